@@ -1,0 +1,15 @@
+"""The core's own plugin: the playable variants shipped in ``config/variants/``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from game.hookspecs import hookimpl
+from game.resources import config_dir
+
+
+@hookimpl
+def register_variants(register: Callable[[Path], None]) -> None:
+    for path in sorted((config_dir() / "variants").glob("*.yaml")):
+        register(path)

@@ -1,0 +1,42 @@
+"""Every plugin hook, each one documented.
+
+Hooks follow the ``register_*`` shape: the core passes a ``register`` callback and the
+plugin calls it once per thing it provides. A plugin is any module with functions marked
+``@hookimpl``; built-in games are plugins exactly like third-party ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from game.engine import Rules
+
+PROJECT = "aztec_arcade"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def register_rules(register: Callable[[type[Rules]], None]) -> None:
+    """Provide rules engines (game families).
+
+    Call ``register(RulesSubclass)`` for each engine. Variant YAML files select an engine
+    with ``plugin: <engine_id>``. Two plugins registering the same ``engine_id`` is an
+    error that names both; the second one is skipped.
+    """
+
+
+@hookspec
+def register_variants(register: Callable[[Path], None]) -> None:
+    """Provide playable variants as YAML files.
+
+    Call ``register(path)`` for each variant file the plugin ships. Each file holds one
+    variant (``id``, ``name``, ``description``, ``players``, ``plugin`` or ``extends``,
+    ``parameters``). A file that fails validation disables only that variant; two files
+    with the same ``id`` are an error naming both providers.
+    """

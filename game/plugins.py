@@ -1,0 +1,446 @@
+"""Loading plugins and variant files, with every failure isolated and reported.
+
+Built-in plugins (``DEFAULT_PLUGINS``), installed packages in the ``aztec_arcade.variants``
+entry-point group and the drop-in folder named in settings all go through the same
+pluggy hooks. A plugin that fails to import or raises in a hook, and a YAML file that
+fails validation, become entries in :attr:`Registry.broken`; everything else keeps working.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from game import hookspecs
+from game.engine import Rules
+from game.errors import ConfigError, ConfigIssue
+from game.schema import Context, Field, Int, List, Obj, Str, deep_merge
+from game.yamlload import Lines, load_yaml_file
+
+ENTRY_POINT_GROUP = "aztec_arcade.variants"
+DEFAULT_PLUGINS: tuple[str, ...] = ("game.builtin", "variants.mexica.plugin")
+#: Comma-separated entry-point names to load; unset loads all, empty loads none.
+LOAD_ENV = "AZTEC_ARCADE_LOAD_PLUGINS"
+
+VARIANT_FILE = Obj(
+    {
+        "id": Field(Str(pattern=r"[a-z0-9][a-z0-9-]*", hint="lower-case letters, digits, -"),
+                    "Unique variant id, used on the command line and in saves.",
+                    required=True),
+        "name": Field(Str(), "Display name."),
+        "description": Field(Str(), "One or two sentences for the setup screen."),
+        "players": Field(Obj({"min": Field(Int(min=1, max=8), required=True),
+                              "max": Field(Int(min=1, max=8), required=True)}),
+                         "Allowed player counts."),
+        "plugin": Field(Str(), "The rules engine this variant runs on (its engine_id)."),
+        "extends": Field(Str(), "Id of a variant to start from; keys here override it."),
+        "exposed": Field(List(Str()), "Parameter names offered on the setup screen."),
+        "parameters": Field(Obj({}, doc="validated by the engine"),
+                            "The engine's parameters: board, components, costs, scores."),
+    }
+)
+
+
+@dataclass
+class Broken:
+    """Something that could not be loaded, with the reason to show the user."""
+
+    kind: str  # "plugin" or "variant"
+    name: str
+    source: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.name} ({self.source}): {self.message}"
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """A validated, playable variant."""
+
+    id: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    engine_id: str
+    params: dict[str, Any]
+    source: str
+    provider: str
+    exposed: tuple[str, ...] = ()
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "description": self.description,
+                "min_players": self.min_players, "max_players": self.max_players}
+
+
+@dataclass
+class _Source:
+    path: Path
+    provider: str
+    raw: dict[str, Any] | None = None
+    lines: Lines = field(default_factory=dict)
+
+
+class Registry:
+    """All engines and variants known to this process."""
+
+    def __init__(self, plugin_folder: str | None = None, entry_points: bool = True,
+                 extra_plugins: tuple[ModuleType | str, ...] = ()) -> None:
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.rules: dict[str, tuple[type[Rules], str]] = {}
+        self.variants: dict[str, VariantSpec] = {}
+        self.broken: list[Broken] = []
+        self._sources: list[_Source] = []
+        self._rules_cache: dict[tuple, Rules] = {}
+        for name in DEFAULT_PLUGINS:
+            self._register_module(name, name, "built-in")
+        if entry_points:
+            self._load_entry_points()
+        for plugin in extra_plugins:
+            if isinstance(plugin, str):
+                self._register_module(plugin, plugin, "extra")
+            else:
+                self._register(plugin, plugin.__name__, "extra")
+        if plugin_folder:
+            self._load_folder(Path(plugin_folder))
+        self._call_hooks()
+        self._load_variants()
+
+    # -- plugins -------------------------------------------------------------------
+    def _register_module(self, module_name: str, name: str, source: str) -> None:
+        try:
+            module = importlib.import_module(module_name)
+        except Exception as exc:  # noqa: BLE001 - any import failure is reported
+            self.broken.append(Broken("plugin", name, source, _exc_text("failed to import", exc)))
+            return
+        self._register(module, name, source)
+
+    def _register(self, module: ModuleType, name: str, source: str) -> None:
+        if self.pm.is_registered(module) or self.pm.get_plugin(name) is not None:
+            return
+        try:
+            self.pm.register(module, name=name)
+            self.pm.check_pending()
+        except Exception as exc:  # noqa: BLE001
+            if self.pm.is_registered(module):
+                self.pm.unregister(module)
+            self.broken.append(Broken("plugin", name, source, _exc_text("invalid hooks", exc)))
+
+    def _load_entry_points(self) -> None:
+        wanted = os.environ.get(LOAD_ENV)
+        allowed = None if wanted is None else {w.strip() for w in wanted.split(",") if w.strip()}
+        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if ep.value in DEFAULT_PLUGINS:
+                continue
+            if allowed is not None and ep.name not in allowed:
+                continue
+            dist = getattr(ep, "dist", None)
+            source = f"package {dist.name}" if dist is not None else "entry point"
+            try:
+                module = ep.load()
+            except Exception as exc:  # noqa: BLE001
+                self.broken.append(Broken("plugin", ep.name, source,
+                                          _exc_text("failed to import", exc)))
+                continue
+            self._register(module, ep.name, source)
+
+    def _load_folder(self, folder: Path) -> None:
+        if not folder.is_dir():
+            self.broken.append(Broken("plugin", folder.name, str(folder),
+                                      "the plugin folder named in settings does not exist"))
+            return
+        for path in sorted(folder.iterdir()):
+            if path.suffix in (".yaml", ".yml") and path.is_file():
+                self._sources.append(_Source(path, f"drop-in folder {folder}"))
+                continue
+            if path.suffix == ".py" and path.is_file():
+                target = path
+            elif path.is_dir() and (path / "__init__.py").is_file():
+                target = path / "__init__.py"
+            else:
+                continue
+            mod_name = f"aztec_arcade_dropin_{path.stem}"
+            try:
+                spec = importlib.util.spec_from_file_location(
+                    mod_name, target,
+                    submodule_search_locations=[str(path)] if path.is_dir() else None)
+                assert spec is not None and spec.loader is not None
+                module = importlib.util.module_from_spec(spec)
+                sys.modules[mod_name] = module
+                spec.loader.exec_module(module)
+            except Exception as exc:  # noqa: BLE001
+                sys.modules.pop(mod_name, None)
+                self.broken.append(Broken("plugin", path.stem, str(path),
+                                          _exc_text("failed to import", exc)))
+                continue
+            self._register(module, path.stem, str(path))
+
+    def _call_hooks(self) -> None:
+        for hook_name, adder in (("register_rules", self._add_rules),
+                                 ("register_variants", self._add_variant_file)):
+            caller = getattr(self.pm.hook, hook_name)
+            for impl in caller.get_hookimpls():
+                provider = impl.plugin_name
+
+                def register(thing, _provider=provider, _adder=adder):
+                    _adder(thing, _provider)
+
+                kwargs = {"register": register} if "register" in impl.argnames else {}
+                try:
+                    impl.function(**kwargs)
+                except Exception as exc:  # noqa: BLE001
+                    self.broken.append(Broken("plugin", provider, "plugin",
+                                              _exc_text(f"{hook_name} raised", exc)))
+
+    def _add_rules(self, engine: Any, provider: str) -> None:
+        if not (isinstance(engine, type) and issubclass(engine, Rules)):
+            raise TypeError(f"register_rules expects a Rules subclass, got {engine!r}")
+        engine_id = getattr(engine, "engine_id", None)
+        if not isinstance(engine_id, str) or not isinstance(getattr(engine, "parameters", None),
+                                                              Obj):
+            raise TypeError(f"{engine.__name__} needs an engine_id string and a parameters Obj")
+        if engine_id in self.rules:
+            other = self.rules[engine_id][1]
+            self.broken.append(Broken(
+                "plugin", provider, "plugin",
+                f"rules engine '{engine_id}' is provided twice: by {other} and by {provider}; "
+                f"the one from {provider} is ignored"))
+            return
+        self.rules[engine_id] = (engine, provider)
+
+    def _add_variant_file(self, path: Any, provider: str) -> None:
+        self._sources.append(_Source(Path(path), provider))
+
+    # -- variant files -------------------------------------------------------------
+    def _load_variants(self) -> None:
+        by_id: dict[str, _Source] = {}
+        for src in self._sources:
+            try:
+                raw, lines = load_yaml_file(src.path)
+            except ConfigError as exc:
+                self._broken_variant(src.path.stem, src, exc.issues)
+                continue
+            ctx = Context(str(src.path), lines)
+            checked = _check_top(raw, ctx)
+            if ctx.issues:
+                self._broken_variant(_raw_id(raw, src), src, ctx.issues)
+                continue
+            src.raw, src.lines = checked, lines
+            vid = checked["id"]
+            if vid in by_id:
+                first = by_id[vid]
+                self.broken.append(Broken(
+                    "variant", vid, str(src.path),
+                    f"variant id '{vid}' is provided twice: by {first.provider} "
+                    f"({first.path}) and by {src.provider} ({src.path}); the second is ignored"))
+                continue
+            by_id[vid] = src
+        resolved: dict[str, dict[str, Any] | None] = {}
+        for vid in by_id:
+            self._resolve(vid, by_id, resolved, ())
+
+    def _resolve(self, vid, by_id, resolved, chain) -> dict[str, Any] | None:
+        if vid in resolved:
+            return resolved[vid]
+        src = by_id[vid]
+        raw = src.raw or {}
+        if vid in chain:
+            resolved[vid] = None
+            self._broken_variant(vid, src, [ConfigIssue(str(src.path), "extends",
+                                 "extends chain loops: " + " -> ".join(chain + (vid,)),
+                                 src.lines.get(("extends",)))])
+            return None
+        merged: dict[str, Any]
+        if "extends" in raw:
+            parent_id = raw["extends"]
+            if parent_id not in by_id:
+                resolved[vid] = None
+                self._broken_variant(vid, src, [ConfigIssue(
+                    str(src.path), "extends", f"extends unknown variant '{parent_id}'",
+                    src.lines.get(("extends",)))])
+                return None
+            parent = self._resolve(parent_id, by_id, resolved, chain + (vid,))
+            if parent is None:
+                resolved[vid] = None
+                self._broken_variant(vid, src, [ConfigIssue(
+                    str(src.path), "extends", f"extends '{parent_id}', which is broken",
+                    src.lines.get(("extends",)))])
+                return None
+            merged = {k: v for k, v in parent.items() if k not in ("id", "exposed")}
+            merged["exposed"] = parent.get("exposed", [])
+            for key, value in raw.items():
+                if key == "parameters":
+                    merged["parameters"] = deep_merge(parent.get("parameters", {}), value)
+                elif key != "extends":
+                    merged[key] = value
+        else:
+            merged = dict(raw)
+        issues = []
+        for key in ("name", "plugin", "players"):
+            if key not in merged:
+                issues.append(ConfigIssue(str(src.path), key,
+                                          "is required (or inherit it with extends)", None))
+        if not issues and merged["players"]["min"] > merged["players"]["max"]:
+            issues.append(ConfigIssue(str(src.path), "players", "min is larger than max",
+                                      src.lines.get(("players",))))
+        if not issues and merged["plugin"] not in self.rules:
+            issues.append(ConfigIssue(
+                str(src.path), "plugin",
+                f"no installed plugin provides rules engine '{merged['plugin']}'",
+                src.lines.get(("plugin",)) or src.lines.get(("extends",))))
+        if issues:
+            resolved[vid] = None
+            self._broken_variant(vid, src, issues)
+            return None
+        engine = self.rules[merged["plugin"]][0]
+        ctx = Context(str(src.path), src.lines, base=("parameters",))
+        params = engine.parameters.check(merged.get("parameters", {}), (), ctx)
+        if not ctx.issues:
+            engine.check_params(params, ctx)
+        for name in merged.get("exposed", []):
+            if name not in engine.parameters.fields:
+                ctx.error((), f"exposed parameter '{name}' is not a parameter of "
+                              f"'{merged['plugin']}'")
+        if ctx.issues:
+            resolved[vid] = None
+            self._broken_variant(vid, src, ctx.issues)
+            return None
+        merged["parameters"] = merged.get("parameters", {})
+        resolved[vid] = merged
+        self.variants[vid] = VariantSpec(
+            id=vid, name=merged["name"], description=merged.get("description", ""),
+            min_players=merged["players"]["min"], max_players=merged["players"]["max"],
+            engine_id=merged["plugin"], params=params, source=str(src.path),
+            provider=src.provider, exposed=tuple(merged.get("exposed", [])))
+        return merged
+
+    def _broken_variant(self, vid: str, src: _Source, issues: list[ConfigIssue]) -> None:
+        text = "; ".join(str(i) for i in issues)
+        self.broken.append(Broken("variant", vid, str(src.path), text))
+
+    # -- games ---------------------------------------------------------------------
+    def spec(self, variant: str) -> VariantSpec:
+        if not isinstance(variant, str) or variant not in self.variants:
+            known = ", ".join(sorted(self.variants)) or "none"
+            broken = [b for b in self.broken if b.kind == "variant" and b.name == variant]
+            extra = f" It failed to load: {broken[0].message}" if broken else ""
+            raise ConfigError(f"unknown variant {variant!r} (available: {known}).{extra}")
+        return self.variants[variant]
+
+    def make_rules(self, variant: str, players: Any,
+                   options: dict[str, Any] | None = None) -> tuple[VariantSpec, Rules]:
+        spec = self.spec(variant)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"the number of players must be a whole number, got {players!r}")
+        if not spec.min_players <= players <= spec.max_players:
+            raise ConfigError(f"{spec.name} is for {spec.min_players}-{spec.max_players} "
+                              f"players, not {players}")
+        if options is not None and not isinstance(options, dict):
+            raise ConfigError(f"options must be a mapping of parameter names to values, "
+                              f"got {type(options).__name__}")
+        try:
+            key = (variant, players, json.dumps(options, sort_keys=True))
+        except (TypeError, ValueError):
+            raise ConfigError("options must contain only plain data (text, numbers, "
+                              "lists, mappings)") from None
+        cached = self._rules_cache.get(key)
+        if cached is not None:
+            return spec, cached
+        engine = self.rules[spec.engine_id][0]
+        params = spec.params
+        if options:
+            params = validate_options(engine, spec, options)
+        issues = engine.check_players(params, players)
+        if issues:
+            raise ConfigError(f"{spec.name} cannot be set up for {players} players", issues)
+        rules = engine(params, players)
+        if len(self._rules_cache) > 256:
+            self._rules_cache.clear()
+        self._rules_cache[key] = rules
+        return spec, rules
+
+    def engine(self, engine_id: str) -> type[Rules]:
+        if engine_id not in self.rules:
+            raise ConfigError(f"no installed plugin provides rules engine '{engine_id}'")
+        return self.rules[engine_id][0]
+
+
+def validate_options(engine: type[Rules], spec: VariantSpec,
+                     options: dict[str, Any]) -> dict[str, Any]:
+    """Overlay ``options`` on the variant's parameters and validate with its schema."""
+    ctx = Context(None, base=("options",))
+    for key in options:
+        if key not in engine.parameters.fields:
+            known = ", ".join(sorted(engine.parameters.fields))
+            ctx.error((key,), f"unknown parameter for {spec.id} (known: {known})")
+    if not ctx.issues:
+        merged = {**spec.params, **options}
+        params = engine.parameters.check(merged, (), ctx)
+        if not ctx.issues:
+            engine.check_params(params, ctx)
+            if not ctx.issues:
+                return params
+    raise ConfigError(f"invalid options for {spec.id}", ctx.issues)
+
+
+def _check_top(raw: Any, ctx: Context) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        ctx.error((), "a variant file must be a mapping of keys")
+        return {}
+    params = raw.get("parameters", {})
+    top = {k: v for k, v in raw.items() if k != "parameters"}
+    out = VARIANT_FILE.check(top, (), ctx)
+    if "parameters" in raw:
+        if not isinstance(params, dict):
+            ctx.error(("parameters",), "expected a mapping")
+        out["parameters"] = params
+    if "plugin" not in raw and "extends" not in raw and not ctx.issues:
+        ctx.error(("plugin",), "is required (or name a variant to start from with extends)")
+    return out
+
+
+def _raw_id(raw: Any, src: _Source) -> str:
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+        return raw["id"]
+    return src.path.stem
+
+
+def _exc_text(prefix: str, exc: BaseException) -> str:
+    return f"{prefix}: {type(exc).__name__}: {exc}"
+
+
+_REGISTRY: Registry | None = None
+
+
+def get_registry() -> Registry:
+    """The process-wide registry, loaded lazily once."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        from game.settings import load_settings
+
+        try:
+            settings, issues = load_settings()
+        except ConfigError as exc:  # the shipped defaults themselves are broken
+            settings, issues = {}, exc.issues
+        _REGISTRY = Registry(plugin_folder=settings.get("plugin_folder"))
+        for issue in issues:
+            _REGISTRY.broken.append(Broken("settings", "settings", issue.file or "", str(issue)))
+    return _REGISTRY
+
+
+def reset_registry(registry: Registry | None = None) -> None:
+    """Forget (or replace) the cached registry; tests and ``--dev`` reloads use this."""
+    global _REGISTRY
+    _REGISTRY = registry

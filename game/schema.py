@@ -1,0 +1,252 @@
+"""Typed configuration models with collected, located errors.
+
+Each engine declares its parameters as a schema, so YAML files and ``options`` share one
+validator: unknown keys are rejected, every problem is reported at once (file, key path,
+line), and the schema doubles as the modders' reference (``describe``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.errors import ConfigIssue
+
+_MISSING = object()
+
+
+def format_path(path: tuple[Any, ...]) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+class Context:
+    """Collects issues; knows the file and the line of each key path."""
+
+    def __init__(self, file: str | None = None, lines: dict | None = None,
+                 base: tuple[Any, ...] = ()) -> None:
+        self.file = file
+        self.lines = lines or {}
+        self.base = base
+        self.issues: list[ConfigIssue] = []
+
+    def error(self, path: tuple[Any, ...], message: str) -> None:
+        full = self.base + path
+        line = None
+        for cut in range(len(full), -1, -1):
+            if full[:cut] in self.lines:
+                line = self.lines[full[:cut]]
+                break
+        self.issues.append(ConfigIssue(self.file, format_path(full), message, line))
+
+
+class Schema:
+    doc: str = ""
+
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+
+def _typename(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    return {bool: "true/false", int: "a whole number", float: "a number", str: "text",
+            list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+
+
+@dataclass
+class Int(Schema):
+    min: int | None = None
+    max: int | None = None
+
+    def check(self, value, path, ctx):
+        if isinstance(value, bool) or not isinstance(value, int):
+            ctx.error(path, f"expected a whole number, got {_typename(value)}")
+            return _MISSING
+        if self.min is not None and value < self.min:
+            ctx.error(path, f"must be at least {self.min}, got {value}")
+        if self.max is not None and value > self.max:
+            ctx.error(path, f"must be at most {self.max}, got {value}")
+        return value
+
+    def describe(self):
+        bounds = []
+        if self.min is not None:
+            bounds.append(f">= {self.min}")
+        if self.max is not None:
+            bounds.append(f"<= {self.max}")
+        return "integer" + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+@dataclass
+class Bool(Schema):
+    def check(self, value, path, ctx):
+        if not isinstance(value, bool):
+            ctx.error(path, f"expected true or false, got {_typename(value)}")
+            return _MISSING
+        return value
+
+    def describe(self):
+        return "true/false"
+
+
+@dataclass
+class Str(Schema):
+    pattern: str | None = None
+    choices: tuple[str, ...] | None = None
+    hint: str = ""
+
+    def check(self, value, path, ctx):
+        if not isinstance(value, str):
+            ctx.error(path, f"expected text, got {_typename(value)}")
+            return _MISSING
+        if self.choices is not None and value not in self.choices:
+            ctx.error(path, f"must be one of {', '.join(self.choices)}; got {value!r}")
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            ctx.error(path, f"{value!r} is not valid{': ' + self.hint if self.hint else ''}")
+        return value
+
+    def describe(self):
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        return "text" + (f" ({self.hint})" if self.hint else "")
+
+
+@dataclass
+class List(Schema):
+    item: Schema
+    min_len: int = 0
+    max_len: int | None = None
+
+    def check(self, value, path, ctx):
+        if not isinstance(value, list):
+            ctx.error(path, f"expected a list, got {_typename(value)}")
+            return _MISSING
+        if len(value) < self.min_len:
+            ctx.error(path, f"needs at least {self.min_len} entries, got {len(value)}")
+        if self.max_len is not None and len(value) > self.max_len:
+            ctx.error(path, f"allows at most {self.max_len} entries, got {len(value)}")
+        return [self.item.check(v, path + (i,), ctx) for i, v in enumerate(value)]
+
+    def describe(self):
+        return f"list of {self.item.describe()}"
+
+
+@dataclass
+class Map(Schema):
+    key: Schema
+    value: Schema
+
+    def check(self, value, path, ctx):
+        if not isinstance(value, dict):
+            ctx.error(path, f"expected a mapping, got {_typename(value)}")
+            return _MISSING
+        out = {}
+        for k, v in value.items():
+            k2 = self.key.check(k, path + (k,), ctx)
+            out[k2 if k2 is not _MISSING else k] = self.value.check(v, path + (k,), ctx)
+        return out
+
+    def describe(self):
+        return f"mapping of {self.key.describe()} to {self.value.describe()}"
+
+
+@dataclass
+class Nullable(Schema):
+    inner: Schema
+
+    def check(self, value, path, ctx):
+        return None if value is None else self.inner.check(value, path, ctx)
+
+    def describe(self):
+        return f"{self.inner.describe()} or null"
+
+
+@dataclass
+class AnyValue(Schema):
+    def check(self, value, path, ctx):
+        return value
+
+    def describe(self):
+        return "anything"
+
+
+@dataclass
+class Field:
+    schema: Schema
+    doc: str = ""
+    default: Any = _MISSING
+    required: bool = False
+
+
+@dataclass
+class Obj(Schema):
+    fields: dict[str, Field]
+    checks: list[Callable[[dict, tuple, Context], None]] = field(default_factory=list)
+    doc: str = ""
+
+    def check(self, value, path, ctx):
+        if not isinstance(value, dict):
+            ctx.error(path, f"expected a mapping, got {_typename(value)}")
+            return _MISSING
+        out: dict[str, Any] = {}
+        for key in value:
+            if key not in self.fields:
+                known = ", ".join(sorted(self.fields))
+                ctx.error(path + (key,), f"unknown key (known keys: {known})")
+        for name, f in self.fields.items():
+            if name in value:
+                out[name] = f.schema.check(value[name], path + (name,), ctx)
+            elif f.required:
+                ctx.error(path + (name,), "is required")
+            elif f.default is not _MISSING:
+                out[name] = _copy(f.default)
+        if not ctx.issues and self.checks:
+            for fn in self.checks:
+                fn(out, path, ctx)
+        return out
+
+    def describe(self):
+        return "mapping"
+
+    def reference(self, indent: str = "") -> list[str]:
+        """Markdown lines documenting every key, for MODDING.md."""
+        rows = []
+        for name, f in self.fields.items():
+            default = "" if f.default is _MISSING else f" (default: `{f.default!r}`)"
+            req = " **required**" if f.required else ""
+            rows.append(f"{indent}- `{name}`: {f.schema.describe()}{req}{default}. {f.doc}")
+            if isinstance(f.schema, Obj):
+                rows.extend(f.schema.reference(indent + "  "))
+        return rows
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def deep_merge(base: Any, override: Any) -> Any:
+    """Overlay ``override`` on ``base``: mappings merge key by key, anything else replaces."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        out = {k: _copy(v) for k, v in base.items()}
+        for k, v in override.items():
+            out[k] = deep_merge(out[k], v) if k in out else _copy(v)
+        return out
+    return _copy(override)
+
+
+MISSING = _MISSING

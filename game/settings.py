@@ -1,0 +1,61 @@
+"""Program settings: shipped defaults in ``config/settings.yaml``, overridden per user.
+
+A broken user settings file never stops the program: its problems are reported and the
+defaults are used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.errors import ConfigError, ConfigIssue
+from game.resources import config_dir, user_dir
+from game.schema import Bool, Context, Field, Int, Nullable, Obj, Str, deep_merge
+from game.yamlload import load_yaml_file
+
+SETTINGS = Obj(
+    {
+        "plugin_folder": Field(
+            Nullable(Str()), "Folder of drop-in plugins (*.py) and variant files (*.yaml); "
+            "relative paths are relative to the settings file.", default=None),
+        "fullscreen": Field(Bool(), "Start in fullscreen.", default=False),
+        "volume": Field(Int(min=0, max=100), "Sound volume in percent.", default=70),
+        "palette": Field(Str(choices=("okabe-ito", "high-contrast")), "Player colours.",
+                         default="okabe-ito"),
+    }
+)
+
+
+def user_settings_path() -> Path:
+    return user_dir() / "settings.yaml"
+
+
+def load_settings() -> tuple[dict[str, Any], list[ConfigIssue]]:
+    """Merged settings plus any problems found in the user's file."""
+    issues: list[ConfigIssue] = []
+    default_path = config_dir() / "settings.yaml"
+    data, _ = load_yaml_file(default_path)
+    merged = data or {}
+    base_dir = default_path.parent
+    user_path = user_settings_path()
+    if user_path.is_file():
+        try:
+            user, lines = load_yaml_file(user_path)
+            ctx = Context(str(user_path), lines)
+            SETTINGS.check(user or {}, (), ctx)
+            if ctx.issues:
+                issues.extend(ctx.issues)
+            else:
+                merged = deep_merge(merged, user or {})
+                if (user or {}).get("plugin_folder"):
+                    base_dir = user_path.parent
+        except ConfigError as exc:
+            issues.extend(exc.issues)
+    ctx = Context(str(default_path))
+    out = SETTINGS.check(merged, (), ctx)
+    issues.extend(ctx.issues)
+    folder = out.get("plugin_folder")
+    if folder:
+        out["plugin_folder"] = str((base_dir / folder).resolve())
+    return out, issues

@@ -1,0 +1,1 @@
+"""Mexica (Kiesling & Kramer): canals carve districts, temples win them."""
