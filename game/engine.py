@@ -55,6 +55,7 @@ class Rules(ABC):
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
         """Cross-field checks beyond the schema; report through ``ctx.error``."""
+        return None
 
     @abstractmethod
     def new_state(self, seed: int) -> Any:

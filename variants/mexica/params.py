@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.schema import Bool, Context, Field, Int, List, Nullable, Obj, Str
-from variants.mexica.board import ALPHABET, PRECANAL, START
+from variants.mexica.board import ALPHABET, START
 
 _LEVELS = List(Int(min=1, max=9))
 _PERIODS = Obj({"period1": Field(_LEVELS, required=True),
