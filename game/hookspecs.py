@@ -40,3 +40,14 @@ def register_variants(register: Callable[[Path], None]) -> None:
     ``parameters``). A file that fails validation disables only that variant; two files
     with the same ``id`` are an error naming both providers.
     """
+
+
+@hookspec
+def register_views(register: Callable[[str, Callable[..., object]], None]) -> None:
+    """Provide the client's board view for a rules engine.
+
+    Call ``register(engine_id, factory)``; the play screen calls
+    ``factory(session, app)`` and expects a :class:`game.ui.boardview.BoardView`. Import
+    pygame inside the hook body, never at module level, so the engine stays headless.
+    The first view registered for an engine wins.
+    """

@@ -11,3 +11,10 @@ from variants.mexica.rules import MexicaRules
 @hookimpl
 def register_rules(register: Callable[[type], None]) -> None:
     register(MexicaRules)
+
+
+@hookimpl
+def register_views(register: Callable[[str, Callable[..., object]], None]) -> None:
+    from variants.mexica.view import MexicaView  # pygame only loads in the client
+
+    register("mexica", MexicaView)

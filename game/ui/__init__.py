@@ -1,0 +1,4 @@
+"""The pygame-ce client: a scene stack over the headless engine.
+
+Nothing in ``game`` outside this package imports pygame, so the rules stay headless.
+"""

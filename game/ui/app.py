@@ -1,0 +1,166 @@
+"""The client's main loop: window, scene stack, input, audio, saves.
+
+The loop draws at up to 60 fps. ``step`` is separated from ``run`` so tests can feed
+synthesised events frame by frame under the dummy video driver.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.errors import AztecArcadeError
+from game.plugins import get_registry
+from game.settings import load_settings
+from game.ui import theme
+from game.ui.audio import Audio
+from game.ui.input import InputMapper, Intent
+from game.ui.saves import SaveStore
+from game.ui.scene import Scene, SceneStack
+from game.ui.screen import Screen
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None,
+                 saves: SaveStore | None = None, first_scene: Scene | None = None) -> None:
+        self.settings, self.settings_issues = load_settings()
+        try:
+            pygame.display.init()
+            pygame.font.init()
+        except pygame.error as exc:
+            raise AztecArcadeError(
+                f"no video device is available ({exc}). On a machine without a screen, "
+                "set SDL_VIDEODRIVER=dummy.") from None
+        pygame.display.set_caption("Aztec Arcade")
+        self.windowed_size = size
+        self.fullscreen = self.settings["fullscreen"] if fullscreen is None else fullscreen
+        self._make_window()
+        self.screen = Screen(pygame.display.get_surface())
+        self.audio = Audio(self.settings["volume"])
+        self.input = InputMapper()
+        self.saves = saves or SaveStore()
+        self.registry = get_registry()
+        self.views = self._load_views()
+        self.stack = SceneStack(self)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list[float] = []
+        self.toasts: list[tuple[str, float]] = []
+        self.time = 0.0
+        if first_scene is None:
+            from game.ui.scenes.title import TitleScene
+
+            first_scene = TitleScene()
+        self.stack.push(first_scene)
+        if self.audio.reason:
+            self.toast(self.audio.reason)
+
+    # -- window --------------------------------------------------------------------------
+    def _make_window(self) -> None:
+        if self.fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self._make_window()
+        self.screen.resize(pygame.display.get_surface())
+
+    # -- services ------------------------------------------------------------------------
+    def _load_views(self) -> dict[str, Callable[..., Any]]:
+        """Board views by engine id, from every plugin's ``register_views`` hook."""
+        views: dict[str, Callable[..., Any]] = {}
+        for impl in self.registry.pm.hook.register_views.get_hookimpls():
+            def register(engine_id: str, factory: Callable[..., Any]) -> None:
+                views.setdefault(engine_id, factory)
+            try:
+                impl.function(register=register)
+            except Exception as exc:  # noqa: BLE001 - a broken view must not stop the client
+                self.registry.broken.append(_broken(impl.plugin_name, exc))
+        return views
+
+    def toast(self, message: str, seconds: float = 4.0) -> None:
+        self.toasts.append((message, self.time + seconds))
+
+    def play_sound(self, name: str) -> None:
+        self.audio.play(name)
+
+    # -- loop ----------------------------------------------------------------------------
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: input, update, draw (no flip)."""
+        self.time += dt
+        for event in events:
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.screen.resize(pygame.display.get_surface())
+                continue
+            for intent in self.input.translate(event, self.screen.to_logical):
+                self.dispatch(intent)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
+        self.draw()
+
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind == "quit":
+            self.running = False
+            return
+        if intent.kind == "fullscreen":
+            self.toggle_fullscreen()
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle(intent)
+        if not self.stack.scenes:
+            self.running = False
+
+    def draw(self) -> None:
+        self.screen.fill(theme.BG)
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        y = 980.0
+        for message, _ in self.toasts[-3:]:
+            self.screen.box(560, y, 800, 56, (0, 0, 0, 200), radius=12)
+            self.screen.text(message, 960, y + 28, theme.FONT_SMALL, theme.TEXT, "center")
+            y -= 64
+
+    def run(self, max_frames: int | None = None) -> int:
+        frames = 0
+        while self.running and (max_frames is None or frames < max_frames):
+            start = time.perf_counter()
+            dt = self.clock.tick(60) / 1000.0
+            self.step(pygame.event.get(), min(dt, 0.1))
+            pygame.display.flip()
+            self.frame_times.append(time.perf_counter() - start)
+            if len(self.frame_times) > 600:
+                del self.frame_times[:300]
+            frames += 1
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+
+def _broken(name: str, exc: BaseException) -> Any:
+    from game.plugins import Broken
+
+    return Broken("plugin", name, "plugin", f"register_views raised: {exc}")
+
+
+def main(args: Any = None) -> int:
+    """Start the client (used by ``aztec-arcade play`` when a display is available)."""
+    size = (1280, 720)
+    app = App(size=size, fullscreen=getattr(args, "fullscreen", None) or None)
+    frames = getattr(args, "frames", None)
+    code = app.run(max_frames=frames)
+    pygame.quit()
+    return code
+
+
+def headless() -> bool:
+    return os.environ.get("SDL_VIDEODRIVER") == "dummy"

@@ -1,0 +1,63 @@
+"""The protocol a game's board view implements for the generic play screen.
+
+The shell (``game.ui.scenes.play``) owns the frame: top bar with players and scores, the
+status line, the log panel, the footer of shortcuts, undo/redo, saves and banners. A
+board view owns the board area and the game-specific side panel, and turns input into
+engine actions. The shell never special-cases a variant; views come from the
+``register_views`` hook.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.events import Event
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+Area = tuple[float, float, float, float]  # logical x, y, w, h
+
+
+class BoardView:
+    #: tools the player cycles with Tab, e.g. ("walk", "canal", ...)
+    tools: tuple[str, ...] = ()
+    #: extra shortcuts for the footer: (key, meaning)
+    shortcuts: tuple[tuple[str, str], ...] = ()
+
+    def __init__(self, session: Session, app: App) -> None:
+        self.session = session
+        self.app = app
+        self.status = ""  # what a click would do now, or why it is refused
+
+    def handle(self, intent: Intent, area: Area) -> str | None:
+        """Return an engine action to apply, or None. May update hover/cursor state."""
+        return None
+
+    def refused(self, action: str, reason: str) -> None:
+        """The engine refused ``action``; show ``reason``."""
+        self.status = reason
+
+    def on_events(self, action: str, events: list[Event]) -> None:
+        """An action was applied; start animations for its events."""
+
+    def on_reset(self) -> None:
+        """The session's state jumped (undo, load): drop cached overlays."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations."""
+
+    def draw(self, screen: Screen, area: Area) -> None:
+        """Draw the board into ``area``; must not change state."""
+
+    def draw_panel(self, screen: Screen, area: Area) -> None:
+        """Draw the game-specific side panel (supplies, hands)."""
+
+    def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
+        """Split a scoring into steps for the animated overlay (district by district)."""
+        return [{"title": e.text, "event": e} for e in events if e.kind == "district_scored"]
+
+    def highlight(self, step: dict[str, Any] | None) -> None:
+        """The scoring overlay is showing ``step``; emphasise it on the board."""

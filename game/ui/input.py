@@ -1,0 +1,140 @@
+"""Turn keyboard, mouse and controller events into device-neutral intents.
+
+Scenes only see intents, so every screen works the same with any device. Controllers
+use pygame-ce's game-controller API and are hot-plugged by instance id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+try:
+    from pygame._sdl2 import controller as sdl_controller
+except ImportError:  # pragma: no cover - very old pygame-ce
+    sdl_controller = None
+
+
+@dataclass(frozen=True)
+class Intent:
+    """``kind``: up, down, left, right, confirm, back, tab, tab_back, rotate, undo, redo,
+    end, help, digit, text, backspace, point, click, rclick, scroll, fullscreen, quit,
+    speed. ``pos`` is in logical units for pointer intents."""
+
+    kind: str
+    value: Any = None
+    pos: tuple[float, float] | None = None
+    device: str = "keyboard"
+
+
+KEYS = {
+    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
+    pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
+    pygame.K_ESCAPE: "back", pygame.K_r: "rotate", pygame.K_u: "undo", pygame.K_y: "redo",
+    pygame.K_e: "end", pygame.K_F1: "help", pygame.K_F11: "fullscreen",
+    pygame.K_BACKSPACE: "backspace", pygame.K_PAGEUP: "page_up",
+    pygame.K_PAGEDOWN: "page_down", pygame.K_s: "save", pygame.K_t: "spend_token",
+}
+
+BUTTONS = {
+    pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "back",
+    pygame.CONTROLLER_BUTTON_X: "end", pygame.CONTROLLER_BUTTON_Y: "tab",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "rotate",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "tab",
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+    pygame.CONTROLLER_BUTTON_START: "back", pygame.CONTROLLER_BUTTON_BACK: "help",
+}
+
+
+class InputMapper:
+    """Stateful mapper: tracks controllers and stick repeat."""
+
+    def __init__(self) -> None:
+        self.controllers: dict[int, Any] = {}
+        self._stick: dict[tuple[int, int], int] = {}
+        self.text_mode = False
+        if sdl_controller is not None:
+            try:
+                sdl_controller.init()
+            except pygame.error:
+                pass
+
+    def open_controller(self, device_index: int) -> None:
+        if sdl_controller is None:
+            return
+        try:
+            pad = sdl_controller.Controller(device_index)
+        except (pygame.error, ValueError):
+            return
+        self.controllers[pad.as_joystick().get_instance_id()] = pad
+
+    def translate(self, event: pygame.event.Event,
+                  to_logical: Any = lambda p: p) -> list[Intent]:
+        t = event.type
+        if t == pygame.QUIT:
+            return [Intent("quit")]
+        if t == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB:
+                return [Intent("tab_back" if event.mod & pygame.KMOD_SHIFT else "tab")]
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                return [Intent("redo" if event.mod & pygame.KMOD_SHIFT else "undo")]
+            if self.text_mode and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE,
+                                                    pygame.K_BACKSPACE, pygame.K_TAB,
+                                                    pygame.K_KP_ENTER, pygame.K_UP,
+                                                    pygame.K_DOWN, pygame.K_F11,
+                                                    pygame.K_F1):
+                return []  # letters arrive as TEXTINPUT
+            if pygame.K_1 <= event.key <= pygame.K_9 and not self.text_mode:
+                return [Intent("digit", event.key - pygame.K_0)]
+            kind = KEYS.get(event.key)
+            if kind == "confirm" and event.key == pygame.K_SPACE and self.text_mode:
+                return []
+            return [Intent(kind)] if kind else []
+        if t == pygame.TEXTINPUT:
+            return [Intent("text", event.text)] if self.text_mode else []
+        if t == pygame.MOUSEMOTION:
+            return [Intent("point", pos=to_logical(event.pos), device="mouse")]
+        if t == pygame.MOUSEBUTTONDOWN:
+            pos = to_logical(event.pos)
+            if event.button == 1:
+                return [Intent("click", pos=pos, device="mouse")]
+            if event.button == 3:
+                return [Intent("rclick", pos=pos, device="mouse")]
+            return []
+        if t == pygame.MOUSEWHEEL:
+            return [Intent("scroll", event.y, device="mouse")]
+        if t == pygame.CONTROLLERDEVICEADDED:
+            self.open_controller(event.device_index)
+            return [Intent("controller_added", event.device_index, device="controller")]
+        if t == pygame.CONTROLLERDEVICEREMOVED:
+            pad = self.controllers.pop(event.instance_id, None)
+            if pad is not None:
+                try:
+                    pad.quit()
+                except pygame.error:
+                    pass
+            return [Intent("controller_removed", event.instance_id, device="controller")]
+        if t == pygame.CONTROLLERBUTTONDOWN:
+            kind = BUTTONS.get(event.button)
+            return [Intent(kind, device=f"controller:{event.instance_id}")] if kind else []
+        if t == pygame.CONTROLLERAXISMOTION:
+            return self._axis(event)
+        return []
+
+    def _axis(self, event: pygame.event.Event) -> list[Intent]:
+        if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return []
+        key = (event.instance_id, event.axis)
+        direction = 0 if abs(event.value) < 16000 else (1 if event.value > 0 else -1)
+        if direction == self._stick.get(key, 0):
+            return []
+        self._stick[key] = direction
+        if direction == 0:
+            return []
+        horizontal = event.axis == pygame.CONTROLLER_AXIS_LEFTX
+        kind = ("right" if direction > 0 else "left") if horizontal else (
+            "down" if direction > 0 else "up")
+        return [Intent(kind, device=f"controller:{event.instance_id}")]

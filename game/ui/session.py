@@ -1,0 +1,100 @@
+"""A game being played in the client: undo within a turn, autosave, event history.
+
+The engine is fast, but legal actions are still computed once per change (``version``)
+and cached, never per frame. Undo is a stack of snapshots taken since the current seat
+began deciding; it never crosses a chance event, a revealed secret or a change of seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.api import Game, load_game
+from game.errors import IllegalAction
+from game.events import Event
+
+
+class Session:
+    def __init__(self, game: Game, names: list[str] | None = None,
+                 autosave: Callable[[Game], None] | None = None) -> None:
+        self.game = game
+        self.names = names or [f"Player {i + 1}" for i in range(game.players)]
+        self.autosave = autosave
+        self.version = 0
+        self.history: list[tuple[int | None, str, list[Event]]] = []
+        self._undo: list[str] = []
+        self._redo: list[tuple[str, str]] = []
+        self._legal: list[str] | None = None
+        self._legal_set: frozenset[str] = frozenset()
+        self.listeners: list[Callable[[str, list[Event]], None]] = []
+
+    # -- queries (cached per version) ---------------------------------------------------
+    def legal(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self.game.legal_actions()
+            self._legal_set = frozenset(self._legal)
+        return self._legal
+
+    def is_legal(self, action: str) -> bool:
+        self.legal()
+        return action in self._legal_set
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "Neutral" if seat == -1 else "—"
+        return self.names[seat]
+
+    # -- changes -------------------------------------------------------------------------
+    def apply(self, action: str) -> list[Event]:
+        """Apply or raise IllegalAction (state unchanged)."""
+        before_seat = self.game.current_player
+        snapshot = self.game.to_json()
+        events = self.game.apply(action)
+        canonical = self.game.log[-1]
+        after_seat = self.game.current_player
+        if any(e.barrier for e in events) or after_seat != before_seat:
+            self._undo.clear()
+        else:
+            self._undo.append(snapshot)
+        self._redo.clear()
+        self.history.append((before_seat, canonical, events))
+        self._changed()
+        for listener in self.listeners:
+            listener(canonical, events)
+        return events
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> None:
+        if not self._undo:
+            raise IllegalAction("nothing to undo this turn")
+        current = self.game.to_json()
+        action = self.game.log[-1]
+        self.game = load_game(self._undo.pop())
+        self._redo.append((current, action))
+        if self.history:
+            self.history.pop()
+        self._changed()
+
+    def redo(self) -> list[Event]:
+        if not self._redo:
+            raise IllegalAction("nothing to redo")
+        _state, action = self._redo.pop()
+        redo_stack = self._redo
+        events = self.apply(action)
+        self._redo = redo_stack
+        return events
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._legal = None
+        if self.autosave is not None:
+            self.autosave(self.game)
+
+    def meta(self) -> dict[str, Any]:
+        return {"names": list(self.names)}

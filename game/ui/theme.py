@@ -1,0 +1,50 @@
+"""Colours and sizes for a sofa three metres from the screen.
+
+Player colours come from the Okabe-Ito colour-blind-safe palette, and each seat also has
+a shape mark, so no one depends on colour alone.
+"""
+
+from __future__ import annotations
+
+LOGICAL_SIZE = (1920, 1080)
+
+BG = (18, 24, 38)
+PANEL = (30, 40, 62)
+PANEL_LIGHT = (44, 58, 88)
+TEXT = (240, 236, 224)
+TEXT_DIM = (170, 176, 190)
+ACCENT = (255, 196, 0)
+DANGER = (235, 80, 70)
+GOOD = (90, 210, 120)
+LAKE = (26, 92, 150)
+LAKE_DARK = (18, 70, 120)
+CANAL = (60, 150, 210)
+LAND = (196, 170, 110)
+LAND_DARK = (170, 144, 90)
+PALACE = (214, 120, 60)
+PALACE_CENTRE = (235, 150, 70)
+BRIDGE = (120, 78, 40)
+TOKEN = (240, 232, 200)
+NEUTRAL_COLOUR = (150, 150, 150)
+
+PALETTES: dict[str, list[tuple[int, int, int]]] = {
+    # Okabe-Ito: orange, sky blue, bluish green, vermillion (+ yellow, blue, purple)
+    "okabe-ito": [(230, 159, 0), (86, 180, 233), (0, 158, 115), (213, 94, 0),
+                  (240, 228, 66), (0, 114, 178), (204, 121, 167)],
+    "high-contrast": [(255, 255, 255), (255, 210, 0), (0, 200, 255), (255, 80, 160),
+                      (120, 255, 120), (255, 140, 0), (180, 140, 255)],
+}
+
+#: a shape per seat, drawn on every piece of that seat
+MARKS = ("circle", "square", "triangle", "diamond", "star", "cross", "ring")
+COLOUR_NAMES = ("Orange", "Sky", "Green", "Vermillion", "Yellow", "Blue", "Purple")
+
+FONT_SMALL = 28
+FONT_BODY = 36
+FONT_LARGE = 52
+FONT_TITLE = 110
+
+
+def player_colour(palette: str, index: int) -> tuple[int, int, int]:
+    colours = PALETTES.get(palette, PALETTES["okabe-ito"])
+    return colours[index % len(colours)]
