@@ -26,10 +26,6 @@ TOKEN = Obj({
 })
 
 
-def _check(params: dict[str, Any], path: tuple, ctx: Context) -> None:
-    check_mexica_params(params, ctx, path)
-
-
 PARAMETERS = Obj(
     {
         "board": Field(List(Str(pattern=f"[{ALPHABET}]+", hint="use only ~ . S P ="),
@@ -78,7 +74,6 @@ PARAMETERS = Obj(
                                 "in a period, computer playouts pass (not a rule).",
                                 default=12),
     },
-    checks=[_check],
 )
 
 

@@ -1,0 +1,97 @@
+"""The two-player game with a neutral colour: Mexica's rules plus a setup hook.
+
+Ranking and scoring need no override: Mexica already ranks every temple owner, and its
+``award`` hook gives nothing to the neutral colour, so neutral takes its places and scores
+nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+from game.errors import ConfigError
+from game.rng import Rng
+from game.schema import Context, Field, Int, List, Map, Nullable, Obj, Str
+from variants.mexica.board import Board
+from variants.mexica.params import PARAMETERS
+from variants.mexica.rules import MexicaRules
+from variants.mexica.state import NEUTRAL, MexicaState
+from variants.mexica_neutral.placement import allowed_cells, place, raised_levels
+
+NEUTRAL_SCHEMA = Obj({
+    "temples": Field(List(Int(min=1, max=9), min_len=1), "The neutral colour's temples "
+                     "(levels).", required=True),
+    "total_levels": Field(Nullable(Int(min=1)), "Raise the neutral levels to this total for "
+                          "a harder game (rulebook variant); null keeps the temples as "
+                          "listed.", default=None),
+    "max_level": Field(Int(min=1, max=9), "Composition rule of the harder game: the lowest "
+                       "temple is raised one level at a time, never past this.", default=4),
+    "min_distance": Field(Int(min=1), "Orthogonal steps at least between two neutral "
+                          "temples.", default=5),
+}, doc="Neutral temples for the two-player game.")
+
+
+PARAMETERS_NEUTRAL = copy.copy(PARAMETERS)
+PARAMETERS_NEUTRAL.fields = {
+    **PARAMETERS.fields,
+    "neutral": Field(NEUTRAL_SCHEMA, "Neutral temples (chapter 7).", required=True),
+    "neutral_temples": Field(Nullable(Map(Str(pattern=r"[a-z][0-9]+", hint="a cell like f5"),
+                                          Int(min=1, max=9))),
+                             "A fixed layout {cell: level} instead of the random one; for "
+                             "scenarios.", default=None),
+}
+
+
+class NeutralMexicaRules(MexicaRules):
+    engine_id: ClassVar[str] = "mexica-neutral"
+    parameters: ClassVar[Obj] = PARAMETERS_NEUTRAL
+
+    @classmethod
+    def neutral_levels(cls, params: dict[str, Any]) -> list[int]:
+        n = params["neutral"]
+        if n["total_levels"] is None:
+            return sorted(n["temples"])
+        return raised_levels(n["temples"], n["total_levels"], n["max_level"])
+
+    @classmethod
+    def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
+        super().check_params(params, ctx)
+        if ctx.issues:
+            return
+        board = Board(params["board"])
+        n = params["neutral"]
+        levels = cls.neutral_levels(params)
+        if n["total_levels"] is not None and sum(levels) != n["total_levels"]:
+            ctx.error(("neutral", "total_levels"),
+                      f"{len(levels)} temples of at most level {n['max_level']} cannot reach "
+                      f"{n['total_levels']} levels (the most is {sum(levels)})")
+            return
+        fixed = params["neutral_temples"]
+        if fixed is not None:
+            for name in fixed:
+                if name not in board.index:
+                    ctx.error(("neutral_temples", name), "is not a space on this board")
+                elif board.kind[board.index[name]] not in ".=":
+                    ctx.error(("neutral_temples", name), "is not a land space")
+                elif board.kind[board.index[name]] == "=":
+                    ctx.error(("neutral_temples", name), "is a pre-printed canal")
+            return
+        if place(board, levels, n["min_distance"], None) is None:
+            ctx.error(("neutral",), f"cannot place {len(levels)} neutral temples at least "
+                      f"{n['min_distance']} steps apart on this board's "
+                      f"{len(allowed_cells(board))} inland spaces away from the lake")
+
+    def setup_extra(self, state: MexicaState, rng: Rng) -> None:
+        """Lay the neutral temples before the starting placement (seeded, reproducible)."""
+        board = self.board
+        fixed = self.params["neutral_temples"]
+        if fixed is not None:
+            layout = {board.index[name]: level for name, level in fixed.items()}
+        else:
+            n = self.params["neutral"]
+            layout = place(board, self.neutral_levels(self.params), n["min_distance"], rng)
+            if layout is None:
+                raise ConfigError("the neutral temples cannot be placed on this board")
+        for cell, level in sorted(layout.items()):
+            state.temples[cell] = (NEUTRAL, level)
