@@ -19,6 +19,9 @@ from variants.mexica.rules import MexicaRules
 from variants.mexica.state import NEUTRAL, MexicaState
 from variants.mexica_neutral.placement import allowed_cells, place, raised_levels
 
+#: seeded placement tries before falling back to the order validation searched
+RANDOM_ATTEMPTS = 8
+
 NEUTRAL_SCHEMA = Obj({
     "temples": Field(List(Int(min=1, max=9), min_len=1), "The neutral colour's temples "
                      "(levels).", required=True),
@@ -90,7 +93,14 @@ class NeutralMexicaRules(MexicaRules):
             layout = {board.index[name]: level for name, level in fixed.items()}
         else:
             n = self.params["neutral"]
-            layout = place(board, self.neutral_levels(self.params), n["min_distance"], rng)
+            levels = self.neutral_levels(self.params)
+            layout = None
+            for _attempt in range(RANDOM_ATTEMPTS):
+                layout = place(board, levels, n["min_distance"], rng)
+                if layout is not None:
+                    break
+            if layout is None:  # tight maps: the fixed order that validation proved works
+                layout = place(board, levels, n["min_distance"], None)
             if layout is None:
                 raise ConfigError("the neutral temples cannot be placed on this board")
         for cell, level in sorted(layout.items()):
