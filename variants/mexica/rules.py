@@ -334,6 +334,14 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, Rules):
         return ev
 
     def _start_period_two(self, s: MexicaState) -> list[Event]:
+        ev: list[Event] = []
+        if s.display:
+            # A round of passes can end period 1 before every token is used. The rulebooks
+            # give such tokens no use in period 2, so they leave play (and stay counted).
+            leftover = ", ".join(map(str, s.display))
+            ev.append(Event("token_removed", f"Unused period-1 calpulli tokens leave play: "
+                            f"{leftover}", data={"sizes": list(s.display)}))
+            s.removed.extend(s.display)
         s.period, s.round = 2, 1
         s.end_triggered = False
         s.display = sorted(s.hidden)
@@ -341,7 +349,7 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, Rules):
         for seat in range(self.players):
             s.hands[seat] = sorted(s.hands[seat] + s.reserve[seat])
             s.reserve[seat] = []
-        ev = [Event("period", "Period 2 begins: the set-aside calpulli tokens are revealed "
+        ev += [Event("period", "Period 2 begins: the set-aside calpulli tokens are revealed "
                     f"({', '.join(map(str, s.display)) or 'none'}) and every player takes "
                     "their remaining temples", data={"display": list(s.display)},
                     barrier=True)]

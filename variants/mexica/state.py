@@ -199,6 +199,12 @@ class MexicaState:
                 raise ValueError("bad vote record")
             s.vote = {"size": num(vote["size"]), "proposer": num(vote["proposer"]),
                       "answers": ints(vote["answers"])}
+        if (s.phase == "vote") != (s.vote is not None):
+            raise ValueError("a vote record exists exactly while a vote is running")
+        if s.vote is not None and not 0 <= s.vote["proposer"] < players:
+            raise ValueError("the vote's proposer is not a player")
+        if s.phase != "start" and any(p is None for p in s.pilli):
+            raise ValueError("every Pilli is on the board once play has started")
         s.proposed = ints(data["proposed"])
         s.rng = num(data["rng"])
         s.winners = ints(data["winners"])

@@ -1,0 +1,211 @@
+"""Read-only rule queries for the Mexica client: where can I walk, what would this canal do.
+
+Everything here is pure: functions take the rules object and a state and never change the
+state they are given. Anything that needs to try an action runs it on a clone made with
+``rules.clone``. The answers come from the engine's own helpers (``_foot_targets``,
+``_boat_costs``, ``_lay_canal``...), so the previews always agree with what ``apply``
+will do.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from game.errors import IllegalAction
+from variants.mexica.names import AXES
+
+
+def _seat(rules: Any, state: Any, seat: int | None) -> int | None:
+    if seat is not None:
+        return seat
+    if state.phase not in ("play", "vote"):
+        return None
+    return state.turn
+
+
+# --------------------------------------------------------------------------------------
+# walking
+# --------------------------------------------------------------------------------------
+def _walk_tree(rules: Any, state: Any, seat: int | None) -> tuple[int | None, dict[int, int],
+                                                                    dict[int, int]]:
+    """Breadth-first search over foot steps: (start, steps per cell, parent per cell)."""
+    seat = _seat(rules, state, seat)
+    if seat is None or not 0 <= seat < len(state.pilli):
+        return None, {}, {}
+    start = state.pilli[seat]
+    if start is None:
+        return None, {}, {}
+    steps = {start: 0}
+    parent: dict[int, int] = {}
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        for n in rules._foot_targets(state, c, freed=start):
+            if n not in steps:
+                steps[n] = steps[c] + 1
+                parent[n] = c
+                queue.append(n)
+    return start, steps, parent
+
+
+def walk_costs(rules: Any, state: Any, seat: int | None = None) -> dict[int, int]:
+    """AP needed to walk from ``seat``'s Pilli (default: the player to move) to each cell.
+
+    Includes the Pilli's own cell at cost 0; stepping onto and off bridges counts like any
+    step. Costs ignore the AP actually left; compare with ``state.ap`` yourself.
+    """
+    _start, steps, _parent = _walk_tree(rules, state, seat)
+    return {c: n * rules.c_step for c, n in steps.items()}
+
+
+def walk_path(rules: Any, state: Any, target: int, seat: int | None = None) -> list[int] | None:
+    """The cells of a shortest foot path to ``target`` (start excluded), or None."""
+    start, steps, parent = _walk_tree(rules, state, seat)
+    if start is None or target not in steps:
+        return None
+    path = []
+    c = target
+    while c != start:
+        path.append(c)
+        c = parent[c]
+    path.reverse()
+    return path
+
+
+def boat_costs(rules: Any, state: Any, seat: int | None = None) -> dict[int, int]:
+    """Bridges a boat can reach from the Pilli's bridge, with their AP cost (may exceed AP)."""
+    seat = _seat(rules, state, seat)
+    if seat is None:
+        return {}
+    me = state.pilli[seat]
+    if me is None or me not in state.bridges:
+        return {}
+    return {c: cost for c, cost in rules._boat_costs(state, me).items()
+            if c not in state.pilli}
+
+
+def teleport_ok(rules: Any, state: Any, cell: int) -> bool:
+    """Could a Pilli teleport onto ``cell`` (ignoring AP and the first-round rule)?"""
+    return rules._walkable(state, cell) or (cell in state.bridges and cell not in state.pilli)
+
+
+# --------------------------------------------------------------------------------------
+# trying actions on a clone
+# --------------------------------------------------------------------------------------
+def explain(rules: Any, state: Any, action: str) -> str | None:
+    """None if ``action`` is legal now, else the engine's reason (tried on a clone)."""
+    return simulate(rules, state, [action])[1]
+
+
+def simulate(rules: Any, state: Any, actions: list[str]) -> tuple[Any, str | None, int]:
+    """Apply ``actions`` in order to a clone: (clone, first refusal or None, actions done)."""
+    clone = rules.clone(state)
+    for i, action in enumerate(actions):
+        try:
+            rules.apply(clone, action)
+        except IllegalAction as exc:
+            return clone, str(exc), i
+    return clone, None, len(actions)
+
+
+# --------------------------------------------------------------------------------------
+# districts, canals, founding, temples, bridges
+# --------------------------------------------------------------------------------------
+def district_cells(state: Any, cell: int) -> list[int]:
+    """The cells of the district containing ``cell`` (sorted), or [] for water."""
+    if cell < 0 or cell >= len(state.label):
+        return []
+    label = state.label[cell]
+    if label < 0 or state.canal[cell]:
+        return []
+    return sorted(state.dcells.get(label, ()))
+
+
+def canal_preview(rules: Any, state: Any, cells: list[int] | tuple[int, ...]
+                  ) -> list[dict[str, Any]]:
+    """The districts left where the canal on ``cells`` would cut, smallest first.
+
+    Each entry: ``cells`` (sorted), ``size``, ``token`` (a calpulli token of that size is on
+    display) and ``new`` (the canal splits the district, so this piece is a new district).
+    Runs the engine's own canal routine on a clone; legality is not checked here.
+    """
+    cells = tuple(sorted(cells))
+    if not cells or any(c < 0 or c >= len(state.label) for c in cells):
+        return []
+    label = state.label[cells[0]]
+    if label < 0 or any(state.label[c] != label or state.canal[c] for c in cells):
+        return []
+    old = [c for c in state.dcells[label] if c not in cells]
+    clone = rules.clone(state)
+    rules._lay_canal(clone, cells)
+    pieces: dict[int, list[int]] = {}
+    for c in old:
+        pieces.setdefault(clone.label[c], []).append(c)
+    split = len(pieces) > 1
+    out = [{"cells": sorted(p), "size": len(p), "token": len(p) in state.display,
+            "new": split} for p in pieces.values()]
+    out.sort(key=lambda d: (d["size"], d["cells"][0]))
+    return out
+
+
+def founding(rules: Any, state: Any, seat: int | None = None) -> dict[str, Any] | None:
+    """The district ``seat``'s Pilli stands in and whether (and where) it can be founded.
+
+    None when the Pilli stands in no district (not placed, or on a bridge). Otherwise:
+    ``cells``, ``size``, ``founded``, ``available`` (an unfounded district whose size is on
+    display), ``spots`` (cells that may take the token, empty unless available),
+    ``founder``/``presence`` points of the matching token, ``present`` (other seats whose
+    Pilli stands in the district and would score presence).
+    """
+    seat = _seat(rules, state, seat)
+    if seat is None:
+        return None
+    label = rules._pilli_label(state, seat)
+    if label < 0:
+        return None
+    cells = sorted(state.dcells[label])
+    size = len(cells)
+    founded = rules._founded(state, label)
+    available = not founded and size in state.display
+    info = rules.token_info.get(size, {})
+    present = [o for o, p in enumerate(state.pilli)
+               if o != seat and p is not None and not state.canal[p] and state.label[p] == label]
+    return {"cells": cells, "size": size, "founded": founded, "available": available,
+            "spots": [c for c in cells if rules._buildable(state, c)] if available else [],
+            "founder": info.get("founder", 0), "presence": info.get("presence", 0),
+            "present": present}
+
+
+def foundable_districts(rules: Any, state: Any) -> list[dict[str, Any]]:
+    """Every unfounded district whose size matches a displayed token (where to go found)."""
+    sizes = set(state.display)
+    out = []
+    for label, cells in state.dcells.items():
+        if len(cells) in sizes and not rules._founded(state, label):
+            out.append({"cells": sorted(cells), "size": len(cells)})
+    out.sort(key=lambda d: d["cells"][0])
+    return out
+
+
+def temple_spots(rules: Any, state: Any, seat: int | None = None) -> list[int]:
+    """Empty building land in the district ``seat``'s Pilli stands in."""
+    seat = _seat(rules, state, seat)
+    if seat is None:
+        return []
+    label = rules._pilli_label(state, seat)
+    if label < 0:
+        return []
+    return [c for c in sorted(state.dcells[label]) if rules._buildable(state, c)]
+
+
+def bridge_axes(rules: Any, state: Any, cell: int, ignore: int | None = None) -> list[str]:
+    """Axes a bridge could take on ``cell`` (``ignore``: pretend that bridge is gone)."""
+    if cell < 0 or cell >= len(state.canal):
+        return []
+    return [a for a in AXES if rules._bridge_ok(state, cell, a, ignore=ignore) is None]
+
+
+def district_levels(rules: Any, state: Any, cells: list[int]) -> dict[int, int]:
+    """Temple levels per owner in ``cells`` (the engine's scoring hook)."""
+    return dict(rules.district_levels(state, list(cells)))

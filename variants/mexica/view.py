@@ -1,0 +1,378 @@
+"""Mexica's board view for the pygame-ce client: input, previews, animations, drawing.
+
+Tools (Tab / Shift+Tab): walk (foot, boat, teleport), canal, bridge, temple, found,
+relocate and tokens (take/spend AP tokens, propose removing a calpulli token). The mouse
+or the arrow keys move a cell cursor; ``status`` always says what Enter or a click would
+do there and what it costs, or why it is impossible.
+
+A walk of several steps is one click: ``handle`` returns the first ``move`` and keeps the
+rest in a queue. The shell drains it by calling :meth:`MexicaView.next_action` once per
+frame after applying; it returns the next step when the previous one has finished
+animating, or None. Anything else (a refusal, undo, a new click) drops the queue.
+
+Drawing never changes state: the map, the pieces and the current preview are painted into
+a cached layer keyed on the area, the screen scale, ``session.version`` and the preview;
+each frame blits it and adds only the moving things (Pilli, cursor, drops, pop-ups).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.events import Event
+from game.ui import theme
+from game.ui.boardview import Area, BoardView
+from game.ui.input import Intent
+from game.ui.screen import Screen
+from variants.mexica import view_anim as va
+from variants.mexica import view_paint as vp
+from variants.mexica.queries import explain
+from variants.mexica.view_panel import paint_panel
+from variants.mexica.view_preview import (
+    CANAL_MODES,
+    MODE_NAMES,
+    Preview,
+    Tooling,
+    compute,
+    token_menu,
+)
+
+
+class _Layer:
+    """One cached off-screen surface and the Screen wrapper that paints into it."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.scr: Screen | None = None
+        self.rect: Any = None
+
+
+class MexicaView(BoardView):
+    tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
+    shortcuts = (("Tab", "tool"), ("R", "rotate"), ("1-4", "temple level"),
+                 ("T", "spend AP token"))
+
+    def __init__(self, session: Any, app: Any) -> None:
+        super().__init__(session, app)
+        settings = getattr(app, "settings", None) or {}
+        palette = settings.get("palette", "okabe-ito")
+        n = session.game.players
+        self.colours = [theme.player_colour(palette, i) for i in range(n)]
+        self.marks = [theme.MARKS[i % len(theme.MARKS)] for i in range(n)]
+        self.tool = "walk"
+        self.cursor = self._home()
+        self.canal_mode = CANAL_MODES[0]
+        self.axis = "ew"
+        self.level = 1
+        self.source: int | None = None
+        self.menu_index = 0
+        self.queue: list[str] = []
+        self._queue_version = -1
+        self.preview = Preview()
+        self.time = 0.0
+        self.anims: list[va.Anim] = []
+        self.pops: list[va.Pop] = []
+        self.panel_pops: dict[int, tuple[str, float]] = {}
+        self.highlight_cells: frozenset[int] = frozenset()
+        self._serial = 0
+        self._hl_serial = 0
+        self._version = -1
+        self._seen_pilli = list(session.game.state.pilli)
+        self._static = _Layer()
+        self._comp = _Layer()
+        self._sync()
+
+    # =====================================================================================
+    # state upkeep
+    # =====================================================================================
+    @property
+    def board(self) -> Any:
+        return self.session.game.rules.board
+
+    def _home(self) -> int:
+        b = self.session.game.rules.board
+        centres = [c for c in range(b.size) if b.kind[c] == "P"]
+        if centres:
+            return centres[0]
+        if b.starts:
+            return b.starts[0]
+        return (b.height // 2) * b.width + b.width // 2
+
+    def _sync(self) -> None:
+        """Recompute the preview when the game changed (never called from draw)."""
+        if self.session.version != self._version:
+            self._version = self.session.version
+            if not 0 <= self.cursor < self.board.size:
+                self.cursor = self._home()
+            s = self.session.game.state
+            if self.source is not None and self.source not in s.bridges:
+                self.source = None
+            self._seen_pilli = list(s.pilli)
+            self._refresh()
+
+    def _refresh(self) -> None:
+        t = Tooling(self.tool, self.cursor, self.canal_mode, self.axis, self.level,
+                    self.source, self.menu_index)
+        self.preview = compute(self.session, t)
+        self.status = self.preview.status
+        self._serial += 1
+
+    def mode_text(self) -> str:
+        """The current tool's setting, for the panel."""
+        names = self.board.names
+        if self.tool == "walk":
+            return "Walk, boat or teleport: pick a space"
+        if self.tool == "canal":
+            return f"Canal: {MODE_NAMES[self.canal_mode]}  (R turns)"
+        if self.tool == "bridge":
+            return f"Bridge: {'north-south' if self.preview.axis == 'ns' else 'east-west'}" \
+                   "  (R turns)"
+        if self.tool == "temple":
+            return f"Temple of level {self.level}  (keys 1-4, R)"
+        if self.tool == "found":
+            return "Found: put the token in your district"
+        if self.tool == "relocate":
+            if self.source is None:
+                return "Relocate: pick up a bridge"
+            return f"Relocate the bridge from {names[self.source]}  (R turns)"
+        return "Arrows pick, Enter applies"
+
+    # =====================================================================================
+    # input
+    # =====================================================================================
+    def handle(self, intent: Intent, area: Area) -> str | None:
+        self._sync()
+        kind = intent.kind
+        b = self.board
+        lay = vp.make_layout(area, b.width, b.height)
+        if kind in ("point", "click", "rclick") and intent.pos is not None:
+            cell = lay.cell_at(intent.pos)
+            if cell is None:
+                return None
+            if cell != self.cursor:
+                self.cursor = cell
+                self._refresh()
+            if kind == "click":
+                return None if self.tool == "tokens" else self._confirm()
+            if kind == "rclick":
+                return self._rotate(1)
+            return None
+        if kind in ("up", "down", "left", "right"):
+            if self.tool == "tokens" and self.session.game.state.phase == "play":
+                self._pick_menu(-1 if kind in ("up", "left") else 1)
+            else:
+                self._move_cursor(kind)
+            return None
+        if kind == "confirm":
+            return self._confirm()
+        if kind == "rotate":
+            return self._rotate(1)
+        if kind == "scroll":
+            step = -1 if (intent.value or 0) > 0 else 1
+            if self.tool == "tokens":
+                self._pick_menu(step)
+                return None
+            return None if self.tool == "walk" else self._rotate(step)
+        if kind in ("tab", "tab_back"):
+            i = self.tools.index(self.tool)
+            self.tool = self.tools[(i + (1 if kind == "tab" else -1)) % len(self.tools)]
+            self.source = None
+            self.menu_index = 0
+            self._refresh()
+            return None
+        if kind == "digit" and isinstance(intent.value, int) and 1 <= intent.value <= 9:
+            self.tool, self.level = "temple", intent.value
+            self._refresh()
+            return None
+        if kind == "spend_token":
+            return self._attempt("spend")
+        if kind == "back" and self.source is not None:
+            self.source = None
+            self._refresh()
+        return None
+
+    def _attempt(self, action: str) -> str | None:
+        if self.session.is_legal(action):
+            self.queue = []
+            return action
+        game = self.session.game
+        why = explain(game.rules, game.state, action) or "not possible now"
+        self.status = why[:1].upper() + why[1:]
+        return None
+
+    def _move_cursor(self, direction: str) -> None:
+        b = self.board
+        col, row = self.cursor % b.width, self.cursor // b.width
+        dc, dr = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+        col = min(b.width - 1, max(0, col + dc))
+        row = min(b.height - 1, max(0, row + dr))
+        self.cursor = row * b.width + col
+        self._refresh()
+
+    def _pick_menu(self, step: int) -> None:
+        s = self.session.game.state
+        n = len(token_menu(self.session.game.rules, s))
+        self.menu_index = (self.menu_index + step) % n
+        self._refresh()
+
+    def _confirm(self) -> str | None:
+        s = self.session.game.state
+        p = self.preview
+        if s.phase == "vote":
+            return "agree"
+        if self.tool == "relocate" and s.phase == "play" and p.ok and p.action is None:
+            if self.source is None:  # pick the bridge up
+                self.source = self.cursor
+                self.axis = s.bridges[self.cursor]
+            else:  # put it back where it was
+                self.source = None
+            self._refresh()
+            return None
+        if not (p.ok and p.action):
+            return None
+        self.queue = list(p.queue)
+        self._queue_version = self.session.version
+        return p.action
+
+    def _rotate(self, step: int) -> str | None:
+        s = self.session.game.state
+        if s.phase == "vote":
+            return "refuse"
+        if self.tool == "canal":
+            i = CANAL_MODES.index(self.canal_mode)
+            self.canal_mode = CANAL_MODES[(i + step) % len(CANAL_MODES)]
+        elif self.tool in ("bridge", "relocate"):
+            self.axis = "ew" if self.preview.axis == "ns" else "ns"
+        elif self.tool == "temple" and s.phase == "play":
+            levels = sorted(set(s.hands[s.turn])) or [self.level]
+            later = [lv for lv in levels if (lv - self.level) * step > 0]
+            if later:
+                self.level = later[0] if step > 0 else later[-1]
+            else:
+                self.level = levels[0] if step > 0 else levels[-1]
+        else:
+            return None
+        self._refresh()
+        return None
+
+    def next_action(self) -> str | None:
+        """The next queued step of a multi-step walk, or None (call once per frame)."""
+        if not self.queue:
+            return None
+        if self.session.version != self._queue_version + 1:
+            self.queue = []
+            return None
+        if any(a.kind == "pilli" and not a.done for a in self.anims):
+            return None  # let the previous step finish moving
+        action = self.queue.pop(0)
+        if not self.session.is_legal(action):
+            self.queue = []
+            game = self.session.game
+            self.status = explain(game.rules, game.state, action) or self.status
+            return None
+        self._queue_version = self.session.version
+        return action
+
+    def pending_actions(self) -> list[str]:
+        """The queued walking steps still to come (read-only copy)."""
+        return list(self.queue)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    def refused(self, action: str, reason: str) -> None:
+        self.queue = []
+        self.status = reason[:1].upper() + reason[1:] if reason else reason
+
+    def on_reset(self) -> None:
+        self.queue = []
+        self.anims.clear()
+        self.pops.clear()
+        self.panel_pops = {}
+        self.source = None
+        self.highlight_cells = frozenset()
+        self._hl_serial += 1
+        self._version = -1
+        self._sync()
+
+    # =====================================================================================
+    # animation
+    # =====================================================================================
+    def on_events(self, action: str, events: list[Event]) -> None:
+        game = self.session.game
+        b, s = game.rules.board, game.state
+        anims, sound = va.piece_anims(b, s, action, self._seen_pilli)
+        self.anims.extend(anims)
+        self._seen_pilli = list(s.pilli)
+        pops, totals = va.score_pops(b, s, events, self.colours)
+        self.pops.extend(pops)
+        for seat, pts in totals.items():
+            self.panel_pops[seat] = (f"+{pts}", 0.0)
+        if sound:
+            play = getattr(self.app, "play_sound", None)
+            if play is not None:
+                play(sound)
+        self._sync()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for a in self.anims:
+            a.t += dt
+        self.anims = [a for a in self.anims if not a.done]
+        for p in self.pops:
+            p.t += dt
+        self.pops = [p for p in self.pops if p.t < p.delay + va.POP_TIME]
+        self.panel_pops = {k: (text, t + dt) for k, (text, t) in self.panel_pops.items()
+                           if t + dt < va.POP_TIME}
+        self._sync()
+
+    def _hidden(self) -> frozenset[int]:
+        return frozenset(c for a in self.anims if a.kind != "pilli" for c in a.cells)
+
+    # =====================================================================================
+    # scoring overlay
+    # =====================================================================================
+    def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
+        return va.scoring_steps(self.session, events)
+
+    def highlight(self, step: dict[str, Any] | None) -> None:
+        index = self.board.index
+        cells = [] if step is None else step.get("cells") or []
+        self.highlight_cells = frozenset(index[c] for c in cells if c in index)
+        self._hl_serial += 1
+
+    # =====================================================================================
+    # drawing (no state changes beyond the pixel caches)
+    # =====================================================================================
+    def draw(self, screen: Screen, area: Area) -> None:
+        game = self.session.game
+        rules, s = game.rules, game.state
+        b = rules.board
+        lay = vp.make_layout(area, b.width, b.height)
+        base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)
+        st = self._static
+        if st.key != base:
+            st.scr, st.rect = vp.offscreen(screen, lay.outer)
+            vp.paint_static(st.scr, lay, b)
+            st.key = base
+            self._comp.key = None
+        hidden = self._hidden()
+        comp = self._comp
+        key = (base, self.session.version, id(game), hidden, self._serial, self._hl_serial)
+        if comp.key != key:
+            if comp.scr is None or comp.scr.surface.get_size() != st.scr.surface.get_size():
+                comp.scr, comp.rect = vp.offscreen(screen, lay.outer)
+            comp.scr.surface.blit(st.scr.surface, (0, 0))
+            comp.rect = st.rect
+            vp.paint_state(comp.scr, lay, rules, s, self.colours, self.marks, hidden)
+            if self.highlight_cells:
+                vp.paint_highlight(comp.scr, lay, self.highlight_cells)
+            vp.paint_preview(comp.scr, lay, rules, s, self.preview, self.colours,
+                             self.marks, self.highlight_cells)
+            comp.key = key
+        screen.surface.blit(comp.scr.surface, comp.rect.topleft)
+        va.draw_moving(screen, lay, self, rules, s)
+
+    def draw_panel(self, screen: Screen, area: Area) -> None:
+        paint_panel(screen, area, self)

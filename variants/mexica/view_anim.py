@@ -1,0 +1,206 @@
+"""Mexica view animations and scoring steps: drops, Pilli moves, "+N" pop-ups.
+
+``piece_anims`` and ``score_pops`` turn an applied action's events into animation records;
+the view advances them in ``update``. ``draw_moving`` paints what moves this frame and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.events import Event
+from game.ui import theme
+from game.ui.screen import Screen
+from variants.mexica import view_paint as vp
+
+STEP_TIME = 0.16  # seconds a Pilli takes for one foot step
+DROP_TIME = 0.35
+POP_TIME = 1.6
+PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+@dataclass
+class Anim:
+    kind: str  # canal, bridge, temple, token, pilli
+    cells: tuple[int, ...]
+    dur: float
+    delay: float = 0.0
+    t: float = 0.0
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def progress(self) -> float:
+        return max(0.0, min(1.0, (self.t - self.delay) / self.dur)) if self.dur else 1.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.dur
+
+
+@dataclass
+class Pop:
+    text: str
+    cell: int
+    colour: tuple[int, int, int]
+    delay: float = 0.0
+    t: float = 0.0
+
+
+def drop_scale(e: float) -> float:
+    """From 1.7 down to 1 with a small bounce: a piece dropped onto the board."""
+    if e >= 1:
+        return 1.0
+    k = 1 + 0.7 * (1 - e) ** 2 - 0.12 * math.sin(e * math.pi)
+    return round(k * 20) / 20  # quantised: fewer distinct font sizes
+
+
+def piece_anims(board: Any, state: Any, action: str, seen_pilli: list[int | None]
+                ) -> tuple[list[Anim], str | None]:
+    """Animations (and a sound name) for the pieces ``action`` placed or moved."""
+    words = action.split()
+    verb = words[0] if words else ""
+    cells = [board.index[w] for w in words[1:] if w in board.index]
+    out: list[Anim] = []
+    sound = None
+    if verb == "canal" and cells:
+        out.append(Anim("canal", tuple(sorted(cells)), DROP_TIME))
+        sound = "canal"
+    elif verb in ("bridge", "relocate") and cells:
+        out.append(Anim("bridge", (cells[-1],), DROP_TIME))
+        sound = "place"
+    elif verb in ("temple", "found") and cells:
+        out.append(Anim("temple" if verb == "temple" else "token", (cells[0],), DROP_TIME))
+        sound = "place"
+    for seat, (old, new) in enumerate(zip(seen_pilli, state.pilli, strict=False)):
+        if old != new and new is not None:
+            dur = STEP_TIME if verb == "move" else DROP_TIME
+            out.append(Anim("pilli", (new,), dur, data={"seat": seat, "from": old,
+                                                         "verb": verb}))
+            if verb == "start":
+                sound = "place"
+    return out, sound
+
+
+def score_pops(board: Any, state: Any, events: list[Event], colours: list[Any]
+               ) -> tuple[list[Pop], dict[int, int]]:
+    """"+N" pop-ups over the cell that earned them, and the points per seat."""
+    delay = 0.0
+    focus: int | None = None
+    pops: list[Pop] = []
+    totals: dict[int, int] = {}
+    for e in events:
+        if e.kind == "founded":
+            focus = board.index.get(e.data.get("cell", ""))
+        elif e.kind == "district_scored":
+            delay += 0.5
+            focus = vp.middle_cell(board.width, [board.index[n]
+                                                 for n in e.data.get("cells", [])])
+        elif e.kind == "score" and e.seat is not None and e.points:
+            reason = e.data.get("reason")
+            cell = focus if reason in ("founding", "district") else state.pilli[e.seat]
+            if cell is None:
+                continue
+            pops.append(Pop(f"+{e.points}", cell, vp.seat_colour(colours, e.seat), delay))
+            totals[e.seat] = totals.get(e.seat, 0) + e.points
+    return pops, totals
+
+
+def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
+    """One step per scored district, then the palace bonus; [] if nothing was scored."""
+    if not any(e.kind in ("scoring", "district_scored") for e in events):
+        return []
+    game = session.game
+    b, s = game.rules.board, game.state
+    steps: list[dict[str, Any]] = []
+    for e in events:
+        if e.kind != "district_scored":
+            continue
+        lines, points = [], {}
+        for pl in e.data.get("places", []):
+            place = PLACES.get(pl["place"], f"{pl['place']}th")
+            lines.append(f"{place} {session.name(pl['owner'])}: {pl['levels']} levels, "
+                         f"+{pl['points']}")
+            if pl["owner"] >= 0:
+                points[pl["owner"]] = pl["points"]
+        steps.append({"title": e.text, "event": e, "kind": "district",
+                      "cells": list(e.data.get("cells", [])), "size": e.data.get("size"),
+                      "founded": e.data.get("founded"), "lines": lines, "points": points})
+    bonus = [e for e in events if e.kind == "score" and e.data.get("reason") == "palace"]
+    lines = [f"{session.name(e.seat)}: +{e.points} on a palace start space"
+             for e in bonus] or ["No Pilli stands on a palace start space"]
+    cells = [b.names[s.pilli[e.seat]] for e in bonus
+             if e.seat is not None and s.pilli[e.seat] is not None]
+    event = Event("palace_bonus", "Palace bonus",
+                  data={"cells": cells, "seats": [e.seat for e in bonus]})
+    steps.append({"title": "Palace bonus", "event": event, "kind": "palace", "cells": cells,
+                  "lines": lines, "points": {e.seat: e.points for e in bonus}})
+    return steps
+
+
+def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -> None:
+    """Per frame: dropping pieces, the Pilli (current one pulsing), cursor, pop-ups."""
+    cs = lay.cs
+    colours, marks = view.colours, view.marks
+    for a in view.anims:
+        if a.kind == "pilli" or a.t < a.delay:
+            continue
+        k = drop_scale(a.progress)
+        if a.kind == "canal":
+            vp.paint_canal(screen, lay, a.cells, k=k)
+            continue
+        c = a.cells[0]
+        x, y = lay.xy(c)
+        if a.kind == "bridge" and c in s.bridges:
+            vp.paint_bridge(screen, lay, c, s.bridges[c], k=k)
+        elif a.kind == "temple" and c in s.temples:
+            owner, level = s.temples[c]
+            vp.paint_temple(screen, x, y, cs, level, vp.seat_colour(colours, owner),
+                            vp.seat_mark(marks, owner), k)
+        elif a.kind == "token" and c in s.tokens:
+            vp.paint_token(screen, x, y, cs, s.tokens[c], rules.token_info.get(s.tokens[c]), k)
+    current = s.turn if s.phase in ("play", "vote") else None
+    moving = {a.data["seat"]: a for a in view.anims if a.kind == "pilli"}
+    for seat, c in enumerate(s.pilli):
+        if c is None:
+            continue
+        cx, cy = lay.centre(c)
+        k = 1.0
+        a = moving.get(seat)
+        if a is not None:
+            e = a.progress
+            frm = a.data["from"]
+            if frm is None or a.data["verb"] in ("start", "teleport"):
+                k = drop_scale(e)
+            else:
+                fx, fy = lay.centre(frm)
+                e = e * e * (3 - 2 * e)
+                cx = fx + (cx - fx) * e
+                cy = fy + (cy - fy) * e - math.sin(e * math.pi) * cs * 0.25
+        glow = 0.0
+        if seat == current:
+            glow = 0.5 + 0.5 * math.sin(view.time * 5.0)
+            k *= 1.0 + 0.06 * glow
+        vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(colours, seat),
+                       vp.seat_mark(marks, seat), k, glow)
+    p = view.preview
+    if 0 <= view.cursor < rules.board.size and s.phase != "over" and view.tool != "tokens":
+        x, y = lay.xy(view.cursor)
+        pulse = 0.5 + 0.5 * math.sin(view.time * 6.0)
+        w = max(3.0, cs * (0.08 + 0.03 * pulse))
+        colour = theme.ACCENT if p.ok or not p.ghost else theme.DANGER
+        screen.box(x - w / 2, y - w / 2, cs + w, cs + w, colour, radius=cs * 0.1, width=w)
+    for pop in view.pops:
+        if pop.t < pop.delay:
+            continue
+        e = (pop.t - pop.delay) / POP_TIME
+        cx, cy = lay.centre(pop.cell)
+        size = max(30.0, cs * 0.8)
+        alpha = 255 if e < 0.6 else max(0, int(255 * (1 - e) / 0.4))
+        px, py = screen.px(cx, cy - cs * (0.4 + 1.2 * e))
+        for colour, off in ((vp.INK, 2), (pop.colour, 0)):
+            img = screen.render(pop.text, size, colour).copy()
+            img.set_alpha(alpha)
+            screen.surface.blit(img, img.get_rect(center=(px + off, py + off)))

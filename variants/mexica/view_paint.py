@@ -1,0 +1,439 @@
+"""Painting Mexica's board: layout, the static map, the pieces and preview overlays.
+
+Only drawing lives here; nothing in this module changes game or view state. All sizes are
+in the screen's logical units and scale with the cell size, so any custom board fits its
+area. Pieces carry their owner's colour *and* shape mark.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.screen import Screen, draw_mark
+
+INK = (20, 16, 12)
+SHORE = (104, 82, 44)
+GRID = (176, 150, 96)
+CANAL_EDGE = (14, 52, 96)
+WAVE = (56, 124, 182)
+TINT = (255, 246, 200, 64)
+BRIDGE_LIGHT = (168, 118, 66)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the grid sits in logical units: origin (x0, y0), cell size ``cs``."""
+
+    x0: float
+    y0: float
+    cs: float
+    cols: int
+    rows: int
+
+    @property
+    def outer(self) -> tuple[float, float, float, float]:
+        """The board plus the margin holding the coordinate labels."""
+        m = self.margin
+        return (self.x0 - m, self.y0 - m, self.cols * self.cs + 2 * m,
+                self.rows * self.cs + 2 * m)
+
+    @property
+    def margin(self) -> float:
+        return self.cs * 0.6
+
+    def xy(self, c: int) -> tuple[float, float]:
+        return self.x0 + (c % self.cols) * self.cs, self.y0 + (c // self.cols) * self.cs
+
+    def centre(self, c: int) -> tuple[float, float]:
+        x, y = self.xy(c)
+        return x + self.cs / 2, y + self.cs / 2
+
+    def cell_at(self, pos: tuple[float, float]) -> int | None:
+        col = math.floor((pos[0] - self.x0) / self.cs)
+        row = math.floor((pos[1] - self.y0) / self.cs)
+        if 0 <= col < self.cols and 0 <= row < self.rows:
+            return row * self.cols + col
+        return None
+
+
+def make_layout(area: tuple[float, float, float, float], cols: int, rows: int) -> Layout:
+    ax, ay, aw, ah = area
+    cs = max(4.0, min(aw / (cols + 1.2), ah / (rows + 1.2)))
+    x0 = ax + (aw - cols * cs) / 2
+    y0 = ay + (ah - rows * cs) / 2
+    return Layout(x0, y0, cs, cols, rows)
+
+
+def offscreen(screen: Screen, rect: tuple[float, float, float, float],
+              alpha: bool = False) -> tuple[Screen, pygame.Rect]:
+    """A Screen drawing onto a new surface covering the logical ``rect`` of ``screen``."""
+    prect = screen.rect(*rect)
+    surf = pygame.Surface(prect.size, pygame.SRCALPHA if alpha else 0)
+    sub = Screen(surf)
+    sub.scale, sub.ox, sub.oy = screen.scale, screen.ox - prect.x, screen.oy - prect.y
+    return sub, prect
+
+
+def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
+                colour: tuple[int, int, int], anchor: str = "center") -> None:
+    off = max(1.5, size * 0.06)
+    scr.text(text, x + off, y + off, size, INK, anchor)
+    scr.text(text, x, y, size, colour, anchor)
+
+
+def boundary(lay: Layout, cells: set[int] | frozenset[int]) -> list[tuple[tuple[float, float],
+                                                                          tuple[float, float]]]:
+    """Line segments around a set of cells (their outer edges)."""
+    segs = []
+    cs, w = lay.cs, lay.cols
+    for c in cells:
+        x, y = lay.xy(c)
+        col = c % w
+        if c - w not in cells:
+            segs.append(((x, y), (x + cs, y)))
+        if c + w not in cells:
+            segs.append(((x, y + cs), (x + cs, y + cs)))
+        if col == 0 or c - 1 not in cells:
+            segs.append(((x, y), (x, y + cs)))
+        if col == w - 1 or c + 1 not in cells:
+            segs.append(((x + cs, y), (x + cs, y + cs)))
+    return segs
+
+
+def outline(scr: Screen, lay: Layout, cells: set[int] | frozenset[int], colour: Any,
+            width: float) -> None:
+    segs = boundary(lay, cells)
+    for a, b in segs:
+        scr.line(a, b, colour, width)
+    # square the corners so thick outlines join cleanly
+    r = width / 2
+    for p in {p for seg in segs for p in seg}:
+        scr.box(p[0] - r, p[1] - r, width, width, colour)
+
+
+# ----------------------------------------------------------------------------------------
+# static map
+# ----------------------------------------------------------------------------------------
+def paint_static(scr: Screen, lay: Layout, board: Any) -> None:
+    cs = lay.cs
+    ox, oy, ow, oh = lay.outer
+    scr.box(ox, oy, ow, oh, theme.LAKE, radius=cs * 0.3)
+    # ripples on the lake
+    for c in range(board.size):
+        if c not in board.lake or (c * 7 + c // board.width) % 3:
+            continue
+        x, y = lay.xy(c)
+        scr.line((x + cs * 0.2, y + cs * 0.45), (x + cs * 0.45, y + cs * 0.38), WAVE, cs * 0.05)
+        scr.line((x + cs * 0.45, y + cs * 0.38), (x + cs * 0.7, y + cs * 0.45), WAVE, cs * 0.05)
+    grid = max(1.0, cs * 0.03)
+    for c in board.island:
+        x, y = lay.xy(c)
+        kind = board.kind[c]
+        colour = theme.LAND
+        if kind == "S":
+            colour = theme.PALACE
+        elif kind == "P":
+            colour = theme.PALACE_CENTRE
+        scr.box(x, y, cs, cs, colour)
+        scr.box(x, y, cs, cs, GRID if kind not in "SP" else theme.LAND_DARK, width=grid)
+        if kind == "S":
+            scr.box(x + cs * 0.3, y + cs * 0.3, cs * 0.4, cs * 0.4, theme.PALACE_CENTRE,
+                    width=cs * 0.06)
+        elif kind == "P":
+            cx, cy = x + cs / 2, y + cs / 2
+            r = cs * 0.3
+            scr.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
+                        theme.PALACE)
+            scr.circle(cx, cy, cs * 0.1, theme.ACCENT)
+    island = set(board.island)
+    outline(scr, lay, island, SHORE, max(2.0, cs * 0.07))
+    outline(scr, lay, set(board.palace), INK, max(2.0, cs * 0.06))
+    size = max(14.0, cs * 0.42)
+    m = lay.margin / 2
+    for col in range(lay.cols):
+        x = lay.x0 + (col + 0.5) * cs
+        letter = chr(ord("a") + col)
+        scr.text(letter, x, lay.y0 - m, size, theme.TEXT, "center")
+        scr.text(letter, x, lay.y0 + lay.rows * cs + m, size, theme.TEXT, "center")
+    for row in range(lay.rows):
+        y = lay.y0 + (row + 0.5) * cs
+        scr.text(str(row + 1), lay.x0 - m, y, size, theme.TEXT, "center")
+        scr.text(str(row + 1), lay.x0 + lay.cols * cs + m, y, size, theme.TEXT, "center")
+
+
+# ----------------------------------------------------------------------------------------
+# pieces
+# ----------------------------------------------------------------------------------------
+def tile_rect(lay: Layout, tile: tuple[int, ...]) -> tuple[float, float, float, float]:
+    xs = [lay.xy(c) for c in tile]
+    x0 = min(p[0] for p in xs)
+    y0 = min(p[1] for p in xs)
+    x1 = max(p[0] for p in xs) + lay.cs
+    y1 = max(p[1] for p in xs) + lay.cs
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def paint_canal(scr: Screen, lay: Layout, tile: tuple[int, ...], fill: Any = theme.CANAL,
+                edge: Any = CANAL_EDGE, k: float = 1.0) -> None:
+    x, y, w, h = tile_rect(lay, tile)
+    cs = lay.cs
+    if k != 1.0:
+        cx, cy = x + w / 2, y + h / 2
+        w, h = w * k, h * k
+        x, y = cx - w / 2, cy - h / 2
+    inset = cs * 0.04
+    scr.box(x + inset, y + inset, w - 2 * inset, h - 2 * inset, fill, radius=cs * 0.12)
+    scr.box(x + inset, y + inset, w - 2 * inset, h - 2 * inset, edge, radius=cs * 0.12,
+            width=max(2.0, cs * 0.07))
+    if len(fill) == 3:
+        for c in tile:
+            cx, cy = lay.centre(c)
+            if k != 1.0:
+                continue
+            scr.line((cx - cs * 0.22, cy), (cx, cy - cs * 0.06), WAVE, cs * 0.05)
+            scr.line((cx, cy - cs * 0.06), (cx + cs * 0.22, cy), WAVE, cs * 0.05)
+
+
+def paint_bridge(scr: Screen, lay: Layout, c: int, axis: str, colour: Any = theme.BRIDGE,
+                 k: float = 1.0, edge: Any = INK) -> None:
+    cs = lay.cs
+    cx, cy = lay.centre(c)
+    length, breadth = cs * 1.5 * k, cs * 0.5 * k
+    w, h = (breadth, length) if axis == "ns" else (length, breadth)
+    scr.box(cx - w / 2, cy - h / 2, w, h, colour, radius=cs * 0.06)
+    scr.box(cx - w / 2, cy - h / 2, w, h, edge, radius=cs * 0.06, width=max(2.0, cs * 0.06))
+    if len(colour) == 3:
+        for i in (-2, -1, 0, 1, 2):
+            d = i * length / 6
+            if axis == "ns":
+                scr.line((cx - w / 2 + 2, cy + d), (cx + w / 2 - 2, cy + d), BRIDGE_LIGHT,
+                         cs * 0.03)
+            else:
+                scr.line((cx + d, cy - h / 2 + 2), (cx + d, cy + h / 2 - 2), BRIDGE_LIGHT,
+                         cs * 0.03)
+
+
+def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour: Any,
+                 mark: str, k: float = 1.0) -> None:
+    """A stepped pyramid of ``level`` tiers in the owner's colour, mark and level number."""
+    cx = x + cs / 2
+    base = y + cs * (0.5 + 0.42 * k)
+    tier = cs * 0.62 * k / max(4, level)
+    width = cs * 0.86 * k
+    step = (width - cs * 0.3 * k) / max(1, max(4, level) - 1)
+    edge = max(1.5, cs * 0.045)
+    for i in range(level):
+        w = width - i * step
+        top = base - (i + 1) * tier
+        scr.box(cx - w / 2, top, w, tier + 1, colour)
+        scr.box(cx - w / 2, top, w, tier + 1, INK, width=edge)
+    # level number on a dark disc and the owner's mark, top corners of the cell
+    r = cs * 0.2 * k
+    nx, ny = x + cs / 2 + cs * 0.27 * k, y + cs / 2 - cs * 0.27 * k
+    scr.circle(nx, ny, r, INK)
+    scr.text(str(level), nx, ny + r * 0.08, cs * 0.44 * k, theme.TEXT, "center")
+    mx, my = x + cs / 2 - cs * 0.27 * k, y + cs / 2 - cs * 0.27 * k
+    draw_mark(scr, mark, mx, my, cs * 0.16 * k, INK)
+    draw_mark(scr, mark, mx, my, cs * 0.11 * k, colour)
+
+
+def paint_token(scr: Screen, x: float, y: float, cs: float, size: int,
+                info: dict[str, Any] | None, k: float = 1.0) -> None:
+    """A calpulli token: its size big, founder / presence points below."""
+    cx, cy = x + cs / 2, y + cs / 2
+    w = cs * 0.86 * k
+    scr.box(cx - w / 2, cy - w / 2, w, w, theme.TOKEN, radius=cs * 0.14 * k)
+    scr.box(cx - w / 2, cy - w / 2, w, w, INK, radius=cs * 0.14 * k,
+            width=max(2.0, cs * 0.06))
+    scr.text(str(size), cx, cy - cs * 0.1 * k, cs * 0.5 * k, INK, "center")
+    if info is not None:
+        scr.text(f"{info['founder']}·{info['presence']}", cx, cy + cs * 0.25 * k,
+                 cs * 0.28 * k, (120, 60, 20), "center")
+
+
+def paint_pilli(scr: Screen, cx: float, cy: float, cs: float, colour: Any, mark: str,
+                k: float = 1.0, glow: float = 0.0) -> None:
+    """A Pilli pawn: head and robe in the seat's colour, the seat's mark on the robe."""
+    if glow > 0:
+        scr.circle(cx, cy, cs * (0.5 + 0.12 * glow), theme.ACCENT, max(2.0, cs * 0.08))
+    s = cs * k
+    edge = max(2.0, cs * 0.06)
+    robe = [(cx, cy - s * 0.22), (cx + s * 0.32, cy + s * 0.4), (cx - s * 0.32, cy + s * 0.4)]
+    scr.polygon(robe, colour)
+    scr.polygon(robe, INK, edge)
+    scr.circle(cx, cy - s * 0.24, s * 0.17, colour)
+    scr.circle(cx, cy - s * 0.24, s * 0.17, INK, edge)
+    draw_mark(scr, mark, cx, cy + s * 0.17, s * 0.12, INK)
+
+
+def paint_state(scr: Screen, lay: Layout, rules: Any, state: Any, colours: list[Any],
+                marks: list[str], hidden: frozenset[int]) -> None:
+    """Everything on the board except the Pilli (drawn per frame) and hidden cells."""
+    cs = lay.cs
+    founded = {state.label[c] for c in state.tokens}
+    for label in founded:
+        for c in state.dcells.get(label, ()):
+            x, y = lay.xy(c)
+            scr.box(x, y, cs, cs, TINT)
+    for tile in state.tiles:
+        if not hidden.intersection(tile):
+            paint_canal(scr, lay, tile)
+    board = rules.board
+    for c, axis in state.bridges.items():
+        for r in board.ramps(c, axis):
+            if r >= 0:
+                paint_ramp(scr, lay, c, r)
+    for c, axis in state.bridges.items():
+        if c not in hidden:
+            paint_bridge(scr, lay, c, axis)
+    for c, (owner, level) in state.temples.items():
+        if c not in hidden:
+            x, y = lay.xy(c)
+            paint_temple(scr, x, y, cs, level, seat_colour(colours, owner),
+                         seat_mark(marks, owner))
+    for c, size in state.tokens.items():
+        if c not in hidden:
+            x, y = lay.xy(c)
+            paint_token(scr, x, y, cs, size, rules.token_info.get(size))
+
+
+def paint_ramp(scr: Screen, lay: Layout, bridge: int, ramp: int) -> None:
+    """A small wooden wedge on the land side where a bridge lands."""
+    cs = lay.cs
+    bx, by = lay.centre(bridge)
+    rx, ry = lay.centre(ramp)
+    dx, dy = (rx - bx) / cs, (ry - by) / cs
+    ex, ey = bx + dx * cs * 0.5, by + dy * cs * 0.5  # shared edge midpoint
+    px, py = -dy, dx
+    tip = (ex + dx * cs * 0.32, ey + dy * cs * 0.32)
+    a = (ex + px * cs * 0.22, ey + py * cs * 0.22)
+    b = (ex - px * cs * 0.22, ey - py * cs * 0.22)
+    scr.polygon([a, b, tip], BRIDGE_LIGHT)
+    scr.polygon([a, b, tip], INK, max(1.5, cs * 0.035))
+
+
+def seat_colour(colours: list[Any], owner: int) -> Any:
+    if 0 <= owner < len(colours):
+        return colours[owner]
+    return theme.NEUTRAL_COLOUR
+
+
+def seat_mark(marks: list[str], owner: int) -> str:
+    if 0 <= owner < len(marks):
+        return marks[owner]
+    return "neutral"
+
+
+# ----------------------------------------------------------------------------------------
+# overlays
+# ----------------------------------------------------------------------------------------
+def middle_cell(width: int, cells: Any) -> int | None:
+    """The cell of ``cells`` nearest their centre, for a label or a pop-up."""
+    cells = list(cells)
+    if not cells:
+        return None
+    mx = sum(c % width for c in cells) / len(cells)
+    my = sum(c // width for c in cells) / len(cells)
+    return min(cells, key=lambda c: ((c % width - mx) ** 2 + (c // width - my) ** 2, c))
+
+
+def paint_highlight(scr: Screen, lay: Layout, cells: frozenset[int]) -> None:
+    """The district the scoring overlay is showing: warm fill, thick gold outline."""
+    cs = lay.cs
+    for c in cells:
+        x, y = lay.xy(c)
+        scr.box(x, y, cs, cs, (255, 196, 0, 70))
+    outline(scr, lay, cells, theme.ACCENT, max(4.0, cs * 0.14))
+
+
+def _badge(scr: Screen, lay: Layout, cell: int, text: str, gold: bool) -> None:
+    cs = lay.cs
+    cx, cy = lay.centre(cell)
+    size = max(16.0, cs * 0.5)
+    w = max(cs * 0.8, scr.text_width(text, size) + cs * 0.3)
+    h = cs * 0.62
+    scr.box(cx - w / 2, cy - h / 2, w, h, theme.TOKEN if gold else INK, radius=h / 3)
+    scr.box(cx - w / 2, cy - h / 2, w, h, theme.ACCENT if gold else theme.TEXT, radius=h / 3,
+            width=max(2.0, cs * 0.05))
+    scr.text(text, cx, cy, size, INK if gold else theme.TEXT, "center")
+
+
+def _ghost(scr: Screen, lay: Layout, c: int, paint: Any) -> None:
+    """Paint one piece translucently: into a small alpha layer, then blend it in."""
+    cs = lay.cs
+    x, y = lay.xy(c)
+    sub, rect = offscreen(scr, (x - cs * 0.5, y - cs * 0.5, cs * 2, cs * 2), alpha=True)
+    paint(sub, x, y)
+    sub.surface.set_alpha(175)
+    scr.surface.blit(sub.surface, rect)
+
+
+def paint_preview(scr: Screen, lay: Layout, rules: Any, state: Any, p: Any,
+                  colours: list[Any], marks: list[str], highlight: frozenset[int]) -> None:
+    """The current tool's preview: reachable cells and costs, districts, the ghost piece."""
+    cs = lay.cs
+    w = lay.cols
+    for c in p.zone:
+        x, y = lay.xy(c)
+        scr.box(x, y, cs, cs, (90, 230, 120, 90))
+    for d in sorted(p.districts, key=lambda d: not d["faint"]):
+        cells = d["cells"]
+        if d["faint"]:
+            outline(scr, lay, cells, theme.TEXT, max(2.0, cs * 0.06))
+        else:
+            for c in cells:
+                x, y = lay.xy(c)
+                scr.box(x, y, cs, cs, (255, 196, 0, 60))
+            outline(scr, lay, cells, theme.ACCENT, max(3.0, cs * 0.11))
+    for d in p.districts:
+        mid = middle_cell(w, d["cells"])
+        if mid is not None and (not d["faint"] or d["token"]):
+            _badge(scr, lay, mid, f"{d['size']}" + (" token!" if d["token"] and
+                                                     not d["faint"] else ""), d["token"])
+    if len(p.path) > 1:
+        pts = [lay.centre(c) for c in p.path]
+        for a, b in zip(pts, pts[1:], strict=False):
+            scr.line(a, b, theme.ACCENT, max(3.0, cs * 0.1))
+        for pt in pts[1:-1]:
+            scr.circle(pt[0], pt[1], cs * 0.09, theme.ACCENT)
+    styles = {"walk": (INK, theme.TEXT), "far": ((70, 70, 70), theme.TEXT_DIM),
+              "boat": (CANAL_EDGE, theme.TEXT)}
+    for c, (text, style) in p.labels.items():
+        bg, fg = styles[style]
+        cx, cy = lay.centre(c)
+        scr.circle(cx, cy, cs * 0.27, bg)
+        if style == "boat":
+            scr.circle(cx, cy, cs * 0.27, theme.CANAL, max(2.0, cs * 0.05))
+        scr.text(text, cx, cy + cs * 0.02, cs * 0.46, fg, "center")
+    if p.select is not None:
+        x, y = lay.xy(p.select)
+        scr.box(x, y, cs, cs, (255, 196, 0, 90))
+        scr.box(x, y, cs, cs, theme.ACCENT, width=max(3.0, cs * 0.1))
+    if not p.ghost or not p.cells:
+        return
+    frame = theme.GOOD if p.ok else theme.DANGER
+    seat = state.turn
+    colour = seat_colour(colours, seat)
+    mark = seat_mark(marks, seat)
+    c = p.cells[0]
+    if p.ghost == "canal":
+        paint_canal(scr, lay, tuple(sorted(p.cells)), fill=(60, 150, 210, 170), edge=frame)
+    elif p.ghost == "bridge":
+        paint_bridge(scr, lay, c, p.axis, colour=(150, 98, 50, 200), edge=frame)
+    elif p.ghost == "temple":
+        _ghost(scr, lay, c, lambda sub, x, y: paint_temple(sub, x, y, cs, p.level, colour,
+                                                          mark))
+    elif p.ghost == "token" and p.ok:
+        info = rules.token_info.get(p.level)
+        _ghost(scr, lay, c, lambda sub, x, y: paint_token(sub, x, y, cs, p.level, info))
+    elif p.ghost == "pilli" and p.ok:
+        _ghost(scr, lay, c, lambda sub, x, y: paint_pilli(sub, x + cs / 2, y + cs / 2, cs,
+                                                         colour, mark))
+    if p.ghost in ("temple", "token", "pilli"):
+        x, y = lay.xy(c)
+        scr.box(x, y, cs, cs, frame, width=max(3.0, cs * 0.07))
