@@ -1,0 +1,379 @@
+"""The ``aztec-arcade`` command (also ``python -m game``).
+
+Until the pygame client exists, ``play`` runs a headless game between random players and
+prints its log. The other subcommands list, validate, simulate and replay variants and
+saved games. Mistakes a person can make (a bad argument, a broken file) end with a
+one-line message on stderr and exit code 2, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import game
+from game.errors import AztecArcadeError, ConfigError, ConfigIssue, IllegalAction
+from game.rng import Rng
+
+PROG = "aztec-arcade"
+EXIT_USER_ERROR = 2
+
+
+# ------------------------------------------------------------------------------------
+# helpers
+# ------------------------------------------------------------------------------------
+def _seat_name(seat: int | None) -> str:
+    return "-" if seat is None else f"Player {seat + 1}"
+
+
+def _whole(minimum: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number >= ``minimum`` with a clear message."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{what} must be at least {minimum}, got {value}")
+        return value
+
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, got {text!r}"
+                                         ) from None
+
+
+def _options(pairs: list[str] | None) -> dict[str, Any] | None:
+    """``-o name=value`` pairs; values are read as YAML (numbers, true/false, lists)."""
+    if not pairs:
+        return None
+    import yaml
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"write an option as NAME=VALUE, e.g. ap_per_turn=5; got {pair!r}")
+        try:
+            out[name.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError:
+            raise ConfigError(f"cannot read the value of option {name.strip()!r}: {value!r}"
+                              ) from None
+    return out
+
+
+def _print_events(events: list[Any], indent: str) -> None:
+    for event in events:
+        print(f"{indent}{event.text}")
+
+
+def _print_action(number: int, seat: int | None, action: str, events: list[Any]) -> None:
+    print(f"{number:5d}. {_seat_name(seat):<9} {action}")
+    _print_events(events, " " * 8 + "- ")
+
+
+def _print_result(g: Any) -> None:
+    scores = g.scores
+    winners = g.winners
+    print()
+    print("Final scores:" if g.is_over else f"Scores so far ({len(g.log)} actions, "
+          "the game is not over):")
+    for seat, score in enumerate(scores):
+        mark = "  winner" if seat in winners else ""
+        print(f"  {_seat_name(seat):<9} {score:4d}{mark}")
+    if g.is_over:
+        names = " and ".join(_seat_name(w) for w in winners) or "nobody"
+        print(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
+
+
+def _new_game(variant: str, players: int, seed: int, options: dict[str, Any] | None) -> Any:
+    from game.api import new_game
+
+    return new_game(variant, players=players, seed=seed, options=options)
+
+
+# ------------------------------------------------------------------------------------
+# subcommands
+# ------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    g = _new_game(args.variant, args.players, seed, _options(args.option))
+    print(f"{g.spec.name}: {g.players} random players, seed {seed} "
+          f"(repeat with --seed {seed})")
+    print("(no game window yet: this is a headless game between random players)")
+    print()
+    rng = Rng(seed)
+    limit = g.rules.playout_limit
+    while not g.is_over:
+        if len(g.log) >= limit:
+            raise AztecArcadeError(f"the game did not end within {limit} actions")
+        seat = g.current_player
+        action = g.playout_action(rng)
+        events = g.apply(action)
+        _print_action(len(g.log), seat, g.log[-1], events)
+    _print_result(g)
+    if args.save:
+        from game.records import save_game
+
+        try:
+            save_game(g, args.save)
+        except OSError as exc:
+            raise AztecArcadeError(f"cannot save to {args.save}: {exc.strerror or exc}"
+                                   ) from None
+        print(f"Saved to {args.save}")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from game.plugins import get_registry
+
+    registry = get_registry()
+    specs = sorted(registry.variants.values(), key=lambda s: s.id)
+    print("Variants:")
+    if not specs:
+        print("  (none)")
+    width = max([len(s.id) for s in specs] + [8])
+    for spec in specs:
+        count = (str(spec.min_players) if spec.min_players == spec.max_players
+                 else f"{spec.min_players}-{spec.max_players}")
+        print(f"  {spec.id:<{width}}  {spec.name}")
+        print(f"  {'':<{width}}  {count} players, engine {spec.engine_id}, "
+              f"from {spec.provider}: {spec.source}")
+    if registry.broken:
+        print()
+        print("Could not be loaded:")
+        for broken in registry.broken:
+            print(f"  {broken.kind} {broken.name} ({broken.source})")
+            if broken.issues:
+                for issue in broken.issues:
+                    print(f"    {issue}")
+            else:
+                print(f"    {broken.message}")
+    return 0
+
+
+def _issue_line(issue: ConfigIssue, shown: str) -> str:
+    where = shown if issue.file is None else issue.file
+    if issue.line is not None:
+        where += f":{issue.line}"
+    return f"{where}: {issue.path or '(top level)'}: {issue.message}"
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from game.plugins import get_registry
+
+    registry = get_registry()
+    bad = 0
+    for name in args.files:
+        issues = registry.validate_file(Path(name))
+        if issues:
+            bad += 1
+            for issue in issues:
+                print(_issue_line(issue, name))
+        else:
+            print(f"OK {name}")
+    if len(args.files) > 1:
+        print(f"{len(args.files) - bad} of {len(args.files)} files are valid")
+    return 1 if bad else 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    options = _options(args.option)
+    first = _new_game(args.variant, args.players, args.seed, options)  # checks arguments
+    n = args.players
+    wins = [0] * n
+    scores: list[list[int]] = [[] for _ in range(n)]
+    lengths: list[int] = []
+    shared = 0
+    limit = first.rules.playout_limit
+    start = time.perf_counter()
+    for i in range(args.games):
+        seed_i = args.seed + i
+        g = first if i == 0 else _new_game(args.variant, n, seed_i, options)
+        rng = Rng(seed_i)
+        while not g.is_over:
+            if len(g.log) >= limit:
+                raise AztecArcadeError(f"game {i + 1} (seed {seed_i}) did not end within "
+                                       f"{limit} actions")
+            g.apply(g.playout_action(rng))
+        lengths.append(len(g.log))
+        for seat, score in enumerate(g.scores):
+            scores[seat].append(score)
+        for w in g.winners:
+            wins[w] += 1
+        if len(g.winners) > 1:
+            shared += 1
+    elapsed = time.perf_counter() - start
+    last = args.seed + args.games - 1
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}-{last}"
+    print(f"{first.spec.name}: {args.games} game{'s' if args.games != 1 else ''} of "
+          f"{n} random players ({seeds})")
+    print()
+    print(f"  {'seat':<9} {'wins':>5} {'win %':>6} {'mean':>7} {'min':>5} {'max':>5}")
+    for seat in range(n):
+        s = scores[seat]
+        print(f"  {_seat_name(seat):<9} {wins[seat]:5d} {100 * wins[seat] / args.games:5.1f}% "
+              f"{statistics.fmean(s):7.1f} {min(s):5d} {max(s):5d}")
+    print()
+    print(f"Shared wins: {shared} game{'s' if shared != 1 else ''} (a shared win counts "
+          "for every winner)")
+    print(f"Mean game length: {statistics.fmean(lengths):.1f} actions "
+          f"(min {min(lengths)}, max {max(lengths)})")
+    rate = args.games / elapsed if elapsed > 0 else float("inf")
+    print(f"Speed: {rate:.1f} games/s ({elapsed:.2f} s in all)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.api import Game
+    from game.records import read_game
+
+    saved = read_game(args.file)
+    print(f"Replay of {args.file}: {saved.spec.name}, {saved.players} players, "
+          f"seed {saved.seed}, {len(saved.log)} actions")
+    if saved.options:
+        print(f"Options: {json.dumps(saved.options, sort_keys=True)}")
+    try:
+        g = _new_game(saved.variant, saved.players, saved.seed, saved.options)
+        if g.rules.params != saved.rules.params:
+            print("Note: the installed variant's parameters differ from the save's; "
+                  "replaying with the parameters stored in the save")
+            g = None
+    except ConfigError as exc:
+        first_line = str(exc).splitlines()[0]
+        print(f"Note: {first_line}; replaying with the parameters stored in the save")
+        g = None
+    if g is None:
+        g = Game(saved.spec, saved.rules, saved.rules.new_state(saved.seed), saved.seed,
+                 saved.options, [])
+    print()
+    for number, action in enumerate(saved.log, 1):
+        seat = g.current_player
+        try:
+            events = g.apply(action)
+        except IllegalAction as exc:
+            print()
+            print(f"Replay DIVERGES at action {number} ({action!r}): {exc}")
+            return 1
+        _print_action(number, seat, action, events)
+    _print_result(g)
+    print()
+    mine, theirs = g.to_dict()["state"], saved.to_dict()["state"]
+    if mine == theirs:
+        print("The replay matches the saved state.")
+        return 0
+    keys = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+    print("Replay DIVERGES from the saved state; these parts differ: " + ", ".join(keys))
+    return 1
+
+
+# ------------------------------------------------------------------------------------
+# parser and entry point
+# ------------------------------------------------------------------------------------
+def _game_args(parser: argparse.ArgumentParser, players: int) -> None:
+    parser.add_argument("--variant", default="mexica",
+                        help="variant id, see 'aztec-arcade list' (default: mexica)")
+    parser.add_argument("--players", type=_whole(1, "the number of players"),
+                        default=players, help=f"number of players (default: {players})")
+    parser.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                        help="override a variant parameter, e.g. -o ap_per_turn=5 "
+                             "(repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Aztec Arcade: couch-play board games on one shared screen. "
+        "Without a subcommand, runs 'play'.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {game.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("play", help="play a game (for now: headless, random players)",
+                       description="Until the game window exists: run a headless game "
+                       "between random players and print every action, the events it "
+                       "caused, and the final scores.")
+    _game_args(p, 4)
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="random seed for the setup and the players (default: random)")
+    p.add_argument("--save", metavar="FILE", help="save the finished game to FILE (JSON)")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("list", help="list variants and anything that failed to load",
+                       description="List the playable variants (id, name, players, where "
+                       "each came from) and the plugins or variant files that failed to load.")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("validate", help="check variant YAML files",
+                       description="Check variant YAML files exactly as loading would. "
+                       "Prints 'OK FILE' or each problem as FILE:LINE: KEY: MESSAGE; exits "
+                       "with 1 if any file has problems.")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("simulate", help="run many headless random games and summarise them",
+                       description="Run headless games between random players (game i uses "
+                       "seed SEED+i) and print wins and scores per seat, game length and "
+                       "speed.")
+    _game_args(p, 4)
+    p.add_argument("--games", type=_whole(1, "the number of games"), default=100,
+                   help="number of games (default: 100)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default: 0)")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a saved game and check it",
+                       description="Re-play a saved game's log from its start, print every "
+                       "action with its events and the scoring, and check that the result "
+                       "matches the saved state (exit code 1 if not).")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(func=cmd_replay)
+    return parser
+
+
+def _one_line(exc: BaseException) -> str:
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return "; ".join(lines) or type(exc).__name__
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version, usage errors (code 2)
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        if args.command is None:
+            args = parser.parse_args(["play"])
+        return args.func(args)
+    except AztecArcadeError as exc:
+        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except BrokenPipeError:
+        # The reader went away (e.g. piped into head): stop quietly.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"{PROG}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_USER_ERROR
