@@ -1,9 +1,10 @@
 """The ``aztec-arcade`` command (also ``python -m game``).
 
-Until the pygame client exists, ``play`` runs a headless game between random players and
-prints its log. The other subcommands list, validate, simulate and replay variants and
-saved games. Mistakes a person can make (a bad argument, a broken file) end with a
-one-line message on stderr and exit code 2, never with a traceback.
+``play`` (also the default) opens the game window; ``play --headless`` runs a game between
+random players and prints its log instead. The other subcommands list, validate, simulate
+and replay variants and saved games. Mistakes a person can make (a bad argument, a broken
+file, no display) end with a one-line message on stderr and exit code 2, never with a
+traceback.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from game.rng import Rng
 
 PROG = "aztec-arcade"
 EXIT_USER_ERROR = 2
+#: what ``play --headless`` uses when --variant / --players are not given
+PLAY_DEFAULTS: dict[str, Any] = {"variant": "mexica", "players": 4}
 
 
 # ------------------------------------------------------------------------------------
@@ -111,11 +114,19 @@ def _new_game(variant: str, players: int, seed: int, options: dict[str, Any] | N
 # subcommands
 # ------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
+    # Options that only mean something headless (--variant, --players, -o, --seed,
+    # --save) imply --headless rather than being ignored by the window.
+    implied = (args.variant is not None or args.players is not None or args.option
+               or args.seed is not None or args.save)
+    if not (args.headless or implied):
+        return _start_client(args)
+    variant = args.variant if args.variant is not None else PLAY_DEFAULTS["variant"]
+    players = args.players if args.players is not None else PLAY_DEFAULTS["players"]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    g = _new_game(args.variant, args.players, seed, _options(args.option))
+    g = _new_game(variant, players, seed, _options(args.option))
     print(f"{g.spec.name}: {g.players} random players, seed {seed} "
           f"(repeat with --seed {seed})")
-    print("(no game window yet: this is a headless game between random players)")
+    print("(headless: a game between random players)")
     print()
     rng = Rng(seed)
     limit = g.rules.playout_limit
@@ -137,6 +148,38 @@ def cmd_play(args: argparse.Namespace) -> int:
                                    ) from None
         print(f"Saved to {args.save}")
     return 0
+
+
+def _start_client(args: argparse.Namespace) -> int:
+    """Open the game window; no display (or no pygame) ends with a message, exit code 2."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    hint = f"To play without a window: {PROG} play --headless"
+    try:
+        import pygame
+
+        from game.ui import app as client
+    except ImportError as exc:
+        raise AztecArcadeError(f"the game window needs pygame-ce ({exc}). {hint}") from None
+    try:
+        if not os.environ.get("SDL_VIDEODRIVER"):
+            # Without a screen SDL may quietly fall back to an invisible driver.
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+            if driver in ("offscreen", "dummy"):
+                pygame.display.quit()
+                raise AztecArcadeError(f"no display is available (SDL found only its "
+                                       f"'{driver}' driver).")
+        if getattr(args, "windowed", False):
+            # client.main reads fullscreen=False as "as in the settings": force a window.
+            window = client.App(fullscreen=False)
+            code = window.run(max_frames=args.frames)
+            pygame.quit()
+            return code
+        return client.main(args)
+    except AztecArcadeError as exc:
+        raise AztecArcadeError(f"{_one_line(exc)} {hint}") from None
+    except pygame.error as exc:
+        raise AztecArcadeError(f"the game window cannot open ({exc}). {hint}") from None
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -302,15 +345,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {game.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("play", help="play a game (for now: headless, random players)",
-                       description="Until the game window exists: run a headless game "
-                       "between random players and print every action, the events it "
-                       "caused, and the final scores.")
+    p = sub.add_parser("play", help="open the game window (or --headless: random players)",
+                       description="Open the game window. With --headless, run a game "
+                       "between random players instead and print every action, the events "
+                       "it caused, and the final scores. --variant, --players, -o, --seed "
+                       "and --save apply to that headless game and imply --headless.")
+    p.add_argument("--headless", action="store_true",
+                   help="no window: play random players and print the game")
+    p.add_argument("--frames", type=_whole(1, "the number of frames"), default=None,
+                   metavar="N", help="close the window after N frames (smoke tests)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", action="store_true", default=None,
+                      help="start in fullscreen (default: as in the settings)")
+    mode.add_argument("--windowed", action="store_true",
+                      help="start in a window (default: as in the settings)")
     _game_args(p, 4)
     p.add_argument("--seed", type=_seed, default=None,
                    help="random seed for the setup and the players (default: random)")
     p.add_argument("--save", metavar="FILE", help="save the finished game to FILE (JSON)")
-    p.set_defaults(func=cmd_play)
+    p.set_defaults(func=cmd_play, variant=None, players=None)  # None: see PLAY_DEFAULTS
 
     p = sub.add_parser("list", help="list variants and anything that failed to load",
                        description="List the playable variants (id, name, players, where "

@@ -160,8 +160,19 @@ def test_play_prints_log_events_and_scores(capsys, tmp_path):
     assert data["players"] == 2 and data["seed"] == 3 and data["log"]
 
 
-def test_no_subcommand_plays(capsys):
-    code, out, _ = run(capsys)
+def test_no_subcommand_opens_the_client(capsys, monkeypatch):
+    """Bare ``aztec-arcade`` is ``aztec-arcade play``: it opens the game window."""
+    import game.cli as cli
+
+    opened = []
+    monkeypatch.setattr(cli, "_start_client", lambda args: opened.append(args) or 0)
+    code, _out, _ = run(capsys)
+    assert code == 0
+    assert len(opened) == 1
+
+
+def test_headless_play_prints_a_random_game(capsys):
+    code, out, _ = run(capsys, "play", "--headless")
     assert code == 0
     assert "random players" in out
     assert "Final scores:" in out

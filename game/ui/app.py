@@ -81,7 +81,9 @@ class App:
             try:
                 impl.function(register=register)
             except Exception as exc:  # noqa: BLE001 - a broken view must not stop the client
-                self.registry.broken.append(_broken(impl.plugin_name, exc))
+                broken = _broken(impl.plugin_name, exc)
+                if all(str(b) != str(broken) for b in self.registry.broken):
+                    self.registry.broken.append(broken)
         return views
 
     def toast(self, message: str, seconds: float = 4.0) -> None:

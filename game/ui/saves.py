@@ -46,18 +46,21 @@ class SaveStore:
         safe = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:60] or "save"
         return self.folder / f"{safe}.json"
 
-    def write(self, name: str, game: Game, names: list[str] | None = None) -> Path:
+    def write(self, name: str, game: Game, names: list[str] | None = None,
+              meta: dict[str, Any] | None = None) -> Path:
         from game.records import write_atomic
 
         data = game.to_dict()
-        data["meta"] = {"names": list(names or []), "saved": time.time(), "name": name}
+        data["meta"] = {"names": list(names or []), **(meta or {}), "saved": time.time(),
+                        "name": name}
         path = self.path(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(data, separators=(",", ":")))
         return path
 
-    def autosave(self, game: Game, names: list[str] | None = None) -> Path:
-        return self.write(AUTOSAVE, game, names)
+    def autosave(self, game: Game, names: list[str] | None = None,
+                 meta: dict[str, Any] | None = None) -> Path:
+        return self.write(AUTOSAVE, game, names, meta)
 
     def read(self, path: Path) -> tuple[Game, dict[str, Any]]:
         try:

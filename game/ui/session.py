@@ -13,13 +13,20 @@ from typing import Any
 from game.api import Game, load_game
 from game.errors import IllegalAction
 from game.events import Event
+from game.ui import theme
 
 
 class Session:
     def __init__(self, game: Game, names: list[str] | None = None,
-                 autosave: Callable[[Game], None] | None = None) -> None:
+                 autosave: Callable[[Game], None] | None = None,
+                 colour_index: list[int] | None = None, palette: str = "okabe-ito") -> None:
         self.game = game
         self.names = names or [f"Player {i + 1}" for i in range(game.players)]
+        #: each seat's palette slot; its shape mark follows the colour, not the seat
+        self.colour_index = list(colour_index or range(game.players))[:game.players]
+        while len(self.colour_index) < game.players:
+            self.colour_index.append(len(self.colour_index))
+        self.palette = palette
         self.autosave = autosave
         self.version = 0
         self.history: list[tuple[int | None, str, list[Event]]] = []
@@ -96,5 +103,14 @@ class Session:
         if self.autosave is not None:
             self.autosave(self.game)
 
+    @property
+    def colours(self) -> list[tuple[int, int, int]]:
+        return [theme.player_colour(self.palette, i) for i in self.colour_index]
+
+    @property
+    def marks(self) -> list[str]:
+        return [theme.MARKS[i % len(theme.MARKS)] for i in self.colour_index]
+
     def meta(self) -> dict[str, Any]:
-        return {"names": list(self.names)}
+        """What a save keeps besides the game: who sat where, in which colour."""
+        return {"names": list(self.names), "colours": list(self.colour_index)}

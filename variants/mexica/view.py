@@ -25,6 +25,7 @@ from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.screen import Screen
 from variants.mexica import view_anim as va
+from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 from variants.mexica.queries import explain
 from variants.mexica.view_panel import paint_panel
@@ -34,6 +35,7 @@ from variants.mexica.view_preview import (
     Preview,
     Tooling,
     compute,
+    sentence,
     token_menu,
 )
 
@@ -49,16 +51,27 @@ class _Layer:
 
 class MexicaView(BoardView):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
-    shortcuts = (("Tab", "tool"), ("R", "rotate"), ("1-4", "temple level"),
-                 ("T", "spend AP token"))
+    shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
+                 ("T", "Spend AP token"))
+
+    @property
+    def colours(self) -> list[tuple[int, int, int]]:
+        """Seat colours chosen at setup (the session keeps them), else palette order."""
+        chosen = getattr(self.session, "colours", None)
+        if chosen:
+            return list(chosen)
+        palette = (getattr(self.app, "settings", None) or {}).get("palette", "okabe-ito")
+        return [theme.player_colour(palette, i) for i in range(self.session.game.players)]
+
+    @property
+    def marks(self) -> list[str]:
+        chosen = getattr(self.session, "marks", None)
+        if chosen:
+            return list(chosen)
+        return [theme.MARKS[i % len(theme.MARKS)] for i in range(self.session.game.players)]
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
-        settings = getattr(app, "settings", None) or {}
-        palette = settings.get("palette", "okabe-ito")
-        n = session.game.players
-        self.colours = [theme.player_colour(palette, i) for i in range(n)]
-        self.marks = [theme.MARKS[i % len(theme.MARKS)] for i in range(n)]
         self.tool = "walk"
         self.cursor = self._home()
         self.canal_mode = CANAL_MODES[0]
@@ -68,6 +81,8 @@ class MexicaView(BoardView):
         self.menu_index = 0
         self.queue: list[str] = []
         self._queue_version = -1
+        self._queue_seat: int | None = None
+        self._expect: str | None = None
         self.preview = Preview()
         self.time = 0.0
         self.anims: list[va.Anim] = []
@@ -107,6 +122,9 @@ class MexicaView(BoardView):
             s = self.session.game.state
             if self.source is not None and self.source not in s.bridges:
                 self.source = None
+            hand = s.hands[s.turn] if s.phase == "play" else []
+            if hand and self.level not in hand:  # built the last one of that level
+                self.level = min(hand, key=lambda lv: (abs(lv - self.level), lv))
             self._seen_pilli = list(s.pilli)
             self._refresh()
 
@@ -120,6 +138,11 @@ class MexicaView(BoardView):
     def mode_text(self) -> str:
         """The current tool's setting, for the panel."""
         names = self.board.names
+        s = self.session.game.state
+        if s.phase == "vote" and s.vote is not None:
+            return f"Remove calpulli token {s.vote['size']}?  Enter agrees, R refuses"
+        if s.phase == "start":
+            return "Place your Pilli on a palace start space"
         if self.tool == "walk":
             return "Walk, boat or teleport: pick a space"
         if self.tool == "canal":
@@ -143,6 +166,8 @@ class MexicaView(BoardView):
     def handle(self, intent: Intent, area: Area) -> str | None:
         self._sync()
         kind = intent.kind
+        if kind != "point":
+            self.queue = []  # any real input stops a walk in progress
         b = self.board
         lay = vp.make_layout(area, b.width, b.height)
         if kind in ("point", "click", "rclick") and intent.pos is not None:
@@ -197,7 +222,7 @@ class MexicaView(BoardView):
             return action
         game = self.session.game
         why = explain(game.rules, game.state, action) or "not possible now"
-        self.status = why[:1].upper() + why[1:]
+        self.status = sentence(why)
         return None
 
     def _move_cursor(self, direction: str) -> None:
@@ -232,6 +257,8 @@ class MexicaView(BoardView):
             return None
         self.queue = list(p.queue)
         self._queue_version = self.session.version
+        self._queue_seat = self.session.game.current_player
+        self._expect = p.action
         return p.action
 
     def _rotate(self, step: int) -> str | None:
@@ -256,21 +283,33 @@ class MexicaView(BoardView):
         return None
 
     def next_action(self) -> str | None:
-        """The next queued step of a multi-step walk, or None (call once per frame)."""
+        """The next queued step of a multi-step walk, or None (call once per frame).
+
+        A step is handed out only after the previous one was applied (``session.version``
+        moved on by exactly one, by our own action, for the same seat) and has finished
+        moving on screen; anything else in between drops the rest of the walk.
+        """
         if not self.queue:
             return None
-        if self.session.version != self._queue_version + 1:
+        version = self.session.version
+        if version == self._queue_version:
+            return None  # the last step has not been applied yet
+        if version != self._queue_version + 1 or \
+                self.session.game.current_player != self._queue_seat:
             self.queue = []
             return None
         if any(a.kind == "pilli" and not a.done for a in self.anims):
             return None  # let the previous step finish moving
-        action = self.queue.pop(0)
+        action = self.queue[0]
         if not self.session.is_legal(action):
             self.queue = []
             game = self.session.game
-            self.status = explain(game.rules, game.state, action) or self.status
+            why = explain(game.rules, game.state, action) or "the walk is blocked"
+            self.status = sentence(why)
             return None
-        self._queue_version = self.session.version
+        self.queue.pop(0)
+        self._queue_version = version
+        self._expect = action
         return action
 
     def pending_actions(self) -> list[str]:
@@ -283,7 +322,7 @@ class MexicaView(BoardView):
 
     def refused(self, action: str, reason: str) -> None:
         self.queue = []
-        self.status = reason[:1].upper() + reason[1:] if reason else reason
+        self.status = sentence(reason)
 
     def on_reset(self) -> None:
         self.queue = []
@@ -300,19 +339,17 @@ class MexicaView(BoardView):
     # animation
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
+        if self.queue and action != self._expect:
+            self.queue = []  # something else happened mid-walk
         game = self.session.game
         b, s = game.rules.board, game.state
-        anims, sound = va.piece_anims(b, s, action, self._seen_pilli)
+        anims = va.piece_anims(b, s, action, self._seen_pilli)  # the shell plays sounds
         self.anims.extend(anims)
         self._seen_pilli = list(s.pilli)
         pops, totals = va.score_pops(b, s, events, self.colours)
         self.pops.extend(pops)
         for seat, pts in totals.items():
             self.panel_pops[seat] = (f"+{pts}", 0.0)
-        if sound:
-            play = getattr(self.app, "play_sound", None)
-            if play is not None:
-                play(sound)
         self._sync()
 
     def update(self, dt: float) -> None:
@@ -359,7 +396,8 @@ class MexicaView(BoardView):
             self._comp.key = None
         hidden = self._hidden()
         comp = self._comp
-        key = (base, self.session.version, id(game), hidden, self._serial, self._hl_serial)
+        key = (base, self.session.version, id(game), hidden, self._serial, self._hl_serial,
+               tuple(self.colours), tuple(self.marks))
         if comp.key != key:
             if comp.scr is None or comp.scr.surface.get_size() != st.scr.surface.get_size():
                 comp.scr, comp.rect = vp.offscreen(screen, lay.outer)
@@ -367,8 +405,8 @@ class MexicaView(BoardView):
             comp.rect = st.rect
             vp.paint_state(comp.scr, lay, rules, s, self.colours, self.marks, hidden)
             if self.highlight_cells:
-                vp.paint_highlight(comp.scr, lay, self.highlight_cells)
-            vp.paint_preview(comp.scr, lay, rules, s, self.preview, self.colours,
+                vo.paint_highlight(comp.scr, lay, self.highlight_cells)
+            vo.paint_preview(comp.scr, lay, rules, s, self.preview, self.colours,
                              self.marks, self.highlight_cells)
             comp.key = key
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)

@@ -14,6 +14,7 @@ from typing import Any
 from game.events import Event
 from game.ui import theme
 from game.ui.screen import Screen
+from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 
 STEP_TIME = 0.16  # seconds a Pilli takes for one foot step
@@ -58,30 +59,24 @@ def drop_scale(e: float) -> float:
 
 
 def piece_anims(board: Any, state: Any, action: str, seen_pilli: list[int | None]
-                ) -> tuple[list[Anim], str | None]:
-    """Animations (and a sound name) for the pieces ``action`` placed or moved."""
+                ) -> list[Anim]:
+    """Animations for the pieces ``action`` placed or moved."""
     words = action.split()
     verb = words[0] if words else ""
     cells = [board.index[w] for w in words[1:] if w in board.index]
     out: list[Anim] = []
-    sound = None
     if verb == "canal" and cells:
         out.append(Anim("canal", tuple(sorted(cells)), DROP_TIME))
-        sound = "canal"
     elif verb in ("bridge", "relocate") and cells:
         out.append(Anim("bridge", (cells[-1],), DROP_TIME))
-        sound = "place"
     elif verb in ("temple", "found") and cells:
         out.append(Anim("temple" if verb == "temple" else "token", (cells[0],), DROP_TIME))
-        sound = "place"
     for seat, (old, new) in enumerate(zip(seen_pilli, state.pilli, strict=False)):
         if old != new and new is not None:
             dur = STEP_TIME if verb == "move" else DROP_TIME
             out.append(Anim("pilli", (new,), dur, data={"seat": seat, "from": old,
                                                          "verb": verb}))
-            if verb == "start":
-                sound = "place"
-    return out, sound
+    return out
 
 
 def score_pops(board: Any, state: Any, events: list[Event], colours: list[Any]
@@ -96,7 +91,7 @@ def score_pops(board: Any, state: Any, events: list[Event], colours: list[Any]
             focus = board.index.get(e.data.get("cell", ""))
         elif e.kind == "district_scored":
             delay += 0.5
-            focus = vp.middle_cell(board.width, [board.index[n]
+            focus = vo.middle_cell(board.width, [board.index[n]
                                                  for n in e.data.get("cells", [])])
         elif e.kind == "score" and e.seat is not None and e.points:
             reason = e.data.get("reason")
@@ -190,8 +185,10 @@ def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -
         x, y = lay.xy(view.cursor)
         pulse = 0.5 + 0.5 * math.sin(view.time * 6.0)
         w = max(3.0, cs * (0.08 + 0.03 * pulse))
-        colour = theme.ACCENT if p.ok or not p.ghost else theme.DANGER
+        colour = theme.TEXT if p.ok or not p.ghost else theme.DANGER
         screen.box(x - w / 2, y - w / 2, cs + w, cs + w, colour, radius=cs * 0.1, width=w)
+        screen.box(x + w / 2, y + w / 2, cs - w, cs - w, vp.INK, radius=cs * 0.06,
+                   width=max(1.5, cs * 0.025))
     for pop in view.pops:
         if pop.t < pop.delay:
             continue

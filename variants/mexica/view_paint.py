@@ -203,7 +203,7 @@ def paint_bridge(scr: Screen, lay: Layout, c: int, axis: str, colour: Any = them
                  k: float = 1.0, edge: Any = INK) -> None:
     cs = lay.cs
     cx, cy = lay.centre(c)
-    length, breadth = cs * 1.5 * k, cs * 0.5 * k
+    length, breadth = cs * 1.3 * k, cs * 0.5 * k
     w, h = (breadth, length) if axis == "ns" else (length, breadth)
     scr.box(cx - w / 2, cy - h / 2, w, h, colour, radius=cs * 0.06)
     scr.box(cx - w / 2, cy - h / 2, w, h, edge, radius=cs * 0.06, width=max(2.0, cs * 0.06))
@@ -223,7 +223,7 @@ def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour:
     """A stepped pyramid of ``level`` tiers in the owner's colour, mark and level number."""
     cx = x + cs / 2
     base = y + cs * (0.5 + 0.42 * k)
-    tier = cs * 0.62 * k / max(4, level)
+    tier = cs * 0.66 * k / max(4, level)
     width = cs * 0.86 * k
     step = (width - cs * 0.3 * k) / max(1, max(4, level) - 1)
     edge = max(1.5, cs * 0.045)
@@ -233,13 +233,13 @@ def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour:
         scr.box(cx - w / 2, top, w, tier + 1, colour)
         scr.box(cx - w / 2, top, w, tier + 1, INK, width=edge)
     # level number on a dark disc and the owner's mark, top corners of the cell
-    r = cs * 0.2 * k
-    nx, ny = x + cs / 2 + cs * 0.27 * k, y + cs / 2 - cs * 0.27 * k
+    r = cs * 0.24 * k
+    nx, ny = x + cs / 2 + cs * 0.25 * k, y + cs / 2 - cs * 0.25 * k
     scr.circle(nx, ny, r, INK)
-    scr.text(str(level), nx, ny + r * 0.08, cs * 0.44 * k, theme.TEXT, "center")
-    mx, my = x + cs / 2 - cs * 0.27 * k, y + cs / 2 - cs * 0.27 * k
-    draw_mark(scr, mark, mx, my, cs * 0.16 * k, INK)
-    draw_mark(scr, mark, mx, my, cs * 0.11 * k, colour)
+    scr.text(str(level), nx, ny + r * 0.08, cs * 0.52 * k, theme.TEXT, "center")
+    mx, my = x + cs / 2 - cs * 0.26 * k, y + cs / 2 - cs * 0.26 * k
+    draw_mark(scr, mark, mx, my, cs * 0.18 * k, INK)
+    draw_mark(scr, mark, mx, my, cs * 0.125 * k, colour)
 
 
 def paint_token(scr: Screen, x: float, y: float, cs: float, size: int,
@@ -310,7 +310,7 @@ def paint_ramp(scr: Screen, lay: Layout, bridge: int, ramp: int) -> None:
     dx, dy = (rx - bx) / cs, (ry - by) / cs
     ex, ey = bx + dx * cs * 0.5, by + dy * cs * 0.5  # shared edge midpoint
     px, py = -dy, dx
-    tip = (ex + dx * cs * 0.32, ey + dy * cs * 0.32)
+    tip = (ex + dx * cs * 0.4, ey + dy * cs * 0.4)
     a = (ex + px * cs * 0.22, ey + py * cs * 0.22)
     b = (ex - px * cs * 0.22, ey - py * cs * 0.22)
     scr.polygon([a, b, tip], BRIDGE_LIGHT)
@@ -328,112 +328,3 @@ def seat_mark(marks: list[str], owner: int) -> str:
         return marks[owner]
     return "neutral"
 
-
-# ----------------------------------------------------------------------------------------
-# overlays
-# ----------------------------------------------------------------------------------------
-def middle_cell(width: int, cells: Any) -> int | None:
-    """The cell of ``cells`` nearest their centre, for a label or a pop-up."""
-    cells = list(cells)
-    if not cells:
-        return None
-    mx = sum(c % width for c in cells) / len(cells)
-    my = sum(c // width for c in cells) / len(cells)
-    return min(cells, key=lambda c: ((c % width - mx) ** 2 + (c // width - my) ** 2, c))
-
-
-def paint_highlight(scr: Screen, lay: Layout, cells: frozenset[int]) -> None:
-    """The district the scoring overlay is showing: warm fill, thick gold outline."""
-    cs = lay.cs
-    for c in cells:
-        x, y = lay.xy(c)
-        scr.box(x, y, cs, cs, (255, 196, 0, 70))
-    outline(scr, lay, cells, theme.ACCENT, max(4.0, cs * 0.14))
-
-
-def _badge(scr: Screen, lay: Layout, cell: int, text: str, gold: bool) -> None:
-    cs = lay.cs
-    cx, cy = lay.centre(cell)
-    size = max(16.0, cs * 0.5)
-    w = max(cs * 0.8, scr.text_width(text, size) + cs * 0.3)
-    h = cs * 0.62
-    scr.box(cx - w / 2, cy - h / 2, w, h, theme.TOKEN if gold else INK, radius=h / 3)
-    scr.box(cx - w / 2, cy - h / 2, w, h, theme.ACCENT if gold else theme.TEXT, radius=h / 3,
-            width=max(2.0, cs * 0.05))
-    scr.text(text, cx, cy, size, INK if gold else theme.TEXT, "center")
-
-
-def _ghost(scr: Screen, lay: Layout, c: int, paint: Any) -> None:
-    """Paint one piece translucently: into a small alpha layer, then blend it in."""
-    cs = lay.cs
-    x, y = lay.xy(c)
-    sub, rect = offscreen(scr, (x - cs * 0.5, y - cs * 0.5, cs * 2, cs * 2), alpha=True)
-    paint(sub, x, y)
-    sub.surface.set_alpha(175)
-    scr.surface.blit(sub.surface, rect)
-
-
-def paint_preview(scr: Screen, lay: Layout, rules: Any, state: Any, p: Any,
-                  colours: list[Any], marks: list[str], highlight: frozenset[int]) -> None:
-    """The current tool's preview: reachable cells and costs, districts, the ghost piece."""
-    cs = lay.cs
-    w = lay.cols
-    for c in p.zone:
-        x, y = lay.xy(c)
-        scr.box(x, y, cs, cs, (90, 230, 120, 90))
-    for d in sorted(p.districts, key=lambda d: not d["faint"]):
-        cells = d["cells"]
-        if d["faint"]:
-            outline(scr, lay, cells, theme.TEXT, max(2.0, cs * 0.06))
-        else:
-            for c in cells:
-                x, y = lay.xy(c)
-                scr.box(x, y, cs, cs, (255, 196, 0, 60))
-            outline(scr, lay, cells, theme.ACCENT, max(3.0, cs * 0.11))
-    for d in p.districts:
-        mid = middle_cell(w, d["cells"])
-        if mid is not None and (not d["faint"] or d["token"]):
-            _badge(scr, lay, mid, f"{d['size']}" + (" token!" if d["token"] and
-                                                     not d["faint"] else ""), d["token"])
-    if len(p.path) > 1:
-        pts = [lay.centre(c) for c in p.path]
-        for a, b in zip(pts, pts[1:], strict=False):
-            scr.line(a, b, theme.ACCENT, max(3.0, cs * 0.1))
-        for pt in pts[1:-1]:
-            scr.circle(pt[0], pt[1], cs * 0.09, theme.ACCENT)
-    styles = {"walk": (INK, theme.TEXT), "far": ((70, 70, 70), theme.TEXT_DIM),
-              "boat": (CANAL_EDGE, theme.TEXT)}
-    for c, (text, style) in p.labels.items():
-        bg, fg = styles[style]
-        cx, cy = lay.centre(c)
-        scr.circle(cx, cy, cs * 0.27, bg)
-        if style == "boat":
-            scr.circle(cx, cy, cs * 0.27, theme.CANAL, max(2.0, cs * 0.05))
-        scr.text(text, cx, cy + cs * 0.02, cs * 0.46, fg, "center")
-    if p.select is not None:
-        x, y = lay.xy(p.select)
-        scr.box(x, y, cs, cs, (255, 196, 0, 90))
-        scr.box(x, y, cs, cs, theme.ACCENT, width=max(3.0, cs * 0.1))
-    if not p.ghost or not p.cells:
-        return
-    frame = theme.GOOD if p.ok else theme.DANGER
-    seat = state.turn
-    colour = seat_colour(colours, seat)
-    mark = seat_mark(marks, seat)
-    c = p.cells[0]
-    if p.ghost == "canal":
-        paint_canal(scr, lay, tuple(sorted(p.cells)), fill=(60, 150, 210, 170), edge=frame)
-    elif p.ghost == "bridge":
-        paint_bridge(scr, lay, c, p.axis, colour=(150, 98, 50, 200), edge=frame)
-    elif p.ghost == "temple":
-        _ghost(scr, lay, c, lambda sub, x, y: paint_temple(sub, x, y, cs, p.level, colour,
-                                                          mark))
-    elif p.ghost == "token" and p.ok:
-        info = rules.token_info.get(p.level)
-        _ghost(scr, lay, c, lambda sub, x, y: paint_token(sub, x, y, cs, p.level, info))
-    elif p.ghost == "pilli" and p.ok:
-        _ghost(scr, lay, c, lambda sub, x, y: paint_pilli(sub, x + cs / 2, y + cs / 2, cs,
-                                                         colour, mark))
-    if p.ghost in ("temple", "token", "pilli"):
-        x, y = lay.xy(c)
-        scr.box(x, y, cs, cs, frame, width=max(3.0, cs * 0.07))

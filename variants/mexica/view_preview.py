@@ -7,6 +7,7 @@ while drawing). It reads the session and the pure queries and returns an immutab
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,10 +71,17 @@ def compute(session: Any, t: Tooling) -> Preview:
     return fn(session, rules, s, t)
 
 
+def sentence(text: str) -> str:
+    """Capitalise a reason for the status line, but never a leading cell name (j15)."""
+    if re.match(r"[a-z]\d+\b", text):
+        return text
+    return text[:1].upper() + text[1:]
+
+
 def _refuse(p: Preview, reason: str) -> Preview:
     p.ok = False
     p.action = None
-    p.status = reason[:1].upper() + reason[1:]
+    p.status = sentence(reason)
     return p
 
 

@@ -1,0 +1,150 @@
+"""Helpers shared by the scenes: seat colours, sessions, names in event texts."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+import time
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from game.errors import AztecArcadeError
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.session import Session
+
+if TYPE_CHECKING:
+    from game.api import Game
+    from game.ui.app import App
+    from game.ui.screen import Screen
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1 << 31)
+
+
+def one_line(exc: BaseException | str) -> str:
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    return "; ".join(lines) or (type(exc).__name__ if isinstance(exc, BaseException) else "")
+
+
+def report(exc: BaseException) -> None:
+    """Print a plugin failure's traceback for developers; the player sees a toast."""
+    traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+
+
+def palette_name(app: App) -> str:
+    return str(app.settings.get("palette", "okabe-ito"))
+
+
+def seat_colours(app: App, session: Session | None, players: int) -> list[tuple[int, int, int]]:
+    """The colours chosen at setup (kept by the session), else the palette in seat order."""
+    if session is not None:
+        session.palette = palette_name(app)
+        return session.colours
+    return [theme.player_colour(palette_name(app), i) for i in range(players)]
+
+
+def seat_mark(session: Session | None, seat: int) -> str:
+    """The shape that goes with the seat's colour (so colour is never the only cue)."""
+    if session is not None and 0 <= seat < len(session.marks):
+        return session.marks[seat]
+    return theme.MARKS[seat % len(theme.MARKS)]
+
+
+def personalise(text: str, names: list[str]) -> str:
+    """Engine texts say "Player 2"; show the names chosen at setup instead."""
+    if not names:
+        return text
+
+    def sub(match: re.Match[str]) -> str:
+        i = int(match.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else match.group(0)
+
+    return re.sub(r"\bPlayer (\d+)\b", sub, text)
+
+
+def safe_autosave(app: App, game: Game, names: list[str],
+                  meta: dict[str, Any] | None = None) -> str:
+    """Autosave; on failure toast the reason and return it instead of raising."""
+    try:
+        app.saves.autosave(game, names, meta)
+    except (OSError, AztecArcadeError, ValueError, TypeError) as exc:
+        message = f"Autosave failed: {one_line(exc)}"
+        app.toast(message)
+        return message
+    return ""
+
+
+def make_session(app: App, game: Game, names: list[str],
+                 colour_index: list[int] | None = None) -> Session:
+    """A session that autosaves after every change (never raising on a full disk)."""
+    names = list(names)
+    while len(names) < game.players:
+        names.append(f"Player {len(names) + 1}")
+    session = Session(game, names[:game.players],
+                      autosave=lambda g: safe_autosave(app, g, session.names, session.meta()),
+                      colour_index=colour_index, palette=palette_name(app))
+    return session
+
+
+def replay_history(game: Game) -> list[tuple[int | None, str, list[Any]]] | None:
+    """(seat, action, events) for every action in ``game.log``, by replaying it from the
+    start (the engine is deterministic); None if that fails. Used for loaded games, whose
+    events were not kept."""
+    from game.api import Game
+
+    try:
+        fresh = Game(game.spec, game.rules, game.rules.new_state(game.seed), game.seed,
+                     game.options, [])
+        out: list[tuple[int | None, str, list[Any]]] = []
+        for action in game.log:
+            seat = fresh.current_player
+            events = fresh.apply(action)
+            out.append((seat, action, events))
+        return out
+    except Exception:  # noqa: BLE001 - callers fall back to what they have
+        return None
+
+
+def colours_from_meta(meta: dict[str, Any], players: int) -> list[int] | None:
+    """Palette slots saved with a game, if they are sane (distinct small numbers)."""
+    raw = meta.get("colours") if isinstance(meta, dict) else None
+    if (isinstance(raw, list) and len(raw) == players and len(set(raw)) == players
+            and all(isinstance(i, int) and 0 <= i < len(theme.MARKS) for i in raw)):
+        return list(raw)
+    return None
+
+
+def names_from_meta(meta: dict[str, Any], players: int) -> list[str]:
+    raw = meta.get("names") if isinstance(meta, dict) else None
+    names = [str(n) for n in raw] if isinstance(raw, list) else []
+    names = names[:players]
+    while len(names) < players:
+        names.append(f"Player {len(names) + 1}")
+    return names
+
+
+def when(stamp: float) -> str:
+    if not stamp:
+        return "?"
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+class BaseScene(Scene):
+    """A scene with its own animation clock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.t = 0.0
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw_text_block(self, screen: Screen, lines: list[tuple[str, Any]], x: float, y: float,
+                        size: float = theme.FONT_BODY, gap: float = 8) -> float:
+        for text, colour in lines:
+            screen.text(text, x, y, size, colour)
+            y += size + gap
+        return y

@@ -1,0 +1,133 @@
+"""The list of saved games. Damaged files are shown with their problem and left alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.errors import SaveError
+from game.ui import theme
+from game.ui.saves import AUTOSAVE, SaveEntry
+from game.ui.scenes.common import (
+    BaseScene,
+    colours_from_meta,
+    make_session,
+    names_from_meta,
+    one_line,
+    when,
+)
+from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+
+
+def describe(entry: SaveEntry, variant_name: str = "") -> str:
+    names = ", ".join(entry.names) if entry.names else f"{entry.players} players"
+    state = "finished" if entry.finished else "in progress"
+    return (f"{variant_name or entry.variant} · {names} · {when(entry.saved)} · "
+            f"{entry.actions} actions · {state}")
+
+
+class LoadScene(BaseScene):
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Load / Replay"), ("Esc", "Back"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[SaveEntry] = []
+        self.menu = Menu([], 160, 200, 1600, item_h=96, gap=12, visible=7,
+                         font=theme.FONT_BODY * 1.15, align="left")
+        self.message = ""
+        self.message_bad = False
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        app.input.text_mode = False
+        self.menu.sound = app.play_sound
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        assert self.app is not None
+        self.entries = self.app.saves.list()
+        items: list[MenuItem] = []
+        for entry in self.entries:
+            label = "Autosave (last game)" if entry.name == AUTOSAVE else entry.name
+            if entry.ok:
+                tail = "  ·  Replay" if entry.finished else ""
+                spec = self.app.registry.variants.get(entry.variant)
+                items.append(MenuItem(label + tail, lambda e=entry: self.open(e),
+                                      detail=describe(entry, spec.name if spec else "")))
+            else:
+                items.append(MenuItem(f"{entry.path.name}  (damaged)", None, enabled=False,
+                                      error=f"Cannot be loaded: {one_line(entry.error)}"))
+        items.append(MenuItem("Back", self.back))
+        self.menu.set_items(items)
+
+    def open(self, entry: SaveEntry) -> None:
+        assert self.app is not None
+        app = self.app
+        try:
+            game, meta = app.saves.read(entry.path)
+        except SaveError as exc:
+            self.message, self.message_bad = one_line(exc), True
+            app.play_sound("error")
+            self.refresh()
+            return
+        names = names_from_meta(meta, game.players)
+        if game.is_over:
+            from game.ui.scenes.replay import ReplayScene
+
+            app.stack.push(ReplayScene(game, names, colours_from_meta(meta, game.players)))
+            return
+        from game.ui.scenes.play import PlayScene
+
+        app.stack.replace(PlayScene(make_session(app, game, names,
+                                                 colours_from_meta(meta, game.players))))
+
+    def back(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.back()
+            return
+        if intent.kind in ("page_up", "page_down"):
+            self.menu.move(-self.menu.visible if intent.kind == "page_up" else self.menu.visible)
+            return
+        if intent.kind in ("click", "confirm"):
+            i = self.menu.hit(intent.pos) if intent.kind == "click" else self.menu.focus
+            if i is not None and 0 <= i < len(self.menu.items) and \
+                    not self.menu.items[i].enabled:
+                self.message = "This file is damaged and cannot be loaded; it is left as it is."
+                self.message_bad = True
+                if self.app is not None:
+                    self.app.play_sound("error")
+                return
+        self.message = ""
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.menu.update(dt)
+
+    def draw(self, screen: Screen) -> None:
+        draw_backdrop(screen, self.t)
+        count = sum(1 for e in self.entries if e.ok)
+        damaged = len(self.entries) - count
+        sub = f"{count} saved game{'s' if count != 1 else ''}"
+        if damaged:
+            sub += f", {damaged} damaged file{'s' if damaged != 1 else ''}"
+        draw_header(screen, "Load game", self.t, sub)
+        if not self.entries:
+            screen.text("No saved games yet. A game in progress is saved automatically.",
+                        960, 300, theme.FONT_BODY, theme.TEXT_DIM, "center")
+        self.menu.draw(screen)
+        if self.message:
+            screen.text(self.message, 960, 960, theme.FONT_BODY,
+                        theme.DANGER if self.message_bad else theme.GOOD, "center")
+        draw_footer(screen, self.shortcuts)

@@ -1,0 +1,183 @@
+"""The pause menu over a game, and the save-game name entry."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from game.errors import AztecArcadeError, SaveError
+from game.ui import theme
+from game.ui.saves import AUTOSAVE
+from game.ui.scenes.common import BaseScene, one_line, safe_autosave
+from game.ui.widgets import Confirm, Menu, MenuItem, TextField, draw_footer, ease_out
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.scenes.play import PlayScene
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+QUIT_QUESTION = "Quit to title? Your game is autosaved."
+
+
+class PauseScene(BaseScene):
+    overlay = True
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Resume"))
+
+    def __init__(self, play: PlayScene) -> None:
+        super().__init__()
+        self.play = play
+        self.menu = Menu([
+            MenuItem("Resume", self.resume_game),
+            MenuItem("Save game", self.save_game),
+            MenuItem("Rules help", self.rules),
+            MenuItem("Settings", self.settings),
+            MenuItem("Quit to title", self.quit_to_title),
+        ], 660, 300, 600)
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.menu.sound = app.play_sound
+
+    def resume_game(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+
+    def save_game(self) -> None:
+        assert self.app is not None
+        self.app.stack.push(SaveScene(self.play.session))
+
+    def rules(self) -> None:
+        assert self.app is not None
+        from game.ui.scenes.help import HelpScene
+
+        self.app.stack.push(HelpScene.for_game(self.play.game))
+
+    def settings(self) -> None:
+        assert self.app is not None
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.stack.push(SettingsScene())
+
+    def quit_to_title(self) -> None:
+        assert self.app is not None
+        self.app.stack.push(Confirm(QUIT_QUESTION, self._really_quit))
+
+    def _really_quit(self) -> None:
+        assert self.app is not None
+        app = self.app
+        session = self.play.session
+        if not session.game.is_over:
+            safe_autosave(app, session.game, session.names, session.meta())
+        from game.ui.scenes.title import TitleScene
+
+        app.stack.clear_to(TitleScene())
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.resume_game()
+            return
+        if intent.kind == "help":
+            self.rules()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.menu.update(dt)
+
+    def draw(self, screen: Screen) -> None:
+        screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+        slide = ease_out(self.t / 0.3)
+        screen.text("PAUSED", 960, 120 + 60 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
+        self.menu.draw(screen)
+        draw_footer(screen, self.shortcuts)
+
+
+class SaveScene(BaseScene):
+    """Name entry for a save; never overwrites the autosave or a damaged file."""
+
+    overlay = True
+    shortcuts = (("Type", "Name"), ("Enter", "Save"), ("Backspace", "Delete"),
+                 ("Esc", "Cancel"))
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        default = f"{session.game.spec.name} {time.strftime('%Y-%m-%d %H-%M')}"
+        self.field = TextField(default, max_len=40,
+                               allowed=lambda ch: ch.isalnum() or ch in " _-")
+        self.error = ""
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        app.input.text_mode = True
+
+    def exit(self) -> None:
+        if self.app is not None:
+            self.app.input.text_mode = False
+
+    def pause(self) -> None:
+        if self.app is not None:
+            self.app.input.text_mode = False
+
+    def resume(self) -> None:
+        if self.app is not None:
+            self.app.input.text_mode = True
+
+    def handle(self, intent: Intent) -> None:
+        assert self.app is not None
+        if intent.kind == "back":
+            self.app.stack.pop()
+            return
+        if intent.kind == "confirm":
+            self.save()
+            return
+        if self.field.handle(intent):
+            self.error = ""
+
+    def save(self, overwrite: bool = False) -> None:
+        assert self.app is not None
+        name = self.field.value.strip()
+        if not name:
+            self.error = "Type a name for the save"
+            return
+        store = self.app.saves
+        path = store.path(name)
+        if path == store.path(AUTOSAVE):
+            self.error = "'autosave' is reserved for the automatic save; choose another name"
+            return
+        if path.exists() and not overwrite:
+            try:
+                store.read(path)
+            except SaveError:
+                self.error = f"A damaged file is called {path.name}; choose another name"
+                return
+            self.app.stack.push(Confirm(f"Replace the save '{path.stem}'?",
+                                        lambda: self.save(overwrite=True), default_yes=False))
+            return
+        try:
+            written = store.write(name, self.session.game, self.session.names,
+                                  self.session.meta())
+        except (OSError, AztecArcadeError, ValueError) as exc:
+            self.error = f"Could not save: {one_line(exc)}"
+            self.app.play_sound("error")
+            return
+        self.app.toast(f"Saved as '{written.stem}'")
+        self.app.play_sound("click")
+        self.app.stack.pop()
+
+    def draw(self, screen: Screen) -> None:
+        screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+        screen.box(360, 300, 1200, 420, theme.PANEL, radius=24)
+        screen.box(360, 300, 1200, 420, theme.ACCENT, radius=24, width=5)
+        screen.text("Save game", 960, 360, theme.FONT_LARGE, theme.ACCENT, "center")
+        screen.text("Name of the save:", 420, 420, theme.FONT_BODY, theme.TEXT_DIM)
+        self.field.draw(screen, 420, 470, 1080, 84, True, self.t, theme.FONT_LARGE)
+        if self.error:
+            screen.text(self.error, 420, 590, theme.FONT_BODY, theme.DANGER, wrap=1080)
+        else:
+            screen.text("Enter saves · Esc cancels", 420, 590, theme.FONT_BODY,
+                        theme.TEXT_DIM)
+        draw_footer(screen, self.shortcuts)

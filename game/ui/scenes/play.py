@@ -1,0 +1,647 @@
+"""The play screen: a generic shell around any variant's board view.
+
+The shell owns the frame (players and scores, status line, action log, footer, banners,
+undo/redo, pause, scoring overlay, results); the board view from the variant's
+``register_views`` hook owns the board and the side panel and turns input into engine
+actions. A view that raises is a plugin failure: the game is autosaved, the player is
+told, and the client goes back to the title instead of crashing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.errors import AztecArcadeError, IllegalAction
+from game.ui import theme
+from game.ui.boardview import BoardView
+from game.ui.scenes.common import (
+    BaseScene,
+    one_line,
+    personalise,
+    replay_history,
+    report,
+    safe_autosave,
+    seat_colours,
+    seat_mark,
+)
+from game.ui.screen import draw_mark
+from game.ui.widgets import (
+    INK,
+    Banner,
+    draw_footer,
+    draw_panel,
+    fit,
+    inside,
+    pulse,
+)
+
+if TYPE_CHECKING:
+    from game.events import Event
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+TOP_H = 116
+BOARD_AREA = (16.0, 128.0, 1344.0, 812.0)
+PANEL_AREA = (1376.0, 128.0, 528.0, 392.0)
+LOG_AREA = (1376.0, 532.0, 528.0, 408.0)
+STATUS_Y = 952.0
+LOG_LINE = 34.0
+LOG_KEEP = 400
+
+BASE_SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("U", "Undo"), ("Y", "Redo"), ("E", "End turn"), ("Esc", "Menu"), ("F1", "Rules"),
+)
+#: shown when the board view lists no shortcuts of its own
+VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
+                                              ("1-9", "Choose"))
+
+
+# ---------------------------------------------------------------------------------------
+# shared drawing: the players bar (also used by the replay)
+# ---------------------------------------------------------------------------------------
+def turn_holder(game: Any) -> int | None:
+    """Whose turn it is, if the state says so (``state.turn``), else the deciding seat."""
+    turn = getattr(game.state, "turn", None)
+    if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < game.players:
+        return turn
+    return game.current_player
+
+
+def draw_players_bar(screen: Screen, game: Any, names: list[str],
+                     colours: list[tuple[int, int, int]], t: float,
+                     scores: list[int] | None = None, marks: list[str] | None = None
+                     ) -> None:
+    n = game.players
+    scores = game.scores if scores is None else scores
+    current = game.current_player
+    turn = turn_holder(game) if current is not None else None
+    gap = 12.0
+    w = min(470.0, (1920 - 32 - gap * (n - 1)) / n)
+    x = (1920 - (w * n + gap * (n - 1))) / 2
+    for seat in range(n):
+        deciding = seat == current
+        holds_turn = seat == turn
+        colour = colours[seat]
+        grow = 4 * pulse(t, 5) if deciding else 0
+        screen.box(x - grow, 8 - grow / 2, w + 2 * grow, 100 + grow,
+                   theme.PANEL_LIGHT if deciding else theme.PANEL, radius=14)
+        if deciding:
+            screen.box(x - grow, 8 - grow / 2, w + 2 * grow, 100 + grow, theme.ACCENT,
+                       radius=14, width=5)
+        screen.box(x, 8, 84, 100, colour, radius=14)
+        mark = marks[seat] if marks and seat < len(marks) else seat_mark(None, seat)
+        draw_mark(screen, mark, x + 42, 58, 24, INK)
+        name = fit(screen, names[seat] if seat < len(names) else f"Player {seat + 1}",
+                   theme.FONT_BODY, w - 210)
+        screen.text(name, x + 100, 20, theme.FONT_BODY, theme.TEXT)
+        if deciding and holds_turn:
+            tag, tag_colour = "TURN", theme.ACCENT
+        elif deciding:
+            tag, tag_colour = "DECIDES", theme.ACCENT
+        elif holds_turn:
+            tag, tag_colour = "TURN", theme.TEXT_DIM
+        else:
+            tag, tag_colour = "", theme.TEXT_DIM
+        if tag:
+            tw = screen.text_width(tag, theme.FONT_SMALL) + 18
+            screen.box(x + 100, 64, tw, 32, tag_colour, radius=8)
+            screen.text(tag, x + 100 + tw / 2, 80, theme.FONT_SMALL, INK, "center")
+        score = scores[seat] if seat < len(scores) else 0
+        screen.text(str(score), x + w - 18, 58, theme.FONT_LARGE * 1.2, theme.TEXT, "midright")
+        x += w + gap
+
+
+def wrap_text(screen: Screen, text: str, size: float, width: float) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if line and screen.text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+# ---------------------------------------------------------------------------------------
+# fallback view for variants without a board view
+# ---------------------------------------------------------------------------------------
+class ActionListView(BoardView):
+    """Used when no plugin provides a board view: pick any legal action from a list."""
+
+    shortcuts = (("Up/Down", "Pick action"), ("Enter", "Apply"))
+
+    def __init__(self, session: Session, app: App, note: str = "") -> None:
+        super().__init__(session, app)
+        self.note = note
+        self.index = 0
+        self.status = note or "Choose an action from the list"
+
+    def handle(self, intent: Intent, area: tuple[float, float, float, float]) -> str | None:
+        legal = self.session.legal()
+        if not legal:
+            return None
+        self.index = min(self.index, len(legal) - 1)
+        if intent.kind == "up":
+            self.index = (self.index - 1) % len(legal)
+        elif intent.kind == "down":
+            self.index = (self.index + 1) % len(legal)
+        elif intent.kind == "scroll":
+            self.index = (self.index - (1 if (intent.value or 0) > 0 else -1)) % len(legal)
+        elif intent.kind == "confirm":
+            return legal[self.index]
+        elif intent.kind == "click" and inside(intent.pos, area):
+            row = int((intent.pos[1] - area[1] - 70) // 44) if intent.pos else -1
+            first = max(0, self.index - 8)
+            if 0 <= row and first + row < len(legal):
+                self.index = first + row
+                return legal[self.index]
+        return None
+
+    def on_reset(self) -> None:
+        self.index = 0
+
+    def on_events(self, action: str, events: list[Event]) -> None:
+        self.index = 0
+        self.status = self.note or "Choose an action from the list"
+
+    def draw(self, screen: Screen, area: tuple[float, float, float, float]) -> None:
+        x, y, w, h = area
+        top = draw_panel(screen, x, y, w, h, "Legal actions")
+        legal = self.session.legal()
+        index = min(self.index, max(0, len(legal) - 1))
+        first = max(0, index - 8)
+        rows = int((h - 80) // 44)
+        for i, action in enumerate(legal[first:first + rows]):
+            yy = top + 18 + i * 44
+            focused = first + i == index
+            if focused:
+                screen.box(x + 12, yy - 4, w - 24, 42, theme.ACCENT, radius=8)
+            screen.text(fit(screen, action, theme.FONT_BODY, w - 60), x + 30, yy,
+                        theme.FONT_BODY, INK if focused else theme.TEXT)
+
+
+# ---------------------------------------------------------------------------------------
+# the play scene
+# ---------------------------------------------------------------------------------------
+class PlayScene(BaseScene):
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.view: Any = None
+        self.banner = Banner()
+        self.privacy: int | None = None  # seat the device must be passed to
+        self.refusal = ""
+        self.note = ""
+        self.log_lines: list[tuple[str, tuple[int, int, int]]] = []
+        self.log_scroll = 0
+        self.pointer: tuple[float, float] | None = None
+        self.failure: BaseException | None = None
+        self.results_pending = False
+        self.done = False
+        self._log_version = -1
+        self._wrapped: dict[tuple[str, float], list[str]] = {}
+        self.prior: list[tuple[int | None, str, list[Event]]] = []  # before this session
+
+    # -- helpers ---------------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    @property
+    def secrets(self) -> bool:
+        return getattr(self.game.rules, "has_secrets", False) is True
+
+    @property
+    def colours(self) -> list[tuple[int, int, int]]:
+        assert self.app is not None
+        return seat_colours(self.app, self.session, self.game.players)
+
+    @property
+    def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """Core keys, then the view's own (or generic Tab/R/digits), Tab naming the tool."""
+        extra = tuple(getattr(self.view, "shortcuts", ()) or ()) or VIEW_SHORTCUTS
+        has_tools = bool(getattr(self.view, "tools", ()) or ())
+        tool = getattr(self.view, "tool", None)
+        out = list(BASE_SHORTCUTS)
+        for key, meaning in extra:
+            if key == "Tab":
+                if not has_tools:
+                    continue
+                if isinstance(tool, str) and tool:
+                    meaning = f"Tool: {tool}"
+            out.append((str(key), str(meaning)))
+        return tuple(out)
+
+    def call(self, name: str, *args: Any, default: Any = None) -> Any:
+        """Call the board view; an exception marks a plugin failure instead of crashing."""
+        if self.view is None or self.failure is not None:
+            return default
+        method = getattr(self.view, name, None)
+        if not callable(method):
+            return default
+        try:
+            return method(*args)
+        except Exception as exc:  # noqa: BLE001 - a plugin must not take the client down
+            self.failure = exc
+            return default
+
+    def _fail(self) -> None:
+        """The view (or the rules) raised: autosave, tell the player, back to the title."""
+        if self.done or self.failure is None or self.app is None:
+            return
+        self.done = True
+        exc = self.failure
+        report(exc)
+        app = self.app
+        saved = safe_autosave(app, self.game, self.session.names, self.session.meta())
+        engine = self.game.rules.engine_id
+        tail = "" if saved else " Your game is autosaved: choose Continue to resume."
+        app.toast(f"The '{engine}' plugin failed ({type(exc).__name__}: {one_line(exc)}).{tail}",
+                  8.0)
+        app.play_sound("error")
+        app.input.text_mode = False
+        from game.ui.scenes.title import TitleScene
+
+        app.stack.clear_to(TitleScene())
+
+    # -- lifecycle -------------------------------------------------------------------
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        app.input.text_mode = False
+        self.view = self._make_view()
+        earlier = len(self.game.log) - len(self.session.history)
+        if earlier > 0:  # a loaded game: recover the log's events by replaying it
+            self.prior = (replay_history(self.game) or [])[:earlier]
+        self._rebuild_log()
+        if self.game.is_over:
+            self.results_pending = True
+        else:
+            self._announce(None, first=True)
+
+    def resume(self) -> None:
+        assert self.app is not None
+        self.app.input.text_mode = False
+
+    def _make_view(self) -> Any:
+        assert self.app is not None
+        engine = self.game.rules.engine_id
+        factory = self.app.views.get(engine)
+        if factory is None:
+            why = next((b.message for b in self.app.registry.broken
+                        if b.kind == "plugin" and "register_views" in b.message), "")
+            note = f"No board view for '{engine}'" + (f" ({why})" if why else "") + \
+                ": choose actions from the list"
+            return ActionListView(self.session, self.app, one_line(note))
+        try:
+            return factory(self.session, self.app)
+        except Exception as exc:  # noqa: BLE001
+            self.failure = exc
+            return None
+
+    # -- applying actions ------------------------------------------------------------
+    def apply(self, action: str) -> bool:
+        """Apply ``action`` through the session; a refusal is shown, never raised."""
+        if self.done or self.game.is_over:
+            return False
+        assert self.app is not None
+        before = self.game.current_player
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self._refuse(action, str(exc))
+            return False
+        except AztecArcadeError as exc:
+            self._refuse(action, one_line(exc))
+            return False
+        except Exception as exc:  # noqa: BLE001 - the rules plugin failed
+            self.failure = exc
+            return False
+        self.refusal = ""
+        self.note = ""
+        self.call("on_events", action, events)
+        self._after(events, before)
+        return True
+
+    def _refuse(self, action: str, reason: str) -> None:
+        assert self.app is not None
+        self.refusal = reason
+        self.call("refused", action, reason)
+        self.app.play_sound("error")
+
+    def _after(self, events: list[Event], before: int | None) -> None:
+        assert self.app is not None
+        self._rebuild_log()
+        self.log_scroll = 0
+        if any(e.points for e in events):
+            self.app.play_sound("score")
+        else:
+            self.app.play_sound("place")
+        if any(e.kind == "scoring" for e in events):
+            from game.ui.scenes.scoring import ScoringScene
+
+            self.app.stack.push(ScoringScene(self.session, self, events))
+        if self.game.is_over:
+            self.results_pending = True
+            self.banner.hide()
+            self.privacy = None
+        else:
+            self._announce(before)
+
+    def _announce(self, before: int | None, first: bool = False) -> None:
+        assert self.app is not None
+        now = self.game.current_player
+        if now is None or (now == before and not first):
+            return
+        name = self.session.name(now)
+        if self.secrets:
+            self.privacy = now
+            self.banner.hide()
+        else:
+            turn = turn_holder(self.game)
+            sub = "" if turn in (None, now) else f"while it is {self.session.name(turn)}'s turn"
+            text = f"{name} decides" if sub else f"{name}'s turn"
+            self.banner.show(text, self.colours[now], 1.8, sub)
+        if not first:
+            self.app.play_sound("turn")
+
+    def undo(self) -> None:
+        assert self.app is not None
+        try:
+            self.session.undo()
+        except IllegalAction as exc:
+            self.refusal = str(exc)
+            self.app.play_sound("error")
+            return
+        self.refusal = ""
+        self.note = "Undone"
+        self.call("on_reset")
+        self._rebuild_log()
+        self.app.play_sound("click")
+
+    def redo(self) -> None:
+        assert self.app is not None
+        before = self.game.current_player
+        try:
+            events = self.session.redo()
+        except IllegalAction as exc:
+            self.refusal = str(exc)
+            self.app.play_sound("error")
+            return
+        except Exception as exc:  # noqa: BLE001
+            self.failure = exc
+            return
+        self.refusal = ""
+        self.note = "Redone"
+        self.call("on_reset")
+        self._after(events, before)
+
+    def end_turn(self, intent: Intent) -> None:
+        if self.session.is_legal("end"):
+            self.apply("end")
+            return
+        action = self.call("handle", intent, BOARD_AREA)
+        if isinstance(action, str) and action:
+            self.apply(action)
+        elif self.failure is None:
+            assert self.app is not None
+            self.refusal = "You cannot end the turn now"
+            self.app.play_sound("error")
+
+    # -- log -------------------------------------------------------------------------
+    def _rebuild_log(self) -> None:
+        """Re-derive the log lines from the session history (after apply/undo/redo)."""
+        if self.app is None:
+            return
+        self._log_version = self.session.version
+        names = self.session.names
+        colours = self.colours
+        screen = self.app.screen
+        width = LOG_AREA[2] - 44
+        size = theme.FONT_SMALL
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        earlier = len(self.game.log) - len(self.session.history) - len(self.prior)
+        if earlier > 0:
+            lines.append((f"{earlier} earlier actions (loaded game)", theme.TEXT_DIM))
+        entries = (self.prior + self.session.history)[-LOG_KEEP:]
+        rules = self.game.rules
+        if len(self._wrapped) > 5000:
+            self._wrapped.clear()
+
+        def wrap(text: str, w: float) -> list[str]:
+            key = (text, w)
+            if key not in self._wrapped:
+                self._wrapped[key] = wrap_text(screen, text, size, w)
+            return self._wrapped[key]
+
+        for seat, action, events in entries:
+            who = self.session.name(seat) if seat is not None else "—"
+            colour = colours[seat] if seat is not None and 0 <= seat < len(colours) else \
+                theme.TEXT
+            try:
+                shown = rules.redact(action, seat, None)  # a shared screen: public form
+            except Exception:  # noqa: BLE001
+                shown = action
+            for part in wrap(f"{who}: {shown}", width):
+                lines.append((part, colour))
+            for event in events:
+                if not event.visible(None) or event.kind == "turn":
+                    continue
+                text = personalise(event.text, names)
+                tint = theme.GOOD if event.points else theme.TEXT_DIM
+                if event.kind in ("scoring", "period", "game_over"):
+                    tint = theme.ACCENT
+                for part in wrap(text, width - 24):
+                    lines.append(("   " + part, tint))
+        self.log_lines = lines[-LOG_KEEP * 3:]
+        self.log_scroll = min(self.log_scroll, max(0, len(self.log_lines) - 1))
+
+    def _log_rows(self) -> int:
+        return int((LOG_AREA[3] - 70) // LOG_LINE)
+
+    def scroll_log(self, delta: int) -> None:
+        limit = max(0, len(self.log_lines) - self._log_rows())
+        self.log_scroll = max(0, min(limit, self.log_scroll + delta))
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if self.done:
+            return
+        self._handle(intent)
+        if self.failure is not None:
+            self._fail()
+
+    def _handle(self, intent: Intent) -> None:
+        assert self.app is not None
+        kind = intent.kind
+        if kind == "point":
+            self.pointer = intent.pos
+        if kind == "back":
+            from game.ui.scenes.pause import PauseScene
+
+            self.app.stack.push(PauseScene(self))
+            return
+        if kind == "help":
+            from game.ui.scenes.help import HelpScene
+
+            self.app.stack.push(HelpScene.for_game(self.game))
+            return
+        if kind == "save":
+            from game.ui.scenes.pause import SaveScene
+
+            self.app.stack.push(SaveScene(self.session))
+            return
+        if self.results_pending:
+            return
+        if self.privacy is not None:
+            if kind in ("confirm", "click"):
+                self.privacy = None
+                self.app.play_sound("click")
+            return
+        if kind == "undo":
+            self.undo()
+            return
+        if kind == "redo":
+            self.redo()
+            return
+        if kind == "end":
+            self.end_turn(intent)
+            return
+        if kind in ("page_up", "page_down"):
+            self.scroll_log(self._log_rows() if kind == "page_up" else -self._log_rows())
+            return
+        if kind == "scroll" and inside(self.pointer, LOG_AREA):
+            self.scroll_log(3 if (intent.value or 0) > 0 else -3)
+            return
+        action = self.call("handle", intent, BOARD_AREA)
+        if isinstance(action, str) and action:
+            self.apply(action)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.done:
+            return
+        assert self.app is not None
+        self.banner.update(dt)
+        self.call("update", dt)
+        if self.failure is None and self._log_version != self.session.version:
+            self._rebuild_log()
+        if (self.failure is None and self.privacy is None and not self.results_pending
+                and self.app.stack.top is self):
+            step = getattr(self.view, "next_action", None)
+            if callable(step):
+                action = self.call("next_action")
+                if isinstance(action, str) and action:
+                    self.apply(action)
+        if self.failure is not None:
+            self._fail()
+            return
+        if self.results_pending and self.app.stack.top is self:
+            self.done = True
+            from game.ui.scenes.results import ResultsScene
+
+            self.app.stack.replace(ResultsScene(self.session))
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, screen: Screen) -> None:
+        if self.privacy is not None:
+            self._draw_privacy(screen)
+            return
+        names = self.session.names
+        draw_players_bar(screen, self.game, names, self.colours, self.t, self._shown_scores(),
+                         self.session.marks)
+        if self.view is not None and self.failure is None:
+            try:
+                self.view.draw(screen, BOARD_AREA)
+                self.view.draw_panel(screen, PANEL_AREA)
+            except Exception as exc:  # noqa: BLE001 - handled on the next update
+                self._draw_failed(screen, exc)
+        else:
+            draw_panel(screen, *BOARD_AREA)
+        self._draw_log(screen)
+        self._draw_status(screen)
+        draw_footer(screen, self.shortcuts)
+        self.banner.draw(screen)
+
+    def _shown_scores(self) -> list[int] | None:
+        """While the scoring overlay counts up, the bar shows its numbers."""
+        from game.ui.scenes.scoring import ScoringScene
+
+        assert self.app is not None
+        for scene in self.app.stack.visible():
+            if isinstance(scene, ScoringScene) and scene.session is self.session \
+                    and scene.baseline:
+                return [round(v) for v in scene.shown_scores()]
+        return None
+
+    def _draw_failed(self, screen: Screen, exc: BaseException) -> None:
+        # draw() must not change state, but a broken view must not go unnoticed: the
+        # exception is remembered so the next update can autosave and leave.
+        if self.failure is None:
+            self.failure = exc
+        draw_panel(screen, *BOARD_AREA, border=theme.DANGER)
+        screen.text("The board view failed", BOARD_AREA[0] + BOARD_AREA[2] / 2,
+                    BOARD_AREA[1] + BOARD_AREA[3] / 2, theme.FONT_LARGE, theme.DANGER,
+                    "center")
+
+    def _draw_log(self, screen: Screen) -> None:
+        x, y, w, h = LOG_AREA
+        top = draw_panel(screen, x, y, w, h, "Action log")
+        rows = self._log_rows()
+        end = len(self.log_lines) - self.log_scroll
+        start = max(0, end - rows)
+        for i, (text, colour) in enumerate(self.log_lines[start:end]):
+            screen.text(fit(screen, text, theme.FONT_SMALL, w - 40), x + 20,
+                        top + i * LOG_LINE, theme.FONT_SMALL, colour)
+        if self.log_scroll:
+            screen.text(f"{self.log_scroll} newer lines below (PgDn)", x + w - 20, y + 14,
+                        theme.FONT_SMALL * 0.8, theme.TEXT_DIM, "topright")
+
+    def _draw_status(self, screen: Screen) -> None:
+        y = STATUS_Y
+        if self.refusal:
+            screen.box(16, y, 1888, 54, (90, 24, 24), radius=12)
+            screen.box(16, y, 1888, 54, theme.DANGER, radius=12, width=3)
+            text, colour = f"Not allowed: {self.refusal}", (255, 190, 180)
+        else:
+            screen.box(16, y, 1888, 54, theme.PANEL, radius=12)
+            status = str(getattr(self.view, "status", "") or "")
+            text = status or self.note or self._default_status()
+            colour = theme.TEXT
+        screen.text(fit(screen, text, theme.FONT_BODY, 1500), 36, y + 27, theme.FONT_BODY,
+                    colour, "midleft")
+        hints = []
+        if self.session.can_undo():
+            hints.append("U undo")
+        if self.session.can_redo():
+            hints.append("Y redo")
+        hints.append(f"action {len(self.game.log)}")
+        screen.text("  ·  ".join(hints), 1884, y + 27, theme.FONT_SMALL, theme.TEXT_DIM,
+                    "midright")
+
+    def _default_status(self) -> str:
+        seat = self.game.current_player
+        if seat is None:
+            return "The game is over"
+        return f"{self.session.name(seat)} to play"
+
+    def _draw_privacy(self, screen: Screen) -> None:
+        seat = self.privacy if self.privacy is not None else 0
+        colour = self.colours[seat]
+        screen.fill(theme.BG)
+        screen.box(0, 300, 1920, 420, theme.PANEL)
+        screen.box(0, 300, 1920, 12, colour)
+        screen.box(0, 708, 1920, 12, colour)
+        draw_mark(screen, seat_mark(self.session, seat), 960, 400, 56, colour)
+        screen.text(f"Pass to {self.session.name(seat)}", 960, 530, theme.FONT_TITLE, colour,
+                    "center")
+        k = pulse(self.t, 4)
+        screen.text("Others look away. Press Enter when ready.", 960, 640,
+                    theme.FONT_LARGE * (0.96 + 0.04 * k), theme.TEXT, "center")
+        draw_footer(screen, (("Enter", "I am ready"), ("Esc", "Menu")))

@@ -1,0 +1,226 @@
+"""Step through a saved game, forwards and backwards, drawn by the variant's board view.
+
+The game is rebuilt from its variant, players, seed and options and the log is replayed;
+a snapshot is cached every ``SNAPSHOT_EVERY`` actions so jumping around stays quick. The
+board view is read-only here: any action it returns is ignored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.errors import AztecArcadeError, IllegalAction
+from game.ui import theme
+from game.ui.scenes.common import BaseScene, one_line, personalise, report, seat_colours
+from game.ui.scenes.play import BOARD_AREA, PANEL_AREA, draw_players_bar, wrap_text
+from game.ui.session import Session
+from game.ui.widgets import draw_footer, draw_panel, fit
+
+if TYPE_CHECKING:
+    from game.api import Game
+    from game.events import Event
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+
+SNAPSHOT_EVERY = 20
+AUTOPLAY_SECONDS = 0.8
+INFO_AREA = (1376.0, 532.0, 528.0, 408.0)
+
+
+def fresh_game(saved: Game) -> tuple[Game, str]:
+    """The saved game's starting position; a note if the installed variant differs."""
+    from game.api import Game, new_game
+
+    try:
+        g = new_game(saved.variant, saved.players, saved.seed, saved.options)
+        if g.rules.params == saved.rules.params:
+            return g, ""
+        note = "the installed variant differs from the save's; using the saved parameters"
+    except AztecArcadeError as exc:
+        note = f"{one_line(exc)}; using the saved parameters"
+    rules = saved.rules
+    return Game(saved.spec, rules, rules.new_state(saved.seed), saved.seed, saved.options,
+                []), note
+
+
+class ReplayScene(BaseScene):
+    shortcuts = (("Left/Right", "Step"), ("PgUp", "Start"), ("PgDn", "End"),
+                 ("Enter", "Autoplay"), ("F1", "Rules"), ("Esc", "Back"))
+
+    def __init__(self, saved: Game, names: list[str],
+                 colour_index: list[int] | None = None) -> None:
+        super().__init__()
+        self.saved = saved
+        self.names = list(names)
+        self.colour_index = colour_index
+        self.actions = saved.log
+        self.total = len(self.actions)
+        self.pos = 0
+        self.events: list[Event] = []
+        self.snapshots: dict[int, Game] = {}
+        self.session: Session | None = None
+        self.view: Any = None
+        self.note = ""
+        self.error = ""
+        self.autoplay = False
+        self.timer = 0.0
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        app.input.text_mode = False
+        start, self.note = fresh_game(self.saved)
+        self.snapshots = {0: start.clone()}
+        self.session = Session(start, self.names, colour_index=self.colour_index,
+                               palette=str(self.app.settings.get("palette", "okabe-ito"))
+                               if self.app is not None else "okabe-ito")
+        factory = app.views.get(start.rules.engine_id)
+        if factory is not None:
+            try:
+                self.view = factory(self.session, app)
+            except Exception as exc:  # noqa: BLE001 - a plugin must not crash the client
+                report(exc)
+                self.view = None
+                self.error = f"The board view failed ({type(exc).__name__}: {one_line(exc)})"
+
+    # -- stepping --------------------------------------------------------------------
+    def goto(self, target: int) -> None:
+        assert self.session is not None
+        target = max(0, min(self.total, target))
+        if target == self.pos:
+            return
+        if target == self.pos + 1:
+            game = self.session.game
+            start = self.pos
+        else:
+            start = max(i for i in self.snapshots if i <= target)
+            game = self.snapshots[start].clone()
+        events: list[Event] = []
+        for i in range(start, target):
+            try:
+                events = game.apply(self.actions[i])
+            except IllegalAction as exc:
+                self.error = f"The replay diverges at action {i + 1} ({self.actions[i]}): {exc}"
+                self.total = i
+                target = i
+                break
+            if (i + 1) % SNAPSHOT_EVERY == 0 and (i + 1) not in self.snapshots:
+                self.snapshots[i + 1] = game.clone()
+        self.pos = target
+        self.events = events if target > 0 else []
+        self.session.game = game
+        self.session._changed()  # new version: drop the cached legal actions
+        self._view("on_reset")
+        if start == target - 1 and events:
+            self._view("on_events", self.actions[target - 1], events)
+
+    def _view(self, name: str, *args: Any) -> Any:
+        if self.view is None:
+            return None
+        method = getattr(self.view, name, None)
+        if not callable(method):
+            return None
+        try:
+            return method(*args)
+        except Exception as exc:  # noqa: BLE001
+            report(exc)
+            self.error = f"The board view failed ({type(exc).__name__}: {one_line(exc)})"
+            self.view = None
+            return None
+
+    # -- input and time --------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        assert self.app is not None
+        kind = intent.kind
+        if kind == "back":
+            self.app.stack.pop()
+        elif kind == "right":
+            self.autoplay = False
+            self.goto(self.pos + 1)
+        elif kind == "left":
+            self.autoplay = False
+            self.goto(self.pos - 1)
+        elif kind == "page_up":
+            self.autoplay = False
+            self.goto(0)
+        elif kind == "page_down":
+            self.autoplay = False
+            self.goto(self.total)
+        elif kind == "confirm":
+            if self.pos >= self.total:
+                self.goto(0)
+            self.autoplay = not self.autoplay
+            self.timer = 0.0
+        elif kind == "help":
+            from game.ui.scenes.help import HelpScene
+
+            self.app.stack.push(HelpScene.for_game(self.saved))
+        elif kind in ("point", "scroll"):
+            self._view("handle", intent, BOARD_AREA)  # hover only; actions are ignored
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._view("update", dt)
+        if self.autoplay:
+            self.timer += dt
+            if self.timer >= AUTOPLAY_SECONDS:
+                self.timer = 0.0
+                self.goto(self.pos + 1)
+                if self.pos >= self.total:
+                    self.autoplay = False
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, screen: Screen) -> None:
+        assert self.app is not None and self.session is not None
+        game = self.session.game
+        colours = seat_colours(self.app, self.session, game.players)
+        draw_players_bar(screen, game, self.names, colours, self.t,
+                         marks=self.session.marks if self.session else None)
+        if self.view is not None:
+            try:
+                self.view.draw(screen, BOARD_AREA)
+                self.view.draw_panel(screen, PANEL_AREA)
+            except Exception:  # noqa: BLE001 - read-only screen: show a placeholder
+                draw_panel(screen, *BOARD_AREA, border=theme.DANGER)
+        else:
+            draw_panel(screen, *BOARD_AREA)
+            screen.text("No board view: the log and scores still replay", 688, 534,
+                        theme.FONT_BODY, theme.TEXT_DIM, "center")
+        self._draw_info(screen)
+        self._draw_progress(screen)
+        draw_footer(screen, self.shortcuts)
+
+    def _draw_info(self, screen: Screen) -> None:
+        x, y, w, h = INFO_AREA
+        top = draw_panel(screen, x, y, w, h, f"Replay · action {self.pos} of {self.total}")
+        size = theme.FONT_SMALL
+        lines: list[tuple[str, Any]] = []
+        if self.pos == 0:
+            lines.append(("The starting position", theme.TEXT_DIM))
+        else:
+            lines.append((self.actions[self.pos - 1], theme.ACCENT))
+            for e in self.events:
+                if e.visible(None) and e.kind != "turn":
+                    text = personalise(e.text, self.names)
+                    tint = theme.GOOD if e.points else theme.TEXT
+                    lines += [(part, tint) for part in wrap_text(screen, text, size, w - 60)]
+        if self.note:
+            lines += [(part, theme.TEXT_DIM) for part in
+                      wrap_text(screen, "Note: " + self.note, size, w - 40)]
+        if self.error:
+            lines += [(part, theme.DANGER) for part in wrap_text(screen, self.error, size,
+                                                                  w - 40)]
+        rows = int((h - 70) // 34)
+        for i, (text, colour) in enumerate(lines[:rows]):
+            screen.text(fit(screen, text, size, w - 40), x + 20, top + i * 34, size, colour)
+
+    def _draw_progress(self, screen: Screen) -> None:
+        y = 952.0
+        screen.box(16, y, 1888, 54, theme.PANEL, radius=12)
+        frac = self.pos / self.total if self.total else 1.0
+        screen.box(16, y, max(24.0, 1888 * frac), 54, theme.PANEL_LIGHT, radius=12)
+        state = "Playing" if self.autoplay else "Paused"
+        screen.text(f"{state} · {self.saved.spec.name} · seed {self.saved.seed}", 36, y + 27,
+                    theme.FONT_BODY, theme.TEXT, "midleft")
+        screen.text(f"{self.pos} / {self.total}", 1884, y + 27, theme.FONT_BODY, theme.ACCENT,
+                    "midright")

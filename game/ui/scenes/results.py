@@ -1,0 +1,243 @@
+"""The end of a game: ranking, winners, where the points came from, what next."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from game.errors import AztecArcadeError
+from game.ui import theme
+from game.ui.scenes.common import (
+    BaseScene,
+    make_session,
+    one_line,
+    random_seed,
+    replay_history,
+    seat_colours,
+    seat_mark,
+)
+from game.ui.screen import draw_mark
+from game.ui.widgets import (
+    INK,
+    Menu,
+    MenuItem,
+    draw_backdrop,
+    draw_footer,
+    draw_header,
+    draw_panel,
+    ease_out,
+    fit,
+    pulse,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+KNOWN_REASONS = ("founding", "presence", "district", "palace")
+REASON_LABELS = {"founding": "Founding", "presence": "Presence", "district": "Districts",
+                 "palace": "Palace", "other": "Other"}
+
+
+def score_breakdown(session: Session) -> dict[int, dict[str, int]]:
+    """Points per seat per reason, from the session's events.
+
+    A game loaded from a save has no events for its earlier actions; they are
+    recovered by replaying the log from the start (the engine is deterministic).
+    """
+    game = session.game
+    events_lists: list[list[Any]] = [events for _seat, _a, events in session.history]
+    if len(session.history) < len(game.log):
+        replayed = replay_history(game)
+        if replayed is not None:
+            events_lists = [events for _seat, _a, events in replayed]
+    out: dict[int, dict[str, int]] = {seat: {} for seat in range(game.players)}
+    for events in events_lists:
+        for e in events:
+            if e.kind != "score" or e.seat is None or e.seat not in out or not e.points:
+                continue
+            reason = str(e.data.get("reason") or "other")
+            out[e.seat][reason] = out[e.seat].get(reason, 0) + e.points
+    scores = game.scores
+    for seat, parts in out.items():
+        missing = scores[seat] - sum(parts.values())
+        if missing:
+            parts["other"] = parts.get("other", 0) + missing
+    return out
+
+
+def tie_break_values(game: Any) -> list[int] | None:
+    """AP tokens per seat, when the variant has them (Mexica's tie-break)."""
+    try:
+        data = game.view(None).get("ap_tokens")
+    except Exception:  # noqa: BLE001
+        return None
+    if isinstance(data, list) and len(data) == game.players and all(
+            isinstance(v, int) for v in data):
+        return list(data)
+    return None
+
+
+class ResultsScene(BaseScene):
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Title"))
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.error = ""
+        self.saved_as = ""
+        game = session.game
+        self.scores = game.scores
+        self.winners = game.winners
+        self.tokens = tie_break_values(game)
+        n = game.players
+        def rank_key(seat: int) -> tuple[int, int]:
+            return (-self.scores[seat], -(self.tokens[seat] if self.tokens else 0))
+
+        self.order = sorted(range(n), key=lambda s: (rank_key(s), s))
+        self.places = {seat: 1 + sum(1 for o in range(n) if rank_key(o) < rank_key(seat))
+                       for seat in range(n)}
+        self.breakdown = score_breakdown(session)
+        present = {r for parts in self.breakdown.values() for r in parts}
+        self.reasons = [r for r in KNOWN_REASONS if r in present] + sorted(
+            present - set(KNOWN_REASONS))
+        top = max(self.scores) if self.scores else 0
+        tied = [s for s in range(n) if self.scores[s] == top]
+        if len(self.winners) > 1:
+            self.tie_note = "Shared win: tied on points" + (
+                " and AP tokens" if self.tokens else "")
+        elif len(tied) > 1 and self.tokens:
+            self.tie_note = f"Tied on {top} points: decided by AP tokens left"
+        else:
+            self.tie_note = ""
+        self.menu = Menu([
+            MenuItem("Play again", self.play_again, detail="Same players, new seed"),
+            MenuItem("Save replay", self.save_replay),
+            MenuItem("Title", self.to_title),
+        ], 1380, 640, 500, item_h=92)
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        app.input.text_mode = False
+        self.menu.sound = app.play_sound
+        app.play_sound("fanfare")
+
+    # -- actions ---------------------------------------------------------------------
+    def play_again(self) -> None:
+        assert self.app is not None
+        game = self.session.game
+        try:
+            from game.api import new_game
+
+            fresh = new_game(game.variant, game.players, random_seed(), game.options)
+        except AztecArcadeError as exc:
+            self.error = one_line(exc)
+            self.app.play_sound("error")
+            return
+        session = make_session(self.app, fresh, self.session.names,
+                               self.session.colour_index)
+        from game.ui.scenes.play import PlayScene
+
+        self.app.stack.replace(PlayScene(session))
+
+    def save_replay(self) -> None:
+        assert self.app is not None
+        game = self.session.game
+        name = f"Replay {game.spec.name} {time.strftime('%Y-%m-%d %H-%M-%S')}"
+        try:
+            path = self.app.saves.write(name, game, self.session.names, self.session.meta())
+        except (OSError, AztecArcadeError, ValueError) as exc:
+            self.error = f"Could not save the replay: {one_line(exc)}"
+            self.app.play_sound("error")
+            return
+        self.saved_as = path.stem
+        self.app.toast(f"Replay saved as '{path.stem}'")
+        item = self.menu.items[1]
+        item.enabled = False
+        item.detail = ""
+        item.error = f"Saved as '{path.stem}'"
+        self.menu.set_items(self.menu.items)
+
+    def to_title(self) -> None:
+        assert self.app is not None
+        from game.ui.scenes.title import TitleScene
+
+        self.app.stack.clear_to(TitleScene())
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.to_title()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.menu.update(dt)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, screen: Screen) -> None:
+        assert self.app is not None
+        draw_backdrop(screen, self.t)
+        names = self.session.names
+        game = self.session.game
+        colours = seat_colours(self.app, self.session, game.players)
+        if len(self.winners) == 1:
+            headline = f"{names[self.winners[0]]} wins!"
+        elif self.winners:
+            headline = " and ".join(names[w] for w in self.winners) + " share the win!"
+        else:
+            headline = "Game over"
+        draw_header(screen, headline, self.t, f"{game.spec.name} · seed {game.seed} · "
+                    f"{len(game.log)} actions")
+        if self.tie_note:
+            screen.text(self.tie_note, 1860, 140, theme.FONT_BODY, theme.ACCENT, "topright")
+        x, y, w = 40.0, 190.0, 1300.0
+        n = len(self.order)
+        row_h = min(150.0, 560.0 / max(1, n))
+        draw_panel(screen, x, y, w, 70 + n * (row_h + 10) + 20, "Final ranking")
+        cols = self.reasons
+        col_w = 130.0
+        cx0 = x + w - 40 - col_w * (len(cols) + (1 if self.tokens else 0)) - 150
+        for i, reason in enumerate(cols):
+            screen.text(REASON_LABELS.get(reason, reason.capitalize()),
+                        cx0 + col_w * i + col_w / 2, y + 20, theme.FONT_SMALL,
+                        theme.TEXT_DIM, "midtop")
+        if self.tokens:
+            screen.text("AP tokens", cx0 + col_w * len(cols) + col_w / 2, y + 20,
+                        theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
+        screen.text("Total", x + w - 40, y + 20, theme.FONT_SMALL, theme.TEXT_DIM, "topright")
+        for rank, seat in enumerate(self.order):
+            appear = ease_out((self.t - 0.2 - rank * 0.15) / 0.4)
+            ry = y + 70 + rank * (row_h + 10)
+            rx = x + 20 - (1 - appear) * 900
+            winner = seat in self.winners
+            fill = theme.PANEL_LIGHT
+            screen.box(rx, ry, w - 40, row_h, fill, radius=14)
+            if winner:
+                grow = 3 * pulse(self.t, 4)
+                screen.box(rx - grow, ry - grow, w - 40 + 2 * grow, row_h + 2 * grow,
+                           theme.ACCENT, radius=16, width=5)
+            mid = ry + row_h / 2
+            screen.text(str(self.places[seat]), rx + 30, mid, theme.FONT_LARGE * 1.2,
+                        theme.ACCENT if winner else theme.TEXT, "midleft")
+            screen.box(rx + 100, mid - 30, 60, 60, colours[seat], radius=10)
+            draw_mark(screen, seat_mark(self.session, seat), rx + 130, mid, 20, INK)
+            label = names[seat] + ("  WINNER" if winner else "")
+            screen.text(fit(screen, label, theme.FONT_LARGE, cx0 - rx - 200), rx + 180, mid,
+                        theme.FONT_LARGE, theme.TEXT, "midleft")
+            parts = self.breakdown.get(seat, {})
+            shift = rx - (x + 20)
+            for i, reason in enumerate(cols):
+                screen.text(str(parts.get(reason, 0)), shift + cx0 + col_w * i + col_w / 2,
+                            mid, theme.FONT_BODY, theme.TEXT, "center")
+            if self.tokens:
+                screen.text(str(self.tokens[seat]), shift + cx0 + col_w * len(cols) + col_w / 2,
+                            mid, theme.FONT_BODY, theme.TEXT, "center")
+            screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
+                        theme.TEXT, "midright")
+        self.menu.draw(screen)
+        if self.error:
+            screen.text(self.error, 1380, 960, theme.FONT_SMALL, theme.DANGER, wrap=500)
+        draw_footer(screen, self.shortcuts)

@@ -1,0 +1,267 @@
+"""The animated scoring overlay: district by district, then the bonuses.
+
+Steps come from the board view's ``scoring_steps`` (each with the ``district_scored``
+event whose ``data["places"]`` holds owner, levels, place and points); bonus points
+(the palace) follow as their own steps. Scores count up; Enter skips ahead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.ui import theme
+from game.ui.scenes.common import BaseScene, personalise, seat_colours, seat_mark
+from game.ui.screen import draw_mark
+from game.ui.widgets import INK, draw_footer, draw_panel, ease_out, fit, pulse
+
+if TYPE_CHECKING:
+    from game.events import Event
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+STEP_SECONDS = 1.2
+COUNT_SECONDS = 0.8
+PANEL = (1300.0, 128.0, 604.0, 876.0)
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+REASON_TITLES = {"palace": "Palace bonus", "founding": "Founding", "presence": "Presence"}
+
+
+def ordinal(n: int) -> str:
+    return ORDINALS.get(n, f"{n}th")
+
+
+def scoring_slice(events: list[Event]) -> list[Event]:
+    """The events from the (first) scoring event on."""
+    for i, e in enumerate(events):
+        if e.kind == "scoring":
+            return events[i:]
+    return list(events)
+
+
+class ScoringScene(BaseScene):
+    overlay = True
+    shortcuts = (("Enter", "Next"), ("Esc", "Skip to totals"))
+
+    def __init__(self, session: Session, play: Any, events: list[Event]) -> None:
+        super().__init__()
+        self.session = session
+        self.play = play  # the PlayScene (guards view calls), or None
+        self.events = scoring_slice(events)
+        self.title = personalise(self.events[0].text, session.names) if self.events else \
+            "Scoring"
+        self.steps: list[dict[str, Any]] = []
+        self.index = 0
+        self.step_t = 0.0
+        self.baseline: list[int] = []
+
+    # -- view calls go through the play scene so a failing view is handled there ----
+    def _call(self, name: str, *args: Any, default: Any = None) -> Any:
+        if self.play is not None:
+            return self.play.call(name, *args, default=default)
+        return default
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.steps = self._build_steps()
+        n = self.session.game.players
+        final = self.session.game.scores
+        gained = [0] * n
+        for e in self.events:
+            if e.kind == "score" and e.seat is not None and 0 <= e.seat < n:
+                gained[e.seat] += e.points
+        self.baseline = [final[i] - gained[i] for i in range(n)]
+        self._show(0)
+
+    def _build_steps(self) -> list[dict[str, Any]]:
+        """Steps from the view (district rows from ``places``, gains from ``points``),
+        plus one step per kind of bonus points the view's steps do not cover."""
+        steps: list[dict[str, Any]] = []
+        raw = self._call("scoring_steps", self.events, default=None)
+        if not isinstance(raw, list):
+            raw = [{"title": e.text, "event": e, "kind": "district"} for e in self.events
+                   if e.kind == "district_scored"]
+        n = self.session.game.players
+        names = self.session.names
+        covered = {"district"}
+        for st in raw:
+            if not isinstance(st, dict):
+                continue
+            event = st.get("event")
+            data = getattr(event, "data", {}) or {}
+            places = st.get("places") or data.get("places") or []
+            rows = [{"owner": p.get("owner"), "levels": p.get("levels"),
+                     "place": p.get("place"), "points": int(p.get("points", 0) or 0)}
+                    for p in places if isinstance(p, dict)]
+            gains = [0] * n
+            points = st.get("points")
+            if isinstance(points, dict):
+                for owner, pts in points.items():
+                    if isinstance(owner, int) and 0 <= owner < n:
+                        gains[owner] += int(pts)
+                if not rows:
+                    rows = [{"owner": o, "levels": None, "place": None, "points": int(p)}
+                            for o, p in points.items()]
+            else:
+                for row in rows:
+                    owner = row["owner"]
+                    if isinstance(owner, int) and 0 <= owner < n:
+                        gains[owner] += row["points"]
+            if st.get("kind"):
+                covered.add(str(st["kind"]))
+            lines = st.get("lines") if isinstance(st.get("lines"), list) else []
+            title = st.get("title") or getattr(event, "text", "") or "District"
+            steps.append({"title": personalise(str(title), names), "rows": rows,
+                          "gains": gains, "raw": st,
+                          "lines": [personalise(str(x), names) for x in lines]})
+        bonus: dict[str, list[Event]] = {}
+        for e in self.events:
+            if e.kind != "score":
+                continue
+            reason = str(e.data.get("reason", "") or "bonus")
+            if reason not in covered:
+                bonus.setdefault(reason, []).append(e)
+        for reason, evs in bonus.items():
+            gains = [0] * n
+            rows = []
+            for e in evs:
+                if e.seat is not None and 0 <= e.seat < n:
+                    gains[e.seat] += e.points
+                    rows.append({"owner": e.seat, "levels": None, "place": None,
+                                 "points": e.points})
+            title = REASON_TITLES.get(reason, reason.replace("_", " ").capitalize())
+            steps.append({"title": title, "rows": rows, "gains": gains, "lines": [],
+                          "raw": {"title": title, "event": evs[0], "kind": reason}})
+        if not steps:
+            steps.append({"title": "No district scored", "rows": [], "gains": [0] * n,
+                          "lines": [], "raw": {"title": "No district scored", "event": None}})
+        return steps
+
+    def _show(self, index: int) -> None:
+        self.index = index
+        self.step_t = 0.0
+        self._call("highlight", self.steps[index]["raw"])
+        if self.app is not None and any(self.steps[index]["gains"]):
+            self.app.play_sound("score")
+
+    @property
+    def finished(self) -> bool:
+        return self.index == len(self.steps) - 1 and self.step_t >= COUNT_SECONDS
+
+    def close(self) -> None:
+        assert self.app is not None
+        self._call("highlight", None)
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    # -- input and time ----------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in ("confirm", "click"):
+            if self.finished:
+                self.close()
+            elif self.index < len(self.steps) - 1:
+                self._show(self.index + 1)
+            else:
+                self.step_t = COUNT_SECONDS  # finish counting the last step
+        elif intent.kind == "back":
+            if self.finished:
+                self.close()
+            else:
+                if self.index != len(self.steps) - 1:
+                    self._show(len(self.steps) - 1)
+                self.step_t = COUNT_SECONDS
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.play is not None and getattr(self.play, "failure", None) is not None:
+            self.close()  # the play scene reports the failure
+            return
+        self.step_t += dt
+        if self.step_t >= STEP_SECONDS and self.index < len(self.steps) - 1:
+            self._show(self.index + 1)
+
+    # -- drawing -----------------------------------------------------------------------
+    def shown_scores(self) -> list[float]:
+        """Scores as displayed now: earlier steps done, the current one counting up."""
+        n = len(self.baseline)
+        out = [float(v) for v in self.baseline]
+        for step in self.steps[:self.index]:
+            for i in range(n):
+                out[i] += step["gains"][i]
+        k = min(1.0, self.step_t / COUNT_SECONDS)
+        if self.steps:
+            for i in range(n):
+                out[i] += self.steps[self.index]["gains"][i] * k
+        return out
+
+    def draw(self, screen: Screen) -> None:
+        assert self.app is not None
+        names = self.session.names
+        colours = seat_colours(self.app, self.session, self.session.game.players)
+        x, y, w, h = PANEL
+        slide = ease_out(self.t / 0.35)
+        x += (1 - slide) * 700
+        screen.box(x - 8, y - 8, w + 16, h + 16, (0, 0, 0, 150), radius=22)
+        top = draw_panel(screen, x, y, w, h, border=theme.ACCENT)
+        screen.text(self.title, x + w / 2, top + 10, theme.FONT_LARGE, theme.ACCENT, "midtop")
+        step = self.steps[self.index]
+        screen.text(f"{self.index + 1} of {len(self.steps)}", x + w / 2, top + 68,
+                    theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
+        pop = ease_out(self.step_t / 0.3)
+        screen.text(fit(screen, step["title"], theme.FONT_BODY, w - 40), x + w / 2,
+                    top + 110, theme.FONT_BODY * (0.8 + 0.2 * pop), theme.TEXT, "midtop")
+        ry = top + 170
+        row_h = min(62.0, 320.0 / max(1, len(names)))
+        ty = y + h - 80 - row_h * len(names)
+        fits = max(1, int((ty - 50 - ry) // 74))
+        for row in step["rows"][:fits]:
+            owner = row["owner"]
+            is_seat = isinstance(owner, int) and 0 <= owner < len(names)
+            colour = colours[owner] if is_seat else theme.NEUTRAL_COLOUR
+            name = names[owner] if is_seat else "Neutral"
+            screen.box(x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10)
+            place = row["place"]
+            if place is not None:
+                screen.text(ordinal(int(place)), x + 40, ry + 32, theme.FONT_BODY,
+                            theme.ACCENT, "midleft")
+            if is_seat:
+                draw_mark(screen, seat_mark(self.session, owner), x + 130, ry + 32, 18, colour)
+            screen.text(fit(screen, name, theme.FONT_BODY, 220), x + 160, ry + 32,
+                        theme.FONT_BODY, colour, "midleft")
+            if row["levels"] is not None:
+                screen.text(f"{row['levels']} lv", x + w - 140, ry + 32, theme.FONT_SMALL,
+                            theme.TEXT_DIM, "midright")
+            screen.text(f"+{row['points']}", x + w - 36, ry + 32,
+                        theme.FONT_BODY * (0.7 + 0.3 * pop), theme.GOOD, "midright")
+            ry += 74
+        if not step["rows"]:
+            for line in step["lines"][:fits] or ["Nobody scores here"]:
+                screen.text(fit(screen, line, theme.FONT_BODY, w - 60), x + w / 2, ry + 20,
+                            theme.FONT_BODY, theme.TEXT_DIM, "midtop")
+                ry += 50
+        # running totals
+        screen.text("SCORES", x + 24, ty - 40, theme.FONT_SMALL, theme.ACCENT)
+        shown = self.shown_scores()
+        best = max(max(shown), 1.0) if shown else 1.0
+        counting = self.step_t < COUNT_SECONDS
+        for seat, value in enumerate(shown):
+            yy = ty + seat * row_h
+            bh = row_h - 10
+            screen.box(x + 20, yy, w - 40, bh, theme.PANEL_LIGHT, radius=10)
+            bar = (w - 120) * max(0.0, value) / best
+            screen.box(x + 80, yy + bh - 8, max(4.0, bar), 6, colours[seat])
+            screen.box(x + 20, yy, 48, bh, colours[seat], radius=10)
+            draw_mark(screen, seat_mark(self.session, seat), x + 44, yy + bh / 2,
+                      min(16, bh * 0.3), INK)
+            screen.text(fit(screen, names[seat], theme.FONT_BODY, w - 260), x + 84, yy + bh / 2,
+                        theme.FONT_BODY, theme.TEXT, "midleft")
+            gaining = counting and self.steps[self.index]["gains"][seat] > 0
+            size = theme.FONT_LARGE * (1.0 + (0.15 * pulse(self.t, 14) if gaining else 0))
+            screen.text(str(round(value)), x + w - 36, yy + bh / 2, size,
+                        theme.GOOD if gaining else theme.TEXT, "midright")
+        if self.finished:
+            k = pulse(self.t, 5)
+            screen.text("Press Enter to continue", x + w / 2, y + h - 40,
+                        theme.FONT_BODY * (0.95 + 0.05 * k), theme.ACCENT, "center")
+        draw_footer(screen, self.shortcuts)

@@ -1,0 +1,155 @@
+"""Settings: fullscreen, volume and colour palette, saved to the user's settings file."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from game.records import write_atomic
+from game.settings import user_settings_path
+from game.ui import theme
+from game.ui.scenes.common import BaseScene, one_line
+from game.ui.screen import draw_mark
+from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+
+PALETTES = ("okabe-ito", "high-contrast")
+PALETTE_LABELS = {"okabe-ito": "Colour-blind safe", "high-contrast": "High contrast"}
+VOLUME_STEP = 10
+
+
+def save_user_settings(changes: dict[str, Any]) -> str:
+    """Merge ``changes`` into the user's settings file atomically; '' or the problem.
+
+    A file that cannot be read is never overwritten: its other keys (a plugin folder)
+    would be lost.
+    """
+    path = user_settings_path()
+    data: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            return (f"Not saved: {path} cannot be read ({one_line(exc)}); "
+                    "fix or delete it")
+        if loaded is None:
+            loaded = {}
+        if not isinstance(loaded, dict):
+            return f"Not saved: {path} is not a mapping of settings; fix or delete it"
+        data = loaded
+    data.update(changes)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    except OSError as exc:
+        return f"Not saved: {exc.strerror or exc} ({path})"
+    return ""
+
+
+class SettingsScene(BaseScene):
+    shortcuts = (("Up/Down", "Choose"), ("Left/Right", "Change"), ("Enter", "Toggle"),
+                 ("Esc", "Back"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.error = ""
+        self.saved_to = ""
+        self.menu = Menu([
+            MenuItem("Fullscreen", self.toggle_fullscreen, value=self._fullscreen_text,
+                     adjust=lambda _d: self.toggle_fullscreen()),
+            MenuItem("Volume", None, value=lambda: f"{self._volume()}%",
+                     adjust=self.change_volume),
+            MenuItem("Player colours", None, value=self._palette_text,
+                     adjust=self.change_palette),
+            MenuItem("Back", self.back),
+        ], 460, 260, 1000, item_h=96, gap=18)
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        app.input.text_mode = False
+        self.menu.sound = app.play_sound
+
+    # -- values ----------------------------------------------------------------------
+    def _fullscreen_text(self) -> str:
+        assert self.app is not None
+        return "On" if self.app.fullscreen else "Off"
+
+    def _volume(self) -> int:
+        assert self.app is not None
+        return int(self.app.settings.get("volume", self.app.audio.volume))
+
+    def _palette_text(self) -> str:
+        assert self.app is not None
+        name = str(self.app.settings.get("palette", PALETTES[0]))
+        return PALETTE_LABELS.get(name, name)
+
+    # -- changes ---------------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        assert self.app is not None
+        try:
+            self.app.toggle_fullscreen()
+        except Exception as exc:  # noqa: BLE001 - pygame.error and friends
+            self.error = f"Cannot switch the display mode: {one_line(exc)}"
+            return
+        self.app.settings["fullscreen"] = bool(self.app.fullscreen)
+        self._persist({"fullscreen": bool(self.app.fullscreen)})
+
+    def change_volume(self, step: int) -> None:
+        assert self.app is not None
+        volume = max(0, min(100, self._volume() + step * VOLUME_STEP))
+        self.app.audio.set_volume(volume)
+        self.app.settings["volume"] = volume
+        self.app.play_sound("click")
+        self._persist({"volume": volume})
+
+    def change_palette(self, step: int) -> None:
+        assert self.app is not None
+        name = str(self.app.settings.get("palette", PALETTES[0]))
+        i = PALETTES.index(name) if name in PALETTES else 0
+        new = PALETTES[(i + step) % len(PALETTES)]
+        self.app.settings["palette"] = new
+        self._persist({"palette": new})
+
+    def _persist(self, changes: dict[str, Any]) -> None:
+        self.error = save_user_settings(changes)
+        self.saved_to = "" if self.error else str(user_settings_path())
+
+    def back(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+
+    # -- frame -----------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.back()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.menu.update(dt)
+
+    def draw(self, screen: Screen) -> None:
+        assert self.app is not None
+        draw_backdrop(screen, self.t)
+        draw_header(screen, "Settings", self.t)
+        self.menu.draw(screen)
+        # palette preview
+        palette = theme.PALETTES.get(str(self.app.settings.get("palette")),
+                                     theme.PALETTES["okabe-ito"])
+        for i, colour in enumerate(palette):
+            x = 460 + i * 148
+            screen.box(x, 720, 130, 70, colour, radius=12)
+            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 755, 22, INK)
+        if self.error:
+            screen.text(self.error, 960, 900, theme.FONT_BODY, theme.DANGER, "midtop",
+                        wrap=1500)
+        elif self.saved_to:
+            screen.text(f"Saved to {self.saved_to}", 960, 900, theme.FONT_SMALL,
+                        theme.TEXT_DIM, "midtop")
+        draw_footer(screen, self.shortcuts)

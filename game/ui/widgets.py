@@ -1,0 +1,524 @@
+"""Reusable pieces for the client's screens: menus, text fields, confirmations, banners.
+
+Everything is laid out in logical 1920x1080 units and drawn through :class:`Screen`.
+Widgets keep their own animation clock, advanced only by ``update``; ``draw`` reads it
+and never changes anything, so drawing a frame twice gives the same picture.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.ui import theme
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.ui.input import Intent
+    from game.ui.screen import Colour, Screen
+
+FOOTER_Y = 1016
+FOOTER_H = 64
+INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
+
+
+def ease_out(x: float) -> float:
+    x = max(0.0, min(1.0, x))
+    return 1 - (1 - x) ** 3
+
+
+def pulse(t: float, speed: float = 4.0) -> float:
+    """0..1..0 once per 2*pi/speed seconds."""
+    return 0.5 + 0.5 * math.sin(t * speed)
+
+
+def mix(a: Colour, b: Colour, k: float) -> tuple[int, int, int]:
+    k = max(0.0, min(1.0, k))
+    return tuple(round(a[i] + (b[i] - a[i]) * k) for i in range(3))  # type: ignore[return-value]
+
+
+def inside(pos: tuple[float, float] | None, rect: tuple[float, float, float, float]) -> bool:
+    if pos is None:
+        return False
+    x, y, w, h = rect
+    return x <= pos[0] < x + w and y <= pos[1] < y + h
+
+
+def fit(screen: Screen, text: str, size: float, width: float) -> str:
+    """``text`` shortened with an ellipsis so it fits ``width`` logical units."""
+    if screen.text_width(text, size) <= width:
+        return text
+    while text and screen.text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# ---------------------------------------------------------------------------------------
+# backdrop, header, footer, panels
+# ---------------------------------------------------------------------------------------
+def draw_backdrop(screen: Screen, t: float) -> None:
+    """Dusk sky bands, a stepped pyramid and a running step-fret border."""
+    bands = ((18, 24, 38), (22, 28, 46), (26, 32, 54), (30, 36, 60))
+    for i, colour in enumerate(bands):
+        screen.box(0, 600 + i * 110, 1920, 110, colour)
+    cx = 1560
+    for level in range(6):
+        w = 560 - level * 80
+        screen.box(cx - w / 2, 1000 - (level + 1) * 64, w, 64,
+                   mix((40, 48, 76), (56, 64, 98), level / 6))
+    screen.box(cx - 60, 1000 - 6 * 64 - 70, 120, 70, (64, 70, 104))
+    _step_fret(screen, 0, t)
+    _step_fret(screen, 1004, -t)
+
+
+def _step_fret(screen: Screen, y: float, t: float) -> None:
+    """A zigzag border (Aztec step fret), scrolling slowly."""
+    step = 48
+    shift = (t * 30) % (step * 2)
+    pts: list[tuple[float, float]] = [(-step * 2, y + 12)]
+    x = -step * 2 - shift
+    up = True
+    while x < 1920 + step * 2:
+        pts.append((x, y + (0 if up else 12)))
+        pts.append((x + step, y + (0 if up else 12)))
+        x += step
+        up = not up
+    pts += [(1920 + step * 2, y + 12)]
+    screen.box(0, y, 1920, 12, (34, 44, 70))
+    for a, b in zip(pts, pts[1:], strict=False):
+        screen.line(a, b, theme.ACCENT, 3)
+
+
+def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> None:
+    slide = ease_out(t / 0.4)
+    x = -400 + 460 * slide
+    screen.box(x - 20, 40, 16, 84, theme.ACCENT)
+    screen.text(title, x + 10, 40, theme.FONT_TITLE * 0.72, theme.TEXT)
+    if subtitle:
+        screen.text(subtitle, x + 14, 126, theme.FONT_SMALL, theme.TEXT_DIM)
+
+
+def draw_footer(screen: Screen, shortcuts: tuple[tuple[str, str], ...] | list) -> None:
+    """The shortcut bar along the bottom: key caps and what they do."""
+    screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
+    screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
+    size = theme.FONT_SMALL
+    widths = [screen.text_width(k, size) + 24 + 10 + screen.text_width(v, size) + 30
+              for k, v in shortcuts]
+    total = sum(widths)
+    if total > 1880:
+        size = size * 1880 / total
+        widths = [w * 1880 / total for w in widths]
+    x = 20.0
+    y = FOOTER_Y + FOOTER_H / 2
+    for (key, meaning), w in zip(shortcuts, widths, strict=True):
+        kw = screen.text_width(key, size) + 20
+        screen.box(x, y - size * 0.6, kw, size * 1.2, theme.ACCENT, radius=6)
+        screen.text(key, x + kw / 2, y, size, INK, "center")
+        screen.text(meaning, x + kw + 10, y, size, theme.TEXT, "midleft")
+        x += w
+
+
+def draw_panel(screen: Screen, x: float, y: float, w: float, h: float, title: str = "",
+               border: Colour = theme.PANEL_LIGHT) -> float:
+    """A rounded panel with an optional title strip; returns the y where content starts."""
+    screen.box(x, y, w, h, theme.PANEL, radius=16)
+    screen.box(x, y, w, h, border, radius=16, width=3)
+    if not title:
+        return y + 16
+    screen.text(title.upper(), x + 20, y + 14, theme.FONT_SMALL, theme.ACCENT)
+    return y + 52
+
+
+def draw_arrows(screen: Screen, x: float, y: float, w: float, h: float, colour: Colour,
+                bounce: float = 0) -> None:
+    """Left and right triangles at both ends of a box: 'change with left/right'."""
+    cy = y + h / 2
+    s = h * 0.22
+    lx = x + 14 - bounce
+    rx = x + w - 14 + bounce
+    screen.polygon([(lx, cy), (lx + s, cy - s), (lx + s, cy + s)], colour)
+    screen.polygon([(rx, cy), (rx - s, cy - s), (rx - s, cy + s)], colour)
+
+
+# ---------------------------------------------------------------------------------------
+# Menu
+# ---------------------------------------------------------------------------------------
+@dataclass
+class MenuItem:
+    """One menu row. ``action`` runs on confirm/click; ``adjust(+1/-1)`` on right/left;
+    ``value()`` is shown at the right of the row; ``detail`` is a dim second line;
+    ``error`` is shown (red) when the row is disabled; ``swatch`` draws a colour chip."""
+
+    label: str
+    action: Callable[[], None] | None = None
+    enabled: bool = True
+    value: Callable[[], str] | None = None
+    adjust: Callable[[int], None] | None = None
+    detail: str = ""
+    error: str = ""
+    swatch: tuple[int, int, int] | None = None
+
+
+class Menu:
+    """A focusable vertical list: up/down, confirm, left/right, hover and click."""
+
+    def __init__(self, items: list[MenuItem], x: float, y: float, w: float,
+                 item_h: float = 84, gap: float = 14, visible: int | None = None,
+                 font: float = theme.FONT_LARGE, align: str = "center") -> None:
+        self.items = items
+        self.x, self.y, self.w = x, y, w
+        self.item_h, self.gap = item_h, gap
+        self.max_rows = visible  # None: show every item
+        self.font = font
+        self.align = align
+        self.t = 0.0
+        self.first = 0  # first visible row (scrolling)
+        self.focus = 0
+        self.sound: Callable[[str], None] | None = None
+        self.set_items(items)
+
+    @property
+    def visible(self) -> int:
+        return self.max_rows or max(1, len(self.items))
+
+    # -- state -----------------------------------------------------------------------
+    def set_items(self, items: list[MenuItem], keep_focus: bool = True) -> None:
+        old = self.focus if keep_focus else 0
+        self.items = items
+        self.focus = min(old, max(0, len(items) - 1))
+        if items and not items[self.focus].enabled:
+            self.focus = self._next_enabled(self.focus, 1, wrap=True)
+        self._scroll_to_focus()
+
+    @property
+    def current(self) -> MenuItem | None:
+        return self.items[self.focus] if self.items else None
+
+    def _next_enabled(self, start: int, step: int, wrap: bool = True) -> int:
+        n = len(self.items)
+        i = start
+        for _ in range(n):
+            i += step
+            if wrap:
+                i %= n
+            elif not 0 <= i < n:
+                return start
+            if self.items[i].enabled:
+                return i
+        return start
+
+    def move(self, step: int) -> None:
+        if not self.items:
+            return
+        new = self._next_enabled(self.focus, step)
+        if new != self.focus:
+            self.focus = new
+            self._scroll_to_focus()
+            self._sound("click")
+
+    def _scroll_to_focus(self) -> None:
+        if self.focus < self.first:
+            self.first = self.focus
+        elif self.focus >= self.first + self.visible:
+            self.first = self.focus - self.visible + 1
+        self.first = max(0, min(self.first, max(0, len(self.items) - self.visible)))
+
+    def _sound(self, name: str) -> None:
+        if self.sound is not None:
+            self.sound(name)
+
+    # -- geometry --------------------------------------------------------------------
+    def row_rect(self, index: int) -> tuple[float, float, float, float]:
+        row = index - self.first
+        return (self.x, self.y + row * (self.item_h + self.gap), self.w, self.item_h)
+
+    def hit(self, pos: tuple[float, float] | None) -> int | None:
+        for i in range(self.first, min(len(self.items), self.first + self.visible)):
+            if inside(pos, self.row_rect(i)):
+                return i
+        return None
+
+    @property
+    def height(self) -> float:
+        rows = min(self.visible, len(self.items))
+        return rows * self.item_h + max(0, rows - 1) * self.gap
+
+    # -- input -----------------------------------------------------------------------
+    def activate(self, index: int | None = None) -> bool:
+        i = self.focus if index is None else index
+        if not 0 <= i < len(self.items):
+            return False
+        item = self.items[i]
+        if not item.enabled:
+            self._sound("error")
+            return True
+        if item.action is not None:
+            self._sound("click")
+            item.action()
+            return True
+        if item.adjust is not None:
+            item.adjust(1)
+            self._sound("click")
+            return True
+        return False
+
+    def handle(self, intent: Intent) -> bool:
+        """React to ``intent``; True if the menu used it."""
+        kind = intent.kind
+        if kind == "up":
+            self.move(-1)
+            return True
+        if kind == "down":
+            self.move(1)
+            return True
+        if kind in ("left", "right"):
+            item = self.current
+            if item is not None and item.enabled and item.adjust is not None:
+                item.adjust(-1 if kind == "left" else 1)
+                self._sound("click")
+                return True
+            return False
+        if kind == "confirm":
+            return self.activate()
+        if kind == "scroll":
+            self.move(-1 if (intent.value or 0) > 0 else 1)
+            return True
+        if kind == "point":
+            i = self.hit(intent.pos)
+            if i is not None and i != self.focus and self.items[i].enabled:
+                self.focus = i
+            return i is not None
+        if kind in ("click", "rclick"):
+            i = self.hit(intent.pos)
+            if i is None:
+                return False
+            item = self.items[i]
+            if item.enabled:
+                self.focus = i
+            if item.enabled and item.adjust is not None and item.action is None:
+                x, _y, w, _h = self.row_rect(i)
+                px = intent.pos[0] if intent.pos is not None else x
+                on_left_arrow = x + w * 0.5 <= px < x + w * 0.62
+                step = -1 if (kind == "rclick" or on_left_arrow) else 1
+                item.adjust(step)
+                self._sound("click")
+                return True
+            if kind == "click":
+                return self.activate(i)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, screen: Screen, focused: bool = True) -> None:
+        for i in range(self.first, min(len(self.items), self.first + self.visible)):
+            self._draw_item(screen, i, focused and i == self.focus)
+        if self.first > 0:
+            cx = self.x + self.w / 2
+            y = self.y - 14
+            screen.polygon([(cx - 18, y), (cx + 18, y), (cx, y - 14)], theme.ACCENT)
+        if self.first + self.visible < len(self.items):
+            cx = self.x + self.w / 2
+            y = self.y + self.height + 12
+            screen.polygon([(cx - 18, y), (cx + 18, y), (cx, y + 14)], theme.ACCENT)
+
+    def _draw_item(self, screen: Screen, i: int, focused: bool) -> None:
+        item = self.items[i]
+        x, y, w, h = self.row_rect(i)
+        row = i - self.first
+        slide = ease_out((self.t - row * 0.05) / 0.35)
+        x -= (1 - slide) * 700
+        grow = 0.0
+        if focused:
+            grow = 6 + 6 * pulse(self.t, 5)
+            fill = theme.ACCENT
+            ink: Colour = INK
+        elif item.enabled:
+            fill, ink = theme.PANEL_LIGHT, theme.TEXT
+        else:
+            fill, ink = theme.PANEL, (110, 116, 130)
+        screen.box(x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14)
+        if focused:
+            screen.box(x - grow - 6, y - grow / 2 - 6, w + 2 * grow + 12, h + grow + 12,
+                       theme.TEXT, radius=18, width=4)
+        has_second = bool(item.detail or (item.error and not item.enabled))
+        label_y = y + (h * 0.36 if has_second else h / 2)
+        pad = 26
+        if item.swatch is not None:
+            screen.box(x + pad, y + h / 2 - 20, 40, 40, item.swatch, radius=8)
+            screen.box(x + pad, y + h / 2 - 20, 40, 40, INK, radius=8, width=2)
+            pad += 56
+        if item.value is not None or item.adjust is not None:
+            screen.text(fit(screen, item.label, self.font, w * 0.5), x + pad, label_y,
+                        self.font, ink, "midleft")
+            value = item.value() if item.value is not None else ""
+            vx = x + w - 60
+            screen.text(fit(screen, value, self.font, w * 0.4), vx, label_y, self.font, ink,
+                        "midright")
+            if item.adjust is not None and item.enabled:
+                bounce = 4 * pulse(self.t, 6) if focused else 0
+                draw_arrows(screen, x + w * 0.5, y, w * 0.5, h if not has_second else h * 0.72,
+                            ink, bounce)
+        elif self.align == "left":
+            screen.text(fit(screen, item.label, self.font, w - pad - 20), x + pad, label_y,
+                        self.font, ink, "midleft")
+        else:
+            screen.text(fit(screen, item.label, self.font, w - 40), x + w / 2, label_y,
+                        self.font, ink, "center")
+        if has_second:
+            second = item.error if (item.error and not item.enabled) else item.detail
+            colour = theme.DANGER if (item.error and not item.enabled) else (
+                INK if focused else theme.TEXT_DIM)
+            left = self.align == "left" or item.value is not None or item.adjust is not None
+            sx, anchor = (x + pad, "midleft") if left else (x + w / 2, "center")
+            screen.text(fit(screen, second, theme.FONT_SMALL, w - pad - 20), sx, y + h * 0.74,
+                        theme.FONT_SMALL, colour, anchor)
+
+
+# ---------------------------------------------------------------------------------------
+# TextField
+# ---------------------------------------------------------------------------------------
+class TextField:
+    """A one-line text entry fed by ``text`` and ``backspace`` intents.
+
+    The scene sets ``app.input.text_mode`` while the field has focus, so letters arrive
+    as text instead of shortcuts.
+    """
+
+    def __init__(self, value: str = "", max_len: int = 16,
+                 allowed: Callable[[str], bool] | None = None, placeholder: str = "") -> None:
+        self.value = value[:max_len]
+        self.max_len = max_len
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.placeholder = placeholder
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "text":
+            for ch in str(intent.value or ""):
+                if len(self.value) < self.max_len and self.allowed(ch):
+                    self.value += ch
+            return True
+        if intent.kind == "backspace":
+            self.value = self.value[:-1]
+            return True
+        return False
+
+    def draw(self, screen: Screen, x: float, y: float, w: float, h: float, focused: bool,
+             t: float, size: float = theme.FONT_BODY) -> None:
+        screen.box(x, y, w, h, (12, 16, 28), radius=10)
+        screen.box(x, y, w, h, theme.ACCENT if focused else theme.PANEL_LIGHT, radius=10,
+                   width=4 if focused else 2)
+        shown = self.value or self.placeholder
+        colour = theme.TEXT if self.value else theme.TEXT_DIM
+        text = fit(screen, shown, size, w - 40)
+        screen.text(text, x + 16, y + h / 2, size, colour, "midleft")
+        if focused and (t * 2) % 2 < 1.3:
+            tx = x + 16 + (screen.text_width(self.value, size) if self.value else 0)
+            screen.box(min(tx + 2, x + w - 12), y + h * 0.2, 4, h * 0.6, theme.ACCENT)
+
+
+# ---------------------------------------------------------------------------------------
+# Confirm
+# ---------------------------------------------------------------------------------------
+class Confirm(Scene):
+    """A yes/no question over the current screen. Esc answers no."""
+
+    overlay = True
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Cancel"))
+
+    def __init__(self, message: str, on_yes: Callable[[], None],
+                 on_no: Callable[[], None] | None = None, yes: str = "Yes",
+                 no: str = "No", default_yes: bool = True) -> None:
+        super().__init__()
+        self.message = message
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.menu = Menu([MenuItem(yes, self._yes), MenuItem(no, self._no)],
+                         660, 540, 600, item_h=84)
+        self.menu.focus = 0 if default_yes else 1
+        self.t = 0.0
+
+    def enter(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().enter(app)
+        self.menu.sound = app.play_sound
+
+    def _yes(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+        self.on_yes()
+
+    def _no(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+        if self.on_no is not None:
+            self.on_no()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self._no()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.menu.update(dt)
+
+    def draw(self, screen: Screen) -> None:
+        screen.box(0, 0, 1920, 1080, (0, 0, 0, 170))
+        grow = ease_out(self.t / 0.25)
+        h = 480 * (0.85 + 0.15 * grow)
+        screen.box(460, 540 - h * 0.55, 1000, h, theme.PANEL, radius=24)
+        screen.box(460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)
+        screen.text(self.message, 960, 330, theme.FONT_LARGE, theme.TEXT, "midtop", wrap=900)
+        self.menu.draw(screen)
+        draw_footer(screen, self.shortcuts)
+
+
+# ---------------------------------------------------------------------------------------
+# Banner
+# ---------------------------------------------------------------------------------------
+class Banner:
+    """A wide stripe that slides in, holds and slides out: "Ana's turn"."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.sub = ""
+        self.colour: Colour = theme.ACCENT
+        self.t = 0.0
+        self.duration = 0.0
+
+    def show(self, text: str, colour: Colour = theme.ACCENT, duration: float = 1.8,
+             sub: str = "") -> None:
+        self.text, self.sub, self.colour = text, sub, colour
+        self.t, self.duration = 0.0, duration
+
+    def update(self, dt: float) -> None:
+        if self.active:
+            self.t += dt
+
+    def hide(self) -> None:
+        self.t = self.duration
+
+    @property
+    def active(self) -> bool:
+        return self.t < self.duration
+
+    def draw(self, screen: Screen, y: float = 420) -> None:
+        if not self.active:
+            return
+        slide_in = ease_out(self.t / 0.3)
+        slide_out = ease_out((self.t - (self.duration - 0.3)) / 0.3)
+        offset = (1 - slide_in) * 1920 - slide_out * 1920
+        h = 200 if self.sub else 160
+        screen.box(offset, y, 1920, h, (0, 0, 0, 200))
+        screen.box(offset, y, 1920, 10, self.colour)
+        screen.box(offset, y + h - 10, 1920, 10, self.colour)
+        screen.text(self.text, 960 + offset, y + 80, theme.FONT_TITLE * 0.8, self.colour,
+                    "center")
+        if self.sub:
+            screen.text(self.sub, 960 + offset, y + 150, theme.FONT_BODY, theme.TEXT, "center")
