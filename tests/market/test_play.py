@@ -1,0 +1,93 @@
+"""The play: paid tile moves, the free messenger, purchases, end, and the take-back
+(rulebook "Play"; RULINGS: one coin per move from a buyer of the player's choice, the
+messenger moves free, at least one purchase)."""
+
+from tests.market import assert_illegal, at, buyer, layout, play, scenario
+
+# seat 0 (south): the red vendor on b1 is on column b (buyer 2), not on column a (buyer 1)
+ROWS = layout({"a1": "messenger", "b1": "red", "c1": "king", "d1": "porter",
+               "a2": ".", "b2": "governor", "a3": "blue", "a4": "black",
+               "b3": "green", "b4": "ambassador"})
+
+
+def test_a_tile_move_costs_a_coin_from_the_chosen_buyer():
+    g = scenario(ROWS, coins={0: [1, 3]}, vendors={"red": 2})
+    assert "buy 1 red" not in g.legal_actions()
+    supply = g.state.supply
+    play(g, "pay 3", "shift b1")                # red vendor b1 -> the hole a2
+    assert at(g, "a2") == "red" and at(g, "b1") is None
+    assert buyer(g, 0, 3)["coin"] is False and buyer(g, 0, 1)["coin"] is True
+    assert g.state.supply == supply + 1
+    play(g, "buy 1 red", "end")                 # now on buyer 1's column
+    assert buyer(g, 0, 1) == {"coin": False, "colour": "red", "tokens": 2}
+    assert g.current_player == 1
+
+
+def test_moving_a_tile_needs_a_payment_first():
+    g = scenario(ROWS, vendors={"red": 2})
+    assert_illegal(g, "shift b1", match="costs a coin")
+    assert_illegal(g, "pay 2", match="no coin")
+
+
+def test_the_messenger_moves_free_as_often_as_you_like():
+    g = scenario(ROWS, vendors={"red": 2})
+    supply = g.state.supply
+    play(g, "shift a1")                         # messenger a1 -> a2
+    play(g, "shift a2")                         # and back
+    play(g, "shift a1")
+    assert at(g, "a2") == "messenger"
+    assert g.state.supply == supply and buyer(g, 0, 1)["coin"]
+
+
+def test_a_pending_payment_must_be_used_on_a_tile_other_than_the_messenger():
+    g = scenario(ROWS, coins={0: [1, 2]}, vendors={"red": 2})
+    play(g, "pay 1")
+    legal = g.legal_actions()
+    assert all(a.startswith("shift") for a in legal) and "shift a1" not in legal
+    assert_illegal(g, "shift a1", match="messenger moves free")
+    assert_illegal(g, "buy 2 red", match="shift a tile")
+    assert_illegal(g, "pay 2", match="shift a tile")
+    assert_illegal(g, "pass", match="shift a tile")
+    play(g, "shift c1")
+    assert not buyer(g, 0, 1)["coin"]
+
+
+def test_end_needs_a_purchase_and_pass_is_gone_after_one():
+    g = scenario(ROWS, coins={0: [2]}, vendors={"red": 2})
+    assert_illegal(g, "end", match="at least one purchase")
+    play(g, "buy 2 red")
+    assert_illegal(g, "pass", match="finish it with end")
+    play(g, "end")
+    assert g.current_player == 1
+
+
+def test_moves_and_purchases_interleave():
+    g = scenario(ROWS, coins={0: [1, 2, 4]}, vendors={"red": 3})
+    play(g, "buy 2 red")                        # the governor on b2 gives the king one
+    assert buyer(g, 0, 2)["tokens"] == 2 and g.state.king["red"] == 1
+    play(g, "pay 4", "shift a3")                # blue vendor a3 -> a2
+    play(g, "shift a1")                         # messenger a1 -> a3, free
+    assert at(g, "a2") == "blue" and at(g, "a3") == "messenger"
+    play(g, "end")
+
+
+def test_pass_before_any_purchase_takes_the_play_back():
+    g = scenario(ROWS, coins={0: [1, 3]}, vendors={"red": 2})
+    market = dict(g.view(None)["market"])
+    supply = g.state.supply
+    play(g, "shift a1", "pay 3", "shift b1")
+    assert g.view(None)["market"] != market
+    events = play(g, "pass")
+    kinds = [e.kind for e in events]
+    assert kinds[:2] == ["take_back", "pass"] and "draw" in kinds
+    assert g.view(None)["market"] == market     # as at the start of the turn
+    assert buyer(g, 0, 3)["coin"] and g.state.supply == supply
+    assert g.state.phase == "move"
+
+
+def test_outside_a_pass_there_is_no_coin_or_king_step():
+    g = scenario(ROWS, vendors={"red": 2})
+    assert_illegal(g, "coin 2", match="only possible")
+    assert_illegal(g, "king c1", match="only possible")
+    assert_illegal(g, "king skip", match="only possible")
+    assert_illegal(g, "place a2 crowd", match="only possible")
