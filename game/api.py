@@ -47,7 +47,7 @@ def load_game(text: str | bytes) -> Game:
     """Restore a game saved with :meth:`Game.to_json`; bad input raises SaveError."""
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         raise SaveError(f"this is not a saved game (not JSON: {exc})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("this is not an Aztec Arcade saved game")
@@ -62,6 +62,12 @@ def load_game(text: str | bytes) -> Game:
             raise TypeError("log must be a list of actions")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError("seed must be a whole number")
+        if not (isinstance(variant, str) and isinstance(engine_id, str)):
+            raise TypeError("variant and engine must be names")
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise TypeError("players must be a positive whole number")
+        if options is not None and not isinstance(options, dict):
+            raise TypeError("options must be a mapping")
     except (KeyError, TypeError) as exc:
         raise SaveError(f"this saved game is damaged ({exc})") from None
     registry = get_registry()
@@ -80,13 +86,14 @@ def load_game(text: str | bytes) -> Game:
     checked = engine.parameters.check(params, (), ctx)
     if not ctx.issues:
         engine.check_params(checked, ctx)
-    if ctx.issues or not isinstance(players, int) or engine.check_players(checked, players):
+    issues = list(ctx.issues) or engine.check_players(checked, players)
+    if issues:
         raise SaveError("this saved game has invalid variant parameters: "
-                        + "; ".join(str(i) for i in ctx.issues))
-    rules = engine(checked, players)
+                        + "; ".join(str(i) for i in issues))
     try:
+        rules = engine(checked, players)
         state = rules.from_dict(state_data)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever the engine raises, the save is bad
         raise SaveError(f"this saved game is damaged ({type(exc).__name__}: {exc})") from None
     return Game(spec, rules, state, seed, options, list(log))
 

@@ -8,13 +8,14 @@ fails validation, become entries in :attr:`Registry.broken`; everything else kee
 
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.metadata
 import importlib.util
 import json
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,7 +29,9 @@ from game.schema import Context, Field, Int, List, Obj, Str, deep_merge
 from game.yamlload import Lines, load_yaml_file
 
 ENTRY_POINT_GROUP = "aztec_arcade.variants"
-DEFAULT_PLUGINS: tuple[str, ...] = ("game.builtin", "variants.mexica.plugin")
+DEFAULT_PLUGINS: tuple[str, ...] = (
+    "game.builtin", "variants.mexica.plugin", "variants.mexica_neutral.plugin",
+    "variants.market.plugin")
 #: Comma-separated entry-point names to load; unset loads all, empty loads none.
 LOAD_ENV = "AZTEC_ARCADE_LOAD_PLUGINS"
 
@@ -59,6 +62,7 @@ class Broken:
     name: str
     source: str
     message: str
+    issues: list[ConfigIssue] = field(default_factory=list, repr=False)
 
     def __str__(self) -> str:
         return f"{self.kind} {self.name} ({self.source}): {self.message}"
@@ -103,6 +107,9 @@ class Registry:
         self.variants: dict[str, VariantSpec] = {}
         self.broken: list[Broken] = []
         self._sources: list[_Source] = []
+        #: YAML files found in the drop-in folder; they come after every plugin's
+        #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
+        self._folder_sources: list[_Source] = []
         self._rules_cache: dict[tuple, Rules] = {}
         for name in DEFAULT_PLUGINS:
             self._register_module(name, name, "built-in")
@@ -116,6 +123,7 @@ class Registry:
         if plugin_folder:
             self._load_folder(Path(plugin_folder))
         self._call_hooks()
+        self._sources.extend(self._folder_sources)
         self._load_variants()
 
     # -- plugins -------------------------------------------------------------------
@@ -163,7 +171,7 @@ class Registry:
             return
         for path in sorted(folder.iterdir()):
             if path.suffix in (".yaml", ".yml") and path.is_file():
-                self._sources.append(_Source(path, f"drop-in folder {folder}"))
+                self._folder_sources.append(_Source(path, f"drop-in folder {folder}"))
                 continue
             if path.suffix == ".py" and path.is_file():
                 target = path
@@ -272,6 +280,8 @@ class Registry:
                     src.lines.get(("extends",)))])
                 return None
             parent = self._resolve(parent_id, by_id, resolved, chain + (vid,))
+            if vid in resolved:  # already reported while resolving the parent (a loop)
+                return resolved[vid]
             if parent is None:
                 resolved[vid] = None
                 self._broken_variant(vid, src, [ConfigIssue(
@@ -328,7 +338,45 @@ class Registry:
 
     def _broken_variant(self, vid: str, src: _Source, issues: list[ConfigIssue]) -> None:
         text = "; ".join(str(i) for i in issues)
-        self.broken.append(Broken("variant", vid, str(src.path), text))
+        self.broken.append(Broken("variant", vid, str(src.path), text, list(issues)))
+
+    def validate_file(self, path: str | Path) -> list[ConfigIssue]:
+        """Every problem in one variant file, checked as if it were loaded now.
+
+        Uses the same checks as loading (top-level schema, ``extends`` resolved against
+        the variants known here, the engine's parameter schema) without changing this
+        registry. An empty list means the file is valid.
+        """
+        path = Path(path)
+        try:
+            raw, lines = load_yaml_file(path)
+        except ConfigError as exc:
+            return list(exc.issues)
+        ctx = Context(str(path), lines)
+        checked = _check_top(raw, ctx)
+        if ctx.issues:
+            return ctx.issues
+        by_id: dict[str, _Source] = {}
+        for known in self._sources:  # the loaded files, first one wins as in loading
+            if known.raw is not None:
+                by_id.setdefault(known.raw["id"], known)
+        vid = checked["id"]
+        issues: list[ConfigIssue] = []
+        other = by_id.get(vid)
+        if other is not None and other.path.resolve() != path.resolve():
+            issues.append(ConfigIssue(str(path), "id", f"variant id '{vid}' is already "
+                                      f"provided by {other.provider} ({other.path})",
+                                      lines.get(("id",))))
+        by_id[vid] = _Source(path, "validate", checked, lines)
+        scratch = copy.copy(self)
+        scratch.variants, scratch.broken = {}, []
+        scratch._resolve(vid, by_id, {}, ())
+        for broken in scratch.broken:
+            if broken.name == vid:
+                issues.extend(broken.issues)
+        # Keys missing from the file have no line of their own: point at the top level.
+        return [i if i.line is not None or i.file != str(path) else replace(
+                    i, line=lines.get(tuple(i.path.split(".")[:1]), 1)) for i in issues]
 
     # -- games ---------------------------------------------------------------------
     def spec(self, variant: str) -> VariantSpec:

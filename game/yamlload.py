@@ -16,6 +16,17 @@ from game.errors import ConfigError, ConfigIssue
 
 Lines = dict[tuple[Any, ...], int]
 
+#: Most keys and list items one file may expand to: aliases (``*name``) can repeat a
+#: subtree exponentially ("billion laughs"); no real variant file comes near this.
+MAX_ENTRIES = 100_000
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+
+
+class _TooLarge(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
+
 
 def load_yaml_text(text: str, filename: str | None = None) -> tuple[Any, Lines]:
     """Parse ``text``; return the data and a map from key path to 1-based line."""
@@ -35,6 +46,14 @@ def load_yaml_text(text: str, filename: str | None = None) -> tuple[Any, Lines]:
             f"{filename or 'YAML'} is not valid YAML",
             [ConfigIssue(filename, "", f"YAML syntax: {problem}", line)],
         ) from None
+    except _TooLarge as exc:
+        raise ConfigError(f"{filename or 'YAML'} is too large", [ConfigIssue(
+            filename, "", f"expands to more than {MAX_ENTRIES} keys and list items "
+            "(are aliases repeating each other?)", exc.line)]) from None
+    except RecursionError:
+        raise ConfigError(f"{filename or 'YAML'} is nested too deeply", [ConfigIssue(
+            filename, "", "nested too deeply, or an alias refers to a mapping or list "
+            "that contains it")]) from None
     finally:
         loader.dispose()
     if issues:
@@ -53,6 +72,16 @@ def load_yaml_file(path: Path) -> tuple[Any, Lines]:
 
 
 def _convert(loader, node, path, lines, issues, filename):
+    if len(lines) > MAX_ENTRIES:
+        raise _TooLarge(node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in (
+            _MAP_TAG, _SEQ_TAG):
+        # The safe constructors would refuse most such tags, but this converter builds
+        # mappings and lists itself, so it must refuse them here (e.g. !!python/object).
+        issues.append(ConfigIssue(filename, _fmt(path), f"the YAML tag {node.tag!r} is not "
+                                  "allowed; use plain mappings and lists",
+                                  node.start_mark.line + 1))
+        return None
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:

@@ -1,0 +1,517 @@
+"""The scripting API: variants, new games, actions, saves, determinism, views, events."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from game.api import (
+    ConfigError,
+    Game,
+    IllegalAction,
+    SaveError,
+    broken_variants,
+    list_variants,
+    load_game,
+    new_game,
+)
+from game.errors import AztecArcadeError
+from game.events import Event
+from game.plugins import reset_registry
+from game.rng import Rng
+
+
+@pytest.fixture(autouse=True)
+def _fresh_registry():
+    reset_registry()
+    yield
+    reset_registry()
+
+
+def started(players: int = 2, seed: int = 1) -> Game:
+    """A Mexica game with every Pilli placed, first player to act."""
+    game = new_game("mexica", players, seed)
+    while game.state.phase == "start":
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def played(steps: int, players: int = 2, seed: int = 1) -> Game:
+    game = new_game("mexica", players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(game.playout_action(rng))
+    return game
+
+
+def finished(players: int = 2, seed: int = 1) -> Game:
+    return played(100_000, players, seed)
+
+
+# ---------------------------------------------------------------------------------------
+# list_variants
+# ---------------------------------------------------------------------------------------
+def test_list_variants_entries_are_complete():
+    entries = list_variants()
+    assert entries, "no playable variant"
+    for entry in entries:
+        assert {"id", "name", "description", "min_players", "max_players"} <= set(entry)
+        assert isinstance(entry["id"], str) and entry["id"]
+        assert isinstance(entry["name"], str) and entry["name"]
+        assert isinstance(entry["description"], str)
+        assert isinstance(entry["min_players"], int) and isinstance(entry["max_players"], int)
+        assert 1 <= entry["min_players"] <= entry["max_players"]
+    ids = [e["id"] for e in entries]
+    assert len(ids) == len(set(ids))
+
+
+def test_mexica_is_listed_for_two_to_four():
+    mexica = next(e for e in list_variants() if e["id"] == "mexica")
+    assert (mexica["min_players"], mexica["max_players"]) == (2, 4)
+    assert mexica["name"] == "Mexica"
+    assert mexica["description"]
+
+
+def test_broken_variants_entries_are_complete():
+    for entry in broken_variants():
+        assert {"kind", "name", "source", "message"} <= set(entry)
+        assert entry["message"]
+
+
+def test_every_listed_variant_starts_for_every_player_count():
+    for entry in list_variants():
+        for players in range(entry["min_players"], entry["max_players"] + 1):
+            game = new_game(entry["id"], players, seed=3)
+            assert game.variant == entry["id"]
+            assert game.players == players
+            assert not game.is_over
+            assert game.legal_actions()
+
+
+# ---------------------------------------------------------------------------------------
+# new_game: configuration errors
+# ---------------------------------------------------------------------------------------
+def test_errors_share_a_base_class():
+    for cls in (ConfigError, IllegalAction, SaveError):
+        assert issubclass(cls, AztecArcadeError)
+        assert issubclass(cls, ValueError)
+
+
+def test_unknown_variant():
+    with pytest.raises(ConfigError) as info:
+        new_game("no-such-variant", 2)
+    message = str(info.value)
+    assert "no-such-variant" in message
+    assert "mexica" in message  # the available ones are named
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, 9, -2])
+def test_player_count_out_of_range(players):
+    with pytest.raises(ConfigError) as info:
+        new_game("mexica", players)
+    message = str(info.value)
+    assert "players" in message
+    assert str(players) in message
+    assert "2-4" in message
+
+
+@pytest.mark.parametrize("players", ["2", 2.0, None, True, [2]])
+def test_player_count_must_be_a_whole_number(players):
+    with pytest.raises(ConfigError, match="number of players"):
+        new_game("mexica", players)
+
+
+@pytest.mark.parametrize("seed", ["1", 1.5, None, True])
+def test_seed_must_be_a_whole_number(seed):
+    with pytest.raises(ConfigError, match="seed"):
+        new_game("mexica", 2, seed=seed)
+
+
+def test_unknown_option_key():
+    with pytest.raises(ConfigError) as info:
+        new_game("mexica", 2, options={"colour": "red"})
+    message = str(info.value)
+    assert "colour" in message
+    assert "unknown" in message
+    assert "ap_per_turn" in message  # the known keys are listed
+    assert [i.path for i in info.value.issues] == ["options.colour"]
+
+
+def test_wrong_option_type():
+    with pytest.raises(ConfigError) as info:
+        new_game("mexica", 2, options={"ap_per_turn": "six"})
+    message = str(info.value)
+    assert "ap_per_turn" in message
+    assert "whole number" in message
+    assert info.value.issues[0].path == "options.ap_per_turn"
+
+
+def test_several_bad_options_are_all_reported():
+    with pytest.raises(ConfigError) as info:
+        new_game("mexica", 2, options={"ap_per_turn": "six", "costs": {"canal": -1},
+                                       "first_round_protection": "yes"})
+    paths = {i.path for i in info.value.issues}
+    assert paths == {"options.ap_per_turn", "options.costs.canal",
+                     "options.first_round_protection"}
+
+
+def test_option_out_of_range():
+    with pytest.raises(ConfigError, match=r"ap_per_turn.*at least 1"):
+        new_game("mexica", 2, options={"ap_per_turn": 0})
+
+
+def test_options_must_be_a_mapping_of_plain_data():
+    with pytest.raises(ConfigError, match="mapping"):
+        new_game("mexica", 2, options=[("ap_per_turn", 6)])
+    with pytest.raises(ConfigError, match="plain data"):
+        new_game("mexica", 2, options={"ap_per_turn": {1, 2}})
+
+
+def test_good_option_is_used():
+    game = new_game("mexica", 2, seed=1, options={"ap_per_turn": 9})
+    assert game.options == {"ap_per_turn": 9}
+    while game.state.phase == "start":
+        game.apply(game.legal_actions()[0])
+    assert game.state.ap == 9
+
+
+BOARD = ["~~~~~~", "~.S..~", "~.PS.~", "~....~", "~~~~~~"]
+
+
+def test_a_small_custom_board_works():
+    game = new_game("mexica", 2, seed=1, options={"board": BOARD})
+    assert "start c2" in game.legal_actions()
+
+
+@pytest.mark.parametrize(("board", "expected"), [
+    (["~~~~~~", "~.S..~", "~.PS~", "~~~~~~"], "same length"),
+    (["~~~~~~", "~.S..~", "~.PX.~", "~~~~~~"], "use only"),
+    (["~~~~~~", "~....~", "~.P..~", "~~~~~~"], "start space"),
+    ([], "at least 1"),
+    ("~~~~", "expected a list"),
+    (["~~~~~~", "~.S..~", 7, "~~~~~~"], "expected text"),
+])
+def test_bad_board(board, expected):
+    with pytest.raises(ConfigError) as info:
+        new_game("mexica", 2, options={"board": board})
+    message = str(info.value)
+    assert expected in message
+    assert "board" in message
+    assert info.value.issues
+    assert all(i.path.startswith("options.board") for i in info.value.issues)
+
+
+def test_bad_character_names_the_row():
+    with pytest.raises(ConfigError) as info:
+        new_game("mexica", 2, options={"board": ["~~~~~~", "~.S..~", "~.PX.~", "~~~~~~"]})
+    assert [i.path for i in info.value.issues] == ["options.board[2]"]
+
+
+def test_board_with_too_few_start_spaces_for_the_players():
+    board = ["~~~~~~", "~.S..~", "~.P..~", "~~~~~~"]
+    with pytest.raises(ConfigError, match="start spaces"):
+        new_game("mexica", 2, options={"board": board})
+
+
+# ---------------------------------------------------------------------------------------
+# apply
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("action", [
+    "", "   ", "xyzzy", "move z99", "start", "start z99", "start a1", "end", "temple i7 1",
+    "start i7 now",
+])
+def test_illegal_action_at_start(action):
+    game = new_game("mexica", 2, seed=1)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action)
+    assert isinstance(info.value, ValueError)
+    _readable(str(info.value))
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("action", [
+    "move z99", "move a1", "teleport a1", "canal i8", "canal a1", "canal c3 e3",
+    "temple c3 7", "temple c3 x", "temple c3", "bridge c3 up", "relocate c3 c4 ns",
+    "boat c3", "found c3", "remove 3", "spend", "agree", "refuse", "start i7", "end now",
+    "take 2", "MOVE", "canal",
+])
+def test_illegal_action_in_play(action):
+    game = started()
+    before = game.to_json()
+    log = game.log
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action)
+    _readable(str(info.value))
+    assert game.to_json() == before
+    assert game.log == log
+
+
+@pytest.mark.parametrize("action", [None, 5, ["end"], b"end", {"action": "end"}])
+def test_apply_needs_text(action):
+    game = started()
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="text"):
+        game.apply(action)
+    assert game.to_json() == before
+
+
+def test_nothing_applies_after_the_end():
+    game = finished()
+    assert game.is_over
+    assert game.legal_actions() == []
+    assert game.current_player is None
+    before = game.to_json()
+    for action in ("end", "take", "agree"):
+        with pytest.raises(IllegalAction, match="over"):
+            game.apply(action)
+    assert game.to_json() == before
+    assert game.winners and set(game.winners) <= {0, 1}
+
+
+def test_actions_are_case_and_space_insensitive_and_logged_canonically():
+    game = new_game("mexica", 2, seed=1)
+    action = game.legal_actions()[0]
+    game.apply("  " + action.upper().replace(" ", "   ") + " ")
+    assert game.log == [action]
+
+
+def _readable(message: str) -> None:
+    assert message.strip()
+    assert "Traceback" not in message
+    assert len(message) < 400
+
+
+# ---------------------------------------------------------------------------------------
+# events
+# ---------------------------------------------------------------------------------------
+def test_apply_returns_events():
+    game = new_game("mexica", 2, seed=1)
+    events = game.apply(game.legal_actions()[0])
+    assert events and all(isinstance(e, Event) for e in events)
+    for event in events:
+        assert isinstance(event.kind, str) and event.kind
+        assert isinstance(event.text, str) and event.text
+        assert str(event) == event.text
+        data = event.to_dict()
+        assert data["kind"] == event.kind and data["text"] == event.text
+        json.dumps(data)
+
+
+def test_events_over_a_whole_game():
+    game = new_game("mexica", 3, seed=2)
+    rng = Rng(2)
+    kinds = set()
+    while not game.is_over:
+        for event in game.apply(game.playout_action(rng)):
+            assert isinstance(event.kind, str) and isinstance(event.text, str) and event.text
+            assert event.visible(None) == (event.visible_to is None)
+            kinds.add(event.kind)
+    assert "game_over" in kinds
+    assert "scoring" in kinds
+
+
+def test_describe_gives_text():
+    game = started()
+    for action in game.legal_actions()[:20]:
+        assert isinstance(game.describe(action), str) and game.describe(action)
+
+
+# ---------------------------------------------------------------------------------------
+# determinism
+# ---------------------------------------------------------------------------------------
+def test_same_seed_and_actions_give_the_same_json():
+    first = played(150, players=3, seed=9)
+    second = new_game("mexica", 3, seed=9)
+    for action in first.log:
+        second.apply(action)
+    assert second.to_json() == first.to_json()
+    assert played(150, players=3, seed=9).to_json() == first.to_json()
+
+
+def test_same_seed_same_setup():
+    assert new_game("mexica", 2, seed=5).to_json() == new_game("mexica", 2, seed=5).to_json()
+
+
+def test_different_seeds_draw_different_calpulli():
+    base = new_game("mexica", 2, seed=0).state
+    others = [new_game("mexica", 2, seed=s).state for s in range(1, 8)]
+    assert any(o.display != base.display for o in others)
+    assert any(o.hidden != base.hidden for o in others)
+    # every draw uses the whole box
+    for state in [base, *others]:
+        assert len(state.display) == 8 and len(state.hidden) == 7
+
+
+def test_clone_is_independent():
+    game = started()
+    copy = game.clone()
+    copy.apply(copy.legal_actions()[-1])
+    assert copy.to_json() != game.to_json()
+    assert len(game.log) + 1 == len(copy.log)
+
+
+# ---------------------------------------------------------------------------------------
+# saves
+# ---------------------------------------------------------------------------------------
+def test_save_round_trip_mid_game():
+    game = played(120, players=3, seed=4)
+    text = game.to_json()
+    loaded = load_game(text)
+    assert loaded.to_json() == text
+    assert loaded.variant == "mexica" and loaded.players == 3 and loaded.log == game.log
+    rng_a, rng_b = Rng(77), Rng(77)
+    while not game.is_over:
+        game.apply(game.playout_action(rng_a))
+        loaded.apply(loaded.playout_action(rng_b))
+    assert loaded.to_json() == game.to_json()
+
+
+def test_load_accepts_bytes():
+    game = played(30)
+    assert load_game(game.to_json().encode()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "", "{", "[]", '{"format":"x"}', "null", '"text"', "5", "[" * 100_000, b"\xff\xfe",
+    None, 5, '{"format":"aztec-arcade-game"}', '{"format":"aztec-arcade-game","version":1}',
+])
+def test_load_garbage(text):
+    with pytest.raises(SaveError) as info:
+        load_game(text)
+    _readable(str(info.value))
+
+
+def _damage(data: dict[str, Any], how: str) -> None:
+    state = data["state"]
+    if how == "temple off the board":
+        state["temples"]["z99"] = [0, 1]
+    elif how == "temple bad owner":
+        state["temples"]["c3"] = [7, 1]
+    elif how == "state not a mapping":
+        data["state"] = ["nope"]
+    elif how == "state missing":
+        del data["state"]
+    elif how == "rng missing":
+        del state["rng"]
+    elif how == "temples a list":
+        state["temples"] = []
+    elif how == "hands null":
+        state["hands"] = None
+    elif how == "pilli too short":
+        state["pilli"] = state["pilli"][:1]
+    elif how == "unknown phase":
+        state["phase"] = "dancing"
+    elif how == "bridge axis":
+        state["bridges"] = {"c3": "up"}
+    elif how == "supply keys":
+        state["supply"] = {"single": 1}
+    elif how == "variant a list":
+        data["variant"] = ["mexica"]
+    elif how == "engine a mapping":
+        data["engine"] = {"id": "mexica"}
+    elif how == "engine unknown":
+        data["engine"] = "chess"
+    elif how == "players zero":
+        data["players"] = 0
+    elif how == "players true":
+        data["players"] = True
+    elif how == "players text":
+        data["players"] = "2"
+    elif how == "players too many":
+        data["players"] = 9
+    elif how == "params a list":
+        data["params"] = []
+    elif how == "params missing board":
+        del data["params"]["board"]
+    elif how == "params ragged board":
+        data["params"]["board"] = ["~~~", "~S"]
+    elif how == "log of numbers":
+        data["log"] = [1, 2]
+    elif how == "seed text":
+        data["seed"] = "1"
+    elif how == "options a list":
+        data["options"] = [1]
+    elif how == "version 2":
+        data["version"] = 2
+    else:  # pragma: no cover
+        raise AssertionError(how)
+
+
+DAMAGE = ["temple off the board", "temple bad owner", "state not a mapping", "state missing",
+          "rng missing", "temples a list", "hands null", "pilli too short", "unknown phase",
+          "bridge axis", "supply keys", "variant a list", "engine a mapping",
+          "engine unknown", "players zero", "players true", "players text",
+          "players too many", "params a list", "params missing board",
+          "params ragged board", "log of numbers", "seed text", "options a list",
+          "version 2"]
+
+
+@pytest.mark.parametrize("how", DAMAGE)
+def test_load_damaged_save(how):
+    data = json.loads(played(60).to_json())
+    _damage(data, how)
+    with pytest.raises(SaveError) as info:
+        load_game(json.dumps(data))
+    _readable(str(info.value))
+
+
+def test_damaged_save_message_says_what():
+    data = json.loads(played(60).to_json())
+    _damage(data, "temple off the board")
+    with pytest.raises(SaveError, match="z99"):
+        load_game(json.dumps(data))
+    data = json.loads(played(60).to_json())
+    _damage(data, "engine unknown")
+    with pytest.raises(SaveError, match="chess"):
+        load_game(json.dumps(data))
+
+
+def test_load_vote_phase_without_vote():
+    data = json.loads(started().to_json())
+    data["state"]["phase"] = "vote"
+    with pytest.raises(SaveError):
+        load_game(json.dumps(data))
+
+
+def test_load_vote_record_outside_the_vote_phase():
+    data = json.loads(started().to_json())
+    data["state"]["vote"] = {"size": 3, "proposer": 0, "answers": []}
+    with pytest.raises(SaveError):
+        load_game(json.dumps(data))
+
+
+# ---------------------------------------------------------------------------------------
+# views
+# ---------------------------------------------------------------------------------------
+def test_view_hides_period_two_tokens_and_rng():
+    game = started(players=3, seed=6)
+    hidden = list(game.state.hidden)
+    assert hidden
+    rng_state = game.rules.to_dict(game.state)["rng"]
+    for seat in (0, 1, 2, None):
+        view = game.view(seat)
+        assert view["seat"] == seat
+        assert "rng" not in view
+        assert view["hidden"] == {"hidden": len(hidden)}
+        text = json.dumps(view)
+        assert str(rng_state) not in text
+        assert "seed" not in view
+        assert view["display"] == game.state.display  # the face-up tokens are public
+
+
+def test_view_keeps_hiding_mid_game():
+    game = played(80, players=2, seed=3)
+    if game.state.period == 1:
+        assert game.view(0)["hidden"] == {"hidden": len(game.state.hidden)}
+    assert "rng" not in game.view(1)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 5, "0", 1.0])
+def test_view_of_a_bad_seat(seat):
+    with pytest.raises(ValueError):
+        started().view(seat)
