@@ -1,7 +1,9 @@
 """The client's main loop: window, scene stack, input, audio, saves.
 
 The loop draws at up to 60 fps. ``step`` is separated from ``run`` so tests can feed
-synthesised events frame by frame under the dummy video driver.
+synthesised events frame by frame under the dummy video driver. With
+``AZTEC_ARCADE_TIMING=1`` the loop prints how long the process took to its first drawn
+frame (``benchmarks/frames.py`` reads it).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from game.plugins import get_registry
 from game.settings import load_settings
 from game.ui import theme
 from game.ui.audio import Audio
-from game.ui.input import InputMapper, Intent
+from game.ui.input import InputMapper, Intent, pad_label
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
@@ -115,11 +117,29 @@ class App:
         if intent.kind == "fullscreen":
             self.toggle_fullscreen()
             return
+        if intent.kind in ("controller_added", "controller_removed"):
+            self._hotplug(intent)
+            return
         top = self.stack.top
         if top is not None:
             top.handle(intent)
         if not self.stack.scenes:
             self.running = False
+
+    def _hotplug(self, intent: Intent) -> None:
+        """A controller came or went: say so; an unplugged pad loses its seat's claim."""
+        pad = intent.value
+        if intent.kind == "controller_added":
+            self.toast("Controller connected" + (f" ({pad_label(pad)})"
+                                                 if isinstance(pad, int) else ""))
+            return
+        if not isinstance(pad, int):
+            self.toast("Controller disconnected")
+            return
+        owners = [who for scene in self.stack.scenes
+                  if (who := scene.controller_removed(pad))]
+        tail = f"; {owners[-1]} plays on with keyboard or mouse" if owners else ""
+        self.toast(f"{pad_label(pad)} disconnected{tail}")
 
     def draw(self) -> None:
         self.screen.fill(theme.BG)
@@ -133,11 +153,15 @@ class App:
 
     def run(self, max_frames: int | None = None) -> int:
         frames = 0
+        timing = os.environ.get("AZTEC_ARCADE_TIMING") == "1"
         while self.running and (max_frames is None or frames < max_frames):
             start = time.perf_counter()
             dt = self.clock.tick(60) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
+            if timing and frames == 0:
+                print(f"AZTEC_ARCADE_TIMING first frame {time_since_start():.3f} s after "
+                      "process start", flush=True)
             self.frame_times.append(time.perf_counter() - start)
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
@@ -162,6 +186,23 @@ def main(args: Any = None) -> int:
     code = app.run(max_frames=frames)
     pygame.quit()
     return code
+
+
+#: when this module was imported: the fallback origin for ``time_since_start``
+_IMPORTED = time.perf_counter()
+
+
+def time_since_start() -> float:
+    """Seconds since this process started (from /proc on Linux; elsewhere since the client
+    module was imported, which misses the interpreter's own start-up)."""
+    try:
+        with open("/proc/self/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+        with open("/proc/uptime", "rb") as handle:
+            uptime = float(handle.read().split()[0])
+        return max(0.0, uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter() - _IMPORTED
 
 
 def headless() -> bool:

@@ -1,7 +1,10 @@
 """Turn keyboard, mouse and controller events into device-neutral intents.
 
 Scenes only see intents, so every screen works the same with any device. Controllers
-use pygame-ce's game-controller API and are hot-plugged by instance id.
+use pygame-ce's game-controller API and are hot-plugged by instance id; a controller's
+intents carry ``device="controller:<instance id>"`` so that a seat can claim a pad in the
+setup screen (``Session.controllers``) and the play screen can ignore a pad whose seat is
+not deciding. Keyboard and mouse always work for everyone.
 """
 
 from __future__ import annotations
@@ -62,14 +65,18 @@ class InputMapper:
             except pygame.error:
                 pass
 
-    def open_controller(self, device_index: int) -> None:
-        if sdl_controller is None:
-            return
+    def open_controller(self, device_index: int | None) -> int | None:
+        """Open a newly connected pad; its instance id, or None if it cannot be opened
+        (no real device behind the event, e.g. a synthesised one in a test)."""
+        if sdl_controller is None or device_index is None:
+            return None
         try:
             pad = sdl_controller.Controller(device_index)
-        except (pygame.error, ValueError):
-            return
-        self.controllers[pad.as_joystick().get_instance_id()] = pad
+            instance_id = pad.as_joystick().get_instance_id()
+        except (pygame.error, ValueError, TypeError):
+            return None
+        self.controllers[instance_id] = pad
+        return instance_id
 
     def translate(self, event: pygame.event.Event,
                   to_logical: Any = lambda p: p) -> list[Intent]:
@@ -107,19 +114,21 @@ class InputMapper:
         if t == pygame.MOUSEWHEEL:
             return [Intent("scroll", event.y, device="mouse")]
         if t == pygame.CONTROLLERDEVICEADDED:
-            self.open_controller(event.device_index)
-            return [Intent("controller_added", event.device_index, device="controller")]
+            opened = self.open_controller(getattr(event, "device_index", None))
+            return [Intent("controller_added", opened, device="controller")]
         if t == pygame.CONTROLLERDEVICEREMOVED:
-            pad = self.controllers.pop(event.instance_id, None)
+            instance_id = getattr(event, "instance_id", None)
+            pad = self.controllers.pop(instance_id, None)
             if pad is not None:
                 try:
                     pad.quit()
                 except pygame.error:
                     pass
-            return [Intent("controller_removed", event.instance_id, device="controller")]
+            return [Intent("controller_removed", instance_id, device="controller")]
         if t == pygame.CONTROLLERBUTTONDOWN:
-            kind = BUTTONS.get(event.button)
-            return [Intent(kind, device=f"controller:{event.instance_id}")] if kind else []
+            kind = BUTTONS.get(getattr(event, "button", None))
+            return [Intent(kind, device=pad_device(getattr(event, "instance_id", 0)))] \
+                if kind else []
         if t == pygame.CONTROLLERAXISMOTION:
             return self._axis(event)
         return []
@@ -137,4 +146,24 @@ class InputMapper:
         horizontal = event.axis == pygame.CONTROLLER_AXIS_LEFTX
         kind = ("right" if direction > 0 else "left") if horizontal else (
             "down" if direction > 0 else "up")
-        return [Intent(kind, device=f"controller:{event.instance_id}")]
+        return [Intent(kind, device=pad_device(event.instance_id))]
+
+
+def pad_device(instance_id: int) -> str:
+    """The ``Intent.device`` of a controller's input."""
+    return f"controller:{instance_id}"
+
+
+def pad_id(device: str) -> int | None:
+    """The controller instance id behind an intent's ``device``, None for keyboard/mouse."""
+    if not device.startswith("controller:"):
+        return None
+    try:
+        return int(device.split(":", 1)[1])
+    except ValueError:
+        return None
+
+
+def pad_label(instance_id: int) -> str:
+    """How the screen names a controller: "Pad 1" for instance id 0."""
+    return f"Pad {instance_id + 1}"

@@ -48,6 +48,11 @@ class Scene:
     def draw(self, screen: Screen) -> None:
         """Draw; must not change any state."""
 
+    def controller_removed(self, instance_id: int) -> str | None:
+        """A controller was unplugged: drop a seat's claim on it and return that seat's
+        name (for the toast), or None if this scene knows of no such claim."""
+        return None
+
 
 class SceneStack:
     def __init__(self, app: App) -> None:

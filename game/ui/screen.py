@@ -31,6 +31,16 @@ class Screen:
         self.oy = (h - lh * self.scale) / 2
         self._text_cache.clear()
 
+    def derived(self, surface: pygame.Surface, ox: float, oy: float) -> Screen:
+        """A Screen drawing onto another surface (a cached layer, a sprite) at this scale,
+        with logical (0, 0) at pixel (ox, oy); it shares the loaded fonts and rendered
+        text, which do not depend on the target."""
+        out = Screen(surface)
+        out.scale, out.ox, out.oy = self.scale, ox, oy
+        out._fonts = self._fonts
+        out._text_cache = self._text_cache
+        return out
+
     # -- coordinates ---------------------------------------------------------------------
     def px(self, x: float, y: float) -> tuple[int, int]:
         return round(self.ox + x * self.scale), round(self.oy + y * self.scale)

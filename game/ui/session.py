@@ -35,6 +35,8 @@ class Session:
         self._legal: list[str] | None = None
         self._legal_set: frozenset[str] = frozenset()
         self.listeners: list[Callable[[str, list[Event]], None]] = []
+        #: controllers claimed at setup: instance id -> seat (not saved with the game)
+        self.controllers: dict[int, int] = {}
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:

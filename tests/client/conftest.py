@@ -61,6 +61,28 @@ class Driver:
     def snapshot(self) -> bytes:
         return pygame.image.tobytes(self.app.screen.surface, "RGB")
 
+    def texts(self) -> list[str]:
+        """Every string drawn in one frame, as the player sees it."""
+        screen = self.app.screen
+        seen: list[str] = []
+        draw_text = screen.text
+
+        def record(text, *args, **kwargs):
+            seen.append(str(text))
+            return draw_text(text, *args, **kwargs)
+
+        screen.text = record
+        try:
+            self.app.draw()
+        finally:
+            del screen.text
+        return seen
+
+    def pad(self, button: int, instance_id: int = 0) -> None:
+        """A controller button press (no real pad needed: intents carry the id)."""
+        self.app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button,
+                                          instance_id=instance_id)], DT)
+
 
 class StubView(BoardView):
     """A tiny board view: Enter applies the first legal action, digit n the n-th."""

@@ -203,3 +203,30 @@ def test_queries_agree_with_the_engine_and_never_mutate(seed, steps):
     q.founding(rules, s)
     q.foundable_districts(rules, s)
     assert snapshot(g) == before
+
+
+def test_district_standing_ranks_neutral_and_gives_it_no_points():
+    """The hover preview shows neutral's place (taken from the players) and 0 points."""
+    from game.api import new_game
+    from variants.mexica.queries import district_standing
+    from variants.mexica.state import NEUTRAL
+
+    rows = ["~~~~~~~", "~.....~", "~.S.S.~", "~.....~", "~~~~~~~"]
+    game = new_game("mexica", 2, seed=1, options={
+        "board": rows, "calpulli": {"period1": [13], "period2": [3]}})
+    game.apply("start c3")
+    game.apply("start e3")
+    s, rules = game.state, game.rules
+    b = rules.board
+    s.temples[b.index["b2"]] = (NEUTRAL, 4)
+    s.temples[b.index["f2"]] = (0, 2)
+    s.temples[b.index["b4"]] = (1, 4)
+    s.tokens[b.index["f4"]] = 13
+    s.display.remove(13)
+    standing = district_standing(rules, s, b.index["d2"])
+    assert standing["size"] == 15 and standing["founded"]
+    by_owner = {r["owner"]: r for r in standing["rows"]}
+    assert by_owner[NEUTRAL]["place"] == 1 and by_owner[NEUTRAL]["points"] == 0
+    assert by_owner[1]["place"] == 1 and by_owner[1]["points"] == 13
+    assert by_owner[0]["place"] == 3 and by_owner[0]["points"] == 4
+    assert district_standing(rules, s, b.index["a1"]) is None  # lake

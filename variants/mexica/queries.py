@@ -209,3 +209,34 @@ def bridge_axes(rules: Any, state: Any, cell: int, ignore: int | None = None) ->
 def district_levels(rules: Any, state: Any, cells: list[int]) -> dict[int, int]:
     """Temple levels per owner in ``cells`` (the engine's scoring hook)."""
     return dict(rules.district_levels(state, list(cells)))
+
+
+def district_standing(rules: Any, state: Any, cell: int) -> dict[str, Any] | None:
+    """The ranking a scoring would give the district around ``cell`` right now.
+
+    Every temple owner ranks, the neutral colour included (owner -1), with its place and
+    the points that place would bring at this period's scoring (0 for neutral, and 0 for
+    an unfounded district in period 1, which is not scored then).
+    """
+    if cell < 0 or state.canal[cell] or cell in rules.board.lake:
+        return None
+    cells = state.dcells.get(state.label[cell])
+    if not cells:
+        return None
+    token = next((state.tokens[c] for c in cells if c in state.tokens), None)
+    size = len(cells)
+    if token is not None:
+        points = list(rules.token_info[token]["places"])
+    elif state.period >= 2:
+        points, value = [], size
+        for _ in range(rules.unfounded_places):
+            points.append(value)
+            value = (value + 1) // 2
+    else:
+        points = []
+    rows = []
+    for owner, levels, place in rules.rank(rules.district_levels(state, list(cells))):
+        pts = points[place - 1] if place <= len(points) and owner >= 0 else 0
+        rows.append({"owner": owner, "levels": levels, "place": place, "points": pts})
+    return {"size": size, "founded": token is not None, "token": token, "rows": rows,
+            "cells": frozenset(cells)}

@@ -11,8 +11,10 @@ frame after applying; it returns the next step when the previous one has finishe
 animating, or None. Anything else (a refusal, undo, a new click) drops the queue.
 
 Drawing never changes state: the map, the pieces and the current preview are painted into
-a cached layer keyed on the area, the screen scale, ``session.version`` and the preview;
-each frame blits it and adds only the moving things (Pilli, cursor, drops, pop-ups).
+three cached layers, each on a copy of the one below: the map (keyed on the area and the
+screen scale), the pieces (``session.version``) and the preview (which changes with every
+hover, so a hover repaints only the preview); each frame blits the top layer and adds only
+the moving things (Pilli, cursor, drops, pop-ups).
 """
 
 from __future__ import annotations
@@ -93,8 +95,9 @@ class MexicaView(BoardView):
         self._hl_serial = 0
         self._version = -1
         self._seen_pilli = list(session.game.state.pilli)
-        self._static = _Layer()
-        self._comp = _Layer()
+        self._static = _Layer()  # the map
+        self._pieces = _Layer()  # the map and the pieces
+        self._comp = _Layer()  # the pieces and the current preview
         self._sync()
 
     # =====================================================================================
@@ -393,17 +396,26 @@ class MexicaView(BoardView):
             st.scr, st.rect = vp.offscreen(screen, lay.outer)
             vp.paint_static(st.scr, lay, b)
             st.key = base
-            self._comp.key = None
+        # the pieces change only with the game (or an animation hiding a cell); the preview
+        # changes with every hover, so it gets its own layer on top of a copy of them
         hidden = self._hidden()
+        pieces = self._pieces
+        key = (base, self.session.version, id(game), hidden, tuple(self.colours),
+               tuple(self.marks))
+        if pieces.key != key:
+            if pieces.scr is None or pieces.scr.surface.get_size() != st.scr.surface.get_size():
+                pieces.scr, pieces.rect = vp.offscreen(screen, lay.outer)
+            pieces.scr.surface.blit(st.scr.surface, (0, 0))
+            pieces.rect = st.rect
+            vp.paint_state(pieces.scr, lay, rules, s, self.colours, self.marks, hidden)
+            pieces.key = key
         comp = self._comp
-        key = (base, self.session.version, id(game), hidden, self._serial, self._hl_serial,
-               tuple(self.colours), tuple(self.marks))
+        key = (pieces.key, self._serial, self._hl_serial)
         if comp.key != key:
             if comp.scr is None or comp.scr.surface.get_size() != st.scr.surface.get_size():
                 comp.scr, comp.rect = vp.offscreen(screen, lay.outer)
-            comp.scr.surface.blit(st.scr.surface, (0, 0))
-            comp.rect = st.rect
-            vp.paint_state(comp.scr, lay, rules, s, self.colours, self.marks, hidden)
+            comp.scr.surface.blit(pieces.scr.surface, (0, 0))
+            comp.rect = pieces.rect
             if self.highlight_cells:
                 vo.paint_highlight(comp.scr, lay, self.highlight_cells)
             vo.paint_preview(comp.scr, lay, rules, s, self.preview, self.colours,

@@ -271,6 +271,48 @@ def paint_pilli(scr: Screen, cx: float, cy: float, cs: float, colour: Any, mark:
     draw_mark(scr, mark, cx, cy + s * 0.17, s * 0.12, INK)
 
 
+# ----------------------------------------------------------------------------------------
+# sprites: a piece is painted once per look and size, then blitted
+# ----------------------------------------------------------------------------------------
+#: (what, look, scale, cell size) -> (sprite, padding in pixels); pixels only, no game state
+_SPRITES: dict[tuple[Any, ...], tuple[pygame.Surface, int]] = {}
+SPRITES_MAX = 600
+
+
+def stamp(scr: Screen, key: tuple[Any, ...], x: float, y: float, w: float, h: float,
+          margin: float, paint: Any) -> None:
+    """Draw a piece through a cached sprite: ``paint(sub)`` draws it with the top left of
+    its box (w x h logical units, ``margin`` more on every side) at logical (0, 0).
+
+    Repainting a board of 60 temples with the drawing primitives takes milliseconds; the
+    same board from sprites is a few dozen blits."""
+    full = (*key, scr.scale, w, h)
+    sprite = _SPRITES.get(full)
+    if sprite is None:
+        pad = math.ceil(margin * scr.scale) + 2
+        size = (math.ceil(w * scr.scale) + 2 * pad, math.ceil(h * scr.scale) + 2 * pad)
+        sub = scr.derived(pygame.Surface(size, pygame.SRCALPHA), float(pad), float(pad))
+        paint(sub)
+        if len(_SPRITES) >= SPRITES_MAX:
+            _SPRITES.clear()
+        sprite = _SPRITES[full] = (sub.surface, pad)
+    surface, pad = sprite
+    px, py = scr.px(x, y)
+    scr.surface.blit(surface, (px - pad, py - pad))
+
+
+def _local_tile(tile: tuple[int, ...], width: int, cs: float
+                ) -> tuple[Layout, tuple[int, ...]]:
+    """A tiny grid just big enough for ``tile``, its top left cell at logical (0, 0), and
+    the tile's cells numbered on it (a canal's sprite is the same wherever it lies)."""
+    cols = [c % width for c in tile]
+    rows = [c // width for c in tile]
+    c0, r0 = min(cols), min(rows)
+    w = max(cols) - c0 + 1
+    local = tuple((r - r0) * w + (c - c0) for c, r in zip(cols, rows, strict=True))
+    return Layout(0.0, 0.0, cs, w, max(rows) - r0 + 1), local
+
+
 def paint_state(scr: Screen, lay: Layout, rules: Any, state: Any, colours: list[Any],
                 marks: list[str], hidden: frozenset[int]) -> None:
     """Everything on the board except the Pilli (drawn per frame) and hidden cells."""
@@ -282,24 +324,36 @@ def paint_state(scr: Screen, lay: Layout, rules: Any, state: Any, colours: list[
             scr.box(x, y, cs, cs, TINT)
     for tile in state.tiles:
         if not hidden.intersection(tile):
-            paint_canal(scr, lay, tile)
+            small, local = _local_tile(tile, lay.cols, cs)
+            x, y, w, h = tile_rect(lay, tile)
+            stamp(scr, ("canal", small.cols, small.rows, local), x, y, w, h, 0.0,
+                  lambda sub, small=small, local=local: paint_canal(sub, small, local))
     board = rules.board
     for c, axis in state.bridges.items():
         for r in board.ramps(c, axis):
             if r >= 0:
                 paint_ramp(scr, lay, c, r)
+    one = Layout(0.0, 0.0, cs, 1, 1)
     for c, axis in state.bridges.items():
         if c not in hidden:
-            paint_bridge(scr, lay, c, axis)
+            x, y = lay.xy(c)
+            stamp(scr, ("bridge", axis), x, y, cs, cs, cs * 0.3,
+                  lambda sub, axis=axis: paint_bridge(sub, one, 0, axis))
     for c, (owner, level) in state.temples.items():
         if c not in hidden:
             x, y = lay.xy(c)
-            paint_temple(scr, x, y, cs, level, seat_colour(colours, owner),
-                         seat_mark(marks, owner))
+            colour, mark = seat_colour(colours, owner), seat_mark(marks, owner)
+            stamp(scr, ("temple", level, colour, mark), x, y, cs, cs, cs * 0.1,
+                  lambda sub, level=level, colour=colour, mark=mark:
+                  paint_temple(sub, 0.0, 0.0, cs, level, colour, mark))
     for c, size in state.tokens.items():
         if c not in hidden:
             x, y = lay.xy(c)
-            paint_token(scr, x, y, cs, size, rules.token_info.get(size))
+            info = rules.token_info.get(size)
+            look = (info["founder"], info["presence"]) if info else None
+            stamp(scr, ("token", size, look), x, y, cs, cs, cs * 0.1,
+                  lambda sub, size=size, info=info:
+                  paint_token(sub, 0.0, 0.0, cs, size, info))
 
 
 def paint_ramp(scr: Screen, lay: Layout, bridge: int, ramp: int) -> None:

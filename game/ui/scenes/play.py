@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.errors import AztecArcadeError, IllegalAction
 from game.ui import theme
 from game.ui.boardview import BoardView
+from game.ui.input import pad_id, pad_label
 from game.ui.scenes.common import (
     BaseScene,
     one_line,
@@ -499,6 +500,11 @@ class PlayScene(BaseScene):
             return
         if self.results_pending:
             return
+        refusal = self.pad_refusal(intent)
+        if refusal:
+            self.refusal = refusal
+            self.app.play_sound("error")
+            return
         if self.privacy is not None:
             if kind in ("confirm", "click"):
                 self.privacy = None
@@ -522,6 +528,22 @@ class PlayScene(BaseScene):
         action = self.call("handle", intent, BOARD_AREA)
         if isinstance(action, str) and action:
             self.apply(action)
+
+    def pad_refusal(self, intent: Intent) -> str:
+        """Why a claimed controller may not play now ("" if it may): a pad claimed at
+        setup plays only while its seat decides. Unclaimed pads, the keyboard and the
+        mouse play for whoever decides."""
+        pad = pad_id(intent.device)
+        seat = self.session.controllers.get(pad) if pad is not None else None
+        deciding = self.game.current_player
+        if seat is None or deciding is None or seat == deciding:
+            return ""
+        return (f"{pad_label(pad)} is {self.session.name(seat)}'s controller; "
+                f"{self.session.name(deciding)} decides now")
+
+    def controller_removed(self, instance_id: int) -> str | None:
+        seat = self.session.controllers.pop(instance_id, None)
+        return None if seat is None else self.session.name(seat)
 
     def update(self, dt: float) -> None:
         super().update(dt)

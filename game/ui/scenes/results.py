@@ -138,6 +138,7 @@ class ResultsScene(BaseScene):
             return
         session = make_session(self.app, fresh, self.session.names,
                                self.session.colour_index)
+        session.controllers = dict(self.session.controllers)
         from game.ui.scenes.play import PlayScene
 
         self.app.stack.replace(PlayScene(session))

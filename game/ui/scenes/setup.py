@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
 from game.ui import theme
+from game.ui.input import pad_id, pad_label
 from game.ui.scenes.common import BaseScene, make_session, one_line, palette_name, random_seed
 from game.ui.screen import draw_mark
 from game.ui.widgets import (
@@ -75,6 +76,8 @@ class SetupScene(BaseScene):
         self.focus = 0
         self.error = ""
         self.left_bottom = 1000.0
+        #: controllers claimed by seats: instance id -> seat (A on a seat row)
+        self.claims: dict[int, int] = {}
 
     # -- state -----------------------------------------------------------------------
     @property
@@ -89,12 +92,14 @@ class SetupScene(BaseScene):
     @property
     def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
         row = self.current
+        on_seat = row is not None and self._seat_of(row) is not None
+        claim = (("Pad A", "Claim seat"),) if on_seat else ()
         if row is not None and row.kind == "text":
             return (("Type", "Name" if row.key.startswith("name") else "Digits"),
                     ("Backspace", "Delete"), ("Up/Down/Tab", "Move"), ("Enter", "Next"),
-                    ("Esc", "Back"))
+                    *claim, ("Esc", "Back"))
         return (("Up/Down", "Move"), ("Left/Right", "Change"), ("Enter", "Select"),
-                ("Tab", "Next"), ("Esc", "Back"))
+                ("Tab", "Next"), *claim, ("Esc", "Back"))
 
     @property
     def current(self) -> Row | None:
@@ -143,6 +148,7 @@ class SetupScene(BaseScene):
             used.add(choice)
         self.players = n
         del self.colour_index[n:]  # a seat added later gets a free colour again
+        self.claims = {pad: seat for pad, seat in self.claims.items() if seat < n}
 
     # -- rows ------------------------------------------------------------------------
     def _build_rows(self) -> None:
@@ -267,6 +273,34 @@ class SetupScene(BaseScene):
             return
         self.params[name] = new
 
+    # -- controllers -----------------------------------------------------------------
+    @staticmethod
+    def _seat_of(row: Row) -> int | None:
+        """The seat a seat-card row (name or colour) belongs to."""
+        for prefix in ("name", "colour"):
+            if row.key.startswith(prefix) and row.key[len(prefix):].isdigit():
+                return int(row.key[len(prefix):])
+        return None
+
+    def claim(self, pad: int, seat: int) -> None:
+        """Give controller ``pad`` to ``seat``; pressing A again on the same seat releases
+        it. A controller belongs to one seat at a time."""
+        if self.claims.get(pad) == seat:
+            del self.claims[pad]
+        else:
+            self.claims[pad] = seat
+        if self.app is not None:
+            self.app.play_sound("click")
+
+    def pads_of(self, seat: int) -> list[int]:
+        return sorted(pad for pad, owner in self.claims.items() if owner == seat)
+
+    def controller_removed(self, instance_id: int) -> str | None:
+        seat = self.claims.pop(instance_id, None)
+        if seat is None or seat >= len(self.names):
+            return None
+        return self.names[seat].value.strip() or f"Player {seat + 1}"
+
     def _colour_name(self, seat: int) -> str:
         assert self.app is not None
         names = COLOUR_NAMES.get(palette_name(self.app), theme.COLOUR_NAMES)
@@ -312,6 +346,8 @@ class SetupScene(BaseScene):
         from game.ui.scenes.play import PlayScene
 
         session = make_session(self.app, game, names, colours)
+        session.controllers = {pad: seat for pad, seat in self.claims.items()
+                               if seat < self.players}
         self.app.input.text_mode = False
         self.app.stack.replace(PlayScene(session))
 
@@ -337,6 +373,11 @@ class SetupScene(BaseScene):
             self._pointer(intent)
             return
         if row is None:
+            return
+        pad = pad_id(intent.device)
+        seat = self._seat_of(row)
+        if kind == "confirm" and pad is not None and seat is not None:
+            self.claim(pad, seat)
             return
         if row.kind == "text" and row.field is not None and row.field.handle(intent):
             self.error = ""
@@ -481,11 +522,18 @@ class SetupScene(BaseScene):
                                 theme.FONT_LARGE if nh >= 60 else theme.FONT_BODY)
             ci, colour_row = keyed[f"colour{seat}"]
             self._draw_row(screen, ci, colour_row, dx)
+            pads = ", ".join(pad_label(p) for p in self.pads_of(seat))
             if card_h >= 110:
                 screen.text("Human", nx + dx + 4, y + card_h - 22, theme.FONT_SMALL, theme.GOOD,
                             "midleft")
                 screen.text("Computer (coming soon)", nx + dx + 110, y + card_h - 22,
                             theme.FONT_SMALL, (110, 116, 130), "midleft")
+                if pads:
+                    screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
+                                theme.FONT_SMALL, theme.ACCENT, "midright")
+            elif pads:
+                screen.text(pads, RIGHT_X + dx + 38, y + card_h - 12, theme.FONT_SMALL * 0.6,
+                            INK, "center")
 
     def _draw_broken(self, screen: Screen) -> None:
         assert self.app is not None

@@ -1,0 +1,234 @@
+"""Deterministic client states for screenshots, snapshot tests and frame benchmarks.
+
+Each function drives a fresh :class:`~game.ui.app.App` to one fixed picture: fixed seeds,
+names and colours, synthesised input, and a fixed number of frames of a fixed length (the
+animations read only the time fed to ``App.step``), so the same pygame-ce draws the same
+pixels on every machine. ``tools/screenshots.py`` writes them to ``docs/``,
+``tests/client/test_snapshots.py`` compares them with reference images, and
+``benchmarks/frames.py`` times frames on :func:`late_board`.
+
+The App should use a private save folder (and ``AZTEC_ARCADE_HOME`` a private settings
+folder): a title screen with an autosave shows "Continue", and a user's palette setting
+changes the colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.api import Game, new_game
+from game.rng import Rng
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+DT = 1 / 60
+NAMES = ("Ana", "Ben", "Cy", "Dee")
+#: the game every picture shows: four players, seed 2 (all kinds of piece by mid-game)
+SEED = 2
+PLAYERS = 4
+
+
+# ---------------------------------------------------------------------------------------
+# input helpers (window pixels, as SDL delivers them)
+# ---------------------------------------------------------------------------------------
+def frames(app: App, n: int, events: list[pygame.event.Event] | None = None) -> None:
+    """``n`` frames of ``DT`` seconds; ``events`` arrive in the first one."""
+    for i in range(n):
+        app.step(list(events or []) if i == 0 else [], DT)
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")])
+
+
+def type_text(app: App, text: str) -> None:
+    for ch in text:
+        frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0,
+                                           unicode=ch),
+                        pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+
+
+def pad_button(app: App, button: int, instance_id: int = 0) -> None:
+    frames(app, 1, [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id,
+                                       button=button)])
+
+
+def hover(app: App, x: float, y: float) -> None:
+    """Move the mouse to logical (x, y)."""
+    pos = app.screen.px(x, y)
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())])
+
+
+# ---------------------------------------------------------------------------------------
+# games
+# ---------------------------------------------------------------------------------------
+def playout(until: Callable[[Game, list[Any]], bool], seed: int = SEED,
+            players: int = PLAYERS, before: bool = False) -> tuple[Game, list[str]]:
+    """A game under the playout policy, run until ``until(game, events)`` first holds
+    after an action; returns the game then (with ``before``: just before that action) and
+    the playout actions that would follow it (with ``before``: starting with it)."""
+    game = new_game("mexica", players, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over:
+        previous = game.clone() if before else game
+        events = game.apply(game.playout_action(rng))
+        if until(game, events):
+            tail = game.clone()
+            while not tail.is_over:
+                tail.apply(tail.playout_action(rng))
+            rest = tail.log[len(game.log) - (1 if before else 0):]
+            return previous, rest
+    raise ValueError("the condition never held")
+
+
+def every_kind_of_piece(game: Game, events: list[Any]) -> bool:
+    """Single and double canals, bridges, temples of all four levels, two calpulli
+    tokens, and a player with AP to spend (not right after a scoring)."""
+    s = game.state
+    singles = sum(1 for tile in s.tiles if len(tile) == 1)
+    levels = {level for _owner, level in s.temples.values()}
+    return (s.phase == "play" and s.ap >= 4 and 0 < singles < len(s.tiles)
+            and bool(s.bridges) and levels >= {1, 2, 3, 4} and len(s.tokens) >= 2
+            and not any(e.kind == "scoring" for e in events))
+
+
+def scores(game: Game, events: list[Any]) -> bool:
+    return any(e.kind == "scoring" for e in events)
+
+
+def start_play(app: App, game: Game) -> PlayScene:
+    from game.ui.scenes.common import make_session
+    from game.ui.scenes.play import PlayScene
+
+    session = make_session(app, game, list(NAMES[:game.players]))
+    scene = PlayScene(session)
+    app.stack.clear_to(scene)
+    return scene
+
+
+# ---------------------------------------------------------------------------------------
+# the pictures
+# ---------------------------------------------------------------------------------------
+def title(app: App) -> Any:
+    """The title screen once the logo has dropped in."""
+    frames(app, 90)
+    return app.stack.top
+
+
+def setup(app: App) -> Any:
+    """New game for four named players, seed 2, Cy holding a controller (Pad 1)."""
+    from game.ui.scenes.setup import SetupScene
+
+    app.stack.push(SetupScene())
+    scene = app.stack.top
+    assert isinstance(scene, SetupScene)
+    scene.focus_on("players")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    scene.focus_on("seed")
+    type_text(app, str(SEED))
+    for seat, name in enumerate(NAMES[:scene.players]):
+        scene.focus_on(f"name{seat}")
+        for _ in scene.names[seat].value:
+            key(app, pygame.K_BACKSPACE)
+        type_text(app, name)
+    scene.focus_on("name2")
+    pad_button(app, pygame.CONTROLLER_BUTTON_A, instance_id=0)
+    scene.focus_on("start")
+    frames(app, 60)
+    return scene
+
+
+def board(app: App) -> PlayScene:
+    """Mid-game (period 1): every kind of piece on the board and the cursor, moved with the
+    arrow keys, on a space a few steps from the current Pilli, showing the walk and its
+    cost."""
+    game, _rest = playout(every_kind_of_piece)
+    play = start_play(app, game)
+    frames(app, 150)  # the turn banner has gone
+    view = play.view
+    b, s = game.rules.board, game.state
+    here = s.pilli[s.turn]
+    if view is not None and here is not None:
+        def distance(c: int) -> int:
+            return abs(c % b.width - here % b.width) + abs(c // b.width - here // b.width)
+
+        for c in sorted(range(b.size), key=lambda c: (distance(c), c)):
+            if distance(c) >= 2 and walk_cursor(app, view, c, b.width) and \
+                    view.preview.ok and len(view.preview.path) >= 3:
+                break
+    frames(app, 30)
+    return play
+
+
+def walk_cursor(app: App, view: Any, target: int, width: int) -> bool:
+    """Move the view's cell cursor to ``target`` with the arrow keys."""
+    for _ in range(64):
+        here = view.cursor
+        if here == target:
+            return True
+        dx = target % width - here % width
+        dy = target // width - here // width
+        if dx:
+            key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
+        else:
+            key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
+    return view.cursor == target
+
+
+def scoring(app: App) -> Any:
+    """The first scoring's overlay, its second step counting up."""
+    game, rest = playout(scores, before=True)
+    play = start_play(app, game)
+    frames(app, 10)
+    play.apply(rest[0])
+    frames(app, 100)
+    return app.stack.top
+
+
+def results(app: App) -> Any:
+    """The results screen of the whole game."""
+    from game.ui.scenes.common import make_session
+    from game.ui.scenes.results import ResultsScene
+
+    game, _rest = playout(lambda g, _e: g.is_over)
+    session = make_session(app, game, list(NAMES[:game.players]))
+    app.stack.clear_to(ResultsScene(session))
+    frames(app, 100)
+    return app.stack.top
+
+
+def late_board(app: App, players: int = 4, seed: int = 7,
+               spare: int = 60) -> tuple[PlayScene, list[str]]:
+    """A late period-2 board: the game ``spare`` actions before its end, in the play
+    scene, and the playout actions that would follow (none of them scores)."""
+    full = new_game("mexica", players, seed=seed)
+    rng = Rng(seed)
+    while not full.is_over:
+        full.apply(full.playout_action(rng))
+    log = full.log
+    stop = len(log) - spare
+    game = new_game("mexica", players, seed=seed)
+    for action in log[:stop]:
+        game.apply(action)
+    if game.state.period != 2:
+        raise ValueError(f"action {stop} of seed {seed} is not in period 2")
+    probe = game.clone()
+    following = []
+    for action in log[stop:]:
+        if any(e.kind == "scoring" for e in probe.apply(action)):
+            break
+        following.append(action)
+    play = start_play(app, game)
+    frames(app, 150)
+    return play, following
+
+
+PICTURES: dict[str, Callable[[App], Any]] = {
+    "title": title, "setup": setup, "board": board, "scoring": scoring, "results": results,
+}
