@@ -25,7 +25,7 @@ from game.events import Event
 from game.ui import theme
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
-from game.ui.screen import Screen
+from game.ui.screen import Screen, draw_mark
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
@@ -423,6 +423,38 @@ class MexicaView(BoardView):
             comp.key = key
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)
         va.draw_moving(screen, lay, self, rules, s)
+        self._draw_standing(screen, area)
+
+    def _draw_standing(self, screen: Screen, area: Area) -> None:
+        """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too)."""
+        standing = self.preview.standing if self.preview else None
+        if not standing or not standing["rows"] or self.highlight_cells:
+            return
+        x, y, w, h = area
+        size = standing["size"]
+        head = f"{size}-space district" + (f", token {standing['token']}"
+                                           if standing["founded"] else ", unfounded")
+        rows = standing["rows"][:4]
+        bw, bh = 360.0, 44.0 + 34.0 * len(rows)
+        bx, by = x + 12, y + h - bh - 12
+        screen.box(bx, by, bw, bh, (10, 14, 24, 215), radius=10)
+        screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+        for i, row in enumerate(rows):
+            ry = by + 40 + 34 * i
+            owner = row["owner"]
+            if owner >= 0:
+                colour, mark = self.colours[owner], self.marks[owner]
+            else:
+                colour, mark = theme.NEUTRAL_COLOUR, "ring"
+            screen.box(bx + 14, ry, 26, 26, colour, radius=5)
+            draw_mark(screen, mark, bx + 27, ry + 13, 8, (20, 20, 20))
+            place = ordinal.get(row["place"], f"{row['place']}th")
+            pts = f"+{row['points']}" if row["points"] else ""
+            screen.text(f"{place}  {self.session.name(owner)}", bx + 50, ry + 2,
+                        theme.FONT_SMALL, theme.TEXT)
+            screen.text(f"{row['levels']} lv  {pts}", bx + bw - 14, ry + 2, theme.FONT_SMALL,
+                        theme.ACCENT if pts else theme.TEXT_DIM, "topright")
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         paint_panel(screen, area, self)

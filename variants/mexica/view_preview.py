@@ -38,6 +38,8 @@ class Preview:
     select: int | None = None
     menu: list[tuple[str, str]] = field(default_factory=list)
     menu_index: int = 0
+    #: the ranking a scoring would give the district under the cursor (neutral included)
+    standing: dict[str, Any] | None = None
 
 
 @dataclass
@@ -68,7 +70,9 @@ def compute(session: Any, t: Tooling) -> Preview:
         return _start(session, rules, s, t)
     fn = {"walk": _walk, "canal": _canal, "bridge": _bridge, "temple": _temple,
           "found": _found, "relocate": _relocate, "tokens": _tokens}[t.tool]
-    return fn(session, rules, s, t)
+    p = fn(session, rules, s, t)
+    p.standing = q.district_standing(rules, s, t.cursor)
+    return p
 
 
 def sentence(text: str) -> str:
