@@ -31,7 +31,7 @@ from game.yamlload import Lines, load_yaml_file
 ENTRY_POINT_GROUP = "aztec_arcade.variants"
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "game.builtin", "variants.mexica.plugin", "variants.mexica_neutral.plugin",
-    "variants.market.plugin")
+    "variants.market.plugin", "variants.aztlan.plugin")
 #: Comma-separated entry-point names to load; unset loads all, empty loads none.
 LOAD_ENV = "AZTEC_ARCADE_LOAD_PLUGINS"
 

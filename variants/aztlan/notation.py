@@ -1,0 +1,84 @@
+"""Aztlán's action notation (docs/aztlan-notation.md): parsing and canonical forms.
+
+Parsing only checks the words (a known verb, the right number of arguments, known
+territories and types); whether the action is allowed *now* is the engine's question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.errors import IllegalAction
+from variants.aztlan.map import Island
+
+#: verb -> kinds of its arguments: "t" territory, "n" number, "k" territory type
+VERBS: dict[str, str] = {
+    "choose": "n", "place": "t", "eagle": "t", "move": "tt", "stay": "",
+    "battle": "t", "coexist": "t", "sacred": "t", "tlatoani": "t", "decline": "",
+    "bless": "k", "rafts": "tt", "score": "", "wild": "k",
+}
+
+_USAGE = {
+    "choose": "choose <power card>, e.g. choose 7",
+    "place": "place <territory>, e.g. place t12",
+    "eagle": "eagle <territory>, e.g. eagle t7",
+    "move": "move <from> <to>, e.g. move t3 t4",
+    "battle": "battle <territory>", "coexist": "coexist <territory>",
+    "sacred": "sacred <territory>", "tlatoani": "tlatoani <territory>",
+    "bless": "bless <territory type>, e.g. bless jungle",
+    "rafts": "rafts <territory> <territory>, e.g. rafts t3 t9",
+    "wild": "wild <territory type>, e.g. wild desert",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    verb: str
+    args: tuple  # territory indices, a card strength or a type id
+    text: str    # canonical form
+
+
+def parse(action: str, island: Island, types: list[str]) -> Action:
+    words = action.lower().split()
+    if not words:
+        raise IllegalAction("empty action")
+    verb, rest = words[0], words[1:]
+    if verb not in VERBS:
+        raise IllegalAction(f"unknown action {words[0]!r}; actions are: "
+                            f"{', '.join(VERBS)}")
+    kinds = VERBS[verb]
+    if len(rest) != len(kinds):
+        usage = _USAGE.get(verb, verb)
+        raise IllegalAction(f"{verb} takes {len(kinds) or 'no'} "
+                            f"argument{'' if len(kinds) == 1 else 's'}: {usage}")
+    args: list = []
+    for word, kind in zip(rest, kinds, strict=True):
+        if kind == "t":
+            if word not in island.index:
+                raise IllegalAction(f"{word!r} is not a territory (t1..t{island.size})"
+                                    if word.startswith("t") else
+                                    f"{word!r} is not a territory; name territories by id, "
+                                    "such as t5")
+            args.append(island.index[word])
+        elif kind == "n":
+            if not word.isdigit() or len(word) > 3:
+                raise IllegalAction(f"{word!r} is not a power card number")
+            args.append(int(word))
+        else:
+            if word not in types:
+                raise IllegalAction(f"{word!r} is not a territory type ({', '.join(types)})")
+            args.append(word)
+    if verb == "rafts":
+        if args[0] == args[1]:
+            raise IllegalAction("Rafts and Canoes joins two different territories")
+        args.sort()
+    if verb == "move" and args[0] == args[1]:
+        raise IllegalAction("a move goes to another territory")
+    return Action(verb, tuple(args), canonical(verb, tuple(args), island))
+
+
+def canonical(verb: str, args: tuple, island: Island) -> str:
+    words = [verb]
+    for arg, kind in zip(args, VERBS[verb], strict=True):
+        words.append(island.ids[arg] if kind == "t" else str(arg))
+    return " ".join(words)
