@@ -61,3 +61,14 @@ class BoardView:
 
     def highlight(self, step: dict[str, Any] | None) -> None:
         """The scoring overlay is showing ``step``; emphasise it on the board."""
+
+    def results_table(self) -> dict[str, Any] | None:
+        """Optional: a score table for the results screen, or None for none.
+
+        ``{"title": str, "headers": [str, ...], "rows": [[str, ...], ...]}``, every cell
+        a string (the first column names the row), optionally ``"seats"`` (per row the
+        seat it belongs to, or None; the results screen shows that seat's colour) and
+        ``"note"`` (a line under the table). The results screen builds a view with the
+        play screen's factory just to ask for it, so it must not depend on input.
+        """
+        return None

@@ -1,7 +1,6 @@
-"""The Market of Tlatelolco's plugin module: registers its rules engine.
+"""The Market of Tlatelolco's plugin module: registers its rules engine and board view.
 
-The variant itself comes from ``config/variants/tlatelolco-market.yaml``. There is no
-board view yet; the client's view will be registered here with ``register_views``.
+The variant itself comes from ``config/variants/tlatelolco-market.yaml``.
 """
 
 from __future__ import annotations
@@ -15,3 +14,10 @@ from variants.market.rules import MarketRules
 @hookimpl
 def register_rules(register: Callable[[type], None]) -> None:
     register(MarketRules)
+
+
+@hookimpl
+def register_views(register: Callable[[str, Callable[..., object]], None]) -> None:
+    from variants.market.view import MarketView  # pygame only loads in the client
+
+    register(MarketRules.engine_id, MarketView)

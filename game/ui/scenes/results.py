@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
 from game.ui import theme
+from game.ui.boardview import BoardView
 from game.ui.scenes.common import (
     BaseScene,
     make_session,
@@ -80,6 +81,61 @@ def tie_break_values(game: Any) -> list[int] | None:
     return None
 
 
+def view_table(app: App, session: Session) -> dict[str, Any] | None:
+    """The board view's optional score table (``BoardView.results_table``), or None."""
+    factory = getattr(app, "views", {}).get(session.game.rules.engine_id)
+    if factory is None or (isinstance(factory, type) and getattr(
+            factory, "results_table", None) is BoardView.results_table):
+        return None
+    try:
+        table = factory(session, app).results_table()
+    except Exception:  # noqa: BLE001 - a broken view must not take the results down
+        return None
+    if not isinstance(table, dict) or not isinstance(table.get("rows"), list):
+        return None
+    return table
+
+
+def draw_table(screen: Screen, table: dict[str, Any], x: float, y: float, w: float,
+               colours: list[tuple[int, int, int]], session: Session) -> None:
+    """A view's score table: headers, then rows of string cells (seat rows marked)."""
+    headers = [str(h) for h in table.get("headers") or []]
+    rows = [[str(c) for c in row] for row in table["rows"] if isinstance(row, list)]
+    seats = table.get("seats") or []
+    ncols = max([len(headers)] + [len(r) for r in rows] + [1])
+    row_h = 44.0
+    note = str(table.get("note") or "")
+    h = 70 + row_h * (len(rows) + 1) + (40 if note else 10)
+    draw_panel(screen, x, y, w, h, str(table.get("title") or "Scores"))
+    first = w * 0.26
+    col_w = (w - first - 40) / max(1, ncols - 1)
+    ty = y + 66
+    for i, head in enumerate(headers[:ncols]):
+        cx = x + 20 + (first if i else 0) + col_w * (i - 1 if i else 0)
+        screen.text(head, cx + (col_w / 2 if i else 10), ty + row_h / 2, theme.FONT_SMALL,
+                    theme.TEXT_DIM, "center" if i else "midleft")
+    for r, row in enumerate(rows):
+        ry = ty + row_h * (r + 1)
+        if r % 2 == 0:
+            screen.box(x + 16, ry, w - 32, row_h, theme.PANEL_LIGHT, radius=8)
+        seat = seats[r] if r < len(seats) else None
+        label_x = x + 30
+        if isinstance(seat, int) and 0 <= seat < len(colours):
+            draw_mark(screen, seat_mark(session, seat), x + 40, ry + row_h / 2, 12,
+                      colours[seat])
+            label_x = x + 62
+        for i, cell in enumerate(row[:ncols]):
+            if i == 0:
+                screen.text(fit(screen, cell, theme.FONT_BODY, first - 50), label_x,
+                            ry + row_h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
+            else:
+                cx = x + 20 + first + col_w * (i - 1) + col_w / 2
+                screen.text(cell, cx, ry + row_h / 2, theme.FONT_BODY, theme.TEXT, "center")
+    if note:
+        screen.text(fit(screen, note, theme.FONT_SMALL, w - 40), x + 20,
+                    ty + row_h * (len(rows) + 1) + 8, theme.FONT_SMALL, theme.ACCENT)
+
+
 class ResultsScene(BaseScene):
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Title"))
 
@@ -88,6 +144,7 @@ class ResultsScene(BaseScene):
         self.session = session
         self.error = ""
         self.saved_as = ""
+        self.table: dict[str, Any] | None = None  # the board view's, set on enter
         game = session.game
         self.scores = game.scores
         self.winners = game.winners
@@ -105,7 +162,12 @@ class ResultsScene(BaseScene):
             present - set(KNOWN_REASONS))
         top = max(self.scores) if self.scores else 0
         tied = [s for s in range(n) if self.scores[s] == top]
-        if len(self.winners) > 1:
+        teams = getattr(game.rules, "teams", None) or []
+        #: the winners are one partnership (they win together, not by a tie)
+        self.team_win = any(set(self.winners) == set(t) for t in teams if len(t) > 1)
+        if self.team_win:
+            self.tie_note = ""
+        elif len(self.winners) > 1:
             self.tie_note = "Shared win: tied on points" + (
                 " and AP tokens" if self.tokens else "")
         elif len(tied) > 1 and self.tokens:
@@ -121,6 +183,7 @@ class ResultsScene(BaseScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         app.input.text_mode = False
+        self.table = view_table(app, self.session)
         self.menu.sound = app.play_sound
         app.play_sound("fanfare")
 
@@ -186,6 +249,8 @@ class ResultsScene(BaseScene):
         colours = seat_colours(self.app, self.session, game.players)
         if len(self.winners) == 1:
             headline = f"{names[self.winners[0]]} wins!"
+        elif self.winners and self.team_win:
+            headline = " and ".join(names[w] for w in self.winners) + " win together!"
         elif self.winners:
             headline = " and ".join(names[w] for w in self.winners) + " share the win!"
         else:
@@ -196,9 +261,9 @@ class ResultsScene(BaseScene):
             screen.text(self.tie_note, 1860, 140, theme.FONT_BODY, theme.ACCENT, "topright")
         x, y, w = 40.0, 190.0, 1300.0
         n = len(self.order)
-        row_h = min(150.0, 560.0 / max(1, n))
+        row_h = min(150.0, (300.0 if self.table else 560.0) / max(1, n))
         draw_panel(screen, x, y, w, 70 + n * (row_h + 10) + 20, "Final ranking")
-        cols = self.reasons
+        cols = [] if self.table else self.reasons  # the view's table has the breakdown
         col_w = 130.0
         cx0 = x + w - 40 - col_w * (len(cols) + (1 if self.tokens else 0)) - 150
         for i, reason in enumerate(cols):
@@ -223,7 +288,8 @@ class ResultsScene(BaseScene):
             mid = ry + row_h / 2
             screen.text(str(self.places[seat]), rx + 30, mid, theme.FONT_LARGE * 1.2,
                         theme.ACCENT if winner else theme.TEXT, "midleft")
-            screen.box(rx + 100, mid - 30, 60, 60, colours[seat], radius=10)
+            chip = min(60.0, row_h - 12)
+            screen.box(rx + 100, mid - chip / 2, chip, chip, colours[seat], radius=10)
             draw_mark(screen, seat_mark(self.session, seat), rx + 130, mid, 20, INK)
             label = names[seat] + ("  WINNER" if winner else "")
             screen.text(fit(screen, label, theme.FONT_LARGE, cx0 - rx - 200), rx + 180, mid,
@@ -238,6 +304,9 @@ class ResultsScene(BaseScene):
                             mid, theme.FONT_BODY, theme.TEXT, "center")
             screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
                         theme.TEXT, "midright")
+        if self.table:
+            draw_table(screen, self.table, x, y + 70 + n * (row_h + 10) + 36, w, colours,
+                       self.session)
         self.menu.draw(screen)
         if self.error:
             screen.text(self.error, 1380, 960, theme.FONT_SMALL, theme.DANGER, wrap=500)

@@ -1,0 +1,499 @@
+"""The Market of Tlatelolco's board view for the pygame-ce client.
+
+The 4x4 market sits in the middle, each player's buyers along their own side (south,
+west, north, east in seat order, as the engine's geometry says), with the seat's colour
+strip, name and team beyond them. The margins show the bag (its count only), the money
+supply, the king's whims and everyone's holdings.
+
+Input:
+
+* mouse: pointing previews, a click acts. Clicking a tile slides it into the hole; since
+  every tile can only go to the hole, pressing on a tile and releasing over the hole (a
+  drag) moves it the same way. Clicking a buyer buys (or pays, in Pay + shift).
+* keyboard: the arrows move a cursor over the squares and the buyer rows, Enter acts,
+  Tab cycles the modes (shift / pay + shift / buy / king, those that apply now; at setup
+  it picks the tile to lay), digits pick one of your buyers (or a tile at setup), R picks
+  the next vendor on a buyer's line, E passes, ends the play or leaves the king (the
+  panel shows which).
+
+Everything the status line says comes from the engine: legality from the session's legal
+actions, refusals from applying the action to a clone, and purchase previews from the
+engine's own mechanics on a copy of the state (see ``view_preview``).
+
+Pay + shift is one click: ``handle`` returns ``pay N`` and queues the ``shift``; the shell
+drains the queue through :meth:`MarketView.next_action`.
+
+Drawing never changes state: the plaza and the seat bands are painted into a cached layer
+(per area and scale), the tiles, buyers and cards onto a copy of it (per
+``session.version`` and what is moving), and each frame adds only the moving things, the
+preview and the cursor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.events import Event
+from game.ui import theme
+from game.ui.boardview import Area, BoardView
+from game.ui.input import Intent
+from game.ui.screen import Screen
+from variants.market import scoring
+from variants.market import view_anim as va
+from variants.market import view_overlay as vo
+from variants.market import view_paint as vp
+from variants.market.mechanics import king_sources
+from variants.market.params import COLOURS
+from variants.market.view_layout import Layout, make_layout, step_target
+from variants.market.view_panel import paint_panel, panel_hit, tiles_left
+from variants.market.view_preview import (
+    MODE_LABELS,
+    MODES,
+    Preview,
+    Tooling,
+    compute,
+    exit_choice,
+    modes_for,
+    sentence,
+)
+
+#: the play scene's side panel, until the first ``draw_panel`` says otherwise
+DEFAULT_PANEL = (1376.0, 128.0, 528.0, 392.0)
+
+
+class _Layer:
+    """One cached off-screen surface and the Screen wrapper that paints into it."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.scr: Screen | None = None
+        self.rect: Any = None
+
+
+class MarketView(BoardView):
+    tools = MODES
+    shortcuts = (("Tab", "Mode"), ("1-4", "Buyer"), ("R", "Next vendor"))
+
+    def __init__(self, session: Any, app: Any) -> None:
+        super().__init__(session, app)
+        self.mode = "buy"
+        self.cursor: tuple = ("sq", 0)
+        self.tile_choice: str | None = None
+        self.payer: int | None = None
+        self.option: int | None = None
+        self.preview = Preview()
+        self.queue: list[str] = []
+        self._queue_version = -1
+        self._queue_seat: int | None = None
+        self._expect: str | None = None
+        self.anims: list[va.Anim] = []
+        self.time = 0.0
+        self.highlighted = False
+        self._version = -1
+        self._decision: tuple = ()
+        self._scores = list(session.game.scores)
+        self._panel_area = DEFAULT_PANEL
+        self._static = _Layer()
+        self._pieces = _Layer()
+        self._sync()
+
+    # =====================================================================================
+    # seats and state upkeep
+    # =====================================================================================
+    @property
+    def colours(self) -> list[tuple[int, int, int]]:
+        chosen = getattr(self.session, "colours", None)
+        if chosen:
+            return list(chosen)
+        palette = (getattr(self.app, "settings", None) or {}).get("palette", "okabe-ito")
+        return [theme.player_colour(palette, i) for i in range(self.session.game.players)]
+
+    @property
+    def marks(self) -> list[str]:
+        chosen = getattr(self.session, "marks", None)
+        if chosen:
+            return list(chosen)
+        return [theme.MARKS[i % len(theme.MARKS)] for i in range(self.session.game.players)]
+
+    @property
+    def rules(self) -> Any:
+        return self.session.game.rules
+
+    @property
+    def tool(self) -> str:
+        """The shell's footer shows this next to Tab."""
+        s = self.session.game.state
+        if s.phase == "place":
+            return f"lay {self.tile_choice}" if self.tile_choice else "lay"
+        if s.phase in ("coins", "coin"):
+            return "coin"
+        return MODE_LABELS.get(self.mode, self.mode)
+
+    def _my_side(self) -> str | None:
+        s = self.session.game.state
+        sides = self.rules.sides
+        return sides[s.turn] if 0 <= s.turn < len(sides) else None
+
+    def _sync(self) -> None:
+        """Follow the game: defaults for a new decision, then the preview (never called
+        from draw)."""
+        if self.session.version == self._version:
+            return
+        self._version = self.session.version
+        game = self.session.game
+        s = game.state
+        decision = (s.phase, s.turn, s.paid is not None)
+        if decision != self._decision:
+            self._new_decision(decision)
+        if s.phase == "place":
+            left = [t for t, _n in tiles_left(game)]
+            if self.tile_choice not in left:
+                self.tile_choice = left[0] if left else None
+        if self.payer is not None and not s.buyers[s.turn][self.payer - 1][0]:
+            self.payer = None
+        self._refresh()
+
+    def _new_decision(self, decision: tuple) -> None:
+        old = self._decision
+        self._decision = decision
+        game = self.session.game
+        s, rules = game.state, game.rules
+        side = self._my_side()
+        same_seat = bool(old) and old[1] == decision[1]
+        modes = modes_for(s)
+        if s.phase == "turn" and s.paid is not None:
+            self.mode = "pay+shift"
+        elif s.phase == "turn" and not (same_seat and old[0] == "turn"):
+            self.payer = None
+            self.mode = "buy" if any(a.startswith("buy ") for a in self.session.legal()) \
+                else "shift"
+        elif modes and self.mode not in modes:
+            self.mode = modes[0]
+        self.option = None
+        if s.phase == "place":
+            if self.cursor[0] != "sq" or s.market[self.cursor[1]] is not None:
+                # on to the next empty square in reading order
+                here = self.cursor[1] if self.cursor[0] == "sq" else 0
+                empty = sorted((i for i, t in enumerate(s.market) if t is None),
+                               key=lambda i: (i < here, i))
+                self.cursor = ("sq", empty[0] if empty else 0)
+        elif s.phase in ("coins", "coin") and side is not None:
+            free = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer[0]]
+            self.cursor = ("buyer", side, free[0] if free else 0)
+        elif s.phase == "move" and self.cursor[0] != "sq":
+            # next to the hole: the tiles a pass most likely moves
+            hole, n = s.hole(), rules.n
+            r, c = divmod(hole, n)
+            near = [(r + dr) * n + c + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                    if 0 <= r + dr < n and 0 <= c + dc < n]
+            self.cursor = ("sq", near[0] if near else hole)
+        elif s.phase == "king":
+            sources = king_sources(s, rules.geo.cross)
+            if sources:
+                self.cursor = ("sq", sources[0])
+        elif s.phase == "turn" and not same_seat and side is not None:
+            self.cursor = ("buyer", side, 0)
+        elif self.cursor[0] == "buyer" and self.cursor[1] not in rules.sides:
+            self.cursor = ("sq", 0)
+
+    def _refresh(self) -> None:
+        t = Tooling(self.cursor, self.mode, self.tile_choice, self.payer, self.option)
+        self.preview = compute(self.session, t)
+        self.status = self.preview.status
+
+    # =====================================================================================
+    # input
+    # =====================================================================================
+    def handle(self, intent: Intent, area: Area) -> str | None:
+        self._sync()
+        kind = intent.kind
+        if kind != "point":
+            self.queue = []
+        s = self.session.game.state
+        if kind in ("point", "click", "rclick") and intent.pos is not None:
+            if kind == "click":
+                hit = panel_hit(self, self._panel_area, intent.pos)
+                if hit is not None:
+                    return self._panel(hit)
+            lay = make_layout(area, self.rules.n)
+            target = lay.hit(intent.pos, self.rules.sides)
+            if target is None:
+                return None
+            if target != self.cursor:
+                self.cursor = target
+                self.option = None
+                self._refresh()
+            if kind == "click":
+                return self._confirm()
+            if kind == "rclick":
+                self._cycle_option(1)
+            return None
+        if kind in ("up", "down", "left", "right"):
+            target = step_target(self.cursor, kind, self.rules.n, self.rules.sides)
+            if target != self.cursor:
+                self.cursor = target
+                self.option = None
+                self._refresh()
+            return None
+        if kind == "confirm":
+            return self._confirm()
+        if kind in ("tab", "tab_back"):
+            self._cycle_mode(1 if kind == "tab" else -1)
+            return None
+        if kind == "digit" and isinstance(intent.value, int):
+            self._digit(intent.value)
+            return None
+        if kind in ("rotate", "scroll"):
+            step = 1 if kind == "rotate" or (intent.value or 0) < 0 else -1
+            if s.phase == "place":
+                self._cycle_mode(step)
+            else:
+                self._cycle_option(step)
+            return None
+        if kind == "end":
+            choice = exit_choice(self.session)
+            return choice[0] if choice else None
+        return None
+
+    def _panel(self, hit: tuple) -> str | None:
+        if hit[0] == "mode":
+            if hit[1] in modes_for(self.session.game.state):
+                self._set_mode(hit[1])
+            else:
+                self.status = f"{MODE_LABELS[hit[1]]} is not possible now"
+            return None
+        if hit[0] == "tile":
+            self.tile_choice = hit[1]
+            self._refresh()
+            return None
+        if hit[0] == "option":
+            self.option = hit[1]
+            self._refresh()
+            return self._confirm()
+        choice = exit_choice(self.session)
+        return choice[0] if choice else None
+
+    def _confirm(self) -> str | None:
+        p = self.preview
+        if p.ok and p.action:
+            if p.action.startswith("pay "):
+                self.payer = int(p.action.split()[1])
+            self.queue = list(p.queue)
+            self._queue_version = self.session.version
+            self._queue_seat = self.session.game.current_player
+            self._expect = p.action
+            return p.action
+        return None
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.option = None
+        s = self.session.game.state
+        if mode == "pay+shift" and self.payer is None and s.phase == "turn":
+            coins = [b + 1 for b, buyer in enumerate(s.buyers[s.turn]) if buyer[0]]
+            self.payer = coins[0] if coins else None
+        self._refresh()
+
+    def _cycle_mode(self, step: int) -> None:
+        game = self.session.game
+        s = game.state
+        if s.phase == "place":
+            left = [t for t, _n in tiles_left(game)]
+            if left:
+                i = left.index(self.tile_choice) if self.tile_choice in left else -step
+                self.tile_choice = left[(i + step) % len(left)]
+                self._refresh()
+            return
+        modes = modes_for(s)
+        if len(modes) < 2:
+            if modes:
+                self.status = f"Only {MODE_LABELS[modes[0]]} now. {self.preview.status}"
+            return
+        i = modes.index(self.mode) if self.mode in modes else -step
+        self._set_mode(modes[(i + step) % len(modes)])
+
+    def _cycle_option(self, step: int) -> None:
+        options = self.preview.options
+        if len(options) < 2:
+            return
+        self.option = (self.preview.option + step) % len(options)
+        self._refresh()
+
+    def _digit(self, value: int) -> None:
+        game = self.session.game
+        s = game.state
+        if s.phase == "place":
+            left = [t for t, _n in tiles_left(game)]
+            if 1 <= value <= len(left):
+                self.tile_choice = left[value - 1]
+                self._refresh()
+            return
+        side = self._my_side()
+        if side is None or not 1 <= value <= self.rules.n or s.phase == "over":
+            return
+        self.cursor = ("buyer", side, value - 1)
+        self.option = None
+        if s.phase == "turn":
+            self.payer = value
+        self._refresh()
+
+    def next_action(self) -> str | None:
+        """The queued shift of a pay + shift, once the payment has been applied."""
+        if not self.queue:
+            return None
+        version = self.session.version
+        if version == self._queue_version:
+            return None
+        if version != self._queue_version + 1 or \
+                self.session.game.current_player != self._queue_seat:
+            self.queue = []
+            return None
+        action = self.queue.pop(0)
+        if not self.session.is_legal(action):
+            self.queue = []
+            return None
+        self._queue_version = version
+        self._expect = action
+        return action
+
+    def refused(self, action: str, reason: str) -> None:
+        self.queue = []
+        self.status = sentence(reason)
+
+    def on_reset(self) -> None:
+        self.queue = []
+        self.anims.clear()
+        self.highlighted = False
+        self._scores = list(self.session.game.scores)
+        self._version = -1
+        self._sync()
+
+    # =====================================================================================
+    # animation
+    # =====================================================================================
+    def on_events(self, action: str, events: list[Event]) -> None:
+        if self.queue and action != self._expect:
+            self.queue = []
+        game = self.session.game
+        self.anims.extend(va.from_events(game.rules, game.state, events))
+        scores = list(game.scores)
+        self.anims.extend(va.score_pops(game.rules, self._scores, scores, self.colours))
+        self._scores = scores
+        self._sync()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for a in self.anims:
+            a.t += dt
+        self.anims = [a for a in self.anims if not a.done]
+        self._sync()
+
+    # =====================================================================================
+    # scoring overlay and results
+    # =====================================================================================
+    def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
+        """The engine scores in one event at the end (``game_over``), not colour by
+        colour, so the overlay gets a single step listing each colour's part."""
+        over = [e for e in events if e.kind in ("game_over", "scoring")]
+        if not over:
+            return []
+        table = self.results_table()
+        lines = list(table["summary"]) if table else []
+        return [{"title": "Final score", "event": over[0], "kind": "market", "lines": lines}]
+
+    def highlight(self, step: dict[str, Any] | None) -> None:
+        self.highlighted = step is not None
+
+    def results_table(self) -> dict[str, Any] | None:
+        """The rulebook's score table: a row per player with "tokens (points)" for each
+        colour and the total, "0*" where a partner holds more; then the king's row."""
+        game = self.session.game
+        rules, s = game.rules, game.state
+        held = scoring.holdings(s.buyers)
+        names = [self.session.name(seat) for seat in range(game.players)]
+        headers = [""] + [c.capitalize() for c in COLOURS] + ["Total"]
+        rows, seats = [], []
+        starred = False
+        for team in rules.teams:
+            for seat in team:
+                cells, tokens, points = [names[seat]], 0, 0
+                for c in COLOURS:
+                    only = {x: (s.king[x] if x == c else 0) for x in COLOURS}
+                    unit = {x: (1 if x == c else 0) for x in COLOURS}
+                    pts = scoring.seat_points(held, only, seat, team)
+                    best = scoring.seat_points(held, unit, seat, team) > 0
+                    n = held[seat][c]
+                    star = n > 0 and not best
+                    starred = starred or star
+                    cells.append(f"{n} ({pts}{'*' if star else ''})")
+                    tokens += n
+                    points += pts
+                cells.append(f"{tokens} ({points})")
+                rows.append(cells)
+                seats.append(seat)
+        rows.append(["King"] + [str(s.king[c]) for c in COLOURS] + ["-"])
+        seats.append(None)
+        summary = []
+        for team in rules.teams:
+            total = scoring.team_points(held, s.king, team)
+            summary.append(f"{' + '.join(names[m] for m in team)}: {total}")
+        note = "  ·  ".join(summary)
+        if starred:
+            note += "   (0* : a partner holds more of that colour and scores it)"
+        return {"title": "Score by colour: tokens (points)", "headers": headers,
+                "rows": rows, "seats": seats, "note": note, "summary": summary}
+
+    # =====================================================================================
+    # drawing (no state changes beyond the pixel caches)
+    # =====================================================================================
+    def draw(self, screen: Screen, area: Area) -> None:
+        game = self.session.game
+        rules, s = game.rules, game.state
+        lay = make_layout(area, rules.n)
+        names = [self.session.name(seat) for seat in range(game.players)]
+        colours, marks = self.colours, self.marks
+        base = (tuple(area), screen.scale, screen.ox, screen.oy, tuple(names),
+                tuple(colours), tuple(marks), rules.sides)
+        st = self._static
+        if st.key != base:
+            st.scr, st.rect = vp.offscreen(screen, area)
+            st.scr.surface.fill(theme.BG)
+            vp.paint_static(st.scr, lay, rules, names, colours, marks)
+            st.key = base
+        squares, buyers = va.hidden(self.anims)
+        pieces = self._pieces
+        key = (base, self.session.version, id(game), squares, buyers, tuple(game.scores))
+        if pieces.key != key:
+            if pieces.scr is None or pieces.scr.surface.get_size() != st.scr.surface.get_size():
+                pieces.scr, pieces.rect = vp.offscreen(screen, area)
+            pieces.scr.surface.blit(st.scr.surface, (0, 0))
+            pieces.rect = st.rect
+            vp.paint_pieces(pieces.scr, lay, rules, s, names, colours, marks,
+                            list(game.scores), squares)
+            for side, b in buyers:
+                seat = rules.sides.index(side)
+                held = s.buyers[seat][b]
+                vp.paint_buyer(pieces.scr, lay.buyer(side, b), b + 1, held, colours[seat],
+                               marks[seat], hide_goods=True)
+            pieces.key = key
+        screen.surface.blit(pieces.scr.surface, pieces.rect.topleft)
+        self._draw_frame(screen, lay, s)
+
+    def _draw_frame(self, screen: Screen, lay: Layout, s: Any) -> None:
+        import math
+
+        glow = 0.5 + 0.5 * math.sin(self.time * 5.0)
+        if s.phase != "over":
+            vo.paint_turn(screen, lay, self._my_side(), glow)
+        if self.highlighted:
+            vo.paint_highlight(screen, lay, s)
+        if s.phase != "over" and not self.anims:
+            vo.paint_preview(screen, lay, s, self.preview, glow)
+        if s.phase != "over":
+            vo.paint_cursor(screen, lay.target_rect(self.cursor), self.preview.ok, glow,
+                            lay.cs)
+        va.draw_moving(screen, lay, self.anims, s)
+
+    def draw_panel(self, screen: Screen, area: Area) -> None:
+        self._panel_area = tuple(area)  # where clicks on the panel land (layout only)
+        paint_panel(screen, area, self)

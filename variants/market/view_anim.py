@@ -1,0 +1,197 @@
+"""Market animations: tiles sliding into the hole, tokens and coins flying, score pops.
+
+``from_events`` turns an applied action's events into animation records (the view
+advances them in ``update``); ``draw_moving`` paints what moves this frame and changes
+nothing. Where things fly from and to are *anchors* (a square, a buyer, the bag, the
+supply, the king, a seat's label) resolved against the layout when drawing, so a resized
+window never leaves a token behind.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from game.events import Event
+from game.ui.screen import Screen
+from variants.market import view_paint as vp
+from variants.market.params import COLOURS
+from variants.market.view_layout import Layout
+
+SLIDE_TIME = 0.3
+FLY_TIME = 0.55
+STAGGER = 0.07
+POP_TIME = 1.6
+MAX_FLYING = 6  # tokens drawn per flight; more would only be a blur
+
+Anchor = tuple
+
+
+@dataclass
+class Anim:
+    kind: str  # slide, token, coin, pop
+    src: Anchor
+    dst: Anchor
+    dur: float
+    delay: float = 0.0
+    t: float = 0.0
+    tile: str = ""  # slide: the tile; token: its colour; pop: its text
+    colour: Any = None
+
+    @property
+    def progress(self) -> float:
+        if self.dur <= 0:
+            return 1.0
+        return max(0.0, min(1.0, (self.t - self.delay) / self.dur))
+
+    @property
+    def started(self) -> bool:
+        return self.t >= self.delay
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.dur
+
+
+def from_events(rules: Any, state: Any, events: list[Event]) -> list[Anim]:
+    """Animations for the events of one applied action (``state`` is after it)."""
+    index = rules.geo.index
+    sides = rules.sides
+    out: list[Anim] = []
+    kept_coin = any(e.kind == "ambassador" for e in events)
+    delay = 0.0
+    for e in events:
+        d = e.data or {}
+        seat = e.seat
+        side = sides[seat] if isinstance(seat, int) and 0 <= seat < len(sides) else None
+        if e.kind == "shift" and d.get("from") in index and d.get("to") in index:
+            out.append(Anim("slide", ("sq", index[d["from"]]), ("sq", index[d["to"]]),
+                            SLIDE_TIME, tile=str(d.get("tile", ""))))
+            if d.get("paid_by") and side:
+                out.append(Anim("coin", ("buyer", side, int(d["paid_by"]) - 1), ("supply",),
+                                FLY_TIME))
+        elif e.kind == "draw":
+            drawn = d.get("drawn") or {}
+            i = 0
+            for colour in COLOURS:
+                if colour not in state.market:
+                    continue
+                for _ in range(int(drawn.get(colour, 0))):
+                    out.append(Anim("token", ("bag",), ("sq", state.market.index(colour)),
+                                    FLY_TIME, delay=i * STAGGER * 2, tile=colour))
+                    i += 1
+        elif e.kind == "buy" and side and d.get("vendor") in index:
+            vendor = index[d["vendor"]]
+            colour = str(d.get("colour"))
+            buyer = ("buyer", side, int(d.get("buyer", 1)) - 1)
+            for i in range(min(MAX_FLYING, int(d.get("taken", 0)))):
+                out.append(Anim("token", ("sq", vendor), buyer, FLY_TIME,
+                                delay=i * STAGGER, tile=colour))
+            delay = FLY_TIME * 0.8
+            if not kept_coin:
+                out.append(Anim("coin", buyer, ("supply",), FLY_TIME, delay=delay))
+        elif e.kind == "porter" and d.get("square") in index:
+            colour = str(d.get("colour"))
+            if colour in state.market:
+                out.append(Anim("token", ("sq", index[d["square"]]),
+                                ("sq", state.market.index(colour)), FLY_TIME, delay=delay,
+                                tile=colour))
+                delay += STAGGER * 2
+        elif e.kind == "governor" and d.get("square") in index:
+            out.append(Anim("token", ("sq", index[d["square"]]), ("king",), FLY_TIME,
+                            delay=delay, tile=str(d.get("colour"))))
+            delay += STAGGER * 2
+        elif e.kind == "ambassador" and side:
+            out.append(Anim("pop", ("buyer", side, int(d.get("buyer", 1)) - 1), (),
+                            POP_TIME, delay=FLY_TIME * 0.6, tile="coin kept!"))
+        elif e.kind == "king" and d.get("square") in index:
+            out.append(Anim("token", ("sq", index[d["square"]]), ("king",), FLY_TIME,
+                            tile=str(d.get("colour"))))
+        elif e.kind == "coin" and side:
+            out.append(Anim("coin", ("supply",), ("buyer", side, int(d.get("buyer", 1)) - 1),
+                            FLY_TIME))
+    return out
+
+
+def score_pops(rules: Any, before: list[int], after: list[int],
+               colours: list[Any]) -> list[Anim]:
+    """"+N" over the name of every seat whose (team) score went up."""
+    out = []
+    for seat, side in enumerate(rules.sides):
+        if seat < len(before) and seat < len(after) and after[seat] > before[seat]:
+            colour = colours[seat] if seat < len(colours) else None
+            out.append(Anim("pop", ("label", side), (), POP_TIME, delay=FLY_TIME,
+                            tile=f"+{after[seat] - before[seat]}", colour=colour))
+    return out
+
+
+def hidden(anims: list[Anim]) -> tuple[frozenset[int], frozenset[tuple[str, int]]]:
+    """Squares whose tile is still sliding in, buyers whose goods are still in flight."""
+    squares = frozenset(a.dst[1] for a in anims if a.kind == "slide" and not a.done)
+    buyers = frozenset((a.dst[1], a.dst[2]) for a in anims
+                       if a.kind == "token" and a.dst[0] == "buyer" and not a.done)
+    return squares, buyers
+
+
+def resolve(lay: Layout, state: Any, anchor: Anchor) -> tuple[float, float]:
+    kind = anchor[0] if anchor else ""
+    if kind == "sq":
+        return lay.centre(anchor[1])
+    if kind == "buyer":
+        return lay.buyer_centre(anchor[1], anchor[2])
+    if kind == "bag":
+        return lay.bag_point()
+    if kind == "supply":
+        return lay.supply_point()
+    if kind == "king":
+        if "king" in state.market:
+            return lay.centre(state.market.index("king"))
+        return lay.bag_point()
+    if kind == "label":
+        x, y, w, h = lay.label_rect(anchor[1])
+        return x + w / 2, y + h / 2
+    gx, gy, gw, gh = lay.grid
+    return gx + gw / 2, gy + gh / 2
+
+
+def draw_moving(screen: Screen, lay: Layout, anims: list[Anim], state: Any) -> None:
+    cs = lay.cs
+    for a in anims:
+        if not a.started or a.kind != "slide":
+            continue
+        e = a.progress
+        e = e * e * (3 - 2 * e)
+        fx, fy = resolve(lay, state, a.src)
+        tx, ty = resolve(lay, state, a.dst)
+        x = fx + (tx - fx) * e - cs / 2
+        y = fy + (ty - fy) * e - cs / 2
+        vp.paint_tile(screen, x, y, cs, a.tile, state, "", lift=1.0 - abs(2 * e - 1) * 0.5)
+    for a in anims:
+        if not a.started or a.kind not in ("token", "coin"):
+            continue
+        e = a.progress
+        e = 1 - (1 - e) ** 2
+        fx, fy = resolve(lay, state, a.src)
+        tx, ty = resolve(lay, state, a.dst)
+        dist = math.hypot(tx - fx, ty - fy)
+        x = fx + (tx - fx) * e
+        y = fy + (ty - fy) * e - math.sin(e * math.pi) * min(cs * 0.8, dist * 0.3)
+        r = cs * 0.13 * (1.0 + 0.25 * math.sin(e * math.pi))
+        if a.kind == "token" and a.tile in vp.COMMODITY:
+            vp.token(screen, a.tile, x, y, r)
+        else:
+            vp.coin(screen, x, y, r)
+    for a in anims:
+        if not a.started or a.kind != "pop":
+            continue
+        e = (a.t - a.delay) / a.dur
+        cx, cy = resolve(lay, state, a.src)
+        size = max(26.0, cs * (0.5 if a.tile.startswith("+") else 0.3))
+        alpha = 255 if e < 0.6 else max(0, int(255 * (1 - e) / 0.4))
+        px, py = screen.px(cx, cy - cs * (0.2 + 0.7 * e))
+        colour = a.colour or vp.COIN
+        for c, off in ((vp.INK, 2), (colour, 0)):
+            img = screen.render(a.tile, size, c).copy()
+            img.set_alpha(alpha)
+            screen.surface.blit(img, img.get_rect(center=(px + off, py + off)))

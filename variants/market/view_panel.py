@@ -1,0 +1,257 @@
+"""The market's side panel: whose decision, the modes, what to do, the vendor choices of
+the buyer under the cursor, and the key for the way out (pass, end or leave the king).
+
+Designed for the play screen's 528 x 392 panel and scaled to fit any other. The same
+``panel_layout`` places the clickable parts for painting and for hit testing, so a click
+lands where the player sees it. Drawing changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ui import theme
+from game.ui.screen import Screen
+from variants.market import view_paint as vp
+from variants.market.params import COLOURS, TILE_NAMES
+from variants.market.view_preview import MODE_LABELS, MODES, ROLES, exit_choice, modes_for
+
+BASE_W = 528.0
+Rect = tuple[float, float, float, float]
+
+
+@dataclass
+class PanelLayout:
+    k: float
+    x: float
+    y: float
+    w: float
+    header: Rect
+    chips: list[tuple[Rect, str]] = field(default_factory=list)
+    palette: list[tuple[Rect, str]] = field(default_factory=list)
+    hint: Rect = (0.0, 0.0, 0.0, 0.0)
+    options: list[tuple[Rect, int]] = field(default_factory=list)
+    button: Rect | None = None
+    about: Rect = (0.0, 0.0, 0.0, 0.0)
+    bottom: float = 0.0
+
+
+def tiles_left(game: Any) -> list[tuple[str, int]]:
+    """(tile, how many are left in the box) for every kind still to lay."""
+    left = game.rules.tiles_left(game.state)
+    return [(t, left[t]) for t in TILE_NAMES if left[t] > 0]
+
+
+def panel_layout(view: Any, area: Rect) -> PanelLayout:
+    ax, ay, aw, ah = area
+    k = min(aw / BASE_W, 1.6)
+    game = view.session.game
+    s = game.state
+    options = view.preview.options[:3] if view.preview.buyer else []
+    palette = tiles_left(game) if s.phase == "place" else []
+    per = 3
+    pal_rows = (len(palette) + per - 1) // per
+    need = (8 + 52 + 6 + (44 * pal_rows if palette else 44) + 6 + 66 + 6
+            + 34 * len(options) + (8 if options else 0) + 52 + 8 + 64)
+    if need * k > ah:
+        k *= ah / (need * k)
+    x, w = ax + 8 * k, aw - 16 * k
+    y = ay + 8 * k
+    lay = PanelLayout(k, x, y, w, (x, y, w, 52 * k))
+    y += 58 * k
+    if palette:
+        cw = (w - (per - 1) * 6 * k) / per
+        for i, (tile, _n) in enumerate(palette):
+            col, row = i % per, i // per
+            lay.palette.append(((x + col * (cw + 6 * k), y + row * 44 * k, cw, 38 * k), tile))
+        y += 44 * k * pal_rows
+    else:
+        cw = (w - 3 * 6 * k) / 4
+        for i, mode in enumerate(MODES):
+            lay.chips.append(((x + i * (cw + 6 * k), y, cw, 38 * k), mode))
+        y += 44 * k
+    lay.hint = (x, y + 6 * k, w, 60 * k)
+    y += 72 * k
+    for i in range(len(options)):
+        lay.options.append(((x, y + i * 34 * k, w, 31 * k), i))
+    y += 34 * k * len(options) + (8 * k if options else 0)
+    if s.phase != "over":
+        lay.button = (x, y, w, 46 * k)
+        y += 52 * k
+    lay.about = (x, y, w, 56 * k)
+    y += 64 * k
+    lay.bottom = y
+    return lay
+
+
+def panel_hit(view: Any, area: Rect, pos: tuple[float, float] | None) -> tuple | None:
+    """What of the panel is at ``pos``: ("mode", m), ("tile", t), ("option", i), ("exit",)."""
+    if pos is None:
+        return None
+    lay = panel_layout(view, area)
+
+    def inside(r: Rect) -> bool:
+        return r[0] <= pos[0] < r[0] + r[2] and r[1] <= pos[1] < r[1] + r[3]
+
+    for r, mode in lay.chips:
+        if inside(r):
+            return ("mode", mode)
+    for r, tile in lay.palette:
+        if inside(r):
+            return ("tile", tile)
+    for r, i in lay.options:
+        if inside(r):
+            return ("option", i)
+    if lay.button and inside(lay.button):
+        return ("exit",)
+    return None
+
+
+def headline(view: Any) -> str:
+    game = view.session.game
+    s = game.state
+    if s.phase == "over":
+        return "Game over"
+    who = view.session.name(game.current_player)
+    if s.phase == "place":
+        return f"{who}: lay a tile"
+    if s.phase == "coins":
+        return f"{who}: start coin"
+    if s.phase == "move":
+        return f"{who} passes: move {s.moves_left}"
+    if s.phase == "coin":
+        return f"{who} passes: a coin"
+    if s.phase == "king":
+        return f"{who} passes: the king"
+    if s.purchases:
+        return f"{who} plays: {s.purchases} bought"
+    return f"{who}: pass or play"
+
+
+def hint(view: Any) -> str:
+    game = view.session.game
+    s = game.state
+    n = game.rules.n
+    if s.phase == "place":
+        return (f"Lay the {view.tile_choice} on an empty square: arrows + Enter, or click. "
+                "Tab or 1-9 picks the tile.") if view.tile_choice else "Every tile is laid."
+    if s.phase in ("coins", "coin"):
+        return f"Put the coin on one of your empty buyers: keys 1-{n} + Enter, or click."
+    if s.phase == "move":
+        more = "s" if s.moves_left != 1 else ""
+        return (f"Click (or drag) {s.moves_left} more tile{more} into the hole; not the one "
+                "you just moved.")
+    if s.phase == "king":
+        return "Pick a glowing vendor in the king's row or column: one token goes to him."
+    if s.phase == "over":
+        return "The game is over."
+    mode = view.mode
+    if s.paid is not None:
+        return f"Buyer {s.paid} has paid: click (or drag) the tile to move into the hole."
+    if mode == "shift":
+        return "Click (or drag) the messenger into the hole: he moves free. Other tiles: " \
+               "Tab to Pay + shift."
+    if mode == "pay+shift":
+        payer = f"buyer {view.payer}" if view.payer else "none yet"
+        return f"Pick the paying buyer ({payer}; keys 1-{n}), then the tile to move."
+    return f"Point at your buyer (1-{n}) or a vendor; R picks among vendors on the line."
+
+
+def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
+    lay = panel_layout(view, area)
+    k = lay.k
+    ax, ay, aw, _ah = area
+    game = view.session.game
+    s = game.state
+    scr.box(ax, ay, aw, lay.bottom - ay, theme.PANEL, radius=14 * k)
+    # header
+    x, y, w, h = lay.header
+    seat = game.current_player
+    colours = view.colours
+    if seat is not None and seat < len(colours):
+        scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
+    scr.text(vp._fit(scr, headline(view), theme.FONT_BODY * k, w - 150 * k), x + 22 * k,
+             y + h / 2, theme.FONT_BODY * k, theme.ACCENT, "midleft")
+    scr.text(f"Round {s.round}", x + w - 6 * k, y + h / 2, theme.FONT_SMALL * k,
+             theme.TEXT_DIM, "midright")
+    # modes or the tiles to lay
+    available = modes_for(s)
+    for r, mode in lay.chips:
+        on = mode == view.mode and mode in available
+        fill = theme.ACCENT if on else (theme.PANEL_LIGHT if mode in available
+                                        else (36, 46, 70))
+        ink = vp.INK if on else (theme.TEXT if mode in available else (96, 104, 124))
+        scr.box(*r, fill, radius=8 * k)
+        scr.text(MODE_LABELS[mode], r[0] + r[2] / 2, r[1] + r[3] / 2, 24 * k, ink, "center")
+    left = dict(tiles_left(game)) if s.phase == "place" else {}
+    for i, (r, tile) in enumerate(lay.palette):
+        on = tile == view.tile_choice
+        scr.box(*r, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k)
+        ink = vp.INK if on else theme.TEXT
+        if tile in COLOURS:
+            vp.token(scr, tile, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
+        label = f"{i + 1} {tile}" if i < 9 else tile
+        scr.text(vp._fit(scr, label, 21 * k, r[2] - 56 * k), r[0] + 30 * k,
+                 r[1] + r[3] / 2, 21 * k, ink, "midleft")
+        scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2, 21 * k, ink,
+                 "midright")
+    # what to do
+    hx, hy, hw, _hh = lay.hint
+    scr.text(hint(view), hx + 4 * k, hy, theme.FONT_SMALL * 0.9 * k, theme.TEXT,
+             wrap=hw - 8 * k)
+    # the buyer under the cursor: each vendor on its line
+    for r, i in lay.options:
+        option = view.preview.options[i]
+        chosen = i == view.preview.option
+        fill = (46, 74, 58) if option.ok else ((74, 40, 40) if option.blockers
+                                                else theme.PANEL_LIGHT)
+        scr.box(*r, fill, radius=6 * k)
+        if chosen:
+            scr.box(*r, theme.ACCENT, radius=6 * k, width=3 * k)
+        vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
+        scr.text(vp._fit(scr, option.text, 21 * k, r[2] - 40 * k), r[0] + 32 * k,
+                 r[1] + r[3] / 2, 21 * k, theme.TEXT, "midleft")
+    # the way out, on E
+    if lay.button:
+        bx, by, bw, bh = lay.button
+        choice = exit_choice(view.session)
+        label = choice[1] if choice else "E: nothing to end yet"
+        live = choice is not None
+        scr.box(bx, by, bw, bh, theme.PANEL_LIGHT if live else (36, 46, 70), radius=10 * k)
+        if live:
+            scr.box(bx, by, bw, bh, theme.ACCENT, radius=10 * k, width=3 * k)
+            kw = 44 * k
+            scr.box(bx + 8 * k, by + 7 * k, kw, bh - 14 * k, theme.ACCENT, radius=6 * k)
+            scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.FONT_BODY * k, vp.INK,
+                     "center")
+            scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.FONT_BODY * 0.9 * k,
+                     theme.TEXT, "midleft")
+        else:
+            scr.text(label, bx + bw / 2, by + bh / 2, theme.FONT_SMALL * 0.9 * k,
+                     theme.TEXT_DIM, "center")
+    # what is under the cursor
+    ux, uy, uw, _uh = lay.about
+    scr.text(about(view), ux + 4 * k, uy + 4 * k, theme.FONT_SMALL * 0.85 * k,
+             theme.TEXT_DIM, wrap=uw - 8 * k)
+
+
+def about(view: Any) -> str:
+    """The tile or buyer under the cursor, in a few words."""
+    game = view.session.game
+    s, rules = game.state, game.rules
+    target = view.cursor
+    if target[0] == "sq":
+        tile = s.market[target[1]]
+        name = rules.geo.names[target[1]]
+        if tile is None:
+            return f"{name}: " + ("empty square" if s.phase == "place" else "the hole")
+        return f"{name}: {ROLES.get(tile, tile)}"
+    side, b = target[1], target[2]
+    if side not in rules.sides:
+        return ""
+    seat = rules.sides.index(side)
+    coin, colour, tokens = s.buyers[seat][b]
+    goods = f"{tokens} {colour}" if tokens else "no goods"
+    return (f"{view.session.name(seat)}'s buyer {b + 1} ({rules.line_names[seat][b]}): "
+            f"{goods}, {'a coin' if coin else 'no coin'}")
