@@ -14,6 +14,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -82,6 +83,12 @@ class VariantSpec:
     source: str
     provider: str
     exposed: tuple[str, ...] = ()
+    #: Files the variant names (``AssetPath`` parameters): key path -> (folder, relative).
+    #: Use :func:`game.paths.asset_file` to get one.
+    assets: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
+    #: Where the variant came from, for people: the package (name and version), the
+    #: drop-in folder or file, or the built-ins; always names ``provider``.
+    origin: str = ""
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "description": self.description,
@@ -111,6 +118,12 @@ class Registry:
         #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
         self._folder_sources: list[_Source] = []
         self._rules_cache: dict[tuple, Rules] = {}
+        #: plugin name -> where its code came from ("built-in", "package NAME VERSION",
+        #: "extra" or a drop-in file's path)
+        self.plugin_sources: dict[str, str] = {}
+        #: per variant id: key path -> the file that wrote it (for ``extends``)
+        self._origins: dict[str, dict[tuple[Any, ...], str]] = {}
+        self.plugin_folder = plugin_folder
         for name in DEFAULT_PLUGINS:
             self._register_module(name, name, "built-in")
         if entry_points:
@@ -145,6 +158,8 @@ class Registry:
             if self.pm.is_registered(module):
                 self.pm.unregister(module)
             self.broken.append(Broken("plugin", name, source, _exc_text("invalid hooks", exc)))
+            return
+        self.plugin_sources[name] = source
 
     def _load_entry_points(self) -> None:
         wanted = os.environ.get(LOAD_ENV)
@@ -155,7 +170,8 @@ class Registry:
             if allowed is not None and ep.name not in allowed:
                 continue
             dist = getattr(ep, "dist", None)
-            source = f"package {dist.name}" if dist is not None else "entry point"
+            source = (f"package {dist.name} {dist.version}" if dist is not None
+                      else "entry point")
             try:
                 module = ep.load()
             except Exception as exc:  # noqa: BLE001
@@ -240,7 +256,7 @@ class Registry:
             except ConfigError as exc:
                 self._broken_variant(src.path.stem, src, exc.issues)
                 continue
-            ctx = Context(str(src.path), lines)
+            ctx = Context(str(src.path), lines, source=src.path)
             checked = _check_top(raw, ctx)
             if ctx.issues:
                 self._broken_variant(_raw_id(raw, src), src, ctx.issues)
@@ -271,6 +287,7 @@ class Registry:
                                  src.lines.get(("extends",)))])
             return None
         merged: dict[str, Any]
+        origins: dict[tuple[Any, ...], str] = {(): str(src.path)}
         if "extends" in raw:
             parent_id = raw["extends"]
             if parent_id not in by_id:
@@ -290,6 +307,13 @@ class Registry:
                 return None
             merged = {k: v for k, v in parent.items() if k not in ("id", "exposed")}
             merged["exposed"] = parent.get("exposed", [])
+            # inherited parameters stay relative to the parent's file (AssetPath)
+            parent_origins = self._origins.get(parent_id, {})
+            origins.update((k, v) for k, v in parent_origins.items() if k != ())
+            origins.setdefault(("parameters",), parent_origins.get((), str(src.path)))
+            if isinstance(raw.get("parameters"), dict):
+                _overlay_origins(origins, parent.get("parameters", {}), raw["parameters"],
+                                 ("parameters",), str(src.path))
             for key, value in raw.items():
                 if key == "parameters":
                     merged["parameters"] = deep_merge(parent.get("parameters", {}), value)
@@ -315,7 +339,9 @@ class Registry:
             self._broken_variant(vid, src, issues)
             return None
         engine = self.rules[merged["plugin"]][0]
-        ctx = Context(str(src.path), src.lines, base=("parameters",))
+        self._origins[vid] = origins
+        ctx = Context(str(src.path), src.lines, base=("parameters",), source=src.path,
+                      origins=origins)
         params = engine.parameters.check(merged.get("parameters", {}), (), ctx)
         if not ctx.issues:
             engine.check_params(params, ctx)
@@ -333,8 +359,30 @@ class Registry:
             id=vid, name=merged["name"], description=merged.get("description", ""),
             min_players=merged["players"]["min"], max_players=merged["players"]["max"],
             engine_id=merged["plugin"], params=params, source=str(src.path),
-            provider=src.provider, exposed=tuple(merged.get("exposed", [])))
+            provider=src.provider, exposed=tuple(merged.get("exposed", [])),
+            assets=dict(ctx.assets), origin=self.origin_of(src.provider))
         return merged
+
+    def origin_of(self, provider: str) -> str:
+        """Where a provider's variants come from, in words that name the provider."""
+        source = self.plugin_sources.get(provider)
+        if source is None:
+            return provider  # "drop-in folder ..." for YAML files found there
+        if source == "built-in":
+            return f"built-in plugin {provider}"
+        if source.startswith(("package ", "entry point")):
+            return f"{source} (plugin {provider})"
+        if source == "extra":
+            return f"plugin {provider}"
+        return f"drop-in plugin {provider} ({source})"
+
+    def watched_files(self) -> list[Path]:
+        """The files and folders whose change means the variants should be reloaded:
+        every variant file registered (loaded or broken) and the drop-in folder."""
+        out = [src.path for src in self._sources]
+        if self.plugin_folder:
+            out.append(Path(self.plugin_folder))
+        return out
 
     def _broken_variant(self, vid: str, src: _Source, issues: list[ConfigIssue]) -> None:
         text = "; ".join(str(i) for i in issues)
@@ -369,7 +417,7 @@ class Registry:
                                       lines.get(("id",))))
         by_id[vid] = _Source(path, "validate", checked, lines)
         scratch = copy.copy(self)
-        scratch.variants, scratch.broken = {}, []
+        scratch.variants, scratch.broken, scratch._origins = {}, [], {}
         scratch._resolve(vid, by_id, {}, ())
         for broken in scratch.broken:
             if broken.name == vid:
@@ -433,6 +481,11 @@ def validate_options(engine: type[Rules], spec: VariantSpec,
         if key not in engine.parameters.fields:
             known = ", ".join(sorted(engine.parameters.fields))
             ctx.error((key,), f"unknown parameter for {spec.id} (known: {known})")
+    for key in spec.assets:
+        top = re.split(r"[.\[]", key, maxsplit=1)[0]
+        if top in options and options[top] != spec.params.get(top):
+            ctx.error((top,), "names files (images, sounds); files can only be named in "
+                              "the variant's YAML file, not changed with options")
     if not ctx.issues:
         merged = {**spec.params, **options}
         params = engine.parameters.check(merged, (), ctx)
@@ -459,6 +512,18 @@ def _check_top(raw: Any, ctx: Context) -> dict[str, Any]:
     return out
 
 
+def _overlay_origins(origins: dict[tuple[Any, ...], str], base: Any, override: Any,
+                     prefix: tuple[Any, ...], file: str) -> None:
+    """Record that ``file`` wrote what ``deep_merge(base, override)`` takes from it."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        for key, value in override.items():
+            _overlay_origins(origins, base.get(key), value, prefix + (key,), file)
+        return
+    for path in [p for p in origins if p[:len(prefix)] == prefix]:
+        del origins[path]
+    origins[prefix] = file
+
+
 def _raw_id(raw: Any, src: _Source) -> str:
     if isinstance(raw, dict) and isinstance(raw.get("id"), str):
         return raw["id"]
@@ -472,19 +537,25 @@ def _exc_text(prefix: str, exc: BaseException) -> str:
 _REGISTRY: Registry | None = None
 
 
+def load_registry() -> Registry:
+    """A new registry as the program loads it: settings' plugin folder, entry points."""
+    from game.settings import load_settings
+
+    try:
+        settings, issues = load_settings()
+    except ConfigError as exc:  # the shipped defaults themselves are broken
+        settings, issues = {}, exc.issues
+    registry = Registry(plugin_folder=settings.get("plugin_folder"))
+    for issue in issues:
+        registry.broken.append(Broken("settings", "settings", issue.file or "", str(issue)))
+    return registry
+
+
 def get_registry() -> Registry:
     """The process-wide registry, loaded lazily once."""
     global _REGISTRY
     if _REGISTRY is None:
-        from game.settings import load_settings
-
-        try:
-            settings, issues = load_settings()
-        except ConfigError as exc:  # the shipped defaults themselves are broken
-            settings, issues = {}, exc.issues
-        _REGISTRY = Registry(plugin_folder=settings.get("plugin_folder"))
-        for issue in issues:
-            _REGISTRY.broken.append(Broken("settings", "settings", issue.file or "", str(issue)))
+        _REGISTRY = load_registry()
     return _REGISTRY
 
 

@@ -7,12 +7,15 @@ line), and the schema doubles as the modders' reference (``describe``).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.errors import ConfigIssue
+from game.paths import asset_problem, confine
 
 _MISSING = object()
 
@@ -28,14 +31,35 @@ def format_path(path: tuple[Any, ...]) -> str:
 
 
 class Context:
-    """Collects issues; knows the file and the line of each key path."""
+    """Collects issues; knows the file and the line of each key path.
+
+    ``source`` is the YAML file being checked, when there is one: :class:`AssetPath`
+    values resolve relative to its folder. ``origins`` maps key paths (with ``base``) to
+    the file that wrote them, for variants that inherit keys from another file through
+    ``extends``; a key path without an entry of its own uses its longest listed prefix,
+    then ``source``. Options and saves have no source: their file paths are only checked
+    for form. Checked files are collected in ``assets``: key path -> (folder, relative).
+    """
 
     def __init__(self, file: str | None = None, lines: dict | None = None,
-                 base: tuple[Any, ...] = ()) -> None:
+                 base: tuple[Any, ...] = (), source: str | Path | None = None,
+                 origins: dict[tuple[Any, ...], str] | None = None) -> None:
         self.file = file
         self.lines = lines or {}
         self.base = base
+        self.source = None if source is None else Path(source)
+        self.origins = origins or {}
         self.issues: list[ConfigIssue] = []
+        self.assets: dict[str, tuple[str, str]] = {}
+
+    def folder(self, path: tuple[Any, ...]) -> Path | None:
+        """The folder that a file path written at ``path`` is relative to (None: unknown)."""
+        full = self.base + path
+        for cut in range(len(full), -1, -1):
+            origin = self.origins.get(full[:cut])
+            if origin is not None:
+                return Path(origin).parent
+        return None if self.source is None else self.source.parent
 
     def error(self, path: tuple[Any, ...], message: str) -> None:
         full = self.base + path
@@ -182,6 +206,53 @@ class AnyValue(Schema):
 
 
 @dataclass
+class AssetPath(Schema):
+    """A file shipped with the variant (an image, a sound), named relative to the folder
+    of the YAML file that names it.
+
+    Absolute paths, ``~``, drive letters, backslashes and ``..`` are refused, and so is a
+    path that leaves the folder through a symbolic link. The checked value stays the
+    relative text as written (saves stay portable); ``game.paths.asset_file(game,
+    "board_image")`` gives the file itself, checked again when asked.
+    """
+
+    suffixes: tuple[str, ...] = ()
+    must_exist: bool = True
+
+    def check(self, value, path, ctx):
+        if not isinstance(value, str):
+            ctx.error(path, f"expected a file path (text), got {_typename(value)}")
+            return _MISSING
+        problem = asset_problem(value)
+        if problem:
+            ctx.error(path, problem)
+            return _MISSING
+        if self.suffixes and not value.lower().endswith(tuple(s.lower() for s in
+                                                              self.suffixes)):
+            ctx.error(path, f"{value!r} must end in {' or '.join(self.suffixes)}")
+            return _MISSING
+        relative = normalise_asset(value)
+        folder = ctx.folder(path)
+        if folder is not None:
+            try:
+                confine(folder, relative, must_exist=self.must_exist)
+            except ValueError as exc:
+                ctx.error(path, str(exc))
+                return _MISSING
+            ctx.assets[format_path(path)] = (str(folder), relative)
+        return relative
+
+    def describe(self):
+        kinds = f" ({', '.join(self.suffixes)})" if self.suffixes else ""
+        return f"file path{kinds} relative to the YAML file's folder, never outside it"
+
+
+def normalise_asset(text: str) -> str:
+    """``./a//b.png`` -> ``a/b.png``: the canonical form of a checked asset path."""
+    return "/".join(part for part in text.split("/") if part not in ("", "."))
+
+
+@dataclass
 class Field:
     schema: Schema
     doc: str = ""
@@ -220,15 +291,44 @@ class Obj(Schema):
         return "mapping"
 
     def reference(self, indent: str = "") -> list[str]:
-        """Markdown lines documenting every key, for MODDING.md."""
+        """Markdown lines documenting every key, for MODDING.md.
+
+        Mappings nested in a key (directly, in a list, a mapping's values or a nullable)
+        are documented below it, indented.
+        """
         rows = []
         for name, f in self.fields.items():
-            default = "" if f.default is _MISSING else f" (default: `{f.default!r}`)"
+            default = "" if f.default is _MISSING else f" (default: `{_yaml_text(f.default)}`)"
             req = " **required**" if f.required else ""
-            rows.append(f"{indent}- `{name}`: {f.schema.describe()}{req}{default}. {f.doc}")
-            if isinstance(f.schema, Obj):
-                rows.extend(f.schema.reference(indent + "  "))
+            doc = f" {f.doc}" if f.doc else ""
+            rows.append(f"{indent}- `{name}`: {f.schema.describe()}{req}{default}.{doc}"
+                        .rstrip())
+            inner = _nested_obj(f.schema)
+            if inner is not None:
+                rows.extend(inner.reference(indent + "  "))
         return rows
+
+
+def _yaml_text(value: Any) -> str:
+    """A default as it would be written in YAML (``true``, ``null``, ``[1, 2]``)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _nested_obj(schema: Schema) -> Obj | None:
+    """The mapping schema inside ``schema`` (itself, a list's item, ...), if any."""
+    for _ in range(8):
+        if isinstance(schema, Obj):
+            return schema if schema.fields else None
+        if isinstance(schema, List | Nullable):
+            schema = schema.item if isinstance(schema, List) else schema.inner
+        elif isinstance(schema, Map):
+            schema = schema.value
+        else:
+            return None
+    return None
 
 
 def _copy(value: Any) -> Any:

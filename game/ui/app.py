@@ -9,6 +9,7 @@ frame (``benchmarks/frames.py`` reads it).
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,7 +29,8 @@ from game.ui.screen import Screen
 
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None,
-                 saves: SaveStore | None = None, first_scene: Scene | None = None) -> None:
+                 saves: SaveStore | None = None, first_scene: Scene | None = None,
+                 dev: bool = False) -> None:
         self.settings, self.settings_issues = load_settings()
         try:
             pygame.display.init()
@@ -60,6 +62,12 @@ class App:
         self.stack.push(first_scene)
         if self.audio.reason:
             self.toast(self.audio.reason)
+        #: ``play --dev``: reload the variant files when they change (between frames)
+        self.dev = dev
+        self._dev_next = 0.0
+        self._dev_stamp = self._watch_stamp() if dev else ()
+        if dev:
+            self.toast("Developer mode: variant files reload when you save them", 6.0)
 
     # -- window --------------------------------------------------------------------------
     def _make_window(self) -> None:
@@ -88,6 +96,69 @@ class App:
                     self.registry.broken.append(broken)
         return views
 
+    # -- --dev: reload variant files -----------------------------------------------------
+    def _watch_stamp(self) -> tuple:
+        """Modification times of the registry's variant files and the drop-in folder."""
+        stamp = []
+        for path in self.registry.watched_files():
+            try:
+                st = os.stat(path)
+                stamp.append((str(path), st.st_mtime_ns, st.st_size))
+            except OSError:
+                stamp.append((str(path), None, None))
+        return tuple(stamp)
+
+    def dev_check(self) -> bool:
+        """In --dev mode, at most twice a second: reload if a watched file changed."""
+        if not self.dev or self.time < self._dev_next:
+            return False
+        self._dev_next = self.time + 0.5
+        stamp = self._watch_stamp()
+        if stamp == self._dev_stamp:
+            return False
+        old = {entry[0]: entry for entry in self._dev_stamp}
+        changed = {entry[0] for entry in stamp if old.get(entry[0]) != entry}
+        self.reload_variants(changed)
+        return True
+
+    def reload_variants(self, changed: set[str] | None = None) -> None:
+        """Rebuild the registry (variant files, plugins, views); toast what went wrong.
+
+        Games already running keep their rules; new games use the reloaded variants.
+        """
+        from game.plugins import load_registry, reset_registry
+
+        before = {str(b) for b in self.registry.broken}
+        try:
+            registry = load_registry()
+        except Exception as exc:  # noqa: BLE001 - a reload must never stop the client
+            self.toast(_short(f"Reload failed: {type(exc).__name__}: {exc}"), 8.0)
+            self._dev_stamp = self._watch_stamp()
+            return
+        reset_registry(registry)
+        self.registry = registry
+        self.views = self._load_views()
+        self._dev_stamp = self._watch_stamp()
+        changed = changed or set()
+        problems = [b for b in registry.broken
+                    if b.source in changed or str(b) not in before]
+        for broken in problems[:3]:
+            detail = broken.message
+            if broken.issues:  # file name, line, key and message; the full path is long
+                issue = broken.issues[0]
+                where = os.path.basename(issue.file or "") + (
+                    f":{issue.line}" if issue.line is not None else "")
+                detail = f"{where}: {issue.path or '(top level)'}: {issue.message}"
+            self.toast(_short(f"{broken.kind} {broken.name}: {detail}"), 10.0)
+        if problems:
+            more = f" (+{len(problems) - 3} more, see the terminal)" if len(problems) > 3 \
+                else ""
+            self.toast(f"Reloaded with problems{more}", 10.0)
+            for broken in problems:
+                print(f"aztec-arcade --dev: {broken}", file=sys.stderr)
+        else:
+            self.toast(f"Reloaded: {len(registry.variants)} variants", 3.0)
+
     def toast(self, message: str, seconds: float = 4.0) -> None:
         self.toasts.append((message, self.time + seconds))
 
@@ -98,6 +169,8 @@ class App:
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
         """One frame: input, update, draw (no flip)."""
         self.time += dt
+        if self.dev:
+            self.dev_check()
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.screen.resize(pygame.display.get_surface())
@@ -172,6 +245,12 @@ class App:
         self.running = False
 
 
+def _short(text: str, limit: int = 110) -> str:
+    """One line, at most ``limit`` characters, for a toast."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
 def _broken(name: str, exc: BaseException) -> Any:
     from game.plugins import Broken
 
@@ -181,7 +260,8 @@ def _broken(name: str, exc: BaseException) -> Any:
 def main(args: Any = None) -> int:
     """Start the client (used by ``aztec-arcade play`` when a display is available)."""
     size = (1280, 720)
-    app = App(size=size, fullscreen=getattr(args, "fullscreen", None) or None)
+    app = App(size=size, fullscreen=getattr(args, "fullscreen", None) or None,
+              dev=bool(getattr(args, "dev", False)))
     frames = getattr(args, "frames", None)
     code = app.run(max_frames=frames)
     pygame.quit()

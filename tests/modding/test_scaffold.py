@@ -1,0 +1,189 @@
+"""``aztec-arcade new-variant NAME``: a package that works before a line is changed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+
+import pygame
+import pytest
+
+from game import cli
+from game.api import new_game
+from game.conformance import check_variant
+from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
+from game.scaffold import ScaffoldError, check_name, new_variant
+from game.ui.scenes.results import ResultsScene
+
+from .conftest import ROOT, frames, key, start_play
+
+
+@pytest.fixture
+def modules():
+    """Forget the generated packages' modules afterwards (they reuse names)."""
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        if name.split(".")[0] in ("modtest_race", "modtest_nim", "pyramid_race"):
+            del sys.modules[name]
+
+
+def generate(tmp_path, name="modtest-race"):
+    target = new_variant(name, tmp_path)
+    sys.path.insert(0, str(target))
+    return target
+
+
+# ---------------------------------------------------------------------------------------
+# names and folders
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, words", [
+    ("My-Game", "lower-case letters"),
+    ("2fast", "starting with a letter"),
+    ("race--two", "single hyphens"),
+    ("race-", "single hyphens"),
+    ("race_two", "lower-case letters, digits and single hyphens"),
+    ("../evil", "not a usable variant name"),
+    ("", "not a usable variant name"),
+    ("x" * 41, "too long"),
+    ("class", "reserved in Python"),
+    ("game", "reserved"),
+    ("json", "a Python module named 'json' is already installed"),
+    ("pygame", "already installed"),
+])
+def test_bad_names_are_refused(tmp_path, name, words):
+    with pytest.raises(ScaffoldError, match=words.replace("(", r"\(")):
+        new_variant(name, tmp_path)
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_names_of_installed_variants_are_refused(tmp_path):
+    with pytest.raises(ScaffoldError, match="already installed"):
+        check_name("mexica", {"mexica", "mexica-festival"})
+
+
+def test_an_existing_target_folder_is_refused(tmp_path):
+    (tmp_path / "modtest-race").mkdir()
+    (tmp_path / "modtest-race" / "keep.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(ScaffoldError, match="already exists"):
+        new_variant("modtest-race", tmp_path)
+    assert [p.name for p in (tmp_path / "modtest-race").iterdir()] == ["keep.txt"]
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(ScaffoldError, match="already exists"):
+        new_variant("file", tmp_path)
+
+
+def test_a_missing_parent_folder_is_refused(tmp_path):
+    with pytest.raises(ScaffoldError, match="does not exist"):
+        new_variant("modtest-race", tmp_path / "nowhere")
+
+
+# ---------------------------------------------------------------------------------------
+# the generated package
+# ---------------------------------------------------------------------------------------
+def test_the_package_layout_and_entry_point(tmp_path, modules):
+    target = generate(tmp_path)
+    files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
+    assert files == ["README.md", "modtest_race/__init__.py", "modtest_race/modtest-race.yaml",
+                     "modtest_race/plugin.py", "modtest_race/rules.py", "modtest_race/view.py",
+                     "pyproject.toml", "tests/test_modtest_race.py"]
+    project = tomllib.loads((target / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["name"] == "aztec-arcade-modtest-race"
+    assert project["project"]["entry-points"][ENTRY_POINT_GROUP] == {
+        "modtest-race": "modtest_race.plugin"}
+    assert project["build-system"]["build-backend"] == "hatchling.build"
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["modtest_race"]
+    plugin = (target / "modtest_race" / "plugin.py").read_text(encoding="utf-8")
+    for hook in ("register_rules", "register_variants", "register_views"):
+        assert f"def {hook}(" in plugin
+    top_level = [line for line in plugin.splitlines() if line.startswith(("from", "import"))]
+    assert not [line for line in top_level if "view" in line or "pygame" in line]
+    assert "    from modtest_race.view import ModtestRaceView" in plugin  # inside the hook
+    leftovers = [p for p in target.rglob("*") if p.is_file()
+                 and "__" in p.read_text(encoding="utf-8").replace("__init__", "")
+                 .replace("__future__", "").replace("__file__", "").replace("__name__", "")]
+    assert not leftovers  # every template token was filled in
+
+
+def test_the_generated_game_passes_the_conformance_kit(tmp_path, modules):
+    generate(tmp_path)
+    registry = Registry(entry_points=False, extra_plugins=("modtest_race.plugin",))
+    assert not [b for b in registry.broken if "modtest" in b.name + b.source]
+    reset_registry(registry)
+    spec = registry.variants["modtest-race"]
+    assert (spec.min_players, spec.max_players, spec.engine_id) == (2, 4, "modtest-race")
+    check_variant("modtest-race", games=3)
+    game = new_game("modtest-race", 2, seed=0)
+    assert game.legal_actions() == ["move 1", "move 2", "move 3"]
+
+
+def test_the_generated_tests_pass_as_generated(tmp_path):
+    """Run the package's own pytest suite the way its author would (in a subprocess)."""
+    target = new_variant("modtest-nim", tmp_path)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(
+        os.pathsep)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                            cwd=target, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "6 passed" in result.stdout
+
+
+def test_the_generated_game_plays_to_the_end_in_the_client(tmp_path, home, make_app,
+                                                           modules):
+    """Its board view comes through register_views and turns keys into moves."""
+    generate(tmp_path)
+    registry = Registry(entry_points=False, extra_plugins=("modtest_race.plugin",))
+    reset_registry(registry)
+    app = make_app()
+    assert app.registry is registry
+    view_class = app.views["modtest-race"]
+    assert view_class.__module__ == "modtest_race.view"
+    play = start_play(app, new_game("modtest-race", 2, seed=0))
+    assert type(play.view) is view_class
+    key(app, pygame.K_RIGHT)                    # choose 2 ...
+    key(app, pygame.K_RETURN)                   # ... and move
+    assert play.game.log == ["move 2"]
+    key(app, pygame.K_4, "4")                   # too far: refused with the reason
+    assert play.refusal == "a turn moves the runner 1 to 3 spaces"
+    while not play.game.is_over:
+        key(app, pygame.K_3, "3") if len(play.game.legal_actions()) == 3 else \
+            key(app, pygame.K_RETURN)
+    frames(app, 3)
+    assert play.failure is None and isinstance(app.stack.top, ResultsScene)
+
+
+# ---------------------------------------------------------------------------------------
+# the command
+# ---------------------------------------------------------------------------------------
+def test_the_command_creates_the_package_and_says_what_next(tmp_path, capsys, monkeypatch,
+                                                            home):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["new-variant", "modtest-race"]) == 0
+    out = capsys.readouterr().out
+    assert (tmp_path / "modtest-race" / "pyproject.toml").is_file()
+    assert "pip install -e ." in out and "aztec-arcade play --dev" in out
+    assert "python -m pytest" in out
+    assert cli.main(["new-variant", "modtest-race"]) == 2
+    err = capsys.readouterr().err
+    assert "already exists" in err and "Traceback" not in err
+
+    (tmp_path / "elsewhere").mkdir()
+    assert cli.main(["new-variant", "modtest-other", "--dir", "elsewhere"]) == 0
+    assert (tmp_path / "elsewhere" / "modtest-other" / "modtest_other" / "rules.py").is_file()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["new-variant", "Bad Name"], "not a usable variant name"),
+    (["new-variant", "mexica"], "already installed"),
+    (["new-variant", "modtest-race", "--dir", "no/such/folder"], "does not exist"),
+])
+def test_the_command_refuses_with_one_line(tmp_path, capsys, monkeypatch, home, argv, words):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(("modtest", ".modtest"))]
