@@ -1,7 +1,6 @@
-"""Aztlán's plugin module: registers its rules engine.
+"""Aztlán's plugin module: registers its rules engine and the client's board view.
 
-The variants come from ``config/variants/aztlan.yaml`` and ``aztlan-2p.yaml``. There is
-no board view yet; the client's view will be registered here with ``register_views``.
+The variants come from ``config/variants/aztlan.yaml`` and ``aztlan-2p.yaml``.
 """
 
 from __future__ import annotations
@@ -15,3 +14,10 @@ from variants.aztlan.rules import AztlanRules
 @hookimpl
 def register_rules(register: Callable[[type], None]) -> None:
     register(AztlanRules)
+
+
+@hookimpl
+def register_views(register: Callable[[str, Callable[..., object]], None]) -> None:
+    from variants.aztlan.view import AztlanView  # pygame only loads in the client
+
+    register(AztlanRules.engine_id, AztlanView)

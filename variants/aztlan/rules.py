@@ -41,6 +41,9 @@ class AztlanRules(Rules):
     engine_id: ClassVar[str] = "aztlan"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: ClassVar[int] = 5_000
+    #: secret choices (power cards, prosperity hands): the client passes the device
+    #: behind a privacy screen whenever the deciding seat changes
+    has_secrets: ClassVar[bool] = True
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)

@@ -1,0 +1,515 @@
+"""Aztlán's board view in the real play screen (dummy video driver): the hotseat privacy
+screen, choosing power cards by keyboard, placing and moving by mouse, conflict and
+scoring prompts, secrets never drawn nor read, pure drawing, and a mid-game snapshot."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pygame
+
+from game.api import new_game
+from game.rng import Rng
+from game.ui.scenes.common import make_session
+from game.ui.scenes.play import BOARD_AREA, PlayScene
+from game.ui.screen import Screen
+from tests.aztlan import position
+from tests.client.test_snapshots import SIZE, check
+from variants.aztlan.state import AztlanState
+from variants.aztlan.view import AztlanView
+from variants.aztlan.view_layout import make_layout
+
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+POISON_CARD = 77  # no power card has this number
+POISON_KIND = "poison-kind-xyzzy"  # no prosperity card has this id
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------------------
+def start(app, game):
+    session = make_session(app, game, NAMES[:game.players])
+    play = PlayScene(session)
+    app.stack.clear_to(play)
+    return play
+
+
+def ready(ui, play):
+    """Dismiss the privacy screen (the device was passed)."""
+    assert play.privacy == play.game.current_player
+    ui.key(pygame.K_RETURN)
+    assert play.privacy is None
+
+
+def centre(play, tid):
+    """Logical position of a territory's label point on the play screen."""
+    view = play.view
+    lay = make_layout(BOARD_AREA, view.geo)
+    return lay.pt(view.geo.label[view.geo.ids.index(tid)])
+
+
+def point(ui, x, y):
+    ui.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=ui.pixel(x, y), rel=(0, 0),
+                                    buttons=())], 1 / 60)
+
+
+def button_centre(play, index):
+    from variants.aztlan.view_panel import column_layout
+
+    view = play.view
+    lay = make_layout(BOARD_AREA, view.geo)
+    x, y, w, h = column_layout(lay.column, view.decision).buttons[index][0]
+    return x + w / 2, y + h / 2
+
+
+class TextSpy:
+    """Every string any Screen renders (cached layers included), while installed."""
+
+    def __init__(self, monkeypatch):
+        self.seen: list[str] = []
+        text, render = Screen.text, Screen.render
+
+        def spy_text(scr, s, *a, **k):
+            self.seen.append(str(s))
+            return text(scr, s, *a, **k)
+
+        def spy_render(scr, s, *a, **k):
+            self.seen.append(str(s))
+            return render(scr, s, *a, **k)
+
+        monkeypatch.setattr(Screen, "text", spy_text)
+        monkeypatch.setattr(Screen, "render", spy_render)
+
+    @property
+    def joined(self) -> str:
+        return "\n".join(self.seen)
+
+
+class StateSpy:
+    """Records every read of the live AztlanState made from the view's own modules."""
+
+    def __init__(self, monkeypatch):
+        self.reads: list[tuple[str, str]] = []
+        for slot in AztlanState.__slots__:
+            original = getattr(AztlanState, slot)
+
+            def get(obj, original=original, slot=slot):
+                caller = sys._getframe(1).f_globals.get("__name__", "")
+                if caller.startswith("variants.aztlan.view"):
+                    self.reads.append((caller, slot))
+                return original.__get__(obj, AztlanState)
+
+            def put(obj, value, original=original):
+                original.__set__(obj, value)
+
+            monkeypatch.setattr(AztlanState, slot, property(get, put))
+
+
+def full_frame(ui, play):
+    """A frame drawn from scratch: every cached layer repainted."""
+    play.view.on_reset()
+    ui.app.draw()
+
+
+def test_the_spies_catch_a_leak(monkeypatch):
+    """The detectors used below: a read of the live state from a view module is
+    recorded, and so is every rendered string."""
+    g = new_game("aztlan", 3, seed=1)
+    reads = StateSpy(monkeypatch)
+    exec("g.state.chosen", {"__name__": "variants.aztlan.view_fake", "g": g})
+    exec("g.state.chosen", {"__name__": "game.ui.scenes.play", "g": g})
+    assert reads.reads == [("variants.aztlan.view_fake", "chosen")]
+    pygame.font.init()
+    spy = TextSpy(monkeypatch)
+    scr = Screen(pygame.Surface((64, 36)))
+    layer = scr.derived(pygame.Surface((10, 10)), 0, 0)
+    layer.text("secret 77", 0, 0)
+    assert "secret 77" in spy.joined
+
+
+# ---------------------------------------------------------------------------------------
+# registration and the privacy screen
+# ---------------------------------------------------------------------------------------
+def test_the_view_is_registered_and_the_rules_have_secrets(app):
+    assert app.views.get("aztlan") is AztlanView
+    assert new_game("aztlan", 3, seed=1).rules.has_secrets is True
+
+
+def test_choosing_power_cards_by_keyboard_behind_privacy_screens(ui):
+    g = new_game("aztlan", 3, seed=5)
+    order = list(g.state.order)
+    play = start(ui.app, g)
+    ui.frames(2)
+    assert isinstance(play.view, AztlanView)
+    # the first chooser: a privacy screen, nothing of the board behind it
+    assert play.privacy == order[0]
+    texts = ui.texts()
+    assert f"Pass to {NAMES[order[0]]}" in texts and "Power 7" not in texts
+    ready(ui, play)
+    assert play.view.decision.kind == "choose"
+    ui.key(pygame.K_7)  # digit = the card's number: focus it...
+    assert g.log == [] and "7" in play.view.status
+    ui.key(pygame.K_7)  # ...and again (or Enter) to choose it
+    assert g.log == ["choose 7"]
+    # the next chooser gets the device behind a new privacy screen
+    assert play.privacy == order[1]
+    ready(ui, play)
+    ui.key(pygame.K_RIGHT)  # from card 4 to card 5
+    ui.key(pygame.K_RETURN)
+    assert g.log[-1] == "choose 5"
+    assert play.privacy == order[2]
+    ready(ui, play)
+    ui.key(pygame.K_9)
+    ui.key(pygame.K_RETURN)
+    assert g.log == ["choose 7", "choose 5", "choose 9"]
+    assert g.state.phase == "develop" and play.privacy == g.current_player
+
+
+def test_a_card_not_in_hand_is_explained(ui):
+    play = start(ui.app, new_game("aztlan", 3, seed=5))
+    ready(ui, play)
+    ui.key(pygame.K_1)  # there is no power card 1
+    assert "not in your hand" in play.view.status and play.game.log == []
+    ui.key(pygame.K_LEFT)
+    assert play.game.log == []  # arrows only move the focus
+
+
+# ---------------------------------------------------------------------------------------
+# secrets
+# ---------------------------------------------------------------------------------------
+def poison(g, viewer):
+    """Put unmistakable values in every secret the viewer must not see."""
+    s = g.state
+    for seat in range(g.players):
+        if seat != viewer:
+            if s.chosen[seat] is not None and not s.revealed:
+                s.chosen[seat] = POISON_CARD
+            s.prosperity[seat] = [POISON_KIND, POISON_KIND]
+    s.deck = [POISON_KIND] + list(s.deck)
+
+
+def assert_no_secret(ui, play, monkeypatch):
+    viewer = play.game.current_player
+    # the poison is really there, and another seat's view would show it
+    assert POISON_KIND in play.game.to_json()
+    other = (viewer + 1) % play.game.players
+    assert POISON_KIND in json.dumps(play.game.view(other))
+    views: list[str] = []
+    original = play.game.view
+
+    def spy_view(seat):
+        data = original(seat)
+        views.append(json.dumps(data))
+        assert seat in (viewer, None)
+        return data
+
+    monkeypatch.setattr(play.game, "view", spy_view)
+    play.view._key = None  # rebuild the model through the spied view()
+    reads = StateSpy(monkeypatch)
+    spy = TextSpy(monkeypatch)
+    for _ in range(3):
+        ui.frames(1)
+        full_frame(ui, play)
+        play.view.draw_panel(ui.app.screen, (1376.0, 128.0, 528.0, 392.0))
+    assert views, "the view must read the game through view(seat)"
+    for data in views:
+        assert str(POISON_CARD) not in data and POISON_KIND not in data
+    assert spy.seen
+    assert str(POISON_CARD) not in spy.joined and POISON_KIND not in spy.joined
+    assert "xyzzy" not in play.view.status
+    assert reads.reads == []  # the view never touched the live state
+    return spy
+
+
+def test_secrets_never_drawn_while_choosing(ui, monkeypatch):
+    g = new_game("aztlan", 3, seed=8)
+    g.apply("choose 9")
+    g.apply("choose 8")  # two seats chose; the third chooses now
+    viewer = g.current_player
+    poison(g, viewer)
+    play = start(ui.app, g)
+    ready(ui, play)
+    spy = assert_no_secret(ui, play, monkeypatch)
+    assert "Power 4" not in spy.seen  # the options are drawn as cards, not as text
+    assert play.view.decision.kind == "choose"
+
+
+def test_secrets_never_drawn_during_development(ui, monkeypatch):
+    g = new_game("aztlan", 3, seed=8)
+    for _ in range(3):
+        g.apply("choose 8")
+    g.apply("place t5")
+    viewer = g.current_player
+    g.state.prosperity[viewer] = ["eagle-jaguar"]  # the viewer's own card does show
+    poison(g, viewer)
+    play = start(ui.app, g)
+    ready(ui, play)
+    spy = assert_no_secret(ui, play, monkeypatch)
+    assert any("Eagle" in text for text in spy.seen)
+
+
+def test_secrets_never_drawn_at_scoring(ui, monkeypatch):
+    g = position(3, chosen={0: 4, 1: 8, 2: 9}, prosperity={0: ["mixcoatl"]},
+                 board={"t2": {0: 1}, "t8": {0: 1}, "t26": {1: 1}, "t30": {2: 1}})
+    g.apply("stay")
+    assert g.current_player == 0 and g.state.phase == "score"
+    poison(g, 0)
+    play = start(ui.app, g)
+    ready(ui, play)
+    spy = assert_no_secret(ui, play, monkeypatch)
+    assert "Mixcoatl" in spy.joined  # the viewer's own hand
+
+
+def test_a_bot_seat_shows_no_secret(ui, monkeypatch):
+    g = new_game("aztlan", 3, seed=8)
+    g.apply("choose 9")
+    viewer = g.current_player
+    play = start(ui.app, g)
+    ready(ui, play)
+    monkeypatch.setattr(play.session, "bots", {viewer}, raising=False)
+    play.view._key = None
+    ui.frames(1)
+    assert play.view.viewer() is None and play.view.model.viewer is None
+    assert play.view.decision.kind == "wait" and play.view.model.hand == []
+
+
+# ---------------------------------------------------------------------------------------
+# development
+# ---------------------------------------------------------------------------------------
+def developing(ui, seed=8):
+    g = new_game("aztlan", 3, seed=seed)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    play = start(ui.app, g)
+    ready(ui, play)
+    return g, play
+
+
+def test_clicking_a_territory_places_a_pawn(ui):
+    g, play = developing(ui)
+    x, y = centre(play, "t12")
+    point(ui, x, y)
+    assert "place a pawn in t12" in play.view.status
+    ui.click(x, y)
+    assert g.log[-1] == "place t12"
+    assert play.privacy is None  # the same seat goes on with its move step
+
+
+def test_arrows_and_enter_place_a_pawn(ui):
+    g, play = developing(ui)
+    view = play.view
+    start_t = view.cursor
+    ui.key(pygame.K_RIGHT)
+    moved = view.geo.nav[start_t]["right"]
+    assert view.cursor == moved
+    ui.key(pygame.K_RETURN)
+    assert g.log[-1] == f"place {view.geo.ids[moved]}"
+
+
+def test_moving_a_pawn_with_two_clicks_or_skipping(ui):
+    g, play = developing(ui)
+    seat = g.current_player
+    ui.click(*centre(play, "t12"))
+    assert g.log[-1] == "place t12" and g.current_player == seat
+    ui.click(*centre(play, "t30"))  # not a pawn of ours there
+    assert "No pawn of yours" in play.view.status and g.log[-1] == "place t12"
+    ui.click(*centre(play, "t12"))  # pick the source
+    assert play.view.source == g.rules.island.index["t12"]
+    point(ui, *centre(play, "t20"))
+    assert "does not border" in play.view.status  # the engine's reason
+    ui.click(*centre(play, "t13"))
+    assert g.log[-1] == "move t12 t13"
+    assert play.privacy is not None  # the next player takes the device
+    ready(ui, play)
+    ui.click(*centre(play, "t1"))
+    ui.key(pygame.K_e)  # E: no move
+    assert g.log[-2:] == ["place t1", "stay"]
+
+
+def test_eagle_and_jaguar_places_an_extra_pawn(ui):
+    g = new_game("aztlan", 3, seed=8)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    seat = g.current_player
+    g.state.deck.remove("eagle-jaguar")
+    g.state.prosperity[seat].append("eagle-jaguar")
+    play = start(ui.app, g)
+    ready(ui, play)
+    ui.click(*centre(play, "t4"))
+    assert [o.label for o in play.view.decision.options] == ["No move", "Eagle & Jaguar"]
+    ui.key(pygame.K_r)  # R: Eagle & Jaguar mode
+    assert play.view.mode == "eagle"
+    point(ui, *centre(play, "t22"))
+    assert "extra pawn in t22" in play.view.status
+    ui.click(*centre(play, "t22"))
+    assert g.log[-2:] == ["place t4", "eagle t22"]
+    assert play.view.mode is None
+
+
+# ---------------------------------------------------------------------------------------
+# conflicts and out-of-turn decisions
+# ---------------------------------------------------------------------------------------
+def test_a_conflict_prompt_lists_both_powers(ui):
+    g = position(3, chosen={0: 5, 1: 9, 2: 4}, board={"t5": {0: 2, 1: 1}, "t9": {2: 1}})
+    g.apply("stay")
+    assert g.current_player == 0 and g.legal_actions() == ["battle t5", "coexist t5"]
+    play = start(ui.app, g)
+    ready(ui, play)
+    texts = ui.texts()
+    assert "5 × 2" in texts and "= 10" in texts  # Ana: card × pawns = power
+    assert "9 × 1" in texts and "= 9" in texts  # Ben
+    assert "Battle" in texts and "Coexist" in texts
+    # hovering a button says what it does; digits pick it
+    point(ui, *button_centre(play, 1))
+    assert play.view.status.startswith("Click: Coexist")
+    ui.key(pygame.K_1)
+    assert g.log[-1] == "battle t5"
+
+
+def test_tab_steps_through_the_conflicts_won(ui):
+    g = position(3, chosen={0: 9, 1: 5, 2: 4}, board={"t5": {0: 1, 1: 1},
+                                                      "t9": {0: 1, 2: 1}})
+    g.apply("stay")
+    assert g.legal_actions() == ["battle t5", "coexist t5", "battle t9", "coexist t9"]
+    play = start(ui.app, g)
+    ready(ui, play)
+    assert play.view.decision.territory == g.rules.island.index["t5"]
+    ui.key(pygame.K_TAB)
+    assert play.view.decision.territory == g.rules.island.index["t9"]
+    ui.key(pygame.K_DOWN)  # to Coexist
+    ui.key(pygame.K_RETURN)
+    assert g.log[-1] == "coexist t9"
+
+
+def test_sacred_games_prompts_the_defeated_player(ui):
+    g = position(3, chosen={0: 9, 1: 5, 2: 4}, prosperity={1: ["sacred-games"]},
+                 board={"t5": {0: 1, 1: 1}, "t9": {2: 1}})
+    g.apply("stay")
+    play = start(ui.app, g)
+    ready(ui, play)
+    ui.key(pygame.K_1)  # Ana: battle
+    assert g.log[-1] == "battle t5" and g.current_player == 1
+    assert play.privacy == 1  # out of turn: the device goes to Ben
+    assert f"Pass to {NAMES[1]}" in ui.texts()
+    ready(ui, play)
+    texts = ui.texts()
+    assert "Ben: play Sacred Games?" in " ".join(texts) or any(
+        "Sacred Games" in t for t in texts)
+    assert "Decline" in texts and "9 × 1" in texts and "5 × 1" in texts
+    ui.key(pygame.K_1)
+    assert g.log[-1] == "sacred t5"
+
+
+def test_great_tlatoani_prompts_the_tied_player(ui):
+    g = position(3, chosen={0: 4, 1: 8, 2: 9}, prosperity={0: ["tlatoani"]},
+                 board={"t9": {0: 2, 1: 1}, "t1": {2: 1}})
+    g.apply("stay")
+    assert g.legal_actions() == ["tlatoani t9", "decline"]
+    play = start(ui.app, g)
+    ready(ui, play)
+    assert play.view.decision.kind == "tlatoani"
+    texts = ui.texts()
+    assert "Great Tlatoani" in texts and "4 × 2" in texts and "8 × 1" in texts
+    ui.key(pygame.K_RETURN)
+    assert g.log[-1] == "tlatoani t9"
+    assert play.view.decision.kind == "conflict"  # then battle or coexist
+
+
+# ---------------------------------------------------------------------------------------
+# scoring
+# ---------------------------------------------------------------------------------------
+def test_scoring_offers_the_cards_and_the_wild_type_with_points(ui):
+    g = position(3, chosen={0: 4, 1: 8, 2: 9}, prosperity={0: ["mixcoatl"]},
+                 board={"t2": {0: 1}, "t8": {0: 1}, "t18": {0: 1}, "t26": {1: 1},
+                        "t30": {2: 1}})
+    g.apply("stay")
+    play = start(ui.app, g)
+    ready(ui, play)
+    view = play.view
+    labels = [o.label for o in view.decision.options]
+    assert labels[0] == "Bless Jungle" and "Wild: Desert" in labels and "Score" not in labels
+    jungle = next(o for o in view.decision.options if o.action == "wild jungle")
+    # t2 + t8 (one domain: 2 + 2² = 6) and t18 (1 + 1 = 2)
+    assert jungle.points == 8 and "best" in jungle.detail
+    ui.key(pygame.K_1)
+    assert g.log[-1] == "bless jungle" and g.current_player == 0
+    ui.key(pygame.K_e)  # the wild card needs a type
+    assert "Wild" in view.status and g.log[-1] == "bless jungle"
+    i = next(i for i, o in enumerate(view.decision.options) if o.action == "wild jungle")
+    ui.click(*button_centre(play, i))
+    assert g.log[-1] == "wild jungle"
+    assert g.state.scores[0] == 8 + 6  # the domains and the blessing (3 jungles × 2)
+
+
+def test_rafts_by_two_clicks_on_the_shores(ui):
+    g = position(3, chosen={0: 7, 1: 8, 2: 9}, prosperity={0: ["rafts"]},
+                 board={"t7": {0: 1}, "t9": {0: 1}, "t3": {0: 1}, "t26": {1: 1},
+                        "t30": {2: 1}})
+    g.apply("stay")
+    assert "rafts t7 t9" in g.legal_actions()
+    play = start(ui.app, g)
+    ready(ui, play)
+    ui.click(*centre(play, "t9"))
+    ui.click(*centre(play, "t7"))
+    assert g.log[-1] == "rafts t7 t9"
+
+
+# ---------------------------------------------------------------------------------------
+# drawing
+# ---------------------------------------------------------------------------------------
+def test_drawing_never_changes_the_game(ui):
+    g = new_game("aztlan", 3, seed=4)
+    play = start(ui.app, g)
+    rng = Rng(4)
+    for _ in range(60):
+        if g.is_over:
+            break
+        if play.privacy is not None:
+            ui.key(pygame.K_RETURN)
+        before = g.to_json()
+        for _ in range(2):
+            full_frame(ui, play)
+            play.view.draw_panel(ui.app.screen, (1376.0, 128.0, 528.0, 392.0))
+        assert g.to_json() == before
+        assert play.apply(g.playout_action(rng))
+        ui.frames(3)
+
+
+def test_a_frame_takes_little_time(ui):
+    import time
+
+    g, play = developing(ui)
+    ui.frames(5)
+    t0 = time.perf_counter()
+    for _ in range(30):
+        ui.app.draw()
+    assert (time.perf_counter() - t0) / 30 < 0.012  # generous for slow CI machines
+
+
+def midgame() -> object:
+    """Age II of a seeded three-player game, mid-development, with conflicts ahead."""
+    g = new_game("aztlan", 3, seed=3)
+    rng = Rng(1)
+    while not (g.state.age == 2 and g.state.phase == "develop" and g.state.step == "place"
+               and sum(g.state.supply) < 12):
+        g.apply(g.playout_action(rng))
+    return g
+
+
+def test_midgame_snapshot(make_app, tmp_path):
+    app = make_app(size=SIZE, fullscreen=False)
+    g = midgame()
+    play = start(app, g)
+    step = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")]
+    app.step([], 1 / 60)
+    app.step(step, 1 / 60)  # past the privacy screen
+    assert play.privacy is None
+    x, y = centre(play, "t13")
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.px(x, y), rel=(0, 0),
+                                 buttons=())], 1 / 60)
+    for _ in range(90):
+        app.step([], 1 / 60)
+    assert "place a pawn in t13" in play.view.status
+    check(app.screen.surface, "aztlan-midgame", tmp_path)
+

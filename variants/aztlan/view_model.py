@@ -1,0 +1,288 @@
+"""What Aztlán's board view knows: built from ``game.view(viewer)``, never the live state.
+
+The hotseat hides secrets: the other players' chosen power cards (until the reveal) and
+their prosperity cards (only their counts are public). ``Model`` is made from the engine's
+``view`` for one seat (the deciding seat, when a person sits there) or for a spectator
+(``None``), plus the static rules data (map, card tables) and, for the deciding seat, the
+legal actions. ``decide`` turns that into the decision on screen: a title, a prompt, and
+the options (engine actions or modes) the player can pick. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from variants.aztlan.conflicts import Outcome, outcome
+from variants.aztlan.scoring import Domain, score_domains
+
+HIDDEN = "?"  # a chosen power card the viewer may not see
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+PHASE_NAMES = {"choose": "Choosing", "develop": "Development", "conflict": "Conflicts",
+               "score": "Scoring", "over": "Game over"}
+
+
+def roman(n: int) -> str:
+    return ROMAN[n - 1] if 1 <= n <= len(ROMAN) else str(n)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice on screen: an engine action, or a mode the map clicks then use."""
+
+    key: str
+    label: str
+    detail: str = ""
+    action: str | None = None
+    mode: str | None = None
+    cells: tuple[int, ...] = ()
+    points: int | None = None
+    kind: str | None = None  # the territory type a scoring option uses
+    links: tuple[tuple[int, int], ...] = ()  # extra Rafts links a scoring option adds
+
+
+@dataclass
+class Decision:
+    kind: str  # choose, place, move, conflict, sacred, tlatoani, score, wait, over
+    seat: int | None
+    title: str
+    prompt: str = ""
+    options: list[Option] = field(default_factory=list)
+    targets: tuple[int, ...] = ()  # territories Tab cycles through
+    territory: int | None = None  # the territory a conflict decision is about
+
+
+class Model:
+    """The public game plus the viewer's own secrets, by territory index."""
+
+    def __init__(self, game: Any, viewer: int | None, version: int) -> None:
+        rules = game.rules
+        data = game.view(viewer)
+        self.version = version
+        self.viewer = viewer
+        self.players: int = game.players
+        self.current: int | None = game.current_player
+        self.rules = rules
+        isl = rules.island
+        self.island = isl
+        self.cards = rules.cards
+        index = isl.index
+        self.phase: str = data["phase"]
+        self.age: int = data["age"]
+        self.ages: int = rules.ages
+        self.order: list[int] = list(data["order"])
+        self.turn: int = data["turn"]
+        self.ranking: list[int] = list(data["ranking"])
+        self.scores: list[int] = list(data["scores"])
+        self.control: list[int] = list(data["control"])
+        self.armies: int = rules.armies
+        self.board: list[list[int]] = [[0] * self.armies for _ in range(isl.size)]
+        for t, counts in data["board"].items():
+            self.board[index[t]] = list(counts)
+        self.supply: list[int] = list(data["supply"])
+        self.reserve: list[int] = list(data["reserve"])
+        self.removed: list[int] = list(data["removed"])
+        self.revealed: bool = bool(data["revealed"])
+        self.chosen: list[int | str | None] = [
+            HIDDEN if isinstance(c, dict) else c for c in data["chosen"]]
+        self.used: list[list[int]] = [list(u) for u in data["used"]]
+        hands = data["hands"]
+        self.hand: list[int] = sorted(hands[viewer]) if viewer is not None else []
+        pros = data["prosperity"]
+        self.prosperity_count: list[int] = [
+            p["hidden"] if isinstance(p, dict) else len(p) for p in pros]
+        self.prosperity: list[str] = list(pros[viewer]) if viewer is not None else []
+        self.deck_count: int = data["deck"]["hidden"] if isinstance(data["deck"], dict) \
+            else len(data["deck"])
+        self.step: str | None = data["step"]
+        self.eagle: bool = bool(data["eagle"])
+        self.resolved: set[int] = {index[t] for t in data["resolved"]}
+        p = data["pending"]
+        self.pending: dict[str, Any] | None = None if p is None else {
+            **p, "territory": index[p["territory"]]}
+        sc = data["scoring"]
+        self.scoring: dict[str, Any] | None = None if sc is None else {
+            "bonus": sc["bonus"], "links": [(index[a], index[b]) for a, b in sc["links"]]}
+        self.final: list[dict[str, int]] | None = data["final"]
+        self.winners: list[int] = list(data["winners"])
+
+    # -- queries --------------------------------------------------------------------
+    def army(self, seat: int) -> int:
+        return self.control[seat]
+
+    def commander(self, army: int) -> int:
+        return self.control.index(army)
+
+    def cells_of(self, army: int) -> set[int]:
+        return {t for t, counts in enumerate(self.board) if counts[army]}
+
+    def strengths(self) -> list[int] | None:
+        """Every army's card, once all are known to the viewer (after the reveal)."""
+        out = [0] * self.armies
+        for seat, army in enumerate(self.control):
+            card = self.chosen[seat]
+            if not isinstance(card, int):
+                return None
+            out[army] = card
+        return out
+
+    def outcome(self, t: int) -> Outcome | None:
+        strength = self.strengths()
+        if strength is None or sum(1 for n in self.board[t] if n) < 2:
+            return None
+        return outcome(self.board[t], strength)
+
+    def contested(self) -> list[int]:
+        return [t for t, c in enumerate(self.board) if sum(1 for n in c if n) >= 2]
+
+    def type_name(self, kind: str) -> str:
+        if kind == "wild":
+            return "Wild"
+        return self.rules.type_names.get(kind, kind)
+
+    def label(self, t: int) -> str:
+        return f"{self.island.ids[t]} {self.island.names[t]}"
+
+    def card_type(self, card: int) -> str:
+        return self.cards.power_type[card]
+
+    def domains(self, seat: int, kind: str, links: list[tuple[int, int]] | tuple = ()
+                ) -> list[Domain]:
+        base = list(self.scoring["links"]) if self.scoring else []
+        return score_domains(self.island, self.cells_of(self.army(seat)), kind,
+                             self.rules.bonus, base + list(links))
+
+    def score_total(self, seat: int, kind: str, links: tuple = ()) -> int:
+        bonus = self.scoring["bonus"] if self.scoring else 0
+        return sum(d.points for d in self.domains(seat, kind, links)) + bonus
+
+
+# ---------------------------------------------------------------------------------------
+# the decision on screen
+# ---------------------------------------------------------------------------------------
+def decide(m: Model, legal: list[str], name: Any, focus_t: int | None = None) -> Decision:
+    """The decision the viewer faces (``name(seat)`` gives display names).
+
+    Without a viewer, or when the deciding seat is not the viewer, it is a "wait"."""
+    seat = m.current
+    if m.phase == "over" or seat is None:
+        best = m.winners[0] if m.winners else None
+        title = f"{name(best)} wins" if best is not None else "The game is over"
+        return Decision("over", None, title, "Final scores are in the bar above")
+    who = name(seat)
+    if seat != m.viewer:
+        return Decision("wait", seat, f"{who} decides", _waiting(m, seat, name))
+    ids = m.island.ids
+    if m.phase == "choose":
+        opts = [Option(f"card {c}", f"Power {c}", action=f"choose {c}") for c in m.hand
+                if f"choose {c}" in legal]
+        return Decision("choose", seat, f"{who}: choose a power card",
+                        "Secret until every pawn is placed", opts)
+    if m.phase == "develop":
+        army = m.army(seat)
+        left = m.supply[army]
+        if m.step == "place":
+            return Decision("place", seat, f"{who}: place a pawn",
+                            f"{left + 1} pawn{'s' if left else ''} to place this age, "
+                            "this one included", targets=tuple(range(m.island.size)))
+        opts = [Option("stay", "No move", "end the turn", action="stay")]
+        if any(a.startswith("eagle ") for a in legal):
+            opts.append(Option("eagle", "Eagle & Jaguar", "an extra pawn", mode="eagle"))
+        own = tuple(sorted(m.cells_of(army)))
+        return Decision("move", seat, f"{who}: move a pawn?",
+                        "Pick your territory, then a neighbour", opts, targets=own)
+    if m.phase == "conflict":
+        p = m.pending
+        if p is not None and p["kind"] in ("sacred", "tlatoani"):
+            t = p["territory"]
+            if p["kind"] == "sacred":
+                winner = name(p["winner"])
+                opts = [Option("sacred", "Sacred Games", f"{winner} must coexist",
+                               action=f"sacred {ids[t]}", cells=(t,)),
+                        Option("decline", "Decline", "your pawns are removed",
+                               action="decline", cells=(t,))]
+                return Decision("sacred", seat, f"{who}: play Sacred Games?",
+                                f"{winner} declares battle in {m.label(t)}", opts, (t,), t)
+            opts = [Option("tlatoani", "Great Tlatoani", "win the tie",
+                           action=f"tlatoani {ids[t]}", cells=(t,)),
+                    Option("decline", "Decline", "the tied coexist, no card",
+                           action="decline", cells=(t,))]
+            return Decision("tlatoani", seat, f"{who}: play Great Tlatoani?",
+                            f"A tie at the top in {m.label(t)}", opts, (t,), t)
+        won = []
+        for a in legal:
+            verb, _, tid = a.partition(" ")
+            if verb == "battle":
+                won.append(m.island.index[tid])
+        if not won:
+            return Decision("wait", seat, f"{who} decides", "")
+        t = focus_t if focus_t in won else won[0]
+        opts = [Option("battle", "Battle", "remove every opponent",
+                       action=f"battle {ids[t]}", cells=(t,)),
+                Option("coexist", "Coexist", "draw a prosperity card",
+                       action=f"coexist {ids[t]}", cells=(t,))]
+        more = f" ({len(won)} conflicts: Tab for the next)" if len(won) > 1 else ""
+        return Decision("conflict", seat, f"{who} wins in {ids[t]}",
+                        f"Battle or coexist in {m.label(t)}{more}", opts, tuple(won), t)
+    # scoring
+    return Decision("score", seat, f"{who}: score age {roman(m.age)}",
+                    "Play cards first, then score", _score_options(m, seat, legal))
+
+
+def _score_options(m: Model, seat: int, legal: list[str]) -> list[Option]:
+    card = m.chosen[seat]
+    wild = isinstance(card, int) and m.cards.is_wild(card)
+    base_kind = None if wild or not isinstance(card, int) else m.card_type(card)
+    index = m.island.index
+    kinds = [a.split()[1] for a in legal if a.startswith("wild ")]
+    best_kind = base_kind
+    if kinds:
+        best_kind = max(kinds, key=lambda k: (m.score_total(seat, k), -kinds.index(k)))
+    opts: list[Option] = []
+    army = m.army(seat)
+    for a in legal:
+        words = a.split()
+        if words[0] == "bless":
+            k = words[1]
+            count = sum(1 for t in m.cells_of(army) if m.island.types[t] == k)
+            pts = count * m.cards.blessing_points
+            opts.append(Option(a, f"Bless {m.type_name(k)}", f"+{pts}: {count} × "
+                               f"{m.cards.blessing_points}", action=a, points=pts,
+                               kind=best_kind,
+                               cells=tuple(t for t in m.cells_of(army)
+                                           if m.island.types[t] == k)))
+        elif words[0] == "rafts":
+            x, y = index[words[1]], index[words[2]]
+            k = best_kind or "city"
+            gain = m.score_total(seat, k, ((x, y),)) - m.score_total(seat, k)
+            opts.append(Option(a, f"Rafts {words[1]}+{words[2]}", f"+{gain} with "
+                               f"{m.type_name(k)}", action=a, points=gain, kind=k,
+                               cells=(x, y), links=((x, y),)))
+    for k in kinds:
+        pts = m.score_total(seat, k)
+        opts.append(Option(f"wild {k}", f"Wild: {m.type_name(k)}",
+                           f"+{pts}" + (" (best)" if k == best_kind else ""),
+                           action=f"wild {k}", points=pts, kind=k))
+    if "score" in legal and base_kind is not None:
+        pts = m.score_total(seat, base_kind)
+        opts.append(Option("score", "Score", f"+{pts} with {m.type_name(base_kind)}",
+                           action="score", points=pts, kind=base_kind))
+    return opts
+
+
+def _waiting(m: Model, seat: int, name: Any) -> str:
+    p = m.pending
+    if m.phase == "choose":
+        return "chooses a power card in secret"
+    if m.phase == "develop":
+        return "places a pawn" if m.step == "place" else "may move a pawn"
+    if p is not None:
+        t = m.label(p["territory"])
+        if p["kind"] == "sacred":
+            return f"may play Sacred Games in {t}"
+        if p["kind"] == "tlatoani":
+            return f"may play Great Tlatoani in {t}"
+        return f"battles or coexists in {t}"
+    if m.phase == "conflict":
+        return "resolves conflicts"
+    return "scores the age"

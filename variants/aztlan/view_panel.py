@@ -1,0 +1,483 @@
+"""Aztlán's decision column (right of the map) and side panel (the shell's panel area).
+
+The column shows the age track and the decision at hand: the power cards to choose from,
+the powers of a conflict side by side, the scoring options with their points, or whom we
+wait for. ``column_layout`` gives the rectangles of cards and buttons, shared by drawing
+and by the view's hit tests. The side panel lists every player: pawns to place, the power
+card (face down until the reveal, unless it is the viewer's own), the used cards, and the
+number of prosperity cards; the viewer's own prosperity cards are named below.
+
+Everything is drawn from the :class:`~variants.aztlan.view_model.Model` (built from
+``game.view``), never from the live state, and nothing here changes anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ui import theme
+from game.ui.screen import Screen, draw_mark
+from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option, roman
+from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
+
+Rect = tuple[float, float, float, float]
+PARCHMENT = (242, 230, 200)
+CARD_BACK = (92, 52, 40)
+AGE_H = 92.0
+BUTTON_H = 58.0
+MAX_BUTTONS = 9
+#: the decision box's title (two lines) and prompt (three lines)
+HEAD_H = 16 + 2 * 34 + 6 + 3 * 24 + 6
+
+
+def wrap(scr: Screen, text: str, size: float, width: float) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if line and scr.text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit(scr: Screen, text: str, size: float, width: float) -> str:
+    if scr.text_width(text, size) <= width:
+        return text
+    while len(text) > 1 and scr.text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def hit(rect: Rect, pos: tuple[float, float] | None) -> bool:
+    if pos is None:
+        return False
+    x, y, w, h = rect
+    return x <= pos[0] < x + w and y <= pos[1] < y + h
+
+
+# ---------------------------------------------------------------------------------------
+# cards
+# ---------------------------------------------------------------------------------------
+def power_card(scr: Screen, x: float, y: float, w: float, h: float, strength: int,
+               kind: str, value: int, type_name: str, focus: bool = False,
+               dim: bool = False) -> None:
+    """A power card face up: the power, the territory type (icon and name), its end value."""
+    fill = shade(PARCHMENT, 0.6) if dim else PARCHMENT
+    if focus:
+        scr.box(x - 6, y - 6, w + 12, h + 12, theme.ACCENT, radius=14)
+    scr.box(x, y, w, h, fill, radius=10)
+    scr.box(x, y, w, h, INK, radius=10, width=3)
+    size = h * 0.46
+    scr.text(str(strength), x + w * 0.08, y + h * 0.04, size, INK)
+    type_icon(scr, kind, x + w * 0.72, y + h * 0.28, min(w, h) * 0.2)
+    size = h * 0.16
+    while size > 12 and scr.text_width(type_name, size) > w - 10:
+        size -= 1
+    scr.text(fit(scr, type_name, size, w - 10), x + w / 2, y + h * 0.66, size, INK, "center")
+    scr.box(x + 6, y + h * 0.77, w - 12, h * 0.19, shade(fill, 0.85), radius=6)
+    scr.text(f"{value} pt{'s' if value != 1 else ''} if unused", x + w / 2, y + h * 0.865,
+             h * 0.13, INK, "center")
+
+
+def card_back(scr: Screen, x: float, y: float, w: float, h: float, text: str = "?") -> None:
+    scr.box(x, y, w, h, CARD_BACK, radius=max(3.0, w * 0.12))
+    scr.box(x, y, w, h, INK, radius=max(3.0, w * 0.12), width=2)
+    scr.box(x + w * 0.15, y + h * 0.12, w * 0.7, h * 0.76, shade(CARD_BACK, 1.3),
+            radius=max(2.0, w * 0.08), width=2)
+    scr.text(text, x + w / 2, y + h / 2, h * 0.55, PARCHMENT, "center")
+
+
+def mini_card(scr: Screen, model: Model, x: float, y: float, w: float, h: float,
+              card: int) -> None:
+    """A small face-up power card: number and type icon."""
+    scr.box(x, y, w, h, PARCHMENT, radius=max(3.0, w * 0.12))
+    scr.box(x, y, w, h, INK, radius=max(3.0, w * 0.12), width=2)
+    scr.text(str(card), x + w / 2, y + h * 0.3, h * 0.5, INK, "center")
+    type_icon(scr, model.card_type(card), x + w / 2, y + h * 0.74, w * 0.27, plate=False)
+
+
+# ---------------------------------------------------------------------------------------
+# the decision column
+# ---------------------------------------------------------------------------------------
+@dataclass
+class ColumnLayout:
+    age: Rect
+    box: Rect
+    body: Rect
+    cards: list[tuple[Rect, Option]] = field(default_factory=list)
+    buttons: list[tuple[Rect, Option]] = field(default_factory=list)
+
+
+def column_layout(col: Rect, d: Decision, head_h: float = HEAD_H) -> ColumnLayout:
+    x, y, w, h = col
+    age = (x, y, w, AGE_H)
+    box = (x, y + AGE_H + 10, w, h - AGE_H - 10)
+    bx, by, bw, bh = box
+    top = by + head_h
+    out = ColumnLayout(age, box, (bx + 12, top, bw - 24, 0))
+    if d.kind == "choose":
+        n = len(d.options)
+        cols = 2
+        cw = (bw - 24 - 16) / cols
+        ch = min(cw * 1.15, (by + bh - top - 16) / max(1, (n + cols - 1) // cols) - 16)
+        for i, opt in enumerate(d.options):
+            cx = bx + 12 + (i % cols) * (cw + 16)
+            cy = top + 8 + (i // cols) * (ch + 16)
+            out.cards.append(((cx, cy, cw, ch), opt))
+        out.body = (bx + 12, top, bw - 24, 0)
+        return out
+    opts = d.options[:MAX_BUTTONS]
+    if opts:
+        space = by + bh - 12 - top - 90
+        step = min(BUTTON_H + 8, max(40.0, space / len(opts)))
+        y0 = by + bh - 12 - step * len(opts)
+        for i, opt in enumerate(opts):
+            out.buttons.append(((bx + 12, y0 + i * step, bw - 24, step - 8), opt))
+        out.body = (bx + 12, top, bw - 24, y0 - top - 8)
+    else:
+        out.body = (bx + 12, top, bw - 24, by + bh - 12 - top)
+    return out
+
+
+
+
+def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
+                 lay: ColumnLayout) -> None:
+    colours, marks = view.seat_colours, view.seat_marks
+    # -- the age track --------------------------------------------------------------
+    ax, ay, aw, ah = lay.age
+    scr.box(ax, ay, aw, ah, theme.PANEL, radius=12)
+    scr.text("AGE", ax + 14, ay + 10, 20, theme.ACCENT)
+    phase = PHASE_NAMES.get(m.phase, m.phase)
+    scr.text(phase, ax + aw - 14, ay + 10, 20, theme.TEXT, "topright")
+    n = m.ages
+    pw = (aw - 28 - 6 * (n - 1)) / n
+    for i in range(n):
+        px = ax + 14 + i * (pw + 6)
+        age = i + 1
+        fill = theme.ACCENT if age == m.age else (theme.PANEL_LIGHT if age > m.age
+                                                  else shade(theme.PANEL_LIGHT, 0.7))
+        scr.box(px, ay + 38, pw, 42, fill, radius=8)
+        scr.text(roman(age), px + pw / 2, ay + 59, 28,
+                 INK if age == m.age else (theme.TEXT if age > m.age else theme.TEXT_DIM),
+                 "center")
+    # -- the decision box -----------------------------------------------------------
+    bx, by, bw, bh = lay.box
+    seat = d.seat
+    edge = colours[seat] if seat is not None else theme.PANEL_LIGHT
+    scr.box(bx, by, bw, bh, theme.PANEL, radius=14)
+    scr.box(bx, by, bw, bh, edge, radius=14, width=4 if d.kind != "wait" else 2)
+    ty = by + 16
+    if seat is not None:
+        draw_mark(scr, marks[seat], bx + 30, ty + 16, 14, colours[seat])
+    for line in wrap(scr, d.title, 30, bw - 70)[:2]:
+        scr.text(line, bx + 54, ty, 30, colours[seat] if seat is not None else theme.TEXT)
+        ty += 34
+    ty += 6
+    for line in (wrap(scr, d.prompt, 22, bw - 24) if d.prompt else [])[:3]:
+        scr.text(line, bx + 14, ty, 22, theme.TEXT_DIM)
+        ty += 24
+    if d.kind == "choose":
+        _paint_cards(scr, view, m, lay)
+    elif d.kind in ("conflict", "sacred", "tlatoani") and d.territory is not None:
+        paint_powers(scr, view, m, d.territory, lay.body)
+    elif d.kind == "score":
+        _paint_score_info(scr, view, m, d, lay.body)
+    elif d.kind in ("place", "move", "wait"):
+        _paint_info(scr, view, m, d, lay.body)
+    elif d.kind == "over":
+        _paint_final(scr, view, m, lay.body)
+    for i, (rect, opt) in enumerate(lay.buttons):
+        _button(scr, rect, opt, i, view.focus == i and view.kb_focus, view.hover_button == i,
+                opt.mode is not None and opt.mode == view.mode)
+
+
+def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bool,
+            active: bool) -> None:
+    x, y, w, h = rect
+    fill = theme.ACCENT if (focus or active) else (theme.PANEL_LIGHT if not hover else
+                                                   shade(theme.PANEL_LIGHT, 1.35))
+    fg = INK if (focus or active) else theme.TEXT
+    scr.box(x, y, w, h, fill, radius=10)
+    if hover and not focus:
+        scr.box(x, y, w, h, theme.ACCENT, radius=10, width=3)
+    cap = h * 0.62
+    scr.box(x + 8, y + (h - cap) / 2, cap, cap, INK if (focus or active) else theme.ACCENT,
+            radius=6)
+    scr.text(str(i + 1), x + 8 + cap / 2, y + h / 2, cap * 0.8,
+             theme.ACCENT if (focus or active) else INK, "center")
+    label = ("Cancel: " + opt.label) if active else opt.label
+    tx = x + 16 + cap
+    if opt.detail and h >= 50:
+        scr.text(fit(scr, label, 26, w - tx + x - 8), tx, y + h * 0.3, 26, fg, "midleft")
+        scr.text(fit(scr, opt.detail, 20, w - tx + x - 8), tx, y + h * 0.74, 20,
+                 INK if (focus or active) else theme.TEXT_DIM, "midleft")
+    else:
+        text = f"{label}  {opt.detail}" if opt.detail else label
+        scr.text(fit(scr, text, 24, w - tx + x - 8), tx, y + h / 2, 24, fg, "midleft")
+
+
+def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
+    cards = m.cards
+    for i, (rect, opt) in enumerate(lay.cards):
+        strength = int(opt.action.split()[1]) if opt.action else 0
+        kind = cards.power_type[strength]
+        x, y, w, h = rect
+        focus = view.focus == i
+        lift = 6 if focus else 0
+        power_card(scr, x, y - lift, w, h, strength, kind, cards.power_value[strength],
+                   m.type_name(kind) if kind != "wild" else "Wild: any type", focus,
+                   dim=not focus and view.hover_card not in (None, i))
+        if view.hover_card == i and not focus:
+            scr.box(x - 3, y - 3, w + 6, h + 6, theme.TEXT, radius=12, width=3)
+
+
+def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
+    """The armies in ``t`` side by side: pawn, card × pawns, = power; the strongest
+    framed (a tie frames every tied army)."""
+    x, y, w, h = body
+    counts = m.board[t]
+    present = [a for a, n in enumerate(counts) if n]
+    if not present:
+        return
+    o = m.outcome(t)
+    title = f"{m.island.ids[t]} · {m.island.names[t]}"
+    scr.text(fit(scr, title, 24, w), x + w / 2, y + 4, 24, theme.TEXT, "midtop")
+    y += 34
+    cw = w / len(present)
+    ch = min(200.0, h - 40)
+    for i, army in enumerate(present):
+        seat = m.commander(army)
+        cx = x + i * cw + cw / 2
+        strongest = o is not None and army in o.top
+        fill = shade(theme.PANEL_LIGHT, 1.25) if strongest else theme.PANEL_LIGHT
+        scr.box(x + i * cw + 3, y, cw - 6, ch, fill, radius=10)
+        if strongest:
+            scr.box(x + i * cw + 3, y, cw - 6, ch, theme.ACCENT, radius=10, width=3)
+        colour = view.army_colours[army]
+        paint_pawn(scr, cx, y + 34, 36, colour, view.army_marks[army])
+        scr.text(fit(scr, view.session.name(seat), 20, cw - 10), cx, y + 62, 20, theme.TEXT,
+                 "midtop")
+        card = m.chosen[seat]
+        card_text = str(card) if isinstance(card, int) else "?"
+        scr.text(f"{card_text} × {counts[army]}", cx, y + 90, 26, theme.TEXT, "midtop")
+        power = o.power[army] if o is not None else None
+        scr.text(f"= {power}" if power is not None else "= ?", cx, y + 122,
+                 40, theme.ACCENT if strongest else theme.TEXT, "midtop")
+        if o is not None and len(present) > 1:
+            tag = "strongest" if strongest and len(o.top) == 1 else (
+                "tied" if strongest else "weaker")
+            scr.text(tag, cx, y + 166, 18, theme.GOOD if strongest else theme.TEXT_DIM,
+                     "midtop")
+
+
+def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
+    """The deciding player's own card and pawns; the hovered territory's pawns."""
+    x, y, w, h = body
+    seat = d.seat
+    if seat is not None and seat == m.viewer and m.phase == "develop":
+        card = m.chosen[seat]
+        if isinstance(card, int):
+            scr.text("Your power card", x, y + 4, 20, theme.TEXT_DIM)
+            power_card(scr, x, y + 28, 96, 112, card, m.card_type(card),
+                       m.cards.power_value[card], m.type_name(m.card_type(card)))
+        army = m.army(seat)
+        scr.text(f"{m.supply[army]}", x + 170, y + 60, 46, theme.ACCENT, "center")
+        scr.text("pawns left", x + 170, y + 90, 20, theme.TEXT_DIM, "midtop")
+        scr.text(f"{m.reserve[army]} in reserve", x + 170, y + 114, 18, theme.TEXT_DIM,
+                 "midtop")
+        y += 156
+    t = view.hover_t if view.hover_t is not None else view.cursor
+    if t is None or y + 60 > body[1] + h:
+        return
+    scr.text(fit(scr, m.label(t), 22, w - 40), x + 34, y + 12, 22, theme.TEXT, "midleft")
+    type_icon(scr, m.island.types[t], x + 14, y + 12, 13)
+    y += 32
+    scr.text(m.type_name(m.island.types[t]), x, y, 18, theme.TEXT_DIM)
+    y += 24
+    for army, n in enumerate(m.board[t]):
+        if not n or y + 30 > body[1] + h:
+            continue
+        paint_pawn(scr, x + 12, y + 14, 24, view.army_colours[army], view.army_marks[army])
+        scr.text(f"{n} · {view.army_name(army)}", x + 32, y + 14, 20, theme.TEXT, "midleft")
+        y += 30
+
+
+def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
+    x, y, w, h = body
+    seat = d.seat
+    if seat is None:
+        return
+    opt = view.focused_option()
+    kind = opt.kind if opt is not None and opt.kind else None
+    if kind is None:
+        return
+    links = opt.links if opt is not None else ()
+    domains = [dm for dm in m.domains(seat, kind, links) if dm.points]
+    card = m.chosen[seat]
+    if isinstance(card, int):
+        mini_card(scr, m, x, y + 2, 44, 58, card)
+    scr.text(fit(scr, f"Domains: {m.type_name(kind)}", 22, w - 56), x + 54, y + 6, 22,
+             theme.TEXT)
+    bonus = m.scoring["bonus"] if m.scoring else 0
+    total = sum(dm.points for dm in domains) + bonus
+    scr.text(f"total +{total}", x + 54, y + 32, 22, theme.ACCENT)
+    y += 70
+    rows = domains[:max(0, int((h - 70) // 28))]
+    for dm in rows:
+        ids = " ".join(m.island.ids[c] for c in dm.cells)
+        scr.text(fit(scr, ids, 18, w - 120), x, y, 18, theme.TEXT_DIM)
+        scr.text(f"{len(dm.cells)}+{dm.matching}²={dm.points}", x + w, y, 20, theme.GOOD,
+                 "topright")
+        y += 28
+    if bonus and y + 24 < body[1] + h:
+        scr.text(f"blessings +{bonus}", x, y, 20, theme.GOOD)
+
+
+def _paint_final(scr: Screen, view: Any, m: Model, body: Rect) -> None:
+    x, y, w, h = body
+    if not m.final:
+        return
+    for seat in sorted(range(m.players), key=lambda s: -m.scores[s]):
+        f = m.final[seat]
+        scr.box(x, y, w, 84, theme.PANEL_LIGHT, radius=10)
+        draw_mark(scr, view.seat_marks[seat], x + 18, y + 22, 11, view.seat_colours[seat])
+        scr.text(fit(scr, view.session.name(seat), 24, w - 110), x + 36, y + 22, 24,
+                 theme.TEXT, "midleft")
+        scr.text(str(m.scores[seat]), x + w - 12, y + 22, 32, theme.ACCENT, "midright")
+        scr.text(f"card {f.get('power_card', 0)} · cards {f.get('prosperity', 0)} · "
+                 f"offerings {f.get('offerings', 0)}", x + 12, y + 60, 18, theme.TEXT_DIM,
+                 "midleft")
+        y += 94
+        if y + 84 > body[1] + h:
+            break
+
+
+# ---------------------------------------------------------------------------------------
+# the side panel
+# ---------------------------------------------------------------------------------------
+BASE_W = 528.0
+
+
+def paint_panel(scr: Screen, area: Rect, view: Any, m: Model) -> None:
+    ax, ay, aw, ah = area
+    n = m.players
+    k = min(aw / BASE_W, 1.6)
+    need = (52 + n * 66 + 96) * k
+    if need > ah:
+        k *= ah / need
+    scr.box(ax, ay, aw, min(ah, need), theme.PANEL, radius=14 * k)
+    x, w = ax + 10 * k, aw - 20 * k
+    y = ay + 8 * k
+    # turn order
+    scr.text("TURN ORDER", x + 4 * k, y + 18 * k, 20 * k, theme.ACCENT, "midleft")
+    ox = x + 140 * k
+    for i, seat in enumerate(m.order):
+        active = seat == m.current
+        label = fit(scr, view.session.name(seat), 20 * k, 70 * k)
+        tw = scr.text_width(label, 20 * k) + 36 * k
+        scr.box(ox, y + 4 * k, tw, 30 * k, theme.ACCENT if active else theme.PANEL_LIGHT,
+                radius=8 * k)
+        draw_mark(scr, view.seat_marks[seat], ox + 14 * k, y + 19 * k, 8 * k,
+                  view.seat_colours[seat])
+        scr.text(label, ox + 26 * k, y + 19 * k, 20 * k, INK if active else theme.TEXT,
+                 "midleft")
+        ox += tw + 6 * k
+        if i < len(m.order) - 1:
+            scr.text("›", ox - 3 * k, y + 19 * k, 24 * k, theme.TEXT_DIM, "center")
+            ox += 6 * k
+    y += 46 * k
+    for seat in range(n):
+        _player_row(scr, view, m, seat, x, y, w, 60 * k, k)
+        y += 66 * k
+    _private(scr, view, m, x, y, w, 90 * k, k)
+
+
+def _player_row(scr: Screen, view: Any, m: Model, seat: int, x: float, y: float, w: float,
+                h: float, k: float) -> None:
+    cy = y + h / 2
+    colour = view.seat_colours[seat]
+    scr.box(x, y, w, h, theme.PANEL_LIGHT, radius=8 * k)
+    if seat == m.current:
+        scr.box(x, y, w, h, theme.ACCENT, radius=8 * k, width=3 * k)
+    scr.box(x, y, 30 * k, h, colour, radius=8 * k)
+    draw_mark(scr, view.seat_marks[seat], x + 15 * k, cy, 9 * k, INK)
+    name = fit(scr, view.session.name(seat), 24 * k, 116 * k)
+    scr.text(name, x + 38 * k, cy - 9 * k, 24 * k, theme.TEXT, "midleft")
+    army = m.army(seat)
+    on_board = sum(c[army] for c in m.board)
+    scr.text(f"{on_board} on map", x + 38 * k, cy + 14 * k, 17 * k, theme.TEXT_DIM,
+             "midleft")
+    # pawns still to place this age
+    px = x + 168 * k
+    paint_pawn(scr, px, cy, 26 * k, view.army_colours[army], view.army_marks[army])
+    scr.text(f"×{m.supply[army]}", px + 14 * k, cy, 24 * k,
+             theme.TEXT if m.supply[army] else theme.TEXT_DIM, "midleft")
+    # this age's card
+    cx = x + 236 * k
+    card = m.chosen[seat]
+    cw, ch = 36 * k, 48 * k
+    if card is None:
+        scr.box(cx, cy - ch / 2, cw, ch, theme.PANEL, radius=4 * k)
+        scr.box(cx, cy - ch / 2, cw, ch, theme.TEXT_DIM, radius=4 * k, width=2 * k)
+    elif card == HIDDEN or not isinstance(card, int):
+        card_back(scr, cx, cy - ch / 2, cw, ch)
+    else:
+        if not m.revealed:  # the viewer's own, still secret to the others
+            scr.box(cx - 4 * k, cy - ch / 2 - 4 * k, cw + 8 * k, ch + 8 * k, theme.ACCENT,
+                    radius=6 * k)
+        mini_card(scr, m, cx, cy - ch / 2, cw, ch, card)
+    # used cards, face up
+    ux = cx + cw + 12 * k
+    for c in m.used[seat]:
+        scr.box(ux, cy - 17 * k, 26 * k, 34 * k, shade(PARCHMENT, 0.8), radius=4 * k)
+        scr.text(str(c), ux + 13 * k, cy, 26 * k, INK, "center")
+        ux += 29 * k
+    # prosperity cards: the count is public
+    rx = x + w - 60 * k
+    count = m.prosperity_count[seat]
+    card_back(scr, rx, cy - 16 * k, 24 * k, 32 * k, "")
+    scr.text(f"×{count}", rx + 28 * k, cy, 24 * k, theme.TEXT if count else theme.TEXT_DIM,
+             "midleft")
+    flash = view.panel_flash.get(seat)
+    if flash:
+        text, t = flash
+        scr.text(text, x + w - 70 * k, cy - 16 * k - 14 * t * k, 24 * k, theme.GOOD,
+                 "midright")
+
+
+def _private(scr: Screen, view: Any, m: Model, x: float, y: float, w: float, h: float,
+             k: float) -> None:
+    seat = m.viewer
+    if seat is None:
+        scr.text(f"Prosperity deck: {m.deck_count} cards", x + 4 * k, y + 16 * k, 20 * k,
+                 theme.TEXT_DIM, "midleft")
+        return
+    counts: dict[str, int] = {}
+    for c in m.prosperity:
+        counts[c] = counts.get(c, 0) + 1
+    scr.text(f"{view.session.name(seat).upper()}'S PROSPERITY CARDS", x + 4 * k, y + 12 * k,
+             18 * k, theme.ACCENT, "midleft")
+    if not counts:
+        scr.text("none yet", x + 4 * k, y + 40 * k, 20 * k, theme.TEXT_DIM, "midleft")
+        return
+    cx, cy = x + 4 * k, y + 28 * k
+    for card, n in counts.items():
+        label = m.cards.card_name.get(card, card)
+        label = label.replace("Blessing of ", "").replace(" and ", " & ")
+        text = f"{label}{f' ×{n}' if n > 1 else ''}"
+        tw = scr.text_width(text, 18 * k) + 16 * k
+        if cx + tw > x + w:
+            cx, cy = x + 4 * k, cy + 28 * k
+            if cy + 24 * k > y + h:
+                break
+        scr.box(cx, cy, tw, 24 * k, PARCHMENT, radius=6 * k)
+        scr.text(text, cx + 8 * k, cy + 12 * k, 18 * k, INK, "midleft")
+        cx += tw + 6 * k
