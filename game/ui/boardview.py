@@ -24,6 +24,11 @@ Area = tuple[float, float, float, float]  # logical x, y, w, h
 class BoardView:
     #: tools the player cycles with Tab, e.g. ("walk", "canal", ...)
     tools: tuple[str, ...] = ()
+    #: open the scoring overlay on per-player ``score`` events too (games without one
+    #: ``scoring`` event, e.g. Aztlán scores each player in turn)
+    scoring_overlay: bool = False
+    #: receive ``release`` intents (left mouse button up), for drag and drop
+    uses_release: bool = False
     #: extra shortcuts for the footer: (key, meaning)
     shortcuts: tuple[tuple[str, str], ...] = ()
 

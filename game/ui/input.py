@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover - very old pygame-ce
 @dataclass(frozen=True)
 class Intent:
     """``kind``: up, down, left, right, confirm, back, tab, tab_back, rotate, undo, redo,
-    end, help, digit, text, backspace, point, click, rclick, scroll, fullscreen, quit,
+    end, help, digit, text, backspace, point, click, release, rclick, scroll, fullscreen, quit,
     speed. ``pos`` is in logical units for pointer intents."""
 
     kind: str
@@ -111,6 +111,8 @@ class InputMapper:
             if event.button == 3:
                 return [Intent("rclick", pos=pos, device="mouse")]
             return []
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            return [Intent("release", pos=to_logical(event.pos), device="mouse")]
         if t == pygame.MOUSEWHEEL:
             return [Intent("scroll", event.y, device="mouse")]
         if t == pygame.CONTROLLERDEVICEADDED:

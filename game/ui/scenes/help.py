@@ -1,7 +1,7 @@
 """The player aid overlay: action costs, the scoring summary and the controls.
 
-Every number is read from the variant's parameters, so a variant with other costs shows
-its own aid. Parts whose parameters a variant lacks are left out.
+The text comes from the rules (``Rules.player_aid``), built from the variant's numbers,
+so the shell never special-cases a game.
 """
 
 from __future__ import annotations
@@ -16,22 +16,11 @@ if TYPE_CHECKING:
     from game.ui.input import Intent
     from game.ui.screen import Screen
 
-COST_LABELS = {
-    "step": "Walk one space",
-    "boat_per_bridge": "Boat ride, per bridge reached or passed",
-    "teleport": "Teleport to any free space",
-    "canal": "Canal tile (single or double)",
-    "bridge": "Build a bridge",
-    "relocate": "Move a bridge (once the supply has none)",
-    "temple_per_level": "Temple",
-    "take_token": "Take an AP token",
-}
-
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Arrows / mouse", "Move the cursor, choose"),
     ("Enter / Space / click", "Do it"),
     ("Tab", "Next tool"),
-    ("R", "Rotate a canal or bridge"),
+    ("R / right click", "Turn the piece, or the next option"),
     ("1-9", "Pick a numbered choice"),
     ("U  or  Ctrl+Z", "Undo (within your turn)"),
     ("Y  or  Ctrl+Shift+Z", "Redo"),
@@ -46,61 +35,12 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 Row = tuple[str, str]
 
 
-def _action_rows(params: dict[str, Any]) -> tuple[str, list[Row]]:
-    rows: list[Row] = []
-    costs = params.get("costs") if isinstance(params.get("costs"), dict) else {}
-    take_limit = params.get("ap_token_take_limit")
-    order = list(COST_LABELS)
-    ranked = sorted(costs.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order
-                    else len(order))
-    for key, cost in ranked:
-        label = COST_LABELS.get(key, key.replace("_", " ").capitalize())
-        if key == "temple_per_level":
-            value = f"{cost} AP per level (level 3: {3 * cost} AP)"
-        elif key == "take_token" and isinstance(take_limit, int):
-            value = f"{cost} AP, at most {take_limit} a turn"
-        else:
-            value = f"{cost} AP"
-        rows.append((label, value))
-    if "calpulli_tokens" in params:
-        rows.append(("Found a district (token of its size)", "free"))
-    if "ap_tokens" in (params.get("components") or {}):
-        rows.append(("Spend your AP tokens", "+1 AP each"))
-    ap = params.get("ap_per_turn")
-    intro = f"{ap} action points (AP) every turn; unused AP are lost." if isinstance(
-        ap, int) else ""
-    return intro, rows
-
-
-def _scoring_lines(params: dict[str, Any]) -> list[str]:
-    lines: list[str] = []
-    temples = params.get("temples") if isinstance(params.get("temples"), dict) else {}
-    if "period1" in temples and "period2" in temples:
-        lines.append("Two periods. A period ends once the calpulli tokens on display are "
-                     "used and a player has built every temple in hand; the round is "
-                     "finished, then the period is scored. A full round without any action "
-                     "also ends it.")
-    tokens = params.get("calpulli_tokens")
-    if isinstance(tokens, list) and tokens:
-        lines.append("Founding: the founder scores the token's founder number; every other "
-                     "Pilli standing in the district scores its presence number.")
-        lines.append("Each scoring: in every founded district, most temple levels is 1st, "
-                     "then 2nd and 3rd. Ties share the full points of their place.")
-        table = "  ".join(
-            f"{t['size']}: " + "/".join(str(p) for p in t.get("places", []))
-            for t in tokens if isinstance(t, dict) and "size" in t)
-        lines.append(f"Points for 1st/2nd/3rd by district size:  {table}")
-    scoring = params.get("scoring") if isinstance(params.get("scoring"), dict) else {}
-    if "unfounded_places" in scoring:
-        lines.append("Period 2 also scores unfounded districts: 1st its size, 2nd half of "
-                     "that, 3rd half again (rounded up).")
-    if "palace_bonus" in scoring:
-        lines.append(f"+{scoring['palace_bonus']} at each scoring for a Pilli on a palace "
-                     "start space.")
-    if "ap_tokens" in (params.get("components") or {}):
-        lines.append("Most prestige wins; a tie goes to the most AP tokens left, then the "
-                     "win is shared.")
-    return lines
+def _aid(rules: Any) -> dict[str, Any] | None:
+    try:
+        aid = rules.player_aid()
+    except Exception:  # noqa: BLE001 - a plugin's broken aid must not close the client
+        return None
+    return aid if isinstance(aid, dict) else None
 
 
 class HelpScene(BaseScene):
@@ -108,26 +48,32 @@ class HelpScene(BaseScene):
     shortcuts = (("Left/Right", "Page"), ("Esc / F1", "Close"))
     PAGES = ("Actions", "Scoring", "Controls")
 
-    def __init__(self, title: str = "Rules help", params: dict[str, Any] | None = None,
+    def __init__(self, title: str = "Rules help", aid: dict[str, Any] | None = None,
                  description: str = "") -> None:
         super().__init__()
         self.title = title
-        self.params = params or {}
+        aid = aid or {}
         self.description = description
-        self.intro, self.cost_rows = _action_rows(self.params)
-        self.scoring = _scoring_lines(self.params)
+        self.intro = str(aid.get("intro", ""))
+        self.cost_rows = [(str(a), str(b)) for a, b in aid.get("actions", [])]
+        self.scoring = [str(line) for line in aid.get("scoring", [])]
         self.page = 0 if (self.cost_rows or self.intro) else (1 if self.scoring else 2)
 
     @classmethod
     def for_game(cls, game: Any) -> HelpScene:
-        return cls(f"{game.spec.name}: player aid", dict(game.rules.params),
-                   game.spec.description)
+        return cls(f"{game.spec.name}: player aid", _aid(game.rules), game.spec.description)
 
     @classmethod
     def for_spec(cls, spec: Any | None) -> HelpScene:
         if spec is None:
             return cls("Controls")
-        return cls(f"{spec.name}: player aid", dict(spec.params), spec.description)
+        from game.plugins import get_registry
+
+        try:
+            _spec, rules = get_registry().make_rules(spec.id, spec.min_players)
+        except Exception:  # noqa: BLE001 - help must open even for a broken variant
+            return cls(f"{spec.name}: player aid", None, spec.description)
+        return cls(f"{spec.name}: player aid", _aid(rules), spec.description)
 
     def handle(self, intent: Intent) -> None:
         assert self.app is not None
