@@ -118,6 +118,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     # --save) imply --headless rather than being ignored by the window.
     implied = (args.variant is not None or args.players is not None or args.option
                or args.seed is not None or args.save)
+    if getattr(args, "dev", False) and (args.headless or implied):
+        raise AztecArcadeError("--dev reloads variant files in the game window; it does not "
+                               "go with --headless, --variant, --players, -o, --seed or --save")
     if not (args.headless or implied):
         return _start_client(args)
     variant = args.variant if args.variant is not None else PLAY_DEFAULTS["variant"]
@@ -171,7 +174,7 @@ def _start_client(args: argparse.Namespace) -> int:
                                        f"'{driver}' driver).")
         if getattr(args, "windowed", False):
             # client.main reads fullscreen=False as "as in the settings": force a window.
-            window = client.App(fullscreen=False)
+            window = client.App(fullscreen=False, dev=getattr(args, "dev", False))
             code = window.run(max_frames=args.frames)
             pygame.quit()
             return code
@@ -196,7 +199,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                  else f"{spec.min_players}-{spec.max_players}")
         print(f"  {spec.id:<{width}}  {spec.name}")
         print(f"  {'':<{width}}  {count} players, engine {spec.engine_id}, "
-              f"from {spec.provider}: {spec.source}")
+              f"from {spec.origin or spec.provider}: {spec.source}")
     if registry.broken:
         print()
         print("Could not be loaded:")
@@ -235,7 +238,113 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_new_variant(args: argparse.Namespace) -> int:
+    from game.plugins import get_registry
+    from game.scaffold import check_name, new_variant, next_steps
+
+    check_name(args.name)  # a bad name is refused before any plugin loads
+    registry = get_registry()
+    target = new_variant(args.name, args.dir, set(registry.variants) | set(registry.rules))
+    print(next_steps(args.name, target))
+    return 0
+
+
+def _bot_levels(text: str) -> list[str]:
+    """``--bots easy,hard``: one computer level per seat."""
+    from game.ai import LEVELS
+
+    levels = [part.strip().lower() for part in text.split(",") if part.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(f"unknown computer level {level!r}; choose "
+                                             f"from {', '.join(LEVELS)}")
+    if len(levels) < 2:
+        raise argparse.ArgumentTypeError("name one level per seat, at least two, e.g. "
+                                         "--bots normal,easy")
+    return levels
+
+
+def _simulate_bots(args: argparse.Namespace) -> int:
+    """``simulate --bots``: a tournament between computer levels with win rates and a 95 %
+    confidence interval (Wilson) per level; seats rotate between games."""
+    from game.ai import DEFAULT_ITERATIONS, level_name
+    from game.ai.arena import seat_levels, tournament
+
+    levels = args.bots
+    n = len(levels)
+    if args.players is not None and args.players != n:
+        raise ConfigError(f"--bots names {n} seats but --players is {args.players}")
+    options = _options(args.option)
+    first = _new_game(args.variant, n, args.seed, options)  # checks arguments
+    iterations = args.iterations
+    if iterations is None and args.seconds is None:
+        iterations = DEFAULT_ITERATIONS
+    start = time.perf_counter()
+
+    def progress(i: int, g: Any, seats: list[str]) -> None:
+        if args.progress:
+            who = ", ".join(f"{level_name(lv)} {sc}" for lv, sc in zip(seats, g.scores,
+                                                                       strict=True))
+            won = " and ".join(level_name(seats[w]) for w in g.winners)
+            print(f"  game {i + 1:4d} (seed {args.seed + i}): {who}; won: {won}",
+                  flush=True)
+
+    table, lengths = tournament(args.variant, levels, args.games, args.seed, options,
+                                iterations=iterations, seconds=args.seconds,
+                                progress=progress)
+    elapsed = time.perf_counter() - start
+    last = args.seed + args.games - 1
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}-{last}"
+    rotation = "seats alternate" if n == 2 else "seats rotate"
+    budget = " and ".join(part for part in (
+        f"{iterations} iterations" if iterations is not None else "",
+        f"{args.seconds:g} s" if args.seconds is not None else "") if part)
+    print(f"{first.spec.name}: {args.games} game{'s' if args.games != 1 else ''}, "
+          f"{' vs '.join(level_name(lv) for lv in levels)} ({rotation} between games; "
+          f"{seeds})")
+    if "hard" in levels:
+        print(f"Hard budget: {budget} per decision")
+    print()
+    print(f"  {'level':<8} {'wins':>6} {'games':>6} {'win %':>7}  {'95% CI':<17} "
+          f"{'mean score':>10}  {'think mean':>10} {'p95':>8}")
+    for level, st in table.items():
+        lo, hi = st.interval()
+        think = sorted(st.seconds)
+        mean = statistics.fmean(think) if think else 0.0
+        p95 = think[min(len(think) - 1, round(0.95 * (len(think) - 1)))] if think else 0.0
+        ci = f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
+        print(f"  {level_name(level):<8} {st.wins:6.1f} {st.games:6d} {100 * st.rate:6.1f}%  "
+              f"{ci:<17} {statistics.fmean(st.scores):10.1f}  {mean:9.3f}s {p95:7.3f}s")
+    if n > 2:
+        from game.ai.arena import wilson
+
+        print()
+        print("  Head to head (finishing ahead of each seat of the other level; level = "
+              "half):")
+        for level, st in table.items():
+            for other, (points, meetings) in st.versus.items():
+                lo, hi = wilson(points, int(meetings))
+                print(f"  {level_name(level):<8} ahead of {level_name(other):<8} "
+                      f"{points:6.1f} of {int(meetings):4d}  {100 * points / meetings:5.1f}%"
+                      f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+    print()
+    print("A win shared by k seats counts 1/k; 'think' is the time per decision that "
+          "searched (plan steps and forced moves excluded).")
+    if len(set(levels)) < n:
+        print("Note: a level on several seats pools their results.")
+    print(f"Seats: game 1 seats {', '.join(level_name(lv) for lv in seat_levels(levels, 0))}"
+          "; each later game moves every level one seat on.")
+    print(f"Mean game length: {statistics.fmean(lengths):.1f} actions "
+          f"(min {min(lengths)}, max {max(lengths)})")
+    print(f"Time: {elapsed:.1f} s in all")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.bots is not None:
+        return _simulate_bots(args)
+    if args.players is None:
+        args.players = 4
     options = _options(args.option)
     first = _new_game(args.variant, args.players, args.seed, options)  # checks arguments
     n = args.players
@@ -359,6 +468,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="start in fullscreen (default: as in the settings)")
     mode.add_argument("--windowed", action="store_true",
                       help="start in a window (default: as in the settings)")
+    p.add_argument("--dev", action="store_true",
+                   help="for modders: reload the variant YAML files whenever they change "
+                        "(problems show on screen)")
     _game_args(p, 4)
     p.add_argument("--seed", type=_seed, default=None,
                    help="random seed for the setup and the players (default: random)")
@@ -380,12 +492,36 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="run many headless random games and summarise them",
                        description="Run headless games between random players (game i uses "
                        "seed SEED+i) and print wins and scores per seat, game length and "
-                       "speed.")
+                       "speed. With --bots, computer players of the given levels play "
+                       "instead and each level's win rate is shown.")
     _game_args(p, 4)
     p.add_argument("--games", type=_whole(1, "the number of games"), default=100,
                    help="number of games (default: 100)")
     p.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default: 0)")
-    p.set_defaults(func=cmd_simulate)
+    p.add_argument("--bots", type=_bot_levels, metavar="LEVEL,LEVEL",
+                   help="computer players instead of random ones, one level per seat "
+                        "(easy, normal, hard); seats rotate between games and the table "
+                        "shows each level's win rate with a 95%% confidence interval")
+    p.add_argument("--iterations", type=_whole(1, "the iteration budget"), default=None,
+                   metavar="N", help="Hard's search budget per decision in iterations "
+                   "(reproducible; default 300 unless --seconds is given)")
+    p.add_argument("--seconds", type=float, default=None, metavar="S",
+                   help="Hard's wall-clock budget per decision (not reproducible)")
+    p.add_argument("--progress", action="store_true",
+                   help="with --bots: print each game's result as it ends")
+    p.set_defaults(func=cmd_simulate, players=None)  # None: 4, or one per --bots level
+
+    p = sub.add_parser("new-variant", help="create a new variant as a pip-installable package",
+                       description="Create NAME/ (in the current folder or --dir): a package "
+                       "with the aztec_arcade.variants entry point, a plugin module, a rules "
+                       "engine for a tiny playable race, its YAML variant, a board view and "
+                       "tests that run the conformance kit. Refuses an existing folder.")
+    p.add_argument("name", metavar="NAME",
+                   help="variant id: lower-case letters, digits and hyphens, e.g. "
+                        "pyramid-race")
+    p.add_argument("--dir", default=".", metavar="DIR",
+                   help="folder to create NAME/ in (default: the current folder)")
+    p.set_defaults(func=cmd_new_variant)
 
     p = sub.add_parser("replay", help="replay a saved game and check it",
                        description="Re-play a saved game's log from its start, print every "
@@ -430,3 +566,31 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_USER_ERROR
+    except Exception as exc:  # noqa: BLE001 - a plugin's (or our own) bug, not the user's
+        origin = _failing_module(exc)
+        print(f"{PROG}: error: {origin} failed ({type(exc).__name__}: {_one_line(exc)}). "
+              f"This is a bug, not something you did; set {DEBUG_ENV}=1 for the traceback.",
+              file=sys.stderr)
+        if os.environ.get(DEBUG_ENV):
+            import traceback
+
+            traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        return EXIT_BUG
+
+
+#: set to see the traceback of an unexpected failure
+DEBUG_ENV = "AZTEC_ARCADE_DEBUG"
+EXIT_BUG = 3
+
+
+def _failing_module(exc: BaseException) -> str:
+    """Name the plugin (or core module) where the exception was raised."""
+    tb = exc.__traceback__
+    module = ""
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", module)
+        tb = tb.tb_next
+    if module.startswith(("variants.", "aztec_arcade_dropin_")) or not module.startswith(
+            "game"):
+        return f"the plugin module '{module}'"
+    return f"Aztec Arcade ({module})"

@@ -19,6 +19,25 @@ Hidden information and the other protocol points that later games need:
 * **Events** carry ``visible_to`` for private information and ``barrier`` for chance or a
   revealed secret; undo never crosses a barrier.
 * ``redact(action, actor, seat)`` says how an action shows in the log to another seat.
+
+Hooks for the computer players (:mod:`game.ai`), all optional with safe defaults, so a
+third-party engine that offers none still gets every level:
+
+* ``evaluate(view, seat)``: a heuristic, the seat's advantage in points (default: its
+  score minus the best other score). ``evaluation_scale`` says how many points make a
+  clear lead; the tree search maps values through a logistic with that scale.
+* ``playout_action(state, rng)``: the cheap move for random playouts (Easy, rollouts).
+* ``determinize(view, seat, rng)``: a full state consistent with ``view(state, seat)``,
+  its hidden parts sampled at random. The default rebuilds the state from the view with a
+  fresh generator, which is right for games whose view hides nothing but the generator;
+  a game that hides more (face-down tokens, a bag) must override it.
+* ``candidates(state, seat)``: optional pruning or macro-actions for games whose turns
+  are long sequences: a list of legal actions, or *plans* (legal actions joined by
+  :data:`PLAN_SEP`, played in order by the same seat), best first; None (the default)
+  means "all legal actions".
+
+Bots only ever hold states built by ``determinize`` from ``view(seat)``: the states
+handed to ``evaluate`` and ``candidates`` hold samples, never the hidden truth.
 """
 
 from __future__ import annotations
@@ -31,6 +50,21 @@ from game.events import Event
 from game.rng import Rng
 from game.schema import Context, Obj
 
+#: Separates the steps of a plan (macro-action) returned by ``Rules.candidates``; engines
+#: that offer plans must not use it inside their action texts.
+PLAN_SEP = ";"
+
+
+def has_hidden(data: Any) -> bool:
+    """Whether a view still holds ``{"hidden": n}`` placeholders anywhere."""
+    if isinstance(data, dict):
+        if len(data) == 1 and "hidden" in data and isinstance(data["hidden"], int):
+            return True
+        return any(has_hidden(v) for v in data.values())
+    if isinstance(data, list):
+        return any(has_hidden(v) for v in data)
+    return False
+
 
 class Rules(ABC):
     """Base class for a rules engine (one game family)."""
@@ -42,6 +76,8 @@ class Rules(ABC):
     #: Upper bound on actions in one game under ``playout_action``; the conformance
     #: suite fails a game that runs longer.
     playout_limit: ClassVar[int] = 100_000
+    #: Points that make a clear lead in ``evaluate`` (the bots' logistic scale).
+    evaluation_scale: ClassVar[float] = 10.0
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         self.params = params
@@ -107,6 +143,16 @@ class Rules(ABC):
         """How ``action`` by ``actor`` appears in the log shown to ``seat``."""
         return action
 
+    def player_aid(self) -> dict[str, Any]:
+        """The rules-help overlay's text: ``intro`` (a sentence), ``actions`` (rows of
+        (action, cost)) and ``scoring`` (sentences), built from this variant's numbers."""
+        return {"intro": "", "actions": [], "scoring": []}
+
+    def turn_seat(self, state: Any) -> int | None:
+        """Whose turn it is, which may differ from ``current_player`` (who must decide now:
+        a vote, a reaction card). The client tags that seat "TURN"; default: the decider."""
+        return self.current_player(state)
+
     def playout_action(self, state: Any, rng: Rng) -> str:
         """A cheap move for random playouts; uniform over legal actions by default."""
         return rng.choice(self.legal_actions(state))
@@ -114,3 +160,47 @@ class Rules(ABC):
     def describe_action(self, state: Any, action: str) -> str:
         """A sentence for the log; the canonical text by default."""
         return action
+
+    # -- hooks for the computer players (game.ai); every one is optional -----------------
+    def evaluate(self, view: Any, seat: int) -> float:
+        """A heuristic: how good ``view`` is for ``seat``, in points of advantage.
+
+        ``view`` is a state object the bot owns, built by ``determinize`` from what the
+        seat may know (its hidden parts are samples). Higher is better for ``seat``; only
+        differences matter, and about ``evaluation_scale`` points should mean a clear lead.
+        The default is the seat's score minus the best score of the others.
+        """
+        scores = self.scores(view)
+        mine = scores[seat]
+        others = [v for i, v in enumerate(scores) if i != seat]
+        return float(mine - max(others)) if others else float(mine)
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
+        """A full state consistent with ``view`` (from ``view(state, seat)``), with every
+        part the seat cannot see sampled from ``rng``; never reads anything else.
+
+        The default works for games whose view hides nothing but the random generator: it
+        rebuilds the state with ``from_dict`` and a fresh generator state drawn from
+        ``rng`` (so chance in a determinisation is sampled, not the real future). A view
+        with ``{"hidden": n}`` placeholders raises NotImplementedError: such games must
+        override this hook (the bots then fall back to choices that need no state).
+        """
+        data = {k: v for k, v in view.items() if k != "seat"}
+        if has_hidden(data):
+            raise NotImplementedError(f"the '{self.engine_id}' rules hide information but "
+                                      "offer no determinize hook")
+        if "rng" not in data:
+            try:
+                return self.from_dict({**data, "rng": rng.next64()})
+            except (KeyError, ValueError, TypeError):
+                pass  # a state without a stored generator
+        return self.from_dict(data)
+
+    def candidates(self, state: Any, seat: int) -> list[str] | None:
+        """Optional pruning or macro-actions for ``seat`` to move in ``state``.
+
+        Return legal actions or plans (legal actions joined by ``PLAN_SEP`` that ``seat``
+        plays in a row, e.g. a whole turn), best first, or None to let the bots consider
+        every legal action (the default). Every plan's first step must be legal now.
+        """
+        return None

@@ -271,3 +271,20 @@ def test_python_m_game_list():
     assert done.returncode == 0, done.stderr
     assert "mexica" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_a_plugin_bug_is_reported_without_a_traceback(capsys, monkeypatch):
+    """An engine that raises mid-game names the failing module and exits 3, no traceback."""
+    import variants.mexica.rules as mexica_rules
+
+    def boom(self, state):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(mexica_rules.MexicaRules, "legal_actions", boom)
+    monkeypatch.setattr(mexica_rules.MexicaRules, "playout_action",
+                        lambda self, state, rng: boom(self, state))
+    code = main(["simulate", "--variant", "mexica", "--players", "2", "--games", "1"])
+    err = capsys.readouterr().err
+    assert code == 3
+    assert "plugin module" in err and "(RuntimeError: kaboom)" in err
+    assert "Traceback" not in err

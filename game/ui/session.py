@@ -15,6 +15,10 @@ from game.errors import IllegalAction
 from game.events import Event
 from game.ui import theme
 
+HUMAN = "human"
+#: what a seat can be: a person or a computer level (see game.ai)
+SEAT_KINDS = (HUMAN, "easy", "normal", "hard")
+
 
 class Session:
     def __init__(self, game: Game, names: list[str] | None = None,
@@ -37,6 +41,8 @@ class Session:
         self.listeners: list[Callable[[str, list[Event]], None]] = []
         #: controllers claimed at setup: instance id -> seat (not saved with the game)
         self.controllers: dict[int, int] = {}
+        #: who plays each seat: "human" or a computer level (saved in the meta)
+        self.kinds: list[str] = [HUMAN] * game.players
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:
@@ -113,6 +119,22 @@ class Session:
     def marks(self) -> list[str]:
         return [theme.MARKS[i % len(theme.MARKS)] for i in self.colour_index]
 
+    # -- seats -------------------------------------------------------------------------
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] != HUMAN
+
+    def set_kinds(self, kinds: list[str] | None) -> None:
+        """Seat kinds ("human", "easy", "normal", "hard"); anything unknown is human."""
+        out = [k if k in SEAT_KINDS else HUMAN for k in (kinds or [])][:self.game.players]
+        self.kinds = out + [HUMAN] * (self.game.players - len(out))
+
+    def apply_meta(self, meta: dict[str, Any] | None) -> None:
+        """Take the seat kinds from a save's meta (a loaded game keeps its computers)."""
+        raw = meta.get("seats") if isinstance(meta, dict) else None
+        self.set_kinds([str(k) for k in raw] if isinstance(raw, list) else None)
+
     def meta(self) -> dict[str, Any]:
-        """What a save keeps besides the game: who sat where, in which colour."""
-        return {"names": list(self.names), "colours": list(self.colour_index)}
+        """What a save keeps besides the game: who sat where, in which colour, and which
+        seats the computer plays."""
+        return {"names": list(self.names), "colours": list(self.colour_index),
+                "seats": list(self.kinds)}

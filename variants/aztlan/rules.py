@@ -20,6 +20,7 @@ from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from variants.aztlan import cards as C
+from variants.aztlan.ai import AztlanAIMixin
 from variants.aztlan.cards import CardBook
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.map import Island
@@ -37,7 +38,7 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-class AztlanRules(Rules):
+class AztlanRules(AztlanAIMixin, Rules):
     engine_id: ClassVar[str] = "aztlan"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: ClassVar[int] = 5_000
@@ -133,6 +134,15 @@ class AztlanRules(Rules):
         if p is not None:
             return p["winner"] if p["kind"] == "decide" else p["queue"][0]
         return state.order[state.turn]
+
+    def turn_seat(self, state: AztlanState) -> int | None:
+        """The seat whose turn it is in the score order (``state.turn`` is a position)."""
+        return None if state.phase == "over" else state.order[state.turn]
+
+    def player_aid(self) -> dict[str, Any]:
+        from variants.aztlan.aid import player_aid
+
+        return player_aid(self.params, self.players)
 
     def is_over(self, state: AztlanState) -> bool:
         return state.phase == "over"

@@ -93,6 +93,7 @@ class _Layer:
 
 class AztlanView(BoardView):
     tools: tuple[str, ...] = ()
+    scoring_overlay = True  # each player's "score" event opens the overlay, domain by domain
     shortcuts = (("Arrows", "Territory / option"), ("Tab", "Next"), ("Enter", "Act"),
                  ("1-9", "Card / option"), ("R", "Eagle & Jaguar"), ("Right click", "Cancel"))
 

@@ -17,6 +17,7 @@ from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from variants.market import scoring
+from variants.market.ai import MarketAIMixin
 from variants.market.geometry import Geometry, sides_for, teams_for
 from variants.market.mechanics import Purchase, check_purchase, draw, king_sources
 from variants.market.notation import canonical, parse
@@ -42,7 +43,7 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-class MarketRules(Rules):
+class MarketRules(MarketAIMixin, Rules):
     engine_id: ClassVar[str] = "tlatelolco-market"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: ClassVar[int] = 5_000
@@ -117,6 +118,11 @@ class MarketRules(Rules):
     # =====================================================================================
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
+
+    def player_aid(self) -> dict[str, Any]:
+        from variants.market.aid import player_aid
+
+        return player_aid(self.params, self.players)
 
     def is_over(self, state: MarketState) -> bool:
         return state.phase == "over"

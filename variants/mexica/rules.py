@@ -18,6 +18,7 @@ from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
+from variants.mexica.ai import MexicaAIMixin
 from variants.mexica.board import Board
 from variants.mexica.checks import ChecksMixin
 from variants.mexica.geometry import GeometryMixin
@@ -28,7 +29,7 @@ from variants.mexica.scoring import ScoringMixin
 from variants.mexica.state import MexicaState
 
 
-class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, Rules):
+class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAIMixin, Rules):
     engine_id: ClassVar[str] = "mexica"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: ClassVar[int] = 20_000
@@ -115,6 +116,15 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, Rules):
             v = state.vote
             return (v["proposer"] + 1 + len(v["answers"])) % self.players
         return state.turn
+
+    def player_aid(self) -> dict[str, Any]:
+        from variants.mexica.aid import player_aid
+
+        return player_aid(self.params)
+
+    def turn_seat(self, state: MexicaState) -> int | None:
+        """During a removal vote the proposer still holds the turn."""
+        return None if state.phase == "over" else state.turn
 
     def is_over(self, state: MexicaState) -> bool:
         return state.phase == "over"

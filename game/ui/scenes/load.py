@@ -85,8 +85,9 @@ class LoadScene(BaseScene):
             return
         from game.ui.scenes.play import PlayScene
 
-        app.stack.replace(PlayScene(make_session(app, game, names,
-                                                 colours_from_meta(meta, game.players))))
+        session = make_session(app, game, names, colours_from_meta(meta, game.players))
+        session.apply_meta(meta)  # the computer seats
+        app.stack.replace(PlayScene(session))
 
     def back(self) -> None:
         assert self.app is not None

@@ -9,9 +9,14 @@ told, and the client goes back to the title instead of crashing.
 
 from __future__ import annotations
 
+import json
+import math
 from typing import TYPE_CHECKING, Any
 
+from game.ai import CLIENT_SECONDS, level_name, make_bot
+from game.ai.worker import BotWorker
 from game.errors import AztecArcadeError, IllegalAction
+from game.rng import Rng, mix_seed
 from game.ui import theme
 from game.ui.boardview import BoardView
 from game.ui.input import pad_id, pad_label
@@ -54,6 +59,11 @@ LOG_KEEP = 400
 BASE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("U", "Undo"), ("Y", "Redo"), ("E", "End turn"), ("Esc", "Menu"), ("F1", "Rules"),
 )
+#: while a computer decides (Enter: faster or back to watching; E: skip ahead)
+BOT_SHORTCUTS: tuple[tuple[str, str], ...] = (("Esc", "Menu"), ("F1", "Rules"))
+#: seconds between a computer's actions: watchable, and sped up with Enter
+BOT_PACE = 0.6
+BOT_PACE_FAST = 0.15
 #: shown when the board view lists no shortcuts of its own
 VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
                                               ("1-9", "Choose"))
@@ -63,10 +73,10 @@ VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
 # shared drawing: the players bar (also used by the replay)
 # ---------------------------------------------------------------------------------------
 def turn_holder(game: Any) -> int | None:
-    """Whose turn it is, if the state says so (``state.turn``), else the deciding seat."""
-    turn = getattr(game.state, "turn", None)
-    if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < game.players:
-        return turn
+    """Whose turn it is (the rules' ``turn_seat``), which may differ from who decides."""
+    seat = game.rules.turn_seat(game.state)
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < game.players:
+        return seat
     return game.current_player
 
 
@@ -209,6 +219,13 @@ class PlayScene(BaseScene):
         self._log_version = -1
         self._wrapped: dict[tuple[str, float], list[str]] = {}
         self.prior: list[tuple[int | None, str, list[Event]]] = []  # before this session
+        #: computer players by seat; they think in ``worker``, off the render thread
+        self.bots: dict[int, Any] = {}
+        self.worker = BotWorker()
+        self.bot_fast = False      # Enter during a computer's turn: shorter pauses
+        self.skipping = False      # E during a computer's turn: straight to a human
+        self.bot_wait = 0.0        # seconds since the last action
+        self.bot_answer: tuple[Any, str] | None = None  # (key, action) ready to play
 
     # -- helpers ---------------------------------------------------------------------
     @property
@@ -226,7 +243,11 @@ class PlayScene(BaseScene):
 
     @property
     def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
-        """Core keys, then the view's own (or generic Tab/R/digits), Tab naming the tool."""
+        """Core keys, then the view's own (or generic Tab/R/digits), Tab naming the tool.
+        While a computer decides: speed and skip."""
+        if self.computer_turn:
+            return (("Enter", "Normal speed" if self.bot_fast else "Faster"),
+                    ("E", "Skip to the next human"), *BOT_SHORTCUTS)
         extra = tuple(getattr(self.view, "shortcuts", ()) or ()) or VIEW_SHORTCUTS
         has_tools = bool(getattr(self.view, "tools", ()) or ())
         tool = getattr(self.view, "tool", None)
@@ -239,6 +260,12 @@ class PlayScene(BaseScene):
                     meaning = f"Tool: {tool}"
             out.append((str(key), str(meaning)))
         return tuple(out)
+
+    @property
+    def computer_turn(self) -> bool:
+        """The seat deciding now is played by the computer."""
+        game = self.game
+        return not game.is_over and self.session.is_computer(game.current_player)
 
     def call(self, name: str, *args: Any, default: Any = None) -> Any:
         """Call the board view; an exception marks a plugin failure instead of crashing."""
@@ -276,6 +303,7 @@ class PlayScene(BaseScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         app.input.text_mode = False
+        self._make_bots()
         self.view = self._make_view()
         earlier = len(self.game.log) - len(self.session.history)
         if earlier > 0:  # a loaded game: recover the log's events by replaying it
@@ -289,6 +317,19 @@ class PlayScene(BaseScene):
     def resume(self) -> None:
         assert self.app is not None
         self.app.input.text_mode = False
+
+    def exit(self) -> None:
+        self.worker.cancel()
+
+    def _make_bots(self) -> None:
+        """One computer player per computer seat, seeded by the game's seed and the seat
+        (the Hard level thinks for ``CLIENT_SECONDS`` of wall-clock time)."""
+        self.bots = {}
+        for seat, kind in enumerate(self.session.kinds):
+            if self.session.is_computer(seat):
+                seconds = CLIENT_SECONDS if kind == "hard" else None
+                self.bots[seat] = make_bot(kind, seed=mix_seed(self.game.seed, "seat", seat),
+                                           seconds=seconds)
 
     def _make_view(self) -> Any:
         assert self.app is not None
@@ -338,13 +379,18 @@ class PlayScene(BaseScene):
 
     def _after(self, events: list[Event], before: int | None) -> None:
         assert self.app is not None
+        self.bot_wait = 0.0
+        if not self.computer_turn:
+            self.skipping = False  # a human decides: skipping is over
         self._rebuild_log()
         self.log_scroll = 0
         if any(e.points for e in events):
             self.app.play_sound("score")
         else:
             self.app.play_sound("place")
-        if any(e.kind == "scoring" for e in events):
+        if any(e.kind == "scoring" for e in events) or (
+                self.view is not None and any(e.kind == "score" for e in events)
+                and getattr(type(self.view), "scoring_overlay", False)):
             from game.ui.scenes.scoring import ScoringScene
 
             self.app.stack.push(ScoringScene(self.session, self, events))
@@ -361,7 +407,7 @@ class PlayScene(BaseScene):
         if now is None or (now == before and not first):
             return
         name = self.session.name(now)
-        if self.secrets:
+        if self.secrets and not self.session.is_computer(now):
             self.privacy = now
             self.banner.hide()
         else:
@@ -510,6 +556,9 @@ class PlayScene(BaseScene):
                 self.privacy = None
                 self.app.play_sound("click")
             return
+        if self.computer_turn:
+            self._handle_computer_turn(intent)
+            return
         if kind == "undo":
             self.undo()
             return
@@ -525,9 +574,31 @@ class PlayScene(BaseScene):
         if kind == "scroll" and inside(self.pointer, LOG_AREA):
             self.scroll_log(3 if (intent.value or 0) > 0 else -3)
             return
+        if kind == "release" and not getattr(self.view, "uses_release", False):
+            return  # only views that drag want the mouse button going up
         action = self.call("handle", intent, BOARD_AREA)
         if isinstance(action, str) and action:
             self.apply(action)
+
+    def _handle_computer_turn(self, intent: Intent) -> None:
+        """A computer decides: the board takes no input; Enter (or a click, or the pad's
+        A) toggles a faster pace, E (pad X) skips to the next human decision."""
+        assert self.app is not None
+        kind = intent.kind
+        if kind in ("confirm", "speed") or (kind == "click" and inside(intent.pos,
+                                                                       BOARD_AREA)):
+            self.bot_fast = not self.bot_fast
+            self.app.play_sound("click")
+        elif kind == "end":
+            self.skipping = True
+            self.app.play_sound("click")
+        elif kind in ("undo", "redo"):
+            self.refusal = "Wait for the computer to finish its turn"
+            self.app.play_sound("error")
+        elif kind in ("page_up", "page_down"):
+            self.scroll_log(self._log_rows() if kind == "page_up" else -self._log_rows())
+        elif kind == "scroll" and inside(self.pointer, LOG_AREA):
+            self.scroll_log(3 if (intent.value or 0) > 0 else -3)
 
     def pad_refusal(self, intent: Intent) -> str:
         """Why a claimed controller may not play now ("" if it may): a pad claimed at
@@ -556,11 +627,15 @@ class PlayScene(BaseScene):
             self._rebuild_log()
         if (self.failure is None and self.privacy is None and not self.results_pending
                 and self.app.stack.top is self):
-            step = getattr(self.view, "next_action", None)
-            if callable(step):
-                action = self.call("next_action")
-                if isinstance(action, str) and action:
-                    self.apply(action)
+            if self.computer_turn:
+                self._drive_computer(dt)
+            else:
+                self.skipping = False
+                step = getattr(self.view, "next_action", None)
+                if callable(step):
+                    action = self.call("next_action")
+                    if isinstance(action, str) and action:
+                        self.apply(action)
         if self.failure is not None:
             self._fail()
             return
@@ -569,6 +644,47 @@ class PlayScene(BaseScene):
             from game.ui.scenes.results import ResultsScene
 
             self.app.stack.replace(ResultsScene(self.session))
+
+    # -- computer players --------------------------------------------------------------
+    def _drive_computer(self, dt: float) -> None:
+        """Ask the deciding computer (in the worker thread) and play its answer at a
+        watchable pace. The worker gets a copy of ``game.view(seat)`` and the legal
+        actions, never the live state."""
+        seat = self.game.current_player
+        bot = self.bots.get(seat) if seat is not None else None
+        if bot is None:
+            return
+        self.bot_wait += dt
+        key = (self.session.version, seat)
+        if self.bot_answer is not None and self.bot_answer[0] != key:
+            self.bot_answer = None
+        if self.bot_answer is None:
+            if self.worker.key != key and self.worker.idle:
+                view = json.loads(json.dumps(self.game.view(seat)))
+                self.worker.request(bot, self.game.rules, view, list(self.session.legal()),
+                                    key)
+            polled_key = self.worker.key
+            answered, action, error = self.worker.poll()
+            if not answered or polled_key != key:
+                return
+            if error is not None or not isinstance(action, str) or \
+                    not self.session.is_legal(action):
+                if error is not None:
+                    report(error)
+                legal = self.session.legal()
+                if not legal:
+                    return
+                bot.reset()
+                action = Rng(mix_seed(self.game.seed, "fallback", len(self.game.log))
+                             ).choice(legal)
+            self.bot_answer = (key, action)
+        if not self.skipping:
+            pace = BOT_PACE_FAST if self.bot_fast else BOT_PACE
+            if self.bot_wait < pace or getattr(self.view, "busy", False) is True:
+                return
+        _key, action = self.bot_answer
+        self.bot_answer = None
+        self.apply(action)
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
@@ -631,6 +747,9 @@ class PlayScene(BaseScene):
             screen.box(16, y, 1888, 54, (90, 24, 24), radius=12)
             screen.box(16, y, 1888, 54, theme.DANGER, radius=12, width=3)
             text, colour = f"Not allowed: {self.refusal}", (255, 190, 180)
+        elif self.computer_turn:
+            self._draw_computer_status(screen)
+            return
         else:
             screen.box(16, y, 1888, 54, theme.PANEL, radius=12)
             status = str(getattr(self.view, "status", "") or "")
@@ -646,6 +765,36 @@ class PlayScene(BaseScene):
         hints.append(f"action {len(self.game.log)}")
         screen.text("  ·  ".join(hints), 1884, y + 27, theme.FONT_SMALL, theme.TEXT_DIM,
                     "midright")
+
+    def _draw_computer_status(self, screen: Screen) -> None:
+        """The status line while a computer decides, with a spinner while it thinks."""
+        y = STATUS_Y
+        seat = self.game.current_player
+        kind = self.session.kinds[seat] if seat is not None else ""
+        colour = self.colours[seat] if seat is not None and seat < len(self.colours) \
+            else theme.ACCENT
+        screen.box(16, y, 1888, 54, theme.PANEL, radius=12)
+        screen.box(16, y, 1888, 54, colour, radius=12, width=3)
+        thinking = self.worker.busy
+        cx, cy = 46.0, y + 27
+        if thinking:  # a ring of dots, the bright one going round
+            for i in range(8):
+                angle = i * math.pi / 4
+                lit = (int(self.t * 10) - i) % 8
+                shade = colour if lit == 0 else theme.TEXT_DIM
+                screen.circle(cx + 13 * math.cos(angle), cy + 13 * math.sin(angle),
+                              3.5 if lit else 5, shade)
+        else:
+            draw_mark(screen, seat_mark(self.session, seat or 0), cx, cy, 12, colour)
+        who = f"{self.session.name(seat)} (computer, {level_name(kind)})"
+        text = f"{who} is thinking" + "." * (int(self.t * 3) % 4) if thinking else \
+            f"{who} plays"
+        screen.text(fit(screen, text, theme.FONT_BODY, 1100), 76, cy, theme.FONT_BODY,
+                    theme.TEXT, "midleft")
+        mode = "skipping to the next human" if self.skipping else (
+            "fast · Enter: normal speed" if self.bot_fast else "Enter: faster")
+        screen.text(f"{mode}  ·  E: skip  ·  action {len(self.game.log)}", 1884, cy,
+                    theme.FONT_SMALL, theme.TEXT_DIM, "midright")
 
     def _default_status(self) -> str:
         seat = self.game.current_player

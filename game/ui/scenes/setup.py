@@ -11,6 +11,7 @@ from game.ui import theme
 from game.ui.input import pad_id, pad_label
 from game.ui.scenes.common import BaseScene, make_session, one_line, palette_name, random_seed
 from game.ui.screen import draw_mark
+from game.ui.session import HUMAN, SEAT_KINDS
 from game.ui.widgets import (
     INK,
     TextField,
@@ -39,6 +40,13 @@ NAME_LEN = 14
 LEFT_X, LEFT_W = 60.0, 840.0
 RIGHT_X, RIGHT_W = 960.0, 900.0
 ROW_H = 84.0
+
+
+def kind_label(kind: str) -> str:
+    """How a seat kind reads in the setup: "Human" or "Computer: Hard"."""
+    if kind == HUMAN:
+        return "Human"
+    return f"Computer: {kind.title()}"
 
 
 def param_label(name: str) -> str:
@@ -70,6 +78,8 @@ class SetupScene(BaseScene):
         self.players = 2
         self.names: list[TextField] = []
         self.colour_index: list[int] = []
+        #: who plays each seat: "human" or a computer level (see game.ai)
+        self.kinds: list[str] = []
         self.params: dict[str, Any] = {}
         self.seed = TextField("", max_len=10, allowed=str.isdigit, placeholder="Random")
         self.rows: list[Row] = []
@@ -146,6 +156,8 @@ class SetupScene(BaseScene):
             choice = free[0] if free else len(self.colour_index) % len(self.palette)
             self.colour_index.append(choice)
             used.add(choice)
+        while len(self.kinds) < n:
+            self.kinds.append(HUMAN)
         self.players = n
         del self.colour_index[n:]  # a seat added later gets a free colour again
         self.claims = {pad: seat for pad, seat in self.claims.items() if seat < n}
@@ -186,6 +198,15 @@ class SetupScene(BaseScene):
         by = 900.0
         rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
                         action=self.start, enabled=spec is not None))
+        # Who plays each seat. The rows sit in the seat cards, but come after Start in
+        # the keyboard order (Down from Start), so names and colours stay one move apart.
+        for seat in range(self.players):
+            cy = 190 + seat * (card_h + 10)
+            ky = cy + 10 + min(70.0, card_h - 20) + 8
+            rows.append(Row(f"kind{seat}", "adjust", "Plays",
+                            (RIGHT_X + 90, ky, 440, max(28.0, min(52.0, cy + card_h - ky - 8))),
+                            value=lambda s=seat: kind_label(self.kinds[s]),
+                            adjust=lambda d, s=seat: self._adjust_kind(s, d)))
         rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
                         action=self.back))
         self.rows = rows
@@ -277,7 +298,7 @@ class SetupScene(BaseScene):
     @staticmethod
     def _seat_of(row: Row) -> int | None:
         """The seat a seat-card row (name or colour) belongs to."""
-        for prefix in ("name", "colour"):
+        for prefix in ("name", "colour", "kind"):
             if row.key.startswith(prefix) and row.key[len(prefix):].isdigit():
                 return int(row.key[len(prefix):])
         return None
@@ -306,6 +327,10 @@ class SetupScene(BaseScene):
         names = COLOUR_NAMES.get(palette_name(self.app), theme.COLOUR_NAMES)
         i = self.colour_index[seat]
         return names[i] if i < len(names) else f"Colour {i + 1}"
+
+    def _adjust_kind(self, seat: int, step: int) -> None:
+        i = SEAT_KINDS.index(self.kinds[seat]) if self.kinds[seat] in SEAT_KINDS else 0
+        self.kinds[seat] = SEAT_KINDS[(i + step) % len(SEAT_KINDS)]
 
     def _adjust_colour(self, seat: int, step: int) -> None:
         count = len(self.palette)
@@ -348,6 +373,7 @@ class SetupScene(BaseScene):
         session = make_session(self.app, game, names, colours)
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
+        session.set_kinds(self.kinds[:self.players])
         self.app.input.text_mode = False
         self.app.stack.replace(PlayScene(session))
 
@@ -422,7 +448,7 @@ class SetupScene(BaseScene):
     def _arrow_span(row: Row) -> tuple[float, float, float, float]:
         """Where the left/right arrows of an adjustable row are drawn."""
         x, y, w, h = row.rect
-        if row.key.startswith("colour"):
+        if row.key.startswith(("colour", "kind")):
             return x, y, w, h
         return x + w * 0.42, y, w * 0.58, h
 
@@ -436,7 +462,7 @@ class SetupScene(BaseScene):
         draw_header(screen, "New game", self.t)
         spec = self.spec
         for i, row in enumerate(self.rows):
-            if row.key.startswith(("name", "colour")):
+            if row.key.startswith(("name", "colour", "kind")):
                 continue
             self._draw_row(screen, i, row)
         # description under the variant row
@@ -496,6 +522,15 @@ class SetupScene(BaseScene):
             screen.text(label, sx + 40, y + h / 2, size, ink, "midleft")
             draw_arrows(screen, x, y, w, h, ink, bounce)
             return
+        if row.key.startswith("kind"):
+            size = theme.FONT_BODY if h >= 44 else theme.FONT_SMALL
+            screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
+            label = row.value() if row.value else ""
+            colour = ink if focused or label == "Human" else theme.ACCENT
+            screen.text(fit(screen, label, size, w - 220), x + w - 70, y + h / 2, size,
+                        colour, "midright")
+            draw_arrows(screen, x, y, w, h, ink, bounce)
+            return
         screen.text(row.label, x + 24, y + h / 2, theme.FONT_BODY, ink, "midleft")
         value = row.value() if row.value else ""
         screen.text(fit(screen, value, theme.FONT_LARGE, w * 0.5 - 90), x + w - 64, y + h / 2,
@@ -522,12 +557,10 @@ class SetupScene(BaseScene):
                                 theme.FONT_LARGE if nh >= 60 else theme.FONT_BODY)
             ci, colour_row = keyed[f"colour{seat}"]
             self._draw_row(screen, ci, colour_row, dx)
+            ki, kind_row = keyed[f"kind{seat}"]
+            self._draw_row(screen, ki, kind_row, dx)
             pads = ", ".join(pad_label(p) for p in self.pads_of(seat))
             if card_h >= 110:
-                screen.text("Human", nx + dx + 4, y + card_h - 22, theme.FONT_SMALL, theme.GOOD,
-                            "midleft")
-                screen.text("Computer (coming soon)", nx + dx + 110, y + card_h - 22,
-                            theme.FONT_SMALL, (110, 116, 130), "midleft")
                 if pads:
                     screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
                                 theme.FONT_SMALL, theme.ACCENT, "midright")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Any
 
 from game.errors import SaveError
 from game.ui import theme
@@ -23,17 +24,112 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 TITLE = "AZTEC ARCADE"
+#: seconds on the title before computers start a game behind the menu (attract mode)
+ATTRACT_DELAY = 2.5
+#: seconds between the attract game's actions, and before the next game starts
+ATTRACT_STEP = 0.3
+ATTRACT_REST = 3.0
+#: the board drawn behind the menu, and how dark the veil over it is
+ATTRACT_AREA = (0.0, 0.0, 1920.0, 1080.0)
+ATTRACT_VEIL = 195
+
+
+class Attract:
+    """Easy computers playing a random variant behind the title menu.
+
+    Easy bots are cheap (the playout policy), so they play on the render thread at a
+    relaxed pace. Only variants with a board view take part; anything that fails turns
+    the attract mode off quietly (it is decoration).
+    """
+
+    def __init__(self, app: App, seed: int | None = None) -> None:
+        self.app = app
+        self.rng = random.Random(seed)
+        self.session: Any = None
+        self.view: Any = None
+        self.bots: list[Any] = []
+        self.wait = 0.0
+        self.age = 0.0  # seconds since this game started (the fade in)
+        self.broken = False
+
+    def candidates(self) -> list[Any]:
+        specs = [s for s in self.app.registry.variants.values()
+                 if s.engine_id in self.app.views]
+        return sorted(specs, key=lambda s: s.id)
+
+    def start(self) -> None:
+        from game.ai import make_bot
+        from game.api import new_game
+        from game.ui.session import Session
+
+        specs = self.candidates()
+        if not specs:
+            self.broken = True
+            return
+        spec = self.rng.choice(specs)
+        lo, hi = spec.min_players, min(spec.max_players, max(spec.min_players, 4))
+        players = self.rng.randint(lo, hi)
+        seed = self.rng.randrange(1 << 31)
+        game = new_game(spec.id, players, seed)
+        self.session = Session(game, [f"Computer {i + 1}" for i in range(players)])
+        self.session.set_kinds(["easy"] * players)
+        self.bots = [make_bot("easy", seed=seed + i) for i in range(players)]
+        self.view = self.app.views[spec.engine_id](self.session, self.app)
+        self.wait = 0.0
+        self.age = 0.0
+
+    def update(self, dt: float) -> None:
+        if self.broken:
+            return
+        try:
+            if self.session is None:
+                self.start()
+                return
+            self.age += dt
+            self.wait += dt
+            self.view.update(dt)
+            game = self.session.game
+            if game.is_over:
+                if self.wait >= ATTRACT_REST:
+                    self.start()
+                return
+            if self.wait < ATTRACT_STEP or getattr(self.view, "busy", False) is True:
+                return
+            seat = game.current_player
+            if seat is None:
+                return
+            action = self.bots[seat].choose(game.rules, game.view(seat),
+                                            self.session.legal())
+            events = self.session.apply(action)
+            self.view.on_events(action, events)
+            self.wait = 0.0
+        except Exception:  # noqa: BLE001 - decoration must never break the title
+            self.broken = True
+
+    def draw(self, screen: Screen, alpha: float) -> None:
+        if self.broken or self.view is None:
+            return
+        try:
+            self.view.draw(screen, ATTRACT_AREA)
+        except Exception:  # noqa: BLE001
+            self.broken = True
+            return
+        veil = 255 - (255 - ATTRACT_VEIL) * max(0.0, min(1.0, alpha, self.age / 1.2))
+        screen.box(0, 0, 1920, 1080, (*theme.BG, int(veil)))
 
 
 class TitleScene(BaseScene):
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("F1", "Rules"),
                  ("F11", "Fullscreen"), ("Esc", "Quit"))
 
-    def __init__(self) -> None:
+    def __init__(self, attract: bool = True, attract_seed: int | None = None) -> None:
         super().__init__()
         self.menu = Menu([], 660, 372, 600, item_h=80, gap=14)
         self.error = ""
         self.continue_detail = ""
+        self.attract_enabled = attract
+        self.attract_seed = attract_seed
+        self.attract: Attract | None = None
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -84,6 +180,7 @@ class TitleScene(BaseScene):
 
         session = make_session(app, game, names_from_meta(meta, game.players),
                                colours_from_meta(meta, game.players))
+        session.apply_meta(meta)  # the computer seats
         app.stack.push(PlayScene(session))
 
     def new_game(self) -> None:
@@ -133,9 +230,18 @@ class TitleScene(BaseScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.menu.update(dt)
+        if self.attract_enabled and self.app is not None and self.t >= ATTRACT_DELAY:
+            if self.attract is None:
+                self.attract = Attract(self.app, self.attract_seed)
+            self.attract.update(dt)
+
+    def exit(self) -> None:
+        self.attract = None
 
     def draw(self, screen: Screen) -> None:
         draw_backdrop(screen, self.t)
+        if self.attract is not None:
+            self.attract.draw(screen, 1.0)
         self._draw_logo(screen)
         self.menu.draw(screen)
         if self.error:

@@ -1,0 +1,134 @@
+"""Games between computer players: one game, and tournaments with win rates and a 95 %
+confidence interval (used by ``aztec-arcade simulate --bots``).
+
+Each bot is handed only ``game.view(seat)`` and ``game.legal_actions()``; the arena checks
+that every answer is legal before it applies it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import make_bot
+from game.ai.base import Bot
+from game.api import Game, new_game
+from game.errors import AztecArcadeError
+from game.rng import mix_seed
+
+
+def play_game(game: Game, bots: Sequence[Bot], limit: int | None = None,
+              on_decision: Callable[[int, str, Bot], None] | None = None) -> Game:
+    """Let ``bots[seat]`` decide for every seat until the game ends; returns ``game``."""
+    limit = limit or game.rules.playout_limit
+    while not game.is_over:
+        if len(game.log) >= limit:
+            raise AztecArcadeError(f"the game did not end within {limit} actions")
+        seat = game.current_player
+        if seat is None:
+            break
+        legal = game.legal_actions()
+        bot = bots[seat]
+        action = bot.choose(game.rules, game.view(seat), list(legal))
+        if action not in legal:
+            raise AztecArcadeError(f"the {bot.level} bot chose {action!r}, which is not "
+                                   "legal")
+        game.apply(action)
+        if on_decision is not None:
+            on_decision(seat, action, bot)
+    return game
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % by default)."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Standing:
+    level: str
+    games: int = 0
+    wins: float = 0.0  # a win shared by k seats counts 1/k
+    scores: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)  # per decision that thought
+    #: head to head against other levels at the same table: level -> (points, meetings);
+    #: finishing ahead of a seat of that level scores 1, level with it 0.5
+    versus: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+def ahead(game: Game, a: int, b: int) -> float:
+    """1 if seat ``a`` finished ahead of seat ``b`` (more points, or as many and a win
+    that ``b`` does not share), 0.5 if level, else 0."""
+    scores, winners = game.scores, game.winners
+    key_a = (scores[a], a in winners)
+    key_b = (scores[b], b in winners)
+    return 1.0 if key_a > key_b else 0.5 if key_a == key_b else 0.0
+
+
+def seat_levels(levels: Sequence[str], game_index: int) -> list[str]:
+    """Seats rotate between games: game i gives seat s the level ``levels[(s + i) % n]``
+    (with two players the seats alternate)."""
+    n = len(levels)
+    return [levels[(s + game_index) % n] for s in range(n)]
+
+
+def tournament(variant: str, levels: Sequence[str], games: int, seed: int = 0,
+               options: dict[str, Any] | None = None, iterations: int | None = None,
+               seconds: float | None = None,
+               progress: Callable[[int, Game, list[str]], None] | None = None
+               ) -> tuple[dict[str, Standing], list[int]]:
+    """Play ``games`` games (game i: seed ``seed + i``, seats rotated); the standings
+    per distinct entry of ``levels`` (duplicates pool their results) and game lengths."""
+    n = len(levels)
+    table: dict[str, Standing] = {}
+    for level in levels:
+        table.setdefault(level, Standing(level))
+    lengths: list[int] = []
+    for i in range(games):
+        seed_i = seed + i
+        game = new_game(variant, n, seed_i, options)
+        seats = seat_levels(levels, i)
+        bots = [make_bot(level, seed=mix_seed(seed_i, "bot", s), iterations=iterations,
+                         seconds=seconds) for s, level in enumerate(seats)]
+
+        def note(seat: int, action: str, bot: Bot, seats: list[str] = seats) -> None:
+            if not bot.stats.get("reused") and not bot.stats.get("forced"):
+                table[seats[seat]].seconds.append(float(bot.stats.get("seconds", 0.0)))
+
+        play_game(game, bots, on_decision=note)
+        winners = game.winners
+        scores = game.scores
+        lengths.append(len(game.log))
+        per_level: dict[str, float] = {}
+        for s, level in enumerate(seats):
+            table[level].scores.append(scores[s])
+            if s in winners:
+                per_level[level] = per_level.get(level, 0.0) + 1.0 / len(winners)
+        for level in set(seats):
+            st = table[level]
+            st.games += 1
+            st.wins += min(1.0, per_level.get(level, 0.0))
+        for a, level_a in enumerate(seats):
+            for b, level_b in enumerate(seats):
+                if level_a != level_b:
+                    pair = table[level_a].versus.setdefault(level_b, [0.0, 0])
+                    pair[0] += ahead(game, a, b)
+                    pair[1] += 1
+        if progress is not None:
+            progress(i, game, seats)
+    return table, lengths

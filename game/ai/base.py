@@ -1,0 +1,242 @@
+"""What every computer player shares: the decision protocol, plans, values, seeding.
+
+A bot decides from exactly what its seat may know: ``Game.view(seat)`` (a JSON-like dict)
+and the list of legal actions (the deciding seat knows what it may do). It never touches
+the live game; whatever it simulates runs on states it built itself with the rules'
+``determinize`` hook, whose hidden parts are samples.
+
+A decision is a *plan*: the action to play now and, optionally, the steps the bot means
+to play after it in the same turn. The bot remembers the plan together with the view it
+expects after each step; when the next view is exactly that one, it plays the next step
+without thinking again (a whole Mexica turn costs one search). Anything unexpected (a
+chance draw, a revealed secret) drops the plan and the bot thinks afresh.
+
+Every random choice comes from a generator seeded by the bot's seed, a digest of the view
+and the number of decisions the bot has made, so a bot with the same seed and budget
+makes the same moves in the same game (and a position that repeats is not answered the
+same way forever).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from typing import Any
+
+from game.engine import PLAN_SEP, Rules
+from game.errors import IllegalAction
+from game.rng import Rng, mix_seed
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def split_plan(move: str) -> list[str]:
+    """The steps of a candidate: a single action or a plan joined by ``PLAN_SEP``."""
+    if PLAN_SEP not in move:
+        return [move]
+    return [step.strip() for step in move.split(PLAN_SEP) if step.strip()]
+
+
+def view_digest(view: dict[str, Any]) -> str:
+    """A short fingerprint of a view (JSON with sorted keys)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def seat_view(rules: Rules, state: Any, seat: int | None) -> dict[str, Any]:
+    """What ``Game.view(seat)`` would give for ``state`` (the rules' view plus the seat)."""
+    data = rules.view(state, seat)
+    data["seat"] = seat
+    return data
+
+
+def has_own_hook(rules: Rules, name: str) -> bool:
+    """Whether the rules override the optional hook ``name`` of :class:`Rules`."""
+    return getattr(type(rules), name, None) is not getattr(Rules, name)
+
+
+def determinize(rules: Rules, view: dict[str, Any], seat: int, rng: Rng) -> Any | None:
+    """A state sampled from ``view``, or None when the rules cannot make one."""
+    try:
+        return rules.determinize(view, seat, rng)
+    except NotImplementedError:
+        return None
+
+
+def apply_plan(rules: Rules, state: Any, steps: list[str], seat: int) -> list[str]:
+    """Play ``steps`` for ``seat`` on ``state`` (a bot-owned state) while it is that
+    seat's decision; returns the steps actually played (a refused step ends the plan)."""
+    done: list[str] = []
+    for step in steps:
+        if rules.is_over(state) or rules.current_player(state) != seat:
+            break
+        try:
+            canonical, _events = rules.apply(state, step)
+        except IllegalAction:
+            break
+        done.append(canonical)
+    return done
+
+
+def terminal_reward(rules: Rules, state: Any, seat: int) -> float:
+    winners = rules.winners(state)
+    if seat in winners:
+        return 1.0 / len(winners)
+    return 0.0
+
+
+def logistic(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1.0 + z)
+
+
+def reward(rules: Rules, state: Any, seat: int) -> float:
+    """The seat's value of ``state`` in [0, 1]: the result if the game is over, else the
+    evaluation hook through a logistic of ``evaluation_scale``."""
+    if rules.is_over(state):
+        return terminal_reward(rules, state, seat)
+    scale = float(getattr(rules, "evaluation_scale", 10.0) or 10.0)
+    return logistic(rules.evaluate(state, seat) / scale)
+
+
+def advantage(rules: Rules, state: Any, seat: int) -> float:
+    """The seat's value of ``state`` in points (a finished game: a huge bonus for a win)."""
+    if rules.is_over(state):
+        win = terminal_reward(rules, state, seat)
+        scores = rules.scores(state)
+        others = [v for i, v in enumerate(scores) if i != seat]
+        diff = scores[seat] - (max(others) if others else 0)
+        return 1e6 * (win - 0.5) + diff
+    return float(rules.evaluate(state, seat))
+
+
+def moves_for(rules: Rules, state: Any, seat: int) -> tuple[list[str], bool]:
+    """The moves the bots consider for ``seat`` to move in ``state``: the candidates hook
+    (plans or a pruned list, best first; second value True) or every legal action."""
+    cands = rules.candidates(state, seat)
+    if cands:
+        return list(cands), True
+    return rules.legal_actions(state), False
+
+
+def patience(rules: Rules) -> int:
+    """Decisions after which a bot stops thinking and plays the playout policy, so that
+    every game ends (half the variant's playout limit, shared by the seats)."""
+    return max(100, rules.playout_limit // (2 * max(1, rules.players)))
+
+
+class Budget:
+    """Iterations (reproducible) and/or wall-clock seconds (the client)."""
+
+    def __init__(self, iterations: int | None = None, seconds: float | None = None) -> None:
+        if iterations is None and seconds is None:
+            iterations = 200
+        self.iterations = iterations
+        self.seconds = seconds
+        self.start = 0.0
+        self.done = 0
+
+    def begin(self) -> None:
+        self.start = time.perf_counter()
+        self.done = 0
+
+    def more(self) -> bool:
+        if self.iterations is not None and self.done >= self.iterations:
+            return False
+        if self.seconds is not None and self.done > 0 and \
+                time.perf_counter() - self.start >= self.seconds:
+            return False
+        return True
+
+    def describe(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"{self.iterations} iterations")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " / ".join(parts)
+
+
+class Bot:
+    """A computer player for one seat. Subclasses implement :meth:`decide`."""
+
+    level = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._plan: list[str] = []
+        self._state: Any = None  # the bot's own state, just before the next plan step
+        self._expect: str | None = None
+        #: filled by each decision: how it went (iterations, seconds, reused plan...)
+        self.stats: dict[str, Any] = {}
+        #: set by the client to stop a search early (the result is then the best so far)
+        self.cancelled = False
+        self.decisions = 0
+
+    # -- the protocol ------------------------------------------------------------------
+    def choose(self, rules: Rules, view: dict[str, Any], legal: list[str]) -> str:
+        """The action to play now, from ``view`` (``Game.view(seat)``) and ``legal``."""
+        if not legal:
+            raise ValueError("a bot was asked to decide with no legal action")
+        seat = view.get("seat")
+        if not isinstance(seat, int):
+            raise ValueError("the view must be Game.view(seat) for the deciding seat")
+        start = time.perf_counter()
+        self.decisions += 1
+        digest = view_digest(view)
+        if self._plan and self._expect == digest and self._plan[0] in legal:
+            action = self._plan.pop(0)
+            self._advance(rules, action, seat)
+            self.stats = {"reused": True, "seconds": time.perf_counter() - start}
+            return action
+        self._plan, self._state, self._expect = [], None, None
+        if len(legal) == 1:
+            self.stats = {"forced": True, "seconds": time.perf_counter() - start}
+            return legal[0]
+        rng = Rng(mix_seed(self.seed, self.level, digest, self.decisions))
+        self.stats = {}
+        if self.decisions > patience(rules):
+            # A game this long is stuck (a bot stalling a scoring it would lose): the
+            # playout policy is sure to finish, so play it from here on.
+            from game.ai.easy import EasyBot
+
+            plan, state = EasyBot.decide(self, rules, view, legal, rng)
+        else:
+            plan, state = self.decide(rules, view, legal, rng)
+        if not plan or plan[0] not in legal:
+            plan, state = [rng.choice(legal)], None
+        self.stats["seconds"] = time.perf_counter() - start
+        action = plan[0]
+        if state is not None and len(plan) > 1:
+            self._plan, self._state = plan[1:], state
+            self._advance(rules, action, seat)
+        return action
+
+    def _advance(self, rules: Rules, action: str, seat: int) -> None:
+        """Play ``action`` on the bot's own state and note the view expected next."""
+        state = self._state
+        if state is None or not self._plan:
+            self._plan, self._state, self._expect = [], None, None
+            return
+        if not apply_plan(rules, state, [action], seat) or rules.is_over(state) or \
+                rules.current_player(state) != seat:
+            self._plan, self._state, self._expect = [], None, None
+            return
+        self._expect = view_digest(seat_view(rules, state, seat))
+
+    def reset(self) -> None:
+        """Forget any plan in progress (e.g. after an undo in the client)."""
+        self._plan, self._state, self._expect = [], None, None
+
+    def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
+               rng: Rng) -> tuple[list[str], Any]:
+        """A plan (its first step in ``legal``) and the bot-owned state it was made on
+        (None: do not continue the plan without thinking again)."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.level

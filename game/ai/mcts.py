@@ -1,0 +1,240 @@
+"""Hard: information-set Monte Carlo tree search (single observer, open loop).
+
+Each iteration
+
+1. **determinises**: samples a full state from the bot's view with the rules'
+   ``determinize`` hook (hidden parts and the random generator are drawn afresh, so
+   chance in the simulated future is sampled too, never the real one);
+2. **selects** down one shared tree whose edges are moves (actions, or plans from the
+   ``candidates`` hook), using only the moves legal in this determinisation; UCB1 counts
+   how often a move was *available* rather than how often its parent was visited;
+3. **expands** one new move (best-first for candidates, else the playout policy's pick),
+   with progressive widening when a node has many moves;
+4. **simulates** with the playout policy for ``rollout_turns`` changes of the deciding
+   seat, then scores every seat with the evaluation hook (a finished game: its result);
+5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose.
+
+Chance needs no special nodes: it lives in the sampled generator, so different
+iterations see different draws under the same move sequence (an open-loop tree).
+
+The budget is iterations (reproducible: tests and tournaments) or wall-clock seconds
+(the client); with both, whichever runs out first. The answer is the most visited root
+move; a plan's later steps are kept for the rest of the turn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.ai.base import (
+    Bot,
+    Budget,
+    advantage,
+    apply_plan,
+    determinize,
+    has_own_hook,
+    reward,
+    seat_view,
+    split_plan,
+    view_digest,
+)
+from game.ai.greedy import GreedyBot
+from game.engine import Rules
+from game.rng import Rng
+
+
+class Node:
+    __slots__ = ("move", "player", "parent", "children", "visits", "total", "avail",
+                 "moves", "moves_key", "ordered")
+
+    def __init__(self, move: str | None, player: int | None, parent: Node | None) -> None:
+        self.move = move
+        self.player = player  # the seat that chose ``move`` to get here
+        self.parent = parent
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.moves: list[str] | None = None  # cached candidates (with their view key)
+        self.moves_key: str | None = None
+        self.ordered = False
+
+
+class MCTSBot(Bot):
+    level = "hard"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None,
+                 seconds: float | None = None, exploration: float = 0.7,
+                 rollout_turns: int | None = None, widening: float = 2.0,
+                 max_rollout: int = 400, eval_order_depth: int = 2) -> None:
+        super().__init__(seed)
+        self.budget = Budget(iterations, seconds)
+        self.exploration = exploration
+        self.rollout_turns = rollout_turns
+        self.widening = widening
+        self.max_rollout = max_rollout
+        self.eval_order_depth = eval_order_depth
+
+    def describe(self) -> str:
+        return f"hard ({self.budget.describe()})"
+
+    def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
+               rng: Rng) -> tuple[list[str], Any]:
+        seat = view["seat"]
+        first = determinize(rules, view, seat, rng)
+        if first is None:
+            # Hidden information and no determinize hook: no state to search from.
+            return GreedyBot(self.seed).decide(rules, view, legal, rng)
+        plans = self.search(rules, view, legal, seat, rng, first)
+        return plans, first
+
+    # -- the search --------------------------------------------------------------------
+    def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
+               rng: Rng, first: Any) -> list[str]:
+        legal_set = set(legal)
+        use_cache = has_own_hook(rules, "candidates")
+        rollout_turns = self.rollout_turns
+        if rollout_turns is None:
+            rollout_turns = 0 if use_cache else rules.players
+        root = Node(None, None, None)
+        budget = self.budget
+        budget.begin()
+        sample = first
+        depth_sum = 0
+        while budget.more() and not self.cancelled:
+            state = rules.clone(sample) if budget.done == 0 else \
+                determinize(rules, view, seat, rng)
+            node = root
+            path = [root]
+            expanded = False
+            while not rules.is_over(state):
+                player = rules.current_player(state)
+                if player is None:
+                    break
+                moves = self._moves(rules, node, state, player, use_cache, len(path) - 1)
+                if node is root:
+                    moves = [m for m in moves if split_plan(m)[0] in legal_set] or legal
+                if not moves:
+                    break
+                for m in moves:
+                    child = node.children.get(m)
+                    if child is not None:
+                        child.avail += 1
+                untried = [m for m in moves if m not in node.children]
+                allowed = len(moves) if len(moves) <= 12 else \
+                    max(2, int(self.widening * math.sqrt(node.visits + 1)))
+                if untried and len(node.children) < allowed:
+                    move = self._pick_untried(rules, state, untried, node.ordered, rng)
+                    child = Node(move, player, node)
+                    child.avail = 1
+                    node.children[move] = child
+                    expanded = True
+                else:
+                    child = self._select(node, moves)
+                    if child is None:
+                        move = self._pick_untried(rules, state, untried, node.ordered, rng)
+                        child = Node(move, player, node)
+                        child.avail = 1
+                        node.children[move] = child
+                        expanded = True
+                apply_plan(rules, state, split_plan(child.move or ""), player)
+                node = child
+                path.append(node)
+                if expanded:
+                    break
+            depth_sum += len(path) - 1
+            if not rules.is_over(state) and rollout_turns:
+                self._rollout(rules, state, rng, rollout_turns)
+            rewards = {p: reward(rules, state, p) for p in range(rules.players)}
+            for n in path:
+                n.visits += 1
+                if n.player is not None:
+                    n.total += rewards.get(n.player, 0.0)
+            budget.done += 1
+        self.stats.update(iterations=budget.done, root_moves=len(root.children),
+                          depth=depth_sum / max(1, budget.done))
+        if not root.children:
+            return [rng.choice(legal)]
+        best = max(root.children.values(),
+                   key=lambda c: (c.visits, c.total / max(1, c.visits)))
+        self.stats["value"] = best.total / max(1, best.visits)
+        self.stats["visits"] = best.visits
+        return split_plan(best.move or "")
+
+    def _moves(self, rules: Rules, node: Node, state: Any, player: int,
+               use_cache: bool, depth: int) -> list[str]:
+        if use_cache:
+            key = view_digest(seat_view(rules, state, player))
+            if node.moves is not None and node.moves_key == key:
+                return node.moves
+            cands = rules.candidates(state, player)
+            if cands:
+                if depth < self.eval_order_depth:
+                    cands = self._order(rules, state, player, cands)
+                node.moves, node.ordered = list(cands), True
+            else:
+                node.moves, node.ordered = rules.legal_actions(state), False
+            node.moves_key = key
+            return node.moves
+        node.ordered = False
+        return rules.legal_actions(state)
+
+    @staticmethod
+    def _order(rules: Rules, state: Any, player: int, moves: list[str]) -> list[str]:
+        """Plans best first by the evaluation right after them (near the root, where the
+        order decides which few replies the search ever looks at)."""
+        scored = []
+        for i, move in enumerate(moves):
+            child = rules.clone(state)
+            done = apply_plan(rules, child, split_plan(move), player)
+            if not done:
+                continue
+            scored.append((advantage(rules, child, player) - 1e-3 * len(done), -i, move))
+        scored.sort(reverse=True)
+        return [m for _v, _i, m in scored] or moves
+
+    @staticmethod
+    def _pick_untried(rules: Rules, state: Any, untried: list[str], ordered: bool,
+                      rng: Rng) -> str:
+        if ordered:
+            return untried[0]
+        try:
+            hint = rules.playout_action(state, rng)
+        except Exception:  # noqa: BLE001 - a broken policy: pick at random
+            hint = None
+        if hint in untried:
+            return hint
+        return rng.choice(untried)
+
+    def _select(self, node: Node, moves: list[str]) -> Node | None:
+        best, best_score = None, -1.0
+        c = self.exploration
+        for m in moves:
+            child = node.children.get(m)
+            if child is None or child.visits == 0:
+                continue
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(max(1, child.avail)) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _rollout(self, rules: Rules, state: Any, rng: Rng, turns: int) -> None:
+        """The playout policy until the deciding seat has changed ``turns`` times."""
+        changes = 0
+        last = rules.current_player(state)
+        for _ in range(self.max_rollout):
+            if rules.is_over(state):
+                return
+            try:
+                action = rules.playout_action(state, rng)
+                rules.apply(state, action)
+            except Exception:  # noqa: BLE001 - a broken policy ends the rollout
+                return
+            now = rules.current_player(state)
+            if now != last:
+                changes += 1
+                last = now
+                if changes >= turns:
+                    return

@@ -1,0 +1,215 @@
+"""Computer players: legal moves, finished games, reproducibility, every variant.
+
+The variant list comes from ``game.api.list_variants()``, so third-party variants
+installed here are played too. Budgets are small: these tests check behaviour, not
+strength (``aztec-arcade simulate --bots`` measures that) or speed (``benchmarks/ai.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.ai import LEVELS, EasyBot, GreedyBot, MCTSBot, make_bot
+from game.ai.arena import play_game, seat_levels, tournament, wilson
+from game.ai.base import Bot, split_plan
+from game.api import list_variants, new_game
+from game.engine import PLAN_SEP
+from game.plugins import reset_registry
+from game.rng import mix_seed
+
+
+def _variants() -> list[Any]:
+    reset_registry()
+    out = [pytest.param(v["id"], v["min_players"], id=v["id"]) for v in list_variants()]
+    reset_registry()
+    return out
+
+
+VARIANTS = _variants()
+#: small budgets: a full game each
+BUDGET = {"iterations": 12}
+
+
+class Spy(Bot):
+    """Wraps a bot and checks what it is handed and what it answers."""
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.level = inner.level
+        self.calls = 0
+
+    def choose(self, rules, view, legal):
+        assert isinstance(view, dict) and view.get("seat") is not None
+        assert "rng" not in view, "a bot must never see the random generator"
+        action = self.inner.choose(rules, view, legal)
+        assert action in legal
+        self.calls += 1
+        self.stats = self.inner.stats
+        return action
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_every_level_plays_legal_actions_to_the_end(variant, players, level):
+    game = new_game(variant, players, seed=11)
+    bots = [Spy(make_bot(level if seat == 0 else "easy", seed=seat, **BUDGET))
+            for seat in range(players)]
+    play_game(game, bots)
+    assert game.is_over and game.winners
+    assert bots[0].calls > 0
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_the_same_seed_gives_the_same_moves(variant, players):
+    def play(seed_offset: int) -> list[str]:
+        game = new_game(variant, players, seed=5)
+        levels = ["hard", "normal", "easy", "normal"][:players]
+        bots = [make_bot(level, seed=100 + seat + seed_offset, iterations=10)
+                for seat, level in enumerate(levels)]
+        play_game(game, bots)
+        return game.log
+
+    first = play(0)
+    assert play(0) == first
+
+
+def test_different_seeds_play_different_games():
+    def log(seed: int) -> list[str]:
+        game = new_game("tlatelolco-market", 2, seed=3)
+        play_game(game, [make_bot("easy", seed=seed), make_bot("easy", seed=seed + 1)])
+        return game.log
+
+    assert log(1) != log(2)
+
+
+def test_a_decision_is_a_pure_function_of_seed_view_and_history():
+    game = new_game("mexica", 2, seed=4)
+    bot_a = make_bot("hard", seed=9, iterations=40)
+    bot_b = make_bot("hard", seed=9, iterations=40)
+    view, legal = game.view(0), game.legal_actions()
+    assert bot_a.choose(game.rules, view, legal) == bot_b.choose(game.rules, view, legal)
+    other = make_bot("easy", seed=9)
+    assert other.choose(game.rules, view, legal) in legal
+
+
+def test_make_bot_levels_and_budgets():
+    assert isinstance(make_bot("easy"), EasyBot)
+    assert isinstance(make_bot("Normal"), GreedyBot)
+    hard = make_bot("hard", iterations=7)
+    assert isinstance(hard, MCTSBot) and hard.budget.iterations == 7
+    timed = make_bot("hard", seconds=0.5)
+    assert timed.budget.seconds == 0.5 and timed.budget.iterations is None
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
+
+
+def test_hard_search_reports_its_iterations():
+    game = new_game("tlatelolco-market", 2, seed=2)
+    while game.state.phase != "turn":
+        game.apply(game.legal_actions()[0])
+    bot = make_bot("hard", seed=1, iterations=25)
+    action = bot.choose(game.rules, game.view(game.current_player), game.legal_actions())
+    assert action in game.legal_actions()
+    assert bot.stats["iterations"] == 25
+    assert bot.stats["root_moves"] >= 1
+
+
+def test_a_wall_clock_budget_stops_the_search():
+    game = new_game("mexica", 2, seed=2)
+    bot = make_bot("hard", seed=1, seconds=0.05)
+    bot.choose(game.rules, game.view(0), game.legal_actions())
+    assert 1 <= bot.stats["iterations"]
+
+
+def test_a_cancelled_search_still_answers_legally():
+    game = new_game("mexica", 2, seed=2)
+    for action in ("start i7", "start i9"):
+        game.apply(action)
+    bot = make_bot("hard", seed=1, iterations=10_000)
+    bot.cancelled = True
+    assert bot.choose(game.rules, game.view(0), game.legal_actions()) in game.legal_actions()
+
+
+# ---------------------------------------------------------------------------------------
+# plans (macro-actions)
+# ---------------------------------------------------------------------------------------
+def _mexica_in_play(seed: int = 3, actions: int = 30):
+    game = new_game("mexica", 2, seed=seed)
+    bots = [make_bot("easy", seed=1), make_bot("easy", seed=2)]
+    while len(game.log) < actions or game.state.phase != "play":
+        seat = game.current_player
+        game.apply(bots[seat].choose(game.rules, game.view(seat), game.legal_actions()))
+    return game
+
+
+def test_mexica_candidates_are_whole_turn_plans_that_apply():
+    game = _mexica_in_play()
+    rules, state = game.rules, game.state
+    seat = game.current_player
+    plans = rules.candidates(state, seat)
+    assert plans and all(PLAN_SEP in p for p in plans)
+    legal = set(game.legal_actions())
+    for plan in plans:
+        steps = split_plan(plan)
+        assert steps[0] in legal and steps[-1] == "end"
+        clone = rules.clone(state)
+        for step in steps:
+            rules.apply(clone, step)  # raises if a step is illegal
+        assert rules.current_player(clone) != seat or rules.is_over(clone)
+
+
+def test_a_plan_is_played_step_by_step_without_thinking_again():
+    game = _mexica_in_play()
+    seat = game.current_player
+    bot = make_bot("normal", seed=3)
+    first = bot.choose(game.rules, game.view(seat), game.legal_actions())
+    game.apply(first)
+    steps = 1
+    while game.current_player == seat and not game.is_over:
+        action = bot.choose(game.rules, game.view(seat), game.legal_actions())
+        assert bot.stats.get("reused") or bot.stats.get("forced")
+        game.apply(action)
+        steps += 1
+    assert steps >= 2  # at least one step and the end
+
+
+def test_an_unexpected_view_drops_the_plan():
+    game = _mexica_in_play()
+    seat = game.current_player
+    bot = make_bot("normal", seed=3)
+    bot.choose(game.rules, game.view(seat), game.legal_actions())
+    game.apply("take" if "take" in game.legal_actions() else "end")  # not the bot's step
+    if game.current_player == seat:
+        bot.choose(game.rules, game.view(seat), game.legal_actions())
+        assert not bot.stats.get("reused")
+
+
+# ---------------------------------------------------------------------------------------
+# the arena and the statistics
+# ---------------------------------------------------------------------------------------
+def test_seats_rotate_between_games():
+    assert seat_levels(["normal", "easy"], 0) == ["normal", "easy"]
+    assert seat_levels(["normal", "easy"], 1) == ["easy", "normal"]
+    assert seat_levels(["a", "b", "c"], 1) == ["b", "c", "a"]
+
+
+def test_wilson_interval():
+    lo, hi = wilson(90, 100)
+    assert 0.82 < lo < 0.83 and 0.94 < hi < 0.95
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_tournament_counts_every_game_once_per_level():
+    table, lengths = tournament("tlatelolco-market", ["normal", "easy"], 4, seed=1)
+    assert len(lengths) == 4
+    assert table["normal"].games == table["easy"].games == 4
+    assert 0 <= table["normal"].wins <= 4
+    assert table["normal"].wins + table["easy"].wins == pytest.approx(4)
+
+
+def test_bot_seeds_differ_per_seat_and_game():
+    assert mix_seed(1, "bot", 0) != mix_seed(1, "bot", 1) != mix_seed(2, "bot", 1)

@@ -1,0 +1,247 @@
+"""Computer players in the client: setup, pacing, speed-up and skip, thinking off the
+render thread, saves that keep their computers, and the title's attract mode."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.api import new_game
+from game.ui.scenes.common import make_session
+from game.ui.scenes.play import BOT_PACE, PlayScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.title import ATTRACT_DELAY, TitleScene
+
+from .conftest import DT, Driver, StubView
+
+
+def play_with(ui: Driver, kinds: list[str], variant: str = "mexica", seed: int = 3,
+              players: int = 2) -> PlayScene:
+    app = ui.app
+    game = new_game(variant, players, seed=seed)
+    session = make_session(app, game, [f"P{i + 1}" for i in range(players)])
+    session.set_kinds(kinds)
+    play = PlayScene(session)
+    app.stack.push(play)
+    return play
+
+
+def until(ui: Driver, condition, seconds: float = 30.0, dt: float = DT) -> int:
+    """Step frames (of ``dt`` game time) until ``condition()``; the frames it took."""
+    frames = 0
+    deadline = time.perf_counter() + seconds
+    while not condition():
+        assert time.perf_counter() < deadline, "timed out waiting in the client"
+        ui.app.step([], dt)
+        frames += 1
+    return frames
+
+
+# ---------------------------------------------------------------------------------------
+# setup
+# ---------------------------------------------------------------------------------------
+def test_setup_offers_human_or_a_computer_level_per_seat(stub_ui):
+    ui = stub_ui
+    setup = SetupScene()
+    ui.app.stack.push(setup)
+    ui.frames(2)
+    assert setup.kinds == ["human", "human"]
+    texts = ui.texts()
+    assert "Human" in texts and not any("coming soon" in t for t in texts)
+    # keyboard: Down from Start reaches the first seat's "Plays" row
+    setup.focus_on("start")
+    ui.key(pygame.K_DOWN)
+    assert setup.current.key == "kind0"
+    ui.key(pygame.K_RIGHT)
+    assert setup.kinds[0] == "easy"
+    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_RIGHT)
+    assert setup.kinds[0] == "hard"
+    ui.key(pygame.K_RIGHT)
+    assert setup.kinds[0] == "human"  # and round again
+    ui.key(pygame.K_LEFT)
+    assert setup.kinds[0] == "hard"
+    assert "Computer: Hard" in ui.texts()
+    # the mouse: a click on seat 2's row changes it
+    row = next(r for r in setup.rows if r.key == "kind1")
+    x, y, w, h = row.rect
+    ui.click(x + w - 20, y + h / 2)
+    assert setup.kinds[1] == "easy"
+    setup.focus_on("start")
+    ui.key(pygame.K_RETURN)
+    play = ui.top
+    assert isinstance(play, PlayScene)
+    assert play.session.kinds == ["hard", "easy"]
+    assert set(play.bots) == {0, 1}
+    assert play.session.meta()["seats"] == ["hard", "easy"]
+
+
+# ---------------------------------------------------------------------------------------
+# pace, speed-up, skip
+# ---------------------------------------------------------------------------------------
+def test_a_computer_plays_at_a_watchable_pace(stub_ui):
+    play = play_with(stub_ui, ["easy", "easy"])
+    ui = stub_ui
+    until(ui, lambda: play.bot_answer is not None or len(play.game.log) > 0)
+    frames = until(ui, lambda: len(play.game.log) >= 1)
+    ui.frames(1)
+    before = len(play.game.log)
+    frames = until(ui, lambda: len(play.game.log) > before)
+    assert frames * DT >= BOT_PACE - 2 * DT  # never faster than the pace
+
+
+def test_enter_speeds_up_and_e_skips_to_the_next_human(stub_ui):
+    ui = stub_ui
+    play = play_with(ui, ["human", "easy"])
+    ui.key(pygame.K_RETURN)  # the human starts (StubView: first legal action)
+    assert play.computer_turn
+    ui.key(pygame.K_RETURN)  # during the computer's turn: faster
+    assert play.bot_fast
+    until(ui, lambda: not play.computer_turn)
+    # a whole computer turn, skipped: no pauses at all
+    ui.key(pygame.K_RETURN)  # the human's start... then a few actions until its turn ends
+    until(ui, lambda: play.computer_turn or play.game.is_over)
+    ui.key(pygame.K_e)
+    assert play.skipping
+    frames = until(ui, lambda: not play.computer_turn)
+    assert frames < 200
+    assert not play.skipping  # back at a human decision
+    assert play.game.current_player == 0
+
+
+def test_the_board_takes_no_input_while_a_computer_decides(stub_ui):
+    ui = stub_ui
+    play = play_with(ui, ["easy", "human"])
+    assert play.computer_turn
+    ui.key(pygame.K_u)
+    assert "Wait for the computer" in play.refusal
+    ui.key(pygame.K_1)  # the stub view would apply the first action
+    assert play.game.log == [] or play.session.history[-1][0] == 0
+    assert ("E", "Skip to the next human") in play.shortcuts
+
+
+def test_the_thinking_indicator_shows(stub_ui):
+    ui = stub_ui
+    play = play_with(ui, ["hard", "human"])
+    play.bots[0].budget.iterations, play.bots[0].budget.seconds = 100_000, 30.0
+    ui.frames(1)
+    assert play.worker.busy
+    texts = ui.texts()
+    assert any("is thinking" in t and "Hard" in t for t in texts)
+    play.worker.cancel()
+
+
+def test_no_privacy_screen_for_a_computer(stub_ui, monkeypatch):
+    """In a game with secrets the device is passed between humans, never to a computer."""
+    from variants.mexica.rules import MexicaRules
+
+    monkeypatch.setattr(MexicaRules, "has_secrets", True, raising=False)
+    ui = stub_ui
+    play = play_with(ui, ["easy", "human"])
+    assert play.secrets and play.computer_turn
+    assert play.privacy is None
+    until(ui, lambda: play.game.current_player == 1)
+    assert play.privacy == 1  # the human's turn: pass the device
+
+
+# ---------------------------------------------------------------------------------------
+# off the render thread
+# ---------------------------------------------------------------------------------------
+def test_frames_keep_flowing_while_hard_thinks(ui):
+    """The real Mexica view; the Hard bot thinks for a second of wall-clock time in the
+    worker thread while the frames go on (none may take 200 ms)."""
+    play = play_with(ui, ["hard", "human"], seed=7)
+    bot = play.bots[0]
+    bot.budget.seconds, bot.budget.iterations = 1.0, None
+    ui.frames(2)  # the first frames build the board's cached layers
+    assert play.worker.busy
+    slowest, frames = 0.0, 0
+    while play.worker.busy:
+        start = time.perf_counter()
+        ui.app.step([], DT)
+        slowest = max(slowest, time.perf_counter() - start)
+        frames += 1
+        time.sleep(0.005)
+        assert frames < 5000
+    assert frames >= 10, "the render thread stalled while the bot thought"
+    assert slowest < 0.2, f"a frame took {slowest * 1000:.0f} ms during the search"
+    assert bot.stats["iterations"] >= 1
+    until(ui, lambda: len(play.game.log) >= 1)
+    assert play.session.history[-1][0] == 0
+
+
+def test_the_worker_gets_a_copy_of_the_view_not_the_state(stub_ui, monkeypatch):
+    ui = stub_ui
+    play = play_with(ui, ["normal", "human"])
+    seen = []
+    original = play.worker.request
+
+    def spy(bot, rules, view, legal, key=None):
+        seen.append((view, legal, play.game.view(0), play.game.to_dict()["state"]))
+        return original(bot, rules, view, legal, key)
+
+    monkeypatch.setattr(play.worker, "request", spy)
+    until(ui, lambda: len(play.game.log) >= 1)
+    view, legal, expected, state = seen[0]
+    assert view == expected and view["seat"] == 0  # exactly what the seat may see...
+    assert "rng" not in view and view != state  # ...and not the state
+    assert view["hidden"] == {"hidden": len(state["hidden"])}  # face-down tokens hidden
+    assert legal == new_game("mexica", 2, seed=3).legal_actions()
+
+
+# ---------------------------------------------------------------------------------------
+# saves keep their computers
+# ---------------------------------------------------------------------------------------
+def test_a_loaded_game_keeps_its_computers(make_app):
+    app = make_app()
+    ui = Driver(app)
+    for engine in list(app.registry.rules):
+        app.views[engine] = StubView
+    play = play_with(ui, ["human", "normal"])
+    ui.key(pygame.K_RETURN)  # the human acts: autosave with the meta
+    assert app.saves.has_autosave()
+    _game, meta = app.saves.read(app.saves.path("autosave"))
+    assert meta["seats"] == ["human", "normal"]
+    play.worker.cancel()
+    pygame.display.quit()
+    again = make_app()
+    for engine in list(again.registry.rules):
+        again.views[engine] = StubView
+    ui2 = Driver(again)
+    title = ui2.top
+    assert isinstance(title, TitleScene)
+    title.continue_game()
+    resumed = ui2.top
+    assert isinstance(resumed, PlayScene)
+    assert resumed.session.kinds == ["human", "normal"]
+    assert set(resumed.bots) == {1}
+
+
+# ---------------------------------------------------------------------------------------
+# the title's attract mode
+# ---------------------------------------------------------------------------------------
+def test_attract_mode_plays_behind_the_title(make_app):
+    app = make_app(first_scene=TitleScene(attract_seed=2))
+    ui = Driver(app)
+    title = ui.top
+    ui.frames(int(ATTRACT_DELAY / DT) - 5)
+    assert title.attract is None  # a quiet title first
+    ui.frames(int(4 / DT))
+    attract = title.attract
+    assert attract is not None and not attract.broken
+    assert attract.session is not None and len(attract.session.game.log) >= 3
+    assert all(k == "easy" for k in attract.session.kinds)
+    assert "New game" in ui.texts()  # the menu stays on top
+    before = pygame.image.tobytes(app.screen.surface, "RGB")
+    app.draw()
+    assert pygame.image.tobytes(app.screen.surface, "RGB") == before  # drawing is pure
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5])
+def test_attract_mode_survives_any_variant(make_app, seed):
+    app = make_app(first_scene=TitleScene(attract_seed=seed))
+    ui = Driver(app)
+    ui.frames(int((ATTRACT_DELAY + 2) / DT))
+    assert ui.top.attract is not None and not ui.top.attract.broken

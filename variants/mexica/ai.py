@@ -1,0 +1,631 @@
+"""Mexica's hooks for the computer players (see ``game.engine`` and ``game.ai``).
+
+* ``determinize``: the view hides the face-down period-2 calpulli tokens (only their
+  count shows). They are sampled from the box (the variant's token list, or its fixed
+  displays) minus every token the seat can see: on display, founded on the board or
+  removed. With the standard box this already pins them down; a bigger box is sampled.
+* ``evaluate``: each seat's score plus what the coming scorings would give it if the
+  rankings stayed as they are (a founded district scores at every remaining scoring, an
+  unfounded one in period 2, and a little in period 1 as a hint of what is to come), the
+  palace bonus near a scoring, and the AP tokens; the seat's value minus the best rival's.
+* ``candidates``: whole-turn plans, since a turn spends 6+ AP over many actions: walk
+  (or boat or teleport) to a district, found it if its size is on display, build the
+  temples the remaining AP affords, bank the rest as AP tokens and end; plus "lay a
+  canal that carves a district of a displayed size, then walk in and found it". Plans
+  are ordered by a quick estimate, best first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from itertools import combinations
+from typing import Any
+
+from game.engine import PLAN_SEP
+from game.errors import IllegalAction
+from game.rng import Rng
+from variants.mexica.state import MexicaState
+
+#: weight of an unfounded district's would-be scoring while period 1 runs
+UNFOUNDED_P1 = 0.6
+#: value of a temple level in a big unfounded district in period 1 (it will score in
+#: whichever district it ends up)
+LEVEL_VALUE = 1.0
+#: how uncertain a ranking is: a base, plus this share of the most levels (and AP
+#: tokens) a player still holds
+SIGMA_BASE = 1.0
+SIGMA_HAND = 0.3
+#: value of a banked AP token
+TOKEN_VALUE = 0.6
+#: most temples one plan builds
+MAX_TEMPLES = 4
+#: most teleport destinations considered
+MAX_TELEPORTS = 6
+#: most straight canal lines (cutting a district in two) considered
+MAX_LINES = 3
+#: most districts reached over a new bridge
+MAX_BRIDGES = 4
+
+
+class MexicaAIMixin:
+    """Part of MexicaRules: the optional bot hooks of :class:`game.engine.Rules`."""
+
+    evaluation_scale = 8.0
+
+    # =====================================================================================
+    # determinize
+    # =====================================================================================
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MexicaState:
+        data = {k: v for k, v in view.items() if k != "seat"}
+        hidden = data.get("hidden")
+        count = hidden.get("hidden", 0) if isinstance(hidden, dict) else len(hidden or [])
+        data["hidden"] = sample_hidden(self.params, data, count, rng)
+        data["rng"] = rng.next64()
+        return self.from_dict(data)
+
+    # =====================================================================================
+    # evaluate
+    # =====================================================================================
+    def evaluate(self, view: MexicaState, seat: int) -> float:
+        values = self.ai_values(view)
+        others = [v for i, v in enumerate(values) if i != seat]
+        return values[seat] - (max(others) if others else 0.0)
+
+    def ai_values(self, s: MexicaState) -> list[float]:
+        """Per seat: score plus the expected rest (see the module docstring)."""
+        n = self.players
+        values = [float(v) for v in s.scores]
+        if s.phase == "over":
+            return values
+        period = s.period
+        # A lead is as safe as the levels the rivals can still add: their temples in hand
+        # (and banked AP) make the ranking uncertain; near the end it firms up.
+        sigma = self._ai_sigma(s)
+        for cells in s.dcells.values():
+            for owner, pts in self._ai_district(s, cells, sigma).items():
+                values[owner] += pts
+        starts = self.board.starts
+        near = 1.0 if s.end_triggered else 0.25
+        token_value = TOKEN_VALUE if period == 1 else TOKEN_VALUE / 2
+        if period == 2 and s.end_triggered:
+            token_value = 0.05
+        for p in range(n):
+            c = s.pilli[p]
+            if c is not None and c in starts:
+                values[p] += self.palace_bonus * near
+            values[p] += token_value * s.ap_tokens[p]
+        return values
+
+    def _ai_sigma(self, s: MexicaState) -> float:
+        # A lead is as safe as the levels the rivals can still add: their temples in hand
+        # (and banked AP) make the ranking uncertain; near the end it firms up.
+        swing = max(sum(h) + s.ap_tokens[p] for p, h in enumerate(s.hands))
+        sigma = SIGMA_BASE + SIGMA_HAND * swing
+        return min(sigma, SIGMA_BASE) if s.end_triggered else sigma
+
+    def _ai_district(self, s: MexicaState, cells: list[int] | set[int],
+                     sigma: float) -> dict[int, float]:
+        """What one district is expected to bring each player at the coming scorings."""
+        levels: dict[int, int] = {}
+        token = None
+        temples, tokens = s.temples, s.tokens
+        for c in cells:
+            t = temples.get(c)
+            if t is not None:
+                levels[t[0]] = levels.get(t[0], 0) + t[1]
+            elif token is None and c in tokens:
+                token = tokens[c]
+        out: dict[int, float] = {}
+        if not levels:
+            return out
+        period = s.period
+        if token is not None:
+            points = self.token_info[token]["places"]
+            weight = 2.0 if period == 1 else 1.0
+        elif period == 1 and len(cells) > self._ai_biggest:
+            # A big district will be carved up before it scores: every level counts
+            # wherever it ends up, the current lead a little.
+            for owner, lv in levels.items():
+                if owner >= 0:
+                    out[owner] = LEVEL_VALUE * lv
+            points = self._ai_unfounded_points(self._ai_biggest)
+            weight = UNFOUNDED_P1 / 2
+        elif period == 1:
+            points = self._ai_unfounded_points(len(cells))
+            weight = UNFOUNDED_P1
+        else:
+            points = self._ai_unfounded_points(len(cells))
+            weight = 1.0
+        for owner, pts in soft_places(levels, points, sigma):
+            out[owner] = out.get(owner, 0.0) + weight * pts
+        return out
+
+    def _ai_cut_gain(self, s: MexicaState, seat: int, cells: list[int]) -> float:
+        """How a canal on ``cells`` would change the seat's advantage in the district it
+        cuts (the pieces valued as new districts; cheap, no state is changed)."""
+        b = self.board
+        label = s.label[cells[0]]
+        old = s.dcells[label]
+        blocked = set(cells)
+        sigma = self._ai_sigma(s)
+        before = self._ai_district(s, old, sigma)
+        after: dict[int, float] = {}
+        seen: set[int] = set(blocked)
+        canal, lake = s.canal, b.lake
+        for start in old:
+            if start in seen:
+                continue
+            piece = [start]
+            seen.add(start)
+            stack = [start]
+            while stack:
+                c = stack.pop()
+                for n in b.nbrs[c]:
+                    if n not in seen and not canal[n] and n not in lake:
+                        seen.add(n)
+                        piece.append(n)
+                        stack.append(n)
+            for owner, v in self._ai_district(s, piece, sigma).items():
+                after[owner] = after.get(owner, 0.0) + v
+        delta = {o: after.get(o, 0.0) - before.get(o, 0.0)
+                 for o in set(before) | set(after)}
+        mine = delta.pop(seat, 0.0)
+        return mine - (max(delta.values()) if delta else 0.0)
+
+    @property
+    def _ai_biggest(self) -> int:
+        return max(self.token_info)
+
+    def _ai_unfounded_points(self, size: int) -> list[int]:
+        cache = self.__dict__.setdefault("_ai_unfounded", {})
+        points = cache.get(size)
+        if points is None:
+            points, value = [], size
+            for _ in range(self.unfounded_places):
+                points.append(value)
+                value = (value + 1) // 2
+            cache[size] = points
+        return points
+
+    # =====================================================================================
+    # candidates: whole-turn plans
+    # =====================================================================================
+    def candidates(self, state: MexicaState, seat: int) -> list[str] | None:
+        s = state
+        if s.phase != "play" or s.turn != seat or s.pilli[seat] is None:
+            return None
+        plans: dict[str, float] = {}
+        budget = s.ap + s.ap_tokens[seat]
+        self._ai_destination_plans(s, seat, budget, [], 0, plans)
+        self._ai_canal_plans(s, seat, budget, plans)
+        self._ai_line_plans(s, seat, budget, plans)
+        self._ai_bridge_plans(s, seat, budget, plans)
+        if not plans:
+            return None
+        ordered = sorted(plans.items(), key=lambda kv: -kv[1])
+        return [text for text, _ in ordered]
+
+    def _ai_destination_plans(self, s: MexicaState, seat: int, budget: int,
+                              prefix: list[str], spent: int, plans: dict[str, float],
+                              only: frozenset[int] | None = None,
+                              teleport: bool = True) -> None:
+        """Plans that go somewhere (or stay), found, build and bank: into ``plans``."""
+        b = self.board
+        names = b.names
+        start = s.pilli[seat]
+        arrivals = self._ai_arrivals(s, seat, start, budget - spent, teleport)
+        best_by_label: dict[int, tuple[int, list[str], int]] = {}
+        extra: list[tuple[int, list[str], int]] = []
+        for cell, (cost, route) in arrivals.items():
+            if s.canal[cell]:
+                continue  # a bridge: no district to act in
+            label = s.label[cell]
+            if only is not None and label not in only:
+                continue
+            if cell in b.starts:
+                extra.append((cost, route, cell))
+            known = best_by_label.get(label)
+            if known is None or cost < known[0] or (cost == known[0] and cell < known[2]):
+                best_by_label[label] = (cost, route, cell)
+        display = s.display
+        hand = s.hands[seat]
+        for label, (cost, route, cell) in list(best_by_label.items()) + [
+                (s.label[c], (cost, route, c)) for cost, route, c in extra]:
+            cells = s.dcells[label]
+            free = [c for c in cells if c != cell and self._buildable(s, c)
+                    and c not in s.pilli]
+            free.sort(key=lambda c: (-self._ai_inland(s, c), c))
+            size = len(cells)
+            foundable = size in display and not self._founded(s, label) and bool(free)
+            left = budget - spent - cost
+            found_opts: list[int | None] = [None]
+            if foundable:
+                found_opts.insert(0, free[-1])  # the token takes a spot at the edge
+            for spot in found_opts:
+                spots = [c for c in free if c != spot]
+                for combo in self._ai_temple_combos(hand, left, len(spots)):
+                    if (route or prefix) and spot is None and not combo and not (
+                            cell in b.starts and start not in b.starts):
+                        continue  # going somewhere to do nothing there
+                    steps = list(route)
+                    gain = 0.0
+                    if spot is not None:
+                        steps.append(f"found {names[spot]}")
+                        gain += 3.0 + self.token_info[size]["founder"]
+                    for lv, c in zip(combo, spots, strict=False):
+                        steps.append(f"temple {names[c]} {lv}")
+                    gain += sum(combo) * (1.6 if (spot is not None or self._founded(s, label))
+                                          else 0.8)
+                    used = spent + cost + sum(combo) * self.c_level
+                    self._ai_finish(s, seat, prefix, steps, used, gain - 0.05 * cost, plans)
+
+    def _ai_finish(self, s: MexicaState, seat: int, prefix: list[str], steps: list[str],
+                   used: int, gain: float, plans: dict[str, float]) -> None:
+        """Spend tokens up front if needed, bank leftover AP, end: record the plan."""
+        need = max(0, used - s.ap)
+        if need > s.ap_tokens[seat]:
+            return
+        spends = ["spend"] * need
+        left = s.ap + need - used
+        takes = 0
+        if self.c_take > 0:
+            takes = max(0, min(self.take_limit - s.taken, s.supply["ap_tokens"],
+                               left // self.c_take))
+        elif s.taken < self.take_limit:
+            takes = min(self.take_limit - s.taken, s.supply["ap_tokens"])
+        text = PLAN_SEP.join(spends + prefix + steps + ["take"] * takes + ["end"])
+        value = gain + TOKEN_VALUE * (takes - need)
+        if value > plans.get(text, -1e9):
+            plans[text] = value
+
+    def _ai_arrivals(self, s: MexicaState, seat: int, start: int, budget: int,
+                     teleport: bool = True) -> dict[int, tuple[int, list[str]]]:
+        """Cells the Pilli can reach this turn: cell -> (AP, canonical steps)."""
+        names = self.board.names
+        out: dict[int, tuple[int, list[str]]] = {start: (0, [])}
+        step = self.c_step
+        limit = budget // step if step > 0 else 1 << 30
+        parent: dict[int, int] = {}
+        depth = {start: 0}
+        queue = deque([start])
+        while queue:
+            c = queue.popleft()
+            if depth[c] >= limit:
+                continue
+            for nxt in self._foot_targets(s, c, freed=start):
+                if nxt not in depth:
+                    depth[nxt] = depth[c] + 1
+                    parent[nxt] = c
+                    queue.append(nxt)
+        for c, d in depth.items():
+            if c == start:
+                continue
+            path = []
+            x = c
+            while x != start:
+                path.append(x)
+                x = parent[x]
+            out[c] = (d * step, [f"move {names[x]}" for x in reversed(path)])
+        if start in s.bridges:  # a boat trip, then on foot from the far bridge
+            for bridge, cost in self._boat_costs(s, start).items():
+                if cost > budget or bridge in s.pilli:
+                    continue
+                for ramp in self._foot_targets(s, bridge, freed=start):
+                    total = cost + step
+                    if total <= budget and (ramp not in out or out[ramp][0] > total):
+                        out[ramp] = (total, [f"boat {names[bridge]}", f"move {names[ramp]}"])
+        if teleport and budget >= self.c_teleport:
+            for cell in self._ai_teleports(s, seat, start):
+                if cell not in out:
+                    out[cell] = (self.c_teleport, [f"teleport {names[cell]}"])
+        return out
+
+    def _ai_teleports(self, s: MexicaState, seat: int, start: int) -> list[int]:
+        """One landing cell in each of the most promising far districts: foundable ones,
+        then by what first place there would score."""
+        display = s.display
+        scored = []
+        here = -1 if s.canal[start] else s.label[start]
+        for label, cells in s.dcells.items():
+            if label == here:
+                continue
+            size = len(cells)
+            founded = self._founded(s, label)
+            if founded:
+                token = next(s.tokens[c] for c in cells if c in s.tokens)
+                worth = self.token_info[token]["places"][0] * (2 if s.period == 1 else 1)
+            elif size in display:
+                worth = 20 + size
+            elif s.period == 2:
+                worth = size
+            else:
+                worth = min(size, self._ai_biggest) // 2
+            walk = [c for c in cells if self._walkable(s, c)]
+            if len(walk) < 2:
+                continue
+            walk.sort(key=lambda c: (-self._ai_inland(s, c), c))
+            scored.append((worth, walk[0]))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [c for _, c in scored[:MAX_TELEPORTS]]
+
+    def _ai_inland(self, s: MexicaState, c: int) -> int:
+        """Land neighbours of ``c`` (cached per canal layout): inland spaces first."""
+        cache = self.__dict__.setdefault("_ai_inland_cache", {})
+        layout = bytes(s.canal)
+        table = cache.get(layout)
+        if table is None:
+            if len(cache) > 256:
+                cache.clear()
+            b = self.board
+            canal = s.canal
+            table = cache[layout] = [sum(1 for n in b.nbrs[x] if n not in b.lake
+                                         and not canal[n]) for x in range(b.size)]
+        return table[c]
+
+    def _ai_temple_combos(self, hand: list[int], ap: int, room: int) -> list[tuple[int, ...]]:
+        """Temple sets worth trying with ``ap`` AP and ``room`` free spaces: none, the one
+        biggest affordable, and the sets that use the most levels."""
+        cost = self.c_level
+        out: set[tuple[int, ...]] = {()}
+        if room <= 0 or not hand:
+            return [()]
+        afford = [lv for lv in hand if lv * cost <= ap]
+        if not afford:
+            return [()]
+        out.add((max(afford),))
+        best: list[tuple[int, ...]] = []
+        top = 0
+        distinct = sorted(set(afford), reverse=True)
+        pool = sorted(afford, reverse=True)
+        for k in range(2, min(MAX_TEMPLES, room, len(pool)) + 1):
+            for combo in set(combinations(pool, k)):
+                total = sum(combo) * cost
+                if total > ap:
+                    continue
+                levels = sum(combo)
+                if levels > top:
+                    top, best = levels, [combo]
+                elif levels == top:
+                    best.append(combo)
+        if top > max(distinct):
+            best.sort(key=lambda c: (len(c), c))
+            out.update(best[:2])
+        return sorted(out, key=lambda c: (-sum(c), len(c)))
+
+    def _ai_canal_plans(self, s: MexicaState, seat: int, budget: int,
+                        plans: dict[str, float]) -> None:
+        """A canal that carves a district of a displayed size, then walk in and found it
+        (cutting a rival's district is left to the straight lines)."""
+        if s.ap < self.c_canal:
+            return
+        sizes = set(s.display)
+        cache = self.__dict__.setdefault("_ai_split_cache", {})
+        layout = bytes(s.canal)
+        known = cache.get(layout)
+        if known is None:
+            if len(cache) > 256:
+                cache.clear()
+            known = cache[layout] = {}
+        if not sizes:
+            return
+        for action in self._gen_canal(s):
+            pieces = known.get(action, False)
+            if pieces is False:
+                cells = [self.board.index[w] for w in action.split()[1:]]
+                pieces = known[action] = self._ai_split(s, cells)
+            if not pieces or not any(size in sizes for size, _ in pieces):
+                continue
+            clone = s.copy()
+            try:
+                self.apply(clone, action)
+            except IllegalAction:  # the first-round rule
+                continue
+            targets = frozenset(clone.label[c] for size, c in pieces if size in sizes)
+            sub: dict[str, float] = {}
+            self._ai_destination_plans(clone, seat, clone.ap + clone.ap_tokens[seat],
+                                       [action], 0, sub, only=targets)
+            for text, value in sub.items():
+                if "found " in text and value + 0.5 > plans.get(text, -1e9):
+                    plans[text] = value + 0.5
+
+    def _ai_line_plans(self, s: MexicaState, seat: int, budget: int,
+                       plans: dict[str, float]) -> None:
+        """Straight canal lines from water to water that cut a district in two (a row or
+        column of free land the turn's AP can cover with double tiles): the few that
+        help the seat most, then whatever the rest of the turn affords."""
+        b = self.board
+        if budget < self.c_canal or not (s.supply["double"] or s.supply["single"]):
+            return
+        free = set(self._canal_cells(s))
+        lines: list[list[int]] = []
+        rows = [[r * b.width + c for c in range(b.width)] for r in range(b.height)]
+        cols = [[r * b.width + c for r in range(b.height)] for c in range(b.width)]
+        for seq in rows + cols:
+            run: list[int] = []
+            for c in seq + [-1]:
+                if c >= 0 and not (c in b.lake or s.canal[c]):
+                    run.append(c)
+                    continue
+                if run and all(x in free for x in run):
+                    lines.append(run)
+                run = []
+        if not lines:
+            return
+        sizes = set(s.display)
+        options: list[tuple[float, list[str]]] = []
+        for cells in lines:
+            actions = self._ai_line_actions(s, cells)
+            if actions is None or len(actions) * self.c_canal > budget:
+                continue
+            label = s.label[cells[0]]
+            rival = any(s.temples[c][0] != seat for c in s.dcells[label] if c in s.temples)
+            pieces = self._ai_split(s, cells)
+            if not pieces or not (rival or any(size in sizes for size, _ in pieces)):
+                continue
+            gain = self._ai_cut_gain(s, seat, cells)
+            if gain > 0.5 or any(size in sizes for size, _ in pieces):
+                options.append((gain, actions))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        for gain, actions in options[:MAX_LINES]:
+            clone = s.copy()
+            need = max(0, len(actions) * self.c_canal - clone.ap)
+            steps = ["spend"] * need + actions
+            try:
+                for step in steps:
+                    self.apply(clone, step)
+            except IllegalAction:
+                continue
+            sub: dict[str, float] = {}
+            self._ai_destination_plans(clone, seat, clone.ap + clone.ap_tokens[seat],
+                                       steps, 0, sub)
+            for text, value in sub.items():
+                if value + gain > plans.get(text, -1e9):
+                    plans[text] = value + gain
+
+    def _ai_line_actions(self, s: MexicaState, cells: list[int]) -> list[str] | None:
+        """Canal actions covering ``cells`` (a straight run): doubles, one single if odd."""
+        names = self.board.names
+        doubles, singles = s.supply["double"], s.supply["single"]
+        out = []
+        for i in range(0, len(cells) - 1, 2):
+            a, c = sorted((cells[i], cells[i + 1]))
+            out.append(f"canal {names[a]} {names[c]}")
+        if len(out) > doubles:
+            return None
+        if len(cells) % 2:
+            if not singles:
+                return None
+            out.append(f"canal {names[cells[-1]]}")
+        return out
+
+    def _ai_bridge_plans(self, s: MexicaState, seat: int, budget: int,
+                         plans: dict[str, float]) -> None:
+        """Build a bridge next to where the Pilli can walk, cross, and act beyond it."""
+        if s.ap < self.c_bridge or s.supply["bridges"] <= 0:
+            return
+        start = s.pilli[seat]
+        here = -1 if s.canal[start] else s.label[start]
+        reach = self._ai_arrivals(s, seat, start, budget - self.c_bridge, teleport=False)
+        options = []
+        for action in self._gen_bridge(s):
+            words = action.split()
+            c = self.board.index[words[1]]
+            ends = [r for r in self.board.ramps(c, words[2]) if r >= 0]
+            near = [r for r in ends if r in reach]
+            far = [r for r in ends if r not in reach and not s.canal[r]]
+            if not near or not far or s.label[far[0]] == here:
+                continue
+            options.append((reach[near[0]][0], action, s.label[far[0]]))
+        options.sort()
+        seen: set[int] = set()
+        for _cost, action, label in options:
+            if label in seen or len(seen) >= MAX_BRIDGES:
+                continue
+            seen.add(label)
+            clone = s.copy()
+            try:
+                self.apply(clone, action)
+            except IllegalAction:
+                continue
+            sub: dict[str, float] = {}
+            self._ai_destination_plans(clone, seat, clone.ap + clone.ap_tokens[seat],
+                                       [action], 0, sub, only=frozenset((label,)),
+                                       teleport=False)
+            for text, value in sub.items():
+                if value - 0.3 > plans.get(text, -1e9):
+                    plans[text] = value - 0.3
+
+    def _ai_split(self, s: MexicaState, cells: list[int]) -> list[tuple[int, int]] | None:
+        """The pieces (size, a cell) a canal on ``cells`` would leave of its district, or
+        None if it does not split it. Breadth first from one neighbour, stopping as soon
+        as every other neighbour is reached, so the usual answer ("no split") is quick."""
+        b = self.board
+        blocked = set(cells)
+        label = s.label[cells[0]]
+        canal, lake, lab, nbrs = s.canal, b.lake, s.label, b.nbrs
+        around: list[int] = []
+        for c in cells:
+            for n in nbrs[c]:
+                if n not in blocked and not canal[n] and n not in lake and lab[n] == label \
+                        and n not in around:
+                    around.append(n)
+        if len(around) < 2:
+            return None
+        total = len(s.dcells[label]) - len(cells)
+        pieces: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        counted = 0
+        for index, seed in enumerate(around):
+            if seed in seen:
+                continue
+            if pieces and all(x in seen for x in around[index + 1:]):
+                pieces.append((total - counted, seed))  # the rest is one piece
+                break
+            seen.add(seed)
+            size = 1
+            queue = deque([seed])
+            targets = {x for x in around if x not in seen}
+            while queue:
+                c = queue.popleft()
+                for n in nbrs[c]:
+                    if n in seen or n in blocked or canal[n] or n in lake:
+                        continue
+                    seen.add(n)
+                    size += 1
+                    queue.append(n)
+                    targets.discard(n)
+                if not targets and not pieces:
+                    return None  # every neighbour in one piece: no split
+            pieces.append((size, seed))
+            counted += size
+        return pieces if len(pieces) > 1 else None
+
+
+def soft_places(levels: dict[int, int], points: list[int],
+                sigma: float) -> list[tuple[int, float]]:
+    """Expected points per owner (players only) when a district scores ``points`` for
+    1st, 2nd...: each rival beats an owner with a logistic chance in the level gap, so a
+    wide lead is worth more than a narrow one. Ties share the better place, as in the
+    rules; the neutral colour (owner < 0) takes places but scores nothing."""
+    owners = [(o, v) for o, v in levels.items() if v > 0]
+    out = []
+    last = len(points)
+    for a, la in owners:
+        if a < 0:
+            continue
+        place = 1.0
+        for b, lb in owners:
+            if b != a:
+                x = (lb - la - 0.5) / sigma
+                place += 1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0
+        k = int(place)
+        frac = place - k
+        hi = points[k - 1] if k <= last else 0
+        lo = points[k] if k < last else 0
+        out.append((a, hi + (lo - hi) * frac))
+    return out
+
+
+def sample_hidden(params: dict[str, Any], view: dict[str, Any], count: int,
+                  rng: Rng) -> list[int]:
+    """``count`` face-down token sizes: the box minus every token the view shows."""
+    if count <= 0:
+        return []
+    fixed = params.get("calpulli")
+    if fixed is not None:
+        box = list(fixed["period1"]) + list(fixed["period2"])
+    else:
+        box = [t["size"] for t in params["calpulli_tokens"] for _ in range(t["count"])]
+    seen = list(view.get("display") or []) + list((view.get("tokens") or {}).values()) + \
+        list(view.get("removed") or [])
+    pool = list(box)
+    for size in seen:
+        if size in pool:
+            pool.remove(size)
+    rng.shuffle(pool)
+    out = pool[:count]
+    sizes = sorted({t["size"] for t in params["calpulli_tokens"]})
+    while len(out) < count:  # an inconsistent view: fill with plausible sizes
+        out.append(rng.choice(sizes))
+    return sorted(out)
