@@ -23,6 +23,7 @@ import hashlib
 import json
 import math
 import time
+from collections import deque
 from typing import Any
 
 from game.engine import PLAN_SEP, Rules
@@ -176,6 +177,8 @@ class Bot:
         #: set by the client to stop a search early (the result is then the best so far)
         self.cancelled = False
         self.decisions = 0
+        #: views this bot decided at lately: a move back to one of them is a loop
+        self.history: deque[str] = deque(maxlen=64)
 
     # -- the protocol ------------------------------------------------------------------
     def choose(self, rules: Rules, view: dict[str, Any], legal: list[str]) -> str:
@@ -188,6 +191,7 @@ class Bot:
         start = time.perf_counter()
         self.decisions += 1
         digest = view_digest(view)
+        self.history.append(digest)
         if self._plan and self._expect == digest and self._plan[0] in legal:
             action = self._plan.pop(0)
             self._advance(rules, action, seat)
@@ -231,6 +235,16 @@ class Bot:
     def reset(self) -> None:
         """Forget any plan in progress (e.g. after an undo in the client)."""
         self._plan, self._state, self._expect = [], None, None
+
+    def loops(self, rules: Rules, state: Any, seat: int, move: str) -> bool:
+        """Whether ``move``'s first step leads back to a view this bot decided at lately
+        (a free move there and back, forever): such moves are left out at the root."""
+        if len(self.history) < 2:
+            return False
+        child = rules.clone(state)
+        if not apply_plan(rules, child, split_plan(move)[:1], seat):
+            return False
+        return view_digest(seat_view(rules, child, seat)) in self.history
 
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:

@@ -42,6 +42,8 @@ class GreedyBot(Bot):
         for k in range(max(1, self.samples)):
             state = root if k == 0 else determinize(rules, view, seat, rng)
             firsts: dict[str, tuple[float, list[str]]] = {}
+            if k == 0:
+                legal = [a for a in legal if not self.loops(rules, state, seat, a)] or legal
             best_turn(rules, rules.clone(state), seat, rng, legal, self.width, self.depth,
                       self.branching, self.stats, firsts)
             for action, (value, plan) in firsts.items():

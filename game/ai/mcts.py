@@ -92,6 +92,7 @@ class MCTSBot(Bot):
     # -- the search --------------------------------------------------------------------
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
                rng: Rng, first: Any) -> list[str]:
+        legal = [a for a in legal if not self.loops(rules, first, seat, a)] or legal
         legal_set = set(legal)
         use_cache = has_own_hook(rules, "candidates")
         rollout_turns = self.rollout_turns

@@ -6,9 +6,10 @@ game state never crosses the thread boundary, so the render thread keeps drawing
 handling input while the bot thinks, and the bot cannot peek.
 
 The search is pure Python and holds the GIL while it runs; CPython hands the GIL to the
-render thread at least every ``sys.getswitchinterval()`` seconds, and the worker also
-sleeps briefly every few milliseconds (``yield_every``) so the frame loop gets the
-interpreter promptly.
+render thread at least every ``sys.getswitchinterval()`` seconds (5 ms), which keeps the
+frames flowing (``tests/client/test_bots_in_client.py`` checks that no frame takes
+200 ms while Hard thinks). A search that is no longer wanted (an undo, leaving the game)
+is cancelled: it stops at its next iteration and its answer is dropped.
 """
 
 from __future__ import annotations

@@ -213,3 +213,98 @@ def test_tournament_counts_every_game_once_per_level():
 
 def test_bot_seeds_differ_per_seat_and_game():
     assert mix_seed(1, "bot", 0) != mix_seed(1, "bot", 1) != mix_seed(2, "bot", 1)
+
+
+# ---------------------------------------------------------------------------------------
+# a third-party game with no bot hooks at all
+# ---------------------------------------------------------------------------------------
+class Nim:
+    """Take 1-3 from a pile; whoever takes the last one wins. No hooks for the bots: the
+    default evaluate (score difference), determinize (the view plus a fresh generator)
+    and the uniform playout policy."""
+
+    @staticmethod
+    def rules():
+        from typing import ClassVar
+
+        from game.engine import Rules
+        from game.errors import IllegalAction
+        from game.events import Event
+        from game.schema import Obj
+
+        class NimRules(Rules):
+            engine_id: ClassVar[str] = "nim"
+            parameters: ClassVar[Obj] = Obj({})
+
+            def new_state(self, seed):
+                return {"pile": 10, "turn": 0, "winner": None, "rng": seed}
+
+            def current_player(self, s):
+                return None if s["winner"] is not None else s["turn"]
+
+            def legal_actions(self, s):
+                if s["winner"] is not None:
+                    return []
+                return [f"take {k}" for k in (1, 2, 3) if k <= s["pile"]]
+
+            def apply(self, s, action):
+                if action not in self.legal_actions(s):
+                    raise IllegalAction("take 1, 2 or 3")
+                s["pile"] -= int(action.split()[1])
+                if s["pile"] == 0:
+                    s["winner"] = s["turn"]
+                s["turn"] = 1 - s["turn"]
+                return action, [Event("take", action)]
+
+            def is_over(self, s):
+                return s["winner"] is not None
+
+            def scores(self, s):
+                return [int(s["winner"] == i) for i in range(2)]
+
+            def winners(self, s):
+                return [] if s["winner"] is None else [s["winner"]]
+
+            def to_dict(self, s):
+                return dict(s)
+
+            def from_dict(self, data):
+                return {k: data[k] for k in ("pile", "turn", "winner", "rng")}
+
+        return NimRules({}, 2)
+
+
+@pytest.mark.parametrize("pile", [5, 6, 7, 9, 10, 11])
+def test_generic_hard_finds_the_winning_nim_move(pile):
+    rules = Nim.rules()
+    state = rules.new_state(0)
+    state["pile"] = pile
+    view = rules.view(state, 0)
+    view["seat"] = 0
+    assert "rng" not in view
+    bot = make_bot("hard", seed=1, iterations=400)
+    action = bot.choose(rules, view, rules.legal_actions(state))
+    assert (pile - int(action.split()[1])) % 4 == 0  # leave a multiple of four
+
+
+def test_generic_bots_finish_a_game_without_hooks():
+    rules = Nim.rules()
+    for levels in (["easy", "normal"], ["hard", "easy"]):
+        state = rules.new_state(3)
+        bots = [make_bot(lv, seed=i, iterations=30) for i, lv in enumerate(levels)]
+        while not rules.is_over(state):
+            seat = rules.current_player(state)
+            view = rules.view(state, seat)
+            view["seat"] = seat
+            action = bots[seat].choose(rules, view, rules.legal_actions(state))
+            rules.apply(state, action)
+        assert rules.winners(state)
+
+
+def test_normal_takes_the_last_stones():
+    rules = Nim.rules()
+    state = rules.new_state(0)
+    state["pile"] = 3
+    view = rules.view(state, 0)
+    view["seat"] = 0
+    assert make_bot("normal").choose(rules, view, rules.legal_actions(state)) == "take 3"

@@ -36,6 +36,9 @@ LEVEL_VALUE = 1.0
 #: tokens) a player still holds
 SIGMA_BASE = 1.0
 SIGMA_HAND = 0.3
+#: period 2: the share of a player's temples in hand counted in the district that pays
+#: most (where they will most likely go)
+HAND_SHARE = 0.8
 #: value of a banked AP token
 TOKEN_VALUE = 0.6
 #: most temples one plan builds
@@ -82,8 +85,15 @@ class MexicaAIMixin:
         # A lead is as safe as the levels the rivals can still add: their temples in hand
         # (and banked AP) make the ranking uncertain; near the end it firms up.
         sigma = self._ai_sigma(s)
-        for cells in s.dcells.values():
-            for owner, pts in self._ai_district(s, cells, sigma).items():
+        main = self._ai_main_district(s) if period == 2 else None
+        for label, cells in s.dcells.items():
+            extra = None
+            if label == main:
+                # Period 2: whatever a player still holds will most likely go into the
+                # district that pays most, so count it there (spending levels elsewhere
+                # costs this projection).
+                extra = {p: HAND_SHARE * sum(h) for p, h in enumerate(s.hands)}
+            for owner, pts in self._ai_district(s, cells, sigma, extra).items():
                 values[owner] += pts
         starts = self.board.starts
         near = 1.0 if s.end_triggered else 0.25
@@ -104,10 +114,21 @@ class MexicaAIMixin:
         sigma = SIGMA_BASE + SIGMA_HAND * swing
         return min(sigma, SIGMA_BASE) if s.end_triggered else sigma
 
-    def _ai_district(self, s: MexicaState, cells: list[int] | set[int],
-                     sigma: float) -> dict[int, float]:
-        """What one district is expected to bring each player at the coming scorings."""
-        levels: dict[int, int] = {}
+    def _ai_main_district(self, s: MexicaState) -> int | None:
+        """The label of the district whose first place pays most at the final scoring."""
+        best, best_points = None, 0
+        for label, cells in s.dcells.items():
+            token = next((s.tokens[c] for c in cells if c in s.tokens), None)
+            first = self.token_info[token]["places"][0] if token is not None else len(cells)
+            if first > best_points and any(self._buildable(s, c) for c in cells):
+                best, best_points = label, first
+        return best
+
+    def _ai_district(self, s: MexicaState, cells: list[int] | set[int], sigma: float,
+                     extra: dict[int, float] | None = None) -> dict[int, float]:
+        """What one district is expected to bring each player at the coming scorings
+        (``extra``: levels a player is expected to add there)."""
+        levels: dict[int, float] = {}
         token = None
         temples, tokens = s.temples, s.tokens
         for c in cells:
@@ -117,6 +138,10 @@ class MexicaAIMixin:
             elif token is None and c in tokens:
                 token = tokens[c]
         out: dict[int, float] = {}
+        if extra:
+            for owner, lv in extra.items():
+                if lv > 0:
+                    levels[owner] = levels.get(owner, 0) + lv
         if not levels:
             return out
         period = s.period

@@ -694,6 +694,7 @@ class PlayScene(BaseScene):
         names = self.session.names
         draw_players_bar(screen, self.game, names, self.colours, self.t, self._shown_scores(),
                          self.session.marks)
+        self._draw_computer_tags(screen)
         if self.view is not None and self.failure is None:
             try:
                 self.view.draw(screen, BOARD_AREA)
@@ -765,6 +766,21 @@ class PlayScene(BaseScene):
         hints.append(f"action {len(self.game.log)}")
         screen.text("  ·  ".join(hints), 1884, y + 27, theme.FONT_SMALL, theme.TEXT_DIM,
                     "midright")
+
+    def _draw_computer_tags(self, screen: Screen) -> None:
+        """A small "CPU Hard" under the name of every computer seat in the players bar
+        (the bar's own geometry, see ``draw_players_bar``)."""
+        n = self.game.players
+        if not self.bots:
+            return
+        gap = 12.0
+        w = min(470.0, (1920 - 32 - gap * (n - 1)) / n)
+        x0 = (1920 - (w * n + gap * (n - 1))) / 2
+        for seat in self.bots:
+            x = x0 + seat * (w + gap)
+            label = f"CPU {level_name(self.session.kinds[seat])}"
+            screen.text(label, x + w - 18, 24, theme.FONT_SMALL * 0.8, theme.TEXT_DIM,
+                        "topright")
 
     def _draw_computer_status(self, screen: Screen) -> None:
         """The status line while a computer decides, with a spinner while it thinks."""
