@@ -77,3 +77,24 @@ class BoardView:
         play screen's factory just to ask for it, so it must not depend on input.
         """
         return None
+
+
+def seat_colours(session: Any, app: Any) -> list[tuple[int, int, int]]:
+    """Seat colours chosen at setup (the session keeps them), else palette order."""
+    chosen = getattr(session, "colours", None)
+    if chosen:
+        return list(chosen)
+    from game.ui import theme
+
+    palette = (getattr(app, "settings", None) or {}).get("palette", "okabe-ito")
+    return [theme.player_colour(palette, i) for i in range(session.game.players)]
+
+
+def seat_marks(session: Any) -> list[str]:
+    """Each seat's shape mark (it follows the colour), so colour is never the only cue."""
+    chosen = getattr(session, "marks", None)
+    if chosen:
+        return list(chosen)
+    from game.ui import theme
+
+    return [theme.MARKS[i % len(theme.MARKS)] for i in range(session.game.players)]

@@ -35,7 +35,7 @@ from typing import Any
 
 from game.events import Event
 from game.ui import theme
-from game.ui.boardview import Area, BoardView
+from game.ui.boardview import Area, BoardView, seat_colours, seat_marks
 from game.ui.input import Intent
 from game.ui.screen import Screen
 from variants.market import scoring
@@ -102,18 +102,11 @@ class MarketView(BoardView):
     # =====================================================================================
     @property
     def colours(self) -> list[tuple[int, int, int]]:
-        chosen = getattr(self.session, "colours", None)
-        if chosen:
-            return list(chosen)
-        palette = (getattr(self.app, "settings", None) or {}).get("palette", "okabe-ito")
-        return [theme.player_colour(palette, i) for i in range(self.session.game.players)]
+        return seat_colours(self.session, self.app)
 
     @property
     def marks(self) -> list[str]:
-        chosen = getattr(self.session, "marks", None)
-        if chosen:
-            return list(chosen)
-        return [theme.MARKS[i % len(theme.MARKS)] for i in range(self.session.game.players)]
+        return seat_marks(self.session)
 
     @property
     def rules(self) -> Any:

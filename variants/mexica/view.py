@@ -23,7 +23,7 @@ from typing import Any
 
 from game.events import Event
 from game.ui import theme
-from game.ui.boardview import Area, BoardView
+from game.ui.boardview import Area, BoardView, seat_colours, seat_marks
 from game.ui.input import Intent
 from game.ui.screen import Screen, draw_mark
 from variants.mexica import view_anim as va
@@ -58,19 +58,11 @@ class MexicaView(BoardView):
 
     @property
     def colours(self) -> list[tuple[int, int, int]]:
-        """Seat colours chosen at setup (the session keeps them), else palette order."""
-        chosen = getattr(self.session, "colours", None)
-        if chosen:
-            return list(chosen)
-        palette = (getattr(self.app, "settings", None) or {}).get("palette", "okabe-ito")
-        return [theme.player_colour(palette, i) for i in range(self.session.game.players)]
+        return seat_colours(self.session, self.app)
 
     @property
     def marks(self) -> list[str]:
-        chosen = getattr(self.session, "marks", None)
-        if chosen:
-            return list(chosen)
-        return [theme.MARKS[i % len(theme.MARKS)] for i in range(self.session.game.players)]
+        return seat_marks(self.session)
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
