@@ -98,3 +98,19 @@ def seat_marks(session: Any) -> list[str]:
     from game.ui import theme
 
     return [theme.MARKS[i % len(theme.MARKS)] for i in range(session.game.players)]
+
+
+class SeatStyle:
+    """Mixin for board views: each seat in the colour and mark chosen at setup, looked up
+    the same way in every game so a seat looks alike on the board, the panel and the bar."""
+
+    session: Any
+    app: Any
+
+    @property
+    def colours(self) -> list[tuple[int, int, int]]:
+        return seat_colours(self.session, self.app)
+
+    @property
+    def marks(self) -> list[str]:
+        return seat_marks(self.session)

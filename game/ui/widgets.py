@@ -55,6 +55,23 @@ def fit(screen: Screen, text: str, size: float, width: float) -> str:
     return text + "…"
 
 
+def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` logical units; a word
+    wider than that keeps a line of its own rather than being cut."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and screen.text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
 # ---------------------------------------------------------------------------------------
 # backdrop, header, footer, panels
 # ---------------------------------------------------------------------------------------

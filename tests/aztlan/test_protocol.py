@@ -7,7 +7,7 @@ import json
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.api import IllegalAction, load_game, new_game
@@ -15,9 +15,7 @@ from game.conformance import check_variant
 from game.plugins import get_registry, reset_registry
 from game.rng import Rng
 from tests.aztlan import VARIANT, VARIANT_2P, position
-
-SETTINGS = {"deadline": None, "database": None, "print_blob": True,
-            "suppress_health_check": [HealthCheck.too_slow]}
+from tests.protocol_helpers import SETTINGS, round_trip
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -25,18 +23,6 @@ def _fresh_registry():
     reset_registry()
     yield
     reset_registry()
-
-
-def round_trip(g) -> None:
-    text = g.to_json()
-    again = load_game(text)
-    assert again.to_json() == text
-    assert again.legal_actions() == g.legal_actions()
-    assert again.current_player == g.current_player
-    data = g.rules.to_dict(g.state)
-    assert json.loads(json.dumps(data)) == data
-    assert g.rules.to_dict(g.rules.from_dict(data)) == data
-    assert g.rules.to_dict(g.rules.clone(g.state)) == data
 
 
 def play(variant: str, players: int, seed: int, until=None):

@@ -135,6 +135,14 @@ class BrokenView(StubView):
         return None
 
 
+@pytest.fixture(scope="module")
+def pygame_display():
+    """The dummy display and fonts, for tests that draw a board view without an App."""
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

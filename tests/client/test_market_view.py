@@ -23,6 +23,7 @@ from game.ui.scenes.results import ResultsScene  # noqa: E402
 from game.ui.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.test_snapshots import SIZE, check  # noqa: E402
+from tests.client.view_helpers import AppStub, play  # noqa: E402
 from variants.market import view_showcase  # noqa: E402
 from variants.market.params import COLOURS  # noqa: E402
 from variants.market.view import MarketView  # noqa: E402
@@ -40,31 +41,12 @@ CRAFTED = {"a1": "red", "b1": "black", "c1": "crowd", "d1": "crowd",
            "a4": "ambassador", "b4": "governor", "c4": "crowd", "d4": None}
 
 
-class AppStub:
-    def __init__(self) -> None:
-        self.settings = {"palette": "okabe-ito"}
-        self.sounds: list[str] = []
-
-    def play_sound(self, name: str) -> None:
-        self.sounds.append(name)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def make(game=None, players=2, names=None):
     session = Session(game or new_game(VARIANT, players, seed=1), names)
     return session, MarketView(session, AppStub())
-
-
-def play(session, view, action):
-    events = session.apply(action)
-    view.on_events(action, events)
-    return events
 
 
 def send(view, kind, value=None, pos=None):

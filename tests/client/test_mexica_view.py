@@ -17,6 +17,7 @@ from game.rng import Rng  # noqa: E402
 from game.ui.input import Intent  # noqa: E402
 from game.ui.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
+from tests.client.view_helpers import AppStub, play  # noqa: E402
 from variants.mexica.view import MexicaView  # noqa: E402
 from variants.mexica.view_paint import make_layout  # noqa: E402
 
@@ -34,20 +35,7 @@ OPEN = ["~~~~~~~",
         "~~~~~~~"]
 
 
-class AppStub:
-    def __init__(self) -> None:
-        self.settings = {"palette": "okabe-ito"}
-        self.sounds: list[str] = []
-
-    def play_sound(self, name: str) -> None:
-        self.sounds.append(name)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def make(game=None):
@@ -63,12 +51,6 @@ def small(rows=SPLIT, *actions, **extra):
     for a in actions:
         play(session, view, a)
     return session, view, app
-
-
-def play(session, view, action):
-    events = session.apply(action)
-    view.on_events(action, events)
-    return events
 
 
 def centre(view, name):

@@ -26,14 +26,16 @@ animations.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.errors import IllegalAction
 from game.events import Event
 from game.ui import theme
+from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
+from game.ui.layers import Layer
 from game.ui.screen import Screen
 from variants.aztlan import view_paint as vp
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
@@ -54,41 +56,12 @@ MAP_KINDS = ("place", "move", "wait", "over")  # Enter acts on the map cursor
 
 
 @dataclass
-class Anim:
-    kind: str  # drop, slide, pop, domain, banner
-    cells: tuple[int, ...]
-    dur: float
-    delay: float = 0.0
-    t: float = 0.0
-    data: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def progress(self) -> float:
-        return max(0.0, min(1.0, (self.t - self.delay) / self.dur)) if self.dur else 1.0
-
-    @property
-    def started(self) -> bool:
-        return self.t >= self.delay
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.dur
-
-
-@dataclass
 class Plan:
     """What a click on a territory would do: an action, a selection change, and why."""
 
     action: str | None = None
     effect: tuple[str, Any] | None = None
     status: str = ""
-
-
-class _Layer:
-    def __init__(self) -> None:
-        self.key: Any = None
-        self.scr: Screen | None = None
-        self.rect: Any = None
 
 
 class AztlanView(BoardView):
@@ -119,9 +92,9 @@ class AztlanView(BoardView):
         self.decision: Decision = Decision("wait", None, "")
         self._key: Any = None
         self._serial = 0
-        self._static = _Layer()
-        self._pieces = _Layer()
-        self._over = _Layer()
+        self._static = Layer()
+        self._pieces = Layer()
+        self._over = Layer()
         self._sync()
 
     # =====================================================================================
@@ -747,22 +720,19 @@ class AztlanView(BoardView):
         base = (screen.scale, screen.ox, screen.oy, lay)
         st = self._static
         if st.key != base:
-            st.scr, st.rect = vp.offscreen(screen, lay.map_rect)
-            vp.paint_static(st.scr, lay, self.geo, rules.island)
+            vp.paint_static(st.fresh(screen, lay.map_rect), lay, self.geo, rules.island)
             st.key = base
         colours, marks = self.army_colours, self.army_marks
         pieces = self._pieces
         key = (base, m.version, id(self.session.game), m.viewer, tuple(colours),
                tuple(marks))
         if pieces.key != key:
-            pieces.scr, pieces.rect = self._copy(screen, lay, st, pieces)
-            self._paint_pieces(pieces.scr, lay, m, colours, marks)
+            self._paint_pieces(pieces.copy_of(st, screen, lay.map_rect), lay, m, colours, marks)
             pieces.key = key
         over = self._over
         key = (pieces.key, self._serial)
         if over.key != key:
-            over.scr, over.rect = self._copy(screen, lay, pieces, over)
-            self._paint_overlay(over.scr, lay, m)
+            self._paint_overlay(over.copy_of(pieces, screen, lay.map_rect), lay, m)
             over.key = key
         assert over.scr is not None
         screen.surface.blit(over.scr.surface, over.rect.topleft)
@@ -771,13 +741,6 @@ class AztlanView(BoardView):
                        self.seat_marks)
         paint_column(screen, lay.column, self, m, self.decision,
                      column_layout(lay.column, self.decision))
-
-    def _copy(self, screen: Screen, lay: Layout, below: _Layer, layer: _Layer) -> Any:
-        assert below.scr is not None
-        if layer.scr is None or layer.scr.surface.get_size() != below.scr.surface.get_size():
-            layer.scr, layer.rect = vp.offscreen(screen, lay.map_rect)
-        layer.scr.surface.blit(below.scr.surface, (0, 0))
-        return layer.scr, below.rect
 
     def _paint_pieces(self, scr: Screen, lay: Layout, m: Model, colours: list[Any],
                       marks: list[str]) -> None:

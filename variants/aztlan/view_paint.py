@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.layers import offscreen
 from game.ui.screen import Screen, draw_mark
 from variants.aztlan.view_layout import Layout, MapGeometry, Point
 
@@ -36,15 +37,6 @@ TYPE_LETTER = {"desert": "D", "fields": "F", "jungle": "J", "mountains": "M", "c
 
 def shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
     return tuple(max(0, min(255, round(v * k))) for v in c)  # type: ignore[return-value]
-
-
-def offscreen(screen: Screen, rect: tuple[float, float, float, float],
-              alpha: bool = False) -> tuple[Screen, pygame.Rect]:
-    """A Screen drawing onto a new surface covering the logical ``rect`` of ``screen``."""
-    prect = screen.rect(*rect)
-    surf = pygame.Surface(prect.size, pygame.SRCALPHA if alpha else 0)
-    sub = screen.derived(surf, screen.ox - prect.x, screen.oy - prect.y)
-    return sub, prect
 
 
 def halo_text(scr: Screen, text: str, x: float, y: float, size: float,

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.ui import theme
 from game.ui.screen import Screen, draw_mark
+from game.ui.widgets import wrap
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option, roman
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
@@ -29,22 +30,6 @@ BUTTON_H = 58.0
 MAX_BUTTONS = 9
 #: the decision box's title (two lines) and prompt (three lines)
 HEAD_H = 16 + 2 * 34 + 6 + 3 * 24 + 6
-
-
-def wrap(scr: Screen, text: str, size: float, width: float) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = f"{line} {word}" if line else word
-        if line and scr.text_width(candidate, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
 
 
 def fit(scr: Screen, text: str, size: float, width: float) -> str:

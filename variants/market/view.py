@@ -35,9 +35,11 @@ from typing import Any
 
 from game.events import Event
 from game.ui import theme
-from game.ui.boardview import Area, BoardView, seat_colours, seat_marks
+from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
+from game.ui.layers import Layer
 from game.ui.screen import Screen
+from game.ui.stepqueue import StepQueue
 from variants.market import scoring
 from variants.market import view_anim as va
 from variants.market import view_overlay as vo
@@ -61,16 +63,7 @@ from variants.market.view_preview import (
 DEFAULT_PANEL = (1376.0, 128.0, 528.0, 392.0)
 
 
-class _Layer:
-    """One cached off-screen surface and the Screen wrapper that paints into it."""
-
-    def __init__(self) -> None:
-        self.key: Any = None
-        self.scr: Screen | None = None
-        self.rect: Any = None
-
-
-class MarketView(BoardView):
+class MarketView(SeatStyle, BoardView):
     tools = MODES
     shortcuts = (("Tab", "Mode"), ("1-4", "Buyer"), ("R", "Next vendor"))
 
@@ -82,10 +75,7 @@ class MarketView(BoardView):
         self.payer: int | None = None
         self.option: int | None = None
         self.preview = Preview()
-        self.queue: list[str] = []
-        self._queue_version = -1
-        self._queue_seat: int | None = None
-        self._expect: str | None = None
+        self.queue = StepQueue()
         self.anims: list[va.Anim] = []
         self.time = 0.0
         self.highlighted = False
@@ -93,21 +83,13 @@ class MarketView(BoardView):
         self._decision: tuple = ()
         self._scores = list(session.game.scores)
         self._panel_area = DEFAULT_PANEL
-        self._static = _Layer()
-        self._pieces = _Layer()
+        self._static = Layer()
+        self._pieces = Layer()
         self._sync()
 
     # =====================================================================================
     # seats and state upkeep
     # =====================================================================================
-    @property
-    def colours(self) -> list[tuple[int, int, int]]:
-        return seat_colours(self.session, self.app)
-
-    @property
-    def marks(self) -> list[str]:
-        return seat_marks(self.session)
-
     @property
     def rules(self) -> Any:
         return self.session.game.rules
@@ -201,7 +183,7 @@ class MarketView(BoardView):
         self._sync()
         kind = intent.kind
         if kind != "point":
-            self.queue = []
+            self.queue.clear()
         s = self.session.game.state
         if kind in ("point", "click", "rclick") and intent.pos is not None:
             if kind == "click":
@@ -271,11 +253,7 @@ class MarketView(BoardView):
         if p.ok and p.action:
             if p.action.startswith("pay "):
                 self.payer = int(p.action.split()[1])
-            self.queue = list(p.queue)
-            self._queue_version = self.session.version
-            self._queue_seat = self.session.game.current_player
-            self._expect = p.action
-            return p.action
+            return self.queue.start(self.session, p.action, p.queue)
         return None
 
     def _set_mode(self, mode: str) -> None:
@@ -332,29 +310,20 @@ class MarketView(BoardView):
 
     def next_action(self) -> str | None:
         """The queued shift of a pay + shift, once the payment has been applied."""
-        if not self.queue:
+        action = self.queue.due(self.session)
+        if action is None:
             return None
-        version = self.session.version
-        if version == self._queue_version:
-            return None
-        if version != self._queue_version + 1 or \
-                self.session.game.current_player != self._queue_seat:
-            self.queue = []
-            return None
-        action = self.queue.pop(0)
         if not self.session.is_legal(action):
-            self.queue = []
+            self.queue.clear()
             return None
-        self._queue_version = version
-        self._expect = action
-        return action
+        return self.queue.take(self.session)
 
     def refused(self, action: str, reason: str) -> None:
-        self.queue = []
+        self.queue.clear()
         self.status = sentence(reason)
 
     def on_reset(self) -> None:
-        self.queue = []
+        self.queue.clear()
         self.anims.clear()
         self.highlighted = False
         self._scores = list(self.session.game.scores)
@@ -365,8 +334,7 @@ class MarketView(BoardView):
     # animation
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
-        if self.queue and action != self._expect:
-            self.queue = []
+        self.queue.applied(action)
         game = self.session.game
         self.anims.extend(va.from_events(game.rules, game.state, events))
         scores = list(game.scores)
@@ -449,24 +417,21 @@ class MarketView(BoardView):
                 tuple(colours), tuple(marks), rules.sides)
         st = self._static
         if st.key != base:
-            st.scr, st.rect = vp.offscreen(screen, area)
-            st.scr.surface.fill(theme.BG)
-            vp.paint_static(st.scr, lay, rules, names, colours, marks)
+            scr = st.fresh(screen, area)
+            scr.surface.fill(theme.BG)
+            vp.paint_static(scr, lay, rules, names, colours, marks)
             st.key = base
         squares, buyers = va.hidden(self.anims)
         pieces = self._pieces
         key = (base, self.session.version, id(game), squares, buyers, tuple(game.scores))
         if pieces.key != key:
-            if pieces.scr is None or pieces.scr.surface.get_size() != st.scr.surface.get_size():
-                pieces.scr, pieces.rect = vp.offscreen(screen, area)
-            pieces.scr.surface.blit(st.scr.surface, (0, 0))
-            pieces.rect = st.rect
-            vp.paint_pieces(pieces.scr, lay, rules, s, names, colours, marks,
-                            list(game.scores), squares)
+            scr = pieces.copy_of(st, screen, area)
+            vp.paint_pieces(scr, lay, rules, s, names, colours, marks, list(game.scores),
+                            squares)
             for side, b in buyers:
                 seat = rules.sides.index(side)
                 held = s.buyers[seat][b]
-                vp.paint_buyer(pieces.scr, lay.buyer(side, b), b + 1, held, colours[seat],
+                vp.paint_buyer(scr, lay.buyer(side, b), b + 1, held, colours[seat],
                                marks[seat], hide_goods=True)
             pieces.key = key
         screen.surface.blit(pieces.scr.surface, pieces.rect.topleft)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.events import Event
+from game.ui.anim import Timed
 from game.ui.screen import Screen
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS
@@ -29,7 +30,7 @@ Anchor = tuple
 
 
 @dataclass
-class Anim:
+class Anim(Timed):
     kind: str  # slide, token, coin, pop
     src: Anchor
     dst: Anchor
@@ -38,20 +39,6 @@ class Anim:
     t: float = 0.0
     tile: str = ""  # slide: the tile; token: its colour; pop: its text
     colour: Any = None
-
-    @property
-    def progress(self) -> float:
-        if self.dur <= 0:
-            return 1.0
-        return max(0.0, min(1.0, (self.t - self.delay) / self.dur))
-
-    @property
-    def started(self) -> bool:
-        return self.t >= self.delay
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.dur
 
 
 def from_events(rules: Any, state: Any, events: list[Event]) -> list[Anim]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import pygame
-
 from game.ui import theme
 from game.ui.screen import Screen, draw_mark
 from variants.market.params import COLOURS
@@ -38,14 +36,6 @@ COIN = (242, 198, 58)
 COIN_EDGE = (140, 100, 16)
 TEAM_COLOURS = ((255, 128, 200), (168, 140, 255), (150, 230, 200), (230, 230, 230))
 TEAM_LETTERS = "ABCD"
-
-
-def offscreen(screen: Screen, rect: Rect, alpha: bool = False) -> tuple[Screen, pygame.Rect]:
-    """A Screen drawing onto a new surface covering the logical ``rect`` of ``screen``."""
-    prect = screen.rect(*rect)
-    surf = pygame.Surface(prect.size, pygame.SRCALPHA if alpha else 0)
-    sub = screen.derived(surf, screen.ox - prect.x, screen.oy - prect.y)
-    return sub, prect
 
 
 def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,

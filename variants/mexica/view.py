@@ -23,9 +23,11 @@ from typing import Any
 
 from game.events import Event
 from game.ui import theme
-from game.ui.boardview import Area, BoardView, seat_colours, seat_marks
+from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
+from game.ui.layers import Layer
 from game.ui.screen import Screen, draw_mark
+from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
@@ -42,27 +44,10 @@ from variants.mexica.view_preview import (
 )
 
 
-class _Layer:
-    """One cached off-screen surface and the Screen wrapper that paints into it."""
-
-    def __init__(self) -> None:
-        self.key: Any = None
-        self.scr: Screen | None = None
-        self.rect: Any = None
-
-
-class MexicaView(BoardView):
+class MexicaView(SeatStyle, BoardView):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
                  ("T", "Spend AP token"))
-
-    @property
-    def colours(self) -> list[tuple[int, int, int]]:
-        return seat_colours(self.session, self.app)
-
-    @property
-    def marks(self) -> list[str]:
-        return seat_marks(self.session)
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
@@ -73,10 +58,7 @@ class MexicaView(BoardView):
         self.level = 1
         self.source: int | None = None
         self.menu_index = 0
-        self.queue: list[str] = []
-        self._queue_version = -1
-        self._queue_seat: int | None = None
-        self._expect: str | None = None
+        self.queue = StepQueue()
         self.preview = Preview()
         self.time = 0.0
         self.anims: list[va.Anim] = []
@@ -87,9 +69,9 @@ class MexicaView(BoardView):
         self._hl_serial = 0
         self._version = -1
         self._seen_pilli = list(session.game.state.pilli)
-        self._static = _Layer()  # the map
-        self._pieces = _Layer()  # the map and the pieces
-        self._comp = _Layer()  # the pieces and the current preview
+        self._static = Layer()  # the map
+        self._pieces = Layer()  # the map and the pieces
+        self._comp = Layer()  # the pieces and the current preview
         self._sync()
 
     # =====================================================================================
@@ -162,7 +144,7 @@ class MexicaView(BoardView):
         self._sync()
         kind = intent.kind
         if kind != "point":
-            self.queue = []  # any real input stops a walk in progress
+            self.queue.clear()  # any real input stops a walk in progress
         b = self.board
         lay = vp.make_layout(area, b.width, b.height)
         if kind in ("point", "click", "rclick") and intent.pos is not None:
@@ -213,7 +195,7 @@ class MexicaView(BoardView):
 
     def _attempt(self, action: str) -> str | None:
         if self.session.is_legal(action):
-            self.queue = []
+            self.queue.clear()
             return action
         game = self.session.game
         why = explain(game.rules, game.state, action) or "not possible now"
@@ -250,11 +232,7 @@ class MexicaView(BoardView):
             return None
         if not (p.ok and p.action):
             return None
-        self.queue = list(p.queue)
-        self._queue_version = self.session.version
-        self._queue_seat = self.session.game.current_player
-        self._expect = p.action
-        return p.action
+        return self.queue.start(self.session, p.action, p.queue)
 
     def _rotate(self, step: int) -> str | None:
         s = self.session.game.state
@@ -284,28 +262,18 @@ class MexicaView(BoardView):
         moved on by exactly one, by our own action, for the same seat) and has finished
         moving on screen; anything else in between drops the rest of the walk.
         """
-        if not self.queue:
-            return None
-        version = self.session.version
-        if version == self._queue_version:
-            return None  # the last step has not been applied yet
-        if version != self._queue_version + 1 or \
-                self.session.game.current_player != self._queue_seat:
-            self.queue = []
+        action = self.queue.due(self.session)
+        if action is None:
             return None
         if any(a.kind == "pilli" and not a.done for a in self.anims):
             return None  # let the previous step finish moving
-        action = self.queue[0]
         if not self.session.is_legal(action):
-            self.queue = []
+            self.queue.clear()
             game = self.session.game
             why = explain(game.rules, game.state, action) or "the walk is blocked"
             self.status = sentence(why)
             return None
-        self.queue.pop(0)
-        self._queue_version = version
-        self._expect = action
-        return action
+        return self.queue.take(self.session)
 
     def pending_actions(self) -> list[str]:
         """The queued walking steps still to come (read-only copy)."""
@@ -316,11 +284,11 @@ class MexicaView(BoardView):
         return bool(self.queue)
 
     def refused(self, action: str, reason: str) -> None:
-        self.queue = []
+        self.queue.clear()
         self.status = sentence(reason)
 
     def on_reset(self) -> None:
-        self.queue = []
+        self.queue.clear()
         self.anims.clear()
         self.pops.clear()
         self.panel_pops = {}
@@ -334,8 +302,7 @@ class MexicaView(BoardView):
     # animation
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
-        if self.queue and action != self._expect:
-            self.queue = []  # something else happened mid-walk
+        self.queue.applied(action)  # another action mid-walk stops the walk
         game = self.session.game
         b, s = game.rules.board, game.state
         anims = va.piece_anims(b, s, action, self._seen_pilli)  # the shell plays sounds
@@ -385,8 +352,7 @@ class MexicaView(BoardView):
         base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)
         st = self._static
         if st.key != base:
-            st.scr, st.rect = vp.offscreen(screen, lay.outer)
-            vp.paint_static(st.scr, lay, b)
+            vp.paint_static(st.fresh(screen, lay.outer), lay, b)
             st.key = base
         # the pieces change only with the game (or an animation hiding a cell); the preview
         # changes with every hover, so it gets its own layer on top of a copy of them
@@ -395,22 +361,16 @@ class MexicaView(BoardView):
         key = (base, self.session.version, id(game), hidden, tuple(self.colours),
                tuple(self.marks))
         if pieces.key != key:
-            if pieces.scr is None or pieces.scr.surface.get_size() != st.scr.surface.get_size():
-                pieces.scr, pieces.rect = vp.offscreen(screen, lay.outer)
-            pieces.scr.surface.blit(st.scr.surface, (0, 0))
-            pieces.rect = st.rect
-            vp.paint_state(pieces.scr, lay, rules, s, self.colours, self.marks, hidden)
+            vp.paint_state(pieces.copy_of(st, screen, lay.outer), lay, rules, s, self.colours,
+                           self.marks, hidden)
             pieces.key = key
         comp = self._comp
         key = (pieces.key, self._serial, self._hl_serial)
         if comp.key != key:
-            if comp.scr is None or comp.scr.surface.get_size() != st.scr.surface.get_size():
-                comp.scr, comp.rect = vp.offscreen(screen, lay.outer)
-            comp.scr.surface.blit(pieces.scr.surface, (0, 0))
-            comp.rect = pieces.rect
+            scr = comp.copy_of(pieces, screen, lay.outer)
             if self.highlight_cells:
-                vo.paint_highlight(comp.scr, lay, self.highlight_cells)
-            vo.paint_preview(comp.scr, lay, rules, s, self.preview, self.colours,
+                vo.paint_highlight(scr, lay, self.highlight_cells)
+            vo.paint_preview(scr, lay, rules, s, self.preview, self.colours,
                              self.marks, self.highlight_cells)
             comp.key = key
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)

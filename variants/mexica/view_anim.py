@@ -8,11 +8,12 @@ changes nothing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.events import Event
 from game.ui import theme
+from game.ui.anim import Anim  # kinds: canal, bridge, temple, token, pilli
 from game.ui.screen import Screen
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
@@ -21,24 +22,6 @@ STEP_TIME = 0.16  # seconds a Pilli takes for one foot step
 DROP_TIME = 0.35
 POP_TIME = 1.6
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-@dataclass
-class Anim:
-    kind: str  # canal, bridge, temple, token, pilli
-    cells: tuple[int, ...]
-    dur: float
-    delay: float = 0.0
-    t: float = 0.0
-    data: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def progress(self) -> float:
-        return max(0.0, min(1.0, (self.t - self.delay) / self.dur)) if self.dur else 1.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.dur
 
 
 @dataclass

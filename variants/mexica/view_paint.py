@@ -69,16 +69,6 @@ def make_layout(area: tuple[float, float, float, float], cols: int, rows: int) -
     return Layout(x0, y0, cs, cols, rows)
 
 
-def offscreen(screen: Screen, rect: tuple[float, float, float, float],
-              alpha: bool = False) -> tuple[Screen, pygame.Rect]:
-    """A Screen drawing onto a new surface covering the logical ``rect`` of ``screen``."""
-    prect = screen.rect(*rect)
-    surf = pygame.Surface(prect.size, pygame.SRCALPHA if alpha else 0)
-    sub = Screen(surf)
-    sub.scale, sub.ox, sub.oy = screen.scale, screen.ox - prect.x, screen.oy - prect.y
-    return sub, prect
-
-
 def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
                 colour: tuple[int, int, int], anchor: str = "center") -> None:
     off = max(1.5, size * 0.06)

@@ -17,7 +17,9 @@ from game.ui.session import Session
 if TYPE_CHECKING:
     from game.api import Game
     from game.ui.app import App
+    from game.ui.input import Intent
     from game.ui.screen import Screen
+    from game.ui.widgets import Menu
 
 
 def random_seed() -> int:
@@ -148,3 +150,45 @@ class BaseScene(Scene):
             screen.text(text, x, y, size, colour)
             y += size + gap
         return y
+
+
+class MenuScene(BaseScene):
+    """A screen run by one :class:`~game.ui.widgets.Menu` (set as ``self.menu`` in
+    ``__init__``): Esc goes :meth:`back`, every other intent goes to the menu, and typed
+    letters are shortcuts again, so the menus all answer the same keys the same way."""
+
+    menu: Menu
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        app.input.text_mode = False
+        self.menu.sound = app.play_sound
+
+    def back(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.back()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.menu.update(dt)
+
+
+class TypingScene(BaseScene):
+    """A screen with text fields. Letters type only while it is on top: once it is covered
+    or gone they must be hotkeys again for the scene that shows instead."""
+
+    def typing(self, on: bool) -> None:
+        if self.app is not None:
+            self.app.input.text_mode = on
+
+    def exit(self) -> None:
+        self.typing(False)
+
+    def pause(self) -> None:
+        self.typing(False)

@@ -8,7 +8,7 @@ from game.errors import SaveError
 from game.ui import theme
 from game.ui.saves import AUTOSAVE, SaveEntry
 from game.ui.scenes.common import (
-    BaseScene,
+    MenuScene,
     colours_from_meta,
     make_session,
     names_from_meta,
@@ -30,7 +30,7 @@ def describe(entry: SaveEntry, variant_name: str = "") -> str:
             f"{entry.actions} actions · {state}")
 
 
-class LoadScene(BaseScene):
+class LoadScene(MenuScene):
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Load / Replay"), ("Esc", "Back"))
 
     def __init__(self) -> None:
@@ -43,8 +43,6 @@ class LoadScene(BaseScene):
 
     def enter(self, app: App) -> None:
         super().enter(app)
-        app.input.text_mode = False
-        self.menu.sound = app.play_sound
         self.refresh()
 
     def resume(self) -> None:
@@ -89,14 +87,7 @@ class LoadScene(BaseScene):
         session.apply_meta(meta)  # the computer seats
         app.stack.replace(PlayScene(session))
 
-    def back(self) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
-
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            self.back()
-            return
         if intent.kind in ("page_up", "page_down"):
             self.menu.move(-self.menu.visible if intent.kind == "page_up" else self.menu.visible)
             return
@@ -110,11 +101,7 @@ class LoadScene(BaseScene):
                     self.app.play_sound("error")
                 return
         self.message = ""
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.menu.update(dt)
+        super().handle(intent)
 
     def draw(self, screen: Screen) -> None:
         draw_backdrop(screen, self.t)

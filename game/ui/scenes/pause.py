@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.errors import AztecArcadeError, SaveError
 from game.ui import theme
 from game.ui.saves import AUTOSAVE
-from game.ui.scenes.common import BaseScene, one_line, safe_autosave
+from game.ui.scenes.common import MenuScene, TypingScene, one_line, safe_autosave
 from game.ui.widgets import Confirm, Menu, MenuItem, TextField, draw_footer, ease_out
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 QUIT_QUESTION = "Quit to title? Your game is autosaved."
 
 
-class PauseScene(BaseScene):
+class PauseScene(MenuScene):
     overlay = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Resume"))
 
@@ -29,20 +29,12 @@ class PauseScene(BaseScene):
         super().__init__()
         self.play = play
         self.menu = Menu([
-            MenuItem("Resume", self.resume_game),
+            MenuItem("Resume", self.back),
             MenuItem("Save game", self.save_game),
             MenuItem("Rules help", self.rules),
             MenuItem("Settings", self.settings),
             MenuItem("Quit to title", self.quit_to_title),
         ], 660, 300, 600)
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.menu.sound = app.play_sound
-
-    def resume_game(self) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
 
     def save_game(self) -> None:
         assert self.app is not None
@@ -75,17 +67,10 @@ class PauseScene(BaseScene):
         app.stack.clear_to(TitleScene())
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            self.resume_game()
-            return
         if intent.kind == "help":
             self.rules()
             return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.menu.update(dt)
+        super().handle(intent)
 
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
@@ -95,7 +80,7 @@ class PauseScene(BaseScene):
         draw_footer(screen, self.shortcuts)
 
 
-class SaveScene(BaseScene):
+class SaveScene(TypingScene):
     """Name entry for a save; never overwrites the autosave or a damaged file."""
 
     overlay = True
@@ -112,19 +97,10 @@ class SaveScene(BaseScene):
 
     def enter(self, app: App) -> None:
         super().enter(app)
-        app.input.text_mode = True
-
-    def exit(self) -> None:
-        if self.app is not None:
-            self.app.input.text_mode = False
-
-    def pause(self) -> None:
-        if self.app is not None:
-            self.app.input.text_mode = False
+        self.typing(True)
 
     def resume(self) -> None:
-        if self.app is not None:
-            self.app.input.text_mode = True
+        self.typing(True)
 
     def handle(self, intent: Intent) -> None:
         assert self.app is not None

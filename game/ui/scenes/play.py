@@ -39,6 +39,7 @@ from game.ui.widgets import (
     fit,
     inside,
     pulse,
+    wrap,
 )
 
 if TYPE_CHECKING:
@@ -125,19 +126,9 @@ def draw_players_bar(screen: Screen, game: Any, names: list[str],
 
 
 def wrap_text(screen: Screen, text: str, size: float, width: float) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = f"{line} {word}" if line else word
-        if line and screen.text_width(candidate, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines or [""]
+    """Like :func:`~game.ui.widgets.wrap`, but blank text still takes one (empty) line,
+    so every log entry keeps its place."""
+    return wrap(screen, text, size, width) or [""]
 
 
 # ---------------------------------------------------------------------------------------

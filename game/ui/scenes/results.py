@@ -9,7 +9,7 @@ from game.errors import AztecArcadeError
 from game.ui import theme
 from game.ui.boardview import BoardView
 from game.ui.scenes.common import (
-    BaseScene,
+    MenuScene,
     make_session,
     one_line,
     random_seed,
@@ -33,7 +33,6 @@ from game.ui.widgets import (
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.input import Intent
     from game.ui.screen import Screen
     from game.ui.session import Session
 
@@ -136,7 +135,7 @@ def draw_table(screen: Screen, table: dict[str, Any], x: float, y: float, w: flo
                     ty + row_h * (len(rows) + 1) + 8, theme.FONT_SMALL, theme.ACCENT)
 
 
-class ResultsScene(BaseScene):
+class ResultsScene(MenuScene):
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Title"))
 
     def __init__(self, session: Session) -> None:
@@ -182,9 +181,7 @@ class ResultsScene(BaseScene):
 
     def enter(self, app: App) -> None:
         super().enter(app)
-        app.input.text_mode = False
         self.table = view_table(app, self.session)
-        self.menu.sound = app.play_sound
         app.play_sound("fanfare")
 
     # -- actions ---------------------------------------------------------------------
@@ -230,15 +227,9 @@ class ResultsScene(BaseScene):
 
         self.app.stack.clear_to(TitleScene())
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            self.to_title()
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.menu.update(dt)
+    def back(self) -> None:
+        """There is no game to go back to: Esc leaves for the title."""
+        self.to_title()
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:

@@ -9,13 +9,11 @@ import yaml
 from game.records import write_atomic
 from game.settings import user_settings_path
 from game.ui import theme
-from game.ui.scenes.common import BaseScene, one_line
+from game.ui.scenes.common import MenuScene, one_line
 from game.ui.screen import draw_mark
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.input import Intent
     from game.ui.screen import Screen
 
 PALETTES = ("okabe-ito", "high-contrast")
@@ -51,7 +49,7 @@ def save_user_settings(changes: dict[str, Any]) -> str:
     return ""
 
 
-class SettingsScene(BaseScene):
+class SettingsScene(MenuScene):
     shortcuts = (("Up/Down", "Choose"), ("Left/Right", "Change"), ("Enter", "Toggle"),
                  ("Esc", "Back"))
 
@@ -68,11 +66,6 @@ class SettingsScene(BaseScene):
                      adjust=self.change_palette),
             MenuItem("Back", self.back),
         ], 460, 260, 1000, item_h=96, gap=18)
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        app.input.text_mode = False
-        self.menu.sound = app.play_sound
 
     # -- values ----------------------------------------------------------------------
     def _fullscreen_text(self) -> str:
@@ -119,21 +112,7 @@ class SettingsScene(BaseScene):
         self.error = save_user_settings(changes)
         self.saved_to = "" if self.error else str(user_settings_path())
 
-    def back(self) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
-
     # -- frame -----------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            self.back()
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.menu.update(dt)
-
     def draw(self, screen: Screen) -> None:
         assert self.app is not None
         draw_backdrop(screen, self.t)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.errors import AztecArcadeError
 from game.ui import theme
 from game.ui.input import pad_id, pad_label
-from game.ui.scenes.common import BaseScene, make_session, one_line, palette_name, random_seed
+from game.ui.scenes.common import TypingScene, make_session, one_line, palette_name, random_seed
 from game.ui.screen import draw_mark
 from game.ui.session import HUMAN, SEAT_KINDS
 from game.ui.widgets import (
@@ -70,7 +70,7 @@ class Row:
     enabled: bool = True
 
 
-class SetupScene(BaseScene):
+class SetupScene(TypingScene):
     def __init__(self) -> None:
         super().__init__()
         self.specs: list[VariantSpec] = []
@@ -123,14 +123,6 @@ class SetupScene(BaseScene):
                 self.variant_index = i
         self._choose_variant(self.variant_index)
         self._focus(0)
-
-    def exit(self) -> None:
-        if self.app is not None:
-            self.app.input.text_mode = False
-
-    def pause(self) -> None:
-        if self.app is not None:
-            self.app.input.text_mode = False
 
     def resume(self) -> None:
         self._focus(self.focus)
@@ -220,8 +212,7 @@ class SetupScene(BaseScene):
         if not self.rows:
             return
         self.focus = max(0, min(index, len(self.rows) - 1))
-        if self.app is not None:
-            self.app.input.text_mode = self.rows[self.focus].kind == "text"
+        self.typing(self.rows[self.focus].kind == "text")
 
     def focus_on(self, key: str) -> None:
         """Focus the row called ``key`` (e.g. "start", "seed", "name0")."""
@@ -374,13 +365,11 @@ class SetupScene(BaseScene):
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
-        self.app.input.text_mode = False
-        self.app.stack.replace(PlayScene(session))
+        self.app.stack.replace(PlayScene(session))  # exit() stops the typing
 
     def back(self) -> None:
         assert self.app is not None
-        self.app.input.text_mode = False
-        self.app.stack.pop()
+        self.app.stack.pop()  # exit() stops the typing
 
     # -- input -----------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:

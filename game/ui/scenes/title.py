@@ -10,7 +10,7 @@ from game.errors import SaveError
 from game.ui import theme
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import (
-    BaseScene,
+    MenuScene,
     colours_from_meta,
     make_session,
     names_from_meta,
@@ -118,7 +118,7 @@ class Attract:
         screen.box(0, 0, 1920, 1080, (*theme.BG, int(veil)))
 
 
-class TitleScene(BaseScene):
+class TitleScene(MenuScene):
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("F1", "Rules"),
                  ("F11", "Fullscreen"), ("Esc", "Quit"))
 
@@ -133,8 +133,6 @@ class TitleScene(BaseScene):
 
     def enter(self, app: App) -> None:
         super().enter(app)
-        app.input.text_mode = False
-        self.menu.sound = app.play_sound
         self._build()
 
     def resume(self) -> None:
@@ -213,23 +211,24 @@ class TitleScene(BaseScene):
         self.app.quit()
 
     # -- frame -----------------------------------------------------------------------
+    def back(self) -> None:
+        """Esc first moves to Quit, and only quits from there."""
+        quit_item = self.menu.items[-1]
+        if self.menu.current is quit_item:
+            self.quit()
+        else:
+            self.menu.focus = len(self.menu.items) - 1
+
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            quit_item = self.menu.items[-1]
-            if self.menu.current is quit_item:
-                self.quit()
-            else:
-                self.menu.focus = len(self.menu.items) - 1
-            return
         if intent.kind == "help":
             self.rules()
             return
-        self.error = ""
-        self.menu.handle(intent)
+        if intent.kind != "back":
+            self.error = ""
+        super().handle(intent)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.menu.update(dt)
         if self.attract_enabled and self.app is not None and self.t >= ATTRACT_DELAY:
             if self.attract is None:
                 self.attract = Attract(self.app, self.attract_seed)
