@@ -8,8 +8,12 @@ Each iteration
 2. **selects** down one shared tree whose edges are moves (actions, or plans from the
    ``candidates`` hook), using only the moves legal in this determinisation; UCB1 counts
    how often a move was *available* rather than how often its parent was visited;
-3. **expands** one new move (best-first for candidates, else the playout policy's pick),
-   with progressive widening when a node has many moves;
+3. **expands** one new move, with progressive widening when a node has many moves.
+   Near the root (``eval_order_depth``) moves are ordered best first by the evaluation
+   right after them, and a new edge starts with ``prior_visits`` virtual visits at that
+   value: with a few hundred iterations the noisy averages of replies would otherwise
+   overrule the plain evaluation, and the search would play worse than Normal's greedy
+   turn. Deeper down the playout policy picks the move to expand;
 4. **simulates** with the playout policy for ``rollout_turns`` changes of the deciding
    seat, then scores every seat with the evaluation hook (a finished game: its result);
 5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose.
@@ -46,7 +50,7 @@ from game.rng import Rng
 
 class Node:
     __slots__ = ("move", "player", "parent", "children", "visits", "total", "avail",
-                 "moves", "moves_key", "ordered")
+                 "moves", "moves_key", "ordered", "priors")
 
     def __init__(self, move: str | None, player: int | None, parent: Node | None) -> None:
         self.move = move
@@ -59,6 +63,8 @@ class Node:
         self.moves: list[str] | None = None  # cached candidates (with their view key)
         self.moves_key: str | None = None
         self.ordered = False
+        #: near the root: each move's value right after it, for the seat that moves
+        self.priors: dict[str, float] | None = None
 
 
 class MCTSBot(Bot):
@@ -67,7 +73,8 @@ class MCTSBot(Bot):
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, exploration: float = 0.7,
                  rollout_turns: int | None = None, widening: float = 2.0,
-                 max_rollout: int = 400, eval_order_depth: int = 2) -> None:
+                 max_rollout: int = 400, eval_order_depth: int = 2,
+                 prior_visits: float = 3.0) -> None:
         super().__init__(seed)
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
@@ -75,6 +82,7 @@ class MCTSBot(Bot):
         self.widening = widening
         self.max_rollout = max_rollout
         self.eval_order_depth = eval_order_depth
+        self.prior_visits = prior_visits
 
     def describe(self) -> str:
         return f"hard ({self.budget.describe()})"
@@ -127,17 +135,13 @@ class MCTSBot(Bot):
                     max(2, int(self.widening * math.sqrt(node.visits + 1)))
                 if untried and len(node.children) < allowed:
                     move = self._pick_untried(rules, state, untried, node.ordered, rng)
-                    child = Node(move, player, node)
-                    child.avail = 1
-                    node.children[move] = child
+                    child = self._child(node, move, player)
                     expanded = True
                 else:
                     child = self._select(node, moves)
                     if child is None:
                         move = self._pick_untried(rules, state, untried, node.ordered, rng)
-                        child = Node(move, player, node)
-                        child.avail = 1
-                        node.children[move] = child
+                        child = self._child(node, move, player)
                         expanded = True
                 apply_plan(rules, state, split_plan(child.move or ""), player)
                 node = child
@@ -163,37 +167,63 @@ class MCTSBot(Bot):
         self.stats["visits"] = best.visits
         return split_plan(best.move or "")
 
+    def _child(self, node: Node, move: str, player: int) -> Node:
+        """A new edge; near the root it starts with ``prior_visits`` virtual visits at
+        the value the move has right after it, so the search departs from the greedy
+        choice only on the evidence of enough replies (a few noisy samples cannot)."""
+        child = Node(move, player, node)
+        child.avail = 1
+        prior = node.priors.get(move) if node.priors else None
+        if prior is not None and self.prior_visits > 0:
+            child.visits = self.prior_visits
+            child.total = prior * self.prior_visits
+        node.children[move] = child
+        return child
+
     def _moves(self, rules: Rules, node: Node, state: Any, player: int,
                use_cache: bool, depth: int) -> list[str]:
+        near = depth < self.eval_order_depth
         if use_cache:
             key = view_digest(seat_view(rules, state, player))
             if node.moves is not None and node.moves_key == key:
                 return node.moves
             cands = rules.candidates(state, player)
-            if cands:
-                if depth < self.eval_order_depth:
-                    cands = self._order(rules, state, player, cands)
-                node.moves, node.ordered = list(cands), True
-            else:
-                node.moves, node.ordered = rules.legal_actions(state), False
-            node.moves_key = key
+            moves = list(cands) if cands else rules.legal_actions(state)
+            if near and len(moves) > 1:
+                moves, node.priors = self._order(rules, state, player, moves)
+            node.moves, node.moves_key, node.ordered = moves, key, bool(cands) or near
             return node.moves
-        node.ordered = False
-        return rules.legal_actions(state)
+        legal = rules.legal_actions(state)
+        if not near or len(legal) < 2:
+            node.ordered = False
+            return legal
+        if node.moves is None:
+            # Ordered once, on the first sample that gets here: the mover's hidden parts
+            # differ between samples, so a per-view cache would order again every time.
+            node.moves, node.priors = self._order(rules, state, player, legal)
+            node.ordered = True
+            return node.moves
+        allowed = set(legal)
+        known = node.priors or {}
+        return [m for m in node.moves if m in allowed] + [m for m in legal if m not in known]
 
     @staticmethod
-    def _order(rules: Rules, state: Any, player: int, moves: list[str]) -> list[str]:
-        """Plans best first by the evaluation right after them (near the root, where the
-        order decides which few replies the search ever looks at)."""
+    def _order(rules: Rules, state: Any, player: int,
+               moves: list[str]) -> tuple[list[str], dict[str, float]]:
+        """Moves best first by the evaluation right after them, with that value as a
+        reward (near the root, where the order decides which few replies the search
+        ever looks at)."""
         scored = []
+        priors: dict[str, float] = {}
         for i, move in enumerate(moves):
             child = rules.clone(state)
             done = apply_plan(rules, child, split_plan(move), player)
             if not done:
                 continue
             scored.append((advantage(rules, child, player) - 1e-3 * len(done), -i, move))
+            priors[move] = reward(rules, child, player)
         scored.sort(reverse=True)
-        return [m for _v, _i, m in scored] or moves
+        return [m for _v, _i, m in scored] or moves, priors
 
     @staticmethod
     def _pick_untried(rules: Rules, state: Any, untried: list[str], ordered: bool,
