@@ -43,6 +43,9 @@ class Session:
         self.controllers: dict[int, int] = {}
         #: who plays each seat: "human" or a computer level (saved in the meta)
         self.kinds: list[str] = [HUMAN] * game.players
+        #: a seat the screen must be passed to before its secrets may show, while an
+        #: overlay (a scoring) keeps the board in view: views draw it as a spectator
+        self.handover: int | None = None
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:

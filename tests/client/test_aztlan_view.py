@@ -513,3 +513,31 @@ def test_midgame_snapshot(make_app, tmp_path):
     assert "place a pawn in t13" in play.view.status
     check(app.screen.surface, "aztlan-midgame", tmp_path)
 
+
+
+def test_the_scoring_overlay_shows_the_board_before_the_device_changes_hands(ui):
+    """Everyone reads a scoring over the board (drawn for a spectator: no one's secrets);
+    the "Pass to" screen follows once the overlay is closed."""
+    from game.ui.scenes.scoring import ScoringScene
+
+    g = position(3, chosen={0: 4, 1: 4, 2: 9}, prosperity={0: ["mixcoatl"]},
+                 board={"t2": {0: 1}, "t8": {0: 1}, "t18": {0: 1}, "t26": {1: 1},
+                        "t30": {2: 1}})
+    g.apply("stay")
+    play = start(ui.app, g)
+    ready(ui, play)
+    ui.key(pygame.K_1)  # bless jungle
+    assert play.apply("wild jungle")
+    nxt = g.current_player
+    assert nxt == 1 and isinstance(ui.app.stack.top, ScoringScene)
+    ui.frames(2)
+    assert play.privacy is None and play.session.handover == nxt
+    assert play.view.viewer() is None and play.view.model.viewer is None
+    for _ in range(40):  # step through the overlay until it closes
+        if ui.app.stack.top is play:
+            break
+        ui.key(pygame.K_RETURN)
+    assert ui.app.stack.top is play
+    assert play.privacy == nxt and play.session.handover is None
+    ready(ui, play)
+    assert play.view.viewer() == nxt

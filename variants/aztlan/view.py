@@ -101,7 +101,10 @@ class AztlanView(BoardView):
     # who sees what
     # =====================================================================================
     def viewer(self) -> int | None:
-        """The seat whose secrets may show: the deciding seat if a person plays it."""
+        """The seat whose secrets may show: the deciding seat if a person plays it and
+        the screen has been passed to them."""
+        if getattr(self.session, "handover", None) is not None:
+            return None
         seat = self.session.game.current_player
         if seat is None or not self._person(seat):
             return None

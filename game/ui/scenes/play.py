@@ -308,6 +308,10 @@ class PlayScene(BaseScene):
     def resume(self) -> None:
         assert self.app is not None
         self.app.input.text_mode = False
+        if self.session.handover is not None and not self.game.is_over:
+            # The scoring overlay is closed: now the device changes hands.
+            self.privacy = self.session.handover
+        self.session.handover = None
 
     def exit(self) -> None:
         self.worker.cancel()
@@ -399,7 +403,13 @@ class PlayScene(BaseScene):
             return
         name = self.session.name(now)
         if self.secrets and not self.session.is_computer(now):
-            self.privacy = now
+            if self.app.stack.top is not self:
+                # A scoring overlay is showing: everyone reads it over the board, drawn
+                # for a spectator; the "Pass to" screen follows when it closes.
+                self.session.handover = now
+                self.call("update", 0.0)  # the view forgets the last seat's secrets now
+            else:
+                self.privacy = now
             self.banner.hide()
         else:
             turn = turn_holder(self.game)
