@@ -180,6 +180,8 @@ class App:
         top = self.stack.top
         if top is not None:
             top.update(dt)
+        for reason in self.saves.errors():
+            self.toast(f"Autosave failed: {_short(reason, 90)}")
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
         self.draw()
 
@@ -239,6 +241,7 @@ class App:
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
             frames += 1
+        self.saves.flush()  # the last autosave is on disk before the window closes
         return 0
 
     def quit(self) -> None:

@@ -2,7 +2,8 @@
 
 Every write is atomic (temp file + rename), so a crash never leaves half a save. A file
 that cannot be read is listed with its problem and never overwritten; the rest of the list
-stays usable.
+stays usable. The autosave after every action is written by a background thread (see
+:mod:`game.ui.writer`); everything that reads the folder waits for it first.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from game.api import Game, load_game
 from game.errors import SaveError
 from game.resources import user_dir
+from game.ui.writer import FileWriter
 
 AUTOSAVE = "autosave"
 
@@ -39,30 +41,51 @@ class SaveEntry:
 
 
 class SaveStore:
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, background: bool = True) -> None:
         self.folder = folder or (user_dir() / "saves")
+        #: autosaves go through a writer thread (False: written before autosave returns)
+        self.background = background
+        self.writer = FileWriter(_write_file)
 
     def path(self, name: str) -> Path:
         safe = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:60] or "save"
         return self.folder / f"{safe}.json"
 
-    def write(self, name: str, game: Game, names: list[str] | None = None,
-              meta: dict[str, Any] | None = None) -> Path:
-        from game.records import write_atomic
-
+    def _text(self, name: str, game: Game, names: list[str] | None,
+              meta: dict[str, Any] | None) -> str:
         data = game.to_dict()
         data["meta"] = {"names": list(names or []), **(meta or {}), "saved": time.time(),
                         "name": name}
+        return json.dumps(data, separators=(",", ":"))
+
+    def write(self, name: str, game: Game, names: list[str] | None = None,
+              meta: dict[str, Any] | None = None) -> Path:
+        """Save now (a named save: the player waits for it and hears if it failed)."""
+        self.flush()
         path = self.path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(data, separators=(",", ":")))
+        _write_file(path, self._text(name, game, names, meta))
         return path
 
     def autosave(self, game: Game, names: list[str] | None = None,
                  meta: dict[str, Any] | None = None) -> Path:
-        return self.write(AUTOSAVE, game, names, meta)
+        """Save the game as it is now under :data:`AUTOSAVE`; in the background unless
+        ``background`` is off (failures then come from :meth:`errors`)."""
+        if not self.background:
+            return self.write(AUTOSAVE, game, names, meta)
+        path = self.path(AUTOSAVE)
+        self.writer.submit(path, self._text(AUTOSAVE, game, names, meta))
+        return path
+
+    def flush(self) -> None:
+        """Wait for an autosave still being written."""
+        self.writer.flush()
+
+    def errors(self) -> list[str]:
+        """Background autosaves that failed since the last call, one reason each."""
+        return self.writer.errors()
 
     def read(self, path: Path) -> tuple[Game, dict[str, Any]]:
+        self.flush()
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
@@ -75,6 +98,7 @@ class SaveStore:
         return game, meta if isinstance(meta, dict) else {}
 
     def list(self) -> list[SaveEntry]:
+        self.flush()
         if not self.folder.is_dir():
             return []
         out = []
@@ -97,6 +121,7 @@ class SaveStore:
         return out
 
     def has_autosave(self) -> bool:
+        self.flush()
         path = self.path(AUTOSAVE)
         if not path.is_file():
             return False
@@ -105,3 +130,10 @@ class SaveStore:
         except SaveError:
             return False
         return not game.is_over
+
+
+def _write_file(path: Path, text: str) -> None:
+    from game.records import write_atomic
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, text)

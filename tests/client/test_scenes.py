@@ -801,6 +801,7 @@ def test_real_view_whole_game_through_the_shell(ui):
     results = ui.top
     assert [sum(results.breakdown[s].values()) for s in range(3)] == play.game.scores
     assert_draw_is_pure(ui)
+    app.saves.flush()  # the autosave thread has written the last action
     assert json.loads(app.saves.path("autosave").read_text())["log"] == play.game.log
 
 
