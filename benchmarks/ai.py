@@ -28,18 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import fmt, percentile, print_head  # noqa: E402
 from game.ai import CLIENT_SECONDS, make_bot  # noqa: E402
 from game.api import Game, list_variants, new_game  # noqa: E402
 from game.rng import mix_seed  # noqa: E402
 
 #: the client's promise: a Hard decision within this many seconds
 CLIENT_TARGET = 3.0
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def positions(variant: str, players: int, seeds: list[int], every: int) -> list[Game]:
@@ -78,14 +73,6 @@ def time_level(level: str, games: list[Game], **budget: float | int) -> tuple[li
     return seconds, speeds
 
 
-def fmt(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:7.0f} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:7.1f} ms"
-    return f"{seconds:7.2f} s "
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions")
@@ -100,14 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     every = 8 if args.quick else 4
     variants = [v for v in list_variants()
                 if not args.variant or v["id"] in args.variant]
-    print(f"Computer players (Python {sys.version.split()[0]}); Hard at "
-          f"{args.iterations} iterations" + (f" and at {CLIENT_SECONDS:g} s" if args.client
-                                             else ""))
-    print()
-    header = (f"{'variant':<20} {'players':>7} {'level':<16} {'n':>4} {'mean':>10} "
-              f"{'p95':>10}  {'MCTS it/s':>9}  result")
-    print(header)
-    print("-" * len(header))
+    print_head([f"Computer players (Python {sys.version.split()[0]}); Hard at "
+                f"{args.iterations} iterations"
+                + (f" and at {CLIENT_SECONDS:g} s" if args.client else "")],
+               f"{'variant':<20} {'players':>7} {'level':<16} {'n':>4} {'mean':>11} "
+               f"{'p95':>11}  {'MCTS it/s':>9}  result")
     missed = 0
     for spec in variants:
         players = spec["min_players"]

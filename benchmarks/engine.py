@@ -15,23 +15,23 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import (  # noqa: E402
+    fmt,
+    percentile,
+    print_head,
+    time_each,
+    timed_playout,
+)
 from game.api import Game, load_game, new_game  # noqa: E402
 from game.rng import Rng  # noqa: E402
 
 VARIANT = "mexica"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def playout(players: int, seed: int) -> tuple[Game, list[tuple[Game, str, bool]]]:
@@ -66,15 +66,6 @@ def mid_game_states(players: int, seed: int) -> list[Game]:
     return out
 
 
-def time_each(fn: Callable[[], object], repeat: int) -> list[float]:
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter_ns()
-        fn()
-        samples.append((time.perf_counter_ns() - t0) / 1e9)
-    return samples
-
-
 def bench_legal_actions(seeds: list[int], repeat: int) -> list[float]:
     samples: list[float] = []
     for players in (2, 4):
@@ -100,16 +91,8 @@ def bench_apply(seeds: list[int]) -> list[float]:
 
 
 def bench_full_game(seeds: list[int]) -> list[float]:
-    samples: list[float] = []
-    for players in (2, 4):
-        for seed in seeds:
-            t0 = time.perf_counter()
-            g = new_game(VARIANT, players=players, seed=seed)
-            rng = Rng(seed)
-            while not g.is_over:
-                g.apply(g.playout_action(rng))
-            samples.append(time.perf_counter() - t0)
-    return samples
+    return [timed_playout(VARIANT, players, seed)[0] for players in (2, 4)
+            for seed in seeds]
 
 
 def bench_json(seeds: list[int], repeat: int) -> list[float]:
@@ -141,14 +124,6 @@ def bench_import(repeat: int) -> list[float]:
     return samples
 
 
-def fmt(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:8.1f} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:8.2f} ms"
-    return f"{seconds:8.3f} s "
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer seeds and repeats")
@@ -163,12 +138,9 @@ def main(argv: list[str] | None = None) -> int:
         ("JSON round trip load_game(to_json())", 5e-3, lambda: bench_json(seeds, repeat)),
         ("import game.api (fresh process)", 0.3, lambda: bench_import(7 if args.quick else 15)),
     ]
-    print(f"Mexica engine benchmarks (Python {sys.version.split()[0]}, 2 and 4 players, "
-          f"seeds {seeds[0]}-{seeds[-1]})")
-    print()
-    header = f"{'benchmark':<38} {'n':>6} {'median':>11} {'p95':>11} {'target':>11}  result"
-    print(header)
-    print("-" * len(header))
+    print_head([f"Mexica engine benchmarks (Python {sys.version.split()[0]}, 2 and 4 "
+                f"players, seeds {seeds[0]}-{seeds[-1]})"],
+               f"{'benchmark':<38} {'n':>6} {'median':>11} {'p95':>11} {'target':>11}  result")
     missed = 0
     for name, target, run in rows:
         samples = run()

@@ -1,0 +1,63 @@
+"""Helpers the benchmark scripts share, so that every table computes a p95 and writes a
+time the same way and a "whole game under the playout policy" means one thing.
+
+Import it as ``benchmarks.common`` once the script has put the checkout on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from game.api import Game, new_game
+from game.rng import Rng
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank quantile: a sample that was really measured, not an interpolation
+    between two (with few samples an interpolated p95 would be a time nobody saw)."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def time_each(fn: Callable[[], object], repeat: int) -> list[float]:
+    """Seconds per call, each call timed on its own so that the median ignores the odd
+    call a busy machine slowed down."""
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter_ns()
+        fn()
+        samples.append((time.perf_counter_ns() - t0) / 1e9)
+    return samples
+
+
+def timed_playout(variant: str, players: int, seed: int) -> tuple[float, Game]:
+    """Seconds for a whole game under the playout policy, set-up included (what a search
+    that plays random games to the end pays for each), and the finished game."""
+    t0 = time.perf_counter()
+    g = new_game(variant, players=players, seed=seed)
+    rng = Rng(seed)
+    while not g.is_over:
+        g.apply(g.playout_action(rng))
+    return time.perf_counter() - t0, g
+
+
+def fmt(seconds: float) -> str:
+    """Eleven characters in the unit that keeps three or four significant digits, so
+    columns of times from microseconds to seconds line up."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:8.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:8.2f} ms"
+    return f"{seconds:8.3f} s "
+
+
+def print_head(intro: list[str], header: str) -> None:
+    """Open a table the same way in every script: what was measured and against what,
+    then the column names ruled off, so the tables read alike side by side."""
+    for line in intro:
+        print(line)
+    print()
+    print(header)
+    print("-" * len(header))
