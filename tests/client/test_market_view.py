@@ -496,3 +496,18 @@ def test_random_input_yields_only_engine_checked_actions(seed, players, skip, in
         view.draw_panel(screen, PANEL)
         assert session.game.to_json() == before
         assert isinstance(view.status, str)
+
+
+def test_the_panel_gives_no_key_hints_while_a_computer_decides():
+    from types import SimpleNamespace
+
+    from game.api import new_game as fresh
+    from variants.market.view_panel import hint
+
+    game = fresh("tlatelolco-market", 2, seed=5)
+    seat = game.current_player
+    for computer in (False, True):
+        session = SimpleNamespace(game=game, is_computer=lambda s, c=computer: c and s == seat)
+        text = hint(SimpleNamespace(session=session, tile_choice="black", mode=None))
+        assert ("computer player is deciding" in text) is computer
+        assert ("Enter" in text) is not computer

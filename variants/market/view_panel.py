@@ -133,6 +133,10 @@ def hint(view: Any) -> str:
     game = view.session.game
     s = game.state
     n = game.rules.n
+    computer = getattr(view.session, "is_computer", None)
+    if s.phase != "over" and callable(computer) and computer(game.current_player):
+        # the keys below are a person's; while a computer decides they would mislead
+        return "A computer player is deciding: watch its move."
     if s.phase == "place":
         return (f"Lay the {view.tile_choice} on an empty square: arrows + Enter, or click. "
                 "Tab or 1-9 picks the tile.") if view.tile_choice else "Every tile is laid."
