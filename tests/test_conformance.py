@@ -17,13 +17,11 @@ import pytest
 from game import conformance
 from game.api import list_variants, new_game
 from game.conformance import ConformanceError, check_variant, play_random_game
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
 from game.hookspecs import hookimpl
 from game.plugins import Registry, reset_registry
 from game.rng import Rng
 from game.schema import Field, Int, Obj
+from tests.race_rules import Race as SharedRace
 
 
 def _cases() -> list[Any]:
@@ -82,55 +80,10 @@ def test_unknown_variant_is_a_config_error():
 # ---------------------------------------------------------------------------------------
 # the kit itself: deliberately broken engines must be caught, with a useful message
 # ---------------------------------------------------------------------------------------
-class Race(Rules):
-    """Players take turns stepping 1 or 2 towards a target; first to reach it wins."""
-
+class Race(SharedRace):
     engine_id = "conf-race"
     parameters = Obj({"target": Field(Int(min=1, max=1000), "Finish line.", default=6)})
     playout_limit = 500
-
-    def new_state(self, seed: int) -> dict[str, Any]:
-        return {"pos": [0] * self.players, "turn": 0, "winners": [], "rng": seed}
-
-    def current_player(self, state):
-        return None if state["winners"] else state["turn"]
-
-    def legal_actions(self, state):
-        return [] if state["winners"] else ["step 1", "step 2"]
-
-    def parse(self, state, action: str) -> int:
-        if state["winners"]:
-            raise IllegalAction("the game is over")
-        words = action.split()
-        if len(words) != 2 or words[0] != "step" or words[1] not in ("1", "2"):
-            raise IllegalAction("write it as: step 1 or step 2")
-        return int(words[1])
-
-    def apply(self, state, action):
-        n = self.parse(state, action)
-        seat = state["turn"]
-        state["pos"][seat] += n
-        if state["pos"][seat] >= self.params["target"]:
-            state["winners"] = [seat]
-        state["turn"] = (seat + 1) % self.players
-        return f"step {n}", [Event("step", f"Player {seat + 1} steps {n}", seat)]
-
-    def is_over(self, state):
-        return bool(state["winners"])
-
-    def scores(self, state):
-        return list(state["pos"])
-
-    def winners(self, state):
-        return list(state["winners"])
-
-    def to_dict(self, state):
-        return {"pos": list(state["pos"]), "turn": state["turn"],
-                "winners": list(state["winners"]), "rng": state["rng"]}
-
-    def from_dict(self, data):
-        return {"pos": [int(p) for p in data["pos"]], "turn": int(data["turn"]),
-                "winners": list(data["winners"]), "rng": int(data["rng"])}
 
 
 class AcceptsJunk(Race):

@@ -20,12 +20,10 @@ from game import hookspecs
 from game.api import list_variants, new_game
 from game.conformance import check_variant
 from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
 from game.hookspecs import hookimpl
 from game.plugins import ENTRY_POINT_GROUP, LOAD_ENV, Registry, reset_registry
 from game.rng import Rng
-from game.schema import Field, Int, Obj
+from tests.race_rules import Race
 
 TESTS = Path(__file__).resolve().parent
 
@@ -78,52 +76,8 @@ def test_builtin_plugins_implement_only_known_hooks():
 
 
 # ---------------------------------------------------------------------------------------
-# a tiny rules engine: players race along a track, stepping 1 or 2
+# the race engine (tests/race_rules.py), and a second engine claiming its id
 # ---------------------------------------------------------------------------------------
-class Race(Rules):
-    engine_id = "race"
-    parameters = Obj({"target": Field(Int(min=1, max=100), "Finish line.", default=5)})
-    playout_limit = 400
-
-    def new_state(self, seed: int) -> dict[str, Any]:
-        return {"pos": [0] * self.players, "turn": 0, "winners": []}
-
-    def current_player(self, state):
-        return None if state["winners"] else state["turn"]
-
-    def legal_actions(self, state):
-        return [] if state["winners"] else ["step 1", "step 2"]
-
-    def apply(self, state, action):
-        if state["winners"]:
-            raise IllegalAction("the race is over")
-        if action not in ("step 1", "step 2"):
-            raise IllegalAction("write it as: step 1 or step 2")
-        seat, n = state["turn"], int(action[-1])
-        state["pos"][seat] += n
-        if state["pos"][seat] >= self.params["target"]:
-            state["winners"] = [seat]
-        state["turn"] = (seat + 1) % self.players
-        return action, [Event("step", f"Player {seat + 1} steps {n}", seat)]
-
-    def is_over(self, state):
-        return bool(state["winners"])
-
-    def scores(self, state):
-        return list(state["pos"])
-
-    def winners(self, state):
-        return list(state["winners"])
-
-    def to_dict(self, state):
-        return {"pos": list(state["pos"]), "turn": state["turn"],
-                "winners": list(state["winners"])}
-
-    def from_dict(self, data):
-        return {"pos": [int(p) for p in data["pos"]], "turn": int(data["turn"]),
-                "winners": [int(w) for w in data["winners"]]}
-
-
 class OtherRace(Race):
     """A second engine claiming the same engine id."""
 
