@@ -3,11 +3,13 @@ render thread, saves that keep their computers, and the title's attract mode."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
 import pytest
 
+from game.ai.base import Budget
 from game.api import new_game
 from game.ui.scenes.common import make_session
 from game.ui.scenes.play import BOT_PACE, PlayScene
@@ -149,26 +151,44 @@ def test_no_privacy_screen_for_a_computer(stub_ui, monkeypatch):
 # ---------------------------------------------------------------------------------------
 # off the render thread
 # ---------------------------------------------------------------------------------------
+class PausingBudget(Budget):
+    """Iterations like the client's Hard, but the search stops half-way and waits for the
+    test: the test then draws frames while the search is provably in the middle of its
+    work, with no clock involved."""
+
+    def __init__(self, iterations: int, pause_at: int) -> None:
+        super().__init__(iterations=iterations)
+        self.pause_at = pause_at
+        self.paused = threading.Event()
+        self.resume = threading.Event()
+
+    def more(self) -> bool:
+        if self.done == self.pause_at and not self.resume.is_set():
+            self.paused.set()
+            self.resume.wait(60)  # released by the test; the timeout only guards a hang
+        return super().more()
+
+
 def test_frames_keep_flowing_while_hard_thinks(ui):
-    """The real Mexica view; the Hard bot thinks for a second of wall-clock time in the
-    worker thread while the frames go on (none may take 200 ms)."""
+    """The real Mexica view and Hard's real search in the worker thread: while the search
+    is half-way through its iterations, the window goes on drawing frames and shows the
+    computer thinking; once it finishes, its move is played."""
     play = play_with(ui, ["hard", "human"], seed=7)
     bot = play.bots[0]
-    bot.budget.seconds, bot.budget.iterations = 1.0, None
-    ui.frames(2)  # the first frames build the board's cached layers
-    assert play.worker.busy
-    slowest, frames = 0.0, 0
-    while play.worker.busy:
-        start = time.perf_counter()
+    budget = PausingBudget(iterations=120, pause_at=60)
+    bot.budget = budget
+    until(ui, budget.paused.is_set)
+    drawn = 0
+    for _ in range(30):
         ui.app.step([], DT)
-        slowest = max(slowest, time.perf_counter() - start)
-        frames += 1
-        time.sleep(0.005)
-        assert frames < 5000
-    assert frames >= 10, "the render thread stalled while the bot thought"
-    assert slowest < 0.2, f"a frame took {slowest * 1000:.0f} ms during the search"
-    assert bot.stats["iterations"] >= 1
+        drawn += 1
+        assert play.worker.busy and budget.done == 60  # still mid-search
+    assert drawn == 30
+    assert any("is thinking" in text for text in ui.texts())
+    assert play.game.log == []
+    budget.resume.set()
     until(ui, lambda: len(play.game.log) >= 1)
+    assert bot.stats["iterations"] == 120
     assert play.session.history[-1][0] == 0
 
 

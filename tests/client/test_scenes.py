@@ -606,6 +606,8 @@ def test_continue_resumes_the_autosave(make_app):
     ui.key(pygame.K_RETURN)
     log = play.game.log
     assert len(log) == 2
+    first.quit()
+    first.run()  # the window closes as a person closes it: the last autosave is written
     again = make_app()
     for engine in list(again.registry.rules):
         again.views[engine] = StubView

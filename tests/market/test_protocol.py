@@ -5,7 +5,6 @@ the playout policy."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -241,9 +240,9 @@ def test_conformance_kit():
     check_variant(VARIANT, players=2, games=1, seed=41, options={"removed": 0})
 
 
-def test_playouts_finish_well_within_the_limit_and_fast():
+def test_playouts_finish_well_within_the_limit():
+    """Their speed is measured by benchmarks/playouts.py, not here."""
     spec, rules = get_registry().make_rules(VARIANT, 4, None)
-    start = time.perf_counter()
     longest = 0
     games = 100
     for seed in range(games):
@@ -254,6 +253,4 @@ def test_playouts_finish_well_within_the_limit_and_fast():
             rules.apply(s, rules.playout_action(s, rng))
             steps += 1
         longest = max(longest, steps)
-    elapsed = time.perf_counter() - start
     assert longest * 4 < rules.playout_limit
-    assert elapsed < 10, f"{games} playouts took {elapsed:.1f}s"   # ~0.1 s on a laptop

@@ -117,6 +117,21 @@ def test_relocation_follows_the_building_rules():
     assert_illegal(g, "bridge e3 ns", match="no bridges")
 
 
+def test_turning_a_bridge_round_on_its_own_space_is_no_relocation():
+    """RULINGS.md: relocating demolishes a bridge and rebuilds it on another canal space."""
+    # Single canal spaces b3, d3, f3 with land all round: both axes fit on each.
+    g = scenario(FIELD, pilli={0: "a1", 1: "a5"}, canals=[("b3",), ("d3",), ("f3",)],
+                 bridges={"d3": "ns", "f3": "ns"}, supply={"bridges": 0})
+    assert_illegal(g, "relocate d3 d3 ew", match="another canal space")
+    assert_illegal(g, "relocate d3 d3 ns", match="another canal space")
+    relocations = [a for a in g.legal_actions() if a.startswith("relocate")]
+    assert relocations, "the other canal space still takes the bridge"
+    assert not any(a.split()[1] == a.split()[2] for a in relocations)
+    before = g.to_json()
+    assert_illegal(g, "relocate d3 d3 ew")
+    assert g.to_json() == before
+
+
 def test_walking_over_a_new_bridge():
     """After building a bridge the Pilli can cross the canal on foot: 1 AP per step."""
     g = field(pilli={0: "c2", 1: "a5"})

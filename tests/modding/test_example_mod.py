@@ -15,7 +15,6 @@ import importlib.util
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -95,7 +94,6 @@ def _make_venv(folder, env):
 
 
 def test_pip_install_into_a_fresh_venv(tmp_path):
-    start = time.perf_counter()
     env = _clean_env()
     env["AZTEC_ARCADE_HOME"] = str(tmp_path / "home")  # no user settings, no drop-ins
     bindir, python = _make_venv(tmp_path / "venv", env)
@@ -150,4 +148,3 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
     kit = _run([python, "-c", "from game.conformance import check_variant; "
                 "check_variant('patolli', games=1); print('conformant')"], tmp_path, env)
     assert kit.returncode == 0 and "conformant" in kit.stdout, kit.stderr
-    assert time.perf_counter() - start < 60, "the install test should stay under a minute"

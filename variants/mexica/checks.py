@@ -123,8 +123,9 @@ class ChecksMixin:
                 raise IllegalAction("bridges may be relocated only once the supply has none")
             if src in s.pilli:
                 raise IllegalAction("a Pilli stands on that bridge")
-            if src == dst and s.bridges[src] == axis:
-                raise IllegalAction("the bridge is already there")
+            if src == dst:
+                raise IllegalAction("a relocated bridge must go to another canal space; "
+                                    "turning it round where it stands is no relocation")
             saved = s.bridges.pop(src)
             try:
                 why = self._bridge_ok(s, dst, axis)

@@ -171,7 +171,7 @@ class LegalMixin:
             try:
                 for dst in canals:
                     for axis in AXES:
-                        if (src == dst and axis == saved) or self._bridge_ok(s, dst, axis):
+                        if src == dst or self._bridge_ok(s, dst, axis):
                             continue
                         items.append((f"relocate {names[src]} {names[dst]} {axis}",
                                       frozenset(), {"removed_bridge": src,

@@ -313,7 +313,7 @@ def _relocate(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     p.ghost = "bridge"
     p.zone = frozenset(x for tile in s.tiles for x in tile
                        if q.bridge_axes(rules, s, x, ignore=src))
-    if c == src and t.axis == s.bridges.get(src):
+    if c == src:  # a relocation goes elsewhere; here it only puts the bridge back
         p.ghost = None
         p.ok, p.status = True, f"Put the bridge back on {name} (cancel)"
         return p
