@@ -240,7 +240,7 @@ class PlayScene(BaseScene):
             return (("Enter", "Normal speed" if self.bot_fast else "Faster"),
                     ("E", "Skip to the next human"), *BOT_SHORTCUTS)
         view = self.view
-        extra = (tuple(view.shortcuts) if view is not None else ()) or VIEW_SHORTCUTS
+        extra = (tuple(view.shortcuts or ()) if view is not None else ()) or VIEW_SHORTCUTS
         has_tools = view is not None and bool(view.tools)
         tool = view.tool if view is not None else None
         out = list(BASE_SHORTCUTS)
