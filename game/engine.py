@@ -19,6 +19,9 @@ Hidden information and the other protocol points that later games need:
 * **Events** carry ``visible_to`` for private information and ``barrier`` for chance or a
   revealed secret; undo never crosses a barrier.
 * ``redact(action, actor, seat)`` says how an action shows in the log to another seat.
+* ``game_type`` (a :class:`GameType`) declares what the game hides and whether it has
+  chance, in the spirit of OpenSpiel's ``GameType``; the client reads it (``has_secrets``)
+  instead of guessing from views.
 
 Hooks for the computer players (:mod:`game.ai`), all optional with safe defaults, so a
 third-party engine that offers none still gets every level:
@@ -43,7 +46,9 @@ handed to ``evaluate`` and ``candidates`` hold samples, never the hidden truth.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, get_args
 
 from game.errors import ConfigIssue
 from game.events import Event
@@ -66,6 +71,42 @@ def has_hidden(data: Any) -> bool:
     return False
 
 
+Information = Literal["perfect", "imperfect"]
+Chance = Literal["none", "seeded"]
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game hides and whether it has chance: a declaration, after OpenSpiel's
+    ``GameType``, so the client and tools need not guess from views.
+
+    * ``information``: ``"perfect"`` when every seat's ``view`` holds the whole state but
+      the random generator; ``"imperfect"`` when a view hides anything (a face-down pile,
+      a bag, another seat's hand).
+    * ``chance``: ``"none"`` when the game never draws from its ``Rng`` (``game.rng``);
+      ``"seeded"`` when setup or play does (from the game's seed, so it still replays).
+    * ``private``: part of the hidden information is known to one seat and not to the
+      others (a hand, a secret choice). The client then hides the board behind a
+      "Pass to ..." screen whenever another person must decide. Needs ``"imperfect"``.
+    """
+
+    information: Information = "perfect"
+    chance: Chance = "none"
+    private: bool = False
+
+    def __post_init__(self) -> None:
+        if self.information not in get_args(Information):
+            raise ValueError(f"GameType.information must be one of "
+                             f"{', '.join(get_args(Information))}, not {self.information!r}")
+        if self.chance not in get_args(Chance):
+            raise ValueError(f"GameType.chance must be one of {', '.join(get_args(Chance))}, "
+                             f"not {self.chance!r}")
+        if not isinstance(self.private, bool):
+            raise ValueError(f"GameType.private must be true or false, not {self.private!r}")
+        if self.private and self.information != "imperfect":
+            raise ValueError("GameType: private information needs information='imperfect'")
+
+
 class Rules(ABC):
     """Base class for a rules engine (one game family)."""
 
@@ -78,10 +119,23 @@ class Rules(ABC):
     playout_limit: ClassVar[int] = 100_000
     #: Points that make a clear lead in ``evaluate`` (the bots' logistic scale).
     evaluation_scale: ClassVar[float] = 10.0
+    #: What the game hides and whether it has chance (a ``GameType``, below). The default
+    #: claims perfect information without chance: declare yours.
+    game_type: ClassVar[GameType] = GameType()
+    #: Seats that play as partners and win together, one tuple of seats per team (the
+    #: Market's facing partners). Empty (the default): everyone plays for themselves.
+    #: The results screen calls a win by a whole team of two or more a team win.
+    teams: Sequence[tuple[int, ...]] = ()
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         self.params = params
         self.players = players
+
+    @property
+    def has_secrets(self) -> bool:
+        """Whether seats know different things (``game_type.private``): the client passes
+        the device behind a privacy screen whenever another person must decide."""
+        return self.game_type.private
 
     @classmethod
     def check_players(cls, params: dict[str, Any], players: int) -> list[ConfigIssue]:

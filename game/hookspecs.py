@@ -3,6 +3,11 @@
 Hooks follow the ``register_*`` shape: the core passes a ``register`` callback and the
 plugin calls it once per thing it provides. A plugin is any module with functions marked
 ``@hookimpl``; built-in games are plugins exactly like third-party ones.
+
+The core calls the implementations in pluggy's order (:mod:`game.hookcalls`): those
+marked ``@hookimpl(tryfirst=True)`` first, ``trylast=True`` last, the rest in load order
+(built-ins, installed packages, drop-in plugins). Wrappers (``wrapper=True``,
+``hookwrapper=True``) are refused.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ def register_rules(register: Callable[[type[Rules]], None]) -> None:
 
     Call ``register(RulesSubclass)`` for each engine. Variant YAML files select an engine
     with ``plugin: <engine_id>``. Two plugins registering the same ``engine_id`` is an
-    error that names both; the second one is skipped.
+    error that names both; the one called later is skipped.
     """
 
 
@@ -38,7 +43,7 @@ def register_variants(register: Callable[[Path], None]) -> None:
     Call ``register(path)`` for each variant file the plugin ships. Each file holds one
     variant (``id``, ``name``, ``description``, ``players``, ``plugin`` or ``extends``,
     ``parameters``). A file that fails validation disables only that variant; two files
-    with the same ``id`` are an error naming both providers.
+    with the same ``id`` are an error naming both providers (the first one called is kept).
     """
 
 
@@ -47,7 +52,9 @@ def register_views(register: Callable[[str, Callable[..., object]], None]) -> No
     """Provide the client's board view for a rules engine.
 
     Call ``register(engine_id, factory)``; the play screen calls
-    ``factory(session, app)`` and expects a :class:`game.ui.boardview.BoardView`. Import
-    pygame inside the hook body, never at module level, so the engine stays headless.
-    The first view registered for an engine wins.
+    ``factory(session, app)`` and expects a ``BoardView``. Import pygame (and your view
+    module) inside the hook body, never at module level, so the engine stays headless.
+    The first view registered for an engine wins: mark the hook
+    ``@hookimpl(tryfirst=True)`` to replace the view of another plugin's engine (a
+    reskin of a built-in game).
     """

@@ -2,8 +2,15 @@
 
 Built-in plugins (``DEFAULT_PLUGINS``), installed packages in the ``aztec_arcade.variants``
 entry-point group and the drop-in folder named in settings all go through the same
-pluggy hooks. A plugin that fails to import or raises in a hook, and a YAML file that
-fails validation, become entries in :attr:`Registry.broken`; everything else keeps working.
+pluggy hooks. A plugin that fails to import or raises in a hook (even ``SystemExit`` or
+its own ``KeyboardInterrupt``), and a YAML file that fails validation, become entries in
+:attr:`Registry.broken`; everything else keeps working.
+
+Hooks are called in pluggy's order (:mod:`game.hookcalls`): ``tryfirst`` implementations
+first, then the others, ``trylast`` ones last; within each group the built-ins first,
+then installed packages, extra plugins and drop-in plugins. The first registration of an
+engine id, a variant id or a board view wins, so a plugin reskins a built-in game by
+registering a view for its engine with ``tryfirst=True``.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
@@ -24,8 +32,9 @@ from typing import Any
 import pluggy
 
 from game import hookspecs
-from game.engine import Rules
+from game.engine import GameType, Rules
 from game.errors import ConfigError, ConfigIssue
+from game.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
 from game.schema import Context, Field, Int, List, Obj, Str, deep_merge
 from game.yamlload import Lines, load_yaml_file
 
@@ -124,42 +133,73 @@ class Registry:
         #: per variant id: key path -> the file that wrote it (for ``extends``)
         self._origins: dict[str, dict[tuple[Any, ...], str]] = {}
         self.plugin_folder = plugin_folder
-        for name in DEFAULT_PLUGINS:
-            self._register_module(name, name, "built-in")
-        if entry_points:
-            self._load_entry_points()
-        for plugin in extra_plugins:
-            if isinstance(plugin, str):
-                self._register_module(plugin, plugin, "extra")
-            else:
-                self._register(plugin, plugin.__name__, "extra")
-        if plugin_folder:
-            self._load_folder(Path(plugin_folder))
-        self._call_hooks()
+        #: plugins imported, in load order, waiting to be registered (``_register_all``)
+        self._loaded: list[tuple[ModuleType, str, str]] = []
+        #: a real Ctrl+C while plugin code runs still stops the program
+        self._interrupts = Interrupts()
+        with self._interrupts:
+            for name in DEFAULT_PLUGINS:
+                self._register_module(name, name, "built-in")
+            if entry_points:
+                self._load_entry_points()
+            for plugin in extra_plugins:
+                if isinstance(plugin, str):
+                    self._register_module(plugin, plugin, "extra")
+                else:
+                    self._register(plugin, plugin.__name__, "extra")
+            if plugin_folder:
+                self._load_folder(Path(plugin_folder))
+            self._register_all()
+            self._call_hooks()
         self._sources.extend(self._folder_sources)
         self._load_variants()
 
     # -- plugins -------------------------------------------------------------------
+    def _plugin_failed(self, exc: BaseException, name: str, source: str, prefix: str) -> None:
+        """Plugin code raised ``exc``: the plugin is broken, unless it is the user's Ctrl+C."""
+        self._interrupts.reraise_if_pressed(exc)
+        self.broken.append(Broken("plugin", name, source, failure_text(prefix, exc)))
+
     def _register_module(self, module_name: str, name: str, source: str) -> None:
         try:
             module = importlib.import_module(module_name)
-        except Exception as exc:  # noqa: BLE001 - any import failure is reported
-            self.broken.append(Broken("plugin", name, source, _exc_text("failed to import", exc)))
+        except BaseException as exc:  # noqa: BLE001 - any import failure is reported
+            self._plugin_failed(exc, name, source, "failed to import")
             return
         self._register(module, name, source)
 
     def _register(self, module: ModuleType, name: str, source: str) -> None:
-        if self.pm.is_registered(module) or self.pm.get_plugin(name) is not None:
+        """Queue an imported plugin for ``_register_all`` (once per module and name)."""
+        if any(m is module or n == name for m, n, _ in self._loaded):
             return
-        try:
-            self.pm.register(module, name=name)
-            self.pm.check_pending()
-        except Exception as exc:  # noqa: BLE001
-            if self.pm.is_registered(module):
-                self.pm.unregister(module)
-            self.broken.append(Broken("plugin", name, source, _exc_text("invalid hooks", exc)))
-            return
-        self.plugin_sources[name] = source
+        self._loaded.append((module, name, source))
+
+    def _register_all(self) -> None:
+        """Register the loaded plugins with pluggy, refusing wrappers and unknown hooks.
+
+        pluggy calls the most recently registered plugin first; registering in reverse
+        load order makes it call them in load order (built-ins, packages, extras,
+        drop-ins), so a plugin comes before a built-in game only when it asks to with
+        ``tryfirst=True``.
+        """
+        failed: list[Broken] = []
+        for module, name, source in reversed(self._loaded):
+            try:
+                wrappers = wrapper_hooks(self.pm, module)
+                if wrappers:
+                    failed.append(Broken("plugin", name, source, wrapper_refusal(wrappers)))
+                    continue
+                self.pm.register(module, name=name)
+                self.pm.check_pending()
+            except BaseException as exc:  # noqa: BLE001
+                self._interrupts.reraise_if_pressed(exc)
+                if self.pm.is_registered(module):
+                    self.pm.unregister(module)
+                failed.append(Broken("plugin", name, source,
+                                     failure_text("invalid hooks", exc)))
+                continue
+            self.plugin_sources[name] = source
+        self.broken.extend(reversed(failed))
 
     def _load_entry_points(self) -> None:
         wanted = os.environ.get(LOAD_ENV)
@@ -174,9 +214,8 @@ class Registry:
                       else "entry point")
             try:
                 module = ep.load()
-            except Exception as exc:  # noqa: BLE001
-                self.broken.append(Broken("plugin", ep.name, source,
-                                          _exc_text("failed to import", exc)))
+            except BaseException as exc:  # noqa: BLE001 - sys.exit() at import, too
+                self._plugin_failed(exc, ep.name, source, "failed to import")
                 continue
             self._register(module, ep.name, source)
 
@@ -204,37 +243,53 @@ class Registry:
                 module = importlib.util.module_from_spec(spec)
                 sys.modules[mod_name] = module
                 spec.loader.exec_module(module)
-            except Exception as exc:  # noqa: BLE001
+            except BaseException as exc:  # noqa: BLE001 - sys.exit() at import, too
                 sys.modules.pop(mod_name, None)
-                self.broken.append(Broken("plugin", path.stem, str(path),
-                                          _exc_text("failed to import", exc)))
+                self._plugin_failed(exc, path.stem, str(path), "failed to import")
                 continue
             self._register(module, path.stem, str(path))
 
     def _call_hooks(self) -> None:
         for hook_name, adder in (("register_rules", self._add_rules),
                                  ("register_variants", self._add_variant_file)):
-            caller = getattr(self.pm.hook, hook_name)
-            for impl in caller.get_hookimpls():
-                provider = impl.plugin_name
+            for provider, message in call_hooks(self.pm, hook_name, adder, self._interrupts):
+                self.broken.append(Broken("plugin", provider, "plugin", message))
 
-                def register(thing, _provider=provider, _adder=adder):
-                    _adder(thing, _provider)
+    def load_views(self) -> dict[str, Callable[..., Any]]:
+        """Board view factories by engine id, from every plugin's ``register_views`` hook.
 
-                kwargs = {"register": register} if "register" in impl.argnames else {}
-                try:
-                    impl.function(**kwargs)
-                except Exception as exc:  # noqa: BLE001
-                    self.broken.append(Broken("plugin", provider, "plugin",
-                                              _exc_text(f"{hook_name} raised", exc)))
+        Called by the client only (the hooks import pygame). In pluggy's order the first
+        view registered for an engine wins, so a plugin's ``tryfirst=True`` view reskins a
+        built-in game. A hook that raises is added to :attr:`broken` once, however often
+        the views are loaded.
+        """
+        views: dict[str, Callable[..., Any]] = {}
 
-    def _add_rules(self, engine: Any, provider: str) -> None:
+        def accept(provider: str, engine_id: Any = None, factory: Any = None) -> None:
+            if not isinstance(engine_id, str) or not callable(factory):
+                raise TypeError(f"register_views expects register(engine_id, factory), "
+                                f"got {engine_id!r}, {factory!r}")
+            views.setdefault(engine_id, factory)
+
+        with Interrupts() as interrupts:
+            failures = call_hooks(self.pm, "register_views", accept, interrupts)
+        for provider, message in failures:
+            broken = Broken("plugin", provider, "plugin", message)
+            if all(str(b) != str(broken) for b in self.broken):
+                self.broken.append(broken)
+        return views
+
+    def _add_rules(self, provider: str, engine: Any) -> None:
         if not (isinstance(engine, type) and issubclass(engine, Rules)):
             raise TypeError(f"register_rules expects a Rules subclass, got {engine!r}")
         engine_id = getattr(engine, "engine_id", None)
         if not isinstance(engine_id, str) or not isinstance(getattr(engine, "parameters", None),
                                                               Obj):
             raise TypeError(f"{engine.__name__} needs an engine_id string and a parameters Obj")
+        if not isinstance(engine.game_type, GameType):
+            raise TypeError(f"{engine.__name__}.game_type must be a GameType, e.g. "
+                            f"GameType(information='imperfect', chance='seeded'), not "
+                            f"{engine.game_type!r}")
         if engine_id in self.rules:
             other = self.rules[engine_id][1]
             self.broken.append(Broken(
@@ -244,7 +299,7 @@ class Registry:
             return
         self.rules[engine_id] = (engine, provider)
 
-    def _add_variant_file(self, path: Any, provider: str) -> None:
+    def _add_variant_file(self, provider: str, path: Any) -> None:
         self._sources.append(_Source(Path(path), provider))
 
     # -- variant files -------------------------------------------------------------
@@ -528,10 +583,6 @@ def _raw_id(raw: Any, src: _Source) -> str:
     if isinstance(raw, dict) and isinstance(raw.get("id"), str):
         return raw["id"]
     return src.path.stem
-
-
-def _exc_text(prefix: str, exc: BaseException) -> str:
-    return f"{prefix}: {type(exc).__name__}: {exc}"
 
 
 _REGISTRY: Registry | None = None

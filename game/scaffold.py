@@ -177,8 +177,8 @@ aztec-arcade validate __PKG__/__NAME__.yaml
 ```
 
 - `__PKG__/__NAME__.yaml`: the variant (name, players, the numbers of the game).
-- `__PKG__/rules.py`: the rules engine (`game.engine.Rules`); its `parameters` schema says
-  what the YAML may contain.
+- `__PKG__/rules.py`: the rules engine (`Rules`, from `game.modkit`, the one module of
+  Aztec Arcade a mod imports); its `parameters` schema says what the YAML may contain.
 - `__PKG__/view.py`: how the board looks and how input becomes actions.
 - `__PKG__/plugin.py`: the hooks that hand all three to the game.
 '''
@@ -192,7 +192,8 @@ _TEMPLATES["__PKG__/plugin.py"] = '''\
 
 Aztec Arcade imports this module through the entry point in pyproject.toml. Keep it
 light: the view (and so pygame) is imported inside ``register_views`` only, so the rules
-also run headless (tests, bots, ``aztec-arcade simulate``).
+also run headless (tests, bots, ``aztec-arcade simulate``). Every module of the package
+imports from ``game.modkit`` only: that is the part of Aztec Arcade that stays put.
 """
 
 from __future__ import annotations
@@ -200,7 +201,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game.hookspecs import hookimpl
+from game.modkit import hookimpl
 
 from __PKG__.rules import __CLASS__Rules
 
@@ -259,14 +260,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.schema import Context, Field, Int, Obj
+from game.modkit import Context, Event, Field, GameType, IllegalAction, Int, Obj, Rules
 
 
 class __CLASS__Rules(Rules):
     engine_id = "__NAME__"
+    #: nothing is hidden and nothing is left to chance (change it when yours is)
+    game_type = GameType(information="perfect", chance="none")
     parameters = Obj({
         "length": Field(Int(min=2, max=40), "Spaces on the track.", default=12),
         "max_step": Field(Int(min=1, max=9), "Most spaces one turn may move the runner.",
@@ -373,9 +373,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ui import theme
-from game.ui.boardview import BoardView
-from game.ui.widgets import draw_panel, inside
+from game.modkit import BoardView, draw_panel, inside, theme
 
 
 class __CLASS__View(BoardView):
@@ -489,10 +487,14 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from game.api import new_game
-from game.conformance import check_variant
-from game.errors import IllegalAction
-from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
+from game.modkit import (
+    ENTRY_POINT_GROUP,
+    IllegalAction,
+    Registry,
+    check_variant,
+    new_game,
+    reset_registry,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -545,9 +547,7 @@ def test_illegal_actions_are_refused_with_a_reason():
 def test_the_view_draws_and_turns_keys_into_actions():
     pygame = pytest.importorskip("pygame")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
-    from game.ui.session import Session
+    from game.modkit import Intent, Screen, Session
 
     from __PKG__.view import __CLASS__View
 

@@ -11,7 +11,9 @@ sections are:
 * ``hooks``: every hookspec in ``game/hookspecs.py``, its signature and docstring;
 * ``variant-file``: the top-level keys of a variant file (``game.plugins.VARIANT_FILE``);
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
-* ``boardview``: the methods of ``game.ui.boardview.BoardView`` and their docstrings.
+* ``rules``: the attributes a ``game.engine.Rules`` subclass declares (their ``#:``
+  comments) and ``game.engine.GameType``;
+* ``boardview``: the attributes and methods of ``game.ui.boardview.BoardView``.
 
 ``tests/modding/test_docs.py`` regenerates them into a string and compares, so a changed
 docstring or schema fails the tests until this script is run.
@@ -20,9 +22,11 @@ docstring or schema fails the tests until this script is run.
 from __future__ import annotations
 
 import argparse
+import ast
 import inspect
 import re
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,16 +74,67 @@ def engine_parameters_section() -> str:
     return "\n".join(out)
 
 
+def _item(head: str, doc: str) -> str:
+    """A list item whose further paragraphs stay inside it."""
+    doc = doc.replace("\n", "\n  ")
+    return f"- `{head}`: {doc}".replace("\n  \n", "\n\n")
+
+
+def attribute_items(cls: type) -> list[str]:
+    """The public attributes ``cls`` declares in its body (annotated, documented by the
+    ``#:`` comment lines above them) and its properties, in source order."""
+    lines, _ = inspect.getsourcelines(cls)
+    source = textwrap.dedent("".join(lines))
+    body = ast.parse(source).body[0]
+    assert isinstance(body, ast.ClassDef)
+    out = []
+    for node in body.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            name = node.target.id
+            if name.startswith("_"):
+                continue
+            comments = []
+            at = node.lineno - 2  # the line above, 0-based
+            while at >= 0 and lines[at].strip().startswith("#:"):
+                comments.insert(0, lines[at].strip()[2:].strip())
+                at -= 1
+            head = f"{name}: {ast.get_source_segment(source, node.annotation)}"
+            if node.value is not None:
+                head += f" = {ast.get_source_segment(source, node.value)}"
+            out.append(_item(head, " ".join(comments) or "(undocumented)"))
+        elif isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
+            returns = f": {ast.get_source_segment(source, node.returns)}" if node.returns \
+                else ""
+            doc = inspect.getdoc(getattr(cls, node.name)) or "(undocumented)"
+            out.append(_item(f"{node.name}{returns}", "(read-only) " + " ".join(doc.split())))
+    return out
+
+
+def rules_section() -> str:
+    from game.engine import GameType, Rules
+
+    out = ["Attributes of `Rules` (set the ones your game needs in your subclass):", ""]
+    out.extend(attribute_items(Rules))
+    fields = ", ".join(f"{name}={getattr(GameType(), name)!r}"
+                       for name in GameType.__dataclass_fields__)
+    out += ["", f"`GameType({fields})` (frozen; from `game.modkit`): "
+            + (inspect.getdoc(GameType) or "")]
+    return "\n".join(out) + "\n"
+
+
 def boardview_section() -> str:
     from game.ui.boardview import BoardView
 
-    out = []
+    out = ["Attributes (the play screen reads them every frame; a subclass may set them, "
+           "or override any with a property):", ""]
+    out.extend(attribute_items(BoardView))
+    out += ["", "Methods:", ""]
     for name, member in BoardView.__dict__.items():
         if not inspect.isfunction(member) or name.startswith("_"):
             continue
         signature = str(inspect.signature(member)).replace("'", "")
-        doc = (inspect.getdoc(member) or "").replace("\n", "\n  ")  # stays in the item
-        out.append(f"- `{name}{signature}`: {doc}".replace("\n  \n", "\n\n"))
+        out.append(_item(f"{name}{signature}", inspect.getdoc(member) or ""))
     return "\n".join(out) + "\n"
 
 
@@ -87,6 +142,7 @@ SECTIONS: dict[str, Callable[[], str]] = {
     "hooks": hooks_section,
     "variant-file": variant_file_section,
     "engine-parameters": engine_parameters_section,
+    "rules": rules_section,
     "boardview": boardview_section,
 }
 

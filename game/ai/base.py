@@ -100,7 +100,7 @@ def reward(rules: Rules, state: Any, seat: int) -> float:
     evaluation hook through a logistic of ``evaluation_scale``."""
     if rules.is_over(state):
         return terminal_reward(rules, state, seat)
-    scale = float(getattr(rules, "evaluation_scale", 10.0) or 10.0)
+    scale = float(rules.evaluation_scale or 10.0)
     return logistic(rules.evaluate(state, seat) / scale)
 
 

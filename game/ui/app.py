@@ -83,18 +83,9 @@ class App:
 
     # -- services ------------------------------------------------------------------------
     def _load_views(self) -> dict[str, Callable[..., Any]]:
-        """Board views by engine id, from every plugin's ``register_views`` hook."""
-        views: dict[str, Callable[..., Any]] = {}
-        for impl in self.registry.pm.hook.register_views.get_hookimpls():
-            def register(engine_id: str, factory: Callable[..., Any]) -> None:
-                views.setdefault(engine_id, factory)
-            try:
-                impl.function(register=register)
-            except Exception as exc:  # noqa: BLE001 - a broken view must not stop the client
-                broken = _broken(impl.plugin_name, exc)
-                if all(str(b) != str(broken) for b in self.registry.broken):
-                    self.registry.broken.append(broken)
-        return views
+        """Board views by engine id, from every plugin's ``register_views`` hook (in
+        pluggy's order; a hook that raises is listed as broken, the rest load)."""
+        return self.registry.load_views()
 
     # -- --dev: reload variant files -----------------------------------------------------
     def _watch_stamp(self) -> tuple:
@@ -252,12 +243,6 @@ def _short(text: str, limit: int = 110) -> str:
     """One line, at most ``limit`` characters, for a toast."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[:limit - 1] + "…"
-
-
-def _broken(name: str, exc: BaseException) -> Any:
-    from game.plugins import Broken
-
-    return Broken("plugin", name, "plugin", f"register_views raised: {exc}")
 
 
 def main(args: Any = None) -> int:

@@ -22,23 +22,44 @@ Area = tuple[float, float, float, float]  # logical x, y, w, h
 
 
 class BoardView:
-    #: tools the player cycles with Tab, e.g. ("walk", "canal", ...)
+    """Base class of a board view. The play screen reads the attributes below every frame
+    (a subclass may override any of them with a property) and calls the methods; every
+    one has a default, so a view overrides only what its game needs."""
+
+    #: Tools the player cycles with Tab, e.g. ``("walk", "canal", ...)``. Without tools
+    #: the footer shows no Tab key.
     tools: tuple[str, ...] = ()
-    #: open the scoring overlay on per-player ``score`` events too (games without one
-    #: ``scoring`` event, e.g. Aztlán scores each player in turn)
-    scoring_overlay: bool = False
-    #: receive ``release`` intents (left mouse button up), for drag and drop
-    uses_release: bool = False
-    #: extra shortcuts for the footer: (key, meaning)
+    #: The tool in use now, named next to Tab in the footer ("Tool: canal"); None: none.
+    tool: str | None = None
+    #: What Enter or a click would do now, or why it is refused; the status line shows
+    #: it (empty: the play screen's own hint).
+    status: str = ""
+    #: Extra shortcuts for the footer, ``(key, meaning)`` pairs; empty: the generic ones.
     shortcuts: tuple[tuple[str, str], ...] = ()
+    #: Open the scoring overlay on per-player ``score`` events too (games without one
+    #: ``scoring`` event, e.g. Aztlán scores each player in turn).
+    scoring_overlay: bool = False
+    #: Receive ``release`` intents (left mouse button up), for drag and drop.
+    uses_release: bool = False
+    #: True while the view still plays out something of its own (a walk's queued steps):
+    #: computer players and the title screen's demo wait until it is False.
+    busy: bool = False
 
     def __init__(self, session: Session, app: App) -> None:
         self.session = session
         self.app = app
-        self.status = ""  # what a click would do now, or why it is refused
+        self.status = ""
 
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""
+        return None
+
+    def next_action(self) -> str | None:
+        """The next step of a multi-step input (a walk of several steps), or None.
+
+        The play screen asks once per frame while a person decides and applies what it
+        gets, so one click can play several actions, each shown before the next.
+        """
         return None
 
     def refused(self, action: str, reason: str) -> None:

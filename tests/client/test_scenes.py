@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from game.api import ConfigError, new_game
+from game.engine import GameType
 from game.rng import Rng
 from game.settings import load_settings, user_settings_path
 from game.ui.scenes.common import make_session
@@ -341,7 +342,7 @@ def test_turn_banner_and_log(stub_ui):
 
 def test_privacy_screen_for_secret_games(stub_ui, monkeypatch):
     g = new_game("mexica", 2, seed=11)
-    monkeypatch.setattr(g.rules, "has_secrets", True, raising=False)
+    monkeypatch.setattr(g.rules, "game_type", GameType("imperfect", "seeded", private=True))
     play = start_play(stub_ui, g)
     assert play.privacy == 0
     stub_ui.key(pygame.K_RETURN)  # "I am ready", not an action

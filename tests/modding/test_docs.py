@@ -31,7 +31,7 @@ def test_generated_sections_match_the_code():
     committed = DOC.read_text(encoding="utf-8")
     fresh = tool.render(committed)
     old, new = sections(committed), sections(fresh)
-    assert set(old) == {"hooks", "variant-file", "engine-parameters", "boardview"}
+    assert set(old) == {"hooks", "variant-file", "engine-parameters", "rules", "boardview"}
     for name in new:
         assert old[name] == new[name], f"section '{name}': {FIX}"
     assert fresh == committed, FIX

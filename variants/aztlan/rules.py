@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.engine import Rules
+from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
@@ -42,9 +42,9 @@ class AztlanRules(AztlanAIMixin, Rules):
     engine_id: ClassVar[str] = "aztlan"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: ClassVar[int] = 5_000
-    #: secret choices (power cards, prosperity hands): the client passes the device
-    #: behind a privacy screen whenever the deciding seat changes
-    has_secrets: ClassVar[bool] = True
+    #: a shuffled deck, and secret choices and hands (power cards, prosperity cards): the
+    #: client passes the device behind a privacy screen whenever the deciding seat changes
+    game_type: ClassVar[GameType] = GameType("imperfect", "seeded", private=True)
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.engine import Rules
+from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
@@ -47,6 +47,8 @@ class MarketRules(MarketAIMixin, Rules):
     engine_id: ClassVar[str] = "tlatelolco-market"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: ClassVar[int] = 5_000
+    #: commodities are drawn from a bag nobody sees into, after some were removed unseen
+    game_type: ClassVar[GameType] = GameType("imperfect", "seeded")
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.engine import Rules
+from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
@@ -33,6 +33,8 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAI
     engine_id: ClassVar[str] = "mexica"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: ClassVar[int] = 20_000
+    #: the calpulli tokens are drawn at random and period 2's lie face down for everyone
+    game_type: ClassVar[GameType] = GameType("imperfect", "seeded")
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)

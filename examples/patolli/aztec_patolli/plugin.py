@@ -2,6 +2,7 @@
 
 Three hooks: the rules engine, the two variant files that ship beside this module, and
 the board view, whose module (and so pygame) is imported only when the client asks.
+Like every module of the mod it imports from ``game.modkit`` only.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game.hookspecs import hookimpl
+from game.modkit import hookimpl
 
 from aztec_patolli.rules import PatolliRules
 

@@ -15,11 +15,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.rng import Rng, mix_seed
-from game.schema import AssetPath, Context, Field, Int, List, Nullable, Obj
+from game.modkit import (
+    AssetPath,
+    Context,
+    Event,
+    Field,
+    GameType,
+    IllegalAction,
+    Int,
+    List,
+    Nullable,
+    Obj,
+    Rng,
+    Rules,
+    mix_seed,
+)
 
 LETTERS = "abcd"
 START = 0
@@ -40,6 +50,8 @@ class PatolliRules(Rules):
                             default=None),
     })
     playout_limit = 20_000
+    #: everything is on the mat, but the beans fall at random (from the game's seed)
+    game_type = GameType(information="perfect", chance="seeded")
 
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:

@@ -6,8 +6,8 @@ logical units of a 1920x1080 screen; ``area`` is (x, y, width, height).
 
 Enter throws, moves the chosen stone or passes; Left/Right choose the stone; 1-4 move
 stone a-d; a click on one of your stones moves it. The bean picture is the variant's
-``bean_image`` file, found with :func:`game.paths.asset_file` (confined to the variant's
-folder); without it the beans are drawn.
+``bean_image`` file, found with ``asset_file`` (confined to the variant's folder); without
+it the beans are drawn.
 """
 
 from __future__ import annotations
@@ -15,11 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from game.errors import AztecArcadeError
-from game.paths import asset_file
-from game.ui import theme
-from game.ui.boardview import BoardView
-from game.ui.widgets import draw_panel, inside
+from game.modkit import AztecArcadeError, BoardView, asset_file, draw_panel, inside, theme
 
 from aztec_patolli.rules import LETTERS
 

@@ -10,11 +10,15 @@ import os
 from pathlib import Path
 
 import pytest
-from game.api import load_game, new_game
-from game.conformance import check_variant
-from game.errors import IllegalAction
-from game.paths import asset_file
-from game.plugins import Registry, reset_registry
+from game.modkit import (
+    IllegalAction,
+    Registry,
+    asset_file,
+    check_variant,
+    load_game,
+    new_game,
+    reset_registry,
+)
 
 from aztec_patolli.rules import PatolliRules
 
@@ -108,9 +112,7 @@ def test_a_temple_off_the_track_is_refused(tmp_path):
 def test_the_view_draws_and_turns_keys_into_actions():
     pygame = pytest.importorskip("pygame")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
-    from game.ui.session import Session
+    from game.modkit import Intent, Screen, Session
 
     from aztec_patolli.view import PatolliView
 

@@ -225,7 +225,7 @@ class PlayScene(BaseScene):
 
     @property
     def secrets(self) -> bool:
-        return getattr(self.game.rules, "has_secrets", False) is True
+        return self.game.rules.has_secrets is True
 
     @property
     def colours(self) -> list[tuple[int, int, int]]:
@@ -239,9 +239,10 @@ class PlayScene(BaseScene):
         if self.computer_turn:
             return (("Enter", "Normal speed" if self.bot_fast else "Faster"),
                     ("E", "Skip to the next human"), *BOT_SHORTCUTS)
-        extra = tuple(getattr(self.view, "shortcuts", ()) or ()) or VIEW_SHORTCUTS
-        has_tools = bool(getattr(self.view, "tools", ()) or ())
-        tool = getattr(self.view, "tool", None)
+        view = self.view
+        extra = (tuple(view.shortcuts or ()) if view is not None else ()) or VIEW_SHORTCUTS
+        has_tools = view is not None and bool(view.tools)
+        tool = view.tool if view is not None else None
         out = list(BASE_SHORTCUTS)
         for key, meaning in extra:
             if key == "Tab":
@@ -337,7 +338,11 @@ class PlayScene(BaseScene):
                 ": choose actions from the list"
             return ActionListView(self.session, self.app, one_line(note))
         try:
-            return factory(self.session, self.app)
+            view = factory(self.session, self.app)
+            if not isinstance(view, BoardView):  # the shell reads BoardView's attributes
+                raise TypeError(f"the board view factory for '{engine}' returned "
+                                f"{type(view).__name__}, not a game.ui.boardview.BoardView")
+            return view
         except Exception as exc:  # noqa: BLE001
             self.failure = exc
             return None
@@ -385,7 +390,7 @@ class PlayScene(BaseScene):
             self.app.play_sound("place")
         if any(e.kind == "scoring" for e in events) or (
                 self.view is not None and any(e.kind == "score" for e in events)
-                and getattr(type(self.view), "scoring_overlay", False)):
+                and self.view.scoring_overlay):
             from game.ui.scenes.scoring import ScoringScene
 
             self.app.stack.push(ScoringScene(self.session, self, events))
@@ -575,7 +580,7 @@ class PlayScene(BaseScene):
         if kind == "scroll" and inside(self.pointer, LOG_AREA):
             self.scroll_log(3 if (intent.value or 0) > 0 else -3)
             return
-        if kind == "release" and not getattr(self.view, "uses_release", False):
+        if kind == "release" and (self.view is None or not self.view.uses_release):
             return  # only views that drag want the mouse button going up
         action = self.call("handle", intent, BOARD_AREA)
         if isinstance(action, str) and action:
@@ -632,11 +637,9 @@ class PlayScene(BaseScene):
                 self._drive_computer(dt)
             else:
                 self.skipping = False
-                step = getattr(self.view, "next_action", None)
-                if callable(step):
-                    action = self.call("next_action")
-                    if isinstance(action, str) and action:
-                        self.apply(action)
+                action = self.call("next_action")
+                if isinstance(action, str) and action:
+                    self.apply(action)
         if self.failure is not None:
             self._fail()
             return
@@ -681,7 +684,7 @@ class PlayScene(BaseScene):
             self.bot_answer = (key, action)
         if not self.skipping:
             pace = BOT_PACE_FAST if self.bot_fast else BOT_PACE
-            if self.bot_wait < pace or getattr(self.view, "busy", False) is True:
+            if self.bot_wait < pace or (self.view is not None and self.view.busy is True):
                 return
         _key, action = self.bot_answer
         self.bot_answer = None
@@ -754,7 +757,7 @@ class PlayScene(BaseScene):
             return
         else:
             screen.box(16, y, 1888, 54, theme.PANEL, radius=12)
-            status = str(getattr(self.view, "status", "") or "")
+            status = str(self.view.status or "") if self.view is not None else ""
             text = status or self.note or self._default_status()
             colour = theme.TEXT
         screen.text(fit(screen, text, theme.FONT_BODY, 1500), 36, y + 27, theme.FONT_BODY,

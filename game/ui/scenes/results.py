@@ -83,8 +83,9 @@ def tie_break_values(game: Any) -> list[int] | None:
 def view_table(app: App, session: Session) -> dict[str, Any] | None:
     """The board view's optional score table (``BoardView.results_table``), or None."""
     factory = getattr(app, "views", {}).get(session.game.rules.engine_id)
-    if factory is None or (isinstance(factory, type) and getattr(
-            factory, "results_table", None) is BoardView.results_table):
+    if factory is None or (isinstance(factory, type) and (
+            not issubclass(factory, BoardView)
+            or factory.results_table is BoardView.results_table)):
         return None
     try:
         table = factory(session, app).results_table()
@@ -161,7 +162,7 @@ class ResultsScene(MenuScene):
             present - set(KNOWN_REASONS))
         top = max(self.scores) if self.scores else 0
         tied = [s for s in range(n) if self.scores[s] == top]
-        teams = getattr(game.rules, "teams", None) or []
+        teams = game.rules.teams
         #: the winners are one partnership (they win together, not by a tie)
         self.team_win = any(set(self.winners) == set(t) for t in teams if len(t) > 1)
         if self.team_win:

@@ -93,7 +93,7 @@ class Attract:
                 if self.wait >= ATTRACT_REST:
                     self.start()
                 return
-            if self.wait < ATTRACT_STEP or getattr(self.view, "busy", False) is True:
+            if self.wait < ATTRACT_STEP or self.view.busy is True:
                 return
             seat = game.current_player
             if seat is None:

@@ -1,0 +1,94 @@
+"""Everything a mod imports, from one module: ``from game.modkit import ...``.
+
+A variant package (and the package ``aztec-arcade new-variant`` writes) imports from
+here only. The names below are the modding interface that stays put; the modules they
+come from are internal and may be split or renamed. :mod:`game.api` is the other public
+module: the one for *driving* games (scripts, bots, the command line), where this one is
+for *writing* them, and it re-exports the parts of it a mod's tests need.
+
+The names of the client (``BoardView``, ``theme``, ``Screen``, ...) are imported on first
+use (PEP 562), so that importing this module for a rules engine, a test or a headless
+``simulate`` never imports pygame: the core stays headless. ``from game.modkit import *``
+loads them all, pygame included; name what you need instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from game.api import Game, load_game, new_game
+from game.conformance import ConformanceError, check_variant
+from game.engine import PLAN_SEP, GameType, Rules
+from game.errors import AztecArcadeError, ConfigIssue, IllegalAction
+from game.events import Event
+from game.hookspecs import hookimpl
+from game.paths import asset_file
+from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
+from game.rng import Rng, mix_seed
+from game.schema import (
+    AnyValue,
+    AssetPath,
+    Bool,
+    Context,
+    Field,
+    Int,
+    List,
+    Map,
+    Nullable,
+    Obj,
+    Str,
+)
+
+if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
+    from game.ui import theme  # noqa: F401
+    from game.ui.boardview import Area, BoardView, SeatStyle  # noqa: F401
+    from game.ui.input import Intent  # noqa: F401
+    from game.ui.screen import Screen  # noqa: F401
+    from game.ui.session import Session  # noqa: F401
+    from game.ui.widgets import draw_panel, fit, inside  # noqa: F401
+
+#: client names -> the module that holds them (``None``: the name is that module)
+_CLIENT: dict[str, tuple[str, str | None]] = {
+    "BoardView": ("game.ui.boardview", "BoardView"),
+    "SeatStyle": ("game.ui.boardview", "SeatStyle"),
+    "Area": ("game.ui.boardview", "Area"),
+    "theme": ("game.ui.theme", None),
+    "draw_panel": ("game.ui.widgets", "draw_panel"),
+    "fit": ("game.ui.widgets", "fit"),
+    "inside": ("game.ui.widgets", "inside"),
+    "Intent": ("game.ui.input", "Intent"),
+    "Screen": ("game.ui.screen", "Screen"),
+    "Session": ("game.ui.session", "Session"),
+}
+
+__all__ = [
+    # plugins and rules engines
+    "hookimpl", "Rules", "GameType", "PLAN_SEP", "Event", "IllegalAction", "ConfigIssue",
+    "AztecArcadeError", "Rng", "mix_seed",
+    # the parameter schema
+    "Obj", "Field", "Int", "Bool", "Str", "List", "Map", "Nullable", "AnyValue",
+    "AssetPath", "Context",
+    # files next to a variant
+    "asset_file",
+    # testing a mod
+    "Game", "new_game", "load_game", "check_variant", "ConformanceError", "Registry",
+    "reset_registry", "ENTRY_POINT_GROUP",
+    # the client (imported on first use)
+    *_CLIENT,
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a client name on first use (keeps pygame out of headless processes)."""
+    if name not in _CLIENT:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module_name, attribute = _CLIENT[name]
+    module = importlib.import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_CLIENT))
