@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from game.engine import Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.notation import action_words
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from variants.mexica.ai import MexicaAIMixin
@@ -156,7 +157,7 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAI
     # apply
     # =====================================================================================
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
-        words = action.lower().split()
+        words = action_words(action)
         if not words:
             raise IllegalAction("empty action")
         canonical, plan = self._check(state, words[0], words[1:])
