@@ -257,7 +257,7 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAI
         ev = [Event("founded", f"{player_name(seat)} founds a {size}-space district with "
                     f"the token on {names[c]}", seat,
                     data={"cell": names[c], "size": size,
-                          "cells": [names[x] for x in s.dcells[label]]})]
+                          "cells": [names[x] for x in sorted(s.dcells[label])]})]
         if self.award(s, seat, info["founder"]):
             ev.append(Event("score", f"{player_name(seat)} +{info['founder']} for founding",
                             seat, info["founder"], {"reason": "founding"}))
