@@ -273,6 +273,80 @@ def largest_market(home: Path) -> str:
     return f"set up, saved, loaded ({len(g.to_json()):,} bytes)"
 
 
+@case
+def largest_mexica_board(home: Path) -> str:
+    """A 26 x 26 board of land, 100 neutral temples raised to 900 levels, 200 moves."""
+    from game.api import load_game, new_game
+    from game.rng import Rng
+
+    board = ["S" * 26] + ["." * 26] * 25
+    g = new_game("mexica-2p-neutral", 2, seed=1, options={
+        "board": board, "neutral": {"temples": [1] * 100, "total_levels": 900,
+                                    "max_level": 9, "min_distance": 1}})
+    rng = Rng(1)
+    for _ in range(200):
+        if g.is_over:
+            break
+        g.apply(g.playout_action(rng))
+    load_game(g.to_json())
+    return f"set up, 200 moves, saved, loaded ({len(g.legal_actions())} legal actions)"
+
+
+@case
+def largest_aztlan_map(home: Path) -> str:
+    """200 territories (a 10 x 20 grid) all on one lake: Rafts and Canoes may join any two
+    of them, the square of the island; 8 tribes, 20 ages, 1,000 pawns each."""
+    from game.api import load_game, new_game
+    from game.rng import Rng
+    from game.yamlload import load_yaml_file
+
+    base, _ = load_yaml_file(ROOT / "config" / "variants" / "aztlan.yaml")
+    params = base["parameters"]
+    cols, rows = 20, 10
+    types = list(params["territory_types"])
+    territories = {}
+    for r in range(rows):
+        for c in range(cols):
+            near = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < rows and 0 <= c + dc < cols]
+            territories[f"t{r * cols + c}"] = {
+                "name": f"T{r * cols + c}", "type": types[(r + c) % len(types)],
+                "neighbours": [f"t{y * cols + x}" for y, x in near], "lakes": ["sea"],
+                "polygon": [[c * 50, r * 50], [c * 50 + 50, r * 50],
+                            [c * 50 + 50, r * 50 + 50]]}
+    tribes = [{"id": f"tribe{i}", "name": f"Tribe {i}", "colour": "red"} for i in range(8)]
+    options = {
+        "map": {"width": 1000, "height": 500, "territories": territories,
+                "lakes": {"sea": {"name": "Sea", "polygon": [[0, 0], [1, 0], [1, 1]]}}},
+        "tribes": tribes, "ages": 20, "pawns_per_tribe": 1000,
+        "pawns_per_age": [{"players": 8, "pawns": [50] * 20}],
+        "power_cards": [{"strength": s, "type": "wild", "value": 1} for s in range(1, 21)],
+        "domain_bonus": list(range(1, 201)),
+        "prosperity_cards": [{"id": "rafts", "name": "Rafts", "effect": "rafts",
+                              "count": 100}],
+    }
+    folder = home / "plugins"
+    folder.mkdir()
+    variant = {"id": "aztlan-huge", "plugin": "aztlan", "name": "Huge",
+               "players": {"min": 8, "max": 8}, "parameters": {**params, **options}}
+    write(folder / "huge.yaml", json.dumps(variant, indent=1))  # JSON is YAML
+    settings_folder(home, folder)
+    from game.api import broken_variants
+
+    if broken_variants():
+        return f"broken: {broken_variants()[0]['message'][:80]}"
+    g = new_game("aztlan-huge", 8, seed=1)
+    rng = Rng(1)
+    most = 0
+    for _ in range(300):
+        if g.is_over:
+            break
+        most = max(most, len(g.legal_actions()))
+        g.apply(g.playout_action(rng))
+    load_game(g.to_json())
+    return f"set up, 300 moves, saved, loaded (up to {most:,} legal actions)"
+
+
 # -- running ----------------------------------------------------------------------------
 def run_child(name: str) -> None:
     """Run one case in this process and print its outcome and peak memory as JSON."""
