@@ -260,7 +260,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Rules
-from game.errors import IllegalAction, quote
+from game.errors import IllegalAction
 from game.events import Event
 from game.schema import Context, Field, Int, Obj
 
@@ -349,7 +349,7 @@ class __CLASS__Rules(Rules):
             return "the race is over"
         word, _, number = action.partition(" ")
         if word != "move" or not (number.isascii() and number.isdigit()) or len(number) > 9:
-            return f"{quote(action)} is not an action of this game; write move N, e.g. move 1"
+            return f"{action!r} is not an action of this game; write move N, e.g. move 1"
         steps = int(number)
         if str(steps) != number:
             return f"write the number plainly: move {steps}"

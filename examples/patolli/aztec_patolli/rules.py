@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Rules
-from game.errors import IllegalAction, quote
+from game.errors import IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import AssetPath, Context, Field, Int, List, Nullable, Obj
@@ -207,4 +207,4 @@ class PatolliRules(Rules):
             if state["pos"][state["turn"]][stone] == self.home:
                 return f"stone {rest} is home already"
             return f"stone {rest} would land on your own stone"
-        return f"{quote(action)} is not an action of Patolli; write throw, move a or pass"
+        return f"{action!r} is not an action of Patolli; write throw, move a or pass"
