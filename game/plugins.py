@@ -489,9 +489,10 @@ class Registry:
                               f"got {type(options).__name__}")
         try:
             key = (variant, players, json.dumps(options, sort_keys=True))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise ConfigError("options must contain only plain data (text, numbers, "
-                              "lists, mappings)") from None
+                              "lists, mappings), not nested too deeply and without "
+                              "numbers of thousands of digits") from None
         cached = self._rules_cache.get(key)
         if cached is not None:
             return spec, cached

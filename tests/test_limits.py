@@ -131,6 +131,15 @@ def test_options_with_a_count_of_a_billion_are_refused(capsys, option, where):
     assert where in err
 
 
+def test_options_from_a_script_that_are_too_deep_or_too_long_are_config_errors():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    for value in (deep, 10**5000):
+        with pytest.raises(ConfigError, match="plain data"):
+            new_game("mexica", 2, seed=1, options={"ap_per_turn": value})
+
+
 def test_the_largest_mexica_box_the_schema_allows_still_sets_up():
     """The maxima bound what set-up allocates: 100 token sizes of 100 copies each."""
     tokens = [{"size": size, "count": 100, "founder": 1, "presence": 1, "places": [3, 2, 1]}
