@@ -11,8 +11,9 @@ import json
 from typing import Any
 
 from game.engine import Rules
-from game.errors import ConfigError, IllegalAction, SaveError
+from game.errors import ConfigError, IllegalAction, SaveError, quote
 from game.events import Event
+from game.notation import MAX_ACTION_CHARS
 from game.plugins import VariantSpec, get_registry
 from game.rng import Rng
 
@@ -21,6 +22,20 @@ __all__ = ["Game", "ConfigError", "IllegalAction", "SaveError", "list_variants",
 
 SAVE_FORMAT = "aztec-arcade-game"
 SAVE_VERSION = 1
+#: Seeds are 0 <= seed < SEED_LIMIT: a 64-bit signed integer, which every JSON reader,
+#: database and other language keeps exactly; games mix the seed into 64-bit generators
+#: anyway, so larger seeds would add nothing but ways to fail.
+SEED_LIMIT = 2**63
+
+
+def seed_problem(seed: object) -> str:
+    """Why ``seed`` is not a seed ("" if it is one)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return f"the seed must be a whole number, got {quote(seed)}"
+    if not 0 <= seed < SEED_LIMIT:
+        return (f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}, got "
+                f"{quote(seed)}")
+    return ""
 
 
 def list_variants() -> list[dict[str, Any]]:
@@ -36,9 +51,12 @@ def broken_variants() -> list[dict[str, str]]:
 
 def new_game(variant: str, players: int, seed: int = 0,
              options: dict[str, Any] | None = None) -> Game:
-    """Start a game. ``options`` override the variant's YAML parameters (same schema)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    """Start a game. ``options`` override the variant's YAML parameters (same schema).
+
+    ``seed`` is a whole number, 0 <= seed < 2**63 (``SEED_LIMIT``)."""
+    problem = seed_problem(seed)
+    if problem:
+        raise ConfigError(problem)
     spec, rules = get_registry().make_rules(variant, players, options)
     return Game(spec, rules, rules.new_state(seed), seed, options, [])
 
@@ -60,8 +78,8 @@ def load_game(text: str | bytes) -> Game:
         params, state_data = data["params"], data["state"]
         if not (isinstance(log, list) and all(isinstance(a, str) for a in log)):
             raise TypeError("log must be a list of actions")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError("seed must be a whole number")
+        if seed_problem(seed):
+            raise TypeError(seed_problem(seed))
         if not (isinstance(variant, str) and isinstance(engine_id, str)):
             raise TypeError("variant and engine must be names")
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
@@ -131,6 +149,9 @@ class Game:
         """Apply one action; on IllegalAction nothing has changed."""
         if not isinstance(action, str):
             raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
+        if len(action) > MAX_ACTION_CHARS:
+            raise IllegalAction(f"{quote(action)} is not an action: actions are at most "
+                                f"{MAX_ACTION_CHARS} characters long")
         if self.rules.is_over(self.state):
             raise IllegalAction("the game is over")
         canonical, events = self.rules.apply(self.state, action)

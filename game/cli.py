@@ -11,23 +11,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
+import re
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import game
-from game.errors import AztecArcadeError, ConfigError, ConfigIssue, IllegalAction
+from game.errors import AztecArcadeError, ConfigError, ConfigIssue, IllegalAction, quote
+from game.notation import plain_number
 from game.rng import Rng
 
 PROG = "aztec-arcade"
 EXIT_USER_ERROR = 2
 #: what ``play --headless`` uses when --variant / --players are not given
 PLAY_DEFAULTS: dict[str, Any] = {"variant": "mexica", "players": 4}
+#: ``simulate --seconds``: Hard's budget per decision, at most an hour
+MAX_SECONDS = 3600.0
+#: Longest message line from argparse (its own errors quote what was typed).
+_MAX_USAGE_CHARS = 300
 
 
 # ------------------------------------------------------------------------------------
@@ -37,47 +44,86 @@ def _seat_name(seat: int | None) -> str:
     return "-" if seat is None else f"Player {seat + 1}"
 
 
-def _whole(minimum: int, what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number >= ``minimum`` with a clear message."""
+class _Parser(argparse.ArgumentParser):
+    """argparse, with what it quotes from the command line cut to a short prefix."""
+
+    def error(self, message: str) -> NoReturn:
+        message = re.sub(r"'([^'…]{41,})'", lambda m: quote(m.group(1)), message)
+        if len(message) > _MAX_USAGE_CHARS:
+            message = message[:_MAX_USAGE_CHARS] + "…"
+        super().error(message)
+
+
+def _whole(minimum: int, what: str, maximum: int = 10**9) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``minimum`` to ``maximum``, in ASCII digits,
+    with a clear message."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
+        digits = text.strip()
+        sign = -1 if digits.startswith("-") else 1
+        value = plain_number(digits[1:] if sign < 0 else digits, len(str(maximum)) + 1)
+        if value is None:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, got {text!r}") from None
+                f"{what} must be a whole number, got {quote(text)}")
+        value *= sign
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{what} must be at least {minimum}, got {value}")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"{what} must be at most {maximum}, got {value}")
         return value
 
     return parse
 
 
 def _seed(text: str) -> int:
+    """An argparse type: a seed as ``new_game`` takes it (0 <= seed < 2**63)."""
+    from game.api import SEED_LIMIT
+
+    value = plain_number(text.strip(), len(str(SEED_LIMIT)))
+    if value is None or value >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number from 0 to "
+                                         f"{SEED_LIMIT - 1}, got {quote(text)}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds, at most ``MAX_SECONDS``."""
     try:
-        return int(text)
+        value = float(text) if text.isascii() else math.nan
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, got {text!r}"
-                                         ) from None
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(f"the seconds must be a number above 0 and at most "
+                                         f"{MAX_SECONDS:g}, got {quote(text)}")
+    return value
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any] | None:
     """``-o name=value`` pairs; values are read as YAML (numbers, true/false, lists)."""
     if not pairs:
         return None
-    import yaml
+    from game.yamlload import load_yaml_text
 
     out: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise ConfigError(f"write an option as NAME=VALUE, e.g. ap_per_turn=5; got {pair!r}")
-        try:
-            out[name.strip()] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            raise ConfigError(f"cannot read the value of option {name.strip()!r}: {value!r}"
-                              ) from None
+            raise ConfigError(f"write an option as NAME=VALUE, e.g. ap_per_turn=5; got "
+                              f"{quote(pair)}")
+        # the same loader as variant files: the same limits, and the line of a problem
+        name = name.strip()
+        where = f"-o {name if len(name) <= 40 else quote(name)}"
+        out[name], _lines = load_yaml_text(value, where)
     return out
+
+
+def _check_seeds(seed: int, games: int) -> None:
+    """Game i of a run uses seed + i: the last one must be a seed too."""
+    from game.api import SEED_LIMIT
+
+    if seed + games - 1 >= SEED_LIMIT:
+        raise ConfigError(f"{games} games from seed {seed} would need seeds up to "
+                          f"{seed + games - 1}; seeds stop at {SEED_LIMIT - 1}")
 
 
 def _print_events(events: list[Any], indent: str) -> None:
@@ -256,8 +302,8 @@ def _bot_levels(text: str) -> list[str]:
     levels = [part.strip().lower() for part in text.split(",") if part.strip()]
     for level in levels:
         if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown computer level {level!r}; choose "
-                                             f"from {', '.join(LEVELS)}")
+            raise argparse.ArgumentTypeError(f"unknown computer level {quote(level)}; "
+                                             f"choose from {', '.join(LEVELS)}")
     if len(levels) < 2:
         raise argparse.ArgumentTypeError("name one level per seat, at least two, e.g. "
                                          "--bots normal,easy")
@@ -272,6 +318,7 @@ def _simulate_bots(args: argparse.Namespace) -> int:
 
     levels = args.bots
     n = len(levels)
+    _check_seeds(args.seed, args.games)
     if args.players is not None and args.players != n:
         raise ConfigError(f"--bots names {n} seats but --players is {args.players}")
     options = _options(args.option)
@@ -345,6 +392,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return _simulate_bots(args)
     if args.players is None:
         args.players = 4
+    _check_seeds(args.seed, args.games)
     options = _options(args.option)
     first = _new_game(args.variant, args.players, args.seed, options)  # checks arguments
     n = args.players
@@ -440,7 +488,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _game_args(parser: argparse.ArgumentParser, players: int) -> None:
     parser.add_argument("--variant", default="mexica",
                         help="variant id, see 'aztec-arcade list' (default: mexica)")
-    parser.add_argument("--players", type=_whole(1, "the number of players"),
+    parser.add_argument("--players", type=_whole(1, "the number of players", 99),
                         default=players, help=f"number of players (default: {players})")
     parser.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
                         help="override a variant parameter, e.g. -o ap_per_turn=5 "
@@ -448,7 +496,7 @@ def _game_args(parser: argparse.ArgumentParser, players: int) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="Aztec Arcade: couch-play board games on one shared screen. "
         "Without a subcommand, runs 'play'.")
     parser.add_argument("--version", action="version", version=f"{PROG} {game.__version__}")
@@ -461,7 +509,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "and --save apply to that headless game and imply --headless.")
     p.add_argument("--headless", action="store_true",
                    help="no window: play random players and print the game")
-    p.add_argument("--frames", type=_whole(1, "the number of frames"), default=None,
+    p.add_argument("--frames", type=_whole(1, "the number of frames", 10**7), default=None,
                    metavar="N", help="close the window after N frames (smoke tests)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", action="store_true", default=None,
@@ -495,7 +543,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "speed. With --bots, computer players of the given levels play "
                        "instead and each level's win rate is shown.")
     _game_args(p, 4)
-    p.add_argument("--games", type=_whole(1, "the number of games"), default=100,
+    p.add_argument("--games", type=_whole(1, "the number of games", 10**7), default=100,
                    help="number of games (default: 100)")
     p.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default: 0)")
     p.add_argument("--bots", type=_bot_levels, metavar="LEVEL,LEVEL",
@@ -505,8 +553,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=_whole(1, "the iteration budget"), default=None,
                    metavar="N", help="Hard's search budget per decision in iterations "
                    "(reproducible; default 300 unless --seconds is given)")
-    p.add_argument("--seconds", type=float, default=None, metavar="S",
-                   help="Hard's wall-clock budget per decision (not reproducible)")
+    p.add_argument("--seconds", type=_seconds, default=None, metavar="S",
+                   help="Hard's wall-clock budget per decision, above 0 and at most "
+                        f"{MAX_SECONDS:g} (not reproducible)")
     p.add_argument("--progress", action="store_true",
                    help="with --bots: print each game's result as it ends")
     p.set_defaults(func=cmd_simulate, players=None)  # None: 4, or one per --bots level

@@ -6,7 +6,71 @@ CLI and the client catch one base class and print its message.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+#: Characters of a person's (or a file's) text quoted in a message; the rest is counted.
+QUOTE_LIMIT = 40
+#: Problems listed in a ConfigError's message; every one stays in ``issues``.
+MESSAGE_ISSUES = 20
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of what someone typed or a file held, cut to a short prefix.
+
+    Messages echo input so that people see what was refused, but a megabyte of input must
+    not become a megabyte of message: ``'xxxx…' (1,000,000 characters)``.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return number_text(text)
+    if not isinstance(text, str):
+        text = _short_repr(text, limit)
+        return text if len(text) <= limit else text[:limit] + "…"
+    if len(text) <= limit:
+        return repr(text)
+    head = repr(text[:limit])
+    return f"{head[:-1]}…{head[-1]} ({len(text):,} characters)"
+
+
+def number_text(value: int) -> str:
+    """A whole number for a message: its digits, or how many digits it has.
+
+    Python refuses to print integers of more than 4,300 digits (and printing long ones is
+    slow), and nobody reads a 30-digit number anyway.
+    """
+    if abs(value) < 10**21:
+        return str(value)
+    sign = "-" if value < 0 else ""
+    if value.bit_length() < 13_000:  # well inside what str() converts quickly
+        return f"{sign}a number of {len(str(abs(value))):,} digits"
+    digits = int(value.bit_length() * math.log10(2)) + 1
+    return f"{sign}a number of about {digits:,} digits"
+
+
+def _short_repr(value: object, limit: int, depth: int = 0) -> str:
+    """repr() of a list or mapping that stops early instead of building a huge string."""
+    if isinstance(value, list | tuple | dict) and depth > 4:
+        return "[…]" if isinstance(value, list | tuple) else "{…}"
+    if isinstance(value, list | tuple | dict):
+        items = value.items() if isinstance(value, dict) else value
+        parts: list[str] = []
+        size = 0
+        for item in items:
+            if size > limit:
+                parts.append("…")
+                break
+            part = (f"{_short_repr(item[0], limit, depth + 1)}: "
+                    f"{_short_repr(item[1], limit, depth + 1)}"
+                    if isinstance(value, dict) else _short_repr(item, limit, depth + 1))
+            parts.append(part)
+            size += len(part) + 2
+        ends = "{}" if isinstance(value, dict) else "[]"
+        return ends[0] + ", ".join(parts) + ends[1]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number_text(value)
+    if isinstance(value, str):
+        return quote(value, limit)
+    return repr(value)[:limit * 2]
 
 
 class AztecArcadeError(Exception):
@@ -40,7 +104,10 @@ class ConfigError(AztecArcadeError, ValueError):
     def __init__(self, message: str, issues: list[ConfigIssue] | None = None) -> None:
         self.issues = list(issues or [])
         if self.issues:
-            message = message + "\n" + "\n".join(f"  {issue}" for issue in self.issues)
+            shown = self.issues[:MESSAGE_ISSUES]
+            message = message + "\n" + "\n".join(f"  {issue}" for issue in shown)
+            if len(self.issues) > len(shown):
+                message += f"\n  ... and {len(self.issues) - len(shown):,} more problems"
         super().__init__(message)
 
 

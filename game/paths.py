@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.errors import ConfigError
+from game.errors import ConfigError, quote
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
@@ -25,15 +25,15 @@ def asset_problem(text: str) -> str:
     if "\x00" in text:
         return "a file path must not contain a NUL character"
     if "\\" in text:
-        return f"{text!r}: write folders with '/', not '\\\\'"
+        return f"{quote(text)}: write folders with '/', not '\\\\'"
     if text.startswith("/") or _DRIVE.match(text):
-        return (f"{text!r} is an absolute path; name files relative to the variant "
+        return (f"{quote(text)} is an absolute path; name files relative to the variant "
                 "file's folder (e.g. images/board.png)")
     if text.startswith("~"):
-        return (f"{text!r} points into a home folder; name files relative to the "
+        return (f"{quote(text)} points into a home folder; name files relative to the "
                 "variant file's folder")
     if ".." in text.split("/"):
-        return (f"{text!r} leaves the variant file's folder ('..'); keep the files "
+        return (f"{quote(text)} leaves the variant file's folder ('..'); keep the files "
                 "next to the variant file or in a folder below it")
     return ""
 
@@ -50,10 +50,10 @@ def confine(folder: str | Path, text: str, must_exist: bool = True) -> Path:
     root = Path(folder).resolve()
     target = (root / text).resolve()
     if not target.is_relative_to(root):
-        raise ValueError(f"{text!r} leaves the variant file's folder {root} (through a "
+        raise ValueError(f"{quote(text)} leaves the variant file's folder {root} (through a "
                          f"symbolic link to {target}); only files inside it may be used")
     if must_exist and not target.is_file():
-        raise ValueError(f"{text!r}: there is no such file in {root}")
+        raise ValueError(f"{quote(text)}: there is no such file in {root}")
     return target
 
 

@@ -33,7 +33,7 @@ import pluggy
 
 from game import hookspecs
 from game.engine import GameType, Rules
-from game.errors import ConfigError, ConfigIssue
+from game.errors import ConfigError, ConfigIssue, number_text, quote
 from game.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
 from game.schema import Context, Field, Int, List, Obj, Str, deep_merge
 from game.yamlload import Lines, load_yaml_file
@@ -44,20 +44,28 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "variants.market.plugin", "variants.aztlan.plugin")
 #: Comma-separated entry-point names to load; unset loads all, empty loads none.
 LOAD_ENV = "AZTEC_ARCADE_LOAD_PLUGINS"
+#: Longest ``extends`` chain: a variant may start from one that starts from another...
+#: this many times. Real variants use one or two links.
+MAX_EXTENDS = 16
+
+_ID = Str(pattern=r"[a-z0-9][a-z0-9-]*", hint="lower-case letters, digits, -", max_len=64)
 
 VARIANT_FILE = Obj(
     {
-        "id": Field(Str(pattern=r"[a-z0-9][a-z0-9-]*", hint="lower-case letters, digits, -"),
-                    "Unique variant id, used on the command line and in saves.",
+        "id": Field(_ID, "Unique variant id, used on the command line and in saves.",
                     required=True),
-        "name": Field(Str(), "Display name."),
-        "description": Field(Str(), "One or two sentences for the setup screen."),
+        "name": Field(Str(max_len=100), "Display name."),
+        "description": Field(Str(max_len=2_000), "One or two sentences for the setup "
+                             "screen."),
         "players": Field(Obj({"min": Field(Int(min=1, max=8), required=True),
                               "max": Field(Int(min=1, max=8), required=True)}),
                          "Allowed player counts."),
-        "plugin": Field(Str(), "The rules engine this variant runs on (its engine_id)."),
-        "extends": Field(Str(), "Id of a variant to start from; keys here override it."),
-        "exposed": Field(List(Str()), "Parameter names offered on the setup screen."),
+        "plugin": Field(Str(max_len=100), "The rules engine this variant runs on (its "
+                        "engine_id)."),
+        "extends": Field(Str(max_len=_ID.max_len), "Id of a variant to start from; keys here "
+                         "override it."),
+        "exposed": Field(List(Str(max_len=100), max_len=100), "Parameter names offered on the "
+                         "setup screen."),
         "parameters": Field(Obj({}, doc="validated by the engine"),
                             "The engine's parameters: board, components, costs, scores."),
     }
@@ -132,6 +140,8 @@ class Registry:
         self.plugin_sources: dict[str, str] = {}
         #: per variant id: key path -> the file that wrote it (for ``extends``)
         self._origins: dict[str, dict[tuple[Any, ...], str]] = {}
+        #: per resolved variant id: how many ``extends`` links lead to its root
+        self._depths: dict[str, int] = {}
         self.plugin_folder = plugin_folder
         #: plugins imported, in load order, waiting to be registered (``_register_all``)
         self._loaded: list[tuple[ModuleType, str, str]] = []
@@ -328,37 +338,68 @@ class Registry:
             by_id[vid] = src
         resolved: dict[str, dict[str, Any] | None] = {}
         for vid in by_id:
-            self._resolve(vid, by_id, resolved, ())
+            self._resolve(vid, by_id, resolved)
 
-    def _resolve(self, vid, by_id, resolved, chain) -> dict[str, Any] | None:
-        if vid in resolved:
-            return resolved[vid]
+    def _resolve(self, vid: str, by_id: dict[str, _Source],
+                 resolved: dict[str, dict[str, Any] | None]) -> dict[str, Any] | None:
+        """Resolve ``vid`` and the variants it extends, parents first, by iteration.
+
+        Recursion would put one stack frame per ``extends`` link, so a long chain of files
+        could exhaust the stack and take every variant down; walking up the chain and then
+        resolving down it cannot. A chain longer than ``MAX_EXTENDS`` breaks the variant
+        where it gets too long (and those that extend it), and a loop breaks the variant
+        where it closes.
+        """
+        chain: list[str] = []
+        seen: set[str] = set()
+        cur = vid
+        while cur not in resolved:
+            if cur in seen:
+                src = by_id[cur]
+                resolved[cur] = None
+                self._broken_variant(cur, src, [ConfigIssue(
+                    str(src.path), "extends", "extends chain loops: " + " -> ".join(
+                        chain[chain.index(cur):] + [cur]), src.lines.get(("extends",)))])
+                break
+            chain.append(cur)
+            seen.add(cur)
+            parent = (by_id[cur].raw or {}).get("extends")
+            if parent is None or parent not in by_id:
+                break
+            cur = parent
+        for name in reversed(chain):
+            if name not in resolved:
+                resolved[name] = self._resolve_one(name, by_id, resolved)
+        return resolved[vid]
+
+    def _resolve_one(self, vid: str, by_id: dict[str, _Source],
+                     resolved: dict[str, dict[str, Any] | None]) -> dict[str, Any] | None:
+        """Merge ``vid`` over its (already resolved) parent and check it; None if broken."""
         src = by_id[vid]
         raw = src.raw or {}
-        if vid in chain:
-            resolved[vid] = None
-            self._broken_variant(vid, src, [ConfigIssue(str(src.path), "extends",
-                                 "extends chain loops: " + " -> ".join(chain + (vid,)),
-                                 src.lines.get(("extends",)))])
-            return None
         merged: dict[str, Any]
         origins: dict[tuple[Any, ...], str] = {(): str(src.path)}
+        depth = 0
         if "extends" in raw:
             parent_id = raw["extends"]
+            where = src.lines.get(("extends",))
             if parent_id not in by_id:
-                resolved[vid] = None
                 self._broken_variant(vid, src, [ConfigIssue(
-                    str(src.path), "extends", f"extends unknown variant '{parent_id}'",
-                    src.lines.get(("extends",)))])
+                    str(src.path), "extends", f"extends unknown variant {quote(parent_id)}",
+                    where)])
                 return None
-            parent = self._resolve(parent_id, by_id, resolved, chain + (vid,))
-            if vid in resolved:  # already reported while resolving the parent (a loop)
-                return resolved[vid]
+            parent = resolved.get(parent_id)
             if parent is None:
-                resolved[vid] = None
                 self._broken_variant(vid, src, [ConfigIssue(
                     str(src.path), "extends", f"extends '{parent_id}', which is broken",
-                    src.lines.get(("extends",)))])
+                    where)])
+                return None
+            depth = self._depths.get(parent_id, 0) + 1
+            if depth > MAX_EXTENDS:
+                self._broken_variant(vid, src, [ConfigIssue(
+                    str(src.path), "extends", f"extends a chain of more than {MAX_EXTENDS} "
+                    f"variants ({vid} -> {parent_id} -> ...); at most {MAX_EXTENDS} "
+                    "links are allowed", where)])
                 return None
             merged = {k: v for k, v in parent.items() if k not in ("id", "exposed")}
             merged["exposed"] = parent.get("exposed", [])
@@ -390,7 +431,6 @@ class Registry:
                 f"no installed plugin provides rules engine '{merged['plugin']}'",
                 src.lines.get(("plugin",)) or src.lines.get(("extends",))))
         if issues:
-            resolved[vid] = None
             self._broken_variant(vid, src, issues)
             return None
         engine = self.rules[merged["plugin"]][0]
@@ -405,11 +445,10 @@ class Registry:
                 ctx.error((), f"exposed parameter '{name}' is not a parameter of "
                               f"'{merged['plugin']}'")
         if ctx.issues:
-            resolved[vid] = None
             self._broken_variant(vid, src, ctx.issues)
             return None
         merged["parameters"] = merged.get("parameters", {})
-        resolved[vid] = merged
+        self._depths[vid] = depth
         self.variants[vid] = VariantSpec(
             id=vid, name=merged["name"], description=merged.get("description", ""),
             min_players=merged["players"]["min"], max_players=merged["players"]["max"],
@@ -472,8 +511,9 @@ class Registry:
                                       lines.get(("id",))))
         by_id[vid] = _Source(path, "validate", checked, lines)
         scratch = copy.copy(self)
-        scratch.variants, scratch.broken, scratch._origins = {}, [], {}
-        scratch._resolve(vid, by_id, {}, ())
+        scratch.variants, scratch.broken = {}, []
+        scratch._origins, scratch._depths = {}, {}
+        scratch._resolve(vid, by_id, {})
         for broken in scratch.broken:
             if broken.name == vid:
                 issues.extend(broken.issues)
@@ -487,25 +527,27 @@ class Registry:
             known = ", ".join(sorted(self.variants)) or "none"
             broken = [b for b in self.broken if b.kind == "variant" and b.name == variant]
             extra = f" It failed to load: {broken[0].message}" if broken else ""
-            raise ConfigError(f"unknown variant {variant!r} (available: {known}).{extra}")
+            raise ConfigError(f"unknown variant {quote(variant)} (available: {known}).{extra}")
         return self.variants[variant]
 
     def make_rules(self, variant: str, players: Any,
                    options: dict[str, Any] | None = None) -> tuple[VariantSpec, Rules]:
         spec = self.spec(variant)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(f"the number of players must be a whole number, got {players!r}")
+            raise ConfigError(f"the number of players must be a whole number, got "
+                              f"{quote(players)}")
         if not spec.min_players <= players <= spec.max_players:
             raise ConfigError(f"{spec.name} is for {spec.min_players}-{spec.max_players} "
-                              f"players, not {players}")
+                              f"players, not {number_text(players)}")
         if options is not None and not isinstance(options, dict):
             raise ConfigError(f"options must be a mapping of parameter names to values, "
                               f"got {type(options).__name__}")
         try:
             key = (variant, players, json.dumps(options, sort_keys=True))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise ConfigError("options must contain only plain data (text, numbers, "
-                              "lists, mappings)") from None
+                              "lists, mappings), not nested too deeply and without "
+                              "numbers of thousands of digits") from None
         cached = self._rules_cache.get(key)
         if cached is not None:
             return spec, cached

@@ -19,7 +19,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from game.errors import AztecArcadeError
+from game.errors import AztecArcadeError, quote
 
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 MAX_NAME = 40
@@ -37,24 +37,24 @@ def check_name(name: str, installed: set[str] | None = None) -> str:
     """
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
         raise ScaffoldError(
-            f"{name!r} is not a usable variant name: use lower-case letters, digits and "
+            f"{quote(name)} is not a usable variant name: use lower-case letters, digits and "
             "single hyphens, starting with a letter (e.g. pyramid-race)")
     if len(name) > MAX_NAME:
-        raise ScaffoldError(f"{name!r} is too long: at most {MAX_NAME} characters")
+        raise ScaffoldError(f"{quote(name)} is too long: at most {MAX_NAME} characters")
     package = name.replace("-", "_")
     if keyword.iskeyword(package) or package in ("game", "variants", "tests", "test"):
-        raise ScaffoldError(f"{name!r} cannot be used: {package!r} is reserved in Python "
+        raise ScaffoldError(f"{quote(name)} cannot be used: {package!r} is reserved in Python "
                             "or by Aztec Arcade; choose another name")
     try:
         found = importlib.util.find_spec(package)
     except (ImportError, ValueError):
         found = None
     if found is not None:
-        raise ScaffoldError(f"{name!r} cannot be used: a Python module named {package!r} "
+        raise ScaffoldError(f"{quote(name)} cannot be used: a Python module named {package!r} "
                             f"is already installed ({found.origin or 'a namespace'}), and "
                             "the new package would clash with it; choose another name")
     if installed and name in installed:
-        raise ScaffoldError(f"{name!r} cannot be used: a variant or rules engine with that "
+        raise ScaffoldError(f"{quote(name)} cannot be used: a variant or rules engine with that "
                             "id is already installed (see 'aztec-arcade list')")
     return package
 
@@ -348,7 +348,7 @@ class __CLASS__Rules(Rules):
         if state["winner"] is not None:
             return "the race is over"
         word, _, number = action.partition(" ")
-        if word != "move" or not number.isdigit():
+        if word != "move" or not (number.isascii() and number.isdigit()) or len(number) > 9:
             return f"{action!r} is not an action of this game; write move N, e.g. move 1"
         steps = int(number)
         if str(steps) != number:

@@ -3,6 +3,12 @@
 Each engine declares its parameters as a schema, so YAML files and ``options`` share one
 validator: unknown keys are rejected, every problem is reported at once (file, key path,
 line), and the schema doubles as the modders' reference (``describe``).
+
+Every value is bounded: a number with no ``max`` of its own is still at most
+``DEFAULT_INT_LIMIT`` in size, and text, lists and mappings without a ``max_len`` at most
+``DEFAULT_MAX_LEN`` long. Parameters come from files, options and saves that anyone may
+write, and an engine allocates by them; a count of 10**9 must be a schema error, not an
+exhausted machine. Engines still set their own, tighter limits (what the game can use).
 """
 
 from __future__ import annotations
@@ -14,19 +20,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.errors import ConfigIssue
+from game.errors import ConfigIssue, number_text, quote
 from game.paths import asset_problem, confine
 
 _MISSING = object()
+
+#: Size limit of an ``Int`` without bounds of its own (either sign).
+DEFAULT_INT_LIMIT = 1_000_000
+#: Length limit of a ``Str``, ``List`` or ``Map`` without a ``max_len`` of its own.
+DEFAULT_MAX_LEN = 1_000
+#: Longest file path an ``AssetPath`` accepts (what file systems allow in one name).
+MAX_PATH_CHARS = 255
+#: Characters of a key shown in a key path; longer keys are cut (see ``quote``).
+_KEY_CHARS = 40
 
 
 def format_path(path: tuple[Any, ...]) -> str:
     out = ""
     for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
+        if isinstance(part, int) and not isinstance(part, bool):
+            out += f"[{number_text(part)}]"
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            if len(text) > _KEY_CHARS:
+                text = quote(text, _KEY_CHARS)
+            out += ("." if out else "") + text
     return out
 
 
@@ -90,6 +108,9 @@ def _typename(value: Any) -> str:
 
 @dataclass
 class Int(Schema):
+    """A whole number; without ``min``/``max`` it still lies within
+    +-``DEFAULT_INT_LIMIT``."""
+
     min: int | None = None
     max: int | None = None
 
@@ -97,19 +118,22 @@ class Int(Schema):
         if isinstance(value, bool) or not isinstance(value, int):
             ctx.error(path, f"expected a whole number, got {_typename(value)}")
             return _MISSING
-        if self.min is not None and value < self.min:
-            ctx.error(path, f"must be at least {self.min}, got {value}")
-        if self.max is not None and value > self.max:
-            ctx.error(path, f"must be at most {self.max}, got {value}")
+        low = -DEFAULT_INT_LIMIT if self.min is None else self.min
+        high = DEFAULT_INT_LIMIT if self.max is None else self.max
+        if value < low:
+            ctx.error(path, f"must be at least {low}, got {number_text(value)}")
+            return _MISSING
+        if value > high:
+            ctx.error(path, f"must be at most {high}, got {number_text(value)}")
+            return _MISSING
         return value
 
     def describe(self):
         bounds = []
         if self.min is not None:
             bounds.append(f">= {self.min}")
-        if self.max is not None:
-            bounds.append(f"<= {self.max}")
-        return "integer" + (f" ({', '.join(bounds)})" if bounds else "")
+        bounds.append(f"<= {DEFAULT_INT_LIMIT if self.max is None else self.max}")
+        return f"integer ({', '.join(bounds)})"
 
 
 @dataclass
@@ -129,21 +153,46 @@ class Str(Schema):
     pattern: str | None = None
     choices: tuple[str, ...] | None = None
     hint: str = ""
+    max_len: int | None = None
 
     def check(self, value, path, ctx):
         if not isinstance(value, str):
             ctx.error(path, f"expected text, got {_typename(value)}")
             return _MISSING
+        longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
+        if len(value) > longest:
+            ctx.error(path, f"is {len(value):,} characters long; at most {longest} are "
+                            "allowed")
+            return _MISSING
         if self.choices is not None and value not in self.choices:
-            ctx.error(path, f"must be one of {', '.join(self.choices)}; got {value!r}")
+            ctx.error(path, f"must be one of {', '.join(self.choices)}; got {quote(value)}")
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
-            ctx.error(path, f"{value!r} is not valid{': ' + self.hint if self.hint else ''}")
+            ctx.error(path, f"{quote(value)} is not valid"
+                            f"{': ' + self.hint if self.hint else ''}")
         return value
 
     def describe(self):
         if self.choices:
             return "one of " + ", ".join(self.choices)
-        return "text" + (f" ({self.hint})" if self.hint else "")
+        longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
+        return f"text ({self.hint + ', ' if self.hint else ''}at most {longest} characters)"
+
+
+def _entries(least: int, most: int) -> str:
+    """How many entries a list or mapping holds, for the reference: "2", "1-8", "up to 50"."""
+    if least == most:
+        return f"{most} {'entry' if most == 1 else 'entries'}"
+    return f"{least}-{most} entries" if least else f"up to {most} entries"
+
+
+def _too_long(value: list | dict, max_len: int | None, path, ctx) -> bool:
+    """Report a list or mapping over its length limit; checking its entries would only
+    repeat one problem thousands of times."""
+    longest = DEFAULT_MAX_LEN if max_len is None else max_len
+    if len(value) > longest:
+        ctx.error(path, f"allows at most {longest} entries, got {len(value):,}")
+        return True
+    return False
 
 
 @dataclass
@@ -158,22 +207,26 @@ class List(Schema):
             return _MISSING
         if len(value) < self.min_len:
             ctx.error(path, f"needs at least {self.min_len} entries, got {len(value)}")
-        if self.max_len is not None and len(value) > self.max_len:
-            ctx.error(path, f"allows at most {self.max_len} entries, got {len(value)}")
+        if _too_long(value, self.max_len, path, ctx):
+            return _MISSING
         return [self.item.check(v, path + (i,), ctx) for i, v in enumerate(value)]
 
     def describe(self):
-        return f"list of {self.item.describe()}"
+        longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
+        return f"list ({_entries(self.min_len, longest)}) of {self.item.describe()}"
 
 
 @dataclass
 class Map(Schema):
     key: Schema
     value: Schema
+    max_len: int | None = None
 
     def check(self, value, path, ctx):
         if not isinstance(value, dict):
             ctx.error(path, f"expected a mapping, got {_typename(value)}")
+            return _MISSING
+        if _too_long(value, self.max_len, path, ctx):
             return _MISSING
         out = {}
         for k, v in value.items():
@@ -182,7 +235,9 @@ class Map(Schema):
         return out
 
     def describe(self):
-        return f"mapping of {self.key.describe()} to {self.value.describe()}"
+        longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
+        return (f"mapping ({_entries(0, longest)}) of {self.key.describe()} to "
+                f"{self.value.describe()}")
 
 
 @dataclass
@@ -223,13 +278,17 @@ class AssetPath(Schema):
         if not isinstance(value, str):
             ctx.error(path, f"expected a file path (text), got {_typename(value)}")
             return _MISSING
+        if len(value) > MAX_PATH_CHARS:
+            ctx.error(path, f"a file path of {len(value):,} characters is too long (at most "
+                            f"{MAX_PATH_CHARS})")
+            return _MISSING
         problem = asset_problem(value)
         if problem:
             ctx.error(path, problem)
             return _MISSING
         if self.suffixes and not value.lower().endswith(tuple(s.lower() for s in
                                                               self.suffixes)):
-            ctx.error(path, f"{value!r} must end in {' or '.join(self.suffixes)}")
+            ctx.error(path, f"{quote(value)} must end in {' or '.join(self.suffixes)}")
             return _MISSING
         relative = normalise_asset(value)
         folder = ctx.folder(path)

@@ -17,8 +17,8 @@ from game.yamlload import load_yaml_file
 SETTINGS = Obj(
     {
         "plugin_folder": Field(
-            Nullable(Str()), "Folder of drop-in plugins (*.py) and variant files (*.yaml); "
-            "relative paths are relative to the settings file.", default=None),
+            Nullable(Str(max_len=4_096)), "Folder of drop-in plugins (*.py) and variant files "
+            "(*.yaml); relative paths are relative to the settings file.", default=None),
         "fullscreen": Field(Bool(), "Start in fullscreen.", default=False),
         "volume": Field(Int(min=0, max=100), "Sound volume in percent.", default=70),
         "palette": Field(Str(choices=("okabe-ito", "high-contrast")), "Player colours.",

@@ -1,8 +1,14 @@
-"""Safe YAML loading that remembers where every key came from.
+"""Safe YAML loading that remembers where every key came from, within fixed limits.
 
 Error messages must name the file, the key path and the line, so instead of
 ``yaml.safe_load`` we compose the node tree with the safe loader and convert it ourselves,
 noting each key's line. Nothing here can execute code: only the safe constructors run.
+
+A YAML file is input from anyone (a downloaded variant, a plugin folder, ``-o``), so
+everything it can make the loader do is bounded before the work is done: the size of the
+text, the number of nodes, the depth of nesting, the expansion of aliases and the length
+of numbers. Each limit is far above what a real variant needs and far below what takes
+noticeable time or memory; breaking one is a located ``ConfigError`` like any other.
 """
 
 from __future__ import annotations
@@ -16,54 +22,109 @@ from game.errors import ConfigError, ConfigIssue
 
 Lines = dict[tuple[Any, ...], int]
 
+#: Largest YAML text read, in bytes. The biggest shipped variant (Aztlán, with its whole
+#: map) is about 11 kB; a map of a few hundred territories stays under 200 kB. PyYAML is
+#: pure Python (about 2 s per MB of dense YAML), so 1 MB keeps the worst file within a
+#: couple of seconds, and the node limit below keeps its memory small.
+MAX_BYTES = 1_000_000
 #: Most keys and list items one file may expand to: aliases (``*name``) can repeat a
 #: subtree exponentially ("billion laughs"); no real variant file comes near this.
-MAX_ENTRIES = 100_000
+MAX_ENTRIES = 50_000
+#: Most YAML nodes (scalars, lists, mappings) composed before conversion; each costs a few
+#: hundred bytes in PyYAML, so this caps the parser's memory (about 30 MB) and time (about
+#: a second). Aztlán's file has about 1,500; a map of 300 territories about 15,000.
+MAX_NODES = 50_000
+#: Deepest nesting of lists and mappings. Variant files need about 7 levels; the parser
+#: and the checks recurse per level, so the limit also keeps them far from Python's stack.
+MAX_DEPTH = 32
+#: Numbers: at most this many characters as written, and less than 10**18 in size.
+MAX_NUMBER_CHARS = 40
+NUMBER_LIMIT = 10**18
+
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
-class _TooLarge(Exception):
-    def __init__(self, line: int) -> None:
-        self.line = line
+class _Limit(Exception):
+    """A limit broken at a line (1-based), with the sentence that says which."""
+
+    def __init__(self, line: int | None, message: str, title: str,
+                 path: tuple[Any, ...] = ()) -> None:
+        self.line, self.message, self.title, self.path = line, message, title, path
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader, counting nodes and nesting while it composes."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._nodes = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._nodes += 1
+        if self._nodes > MAX_NODES or self._depth >= MAX_DEPTH:
+            mark = self.peek_event().start_mark
+            if self._nodes > MAX_NODES:
+                raise _Limit(mark.line + 1, f"holds more than {MAX_NODES:,} values",
+                             "is too large")
+            raise _Limit(mark.line + 1, f"lists and mappings are nested more than "
+                         f"{MAX_DEPTH} levels deep (at column {mark.column + 1})",
+                         "is nested too deeply")
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def load_yaml_text(text: str, filename: str | None = None) -> tuple[Any, Lines]:
     """Parse ``text``; return the data and a map from key path to 1-based line."""
-    loader = yaml.SafeLoader(text)
+    name = filename or "YAML"
+    if len(text) > MAX_BYTES:
+        raise ConfigError(f"{name} is too large", [ConfigIssue(
+            filename, "", f"is {len(text):,} characters long; at most {MAX_BYTES:,} are "
+            "read", 1)])
+    loader = _BoundedLoader(text)
     lines: Lines = {(): 1}
     issues: list[ConfigIssue] = []
     try:
         node = loader.get_single_node()
         if node is None:
             return None, lines
-        data = _convert(loader, node, (), lines, issues, filename)
+        data = _convert(loader, node, (), lines, issues, filename, 0)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)
         raise ConfigError(
-            f"{filename or 'YAML'} is not valid YAML",
+            f"{name} is not valid YAML",
             [ConfigIssue(filename, "", f"YAML syntax: {problem}", line)],
         ) from None
-    except _TooLarge as exc:
-        raise ConfigError(f"{filename or 'YAML'} is too large", [ConfigIssue(
-            filename, "", f"expands to more than {MAX_ENTRIES} keys and list items "
-            "(are aliases repeating each other?)", exc.line)]) from None
-    except RecursionError:
-        raise ConfigError(f"{filename or 'YAML'} is nested too deeply", [ConfigIssue(
-            filename, "", "nested too deeply, or an alias refers to a mapping or list "
-            "that contains it")]) from None
+    except _Limit as exc:
+        raise ConfigError(f"{name} {exc.title}", [ConfigIssue(
+            filename, _fmt(exc.path), exc.message, exc.line)]) from None
+    except RecursionError:  # not expected within MAX_DEPTH; never a traceback
+        raise ConfigError(f"{name} is nested too deeply", [ConfigIssue(
+            filename, "", "nested too deeply")]) from None
     finally:
         loader.dispose()
     if issues:
-        raise ConfigError(f"{filename or 'YAML'} has problems", issues)
+        raise ConfigError(f"{name} has problems", issues)
     return data, lines
 
 
 def load_yaml_file(path: Path) -> tuple[Any, Lines]:
+    """Read and parse a YAML file; one larger than ``MAX_BYTES`` is refused unread."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ConfigError(f"{path} is too large", [ConfigIssue(
+                str(path), "", f"the file is larger than {MAX_BYTES:,} bytes, the most a "
+                "YAML file may have", 1)])
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(
             f"cannot read {path}", [ConfigIssue(str(path), "", f"cannot read file: {exc}")]
@@ -71,46 +132,77 @@ def load_yaml_file(path: Path) -> tuple[Any, Lines]:
     return load_yaml_text(text, str(path))
 
 
-def _convert(loader, node, path, lines, issues, filename):
+def _convert(loader, node, path, lines, issues, filename, depth):
+    line = node.start_mark.line + 1
     if len(lines) > MAX_ENTRIES:
-        raise _TooLarge(node.start_mark.line + 1)
+        raise _Limit(line, f"expands to more than {MAX_ENTRIES:,} keys and list items "
+                     "(are aliases repeating each other?)", "is too large")
+    if depth > MAX_DEPTH:
+        raise _Limit(line, f"nested more than {MAX_DEPTH} levels deep (does an alias "
+                     "refer to a list or mapping that contains it?)", "is nested too deeply",
+                     path[:4])
     if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in (
             _MAP_TAG, _SEQ_TAG):
         # The safe constructors would refuse most such tags, but this converter builds
         # mappings and lists itself, so it must refuse them here (e.g. !!python/object).
         issues.append(ConfigIssue(filename, _fmt(path), f"the YAML tag {node.tag!r} is not "
-                                  "allowed; use plain mappings and lists",
-                                  node.start_mark.line + 1))
+                                  "allowed; use plain mappings and lists", line))
         return None
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
+            key_line = key_node.start_mark.line + 1
             if key_node.tag == "tag:yaml.org,2002:merge":
-                issues.append(
-                    ConfigIssue(filename, _fmt(path), "merge keys (<<) are not supported",
-                                key_node.start_mark.line + 1)
-                )
+                issues.append(ConfigIssue(filename, _fmt(path),
+                                          "merge keys (<<) are not supported", key_line))
                 continue
-            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key_node, yaml.ScalarNode):
+                issues.append(ConfigIssue(filename, _fmt(path), "keys must be plain scalars",
+                                          key_line))
+                continue
+            key = _scalar(loader, key_node, path, issues, filename)
             if not isinstance(key, str | int | bool | float) and key is not None:
                 issues.append(ConfigIssue(filename, _fmt(path), "keys must be plain scalars",
-                                          key_node.start_mark.line + 1))
+                                          key_line))
                 continue
             sub = path + (key,)
-            line = key_node.start_mark.line + 1
             if key in out:
-                issues.append(ConfigIssue(filename, _fmt(sub), "duplicate key", line))
-            lines[sub] = line
-            out[key] = _convert(loader, value_node, sub, lines, issues, filename)
+                issues.append(ConfigIssue(filename, _fmt(sub), "duplicate key", key_line))
+            lines[sub] = key_line
+            out[key] = _convert(loader, value_node, sub, lines, issues, filename, depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
         items = []
         for index, item in enumerate(node.value):
             sub = path + (index,)
             lines[sub] = item.start_mark.line + 1
-            items.append(_convert(loader, item, sub, lines, issues, filename))
+            items.append(_convert(loader, item, sub, lines, issues, filename, depth + 1))
         return items
-    return loader.construct_object(node, deep=True)
+    return _scalar(loader, node, path, issues, filename)
+
+
+def _scalar(loader, node, path, issues, filename):
+    """One scalar; numbers too long or too large to be meant are refused at their line.
+
+    Python will not convert more than 4,300 digits (ValueError), and other notations
+    (hexadecimal, ``1:2:3``) reach any size, slowly: the text is checked first.
+    """
+    line = node.start_mark.line + 1
+    if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
+        issues.append(ConfigIssue(filename, _fmt(path), f"a number of {len(node.value):,} "
+                                  f"characters is too long (at most {MAX_NUMBER_CHARS})", line))
+        return None
+    try:
+        value = loader.construct_object(node, deep=True)
+    except ValueError as exc:
+        issues.append(ConfigIssue(filename, _fmt(path), f"cannot read this value ({exc})",
+                                  line))
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= NUMBER_LIMIT:
+        issues.append(ConfigIssue(filename, _fmt(path), "this number is too large (at most "
+                                  "18 digits)", line))
+        return None
+    return value
 
 
 def _fmt(path: tuple[Any, ...]) -> str:

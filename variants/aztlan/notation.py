@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.errors import IllegalAction
+from game.errors import IllegalAction, quote
+from game.notation import action_words, plain_number
 from variants.aztlan.map import Island
 
 #: verb -> kinds of its arguments: "t" territory, "n" number, "k" territory type
@@ -39,12 +40,12 @@ class Action:
 
 
 def parse(action: str, island: Island, types: list[str]) -> Action:
-    words = action.lower().split()
+    words = action_words(action)
     if not words:
         raise IllegalAction("empty action")
     verb, rest = words[0], words[1:]
     if verb not in VERBS:
-        raise IllegalAction(f"unknown action {words[0]!r}; actions are: "
+        raise IllegalAction(f"unknown action {quote(words[0])}; actions are: "
                             f"{', '.join(VERBS)}")
     kinds = VERBS[verb]
     if len(rest) != len(kinds):
@@ -55,18 +56,19 @@ def parse(action: str, island: Island, types: list[str]) -> Action:
     for word, kind in zip(rest, kinds, strict=True):
         if kind == "t":
             if word not in island.index:
-                raise IllegalAction(f"{word!r} is not a territory (t1..t{island.size})"
+                raise IllegalAction(f"{quote(word)} is not a territory (t1..t{island.size})"
                                     if word.startswith("t") else
-                                    f"{word!r} is not a territory; name territories by id, "
+                                    f"{quote(word)} is not a territory; name territories by id, "
                                     "such as t5")
             args.append(island.index[word])
         elif kind == "n":
-            if not word.isdigit() or len(word) > 3:
-                raise IllegalAction(f"{word!r} is not a power card number")
-            args.append(int(word))
+            number = plain_number(word, 3)
+            if number is None:
+                raise IllegalAction(f"{quote(word)} is not a power card number")
+            args.append(number)
         else:
             if word not in types:
-                raise IllegalAction(f"{word!r} is not a territory type ({', '.join(types)})")
+                raise IllegalAction(f"{quote(word)} is not a territory type ({', '.join(types)})")
             args.append(word)
     if verb == "rafts":
         if args[0] == args[1]:

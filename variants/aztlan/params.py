@@ -16,7 +16,26 @@ from game.schema import Context, Field, Int, List, Map, Nullable, Obj, Str
 #: Ids of territories, lakes, types, tribes and cards: one lower-case word each, so that
 #: an action such as ``move t3 t4`` splits into words unambiguously.
 ID_PATTERN = r"[a-z][a-z0-9_-]*"
-ID = Str(pattern=ID_PATTERN, hint="lower case letters, digits, _ or -; a letter first")
+ID = Str(pattern=ID_PATTERN, hint="lower case letters, digits, _ or -; a letter first",
+         max_len=32)
+#: Display names.
+NAME = Str(max_len=100)
+
+#: Limits: what the game can use, far above the published island (30 territories, 3
+#: lakes, 4 tribes, 30 prosperity cards). Legal moves grow with territories times
+#: neighbours, and Rafts and Canoes with the square of a lake's shore, so the island's
+#: size is what bounds the engine's work.
+MAX_TERRITORIES = 200
+MAX_LAKES = 50
+MAX_TYPES = 50
+MAX_TRIBES = 8
+MAX_AGES = 20
+MAX_SPACE = 10_000       # drawing-space width and height
+MAX_POLYGON = 1_000      # points of one outline
+MAX_PAWNS = 1_000        # pawns of one tribe, or taken in one age
+MAX_CARD_COUNT = 100     # copies of one prosperity card
+MAX_CARDS = 100          # kinds of prosperity card
+MAX_POINTS = 100_000
 
 #: The card meaning "any type, chosen at scoring" (the power card 4).
 WILD = "wild"
@@ -24,51 +43,52 @@ WILD = "wild"
 #: What a prosperity card does; the engine implements these mechanisms.
 EFFECTS = ("blessing", "offering", "sacred-games", "rafts", "tlatoani", "eagle")
 
-_POINT = List(Int(), min_len=2, max_len=2)
-_POLYGON = List(_POINT, min_len=3)
+_POINT = List(Int(min=0, max=MAX_SPACE), min_len=2, max_len=2)
+_POLYGON = List(_POINT, min_len=3, max_len=MAX_POLYGON)
 
 TERRITORY = Obj({
-    "name": Field(Str(), "Display name.", required=True),
+    "name": Field(NAME, "Display name.", required=True),
     "type": Field(ID, "One of territory_types.", required=True),
-    "neighbours": Field(List(ID), "Ids of the territories sharing a land border (a lake "
-                        "between two territories is no border). Must be symmetric.",
-                        required=True),
-    "lakes": Field(List(ID), "Ids of the lakes this territory borders (Rafts and Canoes).",
-                   default=[]),
+    "neighbours": Field(List(ID, max_len=MAX_TERRITORIES), "Ids of the territories sharing "
+                        "a land border (a lake between two territories is no border). Must "
+                        "be symmetric.", required=True),
+    "lakes": Field(List(ID, max_len=MAX_LAKES), "Ids of the lakes this territory borders "
+                   "(Rafts and Canoes).", default=[]),
     "polygon": Field(_POLYGON, "Outline for drawing, [x, y] points inside the map's "
                      "width x height.", required=True),
 })
 
 LAKE = Obj({
-    "name": Field(Str(), "Display name.", required=True),
+    "name": Field(NAME, "Display name.", required=True),
     "polygon": Field(_POLYGON, "Outline for drawing.", required=True),
 })
 
 MAP = Obj({
-    "width": Field(Int(min=1), "Width of the drawing space.", default=1000),
-    "height": Field(Int(min=1), "Height of the drawing space.", default=700),
-    "lakes": Field(Map(ID, LAKE), "Named lakes (not territories: no pawn goes there).",
-                   default={}),
-    "territories": Field(Map(ID, TERRITORY), "The territories, by id.", required=True),
+    "width": Field(Int(min=1, max=MAX_SPACE), "Width of the drawing space.", default=1000),
+    "height": Field(Int(min=1, max=MAX_SPACE), "Height of the drawing space.", default=700),
+    "lakes": Field(Map(ID, LAKE, max_len=MAX_LAKES), "Named lakes (not territories: no pawn "
+                   "goes there).", default={}),
+    "territories": Field(Map(ID, TERRITORY, max_len=MAX_TERRITORIES), "The territories, by "
+                         "id.", required=True),
 })
 
 TRIBE = Obj({
     "id": Field(ID, required=True),
-    "name": Field(Str(), "Display name.", required=True),
-    "colour": Field(Str(), "Pawn colour, for the client.", required=True),
+    "name": Field(NAME, "Display name.", required=True),
+    "colour": Field(Str(max_len=32), "Pawn colour, for the client.", required=True),
 })
 
 FACTION = Obj({
     "id": Field(ID, required=True),
-    "name": Field(Str(), "Display name.", required=True),
-    "tribes": Field(List(ID, min_len=1), "Tribe ids whose pawns form this faction.",
-                    required=True),
+    "name": Field(NAME, "Display name.", required=True),
+    "tribes": Field(List(ID, min_len=1, max_len=MAX_TRIBES), "Tribe ids whose pawns form "
+                    "this faction.", required=True),
 })
 
 PAWNS_PER_AGE = Obj({
     "players": Field(Int(min=1, max=8), "Player count this row is for.", required=True),
-    "pawns": Field(List(Int(min=0), min_len=1), "Pawns each player (faction) takes in "
-                   "age 1, 2, ...", required=True),
+    "pawns": Field(List(Int(min=0, max=MAX_PAWNS), min_len=1, max_len=MAX_AGES),
+                   "Pawns each player (faction) takes in age 1, 2, ...", required=True),
 })
 
 POWER_CARD = Obj({
@@ -76,49 +96,52 @@ POWER_CARD = Obj({
                       required=True),
     "type": Field(ID, f"Territory type it scores, or '{WILD}' (chosen at scoring).",
                   required=True),
-    "value": Field(Int(min=0), "Points at the end of the game if never played.",
-                   required=True),
+    "value": Field(Int(min=0, max=MAX_POINTS), "Points at the end of the game if never "
+                   "played.", required=True),
 })
 
 PROSPERITY_CARD = Obj({
     "id": Field(ID, required=True),
-    "name": Field(Str(), "Display name.", required=True),
+    "name": Field(NAME, "Display name.", required=True),
     "effect": Field(Str(choices=EFFECTS), "What the card does.", required=True),
     "type": Field(Nullable(ID), "Territory type a blessing rewards.", default=None),
-    "count": Field(Int(min=0), "Copies in the deck.", required=True),
+    "count": Field(Int(min=0, max=MAX_CARD_COUNT), "Copies in the deck.", required=True),
 })
 
 PARAMETERS = Obj(
     {
-        "territory_types": Field(Map(ID, Str()), "Territory type ids and display names.",
-                                 required=True),
+        "territory_types": Field(Map(ID, NAME, max_len=MAX_TYPES), "Territory type ids and "
+                                 "display names.", required=True),
         "map": Field(MAP, "The island: territories, lakes, borders and outlines.",
                      required=True),
-        "ages": Field(Int(min=1, max=20), "Number of ages.", default=5),
-        "tribes": Field(List(TRIBE, min_len=1), "Tribes in seat order (seat 1 first).",
-                        required=True),
-        "pawns_per_tribe": Field(Int(min=0), "Pawns in each tribe's reserve.", default=30),
-        "factions": Field(Nullable(List(FACTION, min_len=2)),
+        "ages": Field(Int(min=1, max=MAX_AGES), "Number of ages.", default=5),
+        "tribes": Field(List(TRIBE, min_len=1, max_len=MAX_TRIBES), "Tribes in seat order "
+                        "(seat 1 first).", required=True),
+        "pawns_per_tribe": Field(Int(min=0, max=MAX_PAWNS), "Pawns in each tribe's reserve.",
+                                 default=30),
+        "factions": Field(Nullable(List(FACTION, min_len=2, max_len=MAX_TRIBES)),
                           "Aztec Gods: factions of tribes whose control the players swap "
                           "every age (one player per faction). null: one tribe per player.",
                           default=None),
-        "pawns_per_age": Field(List(PAWNS_PER_AGE, min_len=1),
+        "pawns_per_age": Field(List(PAWNS_PER_AGE, min_len=1, max_len=MAX_TRIBES),
                                "Pawns taken from the reserve each age, per player count.",
                                required=True),
-        "power_cards": Field(List(POWER_CARD, min_len=1), "Each player's set of power cards.",
-                             required=True),
-        "domain_bonus": Field(List(Int(min=0), min_len=1),
+        "power_cards": Field(List(POWER_CARD, min_len=1, max_len=99), "Each player's set of "
+                             "power cards.", required=True),
+        "domain_bonus": Field(List(Int(min=0, max=MAX_POINTS), min_len=1,
+                                   max_len=MAX_TERRITORIES),
                               "Bonus of a domain with 1, 2, 3... matching territories.",
                               required=True),
-        "prosperity_cards": Field(List(PROSPERITY_CARD, min_len=1),
+        "prosperity_cards": Field(List(PROSPERITY_CARD, min_len=1, max_len=MAX_CARDS),
                                   "The prosperity deck.", required=True),
-        "blessing_points": Field(Int(min=0), "Per controlled territory of the blessing's "
-                                 "type.", default=2),
-        "offering_points": Field(List(Int(min=0), min_len=1),
+        "blessing_points": Field(Int(min=0, max=MAX_POINTS), "Per controlled territory of "
+                                 "the blessing's type.", default=2),
+        "offering_points": Field(List(Int(min=0, max=MAX_POINTS), min_len=1,
+                                      max_len=MAX_CARDS * MAX_CARD_COUNT),
                                  "End-game points for holding 1, 2, 3... Offerings.",
                                  required=True),
-        "unused_prosperity_points": Field(Int(min=0), "End-game points per prosperity card "
-                                          "still in hand.", default=1),
+        "unused_prosperity_points": Field(Int(min=0, max=MAX_POINTS), "End-game points per "
+                                          "prosperity card still in hand.", default=1),
         "playout_move_chance": Field(Int(min=0, max=100),
                                      "Random-playout policy only (bots, benchmarks): percent "
                                      "chance to move a pawn after placing; not a rule.",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.errors import quote
 from variants.aztlan.cards import CardBook
 from variants.aztlan.map import Island
 
@@ -93,9 +94,9 @@ class AztlanState:
 
         def num(v: Any, lo: int | None = None, hi: int | None = None) -> int:
             if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"expected a whole number, got {v!r}")
+                raise TypeError(f"expected a whole number, got {quote(v)}")
             if (lo is not None and v < lo) or (hi is not None and v > hi):
-                raise ValueError(f"{v} is out of range")
+                raise ValueError(f"{quote(v)} is out of range")
             return v
 
         def ints(v: Any, length: int | None = None, lo: int | None = 0,
@@ -120,7 +121,7 @@ class AztlanState:
 
         def cell(v: Any) -> int:
             if not isinstance(v, str) or v not in island.index:
-                raise ValueError(f"{v!r} is not a territory of this map")
+                raise ValueError(f"{quote(v)} is not a territory of this map")
             return island.index[v]
 
         def flag(v: Any) -> bool:
@@ -143,7 +144,7 @@ class AztlanState:
         s = cls()
         s.phase = data["phase"]
         if s.phase not in PHASES:
-            raise ValueError(f"unknown phase {s.phase!r}")
+            raise ValueError(f"unknown phase {quote(s.phase)}")
         s.age = num(data["age"], 1, ages)
         s.order = perm(data["order"])
         s.turn = num(data["turn"], 0, players - 1)
@@ -182,7 +183,7 @@ class AztlanState:
         s.removed = ints(data["removed"], armies)
         s.step = data["step"]
         if s.step is not None and s.step not in STEPS:
-            raise ValueError(f"unknown step {s.step!r}")
+            raise ValueError(f"unknown step {quote(s.step)}")
         if (s.phase == "develop") != (s.step is not None):
             raise ValueError("a development step exists exactly during development")
         s.eagle = flag(data["eagle"])
@@ -195,7 +196,7 @@ class AztlanState:
                                                      "saved"}:
                 raise ValueError("bad pending decision")
             if p["kind"] not in PENDING:
-                raise ValueError(f"unknown pending decision {p['kind']!r}")
+                raise ValueError(f"unknown pending decision {quote(p['kind'])}")
             winner = None if p["winner"] is None else num(p["winner"], 0, players - 1)
             s.pending = {"kind": p["kind"], "territory": cell(p["territory"]),
                          "winner": winner, "queue": seats(p["queue"]),

@@ -11,7 +11,8 @@ business. Input is accepted in any case and with any spacing.
 
 from __future__ import annotations
 
-from game.errors import IllegalAction
+from game.errors import IllegalAction, quote
+from game.notation import action_words
 from variants.market.geometry import Geometry
 from variants.market.params import COLOURS, TILE_NAMES
 
@@ -32,25 +33,25 @@ USAGE = {
 
 def parse(text: str, geo: Geometry) -> tuple[str, tuple]:
     """``(verb, args)`` with squares as indices and buyers as 1-based numbers."""
-    words = text.lower().split()
+    words = action_words(text)
     if not words:
         raise IllegalAction("empty action; try pass, buy <buyer> <colour>, shift <square> ...")
     verb, args = words[0], words[1:]
     if verb not in VERBS:
-        raise IllegalAction(f"unknown action {verb!r}; the actions are {', '.join(VERBS)}")
+        raise IllegalAction(f"unknown action {quote(verb)}; the actions are {', '.join(VERBS)}")
     n = geo.n
     usage = USAGE[verb].format(n=n)
     numbers = {str(i) for i in range(1, n + 1)}
 
     def square(word: str) -> int:
         if word not in geo.index:
-            raise IllegalAction(f"{word!r} is not a square of the market "
+            raise IllegalAction(f"{quote(word)} is not a square of the market "
                                 f"({geo.names[0]} to {geo.names[-1]})")
         return geo.index[word]
 
     def buyer(word: str) -> int:
         if word not in numbers:
-            raise IllegalAction(f"{word!r} is not a buyer; your buyers are 1 to {n}, "
+            raise IllegalAction(f"{quote(word)} is not a buyer; your buyers are 1 to {n}, "
                                 "numbered from your left")
         return int(word)
 
@@ -60,7 +61,7 @@ def parse(text: str, geo: Geometry) -> tuple[str, tuple]:
         raise IllegalAction(f"write it as: {usage}")
     if verb == "place":
         if args[1] not in TILE_NAMES:
-            raise IllegalAction(f"{args[1]!r} is not a tile; the tiles are "
+            raise IllegalAction(f"{quote(args[1])} is not a tile; the tiles are "
                                 f"{', '.join(TILE_NAMES)}")
         return verb, (square(args[0]), args[1])
     if verb in ("coin", "pay"):
@@ -69,7 +70,7 @@ def parse(text: str, geo: Geometry) -> tuple[str, tuple]:
         return verb, (square(args[0]),)
     if verb == "buy":
         if args[1] not in COLOURS:
-            raise IllegalAction(f"{args[1]!r} is not a commodity colour; buy from a "
+            raise IllegalAction(f"{quote(args[1])} is not a commodity colour; buy from a "
                                 f"{', '.join(COLOURS)} vendor")
         return verb, (buyer(args[0]), args[1])
     if verb == "king":

@@ -12,6 +12,11 @@ from game.errors import ConfigIssue
 from game.schema import Bool, Context, Field, Int, Obj
 from variants.market.geometry import SIDES
 
+#: Most commodities of one colour, and most coins (a bag and a supply far beyond a box).
+MAX_GOODS = 10_000
+#: Most draws, moves, coins or king's tokens in one pass.
+MAX_STEPS = 99
+
 #: The commodity colours; each has one vendor tile of the same name.
 COLOURS: tuple[str, ...] = ("black", "blue", "red", "green")
 #: The grey tiles (and the king), each a mechanism of its own.
@@ -37,16 +42,16 @@ PARAMETERS = Obj({
                         for name, doc in _TILE_DOCS.items()}),
                    "Market tiles in the box; together one fewer than the squares "
                    "(one square stays the hole).", required=True),
-    "commodities": Field(Obj({c: Field(Int(min=0, max=10_000), f"{c.title()} tokens.",
+    "commodities": Field(Obj({c: Field(Int(min=0, max=MAX_GOODS), f"{c.title()} tokens.",
                                        required=True) for c in COLOURS}),
                          "Commodity tokens of each colour in the bag.", required=True),
-    "coins": Field(Int(min=0, max=10_000), "Coins in the money supply.", required=True),
-    "start_coins": Field(Int(min=0), "Coins each player puts on buyers of their choice "
-                         "at setup.", default=1),
-    "removed": Field(Int(min=0), "Commodities removed unseen from the bag at setup.",
-                     default=4),
-    "removed_multiple": Field(Int(min=1), "``removed`` must be a multiple of this.",
-                              default=4),
+    "coins": Field(Int(min=0, max=MAX_GOODS), "Coins in the money supply.", required=True),
+    "start_coins": Field(Int(min=0, max=9), "Coins each player puts on buyers of their "
+                         "choice at setup.", default=1),
+    "removed": Field(Int(min=0, max=len(COLOURS) * MAX_GOODS), "Commodities removed unseen "
+                     "from the bag at setup.", default=4),
+    "removed_multiple": Field(Int(min=1, max=len(COLOURS) * MAX_GOODS), "``removed`` must be "
+                              "a multiple of this.", default=4),
     "removed_evenly": Field(Bool(), "Remove the same number of each colour (no "
                             "randomness in what is removed).", default=False),
     "random_market": Field(Bool(), "Lay the market at random (seeded) instead of the "
@@ -54,13 +59,13 @@ PARAMETERS = Obj({
     "partnerships": Field(Bool(), "With every side taken (four players), facing players "
                           "play as partners.", default=True),
     "pass": Field(Obj({
-        "draw": Field(Int(min=1), "Tokens drawn from the bag onto the vendors.",
-                      default=4),
-        "moves": Field(Int(min=0), "Market tiles moved.", default=2),
-        "coins": Field(Int(min=0), "Coins taken from the supply (each onto an empty "
-                       "buyer).", default=1),
-        "king": Field(Int(min=0), "Tokens the player may move from a vendor in the king's "
-                      "row or column to the king.", default=1),
+        "draw": Field(Int(min=1, max=MAX_STEPS), "Tokens drawn from the bag onto the "
+                      "vendors.", default=4),
+        "moves": Field(Int(min=0, max=MAX_STEPS), "Market tiles moved.", default=2),
+        "coins": Field(Int(min=0, max=MAX_STEPS), "Coins taken from the supply (each onto "
+                       "an empty buyer).", default=1),
+        "king": Field(Int(min=0, max=MAX_STEPS), "Tokens the player may move from a vendor "
+                      "in the king's row or column to the king.", default=1),
     }), "The steps of a pass.", default={}),
 })
 

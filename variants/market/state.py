@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.errors import quote
 from variants.market.geometry import Geometry
 from variants.market.params import COLOURS, TILE_NAMES
 
@@ -118,7 +119,7 @@ class MarketState:
         s = cls()
         s.phase = data["phase"]
         if s.phase not in PHASES:
-            raise ValueError(f"unknown phase {s.phase!r}")
+            raise ValueError(f"unknown phase {quote(s.phase)}")
         s.turn = _num(data["turn"], "turn", 0, players - 1)
         s.round = _num(data["round"], "round", 1)
         s.market = _market(data["market"], geo)
@@ -141,7 +142,7 @@ class MarketState:
                 tokens = _num(b["tokens"], "a buyer's tokens", 0)
                 colour = b["colour"]
                 if colour is not None and colour not in COLOURS:
-                    raise ValueError(f"unknown colour {colour!r}")
+                    raise ValueError(f"unknown colour {quote(colour)}")
                 if (colour is None) != (tokens == 0):
                     raise ValueError("a buyer has a colour exactly when it holds tokens")
                 row.append([b["coin"], colour, tokens])
@@ -152,7 +153,7 @@ class MarketState:
         s.moves_left = _num(data["moves_left"], "moves_left", 0)
         last = data["last_moved"]
         if last is not None and last not in geo.index:
-            raise ValueError(f"{last!r} is not a square")
+            raise ValueError(f"{quote(last)} is not a square")
         s.last_moved = None if last is None else geo.index[last]
         s.coins_left = _num(data["coins_left"], "coins_left", 0)
         s.king_left = _num(data["king_left"], "king_left", 0)
@@ -180,7 +181,7 @@ def _num(value: Any, what: str, lo: int, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} must be a whole number")
     if value < lo or (hi is not None and value > hi):
-        raise ValueError(f"{what} is out of range: {value}")
+        raise ValueError(f"{what} is out of range: {quote(value)}")
     return value
 
 
@@ -191,7 +192,7 @@ def _market(value: Any, geo: Geometry) -> list[str | None]:
     out = []
     for tile in value.values():
         if tile is not None and tile not in TILE_NAMES:
-            raise ValueError(f"unknown tile {tile!r}")
+            raise ValueError(f"unknown tile {quote(tile)}")
         out.append(tile)
     return out
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.errors import IllegalAction
+from game.errors import IllegalAction, quote
+from game.notation import plain_number
 from variants.mexica.names import AXES, player_name
 from variants.mexica.state import MexicaState
 
@@ -25,7 +26,7 @@ class ChecksMixin:
         def cell(text: str) -> int:
             c = b.index.get(text)
             if c is None:
-                raise IllegalAction(f"{text!r} is not a space on this board")
+                raise IllegalAction(f"{quote(text)} is not a space on this board")
             return c
 
         def need(n: int, usage: str) -> None:
@@ -172,10 +173,9 @@ class ChecksMixin:
         if verb == "temple":
             need(2, "temple <space> <level>")
             c = cell(args[0])
-            try:
-                level = int(args[1])
-            except ValueError:
-                raise IllegalAction("the temple level is a number, e.g. temple c2 3") from None
+            level = plain_number(args[1])
+            if level is None:
+                raise IllegalAction("the temple level is a number, e.g. temple c2 3")
             if level not in s.hands[seat]:
                 raise IllegalAction(f"you have no level-{level} temple left")
             label = self._pilli_label(s, seat)
@@ -211,10 +211,9 @@ class ChecksMixin:
             return f"found {names[c]}", (c, label, size)
         if verb == "remove":
             need(1, "remove <token size>")
-            try:
-                size = int(args[0])
-            except ValueError:
-                raise IllegalAction("name the token by its size, e.g. remove 6") from None
+            size = plain_number(args[0])
+            if size is None:
+                raise IllegalAction("name the token by its size, e.g. remove 6")
             if s.period != 2:
                 raise IllegalAction("calpulli tokens can be removed only in the second period")
             if size not in s.display:
@@ -223,6 +222,6 @@ class ChecksMixin:
                 raise IllegalAction(f"you already proposed removing the size-{size} token "
                                     "this turn")
             return f"remove {size}", size
-        raise IllegalAction(f"unknown action {verb!r}; actions are: start, canal, bridge, "
+        raise IllegalAction(f"unknown action {quote(verb)}; actions are: start, canal, bridge, "
                             "relocate, move, boat, teleport, temple, found, take, spend, "
                             "remove, agree, refuse, end")

@@ -1,4 +1,9 @@
-"""The schema of Mexica's YAML parameters, and the checks across fields."""
+"""The schema of Mexica's YAML parameters, and the checks across fields.
+
+The limits are what the game can use: a board is at most 26 x 26 spaces, so no district
+is larger than 676; counts of components stop well above anything a box holds, so that
+setting up a game (which lays out every calpulli token) stays small whatever a file says.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +12,36 @@ from typing import Any
 from game.schema import Bool, Context, Field, Int, List, Nullable, Obj, Str
 from variants.mexica.board import ALPHABET, START
 
-_LEVELS = List(Int(min=1, max=9))
+#: Rows and columns of a board (columns are named a-z).
+MAX_SIDE = 26
+#: The most spaces a board (and so a district) can have.
+MAX_SPACES = MAX_SIDE * MAX_SIDE
+#: Most copies of one component (a token size, a temple level per period...).
+MAX_COUNT = 100
+#: Most points one rule awards, and most action points anything costs.
+MAX_POINTS = 1_000
+MAX_COST = 99
+
+_COST = Int(min=0, max=MAX_COST)
+#: Canal tiles, bridges and AP tokens: more than a board has spaces is never needed.
+_PIECES = Int(min=0, max=MAX_SPACES)
+_LEVELS = List(Int(min=1, max=9), max_len=MAX_COUNT)
 _PERIODS = Obj({"period1": Field(_LEVELS, required=True),
                 "period2": Field(_LEVELS, required=True)})
-_SIZES = Obj({"period1": Field(List(Int(min=1)), required=True),
-              "period2": Field(List(Int(min=1)), required=True)})
+_SIZE_LIST = List(Int(min=1, max=MAX_SPACES), max_len=MAX_COUNT)
+_SIZES = Obj({"period1": Field(_SIZE_LIST, required=True),
+              "period2": Field(_SIZE_LIST, required=True)})
 
 TOKEN = Obj({
-    "size": Field(Int(min=1), "District size the token demands.", required=True),
-    "count": Field(Int(min=0), "How many such tokens are in the box.", default=1),
-    "founder": Field(Int(min=0), "Points for the player who founds the district.",
-                     required=True),
-    "presence": Field(Int(min=0), "Points for each other Pilli in the district then.",
-                      required=True),
-    "places": Field(List(Int(min=0), min_len=1),
+    "size": Field(Int(min=1, max=MAX_SPACES), "District size the token demands.",
+                  required=True),
+    "count": Field(Int(min=0, max=MAX_COUNT), "How many such tokens are in the box.",
+                   default=1),
+    "founder": Field(Int(min=0, max=MAX_POINTS), "Points for the player who founds the "
+                     "district.", required=True),
+    "presence": Field(Int(min=0, max=MAX_POINTS), "Points for each other Pilli in the "
+                      "district then.", required=True),
+    "places": Field(List(Int(min=0, max=MAX_POINTS), min_len=1, max_len=MAX_COUNT),
                     "Points for 1st, 2nd, 3rd... spiritual grandeur at each scoring.",
                     required=True),
 })
@@ -28,51 +49,53 @@ TOKEN = Obj({
 
 PARAMETERS = Obj(
     {
-        "board": Field(List(Str(pattern=f"[{ALPHABET}]+", hint="use only ~ . S P ="),
-                            min_len=1, max_len=26),
+        "board": Field(List(Str(pattern=f"[{ALPHABET}]+", hint="use only ~ . S P =",
+                                max_len=MAX_SIDE), min_len=1, max_len=MAX_SIDE),
                        "Map rows, row 1 first: ~ lake, . land, S palace start space, "
                        "P palace centre, = pre-printed canal (laid from the supply).",
                        required=True),
-        "ap_per_turn": Field(Int(min=1, max=99), "Action points each turn.", default=6),
+        "ap_per_turn": Field(Int(min=1, max=MAX_COST), "Action points each turn.",
+                             default=6),
         "costs": Field(Obj({
-            "canal": Field(Int(min=0), "One canal tile, single or double.", default=1),
-            "bridge": Field(Int(min=0), "Build a bridge.", default=1),
-            "relocate": Field(Int(min=0), "Move a bridge.", default=1),
-            "step": Field(Int(min=0), "One step on foot.", default=1),
-            "boat_per_bridge": Field(Int(min=0), "Each bridge a boat reaches.", default=1),
-            "teleport": Field(Int(min=0), "Jump to any empty space.", default=5),
-            "take_token": Field(Int(min=0), "Take an AP token.", default=1),
-            "temple_per_level": Field(Int(min=0), "Per level of a temple.", default=1),
+            "canal": Field(_COST, "One canal tile, single or double.", default=1),
+            "bridge": Field(_COST, "Build a bridge.", default=1),
+            "relocate": Field(_COST, "Move a bridge.", default=1),
+            "step": Field(_COST, "One step on foot.", default=1),
+            "boat_per_bridge": Field(_COST, "Each bridge a boat reaches.", default=1),
+            "teleport": Field(_COST, "Jump to any empty space.", default=5),
+            "take_token": Field(_COST, "Take an AP token.", default=1),
+            "temple_per_level": Field(_COST, "Per level of a temple.", default=1),
         }), "Action costs in AP.", default={}),
-        "ap_token_take_limit": Field(Int(min=0), "AP tokens a player may take per turn.",
+        "ap_token_take_limit": Field(_COST, "AP tokens a player may take per turn.",
                                      default=2),
         "components": Field(Obj({
-            "canal_single": Field(Int(min=0), "Single canal tiles.", required=True),
-            "canal_double": Field(Int(min=0), "Double canal tiles, pre-printed ones "
+            "canal_single": Field(_PIECES, "Single canal tiles.", required=True),
+            "canal_double": Field(_PIECES, "Double canal tiles, pre-printed ones "
                                   "included.", required=True),
-            "bridges": Field(Int(min=0), "Bridges.", required=True),
-            "ap_tokens": Field(Int(min=0), "Action-point tokens.", required=True),
+            "bridges": Field(_PIECES, "Bridges.", required=True),
+            "ap_tokens": Field(_PIECES, "Action-point tokens.", required=True),
         }), "Box contents.", required=True),
         "temples": Field(_PERIODS, "Temple levels each colour gets per period.",
                          required=True),
-        "calpulli_tokens": Field(List(TOKEN, min_len=1), "The calpulli tokens in the box.",
-                                 required=True),
-        "calpulli_draw": Field(Int(min=0), "Tokens drawn at random for period 1; the rest "
-                               "are set aside face down for period 2.", default=8),
+        "calpulli_tokens": Field(List(TOKEN, min_len=1, max_len=MAX_COUNT),
+                                 "The calpulli tokens in the box.", required=True),
+        "calpulli_draw": Field(Int(min=0, max=MAX_COUNT * MAX_COUNT),
+                               "Tokens drawn at random for period 1; the rest are set "
+                               "aside face down for period 2.", default=8),
         "calpulli": Field(Nullable(_SIZES), "Fixed displays (token sizes) instead of the "
                           "random draw; for scenarios.", default=None),
         "scoring": Field(Obj({
-            "palace_bonus": Field(Int(min=0), "Per scoring, for a Pilli on a start space.",
-                                  default=5),
-            "unfounded_places": Field(Int(min=0), "Places that score in an unfounded "
-                                      "district in period 2 (size, then halving, rounded "
-                                      "up).", default=3),
+            "palace_bonus": Field(Int(min=0, max=MAX_POINTS), "Per scoring, for a Pilli "
+                                  "on a start space.", default=5),
+            "unfounded_places": Field(Int(min=0, max=MAX_COUNT), "Places that score in an "
+                                      "unfounded district in period 2 (size, then halving, "
+                                      "rounded up).", default=3),
         }), "Scoring.", default={}),
         "first_round_protection": Field(Bool(), "In the first round no action may leave "
                                         "another Pilli without a foot move.", default=True),
-        "playout_rounds": Field(Int(min=1), "Random-playout policy: after this many rounds "
-                                "in a period, computer playouts pass (not a rule).",
-                                default=12),
+        "playout_rounds": Field(Int(min=1, max=MAX_POINTS), "Random-playout policy: after "
+                                "this many rounds in a period, computer playouts pass (not "
+                                "a rule).", default=12),
     },
 )
 
@@ -84,8 +107,8 @@ def check_mexica_params(params: dict[str, Any], ctx: Context, path: tuple = ()) 
         ctx.error(path + ("board",), "all rows must have the same length "
                   f"(found lengths {sorted(widths)})")
         return
-    if rows[0] and len(rows[0]) > 26:
-        ctx.error(path + ("board",), "at most 26 columns (a-z)")
+    if rows[0] and len(rows[0]) > MAX_SIDE:
+        ctx.error(path + ("board",), f"at most {MAX_SIDE} columns (a-z)")
     text = "".join(rows)
     if START not in text:
         ctx.error(path + ("board",), "needs at least one palace start space S")

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.notation import action_words
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from variants.mexica.ai import MexicaAIMixin
@@ -158,7 +159,7 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAI
     # apply
     # =====================================================================================
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
-        words = action.lower().split()
+        words = action_words(action)
         if not words:
             raise IllegalAction("empty action")
         canonical, plan = self._check(state, words[0], words[1:])
@@ -258,7 +259,7 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAI
         ev = [Event("founded", f"{player_name(seat)} founds a {size}-space district with "
                     f"the token on {names[c]}", seat,
                     data={"cell": names[c], "size": size,
-                          "cells": [names[x] for x in s.dcells[label]]})]
+                          "cells": [names[x] for x in sorted(s.dcells[label])]})]
         if self.award(s, seat, info["founder"]):
             ev.append(Event("score", f"{player_name(seat)} +{info['founder']} for founding",
                             seat, info["founder"], {"reason": "founding"}))

@@ -68,7 +68,7 @@ class ScoringMixin:
                                "points": pts if owner >= 0 else 0})
             kind = "Founded" if token_cell is not None else "Unfounded"
             ev.append(Event("district_scored", f"{kind} district of {size} spaces", data={
-                                "cells": [names[c] for c in cells], "size": size,
+                                "cells": [names[c] for c in sorted(cells)], "size": size,
                                 "founded": token_cell is not None, "places": places}))
             for owner, value, place in ranking:
                 pts = points[place - 1] if place <= len(points) else 0

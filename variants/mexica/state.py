@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.errors import quote
 from variants.mexica.board import Board
 
 NEUTRAL = -1  # temple owner for the two-player variant's neutral colour
@@ -126,7 +127,7 @@ class MexicaState:
     def from_dict(cls, data: dict[str, Any], board: Board, players: int) -> MexicaState:
         def cell(name: Any) -> int:
             if not isinstance(name, str) or name not in board.index:
-                raise ValueError(f"{name!r} is not a cell of this board")
+                raise ValueError(f"{quote(name)} is not a cell of this board")
             return board.index[name]
 
         def ints(value: Any, length: int | None = None) -> list[int]:
@@ -150,7 +151,7 @@ class MexicaState:
         s = cls()
         s.phase = data["phase"]
         if s.phase not in PHASES:
-            raise ValueError(f"unknown phase {s.phase!r}")
+            raise ValueError(f"unknown phase {quote(s.phase)}")
         s.period, s.round, s.turn = num(data["period"]), num(data["round"]), num(data["turn"])
         if s.period not in (1, 2) or not 0 <= s.turn < players:
             raise ValueError("period or turn out of range")

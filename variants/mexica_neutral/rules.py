@@ -14,7 +14,7 @@ from game.errors import ConfigError
 from game.rng import Rng
 from game.schema import Context, Field, Int, List, Map, Nullable, Obj, Str
 from variants.mexica.board import Board
-from variants.mexica.params import PARAMETERS
+from variants.mexica.params import MAX_COUNT, MAX_SIDE, MAX_SPACES, PARAMETERS
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import NEUTRAL, MexicaState
 from variants.mexica_neutral.placement import allowed_cells, place, raised_levels
@@ -23,15 +23,15 @@ from variants.mexica_neutral.placement import allowed_cells, place, raised_level
 RANDOM_ATTEMPTS = 8
 
 NEUTRAL_SCHEMA = Obj({
-    "temples": Field(List(Int(min=1, max=9), min_len=1), "The neutral colour's temples "
-                     "(levels).", required=True),
-    "total_levels": Field(Nullable(Int(min=1)), "Raise the neutral levels to this total for "
-                          "a harder game (rulebook variant); null keeps the temples as "
-                          "listed.", default=None),
+    "temples": Field(List(Int(min=1, max=9), min_len=1, max_len=MAX_COUNT),
+                     "The neutral colour's temples (levels).", required=True),
+    "total_levels": Field(Nullable(Int(min=1, max=9 * MAX_COUNT)), "Raise the neutral "
+                          "levels to this total for a harder game (rulebook variant); null "
+                          "keeps the temples as listed.", default=None),
     "max_level": Field(Int(min=1, max=9), "Composition rule of the harder game: the lowest "
                        "temple is raised one level at a time, never past this.", default=4),
-    "min_distance": Field(Int(min=1), "Orthogonal steps at least between two neutral "
-                          "temples.", default=5),
+    "min_distance": Field(Int(min=1, max=2 * MAX_SIDE), "Orthogonal steps at least "
+                          "between two neutral temples.", default=5),
 }, doc="Neutral temples for the two-player game.")
 
 
@@ -39,8 +39,9 @@ PARAMETERS_NEUTRAL = copy.copy(PARAMETERS)
 PARAMETERS_NEUTRAL.fields = {
     **PARAMETERS.fields,
     "neutral": Field(NEUTRAL_SCHEMA, "Neutral temples (chapter 7).", required=True),
-    "neutral_temples": Field(Nullable(Map(Str(pattern=r"[a-z][0-9]+", hint="a cell like f5"),
-                                          Int(min=1, max=9))),
+    "neutral_temples": Field(Nullable(Map(Str(pattern=r"[a-z][0-9]+", hint="a cell like f5",
+                                              max_len=3), Int(min=1, max=9),
+                                          max_len=MAX_SPACES)),
                              "A fixed layout {cell: level} instead of the random one; for "
                              "scenarios.", default=None),
 }

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
+from game.notation import plain_number
 from game.ui import theme
 from game.ui.input import pad_id, pad_label
 from game.ui.scenes.common import TypingScene, make_session, one_line, palette_name, random_seed
@@ -81,7 +82,9 @@ class SetupScene(TypingScene):
         #: who plays each seat: "human" or a computer level (see game.ai)
         self.kinds: list[str] = []
         self.params: dict[str, Any] = {}
-        self.seed = TextField("", max_len=10, allowed=str.isdigit, placeholder="Random")
+        # ASCII digits only: str.isdigit would let a superscript in, which int() refuses
+        self.seed = TextField("", max_len=10, allowed=lambda ch: plain_number(ch) is not None,
+                              placeholder="Random")
         self.rows: list[Row] = []
         self.focus = 0
         self.error = ""

@@ -1,0 +1,43 @@
+"""Reading action text: the words and numbers every engine's notation is made of.
+
+Actions are plain ASCII (MODDING.md, "Notation rules"). Python's own helpers are wider
+than that: ``str.isdigit`` is true for superscripts (``²``) that ``int`` then refuses with
+a ValueError, ``int`` reads Arabic-Indic digits (``٤`` is 4), underscores and signs, and
+``str.lower`` turns the Kelvin sign into ``k``. An engine that used them would accept
+spellings nobody meant, or crash on them; these helpers are the one place that decides.
+"""
+
+from __future__ import annotations
+
+from game.errors import IllegalAction, quote
+
+#: Longest action text read; the longest legal action of a built-in game has 21
+#: characters. Anything longer is refused before an engine sees it.
+MAX_ACTION_CHARS = 200
+
+
+def action_words(action: str) -> list[str]:
+    """The lower-case words of ``action``; IllegalAction if it is not plain ASCII text.
+
+    Any whitespace separates words (a tab or a no-break space is harmless); every other
+    character must be ASCII.
+    """
+    if len(action) > MAX_ACTION_CHARS:
+        raise IllegalAction(f"{quote(action)} is not an action: actions are at most "
+                            f"{MAX_ACTION_CHARS} characters long")
+    words = action.split()
+    if not action.isascii() and not all(word.isascii() for word in words):
+        raise IllegalAction(f"{quote(action)} is not an action: write actions with plain "
+                            "letters, digits and spaces (ASCII)")
+    return [word.lower() for word in words]
+
+
+def plain_number(word: str, max_digits: int = 9) -> int | None:
+    """``word`` as a whole number if it is 1 to ``max_digits`` ASCII digits, else None.
+
+    No sign, no underscores, no other scripts' digits: what a player types on a keyboard
+    for a number of a game, and nothing that merely converts to one.
+    """
+    if not (0 < len(word) <= max_digits and word.isascii() and word.isdigit()):
+        return None
+    return int(word)
