@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 from game.api import Game, load_game, new_game
 from game.conformance import ConformanceError, check_variant
 from game.engine import PLAN_SEP, GameType, Rules
-from game.errors import AztecArcadeError, ConfigIssue, IllegalAction
+from game.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
 from game.events import Event
 from game.hookspecs import hookimpl
+from game.notation import action_words, plain_number
 from game.paths import asset_file
 from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
 from game.rng import Rng, mix_seed
@@ -66,6 +67,8 @@ __all__ = [
     # plugins and rules engines
     "hookimpl", "Rules", "GameType", "PLAN_SEP", "Event", "IllegalAction", "ConfigIssue",
     "AztecArcadeError", "Rng", "mix_seed",
+    # reading and quoting what a player typed
+    "action_words", "plain_number", "quote",
     # the parameter schema
     "Obj", "Field", "Int", "Bool", "Str", "List", "Map", "Nullable", "AnyValue",
     "AssetPath", "Context",

@@ -260,7 +260,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.modkit import Context, Event, Field, GameType, IllegalAction, Int, Obj, Rules
+from game.modkit import (
+    Context,
+    Event,
+    Field,
+    GameType,
+    IllegalAction,
+    Int,
+    Obj,
+    Rules,
+    plain_number,
+    quote,
+)
 
 
 class __CLASS__Rules(Rules):
@@ -348,9 +359,9 @@ class __CLASS__Rules(Rules):
         if state["winner"] is not None:
             return "the race is over"
         word, _, number = action.partition(" ")
-        if word != "move" or not (number.isascii() and number.isdigit()) or len(number) > 9:
-            return f"{action!r} is not an action of this game; write move N, e.g. move 1"
-        steps = int(number)
+        steps = plain_number(number)
+        if word != "move" or steps is None:
+            return f"{quote(action)} is not an action of this game; write move N, e.g. move 1"
         if str(steps) != number:
             return f"write the number plainly: move {steps}"
         if not 1 <= steps <= self.params["max_step"]:

@@ -29,6 +29,7 @@ from game.modkit import (
     Rng,
     Rules,
     mix_seed,
+    quote,
 )
 
 LETTERS = "abcd"
@@ -219,4 +220,4 @@ class PatolliRules(Rules):
             if state["pos"][state["turn"]][stone] == self.home:
                 return f"stone {rest} is home already"
             return f"stone {rest} would land on your own stone"
-        return f"{action!r} is not an action of Patolli; write throw, move a or pass"
+        return f"{quote(action)} is not an action of Patolli; write throw, move a or pass"
