@@ -104,5 +104,15 @@ class BotWorker:
             bot.cancelled = True
             bot.reset()
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the current request is answered; True once it is (or if there is
+        none). For tests and tools that drive the client frame by frame: a frame never
+        waits, it polls."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.busy
+
     def thinking_for(self) -> float:
         return time.perf_counter() - self.started if self.busy else 0.0
