@@ -10,6 +10,11 @@ render thread at least every ``sys.getswitchinterval()`` seconds (5 ms), which k
 frames flowing (``tests/client/test_bots_in_client.py`` checks that no frame takes
 200 ms while Hard thinks). A search that is no longer wanted (an undo, leaving the game)
 is cancelled: it stops at its next iteration and its answer is dropped.
+
+Whatever the bot raises (in the client, a ``PluginFailure`` from the guarded rules, see
+:mod:`game.isolation`) ends its thread normally and comes back from :meth:`poll` as the
+error, so the frame thread can raise it again; a thread never dies silently and a game
+never waits for an answer that will not come.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """A rules plugin that breaks on request, for the client's plugin-isolation tests.
 
 ``Flaky`` is the race of ``tests/race_rules.py`` (step 1 or 2 towards a finish line) with
-a switch: put a method's name in ``Flaky.broken`` and from then on that method raises.
+a switch: put a method's name in ``Flaky.broken`` and from then on that method raises
+("apply halfway": ``apply`` changes the state, then raises).
 ``FlakyView`` is its board view, with the same switch for its own methods. The drop-in
 plugin that the tests install (:func:`dropin_source`) imports both from this module, so a
 test flips the switch on the very classes the client plays with.
@@ -38,6 +39,10 @@ def _breakable(name: str) -> Any:
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         if name in Flaky.broken:
+            raise broke(name)
+        if name == "apply" and "apply halfway" in Flaky.broken:
+            state = args[0]  # the runner moves five spaces, then the rules give up
+            state["pos"][state["turn"]] += 5
             raise broke(name)
         return own(self, *args, **kwargs)
 

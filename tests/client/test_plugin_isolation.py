@@ -141,8 +141,10 @@ def midgame(ui: Driver, kinds: list[str] = SEATS, actions: int = 6) -> tuple[Pla
     return play, good
 
 
-def assert_failed_cleanly(ui: Driver, cause: str, good: str | None) -> PluginFailure:
-    """On the title, a message naming the plugin on screen, the autosave kept or valid."""
+def assert_failed_cleanly(ui: Driver, cause: str, good: str | None,
+                          game: bool = True) -> PluginFailure:
+    """On the title, a message naming the plugin on screen, the autosave kept or valid
+    (and, if a ``game`` had begun, a message saying what became of it)."""
     app = ui.app
     assert app.running
     assert isinstance(ui.top, TitleScene) and len(app.stack) == 1
@@ -163,7 +165,7 @@ def assert_failed_cleanly(ui: Driver, cause: str, good: str | None) -> PluginFai
         saved = load_game(text)
         before = load_game(good).log if good is not None else []
         assert saved.log[:len(before)] == before
-        assert notes and "could not" not in notes[0]
+    assert len(notes) == (1 if game else 0)  # what became of the game, if there was one
     return failure
 
 
@@ -230,6 +232,24 @@ def test_the_autosave_is_kept_when_the_plugin_cannot_read_it_back(ui):
     assert now is not None and load_game(now).log[:-1] == load_game(last).log
 
 
+def test_an_action_the_rules_fail_half_way_through_is_not_kept(ui):
+    """``apply`` moves the runner, then raises: the autosave holds the game as it was
+    before that action, the state the log leads to (the rules' half-done change is
+    rolled back, not saved)."""
+    play, _good = midgame(ui, ["human", "easy"])
+    play_on(ui, until=lambda: play.game.current_player == 0)
+    before = autosave_text(ui)
+    Flaky.broken = {"apply halfway"}
+    ui.key(pygame.K_RETURN)
+    assert_failed_cleanly(ui, "apply broke on purpose", before)
+    saved = load_game(autosave_text(ui))
+    assert saved.log == load_game(before).log
+    replayed = new_game("flaky-race", 2, seed=saved.seed)
+    for action in saved.log:
+        replayed.apply(action)
+    assert saved.to_dict()["state"] == replayed.to_dict()["state"]
+
+
 def test_setting_up_a_game_whose_rules_raise(ui, tmp_path):
     """``new_state`` raises when Start is pressed: no game, the message, the autosave of
     an earlier game untouched."""
@@ -239,7 +259,7 @@ def test_setting_up_a_game_whose_rules_raise(ui, tmp_path):
     good = autosave_text(ui)
     Flaky.broken = {"new_state"}
     assert set_up(ui, ["human", "easy"]) is None
-    failure = assert_failed_cleanly(ui, "new_state broke on purpose", good)
+    failure = assert_failed_cleanly(ui, "new_state broke on purpose", good, game=False)
     assert failure.where == "while setting up a game"
     assert autosave_text(ui) == good
 
@@ -304,6 +324,28 @@ def _rng():
     from game.rng import Rng
 
     return Rng(1)
+
+
+def test_a_replay_whose_rules_raise_returns_to_the_title(ui):
+    """A finished game opened from the Load screen replays through the same guard; a
+    replay has nothing to autosave, and the autosave is not touched."""
+    finished = new_game("flaky-race", 2, seed=4)
+    while not finished.is_over:
+        finished.apply("step 2")
+    ui.app.saves.write("Race to the end", finished, ["Ana", "Ben"])
+    title = ui.top
+    title.menu.focus = [item.label for item in title.menu.items].index("Load")
+    ui.key(pygame.K_RETURN)
+    load = ui.top
+    load.menu.focus = [item.label for item in load.menu.items].index(
+        "Race to the end  ·  Replay")
+    ui.key(pygame.K_RETURN)
+    assert type(ui.top).__name__ == "ReplayScene"
+    ui.key(pygame.K_RIGHT)  # one action on
+    Flaky.broken = {"scores"}
+    ui.frames(1)
+    assert_failed_cleanly(ui, "scores broke on purpose", None, game=False)
+    assert autosave_text(ui) is None
 
 
 # ---------------------------------------------------------------------------------------
