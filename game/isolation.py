@@ -101,7 +101,7 @@ class Guarded:
         object.__setattr__(self, "_allows", allows)
 
     @property  # type: ignore[misc]
-    def __class__(self) -> type:  # noqa: D105 - isinstance(guarded, MexicaRules) holds
+    def __class__(self) -> type:  # isinstance(guarded, MexicaRules) holds
         return type(object.__getattribute__(self, "_target"))
 
     def _guard_failure(self, where: str, cause: BaseException) -> PluginFailure:
