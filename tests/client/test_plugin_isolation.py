@@ -320,6 +320,40 @@ def test_every_rules_method_is_guarded(flaky):
         game.apply("jump")
 
 
+def test_what_the_protocol_allows_passes_the_guard_and_sys_exit_does_not(flaky):
+    """``determinize`` may say it cannot (the bots then choose without a state); a
+    plugin calling ``sys.exit`` is a failure like any other, not the end of the program;
+    the bots see the engine's own hooks through the guard."""
+    from game.ai import make_bot
+    from game.ai.base import has_own_hook
+    from game.isolation import guard_rules
+
+    class CannotSample(Flaky):
+        def determinize(self, view, seat, rng):
+            raise NotImplementedError("no sampling here")
+
+        def scores(self, state):
+            sys.exit(3)
+
+    game = new_game("flaky-race", 2, seed=3)
+    rules = guard_rules(CannotSample(game.rules.params, 2))
+    with pytest.raises(NotImplementedError):
+        rules.determinize(game.view(0), 0, _rng())
+    action = make_bot("normal", seed=1).choose(rules, game.view(0), game.legal_actions())
+    assert action in game.legal_actions()
+    with pytest.raises(PluginFailure) as caught:
+        rules.scores(game.state)
+    assert isinstance(caught.value.cause, SystemExit)
+    mexica = new_game("mexica", 2, seed=1)
+    guarded = guard_game(mexica.clone())
+    for hook in ("candidates", "determinize", "evaluate", "playout_action"):
+        assert has_own_hook(guarded.rules, hook) == has_own_hook(mexica.rules, hook)
+    assert has_own_hook(guarded.rules, "candidates")
+    from tests.race_rules import Race
+
+    assert not has_own_hook(guard_rules(Race(game.rules.params, 2)), "candidates")
+
+
 def _rng():
     from game.rng import Rng
 
