@@ -17,7 +17,7 @@ from typing import Any
 
 from game.api import Game, load_game
 from game.errors import SaveError
-from game.isolation import PluginFailure, guard_game
+from game.isolation import PluginFailure, guard_game, rules_plugin
 from game.resources import user_dir
 from game.ui.writer import FileWriter
 
@@ -107,6 +107,8 @@ class SaveStore:
             game = load_game(text)
         except SaveError as exc:
             raise SaveError(f"{path.name}: {exc}") from None
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the engine's own checks
+            raise SaveError(f"{path.name}: {_plugin_failed(text, exc)}") from None
         meta = json.loads(text).get("meta") or {}
         return guard_game(game), meta if isinstance(meta, dict) else {}
 
@@ -143,6 +145,15 @@ class SaveStore:
         except SaveError:
             return False
         return not _over(game)
+
+
+def _plugin_failed(text: str, exc: BaseException) -> str:
+    """Why a save could not be read when its engine's code raised while checking it (its
+    ``check_params``, ``check_players``): the plugin named, as for a failure in play."""
+    engine = json.loads(text).get("engine")
+    failure = PluginFailure(*rules_plugin(str(engine)), f"the '{engine}' rules",
+                            "while reading this save", exc)
+    return failure.summary()
 
 
 def _over(game: Game) -> bool:

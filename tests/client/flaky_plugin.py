@@ -54,6 +54,15 @@ for _name in RULES_METHODS:
     setattr(Flaky, _name, _breakable(_name))
 
 
+def _check_players(cls: Any, params: dict[str, Any], players: int) -> list[Any]:
+    if "check_players" in Flaky.broken:  # asked when a save is read, too
+        raise broke("check_players")
+    return []
+
+
+Flaky.check_players = classmethod(_check_players)  # type: ignore[method-assign]
+
+
 class FlakyView(BoardView):
     """Enter (or a click) takes the longest step; the board is a row of runners."""
 

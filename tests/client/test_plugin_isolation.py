@@ -382,6 +382,26 @@ def test_a_replay_whose_rules_raise_returns_to_the_title(ui):
     assert autosave_text(ui) is None
 
 
+def test_a_save_whose_plugin_fails_to_read_it_is_listed_not_fatal(ui):
+    """The title and the Load screen read the saves with the engine's own checks
+    (``check_players``): a plugin raising there makes that save unreadable, named, and
+    the rest of the program goes on."""
+    earlier = new_game("flaky-race", 2, seed=1)
+    earlier.apply("step 2")
+    ui.app.saves.write("autosave", earlier, ["Ana", "Ben"])
+    Flaky.broken = {"check_players"}
+    assert not ui.app.saves.has_autosave()
+    [entry] = ui.app.saves.list()
+    assert entry.error.startswith("autosave.json: Plugin 'shaky' failed: the 'flaky' rules "
+                                  "raised RuntimeError while reading this save")
+    title = ui.top
+    title.menu.focus = [item.label for item in title.menu.items].index("Load")
+    ui.key(pygame.K_RETURN)
+    ui.frames(2)
+    assert type(ui.top).__name__ == "LoadScene" and not ui.app.failures
+    assert any("damaged" in text for text in ui.texts())
+
+
 # ---------------------------------------------------------------------------------------
 # the board view
 # ---------------------------------------------------------------------------------------
