@@ -65,7 +65,7 @@ def ui(flaky, make_app):
     return Driver(app)
 
 
-def enter() -> list[pygame.event.Event]:
+def enter_key() -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")]
 
 
@@ -119,7 +119,7 @@ def play_on(ui: Driver, until=lambda: False, frames: int = 400) -> None:
         worker = getattr(ui.top, "worker", None)
         if worker is not None and worker.busy:
             assert worker.wait(120), "a computer player never answered"
-        ui.app.step(enter(), PLAY_DT)
+        ui.app.step(enter_key(), PLAY_DT)
     raise AssertionError(f"still playing after {frames} frames: {ui.top!r}")
 
 
@@ -185,12 +185,8 @@ def test_a_rules_method_that_raises_mid_game_returns_to_the_title(ui, method):
         assert note.startswith("The game could not be autosaved (RuntimeError in to_dict()")
         assert note.endswith("the autosave on disk was left as it was.")
     if method in BOT_ONLY:  # raised in a computer's thread, handled on the frame thread
-        frames = [f.f_code.co_filename for f, _ in _walk(failure.__traceback__)]
+        frames = [f.f_code.co_filename for f, _ in traceback.walk_tb(failure.__traceback__)]
         assert any(name.endswith("worker.py") for name in frames)
-
-
-def _walk(tb):
-    return traceback.walk_tb(tb)
 
 
 def test_a_failure_in_the_computers_thread_is_the_same_failure(ui):
@@ -211,7 +207,7 @@ def test_the_players_bar_meets_the_failure_on_the_frame_thread(ui):
     ui.frames(1)
     failure = assert_failed_cleanly(ui, "scores broke on purpose", good)
     assert failure.where == "in scores()"
-    functions = [f.f_code.co_name for f, _ in _walk(failure.__traceback__)]
+    functions = [f.f_code.co_name for f, _ in traceback.walk_tb(failure.__traceback__)]
     assert "draw_players_bar" in functions and "draw" in functions
 
 
