@@ -199,8 +199,8 @@ def bench_frames(board: Board, size: tuple[int, int],
             out["after action"].append(elapsed)
         elif events:
             out["hover/key"].append(elapsed)
-    if view is None or play.failure is not None:
-        raise RuntimeError(f"the {board.name} play scene failed: {play.failure!r}")
+    if view is None or app.failures:
+        raise RuntimeError(f"the {board.name} play scene failed: {app.failures!r}")
     if app.stack.top is not play:
         raise RuntimeError(f"{board.name}: {type(app.stack.top).__name__} came up, so not "
                            "every frame timed the board")

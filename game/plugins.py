@@ -135,6 +135,8 @@ class Registry:
         #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
         self._folder_sources: list[_Source] = []
         self._rules_cache: dict[tuple, Rules] = {}
+        #: engine id -> the plugin whose board view :meth:`load_views` chose
+        self.view_providers: dict[str, str] = {}
         #: plugin name -> where its code came from ("built-in", "package NAME VERSION",
         #: "extra" or a drop-in file's path)
         self.plugin_sources: dict[str, str] = {}
@@ -274,12 +276,15 @@ class Registry:
         the views are loaded.
         """
         views: dict[str, Callable[..., Any]] = {}
+        self.view_providers = {}
 
         def accept(provider: str, engine_id: Any = None, factory: Any = None) -> None:
             if not isinstance(engine_id, str) or not callable(factory):
                 raise TypeError(f"register_views expects register(engine_id, factory), "
                                 f"got {engine_id!r}, {factory!r}")
-            views.setdefault(engine_id, factory)
+            if engine_id not in views:
+                views[engine_id] = factory
+                self.view_providers[engine_id] = provider
 
         with Interrupts() as interrupts:
             failures = call_hooks(self.pm, "register_views", accept, interrupts)

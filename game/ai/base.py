@@ -54,8 +54,10 @@ def seat_view(rules: Rules, state: Any, seat: int | None) -> dict[str, Any]:
 
 
 def has_own_hook(rules: Rules, name: str) -> bool:
-    """Whether the rules override the optional hook ``name`` of :class:`Rules`."""
-    return getattr(type(rules), name, None) is not getattr(Rules, name)
+    """Whether the rules override the optional hook ``name`` of :class:`Rules`.
+    (``__class__``, not ``type``: the client hands bots its guarded rules, whose
+    ``__class__`` is the engine's, see :mod:`game.isolation`.)"""
+    return getattr(rules.__class__, name, None) is not getattr(Rules, name)
 
 
 def determinize(rules: Rules, view: dict[str, Any], seat: int, rng: Rng) -> Any | None:

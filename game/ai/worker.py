@@ -10,6 +10,11 @@ render thread at least every ``sys.getswitchinterval()`` seconds (5 ms), which k
 frames flowing (``tests/client/test_bots_in_client.py`` checks that no frame takes
 200 ms while Hard thinks). A search that is no longer wanted (an undo, leaving the game)
 is cancelled: it stops at its next iteration and its answer is dropped.
+
+Whatever the bot raises (in the client, a ``PluginFailure`` from the guarded rules, see
+:mod:`game.isolation`) ends its thread normally and comes back from :meth:`poll` as the
+error, so the frame thread can raise it again; a thread never dies silently and a game
+never waits for an answer that will not come.
 """
 
 from __future__ import annotations
@@ -103,6 +108,16 @@ class BotWorker:
         if bot is not None:
             bot.cancelled = True
             bot.reset()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the current request is answered; True once it is (or if there is
+        none). For tests and tools that drive the client frame by frame: a frame never
+        waits, it polls."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.busy
 
     def thinking_for(self) -> float:
         return time.perf_counter() - self.started if self.busy else 0.0

@@ -1,7 +1,10 @@
 """The client's main loop: window, scene stack, input, audio, saves.
 
 The loop draws at up to 60 fps. ``step`` is separated from ``run`` so tests can feed
-synthesised events frame by frame under the dummy video driver. With
+synthesised events frame by frame under the dummy video driver. Plugin code (the rules,
+the board views) is only called through guards (:mod:`game.isolation`); whatever it
+raises, in any scene or in a bot's thread, unwinds to ``step`` as a ``PluginFailure``,
+and :meth:`App.plugin_failed` handles it in one place. With
 ``AZTEC_ARCADE_TIMING=1`` the loop prints how long the process took to its first drawn
 frame (``benchmarks/frames.py`` reads it).
 """
@@ -17,10 +20,12 @@ from typing import Any
 import pygame
 
 from game.errors import AztecArcadeError
+from game.isolation import PluginFailure, call_plugin, guard_view
 from game.plugins import get_registry
 from game.settings import load_settings
 from game.ui import theme
 from game.ui.audio import Audio
+from game.ui.boardview import BoardView
 from game.ui.input import InputMapper, Intent, pad_label
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
@@ -48,12 +53,16 @@ class App:
         self.input = InputMapper()
         self.saves = saves or SaveStore()
         self.registry = get_registry()
+        #: engine id -> (factory, plugin name) as ``register_views`` gave them
+        self.view_plugins: dict[str, tuple[Callable[..., Any], str]] = {}
         self.views = self._load_views()
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_times: list[float] = []
         self.toasts: list[tuple[str, float]] = []
+        #: every plugin failure handled so far (the newest last)
+        self.failures: list[PluginFailure] = []
         self.time = 0.0
         if first_scene is None:
             from game.ui.scenes.title import TitleScene
@@ -85,7 +94,36 @@ class App:
     def _load_views(self) -> dict[str, Callable[..., Any]]:
         """Board views by engine id, from every plugin's ``register_views`` hook (in
         pluggy's order; a hook that raises is listed as broken, the rest load)."""
-        return self.registry.load_views()
+        views = self.registry.load_views()
+        self.view_plugins = {engine: (factory, self.registry.view_providers[engine])
+                             for engine, factory in views.items()}
+        return views
+
+    def make_view(self, session: Any) -> Any | None:
+        """The board view for the session's game behind the plugin guard, or None when
+        no plugin provides one. Building it is plugin code too."""
+        engine = session.game.rules.engine_id
+        factory = self.views.get(engine)
+        if factory is None:
+            return None
+        registered, plugin = self.view_plugins.get(engine, (None, ""))
+        if registered is factory:
+            origin = self.registry.origin_of(plugin)
+        else:  # put in place by hand (tests, tools): name its module
+            plugin = str(getattr(factory, "__module__", None) or engine)
+            origin = f"module {plugin}"
+        name = getattr(factory, "__name__", "view factory")
+
+        def build() -> Any:
+            view = factory(session, self)
+            if not isinstance(view, BoardView):  # the shell reads BoardView's attributes
+                raise TypeError(f"the board view factory for '{engine}' returned "
+                                f"{type(view).__name__}, not a game.ui.boardview.BoardView")
+            return view
+
+        view = call_plugin(plugin, origin, f"the board view for '{engine}'", f"in {name}()",
+                           build)
+        return guard_view(view, plugin, origin, engine)
 
     # -- --dev: reload variant files -----------------------------------------------------
     def _watch_stamp(self) -> tuple:
@@ -158,8 +196,16 @@ class App:
 
     # -- loop ----------------------------------------------------------------------------
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
-        """One frame: input, update, draw (no flip)."""
+        """One frame: input, update, draw (no flip). A plugin failing anywhere in it ends
+        the frame early; it is handled and the title drawn instead."""
         self.time += dt
+        try:
+            self._frame(events, dt)
+        except PluginFailure as failure:
+            self.plugin_failed(failure)
+            self.draw()
+
+    def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         if self.dev:
             self.dev_check()
         for event in events:
@@ -175,6 +221,53 @@ class App:
             self.toast(f"Autosave failed: {_short(reason, 90)}")
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
         self.draw()
+
+    # -- a plugin failed ---------------------------------------------------------------
+    def plugin_failed(self, failure: PluginFailure) -> None:
+        """Plugin code raised (the rules or the board view, on this thread or in a bot's):
+        keep the game if it can be kept, say which plugin failed, back to the title."""
+        from game.ui.scenes.common import report
+        from game.ui.scenes.title import TitleScene
+
+        self.failures.append(failure)
+        report(failure)  # the traceback, for the plugin's author
+        session = self._session_in_play()
+        note = self._rescue(session) if session is not None else ""
+        if note:  # toasts stack upwards: the failure reads first, the save under it
+            self.toast(note, 10.0)
+        self.toast(failure.summary(), 10.0)
+        self.play_sound("error")
+        self.input.text_mode = False
+        self.stack.clear_to(TitleScene())
+
+    def _session_in_play(self) -> Any | None:
+        """The session of the game being played (the topmost scene holding one that
+        autosaves; a replay does not), if any."""
+        from game.ui.session import Session
+
+        for scene in reversed(self.stack.scenes):
+            session = getattr(scene, "session", None)
+            if isinstance(session, Session) and session.autosave is not None:
+                return session
+        return None
+
+    def _rescue(self, session: Any) -> str:
+        """Autosave the game after a plugin failure; what became of it, for the player.
+        Only a save that loads back replaces the last autosave."""
+        game = session.game
+        try:
+            self.saves.rescue(game, session.names, session.meta())
+        except (Exception, PluginFailure) as exc:  # noqa: BLE001 - the handler must not fail
+            why = exc.what if isinstance(exc, PluginFailure) else _short(
+                f"{type(exc).__name__}: {exc}", 90)
+            return f"The game could not be autosaved ({why}); the autosave on disk was " \
+                   "left as it was."
+        try:
+            over = game.is_over
+        except PluginFailure:
+            return "Your game is autosaved."
+        return "The finished game is autosaved." if over else \
+            "Your game is autosaved: choose Continue to resume."
 
     def dispatch(self, intent: Intent) -> None:
         if intent.kind == "quit":
@@ -211,11 +304,29 @@ class App:
         self.screen.fill(theme.BG)
         for scene in self.stack.visible():
             scene.draw(self.screen)
-        y = 980.0
-        for message, _ in self.toasts[-3:]:
-            self.screen.box(560, y, 800, 56, (0, 0, 0, 200), radius=12)
-            self.screen.text(message, 960, y + 28, theme.FONT_SMALL, theme.TEXT, "center")
-            y -= 64
+        bottom = 1036.0
+        for message, _ in self.toasts[-3:]:  # the oldest at the bottom
+            bottom = self._draw_toast(message, bottom) - 8
+
+    def _draw_toast(self, message: str, bottom: float) -> float:
+        """One toast above ``bottom``: a line in a narrow box, or up to three lines in a
+        wide one; returns its top."""
+        from game.ui.widgets import fit, wrap
+
+        screen, size = self.screen, theme.FONT_SMALL
+        if screen.text_width(message, size) <= 760:
+            screen.box(560, bottom - 56, 800, 56, (0, 0, 0, 200), radius=12)
+            screen.text(message, 960, bottom - 28, size, theme.TEXT, "center")
+            return bottom - 56
+        lines = wrap(screen, message, size, 1140)
+        if len(lines) > 3:
+            lines = lines[:2] + [fit(screen, " ".join(lines[2:]), size, 1140)]
+        h = 16 + 36 * len(lines)
+        screen.box(360, bottom - h, 1200, h, (0, 0, 0, 200), radius=12)
+        for i, line in enumerate(lines):
+            screen.text(fit(screen, line, size, 1160), 960, bottom - h + 26 + 36 * i, size,
+                        theme.TEXT, "center")
+        return bottom - h
 
     def run(self, max_frames: int | None = None) -> int:
         frames = 0

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.api import Game, load_game
 from game.errors import SaveError
+from game.isolation import PluginFailure, guard_game, rules_plugin
 from game.resources import user_dir
 from game.ui.writer import FileWriter
 
@@ -76,6 +77,18 @@ class SaveStore:
         self.writer.submit(path, self._text(AUTOSAVE, game, names, meta))
         return path
 
+    def rescue(self, game: Game, names: list[str] | None = None,
+               meta: dict[str, Any] | None = None) -> Path:
+        """Write the autosave now, after a plugin failed: only a text that loads back
+        replaces the last autosave, so a failing plugin never overwrites a good save with
+        a bad one. Raises whatever went wrong (a PluginFailure from ``to_dict`` too)."""
+        self.flush()
+        text = self._text(AUTOSAVE, game, names, meta)
+        load_game(text)
+        path = self.path(AUTOSAVE)
+        _write_file(path, text)
+        return path
+
     def flush(self) -> None:
         """Wait for an autosave still being written."""
         self.writer.flush()
@@ -94,8 +107,10 @@ class SaveStore:
             game = load_game(text)
         except SaveError as exc:
             raise SaveError(f"{path.name}: {exc}") from None
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the engine's own checks
+            raise SaveError(f"{path.name}: {_plugin_failed(text, exc)}") from None
         meta = json.loads(text).get("meta") or {}
-        return game, meta if isinstance(meta, dict) else {}
+        return guard_game(game), meta if isinstance(meta, dict) else {}
 
     def list(self) -> list[SaveEntry]:
         self.flush()
@@ -111,7 +126,7 @@ class SaveStore:
                 names = meta.get("names") or []
                 entry.names = tuple(str(n) for n in names)
                 entry.saved = float(meta.get("saved") or path.stat().st_mtime)
-                entry.finished = game.is_over
+                entry.finished = _over(game)
                 entry.actions = len(game.log)
             except SaveError as exc:
                 entry.error = str(exc)
@@ -129,7 +144,25 @@ class SaveStore:
             game, _ = self.read(path)
         except SaveError:
             return False
-        return not game.is_over
+        return not _over(game)
+
+
+def _plugin_failed(text: str, exc: BaseException) -> str:
+    """Why a save could not be read when its engine's code raised while checking it (its
+    ``check_params``, ``check_players``): the plugin named, as for a failure in play."""
+    engine = json.loads(text).get("engine")
+    failure = PluginFailure(*rules_plugin(str(engine)), f"the '{engine}' rules",
+                            "while reading this save", exc)
+    return failure.summary()
+
+
+def _over(game: Game) -> bool:
+    """Whether a saved game is finished; False if its plugin fails to say (playing it
+    then reports the failure)."""
+    try:
+        return bool(game.is_over)
+    except PluginFailure:
+        return False
 
 
 def _write_file(path: Path, text: str) -> None:

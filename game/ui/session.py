@@ -3,16 +3,24 @@
 The engine is fast, but legal actions are still computed once per change (``version``)
 and cached, never per frame. Undo is a stack of snapshots taken since the current seat
 began deciding; it never crosses a chance event, a revealed secret or a change of seat.
+
+Every game a session holds has its rules behind the plugin guard
+(:func:`game.isolation.guard_game`), so whatever reads the game through the session (the
+screens, the board view, the bots) meets a failing plugin as a ``PluginFailure``. An
+action during which the rules fail is rolled back to the snapshot taken before it: the
+rules may have changed the state half way, and the autosave must not keep that.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
-from game.api import Game, load_game
+from game.api import Game
 from game.errors import IllegalAction
 from game.events import Event
+from game.isolation import PluginFailure, guard_game
 from game.ui import theme
 
 HUMAN = "human"
@@ -63,12 +71,28 @@ class Session:
             return "Neutral" if seat == -1 else "—"
         return self.names[seat]
 
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game = guard_game(game)
+
     # -- changes -------------------------------------------------------------------------
     def apply(self, action: str) -> list[Event]:
-        """Apply or raise IllegalAction (state unchanged)."""
+        """Apply or raise IllegalAction (state unchanged); a PluginFailure in the rules'
+        ``apply`` leaves the state as it was before the action, if the rules can rebuild it."""
         before_seat = self.game.current_player
         snapshot = self.game.to_json()
-        events = self.game.apply(action)
+        try:
+            events = self.game.apply(action)
+        except PluginFailure:
+            try:
+                self.game = self._restore(snapshot)
+            except PluginFailure:
+                pass  # the failure handler's autosave checks what it would write
+            raise
         canonical = self.game.log[-1]
         after_seat = self.game.current_player
         if any(e.barrier for e in events) or after_seat != before_seat:
@@ -93,7 +117,7 @@ class Session:
             raise IllegalAction("nothing to undo this turn")
         current = self.game.to_json()
         action = self.game.log[-1]
-        self.game = load_game(self._undo.pop())
+        self.game = self._restore(self._undo.pop())
         self._redo.append((current, action))
         if self.history:
             self.history.pop()
@@ -107,6 +131,14 @@ class Session:
         events = self.apply(action)
         self._redo = redo_stack
         return events
+
+    def _restore(self, snapshot: str) -> Game:
+        """The game as a snapshot of this session (``to_json``) had it, rebuilt by the
+        same (guarded) rules: a plugin failing to read its own state is a PluginFailure."""
+        data = json.loads(snapshot)
+        game = self.game
+        return Game(game.spec, game.rules, game.rules.from_dict(data["state"]), game.seed,
+                    game.options, list(data["log"]))
 
     def _changed(self) -> None:
         self.version += 1

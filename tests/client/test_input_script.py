@@ -111,7 +111,7 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     # -- E ends the turn -------------------------------------------------------------
     ui.key(pygame.K_e)
     ui.frames(10)
-    assert ui.top is play and play.failure is None and not play.refusal
+    assert ui.top is play and not ui.app.failures and not play.refusal
 
     game = play.game
     s = game.state

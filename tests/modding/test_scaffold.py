@@ -143,7 +143,7 @@ def test_the_generated_game_plays_to_the_end_in_the_client(tmp_path, home, make_
     view_class = app.views["modtest-race"]
     assert view_class.__module__ == "modtest_race.view"
     play = start_play(app, new_game("modtest-race", 2, seed=0))
-    assert type(play.view) is view_class
+    assert play.view.__class__ is view_class  # behind the plugin guard
     key(app, pygame.K_RIGHT)                    # choose 2 ...
     key(app, pygame.K_RETURN)                   # ... and move
     assert play.game.log == ["move 2"]
@@ -153,7 +153,7 @@ def test_the_generated_game_plays_to_the_end_in_the_client(tmp_path, home, make_
         key(app, pygame.K_3, "3") if len(play.game.legal_actions()) == 3 else \
             key(app, pygame.K_RETURN)
     frames(app, 3)
-    assert play.failure is None and isinstance(app.stack.top, ResultsScene)
+    assert not app.failures and isinstance(app.stack.top, ResultsScene)
 
 
 # ---------------------------------------------------------------------------------------

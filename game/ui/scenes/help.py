@@ -36,10 +36,9 @@ Row = tuple[str, str]
 
 
 def _aid(rules: Any) -> dict[str, Any] | None:
-    try:
-        aid = rules.player_aid()
-    except Exception:  # noqa: BLE001 - a plugin's broken aid must not close the client
-        return None
+    """The rules' player aid if it is a mapping. The rules are behind the plugin guard:
+    if ``player_aid`` raises, the failure unwinds to the App like any other."""
+    aid = rules.player_aid()
     return aid if isinstance(aid, dict) else None
 
 
@@ -67,13 +66,14 @@ class HelpScene(BaseScene):
     def for_spec(cls, spec: Any | None) -> HelpScene:
         if spec is None:
             return cls("Controls")
+        from game.isolation import guard_rules
         from game.plugins import get_registry
 
         try:
             _spec, rules = get_registry().make_rules(spec.id, spec.min_players)
         except Exception:  # noqa: BLE001 - help must open even for a broken variant
             return cls(f"{spec.name}: player aid", None, spec.description)
-        return cls(f"{spec.name}: player aid", _aid(rules), spec.description)
+        return cls(f"{spec.name}: player aid", _aid(guard_rules(rules)), spec.description)
 
     def handle(self, intent: Intent) -> None:
         assert self.app is not None

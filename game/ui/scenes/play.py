@@ -3,8 +3,9 @@
 The shell owns the frame (players and scores, status line, action log, footer, banners,
 undo/redo, pause, scoring overlay, results); the board view from the variant's
 ``register_views`` hook owns the board and the side panel and turns input into engine
-actions. A view that raises is a plugin failure: the game is autosaved, the player is
-told, and the client goes back to the title instead of crashing.
+actions. The view and the rules are plugin code behind guards (:mod:`game.isolation`):
+whatever they raise, here or in the computer players' thread, unwinds to
+``App.plugin_failed``, which autosaves, names the plugin and goes back to the title.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai import CLIENT_SECONDS, level_name, make_bot
 from game.ai.worker import BotWorker
 from game.errors import AztecArcadeError, IllegalAction
+from game.isolation import PluginFailure
 from game.rng import Rng, mix_seed
 from game.ui import theme
 from game.ui.boardview import BoardView
@@ -26,7 +28,6 @@ from game.ui.scenes.common import (
     personalise,
     replay_history,
     report,
-    safe_autosave,
     seat_colours,
     seat_mark,
 )
@@ -204,7 +205,6 @@ class PlayScene(BaseScene):
         self.log_lines: list[tuple[str, tuple[int, int, int]]] = []
         self.log_scroll = 0
         self.pointer: tuple[float, float] | None = None
-        self.failure: BaseException | None = None
         self.results_pending = False
         self.done = False
         self._log_version = -1
@@ -260,36 +260,10 @@ class PlayScene(BaseScene):
         return not game.is_over and self.session.is_computer(game.current_player)
 
     def call(self, name: str, *args: Any, default: Any = None) -> Any:
-        """Call the board view; an exception marks a plugin failure instead of crashing."""
-        if self.view is None or self.failure is not None:
-            return default
-        method = getattr(self.view, name, None)
-        if not callable(method):
-            return default
-        try:
-            return method(*args)
-        except Exception as exc:  # noqa: BLE001 - a plugin must not take the client down
-            self.failure = exc
-            return default
-
-    def _fail(self) -> None:
-        """The view (or the rules) raised: autosave, tell the player, back to the title."""
-        if self.done or self.failure is None or self.app is None:
-            return
-        self.done = True
-        exc = self.failure
-        report(exc)
-        app = self.app
-        saved = safe_autosave(app, self.game, self.session.names, self.session.meta())
-        engine = self.game.rules.engine_id
-        tail = "" if saved else " Your game is autosaved: choose Continue to resume."
-        app.toast(f"The '{engine}' plugin failed ({type(exc).__name__}: {one_line(exc)}).{tail}",
-                  8.0)
-        app.play_sound("error")
-        app.input.text_mode = False
-        from game.ui.scenes.title import TitleScene
-
-        app.stack.clear_to(TitleScene())
+        """Call the board view's method ``name`` if it has one (``default`` if not). The
+        view is behind the plugin guard: if it raises, the failure unwinds to the App."""
+        method = getattr(self.view, name, None) if self.view is not None else None
+        return method(*args) if callable(method) else default
 
     # -- lifecycle -------------------------------------------------------------------
     def enter(self, app: App) -> None:
@@ -315,6 +289,7 @@ class PlayScene(BaseScene):
         self.session.handover = None
 
     def exit(self) -> None:
+        self.done = True
         self.worker.cancel()
 
     def _make_bots(self) -> None:
@@ -329,23 +304,15 @@ class PlayScene(BaseScene):
 
     def _make_view(self) -> Any:
         assert self.app is not None
-        engine = self.game.rules.engine_id
-        factory = self.app.views.get(engine)
-        if factory is None:
-            why = next((b.message for b in self.app.registry.broken
-                        if b.kind == "plugin" and "register_views" in b.message), "")
-            note = f"No board view for '{engine}'" + (f" ({why})" if why else "") + \
-                ": choose actions from the list"
-            return ActionListView(self.session, self.app, one_line(note))
-        try:
-            view = factory(self.session, self.app)
-            if not isinstance(view, BoardView):  # the shell reads BoardView's attributes
-                raise TypeError(f"the board view factory for '{engine}' returned "
-                                f"{type(view).__name__}, not a game.ui.boardview.BoardView")
+        view = self.app.make_view(self.session)
+        if view is not None:
             return view
-        except Exception as exc:  # noqa: BLE001
-            self.failure = exc
-            return None
+        engine = self.game.rules.engine_id
+        why = next((b.message for b in self.app.registry.broken
+                    if b.kind == "plugin" and "register_views" in b.message), "")
+        note = f"No board view for '{engine}'" + (f" ({why})" if why else "") + \
+            ": choose actions from the list"
+        return ActionListView(self.session, self.app, one_line(note))
 
     # -- applying actions ------------------------------------------------------------
     def apply(self, action: str) -> bool:
@@ -361,9 +328,6 @@ class PlayScene(BaseScene):
             return False
         except AztecArcadeError as exc:
             self._refuse(action, one_line(exc))
-            return False
-        except Exception as exc:  # noqa: BLE001 - the rules plugin failed
-            self.failure = exc
             return False
         self.refusal = ""
         self.note = ""
@@ -447,9 +411,6 @@ class PlayScene(BaseScene):
             self.refusal = str(exc)
             self.app.play_sound("error")
             return
-        except Exception as exc:  # noqa: BLE001
-            self.failure = exc
-            return
         self.refusal = ""
         self.note = "Redone"
         self.call("on_reset")
@@ -462,7 +423,7 @@ class PlayScene(BaseScene):
         action = self.call("handle", intent, BOARD_AREA)
         if isinstance(action, str) and action:
             self.apply(action)
-        elif self.failure is None:
+        else:
             assert self.app is not None
             self.refusal = "You cannot end the turn now"
             self.app.play_sound("error")
@@ -497,10 +458,7 @@ class PlayScene(BaseScene):
             who = self.session.name(seat) if seat is not None else "—"
             colour = colours[seat] if seat is not None and 0 <= seat < len(colours) else \
                 theme.TEXT
-            try:
-                shown = rules.redact(action, seat, None)  # a shared screen: public form
-            except Exception:  # noqa: BLE001
-                shown = action
+            shown = rules.redact(action, seat, None)  # a shared screen: public form
             for part in wrap(f"{who}: {shown}", width):
                 lines.append((part, colour))
             for event in events:
@@ -526,11 +484,6 @@ class PlayScene(BaseScene):
     def handle(self, intent: Intent) -> None:
         if self.done:
             return
-        self._handle(intent)
-        if self.failure is not None:
-            self._fail()
-
-    def _handle(self, intent: Intent) -> None:
         assert self.app is not None
         kind = intent.kind
         if kind == "point":
@@ -629,10 +582,9 @@ class PlayScene(BaseScene):
         assert self.app is not None
         self.banner.update(dt)
         self.call("update", dt)
-        if self.failure is None and self._log_version != self.session.version:
+        if self._log_version != self.session.version:
             self._rebuild_log()
-        if (self.failure is None and self.privacy is None and not self.results_pending
-                and self.app.stack.top is self):
+        if self.privacy is None and not self.results_pending and self.app.stack.top is self:
             if self.computer_turn:
                 self._drive_computer(dt)
             else:
@@ -640,9 +592,6 @@ class PlayScene(BaseScene):
                 action = self.call("next_action")
                 if isinstance(action, str) and action:
                     self.apply(action)
-        if self.failure is not None:
-            self._fail()
-            return
         if self.results_pending and self.app.stack.top is self:
             self.done = True
             from game.ui.scenes.results import ResultsScene
@@ -671,6 +620,8 @@ class PlayScene(BaseScene):
             answered, action, error = self.worker.poll()
             if not answered or polled_key != key:
                 return
+            if isinstance(error, PluginFailure):
+                raise error  # the plugin failed in the bot's thread: handled as here
             if error is not None or not isinstance(action, str) or \
                     not self.session.is_legal(action):
                 if error is not None:
@@ -699,12 +650,9 @@ class PlayScene(BaseScene):
         draw_players_bar(screen, self.game, names, self.colours, self.t, self._shown_scores(),
                          self.session.marks)
         self._draw_computer_tags(screen)
-        if self.view is not None and self.failure is None:
-            try:
-                self.view.draw(screen, BOARD_AREA)
-                self.view.draw_panel(screen, PANEL_AREA)
-            except Exception as exc:  # noqa: BLE001 - handled on the next update
-                self._draw_failed(screen, exc)
+        if self.view is not None:
+            self.view.draw(screen, BOARD_AREA)
+            self.view.draw_panel(screen, PANEL_AREA)
         else:
             draw_panel(screen, *BOARD_AREA)
         self._draw_log(screen)
@@ -722,16 +670,6 @@ class PlayScene(BaseScene):
                     and scene.baseline:
                 return [round(v) for v in scene.shown_scores()]
         return None
-
-    def _draw_failed(self, screen: Screen, exc: BaseException) -> None:
-        # draw() must not change state, but a broken view must not go unnoticed: the
-        # exception is remembered so the next update can autosave and leave.
-        if self.failure is None:
-            self.failure = exc
-        draw_panel(screen, *BOARD_AREA, border=theme.DANGER)
-        screen.text("The board view failed", BOARD_AREA[0] + BOARD_AREA[2] / 2,
-                    BOARD_AREA[1] + BOARD_AREA[3] / 2, theme.FONT_LARGE, theme.DANGER,
-                    "center")
 
     def _draw_log(self, screen: Screen) -> None:
         x, y, w, h = LOG_AREA

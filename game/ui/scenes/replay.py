@@ -2,7 +2,8 @@
 
 The game is rebuilt from its variant, players, seed and options and the log is replayed;
 a snapshot is cached every ``SNAPSHOT_EVERY`` actions so jumping around stays quick. The
-board view is read-only here: any action it returns is ignored.
+board view is read-only here: any action it returns is ignored. The rules and the view
+are behind the plugin guard, as in a game: a plugin failing goes back to the title.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError, IllegalAction
 from game.ui import theme
-from game.ui.scenes.common import BaseScene, one_line, personalise, report, seat_colours
+from game.ui.scenes.common import BaseScene, one_line, personalise, seat_colours
 from game.ui.scenes.play import BOARD_AREA, PANEL_AREA, draw_players_bar, wrap_text
 from game.ui.session import Session
 from game.ui.widgets import draw_footer, draw_panel, fit
@@ -30,10 +31,11 @@ INFO_AREA = (1376.0, 532.0, 528.0, 408.0)
 
 def fresh_game(saved: Game) -> tuple[Game, str]:
     """The saved game's starting position; a note if the installed variant differs."""
-    from game.api import Game, new_game
+    from game.api import Game
+    from game.isolation import start_game
 
     try:
-        g = new_game(saved.variant, saved.players, saved.seed, saved.options)
+        g = start_game(saved.variant, saved.players, saved.seed, saved.options)
         if g.rules.params == saved.rules.params:
             return g, ""
         note = "the installed variant differs from the save's; using the saved parameters"
@@ -70,18 +72,11 @@ class ReplayScene(BaseScene):
         super().enter(app)
         app.input.text_mode = False
         start, self.note = fresh_game(self.saved)
-        self.snapshots = {0: start.clone()}
         self.session = Session(start, self.names, colour_index=self.colour_index,
                                palette=str(self.app.settings.get("palette", "okabe-ito"))
                                if self.app is not None else "okabe-ito")
-        factory = app.views.get(start.rules.engine_id)
-        if factory is not None:
-            try:
-                self.view = factory(self.session, app)
-            except Exception as exc:  # noqa: BLE001 - a plugin must not crash the client
-                report(exc)
-                self.view = None
-                self.error = f"The board view failed ({type(exc).__name__}: {one_line(exc)})"
+        self.snapshots = {0: self.session.game.clone()}  # the guarded game's
+        self.view = app.make_view(self.session)
 
     # -- stepping --------------------------------------------------------------------
     def goto(self, target: int) -> None:
@@ -115,18 +110,10 @@ class ReplayScene(BaseScene):
             self._view("on_events", self.actions[target - 1], events)
 
     def _view(self, name: str, *args: Any) -> Any:
-        if self.view is None:
-            return None
-        method = getattr(self.view, name, None)
-        if not callable(method):
-            return None
-        try:
-            return method(*args)
-        except Exception as exc:  # noqa: BLE001
-            report(exc)
-            self.error = f"The board view failed ({type(exc).__name__}: {one_line(exc)})"
-            self.view = None
-            return None
+        """Call the board view's method ``name`` if it has one. The view is behind the
+        plugin guard: if it raises, the failure unwinds to the App."""
+        method = getattr(self.view, name, None) if self.view is not None else None
+        return method(*args) if callable(method) else None
 
     # -- input and time --------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -177,11 +164,8 @@ class ReplayScene(BaseScene):
         draw_players_bar(screen, game, self.names, colours, self.t,
                          marks=self.session.marks if self.session else None)
         if self.view is not None:
-            try:
-                self.view.draw(screen, BOARD_AREA)
-                self.view.draw_panel(screen, PANEL_AREA)
-            except Exception:  # noqa: BLE001 - read-only screen: show a placeholder
-                draw_panel(screen, *BOARD_AREA, border=theme.DANGER)
+            self.view.draw(screen, BOARD_AREA)
+            self.view.draw_panel(screen, PANEL_AREA)
         else:
             draw_panel(screen, *BOARD_AREA)
             screen.text("No board view: the log and scores still replay", 688, 534,

@@ -81,16 +81,15 @@ def tie_break_values(game: Any) -> list[int] | None:
 
 
 def view_table(app: App, session: Session) -> dict[str, Any] | None:
-    """The board view's optional score table (``BoardView.results_table``), or None."""
+    """The board view's optional score table (``BoardView.results_table``), or None. The
+    view is plugin code behind the guard: if it raises, the failure unwinds to the App."""
     factory = getattr(app, "views", {}).get(session.game.rules.engine_id)
     if factory is None or (isinstance(factory, type) and (
             not issubclass(factory, BoardView)
             or factory.results_table is BoardView.results_table)):
         return None
-    try:
-        table = factory(session, app).results_table()
-    except Exception:  # noqa: BLE001 - a broken view must not take the results down
-        return None
+    view = app.make_view(session)
+    table = view.results_table() if view is not None else None
     if not isinstance(table, dict) or not isinstance(table.get("rows"), list):
         return None
     return table
@@ -190,9 +189,9 @@ class ResultsScene(MenuScene):
         assert self.app is not None
         game = self.session.game
         try:
-            from game.api import new_game
+            from game.isolation import start_game
 
-            fresh = new_game(game.variant, game.players, random_seed(), game.options)
+            fresh = start_game(game.variant, game.players, random_seed(), game.options)
         except AztecArcadeError as exc:
             self.error = one_line(exc)
             self.app.play_sound("error")

@@ -354,10 +354,10 @@ class SetupScene(TypingScene):
         names = [f.value.strip() or f"Player {i + 1}" for i, f in
                  enumerate(self.names[:self.players])]
         colours = [c % len(self.palette) for c in self.colour_index[:self.players]]
-        from game.api import new_game
+        from game.isolation import start_game
 
         try:
-            game = new_game(spec.id, self.players, seed, self.options())
+            game = start_game(spec.id, self.players, seed, self.options())
         except AztecArcadeError as exc:
             self.error = one_line(exc)
             self.app.play_sound("error")

@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from game.errors import SaveError
+from game.isolation import PluginFailure
 from game.ui import theme
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import (
@@ -38,8 +39,8 @@ class Attract:
     """Easy computers playing a random variant behind the title menu.
 
     Easy bots are cheap (the playout policy), so they play on the render thread at a
-    relaxed pace. Only variants with a board view take part; anything that fails turns
-    the attract mode off quietly (it is decoration).
+    relaxed pace. Only variants with a board view take part; anything that fails, a
+    plugin failure included, turns the attract mode off quietly (it is decoration).
     """
 
     def __init__(self, app: App, seed: int | None = None) -> None:
@@ -103,7 +104,7 @@ class Attract:
             events = self.session.apply(action)
             self.view.on_events(action, events)
             self.wait = 0.0
-        except Exception:  # noqa: BLE001 - decoration must never break the title
+        except (Exception, PluginFailure):  # noqa: BLE001 - decoration never breaks the title
             self.broken = True
 
     def draw(self, screen: Screen, alpha: float) -> None:
@@ -111,7 +112,7 @@ class Attract:
             return
         try:
             self.view.draw(screen, ATTRACT_AREA)
-        except Exception:  # noqa: BLE001
+        except (Exception, PluginFailure):  # noqa: BLE001
             self.broken = True
             return
         veil = 255 - (255 - ATTRACT_VEIL) * max(0.0, min(1.0, alpha, self.age / 1.2))
