@@ -48,7 +48,7 @@ def test_a_tryfirst_view_reskins_mexica(home, make_app):
     assert app.views["mexica-neutral"].__module__.startswith("variants.mexica")
 
     play = start_play(app, new_game("mexica", 2, seed=3))
-    assert type(play.view) is jade  # the play screen built the reskin's view
+    assert play.view.__class__ is jade  # the play screen built the reskin's view (guarded)
     assert jade.drawn > 0  # and draws the board with it
     assert ("Enter", "Play the first action") in play.shortcuts
     key(app, pygame.K_RETURN)
@@ -64,4 +64,4 @@ def test_without_tryfirst_the_built_in_view_stays(home, make_app):
     assert app.views["mexica"].__module__ == "variants.mexica.view"
     play = start_play(app, new_game("mexica", 2, seed=3))
     frames(app, 1)
-    assert type(play.view).__name__ == "MexicaView"
+    assert play.view.__class__.__name__ == "MexicaView"
