@@ -606,6 +606,7 @@ def test_continue_resumes_the_autosave(make_app):
     ui.key(pygame.K_RETURN)
     log = play.game.log
     assert len(log) == 2
+    first.saves.flush()  # the autosave is written by a thread; a new App is a new store
     again = make_app()
     for engine in list(again.registry.rules):
         again.views[engine] = StubView
