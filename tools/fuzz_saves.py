@@ -287,8 +287,10 @@ class Mutator:
             new = list(range(100_000))
         elif how == "dict":
             new = {f"k{i}": i for i in range(50_000)}
-        else:
-            new = [old] * 20_000
+        else:  # 20,000 copies of a small value, fewer of a large one (the text stays
+            # tens of megabytes: a larger file is refused unread, which tests nothing)
+            size = len(json.dumps(old))
+            new = [old] * max(10, min(20_000, 2_000_000 // max(1, size)))
         return _set(data, path, new), f"{_show(path)} = huge {how}"
 
     def nest(self, data: Any) -> tuple[Any, str]:

@@ -71,6 +71,9 @@ class SaveStore:
         #: (file identity, problem) of the autosave last looked at, to read it only once
         self._autosave_checked: tuple[tuple[int, int, int], str] | None = None
         self._notices: list[str] = []
+        #: the listing by file, while the file is unchanged: loading replays the log, so
+        #: a folder of finished games is read once, not every time Load opens
+        self._entries: dict[Path, tuple[tuple[int, int, int], SaveEntry]] = {}
         clean_stale_temp(self.folder)
 
     def path(self, name: str) -> Path:
@@ -182,7 +185,14 @@ class SaveStore:
         if not self.folder.is_dir():
             return []
         out = []
+        known, self._entries = self._entries, {}
         for path in sorted(self.folder.glob("*.json")):
+            identity = _identity(path)
+            cached = known.get(path)
+            if cached is not None and identity is not None and cached[0] == identity:
+                self._entries[path] = cached
+                out.append(cached[1])
+                continue
             entry = SaveEntry(name=path.stem, path=path)
             try:
                 game, meta = self.read(path)
@@ -198,6 +208,8 @@ class SaveStore:
                 entry.error = f"{path.name}: {type(exc).__name__}: {exc}"
             if entry.error:
                 entry.saved = _mtime(path)
+            if identity is not None:
+                self._entries[path] = (identity, entry)
             out.append(entry)
         out.sort(key=lambda e: (e.name != AUTOSAVE, -e.saved))
         return out

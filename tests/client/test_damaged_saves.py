@@ -321,3 +321,24 @@ def test_undo_and_redo_in_the_client_autosave_games_whose_log_replays(stub_ui):
     loaded = autosaved()
     assert loaded.log == play.game.log and len(loaded.log) == len(before) - 1
     assert loaded.to_json() == play.game.to_json()
+
+
+def test_the_listing_reads_each_unchanged_file_once(tmp_path, monkeypatch):
+    from game.ui import saves
+
+    folder = tmp_path / "saves"
+    first = write_save(folder, "one", played(20), None)
+    write_save(folder, "two", played(30), None)
+    store = SaveStore(folder)
+    loads = []
+    real = saves.load_game
+    monkeypatch.setattr(saves, "load_game", lambda text: loads.append(1) or real(text))
+    assert [e.actions for e in store.list()] in ([20, 30], [30, 20])
+    assert len(loads) == 2
+    store.list()
+    assert len(loads) == 2  # nothing changed: nothing replayed again
+    write_save(folder, "one", played(25), None)  # a new version of one file
+    assert sorted(e.actions for e in store.list()) == [25, 30]
+    assert len(loads) == 3
+    first.unlink()
+    assert [e.name for e in store.list()] == ["two"]
