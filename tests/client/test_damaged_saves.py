@@ -342,3 +342,23 @@ def test_the_listing_reads_each_unchanged_file_once(tmp_path, monkeypatch):
     assert len(loads) == 3
     first.unlink()
     assert [e.name for e in store.list()] == ["two"]
+
+
+@pytest.mark.parametrize("extra", [
+    {"colours": [[0], [1]]}, {"colours": [{"a": 1}, 2]}, {"colours": "red"},
+    {"seats": [["hard"], {"x": 1}]}, {"seats": 5}, {"name": [1]},
+], ids=repr)
+def test_odd_colours_and_seats_fall_back_to_the_defaults(make_app, tmp_path, extra):
+    folder = tmp_path / "saves"
+    write_save(folder, "autosave", played(10), {"names": ["Ana", "Ben"], **extra})
+    app = make_app()
+    stub_views(app)
+    ui = Driver(app)
+    assert labels(ui.top)[0] == "Continue"
+    ui.top.continue_game()
+    play = ui.top
+    assert isinstance(play, PlayScene)
+    assert play.session.names == ["Ana", "Ben"]
+    assert play.session.colour_index == [0, 1]
+    assert play.session.kinds == ["human", "human"]
+    ui.frames(2)

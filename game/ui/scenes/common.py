@@ -115,8 +115,9 @@ def replay_history(game: Game) -> list[tuple[int | None, str, list[Any]]] | None
 def colours_from_meta(meta: dict[str, Any], players: int) -> list[int] | None:
     """Palette slots saved with a game, if they are sane (distinct small numbers)."""
     raw = meta.get("colours") if isinstance(meta, dict) else None
-    if (isinstance(raw, list) and len(raw) == players and len(set(raw)) == players
-            and all(isinstance(i, int) and 0 <= i < len(theme.MARKS) for i in raw)):
+    if (isinstance(raw, list) and len(raw) == players
+            and all(isinstance(i, int) and 0 <= i < len(theme.MARKS) for i in raw)
+            and len(set(raw)) == players):
         return list(raw)
     return None
 
