@@ -287,10 +287,12 @@ class Mutator:
             new = list(range(100_000))
         elif how == "dict":
             new = {f"k{i}": i for i in range(50_000)}
-        else:  # 20,000 copies of a small value, fewer of a large one (the text stays
-            # tens of megabytes: a larger file is refused unread, which tests nothing)
-            size = len(json.dumps(old))
-            new = [old] * max(10, min(20_000, 2_000_000 // max(1, size)))
+        else:  # 20,000 copies of a small value, fewer of a large one (each mutation
+            # adds a few megabytes at most); copies, not one object many times, or a
+            # later change inside one would change them all
+            text = json.dumps(old)
+            copies = max(1, min(20_000, 2_000_000 // max(1, len(text))))
+            new = json.loads("[" + ",".join([text] * copies) + "]")
         return _set(data, path, new), f"{_show(path)} = huge {how}"
 
     def nest(self, data: Any) -> tuple[Any, str]:
@@ -400,8 +402,13 @@ def run_variant(corpus: Corpus, cases: range, seed: int = 0, play_on: int = PLAY
     for case in cases:
         rng = case_rng(seed, corpus.variant, case)
         source = rng.randrange(len(corpus.texts))
-        text, done = Mutator(corpus, rng).mutate(corpus.texts[source])
         tally.cases += 1
+        try:
+            text, done = Mutator(corpus, rng).mutate(corpus.texts[source])
+        except Exception as exc:  # noqa: BLE001 - the tool's own bug: say so, go on
+            tally.failures.append(f"{corpus.variant} case {case}: the mutation itself "
+                                  f"failed: {type(exc).__name__}: {_short(str(exc))}")
+            continue
         where = f"{corpus.variant} case {case} (save {source}: {'; '.join(done)})"
         try:
             with _time_limit(timeout):
