@@ -154,7 +154,8 @@ class SaveStore:
         return game, meta
 
     def peek_autosave(self) -> Autosave:
-        """The autosave, read once per version of the file."""
+        """The autosave as it is now; whether it loads is remembered for this version of
+        the file, so the first autosave of a game need not read it again."""
         self.flush()
         path = self.path(AUTOSAVE)
         key = _identity(path)
