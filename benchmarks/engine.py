@@ -108,6 +108,17 @@ def bench_json(seeds: list[int], repeat: int) -> list[float]:
     return samples
 
 
+def bench_load_finished(seeds: list[int], repeat: int) -> list[float]:
+    """``load_game`` of a finished four-player game: the longest log a save holds, all
+    of it replayed (see game.api: the log is the truth, the stored state a check)."""
+    samples: list[float] = []
+    for seed in seeds:
+        final, _ = playout(4, seed)
+        text = final.to_json()
+        samples.extend(time_each(lambda text=text: load_game(text), repeat))
+    return samples
+
+
 def bench_import(repeat: int) -> list[float]:
     """Fresh-interpreter ``import game.api`` minus a bare interpreter start (pairwise)."""
     def start(code: str) -> float:
@@ -135,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
         ("legal_actions() mid-game", 2e-3, lambda: bench_legal_actions(seeds, repeat)),
         ("apply() per action, no scoring", 100e-6, lambda: bench_apply(seeds)),
         ("full game, playout policy", 1.0, lambda: bench_full_game(seeds)),
-        ("JSON round trip load_game(to_json())", 5e-3, lambda: bench_json(seeds, repeat)),
+        ("JSON round trip load_game(to_json())", 20e-3, lambda: bench_json(seeds, repeat)),
+        ("load_game, finished 4-player game", 0.5,
+         lambda: bench_load_finished(seeds, repeat)),
         ("import game.api (fresh process)", 0.3, lambda: bench_import(7 if args.quick else 15)),
     ]
     print_head([f"Mexica engine benchmarks (Python {sys.version.split()[0]}, 2 and 4 "

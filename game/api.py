@@ -3,11 +3,25 @@
 >>> from game.api import new_game
 >>> g = new_game("mexica", players=2, seed=1)
 >>> g.apply(g.legal_actions()[0])  # doctest: +SKIP
+
+What a save is. :meth:`Game.to_json` writes the variant, engine, players, seed, options
+and parameters, the log of actions and the state. **The log, with the variant, players,
+seed, options and parameters, is the truth; the stored state is a check.** The engine is
+deterministic, so :func:`load_game` replays the log from a fresh game with the save's own
+parameters (not the installed variant's, which may have changed since) and refuses the
+save with a :class:`SaveError` when an action is not legal where it stands (naming the
+action's number) or when the game it replays to is not the stored state (naming the first
+part that differs). So an edited log, seed or state, or a state copied from another point
+of the game, never loads as if nothing were wrong; ``aztec-arcade replay`` shows the same
+replay action by action. A save written by rules that have since changed is refused the
+same way rather than continuing a game the rules never reached.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine import Rules
@@ -18,7 +32,8 @@ from game.plugins import VariantSpec, get_registry
 from game.rng import Rng
 
 __all__ = ["Game", "ConfigError", "IllegalAction", "SaveError", "list_variants",
-           "broken_variants", "new_game", "load_game", "SAVE_FORMAT"]
+           "broken_variants", "new_game", "load_game", "read_save", "SaveFile",
+           "ReplayError", "SAVE_FORMAT"]
 
 SAVE_FORMAT = "aztec-arcade-game"
 SAVE_VERSION = 1
@@ -36,6 +51,10 @@ def seed_problem(seed: object) -> str:
         return (f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}, got "
                 f"{quote(seed)}")
     return ""
+#: saves are tens of kilobytes; a file far larger is refused before it is parsed
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: a save nests a few levels deep; much deeper JSON is damage (and would recurse)
+MAX_SAVE_DEPTH = 64
 
 
 def list_variants() -> list[dict[str, Any]]:
@@ -62,16 +81,50 @@ def new_game(variant: str, players: int, seed: int = 0,
 
 
 def load_game(text: str | bytes) -> Game:
-    """Restore a game saved with :meth:`Game.to_json`; bad input raises SaveError."""
+    """Restore a game saved with :meth:`Game.to_json`; bad input raises SaveError.
+
+    The log is replayed from a fresh game (see the module docstring), so this costs about
+    as much as playing the logged actions again: a few tenths of a second for a finished
+    four-player game at most.
+    """
+    save = read_save(text)
     try:
-        data = json.loads(text)
+        stored = save.rules.from_dict(save.state)
+    except Exception as exc:  # noqa: BLE001 - whatever the engine raises, the save is bad
+        raise SaveError(f"this saved game is damaged ({type(exc).__name__}: "
+                        f"{_short(str(exc), 300)})") from None
+    replayed = save.replay()
+    problem = save.difference(replayed)
+    if problem:
+        raise SaveError(f"this saved game does not match its own log: after replaying "
+                        f"all {len(save.log)} actions, {problem}")
+    return Game(save.spec, save.rules, stored, save.seed, save.options, replayed.log)
+
+
+def read_save(text: str | bytes) -> SaveFile:
+    """A save's parts, checked for shape and parameters but not replayed yet.
+
+    :func:`load_game` is what a program wants; this serves ``aztec-arcade replay``, which
+    shows the replay action by action and says where it diverges.
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveError(f"this is not a saved game (a {type(text).__name__}, not text)")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"this is not a saved game: {len(text):,} bytes is far more than "
+                        f"any save holds (at most {MAX_SAVE_BYTES:,})")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise SaveError(f"this is not a saved game (not JSON: {exc})") from None
+        raise SaveError(f"this is not a saved game (not JSON: {_short(str(exc), 120)})"
+                        ) from None
+    if not _nesting_within(data, MAX_SAVE_DEPTH):
+        raise SaveError(f"this saved game is damaged (nested deeper than {MAX_SAVE_DEPTH} "
+                        "levels)")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("this is not an Aztec Arcade saved game")
     if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"this save is format version {data.get('version')!r}; "
-                        f"this program reads version {SAVE_VERSION}")
+        raise SaveError(f"this save is format version {_short(repr(data.get('version')), 40)}"
+                        f"; this program reads version {SAVE_VERSION}")
     try:
         variant, players, seed = data["variant"], data["players"], data["seed"]
         options, log, engine_id = data["options"], data["log"], data["engine"]
@@ -86,34 +139,162 @@ def load_game(text: str | bytes) -> Game:
             raise TypeError("players must be a positive whole number")
         if options is not None and not isinstance(options, dict):
             raise TypeError("options must be a mapping")
+        if not isinstance(state_data, dict):
+            raise TypeError("state must be a mapping")
     except (KeyError, TypeError) as exc:
         raise SaveError(f"this saved game is damaged ({exc})") from None
     registry = get_registry()
     try:
         engine = registry.engine(engine_id)
     except ConfigError:
-        raise SaveError(f"this save needs the '{engine_id}' rules, which are not installed"
-                        ) from None
+        raise SaveError(f"this save needs the '{_short(engine_id, 60)}' rules, which are "
+                        "not installed") from None
     spec = registry.variants.get(variant) or VariantSpec(
-        id=str(variant), name=str(variant), description="", min_players=players,
+        id=variant, name=variant, description="", min_players=players,
         max_players=players, engine_id=engine_id, params=params, source="save",
         provider="save")
     from game.schema import Context
 
     ctx = Context("save", base=("params",))
-    checked = engine.parameters.check(params, (), ctx)
-    if not ctx.issues:
-        engine.check_params(checked, ctx)
-    issues = list(ctx.issues) or engine.check_players(checked, players)
+    try:
+        checked = engine.parameters.check(params, (), ctx)
+        if not ctx.issues:
+            engine.check_params(checked, ctx)
+        issues = list(ctx.issues) or engine.check_players(checked, players)
+    except Exception as exc:  # noqa: BLE001 - a plugin's checks failing on odd data
+        raise SaveError(f"this saved game has invalid variant parameters ({type(exc).__name__}"
+                        f": {_short(str(exc), 200)})") from None
     if issues:
         raise SaveError("this saved game has invalid variant parameters: "
-                        + "; ".join(str(i) for i in issues))
+                        + _short("; ".join(str(i) for i in issues), 600))
     try:
         rules = engine(checked, players)
-        state = rules.from_dict(state_data)
     except Exception as exc:  # noqa: BLE001 - whatever the engine raises, the save is bad
-        raise SaveError(f"this saved game is damaged ({type(exc).__name__}: {exc})") from None
-    return Game(spec, rules, state, seed, options, list(log))
+        raise SaveError(f"this saved game is damaged ({type(exc).__name__}: "
+                        f"{_short(str(exc), 300)})") from None
+    return SaveFile(spec, rules, seed, options, list(log), state_data)
+
+
+@dataclass
+class SaveFile:
+    """The parts of a save: what to replay (rules, seed, log) and the state to expect."""
+
+    spec: VariantSpec
+    rules: Rules
+    seed: int
+    options: dict[str, Any] | None
+    log: list[str]
+    #: the stored state, as JSON data: only compared with the replay
+    state: dict[str, Any]
+
+    def replay(self, on_action: Callable[[int, int | None, str, list[Event]], None] | None
+               = None) -> Game:
+        """The game the log replays to from a fresh game, calling ``on_action(number, seat,
+        action, events)`` after each action (numbered from 1).
+
+        An action the rules refuse (or fail on) raises :class:`ReplayError` naming it.
+        """
+        try:
+            game = Game(self.spec, self.rules, self.rules.new_state(self.seed), self.seed,
+                        self.options, [])
+        except Exception as exc:  # noqa: BLE001 - a plugin failing on an odd seed
+            raise SaveError(f"this saved game is damaged: the rules cannot start a game "
+                            f"with its seed ({type(exc).__name__}: {_short(str(exc), 200)})"
+                            ) from None
+        for number, action in enumerate(self.log, 1):
+            try:
+                seat = game.current_player
+                events = game.apply(action)
+            except IllegalAction as exc:
+                raise ReplayError(number, len(self.log), action, str(exc)) from None
+            except Exception as exc:  # noqa: BLE001 - a rules bug on this log
+                raise ReplayError(number, len(self.log), action,
+                                  f"the rules failed ({type(exc).__name__}: {exc})") from None
+            if on_action is not None:
+                on_action(number, seat, action, events)
+        return game
+
+    def difference(self, game: Game) -> str:
+        """Where ``game``'s state differs from the stored one, for a person ('' if not)."""
+        try:
+            mine = json.loads(json.dumps(game.rules.to_dict(game.state)))
+            if json.dumps(mine, sort_keys=True) == json.dumps(self.state, sort_keys=True):
+                return ""  # the common case, in C; the walk below only explains
+            return _first_difference(self.state, mine, "state") or "its state differs"
+        except (ValueError, TypeError, RecursionError) as exc:
+            return f"its state cannot be compared ({type(exc).__name__}: {exc})"
+
+
+class ReplayError(SaveError):
+    """An action in a save's log that the rules refuse when it is replayed."""
+
+    def __init__(self, number: int, total: int, action: str, reason: str) -> None:
+        self.number = number
+        self.action = action
+        #: the action as a message may quote it (a short prefix of a long one)
+        self.quoted = _short(repr(action), 60)
+        self.reason = _short(reason.strip().splitlines()[0] if reason.strip() else reason, 300)
+        super().__init__(f"this saved game does not match its own log: action {number} of "
+                         f"{total} ({self.quoted}) cannot be replayed: {self.reason}")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _nesting_within(data: Any, limit: int) -> bool:
+    """Whether ``data`` nests lists and mappings at most ``limit`` deep (no recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return False
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, dict | list))
+    return True
+
+
+def _first_difference(stored: Any, replayed: Any, path: str) -> str:
+    """The first place where two JSON values differ, said for a person ('' if equal).
+
+    Types count (``1``, ``1.0`` and ``true`` differ), as they would in the file.
+    """
+    stack = [(stored, replayed, path)]
+    while stack:
+        a, b, where = stack.pop()
+        if type(a) is not type(b):
+            return (f"{_short(where, 80)} is {_short(json.dumps(a), 40)} in the file but "
+                    f"{_short(json.dumps(b), 40)} by the rules")
+        if isinstance(a, dict):
+            extra = [k for k in a if k not in b]
+            missing = [k for k in b if k not in a]
+            if extra:
+                return (f"{_short(where, 80)}.{_short(extra[0], 40)} is in the file but "
+                        "not in the game")
+            if missing:
+                return f"{_short(where, 80)}.{_short(missing[0], 40)} is missing from the file"
+            stack.extend((a[k], b[k], f"{where}.{k}") for k in reversed(list(a)))
+        elif isinstance(a, list):
+            if len(a) != len(b):
+                return (f"{_short(where, 80)} has {len(a)} entries in the file but "
+                        f"{len(b)} by the rules")
+            stack.extend((x, y, f"{where}[{i}]") for i, (x, y) in reversed(list(
+                enumerate(zip(a, b, strict=True)))))
+        elif a != b:
+            return (f"{_short(where, 80)} is {_short(json.dumps(a), 40)} in the file but "
+                    f"{_short(json.dumps(b), 40)} by the rules")
+    return ""
+
+
+def _short(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, so a huge value is quoted, not echoed."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class Game:

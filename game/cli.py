@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import game
-from game.errors import AztecArcadeError, ConfigError, ConfigIssue, IllegalAction, quote
+from game.errors import AztecArcadeError, ConfigError, ConfigIssue, quote
 from game.notation import plain_number
 from game.rng import Rng
 
@@ -440,45 +440,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from game.api import Game
-    from game.records import read_game
+    """The same replay as ``load_game`` (see game.api), shown action by action."""
+    from game.api import ReplayError
+    from game.records import read_save
 
-    saved = read_game(args.file)
-    print(f"Replay of {args.file}: {saved.spec.name}, {saved.players} players, "
+    saved = read_save(args.file)
+    print(f"Replay of {args.file}: {saved.spec.name}, {saved.rules.players} players, "
           f"seed {saved.seed}, {len(saved.log)} actions")
     if saved.options:
         print(f"Options: {json.dumps(saved.options, sort_keys=True)}")
     try:
-        g = _new_game(saved.variant, saved.players, saved.seed, saved.options)
-        if g.rules.params != saved.rules.params:
+        installed = _new_game(saved.spec.id, saved.rules.players, saved.seed, saved.options)
+        if installed.rules.params != saved.rules.params:
             print("Note: the installed variant's parameters differ from the save's; "
                   "replaying with the parameters stored in the save")
-            g = None
     except ConfigError as exc:
         first_line = str(exc).splitlines()[0]
         print(f"Note: {first_line}; replaying with the parameters stored in the save")
-        g = None
-    if g is None:
-        g = Game(saved.spec, saved.rules, saved.rules.new_state(saved.seed), saved.seed,
-                 saved.options, [])
     print()
-    for number, action in enumerate(saved.log, 1):
-        seat = g.current_player
-        try:
-            events = g.apply(action)
-        except IllegalAction as exc:
-            print()
-            print(f"Replay DIVERGES at action {number} ({action!r}): {exc}")
-            return 1
-        _print_action(number, seat, action, events)
+    try:
+        g = saved.replay(on_action=_print_action)
+    except ReplayError as exc:
+        print()
+        print(f"Replay DIVERGES at action {exc.number} ({exc.quoted}): {exc.reason}")
+        return 1
     _print_result(g)
     print()
-    mine, theirs = g.to_dict()["state"], saved.to_dict()["state"]
-    if mine == theirs:
+    problem = saved.difference(g)
+    if not problem:
         print("The replay matches the saved state.")
         return 0
-    keys = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
-    print("Replay DIVERGES from the saved state; these parts differ: " + ", ".join(keys))
+    print(f"Replay DIVERGES from the saved state: {problem}")
     return 1
 
 

@@ -486,6 +486,123 @@ def test_load_vote_record_outside_the_vote_phase():
 
 
 # ---------------------------------------------------------------------------------------
+# a save's log is the truth: load_game replays it (issue 13)
+# ---------------------------------------------------------------------------------------
+VARIANT_GAMES = [("mexica", 3), ("mexica-2p-neutral", 2), ("tlatelolco-market", 3),
+                 ("aztlan", 3), ("aztlan-2p", 2)]
+
+
+def playout(variant: str, players: int, actions: int, seed: int = 5) -> Game:
+    game = new_game(variant, players, seed)
+    rng = Rng(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(game.playout_action(rng))
+    return game
+
+
+def test_a_log_with_an_unknown_action_is_refused_naming_it():
+    data = json.loads(played(40).to_json())
+    data["log"].insert(7, "xyzzy 99")
+    with pytest.raises(SaveError) as info:
+        load_game(json.dumps(data))
+    message = str(info.value)
+    assert "action 8 of 41 ('xyzzy 99') cannot be replayed" in message
+    _readable(message)
+
+
+def test_a_log_action_that_is_not_legal_where_it_stands_is_refused():
+    data = json.loads(played(40).to_json())
+    data["log"][20], data["log"][21] = data["log"][21], data["log"][20]
+    with pytest.raises(SaveError, match="action 2[12] of 40"):
+        load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANT_GAMES)
+def test_a_changed_seed_is_refused(variant, players):
+    data = json.loads(playout(variant, players, 30).to_json())
+    data["seed"] += 1
+    with pytest.raises(SaveError, match="does not match its own log"):
+        load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANT_GAMES)
+def test_a_state_copied_from_a_later_point_is_refused(variant, players):
+    game = playout(variant, players, 30)
+    earlier = json.loads(game.to_json())
+    game.apply(game.playout_action(Rng(1)))
+    earlier["state"] = json.loads(game.to_json())["state"]
+    with pytest.raises(SaveError) as info:
+        load_game(json.dumps(earlier))
+    message = str(info.value)
+    assert "after replaying all 30 actions, state." in message
+    assert "in the file" in message or "missing from the file" in message
+    _readable(message)
+
+
+def test_the_refusal_names_the_part_of_the_state_that_differs():
+    data = json.loads(played(30).to_json())
+    data["state"]["scores"][1] += 3
+    with pytest.raises(SaveError, match=r"state\.scores\[1\] is \d+ in the file but \d+ by "
+                       "the rules"):
+        load_game(json.dumps(data))
+    data = json.loads(played(30).to_json())
+    data["state"]["scores"][1] = float(data["state"]["scores"][1])  # the type counts too
+    with pytest.raises(SaveError):
+        load_game(json.dumps(data))
+
+
+def test_a_log_cut_short_is_refused():
+    data = json.loads(played(30).to_json())
+    del data["log"][-3:]
+    with pytest.raises(SaveError, match="after replaying all 27 actions"):
+        load_game(json.dumps(data))
+
+
+def test_a_save_replays_with_its_own_parameters_not_the_installed_ones():
+    game = new_game("mexica", 2, seed=3, options={"ap_per_turn": 5})
+    rng = Rng(3)
+    for _ in range(40):
+        game.apply(game.playout_action(rng))
+    loaded = load_game(game.to_json())
+    assert loaded.rules.params["ap_per_turn"] == 5
+    assert loaded.to_json() == game.to_json()
+    # the same log with the parameters edited to the installed default does not match
+    data = json.loads(game.to_json())
+    data["params"]["ap_per_turn"] = 6
+    with pytest.raises(SaveError):
+        load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANT_GAMES)
+def test_a_finished_game_loads_by_replaying_its_log(variant, players):
+    game = playout(variant, players, 100_000)
+    assert game.is_over
+    loaded = load_game(game.to_json())
+    assert loaded.to_json() == game.to_json()
+    assert loaded.winners == game.winners and loaded.is_over
+
+
+@pytest.mark.parametrize("raw", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(raw):
+    text = played(10).to_json().replace('"phase":"play"', f'"phase":{raw}')
+    assert raw in text
+    with pytest.raises(SaveError, match="not JSON"):
+        load_game(text)
+
+
+def test_deep_nesting_and_huge_saves_are_refused_before_any_work():
+    data = json.loads(played(10).to_json())
+    data["options"] = "MARK"
+    text = json.dumps(data).replace('"MARK"', "[" * 500 + "]" * 500)
+    with pytest.raises(SaveError, match="nested deeper than"):
+        load_game(text)
+    with pytest.raises(SaveError, match="far more than any save"):
+        load_game(" " * (17 * 1024 * 1024))
+
+
+# ---------------------------------------------------------------------------------------
 # views
 # ---------------------------------------------------------------------------------------
 def test_view_hides_period_two_tokens_and_rng():

@@ -228,6 +228,39 @@ def test_replay_reports_divergence(capsys, tmp_path):
     assert "DIVERGES at action 4" in out
 
 
+@pytest.mark.parametrize("damage", ["junk action", "seed", "later state"])
+def test_replay_and_load_game_agree_on_a_save_that_does_not_match_its_log(
+        capsys, tmp_path, damage):
+    from game.api import SaveError, load_game, new_game
+    from game.rng import Rng
+
+    g = new_game("tlatelolco-market", players=3, seed=4)
+    rng = Rng(4)
+    for _ in range(20):
+        g.apply(g.playout_action(rng))
+    data = g.to_dict()
+    if damage == "junk action":
+        data["log"].insert(9, "xyzzy 99")
+    elif damage == "seed":
+        data["seed"] = 5
+    else:
+        g.apply(g.playout_action(rng))
+        data["state"] = g.to_dict()["state"]
+    save = tmp_path / "edited.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError) as info:
+        load_game(save.read_text(encoding="utf-8"))
+    code, out, _ = run(capsys, "replay", str(save))
+    assert code == 1
+    if damage == "junk action":
+        assert "action 10 of 21 ('xyzzy 99')" in str(info.value)
+        assert "Replay DIVERGES at action 10 ('xyzzy 99')" in out
+    else:
+        assert "after replaying all 20 actions" in str(info.value)
+        problem = str(info.value).split("after replaying all 20 actions, ")[1]
+        assert f"Replay DIVERGES from the saved state: {problem}" in out
+
+
 def test_replay_of_a_corrupt_file(capsys, tmp_path):
     save = tmp_path / "corrupt.json"
     save.write_bytes(b"{half a save")

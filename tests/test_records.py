@@ -112,3 +112,83 @@ def test_damaged_state_raises_save_error(tmp_path):
 def test_missing_file_raises_save_error(tmp_path):
     with pytest.raises(SaveError, match="nothing-here.json"):
         read_game(tmp_path / "nothing-here.json")
+
+
+def test_a_file_larger_than_any_save_is_refused_without_reading_it_whole(tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:
+        handle.truncate(records.MAX_SAVE_BYTES + 10)
+    with pytest.raises(SaveError, match="huge.json: .*larger than any save"):
+        read_game(path)
+
+
+# ---------------------------------------------------------------------------------------
+# temporary files left by writes that were killed (kill -9, a power cut)
+# ---------------------------------------------------------------------------------------
+def _aged(path, seconds: float):
+    path.write_text("half a save", encoding="utf-8")
+    then = path.stat().st_mtime - seconds
+    os.utime(path, (then, then))
+    return path
+
+
+def test_stale_temporary_files_are_cleaned_up(tmp_path):
+    save_game(_played(), tmp_path / "autosave.json")
+    old = [_aged(tmp_path / ".autosave.json.k2j3h4_x.tmp", 120),
+           _aged(tmp_path / ".My game.json.abcd1234.tmp", 3600),
+           _aged(tmp_path / ".settings.yaml.zz99aa00.tmp", 61)]
+    fresh = _aged(tmp_path / ".autosave.json.q1w2e3r4.tmp", 5)  # a write going on now
+    others = [_aged(tmp_path / "notes.tmp", 3600), _aged(tmp_path / ".hidden.tmp", 3600),
+              _aged(tmp_path / "autosave.json.old.tmp", 3600)]
+    (tmp_path / ".dir.json.abcdefgh.tmp").mkdir()
+    removed = records.clean_stale_temp(tmp_path)
+    assert sorted(removed) == sorted(old)
+    assert not any(p.exists() for p in old)
+    assert fresh.exists() and all(p.exists() for p in others)
+    assert (tmp_path / ".dir.json.abcdefgh.tmp").is_dir()
+    assert read_game(tmp_path / "autosave.json").log == _played().log
+
+
+def test_a_missing_folder_has_nothing_to_clean(tmp_path):
+    assert records.clean_stale_temp(tmp_path / "nowhere") == []
+
+
+def test_the_client_cleans_its_saves_folder_when_it_opens_it(tmp_path):
+    from game.ui.saves import SaveStore
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    stale = _aged(folder / ".autosave.json.a1b2c3d4.tmp", 300)
+    fresh = _aged(folder / ".autosave.json.e5f6g7h8.tmp", 1)
+    SaveStore(folder)
+    assert not stale.exists() and fresh.exists()
+
+
+def test_a_write_killed_half_way_leaves_a_file_that_the_next_start_removes(tmp_path):
+    """A real kill -9 while the file is being written: the old save stays whole, the
+    temporary file stays behind until it is stale, then it is cleaned up."""
+    import subprocess
+    import sys
+    import textwrap
+
+    target = tmp_path / "autosave.json"
+    save_game(_played(10), target)
+    before = target.read_bytes()
+    code = textwrap.dedent(f"""
+        import os, sys
+        from game import records
+        def stop(fd):  # killed after the text is written, before the rename
+            sys.stdout.write("writing\\n"); sys.stdout.flush()
+            os.kill(os.getpid(), 9)
+        os.fsync = stop
+        records.write_atomic({str(target)!r}, "x" * 100000)
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == -9 and "writing" in result.stdout
+    assert target.read_bytes() == before
+    (left,) = _leftovers(tmp_path)
+    assert records.clean_stale_temp(tmp_path) == []  # too fresh: it might be a live write
+    then = os.stat(tmp_path / left).st_mtime - 120
+    os.utime(tmp_path / left, (then, then))
+    assert records.clean_stale_temp(tmp_path) == [tmp_path / left]
+    assert _leftovers(tmp_path) == []

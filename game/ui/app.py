@@ -219,6 +219,8 @@ class App:
             top.update(dt)
         for reason in self.saves.errors():
             self.toast(f"Autosave failed: {_short(reason, 90)}")
+        for notice in self.saves.notices():
+            self.toast(notice, 8.0)
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
         self.draw()
 

@@ -1,27 +1,37 @@
 """Saves, autosave and replays in the user folder.
 
-Every write is atomic (temp file + rename), so a crash never leaves half a save. A file
+Every write is atomic (temp file + rename), so a crash never leaves half a save, and the
+temporary files of writes killed half-way are cleaned up when the store opens. A file
 that cannot be read is listed with its problem and never overwritten; the rest of the list
-stays usable. The autosave after every action is written by a background thread (see
+stays usable. That holds for the autosave too: before a new one replaces an autosave that
+cannot be loaded, the old file is renamed aside and the player is told its name. The
+autosave after every action is written by a background thread (see
 :mod:`game.ui.writer`); everything that reads the folder waits for it first.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.api import Game, load_game
 from game.errors import SaveError
 from game.isolation import PluginFailure, guard_game, rules_plugin
+from game.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.resources import user_dir
 from game.ui.writer import FileWriter
 
 AUTOSAVE = "autosave"
+#: a player name read from a file is cut to this many characters (setup allows 14)
+NAME_MAX = 40
+#: the latest time a save may say it was written (the end of year 9999)
+MAX_STAMP = 253402300799.0
 
 
 @dataclass
@@ -41,12 +51,31 @@ class SaveEntry:
         return not self.error
 
 
+@dataclass
+class Autosave:
+    """What the autosave file holds: a game with its details, or why it cannot load."""
+
+    game: Game | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: why the file cannot be loaded ('' if it can, or if there is no file)
+    problem: str = ""
+
+
 class SaveStore:
     def __init__(self, folder: Path | None = None, background: bool = True) -> None:
         self.folder = folder or (user_dir() / "saves")
         #: autosaves go through a writer thread (False: written before autosave returns)
         self.background = background
         self.writer = FileWriter(_write_file)
+        #: the autosave file is this store's own (it wrote it, or kept a damaged one aside)
+        self._autosave_ours = False
+        #: (file identity, problem) of the autosave last looked at, to read it only once
+        self._autosave_checked: tuple[tuple[int, int, int], str] | None = None
+        self._notices: list[str] = []
+        #: the listing by file, while the file is unchanged: loading replays the log, so
+        #: a folder of finished games is read once, not every time Load opens
+        self._entries: dict[Path, tuple[tuple[int, int, int], SaveEntry]] = {}
+        clean_stale_temp(self.folder)
 
     def path(self, name: str) -> Path:
         safe = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:60] or "save"
@@ -64,6 +93,8 @@ class SaveStore:
         """Save now (a named save: the player waits for it and hears if it failed)."""
         self.flush()
         path = self.path(name)
+        if path == self.path(AUTOSAVE):
+            self._guard_autosave()
         _write_file(path, self._text(name, game, names, meta))
         return path
 
@@ -73,6 +104,7 @@ class SaveStore:
         ``background`` is off (failures then come from :meth:`errors`)."""
         if not self.background:
             return self.write(AUTOSAVE, game, names, meta)
+        self._guard_autosave()
         path = self.path(AUTOSAVE)
         self.writer.submit(path, self._text(AUTOSAVE, game, names, meta))
         return path
@@ -89,6 +121,26 @@ class SaveStore:
         _write_file(path, text)
         return path
 
+    def _guard_autosave(self) -> None:
+        """Before this store first writes the autosave: a file there that cannot be loaded
+        is another game's only record (damaged, or needing rules not installed now), so it
+        is renamed aside, never overwritten, and the player is told where it went. If it
+        cannot be renamed, the autosave fails (SaveError) rather than replace it."""
+        if self._autosave_ours:
+            return
+        if self.autosave_problem():
+            path = self.path(AUTOSAVE)
+            try:
+                kept = _keep_aside(path)
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                raise SaveError(f"the damaged autosave cannot be kept aside ({reason}), so "
+                                "it is not overwritten") from None
+            self._autosave_checked = None
+            self._notices.append(f"The damaged autosave was kept as {kept.name} "
+                                 "(Load lists it)")
+        self._autosave_ours = True
+
     def flush(self) -> None:
         """Wait for an autosave still being written."""
         self.writer.flush()
@@ -97,60 +149,161 @@ class SaveStore:
         """Background autosaves that failed since the last call, one reason each."""
         return self.writer.errors()
 
+    def notices(self) -> list[str]:
+        """Things the player should hear about the saves since the last call (a damaged
+        autosave kept aside)."""
+        out, self._notices = self._notices, []
+        return out
+
     def read(self, path: Path) -> tuple[Game, dict[str, Any]]:
+        """The game in ``path`` and its checked details (see :func:`clean_meta`)."""
         self.flush()
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"cannot read {path.name}: {exc}") from None
-        try:
-            game = load_game(text)
+            data = read_save_bytes(path)
+            game = load_game(data)
+            meta = clean_meta(json.loads(data).get("meta"), game.players)
         except SaveError as exc:
             raise SaveError(f"{path.name}: {exc}") from None
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - the engine's own checks
-            raise SaveError(f"{path.name}: {_plugin_failed(text, exc)}") from None
-        meta = json.loads(text).get("meta") or {}
-        return guard_game(game), meta if isinstance(meta, dict) else {}
+            raise SaveError(f"{path.name}: {_plugin_failed(data, exc)}") from None
+        return guard_game(game), meta
+
+    def peek_autosave(self) -> Autosave:
+        """The autosave as it is now; whether it loads is remembered for this version of
+        the file, so the first autosave of a game need not read it again."""
+        self.flush()
+        path = self.path(AUTOSAVE)
+        key = _identity(path)
+        if key is None:
+            return Autosave()
+        try:
+            game, meta = self.read(path)
+        except SaveError as exc:
+            self._autosave_checked = (key, str(exc))
+            return Autosave(problem=str(exc))
+        self._autosave_checked = (key, "")
+        return Autosave(game, meta)
+
+    def autosave_problem(self) -> str:
+        """Why the autosave file cannot be loaded ('' if it can, or there is none)."""
+        self.flush()
+        key = _identity(self.path(AUTOSAVE))
+        if key is None:
+            return ""
+        if self._autosave_checked is not None and self._autosave_checked[0] == key:
+            return self._autosave_checked[1]
+        return self.peek_autosave().problem
 
     def list(self) -> list[SaveEntry]:
+        """Every save in the folder; one that cannot be loaded is listed with its problem
+        (this never raises for a file's content)."""
         self.flush()
         if not self.folder.is_dir():
             return []
         out = []
+        known, self._entries = self._entries, {}
         for path in sorted(self.folder.glob("*.json")):
+            identity = _identity(path)
+            cached = known.get(path)
+            if cached is not None and identity is not None and cached[0] == identity:
+                self._entries[path] = cached
+                out.append(cached[1])
+                continue
             entry = SaveEntry(name=path.stem, path=path)
             try:
                 game, meta = self.read(path)
                 entry.variant = game.variant
                 entry.players = game.players
-                names = meta.get("names") or []
-                entry.names = tuple(str(n) for n in names)
-                entry.saved = float(meta.get("saved") or path.stat().st_mtime)
+                entry.names = tuple(meta.get("names", ()))
+                entry.saved = meta.get("saved") or _mtime(path)
                 entry.finished = _over(game)
                 entry.actions = len(game.log)
             except SaveError as exc:
                 entry.error = str(exc)
-                entry.saved = path.stat().st_mtime
+            except Exception as exc:  # noqa: BLE001 - a plugin's rules failing on its save
+                entry.error = f"{path.name}: {type(exc).__name__}: {exc}"
+            if entry.error:
+                entry.saved = _mtime(path)
+            if identity is not None:
+                self._entries[path] = (identity, entry)
             out.append(entry)
         out.sort(key=lambda e: (e.name != AUTOSAVE, -e.saved))
         return out
 
     def has_autosave(self) -> bool:
-        self.flush()
-        path = self.path(AUTOSAVE)
-        if not path.is_file():
-            return False
-        try:
-            game, _ = self.read(path)
-        except SaveError:
-            return False
-        return not _over(game)
+        """Whether there is a game to continue (an autosave that loads and is not over)."""
+        game = self.peek_autosave().game
+        return game is not None and not _over(game)
 
 
-def _plugin_failed(text: str, exc: BaseException) -> str:
+def clean_meta(raw: Any, players: int) -> dict[str, Any]:
+    """The client's details saved with a game (``meta``), checked.
+
+    A file without them is fine (a save from ``aztec-arcade play --save``). Details of the
+    wrong kind (names that are not text, a save time that is no time) mean the file was
+    damaged or edited, and raise SaveError like any other damage. Names are cut to
+    :data:`NAME_MAX` printable characters and to one per seat: a screen has no room for
+    more, and text that long would only cost memory and time to draw.
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise SaveError("its details (meta) are damaged: not a mapping")
+    meta = dict(raw)
+    names = raw.get("names")
+    if names is not None:
+        if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+            raise SaveError("its details (meta) are damaged: the names are not a list of "
+                            "names")
+        meta["names"] = [bound_name(n) for n in names[:players]]
+    saved = raw.get("saved")
+    if saved is not None:
+        if (isinstance(saved, bool) or not isinstance(saved, int | float)
+                or not 0 <= saved <= MAX_STAMP):
+            raise SaveError("its details (meta) are damaged: the time it was saved is not "
+                            "a time")
+        meta["saved"] = float(saved)
+    return meta
+
+
+def bound_name(name: str) -> str:
+    """A player name from a file as the screen may show it: at most :data:`NAME_MAX`
+    characters, control characters as spaces."""
+    return "".join(ch if ch.isprintable() else " " for ch in name[:NAME_MAX])
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another; None if there is no file."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _keep_aside(path: Path) -> Path:
+    """Rename ``path`` to ``NAME-damaged-YYYYMMDD-HHMMSS.json`` (never over a file)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        suffix = "" if n == 1 else f"-{n}"
+        target = path.with_name(f"{path.stem}-damaged-{stamp}{suffix}{path.suffix}")
+        if not target.exists():
+            os.rename(path, target)
+            return target
+    raise OSError(errno.EEXIST, "too many damaged autosaves kept this second")
+
+
+def _plugin_failed(data: str | bytes, exc: BaseException) -> str:
     """Why a save could not be read when its engine's code raised while checking it (its
     ``check_params``, ``check_players``): the plugin named, as for a failure in play."""
-    engine = json.loads(text).get("engine")
+    engine = json.loads(data).get("engine")
     failure = PluginFailure(*rules_plugin(str(engine)), f"the '{engine}' rules",
                             "while reading this save", exc)
     return failure.summary()
@@ -166,7 +319,5 @@ def _over(game: Game) -> bool:
 
 
 def _write_file(path: Path, text: str) -> None:
-    from game.records import write_atomic
-
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, text)

@@ -4,9 +4,18 @@ Scenes never see pixels: they pass logical coordinates and this wrapper scales t
 the real surface, so 1280x720 and 4K both render crisp (text is rasterised at the final
 pixel size, not stretched). Fonts and rendered text are cached because text rendering is
 the most expensive thing in a frame.
+
+Text can come from files (a name in a save, a variant's description), so no text may cost
+unbounded time or memory: a line is cut to :data:`MAX_LINE` characters before it is
+measured or drawn (far more than the canvas can show), widths are measured without
+rendering, fitting a line to a width is a binary search, and every cache is bounded by
+entries and the rendered text cache also by bytes.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
 
 import pygame
 
@@ -14,12 +23,63 @@ from game.ui import theme
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
+#: the most characters of one line that are measured or drawn: even narrow glyphs at the
+#: smallest size need more than two logical units each, so 1920 units never show more
+MAX_LINE = 1000
+#: the same for text wrapped into a block (about twenty full lines)
+MAX_BLOCK = 20 * MAX_LINE
+#: bounds of the caches of rendered text (entries, pixel bytes), widths and fitted texts
+TEXT_CACHE_ENTRIES = 2000
+TEXT_CACHE_BYTES = 64 * 1024 * 1024
+WIDTH_CACHE_ENTRIES = 4000
+FIT_CACHE_ENTRIES = 2000
+
+
+class LruCache:
+    """A dict that forgets its least recently used entries beyond ``entries`` (and
+    beyond ``limit`` of the sizes given to :meth:`put`)."""
+
+    def __init__(self, entries: int, limit: float = float("inf")) -> None:
+        self.entries = entries
+        self.limit = limit
+        self.size = 0.0
+        self._data: OrderedDict[Any, tuple[Any, float]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def keys(self) -> list[Any]:
+        return list(self._data)
+
+    def get(self, key: Any) -> Any:
+        hit = self._data.get(key)
+        if hit is None:
+            return None
+        self._data.move_to_end(key)
+        return hit[0]
+
+    def put(self, key: Any, value: Any, size: float = 0.0) -> None:
+        old = self._data.pop(key, None)
+        if old is not None:
+            self.size -= old[1]
+        self._data[key] = (value, size)
+        self.size += size
+        while self._data and (len(self._data) > self.entries or self.size > self.limit):
+            _, (_, dropped) = self._data.popitem(last=False)
+            self.size -= dropped
+
+    def clear(self) -> None:
+        self._data.clear()
+        self.size = 0.0
+
 
 class Screen:
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._text_cache = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES)
+        self._width_cache = LruCache(WIDTH_CACHE_ENTRIES)
+        self._fit_cache = LruCache(FIT_CACHE_ENTRIES)
         self.resize(surface)
 
     def resize(self, surface: pygame.Surface) -> None:
@@ -30,6 +90,8 @@ class Screen:
         self.ox = (w - lw * self.scale) / 2
         self.oy = (h - lh * self.scale) / 2
         self._text_cache.clear()
+        self._width_cache.clear()
+        self._fit_cache.clear()
 
     def derived(self, surface: pygame.Surface, ox: float, oy: float) -> Screen:
         """A Screen drawing onto another surface (a cached layer, a sprite) at this scale,
@@ -39,6 +101,8 @@ class Screen:
         out.scale, out.ox, out.oy = self.scale, ox, oy
         out._fonts = self._fonts
         out._text_cache = self._text_cache
+        out._width_cache = self._width_cache
+        out._fit_cache = self._fit_cache
         return out
 
     # -- coordinates ---------------------------------------------------------------------
@@ -87,8 +151,12 @@ class Screen:
                             self.ln(width) if width else 0)
 
     # -- text ----------------------------------------------------------------------------
+    def font_px(self, size: float) -> int:
+        """The pixel size text of logical ``size`` is drawn at."""
+        return max(8, round(size * self.scale))
+
     def font(self, size: float) -> pygame.font.Font:
-        px = max(8, round(size * self.scale))
+        px = self.font_px(size)
         f = self._fonts.get(px)
         if f is None:
             f = pygame.font.Font(None, px)
@@ -97,6 +165,7 @@ class Screen:
 
     def render(self, text: str, size: float, colour: Colour,
                wrap: float = 0) -> pygame.Surface:
+        text = text[:MAX_BLOCK if wrap else MAX_LINE]
         key = (text, size, colour, wrap)
         surf = self._text_cache.get(key)
         if surf is None:
@@ -105,9 +174,8 @@ class Screen:
                 surf = font.render(text, True, colour, None, self.ln(wrap))
             else:
                 surf = font.render(text, True, colour)
-            if len(self._text_cache) > 2000:
-                self._text_cache.clear()
-            self._text_cache[key] = surf
+            w, h = surf.get_size()
+            self._text_cache.put(key, surf, w * h * 4)
         return surf
 
     def text(self, text: str, x: float, y: float, size: float = theme.FONT_BODY,
@@ -120,7 +188,45 @@ class Screen:
         return r
 
     def text_width(self, text: str, size: float) -> float:
-        return self.render(text, size, theme.TEXT).get_width() / self.scale
+        """The drawn width of one line (its first :data:`MAX_LINE` characters, as drawn),
+        measured without rendering it."""
+        text = text[:MAX_LINE]
+        key = (text, self.font_px(size))
+        width = self._width_cache.get(key)
+        if width is None:
+            width = self.font(size).size(text)[0]
+            self._width_cache.put(key, width)
+        return width / self.scale
+
+    def fit(self, text: str, size: float, width: float, ellipsis: str = "…") -> str:
+        """``text`` cut and ended with ``ellipsis`` so that it fits ``width`` logical
+        units; unchanged if it fits. A binary search on the cut, measuring without
+        rendering: about log2(len) measurements, whatever the length."""
+        key = (text[:MAX_LINE + 1], size, width, ellipsis)
+        out = self._fit_cache.get(key)
+        if out is None:
+            out = self._fit(text, size, width, ellipsis)
+            self._fit_cache.put(key, out)
+        return out
+
+    def _fit(self, text: str, size: float, width: float, ellipsis: str) -> str:
+        if len(text) <= MAX_LINE and self.text_width(text, size) <= width:
+            return text
+        text = text[:MAX_LINE]
+        font = self.font(size)
+        limit = width * self.scale
+
+        def fits(n: int) -> bool:
+            return font.size(text[:n] + ellipsis)[0] <= limit
+
+        lo, hi = 0, len(text)  # text[:lo] + ellipsis fits (or lo is 0); text[:hi] does not
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if fits(mid):
+                lo = mid
+            else:
+                hi = mid
+        return text[:lo] + ellipsis
 
 
 def draw_mark(screen: Screen, mark: str, x: float, y: float, r: float,

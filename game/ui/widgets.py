@@ -46,13 +46,10 @@ def inside(pos: tuple[float, float] | None, rect: tuple[float, float, float, flo
     return x <= pos[0] < x + w and y <= pos[1] < y + h
 
 
-def fit(screen: Screen, text: str, size: float, width: float) -> str:
-    """``text`` shortened with an ellipsis so it fits ``width`` logical units."""
-    if screen.text_width(text, size) <= width:
-        return text
-    while text and screen.text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text + "…"
+def fit(screen: Screen, text: str, size: float, width: float, ellipsis: str = "…") -> str:
+    """``text`` shortened with an ellipsis so it fits ``width`` logical units (in log
+    time: see :meth:`Screen.fit`)."""
+    return screen.fit(text, size, width, ellipsis)
 
 
 def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.api import IllegalAction, load_game, new_game
+from game.api import IllegalAction, new_game
 from game.conformance import check_variant
 from game.plugins import get_registry, reset_registry
 from game.rng import Rng
 from tests.aztlan import VARIANT, VARIANT_2P, position
-from tests.protocol_helpers import SETTINGS, round_trip
+from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -58,13 +58,13 @@ def test_round_trip_with_a_pending_decision_and_a_scoring_in_progress():
     g.apply("stay")
     g.apply("battle t11")
     assert g.state.pending["kind"] == "sacred"
-    round_trip(g)
+    state_round_trip(g)
     g.apply("decline")
     g.apply("rafts t7 t19")
     g.apply("bless jungle")
     assert g.state.scoring == {"bonus": 2, "links": [(6, 18)]}
-    round_trip(g)
-    again = load_game(g.to_json())
+    state_round_trip(g)
+    again = g.clone()
     g.apply("score")
     again.apply("score")
     assert again.to_json() == g.to_json()

@@ -14,7 +14,7 @@ from game.api import IllegalAction, new_game
 from game.plugins import get_registry, reset_registry
 from game.rng import Rng
 from tests.market import VARIANT, all_actions, layout, play, scenario
-from tests.protocol_helpers import SETTINGS, round_trip
+from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -52,10 +52,10 @@ def test_round_trip_in_the_middle_of_a_play():
     rows = layout({"a1": "messenger", "a2": "."})
     g = scenario(rows, coins={0: [1, 2]})
     play(g, "shift a1")                          # the take-back snapshot exists
-    round_trip(g)
+    state_round_trip(g)
     play(g, "pay 2")                             # a payment is pending
     assert g.view(None)["paid"] == 2
-    round_trip(g)
+    state_round_trip(g)
 
 
 def test_bad_saves_are_refused():

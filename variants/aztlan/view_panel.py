@@ -18,7 +18,7 @@ from typing import Any
 
 from game.ui import theme
 from game.ui.screen import Screen, draw_mark
-from game.ui.widgets import wrap
+from game.ui.widgets import fit, wrap
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option, roman
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
@@ -30,14 +30,6 @@ BUTTON_H = 58.0
 MAX_BUTTONS = 9
 #: the decision box's title (two lines) and prompt (three lines)
 HEAD_H = 16 + 2 * 34 + 6 + 3 * 24 + 6
-
-
-def fit(scr: Screen, text: str, size: float, width: float) -> str:
-    if scr.text_width(text, size) <= width:
-        return text
-    while len(text) > 1 and scr.text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def hit(rect: Rect, pos: tuple[float, float] | None) -> bool:

@@ -230,8 +230,4 @@ def _players(scr: Screen, view: Any, s: Any, x: float, y: float, w: float, k: fl
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
-    if scr.text_width(text, size) <= width:
-        return text
-    while len(text) > 1 and scr.text_width(text + ".", size) > width:
-        text = text[:-1]
-    return text + "."
+    return scr.fit(text, size, width, ".")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import sys
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
 from game.ui import theme
+from game.ui.saves import bound_name
 from game.ui.scene import Scene
 from game.ui.session import Session
 
@@ -113,25 +115,29 @@ def replay_history(game: Game) -> list[tuple[int | None, str, list[Any]]] | None
 def colours_from_meta(meta: dict[str, Any], players: int) -> list[int] | None:
     """Palette slots saved with a game, if they are sane (distinct small numbers)."""
     raw = meta.get("colours") if isinstance(meta, dict) else None
-    if (isinstance(raw, list) and len(raw) == players and len(set(raw)) == players
-            and all(isinstance(i, int) and 0 <= i < len(theme.MARKS) for i in raw)):
+    if (isinstance(raw, list) and len(raw) == players
+            and all(isinstance(i, int) and 0 <= i < len(theme.MARKS) for i in raw)
+            and len(set(raw)) == players):
         return list(raw)
     return None
 
 
 def names_from_meta(meta: dict[str, Any], players: int) -> list[str]:
     raw = meta.get("names") if isinstance(meta, dict) else None
-    names = [str(n) for n in raw] if isinstance(raw, list) else []
-    names = names[:players]
+    names = [bound_name(str(n)) for n in raw[:players]] if isinstance(raw, list) else []
     while len(names) < players:
         names.append(f"Player {len(names) + 1}")
     return names
 
 
-def when(stamp: float) -> str:
-    if not stamp:
+def when(stamp: Any) -> str:
+    """A save's time for people; '?' for anything that is not a time the system knows."""
+    try:
+        if isinstance(stamp, bool) or not stamp or not math.isfinite(stamp):
+            return "?"
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+    except (TypeError, ValueError, OverflowError, OSError):
         return "?"
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
 class BaseScene(Scene):

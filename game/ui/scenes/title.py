@@ -17,9 +17,10 @@ from game.ui.scenes.common import (
     names_from_meta,
     one_line,
 )
-from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, ease_out
+from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, ease_out, fit
 
 if TYPE_CHECKING:
+    from game.api import Game
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
@@ -127,7 +128,8 @@ class TitleScene(MenuScene):
         super().__init__()
         self.menu = Menu([], 660, 372, 600, item_h=80, gap=14)
         self.error = ""
-        self.continue_detail = ""
+        #: why the autosave cannot be loaded, shown until it is replaced ('' if it can)
+        self.notice = ""
         self.attract_enabled = attract
         self.attract_seed = attract_seed
         self.attract: Attract | None = None
@@ -143,9 +145,16 @@ class TitleScene(MenuScene):
 
     def _build(self) -> None:
         assert self.app is not None
+        autosave = self.app.saves.peek_autosave()
+        self.notice = autosave.problem
         items: list[MenuItem] = []
-        if self.app.saves.has_autosave():
-            items.append(MenuItem("Continue", self.continue_game, detail=self._autosave_info()))
+        game = autosave.game
+        if game is not None and not game.is_over:
+            items.append(MenuItem("Continue", self.continue_game,
+                                  detail=self._autosave_info(game, autosave.meta)))
+        elif autosave.problem:
+            items.append(MenuItem("Continue", None, enabled=False,
+                                  error="The autosave is damaged"))
         items += [
             MenuItem("New game", self.new_game),
             MenuItem("Load", self.load),
@@ -155,12 +164,8 @@ class TitleScene(MenuScene):
         ]
         self.menu.set_items(items, keep_focus=False)
 
-    def _autosave_info(self) -> str:
-        assert self.app is not None
-        try:
-            game, meta = self.app.saves.read(self.app.saves.path(AUTOSAVE))
-        except SaveError:
-            return ""
+    @staticmethod
+    def _autosave_info(game: Game, meta: dict[str, Any]) -> str:
         names = names_from_meta(meta, game.players)
         return f"{game.spec.name} · {', '.join(names)} · {len(game.log)} actions"
 
@@ -245,7 +250,16 @@ class TitleScene(MenuScene):
         self._draw_logo(screen)
         self.menu.draw(screen)
         if self.error:
-            screen.text(self.error, 960, 960, theme.FONT_BODY, theme.DANGER, "center")
+            screen.text(fit(screen, self.error, theme.FONT_BODY, 1840), 960, 960,
+                        theme.FONT_BODY, theme.DANGER, "center")
+        elif self.notice:
+            screen.text(fit(screen, f"The autosave cannot be loaded: {one_line(self.notice)}",
+                            theme.FONT_SMALL, 1840), 960, 940, theme.FONT_SMALL,
+                        theme.DANGER, "center")
+            screen.text(fit(screen, "It is kept: before the next game is saved, it is "
+                            "renamed to autosave-damaged-(date).json in the saves folder.",
+                            theme.FONT_SMALL, 1840), 960, 976, theme.FONT_SMALL,
+                        theme.TEXT_DIM, "center")
         draw_footer(screen, self.shortcuts)
 
     def _draw_logo(self, screen: Screen) -> None:
