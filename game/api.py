@@ -162,8 +162,10 @@ def read_save(text: str | bytes) -> SaveFile:
             engine.check_params(checked, ctx)
         issues = list(ctx.issues) or engine.check_players(checked, players)
     except Exception as exc:  # noqa: BLE001 - a plugin's checks failing on odd data
-        raise SaveError(f"this saved game has invalid variant parameters ({type(exc).__name__}"
-                        f": {_short(str(exc), 200)})") from None
+        provider = registry.rules.get(engine_id, (None, "unknown"))[1]
+        raise SaveError(f"Plugin '{provider}' failed: the '{engine_id}' rules raised "
+                        f"{type(exc).__name__} while reading this save's parameters: "
+                        f"{_short(str(exc), 200)}") from None
     if issues:
         raise SaveError("this saved game has invalid variant parameters: "
                         + _short("; ".join(str(i) for i in issues), 600))

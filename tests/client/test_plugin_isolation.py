@@ -390,6 +390,7 @@ def test_a_save_whose_plugin_fails_to_read_it_is_listed_not_fatal(ui):
     [entry] = ui.app.saves.list()
     assert entry.error.startswith("autosave.json: Plugin 'shaky' failed: the 'flaky' rules "
                                   "raised RuntimeError while reading this save")
+    assert "check_players broke on purpose" in entry.error
     title = ui.top
     title.menu.focus = [item.label for item in title.menu.items].index("Load")
     ui.key(pygame.K_RETURN)
