@@ -157,7 +157,7 @@ class Publisher:
             "current": current, "turn": turn_seat(game), "deciding": deciding,
             "scores": json_safe(game.scores), "over": game.is_over,
             "actions": action_groups(game, names) if deciding else [],
-            "panel": self._panel(game, view, role),
+            "panel": named(self._panel(game, view, role), names),
             "view": view,
             "log": [{"text": personalise(e.text, names), "seat": e.seat}
                     for e in self._tail if e.visible(role)][-LOG_TAIL:],
@@ -217,6 +217,17 @@ def picture_request(game: Game, table: Sequence[SeatInfo], version: int) -> byte
                        "names": [s.name for s in table],
                        "colours": [list(s.colour) for s in table],
                        "marks": [s.mark for s in table]}, separators=(",", ":")).encode()
+
+
+def named(value: Any, names: list[str]) -> Any:
+    """Every text in ``value`` with "Player 2" replaced by the seat's name."""
+    if isinstance(value, str):
+        return personalise(value, names)
+    if isinstance(value, dict):
+        return {k: named(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [named(v, names) for v in value]
+    return value
 
 
 def json_safe(value: Any, depth: int = 0) -> Any:
