@@ -121,6 +121,7 @@ class RemoteHub:
         self.host = ""
         self.port = 0
         self.invite_host = ""
+        self._qr: list[str] = []
         self._rebuild_seats()
 
     # =====================================================================================
@@ -139,6 +140,9 @@ class RemoteHub:
         server = Server(self)
         self.host, self.port = server.start(host, port)
         self.invite_host = invite_host or self.host
+        from game.remote.qr import qr_matrix
+
+        self._qr = ["".join("1" if m else "0" for m in row) for row in qr_matrix(self.url)]
         self._server = server
 
     def stop(self, reason: str = "The host closed the game") -> None:
@@ -146,7 +150,8 @@ class RemoteHub:
         the connections and the port. Safe to call twice."""
         server, self._server = self._server, None
         if server is not None:
-            bye: dict[str, Any] = {"type": "bye", "v": PROTOCOL, "reason": reason}
+            bye: dict[str, Any] = {"type": "bye", "v": PROTOCOL, "reason": reason,
+                                   "final": True}
             server.stop(dumps(bye))
 
     @property
@@ -200,12 +205,12 @@ class RemoteHub:
             self._snapshot = snap
             self._game_info = info
             self._needs_publish = False
-            stale = [s for s, p in self._inbox.items() if p.version != snap.version]
             refusals = []
-            for seat in stale:
+            for seat in [s for s, p in self._inbox.items() if p.version != snap.version]:
                 pending = self._inbox.pop(seat)
-                refusals.append((pending, "the game changed before your action arrived: "
-                                          "look again"))
+                if not pending.taken:  # a taken one was applied (or is being refused)
+                    refusals.append((pending, "the game changed before your action "
+                                              "arrived: look again"))
             if snap.picture_job is not None:
                 self._picture_job = (snap.version, snap.picture_job)
             self._rebuild_seats()
@@ -352,7 +357,7 @@ class RemoteHub:
 
     def _welcome(self, seat: int | None, token: str | None, next_id: int) -> dict[str, Any]:
         return {"type": "welcome", "v": PROTOCOL, "seat": seat, "token": token,
-                "next_id": next_id, "room": self.room, "url": self.url,
+                "next_id": next_id, "room": self.room, "url": self.url, "qr": self._qr,
                 "pictures": self.pictures}
 
     def _act(self, conn: int, seat: Role, msg: Act) -> None:
@@ -442,7 +447,8 @@ class RemoteHub:
         for conn, reason in kicked:
             if conn is not None:
                 self._server.kick(conn, dumps({"type": "bye", "v": PROTOCOL,
-                                               "reason": reason}), back_to_lobby=True)
+                                               "reason": reason, "final": False}),
+                                  back_to_lobby=True)
 
     def _rebuild_seats(self) -> None:
         seats = []

@@ -33,7 +33,7 @@ from websockets.http11 import Request, Response
 
 from game.remote import RemoteError
 from game.remote.hub import LOBBY
-from game.remote.protocol import Act, Bye, Join, ProtocolError, dumps, error, parse
+from game.remote.protocol import PROTOCOL, Act, Bye, Join, ProtocolError, dumps, error, parse
 from game.resources import assets_dir
 
 if TYPE_CHECKING:
@@ -308,7 +308,7 @@ class Server:
         conn.role = result.role
         conn.outbox.extend(dumps(reply) for reply in result.replies)
         if result.kick is not None:
-            self._kick(result.kick, dumps({"type": "bye", "v": 1,
+            self._kick(result.kick, dumps({"type": "bye", "v": PROTOCOL, "final": True,
                                            "reason": result.kick_reason}), False)
         self._wake_all()
 
@@ -385,7 +385,7 @@ class Server:
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             LOG.error("remote: the table painter stopped (%s); no more pictures", exc)
             self.picture = (version + 1, dumps({
-                "type": "picture", "v": 1, "version": version,
+                "type": "picture", "v": PROTOCOL, "version": version,
                 "error": "the table picture is not available"}))
             self._wake_all()
         finally:

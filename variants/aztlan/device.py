@@ -47,12 +47,6 @@ def device_panel(book: CardBook, type_names: dict[str, str], view: dict[str, Any
     if seat is None:
         return None
     sections: list[dict[str, Any]] = []
-    army = view["control"][seat]
-    sections.append({"title": "Your tribe", "counters": [
-        {"label": "Score", "value": view["scores"][seat]},
-        {"label": "Pawns to place this age", "value": view["supply"][army]},
-        {"label": "Pawns in reserve", "value": view["reserve"][army]},
-    ]})
     chosen = view["chosen"][seat]
     if isinstance(chosen, int):
         note = "face up" if view["revealed"] else "face down: only you know it"
@@ -81,4 +75,10 @@ def device_panel(book: CardBook, type_names: dict[str, str], view: dict[str, Any
         items.append(item)
     sections.append({"title": "Prosperity cards", "cards": items,
                      "note": "" if items else "none yet: coexisting draws one"})
+    army = view["control"][seat]
+    sections.append({"title": "Your tribe", "counters": [
+        {"label": "Score", "value": view["scores"][seat]},
+        {"label": "Pawns to place this age", "value": view["supply"][army]},
+        {"label": "Pawns in reserve", "value": view["reserve"][army]},
+    ]})
     return {"sections": sections}
