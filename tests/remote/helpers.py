@@ -91,6 +91,15 @@ class Device:
             if want(message):
                 return message
 
+    def seen(self, want: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """A message ``want`` accepts, read before or after this call (order of updates
+        that travel separately, like the seats and a goodbye, is not promised)."""
+        while True:
+            found = next((m for m in self.received if want(m)), None)
+            if found is not None:
+                return found
+            self.next()
+
     def drain(self) -> None:
         """Read whatever has arrived, without waiting."""
         while self._pull(0):
@@ -133,21 +142,21 @@ class Owner(threading.Thread):
 
     def __init__(self, game: Game, hub: RemoteHub,
                  drivers: dict[int, Callable[[Game], str]] | None = None,
-                 before_publish: Callable[[Game], None] | None = None) -> None:
+                 after_publish: Callable[[Game, int], None] | None = None) -> None:
         super().__init__(name="test-owner", daemon=True)
         self.game = game
         self.hub = hub
         self.drivers = drivers or {}
-        self.before_publish = before_publish
+        self.after_publish = after_publish
         self.stop = threading.Event()
         self.refused: list[tuple[int, str, str]] = []
         self.applied: list[tuple[int, str]] = []
         self.failure: BaseException | None = None
 
     def publish(self, events: Any = ()) -> None:
-        if self.before_publish is not None:
-            self.before_publish(self.game)
         self.hub.publish(self.game, events)
+        if self.after_publish is not None:
+            self.after_publish(self.game, self.hub.version)
 
     def run(self) -> None:
         try:
