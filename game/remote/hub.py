@@ -37,8 +37,9 @@ ROOM_LENGTH = 5
 class Limits:
     """What one connection may send. Messages past ``message_chars`` get an error;
     frames past ``frame_bytes`` close the connection (1009). ``rate`` messages a second
-    on average, bursts of ``burst``; after ``strikes`` refused messages the connection
-    is closed; an address gets ``guesses`` wrong room codes or tokens in all."""
+    on average, bursts of ``burst`` (an accepted act is free: the game paces those, one
+    per state); after ``strikes`` refused messages the connection is closed; an address
+    gets ``guesses`` wrong room codes or tokens in all."""
 
     message_chars: int = 4096
     frame_bytes: int = 65536

@@ -265,6 +265,9 @@ class Server:
             self._wake_all()
 
     def _receive(self, conn: Conn, message: str | bytes) -> None:
+        """Read one message. Each costs a token of the connection's rate, except an act
+        the hub accepted: a seat gets one of those per state, so the game paces them."""
+        free = False
         try:
             if not self._allow(conn):
                 raise ProtocolError("too-fast", "too many messages: slow down")
@@ -279,6 +282,7 @@ class Server:
             elif isinstance(msg, Act):
                 role = conn.role if isinstance(conn.role, int) else None
                 self.hub._act(conn.id, role, msg)  # noqa: SLF001
+                free = True
             elif isinstance(msg, Bye):
                 self.hub._bye(conn.id, conn.role if conn.role != LOBBY else None)  # noqa: SLF001
                 conn.role, conn.state_sent = LOBBY, b""
@@ -289,16 +293,15 @@ class Server:
             if conn.strikes >= self.limits.strikes:
                 conn.closing = (1008, "too many refused messages", b"")
             conn.wake.set()
+        if not free:
+            conn.tokens = max(0.0, conn.tokens - 1)
 
     def _allow(self, conn: Conn) -> bool:
         now = self.limits.clock()
         conn.tokens = min(float(self.limits.burst),
                           conn.tokens + (now - conn.stamp) * self.limits.rate)
         conn.stamp = now
-        if conn.tokens < 1:
-            return False
-        conn.tokens -= 1
-        return True
+        return conn.tokens >= 1
 
     def _join(self, conn: Conn, msg: Join) -> None:
         if conn.role != LOBBY:

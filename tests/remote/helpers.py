@@ -29,8 +29,8 @@ HANG = 30.0
 class Device:
     """One phone: a WebSocket connection and everything it was sent."""
 
-    def __init__(self, hub: RemoteHub, **kwargs: Any) -> None:
-        self.hub = hub
+    def __init__(self, hub: RemoteHub | Any, **kwargs: Any) -> None:
+        self.hub = hub  # a RemoteHub, or anything with its port and room
         self.ws: ClientConnection = connect(f"ws://127.0.0.1:{hub.port}/ws", proxy=None,
                                             max_size=None, open_timeout=HANG, legacy=True,
                                             **kwargs)
