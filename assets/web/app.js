@@ -308,6 +308,13 @@ function render() {
   if (!s.deciding) $("refusal").hidden = true;
   renderActions();
   renderPanel();  // after the actions: a card may open a verb's group
+  // the decision comes first: the panel when it offers the moves, else the buttons
+  const legal = legalSet();
+  const verbs = new Set(((app.state && app.state.actions) || []).map((g) => g.verb));
+  const offers = [...panelActions()].some((a) => legal.has(a)) ||
+    [...panelVerbs()].some((v) => verbs.has(v));
+  $("panel").classList.toggle("first", offers);
+  $("actions").classList.toggle("first", !offers);
   renderPlayers();
   renderLog();
   renderView();
@@ -368,6 +375,15 @@ function panelActions() {
   return out;
 }
 
+function panelVerbs() {
+  const out = new Set();
+  const panel = app.state && app.state.panel;
+  for (const section of (panel && Array.isArray(panel.sections)) ? panel.sections : [])
+    for (const card of Array.isArray(section.cards) ? section.cards : [])
+      if (card.verb) out.add(card.verb);
+  return out;
+}
+
 function renderPanel() {
   const box = $("panel");
   box.textContent = "";
@@ -409,7 +425,7 @@ function panelCard(card, legal) {
     node.classList.add("playable");
     node.disabled = app.waiting;
     node.appendChild(el("span", "card-do", card.action.split(" ")[0] === "choose"
-      ? "Tap to choose" : "Tap to play"));
+      ? "Choose" : "Play"));
     node.addEventListener("click", () => act(card.action));
   } else if (verb) {
     node.type = "button";

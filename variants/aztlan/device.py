@@ -24,7 +24,7 @@ def points(n: int) -> str:
 def power_text(book: CardBook, type_names: dict[str, str], strength: int) -> str:
     kind = book.power_type[strength]
     name = "Wild: any type at scoring" if book.is_wild(strength) else type_names.get(kind, kind)
-    return f"{name} · {points(book.power_value[strength])} if unused at the end"
+    return f"{name}\n{points(book.power_value[strength])} if unused at the end"
 
 
 def prosperity_text(book: CardBook, type_names: dict[str, str], card: str) -> str:
