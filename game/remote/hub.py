@@ -97,7 +97,7 @@ class RemoteHub:
 
     def __init__(self, table: Sequence[SeatInfo], *, room: str | None = None,
                  limits: Limits | None = None, pictures: bool = True,
-                 picture_size: tuple[int, int] = (1280, 720)) -> None:
+                 picture_size: tuple[int, int] = (960, 540)) -> None:
         self.limits = limits or Limits()
         self.room = room or "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_LENGTH))
         self.pictures = pictures

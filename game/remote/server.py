@@ -396,13 +396,15 @@ class Server:
 
 
 async def _end(proc: asyncio.subprocess.Process) -> None:
-    """Close the painter's input (it exits at end of input), kill it if it lingers."""
+    """Close the painter's input (it exits at end of input) and read its output to the
+    end, so its pipes close with the loop still running; kill it if it lingers."""
     if proc.stdin is not None:
         proc.stdin.close()
     try:
+        if proc.stdout is not None:
+            await asyncio.wait_for(proc.stdout.read(), STOP_GRACE)
         await asyncio.wait_for(proc.wait(), STOP_GRACE)
     except (TimeoutError, asyncio.CancelledError):
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
-

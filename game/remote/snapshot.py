@@ -100,6 +100,8 @@ class Publisher:
         self._pictured = 0
         self._key: tuple[Any, ...] | None = None
         self._tail: list[LogEntry] = []
+        self._names: list[str] = []
+        self._named: dict[str, str] = {}  # log texts with the seats' names, per text
         self.panel_failure = ""
 
     def prepare(self, game: Game, events: Iterable[Event], table: Sequence[SeatInfo],
@@ -114,8 +116,10 @@ class Publisher:
             self.version += 1
             self._key = key
         names = [s.name for s in table]
+        if names != self._names:
+            self._names, self._named = names, {}
         current = game.current_player
-        states = {role: dumps(self._state(game, role, names, current))
+        states = {role: self._state(game, role, names, current)
                   for role in sorted(set(roles), key=lambda r: -1 if r is None else r)}
         job = None
         if picture and self._pictured != self.version:
@@ -148,9 +152,17 @@ class Publisher:
         del self._tail[:-LOG_TAIL * 4]
 
     # -- one role's state message --------------------------------------------------------
-    def _state(self, game: Game, role: Role, names: list[str],
-               current: int | None) -> dict[str, Any]:
-        view = json_safe(game.view(role))
+    def _state(self, game: Game, role: Role, names: list[str], current: int | None) -> bytes:
+        """The state message for ``role``, as bytes. The view is serialised once, at C
+        speed when it holds plain JSON types, and spliced into the message."""
+        raw = game.view(role)
+        try:
+            view_text = json.dumps(raw, separators=(",", ":"), ensure_ascii=False,
+                                   allow_nan=False)
+            view = json.loads(view_text)  # the panel hook reads a copy, as JSON types
+        except (TypeError, ValueError):  # a mod's view with sets, tuples as keys, nan
+            view = json_safe(raw)
+            view_text = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
         deciding = role is not None and role == current and not game.is_over
         out: dict[str, Any] = {
             "type": "state", "v": PROTOCOL, "version": self.version, "seat": role,
@@ -158,13 +170,21 @@ class Publisher:
             "scores": json_safe(game.scores), "over": game.is_over,
             "actions": action_groups(game, names) if deciding else [],
             "panel": named(self._panel(game, view, role), names),
-            "view": view,
-            "log": [{"text": personalise(e.text, names), "seat": e.seat}
+            "log": [{"text": self._name(e.text, names), "seat": e.seat}
                     for e in self._tail if e.visible(role)][-LOG_TAIL:],
         }
         if game.is_over:
             out["results"] = results(game, names)
-        return out
+        head = dumps(out)
+        return head[:-1] + b',"view":' + view_text.encode() + b"}"
+
+    def _name(self, text: str, names: list[str]) -> str:
+        named_text = self._named.get(text)
+        if named_text is None:
+            named_text = self._named[text] = personalise(text, names)
+            if len(self._named) > 4 * LOG_TAIL * 4:
+                self._named = {text: named_text}
+        return named_text
 
     def _panel(self, game: Game, view: Any, role: Role) -> Any:
         """The variant's own device panel (``Rules.device_panel``), or None for the
