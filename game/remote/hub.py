@@ -115,7 +115,6 @@ class RemoteHub:
         self._spectators: set[int] = set()
         self._connections = 0
         self._guesses: dict[str, int] = {}
-        self._seats_serial = 0
         self._seats_bytes = b""
         self._picture_job: tuple[int, bytes] | None = None
         self._server: Any = None
@@ -131,8 +130,9 @@ class RemoteHub:
     def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
               invite_host: str | None = None) -> None:
         """Listen on ``host``:``port`` (0: any free port) in a thread of its own.
-        ``invite_host`` is the address the join URL names (default: ``host``).
-        RemoteError if the libraries are missing or the address cannot be used."""
+        ``invite_host`` is the address the join URL names (default: ``host``, or this
+        machine's LAN address when ``host`` means every address). RemoteError if the
+        libraries are missing or the address cannot be used."""
         require()
         if self._server is not None:
             raise RemoteError("the remote server is already running")
@@ -140,6 +140,10 @@ class RemoteHub:
 
         server = Server(self)
         self.host, self.port = server.start(host, port)
+        if invite_host is None and host in ("", "0.0.0.0", "::"):
+            from game.remote.net import lan_address
+
+            invite_host = lan_address()
         self.invite_host = invite_host or self.host
         from game.remote.qr import qr_matrix
 
@@ -418,9 +422,9 @@ class RemoteHub:
         with self._lock:
             return self._snapshot.states.get(role)
 
-    def _seats(self) -> tuple[int, bytes]:
+    def _seats(self) -> bytes:
         with self._lock:
-            return self._seats_serial, self._seats_bytes
+            return self._seats_bytes
 
     def _take_picture_job(self) -> tuple[int, bytes] | None:
         with self._lock:
@@ -461,7 +465,6 @@ class RemoteHub:
                 status = "open" if info.open else "closed"
             seats.append({**info.to_json(seat), "status": status, "driver": info.driver,
                           "device": claim.name if claim else ""})
-        self._seats_serial += 1
         self._seats_bytes = dumps({"type": "seats", "v": PROTOCOL, "room": self.room,
                                    "game": self._game_info, "seats": seats,
                                    "spectators": len(self._spectators)})

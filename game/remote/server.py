@@ -7,7 +7,7 @@ hands joins and acts to the :class:`~game.remote.hub.RemoteHub`, and sends each
 connection the newest bytes the owner prepared. A connection's sender coalesces: a slow
 phone gets the latest state and picture, never a backlog.
 
-The table picture is painted by a child process (:mod:`game.remote.painter`, SDL's
+The table picture is painted by a child process (:mod:`game.ui.picture`, SDL's
 dummy video driver), so drawing and PNG encoding never hold this process's GIL while the
 television draws its frames.
 """
@@ -337,7 +337,7 @@ class Server:
 
     async def _send_news(self, conn: Conn) -> None:
         ws = conn.ws
-        _serial, seats = self.hub._seats()  # noqa: SLF001
+        seats = self.hub._seats()  # noqa: SLF001
         if seats != conn.seats_sent:
             conn.seats_sent = seats
             await ws.send(seats, text=True)
@@ -365,7 +365,7 @@ class Server:
                                               if p))
         try:
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "game.remote.painter", str(width), str(height),
+                sys.executable, "-m", "game.ui.picture", str(width), str(height),
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env)
         except OSError as exc:
             LOG.error("remote: no table pictures (the painter did not start: %s)", exc)

@@ -19,8 +19,8 @@ from tests.remote.helpers import Device, Owner, legal
 
 @pytest.fixture(scope="module")
 def painter(tmp_path_factory):
-    from game.remote.painter import Painter
     from game.ui.app import App
+    from game.ui.picture import Painter
     from game.ui.saves import SaveStore
     from game.ui.scene import Scene
 

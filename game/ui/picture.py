@@ -1,6 +1,7 @@
-"""The table picture: a child process that draws what a spectator sees of the board.
+"""The table picture for remote devices: a child process that draws what a spectator
+sees of the board (game.remote's server starts it).
 
-``python -m game.remote.painter WIDTH HEIGHT`` reads jobs on standard input and writes
+``python -m game.ui.picture WIDTH HEIGHT`` reads jobs on standard input and writes
 pictures on standard output, each a 4-byte big-endian length and then the bytes. A job
 is JSON from :func:`game.remote.snapshot.picture_request` (the game as saved, and the
 seats' names, colours and marks); a picture is the finished ``picture`` message of the
