@@ -765,6 +765,11 @@ class AztlanRules(AztlanAIMixin, Rules):
             return "score"
         return rng.choice(legal)
 
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        from variants.aztlan.device import device_panel
+
+        return device_panel(self.cards, self.type_names, view, seat)
+
     def describe_action(self, state: AztlanState, action: str) -> str:
         if action.split() == ["choose", "?"]:  # as redacted for the other seats
             seat = self.current_player(state)
