@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import multiprocessing
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -58,7 +59,10 @@ def _run_pool(tasks: Sequence[Task], jobs: int,
     error (or Ctrl+C) stops the run without playing the rest."""
     pending: dict[Future[dict[str, Any]], int] = {}
     queue = iter(enumerate(tasks))
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    # "spawn": fresh interpreters, so a thread of the caller (a client, a test) holding a
+    # lock at fork time cannot hang a worker; each loads the same plugins and settings.
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(
+        "spawn"))
     try:
         def refill() -> None:
             while len(pending) < 2 * jobs:
