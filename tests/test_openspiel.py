@@ -5,6 +5,7 @@ and declarations say what the game is."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -16,7 +17,8 @@ from game.api import new_game
 from game.errors import AztecArcadeError
 from game.plugins import Registry, get_registry, reset_registry
 from game.rng import Rng
-from tests.modding.conftest import EXAMPLE
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "patolli"
 
 #: Mexica's random play does not end a game (see CutRolloutEvaluator): its games through
 #: MCTS are cut at this many actions and scored there; every other game runs to its end.
