@@ -95,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="mexica")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--start", type=int, default=0,
+                        help="index of the first game (to split a run over processes: "
+                        "game i always has seed SEED+i and Hard on seat i %% 2)")
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--sims", type=int, default=50, help="MCTS simulations to start")
     parser.add_argument("--uct-c", type=float, default=2.0)
@@ -106,9 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     cpu: dict[str, list[float]] = {"hard": [], "openspiel": []}
     won = 0.0
     start = time.perf_counter()
+    first, last = args.seed + args.start, args.seed + args.start + args.games - 1
     print(f"{args.variant}: Hard ({args.iterations} iterations) vs OpenSpiel MCTS, "
-          f"{args.games} games, seeds {args.seed}-{args.seed + args.games - 1}", flush=True)
-    for i in range(args.games):
+          f"{args.games} games, seeds {first}-{last}", flush=True)
+    for i in range(args.start, args.start + args.games):
         record = play(args.variant, args.seed + i, i % 2, args, sims, cpu)
         won += record["hard_won"]
         record["hard_cpu_mean"] = statistics.fmean(cpu["hard"]) if cpu["hard"] else 0.0
@@ -123,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             with open(args.out, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps(record) + "\n")
     lo, hi = wilson(won, args.games)
-    print(f"Hard won {won:g} of {args.games} ({100 * won / args.games:.0f}%, 95% CI "
+    print(f"Hard won {won:g} of {args.games} games ({100 * won / args.games:.0f}%, 95% CI "
           f"[{100 * lo:.0f}%, {100 * hi:.0f}%])")
     print(f"CPU per decision: Hard {statistics.fmean(cpu['hard']):.3f} s (searched "
           f"decisions: {len(cpu['hard'])}), MCTS {statistics.fmean(cpu['openspiel']):.3f} s "
