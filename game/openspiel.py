@@ -28,15 +28,17 @@ points (zero-sum; the declared bounds of +-10,000 are a convention, not a tight 
 A game cut at ``max_length`` actions (default: the engine's playout limit) ends as if it
 were scored there: the highest scores share the win.
 
-**Chance and hidden information.** Every variant is declared ``SAMPLED_STOCHASTIC``: its
-setup and any draws come from the ``seed`` parameter through a generator inside the
-state, so there are no explicit chance nodes. Whether a variant hides anything is probed
-when it is registered (a seeded playout whose views are searched for ``{"hidden": n}``);
-every built-in variant hides something and is declared ``IMPERFECT_INFORMATION``: Mexica
-the calpulli tokens set aside for period 2, the Market the bag, Aztlán the face-down
-power cards and the prosperity deck. ``observation_string(seat)``
-is exactly what that seat may know, ``Game.view(seat)`` as JSON; no information-state
-string is declared, since a view is not a perfect-recall history.
+**Chance and hidden information.** An engine that declares a ``game_type`` (what it
+hides, whether it draws at random) is taken at its word: ``chance="none"`` is
+``DETERMINISTIC``, anything else ``SAMPLED_STOCHASTIC`` (setup and draws come from the
+``seed`` parameter through a generator inside the state, so there are no explicit chance
+nodes). Hidden information is also probed when a variant is registered (a seeded playout
+whose views are searched for ``{"hidden": n}``), and either the declaration or the probe
+makes it ``IMPERFECT_INFORMATION``. Every built-in variant hides something: Mexica the
+calpulli tokens set aside for period 2, the Market the bag, Aztlán the face-down power
+cards and the prosperity deck. ``observation_string(seat)`` is exactly what that seat
+may know, ``Game.view(seat)`` as JSON; no information-state string is declared, since a
+view is not a perfect-recall history.
 
 But the OpenSpiel *state* is the whole game: the hidden parts and the generator that will
 decide future draws. An algorithm that clones states and looks ahead (MCTS) therefore
@@ -342,12 +344,18 @@ def register_variants() -> dict[str, str]:
         if spec.id in _registered:
             continue
         engine = registry.engine(spec.engine_id)
-        hidden = hides_something(spec.id, spec.min_players)
+        # the engine's own declaration where it makes one (Rules.game_type)
+        declared = getattr(engine, "game_type", None)
+        hidden = getattr(declared, "information", None) == "imperfect" or \
+            hides_something(spec.id, spec.min_players)
+        chance = (pyspiel.GameType.ChanceMode.DETERMINISTIC
+                  if getattr(declared, "chance", None) == "none" else
+                  pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC)
         game_type = pyspiel.GameType(
             short_name=short_name(spec.id),
             long_name=f"Aztec Arcade: {spec.name}",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            chance_mode=chance,
             information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden else
                          pyspiel.GameType.Information.PERFECT_INFORMATION),
             utility=pyspiel.GameType.Utility.ZERO_SUM,
