@@ -601,7 +601,7 @@ def main(argv: list[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         if args.command is None:
             args = parser.parse_args(["play"])
-        args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
+        args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports
         return args.func(args)
     except AztecArcadeError as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)

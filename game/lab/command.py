@@ -63,7 +63,7 @@ def balance(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
     arms = summarise(records, [arm.label for arm in plan.arms])
     registry = get_registry()
     names = {v: registry.variants[v].name for v in args.variants if v in registry.variants}
-    command = "aztec-arcade balance " + " ".join(shlex.quote(a) for a in args.argv)
+    command = " ".join(["aztec-arcade", *(shlex.quote(a) for a in args.argv)])
     page, data = write_report(Path(args.out), plan, arms, records, command, names)
     for arm in arms:
         seats = ", ".join(f"seat {s + 1} {100 * r.rate:.0f}%" for s, r in

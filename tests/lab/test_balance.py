@@ -49,6 +49,7 @@ def test_a_report_compares_two_variants_on_the_same_axes(capsys, tmp_path):
         ("mexica", 0), ("mexica", 1), ("mexica-festival", 0), ("mexica-festival", 1)]
     page = (out / "report.html").read_text()
     assert "Mexica vs Mexica — Festival of Toxcatl" in page
+    assert "aztec-arcade balance mexica mexica-festival --games 2 --bots easy" in page
     # one self-contained file: SVG inline, nothing fetched from elsewhere
     assert page.count("<svg") >= 4
     assert not re.search(r"<script|<link|<img|src=|@import|url\(http", page)
