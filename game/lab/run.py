@@ -36,8 +36,11 @@ def run_tasks(tasks: Sequence[Task], jobs: int = 1, backend: str = "local",
     from tqdm import tqdm
 
     results: list[dict[str, Any] | None] = [None] * len(tasks)
+    # games done, games per second (never inverted to s/game) and the time left
+    layout = "{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed}<{remaining}, {rate_noinv_fmt}]"
     with tqdm(total=len(tasks), unit="game", desc="balance", file=sys.stderr,
-              disable=not progress, smoothing=0.05, dynamic_ncols=True) as bar:
+              disable=not progress, smoothing=0.05, dynamic_ncols=True,
+              bar_format=layout) as bar:
 
         def done(k: int, record: dict[str, Any]) -> None:
             results[k] = record
