@@ -13,11 +13,12 @@ the next draws), with random rollouts: OpenSpiel's own ``RandomRolloutEvaluator`
 uniform random play ends a game (the Market, Aztlán), else rollouts cut after
 ``--cut`` actions and scored there (Mexica: ``CutRolloutEvaluator``).
 
-Equal CPU per decision: MCTS's simulation count is adjusted after each of its decisions
-so that its mean CPU time per decision follows Hard's mean CPU time per decision that
-searched (Hard plans a whole turn in one search and plays the plan's later steps for
-free; MCTS searches every action, so per turn it gets more CPU, not less). The table
-shows both means, and Hard's wins with a 95 % Wilson interval (a shared win counts 1/2).
+Equal CPU per decision: before each MCTS decision the simulation count is set to Hard's
+mean CPU time per decision that searched (so far) divided by MCTS's recent CPU time per
+simulation (smoothed), so that MCTS spends about as much CPU per decision as Hard (Hard
+plans a whole turn in one search and plays the plan's later steps for free; MCTS
+searches every action, so per turn it gets more CPU, not less). The table shows both
+means, and Hard's wins with a 95 % Wilson interval (a shared win counts 1/2).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ CUT_ENGINES = ("mexica", "mexica-neutral")
 
 
 def play(variant: str, seed: int, hard_seat: int, args: argparse.Namespace,
-         sims: list[int], cpu: dict[str, list[float]]) -> dict:
+         sims: list[int], rate: list[float], cpu: dict[str, list[float]]) -> dict:
     live = new_game(variant, 2, seed)
     game = pyspiel.load_game(bridge.register_variants()[variant],
                              {"players": 2, "seed": seed})
@@ -78,10 +79,11 @@ def play(variant: str, seed: int, hard_seat: int, args: argparse.Namespace,
             action = root.text(bot.step(root))
             spent = time.process_time() - t0
             cpu["openspiel"].append(spent)
-            if cpu["hard"]:  # follow Hard's mean CPU per searched decision
-                want = statistics.fmean(cpu["hard"])
-                have = statistics.fmean(cpu["openspiel"][-20:])
-                sims[0] = max(2, round(sims[0] * min(1.5, max(0.67, want / have))))
+            # CPU per simulation, smoothed; the next decision gets as many simulations as
+            # fit in Hard's mean CPU per searched decision so far
+            rate[0] = spent / sims[0] if rate[0] == 0 else 0.7 * rate[0] + 0.3 * spent / sims[0]
+            if cpu["hard"]:
+                sims[0] = max(2, round(statistics.fmean(cpu["hard"]) / rate[0]))
         live.apply(action)
     winners = live.winners
     return {"variant": variant, "seed": seed, "hard_seat": hard_seat,
@@ -106,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=None, help="append each game as a JSON line")
     args = parser.parse_args(argv)
     sims = [args.sims]
+    rate = [0.0]  # MCTS CPU seconds per simulation (smoothed)
     cpu: dict[str, list[float]] = {"hard": [], "openspiel": []}
     won = 0.0
     start = time.perf_counter()
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.variant}: Hard ({args.iterations} iterations) vs OpenSpiel MCTS, "
           f"{args.games} games, seeds {first}-{last}", flush=True)
     for i in range(args.start, args.start + args.games):
-        record = play(args.variant, args.seed + i, i % 2, args, sims, cpu)
+        record = play(args.variant, args.seed + i, i % 2, args, sims, rate, cpu)
         won += record["hard_won"]
         record["hard_cpu_mean"] = statistics.fmean(cpu["hard"]) if cpu["hard"] else 0.0
         record["openspiel_cpu_mean"] = statistics.fmean(cpu["openspiel"]) \
