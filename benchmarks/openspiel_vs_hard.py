@@ -60,7 +60,8 @@ def play(variant: str, seed: int, hard_seat: int, args: argparse.Namespace,
         evaluator = bridge.CutRolloutEvaluator(args.cut, random_state=rs)
     else:
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    while not live.is_over:
+    limit = live.rules.playout_limit
+    while not live.is_over and len(live.log) < limit:  # a game that loops is cut there
         seat = live.current_player
         legal = live.legal_actions()
         t0 = time.process_time()
@@ -88,6 +89,7 @@ def play(variant: str, seed: int, hard_seat: int, args: argparse.Namespace,
     winners = live.winners
     return {"variant": variant, "seed": seed, "hard_seat": hard_seat,
             "scores": live.scores, "winners": winners, "length": len(live.log),
+            "finished": live.is_over,
             "hard_won": (1 / len(winners)) if hard_seat in winners else 0.0,
             "sims_now": sims[0]}
 
@@ -111,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     rate = [0.0]  # MCTS CPU seconds per simulation (smoothed)
     cpu: dict[str, list[float]] = {"hard": [], "openspiel": []}
     won = 0.0
+    cut = 0
     start = time.perf_counter()
     first, last = args.seed + args.start, args.seed + args.start + args.games - 1
     print(f"{args.variant}: Hard ({args.iterations} iterations) vs OpenSpiel MCTS, "
@@ -122,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
         record["openspiel_cpu_mean"] = statistics.fmean(cpu["openspiel"]) \
             if cpu["openspiel"] else 0.0
         result = {1.0: "won", 0.0: "lost"}.get(record["hard_won"], "shared")
+        if not record["finished"]:
+            result = f"- the game was cut after {record['length']} actions (not counted)"
+            won -= record["hard_won"]
+            cut += 1
         print(f"  game {i + 1:2d}: Hard on seat {record['hard_seat'] + 1}, scores "
               f"{record['scores']}, Hard {result}; "
               f"MCTS now {sims[0]} simulations; {time.perf_counter() - start:.0f} s",
@@ -129,9 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.out:
             with open(args.out, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps(record) + "\n")
-    lo, hi = wilson(won, args.games)
-    print(f"Hard won {won:g} of {args.games} games ({100 * won / args.games:.0f}%, 95% CI "
-          f"[{100 * lo:.0f}%, {100 * hi:.0f}%])")
+    played = args.games - cut
+    lo, hi = wilson(won, played)
+    print(f"Hard won {won:g} of {played} finished games ({100 * won / max(1, played):.0f}%, "
+          f"95% CI [{100 * lo:.0f}%, {100 * hi:.0f}%]); {cut} cut")
     print(f"CPU per decision: Hard {statistics.fmean(cpu['hard']):.3f} s (searched "
           f"decisions: {len(cpu['hard'])}), MCTS {statistics.fmean(cpu['openspiel']):.3f} s "
           f"({len(cpu['openspiel'])} decisions)")
