@@ -21,15 +21,18 @@ import pygame
 
 from game.errors import AztecArcadeError
 from game.isolation import PluginFailure, call_plugin, guard_view
-from game.plugins import get_registry
+from game.plugins import get_registry, load_registry, reset_registry
 from game.settings import load_settings
 from game.ui import theme
 from game.ui.audio import Audio
 from game.ui.boardview import BoardView
 from game.ui.input import InputMapper, Intent, pad_label
+from game.ui.messages import report, short
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
+from game.ui.session import Session
+from game.ui.widgets import fit, wrap
 
 
 class App:
@@ -64,11 +67,7 @@ class App:
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
-        if first_scene is None:
-            from game.ui.scenes.title import TitleScene
-
-            first_scene = TitleScene()
-        self.stack.push(first_scene)
+        self.stack.push(first_scene if first_scene is not None else "title")
         if self.audio.reason:
             self.toast(self.audio.reason)
         #: ``play --dev``: reload the variant files when they change (between frames)
@@ -155,13 +154,11 @@ class App:
 
         Games already running keep their rules; new games use the reloaded variants.
         """
-        from game.plugins import load_registry, reset_registry
-
         before = {str(b) for b in self.registry.broken}
         try:
             registry = load_registry()
         except Exception as exc:  # noqa: BLE001 - a reload must never stop the client
-            self.toast(_short(f"Reload failed: {type(exc).__name__}: {exc}"), 8.0)
+            self.toast(short(f"Reload failed: {type(exc).__name__}: {exc}"), 8.0)
             self._dev_stamp = self._watch_stamp()
             return
         reset_registry(registry)
@@ -178,7 +175,7 @@ class App:
                 where = os.path.basename(issue.file or "") + (
                     f":{issue.line}" if issue.line is not None else "")
                 detail = f"{where}: {issue.path or '(top level)'}: {issue.message}"
-            self.toast(_short(f"{broken.kind} {broken.name}: {detail}"), 10.0)
+            self.toast(short(f"{broken.kind} {broken.name}: {detail}"), 10.0)
         if problems:
             more = f" (+{len(problems) - 3} more, see the terminal)" if len(problems) > 3 \
                 else ""
@@ -218,7 +215,7 @@ class App:
         if top is not None:
             top.update(dt)
         for reason in self.saves.errors():
-            self.toast(f"Autosave failed: {_short(reason, 90)}")
+            self.toast(f"Autosave failed: {short(reason, 90)}")
         for notice in self.saves.notices():
             self.toast(notice, 8.0)
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
@@ -228,9 +225,6 @@ class App:
     def plugin_failed(self, failure: PluginFailure) -> None:
         """Plugin code raised (the rules or the board view, on this thread or in a bot's):
         keep the game if it can be kept, say which plugin failed, back to the title."""
-        from game.ui.scenes.common import report
-        from game.ui.scenes.title import TitleScene
-
         self.failures.append(failure)
         report(failure)  # the traceback, for the plugin's author
         session = self._session_in_play()
@@ -240,13 +234,11 @@ class App:
         self.toast(failure.summary(), 10.0)
         self.play_sound("error")
         self.input.text_mode = False
-        self.stack.clear_to(TitleScene())
+        self.stack.clear_to("title")
 
     def _session_in_play(self) -> Any | None:
         """The session of the game being played (the topmost scene holding one that
         autosaves; a replay does not), if any."""
-        from game.ui.session import Session
-
         for scene in reversed(self.stack.scenes):
             session = getattr(scene, "session", None)
             if isinstance(session, Session) and session.autosave is not None:
@@ -260,7 +252,7 @@ class App:
         try:
             self.saves.rescue(game, session.names, session.meta())
         except (Exception, PluginFailure) as exc:  # noqa: BLE001 - the handler must not fail
-            why = exc.what if isinstance(exc, PluginFailure) else _short(
+            why = exc.what if isinstance(exc, PluginFailure) else short(
                 f"{type(exc).__name__}: {exc}", 90)
             return f"The game could not be autosaved ({why}); the autosave on disk was " \
                    "left as it was."
@@ -313,8 +305,6 @@ class App:
     def _draw_toast(self, message: str, bottom: float) -> float:
         """One toast above ``bottom``: a line in a narrow box, or up to three lines in a
         wide one; returns its top."""
-        from game.ui.widgets import fit, wrap
-
         screen, size = self.screen, theme.FONT_SMALL
         if screen.text_width(message, size) <= 760:
             screen.box(560, bottom - 56, 800, 56, (0, 0, 0, 200), radius=12)
@@ -350,12 +340,6 @@ class App:
 
     def quit(self) -> None:
         self.running = False
-
-
-def _short(text: str, limit: int = 110) -> str:
-    """One line, at most ``limit`` characters, for a toast."""
-    line = " ".join(text.split())
-    return line if len(line) <= limit else line[:limit - 1] + "…"
 
 
 def main(args: Any = None) -> int:

@@ -14,6 +14,7 @@ entries and the rendered text cache also by bytes.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from typing import Any
 
@@ -241,8 +242,6 @@ def draw_mark(screen: Screen, mark: str, x: float, y: float, r: float,
     elif mark == "diamond":
         screen.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], colour)
     elif mark == "star":
-        import math
-
         pts = []
         for i in range(10):
             ang = -math.pi / 2 + i * math.pi / 5

@@ -21,10 +21,13 @@ import pygame
 
 from game.api import Game, new_game
 from game.rng import Rng
+from game.ui.scenes.common import make_session
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.setup import SetupScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
 
 DT = 1 / 60
 NAMES = ("Ana", "Ben", "Cy", "Dee")
@@ -102,9 +105,6 @@ def scores(game: Game, events: list[Any]) -> bool:
 
 
 def start_play(app: App, game: Game) -> PlayScene:
-    from game.ui.scenes.common import make_session
-    from game.ui.scenes.play import PlayScene
-
     session = make_session(app, game, list(NAMES[:game.players]))
     scene = PlayScene(session)
     app.stack.clear_to(scene)
@@ -122,11 +122,8 @@ def title(app: App) -> Any:
 
 def setup(app: App) -> Any:
     """New game for four named players, seed 2, Cy holding a controller (Pad 1)."""
-    from game.ui.scenes.setup import SetupScene
-
-    app.stack.push(SetupScene())
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
+    scene = SetupScene()
+    app.stack.push(scene)
     scene.focus_on("players")
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
@@ -193,9 +190,6 @@ def scoring(app: App) -> Any:
 
 def results(app: App) -> Any:
     """The results screen of the whole game."""
-    from game.ui.scenes.common import make_session
-    from game.ui.scenes.results import ResultsScene
-
     game, _rest = playout(lambda g, _e: g.is_over)
     session = make_session(app, game, list(NAMES[:game.players]))
     app.stack.clear_to(ResultsScene(session))

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
+from game.isolation import start_game
 from game.notation import plain_number
 from game.ui import theme
 from game.ui.input import pad_id, pad_label
-from game.ui.scenes.common import TypingScene, make_session, one_line, palette_name, random_seed
+from game.ui.messages import one_line
+from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
 from game.ui.session import HUMAN, SEAT_KINDS
 from game.ui.widgets import (
@@ -354,21 +356,17 @@ class SetupScene(TypingScene):
         names = [f.value.strip() or f"Player {i + 1}" for i, f in
                  enumerate(self.names[:self.players])]
         colours = [c % len(self.palette) for c in self.colour_index[:self.players]]
-        from game.isolation import start_game
-
         try:
             game = start_game(spec.id, self.players, seed, self.options())
         except AztecArcadeError as exc:
             self.error = one_line(exc)
             self.app.play_sound("error")
             return
-        from game.ui.scenes.play import PlayScene
-
         session = make_session(self.app, game, names, colours)
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
-        self.app.stack.replace(PlayScene(session))  # exit() stops the typing
+        self.app.stack.replace("play", session)  # exit() stops the typing
 
     def back(self) -> None:
         assert self.app is not None
