@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -51,7 +51,7 @@ class App:
         self.windowed_size = size
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else fullscreen
         self._make_window()
-        self.screen = Screen(pygame.display.get_surface())
+        self.screen = Screen(_display())
         self.audio = Audio(self.settings["volume"])
         self.input = InputMapper()
         self.saves = saves or SaveStore()
@@ -87,7 +87,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self._make_window()
-        self.screen.resize(pygame.display.get_surface())
+        self.screen.resize(_display())
 
     # -- services ------------------------------------------------------------------------
     def _load_views(self) -> dict[str, Callable[..., Any]]:
@@ -98,7 +98,7 @@ class App:
                              for engine, factory in views.items()}
         return views
 
-    def make_view(self, session: Any) -> Any | None:
+    def make_view(self, session: Session) -> BoardView | None:
         """The board view for the session's game behind the plugin guard, or None when
         no plugin provides one. Building it is plugin code too."""
         engine = session.game.rules.engine_id
@@ -122,12 +122,13 @@ class App:
 
         view = call_plugin(plugin, origin, f"the board view for '{engine}'", f"in {name}()",
                            build)
-        return guard_view(view, plugin, origin, engine)
+        # the guard passes every attribute of the view through (``isinstance`` included)
+        return cast(BoardView, guard_view(view, plugin, origin, engine))
 
     # -- --dev: reload variant files -----------------------------------------------------
-    def _watch_stamp(self) -> tuple:
+    def _watch_stamp(self) -> tuple[tuple[str, int | None, int | None], ...]:
         """Modification times of the registry's variant files and the drop-in folder."""
-        stamp = []
+        stamp: list[tuple[str, int | None, int | None]] = []
         for path in self.registry.watched_files():
             try:
                 st = os.stat(path)
@@ -207,7 +208,7 @@ class App:
             self.dev_check()
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.screen.resize(pygame.display.get_surface())
+                self.screen.resize(_display())
                 continue
             for intent in self.input.translate(event, self.screen.to_logical):
                 self.dispatch(intent)
@@ -340,6 +341,14 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+
+def _display() -> pygame.Surface:
+    """The window's surface (there is one once the window is made)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise AztecArcadeError("the window could not be opened")
+    return surface
 
 
 def main(args: Any = None) -> int:

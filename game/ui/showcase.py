@@ -148,12 +148,13 @@ def board(app: App) -> PlayScene:
     game, _rest = playout(every_kind_of_piece)
     play = start_play(app, game)
     frames(app, 150)  # the turn banner has gone
-    view = play.view
-    b, s = game.rules.board, game.state
+    view: Any = play.view  # Mexica's: its cell cursor and walk preview
+    rules: Any = game.rules
+    b, s = rules.board, game.state
     here = s.pilli[s.turn]
-    if view is not None and here is not None:
+    if here is not None:
         def distance(c: int) -> int:
-            return abs(c % b.width - here % b.width) + abs(c // b.width - here // b.width)
+            return int(abs(c % b.width - here % b.width) + abs(c // b.width - here // b.width))
 
         for c in sorted(range(b.size), key=lambda c: (distance(c), c)):
             if distance(c) >= 2 and walk_cursor(app, view, c, b.width) and \
@@ -175,7 +176,7 @@ def walk_cursor(app: App, view: Any, target: int, width: int) -> bool:
             key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
         else:
             key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
-    return view.cursor == target
+    return bool(view.cursor == target)
 
 
 def scoring(app: App) -> Any:

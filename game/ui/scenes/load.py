@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.errors import SaveError
@@ -57,7 +58,7 @@ class LoadScene(MenuScene):
             if entry.ok:
                 tail = "  ·  Replay" if entry.finished else ""
                 spec = self.app.registry.variants.get(entry.variant)
-                items.append(MenuItem(label + tail, lambda e=entry: self.open(e),
+                items.append(MenuItem(label + tail, partial(self.open, entry),
                                       detail=describe(entry, spec.name if spec else "")))
             else:
                 items.append(MenuItem(f"{entry.path.name}  (damaged)", None, enabled=False,
