@@ -135,6 +135,18 @@ def test_a_seat_played_elsewhere_needs_no_change_to_the_screen(stub_ui, monkeypa
     assert phone.closed
 
 
+def test_a_seat_taken_back_here_while_it_decides_is_passed_the_screen(stub_ui,
+                                                                        monkeypatch):
+    ui = stub_ui
+    play = start(ui, secrets=True, monkeypatch=monkeypatch)
+    play.assign_seat(1, Phone(1))
+    ui.key(pygame.K_RETURN)  # the screen is Ana's
+    ui.key(pygame.K_RETURN)  # her move: Ben decides on his phone
+    assert play.game.current_player == 1 and play.privacy is None
+    play.assign_seat(1, LocalSeat(1))  # the phone is gone: Ben plays here
+    assert play.privacy == 1
+
+
 def test_a_refused_action_from_a_driver_is_shown_and_changes_nothing(stub_ui):
     ui = stub_ui
     play = start(ui)

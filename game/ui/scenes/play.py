@@ -34,7 +34,7 @@ from game.ui.scenes.common import (
 )
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
-from game.ui.seats import Reply, Seats, Turn, pad_refusal
+from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.statusline import draw_seat_status, draw_status
 from game.ui.widgets import Banner, draw_footer, inside
 
@@ -145,6 +145,15 @@ class PlayScene(BaseScene):
     def exit(self) -> None:
         self.done = True
         self.seats.close()
+
+    def assign_seat(self, seat: int, driver: SeatDriver) -> None:
+        """Hand ``seat`` to another driver (a device claims it or gives it back, a
+        computer takes over). If the seat decides now it is announced again, so a person
+        here who takes it over in a game with secrets gets the "Pass to" screen first."""
+        self.seats.assign(seat, driver)
+        if self.app is not None and not self.game.is_over \
+                and self.game.current_player == seat:
+            self._announce(None, first=True)
 
     def _make_view(self, app: App) -> BoardView:
         view = app.make_view(self.session)
