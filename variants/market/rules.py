@@ -420,8 +420,14 @@ class MarketRules(MarketAIMixin, Rules):
         return ev
 
     def _snapshot(self, s: MarketState) -> None:
-        """Remember the table at the start of a play, for a take-back by pass."""
-        if s.undo is None:
+        """Remember the table at the start of a play, for a take-back by pass.
+
+        Only before the play's first purchase: a purchase cannot be taken back (``pass``
+        is refused, the play ends with ``end``), so it drops the snapshot for good. A
+        snapshot taken after it would restore nothing a player can reach, and the saved
+        game would not load (``from_dict`` rightly refuses a snapshot beside a purchase).
+        """
+        if s.undo is None and not s.purchases:
             s.undo = {"market": list(s.market), "coins": [b[0] for b in s.buyers[s.turn]],
                       "supply": s.supply}
 
