@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.base import Bot, advantage, apply_plan, determinize, moves_for, split_plan
+from game.ai.base import (
+    Bot,
+    advantage,
+    apply_plan,
+    determinize,
+    moves_for,
+    position_key,
+    split_plan,
+)
 from game.ai.easy import EasyBot
 from game.engine import Rules
 from game.rng import Rng
@@ -39,13 +47,13 @@ class GreedyBot(Bot):
             return EasyBot(self.seed).decide(rules, view, legal, rng)
         results: dict[str, list[float]] = {}
         plans: dict[str, list[str]] = {}
+        legal, seen = self.fresh(rules, root, seat, legal)
         for k in range(max(1, self.samples)):
             state = root if k == 0 else determinize(rules, view, seat, rng)
             firsts: dict[str, tuple[float, list[str]]] = {}
-            if k == 0:
-                legal = [a for a in legal if not self.loops(rules, state, seat, a)] or legal
             best_turn(rules, rules.clone(state), seat, rng, legal, self.width, self.depth,
-                      self.branching, self.stats, firsts)
+                      self.branching, self.stats, firsts,
+                      None if seen is None else set(seen))
             for action, (value, plan) in firsts.items():
                 results.setdefault(action, []).append(value)
                 plans.setdefault(action, plan)
@@ -60,9 +68,16 @@ class GreedyBot(Bot):
 def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | None,
               width: int = 5, depth: int = 12, branching: int = 48,
               stats: dict[str, Any] | None = None,
-              firsts: dict[str, tuple[float, list[str]]] | None = None) -> list[str]:
+              firsts: dict[str, tuple[float, list[str]]] | None = None,
+              seen: set[str] | None = None) -> list[str]:
     """The best sequence of ``seat``'s decisions until the turn passes (beam search).
-    ``firsts`` collects, per first action, the best finished turn starting with it."""
+    ``firsts`` collects, per first action, the best finished turn starting with it.
+
+    ``seen``: keys (:func:`game.ai.base.position_key`) of positions the turn must not
+    reach again, the bot's recent views; the positions of the partial turns kept in the
+    beam are added, so a partial turn that comes back to one (the Market's messenger
+    there and back) is dropped. Without it the beam could fill with such detours, and
+    the plan, played step by step, would repeat positions."""
     legal_set = set(legal) if legal is not None else None
     best: tuple[float, list[str]] | None = None
     beam: list[tuple[float, Any, list[str]]] = [(0.0, root, [])]
@@ -95,7 +110,7 @@ def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | N
         if not children:
             break
         children.sort(key=lambda c: -c[0])
-        beam = children[:width]
+        beam = _widest(rules, children, seat, width, seen)
     if stats is not None:
         stats["evaluated"] = evaluated
     if best is None:
@@ -103,6 +118,27 @@ def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | N
             return beam[0][2]
         return [rng.choice(sorted(legal_set))] if legal_set else []
     return best[1]
+
+
+def _widest(rules: Rules, children: list[tuple[float, Any, list[str]]], seat: int,
+            width: int, seen: set[str] | None) -> list[tuple[float, Any, list[str]]]:
+    """The ``width`` best partial turns (``children`` come best first) whose positions
+    are not in ``seen``, which then holds them too. Only the partial turns that enter
+    the beam are keyed (a view digest each), so the check costs a few digests a level.
+    The steps inside a candidate plan are the variant's: it must not pass a position
+    twice itself."""
+    if seen is None:
+        return children[:width]
+    beam = []
+    for entry in children:
+        key = position_key(rules, entry[1], seat)
+        if key in seen:
+            continue
+        seen.add(key)
+        beam.append(entry)
+        if len(beam) == width:
+            break
+    return beam
 
 
 def _cap(moves: list[str], limit: int, rng: Rng) -> list[str]:

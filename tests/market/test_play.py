@@ -123,3 +123,28 @@ def test_a_save_with_the_old_snapshot_after_a_purchase_still_loads():
     loaded = load_game(json.dumps(data))
     assert loaded.state.undo is None and loaded.to_json() == g.to_json()
     assert "end" in loaded.legal_actions() and "pass" not in loaded.legal_actions()
+
+
+def test_the_messenger_there_and_back_is_the_position_before_the_play():
+    # nothing is left to take back, so the table is exactly as at the start of the turn
+    # (the computer players recognise a position they were in by what the table shows)
+    g = scenario(ROWS, vendors={"red": 2})
+    start = g.view(0)
+    play(g, "shift a1")                         # messenger a1 -> a2
+    assert g.state.undo is not None
+    play(g, "shift a2")                         # and back
+    assert g.view(0) == start and g.state.undo is None
+    kinds = [e.kind for e in play(g, "pass")]
+    assert "take_back" not in kinds and "pass" in kinds
+
+
+def test_paying_alone_changes_no_table_but_the_paid_move_can_be_taken_back():
+    g = scenario(ROWS, coins={0: [1, 3]}, vendors={"red": 2})
+    market = dict(g.view(None)["market"])
+    play(g, "pay 3")
+    assert g.state.undo is None and g.state.paid == 3
+    play(g, "shift b1")
+    assert g.state.undo is not None and not buyer(g, 0, 3)["coin"]
+    kinds = [e.kind for e in play(g, "pass")]
+    assert kinds[:2] == ["take_back", "pass"]
+    assert g.view(None)["market"] == market and buyer(g, 0, 3)["coin"]

@@ -57,7 +57,8 @@ class MarketState:
         self.king_left = 0
         #: setup: start coins placed so far
         self.placed = 0
-        #: the market, own coins and supply at the start of a play (for the take-back)
+        #: the market, own coins and supply at the start of a play (for the take-back);
+        #: None before the table changes, once it is back as it was, and after a purchase
         self.undo: dict[str, Any] | None = None
         self.rng = 0
         self.winners: list[int] = []
