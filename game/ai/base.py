@@ -289,14 +289,10 @@ class Bot:
                               set(self.history))
         return repeats
 
-    def fresh(self, rules: Rules, state: Any, seat: int, legal: list[str]) -> tuple[
-            list[str], set[str] | None]:
-        """The legal actions that do not :meth:`loops`, and the positions a search for a
-        whole turn must not pass again (None: every action loops, so allow them all)."""
-        fresh = [a for a in legal if not self.loops(rules, state, seat, a)]
-        if not fresh:
-            return legal, None
-        return fresh, set(self.history)
+    def fresh(self, rules: Rules, state: Any, seat: int, legal: list[str]) -> list[str]:
+        """The legal actions that do not :meth:`loops` (empty if every one does: then
+        the bot may choose any)."""
+        return [a for a in legal if not self.loops(rules, state, seat, a)]
 
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:

@@ -47,7 +47,10 @@ class GreedyBot(Bot):
             return EasyBot(self.seed).decide(rules, view, legal, rng)
         results: dict[str, list[float]] = {}
         plans: dict[str, list[str]] = {}
-        legal, seen = self.fresh(rules, root, seat, legal)
+        fresh = self.fresh(rules, root, seat, legal)
+        # positions the turn must not come back to (none if every move loops anyway)
+        seen = set(self.history) if fresh else None
+        legal = fresh or legal
         for k in range(max(1, self.samples)):
             state = root if k == 0 else determinize(rules, view, seat, rng)
             firsts: dict[str, tuple[float, list[str]]] = {}

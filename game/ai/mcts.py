@@ -100,7 +100,7 @@ class MCTSBot(Bot):
     # -- the search --------------------------------------------------------------------
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
                rng: Rng, first: Any) -> list[str]:
-        legal, _seen = self.fresh(rules, first, seat, legal)
+        legal = self.fresh(rules, first, seat, legal) or legal
         legal_set = set(legal)
         looping: dict[str, bool] = {}  # root plans that go round in circles
         use_cache = has_own_hook(rules, "candidates")

@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 import pytest
 
 from game.ai import make_bot
-from game.ai.base import position_key, view_digest
+from game.ai.base import Bot, position_key, view_digest
 from game.ai.greedy import best_turn
-from game.api import Game, new_game
+from game.api import Game, list_variants, new_game
 from game.engine import Rules
 from game.errors import IllegalAction
 from game.events import Event
@@ -43,22 +43,73 @@ def _fresh_registry():
     reset_registry()
 
 
-def play_turn(game: Game, bot: Any, limit: int) -> list[str]:
-    """Let ``bot`` decide until the turn passes (at most ``limit`` decisions); every view
-    it decides at must be new within the turn."""
+def _variants() -> list[Any]:
+    reset_registry()
+    out = [pytest.param(v["id"], v["min_players"], id=v["id"]) for v in list_variants()]
+    reset_registry()
+    return out
+
+
+VARIANTS = _variants()
+PAIRS = [("easy", "normal"), ("easy", "hard"), ("normal", "hard")]
+#: small, reproducible budgets (no clock) for the games between levels: Hard's iterations
+#: and a narrower Normal (one sample, a beam of 3 partial turns of up to 16 moves each)
+ITERATIONS = 12
+OPTIONS: dict[str, dict[str, int]] = {"normal": {"samples": 1, "width": 3, "branching": 16}}
+#: The usual length of a game between computer players, in actions, at the variant's
+#: smallest player count: the longest of 18 measured games (seeds 0-5 x the 3 pairs of
+#: levels, with the budgets above) plus a third, rounded up to ten. A bot going round in
+#: circles plays on to its patience, hundreds of decisions more. A variant not listed
+#: (a third party's) is held to its playout_limit.
+USUAL_LENGTH = {
+    "aztlan": 450,              # longest measured 333 (3 players)
+    "aztlan-2p": 390,           # 291
+    "mexica": 390,              # 286 (2 players)
+    "mexica-2p-neutral": 350,   # 258
+    "mexica-2p-harder": 360,    # 266
+    "mexica-festival": 360,     # 268 (2 players)
+    "tlatelolco-market": 260,   # 194 (2 players)
+}
+
+
+def play_turn(game: Game, bot: Bot, limit: int) -> list[str]:
+    """Let ``bot`` decide until the turn passes (at most ``limit`` decisions). It sees
+    only its seat's view, answers a legal action, and decides at a new view every time
+    within the turn."""
     seat = game.current_player
     seen: set[str] = set()
     played: list[str] = []
     while game.current_player == seat and not game.is_over:
         assert len(played) < limit, f"the {bot.level} bot is still deciding: {played}"
         view = game.view(seat)
+        assert view["seat"] == seat and "rng" not in view
         key = view_digest(view)
         assert key not in seen, f"the {bot.level} bot came back to a position: {played}"
         seen.add(key)
-        action = bot.choose(game.rules, view, game.legal_actions())
+        legal = game.legal_actions()
+        action = bot.choose(game.rules, view, legal)
+        assert action in legal
         game.apply(action)
         played.append(action)
     return played
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids="-".join)
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_every_pair_of_levels_plays_a_usual_game_without_repeating_a_position(
+        variant, players, pair):
+    game = new_game(variant, players, seed=11)
+    levels = [pair[seat % 2] for seat in range(players)]
+    bots = [make_bot(level, seed=seat, iterations=ITERATIONS, **OPTIONS.get(level, {}))
+            for seat, level in enumerate(levels)]
+    bound = USUAL_LENGTH.get(variant, game.rules.playout_limit)
+    decided = dict.fromkeys(pair, 0)
+    while not game.is_over:
+        bot = bots[game.current_player]
+        decided[bot.level] += len(play_turn(game, bot, limit=bound - len(game.log)))
+    assert game.winners
+    assert len(game.log) <= bound
+    assert all(decided.values()), decided
 
 
 @pytest.mark.parametrize("level", ["hard", "normal"])
