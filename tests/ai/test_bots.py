@@ -1,4 +1,5 @@
-"""Computer players: legal moves, finished games, reproducibility, every variant.
+"""Computer players: reproducibility, plans, the arena, games without hooks (legal moves
+and whole games between every pair of levels are in ``test_loops``).
 
 The variant list comes from ``game.api.list_variants()``, so third-party variants
 installed here are played too. Budgets are small: these tests check behaviour, not
@@ -7,27 +8,17 @@ strength (``aztec-arcade simulate --bots`` measures that) or speed (``benchmarks
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.ai import EasyBot, GreedyBot, MCTSBot, make_bot
 from game.ai.arena import play_game, seat_levels, tournament, wilson
 from game.ai.base import split_plan
-from game.api import list_variants, new_game
+from game.api import new_game
 from game.engine import PLAN_SEP
-from game.plugins import reset_registry
 from game.rng import mix_seed
+from tests.ai.helpers import variants_at_fewest_players
 
-
-def _variants() -> list[Any]:
-    reset_registry()
-    out = [pytest.param(v["id"], v["min_players"], id=v["id"]) for v in list_variants()]
-    reset_registry()
-    return out
-
-
-VARIANTS = _variants()
+VARIANTS = variants_at_fewest_players()
 
 
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)

@@ -14,15 +14,16 @@ from typing import Any, ClassVar
 import pytest
 
 from game.ai import make_bot
-from game.ai.base import Bot, position_key, view_digest
+from game.ai.base import position_key, view_digest
 from game.ai.greedy import best_turn
-from game.api import Game, list_variants, new_game
+from game.api import new_game
 from game.engine import Rules
 from game.errors import IllegalAction
 from game.events import Event
 from game.plugins import reset_registry
 from game.rng import Rng
 from game.schema import Obj
+from tests.ai.helpers import play_turn, variants_at_fewest_players
 
 #: issue 12: after these, seat 1 (Hard, 300 iterations) shuffled the messenger for ever
 SEED_17 = (
@@ -43,14 +44,7 @@ def _fresh_registry():
     reset_registry()
 
 
-def _variants() -> list[Any]:
-    reset_registry()
-    out = [pytest.param(v["id"], v["min_players"], id=v["id"]) for v in list_variants()]
-    reset_registry()
-    return out
-
-
-VARIANTS = _variants()
+VARIANTS = variants_at_fewest_players()
 PAIRS = [("easy", "normal"), ("easy", "hard"), ("normal", "hard")]
 #: small, reproducible budgets (no clock) for the games between levels: Hard's iterations
 #: and a narrower Normal (one sample, a beam of 3 partial turns of up to 16 moves each)
@@ -70,28 +64,6 @@ USUAL_LENGTH = {
     "mexica-festival": 360,     # 268 (2 players)
     "tlatelolco-market": 260,   # 194 (2 players)
 }
-
-
-def play_turn(game: Game, bot: Bot, limit: int) -> list[str]:
-    """Let ``bot`` decide until the turn passes (at most ``limit`` decisions). It sees
-    only its seat's view, answers a legal action, and decides at a new view every time
-    within the turn."""
-    seat = game.current_player
-    seen: set[str] = set()
-    played: list[str] = []
-    while game.current_player == seat and not game.is_over:
-        assert len(played) < limit, f"the {bot.level} bot is still deciding: {played}"
-        view = game.view(seat)
-        assert view["seat"] == seat and "rng" not in view
-        key = view_digest(view)
-        assert key not in seen, f"the {bot.level} bot came back to a position: {played}"
-        seen.add(key)
-        legal = game.legal_actions()
-        action = bot.choose(game.rules, view, legal)
-        assert action in legal
-        game.apply(action)
-        played.append(action)
-    return played
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids="-".join)
