@@ -6,6 +6,7 @@ installed in this environment are checked too.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 import types
@@ -384,3 +385,28 @@ def test_a_warm_up_of_playout_moves_comes_first(toy_registry):
     assert game.log[:3] == play_random_game("conf-race", 2, seed=5).log[:3]
     assert len(game.log) == 5
     assert play_uniform_game("conf-race", 2, 5, steps=5, warmup=3).log == game.log
+
+
+def _save_roundtrip_tool():
+    spec = importlib.util.spec_from_file_location(
+        "save_roundtrip", Path(__file__).resolve().parents[1] / "tools" / "save_roundtrip.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_save_sweep_counts_games_actions_and_failures(toy_registry, capsys):
+    tool = _save_roundtrip_tool()
+    assert tool.main(["--games", "3", "--variant", "conf-race", "--players", "2"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines()
+               if line.startswith("conf-race"))
+    name, players, games, ended, actions, failures = row.split()[:6]
+    assert (players, games, ended, failures) == ("2", "3", "3", "0") and int(actions) > 0
+    # a variant whose saves fail off the playout policy's path: every game is a failure,
+    # shown with the call that replays it, and the exit code says so
+    assert tool.main(["--games", "2", "--variant", "conf-lossy-off-policy",
+                      "--players", "2"]) == 1
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("conf-lossy"))
+    assert row.split()[5] == "2"
+    assert "load_game(to_json()) failed" in out and "play_uniform_game(" in out
