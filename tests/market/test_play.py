@@ -2,7 +2,11 @@
 (rulebook "Play"; RULINGS: one coin per move from a buyer of the player's choice, the
 messenger moves free, at least one purchase)."""
 
+import json
+
+from game.api import load_game
 from tests.market import assert_illegal, at, buyer, layout, play, scenario
+from tests.protocol_helpers import round_trip
 
 # seat 0 (south): the red vendor on b1 is on column b (buyer 2), not on column a (buyer 1)
 ROWS = layout({"a1": "messenger", "b1": "red", "c1": "king", "d1": "porter",
@@ -91,3 +95,56 @@ def test_outside_a_pass_there_is_no_coin_or_king_step():
     assert_illegal(g, "king c1", match="only possible")
     assert_illegal(g, "king skip", match="only possible")
     assert_illegal(g, "place a2 crowd", match="only possible")
+
+
+def test_a_play_saved_after_a_purchase_loads_again():
+    # issue 12: a paid move or the messenger after a purchase left a take-back snapshot
+    # beside the purchase, and the autosave of that moment did not load
+    g = scenario(ROWS, coins={0: [1, 2, 4]}, vendors={"red": 3})
+    play(g, "buy 2 red")
+    for action in ("pay 4", "shift a3", "shift a1"):
+        play(g, action)
+        round_trip(g)
+        assert g.state.undo is None             # a purchase is never taken back
+    again = load_game(g.to_json())
+    play(again, "end")
+    play(g, "end")
+    assert again.to_json() == g.to_json()
+
+
+def test_a_save_with_the_old_snapshot_after_a_purchase_still_loads():
+    # autosaves written before the fix hold that snapshot: they load, without it
+    g = scenario(ROWS, coins={0: [1, 2, 4]}, vendors={"red": 3})
+    play(g, "buy 2 red", "shift a1")
+    data = json.loads(g.to_json())
+    data["state"]["undo"] = {"market": dict(data["state"]["market"]),
+                             "coins": [False, False, False, True],
+                             "supply": data["state"]["supply"]}
+    loaded = load_game(json.dumps(data))
+    assert loaded.state.undo is None and loaded.to_json() == g.to_json()
+    assert "end" in loaded.legal_actions() and "pass" not in loaded.legal_actions()
+
+
+def test_the_messenger_there_and_back_is_the_position_before_the_play():
+    # nothing is left to take back, so the table is exactly as at the start of the turn
+    # (the computer players recognise a position they were in by what the table shows)
+    g = scenario(ROWS, vendors={"red": 2})
+    start = g.view(0)
+    play(g, "shift a1")                         # messenger a1 -> a2
+    assert g.state.undo is not None
+    play(g, "shift a2")                         # and back
+    assert g.view(0) == start and g.state.undo is None
+    kinds = [e.kind for e in play(g, "pass")]
+    assert "take_back" not in kinds and "pass" in kinds
+
+
+def test_paying_alone_changes_no_table_but_the_paid_move_can_be_taken_back():
+    g = scenario(ROWS, coins={0: [1, 3]}, vendors={"red": 2})
+    market = dict(g.view(None)["market"])
+    play(g, "pay 3")
+    assert g.state.undo is None and g.state.paid == 3
+    play(g, "shift b1")
+    assert g.state.undo is not None and not buyer(g, 0, 3)["coin"]
+    kinds = [e.kind for e in play(g, "pass")]
+    assert kinds[:2] == ["take_back", "pass"]
+    assert g.view(None)["market"] == market and buyer(g, 0, 3)["coin"]

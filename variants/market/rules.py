@@ -369,8 +369,7 @@ class MarketRules(MarketAIMixin, Rules):
         if verb == "shift":
             return text, self._shift(s, seat, args[0])
         if verb == "pay":
-            self._snapshot(s)
-            s.paid = args[0]
+            s.paid = args[0]  # the table changes with the shift, which takes the snapshot
             return text, [Event("pay", f"{who} pays with buyer {args[0]}'s coin for the next "
                                 "tile move", seat, data={"buyer": args[0]})]
         if verb == "buy":
@@ -424,6 +423,10 @@ class MarketRules(MarketAIMixin, Rules):
                 text += f", paid by buyer {s.paid}"
                 s.paid = None
         s.market[hole], s.market[sq] = tile, None
+        if s.undo is not None and s.undo == self._table(s):
+            # The messenger went there and back: nothing to take back, the same position
+            # as before the play (a bot recognises a position by what the table shows).
+            s.undo = None
         ev = [Event("shift", text, seat, data=data)]
         if s.phase == "move":
             s.moves_left -= 1
@@ -432,10 +435,22 @@ class MarketRules(MarketAIMixin, Rules):
         return ev
 
     def _snapshot(self, s: MarketState) -> None:
-        """Remember the table at the start of a play, for a take-back by pass."""
-        if s.undo is None:
-            s.undo = {"market": list(s.market), "coins": [b[0] for b in s.buyers[s.turn]],
-                      "supply": s.supply}
+        """Remember the table at the start of a play, for a take-back by pass (when a
+        tile moves; a shift that brings the table back to it forgets it again).
+
+        Only before the play's first purchase: a purchase cannot be taken back (``pass``
+        is refused, the play ends with ``end``), so it drops the snapshot for good. A
+        snapshot taken after it would restore nothing a player can reach, and the saved
+        game would not load (``from_dict`` rightly refuses a snapshot beside a purchase).
+        """
+        if s.undo is None and not s.purchases:
+            s.undo = self._table(s)
+
+    @staticmethod
+    def _table(s: MarketState) -> dict[str, Any]:
+        """What a take-back restores: the market, the own buyers' coins and the supply."""
+        return {"market": list(s.market), "coins": [b[0] for b in s.buyers[s.turn]],
+                "supply": s.supply}
 
     def _buy(self, s: MarketState, seat: int, b: int, colour: str, p: Purchase) -> list[Event]:
         names = self.geo.names

@@ -58,7 +58,8 @@ class MarketState:
         self.king_left = 0
         #: setup: start coins placed so far
         self.placed = 0
-        #: the market, own coins and supply at the start of a play (for the take-back)
+        #: the market, own coins and supply at the start of a play (for the take-back);
+        #: None before the table changes, once it is back as it was, and after a purchase
         self.undo: dict[str, Any] | None = None
         self.rng = 0
         self.winners: list[int] = []
@@ -159,6 +160,11 @@ class MarketState:
         s.king_left = _num(data["king_left"], "king_left", 0)
         s.placed = _num(data["placed"], "placed", 0)
         undo = data["undo"]
+        if undo is not None and s.purchases:
+            # Saves written before issue 12 was fixed hold a snapshot taken by a tile
+            # move after a purchase. It can never be used (a purchase cannot be
+            # taken back), so such an autosave loads as the game it is, without it.
+            undo = None
         if undo is not None:
             if not isinstance(undo, dict) or set(undo) != {"market", "coins", "supply"}:
                 raise ValueError("the take-back snapshot is {market, coins, supply}")
