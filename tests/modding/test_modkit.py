@@ -107,6 +107,7 @@ print("client:", "pygame" in sys.modules)
 """
 
 
+@pytest.mark.slow
 def test_importing_modkit_for_a_headless_engine_does_not_import_pygame():
     """The rules core, the built-in games, the example mod's engine and its tests run
     without pygame: only asking for a client name imports it."""
