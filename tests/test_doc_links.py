@@ -43,3 +43,16 @@ def test_a_broken_link_is_reported_with_its_line(tmp_path):
     (tmp_path / "b.md").write_text("# B\n", encoding="utf-8")
     assert doclinks.broken_links(tmp_path / "a.md", tmp_path) == [
         "a.md:3: b.md#nowhere: no heading #nowhere in b.md", "a.md:3: c.md: no such file"]
+
+
+def test_the_modding_index_links_every_section_of_every_page():
+    index = (ROOT / "MODDING.md").read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs" / "modding").glob("*.md")):
+        link = f"docs/modding/{page.name}"
+        assert f"]({link})" in index, f"MODDING.md does not link {link}"
+        text = page.read_text(encoding="utf-8")
+        for _number, line in doclinks.prose_lines(text):
+            if line.startswith("## "):
+                anchor = doclinks.slug(line[3:])
+                assert f"]({link}#{anchor})" in index, (
+                    f"MODDING.md does not link the section '{line[3:]}' of {link}")
