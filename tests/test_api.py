@@ -19,15 +19,7 @@ from game.api import (
 )
 from game.errors import AztecArcadeError
 from game.events import Event
-from game.plugins import reset_registry
 from game.rng import Rng
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def started(players: int = 2, seed: int = 1) -> Game:

@@ -11,7 +11,6 @@ import random
 import sys
 import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -31,25 +30,10 @@ from game.rng import Rng
 from game.schema import Field, Int, Obj
 from tests.race_rules import Race as SharedRace
 
+CASES = [pytest.param(entry["id"], players, id=f"{entry['id']}-{players}p")
+         for entry in list_variants()
+         for players in range(entry["min_players"], entry["max_players"] + 1)]
 
-def _cases() -> list[Any]:
-    reset_registry()
-    cases = []
-    for entry in list_variants():
-        for players in range(entry["min_players"], entry["max_players"] + 1):
-            cases.append(pytest.param(entry["id"], players, id=f"{entry['id']}-{players}p"))
-    reset_registry()
-    return cases
-
-
-CASES = _cases()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def test_some_variants_are_installed():
@@ -288,7 +272,6 @@ def toy_registry(tmp_path: Path):
     assert not registry.broken, registry.broken
     reset_registry(registry)
     yield registry
-    reset_registry()
     sys.modules.pop("conformance_toys", None)
 
 

@@ -8,16 +8,12 @@ import pytest
 
 from game.ai.base import Bot, view_digest
 from game.api import Game, list_variants
-from game.plugins import reset_registry
 
 
 def variants_at_fewest_players() -> list[Any]:
     """A pytest parameter (variant, players) per installed variant, at its fewest
     players (third-party variants installed here are played too)."""
-    reset_registry()
-    out = [pytest.param(v["id"], v["min_players"], id=v["id"]) for v in list_variants()]
-    reset_registry()
-    return out
+    return [pytest.param(v["id"], v["min_players"], id=v["id"]) for v in list_variants()]
 
 
 def play_turn(game: Game, bot: Bot, limit: int) -> list[str]:

@@ -8,6 +8,8 @@ strength (``aztec-arcade simulate --bots`` measures that) or speed (``benchmarks
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from game.ai import EasyBot, GreedyBot, MCTSBot, make_bot
@@ -21,18 +23,31 @@ from tests.ai.helpers import variants_at_fewest_players
 VARIANTS = variants_at_fewest_players()
 
 
+#: actions of each game the reproducibility test compares: past the set-up, with at least
+#: a dozen real choices (more than one legal action) for every bot; whole games took minutes
+SAME_SEED_ACTIONS = 40
+
+
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)
 def test_the_same_seed_gives_the_same_moves(variant, players):
-    def play(seed_offset: int) -> list[str]:
-        game = new_game(variant, players, seed=5)
-        levels = ["hard", "normal", "easy", "normal"][:players]
-        bots = [make_bot(level, seed=100 + seat + seed_offset, iterations=10)
-                for seat, level in enumerate(levels)]
-        play_game(game, bots)
-        return game.log
+    levels = ["hard", "normal", "easy", "normal"][:players]
 
-    first = play(0)
-    assert play(0) == first
+    def play() -> tuple[list[str], Counter[int]]:
+        game = new_game(variant, players, seed=5)
+        bots = [make_bot(level, seed=100 + seat, iterations=10)
+                for seat, level in enumerate(levels)]
+        choices: Counter[int] = Counter()
+        while not game.is_over and len(game.log) < SAME_SEED_ACTIONS:
+            seat = game.current_player
+            legal = game.legal_actions()
+            choices[seat] += len(legal) > 1
+            game.apply(bots[seat].choose(game.rules, game.view(seat), legal))
+        return game.log, choices
+
+    first, choices = play()
+    assert play()[0] == first
+    assert len(first) == SAME_SEED_ACTIONS
+    assert all(choices[seat] >= 10 for seat in range(players)), choices
 
 
 def test_different_seeds_play_different_games():

@@ -20,7 +20,6 @@ from game.api import new_game
 from game.engine import Rules
 from game.errors import IllegalAction
 from game.events import Event
-from game.plugins import reset_registry
 from game.rng import Rng
 from game.schema import Obj
 from tests.ai.helpers import play_turn, variants_at_fewest_players
@@ -35,13 +34,6 @@ SEED_17 = (
     "shift c3 | shift b3 | coin 3 | king b1 | shift d4 | pay 4 | shift a3 | shift b3 | "
     "pay 1 | shift b1 | pass | shift a1 | shift b2 | coin 2 | king skip | buy 3 black | pay 1"
 ).split(" | ")
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 VARIANTS = variants_at_fewest_players()

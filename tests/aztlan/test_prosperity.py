@@ -6,15 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import IllegalAction, new_game
-from game.plugins import reset_registry
 from tests.aztlan import VARIANT, hand_sizes, kinds, pawns, position
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def refused(g, action: str, match: str | None = None) -> None:

@@ -6,17 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.api import IllegalAction
-from game.plugins import reset_registry
 from tests.aztlan import kinds, position
 from variants.aztlan.scoring import domain_points
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
-
 
 BONUS = [1, 4, 9, 16, 25, 36]
 
