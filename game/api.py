@@ -330,16 +330,28 @@ class Game:
 
     def apply(self, action: str) -> list[Event]:
         """Apply one action; on IllegalAction nothing has changed."""
-        if not isinstance(action, str):
-            raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
-        if len(action) > MAX_ACTION_CHARS:
-            raise IllegalAction(f"{quote(action)} is not an action: actions are at most "
-                                f"{MAX_ACTION_CHARS} characters long")
-        if self.rules.is_over(self.state):
-            raise IllegalAction("the game is over")
+        problem = self._not_an_action(action)
+        if problem:
+            raise IllegalAction(problem)
         canonical, events = self.rules.apply(self.state, action)
         self._log.append(canonical)
         return events
+
+    def why_not(self, action: str) -> str | None:
+        """Why :meth:`apply` would refuse ``action`` now (None: it would take it), without
+        changing anything; the rules' ``why_not``."""
+        return self._not_an_action(action) or self.rules.why_not(self.state, action)
+
+    def _not_an_action(self, action: object) -> str:
+        """Why ``action`` is refused before the rules see it ('' if they decide)."""
+        if not isinstance(action, str):
+            return f"an action is a line of text, not {type(action).__name__}"
+        if len(action) > MAX_ACTION_CHARS:
+            return (f"{quote(action)} is not an action: actions are at most "
+                    f"{MAX_ACTION_CHARS} characters long")
+        if self.rules.is_over(self.state):
+            return "the game is over"
+        return ""
 
     @property
     def is_over(self) -> bool:
