@@ -117,8 +117,9 @@ class Rules(ABC):
     #: Schema of the YAML ``parameters`` mapping (and of ``options``).
     parameters: ClassVar[Obj]
     #: Upper bound on actions in one game under ``playout_action``; the conformance
-    #: suite fails a game that runs longer.
-    playout_limit: ClassVar[int] = 100_000
+    #: suite fails a game that runs longer. An engine may set it per rules object, from
+    #: its parameters.
+    playout_limit: int = 100_000
     #: Points that make a clear lead in ``evaluate`` (the bots' logistic scale).
     evaluation_scale: ClassVar[float] = 10.0
     #: What the game hides and whether it has chance (a ``GameType``, below). The default

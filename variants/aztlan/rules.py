@@ -43,7 +43,7 @@ __all__ = ["AztlanRules", "player_name"]
 class AztlanRules(AztlanAIMixin, Rules):
     engine_id: ClassVar[str] = "aztlan"
     parameters: ClassVar[Obj] = PARAMETERS
-    playout_limit: ClassVar[int] = 5_000
+    playout_limit: int = 5_000
     #: a shuffled deck, and secret choices and hands (power cards, prosperity cards): the
     #: client passes the device behind a privacy screen whenever the deciding seat changes
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded", private=True)
