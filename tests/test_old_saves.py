@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.api import load_game
+from game.api import SAVE_VERSION, SaveError, load_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD = {"saves-v1": json.loads((FIXTURES / "saves-v1-expected.json").read_text("utf-8"))}
@@ -53,3 +53,34 @@ def test_old_save_loads_and_plays_on_identically(folder, name):
     assert sorted(game.legal_actions()) == expected["legal"]
     again = load_game(game.to_json())  # and it saves in today's format
     assert again.to_json() == game.to_json()
+
+
+def test_an_old_save_trusts_its_log_and_is_saved_again_in_todays_version():
+    """Version 1 stored the state in an older form: the log alone is the game, so an edit
+    of the stored state changes nothing, and the next save is today's version."""
+    text = (FIXTURES / "saves-v1" / "aztlan-3p-midgame.json").read_text("utf-8")
+    data = json.loads(text)
+    honest = load_game(text)
+    data["state"]["scores"] = [99, 99, 99]
+    data["state"]["phase"] = "dancing"
+    edited = load_game(json.dumps(data))
+    assert edited.scores == honest.scores != [99, 99, 99]
+    assert edited.to_json() == honest.to_json()
+    assert json.loads(edited.to_json())["version"] == SAVE_VERSION > 1
+
+
+def test_an_old_save_whose_log_does_not_replay_is_refused():
+    data = json.loads((FIXTURES / "saves-v1" / "tlatelolco-market-3p-midgame.json")
+                      .read_text("utf-8"))
+    data["log"][5] = "end"
+    with pytest.raises(SaveError, match=r"action 6 of \d+ \('end'\) cannot be replayed"):
+        load_game(json.dumps(data))
+
+
+def test_replaying_an_old_save_says_its_state_is_not_compared(capsys):
+    from game.cli import main
+
+    path = FIXTURES / "saves-v1" / "mexica-2p-finished.json"
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "format version 1: its stored state is in an older form and is not compared" in out
