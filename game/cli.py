@@ -574,6 +574,10 @@ def build_parser() -> argparse.ArgumentParser:
                        "matches the saved state (exit code 1 if not).")
     p.add_argument("file", metavar="FILE")
     p.set_defaults(func=cmd_replay)
+
+    from game.remote.host import add_parser as add_host_parser
+
+    add_host_parser(sub)  # host: a game for phones and browsers (game/remote/host.py)
     return parser
 
 

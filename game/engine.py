@@ -241,6 +241,19 @@ class Rules(ABC):
         """A sentence for the log; the canonical text by default."""
         return action
 
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        """Optional: a nicer panel for a phone or browser holding ``seat`` (None: a
+        spectator), built only from ``view`` (``view(state, seat)`` as JSON). None (the
+        default) lets the page show its generic panel, which works for every game.
+
+        ``{"sections": [{"title": str, "note": str, "counters": [{"label": str,
+        "value": str | int}], "cards": [{"title": str, "text": str, "tag": str,
+        "action": str, "verb": str}]}]}``; every key but ``sections`` and ``title`` is
+        optional. A card with ``action`` is a button while that action is legal; with
+        ``verb`` it opens the legal actions of that verb. See docs/remote.md.
+        """
+        return None
+
     # -- hooks for the computer players (game.ai); every one is optional -----------------
     def evaluate(self, view: Any, seat: int) -> float:
         """A heuristic: how good ``view`` is for ``seat``, in points of advantage.

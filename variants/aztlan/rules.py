@@ -399,6 +399,11 @@ class AztlanRules(AztlanAIMixin, Rules):
             return "wild " + best_wild_type(self.island, owned, self.types, self.bonus, links)
         return "score"
 
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        from variants.aztlan.device import device_panel
+
+        return device_panel(self.cards, self.type_names, view, seat)
+
     def describe_action(self, state: AztlanState, action: str) -> str:
         seat = self.current_player(state)
         if action.split() == ["choose", "?"]:  # as redacted for the other seats

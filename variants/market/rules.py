@@ -156,6 +156,11 @@ class MarketRules(MarketAIMixin, Rules):
     def playout_action(self, state: MarketState, rng: Rng) -> str:
         return playout_choice(self, state, rng)
 
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        from variants.market.device import device_panel
+
+        return device_panel(view, seat)
+
     def describe_action(self, state: MarketState, action: str) -> str:
         try:
             verb, args = parse(action, self.geo)

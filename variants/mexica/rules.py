@@ -158,6 +158,11 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAI
     # =====================================================================================
     # apply
     # =====================================================================================
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        from variants.mexica.device import device_panel
+
+        return device_panel(view, seat)
+
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
         words = action_words(action)
         if not words:
