@@ -184,31 +184,10 @@ class MarketView(SeatStyle, BoardView):
         kind = intent.kind
         if kind != "point":
             self.queue.clear()
-        s = self.session.game.state
         if kind in ("point", "click", "rclick") and intent.pos is not None:
-            if kind == "click":
-                hit = panel_hit(self, self._panel_area, intent.pos)
-                if hit is not None:
-                    return self._panel(hit)
-            lay = make_layout(area, self.rules.n)
-            target = lay.hit(intent.pos, self.rules.sides)
-            if target is None:
-                return None
-            if target != self.cursor:
-                self.cursor = target
-                self.option = None
-                self._refresh()
-            if kind == "click":
-                return self._confirm()
-            if kind == "rclick":
-                self._cycle_option(1)
-            return None
+            return self._pointer(kind, intent.pos, area)
         if kind in ("up", "down", "left", "right"):
-            target = step_target(self.cursor, kind, self.rules.n, self.rules.sides)
-            if target != self.cursor:
-                self.cursor = target
-                self.option = None
-                self._refresh()
+            self._move_to(step_target(self.cursor, kind, self.rules.n, self.rules.sides))
             return None
         if kind == "confirm":
             return self._confirm()
@@ -220,7 +199,7 @@ class MarketView(SeatStyle, BoardView):
             return None
         if kind in ("rotate", "scroll"):
             step = 1 if kind == "rotate" or (intent.value or 0) < 0 else -1
-            if s.phase == "place":
+            if self.session.game.state.phase == "place":
                 self._cycle_mode(step)
             else:
                 self._cycle_option(step)
@@ -229,6 +208,29 @@ class MarketView(SeatStyle, BoardView):
             choice = exit_choice(self.session)
             return choice[0] if choice else None
         return None
+
+    def _pointer(self, kind: str, pos: tuple[float, float], area: Area) -> str | None:
+        """The mouse: the panel's buttons, else the square or buyer under it."""
+        if kind == "click":
+            hit = panel_hit(self, self._panel_area, pos)
+            if hit is not None:
+                return self._panel(hit)
+        lay = make_layout(area, self.rules.n)
+        target = lay.hit(pos, self.rules.sides)
+        if target is None:
+            return None
+        self._move_to(target)
+        if kind == "click":
+            return self._confirm()
+        if kind == "rclick":
+            self._cycle_option(1)
+        return None
+
+    def _move_to(self, target: Any) -> None:
+        if target != self.cursor:
+            self.cursor = target
+            self.option = None
+            self._refresh()
 
     def _panel(self, hit: tuple) -> str | None:
         if hit[0] == "mode":
