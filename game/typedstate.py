@@ -357,7 +357,10 @@ class _Compiler:
                                      for f in schema.fields.values()):
                 return None
             return f"{self.record_fn(schema, 'copy')}({src})"
-        return f"_copy({src})"  # a mapping (Obj) or anything: a deep copy of JSON data
+        if isinstance(schema, Obj) and all(self._copy(f.schema, "x", depth) is None
+                                           for f in schema.fields.values()):
+            return f"dict({src})"  # a mapping of plain values (counts by colour)
+        return f"_copy({src})"  # anything else: a deep copy of JSON data
 
     def dump(self, schema: Schema, src: str, depth: int) -> str:
         v = f"_v{depth}"
@@ -387,4 +390,7 @@ class _Compiler:
                                    for i, item in enumerate(schema.items)) + "]"
         if isinstance(schema, Record):
             return f"{self.record_fn(schema, 'dump')}({src})"
+        if isinstance(schema, Obj) and all(self.dump(f.schema, "x", depth) == "x"
+                                           for f in schema.fields.values()):
+            return f"dict({src})"
         return f"_copy({src})"

@@ -70,7 +70,7 @@ class MarketView(SeatStyle, BoardView):
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
         self.mode = "buy"
-        self.cursor: tuple = ("sq", 0)
+        self.cursor: tuple[Any, ...] = ("sq", 0)
         self.tile_choice: str | None = None
         self.payer: int | None = None
         self.option: int | None = None
@@ -80,7 +80,7 @@ class MarketView(SeatStyle, BoardView):
         self.time = 0.0
         self.highlighted = False
         self._version = -1
-        self._decision: tuple = ()
+        self._decision: tuple[Any, ...] = ()
         self._scores = list(session.game.scores)
         self._panel_area = DEFAULT_PANEL
         self._static = Layer()
@@ -94,8 +94,8 @@ class MarketView(SeatStyle, BoardView):
     def rules(self) -> Any:
         return self.session.game.rules
 
-    @property
-    def tool(self) -> str:
+    @property  # BoardView lets a view make any attribute a property (mypy reads a field)
+    def tool(self) -> str:  # type: ignore[override]
         """The shell's footer shows this next to Tab."""
         s = self.session.game.state
         if s.phase == "place":
@@ -124,11 +124,11 @@ class MarketView(SeatStyle, BoardView):
             left = [t for t, _n in tiles_left(game)]
             if self.tile_choice not in left:
                 self.tile_choice = left[0] if left else None
-        if self.payer is not None and not s.buyers[s.turn][self.payer - 1][0]:
+        if self.payer is not None and not s.buyers[s.turn][self.payer - 1].coin:
             self.payer = None
         self._refresh()
 
-    def _new_decision(self, decision: tuple) -> None:
+    def _new_decision(self, decision: tuple[Any, ...]) -> None:
         old = self._decision
         self._decision = decision
         game = self.session.game
@@ -153,7 +153,7 @@ class MarketView(SeatStyle, BoardView):
                                key=lambda i: (i < here, i))
                 self.cursor = ("sq", empty[0] if empty else 0)
         elif s.phase in ("coins", "coin") and side is not None:
-            free = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer[0]]
+            free = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer.coin]
             self.cursor = ("buyer", side, free[0] if free else 0)
         elif s.phase == "move" and self.cursor[0] != "sq":
             # next to the hole: the tiles a pass most likely moves
@@ -232,7 +232,7 @@ class MarketView(SeatStyle, BoardView):
             self.option = None
             self._refresh()
 
-    def _panel(self, hit: tuple) -> str | None:
+    def _panel(self, hit: tuple[Any, ...]) -> str | None:
         if hit[0] == "mode":
             if hit[1] in modes_for(self.session.game.state):
                 self._set_mode(hit[1])
@@ -263,7 +263,7 @@ class MarketView(SeatStyle, BoardView):
         self.option = None
         s = self.session.game.state
         if mode == "pay+shift" and self.payer is None and s.phase == "turn":
-            coins = [b + 1 for b, buyer in enumerate(s.buyers[s.turn]) if buyer[0]]
+            coins = [b + 1 for b, buyer in enumerate(s.buyers[s.turn]) if buyer.coin]
             self.payer = coins[0] if coins else None
         self._refresh()
 
@@ -436,6 +436,7 @@ class MarketView(SeatStyle, BoardView):
                 vp.paint_buyer(scr, lay.buyer(side, b), b + 1, held, colours[seat],
                                marks[seat], hide_goods=True)
             pieces.key = key
+        assert pieces.scr is not None
         screen.surface.blit(pieces.scr.surface, pieces.rect.topleft)
         self._draw_frame(screen, lay, s)
 
@@ -455,5 +456,6 @@ class MarketView(SeatStyle, BoardView):
         va.draw_moving(screen, lay, self.anims, s)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
-        self._panel_area = tuple(area)  # where clicks on the panel land (layout only)
+        x, y, w, h = area
+        self._panel_area = (x, y, w, h)  # where clicks on the panel land (layout only)
         paint_panel(screen, area, self)

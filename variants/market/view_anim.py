@@ -26,7 +26,7 @@ STAGGER = 0.07
 POP_TIME = 1.6
 MAX_FLYING = 6  # tokens drawn per flight; more would only be a blur
 
-Anchor = tuple
+Anchor = tuple[Any, ...]
 
 
 @dataclass
@@ -94,7 +94,7 @@ def _shift(index: dict[str, int], d: dict[str, Any], side: str | None) -> list[A
 
 def _draw(state: Any, d: dict[str, Any]) -> list[Anim]:
     """The drawn tokens fly from the bag to their vendors, one after another."""
-    out = []
+    out: list[Anim] = []
     drawn = d.get("drawn") or {}
     for colour in COLOURS:
         if colour not in state.market:

@@ -46,7 +46,8 @@ def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
 
 
 def darker(colour: Any, k: float = 0.6) -> tuple[int, int, int]:
-    return tuple(min(255, round(c * k)) for c in colour[:3])  # type: ignore[return-value]
+    r, g, b = (min(255, round(c * k)) for c in colour[:3])
+    return r, g, b
 
 
 # ---------------------------------------------------------------------------------------

@@ -85,7 +85,8 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
     return lay
 
 
-def panel_hit(view: Any, area: Rect, pos: tuple[float, float] | None) -> tuple | None:
+def panel_hit(view: Any, area: Rect,
+              pos: tuple[float, float] | None) -> tuple[Any, ...] | None:
     """What of the panel is at ``pos``: ("mode", m), ("tile", t), ("option", i), ("exit",)."""
     if pos is None:
         return None
@@ -180,7 +181,7 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
              theme.TEXT_DIM, wrap=uw - 8 * k)
 
 
-def _paint_header(scr: Screen, lay: Any, view: Any) -> None:
+def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
     """The seat to move in its colour, the headline and the round."""
     k = lay.k
     game = view.session.game
@@ -195,7 +196,7 @@ def _paint_header(scr: Screen, lay: Any, view: Any) -> None:
              theme.TEXT_DIM, "midright")
 
 
-def _paint_modes(scr: Screen, lay: Any, view: Any) -> None:
+def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
     """The modes (shift, pay + shift, buy, king), or at setup the tiles to lay."""
     k = lay.k
     game = view.session.game
@@ -222,7 +223,7 @@ def _paint_modes(scr: Screen, lay: Any, view: Any) -> None:
                  "midright")
 
 
-def _paint_options(scr: Screen, lay: Any, view: Any) -> None:
+def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
     """The buyer under the cursor: each vendor on its line, what buying there does."""
     k = lay.k
     for r, i in lay.options:
