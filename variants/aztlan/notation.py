@@ -85,3 +85,17 @@ def canonical(verb: str, args: tuple[Any, ...], island: Island) -> str:
     for arg, kind in zip(args, VERBS[verb], strict=True):
         words.append(island.ids[arg] if kind == "t" else str(arg))
     return " ".join(words)
+
+
+def vocabulary(island: Island, types: list[str], strengths: list[int]) -> list[str]:
+    """Every canonical action on this island (a superset of what can be legal), in a
+    fixed order: the OpenSpiel bridge numbers actions by their position in it."""
+    ids = island.ids
+    out = [verb for verb, kinds in VERBS.items() if not kinds]
+    out += [f"choose {c}" for c in sorted(set(strengths))]
+    out += [f"{verb} {t}" for verb, kinds in VERBS.items() if kinds == "t" for t in ids]
+    out += [f"{verb} {k}" for verb, kinds in VERBS.items() if kinds == "k" for k in types]
+    out += [f"move {ids[a]} {ids[b]}" for a in range(island.size) for b in island.nbrs[a]]
+    out += [f"rafts {ids[a]} {ids[b]}" for a in range(island.size)
+            for b in range(a + 1, island.size)]
+    return out

@@ -135,6 +135,11 @@ class AztlanRules(Rules):
     # =====================================================================================
     # protocol
     # =====================================================================================
+    def action_vocabulary(self) -> list[str]:
+        from variants.aztlan.notation import vocabulary
+
+        return vocabulary(self.island, self.types, self.cards.strengths)
+
     def current_player(self, state: AztlanState) -> int | None:
         if state.phase == "over":
             return None

@@ -92,3 +92,15 @@ def canonical(verb: str, args: tuple[Any, ...], geo: Geometry) -> str:
     if verb == "king":
         return "king skip" if args[0] is None else f"king {geo.names[args[0]]}"
     return verb
+
+
+def vocabulary(geo: Geometry) -> list[str]:
+    """Every canonical action on this market (a superset of what can be legal), in a
+    fixed order: the OpenSpiel bridge numbers actions by their position in it."""
+    squares, buyers = geo.names, [str(b) for b in range(1, geo.n + 1)]
+    out = ["pass", "end", "king skip"]
+    out += [f"place {sq} {tile}" for sq in squares for tile in TILE_NAMES]
+    out += [f"{verb} {b}" for verb in ("coin", "pay") for b in buyers]
+    out += [f"buy {b} {c}" for b in buyers for c in COLOURS]
+    out += [f"{verb} {sq}" for verb in ("shift", "king") for sq in squares]
+    return out

@@ -116,6 +116,11 @@ class MarketRules(Rules):
     # =====================================================================================
     # protocol
     # =====================================================================================
+    def action_vocabulary(self) -> list[str]:
+        from variants.market.notation import vocabulary
+
+        return vocabulary(self.geo)
+
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
 
