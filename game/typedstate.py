@@ -203,6 +203,7 @@ class Record(Obj):
                           for k, f in fields.items()}, doc=doc)
         self.cls = cls
         self.attrs = {key: (attrs or {}).get(key, key) for key in self.fields}
+        self.renamed = any(key != attr for key, attr in self.attrs.items())
         self.derived = dict(derived or {})
         self.frozen = isinstance(cls, type) and issubclass(cls, tuple)
         _check_record(self)
@@ -212,7 +213,9 @@ class Record(Obj):
         if out is MISSING or len(out) != len(self.fields) or any(
                 v is MISSING for v in out.values()):
             return MISSING
-        return self.cls(**{self.attrs[key]: v for key, v in out.items()})
+        if self.renamed:
+            out = {self.attrs[key]: v for key, v in out.items()}
+        return self.cls(**out)
 
     def describe(self) -> str:
         return f"mapping ({self.cls.__name__})"
