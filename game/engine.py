@@ -271,6 +271,9 @@ class Rules(ABC):
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
         """A full state consistent with ``view`` (from ``view(state, seat)``), with every
         part the seat cannot see sampled from ``rng``; never reads anything else.
+        Consistent means exactly: ``view(determinize(v, seat, rng), seat)`` is ``v``
+        again (the conformance kit checks it). The bots rely on that to follow their
+        plans and to recognise a position they were in before.
 
         The default works for games whose view hides nothing but the random generator: it
         rebuilds the state with ``from_dict`` and a fresh generator state drawn from

@@ -15,21 +15,24 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
 from game.errors import AztecArcadeError
 from game.isolation import PluginFailure, call_plugin, guard_view
-from game.plugins import get_registry
+from game.plugins import get_registry, load_registry, reset_registry
 from game.settings import load_settings
 from game.ui import theme
 from game.ui.audio import Audio
 from game.ui.boardview import BoardView
 from game.ui.input import InputMapper, Intent, pad_label
+from game.ui.messages import report, short
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
+from game.ui.session import Session
+from game.ui.widgets import fit, wrap
 
 
 class App:
@@ -48,7 +51,7 @@ class App:
         self.windowed_size = size
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else fullscreen
         self._make_window()
-        self.screen = Screen(pygame.display.get_surface())
+        self.screen = Screen(_display())
         self.audio = Audio(self.settings["volume"])
         self.input = InputMapper()
         self.saves = saves or SaveStore()
@@ -64,11 +67,7 @@ class App:
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
-        if first_scene is None:
-            from game.ui.scenes.title import TitleScene
-
-            first_scene = TitleScene()
-        self.stack.push(first_scene)
+        self.stack.push(first_scene if first_scene is not None else "title")
         if self.audio.reason:
             self.toast(self.audio.reason)
         #: ``play --dev``: reload the variant files when they change (between frames)
@@ -88,7 +87,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self._make_window()
-        self.screen.resize(pygame.display.get_surface())
+        self.screen.resize(_display())
 
     # -- services ------------------------------------------------------------------------
     def _load_views(self) -> dict[str, Callable[..., Any]]:
@@ -99,7 +98,7 @@ class App:
                              for engine, factory in views.items()}
         return views
 
-    def make_view(self, session: Any) -> Any | None:
+    def make_view(self, session: Session) -> BoardView | None:
         """The board view for the session's game behind the plugin guard, or None when
         no plugin provides one. Building it is plugin code too."""
         engine = session.game.rules.engine_id
@@ -123,12 +122,13 @@ class App:
 
         view = call_plugin(plugin, origin, f"the board view for '{engine}'", f"in {name}()",
                            build)
-        return guard_view(view, plugin, origin, engine)
+        # the guard passes every attribute of the view through (``isinstance`` included)
+        return cast(BoardView, guard_view(view, plugin, origin, engine))
 
     # -- --dev: reload variant files -----------------------------------------------------
-    def _watch_stamp(self) -> tuple:
+    def _watch_stamp(self) -> tuple[tuple[str, int | None, int | None], ...]:
         """Modification times of the registry's variant files and the drop-in folder."""
-        stamp = []
+        stamp: list[tuple[str, int | None, int | None]] = []
         for path in self.registry.watched_files():
             try:
                 st = os.stat(path)
@@ -155,13 +155,11 @@ class App:
 
         Games already running keep their rules; new games use the reloaded variants.
         """
-        from game.plugins import load_registry, reset_registry
-
         before = {str(b) for b in self.registry.broken}
         try:
             registry = load_registry()
         except Exception as exc:  # noqa: BLE001 - a reload must never stop the client
-            self.toast(_short(f"Reload failed: {type(exc).__name__}: {exc}"), 8.0)
+            self.toast(short(f"Reload failed: {type(exc).__name__}: {exc}"), 8.0)
             self._dev_stamp = self._watch_stamp()
             return
         reset_registry(registry)
@@ -178,7 +176,7 @@ class App:
                 where = os.path.basename(issue.file or "") + (
                     f":{issue.line}" if issue.line is not None else "")
                 detail = f"{where}: {issue.path or '(top level)'}: {issue.message}"
-            self.toast(_short(f"{broken.kind} {broken.name}: {detail}"), 10.0)
+            self.toast(short(f"{broken.kind} {broken.name}: {detail}"), 10.0)
         if problems:
             more = f" (+{len(problems) - 3} more, see the terminal)" if len(problems) > 3 \
                 else ""
@@ -210,7 +208,7 @@ class App:
             self.dev_check()
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.screen.resize(pygame.display.get_surface())
+                self.screen.resize(_display())
                 continue
             for intent in self.input.translate(event, self.screen.to_logical):
                 self.dispatch(intent)
@@ -218,7 +216,7 @@ class App:
         if top is not None:
             top.update(dt)
         for reason in self.saves.errors():
-            self.toast(f"Autosave failed: {_short(reason, 90)}")
+            self.toast(f"Autosave failed: {short(reason, 90)}")
         for notice in self.saves.notices():
             self.toast(notice, 8.0)
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
@@ -228,9 +226,6 @@ class App:
     def plugin_failed(self, failure: PluginFailure) -> None:
         """Plugin code raised (the rules or the board view, on this thread or in a bot's):
         keep the game if it can be kept, say which plugin failed, back to the title."""
-        from game.ui.scenes.common import report
-        from game.ui.scenes.title import TitleScene
-
         self.failures.append(failure)
         report(failure)  # the traceback, for the plugin's author
         session = self._session_in_play()
@@ -240,13 +235,11 @@ class App:
         self.toast(failure.summary(), 10.0)
         self.play_sound("error")
         self.input.text_mode = False
-        self.stack.clear_to(TitleScene())
+        self.stack.clear_to("title")
 
     def _session_in_play(self) -> Any | None:
         """The session of the game being played (the topmost scene holding one that
         autosaves; a replay does not), if any."""
-        from game.ui.session import Session
-
         for scene in reversed(self.stack.scenes):
             session = getattr(scene, "session", None)
             if isinstance(session, Session) and session.autosave is not None:
@@ -260,7 +253,7 @@ class App:
         try:
             self.saves.rescue(game, session.names, session.meta())
         except (Exception, PluginFailure) as exc:  # noqa: BLE001 - the handler must not fail
-            why = exc.what if isinstance(exc, PluginFailure) else _short(
+            why = exc.what if isinstance(exc, PluginFailure) else short(
                 f"{type(exc).__name__}: {exc}", 90)
             return f"The game could not be autosaved ({why}); the autosave on disk was " \
                    "left as it was."
@@ -313,8 +306,6 @@ class App:
     def _draw_toast(self, message: str, bottom: float) -> float:
         """One toast above ``bottom``: a line in a narrow box, or up to three lines in a
         wide one; returns its top."""
-        from game.ui.widgets import fit, wrap
-
         screen, size = self.screen, theme.FONT_SMALL
         if screen.text_width(message, size) <= 760:
             screen.box(560, bottom - 56, 800, 56, (0, 0, 0, 200), radius=12)
@@ -352,10 +343,12 @@ class App:
         self.running = False
 
 
-def _short(text: str, limit: int = 110) -> str:
-    """One line, at most ``limit`` characters, for a toast."""
-    line = " ".join(text.split())
-    return line if len(line) <= limit else line[:limit - 1] + "…"
+def _display() -> pygame.Surface:
+    """The window's surface (there is one once the window is made)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise AztecArcadeError("the window could not be opened")
+    return surface
 
 
 def main(args: Any = None) -> int:

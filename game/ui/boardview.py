@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.ui import theme
+
 if TYPE_CHECKING:
     from game.events import Event
     from game.ui.app import App
@@ -105,8 +107,6 @@ def seat_colours(session: Any, app: Any) -> list[tuple[int, int, int]]:
     chosen = getattr(session, "colours", None)
     if chosen:
         return list(chosen)
-    from game.ui import theme
-
     palette = (getattr(app, "settings", None) or {}).get("palette", "okabe-ito")
     return [theme.player_colour(palette, i) for i in range(session.game.players)]
 
@@ -116,17 +116,15 @@ def seat_marks(session: Any) -> list[str]:
     chosen = getattr(session, "marks", None)
     if chosen:
         return list(chosen)
-    from game.ui import theme
-
     return [theme.MARKS[i % len(theme.MARKS)] for i in range(session.game.players)]
 
 
-class SeatStyle:
-    """Mixin for board views: each seat in the colour and mark chosen at setup, looked up
-    the same way in every game so a seat looks alike on the board, the panel and the bar."""
+class SeatStyle(BoardView):
+    """A board view with each seat in the colour and mark chosen at setup, looked up the
+    same way in every game so a seat looks alike on the board, the panel and the bar.
 
-    session: Any
-    app: Any
+    (It was a mixin that assumed ``session`` and ``app``; as a ``BoardView`` it has them,
+    and ``class MyView(SeatStyle, BoardView)`` still works.)"""
 
     @property
     def colours(self) -> list[tuple[int, int, int]]:

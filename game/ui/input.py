@@ -9,30 +9,47 @@ not deciding. Keyboard and mouse always work for everyone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
 try:
     from pygame._sdl2 import controller as sdl_controller
 except ImportError:  # pragma: no cover - very old pygame-ce
-    sdl_controller = None
+    sdl_controller = None  # type: ignore[assignment]
+
+IntentKind = Literal[
+    # moving and choosing
+    "up", "down", "left", "right", "confirm", "back", "tab", "tab_back", "rotate",
+    "digit", "spend_token", "page_up", "page_down",
+    # the game
+    "undo", "redo", "end", "save", "help",
+    # text fields
+    "text", "backspace",
+    # the mouse (``pos`` in logical units; ``value`` of a scroll: the wheel's steps)
+    "point", "click", "release", "rclick", "scroll",
+    # the window and the devices
+    "fullscreen", "quit", "controller_added", "controller_removed",
+]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Intent:
-    """``kind``: up, down, left, right, confirm, back, tab, tab_back, rotate, undo, redo,
-    end, help, digit, text, backspace, point, click, release, rclick, scroll, fullscreen, quit,
-    speed. ``pos`` is in logical units for pointer intents."""
+    """What a person asks for, whatever the device: ``kind`` says what; ``value`` is the
+    digit, the typed text, the wheel's steps or a controller's instance id; ``pos`` is in
+    logical units for pointer intents; ``device`` is "keyboard", "mouse" or
+    "controller:<instance id>"."""
 
-    kind: str
+    kind: IntentKind
     value: Any = None
-    pos: tuple[float, float] | None = None
+    pos: Point | None = None
     device: str = "keyboard"
 
 
-KEYS = {
+KEYS: dict[int, IntentKind] = {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
     pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
     pygame.K_ESCAPE: "back", pygame.K_r: "rotate", pygame.K_u: "undo", pygame.K_y: "redo",
@@ -41,7 +58,7 @@ KEYS = {
     pygame.K_PAGEDOWN: "page_down", pygame.K_s: "save", pygame.K_t: "spend_token",
 }
 
-BUTTONS = {
+BUTTONS: dict[int, IntentKind] = {
     pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "back",
     pygame.CONTROLLER_BUTTON_X: "end", pygame.CONTROLLER_BUTTON_Y: "tab",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "rotate",
@@ -51,14 +68,29 @@ BUTTONS = {
     pygame.CONTROLLER_BUTTON_START: "back", pygame.CONTROLLER_BUTTON_BACK: "help",
 }
 
+MOUSE_BUTTONS: dict[int, IntentKind] = {1: "click", 3: "rclick"}
+
+#: keys that still act while a text field takes the letters
+TEXT_MODE_KEYS = frozenset((pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB,
+                            pygame.K_KP_ENTER, pygame.K_UP, pygame.K_DOWN, pygame.K_F11,
+                            pygame.K_F1))
+
+ToLogical = Callable[[tuple[int, int]], Point]
+
+
+def _same(pos: tuple[int, int]) -> Point:
+    return (float(pos[0]), float(pos[1]))
+
 
 class InputMapper:
-    """Stateful mapper: tracks controllers and stick repeat."""
+    """Stateful mapper: tracks controllers, stick repeat and where the mouse is."""
 
     def __init__(self) -> None:
         self.controllers: dict[int, Any] = {}
         self._stick: dict[tuple[int, int], int] = {}
         self.text_mode = False
+        #: where the mouse last moved, in logical units (None: it has not moved yet)
+        self.pointer: Point | None = None
         if sdl_controller is not None:
             try:
                 sdl_controller.init()
@@ -72,55 +104,62 @@ class InputMapper:
             return None
         try:
             pad = sdl_controller.Controller(device_index)
-            instance_id = pad.as_joystick().get_instance_id()
+            instance_id = int(pad.as_joystick().get_instance_id())
         except (pygame.error, ValueError, TypeError):
             return None
         self.controllers[instance_id] = pad
         return instance_id
 
     def translate(self, event: pygame.event.Event,
-                  to_logical: Any = lambda p: p) -> list[Intent]:
+                  to_logical: ToLogical = _same) -> list[Intent]:
         t = event.type
         if t == pygame.QUIT:
             return [Intent("quit")]
         if t == pygame.KEYDOWN:
-            if event.key == pygame.K_TAB:
-                return [Intent("tab_back" if event.mod & pygame.KMOD_SHIFT else "tab")]
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                return [Intent("redo" if event.mod & pygame.KMOD_SHIFT else "undo")]
-            if self.text_mode and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE,
-                                                    pygame.K_BACKSPACE, pygame.K_TAB,
-                                                    pygame.K_KP_ENTER, pygame.K_UP,
-                                                    pygame.K_DOWN, pygame.K_F11,
-                                                    pygame.K_F1):
-                return []  # letters arrive as TEXTINPUT
-            if pygame.K_1 <= event.key <= pygame.K_9 and not self.text_mode:
-                return [Intent("digit", event.key - pygame.K_0)]
-            kind = KEYS.get(event.key)
-            if kind == "confirm" and event.key == pygame.K_SPACE and self.text_mode:
-                return []
-            return [Intent(kind)] if kind else []
+            return self._key(event)
         if t == pygame.TEXTINPUT:
             return [Intent("text", event.text)] if self.text_mode else []
-        if t == pygame.MOUSEMOTION:
-            return [Intent("point", pos=to_logical(event.pos), device="mouse")]
-        if t == pygame.MOUSEBUTTONDOWN:
-            pos = to_logical(event.pos)
-            if event.button == 1:
-                return [Intent("click", pos=pos, device="mouse")]
-            if event.button == 3:
-                return [Intent("rclick", pos=pos, device="mouse")]
+        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                 pygame.MOUSEWHEEL):
+            return self._mouse(event, to_logical)
+        return self._controller(event)
+
+    def _key(self, event: pygame.event.Event) -> list[Intent]:
+        if event.key == pygame.K_TAB:
+            return [Intent("tab_back" if event.mod & pygame.KMOD_SHIFT else "tab")]
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            return [Intent("redo" if event.mod & pygame.KMOD_SHIFT else "undo")]
+        if self.text_mode and event.key not in TEXT_MODE_KEYS:
+            return []  # letters arrive as TEXTINPUT
+        if pygame.K_1 <= event.key <= pygame.K_9 and not self.text_mode:
+            return [Intent("digit", event.key - pygame.K_0)]
+        kind = KEYS.get(event.key)
+        if kind == "confirm" and event.key == pygame.K_SPACE and self.text_mode:
             return []
-        if t == pygame.MOUSEBUTTONUP and event.button == 1:
-            return [Intent("release", pos=to_logical(event.pos), device="mouse")]
+        return [Intent(kind)] if kind else []
+
+    def _mouse(self, event: pygame.event.Event, to_logical: ToLogical) -> list[Intent]:
+        t = event.type
         if t == pygame.MOUSEWHEEL:
             return [Intent("scroll", event.y, device="mouse")]
+        pos = to_logical(event.pos)
+        if t == pygame.MOUSEMOTION:
+            self.pointer = pos
+            return [Intent("point", pos=pos, device="mouse")]
+        if t == pygame.MOUSEBUTTONUP:
+            return [Intent("release", pos=pos, device="mouse")] if event.button == 1 else []
+        kind = MOUSE_BUTTONS.get(event.button)
+        return [Intent(kind, pos=pos, device="mouse")] if kind else []
+
+    def _controller(self, event: pygame.event.Event) -> list[Intent]:
+        t = event.type
         if t == pygame.CONTROLLERDEVICEADDED:
             opened = self.open_controller(getattr(event, "device_index", None))
             return [Intent("controller_added", opened, device="controller")]
         if t == pygame.CONTROLLERDEVICEREMOVED:
             instance_id = getattr(event, "instance_id", None)
-            pad = self.controllers.pop(instance_id, None)
+            pad = self.controllers.pop(instance_id, None) if isinstance(instance_id, int) \
+                else None
             if pad is not None:
                 try:
                     pad.quit()
@@ -128,7 +167,7 @@ class InputMapper:
                     pass
             return [Intent("controller_removed", instance_id, device="controller")]
         if t == pygame.CONTROLLERBUTTONDOWN:
-            kind = BUTTONS.get(getattr(event, "button", None))
+            kind = BUTTONS.get(getattr(event, "button", -1))
             return [Intent(kind, device=pad_device(getattr(event, "instance_id", 0)))] \
                 if kind else []
         if t == pygame.CONTROLLERAXISMOTION:
@@ -146,7 +185,7 @@ class InputMapper:
         if direction == 0:
             return []
         horizontal = event.axis == pygame.CONTROLLER_AXIS_LEFTX
-        kind = ("right" if direction > 0 else "left") if horizontal else (
+        kind: IntentKind = ("right" if direction > 0 else "left") if horizontal else (
             "down" if direction > 0 else "up")
         return [Intent(kind, device=pad_device(event.instance_id))]
 

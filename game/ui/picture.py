@@ -34,6 +34,11 @@ import pygame  # noqa: E402
 from game.api import Game, load_game  # noqa: E402
 from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
 from game.ui import theme  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.layout import BOARD_AREA, PANEL_AREA  # noqa: E402
+from game.ui.playersbar import draw_players_bar  # noqa: E402
+from game.ui.saves import SaveStore  # noqa: E402
+from game.ui.scene import Scene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 
 Colour = tuple[int, int, int]
@@ -91,8 +96,6 @@ class Painter:
 
     def _draw(self, game: Game, names: list[str], colours: list[Any],
               marks: list[str]) -> tuple[bytes, tuple[int, int]]:
-        from game.ui.scenes.play import BOARD_AREA, PANEL_AREA, draw_players_bar
-
         view = self._board_view(game, names, colours, marks)
         screen = self.app.screen
         screen.fill(theme.BG)
@@ -146,10 +149,6 @@ def main(argv: list[str]) -> int:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
     width, height = (int(a) for a in argv[:2]) if len(argv) >= 2 else (1280, 720)
-    from game.ui.app import App
-    from game.ui.saves import SaveStore
-    from game.ui.scene import Scene
-
     app = App(size=(width, height), fullscreen=False,
               saves=SaveStore(Path(tempfile.mkdtemp(prefix="aztec-arcade-painter-"))),
               first_scene=Scene())

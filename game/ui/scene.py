@@ -1,18 +1,69 @@
-"""Scenes on a stack, each with a lifecycle.
+"""Scenes on a stack, each with a lifecycle, and pushed by name.
 
 ``update(dt)`` advances time and is the only place a scene changes itself on a timer;
 ``handle(intent)`` reacts to input; ``draw(screen)`` must never change state, so a frame
 can be drawn twice (snapshots, resize) with the same result.
+
+Scenes lead to one another in circles (the title starts a game, the game ends on the
+results, the results go back to the title), so they never import one another: one asks
+the stack for another by its name (``stack.push("pause", self)``), as Tuxemon's state
+manager does, and :data:`SCENES` says where each name lives. A name is a
+:data:`SceneName`, so a type checker catches a misspelt one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
+
+SceneName = Literal["title", "setup", "load", "settings", "rules", "help", "play", "handoff",
+                    "pause", "save", "scoring", "results", "replay"]
+
+#: every scene by name: "module:factory", the factory called with the push's arguments
+SCENES: dict[SceneName, str] = {
+    "title": "game.ui.scenes.title:TitleScene",
+    "setup": "game.ui.scenes.setup:SetupScene",
+    "load": "game.ui.scenes.load:LoadScene",
+    "settings": "game.ui.scenes.settings:SettingsScene",
+    "rules": "game.ui.scenes.help:HelpScene.for_spec",  # a variant's aid, from the menus
+    "help": "game.ui.scenes.help:HelpScene.for_game",  # the aid of the game being played
+    "play": "game.ui.scenes.play:PlayScene",
+    "handoff": "game.ui.scenes.handoff:HandoffScene",
+    "pause": "game.ui.scenes.pause:PauseScene",
+    "save": "game.ui.scenes.pause:SaveScene",
+    "scoring": "game.ui.scenes.scoring:ScoringScene",
+    "results": "game.ui.scenes.results:ResultsScene",
+    "replay": "game.ui.scenes.replay:ReplayScene",
+}
+
+
+def scene_factory(name: SceneName) -> Callable[..., Scene]:
+    """What builds the scene called ``name`` (its module is imported the first time)."""
+    where = SCENES.get(name)
+    if where is None:
+        raise KeyError(f"no scene is called {name!r}; the scenes are: "
+                       f"{', '.join(get_args(SceneName))}")
+    module, _, path = where.partition(":")
+    factory: Any = importlib.import_module(module)
+    for part in path.split("."):
+        factory = getattr(factory, part)
+    if not callable(factory):
+        raise TypeError(f"scene {name!r}: {where} is not callable")
+    return factory  # type: ignore[no-any-return]
+
+
+def make_scene(name: SceneName, *args: Any) -> Scene:
+    """A new scene ``name`` built from ``args``."""
+    scene = scene_factory(name)(*args)
+    if not isinstance(scene, Scene):
+        raise TypeError(f"scene {name!r} built a {type(scene).__name__}, not a Scene")
+    return scene
 
 
 class Scene:
@@ -55,6 +106,9 @@ class Scene:
 
 
 class SceneStack:
+    """The scenes shown, the top one receiving input. Each change takes a scene or the
+    name of one and the arguments to build it with, and returns the scene."""
+
     def __init__(self, app: App) -> None:
         self.app = app
         self.scenes: list[Scene] = []
@@ -63,11 +117,13 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene | SceneName, *args: Any) -> Scene:
+        scene = _built(scene, args)
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
         scene.enter(self.app)
+        return scene
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -78,17 +134,20 @@ class SceneStack:
             self.scenes[-1].resume()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Scene | SceneName, *args: Any) -> Scene:
+        scene = _built(scene, args)
         if self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter(self.app)
+        return scene
 
-    def clear_to(self, scene: Scene) -> None:
+    def clear_to(self, scene: Scene | SceneName, *args: Any) -> Scene:
         """Unwind everything and start over from ``scene`` (back to the title)."""
+        scene = _built(scene, args)
         while self.scenes:
             self.scenes.pop().exit()
-        self.push(scene)
+        return self.push(scene)
 
     def visible(self) -> list[Scene]:
         """Scenes to draw, bottom first: the top one and every overlay chain beneath."""
@@ -101,3 +160,11 @@ class SceneStack:
 
     def __len__(self) -> int:
         return len(self.scenes)
+
+
+def _built(scene: Scene | SceneName, args: tuple[Any, ...]) -> Scene:
+    if isinstance(scene, Scene):
+        if args:
+            raise TypeError("arguments are for a scene given by name")
+        return scene
+    return make_scene(scene, *args)

@@ -14,6 +14,7 @@ entries and the rendered text cache also by bytes.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from typing import Any
 
@@ -167,7 +168,7 @@ class Screen:
                wrap: float = 0) -> pygame.Surface:
         text = text[:MAX_BLOCK if wrap else MAX_LINE]
         key = (text, size, colour, wrap)
-        surf = self._text_cache.get(key)
+        surf: pygame.Surface | None = self._text_cache.get(key)
         if surf is None:
             font = self.font(size)
             if wrap:
@@ -192,7 +193,7 @@ class Screen:
         measured without rendering it."""
         text = text[:MAX_LINE]
         key = (text, self.font_px(size))
-        width = self._width_cache.get(key)
+        width: int | None = self._width_cache.get(key)
         if width is None:
             width = self.font(size).size(text)[0]
             self._width_cache.put(key, width)
@@ -203,7 +204,7 @@ class Screen:
         units; unchanged if it fits. A binary search on the cut, measuring without
         rendering: about log2(len) measurements, whatever the length."""
         key = (text[:MAX_LINE + 1], size, width, ellipsis)
-        out = self._fit_cache.get(key)
+        out: str | None = self._fit_cache.get(key)
         if out is None:
             out = self._fit(text, size, width, ellipsis)
             self._fit_cache.put(key, out)
@@ -241,8 +242,6 @@ def draw_mark(screen: Screen, mark: str, x: float, y: float, r: float,
     elif mark == "diamond":
         screen.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], colour)
     elif mark == "star":
-        import math
-
         pts = []
         for i in range(10):
             ang = -math.pi / 2 + i * math.pi / 5

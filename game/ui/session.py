@@ -30,7 +30,7 @@ SEAT_KINDS = (HUMAN, "easy", "normal", "hard")
 
 class Session:
     def __init__(self, game: Game, names: list[str] | None = None,
-                 autosave: Callable[[Game], None] | None = None,
+                 autosave: Callable[[Game], object] | None = None,
                  colour_index: list[int] | None = None, palette: str = "okabe-ito") -> None:
         self.game = game
         self.names = names or [f"Player {i + 1}" for i in range(game.players)]

@@ -21,10 +21,13 @@ import pygame
 
 from game.api import Game, new_game
 from game.rng import Rng
+from game.ui.scenes.common import make_session
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.setup import SetupScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
 
 DT = 1 / 60
 NAMES = ("Ana", "Ben", "Cy", "Dee")
@@ -102,9 +105,6 @@ def scores(game: Game, events: list[Any]) -> bool:
 
 
 def start_play(app: App, game: Game) -> PlayScene:
-    from game.ui.scenes.common import make_session
-    from game.ui.scenes.play import PlayScene
-
     session = make_session(app, game, list(NAMES[:game.players]))
     scene = PlayScene(session)
     app.stack.clear_to(scene)
@@ -122,11 +122,8 @@ def title(app: App) -> Any:
 
 def setup(app: App) -> Any:
     """New game for four named players, seed 2, Cy holding a controller (Pad 1)."""
-    from game.ui.scenes.setup import SetupScene
-
-    app.stack.push(SetupScene())
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
+    scene = SetupScene()
+    app.stack.push(scene)
     scene.focus_on("players")
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
@@ -151,12 +148,13 @@ def board(app: App) -> PlayScene:
     game, _rest = playout(every_kind_of_piece)
     play = start_play(app, game)
     frames(app, 150)  # the turn banner has gone
-    view = play.view
-    b, s = game.rules.board, game.state
+    view: Any = play.view  # Mexica's: its cell cursor and walk preview
+    rules: Any = game.rules
+    b, s = rules.board, game.state
     here = s.pilli[s.turn]
-    if view is not None and here is not None:
+    if here is not None:
         def distance(c: int) -> int:
-            return abs(c % b.width - here % b.width) + abs(c // b.width - here // b.width)
+            return int(abs(c % b.width - here % b.width) + abs(c // b.width - here // b.width))
 
         for c in sorted(range(b.size), key=lambda c: (distance(c), c)):
             if distance(c) >= 2 and walk_cursor(app, view, c, b.width) and \
@@ -178,7 +176,7 @@ def walk_cursor(app: App, view: Any, target: int, width: int) -> bool:
             key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
         else:
             key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
-    return view.cursor == target
+    return bool(view.cursor == target)
 
 
 def scoring(app: App) -> Any:
@@ -193,9 +191,6 @@ def scoring(app: App) -> Any:
 
 def results(app: App) -> Any:
     """The results screen of the whole game."""
-    from game.ui.scenes.common import make_session
-    from game.ui.scenes.results import ResultsScene
-
     game, _rest = playout(lambda g, _e: g.is_over)
     session = make_session(app, game, list(NAMES[:game.players]))
     app.stack.clear_to(ResultsScene(session))

@@ -114,11 +114,12 @@ def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> Non
         screen.text(subtitle, x + 14, 126, theme.FONT_SMALL, theme.TEXT_DIM)
 
 
-def draw_footer(screen: Screen, shortcuts: tuple[tuple[str, str], ...] | list) -> None:
+def draw_footer(screen: Screen,
+                shortcuts: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> None:
     """The shortcut bar along the bottom: key caps and what they do."""
     screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
-    size = theme.FONT_SMALL
+    size: float = theme.FONT_SMALL
     widths = [screen.text_width(k, size) + 24 + 10 + screen.text_width(v, size) + 30
               for k, v in shortcuts]
     total = sum(widths)

@@ -12,9 +12,10 @@ import pytest
 from game.ai.base import Budget
 from game.api import new_game
 from game.ui.scenes.common import make_session
-from game.ui.scenes.play import BOT_PACE, PlayScene
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import ATTRACT_DELAY, TitleScene
+from game.ui.seats import BOT_PACE, ComputerSeat
 
 from .conftest import DT, Driver, StubView
 
@@ -28,6 +29,16 @@ def play_with(ui: Driver, kinds: list[str], variant: str = "mexica", seed: int =
     play = PlayScene(session)
     app.stack.push(play)
     return play
+
+
+def computer_turn(play: PlayScene) -> bool:
+    """The seat deciding now is played by the computer."""
+    return isinstance(play.seats.deciding(), ComputerSeat)
+
+
+def bots(play: PlayScene) -> dict:
+    """The computer players by seat."""
+    return {seat: driver.bot for seat, driver in play.seats.computers().items()}
 
 
 def until(ui: Driver, condition, seconds: float = 30.0, dt: float = DT) -> int:
@@ -76,7 +87,7 @@ def test_setup_offers_human_or_a_computer_level_per_seat(stub_ui):
     play = ui.top
     assert isinstance(play, PlayScene)
     assert play.session.kinds == ["hard", "easy"]
-    assert set(play.bots) == {0, 1}
+    assert set(bots(play)) == {0, 1}
     assert play.session.meta()["seats"] == ["hard", "easy"]
 
 
@@ -86,7 +97,8 @@ def test_setup_offers_human_or_a_computer_level_per_seat(stub_ui):
 def test_a_computer_plays_at_a_watchable_pace(stub_ui):
     play = play_with(stub_ui, ["easy", "easy"])
     ui = stub_ui
-    until(ui, lambda: play.bot_answer is not None or len(play.game.log) > 0)
+    until(ui, lambda: any(c.answer is not None for c in play.seats.computers().values())
+          or len(play.game.log) > 0)
     frames = until(ui, lambda: len(play.game.log) >= 1)
     ui.frames(1)
     before = len(play.game.log)
@@ -98,25 +110,25 @@ def test_enter_speeds_up_and_e_skips_to_the_next_human(stub_ui):
     ui = stub_ui
     play = play_with(ui, ["human", "easy"])
     ui.key(pygame.K_RETURN)  # the human starts (StubView: first legal action)
-    assert play.computer_turn
+    assert computer_turn(play)
     ui.key(pygame.K_RETURN)  # during the computer's turn: faster
-    assert play.bot_fast
-    until(ui, lambda: not play.computer_turn)
+    assert play.seats.pace.fast
+    until(ui, lambda: not computer_turn(play))
     # a whole computer turn, skipped: no pauses at all
     ui.key(pygame.K_RETURN)  # the human's start... then a few actions until its turn ends
-    until(ui, lambda: play.computer_turn or play.game.is_over)
+    until(ui, lambda: computer_turn(play) or play.game.is_over)
     ui.key(pygame.K_e)
-    assert play.skipping
-    frames = until(ui, lambda: not play.computer_turn)
+    assert play.seats.pace.skipping
+    frames = until(ui, lambda: not computer_turn(play))
     assert frames < 200
-    assert not play.skipping  # back at a human decision
+    assert not play.seats.pace.skipping  # back at a human decision
     assert play.game.current_player == 0
 
 
 def test_the_board_takes_no_input_while_a_computer_decides(stub_ui):
     ui = stub_ui
     play = play_with(ui, ["easy", "human"])
-    assert play.computer_turn
+    assert computer_turn(play)
     ui.key(pygame.K_u)
     assert "Wait for the computer" in play.refusal
     ui.key(pygame.K_1)  # the stub view would apply the first action
@@ -127,12 +139,12 @@ def test_the_board_takes_no_input_while_a_computer_decides(stub_ui):
 def test_the_thinking_indicator_shows(stub_ui):
     ui = stub_ui
     play = play_with(ui, ["hard", "human"])
-    play.bots[0].budget.iterations, play.bots[0].budget.seconds = 100_000, 30.0
+    bots(play)[0].budget.iterations, bots(play)[0].budget.seconds = 100_000, 30.0
     ui.frames(1)
-    assert play.worker.busy
+    assert play.seats.worker.busy
     texts = ui.texts()
     assert any("is thinking" in t and "Hard" in t for t in texts)
-    play.worker.cancel()
+    play.seats.worker.cancel()
 
 
 def test_no_privacy_screen_for_a_computer(stub_ui, monkeypatch):
@@ -142,7 +154,7 @@ def test_no_privacy_screen_for_a_computer(stub_ui, monkeypatch):
     monkeypatch.setattr(MexicaRules, "has_secrets", True, raising=False)
     ui = stub_ui
     play = play_with(ui, ["easy", "human"])
-    assert play.secrets and play.computer_turn
+    assert play.secrets and computer_turn(play)
     assert play.privacy is None
     until(ui, lambda: play.game.current_player == 1)
     assert play.privacy == 1  # the human's turn: pass the device
@@ -174,7 +186,7 @@ def test_frames_keep_flowing_while_hard_thinks(ui):
     is half-way through its iterations, the window goes on drawing frames and shows the
     computer thinking; once it finishes, its move is played."""
     play = play_with(ui, ["hard", "human"], seed=7)
-    bot = play.bots[0]
+    bot = bots(play)[0]
     budget = PausingBudget(iterations=120, pause_at=60)
     bot.budget = budget
     until(ui, budget.paused.is_set)
@@ -182,7 +194,7 @@ def test_frames_keep_flowing_while_hard_thinks(ui):
     for _ in range(30):
         ui.app.step([], DT)
         drawn += 1
-        assert play.worker.busy and budget.done == 60  # still mid-search
+        assert play.seats.worker.busy and budget.done == 60  # still mid-search
     assert drawn == 30
     assert any("is thinking" in text for text in ui.texts())
     assert play.game.log == []
@@ -196,13 +208,13 @@ def test_the_worker_gets_a_copy_of_the_view_not_the_state(stub_ui, monkeypatch):
     ui = stub_ui
     play = play_with(ui, ["normal", "human"])
     seen = []
-    original = play.worker.request
+    original = play.seats.worker.request
 
     def spy(bot, rules, view, legal, key=None):
         seen.append((view, legal, play.game.view(0), play.game.to_dict()["state"]))
         return original(bot, rules, view, legal, key)
 
-    monkeypatch.setattr(play.worker, "request", spy)
+    monkeypatch.setattr(play.seats.worker, "request", spy)
     until(ui, lambda: len(play.game.log) >= 1)
     view, legal, expected, state = seen[0]
     assert view == expected and view["seat"] == 0  # exactly what the seat may see...
@@ -224,7 +236,7 @@ def test_a_loaded_game_keeps_its_computers(make_app):
     assert app.saves.has_autosave()
     _game, meta = app.saves.read(app.saves.path("autosave"))
     assert meta["seats"] == ["human", "normal"]
-    play.worker.cancel()
+    play.seats.worker.cancel()
     pygame.display.quit()
     again = make_app()
     for engine in list(again.registry.rules):
@@ -236,7 +248,7 @@ def test_a_loaded_game_keeps_its_computers(make_app):
     resumed = ui2.top
     assert isinstance(resumed, PlayScene)
     assert resumed.session.kinds == ["human", "normal"]
-    assert set(resumed.bots) == {1}
+    assert set(bots(resumed)) == {1}
 
 
 # ---------------------------------------------------------------------------------------

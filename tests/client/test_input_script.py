@@ -127,7 +127,7 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     assert s.hands[0].count(2) == s.hands[1].count(2) - 1  # the temple left seat 0's hand
     assert game.scores == [0, 0]
     # what the players see: the log panel lists the turn, the status line who is next
-    shown = [text for text, _colour in play.log_lines]
+    shown = [text for text, _colour in play.log.lines]
     assert "Player 1: temple h5 2" in shown and shown[-1].startswith("Player 1: end")
     assert play._default_status() == "Player 2 to play"
     # and the autosave holds exactly this game

@@ -24,10 +24,11 @@ import pytest
 from game.api import IllegalAction, load_game, new_game
 from game.isolation import GuardedRules, PluginFailure, guard_game, unguarded
 from game.ui.scenes.help import HelpScene
-from game.ui.scenes.play import BOT_PACE, PlayScene
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.seats import BOT_PACE
 
 from .conftest import Driver
 from .flaky_plugin import RULES_METHODS, VARIANT, VIEW_METHODS, Flaky, FlakyView, dropin_source
@@ -103,7 +104,7 @@ def set_up(ui: Driver, kinds: list[str], seed: int = 7) -> PlayScene | None:
 
 def quick(play: PlayScene) -> PlayScene:
     """Hard thinks for a few iterations instead of the client's seconds."""
-    for bot in play.bots.values():
+    for bot in (c.bot for c in play.seats.computers().values()):
         if hasattr(bot, "budget"):
             bot.budget.seconds, bot.budget.iterations = None, 24
     return play
@@ -116,7 +117,8 @@ def play_on(ui: Driver, until=lambda: False, frames: int = 400) -> None:
     for _ in range(frames):
         if until() or isinstance(ui.top, TitleScene | ResultsScene):
             return
-        worker = getattr(ui.top, "worker", None)
+        seats = getattr(ui.top, "seats", None)
+        worker = seats.worker if seats is not None else None
         if worker is not None and worker.busy:
             assert worker.wait(120), "a computer player never answered"
         ui.app.step(enter_key(), PLAY_DT)
@@ -178,7 +180,7 @@ def test_a_rules_method_that_raises_mid_game_returns_to_the_title(ui, method):
     Flaky.broken = {method}
     play_on(ui)
     failure = assert_failed_cleanly(ui, f"{method} broke on purpose", good)
-    assert play.done and not play.worker.busy
+    assert play.done and not play.seats.worker.busy
     if method == "to_dict":  # the handler's own autosave fails too: nothing overwritten
         assert autosave_text(ui) == good
         [note] = [m for m, _ in ui.app.toasts if "autosave" in m]
@@ -197,7 +199,7 @@ def test_a_failure_in_the_computers_thread_is_the_same_failure(ui):
     play_on(ui)
     failure = assert_failed_cleanly(ui, "evaluate broke on purpose", good)
     assert failure.where == "in evaluate()" and failure.part == "the 'flaky' rules"
-    assert not play.worker.busy and play.worker.idle
+    assert not play.seats.worker.busy and play.seats.worker.idle
 
 
 def test_the_players_bar_meets_the_failure_on_the_frame_thread(ui):

@@ -335,7 +335,7 @@ def test_turn_banner_and_log(stub_ui):
     assert play.banner.active and play.banner.text == "Ana's turn"
     stub_ui.key(pygame.K_RETURN)
     assert play.banner.text == "Ben's turn"
-    assert any("Ana" in text for text, _ in play.log_lines)
+    assert any("Ana" in text for text, _ in play.log.lines)
     stub_ui.frames(200)
     assert not play.banner.active
 
@@ -626,7 +626,7 @@ def test_continue_resumes_the_autosave(make_app):
     assert resumed.game.log == log
     assert resumed.session.names == ["Ana", "Ben"]
     # the log panel recovers the loaded actions' events by replaying the log
-    assert sum(1 for text, _ in resumed.log_lines if text.startswith(("Ana:", "Ben:"))) == 2
+    assert sum(1 for text, _ in resumed.log.lines if text.startswith(("Ana:", "Ben:"))) == 2
     assert_draw_is_pure(ui2, resumed.game.to_json)
 
 

@@ -59,10 +59,6 @@ def determinize(r: MarketRules, view: dict[str, Any], seat: int | None,
     data["bag"] = {c: unseen[c] - removed[c] for c in COLOURS}
     data["removed"] = removed
     data["rng"] = rng.next64() >> 1
-    if data.get("undo") is not None and data.get("purchases"):
-        # The rules take a snapshot for a take-back when the messenger moves after a
-        # purchase, which from_dict refuses (no take-back is possible then): drop it.
-        data["undo"] = None
     return r.from_dict(data)
 
 

@@ -87,6 +87,10 @@ def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
             text += f", paid by buyer {s.paid}"
             s.paid = None
     s.market[hole], s.market[sq] = tile, None
+    if s.undo is not None and s.undo == table(s):
+        # The messenger went there and back: nothing to take back, the same position
+        # as before the play (a bot recognises a position by what the table shows).
+        s.undo = None
     ev = [Event("shift", text, seat, data=data)]
     if s.phase == "move":
         s.moves_left -= 1
@@ -97,16 +101,27 @@ def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
 
 def pay(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
         _: Any) -> list[Event]:
-    snapshot(s)
-    s.paid = args[0]
+    s.paid = args[0]  # the table changes with the shift, which takes the snapshot
     return [Event("pay", f"{player_name(seat)} pays with buyer {args[0]}'s coin for the "
                   "next tile move", seat, data={"buyer": args[0]})]
 
 
 def snapshot(s: MarketState) -> None:
-    """Remember the table at the start of a play, for a take-back by pass."""
-    if s.undo is None:
-        s.undo = TakeBack(list(s.market), [b.coin for b in s.buyers[s.turn]], s.supply)
+    """Remember the table at the start of a play, for a take-back by pass (when a tile
+    moves; a shift that brings the table back to it forgets it again).
+
+    Only before the play's first purchase: a purchase cannot be taken back (``pass`` is
+    refused, the play ends with ``end``), so it drops the snapshot for good. A snapshot
+    taken after it would restore nothing a player can reach, and the saved game would
+    not load (``from_dict`` rightly refuses a snapshot beside a purchase).
+    """
+    if s.undo is None and not s.purchases:
+        s.undo = table(s)
+
+
+def table(s: MarketState) -> TakeBack:
+    """What a take-back restores: the market, the own buyers' coins and the supply."""
+    return TakeBack(list(s.market), [b.coin for b in s.buyers[s.turn]], s.supply)
 
 
 def buy(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],

@@ -82,7 +82,8 @@ class MarketState:
     king_left: int = 0
     #: setup: start coins placed so far
     placed: int = 0
-    #: the table at the start of a play (for the take-back)
+    #: the table at the start of a play (for the take-back); None before the table
+    #: changes, once it is back as it was, and after a purchase
     undo: TakeBack | None = None
     rng: int = 0
     winners: list[int] = field(default_factory=list)

@@ -1,7 +1,9 @@
 """The client's screens.
 
 ``title`` (main menu), ``setup`` (new game), ``play`` (the generic game shell around a
-variant's board view), ``pause``, ``scoring`` (animated overlay), ``results``, ``load``,
+variant's board view), ``handoff`` (the "Pass to" screen of games with secrets),
+``pause`` (and ``save``), ``scoring`` (animated overlay), ``results``, ``load``,
 ``replay``, ``settings`` and ``help`` (player aid). Shared helpers live in ``common``.
-Scenes import each other lazily where they would otherwise import in a circle.
+A scene never imports another: it asks the stack for one by name
+(:data:`game.ui.scene.SCENES`).
 """

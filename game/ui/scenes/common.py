@@ -1,41 +1,37 @@
-"""Helpers shared by the scenes: seat colours, sessions, names in event texts."""
+"""Helpers shared by the scenes: seat colours, sessions, the menus over a game."""
 
 from __future__ import annotations
 
 import math
 import random
-import sys
 import time
-import traceback
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from game.api import Game
 from game.errors import AztecArcadeError
 from game.events import personalise  # noqa: F401 - the scenes import it from here
 from game.ui import theme
+from game.ui.messages import one_line
 from game.ui.saves import bound_name
 from game.ui.scene import Scene
 from game.ui.session import Session
 
 if TYPE_CHECKING:
-    from game.api import Game
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
     from game.ui.widgets import Menu
 
 
+class HasSession(Protocol):
+    """A scene over a game in play (the board, the "Pass to" screen): the pause menu
+    over it needs the game's session."""
+
+    session: Session
+
+
 def random_seed() -> int:
     return random.SystemRandom().randrange(1 << 31)
-
-
-def one_line(exc: BaseException | str) -> str:
-    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
-    return "; ".join(lines) or (type(exc).__name__ if isinstance(exc, BaseException) else "")
-
-
-def report(exc: BaseException) -> None:
-    """Print a plugin failure's traceback for developers; the player sees a toast."""
-    traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
 
 
 def palette_name(app: App) -> str:
@@ -85,8 +81,6 @@ def replay_history(game: Game) -> list[tuple[int | None, str, list[Any]]] | None
     """(seat, action, events) for every action in ``game.log``, by replaying it from the
     start (the engine is deterministic); None if that fails. Used for loaded games, whose
     events were not kept."""
-    from game.api import Game
-
     try:
         fresh = Game(game.spec, game.rules, game.rules.new_state(game.seed), game.seed,
                      game.options, [])
@@ -186,3 +180,19 @@ class TypingScene(BaseScene):
 
     def pause(self) -> None:
         self.typing(False)
+
+
+def open_game_menu(app: App, intent: Intent, host: HasSession) -> bool:
+    """Esc (pad B, Start), F1 and S over a game: the pause menu, the player aid, the save
+    name entry. The same keys do the same from the board and from the "Pass to" screen;
+    True if ``intent`` was one of them."""
+    session = host.session
+    if intent.kind == "back":
+        app.stack.push("pause", host)
+    elif intent.kind == "help":
+        app.stack.push("help", session.game)
+    elif intent.kind == "save":
+        app.stack.push("save", session)
+    else:
+        return False
+    return True

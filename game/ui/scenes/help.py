@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.isolation import guard_rules
+from game.plugins import get_registry
 from game.ui import theme
 from game.ui.scenes.common import BaseScene
 from game.ui.widgets import INK, draw_footer, ease_out, fit
@@ -66,9 +68,6 @@ class HelpScene(BaseScene):
     def for_spec(cls, spec: Any | None) -> HelpScene:
         if spec is None:
             return cls("Controls")
-        from game.isolation import guard_rules
-        from game.plugins import get_registry
-
         try:
             _spec, rules = get_registry().make_rules(spec.id, spec.min_players)
         except Exception:  # noqa: BLE001 - help must open even for a broken variant

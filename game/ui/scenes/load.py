@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.errors import SaveError
 from game.ui import theme
+from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE, SaveEntry
 from game.ui.scenes.common import (
     MenuScene,
     colours_from_meta,
     make_session,
     names_from_meta,
-    one_line,
     when,
 )
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
@@ -57,7 +58,7 @@ class LoadScene(MenuScene):
             if entry.ok:
                 tail = "  ·  Replay" if entry.finished else ""
                 spec = self.app.registry.variants.get(entry.variant)
-                items.append(MenuItem(label + tail, lambda e=entry: self.open(e),
+                items.append(MenuItem(label + tail, partial(self.open, entry),
                                       detail=describe(entry, spec.name if spec else "")))
             else:
                 items.append(MenuItem(f"{entry.path.name}  (damaged)", None, enabled=False,
@@ -77,15 +78,11 @@ class LoadScene(MenuScene):
             return
         names = names_from_meta(meta, game.players)
         if game.is_over:
-            from game.ui.scenes.replay import ReplayScene
-
-            app.stack.push(ReplayScene(game, names, colours_from_meta(meta, game.players)))
+            app.stack.push("replay", game, names, colours_from_meta(meta, game.players))
             return
-        from game.ui.scenes.play import PlayScene
-
         session = make_session(app, game, names, colours_from_meta(meta, game.players))
         session.apply_meta(meta)  # the computer seats
-        app.stack.replace(PlayScene(session))
+        app.stack.replace("play", session)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in ("page_up", "page_down"):

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from game.errors import AztecArcadeError, SaveError
 from game.ui import theme
+from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
-from game.ui.scenes.common import MenuScene, TypingScene, one_line, safe_autosave
+from game.ui.scenes.common import HasSession, MenuScene, TypingScene, safe_autosave
 from game.ui.widgets import Confirm, Menu, MenuItem, TextField, draw_footer, ease_out
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.input import Intent
-    from game.ui.scenes.play import PlayScene
     from game.ui.screen import Screen
     from game.ui.session import Session
 
@@ -25,9 +25,10 @@ class PauseScene(MenuScene):
     overlay = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Resume"))
 
-    def __init__(self, play: PlayScene) -> None:
+    def __init__(self, host: HasSession) -> None:
         super().__init__()
-        self.play = play
+        #: the scene paused (the board, or the "Pass to" screen over it)
+        self.host = host
         self.menu = Menu([
             MenuItem("Resume", self.back),
             MenuItem("Save game", self.save_game),
@@ -38,19 +39,15 @@ class PauseScene(MenuScene):
 
     def save_game(self) -> None:
         assert self.app is not None
-        self.app.stack.push(SaveScene(self.play.session))
+        self.app.stack.push(SaveScene(self.host.session))
 
     def rules(self) -> None:
         assert self.app is not None
-        from game.ui.scenes.help import HelpScene
-
-        self.app.stack.push(HelpScene.for_game(self.play.game))
+        self.app.stack.push("help", self.host.session.game)
 
     def settings(self) -> None:
         assert self.app is not None
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene())
+        self.app.stack.push("settings")
 
     def quit_to_title(self) -> None:
         assert self.app is not None
@@ -59,12 +56,10 @@ class PauseScene(MenuScene):
     def _really_quit(self) -> None:
         assert self.app is not None
         app = self.app
-        session = self.play.session
+        session = self.host.session
         if not session.game.is_over:
             safe_autosave(app, session.game, session.names, session.meta())
-        from game.ui.scenes.title import TitleScene
-
-        app.stack.clear_to(TitleScene())
+        app.stack.clear_to("title")
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == "help":

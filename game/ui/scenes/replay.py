@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.api import Game
 from game.errors import AztecArcadeError, IllegalAction
+from game.isolation import start_game
 from game.ui import theme
-from game.ui.scenes.common import BaseScene, one_line, personalise, seat_colours
-from game.ui.scenes.play import BOARD_AREA, PANEL_AREA, draw_players_bar, wrap_text
+from game.ui.actionlog import wrap_text
+from game.ui.boardview import BoardView
+from game.ui.layout import BOARD_AREA, LOG_AREA, PANEL_AREA, STATUS_AREA
+from game.ui.messages import one_line, personalise
+from game.ui.playersbar import draw_players_bar
+from game.ui.scenes.common import BaseScene, seat_colours
 from game.ui.session import Session
 from game.ui.widgets import draw_footer, draw_panel, fit
 
 if TYPE_CHECKING:
-    from game.api import Game
     from game.events import Event
     from game.ui.app import App
     from game.ui.input import Intent
@@ -26,14 +31,12 @@ if TYPE_CHECKING:
 
 SNAPSHOT_EVERY = 20
 AUTOPLAY_SECONDS = 0.8
-INFO_AREA = (1376.0, 532.0, 528.0, 408.0)
+#: the notes of the current action sit where the play screen has its log
+INFO_AREA = LOG_AREA
 
 
 def fresh_game(saved: Game) -> tuple[Game, str]:
     """The saved game's starting position; a note if the installed variant differs."""
-    from game.api import Game
-    from game.isolation import start_game
-
     try:
         g = start_game(saved.variant, saved.players, saved.seed, saved.options)
         if g.rules.params == saved.rules.params:
@@ -62,7 +65,8 @@ class ReplayScene(BaseScene):
         self.events: list[Event] = []
         self.snapshots: dict[int, Game] = {}
         self.session: Session | None = None
-        self.view: Any = None
+        #: the board view, read-only here (None: no plugin provides one)
+        self.view: BoardView | None = None
         self.note = ""
         self.error = ""
         self.autoplay = False
@@ -105,15 +109,10 @@ class ReplayScene(BaseScene):
         self.events = events if target > 0 else []
         self.session.game = game
         self.session._changed()  # new version: drop the cached legal actions
-        self._view("on_reset")
-        if start == target - 1 and events:
-            self._view("on_events", self.actions[target - 1], events)
-
-    def _view(self, name: str, *args: Any) -> Any:
-        """Call the board view's method ``name`` if it has one. The view is behind the
-        plugin guard: if it raises, the failure unwinds to the App."""
-        method = getattr(self.view, name, None) if self.view is not None else None
-        return method(*args) if callable(method) else None
+        if self.view is not None:  # behind the plugin guard: a failure unwinds to the App
+            self.view.on_reset()
+            if start == target - 1 and events:
+                self.view.on_events(self.actions[target - 1], events)
 
     # -- input and time --------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -139,15 +138,14 @@ class ReplayScene(BaseScene):
             self.autoplay = not self.autoplay
             self.timer = 0.0
         elif kind == "help":
-            from game.ui.scenes.help import HelpScene
-
-            self.app.stack.push(HelpScene.for_game(self.saved))
-        elif kind in ("point", "scroll"):
-            self._view("handle", intent, BOARD_AREA)  # hover only; actions are ignored
+            self.app.stack.push("help", self.saved)
+        elif kind in ("point", "scroll") and self.view is not None:
+            self.view.handle(intent, BOARD_AREA)  # hover only; actions are ignored
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._view("update", dt)
+        if self.view is not None:
+            self.view.update(dt)
         if self.autoplay:
             self.timer += dt
             if self.timer >= AUTOPLAY_SECONDS:
@@ -199,12 +197,12 @@ class ReplayScene(BaseScene):
             screen.text(fit(screen, text, size, w - 40), x + 20, top + i * 34, size, colour)
 
     def _draw_progress(self, screen: Screen) -> None:
-        y = 952.0
-        screen.box(16, y, 1888, 54, theme.PANEL, radius=12)
+        x, y, w, h = STATUS_AREA
+        screen.box(x, y, w, h, theme.PANEL, radius=12)
         frac = self.pos / self.total if self.total else 1.0
-        screen.box(16, y, max(24.0, 1888 * frac), 54, theme.PANEL_LIGHT, radius=12)
+        screen.box(x, y, max(24.0, w * frac), h, theme.PANEL_LIGHT, radius=12)
         state = "Playing" if self.autoplay else "Paused"
-        screen.text(f"{state} · {self.saved.spec.name} · seed {self.saved.seed}", 36, y + 27,
-                    theme.FONT_BODY, theme.TEXT, "midleft")
-        screen.text(f"{self.pos} / {self.total}", 1884, y + 27, theme.FONT_BODY, theme.ACCENT,
-                    "midright")
+        screen.text(f"{state} · {self.saved.spec.name} · seed {self.saved.seed}", x + 20,
+                    y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
+        screen.text(f"{self.pos} / {self.total}", x + w - 20, y + h / 2, theme.FONT_BODY,
+                    theme.ACCENT, "midright")

@@ -6,12 +6,13 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
+from game.isolation import start_game
 from game.ui import theme
 from game.ui.boardview import BoardView
+from game.ui.messages import one_line
 from game.ui.scenes.common import (
     MenuScene,
     make_session,
-    one_line,
     random_seed,
     replay_history,
     seat_colours,
@@ -189,8 +190,6 @@ class ResultsScene(MenuScene):
         assert self.app is not None
         game = self.session.game
         try:
-            from game.isolation import start_game
-
             fresh = start_game(game.variant, game.players, random_seed(), game.options)
         except AztecArcadeError as exc:
             self.error = one_line(exc)
@@ -199,9 +198,7 @@ class ResultsScene(MenuScene):
         session = make_session(self.app, fresh, self.session.names,
                                self.session.colour_index)
         session.controllers = dict(self.session.controllers)
-        from game.ui.scenes.play import PlayScene
-
-        self.app.stack.replace(PlayScene(session))
+        self.app.stack.replace("play", session)
 
     def save_replay(self) -> None:
         assert self.app is not None
@@ -223,9 +220,7 @@ class ResultsScene(MenuScene):
 
     def to_title(self) -> None:
         assert self.app is not None
-        from game.ui.scenes.title import TitleScene
-
-        self.app.stack.clear_to(TitleScene())
+        self.app.stack.clear_to("title")
 
     def back(self) -> None:
         """There is no game to go back to: Esc leaves for the title."""
@@ -235,43 +230,57 @@ class ResultsScene(MenuScene):
     def draw(self, screen: Screen) -> None:
         assert self.app is not None
         draw_backdrop(screen, self.t)
-        names = self.session.names
         game = self.session.game
         colours = seat_colours(self.app, self.session, game.players)
-        if len(self.winners) == 1:
-            headline = f"{names[self.winners[0]]} wins!"
-        elif self.winners and self.team_win:
-            headline = " and ".join(names[w] for w in self.winners) + " win together!"
-        elif self.winners:
-            headline = " and ".join(names[w] for w in self.winners) + " share the win!"
-        else:
-            headline = "Game over"
-        draw_header(screen, headline, self.t, f"{game.spec.name} · seed {game.seed} · "
+        draw_header(screen, self._headline(), self.t, f"{game.spec.name} · seed {game.seed} · "
                     f"{len(game.log)} actions")
         if self.tie_note:
             screen.text(self.tie_note, 1860, 140, theme.FONT_BODY, theme.ACCENT, "topright")
         x, y, w = 40.0, 190.0, 1300.0
         n = len(self.order)
         row_h = min(150.0, (300.0 if self.table else 560.0) / max(1, n))
-        draw_panel(screen, x, y, w, 70 + n * (row_h + 10) + 20, "Final ranking")
+        self._draw_ranking(screen, (x, y, w, row_h), colours)
+        if self.table:
+            draw_table(screen, self.table, x, y + 70 + n * (row_h + 10) + 36, w, colours,
+                       self.session)
+        self.menu.draw(screen)
+        if self.error:
+            screen.text(self.error, 1380, 960, theme.FONT_SMALL, theme.DANGER, wrap=500)
+        draw_footer(screen, self.shortcuts)
+
+    def _headline(self) -> str:
+        names = self.session.names
+        winners = self.winners
+        if len(winners) == 1:
+            return f"{names[winners[0]]} wins!"
+        if winners and self.team_win:
+            return " and ".join(names[w] for w in winners) + " win together!"
+        if winners:
+            return " and ".join(names[w] for w in winners) + " share the win!"
+        return "Game over"
+
+    def _draw_ranking(self, screen: Screen, frame: tuple[float, float, float, float],
+                      colours: list[tuple[int, int, int]]) -> None:
+        """The final ranking: place, seat, points by reason (unless the view's table has
+        them), AP tokens for the tie-break, total; rows slide in one after another."""
+        x, y, w, row_h = frame
+        names = self.session.names
+        draw_panel(screen, x, y, w, 70 + len(self.order) * (row_h + 10) + 20, "Final ranking")
         cols = [] if self.table else self.reasons  # the view's table has the breakdown
         col_w = 130.0
         cx0 = x + w - 40 - col_w * (len(cols) + (1 if self.tokens else 0)) - 150
-        for i, reason in enumerate(cols):
-            screen.text(REASON_LABELS.get(reason, reason.capitalize()),
-                        cx0 + col_w * i + col_w / 2, y + 20, theme.FONT_SMALL,
+        heads = [REASON_LABELS.get(r, r.capitalize()) for r in cols] + (
+            ["AP tokens"] if self.tokens else [])
+        for i, head in enumerate(heads):
+            screen.text(head, cx0 + col_w * i + col_w / 2, y + 20, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
-        if self.tokens:
-            screen.text("AP tokens", cx0 + col_w * len(cols) + col_w / 2, y + 20,
-                        theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
         screen.text("Total", x + w - 40, y + 20, theme.FONT_SMALL, theme.TEXT_DIM, "topright")
         for rank, seat in enumerate(self.order):
             appear = ease_out((self.t - 0.2 - rank * 0.15) / 0.4)
             ry = y + 70 + rank * (row_h + 10)
             rx = x + 20 - (1 - appear) * 900
             winner = seat in self.winners
-            fill = theme.PANEL_LIGHT
-            screen.box(rx, ry, w - 40, row_h, fill, radius=14)
+            screen.box(rx, ry, w - 40, row_h, theme.PANEL_LIGHT, radius=14)
             if winner:
                 grow = 3 * pulse(self.t, 4)
                 screen.box(rx - grow, ry - grow, w - 40 + 2 * grow, row_h + 2 * grow,
@@ -286,19 +295,11 @@ class ResultsScene(MenuScene):
             screen.text(fit(screen, label, theme.FONT_LARGE, cx0 - rx - 200), rx + 180, mid,
                         theme.FONT_LARGE, theme.TEXT, "midleft")
             parts = self.breakdown.get(seat, {})
+            cells = [parts.get(r, 0) for r in cols] + (
+                [self.tokens[seat]] if self.tokens else [])
             shift = rx - (x + 20)
-            for i, reason in enumerate(cols):
-                screen.text(str(parts.get(reason, 0)), shift + cx0 + col_w * i + col_w / 2,
-                            mid, theme.FONT_BODY, theme.TEXT, "center")
-            if self.tokens:
-                screen.text(str(self.tokens[seat]), shift + cx0 + col_w * len(cols) + col_w / 2,
-                            mid, theme.FONT_BODY, theme.TEXT, "center")
+            for i, value in enumerate(cells):
+                screen.text(str(value), shift + cx0 + col_w * i + col_w / 2, mid,
+                            theme.FONT_BODY, theme.TEXT, "center")
             screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
                         theme.TEXT, "midright")
-        if self.table:
-            draw_table(screen, self.table, x, y + 70 + n * (row_h + 10) + 36, w, colours,
-                       self.session)
-        self.menu.draw(screen)
-        if self.error:
-            screen.text(self.error, 1380, 960, theme.FONT_SMALL, theme.DANGER, wrap=500)
-        draw_footer(screen, self.shortcuts)

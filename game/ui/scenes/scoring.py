@@ -10,16 +10,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
-from game.ui.scenes.common import BaseScene, personalise, seat_colours, seat_mark
+from game.ui.messages import personalise
+from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
 from game.ui.screen import draw_mark
 from game.ui.widgets import INK, draw_footer, draw_panel, ease_out, fit, pulse
 
 if TYPE_CHECKING:
     from game.events import Event
     from game.ui.app import App
+    from game.ui.boardview import BoardView
     from game.ui.input import Intent
     from game.ui.screen import Screen
     from game.ui.session import Session
+
+Step = dict[str, Any]
+Row = dict[str, Any]
 
 STEP_SECONDS = 1.2
 COUNT_SECONDS = 0.8
@@ -44,23 +49,19 @@ class ScoringScene(BaseScene):
     overlay = True
     shortcuts = (("Enter", "Next"), ("Esc", "Skip to totals"))
 
-    def __init__(self, session: Session, play: Any, events: list[Event]) -> None:
+    def __init__(self, session: Session, view: BoardView | None, events: list[Event]) -> None:
         super().__init__()
         self.session = session
-        self.play = play  # the PlayScene (guards view calls), or None
+        #: the board view, which splits the scoring into steps and highlights each on the
+        #: board (behind the plugin guard: a failure unwinds to the App)
+        self.view = view
         self.events = scoring_slice(events)
         self.title = personalise(self.events[0].text, session.names) if self.events else \
             "Scoring"
-        self.steps: list[dict[str, Any]] = []
+        self.steps: list[Step] = []
         self.index = 0
         self.step_t = 0.0
         self.baseline: list[int] = []
-
-    # -- view calls go through the play scene so a failing view is handled there ----
-    def _call(self, name: str, *args: Any, default: Any = None) -> Any:
-        if self.play is not None:
-            return self.play.call(name, *args, default=default)
-        return default
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -74,47 +75,60 @@ class ScoringScene(BaseScene):
         self.baseline = [final[i] - gained[i] for i in range(n)]
         self._show(0)
 
-    def _build_steps(self) -> list[dict[str, Any]]:
+    def _build_steps(self) -> list[Step]:
         """Steps from the view (district rows from ``places``, gains from ``points``),
         plus one step per kind of bonus points the view's steps do not cover."""
-        steps: list[dict[str, Any]] = []
-        raw = self._call("scoring_steps", self.events, default=None)
+        raw = self.view.scoring_steps(self.events) if self.view is not None else None
         if not isinstance(raw, list):
             raw = [{"title": e.text, "event": e, "kind": "district"} for e in self.events
                    if e.kind == "district_scored"]
+        covered = {"district"}
+        steps: list[Step] = []
+        for st in raw:
+            if isinstance(st, dict):
+                steps.append(self._view_step(st))
+                if st.get("kind"):
+                    covered.add(str(st["kind"]))
+        steps += self._bonus_steps(covered)
+        if not steps:
+            n = self.session.game.players
+            steps.append({"title": "No district scored", "rows": [], "gains": [0] * n,
+                          "lines": [], "raw": {"title": "No district scored", "event": None}})
+        return steps
+
+    def _view_step(self, st: dict[str, Any]) -> Step:
+        """One of the view's steps: its rows (each place of a district, or each seat's
+        points) and what each seat gains."""
         n = self.session.game.players
         names = self.session.names
-        covered = {"district"}
-        for st in raw:
-            if not isinstance(st, dict):
-                continue
-            event = st.get("event")
-            data = getattr(event, "data", {}) or {}
-            places = st.get("places") or data.get("places") or []
-            rows = [{"owner": p.get("owner"), "levels": p.get("levels"),
-                     "place": p.get("place"), "points": int(p.get("points", 0) or 0)}
-                    for p in places if isinstance(p, dict)]
-            gains = [0] * n
-            points = st.get("points")
-            if isinstance(points, dict):
-                for owner, pts in points.items():
-                    if isinstance(owner, int) and 0 <= owner < n:
-                        gains[owner] += int(pts)
-                if not rows:
-                    rows = [{"owner": o, "levels": None, "place": None, "points": int(p)}
-                            for o, p in points.items()]
-            else:
-                for row in rows:
-                    owner = row["owner"]
-                    if isinstance(owner, int) and 0 <= owner < n:
-                        gains[owner] += row["points"]
-            if st.get("kind"):
-                covered.add(str(st["kind"]))
-            lines = st.get("lines") if isinstance(st.get("lines"), list) else []
-            title = st.get("title") or getattr(event, "text", "") or "District"
-            steps.append({"title": personalise(str(title), names), "rows": rows,
-                          "gains": gains, "raw": st,
-                          "lines": [personalise(str(x), names) for x in lines]})
+        event = st.get("event")
+        data = getattr(event, "data", {}) or {}
+        places = st.get("places") or data.get("places") or []
+        rows: list[Row] = [{"owner": p.get("owner"), "levels": p.get("levels"),
+                            "place": p.get("place"), "points": int(p.get("points", 0) or 0)}
+                           for p in places if isinstance(p, dict)]
+        gains = [0] * n
+        points = st.get("points")
+        if isinstance(points, dict):
+            for owner, pts in points.items():
+                if isinstance(owner, int) and 0 <= owner < n:
+                    gains[owner] += int(pts)
+            if not rows:
+                rows = [{"owner": o, "levels": None, "place": None, "points": int(p)}
+                        for o, p in points.items()]
+        else:
+            for row in rows:
+                owner = row["owner"]
+                if isinstance(owner, int) and 0 <= owner < n:
+                    gains[owner] += row["points"]
+        lines = st.get("lines") if isinstance(st.get("lines"), list) else []
+        title = st.get("title") or getattr(event, "text", "") or "District"
+        return {"title": personalise(str(title), names), "rows": rows, "gains": gains,
+                "raw": st, "lines": [personalise(str(x), names) for x in lines or []]}
+
+    def _bonus_steps(self, covered: set[str]) -> list[Step]:
+        """A step per reason of ``score`` events the view's steps leave out (the palace)."""
+        n = self.session.game.players
         bonus: dict[str, list[Event]] = {}
         for e in self.events:
             if e.kind != "score":
@@ -122,9 +136,10 @@ class ScoringScene(BaseScene):
             reason = str(e.data.get("reason", "") or "bonus")
             if reason not in covered:
                 bonus.setdefault(reason, []).append(e)
+        steps: list[Step] = []
         for reason, evs in bonus.items():
             gains = [0] * n
-            rows = []
+            rows: list[Row] = []
             for e in evs:
                 if e.seat is not None and 0 <= e.seat < n:
                     gains[e.seat] += e.points
@@ -133,15 +148,13 @@ class ScoringScene(BaseScene):
             title = REASON_TITLES.get(reason, reason.replace("_", " ").capitalize())
             steps.append({"title": title, "rows": rows, "gains": gains, "lines": [],
                           "raw": {"title": title, "event": evs[0], "kind": reason}})
-        if not steps:
-            steps.append({"title": "No district scored", "rows": [], "gains": [0] * n,
-                          "lines": [], "raw": {"title": "No district scored", "event": None}})
         return steps
 
     def _show(self, index: int) -> None:
         self.index = index
         self.step_t = 0.0
-        self._call("highlight", self.steps[index]["raw"])
+        if self.view is not None:
+            self.view.highlight(self.steps[index]["raw"])
         if self.app is not None and any(self.steps[index]["gains"]):
             self.app.play_sound("score")
 
@@ -151,7 +164,8 @@ class ScoringScene(BaseScene):
 
     def close(self) -> None:
         assert self.app is not None
-        self._call("highlight", None)
+        if self.view is not None:
+            self.view.highlight(None)
         if self.app.stack.top is self:
             self.app.stack.pop()
 
@@ -174,9 +188,6 @@ class ScoringScene(BaseScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.play is not None and getattr(self.play, "failure", None) is not None:
-            self.close()  # the play scene reports the failure
-            return
         self.step_t += dt
         if self.step_t >= STEP_SECONDS and self.index < len(self.steps) - 1:
             self._show(self.index + 1)
@@ -197,11 +208,9 @@ class ScoringScene(BaseScene):
 
     def draw(self, screen: Screen) -> None:
         assert self.app is not None
-        names = self.session.names
         colours = seat_colours(self.app, self.session, self.session.game.players)
         x, y, w, h = PANEL
-        slide = ease_out(self.t / 0.35)
-        x += (1 - slide) * 700
+        x += (1 - ease_out(self.t / 0.35)) * 700  # slides in from the right
         screen.box(x - 8, y - 8, w + 16, h + 16, (0, 0, 0, 150), radius=22)
         top = draw_panel(screen, x, y, w, h, border=theme.ACCENT)
         screen.text(self.title, x + w / 2, top + 10, theme.FONT_LARGE, theme.ACCENT, "midtop")
@@ -211,10 +220,24 @@ class ScoringScene(BaseScene):
         pop = ease_out(self.step_t / 0.3)
         screen.text(fit(screen, step["title"], theme.FONT_BODY, w - 40), x + w / 2,
                     top + 110, theme.FONT_BODY * (0.8 + 0.2 * pop), theme.TEXT, "midtop")
-        ry = top + 170
-        row_h = min(62.0, 320.0 / max(1, len(names)))
-        ty = y + h - 80 - row_h * len(names)
-        fits = max(1, int((ty - 50 - ry) // 74))
+        players = len(self.session.names)
+        row_h = min(62.0, 320.0 / max(1, players))
+        ty = y + h - 80 - row_h * players
+        self._draw_step(screen, step, (x, top + 170, w, ty - 50), colours, pop)
+        self._draw_totals(screen, x, ty, w, row_h, colours)
+        if self.finished:
+            k = pulse(self.t, 5)
+            screen.text("Press Enter to continue", x + w / 2, y + h - 40,
+                        theme.FONT_BODY * (0.95 + 0.05 * k), theme.ACCENT, "center")
+        draw_footer(screen, self.shortcuts)
+
+    def _draw_step(self, screen: Screen, step: Step, area: tuple[float, float, float, float],
+                   colours: list[tuple[int, int, int]], pop: float) -> None:
+        """The current step's rows (place, seat, levels, points), or its lines of text,
+        as many as fit between ``area``'s top and its bottom edge."""
+        x, ry, w, bottom = area
+        names = self.session.names
+        fits = max(1, int((bottom - ry) // 74))
         for row in step["rows"][:fits]:
             owner = row["owner"]
             is_seat = isinstance(owner, int) and 0 <= owner < len(names)
@@ -240,7 +263,11 @@ class ScoringScene(BaseScene):
                 screen.text(fit(screen, line, theme.FONT_BODY, w - 60), x + w / 2, ry + 20,
                             theme.FONT_BODY, theme.TEXT_DIM, "midtop")
                 ry += 50
-        # running totals
+
+    def _draw_totals(self, screen: Screen, x: float, ty: float, w: float, row_h: float,
+                     colours: list[tuple[int, int, int]]) -> None:
+        """The running totals from ``ty`` down, a gaining seat's number pulsing."""
+        names = self.session.names
         screen.text("SCORES", x + 24, ty - 40, theme.FONT_SMALL, theme.ACCENT)
         shown = self.shown_scores()
         best = max(max(shown), 1.0) if shown else 1.0
@@ -260,8 +287,3 @@ class ScoringScene(BaseScene):
             size = theme.FONT_LARGE * (1.0 + (0.15 * pulse(self.t, 14) if gaining else 0))
             screen.text(str(round(value)), x + w - 36, yy + bh / 2, size,
                         theme.GOOD if gaining else theme.TEXT, "midright")
-        if self.finished:
-            k = pulse(self.t, 5)
-            screen.text("Press Enter to continue", x + w / 2, y + h - 40,
-                        theme.FONT_BODY * (0.95 + 0.05 * k), theme.ACCENT, "center")
-        draw_footer(screen, self.shortcuts)

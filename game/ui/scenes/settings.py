@@ -9,7 +9,8 @@ import yaml
 from game.records import write_atomic
 from game.settings import user_settings_path
 from game.ui import theme
-from game.ui.scenes.common import MenuScene, one_line
+from game.ui.messages import one_line
+from game.ui.scenes.common import MenuScene
 from game.ui.screen import draw_mark
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
+from game.isolation import start_game
 from game.notation import plain_number
 from game.ui import theme
 from game.ui.input import pad_id, pad_label
-from game.ui.scenes.common import TypingScene, make_session, one_line, palette_name, random_seed
+from game.ui.messages import one_line
+from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
 from game.ui.session import HUMAN, SEAT_KINDS
 from game.ui.widgets import (
@@ -159,7 +162,8 @@ class SetupScene(TypingScene):
 
     # -- rows ------------------------------------------------------------------------
     def _build_rows(self) -> None:
-        key = self.current.key if self.rows else ""
+        current = self.current
+        key = current.key if current is not None else ""
         rows: list[Row] = []
         spec = self.spec
         y = 190.0
@@ -174,8 +178,8 @@ class SetupScene(TypingScene):
         for name in self.params:
             rows.append(Row(f"param:{name}", "adjust", param_label(name),
                             (LEFT_X, y, LEFT_W, ROW_H),
-                            value=lambda n=name: self._param_text(n),
-                            adjust=lambda d, n=name: self._adjust_param(n, d),
+                            value=partial(self._param_text, name),
+                            adjust=partial(self._adjust_param, name),
                             enabled=self._param_adjustable(name)))
             y += ROW_H + 14
         rows.append(Row("seed", "text", "Seed", (LEFT_X, y, LEFT_W, ROW_H), field=self.seed))
@@ -188,8 +192,8 @@ class SetupScene(TypingScene):
                             field=self.names[seat]))
             rows.append(Row(f"colour{seat}", "adjust", "Colour",
                             (RIGHT_X + 550, cy + 10, RIGHT_W - 570, min(70.0, card_h - 20)),
-                            value=lambda s=seat: self._colour_name(s),
-                            adjust=lambda d, s=seat: self._adjust_colour(s, d)))
+                            value=partial(self._colour_name, seat),
+                            adjust=partial(self._adjust_colour, seat)))
         by = 900.0
         rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
                         action=self.start, enabled=spec is not None))
@@ -200,8 +204,8 @@ class SetupScene(TypingScene):
             ky = cy + 10 + min(70.0, card_h - 20) + 8
             rows.append(Row(f"kind{seat}", "adjust", "Plays",
                             (RIGHT_X + 90, ky, 440, max(28.0, min(52.0, cy + card_h - ky - 8))),
-                            value=lambda s=seat: kind_label(self.kinds[s]),
-                            adjust=lambda d, s=seat: self._adjust_kind(s, d)))
+                            value=partial(self._kind_text, seat),
+                            adjust=partial(self._adjust_kind, seat)))
         rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
                         action=self.back))
         self.rows = rows
@@ -322,6 +326,9 @@ class SetupScene(TypingScene):
         i = self.colour_index[seat]
         return names[i] if i < len(names) else f"Colour {i + 1}"
 
+    def _kind_text(self, seat: int) -> str:
+        return kind_label(self.kinds[seat])
+
     def _adjust_kind(self, seat: int, step: int) -> None:
         i = SEAT_KINDS.index(self.kinds[seat]) if self.kinds[seat] in SEAT_KINDS else 0
         self.kinds[seat] = SEAT_KINDS[(i + step) % len(SEAT_KINDS)]
@@ -354,21 +361,17 @@ class SetupScene(TypingScene):
         names = [f.value.strip() or f"Player {i + 1}" for i, f in
                  enumerate(self.names[:self.players])]
         colours = [c % len(self.palette) for c in self.colour_index[:self.players]]
-        from game.isolation import start_game
-
         try:
             game = start_game(spec.id, self.players, seed, self.options())
         except AztecArcadeError as exc:
             self.error = one_line(exc)
             self.app.play_sound("error")
             return
-        from game.ui.scenes.play import PlayScene
-
         session = make_session(self.app, game, names, colours)
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
-        self.app.stack.replace(PlayScene(session))  # exit() stops the typing
+        self.app.stack.replace("play", session)  # exit() stops the typing
 
     def back(self) -> None:
         assert self.app is not None

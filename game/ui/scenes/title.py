@@ -6,17 +6,15 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from game.ai import make_bot
+from game.api import new_game
 from game.errors import SaveError
 from game.isolation import PluginFailure
 from game.ui import theme
+from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
-from game.ui.scenes.common import (
-    MenuScene,
-    colours_from_meta,
-    make_session,
-    names_from_meta,
-    one_line,
-)
+from game.ui.scenes.common import MenuScene, colours_from_meta, make_session, names_from_meta
+from game.ui.session import Session
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, ease_out, fit
 
 if TYPE_CHECKING:
@@ -60,10 +58,6 @@ class Attract:
         return sorted(specs, key=lambda s: s.id)
 
     def start(self) -> None:
-        from game.ai import make_bot
-        from game.api import new_game
-        from game.ui.session import Session
-
         specs = self.candidates()
         if not specs:
             self.broken = True
@@ -180,37 +174,27 @@ class TitleScene(MenuScene):
             app.play_sound("error")
             self._build()
             return
-        from game.ui.scenes.play import PlayScene
-
         session = make_session(app, game, names_from_meta(meta, game.players),
                                colours_from_meta(meta, game.players))
         session.apply_meta(meta)  # the computer seats
-        app.stack.push(PlayScene(session))
+        app.stack.push("play", session)
 
     def new_game(self) -> None:
         assert self.app is not None
-        from game.ui.scenes.setup import SetupScene
-
-        self.app.stack.push(SetupScene())
+        self.app.stack.push("setup")
 
     def load(self) -> None:
         assert self.app is not None
-        from game.ui.scenes.load import LoadScene
-
-        self.app.stack.push(LoadScene())
+        self.app.stack.push("load")
 
     def settings(self) -> None:
         assert self.app is not None
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene())
+        self.app.stack.push("settings")
 
     def rules(self) -> None:
         assert self.app is not None
-        from game.ui.scenes.help import HelpScene
-
         specs = sorted(self.app.registry.variants.values(), key=lambda s: s.name)
-        self.app.stack.push(HelpScene.for_spec(specs[0] if specs else None))
+        self.app.stack.push("rules", specs[0] if specs else None)
 
     def quit(self) -> None:
         assert self.app is not None

@@ -1,0 +1,124 @@
+"""The action log panel of the play screen: every action and its public events, newest
+at the bottom, in the colour of the seat that acted, scrollable.
+
+The lines are derived from the session's history once per change (``Session.version``),
+never per frame; wrapped texts are cached by text and width, so a long game costs no
+more than its newest entry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.ui import theme
+from game.ui.layout import LOG_AREA, LOG_LINE, Area
+from game.ui.messages import personalise
+from game.ui.widgets import draw_panel, fit, inside, wrap
+
+if TYPE_CHECKING:
+    from game.events import Event
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+#: entries of the history shown (older ones drop off the top)
+LOG_KEEP = 400
+#: wrapped texts kept before the cache starts over
+WRAP_CACHE = 5000
+
+Colour = tuple[int, int, int]
+Entry = tuple[int | None, str, list["Event"]]
+
+
+def wrap_text(screen: Screen, text: str, size: float, width: float) -> list[str]:
+    """Like :func:`~game.ui.widgets.wrap`, but blank text still takes one (empty) line,
+    so every log entry keeps its place."""
+    return wrap(screen, text, size, width) or [""]
+
+
+class ActionLog:
+    def __init__(self, area: Area = LOG_AREA) -> None:
+        self.area = area
+        self.lines: list[tuple[str, Colour]] = []
+        #: lines scrolled back from the newest (0: the newest at the bottom)
+        self.scroll = 0
+        #: (seat, action, events) of the actions before this session (a loaded game)
+        self.prior: list[Entry] = []
+        #: the session version the lines were built for
+        self.version = -1
+        self._wrapped: dict[tuple[str, float], list[str]] = {}
+
+    @property
+    def rows(self) -> int:
+        """Lines the panel shows at once."""
+        return int((self.area[3] - 70) // LOG_LINE)
+
+    def stale(self, session: Session) -> bool:
+        return self.version != session.version
+
+    def rebuild(self, screen: Screen, session: Session, colours: list[Colour]) -> None:
+        """Re-derive the lines from the session's history (after apply, undo, redo)."""
+        self.version = session.version
+        game = session.game
+        lines: list[tuple[str, Colour]] = []
+        earlier = len(game.log) - len(session.history) - len(self.prior)
+        if earlier > 0:
+            lines.append((f"{earlier} earlier actions (loaded game)", theme.TEXT_DIM))
+        if len(self._wrapped) > WRAP_CACHE:
+            self._wrapped.clear()
+        for entry in (self.prior + session.history)[-LOG_KEEP:]:
+            lines += self._entry(screen, session, colours, entry)
+        self.lines = lines[-LOG_KEEP * 3:]
+        self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
+
+    def _entry(self, screen: Screen, session: Session, colours: list[Colour],
+               entry: Entry) -> list[tuple[str, Colour]]:
+        """One action (as everyone may see it: a shared screen) and its public events."""
+        seat, action, events = entry
+        width = self.area[2] - 44
+        who = session.name(seat) if seat is not None else "—"
+        colour = colours[seat] if seat is not None and 0 <= seat < len(colours) else \
+            theme.TEXT
+        shown = session.game.rules.redact(action, seat, None)
+        out = [(part, colour) for part in self._wrap(screen, f"{who}: {shown}", width)]
+        for event in events:
+            if not event.visible(None) or event.kind == "turn":
+                continue
+            text = personalise(event.text, session.names)
+            tint = theme.GOOD if event.points else theme.TEXT_DIM
+            if event.kind in ("scoring", "period", "game_over"):
+                tint = theme.ACCENT
+            out += [("   " + part, tint) for part in self._wrap(screen, text, width - 24)]
+        return out
+
+    def _wrap(self, screen: Screen, text: str, width: float) -> list[str]:
+        key = (text, width)
+        if key not in self._wrapped:
+            self._wrapped[key] = wrap_text(screen, text, theme.FONT_SMALL, width)
+        return self._wrapped[key]
+
+    def scroll_by(self, delta: int) -> None:
+        limit = max(0, len(self.lines) - self.rows)
+        self.scroll = max(0, min(limit, self.scroll + delta))
+
+    def handle(self, intent: Intent, pointer: tuple[float, float] | None) -> bool:
+        """Page Up/Down, or the wheel over the panel, scroll; True if the intent was that."""
+        if intent.kind in ("page_up", "page_down"):
+            self.scroll_by(self.rows if intent.kind == "page_up" else -self.rows)
+        elif intent.kind == "scroll" and inside(pointer, self.area):
+            self.scroll_by(3 if (intent.value or 0) > 0 else -3)
+        else:
+            return False
+        return True
+
+    def draw(self, screen: Screen) -> None:
+        x, y, w, h = self.area
+        top = draw_panel(screen, x, y, w, h, "Action log")
+        end = len(self.lines) - self.scroll
+        start = max(0, end - self.rows)
+        for i, (text, colour) in enumerate(self.lines[start:end]):
+            screen.text(fit(screen, text, theme.FONT_SMALL, w - 40), x + 20,
+                        top + i * LOG_LINE, theme.FONT_SMALL, colour)
+        if self.scroll:
+            screen.text(f"{self.scroll} newer lines below (PgDn)", x + w - 20, y + 14,
+                        theme.FONT_SMALL * 0.8, theme.TEXT_DIM, "topright")

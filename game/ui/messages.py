@@ -1,0 +1,41 @@
+"""Words for people: errors on one line (the traceback for a developer), and the names
+chosen at setup in the engine's texts.
+
+Shared by the loop (:mod:`game.ui.app`), the screens, the widgets and the computer seats,
+so it sits below all of them and imports nothing of the client.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import traceback
+
+
+def personalise(text: str, names: list[str]) -> str:
+    """Engine texts say "Player 2"; show the names chosen at setup instead."""
+    if not names:
+        return text
+
+    def sub(match: re.Match[str]) -> str:
+        i = int(match.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else match.group(0)
+
+    return re.sub(r"\bPlayer (\d+)\b", sub, text)
+
+
+def one_line(exc: BaseException | str) -> str:
+    """An error's message on one line (its type's name if it has none)."""
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    return "; ".join(lines) or (type(exc).__name__ if isinstance(exc, BaseException) else "")
+
+
+def short(text: str, limit: int = 110) -> str:
+    """One line, at most ``limit`` characters, for a toast."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
+def report(exc: BaseException) -> None:
+    """Print a plugin failure's traceback for developers; the player sees a toast."""
+    traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)

@@ -1,0 +1,343 @@
+"""Who drives each seat: a person at this screen, or a computer player.
+
+Every seat of a game in the play screen has one :class:`SeatDriver`. The play screen asks
+the driver of the deciding seat for the seat's next action, hands it the input of this
+screen when the driver wants none of the board's, and draws what the driver says about
+itself (its tag in the players bar, its status line, its keys), without knowing which
+kind of driver it is. A new kind of seat (a device somewhere else) is a new subclass,
+given its seat with :meth:`Seats.assign` (or made from a saved kind in
+:meth:`Seats.driver_for`); no screen changes.
+
+What drives a seat, in one place:
+
+- ``"human"`` (the saved kind) -> :class:`LocalSeat`: a person here with mouse, keyboard
+  or a controller. The board view turns their input into actions; in a game with
+  secrets the screen is passed to them before they decide.
+- ``"easy"``, ``"normal"``, ``"hard"`` -> :class:`ComputerSeat`: a computer player of
+  :mod:`game.ai`. It thinks in the worker thread (:class:`~game.ai.worker.BotWorker`,
+  one for all the computer seats of a game) on a copy of what its seat may see, and its
+  moves are played at the :class:`Pace` the people watching set.
+
+``Session.kinds`` stays what a save keeps; :meth:`Seats.driver_for` is the one place a
+kind becomes a driver.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.ai import CLIENT_SECONDS, level_name, make_bot
+from game.ai.worker import BotWorker
+from game.isolation import PluginFailure
+from game.rng import Rng, mix_seed
+from game.ui.input import pad_id, pad_label
+from game.ui.messages import report
+from game.ui.session import HUMAN
+
+if TYPE_CHECKING:
+    from game.ai.base import Bot
+    from game.api import Game
+    from game.ui.boardview import BoardView
+    from game.ui.input import Intent
+    from game.ui.session import Session
+
+#: seconds between a computer's actions: watchable, and sped up with Enter
+BOT_PACE = 0.6
+BOT_PACE_FAST = 0.15
+
+Shortcuts = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One frame's question to the deciding seat's driver."""
+
+    #: seconds since the last frame
+    dt: float
+    #: the board view on this screen: a person's queued steps come from it, and while it
+    #: is ``busy`` (playing out a walk) the next action waits
+    board: BoardView
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a driver makes of an input of this screen that is not for the board."""
+
+    #: why the input is refused (the screen shows it with the error sound); "" if it is not
+    refusal: str = ""
+    #: a sound that acknowledges the input ("" for none)
+    sound: str = ""
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """The status line while a seat decides elsewhere than on the board."""
+
+    text: str
+    #: still deciding: a spinner instead of the seat's mark, and dots after the text
+    busy: bool
+    #: the right-hand side: what the keys do now
+    hint: str
+
+
+class SeatDriver(ABC):
+    """What drives one seat. The play screen calls :meth:`poll` every frame while the seat
+    decides; everything else has a default, so a driver overrides what it needs."""
+
+    #: True for a person at this screen: the board view turns the screen's input into
+    #: this seat's actions, and in a game with secrets the screen is passed to the seat
+    #: ("Pass to ...") before it decides. False: the board takes no input while the seat
+    #: decides; the screen's input goes to :meth:`handle`.
+    wants_local_input: bool = False
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    @property
+    def label(self) -> str:
+        """A tag under the seat's name in the players bar ("" for none)."""
+        return ""
+
+    @abstractmethod
+    def poll(self, turn: Turn) -> str | None:
+        """The seat's next action now, or None (not yet). Asked once a frame while the
+        seat decides; the screen applies what it gets (a refused action is shown)."""
+
+    def handle(self, intent: Intent, on_board: bool) -> Reply:
+        """An input of this screen while the seat decides, when :attr:`wants_local_input`
+        is False (``on_board``: a pointer on the board)."""
+        return Reply()
+
+    def status(self) -> SeatStatus | None:
+        """The status line while the seat decides (None: the board view's status)."""
+        return None
+
+    def shortcuts(self) -> Shortcuts | None:
+        """The keys of the footer while the seat decides, before the menu keys (None: the
+        board's keys, undo, redo and end)."""
+        return None
+
+    def on_changed(self, game: Game) -> None:
+        """The game changed (an action, an undo, a redo), whoever decides now."""
+        return None  # a default: most drivers need not hear of it
+
+    def cancel(self) -> None:
+        """Drop what the driver is working on for a position that is gone."""
+        return None  # a default: a person here has nothing to drop
+
+    def close(self) -> None:
+        """The game leaves the screen: stop for good."""
+        self.cancel()
+
+
+class LocalSeat(SeatDriver):
+    """A person here: their clicks, keys and pads go to the board view, which returns the
+    actions; a multi-step input (a walk) hands its later steps out one per frame."""
+
+    wants_local_input = True
+
+    def poll(self, turn: Turn) -> str | None:
+        return turn.board.next_action()
+
+
+@dataclass
+class Pace:
+    """How the computer seats' moves are shown, the same for all of them: one after
+    another at a watchable pace, faster on request, or straight through to the next
+    decision of someone else ("skip")."""
+
+    fast: bool = False
+    skipping: bool = False
+    #: seconds since the last action
+    wait: float = 0.0
+
+    @property
+    def seconds(self) -> float:
+        return BOT_PACE_FAST if self.fast else BOT_PACE
+
+    def due(self, board_busy: bool) -> bool:
+        """May the next computer move be played now?"""
+        return self.skipping or (self.wait >= self.seconds and not board_busy)
+
+
+class ComputerSeat(SeatDriver):
+    """A computer player. It asks the worker thread to think on a copy of
+    ``game.view(seat)`` and the legal actions (never the live state), and plays the answer
+    when the :class:`Pace` allows. A plugin failing in the worker is raised here, on the
+    frame thread; any other error, or an answer that is not legal, is printed for the
+    developer and replaced by a legal action drawn from the game's seed."""
+
+    def __init__(self, seat: int, kind: str, session: Session, worker: BotWorker,
+                 pace: Pace) -> None:
+        super().__init__(seat)
+        self.kind = kind
+        self.session = session
+        self.worker = worker
+        self.pace = pace
+        seconds = CLIENT_SECONDS if kind == "hard" else None
+        self.bot: Bot = make_bot(kind, seed=mix_seed(session.game.seed, "seat", seat),
+                                 seconds=seconds)
+        #: (session version, seat) and the action decided for it, waiting for the pace
+        self.answer: tuple[tuple[int, int], str] | None = None
+
+    @property
+    def label(self) -> str:
+        return f"CPU {level_name(self.kind)}"
+
+    def poll(self, turn: Turn) -> str | None:
+        self.pace.wait += turn.dt
+        key = (self.session.version, self.seat)
+        if self.answer is not None and self.answer[0] != key:
+            self.answer = None
+        if self.answer is None:
+            action = self._think(key)
+            if action is None:
+                return None
+            self.answer = (key, action)
+        if not self.pace.due(turn.board.busy is True):
+            return None
+        action = self.answer[1]
+        self.answer = None
+        return action
+
+    def _think(self, key: tuple[int, int]) -> str | None:
+        """The worker's answer for ``key`` once it has one (asking it first if it is
+        free); None while it thinks."""
+        worker, session = self.worker, self.session
+        game = session.game
+        if worker.key != key and worker.idle:
+            view = json.loads(json.dumps(game.view(self.seat)))
+            worker.request(self.bot, game.rules, view, list(session.legal()), key)
+        asked = worker.key
+        answered, action, error = worker.poll()
+        if not answered or asked != key:
+            return None
+        if isinstance(error, PluginFailure):
+            raise error  # the plugin failed in the worker: handled as on this thread
+        if error is None and isinstance(action, str) and session.is_legal(action):
+            return action
+        if error is not None:
+            report(error)
+        legal = session.legal()
+        if not legal:
+            return None
+        self.bot.reset()
+        return Rng(mix_seed(game.seed, "fallback", len(game.log))).choice(legal)
+
+    def handle(self, intent: Intent, on_board: bool) -> Reply:
+        """Enter (a click on the board, the pad's A) toggles the faster pace; E (pad X)
+        skips to the next decision of someone else; undo waits."""
+        kind = intent.kind
+        if kind == "confirm" or (kind == "click" and on_board):
+            self.pace.fast = not self.pace.fast
+            return Reply(sound="click")
+        if kind == "end":
+            self.pace.skipping = True
+            return Reply(sound="click")
+        if kind in ("undo", "redo"):
+            return Reply(refusal="Wait for the computer to finish its turn")
+        return Reply()
+
+    def status(self) -> SeatStatus:
+        who = f"{self.session.name(self.seat)} (computer, {level_name(self.kind)})"
+        thinking = self.worker.busy
+        pace = self.pace
+        mode = "skipping to the next human" if pace.skipping else (
+            "fast · Enter: normal speed" if pace.fast else "Enter: faster")
+        return SeatStatus(f"{who} is thinking" if thinking else f"{who} plays", thinking,
+                          f"{mode}  ·  E: skip")
+
+    def shortcuts(self) -> Shortcuts:
+        return (("Enter", "Normal speed" if self.pace.fast else "Faster"),
+                ("E", "Skip to the next human"))
+
+    def on_changed(self, game: Game) -> None:
+        self.cancel()  # whatever it thought about is for a position that is gone
+
+    def cancel(self) -> None:
+        self.answer = None
+        key: Any = self.worker.key
+        if self.worker.busy and isinstance(key, tuple) and key[1:] == (self.seat,):
+            self.worker.cancel()
+
+
+class Seats:
+    """The drivers of one game's seats, and what the computer seats share (the worker
+    thread they think in, one at a time, and the pace)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.worker = BotWorker()
+        self.pace = Pace()
+        self.drivers: list[SeatDriver] = [self.driver_for(seat, kind)
+                                          for seat, kind in enumerate(session.kinds)]
+
+    def driver_for(self, seat: int, kind: str) -> SeatDriver:
+        """The driver of a seat of a saved kind ("human" or a computer level)."""
+        if kind == HUMAN:
+            return LocalSeat(seat)
+        return ComputerSeat(seat, kind, self.session, self.worker, self.pace)
+
+    def __getitem__(self, seat: int) -> SeatDriver:
+        return self.drivers[seat]
+
+    def __len__(self) -> int:
+        return len(self.drivers)
+
+    def assign(self, seat: int, driver: SeatDriver) -> None:
+        """Hand ``seat`` to another driver (the old one is closed)."""
+        self.drivers[seat].close()
+        self.drivers[seat] = driver
+
+    def deciding(self) -> SeatDriver | None:
+        """The driver of the seat that decides now (None once the game is over)."""
+        game = self.session.game
+        if game.is_over:
+            return None
+        seat = game.current_player
+        if seat is None or not 0 <= seat < len(self.drivers):
+            return None
+        return self.drivers[seat]
+
+    def poll(self, turn: Turn) -> str | None:
+        """The deciding seat's next action, if it has one now."""
+        driver = self.deciding()
+        return driver.poll(turn) if driver is not None else None
+
+    def changed(self) -> None:
+        """After every change of the game: the pace starts over, a skip ends at the next
+        decision that is not a computer's, and every driver hears of it."""
+        self.pace.wait = 0.0
+        if not isinstance(self.deciding(), ComputerSeat):
+            self.pace.skipping = False
+        game = self.session.game
+        for driver in self.drivers:
+            driver.on_changed(game)
+
+    def labels(self) -> list[str]:
+        return [driver.label for driver in self.drivers]
+
+    def computers(self) -> dict[int, ComputerSeat]:
+        """The computer seats by seat number."""
+        return {d.seat: d for d in self.drivers if isinstance(d, ComputerSeat)}
+
+    def close(self) -> None:
+        for driver in self.drivers:
+            driver.close()
+        self.worker.cancel()
+
+
+def pad_refusal(session: Session, intent: Intent) -> str:
+    """Why a claimed controller may not play now ("" if it may): a pad claimed at setup
+    plays only while its seat decides. Unclaimed pads, the keyboard and the mouse play for
+    whoever decides."""
+    pad = pad_id(intent.device)
+    seat = session.controllers.get(pad) if pad is not None else None
+    deciding = session.game.current_player
+    if pad is None or seat is None or deciding is None or seat == deciding:
+        return ""
+    return (f"{pad_label(pad)} is {session.name(seat)}'s controller; "
+            f"{session.name(deciding)} decides now")
