@@ -31,7 +31,7 @@ preview and the cursor.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
@@ -46,6 +46,7 @@ from variants.market import view_overlay as vo
 from variants.market import view_paint as vp
 from variants.market.mechanics import king_sources
 from variants.market.params import COLOURS
+from variants.market.rules import MarketRules
 from variants.market.view_layout import Layout, make_layout, step_target
 from variants.market.view_panel import paint_panel, panel_hit, tiles_left
 from variants.market.view_preview import (
@@ -91,8 +92,9 @@ class MarketView(SeatStyle, BoardView):
     # seats and state upkeep
     # =====================================================================================
     @property
-    def rules(self) -> Any:
-        return self.session.game.rules
+    def rules(self) -> MarketRules:
+        """The game's rules, as the Market's rules they are (behind the client's guard)."""
+        return cast(MarketRules, self.session.game.rules)
 
     @property  # BoardView lets a view make any attribute a property (mypy reads a field)
     def tool(self) -> str:  # type: ignore[override]
@@ -132,7 +134,7 @@ class MarketView(SeatStyle, BoardView):
         old = self._decision
         self._decision = decision
         game = self.session.game
-        s, rules = game.state, game.rules
+        s, rules = game.state, self.rules
         side = self._my_side()
         same_seat = bool(old) and old[1] == decision[1]
         modes = modes_for(s)
@@ -371,11 +373,12 @@ class MarketView(SeatStyle, BoardView):
         """The rulebook's score table: a row per player with "tokens (points)" for each
         colour and the total, "0*" where a partner holds more; then the king's row."""
         game = self.session.game
-        rules, s = game.rules, game.state
+        rules, s = self.rules, game.state
         held = scoring.holdings(s.buyers)
         names = [self.session.name(seat) for seat in range(game.players)]
         headers = [""] + [c.capitalize() for c in COLOURS] + ["Total"]
-        rows, seats = [], []
+        rows: list[list[str]] = []
+        seats: list[int | None] = []
         starred = False
         for team in rules.teams:
             for seat in team:
@@ -411,7 +414,7 @@ class MarketView(SeatStyle, BoardView):
     # =====================================================================================
     def draw(self, screen: Screen, area: Area) -> None:
         game = self.session.game
-        rules, s = game.rules, game.state
+        rules, s = self.rules, game.state
         lay = make_layout(area, rules.n)
         names = [self.session.name(seat) for seat in range(game.players)]
         colours, marks = self.colours, self.marks

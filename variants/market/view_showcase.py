@@ -20,6 +20,7 @@ from variants.market.rules import MarketRules
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
+    from variants.market.view import MarketView
 
 VARIANT = "tlatelolco-market"
 SEED = 2
@@ -70,7 +71,7 @@ def midgame(app: App) -> PlayScene:
     game = playout_game(until=midgame_ready)
     play = showcase.start_play(app, game)
     showcase.frames(app, 150)  # the turn banner has gone
-    view = play.view
+    view = cast("MarketView | None", play.view)
     goal = telling_purchase(game)
     if view is not None and goal is not None:
         showcase.key(app, pygame.K_0 + int(goal.split()[1]))
