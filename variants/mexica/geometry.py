@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections import deque
 
+from variants.mexica.core import MexicaCore
 from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
 
 
-class GeometryMixin:
-    """Part of MexicaRules; relies on its attributes (board, costs, players)."""
+class GeometryMixin(MexicaCore):
+    """Part of MexicaRules: questions about the board in a state, never changing it."""
 
     def _occupied(self, s: MexicaState, c: int) -> bool:
         return c in s.temples or c in s.tokens or c in s.pilli

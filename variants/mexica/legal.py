@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.rng import Rng
+from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import AXES
 from variants.mexica.state import MexicaState
 
 
-class LegalMixin:
-    """Part of MexicaRules; relies on its attributes (board, costs, players)."""
+class LegalMixin(GeometryMixin):
+    """Part of MexicaRules: every legal action, each verb's from its generator."""
 
     def legal_actions(self, state: MexicaState) -> list[str]:
         s = state
@@ -167,17 +168,13 @@ class LegalMixin:
         for src in sorted(s.bridges):
             if src in s.pilli:
                 continue
-            saved = s.bridges.pop(src)
-            try:
-                for dst in canals:
-                    for axis in AXES:
-                        if src == dst or self._bridge_ok(s, dst, axis):
-                            continue
-                        items.append((f"relocate {names[src]} {names[dst]} {axis}",
-                                      frozenset(), {"removed_bridge": src,
-                                                    "added_bridge": (dst, axis)}))
-            finally:
-                s.bridges[src] = saved
+            for dst in canals:  # never src itself, so the moved bridge is never in the way
+                for axis in AXES:
+                    if src == dst or self._bridge_ok(s, dst, axis):
+                        continue
+                    items.append((f"relocate {names[src]} {names[dst]} {axis}",
+                                  frozenset(), {"removed_bridge": src,
+                                                "added_bridge": (dst, axis)}))
         return self._filter(s, items)
 
     #: relative weights of action kinds in the playout policy (not rules, just a policy)

@@ -1,18 +1,16 @@
 """Read-only rule queries for the Mexica client: where can I walk, what would this canal do.
 
 Everything here is pure: functions take the rules object and a state and never change the
-state they are given. Anything that needs to try an action runs it on a clone made with
-``rules.clone``. The answers come from the engine's own helpers (``_foot_targets``,
-``_boat_costs``, ``_lay_canal``...), so the previews always agree with what ``apply``
-will do.
-"""
+state they are given. Why an action is refused comes from ``rules.why_not``; only steps
+that depend on earlier ones are played, on a clone made with ``rules.clone``. The answers
+come from the engine's own helpers (``_foot_targets``, ``_boat_costs``, ``_lay_canal``...),
+so the previews always agree with what ``apply`` will do."""
 
 from __future__ import annotations
 
 from collections import deque
 from typing import Any
 
-from game.errors import IllegalAction
 from variants.mexica.names import AXES
 
 
@@ -91,21 +89,23 @@ def teleport_ok(rules: Any, state: Any, cell: int) -> bool:
 
 
 # --------------------------------------------------------------------------------------
-# trying actions on a clone
+# playing steps that depend on each other
 # --------------------------------------------------------------------------------------
 def explain(rules: Any, state: Any, action: str) -> str | None:
-    """None if ``action`` is legal now, else the engine's reason (tried on a clone)."""
-    return simulate(rules, state, [action])[1]
+    """None if ``action`` is legal now, else the engine's reason (``rules.why_not``)."""
+    return rules.why_not(state, action)  # type: ignore[no-any-return]
 
 
 def simulate(rules: Any, state: Any, actions: list[str]) -> tuple[Any, str | None, int]:
-    """Apply ``actions`` in order to a clone: (clone, first refusal or None, actions done)."""
+    """Play ``actions`` in order on a clone: (the clone, the first refusal or None, the
+    number of actions played). Each step is asked with ``rules.why_not`` first; a later
+    step depends on where the earlier ones lead (a walk), which is why they are played."""
     clone = rules.clone(state)
     for i, action in enumerate(actions):
-        try:
-            rules.apply(clone, action)
-        except IllegalAction as exc:
-            return clone, str(exc), i
+        why = rules.why_not(clone, action)
+        if why is not None:
+            return clone, why, i
+        rules.apply(clone, action)
     return clone, None, len(actions)
 
 

@@ -31,7 +31,6 @@ from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
-from variants.mexica.queries import explain
 from variants.mexica.view_panel import paint_panel
 from variants.mexica.view_preview import (
     CANAL_MODES,
@@ -145,20 +144,8 @@ class MexicaView(SeatStyle, BoardView):
         kind = intent.kind
         if kind != "point":
             self.queue.clear()  # any real input stops a walk in progress
-        b = self.board
-        lay = vp.make_layout(area, b.width, b.height)
-        if kind in ("point", "click", "rclick") and intent.pos is not None:
-            cell = lay.cell_at(intent.pos)
-            if cell is None:
-                return None
-            if cell != self.cursor:
-                self.cursor = cell
-                self._refresh()
-            if kind == "click":
-                return None if self.tool == "tokens" else self._confirm()
-            if kind == "rclick":
-                return self._rotate(1)
-            return None
+        if kind in ("point", "click", "rclick"):
+            return None if intent.pos is None else self._pointer(kind, intent.pos, area)
         if kind in ("up", "down", "left", "right"):
             if self.tool == "tokens" and self.session.game.state.phase == "play":
                 self._pick_menu(-1 if kind in ("up", "left") else 1)
@@ -170,17 +157,9 @@ class MexicaView(SeatStyle, BoardView):
         if kind == "rotate":
             return self._rotate(1)
         if kind == "scroll":
-            step = -1 if (intent.value or 0) > 0 else 1
-            if self.tool == "tokens":
-                self._pick_menu(step)
-                return None
-            return None if self.tool == "walk" else self._rotate(step)
+            return self._scroll(-1 if (intent.value or 0) > 0 else 1)
         if kind in ("tab", "tab_back"):
-            i = self.tools.index(self.tool)
-            self.tool = self.tools[(i + (1 if kind == "tab" else -1)) % len(self.tools)]
-            self.source = None
-            self.menu_index = 0
-            self._refresh()
+            self._next_tool(1 if kind == "tab" else -1)
             return None
         if kind == "digit" and isinstance(intent.value, int) and 1 <= intent.value <= 9:
             self.tool, self.level = "temple", intent.value
@@ -193,12 +172,39 @@ class MexicaView(SeatStyle, BoardView):
             self._refresh()
         return None
 
+    def _pointer(self, kind: str, pos: tuple[float, float], area: Area) -> str | None:
+        """The mouse: pointing moves the cursor, a click confirms, a right click turns."""
+        cell = vp.make_layout(area, self.board.width, self.board.height).cell_at(pos)
+        if cell is None:
+            return None
+        if cell != self.cursor:
+            self.cursor = cell
+            self._refresh()
+        if kind == "click":
+            return None if self.tool == "tokens" else self._confirm()
+        if kind == "rclick":
+            return self._rotate(1)
+        return None
+
+    def _scroll(self, step: int) -> str | None:
+        if self.tool == "tokens":
+            self._pick_menu(step)
+            return None
+        return None if self.tool == "walk" else self._rotate(step)
+
+    def _next_tool(self, step: int) -> None:
+        i = self.tools.index(self.tool)
+        self.tool = self.tools[(i + step) % len(self.tools)]
+        self.source = None
+        self.menu_index = 0
+        self._refresh()
+
     def _attempt(self, action: str) -> str | None:
         if self.session.is_legal(action):
             self.queue.clear()
             return action
         game = self.session.game
-        why = explain(game.rules, game.state, action) or "not possible now"
+        why = game.rules.why_not(game.state, action) or "not possible now"
         self.status = sentence(why)
         return None
 
@@ -270,7 +276,7 @@ class MexicaView(SeatStyle, BoardView):
         if not self.session.is_legal(action):
             self.queue.clear()
             game = self.session.game
-            why = explain(game.rules, game.state, action) or "the walk is blocked"
+            why = game.rules.why_not(game.state, action) or "the walk is blocked"
             self.status = sentence(why)
             return None
         return self.queue.take(self.session)

@@ -120,6 +120,15 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
 
 def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -> None:
     """Per frame: dropping pieces, the Pilli (current one pulsing), cursor, pop-ups."""
+    _draw_drops(screen, lay, view, rules, s)
+    _draw_pilli(screen, lay, view, s)
+    if 0 <= view.cursor < rules.board.size and s.phase != "over" and view.tool != "tokens":
+        _draw_cursor(screen, lay, view)
+    _draw_pops(screen, lay, view)
+
+
+def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -> None:
+    """Pieces dropping onto the board (every animation but the Pilli's)."""
     cs = lay.cs
     colours, marks = view.colours, view.marks
     for a in view.anims:
@@ -139,6 +148,11 @@ def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -
                             vp.seat_mark(marks, owner), k)
         elif a.kind == "token" and c in s.tokens:
             vp.paint_token(screen, x, y, cs, s.tokens[c], rules.token_info.get(s.tokens[c]), k)
+
+
+def _draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: Any) -> None:
+    """Every Pilli: walking ones in mid-step, dropped ones growing, the current one pulsing."""
+    cs = lay.cs
     current = s.turn if s.phase in ("play", "vote") else None
     moving = {a.data["seat"]: a for a in view.anims if a.kind == "pilli"}
     for seat, c in enumerate(s.pilli):
@@ -161,17 +175,26 @@ def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -
         if seat == current:
             glow = 0.5 + 0.5 * math.sin(view.time * 5.0)
             k *= 1.0 + 0.06 * glow
-        vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(colours, seat),
-                       vp.seat_mark(marks, seat), k, glow)
+        vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(view.colours, seat),
+                       vp.seat_mark(view.marks, seat), k, glow)
+
+
+def _draw_cursor(screen: Screen, lay: vp.Layout, view: Any) -> None:
+    """The pulsing cursor frame: light when the preview is possible, red when refused."""
+    cs = lay.cs
     p = view.preview
-    if 0 <= view.cursor < rules.board.size and s.phase != "over" and view.tool != "tokens":
-        x, y = lay.xy(view.cursor)
-        pulse = 0.5 + 0.5 * math.sin(view.time * 6.0)
-        w = max(3.0, cs * (0.08 + 0.03 * pulse))
-        colour = theme.TEXT if p.ok or not p.ghost else theme.DANGER
-        screen.box(x - w / 2, y - w / 2, cs + w, cs + w, colour, radius=cs * 0.1, width=w)
-        screen.box(x + w / 2, y + w / 2, cs - w, cs - w, vp.INK, radius=cs * 0.06,
-                   width=max(1.5, cs * 0.025))
+    x, y = lay.xy(view.cursor)
+    pulse = 0.5 + 0.5 * math.sin(view.time * 6.0)
+    w = max(3.0, cs * (0.08 + 0.03 * pulse))
+    colour = theme.TEXT if p.ok or not p.ghost else theme.DANGER
+    screen.box(x - w / 2, y - w / 2, cs + w, cs + w, colour, radius=cs * 0.1, width=w)
+    screen.box(x + w / 2, y + w / 2, cs - w, cs - w, vp.INK, radius=cs * 0.06,
+               width=max(1.5, cs * 0.025))
+
+
+def _draw_pops(screen: Screen, lay: vp.Layout, view: Any) -> None:
+    """Points rising from the board and fading."""
+    cs = lay.cs
     for pop in view.pops:
         if pop.t < pop.delay:
             continue

@@ -94,8 +94,7 @@ def _check(session: Any, rules: Any, s: Any, p: Preview, action: str, text: str)
     if session.is_legal(action):
         p.ok, p.action, p.status = True, action, text
         return p
-    why = q.explain(rules, s, action) or "not possible now"
-    return _refuse(p, why)
+    return _refuse(p, rules.why_not(s, action) or "not possible now")
 
 
 def _start(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
@@ -120,18 +119,10 @@ def _ap_note(s: Any, cost: int) -> str:
 
 def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     b = rules.board
-    seat = s.turn
-    me = s.pilli[seat]
+    me = s.pilli[s.turn]
     costs = q.walk_costs(rules, s)
     boats = q.boat_costs(rules, s)
-    budget = s.ap + s.ap_tokens[seat]
-    labels: dict[int, tuple[str, str]] = {}
-    for c, cost in costs.items():
-        if 0 < cost <= budget:
-            labels[c] = (str(cost), "walk" if cost <= s.ap else "far")
-    for c, cost in boats.items():
-        if cost <= budget and (c not in costs or costs[c] > cost):
-            labels[c] = (str(cost), "boat")
+    labels = _walk_labels(s, costs, boats)
     zone = frozenset(c for c, (_, style) in labels.items() if style != "far")
     p = Preview(zone=zone, labels=labels)
     c = t.cursor
@@ -147,31 +138,11 @@ def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     if q.teleport_ok(rules, s, c):
         options.append((rules.c_teleport, 2, "teleport"))
     if not options:
-        if c in b.lake or (s.canal[c] and c not in s.bridges):
-            return _refuse(p, f"{name} is water: a Pilli walks on land and bridges")
-        if c in s.pilli:
-            return _refuse(p, f"{session.name(s.pilli.index(c))}'s Pilli stands on {name}")
-        if c in s.temples:
-            return _refuse(p, f"A temple stands on {name}")
-        if c in s.tokens:
-            return _refuse(p, f"A calpulli token lies on {name}")
-        why = q.explain(rules, s, f"teleport {name}") or "not reachable"
-        return _refuse(p, f"No way to {name}: {why}")
+        return _refuse(p, _no_way(session, rules, s, c))
     cost, _rank, kind = min(options)
     p.ghost, p.cells = "pilli", (c,)
     if kind == "walk":
-        path = q.walk_path(rules, s, c) or []
-        p.path = [me, *path]
-        text = f"Walk to {name}: {cost} AP"
-        if cost > s.ap:
-            return _refuse(p, text + _ap_note(s, cost))
-        actions = [f"move {b.names[x]}" for x in path]
-        _clone, why, done = q.simulate(rules, s, actions)
-        if why:
-            where = f" (step {done + 1}, {b.names[path[done]]})" if done else ""
-            return _refuse(p, f"Walk to {name}{where}: {why}")
-        p.ok, p.action, p.queue, p.status = True, actions[0], actions[1:], text
-        return p
+        return _walk_to(rules, s, p, me, c, cost)
     if kind == "boat":
         text = f"Boat to the bridge on {name}: {cost} AP"
         if cost > s.ap:
@@ -181,6 +152,54 @@ def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     if cost > s.ap:
         return _refuse(p, text + _ap_note(s, cost))
     return _check(session, rules, s, p, f"teleport {name}", text)
+
+
+def _walk_labels(s: Any, costs: dict[int, int], boats: dict[int, int]
+                 ) -> dict[int, tuple[str, str]]:
+    """The AP to each cell the turn can reach: on foot, with AP tokens ("far"), by boat."""
+    budget = s.ap + s.ap_tokens[s.turn]
+    labels: dict[int, tuple[str, str]] = {}
+    for c, cost in costs.items():
+        if 0 < cost <= budget:
+            labels[c] = (str(cost), "walk" if cost <= s.ap else "far")
+    for c, cost in boats.items():
+        if cost <= budget and (c not in costs or costs[c] > cost):
+            labels[c] = (str(cost), "boat")
+    return labels
+
+
+def _no_way(session: Any, rules: Any, s: Any, c: int) -> str:
+    """Why no walk, boat or teleport reaches ``c``."""
+    b = rules.board
+    name = b.names[c]
+    if c in b.lake or (s.canal[c] and c not in s.bridges):
+        return f"{name} is water: a Pilli walks on land and bridges"
+    if c in s.pilli:
+        return f"{session.name(s.pilli.index(c))}'s Pilli stands on {name}"
+    if c in s.temples:
+        return f"A temple stands on {name}"
+    if c in s.tokens:
+        return f"A calpulli token lies on {name}"
+    why = rules.why_not(s, f"teleport {name}") or "not reachable"
+    return f"No way to {name}: {why}"
+
+
+def _walk_to(rules: Any, s: Any, p: Preview, me: int, c: int, cost: int) -> Preview:
+    """A walk of several steps: the path, and the first step the engine would refuse."""
+    b = rules.board
+    name = b.names[c]
+    path = q.walk_path(rules, s, c) or []
+    p.path = [me, *path]
+    text = f"Walk to {name}: {cost} AP"
+    if cost > s.ap:
+        return _refuse(p, text + _ap_note(s, cost))
+    actions = [f"move {b.names[x]}" for x in path]
+    _clone, why, done = q.simulate(rules, s, actions)
+    if why:
+        where = f" (step {done + 1}, {b.names[path[done]]})" if done else ""
+        return _refuse(p, f"Walk to {name}{where}: {why}")
+    p.ok, p.action, p.queue, p.status = True, actions[0], actions[1:], text
+    return p
 
 
 def canal_cells(board: Any, cursor: int, mode: str) -> tuple[int, ...] | None:
