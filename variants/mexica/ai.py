@@ -68,7 +68,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         """Plans that go somewhere (or stay), found, build and bank: into ``plans``."""
         b = self.board
         names = b.names
-        start = s.pilli[seat]
+        start = self._ai_pilli(s, seat)
         arrivals = self._ai_arrivals(s, seat, start, budget - spent, teleport)
         best_by_label: dict[int, tuple[int, list[str], int]] = {}
         extra: list[tuple[int, list[str], int]] = []
@@ -133,6 +133,13 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         value = gain + TOKEN_VALUE * (takes - need)
         if value > plans.get(text, -1e9):
             plans[text] = value
+
+    @staticmethod
+    def _ai_pilli(s: MexicaState, seat: int) -> int:
+        """Where the seat's Pilli stands (plans are made once every Pilli is placed)."""
+        cell = s.pilli[seat]
+        assert cell is not None, "plans are made only once the Pilli is on the board"
+        return cell
 
     def _ai_arrivals(self, s: MexicaState, seat: int, start: int, budget: int,
                      teleport: bool = True) -> dict[int, tuple[int, list[str]]]:
@@ -273,8 +280,9 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         if not sizes:
             return
         for action in self._gen_canal(s):
-            pieces = known.get(action, False)
-            if pieces is False:
+            if action in known:
+                pieces = known[action]
+            else:
                 cells = [self.board.index[w] for w in action.split()[1:]]
                 pieces = known[action] = self._ai_split(s, cells)
             if not pieces or not any(size in sizes for size, _ in pieces):
@@ -372,7 +380,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         """Build a bridge next to where the Pilli can walk, cross, and act beyond it."""
         if s.ap < self.c_bridge or s.supply["bridges"] <= 0:
             return
-        start = s.pilli[seat]
+        start = self._ai_pilli(s, seat)
         here = -1 if s.canal[start] else s.label[start]
         reach = self._ai_arrivals(s, seat, start, budget - self.c_bridge, teleport=False)
         options = []
@@ -447,3 +455,4 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                     return None  # every neighbour in one piece: no split
             pieces.append((size, seed))
             counted += size
+        return pieces if len(pieces) > 1 else None

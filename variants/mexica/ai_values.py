@@ -198,7 +198,7 @@ class AIValuesMixin(GeometryMixin):
 
 
 
-def soft_places(levels: dict[int, int], points: list[int],
+def soft_places(levels: dict[int, float], points: list[int],
                 sigma: float) -> list[tuple[int, float]]:
     """Expected points per owner (players only) when a district scores ``points`` for
     1st, 2nd...: each rival beats an owner with a logistic chance in the level gap, so a

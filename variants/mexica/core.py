@@ -1,4 +1,5 @@
-"""What every part of Mexica's rules reads: the variant's numbers, the board, the decider.
+"""What every part of Mexica's rules reads: the variant's numbers, the board, the decider,
+the state's JSON form.
 
 :class:`MexicaRules` is assembled from parts (geometry, checks, actions, scoring, the
 legal-move lists, the bots' hooks), each a class of its own module. They all derive from
@@ -37,6 +38,17 @@ class MexicaCore(Rules):
         self.palace_bonus: int = params["scoring"]["palace_bonus"]
         self.unfounded_places: int = params["scoring"]["unfounded_places"]
         self.protect_first_round: bool = params["first_round_protection"]
+
+    def to_dict(self, state: MexicaState) -> dict[str, Any]:
+        return state.to_dict(self.board)
+
+    def from_dict(self, data: dict[str, Any]) -> MexicaState:
+        if not isinstance(data, dict):
+            raise TypeError("state must be a mapping")
+        return MexicaState.from_dict(data, self.board, self.players)
+
+    def clone(self, state: MexicaState) -> MexicaState:
+        return state.copy()
 
     def current_player(self, state: MexicaState) -> int | None:
         if state.phase == "over":

@@ -73,7 +73,8 @@ class GeometryMixin(MexicaCore):
         bridges = s.bridges
         if removed_bridge is not None or added_bridge is not None:
             bridges = dict(bridges)
-            bridges.pop(removed_bridge, None)
+            if removed_bridge is not None:
+                bridges.pop(removed_bridge, None)
             if added_bridge is not None:
                 bridges[added_bridge[0]] = added_bridge[1]
 
@@ -84,7 +85,7 @@ class GeometryMixin(MexicaCore):
                 return c not in s.temples and c not in s.tokens
             return c not in s.temples and c not in s.tokens and c not in s.pilli
 
-        out = []
+        out: list[int] = []
         if s.canal[p]:  # standing on a bridge
             axis = bridges.get(p)
             if axis is None:

@@ -109,17 +109,6 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     def winners(self, state: MexicaState) -> list[int]:
         return list(state.winners)
 
-    def to_dict(self, state: MexicaState) -> dict[str, Any]:
-        return state.to_dict(self.board)
-
-    def from_dict(self, data: dict[str, Any]) -> MexicaState:
-        if not isinstance(data, dict):
-            raise TypeError("state must be a mapping")
-        return MexicaState.from_dict(data, self.board, self.players)
-
-    def clone(self, state: MexicaState) -> MexicaState:
-        return state.copy()
-
     def view(self, state: MexicaState, seat: int | None) -> dict[str, Any]:
         data = self.to_dict(state)
         data.pop("rng")

@@ -23,6 +23,7 @@ from typing import Any
 
 from game.events import Event
 from game.ui import theme
+from game.ui.anim import Anim
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -31,6 +32,7 @@ from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
+from variants.mexica.board import Board
 from variants.mexica.view_panel import paint_panel
 from variants.mexica.view_preview import (
     CANAL_MODES,
@@ -45,6 +47,7 @@ from variants.mexica.view_preview import (
 
 class MexicaView(SeatStyle, BoardView):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
+    tool: str = "walk"
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
                  ("T", "Spend AP token"))
 
@@ -60,7 +63,7 @@ class MexicaView(SeatStyle, BoardView):
         self.queue = StepQueue()
         self.preview = Preview()
         self.time = 0.0
-        self.anims: list[va.Anim] = []
+        self.anims: list[Anim] = []
         self.pops: list[va.Pop] = []
         self.panel_pops: dict[int, tuple[str, float]] = {}
         self.highlight_cells: frozenset[int] = frozenset()
@@ -77,11 +80,12 @@ class MexicaView(SeatStyle, BoardView):
     # state upkeep
     # =====================================================================================
     @property
-    def board(self) -> Any:
-        return self.session.game.rules.board
+    def board(self) -> Board:
+        board: Board = self.session.game.rules.board
+        return board
 
     def _home(self) -> int:
-        b = self.session.game.rules.board
+        b = self.board
         centres = [c for c in range(b.size) if b.kind[c] == "P"]
         if centres:
             return centres[0]
@@ -371,14 +375,15 @@ class MexicaView(SeatStyle, BoardView):
                            self.marks, hidden)
             pieces.key = key
         comp = self._comp
-        key = (pieces.key, self._serial, self._hl_serial)
-        if comp.key != key:
+        comp_key = (pieces.key, self._serial, self._hl_serial)
+        if comp.key != comp_key:
             scr = comp.copy_of(pieces, screen, lay.outer)
             if self.highlight_cells:
                 vo.paint_highlight(scr, lay, self.highlight_cells)
             vo.paint_preview(scr, lay, rules, s, self.preview, self.colours,
                              self.marks, self.highlight_cells)
-            comp.key = key
+            comp.key = comp_key
+        assert comp.scr is not None
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)
         va.draw_moving(screen, lay, self, rules, s)
         self._draw_standing(screen, area)

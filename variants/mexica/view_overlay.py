@@ -6,6 +6,7 @@ drawing, no game or view state changes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import pygame
@@ -27,7 +28,7 @@ from variants.mexica.view_paint import (
 )
 
 
-def middle_cell(width: int, cells: Any) -> int | None:
+def middle_cell(width: int, cells: Iterable[int]) -> int | None:
     """The cell of ``cells`` nearest their centre, for a label or a pop-up."""
     cells = list(cells)
     if not cells:
