@@ -466,6 +466,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     _print_result(g)
     print()
+    if not saved.compares_state:
+        print(f"This save is format version {saved.version}: its stored state is in an older "
+              "form and is not compared; the log replays, and it is the game.")
+        return 0
     problem = saved.difference(g)
     if not problem:
         print("The replay matches the saved state.")
@@ -570,6 +574,10 @@ def build_parser() -> argparse.ArgumentParser:
                        "matches the saved state (exit code 1 if not).")
     p.add_argument("file", metavar="FILE")
     p.set_defaults(func=cmd_replay)
+
+    from game.remote.host import add_parser as add_host_parser
+
+    add_host_parser(sub)  # host: a game for phones and browsers (game/remote/host.py)
     return parser
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,3 +42,15 @@ class Event:
 
     def __str__(self) -> str:
         return self.text
+
+
+def personalise(text: str, names: list[str]) -> str:
+    """Engine texts say "Player 2"; show the names chosen at setup instead."""
+    if not names:
+        return text
+
+    def sub(match: re.Match[str]) -> str:
+        i = int(match.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else match.group(0)
+
+    return re.sub(r"\bPlayer (\d+)\b", sub, text)

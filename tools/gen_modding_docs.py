@@ -12,7 +12,7 @@ sections are:
 * ``variant-file``: the top-level keys of a variant file (``game.plugins.VARIANT_FILE``);
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
 * ``rules``: the attributes a ``game.engine.Rules`` subclass declares (their ``#:``
-  comments) and ``game.engine.GameType``;
+  comments), the methods it may override (their docstrings) and ``game.engine.GameType``;
 * ``boardview``: the attributes and methods of ``game.ui.boardview.BoardView``.
 
 ``tests/modding/test_docs.py`` regenerates them into a string and compares, so a changed
@@ -116,6 +116,13 @@ def rules_section() -> str:
 
     out = ["Attributes of `Rules` (set the ones your game needs in your subclass):", ""]
     out.extend(attribute_items(Rules))
+    out += ["", "Methods with a default (override the ones your game needs; the others, "
+            "in the table above, are abstract):", ""]
+    for name, member in Rules.__dict__.items():
+        if inspect.isfunction(member) and not name.startswith("_") \
+                and not getattr(member, "__isabstractmethod__", False):
+            signature = str(inspect.signature(member)).replace("'", "")
+            out.append(_item(f"{name}{signature}", inspect.getdoc(member) or ""))
     fields = ", ".join(f"{name}={getattr(GameType(), name)!r}"
                        for name in GameType.__dataclass_fields__)
     out += ["", f"`GameType({fields})` (frozen; from `game.modkit`): "

@@ -87,7 +87,7 @@ class AztlanAIMixin:
         scored = set(s.order[:s.turn]) if s.phase == "score" else set()
         weight = {"choose": 0.6, "develop": 0.8, "conflict": 0.9, "score": 1.0}.get(
             s.phase, 0.0)
-        links = s.scoring["links"] if s.scoring else []
+        links = s.scoring.links if s.scoring is not None else []
         for seat in range(self.players):
             army = s.control[seat]
             if seat not in scored and weight:

@@ -29,7 +29,6 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.errors import IllegalAction
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
@@ -228,15 +227,10 @@ class AztlanView(BoardView):
     # what a click or Enter would do
     # =====================================================================================
     def _why(self, action: str) -> str:
-        """The engine's reason for refusing ``action`` (asked of a throwaway copy)."""
+        """The engine's reason for refusing ``action`` (its ``why_not``)."""
         if self.model is None or self.model.viewer is None:
             return "not your decision"
-        probe = self.session.game.clone()
-        try:
-            probe.apply(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return ""
+        return self.session.game.why_not(action) or ""
 
     def _plan(self, t: int) -> Plan:
         m, d = self.model, self.decision

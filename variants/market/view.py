@@ -17,7 +17,7 @@ Input:
   panel shows which).
 
 Everything the status line says comes from the engine: legality from the session's legal
-actions, refusals from applying the action to a clone, and purchase previews from the
+actions, refusals from the engine's ``why_not``, and purchase previews from the
 engine's own mechanics on a copy of the state (see ``view_preview``).
 
 Pay + shift is one click: ``handle`` returns ``pay N`` and queues the ``shift``; the shell

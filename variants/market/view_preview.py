@@ -2,9 +2,10 @@
 
 ``compute`` is called by the view whenever the cursor, the mode or the game changes
 (never while drawing). Every judgement comes from the engine: legality from the
-session's legal actions, refusal reasons from applying the action to a clone of the
-game, and what a purchase would do (crowds, porters, governors, the ambassador) from
-``variants.market.mechanics`` on a copy of the state. Nothing here changes the game.
+session's legal actions, refusal reasons from the engine's ``why_not`` (a clone plays the
+first step of a two-step move), and what a purchase would do (crowds, porters, governors,
+the ambassador) from ``variants.market.mechanics`` on a copy of the state. Nothing here
+changes the game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.errors import IllegalAction
 from variants.market.mechanics import Purchase, between, check_purchase, king_sources
 from variants.market.params import AMBASSADOR, COLOURS, CROWD, MESSENGER
 
@@ -89,13 +89,17 @@ def sentence(text: str) -> str:
 
 
 def engine_reason(game: Any, actions: list[str]) -> str | None:
-    """Why the engine refuses ``actions`` in turn (on a clone), or None if it takes them."""
-    probe = game.clone()
-    for action in actions:
-        try:
+    """Why the engine refuses ``actions`` in turn, or None if it takes them: its
+    ``why_not``, asked of the game for the first action and of a clone that has played
+    the earlier ones for each later action (a paid shift)."""
+    probe = game
+    for number, action in enumerate(actions):
+        why = probe.why_not(action)
+        if why is not None:
+            return str(why)
+        if number + 1 < len(actions):
+            probe = probe.clone() if probe is game else probe
             probe.apply(action)
-        except IllegalAction as exc:
-            return str(exc)
     return None
 
 

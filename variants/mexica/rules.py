@@ -118,6 +118,11 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     # =====================================================================================
     # apply: parse, check, carry out
     # =====================================================================================
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        from variants.mexica.device import device_panel
+
+        return device_panel(view, seat)
+
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
         verb, args = self._parse(action)
         canonical, plan = self._check(state, verb, args)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import sys
 import time
 import traceback
 from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
+from game.events import personalise  # noqa: F401 - the scenes import it from here
 from game.ui import theme
 from game.ui.saves import bound_name
 from game.ui.scene import Scene
@@ -55,18 +55,6 @@ def seat_mark(session: Session | None, seat: int) -> str:
     if session is not None and 0 <= seat < len(session.marks):
         return session.marks[seat]
     return theme.MARKS[seat % len(theme.MARKS)]
-
-
-def personalise(text: str, names: list[str]) -> str:
-    """Engine texts say "Player 2"; show the names chosen at setup instead."""
-    if not names:
-        return text
-
-    def sub(match: re.Match[str]) -> str:
-        i = int(match.group(1)) - 1
-        return names[i] if 0 <= i < len(names) else match.group(0)
-
-    return re.sub(r"\bPlayer (\d+)\b", sub, text)
 
 
 def safe_autosave(app: App, game: Game, names: list[str],

@@ -1,0 +1,544 @@
+/* Aztec Arcade: a seat (or a spectator's view) on a phone or browser.
+ *
+ * Plain JavaScript, no build step. It speaks the JSON protocol of docs/remote.md over
+ * /ws: join a room, claim a seat or watch, show the seat's state, send the actions the
+ * person taps. The host's engine decides everything; this page only shows and asks.
+ * Every text from the server is put in with textContent, never as HTML.
+ */
+"use strict";
+
+const PROTOCOL = 1;
+const $ = (id) => document.getElementById(id);
+const MANY = 12;          // a verb with more actions than this starts folded, with a filter
+const STORE = "aztec-arcade:";
+
+const app = {
+  ws: null, room: "", seat: null, joined: false, role: null,
+  state: null, seats: null, game: null, nextId: 0, waiting: false,
+  retry: 0, timer: null, closedForGood: false, wasDeciding: false, token: null,
+};
+
+/* ---------------------------------------------------------------- storage --- */
+function saved(room) {
+  try { return JSON.parse(localStorage.getItem(STORE + room) || "null"); }
+  catch (e) { return null; }
+}
+function save(room, data) {
+  try {
+    if (data) localStorage.setItem(STORE + room, JSON.stringify(data));
+    else localStorage.removeItem(STORE + room);
+  } catch (e) { /* private mode: the seat lasts as long as the page */ }
+}
+function remember() {
+  if (app.token) save(app.room, { token: app.token, nextId: app.nextId });
+}
+
+/* --------------------------------------------------------------- elements --- */
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function markIcon(mark, colour, size) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 40 40");
+  svg.setAttribute("width", size || 36);
+  svg.setAttribute("height", size || 36);
+  svg.setAttribute("class", "mark");
+  svg.setAttribute("aria-hidden", "true");
+  const add = (name, attrs) => {
+    const shape = document.createElementNS(SVG, name);
+    for (const key in attrs) shape.setAttribute(key, attrs[key]);
+    svg.appendChild(shape);
+    return shape;
+  };
+  add("rect", { x: 0, y: 0, width: 40, height: 40, rx: 8, fill: colour || "#888" });
+  const ink = "#10141e";
+  const star = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + i * Math.PI / 5, r = i % 2 ? 5.4 : 12;
+    star.push((20 + r * Math.cos(a)).toFixed(1) + "," + (20 + r * Math.sin(a)).toFixed(1));
+  }
+  const shapes = {
+    circle: () => add("circle", { cx: 20, cy: 20, r: 11, fill: ink }),
+    square: () => add("rect", { x: 10, y: 10, width: 20, height: 20, fill: ink }),
+    triangle: () => add("polygon", { points: "20,8 32,30 8,30", fill: ink }),
+    diamond: () => add("polygon", { points: "20,7 33,20 20,33 7,20", fill: ink }),
+    star: () => add("polygon", { points: star.join(" "), fill: ink }),
+    cross: () => add("path", { d: "M10 10 L30 30 M10 30 L30 10", stroke: ink,
+                               "stroke-width": 6, "stroke-linecap": "round" }),
+    ring: () => add("circle", { cx: 20, cy: 20, r: 10, fill: "none", stroke: ink,
+                                "stroke-width": 5 }),
+  };
+  (shapes[mark] || shapes.ring)();
+  return svg;
+}
+
+function seatInfo(seat) {
+  return (app.seats && app.seats.seats && app.seats.seats[seat]) ||
+    { name: "Player " + (seat + 1), colour: "#888", mark: "ring" };
+}
+
+function show(section) {
+  $("lobby").hidden = section !== "lobby";
+  $("game").hidden = section !== "game";
+}
+
+function setConn(text, bad) {
+  const node = $("conn");
+  node.textContent = text;
+  node.classList.toggle("bad", !!bad);
+}
+
+/* ------------------------------------------------------------- connection --- */
+function connect() {
+  clearTimeout(app.timer);
+  if (app.ws && app.ws.readyState <= 1) return;
+  app.closedForGood = false;
+  setConn("Connecting…");
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const ws = new WebSocket(scheme + location.host + "/ws");
+  app.ws = ws;
+  ws.onopen = () => {
+    app.retry = 0;
+    setConn("Connected");
+    if (app.room) join();
+    else show("lobby");
+  };
+  ws.onmessage = (event) => {
+    let msg;
+    try { msg = JSON.parse(event.data); } catch (e) { return; }
+    const handler = HANDLERS[msg.type];
+    if (handler) handler(msg);
+  };
+  ws.onclose = () => {
+    app.joined = false;
+    if (app.closedForGood) return;
+    setConn("Connection lost: trying again…", true);
+    const wait = Math.min(10000, 1000 * Math.pow(2, app.retry++));
+    app.timer = setTimeout(connect, wait);
+  };
+}
+
+function send(message) {
+  if (app.ws && app.ws.readyState === 1) {
+    app.ws.send(JSON.stringify(Object.assign({ v: PROTOCOL }, message)));
+    return true;
+  }
+  return false;
+}
+
+function join() {
+  const mine = saved(app.room);
+  if (mine && mine.token) {
+    app.token = mine.token;
+    app.nextId = mine.nextId || 0;
+    send({ type: "join", room: app.room, token: mine.token });
+  } else {
+    send({ type: "join", room: app.room });
+  }
+}
+
+function claim(seat) {
+  const name = $("name").value.trim();
+  const message = { type: "join", room: app.room, seat: seat };
+  if (name) message.name = name;
+  try { localStorage.setItem(STORE + "name", name); } catch (e) { /* ignore */ }
+  send(message);
+}
+
+function act(action) {
+  if (!app.state || app.waiting) return;
+  app.waiting = true;
+  const id = app.nextId++;
+  remember();
+  $("refusal").hidden = true;
+  send({ type: "act", id: id, version: app.state.version, action: action });
+  renderActions();
+}
+
+/* --------------------------------------------------------------- messages --- */
+const HANDLERS = {
+  seats(msg) {
+    app.seats = msg;
+    app.game = msg.game || app.game;
+    renderLobby();
+    renderMe();
+    if (app.state) renderPlayers();
+  },
+  welcome(msg) {
+    app.joined = true;
+    app.seat = msg.seat;
+    app.token = msg.token;
+    app.nextId = Math.max(app.nextId, msg.next_id || 0);
+    if (msg.seat !== null) remember();
+    $("lobby-error").textContent = "";
+    $("invite-url").textContent = msg.url || "";
+    drawQr(msg.qr || []);
+    if (!msg.pictures) $("picture-note").textContent = "The host sends no table picture.";
+    renderMe();
+    show("game");
+  },
+  state(msg) {
+    app.state = msg;
+    app.waiting = false;
+    render();
+  },
+  picture(msg) {
+    if (msg.error) { $("picture-note").textContent = msg.error; return; }
+    const img = $("picture");
+    img.src = "data:image/png;base64," + msg.png;
+    img.hidden = false;
+    $("picture-note").textContent = "";
+  },
+  refused(msg) {
+    app.waiting = false;
+    const box = $("refusal");
+    box.hidden = false;
+    box.textContent = "Not allowed: " + msg.reason;
+    renderActions();
+  },
+  error(msg) {
+    app.waiting = false;
+    if (msg.code === "wrong-token") {
+      save(app.room, null);
+      app.token = null;
+      send({ type: "join", room: app.room });
+    } else if (!app.joined) {
+      $("lobby-error").textContent = msg.message;
+      show("lobby");
+    } else {
+      const box = $("refusal");
+      box.hidden = false;
+      box.textContent = msg.message;
+    }
+    if (app.state) renderActions();
+  },
+  bye(msg) {
+    app.joined = false;
+    if (msg.final) {  // the connection closes: the server stopped, or the seat moved on
+      app.closedForGood = true;
+      setConn(msg.reason, true);
+      const note = $("notice");
+      note.hidden = false;
+      note.textContent = msg.reason;
+    } else {  // the host took the seat back: its token is spent
+      save(app.room, null);
+      app.token = null;
+      app.seat = null;
+      app.state = null;
+      $("lobby-error").textContent = msg.reason;
+      show("lobby");
+    }
+    renderMe();
+  },
+};
+
+/* ---------------------------------------------------------------- drawing --- */
+function renderLobby() {
+  const s = app.seats;
+  $("game-name").textContent = s && s.game && s.game.name
+    ? s.game.name + " · room " + s.room : (s ? "Room " + s.room : "");
+  $("seat-choice").hidden = !s;
+  const list = $("seats");
+  list.textContent = "";
+  if (!s) return;
+  for (const seat of s.seats) {
+    const item = el("li");
+    const button = el("button", "seat");
+    button.type = "button";
+    button.appendChild(markIcon(seat.mark, seat.colour, 44));
+    const words = el("span", "seat-words");
+    words.appendChild(el("strong", null, seat.name));
+    const status = {
+      open: "free: tap to take it", taken: "taken" + (seat.device ? " by " + seat.device : ""),
+      away: "taken (device away)", closed: seat.driver || "played at the television",
+    }[seat.status] || seat.status;
+    words.appendChild(el("span", "dim", status));
+    button.appendChild(words);
+    button.disabled = seat.status !== "open";
+    button.addEventListener("click", () => claim(seat.seat));
+    item.appendChild(button);
+    list.appendChild(item);
+  }
+}
+
+function renderMe() {
+  const box = $("me");
+  box.textContent = "";
+  if (app.seat === null || app.seat === undefined || !app.joined) {
+    box.appendChild(el("span", "dim", app.joined ? "Spectator" : "Aztec Arcade"));
+    return;
+  }
+  const info = seatInfo(app.seat);
+  box.appendChild(markIcon(info.mark, info.colour, 32));
+  box.appendChild(el("strong", null, info.name));
+}
+
+function legalSet() {
+  const out = new Set();
+  for (const group of (app.state && app.state.actions) || [])
+    for (const item of group.actions) out.add(item.action);
+  return out;
+}
+
+function render() {
+  const s = app.state;
+  const banner = $("banner");
+  banner.className = "banner";
+  if (s.over) {
+    banner.textContent = "Game over";
+    banner.classList.add("over");
+  } else if (s.deciding) {
+    banner.textContent = "Your turn";
+    banner.classList.add("yours");
+  } else if (s.current !== null && s.current !== undefined) {
+    banner.textContent = "Waiting for " + seatInfo(s.current).name;
+  } else {
+    banner.textContent = "";
+  }
+  if (s.deciding && !app.wasDeciding && navigator.vibrate) navigator.vibrate([160, 90, 160]);
+  app.wasDeciding = !!s.deciding;
+  const results = $("results");
+  results.hidden = !s.results;
+  if (s.results) results.textContent = s.results.text;
+  if (!s.deciding) $("refusal").hidden = true;
+  renderActions();
+  renderPanel();  // after the actions: a card may open a verb's group
+  // the decision comes first: the panel when it offers the moves, else the buttons
+  const legal = legalSet();
+  const verbs = new Set(((app.state && app.state.actions) || []).map((g) => g.verb));
+  const offers = [...panelActions()].some((a) => legal.has(a)) ||
+    [...panelVerbs()].some((v) => verbs.has(v));
+  $("panel").classList.toggle("first", offers);
+  $("actions").classList.toggle("first", !offers);
+  renderPlayers();
+  renderLog();
+  renderView();
+}
+
+function actionButton(item, disabled) {
+  const button = el("button", "action");
+  button.type = "button";
+  button.appendChild(el("span", "action-text", item.text));
+  if (item.text !== item.action) button.appendChild(el("code", null, item.action));
+  button.disabled = disabled;
+  button.addEventListener("click", () => act(item.action));
+  return button;
+}
+
+function renderActions() {
+  const box = $("actions");
+  box.textContent = "";
+  const s = app.state;
+  if (!s || !s.deciding || !s.actions.length) return;
+  const onCards = panelActions();
+  for (const group of s.actions) {
+    const many = group.actions.length > MANY;
+    const covered = group.actions.every((item) => onCards.has(item.action));
+    const wrap = el("details", "group");
+    wrap.id = "verb-" + group.verb;
+    wrap.open = !covered && (!many || s.actions.length === 1);
+    const title = group.verb + " · " + group.actions.length;
+    wrap.appendChild(el("summary", null, covered ? title + " (on the cards above)" : title));
+    const grid = el("div", "grid");
+    const fill = (filter) => {
+      grid.textContent = "";
+      for (const item of group.actions) {
+        const hay = (item.text + " " + item.action).toLowerCase();
+        if (!filter || hay.includes(filter)) grid.appendChild(actionButton(item, app.waiting));
+      }
+    };
+    if (many) {
+      const search = el("input", "filter");
+      search.type = "search";
+      search.placeholder = "filter " + group.verb + " actions";
+      search.addEventListener("input", () => fill(search.value.trim().toLowerCase()));
+      wrap.appendChild(search);
+    }
+    fill("");
+    wrap.appendChild(grid);
+    box.appendChild(wrap);
+  }
+}
+
+/* actions the variant's panel offers as cards (their verb group then starts folded) */
+function panelActions() {
+  const out = new Set();
+  const panel = app.state && app.state.panel;
+  for (const section of (panel && Array.isArray(panel.sections)) ? panel.sections : [])
+    for (const card of Array.isArray(section.cards) ? section.cards : [])
+      if (card.action) out.add(card.action);
+  return out;
+}
+
+function panelVerbs() {
+  const out = new Set();
+  const panel = app.state && app.state.panel;
+  for (const section of (panel && Array.isArray(panel.sections)) ? panel.sections : [])
+    for (const card of Array.isArray(section.cards) ? section.cards : [])
+      if (card.verb) out.add(card.verb);
+  return out;
+}
+
+function renderPanel() {
+  const box = $("panel");
+  box.textContent = "";
+  const panel = app.state.panel;
+  if (!panel || !Array.isArray(panel.sections)) return;
+  const legal = legalSet();
+  for (const section of panel.sections) {
+    const part = el("section", "panel-section");
+    part.appendChild(el("h2", null, section.title || ""));
+    if (section.note) part.appendChild(el("p", "dim", section.note));
+    if (Array.isArray(section.counters) && section.counters.length) {
+      const list = el("dl", "counters");
+      for (const c of section.counters) {
+        const row = el("div");
+        row.appendChild(el("dt", null, c.label));
+        row.appendChild(el("dd", null, c.value));
+        list.appendChild(row);
+      }
+      part.appendChild(list);
+    }
+    if (Array.isArray(section.cards) && section.cards.length) {
+      const cards = el("div", "cards");
+      for (const card of section.cards) cards.appendChild(panelCard(card, legal));
+      part.appendChild(cards);
+    }
+    box.appendChild(part);
+  }
+}
+
+function panelCard(card, legal) {
+  const playable = card.action && legal.has(card.action);
+  const verb = card.verb && document.getElementById("verb-" + card.verb);
+  const node = el(playable || verb ? "button" : "div", "card");
+  if (card.tag) node.appendChild(el("span", "tag", card.tag));
+  node.appendChild(el("strong", "card-title", card.title));
+  if (card.text) node.appendChild(el("span", "card-text", card.text));
+  if (playable) {
+    node.type = "button";
+    node.classList.add("playable");
+    node.disabled = app.waiting;
+    node.appendChild(el("span", "card-do", card.action.split(" ")[0] === "choose"
+      ? "Choose" : "Play"));
+    node.addEventListener("click", () => act(card.action));
+  } else if (verb) {
+    node.type = "button";
+    node.classList.add("playable");
+    node.appendChild(el("span", "card-do", "Play: pick where below"));
+    node.addEventListener("click", () => { verb.open = true; verb.scrollIntoView(); });
+  }
+  return node;
+}
+
+function renderPlayers() {
+  const box = $("players");
+  box.textContent = "";
+  const s = app.state;
+  if (!s || !app.seats) return;
+  for (const seat of app.seats.seats) {
+    const row = el("div", "player");
+    if (seat.seat === s.current && !s.over) row.classList.add("deciding");
+    if (seat.seat === app.seat) row.classList.add("mine");
+    row.appendChild(markIcon(seat.mark, seat.colour, 30));
+    const words = el("span", "player-words");
+    words.appendChild(el("strong", null, seat.name));
+    const tags = [];
+    if (seat.seat === s.turn && !s.over) tags.push("turn");
+    if (seat.status === "taken") tags.push("phone");
+    if (seat.status === "away") tags.push("phone away");
+    if (seat.status === "closed" && seat.driver) tags.push(seat.driver);
+    if (s.results && s.results.winners.includes(seat.seat)) tags.push("winner");
+    words.appendChild(el("span", "dim", tags.join(" · ")));
+    row.appendChild(words);
+    row.appendChild(el("span", "score", (s.scores || [])[seat.seat]));
+    box.appendChild(row);
+  }
+}
+
+function renderLog() {
+  const list = $("log");
+  list.textContent = "";
+  const entries = app.state.log.slice().reverse();
+  for (const entry of entries) {
+    const item = el("li", null, entry.text);
+    if (entry.seat !== null && entry.seat !== undefined) {
+      item.style.borderLeftColor = seatInfo(entry.seat).colour;
+    }
+    list.appendChild(item);
+  }
+  if (!entries.length) list.appendChild(el("li", "dim", "Nothing yet."));
+}
+
+function renderView() {
+  const box = $("view");
+  box.textContent = "";
+  const view = app.state.view || {};
+  const table = el("dl", "counters raw");
+  for (const key of Object.keys(view)) {
+    const row = el("div");
+    row.appendChild(el("dt", null, key));
+    const value = view[key];
+    row.appendChild(el("dd", null, typeof value === "object" && value !== null
+      ? JSON.stringify(value) : String(value)));
+    table.appendChild(row);
+  }
+  box.appendChild(table);
+  $("view-box").open = $("view-box").open || (!app.state.panel && !app.viewOpened);
+  app.viewOpened = true;
+}
+
+function drawQr(rows) {
+  const canvas = $("qr");
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  if (!rows.length) return;
+  const cell = Math.floor(canvas.width / rows.length);
+  const offset = Math.floor((canvas.width - cell * rows.length) / 2);
+  ctx.fillStyle = "#000000";
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) {
+      if (row[x] === "1") ctx.fillRect(offset + x * cell, offset + y * cell, cell, cell);
+    }
+  });
+}
+
+/* ------------------------------------------------------------------ start --- */
+function start() {
+  const params = new URLSearchParams(location.search);
+  app.room = (params.get("room") || "").trim().toUpperCase().slice(0, 16);
+  $("room").value = app.room;
+  try { $("name").value = localStorage.getItem(STORE + "name") || ""; } catch (e) { /* */ }
+  $("room-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    app.room = $("room").value.trim().toUpperCase();
+    if (!app.room) return;
+    history.replaceState(null, "", "?room=" + encodeURIComponent(app.room));
+    if (app.ws && app.ws.readyState === 1) join(); else connect();
+  });
+  $("watch").addEventListener("click", () => send({ type: "join", room: app.room, spectate: true }));
+  $("leave").addEventListener("click", () => {
+    if (app.seat !== null && !confirm("Leave your seat? Someone else may take it.")) return;
+    send({ type: "bye" });
+    save(app.room, null);
+    app.token = null; app.seat = null; app.joined = false; app.state = null;
+    show("lobby");
+    renderMe();
+  });
+  $("picture").addEventListener("click", () => $("table").classList.toggle("zoom"));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !app.closedForGood &&
+        (!app.ws || app.ws.readyState > 1)) connect();
+  });
+  show("lobby");
+  renderMe();
+  connect();
+}
+
+start();

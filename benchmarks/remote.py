@@ -1,0 +1,321 @@
+"""Remote seats benchmarks: round trips on loopback, table pictures, the television's frames.
+
+Not a test: run it by hand on a quiet machine (needs the remote extra)::
+
+    .venv/bin/python benchmarks/remote.py            # about a minute
+    .venv/bin/python benchmarks/remote.py --quick    # fewer samples
+
+* Round trip: ``aztec-arcade host`` runs a 3-player Aztlán game in its own process on
+  127.0.0.1 (every seat remote); devices in this process play it, and each act is timed
+  from sending it to receiving the acting device's state of the next version. Target:
+  p99 <= 50 ms.
+* Picture: the same with table pictures on; each act is timed until the device has the
+  picture of the new version (painted by the host's painter process). Target: p99 <=
+  150 ms.
+* Frame thread: the television's own process. A late four-player Aztlán board in the play
+  scene at 1920x1080 under SDL's dummy driver, 600 frames paced at 60 fps as the client
+  paces them, a playout action every 20th frame, first alone, then with a hub holding 28
+  connections from another process (4 seated devices, one for every seat, and 24
+  spectators, table pictures on). With the hub, every frame asks it for the deciding
+  seat's action and whether it needs a publish, and the frame after each action also
+  publishes it; those calls are timed on their own, and the publish once more alone (the
+  same four seats and spectators, no server running: its pure cost on the frame thread).
+  Target: frame p99 <= 8 ms, as without the hub.
+
+Exit code 0 even when a target is missed; read the PASS/MISS column.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT))
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+HOME = tempfile.mkdtemp(prefix="aztec-arcade-bench-")
+os.environ["AZTEC_ARCADE_HOME"] = HOME
+
+from benchmarks.common import fmt, percentile, print_head  # noqa: E402
+
+ROUND_TRIP_TARGET = 50e-3
+PICTURE_TARGET = 150e-3
+FRAME_TARGET = 8e-3
+HANG = 60.0
+
+
+def row(name: str, samples: list[float], target: float | None) -> bool:
+    p99 = percentile(samples, 0.99)
+    verdict = "" if target is None else ("PASS" if p99 <= target else "MISS")
+    shown = fmt(target) if target is not None else " " * 11
+    print(f"{name:<44} {len(samples):>6} {fmt(statistics.median(samples))} {fmt(p99)} "
+          f"{shown}  {verdict}", flush=True)
+    return verdict != "MISS"
+
+
+# ---------------------------------------------------------------------------------------
+# round trips against `aztec-arcade host`
+# ---------------------------------------------------------------------------------------
+def start_host(pictures: bool, seed: int) -> tuple[subprocess.Popen[str], int, str]:
+    cmd = [sys.executable, "-m", "game", "host", "--variant", "aztlan", "--players", "3",
+           "--port", "0", "--bind", "127.0.0.1", "--pace", "0", "--takeover", "off",
+           "--seed", str(seed)] + ([] if pictures else ["--no-pictures"])
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        match = re.match(r"Join: http://127\.0\.0\.1:(\d+)/\?room=(\w+)", line)
+        if match:
+            return proc, int(match.group(1)), match.group(2)
+    raise RuntimeError("aztec-arcade host did not print its join URL")
+
+
+def round_trips(pictures: bool, actions: int, seed: int) -> tuple[list[float], list[float]]:
+    """(act -> new state, act -> new picture) in seconds, for up to ``actions`` acts."""
+    from websockets.sync.client import connect
+
+    from game.api import new_game
+    from game.rng import Rng
+
+    proc, port, room = start_host(pictures, seed)
+    rules = new_game("aztlan", 3, seed=seed).rules
+    rng = Rng(seed)
+    states: list[float] = []
+    shots: list[float] = []
+    devices = []
+    try:
+        for seat in range(3):
+            ws = connect(f"ws://127.0.0.1:{port}/ws", proxy=None, max_size=None, legacy=True)
+            ws.send(json.dumps({"type": "join", "v": 1, "room": room, "seat": seat}))
+            devices.append(ws)
+        latest: dict[int, dict[str, Any]] = {}
+        pictured = 0
+
+        def read(seat: int, until: Any) -> dict[str, Any]:
+            nonlocal pictured
+            while True:
+                message = json.loads(devices[seat].recv(timeout=HANG))
+                if message["type"] == "state":
+                    latest[seat] = message
+                elif message["type"] == "picture":
+                    pictured = max(pictured, message.get("version", 0))
+                if until(message):
+                    return message
+
+        state = read(0, lambda m: m["type"] == "state")
+        ids = [0, 0, 0]
+        while len(states) < actions and not state["over"]:
+            seat = state["current"]
+            mine = latest.get(seat)
+            if mine is None or mine["version"] != state["version"]:
+                mine = read(seat, lambda m, v=state["version"]:
+                            m["type"] == "state" and m["version"] == v)
+            options = [i["action"] for g in mine["actions"] for i in g["actions"]]
+            sample = rules.determinize(mine["view"], seat, rng)
+            action = rules.playout_action(sample, rng)
+            action = action if action in options else rng.choice(options)
+            t0 = time.perf_counter()
+            devices[seat].send(json.dumps({"type": "act", "v": 1, "id": ids[seat],
+                                           "version": mine["version"], "action": action}))
+            ids[seat] += 1
+            state = read(seat, lambda m, v=mine["version"]:
+                         m["type"] == "state" and m["version"] > v)
+            states.append(time.perf_counter() - t0)
+            if pictures:
+                if pictured < state["version"]:
+                    read(seat, lambda m, v=state["version"]:
+                         m["type"] == "picture" and m.get("version", 0) >= v)
+                shots.append(time.perf_counter() - t0)
+            for other in range(3):  # keep the other devices' queues short
+                if other != seat:
+                    try:
+                        while True:
+                            message = json.loads(devices[other].recv(timeout=0))
+                            if message["type"] == "state":
+                                latest[other] = message
+                    except TimeoutError:
+                        pass
+    finally:
+        for ws in devices:
+            ws.close()
+        proc.terminate()
+        proc.wait(HANG)
+    return states, shots
+
+
+# ---------------------------------------------------------------------------------------
+# the television's frames with the hub
+# ---------------------------------------------------------------------------------------
+async def crowd(port: int, room: str, seats: int, spectators: int) -> None:
+    """Connections that read everything until the server says goodbye."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    async def device(join: dict[str, Any]) -> None:
+        async with connect(f"ws://127.0.0.1:{port}/ws", proxy=None, max_size=None) as ws:
+            await ws.send(json.dumps({"type": "join", "v": 1, "room": room, **join}))
+            try:
+                while True:  # raw bytes: a phone's decoding is not this machine's work
+                    await ws.recv(decode=False)
+            except ConnectionClosed:
+                pass
+
+    joins = [{"seat": s} for s in range(seats)] + [{"spectate": True}] * spectators
+    await asyncio.gather(*(device(j) for j in joins))
+
+
+def frames_with_hub(frames: int, hub_on: bool) -> dict[str, list[float]]:
+    import pygame
+
+    from benchmarks.frames import late
+    from game.remote.hub import RemoteHub
+    from game.remote.snapshot import default_table
+    from game.ui.app import App
+    from game.ui.saves import SaveStore
+
+    app = App(size=(1920, 1080), fullscreen=False, saves=SaveStore(Path(HOME) / "saves"))
+    play, following = late("aztlan")(app)
+    game = play.game
+    out: dict[str, list[float]] = {"all": [], "publish": [], "poll": []}
+    hub = crowd_proc = None
+    if hub_on:
+        hub = RemoteHub(default_table(game.players, play.session.names))
+        hub.start("127.0.0.1", 0)
+        hub.publish(game)
+        crowd_proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__)), "--crowd", str(hub.port), hub.room,
+             str(game.players), "24"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        while len(hub.connected_seats()) < game.players:  # everyone is in
+            hub.wait(1.0)
+            if hub.needs_publish:
+                hub.publish(game)
+    try:
+        for _ in range(30):
+            app.step([], 1 / 60)
+        for i in range(frames):
+            events = []
+            extra = 0.0  # the hub's work done outside app.step, counted in the frame
+            if i % 20 == 10 and following:
+                before = len(play.game.log)
+                play.apply(following.pop(0))  # the television's own cost: not counted
+                if play.privacy is not None:
+                    events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                                     mod=0, unicode=""))
+                if hub is not None and len(play.game.log) > before:
+                    p0 = time.perf_counter()
+                    hub.publish(play.game, play.session.history[-1][2])
+                    extra = time.perf_counter() - p0
+                    out["publish"].append(extra)
+            t0 = time.perf_counter()
+            if hub is not None:
+                seat = play.game.current_player
+                if seat is not None:
+                    hub.take_action(seat)
+                if hub.needs_publish:
+                    hub.publish(play.game)
+                out["poll"].append(time.perf_counter() - t0)
+            app.step(events, 1 / 60)
+            pygame.display.flip()
+            done = time.perf_counter()
+            out["all"].append(done - t0 + extra)
+            # the television paces its frames at 60 fps (App.run: clock.tick(60)); the
+            # hub's thread does most of its work while the frame thread waits
+            time.sleep(max(0.0, t0 + 1 / 60 - done))
+    finally:
+        if hub is not None:
+            hub.stop()
+        if crowd_proc is not None:
+            crowd_proc.wait(HANG)
+        pygame.display.quit()
+    return out
+
+
+def publish_alone(actions: int) -> list[float]:
+    """What ``publish`` costs the owner's thread by itself: the messages for four seats
+    and the spectators, and the picture request, after each playout action."""
+    from game.api import new_game
+    from game.remote.snapshot import Publisher, default_table
+    from game.rng import Rng
+
+    game = new_game("aztlan", 4, seed=7)
+    rng = Rng(7)
+    for _ in range(60):
+        game.apply(game.playout_action(rng))
+    publisher, table = Publisher(), default_table(4)
+    out = []
+    for _ in range(actions):
+        if game.is_over:
+            break
+        events = game.apply(game.playout_action(rng))
+        t0 = time.perf_counter()
+        publisher.prepare(game, events, table, {None, 0, 1, 2, 3}, picture=True)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    parser.add_argument("--only", choices=("trips", "frames"), default=None,
+                        help="only the round trips, or only the frames")
+    parser.add_argument("--crowd", nargs=4, metavar=("PORT", "ROOM", "SEATS", "SPECTATORS"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.crowd:
+        port, room, seats, spectators = args.crowd
+        asyncio.run(crowd(int(port), room, int(seats), int(spectators)))
+        return 0
+    from game.remote import missing_packages
+
+    if missing_packages():
+        print(f"needs {', '.join(missing_packages())}: pip install \"aztec-arcade[remote]\"")
+        return 0
+    actions = 80 if args.quick else 250
+    frames = 200 if args.quick else 600
+    print_head([f"Remote seats (Python {sys.version.split()[0]}, loopback, "
+                f"{os.cpu_count()} cores)",
+                "Round trip: act -> the acting device's next state, via aztec-arcade host "
+                "(Aztlán, 3 devices); picture: act -> the new table picture",
+                "Frames: late 4-player Aztlán at 1920x1080; with the hub: 4 seated devices "
+                "+ 24 spectators in another process, pictures on"],
+               f"{'benchmark':<44} {'n':>6} {'median':>11} {'p99':>11} {'target':>11}  result")
+    missed = 0
+    if args.only != "frames":
+        states, _ = round_trips(False, actions, seed=1)
+        missed += not row("round trip act -> state", states, ROUND_TRIP_TARGET)
+        states, shots = round_trips(True, actions, seed=2)
+        missed += not row("round trip act -> state (pictures on)", states,
+                          ROUND_TRIP_TARGET)
+        missed += not row("act -> new table picture", shots, PICTURE_TARGET)
+    if args.only != "trips":
+        alone = frames_with_hub(frames, hub_on=False)
+        missed += not row("frame 1920x1080, no hub", alone["all"], FRAME_TARGET)
+        crowded = frames_with_hub(frames, hub_on=True)
+        missed += not row("frame 1920x1080, hub with 28 connections", crowded["all"],
+                          FRAME_TARGET)
+        row("  publish after an action (in that frame)", crowded["publish"], None)
+        row("  per-frame poll (take_action, needs_publish)", crowded["poll"], None)
+        row("  publish alone (no server, 4 seats + spectators)", publish_alone(frames // 4),
+            None)
+    print()
+    print("All targets met." if not missed else f"{missed} target(s) missed.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,483 @@
+"""The facade the owner of a game talks to: seats held by devices, their actions, news.
+
+Two threads meet here. The *owner* (the client's frame thread, or the headless host
+loop) owns the game: it calls :meth:`RemoteHub.publish` after every change,
+:meth:`RemoteHub.take_action` to get what a device wants to play, and applies it itself
+through ``Game.apply``, answering a refusal with :meth:`RemoteHub.report_refusal`. The
+*server* thread (:mod:`game.remote.server`) runs asyncio and only routes bytes that the
+owner prepared. Everything they share sits behind one lock, and each call holds it for a
+few dictionary operations, so a frame never waits for the network.
+
+Seats: a device claims an open seat and gets a random token (``secrets``); only that
+token acts for the seat, only while the seat decides, only on the newest state, and
+each act carries a growing id, so an old or repeated message changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from game.api import Game
+from game.events import Event
+from game.remote import DEFAULT_PORT, RemoteError, require
+from game.remote.protocol import PROTOCOL, Act, Join, ProtocolError, dumps
+from game.remote.snapshot import Publisher, Role, SeatInfo, Snapshot, hex_colour
+
+#: letters of room codes: no vowels (no words), no look-alikes (0/O, 1/I/L, 5/S, 2/Z)
+ROOM_LETTERS = "BCDFGHJKMNPQRTVWXY3456789"
+ROOM_LENGTH = 5
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may send. Messages past ``message_chars`` get an error;
+    frames past ``frame_bytes`` close the connection (1009). ``rate`` messages a second
+    on average, bursts of ``burst`` (an accepted act is free: the game paces those, one
+    per state); after ``strikes`` refused messages the connection is closed; an address
+    gets ``guesses`` wrong room codes or tokens in all."""
+
+    message_chars: int = 4096
+    frame_bytes: int = 65536
+    rate: float = 20.0
+    burst: int = 40
+    strikes: int = 50
+    guesses: int = 30
+    connections: int = 64
+    clock: Callable[[], float] = time.monotonic
+
+
+@dataclass(frozen=True)
+class HubEvent:
+    """News for the owner: a device took a seat, came back, dropped, or gave it up."""
+
+    kind: Literal["joined", "rejoined", "left", "gave-up", "released"]
+    seat: int
+    name: str
+
+
+@dataclass
+class _Claim:
+    token: str
+    name: str
+    last_id: int = -1
+    conn: int | None = None
+
+
+@dataclass
+class _Pending:
+    action: str
+    id: int
+    version: int
+    conn: int
+    taken: bool = False
+
+
+LOBBY = "lobby"  # the role of a connection that has not joined yet
+
+
+@dataclass
+class JoinResult:
+    """What the server does after a join: send ``replies``, take ``role``, close
+    ``kick`` (another connection of the same seat) with ``kick_reason``."""
+
+    role: Role | str
+    replies: list[dict[str, Any]] = field(default_factory=list)
+    kick: int | None = None
+    kick_reason: str = ""
+
+
+class RemoteHub:
+    """Remote seats for one table. Thread-safe; see the module docstring for who calls
+    what. ``table``: every seat's look and whether a device may claim it."""
+
+    def __init__(self, table: Sequence[SeatInfo], *, room: str | None = None,
+                 limits: Limits | None = None, pictures: bool = True,
+                 picture_size: tuple[int, int] = (960, 540)) -> None:
+        self.limits = limits or Limits()
+        self.room = room or "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_LENGTH))
+        self.pictures = pictures
+        self.picture_size = picture_size
+        self._lock = threading.Lock()
+        self._activity = threading.Event()
+        self._table: list[SeatInfo] = list(table)
+        self._claims: dict[int, _Claim] = {}
+        self._inbox: dict[int, _Pending] = {}
+        self._news: list[HubEvent] = []
+        self._snapshot = Snapshot(0, None, False)
+        self._publisher = Publisher()
+        self._game_info: dict[str, Any] = {}
+        self._needs_publish = True
+        self._spectators: set[int] = set()
+        self._connections = 0
+        self._guesses: dict[str, int] = {}
+        self._seats_bytes = b""
+        self._picture_job: tuple[int, bytes] | None = None
+        self._server: Any = None
+        self.host = ""
+        self.port = 0
+        self.invite_host = ""
+        self._qr: list[str] = []
+        self._rebuild_seats()
+
+    # =====================================================================================
+    # the owner's side
+    # =====================================================================================
+    def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+              invite_host: str | None = None) -> None:
+        """Listen on ``host``:``port`` (0: any free port) in a thread of its own.
+        ``invite_host`` is the address the join URL names (default: ``host``, or this
+        machine's LAN address when ``host`` means every address). RemoteError if the
+        libraries are missing or the address cannot be used."""
+        require()
+        if self._server is not None:
+            raise RemoteError("the remote server is already running")
+        from game.remote.server import Server
+
+        server = Server(self)
+        self.host, self.port = server.start(host, port)
+        if invite_host is None and host in ("", "0.0.0.0", "::"):
+            from game.remote.net import lan_address
+
+            invite_host = lan_address()
+        self.invite_host = invite_host or self.host
+        from game.remote.qr import qr_matrix
+
+        self._qr = ["".join("1" if m else "0" for m in row) for row in qr_matrix(self.url)]
+        self._server = server
+
+    def stop(self, reason: str = "The host closed the game") -> None:
+        """Say ``bye`` to every device (with the results if the game is over), close
+        the connections and the port. Safe to call twice."""
+        server, self._server = self._server, None
+        if server is not None:
+            bye: dict[str, Any] = {"type": "bye", "v": PROTOCOL, "reason": reason,
+                                   "final": True}
+            server.stop(dumps(bye))
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None
+
+    @property
+    def url(self) -> str:
+        """The join URL, room code included (what the QR code holds)."""
+        return f"{self.base_url}/?room={self.room}"
+
+    @property
+    def base_url(self) -> str:
+        host = self.invite_host or self.host
+        if ":" in host:  # IPv6
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
+
+    def set_table(self, table: Sequence[SeatInfo]) -> None:
+        """New names, colours, marks, or which seats devices may claim. A claimed seat
+        that is no longer open is released."""
+        kicked = []
+        self._publisher.repaint()
+        with self._lock:
+            self._table = list(table)
+            for seat in list(self._claims):
+                if seat >= len(self._table) or not self._table[seat].open:
+                    kicked.append(self._release(seat, "The host took this seat back"))
+            self._rebuild_seats()
+            self._needs_publish = True
+        self._after_release(kicked)
+        self._notify()
+
+    @property
+    def table(self) -> list[SeatInfo]:
+        with self._lock:
+            return list(self._table)
+
+    def publish(self, game: Game, events: Iterable[Event] = ()) -> None:
+        """Tell the devices the game changed (or may have): call it after every applied
+        action with its events, after an undo or a load, and whenever
+        :attr:`needs_publish` is true. Owner thread only: it reads the game."""
+        with self._lock:
+            table = list(self._table)
+            roles: set[Role] = set(self._claims)
+            picture = self.pictures and self._server is not None and self._connections > 0
+        roles.add(None)
+        snap = self._publisher.prepare(game, events, table, roles, picture)
+        info = {"variant": game.variant, "name": game.spec.name, "players": game.players}
+        with self._lock:
+            self._snapshot = snap
+            self._game_info = info
+            self._needs_publish = False
+            refusals = []
+            for seat in [s for s, p in self._inbox.items() if p.version != snap.version]:
+                pending = self._inbox.pop(seat)
+                if not pending.taken:  # a taken one was applied (or is being refused)
+                    refusals.append((pending, "the game changed before your action "
+                                              "arrived: look again"))
+            if snap.picture_job is not None:
+                self._picture_job = (snap.version, snap.picture_job)
+            self._rebuild_seats()
+        for pending, reason in refusals:
+            self._refuse(pending, reason)
+        self._notify(picture=snap.picture_job is not None)
+
+    @property
+    def needs_publish(self) -> bool:
+        """A device needs a state the last publish did not prepare (a seat claimed since):
+        the owner should call :meth:`publish` on its next frame."""
+        return self._needs_publish
+
+    @property
+    def version(self) -> int:
+        """The version of the last published state (what devices' acts must name)."""
+        return self._snapshot.version
+
+    def take_action(self, seat: int) -> str | None:
+        """The action the device holding ``seat`` sent for the current state, once; None
+        if there is none. The owner applies it (``Game.apply``), then calls
+        :meth:`publish` or :meth:`report_refusal`."""
+        with self._lock:
+            pending = self._inbox.get(seat)
+            if pending is None or pending.taken or pending.version != self._snapshot.version:
+                return None
+            pending.taken = True
+            return pending.action
+
+    def report_refusal(self, seat: int, reason: str) -> None:
+        """The engine refused the action taken for ``seat``: tell its device why."""
+        with self._lock:
+            pending = self._inbox.pop(seat, None)
+        if pending is not None:
+            self._refuse(pending, reason)
+
+    def wait(self, timeout: float) -> bool:
+        """Block until an action or other news arrives, or ``timeout`` seconds pass
+        (for a loop without frames, like the headless host). True if something came."""
+        came = self._activity.wait(timeout)
+        self._activity.clear()
+        return came
+
+    def news(self) -> list[HubEvent]:
+        """Seats taken, retaken, dropped or given up since the last call."""
+        with self._lock:
+            out, self._news = self._news, []
+            return out
+
+    def claimed_seats(self) -> frozenset[int]:
+        """Seats a device holds, connected now or not (a phone may be locked)."""
+        with self._lock:
+            return frozenset(self._claims)
+
+    def connected_seats(self) -> frozenset[int]:
+        """Seats whose device is connected now."""
+        with self._lock:
+            return frozenset(s for s, c in self._claims.items() if c.conn is not None)
+
+    def device_name(self, seat: int) -> str:
+        """The name the device gave when it claimed ``seat`` ("" if none)."""
+        with self._lock:
+            claim = self._claims.get(seat)
+            return claim.name if claim else ""
+
+    def release(self, seat: int, reopen: bool = True) -> None:
+        """Take ``seat`` from its device (it is told, and its token stops working). With
+        ``reopen`` False no device may claim the seat again until :meth:`set_table`
+        opens it: the owner plays it locally or hands it to a computer."""
+        with self._lock:
+            kicked = [self._release(seat, "The host took this seat back")]
+            if not reopen and seat < len(self._table):
+                self._table[seat] = replace(self._table[seat], open=False)
+            self._rebuild_seats()
+        self._after_release(kicked)
+        self._notify()
+
+    # =====================================================================================
+    # the server's side (called on the server thread; each holds the lock briefly)
+    # =====================================================================================
+    def _connected(self) -> bool:
+        with self._lock:
+            if self._connections >= self.limits.connections:
+                return False
+            self._connections += 1
+            return True
+
+    def _join(self, conn: int, address: str, msg: Join) -> JoinResult:
+        with self._lock:
+            if self._guesses.get(address, 0) >= self.limits.guesses:
+                raise ProtocolError("locked-out", "too many wrong room codes or seat "
+                                                  "tokens from this device")
+            if not secrets.compare_digest(msg.room.upper().encode(), self.room.encode()):
+                self._guess(address)
+                raise ProtocolError("wrong-room", "wrong room code: check the code on the "
+                                                  "television")
+            if msg.token is not None:
+                return self._rejoin(conn, address, msg.token)
+            if msg.seat is not None:
+                return self._claim(conn, msg.seat, msg.name or "")
+            if msg.spectate:
+                self._spectators.add(conn)
+                self._needs_publish = True  # a picture, if none was made for nobody
+                self._activity.set()
+                self._rebuild_seats()
+                return JoinResult(None, [self._welcome(None, None, 0)])
+            return JoinResult(LOBBY)
+
+    def _guess(self, address: str) -> None:
+        self._guesses[address] = self._guesses.get(address, 0) + 1
+
+    def _rejoin(self, conn: int, address: str, token: str) -> JoinResult:
+        seat = next((s for s, c in self._claims.items()
+                     if secrets.compare_digest(c.token.encode(), token.encode())), None)
+        if seat is None:
+            self._guess(address)
+            raise ProtocolError("wrong-token", "this seat token is not valid any more: the "
+                                               "seat was given up or released; claim a seat")
+        claim = self._claims[seat]
+        old, claim.conn = claim.conn, conn
+        self._news.append(HubEvent("rejoined", seat, claim.name))
+        self._activity.set()
+        self._needs_publish = True
+        self._rebuild_seats()
+        return JoinResult(seat, [self._welcome(seat, claim.token, claim.last_id + 1)],
+                          kick=old if old != conn else None,
+                          kick_reason="This seat is now played from another connection")
+
+    def _claim(self, conn: int, seat: int, name: str) -> JoinResult:
+        if not 0 <= seat < len(self._table):
+            raise ProtocolError("bad-seat", f"there is no seat {seat + 1} at this table")
+        if not self._table[seat].open:
+            raise ProtocolError("seat-closed", f"{self._table[seat].name}'s seat is not "
+                                               "open to devices")
+        if seat in self._claims:
+            raise ProtocolError("seat-taken", f"{self._table[seat].name}'s seat is taken")
+        claim = _Claim(secrets.token_urlsafe(24), name, -1, conn)
+        self._claims[seat] = claim
+        self._news.append(HubEvent("joined", seat, name))
+        self._activity.set()
+        self._needs_publish = True
+        self._rebuild_seats()
+        return JoinResult(seat, [self._welcome(seat, claim.token, 0)])
+
+    def _welcome(self, seat: int | None, token: str | None, next_id: int) -> dict[str, Any]:
+        return {"type": "welcome", "v": PROTOCOL, "seat": seat, "token": token,
+                "next_id": next_id, "room": self.room, "url": self.url, "qr": self._qr,
+                "pictures": self.pictures}
+
+    def _act(self, conn: int, seat: Role, msg: Act) -> None:
+        with self._lock:
+            claim = self._claims.get(seat) if seat is not None else None
+            if claim is None or claim.conn != conn:
+                raise ProtocolError("not-seated", "only a device holding a seat can act: "
+                                                  "claim a seat first")
+            if msg.id <= claim.last_id:
+                raise ProtocolError("replay", f"message {msg.id} was already received "
+                                              "(a message is acted on once)")
+            claim.last_id = msg.id
+            snap = self._snapshot
+            if msg.version != snap.version:
+                raise ProtocolError("stale", f"this action was chosen on an older state "
+                                             f"({msg.version}, now {snap.version}): look again")
+            if snap.over:
+                raise ProtocolError("not-your-turn", "the game is over")
+            if snap.deciding != seat:
+                who = (self._table[snap.deciding].name
+                       if snap.deciding is not None and snap.deciding < len(self._table)
+                       else "nobody")
+                raise ProtocolError("not-your-turn", f"it is not your turn: {who} decides "
+                                                     "now")
+            if seat in self._inbox:
+                raise ProtocolError("busy", "your previous action is still on its way")
+            self._inbox[seat] = _Pending(msg.action, msg.id, msg.version, conn)
+            self._activity.set()
+
+    def _bye(self, conn: int, seat: Role) -> None:
+        """The device gave its seat up (or stopped watching)."""
+        with self._lock:
+            self._spectators.discard(conn)
+            claim = self._claims.get(seat) if seat is not None else None
+            if seat is not None and claim is not None and claim.conn == conn:
+                del self._claims[seat]
+                self._inbox.pop(seat, None)
+                self._news.append(HubEvent("gave-up", seat, claim.name))
+                self._activity.set()
+            self._rebuild_seats()
+
+    def _disconnected(self, conn: int, seat: Role) -> None:
+        with self._lock:
+            self._connections -= 1
+            self._spectators.discard(conn)
+            claim = self._claims.get(seat) if seat is not None else None
+            if seat is not None and claim is not None and claim.conn == conn:
+                claim.conn = None
+                pending = self._inbox.get(seat)
+                if pending is not None and not pending.taken:
+                    del self._inbox[seat]
+                self._news.append(HubEvent("left", seat, claim.name))
+                self._activity.set()
+            self._rebuild_seats()
+
+    def _state_for(self, role: Role) -> bytes | None:
+        with self._lock:
+            return self._snapshot.states.get(role)
+
+    def _seats(self) -> bytes:
+        with self._lock:
+            return self._seats_bytes
+
+    def _take_picture_job(self) -> tuple[int, bytes] | None:
+        with self._lock:
+            job, self._picture_job = self._picture_job, None
+            return job
+
+    def _holds(self, conn: int, seat: int) -> bool:
+        with self._lock:
+            claim = self._claims.get(seat)
+            return claim is not None and claim.conn == conn
+
+    # -- helpers (lock held) --------------------------------------------------------------
+    def _release(self, seat: int, reason: str) -> tuple[int | None, str]:
+        claim = self._claims.pop(seat, None)
+        self._inbox.pop(seat, None)
+        if claim is None:
+            return None, reason
+        self._news.append(HubEvent("released", seat, claim.name))
+        self._activity.set()
+        return claim.conn, reason
+
+    def _after_release(self, kicked: list[tuple[int | None, str]]) -> None:
+        if self._server is None:
+            return
+        for conn, reason in kicked:
+            if conn is not None:
+                self._server.kick(conn, dumps({"type": "bye", "v": PROTOCOL,
+                                               "reason": reason, "final": False}),
+                                  back_to_lobby=True)
+
+    def _rebuild_seats(self) -> None:
+        seats = []
+        for seat, info in enumerate(self._table):
+            claim = self._claims.get(seat)
+            if claim is not None:
+                status = "taken" if claim.conn is not None else "away"
+            else:
+                status = "open" if info.open else "closed"
+            seats.append({**info.to_json(seat), "status": status, "driver": info.driver,
+                          "device": claim.name if claim else ""})
+        self._seats_bytes = dumps({"type": "seats", "v": PROTOCOL, "room": self.room,
+                                   "game": self._game_info, "seats": seats,
+                                   "spectators": len(self._spectators)})
+
+    def _refuse(self, pending: _Pending, reason: str) -> None:
+        if self._server is not None:
+            self._server.deliver(pending.conn, dumps({
+                "type": "refused", "v": PROTOCOL, "id": pending.id, "action": pending.action,
+                "reason": reason}))
+
+    def _notify(self, picture: bool = False) -> None:
+        if self._server is not None:
+            self._server.notify(picture)
+
+
+__all__ = ["RemoteHub", "SeatInfo", "Limits", "HubEvent", "hex_colour", "DEFAULT_PORT"]

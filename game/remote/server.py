@@ -1,0 +1,410 @@
+"""The network side: an asyncio WebSocket and HTTP server in a thread of its own.
+
+Built on ``websockets`` (one small, dependency-free, well-kept library): its handshake
+hook serves the phone page's few static files from ``assets/web/``, and ``/ws`` speaks
+the JSON protocol of ``docs/remote.md``. The server reads and checks what devices send,
+hands joins and acts to the :class:`~game.remote.hub.RemoteHub`, and sends each
+connection the newest bytes the owner prepared. A connection's sender coalesces: a slow
+phone gets the latest state and picture, never a backlog.
+
+The table picture is painted by a child process (:mod:`game.ui.picture`, SDL's
+dummy video driver), so drawing and PNG encoding never hold this process's GIL while the
+television draws its frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+import sys
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from game.remote import RemoteError
+from game.remote.hub import LOBBY
+from game.remote.protocol import PROTOCOL, Act, Bye, Join, ProtocolError, dumps, error, parse
+from game.resources import assets_dir
+
+if TYPE_CHECKING:
+    from game.remote.hub import RemoteHub
+
+LOG = logging.getLogger("game.remote")
+WS_PATH = "/ws"
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
+#: seconds the server waits for goodbyes and for the painter when it stops
+STOP_GRACE = 5.0
+
+
+def static_files() -> dict[str, tuple[bytes, str]]:
+    """The page's files by URL path (``/`` is ``index.html``), read once at start."""
+    folder = assets_dir() / "web"
+    out: dict[str, tuple[bytes, str]] = {}
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if path.is_file() and path.suffix in TYPES:
+            out["/" + path.name] = (path.read_bytes(), TYPES[path.suffix])
+    if "/index.html" not in out:
+        raise RemoteError(f"the phone page is missing from this installation ({folder})")
+    out["/"] = out["/index.html"]
+    return out
+
+
+@dataclass
+class Conn:
+    """One device's connection, as the server thread sees it."""
+
+    id: int
+    ws: ServerConnection
+    address: str
+    tokens: float
+    stamp: float
+    role: Any = LOBBY
+    strikes: int = 0
+    outbox: deque[bytes] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    #: (close code, reason, last message): sent once everything newer has gone out
+    closing: tuple[int, str, bytes] | None = None
+    seats_sent: bytes = b""
+    state_sent: bytes = b""
+    picture_sent: int = 0
+
+
+class Server:
+    def __init__(self, hub: RemoteHub) -> None:
+        self.hub = hub
+        self.limits = hub.limits
+        self.files = static_files()
+        self.conns: dict[int, Conn] = {}
+        self.picture: tuple[int, bytes] | None = None
+        self._ids = itertools.count(1)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._picture_wake: asyncio.Event | None = None
+        self._bye = b""
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        self.address: tuple[str, int] = ("", 0)
+
+    # =====================================================================================
+    # from the owner's thread
+    # =====================================================================================
+    def start(self, host: str, port: int) -> tuple[str, int]:
+        self._thread = threading.Thread(target=self._run, args=(host, port),
+                                        name="remote-hub", daemon=True)
+        self._thread.start()
+        self._ready.wait(30)
+        if self._failure is not None or not self._ready.is_set():
+            self._thread.join(5)
+            why = self._failure
+            raise RemoteError(f"cannot listen on {host} port {port}: "
+                              f"{getattr(why, 'strerror', None) or why or 'no answer'}")
+        return self.address
+
+    def stop(self, bye: bytes) -> None:
+        self._bye = bye
+        self._call(self._begin_stop)
+        if self._thread is not None:
+            self._thread.join(STOP_GRACE * 3)
+
+    def notify(self, picture: bool = False) -> None:
+        """Something changed for every connection (a new state, the seats)."""
+        self._call(self._wake_all, picture)
+
+    def deliver(self, conn: int, message: bytes) -> None:
+        self._call(self._send_to, conn, message)
+
+    def kick(self, conn: int, bye: bytes, back_to_lobby: bool) -> None:
+        self._call(self._kick, conn, bye, back_to_lobby)
+
+    def _call(self, fn: Any, *args: Any) -> None:
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # the loop has closed: nobody is listening any more
+            pass
+
+    # =====================================================================================
+    # the server's thread
+    # =====================================================================================
+    def _run(self, host: str, port: int) -> None:
+        try:
+            asyncio.run(self._main(host, port))
+        except BaseException as exc:  # noqa: BLE001 - reported to start() or logged
+            if not self._ready.is_set():
+                self._failure = exc
+                self._ready.set()
+            else:
+                LOG.error("the remote server stopped: %s", exc)
+
+    async def _main(self, host: str, port: int) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._picture_wake = asyncio.Event()
+        try:
+            server = await serve(self._handle, host, port, process_request=self._http,
+                                 max_size=self.limits.frame_bytes, max_queue=4,
+                                 compression=None, ping_interval=20, ping_timeout=20,
+                                 close_timeout=2, server_header=None, logger=LOG)
+        except OSError as exc:
+            self._failure = exc
+            self._ready.set()
+            return
+        sock = next(iter(server.sockets))
+        self.address = sock.getsockname()[:2]
+        self._ready.set()
+        painter = asyncio.create_task(self._painter()) if self.hub.pictures else None
+        await self._stop.wait()
+        for conn in list(self.conns.values()):
+            conn.closing = (1001, "the server stopped", self._bye)
+            conn.wake.set()
+        senders = [t for t in asyncio.all_tasks() if t.get_name().startswith("sender-")]
+        if senders:
+            await asyncio.wait(senders, timeout=STOP_GRACE)
+        server.close()
+        await server.wait_closed()
+        if painter is not None:
+            painter.cancel()
+            await asyncio.gather(painter, return_exceptions=True)
+
+    def _begin_stop(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+
+    def _wake_all(self, picture: bool = False) -> None:
+        if picture and self._picture_wake is not None:
+            self._picture_wake.set()
+        for conn in self.conns.values():
+            conn.wake.set()
+
+    def _send_to(self, conn_id: int, message: bytes) -> None:
+        conn = self.conns.get(conn_id)
+        if conn is not None:
+            conn.outbox.append(message)
+            conn.wake.set()
+
+    def _kick(self, conn_id: int, bye: bytes, back_to_lobby: bool) -> None:
+        conn = self.conns.get(conn_id)
+        if conn is None:
+            return
+        conn.role, conn.state_sent = LOBBY, b""
+        if back_to_lobby:
+            conn.outbox.append(bye)
+        else:
+            conn.closing = (1000, "the seat moved to another connection", bye)
+        conn.wake.set()
+
+    # -- HTTP ------------------------------------------------------------------------------
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = urlsplit(request.path).path
+        host = request.headers.get("Host", "")
+        if path == WS_PATH:
+            origin = request.headers.get("Origin")
+            if origin is not None and urlsplit(origin).netloc != host:
+                return self._plain(403, "Forbidden", "connect from the game's own page")
+            return None
+        found = self.files.get(path)
+        if found is None:
+            return self._plain(404, "Not Found", "not found")
+        body, kind = found
+        safe_host = "".join(c for c in host if c.isalnum() or c in ".:[]-")
+        policy = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                  f"script-src 'self'; connect-src 'self' ws://{safe_host}; "
+                  "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+        return Response(200, "OK", Headers([
+            ("Content-Type", kind), ("Content-Length", str(len(body))),
+            ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"), ("Content-Security-Policy", policy)]), body)
+
+    @staticmethod
+    def _plain(status: int, reason: str, text: str) -> Response:
+        body = (text + "\n").encode()
+        return Response(status, reason, Headers([
+            ("Content-Type", "text/plain; charset=utf-8"),
+            ("Content-Length", str(len(body)))]), body)
+
+    # -- WebSocket ---------------------------------------------------------------------
+    async def _handle(self, ws: ServerConnection) -> None:
+        if not self.hub._connected():  # noqa: SLF001 - the hub's server-side API
+            await ws.close(1013, "too many devices are connected")
+            return
+        now = self.limits.clock()
+        peer = ws.remote_address
+        conn = Conn(next(self._ids), ws, str(peer[0]) if peer else "?",
+                    float(self.limits.burst), now)
+        self.conns[conn.id] = conn
+        sender = asyncio.create_task(self._sender(conn), name=f"sender-{conn.id}")
+        conn.wake.set()  # the seats, at once
+        try:
+            async for message in ws:
+                self._receive(conn, message)
+                if conn.closing is not None:
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            del self.conns[conn.id]
+            role = conn.role if conn.role != LOBBY else None
+            self.hub._disconnected(conn.id, role)  # noqa: SLF001
+            if conn.closing is None:
+                sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+            self._wake_all()
+
+    def _receive(self, conn: Conn, message: str | bytes) -> None:
+        """Read one message. Each costs a token of the connection's rate, except an act
+        the hub accepted: a seat gets one of those per state, so the game paces them."""
+        free = False
+        try:
+            if not self._allow(conn):
+                raise ProtocolError("too-fast", "too many messages: slow down")
+            if isinstance(message, bytes):
+                raise ProtocolError("bad-message", "send text (JSON), not binary data")
+            if len(message) > self.limits.message_chars:
+                raise ProtocolError("too-big", f"a message is at most "
+                                               f"{self.limits.message_chars} characters")
+            msg = parse(message)
+            if isinstance(msg, Join):
+                self._join(conn, msg)
+            elif isinstance(msg, Act):
+                role = conn.role if isinstance(conn.role, int) else None
+                self.hub._act(conn.id, role, msg)  # noqa: SLF001
+                free = True
+            elif isinstance(msg, Bye):
+                self.hub._bye(conn.id, conn.role if conn.role != LOBBY else None)  # noqa: SLF001
+                conn.role, conn.state_sent = LOBBY, b""
+                self._wake_all()
+        except ProtocolError as exc:
+            conn.strikes += 1
+            conn.outbox.append(dumps(error(exc.code, str(exc))))
+            if conn.strikes >= self.limits.strikes:
+                conn.closing = (1008, "too many refused messages", b"")
+            conn.wake.set()
+        if not free:
+            conn.tokens = max(0.0, conn.tokens - 1)
+
+    def _allow(self, conn: Conn) -> bool:
+        now = self.limits.clock()
+        conn.tokens = min(float(self.limits.burst),
+                          conn.tokens + (now - conn.stamp) * self.limits.rate)
+        conn.stamp = now
+        return conn.tokens >= 1
+
+    def _join(self, conn: Conn, msg: Join) -> None:
+        if conn.role != LOBBY:
+            raise ProtocolError("joined", "this connection has joined already: send bye "
+                                          "first to change seats")
+        result = self.hub._join(conn.id, conn.address, msg)  # noqa: SLF001
+        conn.role = result.role
+        conn.outbox.extend(dumps(reply) for reply in result.replies)
+        if result.kick is not None:
+            self._kick(result.kick, dumps({"type": "bye", "v": PROTOCOL, "final": True,
+                                           "reason": result.kick_reason}), False)
+        self._wake_all()
+
+    async def _sender(self, conn: Conn) -> None:
+        """The only writer of a connection: direct messages first, then whatever is
+        newer than what it last sent (seats, state, picture)."""
+        ws = conn.ws
+        try:
+            while True:
+                await conn.wake.wait()
+                conn.wake.clear()
+                while conn.outbox:
+                    await ws.send(conn.outbox.popleft(), text=True)
+                await self._send_news(conn)
+                if conn.closing is not None:
+                    code, reason, last = conn.closing
+                    if last:
+                        await ws.send(last, text=True)
+                    await ws.close(code, reason)
+                    return
+        except ConnectionClosed:
+            return
+
+    async def _send_news(self, conn: Conn) -> None:
+        ws = conn.ws
+        seats = self.hub._seats()  # noqa: SLF001
+        if seats != conn.seats_sent:
+            conn.seats_sent = seats
+            await ws.send(seats, text=True)
+        if conn.role == LOBBY:
+            return
+        state = self.hub._state_for(conn.role)  # noqa: SLF001
+        if state is not None and state != conn.state_sent:
+            conn.state_sent = state
+            await ws.send(state, text=True)
+        picture = self.picture
+        if picture is not None and picture[0] != conn.picture_sent:
+            conn.picture_sent = picture[0]
+            await ws.send(picture[1], text=True)
+
+    # -- the table picture ---------------------------------------------------------------
+    async def _painter(self) -> None:
+        """Feed the painter process the newest job, one at a time; a job that arrives
+        while one is painted replaces any older one still waiting."""
+        assert self._picture_wake is not None
+        width, height = self.hub.picture_size
+        root = str(Path(__file__).resolve().parent.parent.parent)
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1",
+                   PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH"))
+                                              if p))
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "game.ui.picture", str(width), str(height),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env)
+        except OSError as exc:
+            LOG.error("remote: no table pictures (the painter did not start: %s)", exc)
+            return
+        assert proc.stdin is not None and proc.stdout is not None
+        version = 0
+        try:
+            while True:
+                await self._picture_wake.wait()
+                self._picture_wake.clear()
+                job = self.hub._take_picture_job()  # noqa: SLF001
+                if job is None:
+                    continue
+                version, body = job
+                proc.stdin.write(len(body).to_bytes(4, "big") + body)
+                await proc.stdin.drain()
+                size = int.from_bytes(await proc.stdout.readexactly(4), "big")
+                self.picture = (version, await proc.stdout.readexactly(size))
+                self._wake_all()
+        except (asyncio.IncompleteReadError, ConnectionError) as exc:
+            LOG.error("remote: the table painter stopped (%s); no more pictures", exc)
+            self.picture = (version + 1, dumps({
+                "type": "picture", "v": PROTOCOL, "version": version,
+                "error": "the table picture is not available"}))
+            self._wake_all()
+        finally:
+            await _end(proc)
+
+
+async def _end(proc: asyncio.subprocess.Process) -> None:
+    """Close the painter's input (it exits at end of input) and read its output to the
+    end, so its pipes close with the loop still running; kill it if it lingers."""
+    if proc.stdin is not None:
+        proc.stdin.close()
+    try:
+        if proc.stdout is not None:
+            await asyncio.wait_for(proc.stdout.read(), STOP_GRACE)
+        await asyncio.wait_for(proc.wait(), STOP_GRACE)
+    except (TimeoutError, asyncio.CancelledError):
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

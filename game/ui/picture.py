@@ -1,0 +1,171 @@
+"""The table picture for remote devices: a child process that draws what a spectator
+sees of the board (game.remote's server starts it).
+
+``python -m game.ui.picture WIDTH HEIGHT`` reads jobs on standard input and writes
+pictures on standard output, each a 4-byte big-endian length and then the bytes. A job
+is JSON from :func:`game.remote.snapshot.picture_request` (the game as saved, and the
+seats' names, colours and marks); a picture is the finished ``picture`` message of the
+protocol, its PNG in base64, so the server sends it on unchanged.
+
+It draws with the variant's own board view (``register_views``) under SDL's dummy video
+driver, like the television: the players bar, the board and the side panel. The view's
+session has ``handover`` set, the documented signal that a board view draws as for a
+spectator (no seat's secrets). A child process keeps drawing and PNG encoding off the
+host's interpreter, so the television's frames never wait for them.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, BinaryIO
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.api import Game, load_game  # noqa: E402
+from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
+from game.ui import theme  # noqa: E402
+from game.ui.session import Session  # noqa: E402
+
+Colour = tuple[int, int, int]
+
+
+class PictureSession(Session):
+    """A session that shows one game after another in fixed colours, as a spectator."""
+
+    def __init__(self, game: Game, names: list[str], colours: list[Colour],
+                 marks: list[str]) -> None:
+        super().__init__(game, names)
+        self._colours = colours
+        self._marks = marks
+        self.handover = 0  # draw as for a spectator
+
+    @property
+    def colours(self) -> list[Colour]:  # type: ignore[override]
+        return self._colours
+
+    @property
+    def marks(self) -> list[str]:  # type: ignore[override]
+        return self._marks
+
+    def show(self, game: Game) -> None:
+        """The next position: the view sees a new version, as after a load."""
+        self.game = game
+        self._changed()
+
+
+class Painter:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self._key: Any = None
+        self._view: Any = None
+        self._session: PictureSession | None = None
+
+    def paint(self, job: bytes) -> bytes:
+        """The picture message for ``job`` (an error message if drawing failed)."""
+        version = 0
+        try:
+            data = json.loads(job)
+            version = int(data["version"])
+            game = load_game(json.dumps(data["game"]))
+            png, size = self._draw(game, [str(n) for n in data["names"]],
+                                   [tuple(c) for c in data["colours"]],
+                                   [str(m) for m in data["marks"]])
+        except Exception as exc:  # noqa: BLE001 - a picture is not worth a crash
+            self._key = None
+            print(f"remote painter: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return dumps({"type": "picture", "v": PROTOCOL, "version": version,
+                          "error": f"the table picture failed ({type(exc).__name__})"})
+        return dumps({"type": "picture", "v": PROTOCOL, "version": version,
+                      "width": size[0], "height": size[1],
+                      "png": base64.b64encode(png).decode("ascii")})
+
+    def _draw(self, game: Game, names: list[str], colours: list[Any],
+              marks: list[str]) -> tuple[bytes, tuple[int, int]]:
+        from game.ui.scenes.play import BOARD_AREA, PANEL_AREA, draw_players_bar
+
+        view = self._board_view(game, names, colours, marks)
+        screen = self.app.screen
+        screen.fill(theme.BG)
+        draw_players_bar(screen, game, names, colours, 0.0, None, marks)
+        if view is not None:
+            view.update(0.0)
+            view.draw(screen, BOARD_AREA)
+            view.draw_panel(screen, PANEL_AREA)
+        else:
+            screen.text("This game has no board picture", BOARD_AREA[0] + BOARD_AREA[2] / 2,
+                        BOARD_AREA[1] + BOARD_AREA[3] / 2, theme.FONT_LARGE, theme.TEXT_DIM,
+                        "center")
+        surface = screen.surface
+        bottom = min(surface.get_height(), screen.px(0, BOARD_AREA[1] + BOARD_AREA[3] + 12)[1])
+        crop = surface.subsurface(pygame.Rect(0, 0, surface.get_width(), bottom))
+        out = io.BytesIO()
+        pygame.image.save(crop, out, "table.png")
+        return out.getvalue(), crop.get_size()
+
+    def _board_view(self, game: Game, names: list[str], colours: list[Any],
+                    marks: list[str]) -> Any:
+        """The variant's board view, kept while the variant, its parameters and the
+        seats stay the same (views cache their static layers)."""
+        key = (game.variant, game.players, json.dumps(game.rules.params, sort_keys=True),
+               tuple(names), tuple(map(tuple, colours)), tuple(marks))
+        if key == self._key and self._session is not None:
+            self._session.show(game)
+            if self._view is not None:
+                self._view.on_reset()
+            return self._view
+        factory = self.app.views.get(game.rules.engine_id)
+        self._session = PictureSession(game, names, colours, marks)
+        self._view = factory(self._session, self.app) if factory is not None else None
+        self._key = key
+        return self._view
+
+
+def _read(stream: BinaryIO, size: int) -> bytes | None:
+    data = b""
+    while len(data) < size:
+        chunk = stream.read(size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def main(argv: list[str]) -> int:
+    # The protocol owns standard output: anything a plugin prints goes to stderr.
+    channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    width, height = (int(a) for a in argv[:2]) if len(argv) >= 2 else (1280, 720)
+    from game.ui.app import App
+    from game.ui.saves import SaveStore
+    from game.ui.scene import Scene
+
+    app = App(size=(width, height), fullscreen=False,
+              saves=SaveStore(Path(tempfile.mkdtemp(prefix="aztec-arcade-painter-"))),
+              first_scene=Scene())
+    painter = Painter(app)
+    source = sys.stdin.buffer
+    while True:
+        head = _read(source, 4)
+        if head is None:
+            return 0
+        job = _read(source, int.from_bytes(head, "big"))
+        if job is None:
+            return 0
+        picture = painter.paint(job)
+        channel.write(len(picture).to_bytes(4, "big") + picture)
+        channel.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

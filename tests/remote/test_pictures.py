@@ -1,0 +1,86 @@
+"""The table picture: the spectator's board, painted by a child process, sent on change.
+
+It must show no secrets: two Aztlán games that differ only in a power card chosen face
+down paint the same picture, byte for byte, while the chooser's own device sees its card.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import pygame
+import pytest
+
+from game.api import new_game
+from game.remote.snapshot import default_table, picture_request
+from tests.remote.helpers import Device, Owner, legal
+
+
+@pytest.fixture(scope="module")
+def painter(tmp_path_factory):
+    from game.ui.app import App
+    from game.ui.picture import Painter
+    from game.ui.saves import SaveStore
+    from game.ui.scene import Scene
+
+    app = App(size=(960, 540), fullscreen=False, first_scene=Scene(),
+              saves=SaveStore(tmp_path_factory.mktemp("saves")))
+    return Painter(app)
+
+
+def png_of(message: dict) -> pygame.Surface:
+    assert message["type"] == "picture" and "error" not in message, message
+    surface = pygame.image.load(io.BytesIO(base64.b64decode(message["png"])), "t.png")
+    assert surface.get_size() == (message["width"], message["height"])
+    return surface
+
+
+def test_devices_get_a_picture_of_each_new_state(make_hub):
+    game = new_game("mexica", 2, seed=3)
+    hub = make_hub(2, pictures=True, picture_size=(640, 360))
+    phone, watcher = Device(hub), Device(hub)
+    phone.join(seat=game.current_player)
+    watcher.join(spectate=True)
+    owner = Owner(game, hub)
+    owner.start()
+    try:
+        state = phone.state()
+        first = phone.wait(lambda m: m["type"] == "picture")
+        assert first["version"] == state["version"]
+        width, height = png_of(first).get_size()
+        assert width == 640 and height < 360  # the board and the bar, not the log
+        assert png_of(watcher.wait(lambda m: m["type"] == "picture"))
+        phone.act(legal(state)[0], state["version"])
+        after = phone.wait(lambda m: m["type"] == "picture" and m["version"] > first["version"])
+        assert after["version"] == state["version"] + 1 and after["png"] != first["png"]
+    finally:
+        owner.finish()
+
+
+def test_the_picture_shows_no_secret(painter):
+    def chosen(card: str):
+        game = new_game("aztlan", 3, seed=2)
+        game.apply(f"choose {card}")
+        return game
+
+    a, b = chosen("7"), chosen("8")
+    chooser = new_game("aztlan", 3, seed=2).current_player
+    assert a.view(None) == b.view(None) and a.view(chooser) != b.view(chooser)
+    table = default_table(3, ["Ana", "Ben", "Cy"])
+    pictures = [painter.paint(picture_request(g, table, 1)) for g in (a, b)]
+    assert b'"error"' not in pictures[0]
+    assert pictures[0] == pictures[1]
+
+
+def test_a_board_view_that_fails_costs_the_picture_not_the_game(painter, monkeypatch):
+    game = new_game("mexica", 2, seed=1)
+
+    def broken(*_args):
+        raise RuntimeError("the view is broken")
+
+    painter._key = None  # noqa: SLF001 - a fresh view, from the broken factory
+    monkeypatch.setitem(painter.app.views, game.rules.engine_id, broken)
+    reply = painter.paint(picture_request(game, default_table(2), 4))
+    assert b'"error":"the table picture failed (RuntimeError)"' in reply
+    assert b'"version":4' in reply

@@ -1,0 +1,164 @@
+"""Screenshots of the phone page (docs/remote-*.png), and the browser the tests drive.
+
+    python tools/remote_screenshots.py
+
+Runs a real hub on 127.0.0.1, an owner thread applying what the page sends, and the
+system's headless Chromium (Debian: ``apt-get install chromium chromium-driver``) through
+Selenium, emulating a phone in portrait (390x844 CSS pixels, scale 2). It writes
+``docs/remote-aztlan.png`` (an Aztlán seat choosing its power card) and
+``docs/remote-market.png`` (a Market seat with its buttons).
+``tests/remote/test_browser.py`` uses :func:`phone_browser` from here.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+CHROMEDRIVER = ("/usr/bin/chromedriver",)
+#: the flags that work here (no sandbox as root, no network beyond the test server)
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage")
+PHONE = (390, 844)
+#: seconds to wait for the page before calling it hung
+HANG = 30.0
+
+
+def find(paths: tuple[str, ...], name: str) -> str | None:
+    found = next((p for p in paths if Path(p).is_file()), None)
+    return found or shutil.which(name)
+
+
+def missing_browser() -> str:
+    """Why the browser cannot run here ("" if it can)."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return 'selenium is not installed (pip install -e ".[test]")'
+    if find(CHROMIUM, "chromium") is None:
+        return "chromium is not installed (apt-get install -y chromium chromium-driver)"
+    if find(CHROMEDRIVER, "chromedriver") is None:
+        return "chromedriver is not installed (apt-get install -y chromium-driver)"
+    return ""
+
+
+@contextmanager
+def phone_browser(width: int = PHONE[0], height: int = PHONE[1],
+                  scale: float = 2.0) -> Iterator[Any]:
+    """Headless Chromium emulating a phone, with a fresh empty profile."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="aztec-arcade-chromium-")
+    options = webdriver.ChromeOptions()
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": width, "height": height, "pixelRatio": scale}})
+    options.binary_location = find(CHROMIUM, "chromium") or CHROMIUM[0]
+    service = Service(find(CHROMEDRIVER, "chromedriver") or CHROMEDRIVER[0])
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_page_load_timeout(HANG)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def until(driver: Any, test: Callable[[Any], Any], what: str) -> Any:
+    """Wait for the page to reach a state (a hang guard, not a timing)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, HANG, poll_frequency=0.05).until(test, f"waiting for {what}")
+
+
+def claim_seat(driver: Any, url: str, seat: int, name: str = "") -> None:
+    """Open the page, type a name, tap the seat."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(url)
+    buttons = until(driver, lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "button.seat")
+                                       if b.is_enabled()] or None, "the seats")
+    if name:
+        field = driver.find_element(By.ID, "name")
+        field.clear()
+        field.send_keys(name)
+    del buttons
+    driver.find_elements(By.CSS_SELECTOR, "button.seat")[seat].click()
+    until(driver, lambda d: d.find_element(By.ID, "game").is_displayed(), "the seat's page")
+
+
+def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
+          ready: Callable[[Any], Any], names: tuple[str, ...] = ("Ana", "Ben", "Cy", "Dee"),
+          scroll: str = "") -> None:
+    """A game ``advance`` playout actions in, the deciding seat claimed on a phone."""
+    from game.api import new_game
+    from game.remote.hub import RemoteHub
+    from game.remote.snapshot import default_table
+    from game.rng import Rng
+    from tests.remote.helpers import Owner
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    game = new_game(variant, players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(advance):
+        game.apply(game.playout_action(rng))
+    hub = RemoteHub(default_table(players, names), room="KXQ7M")
+    hub.start("127.0.0.1", 0)
+    owner = Owner(game, hub)
+    owner.start()
+    try:
+        with phone_browser() as driver:
+            seat = game.current_player
+            claim_seat(driver, hub.url, seat)
+            until(driver, ready, "the seat's state")
+            until(driver, lambda d: d.execute_script(
+                "return document.getElementById('picture').complete && "
+                "!document.getElementById('picture').hidden"), "the table picture")
+            if scroll:
+                driver.execute_script(f"document.querySelector({scroll!r}).scrollIntoView()")
+            time.sleep(0.3)  # the banner's pulse: a calm frame for the picture
+            driver.save_screenshot(str(out))
+    finally:
+        owner.finish()
+        hub.stop()
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+def main() -> int:
+    from selenium.webdriver.common.by import By
+
+    reason = missing_browser()
+    if reason:
+        print(f"cannot take screenshots: {reason}", file=sys.stderr)
+        return 2
+    docs = ROOT / "docs"
+
+    def cards(driver: Any) -> Any:
+        return driver.find_elements(By.CSS_SELECTOR, ".card.playable") or None
+
+    def buttons(driver: Any) -> Any:
+        return driver.find_elements(By.CSS_SELECTOR, "button.action") or None
+
+    shoot("aztlan", 4, 3, 2, docs / "remote-aztlan.png", cards)
+    shoot("tlatelolco-market", 4, 7, 40, docs / "remote-market.png", buttons)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
