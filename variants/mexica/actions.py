@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from game.events import Event
 from variants.mexica.names import player_name
 from variants.mexica.scoring import ScoringMixin
-from variants.mexica.state import MexicaState
+from variants.mexica.state import MexicaState, Vote
 
 #: A handler: (rules, state, deciding seat, plan) -> the events.
 Handler = Callable[["ActionsMixin", MexicaState, int, Any], list[Event]]
@@ -133,14 +133,14 @@ class ActionsMixin(ScoringMixin):
         """Propose a removal: an action (it counts as acting), answered by a vote."""
         s.acted = True
         s.proposed.append(size)
-        s.vote = {"size": size, "proposer": seat, "answers": []}
+        s.vote = Vote(size, seat)
         s.phase = "vote"
         return [Event("proposal", f"{player_name(seat)} proposes removing the size-{size} "
                       "calpulli token; every other player must agree", seat,
                       data={"size": size})]
 
     def _do_refuse(self, s: MexicaState, seat: int, plan: None) -> list[Event]:
-        size = self._vote(s)["size"]
+        size = self._vote(s).size
         s.vote = None
         s.phase = "play"
         return [Event("vote", f"{player_name(seat)} refuses: the size-{size} token stays",
@@ -148,9 +148,9 @@ class ActionsMixin(ScoringMixin):
 
     def _do_agree(self, s: MexicaState, seat: int, plan: None) -> list[Event]:
         v = self._vote(s)
-        size = v["size"]
-        v["answers"].append(seat)
-        if len(v["answers"]) < self.players - 1:
+        size = v.size
+        v.answers.append(seat)
+        if len(v.answers) < self.players - 1:
             return [Event("vote", f"{player_name(seat)} agrees", seat, data={"size": size})]
         s.vote = None
         s.phase = "play"
@@ -197,7 +197,7 @@ class ActionsMixin(ScoringMixin):
 
     # -- what changes the board's districts and the periods -------------------------------
     @staticmethod
-    def _vote(s: MexicaState) -> dict[str, Any]:
+    def _vote(s: MexicaState) -> Vote:
         assert s.vote is not None, "no vote is running"
         return s.vote
 

@@ -287,7 +287,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                 pieces = known[action] = self._ai_split(s, cells)
             if not pieces or not any(size in sizes for size, _ in pieces):
                 continue
-            clone = s.copy()
+            clone = self.clone(s)
             try:
                 self.apply(clone, action)
             except IllegalAction:  # the first-round rule
@@ -326,7 +326,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                 options.append((gain, actions))
         options.sort(key=lambda o: (-o[0], o[1]))
         for gain, actions in options[:MAX_LINES]:
-            clone = s.copy()
+            clone = self.clone(s)
             need = max(0, len(actions) * self.c_canal - clone.ap)
             steps = ["spend"] * need + actions
             try:
@@ -399,7 +399,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
             if label in seen or len(seen) >= MAX_BRIDGES:
                 continue
             seen.add(label)
-            clone = s.copy()
+            clone = self.clone(s)
             try:
                 self.apply(clone, action)
             except IllegalAction:

@@ -86,7 +86,7 @@ class ChecksMixin(GeometryMixin):
                       ) -> tuple[str, None]:
         if verb in ("agree", "refuse") and not args:
             return verb, None
-        size = s.vote["size"] if s.vote is not None else "?"
+        size = s.vote.size if s.vote is not None else "?"
         raise IllegalAction(f"{player_name(seat)} must answer the proposal to remove the "
                             f"size-{size} calpulli token: agree or refuse")
 

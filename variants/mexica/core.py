@@ -13,7 +13,7 @@ from typing import Any
 
 from game.engine import Rules
 from variants.mexica.board import Board
-from variants.mexica.state import MexicaState
+from variants.mexica.state import MexicaState, state_codec
 
 
 class MexicaCore(Rules):
@@ -38,25 +38,26 @@ class MexicaCore(Rules):
         self.palace_bonus: int = params["scoring"]["palace_bonus"]
         self.unfounded_places: int = params["scoring"]["unfounded_places"]
         self.protect_first_round: bool = params["first_round_protection"]
+        self.codec = state_codec(self.board, players)
 
+    # -- the state's JSON form (``variants.mexica.state``) ---------------------------------
     def to_dict(self, state: MexicaState) -> dict[str, Any]:
-        return state.to_dict(self.board)
+        return self.codec.dump(state)
 
     def from_dict(self, data: dict[str, Any]) -> MexicaState:
-        if not isinstance(data, dict):
-            raise TypeError("state must be a mapping")
-        return MexicaState.from_dict(data, self.board, self.players)
+        state = self.codec.load(data)
+        state.rebuild(self.board)
+        return state
 
     def clone(self, state: MexicaState) -> MexicaState:
-        return state.copy()
+        return self.codec.copy(state)
 
     def current_player(self, state: MexicaState) -> int | None:
         if state.phase == "over":
             return None
-        if state.phase == "vote":
-            vote = state.vote
-            assert vote is not None
-            return (vote["proposer"] + 1 + len(vote["answers"])) % self.players
+        vote = state.vote
+        if vote is not None:
+            return (vote.proposer + 1 + len(vote.answers)) % self.players
         return state.turn
 
     def deciding(self, state: MexicaState) -> int:

@@ -32,7 +32,7 @@ from variants.mexica.state import MexicaState
 class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     engine_id: ClassVar[str] = "mexica"
     parameters: ClassVar[Obj] = PARAMETERS
-    playout_limit: ClassVar[int] = 20_000
+    playout_limit: int = 20_000
     #: the calpulli tokens are drawn at random and period 2's lie face down for everyone
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded")
 
@@ -96,6 +96,11 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
 
         return player_aid(self.params)
 
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        from variants.mexica.device import device_panel
+
+        return device_panel(view, seat)
+
     def turn_seat(self, state: MexicaState) -> int | None:
         """During a removal vote the proposer still holds the turn."""
         return None if state.phase == "over" else state.turn
@@ -118,11 +123,6 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     # =====================================================================================
     # apply: parse, check, carry out
     # =====================================================================================
-    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        from variants.mexica.device import device_panel
-
-        return device_panel(view, seat)
-
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
         verb, args = self._parse(action)
         canonical, plan = self._check(state, verb, args)

@@ -63,8 +63,8 @@ def compute(session: Any, t: Tooling) -> Preview:
     if s.phase == "vote":
         v = s.vote
         who = session.name(game.current_player)
-        return Preview(status=f"{who}: {session.name(v['proposer'])} proposes removing the "
-                       f"size-{v['size']} calpulli token. Enter agrees, R refuses",
+        return Preview(status=f"{who}: {session.name(v.proposer)} proposes removing the "
+                       f"size-{v.size} calpulli token. Enter agrees, R refuses",
                        action="agree", ok=True)
     if s.phase == "start":
         return _start(session, rules, s, t)
