@@ -207,9 +207,7 @@ class MexicaView(SeatStyle, BoardView):
         if self.session.is_legal(action):
             self.queue.clear()
             return action
-        game = self.session.game
-        why = game.rules.why_not(game.state, action) or "not possible now"
-        self.status = sentence(why)
+        self.status = sentence(self.session.game.why_not(action) or "not possible now")
         return None
 
     def _move_cursor(self, direction: str) -> None:
@@ -279,9 +277,7 @@ class MexicaView(SeatStyle, BoardView):
             return None  # let the previous step finish moving
         if not self.session.is_legal(action):
             self.queue.clear()
-            game = self.session.game
-            why = game.rules.why_not(game.state, action) or "the walk is blocked"
-            self.status = sentence(why)
+            self.status = sentence(self.session.game.why_not(action) or "the walk is blocked")
             return None
         return self.queue.take(self.session)
 

@@ -89,12 +89,12 @@ def _refuse(p: Preview, reason: str) -> Preview:
     return p
 
 
-def _check(session: Any, rules: Any, s: Any, p: Preview, action: str, text: str) -> Preview:
+def _check(session: Any, p: Preview, action: str, text: str) -> Preview:
     """Fill ``p`` for ``action``: legal -> ``text``; else the engine's reason."""
     if session.is_legal(action):
         p.ok, p.action, p.status = True, action, text
         return p
-    return _refuse(p, rules.why_not(s, action) or "not possible now")
+    return _refuse(p, session.game.why_not(action) or "not possible now")
 
 
 def _start(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
@@ -105,7 +105,7 @@ def _start(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     if t.cursor not in b.starts:
         return _refuse(p, f"{who}: place your Pilli on one of the glowing palace start "
                        "spaces")
-    return _check(session, rules, s, p, f"start {b.names[t.cursor]}",
+    return _check(session, p, f"start {b.names[t.cursor]}",
                   f"{who}: place your Pilli on {b.names[t.cursor]}")
 
 
@@ -147,11 +147,11 @@ def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
         text = f"Boat to the bridge on {name}: {cost} AP"
         if cost > s.ap:
             return _refuse(p, text + _ap_note(s, cost))
-        return _check(session, rules, s, p, f"boat {name}", text)
+        return _check(session, p, f"boat {name}", text)
     text = f"Teleport to {name}: {cost} AP"
     if cost > s.ap:
         return _refuse(p, text + _ap_note(s, cost))
-    return _check(session, rules, s, p, f"teleport {name}", text)
+    return _check(session, p, f"teleport {name}", text)
 
 
 def _walk_labels(s: Any, costs: dict[int, int], boats: dict[int, int]
@@ -180,7 +180,7 @@ def _no_way(session: Any, rules: Any, s: Any, c: int) -> str:
         return f"A temple stands on {name}"
     if c in s.tokens:
         return f"A calpulli token lies on {name}"
-    why = rules.why_not(s, f"teleport {name}") or "not reachable"
+    why = session.game.why_not(f"teleport {name}") or "not reachable"
     return f"No way to {name}: {why}"
 
 
@@ -221,7 +221,7 @@ def _canal(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     p.cells = cells
     action = "canal " + " ".join(b.names[c] for c in sorted(cells))
     text = f"Canal {' '.join(b.names[c] for c in sorted(cells))}: {rules.c_canal} AP"
-    _check(session, rules, s, p, action, text)
+    _check(session, p, action, text)
     if not p.ok:
         return p
     pieces = q.canal_preview(rules, s, cells)
@@ -259,7 +259,7 @@ def _bridge(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     name = b.names[c]
     text = f"Bridge on {name} ({'north-south' if axis == 'ns' else 'east-west'}): " \
            f"{rules.c_bridge} AP" + (" — R turns it" if len(axes) == 2 else "")
-    return _check(session, rules, s, p, f"bridge {name} {axis}", text)
+    return _check(session, p, f"bridge {name} {axis}", text)
 
 
 def _temple(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
@@ -278,7 +278,7 @@ def _temple(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
                        "press a digit to pick a level")
     name = b.names[c]
     cost = t.level * rules.c_level
-    return _check(session, rules, s, p, f"temple {name} {t.level}",
+    return _check(session, p, f"temple {name} {t.level}",
                   f"Temple of level {t.level} on {name}: {cost} AP")
 
 
@@ -308,7 +308,7 @@ def _found(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     if f["present"]:
         text += ", +{} each for {}".format(
             f["presence"], " and ".join(player_name(o) for o in f["present"]))
-    return _check(session, rules, s, p, f"found {name}", text)
+    return _check(session, p, f"found {name}", text)
 
 
 def _relocate(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
@@ -341,7 +341,7 @@ def _relocate(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     p.axis = axis
     text = f"Move the bridge {b.names[src]} to {name} " \
            f"({'north-south' if axis == 'ns' else 'east-west'}): {rules.c_relocate} AP"
-    return _check(session, rules, s, p, f"relocate {b.names[src]} {name} {axis}", text)
+    return _check(session, p, f"relocate {b.names[src]} {name} {axis}", text)
 
 
 def token_menu(rules: Any, s: Any) -> list[tuple[str, str]]:
@@ -358,4 +358,4 @@ def _tokens(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     i = t.menu_index % len(menu)
     p = Preview(menu=menu, menu_index=i)
     action, label = menu[i]
-    return _check(session, rules, s, p, action, label)
+    return _check(session, p, action, label)
