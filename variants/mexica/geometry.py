@@ -72,11 +72,7 @@ class GeometryMixin(MexicaCore):
         b = self.board
         bridges = s.bridges
         if removed_bridge is not None or added_bridge is not None:
-            bridges = dict(bridges)
-            if removed_bridge is not None:
-                bridges.pop(removed_bridge, None)
-            if added_bridge is not None:
-                bridges[added_bridge[0]] = added_bridge[1]
+            bridges = _moved(bridges, removed_bridge, added_bridge)
 
         def empty(c: int) -> bool:
             if c in blocked:
@@ -172,3 +168,14 @@ class GeometryMixin(MexicaCore):
         if p is None or s.canal[p]:
             return -1
         return s.label[p]
+
+
+def _moved(bridges: dict[int, str], removed: int | None, added: tuple[int, str] | None
+           ) -> dict[int, str]:
+    """The bridges after one is taken away and one is put down (a pending relocation)."""
+    out = dict(bridges)
+    if removed is not None:
+        out.pop(removed, None)
+    if added is not None:
+        out[added[0]] = added[1]
+    return out
