@@ -33,6 +33,7 @@ from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 from variants.mexica.board import Board
+from variants.mexica.state import MexicaState
 from variants.mexica.view_panel import paint_panel
 from variants.mexica.view_preview import (
     CANAL_MODES,
@@ -80,6 +81,11 @@ class MexicaView(SeatStyle, BoardView):
     # state upkeep
     # =====================================================================================
     @property
+    def state(self) -> MexicaState:
+        state: MexicaState = self.session.game.state
+        return state
+
+    @property
     def board(self) -> Board:
         board: Board = self.session.game.rules.board
         return board
@@ -99,7 +105,7 @@ class MexicaView(SeatStyle, BoardView):
             self._version = self.session.version
             if not 0 <= self.cursor < self.board.size:
                 self.cursor = self._home()
-            s = self.session.game.state
+            s = self.state
             if self.source is not None and self.source not in s.bridges:
                 self.source = None
             hand = s.hands[s.turn] if s.phase == "play" else []
@@ -118,9 +124,9 @@ class MexicaView(SeatStyle, BoardView):
     def mode_text(self) -> str:
         """The current tool's setting, for the panel."""
         names = self.board.names
-        s = self.session.game.state
+        s = self.state
         if s.phase == "vote" and s.vote is not None:
-            return f"Remove calpulli token {s.vote['size']}?  Enter agrees, R refuses"
+            return f"Remove calpulli token {s.vote.size}?  Enter agrees, R refuses"
         if s.phase == "start":
             return "Place your Pilli on a palace start space"
         if self.tool == "walk":
@@ -220,13 +226,13 @@ class MexicaView(SeatStyle, BoardView):
         self._refresh()
 
     def _pick_menu(self, step: int) -> None:
-        s = self.session.game.state
+        s = self.state
         n = len(token_menu(self.session.game.rules, s))
         self.menu_index = (self.menu_index + step) % n
         self._refresh()
 
     def _confirm(self) -> str | None:
-        s = self.session.game.state
+        s = self.state
         p = self.preview
         if s.phase == "vote":
             return "agree"
@@ -243,7 +249,7 @@ class MexicaView(SeatStyle, BoardView):
         return self.queue.start(self.session, p.action, p.queue)
 
     def _rotate(self, step: int) -> str | None:
-        s = self.session.game.state
+        s = self.state
         if s.phase == "vote":
             return "refuse"
         if self.tool == "canal":

@@ -7,12 +7,13 @@ drawing, no game or view state changes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import theme
 from game.ui.screen import Screen
+from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import (
     CANAL_EDGE,
     INK,
@@ -26,6 +27,9 @@ from variants.mexica.view_paint import (
     seat_colour,
     seat_mark,
 )
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
 
 def middle_cell(width: int, cells: Iterable[int]) -> int | None:
@@ -84,7 +88,7 @@ def _ghost(scr: Screen, lay: Layout, c: int, paint: Any) -> None:
     scr.surface.blit(sub.surface, rect)
 
 
-def paint_preview(scr: Screen, lay: Layout, rules: Any, state: Any, p: Any,
+def paint_preview(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState, p: Any,
                   colours: list[Any], marks: list[str], highlight: frozenset[int]) -> None:
     """The current tool's preview: reachable cells and costs, districts, the ghost piece."""
     cs = lay.cs
@@ -141,7 +145,7 @@ def _paint_labels(scr: Screen, lay: Layout, labels: dict[int, tuple[str, str]]) 
         scr.text(text, cx, cy + cs * 0.02, cs * 0.46, fg, "center")
 
 
-def _paint_ghost(scr: Screen, lay: Layout, rules: Any, p: Any, colour: Any, mark: str
+def _paint_ghost(scr: Screen, lay: Layout, rules: MexicaRules, p: Any, colour: Any, mark: str
                  ) -> None:
     """The piece the action would place, framed green when possible and red when not."""
     cs = lay.cs

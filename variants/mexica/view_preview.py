@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from variants.mexica import queries as q
+from variants.mexica.board import Board
 from variants.mexica.names import player_name
+from variants.mexica.state import MexicaState
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
 CANAL_MODES = ("double-ew", "double-ns", "single")
 MODE_NAMES = {"double-ew": "double, east-west", "double-ns": "double, north-south",
@@ -97,7 +102,7 @@ def _check(session: Any, p: Preview, action: str, text: str) -> Preview:
     return _refuse(p, session.game.why_not(action) or "not possible now")
 
 
-def _start(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _start(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     free = frozenset(c for c in b.starts if c not in s.pilli)
     p = Preview(zone=free, ghost="pilli", cells=(t.cursor,))
@@ -109,7 +114,7 @@ def _start(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
                   f"{who}: place your Pilli on {b.names[t.cursor]}")
 
 
-def _ap_note(s: Any, cost: int) -> str:
+def _ap_note(s: MexicaState, cost: int) -> str:
     seat = s.turn
     note = f" — you have {s.ap} AP left"
     if s.ap_tokens[seat]:
@@ -117,7 +122,7 @@ def _ap_note(s: Any, cost: int) -> str:
     return note if cost > s.ap else ""
 
 
-def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     me = s.pilli[s.turn]
     costs = q.walk_costs(rules, s)
@@ -141,7 +146,7 @@ def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
         return _refuse(p, _no_way(session, rules, s, c))
     cost, _rank, kind = min(options)
     p.ghost, p.cells = "pilli", (c,)
-    if kind == "walk":
+    if kind == "walk" and me is not None:  # walking needs a Pilli on the board
         return _walk_to(rules, s, p, me, c, cost)
     if kind == "boat":
         text = f"Boat to the bridge on {name}: {cost} AP"
@@ -154,7 +159,7 @@ def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     return _check(session, p, f"teleport {name}", text)
 
 
-def _walk_labels(s: Any, costs: dict[int, int], boats: dict[int, int]
+def _walk_labels(s: MexicaState, costs: dict[int, int], boats: dict[int, int]
                  ) -> dict[int, tuple[str, str]]:
     """The AP to each cell the turn can reach: on foot, with AP tokens ("far"), by boat."""
     budget = s.ap + s.ap_tokens[s.turn]
@@ -168,7 +173,7 @@ def _walk_labels(s: Any, costs: dict[int, int], boats: dict[int, int]
     return labels
 
 
-def _no_way(session: Any, rules: Any, s: Any, c: int) -> str:
+def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> str:
     """Why no walk, boat or teleport reaches ``c``."""
     b = rules.board
     name = b.names[c]
@@ -184,7 +189,7 @@ def _no_way(session: Any, rules: Any, s: Any, c: int) -> str:
     return f"No way to {name}: {why}"
 
 
-def _walk_to(rules: Any, s: Any, p: Preview, me: int, c: int, cost: int) -> Preview:
+def _walk_to(rules: MexicaRules, s: MexicaState, p: Preview, me: int, c: int, cost: int) -> Preview:
     """A walk of several steps: the path, and the first step the engine would refuse."""
     b = rules.board
     name = b.names[c]
@@ -202,7 +207,7 @@ def _walk_to(rules: Any, s: Any, p: Preview, me: int, c: int, cost: int) -> Prev
     return p
 
 
-def canal_cells(board: Any, cursor: int, mode: str) -> tuple[int, ...] | None:
+def canal_cells(board: Board, cursor: int, mode: str) -> tuple[int, ...] | None:
     if mode == "single":
         return (cursor,)
     other = board.east[cursor] if mode == "double-ew" else board.south[cursor]
@@ -211,7 +216,7 @@ def canal_cells(board: Any, cursor: int, mode: str) -> tuple[int, ...] | None:
     return (cursor, other)
 
 
-def _canal(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     p = Preview(ghost="canal")
     cells = canal_cells(b, t.cursor, t.canal_mode)
@@ -245,7 +250,7 @@ def _canal(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     return p
 
 
-def _bridge(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _bridge(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     fits = frozenset(x for tile in s.tiles for x in tile
@@ -262,7 +267,7 @@ def _bridge(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     return _check(session, p, f"bridge {name} {axis}", text)
 
 
-def _temple(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _temple(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     hand = s.hands[s.turn]
@@ -282,7 +287,7 @@ def _temple(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
                   f"Temple of level {t.level} on {name}: {cost} AP")
 
 
-def _found(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _found(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     p = Preview(ghost="token", cells=(c,))
@@ -311,7 +316,7 @@ def _found(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     return _check(session, p, f"found {name}", text)
 
 
-def _relocate(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _relocate(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     name = b.names[c]
@@ -344,7 +349,7 @@ def _relocate(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     return _check(session, p, f"relocate {b.names[src]} {name} {axis}", text)
 
 
-def token_menu(rules: Any, s: Any) -> list[tuple[str, str]]:
+def token_menu(rules: MexicaRules, s: MexicaState) -> list[tuple[str, str]]:
     menu = [("take", f"Take an AP token ({rules.c_take} AP)"),
             ("spend", "Spend an AP token (+1 AP)")]
     if s.period == 2:
@@ -353,7 +358,7 @@ def token_menu(rules: Any, s: Any) -> list[tuple[str, str]]:
     return menu
 
 
-def _tokens(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _tokens(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     menu = token_menu(rules, s)
     i = t.menu_index % len(menu)
     p = Preview(menu=menu, menu_index=i)
