@@ -439,6 +439,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    """``balance``: tournaments between computer players, written up as an HTML report
+    (see :mod:`game.lab`)."""
+    from game.lab.command import balance
+
+    return balance(args, _options(args.option))
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """The same replay as ``load_game`` (see game.api), shown action by action."""
     from game.api import ReplayError
@@ -556,6 +564,52 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --bots: print each game's result as it ends")
     p.set_defaults(func=cmd_simulate, players=None)  # None: 4, or one per --bots level
 
+    from game.lab.command import DEFAULT_OUT, levels_arg
+    from game.lab.run import BACKENDS
+
+    p = sub.add_parser("balance", help="tournaments between computer players, as an HTML "
+                       "report (needs the 'lab' extra)",
+                       description="Play tournaments between computer players in one or "
+                       "more variants (and over the values of --sweep) and write a report: "
+                       "DIR/report.html (win rate per seat with 95%% intervals, scores, game "
+                       "length, points by reason, every arm on the same axes) and "
+                       "DIR/games.jsonl (one line per game). Game i of every arm uses seed "
+                       "SEED+i; the results do not depend on --jobs or --backend.")
+    p.add_argument("variants", nargs="+", metavar="VARIANT",
+                   help="variant ids to compare, see 'aztec-arcade list'")
+    p.add_argument("--games", type=_whole(1, "the number of games"), default=100,
+                   metavar="N", help="games per variant and sweep value (default: 100)")
+    p.add_argument("--bots", type=levels_arg, default=["normal"], metavar="LEVEL,...",
+                   help="computer level per seat (easy, normal, hard), or one level for "
+                        "every seat; seats rotate between games (default: normal)")
+    p.add_argument("--players", type=_whole(1, "the number of players"), default=None,
+                   metavar="K", help="players per game (default: one per --bots level, or "
+                   "the smallest count every variant allows)")
+    p.add_argument("--sweep", action="append", metavar="NAME=V1,V2,...",
+                   help="compare values of a variant parameter (ap_per_turn=5,6,7; a "
+                        "dotted path such as costs.canal=1,2) or of a bot option "
+                        "(hard:exploration=0.5,1.0); repeatable: every combination")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                   help="override a variant parameter in every arm (repeatable)")
+    p.add_argument("--bot-option", action="append", metavar="LEVEL:NAME=VALUE",
+                   help="an option for every bot of that level, e.g. "
+                        "hard:exploration=0.5 (repeatable)")
+    p.add_argument("--iterations", type=_whole(1, "the iteration budget"), default=300,
+                   metavar="N", help="Hard's search per decision (default: 300)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of game 1 (default: 0)")
+    p.add_argument("--jobs", "-j", type=_whole(1, "the number of jobs"), default=1,
+                   metavar="J", help="worker processes (default: 1)")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local: this machine (--jobs processes); dask: a Dask cluster "
+                        "(needs the 'cluster' extra)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="with --backend dask: the scheduler to use, e.g. "
+                        "tcp://10.0.0.5:8786 (default: a local cluster of --jobs workers)")
+    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
+                   help=f"folder for report.html and games.jsonl (default: {DEFAULT_OUT})")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_balance)
+
     p = sub.add_parser("new-variant", help="create a new variant as a pip-installable package",
                        description="Create NAME/ (in the current folder or --dir): a package "
                        "with the aztec_arcade.variants entry point, a plugin module, a rules "
@@ -596,6 +650,7 @@ def main(argv: list[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         if args.command is None:
             args = parser.parse_args(["play"])
+        args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports
         return args.func(args)
     except AztecArcadeError as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)

@@ -297,3 +297,15 @@ class Rules(ABC):
         every legal action (the default). Every plan's first step must be legal now.
         """
         return None
+
+    def action_vocabulary(self) -> list[str] | None:
+        """Every action text ``legal_actions`` can ever list with these rules, each once,
+        in a fixed order; None (the default) if the engine offers no such list.
+
+        Tools that need the same number for the same action in every state (the OpenSpiel
+        bridge, :mod:`game.openspiel`) number actions by their position here. A list longer
+        than necessary is fine (never-legal entries cost nothing); an action missing from
+        it is reported as an error when it turns up. Without a list, the bridge falls back
+        to hashing the action texts.
+        """
+        return None

@@ -155,6 +155,9 @@ class Bool(Schema):
             return _MISSING
         return value
 
+    def accepts_all(self, values: list[Any]) -> bool:
+        return all(type(v) is bool for v in values)
+
     def describe(self) -> str:
         return "true/false"
 
@@ -269,6 +272,9 @@ class Nullable(Schema):
 
     def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         return None if value is None else self.inner.check(value, path, ctx)
+
+    def accepts_all(self, values: list[Any]) -> bool:
+        return self.inner.accepts_all([v for v in values if v is not None])
 
     def describe(self) -> str:
         return f"{self.inner.describe()} or null"

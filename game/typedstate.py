@@ -214,6 +214,7 @@ class Record(Obj):
                           for k, f in fields.items()}, doc=doc)
         self.cls = cls
         self.attrs = {key: (attrs or {}).get(key, key) for key in self.fields}
+        self.renamed = any(key != attr for key, attr in self.attrs.items())
         self.derived = dict(derived or {})
         self.frozen = isinstance(cls, type) and issubclass(cls, tuple)
         _check_record(self)
@@ -223,7 +224,9 @@ class Record(Obj):
         if out is MISSING or len(out) != len(self.fields) or any(
                 v is MISSING for v in out.values()):
             return MISSING
-        return self.cls(**{self.attrs[key]: v for key, v in out.items()})
+        if self.renamed:
+            out = {self.attrs[key]: v for key, v in out.items()}
+        return self.cls(**out)
 
     def describe(self) -> str:
         return f"mapping ({self.cls.__name__})"
@@ -371,7 +374,10 @@ class _Compiler:
                                      for f in schema.fields.values()):
                 return None
             return f"{self.record_fn(schema, 'copy')}({src})"
-        return f"_copy({src})"  # a mapping (Obj) or anything: a deep copy of JSON data
+        if isinstance(schema, Obj) and all(self._copy(f.schema, "x", depth) is None
+                                           for f in schema.fields.values()):
+            return f"dict({src})"  # a mapping of plain values (counts by colour)
+        return f"_copy({src})"  # anything else: a deep copy of JSON data
 
     def dump(self, schema: Schema, src: str, depth: int) -> str:
         v = f"_v{depth}"
@@ -401,4 +407,7 @@ class _Compiler:
                                    for i, item in enumerate(schema.items)) + "]"
         if isinstance(schema, Record):
             return f"{self.record_fn(schema, 'dump')}({src})"
+        if isinstance(schema, Obj) and all(self.dump(f.schema, "x", depth) == "x"
+                                           for f in schema.fields.values()):
+            return f"dict({src})"
         return f"_copy({src})"

@@ -16,12 +16,15 @@ from game.ai import make_bot
 from game.ai.base import Bot
 from game.api import Game, new_game
 from game.errors import AztecArcadeError
+from game.events import Event
 from game.rng import mix_seed
 
 
 def play_game(game: Game, bots: Sequence[Bot], limit: int | None = None,
-              on_decision: Callable[[int, str, Bot], None] | None = None) -> Game:
-    """Let ``bots[seat]`` decide for every seat until the game ends; returns ``game``."""
+              on_decision: Callable[[int, str, Bot], None] | None = None,
+              events: list[Event] | None = None) -> Game:
+    """Let ``bots[seat]`` decide for every seat until the game ends; returns ``game``.
+    ``events``, if given, collects every event the game's actions caused, in order."""
     limit = limit or game.rules.playout_limit
     while not game.is_over:
         if len(game.log) >= limit:
@@ -35,7 +38,9 @@ def play_game(game: Game, bots: Sequence[Bot], limit: int | None = None,
         if action not in legal:
             raise AztecArcadeError(f"the {bot.level} bot chose {action!r}, which is not "
                                    "legal")
-        game.apply(action)
+        caused = game.apply(action)
+        if events is not None:
+            events.extend(caused)
         if on_decision is not None:
             on_decision(seat, action, bot)
     return game
@@ -87,6 +92,46 @@ def seat_levels(levels: Sequence[str], game_index: int) -> list[str]:
     return [levels[(s + game_index) % n] for s in range(n)]
 
 
+@dataclass
+class Match:
+    """One game of a tournament, finished: its seating and everything it caused."""
+
+    index: int
+    seats: list[str]  # the level on each seat
+    first: int | None  # the seat that decided first
+    game: Game
+    events: list[Event]
+    #: thinking time per decision that searched (plan steps, forced moves left out)
+    seconds: list[tuple[int, float]]
+
+
+def play_match(variant: str, levels: Sequence[str], index: int, seed: int = 0,
+               options: dict[str, Any] | None = None, iterations: int | None = None,
+               seconds: float | None = None,
+               bot_options: dict[str, dict[str, Any]] | None = None) -> Match:
+    """Game ``index`` of a tournament: seed ``seed + index``, seats rotated, each bot seeded
+    from the game's seed and its seat. It depends on nothing else, so the games of a
+    tournament can be played in any order, in any process. ``bot_options`` maps a level
+    to extra options for its bots (see :func:`game.ai.make_bot`)."""
+    seed_i = seed + index
+    game = new_game(variant, len(levels), seed_i, options)
+    seats = seat_levels(levels, index)
+    extra = bot_options or {}
+    bots = [make_bot(level, seed=mix_seed(seed_i, "bot", s), iterations=iterations,
+                     seconds=seconds, **extra.get(level, {}))
+            for s, level in enumerate(seats)]
+    first = game.current_player
+    thought: list[tuple[int, float]] = []
+
+    def note(seat: int, action: str, bot: Bot) -> None:
+        if not bot.stats.get("reused") and not bot.stats.get("forced"):
+            thought.append((seat, float(bot.stats.get("seconds", 0.0))))
+
+    events: list[Event] = []
+    play_game(game, bots, on_decision=note, events=events)
+    return Match(index, seats, first, game, events, thought)
+
+
 def tournament(variant: str, levels: Sequence[str], games: int, seed: int = 0,
                options: dict[str, Any] | None = None, iterations: int | None = None,
                seconds: float | None = None,
@@ -94,23 +139,15 @@ def tournament(variant: str, levels: Sequence[str], games: int, seed: int = 0,
                ) -> tuple[dict[str, Standing], list[int]]:
     """Play ``games`` games (game i: seed ``seed + i``, seats rotated); the standings
     per distinct entry of ``levels`` (duplicates pool their results) and game lengths."""
-    n = len(levels)
     table: dict[str, Standing] = {}
     for level in levels:
         table.setdefault(level, Standing(level))
     lengths: list[int] = []
     for i in range(games):
-        seed_i = seed + i
-        game = new_game(variant, n, seed_i, options)
-        seats = seat_levels(levels, i)
-        bots = [make_bot(level, seed=mix_seed(seed_i, "bot", s), iterations=iterations,
-                         seconds=seconds) for s, level in enumerate(seats)]
-
-        def note(seat: int, action: str, bot: Bot, seats: list[str] = seats) -> None:
-            if not bot.stats.get("reused") and not bot.stats.get("forced"):
-                table[seats[seat]].seconds.append(float(bot.stats.get("seconds", 0.0)))
-
-        play_game(game, bots, on_decision=note)
+        match = play_match(variant, levels, i, seed, options, iterations, seconds)
+        game, seats = match.game, match.seats
+        for seat, spent in match.seconds:
+            table[seats[seat]].seconds.append(spent)
         winners = game.winners
         scores = game.scores
         lengths.append(len(game.log))

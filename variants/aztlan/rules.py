@@ -21,8 +21,8 @@ from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
+from variants.aztlan import ai
 from variants.aztlan import cards as C
-from variants.aztlan.ai import AztlanAIMixin
 from variants.aztlan.cards import CardBook
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.handlers import HANDLERS, player_name, settle
@@ -40,13 +40,14 @@ from variants.aztlan.state import AztlanState, state_codec
 __all__ = ["AztlanRules", "player_name"]
 
 
-class AztlanRules(AztlanAIMixin, Rules):
+class AztlanRules(Rules):
     engine_id: ClassVar[str] = "aztlan"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
     #: a shuffled deck, and secret choices and hands (power cards, prosperity cards): the
     #: client passes the device behind a privacy screen whenever the deciding seat changes
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded", private=True)
+    evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
@@ -134,6 +135,11 @@ class AztlanRules(AztlanAIMixin, Rules):
     # =====================================================================================
     # protocol
     # =====================================================================================
+    def action_vocabulary(self) -> list[str]:
+        from variants.aztlan.notation import vocabulary
+
+        return vocabulary(self.island, self.types, self.cards.strengths)
+
     def current_player(self, state: AztlanState) -> int | None:
         if state.phase == "over":
             return None
@@ -398,6 +404,13 @@ class AztlanRules(AztlanAIMixin, Rules):
             links = s.scoring.links if s.scoring is not None else []
             return "wild " + best_wild_type(self.island, owned, self.types, self.bonus, links)
         return "score"
+
+    # -- the computer players' hooks (variants.aztlan.ai) -----------------------------------
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> AztlanState:
+        return ai.determinize(self, view, seat, rng)
+
+    def evaluate(self, view: AztlanState, seat: int) -> float:
+        return ai.evaluate(self, view, seat)
 
     def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         from variants.aztlan.device import device_panel

@@ -15,7 +15,7 @@ from game.rng import Rng
 from variants.market import scoring
 from variants.market.mechanics import Purchase, draw, king_sources
 from variants.market.params import COLOURS
-from variants.market.state import MarketState
+from variants.market.state import MarketState, TakeBack
 
 if TYPE_CHECKING:
     from variants.market.rules import MarketRules
@@ -52,7 +52,8 @@ def after_market(r: MarketRules, s: MarketState) -> None:
 def coin(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
          _: Any) -> list[Event]:
     b = args[0]
-    s.buyers[seat][b - 1][0] = True
+    row = s.buyers[seat]
+    row[b - 1] = row[b - 1]._replace(coin=True)
     s.supply -= 1
     ev = [Event("coin", f"{player_name(seat)} puts a coin on buyer {b}", seat,
                 data={"buyer": b})]
@@ -79,7 +80,8 @@ def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
     if s.phase == "turn":
         snapshot(s)
         if s.paid is not None:
-            s.buyers[seat][s.paid - 1][0] = False
+            row = s.buyers[seat]
+            row[s.paid - 1] = row[s.paid - 1]._replace(coin=False)
             s.supply += 1
             data["paid_by"] = s.paid
             text += f", paid by buyer {s.paid}"
@@ -104,8 +106,7 @@ def pay(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
 def snapshot(s: MarketState) -> None:
     """Remember the table at the start of a play, for a take-back by pass."""
     if s.undo is None:
-        s.undo = {"market": list(s.market), "coins": [b[0] for b in s.buyers[s.turn]],
-                  "supply": s.supply}
+        s.undo = TakeBack(list(s.market), [b.coin for b in s.buyers[s.turn]], s.supply)
 
 
 def buy(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
@@ -116,11 +117,11 @@ def buy(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
     s.vendors[colour] = p.to_vendor
     s.king[colour] += p.to_king
     if p.to_buyer:
-        buyer[1] = colour
-        buyer[2] += p.to_buyer
+        buyer = buyer._replace(colour=colour, tokens=buyer.tokens + p.to_buyer)
     if not p.keeps_coin:
-        buyer[0] = False
+        buyer = buyer._replace(coin=False)
         s.supply += 1
+    s.buyers[seat][b - 1] = buyer
     s.purchases += 1
     s.undo = None
     who = player_name(seat)
@@ -145,10 +146,10 @@ def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
     who = player_name(seat)
     ev = []
     if s.undo is not None:
-        s.market = list(s.undo["market"])
-        for buyer, has_coin in zip(s.buyers[seat], s.undo["coins"], strict=True):
-            buyer[0] = has_coin
-        s.supply = s.undo["supply"]
+        s.market = list(s.undo.market)
+        s.buyers[seat] = [buyer._replace(coin=has_coin) for buyer, has_coin
+                          in zip(s.buyers[seat], s.undo.coins, strict=True)]
+        s.supply = s.undo.supply
         s.undo = None
         ev.append(Event("take_back", f"{who} takes the play back: the market and coins "
                         "are as at the start of the turn", seat))
@@ -202,7 +203,7 @@ def advance_pass(r: MarketRules, s: MarketState) -> list[Event]:
     s.last_moved = None
     ev = []
     if s.coins_left:
-        if s.supply and any(not b[0] for b in s.buyers[s.turn]):
+        if s.supply and any(not b.coin for b in s.buyers[s.turn]):
             s.phase = "coin"
             return []
         reason = ("the money supply is empty" if not s.supply
@@ -231,7 +232,7 @@ def end_turn(r: MarketRules, s: MarketState) -> list[Event]:
 
 def finish(r: MarketRules, s: MarketState) -> list[Event]:
     held = scoring.holdings(s.buyers)
-    coins = [sum(b[0] for b in seat) for seat in s.buyers]
+    coins = [sum(b.coin for b in seat) for seat in s.buyers]
     s.phase = "over"
     s.winners = scoring.winners(held, s.king, coins, r.teams)
     points = scoring.scores(held, s.king, r.teams)

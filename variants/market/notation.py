@@ -11,6 +11,8 @@ business. Input is accepted in any case and with any spacing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.errors import IllegalAction, quote
 from game.notation import action_words
 from variants.market.geometry import Geometry
@@ -31,7 +33,7 @@ USAGE = {
 }
 
 
-def parse(text: str, geo: Geometry) -> tuple[str, tuple]:
+def parse(text: str, geo: Geometry) -> tuple[str, tuple[Any, ...]]:
     """``(verb, args)`` with squares as indices and buyers as 1-based numbers."""
     words = action_words(text)
     if not words:
@@ -78,7 +80,7 @@ def parse(text: str, geo: Geometry) -> tuple[str, tuple]:
     return verb, ()
 
 
-def canonical(verb: str, args: tuple, geo: Geometry) -> str:
+def canonical(verb: str, args: tuple[Any, ...], geo: Geometry) -> str:
     if verb == "place":
         return f"place {geo.names[args[0]]} {args[1]}"
     if verb in ("coin", "pay"):
@@ -90,3 +92,15 @@ def canonical(verb: str, args: tuple, geo: Geometry) -> str:
     if verb == "king":
         return "king skip" if args[0] is None else f"king {geo.names[args[0]]}"
     return verb
+
+
+def vocabulary(geo: Geometry) -> list[str]:
+    """Every canonical action on this market (a superset of what can be legal), in a
+    fixed order: the OpenSpiel bridge numbers actions by their position in it."""
+    squares, buyers = geo.names, [str(b) for b in range(1, geo.n + 1)]
+    out = ["pass", "end", "king skip"]
+    out += [f"place {sq} {tile}" for sq in squares for tile in TILE_NAMES]
+    out += [f"{verb} {b}" for verb in ("coin", "pay") for b in buyers]
+    out += [f"buy {b} {c}" for b in buyers for c in COLOURS]
+    out += [f"{verb} {sq}" for verb in ("shift", "king") for sq in squares]
+    return out

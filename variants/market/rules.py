@@ -18,8 +18,7 @@ from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
-from variants.market import scoring
-from variants.market.ai import MarketAIMixin
+from variants.market import ai, scoring
 from variants.market.geometry import Geometry, sides_for, teams_for
 from variants.market.handlers import HANDLERS, after_market, player_name
 from variants.market.mechanics import Purchase, check_purchase, draw, king_sources
@@ -34,17 +33,18 @@ from variants.market.params import (
 )
 from variants.market.policy import playout_choice
 from variants.market.refusals import verdict
-from variants.market.state import MarketState
+from variants.market.state import Buyer, MarketState, state_codec
 
 __all__ = ["MarketRules", "player_name"]
 
 
-class MarketRules(MarketAIMixin, Rules):
+class MarketRules(Rules):
     engine_id: ClassVar[str] = "tlatelolco-market"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
     #: commodities are drawn from a bag nobody sees into, after some were removed unseen
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded")
+    evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
@@ -69,6 +69,7 @@ class MarketRules(MarketAIMixin, Rules):
         per_turn = max(3, 1 + self.pass_moves + self.pass_coins + self.pass_king)
         setup = self.geo.size + players * self.start_coins
         self.playout_limit = max(type(self).playout_limit, 4 * (setup + turns * per_turn))
+        self.codec = state_codec(self.geo, params, players)
         #: phase -> the legal actions of the seat to move
         self._legal: dict[str, Callable[[MarketState], list[str]]] = {
             "place": self._legal_place, "coins": self._legal_coin, "coin": self._legal_coin,
@@ -102,7 +103,7 @@ class MarketRules(MarketAIMixin, Rules):
             for c in draw(s.bag, p["removed"], rng):
                 s.removed[c] += 1
         s.supply = p["coins"]
-        s.buyers = [[[False, None, 0] for _ in range(self.n)] for _ in range(self.players)]
+        s.buyers = [[Buyer(False, None, 0)] * self.n for _ in range(self.players)]
         if p["random_market"]:
             layout: list[str | None] = [t for t in TILE_NAMES for _ in range(p["tiles"][t])]
             layout.append(None)
@@ -115,6 +116,11 @@ class MarketRules(MarketAIMixin, Rules):
     # =====================================================================================
     # protocol
     # =====================================================================================
+    def action_vocabulary(self) -> list[str]:
+        from variants.market.notation import vocabulary
+
+        return vocabulary(self.geo)
+
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
 
@@ -133,16 +139,16 @@ class MarketRules(MarketAIMixin, Rules):
         return list(state.winners)
 
     def to_dict(self, state: MarketState) -> dict[str, Any]:
-        return state.to_dict(self.geo)
+        return self.codec.dump(state)
 
     def from_dict(self, data: dict[str, Any]) -> MarketState:
-        s = MarketState.from_dict(data, self.geo, self.params, self.players)
+        s = self.codec.load(data)
         if s.phase == "king" and not king_sources(s, self.geo.cross):
             raise ValueError("a pass waits for the king but no vendor can give him a token")
         return s
 
     def clone(self, state: MarketState) -> MarketState:
-        return state.copy()
+        return self.codec.copy(state)
 
     def view(self, state: MarketState, seat: int | None) -> dict[str, Any]:
         data = self.to_dict(state)
@@ -155,6 +161,13 @@ class MarketRules(MarketAIMixin, Rules):
 
     def playout_action(self, state: MarketState, rng: Rng) -> str:
         return playout_choice(self, state, rng)
+
+    # -- the computer players' hooks (variants.market.ai) ----------------------------------
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MarketState:
+        return ai.determinize(self, view, seat, rng)
+
+    def evaluate(self, view: MarketState, seat: int) -> float:
+        return ai.evaluate(self, view, seat)
 
     def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         from variants.market.device import device_panel
@@ -186,7 +199,7 @@ class MarketRules(MarketAIMixin, Rules):
                 if tile is None for t in kinds]
 
     def _legal_coin(self, s: MarketState) -> list[str]:
-        return [f"coin {b + 1}" for b, buyer in enumerate(s.buyers[s.turn]) if not buyer[0]]
+        return [f"coin {b + 1}" for b, buyer in enumerate(s.buyers[s.turn]) if not buyer.coin]
 
     def _legal_move(self, s: MarketState) -> list[str]:
         return [f"shift {self.geo.names[sq]}" for sq, tile in enumerate(s.market)
@@ -203,7 +216,7 @@ class MarketRules(MarketAIMixin, Rules):
             return [f"shift {names[sq]}" for sq, tile in enumerate(s.market)
                     if tile is not None and tile != MESSENGER]
         out = [f"buy {b} {c}" for b, c in self.purchases(s)]
-        out += [f"pay {b + 1}" for b, buyer in enumerate(s.buyers[s.turn]) if buyer[0]]
+        out += [f"pay {b + 1}" for b, buyer in enumerate(s.buyers[s.turn]) if buyer.coin]
         out += [f"shift {names[sq]}" for sq, tile in enumerate(s.market) if tile == MESSENGER]
         out.append("end" if s.purchases else "pass")
         return out
@@ -217,7 +230,7 @@ class MarketRules(MarketAIMixin, Rules):
         lines, line_names = self.lines[s.turn], self.line_names[s.turn]
         vendors = s.vendors
         for b, buyer in enumerate(s.buyers[s.turn]):
-            if not buyer[0]:
+            if not buyer.coin:
                 continue
             for sq in lines[b]:
                 tile = s.market[sq]

@@ -70,7 +70,7 @@ class MarketView(SeatStyle, BoardView):
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
         self.mode = "buy"
-        self.cursor: tuple = ("sq", 0)
+        self.cursor: tuple[Any, ...] = ("sq", 0)
         self.tile_choice: str | None = None
         self.payer: int | None = None
         self.option: int | None = None
@@ -80,7 +80,7 @@ class MarketView(SeatStyle, BoardView):
         self.time = 0.0
         self.highlighted = False
         self._version = -1
-        self._decision: tuple = ()
+        self._decision: tuple[Any, ...] = ()
         self._scores = list(session.game.scores)
         self._panel_area = DEFAULT_PANEL
         self._static = Layer()
@@ -94,8 +94,8 @@ class MarketView(SeatStyle, BoardView):
     def rules(self) -> Any:
         return self.session.game.rules
 
-    @property
-    def tool(self) -> str:
+    @property  # BoardView lets a view make any attribute a property (mypy reads a field)
+    def tool(self) -> str:  # type: ignore[override]
         """The shell's footer shows this next to Tab."""
         s = self.session.game.state
         if s.phase == "place":
@@ -124,11 +124,11 @@ class MarketView(SeatStyle, BoardView):
             left = [t for t, _n in tiles_left(game)]
             if self.tile_choice not in left:
                 self.tile_choice = left[0] if left else None
-        if self.payer is not None and not s.buyers[s.turn][self.payer - 1][0]:
+        if self.payer is not None and not s.buyers[s.turn][self.payer - 1].coin:
             self.payer = None
         self._refresh()
 
-    def _new_decision(self, decision: tuple) -> None:
+    def _new_decision(self, decision: tuple[Any, ...]) -> None:
         old = self._decision
         self._decision = decision
         game = self.session.game
@@ -153,7 +153,7 @@ class MarketView(SeatStyle, BoardView):
                                key=lambda i: (i < here, i))
                 self.cursor = ("sq", empty[0] if empty else 0)
         elif s.phase in ("coins", "coin") and side is not None:
-            free = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer[0]]
+            free = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer.coin]
             self.cursor = ("buyer", side, free[0] if free else 0)
         elif s.phase == "move" and self.cursor[0] != "sq":
             # next to the hole: the tiles a pass most likely moves
@@ -184,31 +184,10 @@ class MarketView(SeatStyle, BoardView):
         kind = intent.kind
         if kind != "point":
             self.queue.clear()
-        s = self.session.game.state
         if kind in ("point", "click", "rclick") and intent.pos is not None:
-            if kind == "click":
-                hit = panel_hit(self, self._panel_area, intent.pos)
-                if hit is not None:
-                    return self._panel(hit)
-            lay = make_layout(area, self.rules.n)
-            target = lay.hit(intent.pos, self.rules.sides)
-            if target is None:
-                return None
-            if target != self.cursor:
-                self.cursor = target
-                self.option = None
-                self._refresh()
-            if kind == "click":
-                return self._confirm()
-            if kind == "rclick":
-                self._cycle_option(1)
-            return None
+            return self._pointer(kind, intent.pos, area)
         if kind in ("up", "down", "left", "right"):
-            target = step_target(self.cursor, kind, self.rules.n, self.rules.sides)
-            if target != self.cursor:
-                self.cursor = target
-                self.option = None
-                self._refresh()
+            self._move_to(step_target(self.cursor, kind, self.rules.n, self.rules.sides))
             return None
         if kind == "confirm":
             return self._confirm()
@@ -220,7 +199,7 @@ class MarketView(SeatStyle, BoardView):
             return None
         if kind in ("rotate", "scroll"):
             step = 1 if kind == "rotate" or (intent.value or 0) < 0 else -1
-            if s.phase == "place":
+            if self.session.game.state.phase == "place":
                 self._cycle_mode(step)
             else:
                 self._cycle_option(step)
@@ -230,7 +209,30 @@ class MarketView(SeatStyle, BoardView):
             return choice[0] if choice else None
         return None
 
-    def _panel(self, hit: tuple) -> str | None:
+    def _pointer(self, kind: str, pos: tuple[float, float], area: Area) -> str | None:
+        """The mouse: the panel's buttons, else the square or buyer under it."""
+        if kind == "click":
+            hit = panel_hit(self, self._panel_area, pos)
+            if hit is not None:
+                return self._panel(hit)
+        lay = make_layout(area, self.rules.n)
+        target = lay.hit(pos, self.rules.sides)
+        if target is None:
+            return None
+        self._move_to(target)
+        if kind == "click":
+            return self._confirm()
+        if kind == "rclick":
+            self._cycle_option(1)
+        return None
+
+    def _move_to(self, target: Any) -> None:
+        if target != self.cursor:
+            self.cursor = target
+            self.option = None
+            self._refresh()
+
+    def _panel(self, hit: tuple[Any, ...]) -> str | None:
         if hit[0] == "mode":
             if hit[1] in modes_for(self.session.game.state):
                 self._set_mode(hit[1])
@@ -261,7 +263,7 @@ class MarketView(SeatStyle, BoardView):
         self.option = None
         s = self.session.game.state
         if mode == "pay+shift" and self.payer is None and s.phase == "turn":
-            coins = [b + 1 for b, buyer in enumerate(s.buyers[s.turn]) if buyer[0]]
+            coins = [b + 1 for b, buyer in enumerate(s.buyers[s.turn]) if buyer.coin]
             self.payer = coins[0] if coins else None
         self._refresh()
 
@@ -434,6 +436,7 @@ class MarketView(SeatStyle, BoardView):
                 vp.paint_buyer(scr, lay.buyer(side, b), b + 1, held, colours[seat],
                                marks[seat], hide_goods=True)
             pieces.key = key
+        assert pieces.scr is not None
         screen.surface.blit(pieces.scr.surface, pieces.rect.topleft)
         self._draw_frame(screen, lay, s)
 
@@ -453,5 +456,6 @@ class MarketView(SeatStyle, BoardView):
         va.draw_moving(screen, lay, self.anims, s)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
-        self._panel_area = tuple(area)  # where clicks on the panel land (layout only)
+        x, y, w, h = area
+        self._panel_area = (x, y, w, h)  # where clicks on the panel land (layout only)
         paint_panel(screen, area, self)

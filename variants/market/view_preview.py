@@ -73,7 +73,7 @@ class Preview:
 class Tooling:
     """The view's input state that decides the preview."""
 
-    target: tuple
+    target: tuple[Any, ...]
     mode: str
     tile: str | None = None
     payer: int | None = None  # 1-based
@@ -132,7 +132,7 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
     rules, s = game.rules, game.state
     line = rules.lines[seat][b]
     name = rules.line_names[seat][b]
-    probe = s.copy()
+    probe = rules.clone(s)
     probe.turn = seat  # "what would this buyer get": the mechanics read the buyer's seat
     deciding = game.current_player == seat and s.phase == "turn"
     out = []
@@ -144,10 +144,10 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
         blockers = tuple(p for p in path if s.market[p] == CROWD)
         result = check_purchase(probe, line, name, b + 1, colour)
         coinless = ""
-        if isinstance(result, str) and not probe.buyers[seat][b][0]:
+        if isinstance(result, str) and not probe.buyers[seat][b].coin:
             # what it would do with a coin (the mechanics ask for the coin first)
-            rich = probe.copy()
-            rich.buyers[seat][b][0] = True
+            rich = rules.clone(probe)
+            rich.buyers[seat][b] = rich.buyers[seat][b]._replace(coin=True)
             again = check_purchase(rich, line, name, b + 1, colour)
             if isinstance(again, Purchase):
                 result, coinless = again, ", once it has a coin"
@@ -214,11 +214,11 @@ def compute(session: Any, t: Tooling) -> Preview:
 # per phase
 # ---------------------------------------------------------------------------------------
 def _names(session: Any) -> list[str]:
-    return session.game.rules.geo.names
+    return list(session.game.rules.geo.names)
 
 
 def _who(session: Any) -> str:
-    return session.name(session.game.current_player)
+    return str(session.name(session.game.current_player))
 
 
 def _try(session: Any, p: Preview, actions: list[str], good: str) -> Preview:

@@ -10,11 +10,12 @@ write ``/tmp/market-*.png``::
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.api import Game, new_game
 from game.rng import Rng
 from game.ui import showcase
+from variants.market.rules import MarketRules
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -40,7 +41,7 @@ def playout_game(players: int = PLAYERS, seed: int = SEED,
 def telling_purchase(game: Game) -> str | None:
     """A purchase open now on which a porter or governor acts and the ambassador lets
     the buyer keep its coin (what the preview is there to show)."""
-    rules, s = game.rules, game.state
+    rules, s = cast(MarketRules, game.rules), game.state
     for action in game.legal_actions():
         if action.startswith("buy "):
             _verb, buyer, colour = action.split()
@@ -54,7 +55,7 @@ def midgame_ready(game: Game) -> bool:
     """A play about to start, goods on vendors, buyers and the king, and a telling
     purchase open."""
     s = game.state
-    on_buyers = sum(1 for seat in s.buyers for b in seat if b[2])
+    on_buyers = sum(1 for seat in s.buyers for b in seat if b.tokens)
     return (s.phase == "turn" and s.purchases == 0 and s.undo is None
             and sum(s.king.values()) >= 3 and on_buyers >= 4
             and sum(1 for c in s.vendors.values() if c) >= 3

@@ -40,6 +40,11 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
         check_mexica_params(params, ctx)
 
+    def action_vocabulary(self) -> list[str]:
+        from variants.mexica.vocabulary import vocabulary
+
+        return vocabulary(self)
+
     @classmethod
     def check_players(cls, params: dict[str, Any], players: int) -> list[ConfigIssue]:
         starts = "".join(params["board"]).count("S")

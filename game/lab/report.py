@@ -1,0 +1,343 @@
+"""The balance report: matplotlib figures as SVG, inlined into one HTML file that needs
+nothing else (no scripts, fonts or pictures from elsewhere), next to the raw records.
+
+Every plot puts the arms (variants, or the values of a sweep) side by side on the same
+axes, in one colour each, and every number drawn is also in a table under the plot.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.lab.plan import Plan
+from game.lab.stats import ArmSummary, mean, reasons
+
+#: Okabe-Ito: told apart with any colour vision
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+           "#000000")
+#: the reasons' colours in the stacked bars (unitemised points are grey)
+REASON_COLOURS = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860",
+                  "#DA8BC3", "#8C8C8C", "#CCB974", "#64B5CD")
+RC = {"font.size": 11, "axes.titlesize": 13, "axes.titleweight": "bold",
+      "axes.spines.top": False, "axes.spines.right": False, "svg.fonttype": "path",
+      "legend.frameon": False}
+
+
+def colour(k: int) -> str:
+    return PALETTE[k % len(PALETTE)]
+
+
+def _svg(fig: Any, name: str) -> str:
+    """The figure as an SVG element (no XML prologue), reproducible byte for byte."""
+    import matplotlib
+
+    buf = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": f"aztec-arcade-{name}"}):
+        fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
+
+
+def _figure(width: float, height: float) -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _offsets(n: int, width: float = 0.8) -> list[float]:
+    step = width / max(1, n)
+    return [-width / 2 + step * (k + 0.5) for k in range(n)]
+
+
+def _percent(ax: Any) -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+
+
+def _arm_legend(fig: Any, ax: Any, arms: Sequence[ArmSummary], extra: Sequence[Any] = ()
+                ) -> None:
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], color=colour(k), marker="o", linestyle="", markersize=8,
+                      label=arm.label) for k, arm in enumerate(arms)]
+    handles += list(extra)
+    if len(handles) > 1:
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+
+
+def rates_figure(arms: Sequence[ArmSummary], groups: Sequence[str],
+                 rates: Sequence[Sequence[Any]], title: str, fair: float | None) -> str:
+    """Win rates with their 95 % intervals: one group per seat (or level), one colour
+    per arm; a dashed line at the equal share."""
+    from matplotlib.lines import Line2D
+
+    with _rc():
+        fig = _figure(max(8.0, 1.6 * len(groups) + 4), 4.2)
+        ax = fig.add_subplot()
+        offsets = _offsets(len(arms))
+        for k in range(len(arms)):
+            for g, rate in enumerate(rates[k]):
+                if rate is None or not rate.games:
+                    continue
+                lo, hi = rate.interval()
+                x = g + offsets[k]
+                ax.errorbar([x], [rate.rate], yerr=[[rate.rate - lo], [hi - rate.rate]],
+                            fmt="o", color=colour(k), ecolor=colour(k), elinewidth=2.2,
+                            capsize=5, markersize=8)
+                ax.annotate(f"{100 * rate.rate:.0f}%", (x, rate.rate), xytext=(7, 0),
+                            textcoords="offset points", va="center", fontsize=9,
+                            color="#333333")
+        extra = []
+        if fair is not None:
+            ax.axhline(fair, color="#555555", linestyle="--", linewidth=1)
+            extra.append(Line2D([], [], color="#555555", linestyle="--",
+                                label=f"equal chances ({100 * fair:.0f}%)"))
+        ax.set_xticks(range(len(groups)), groups)
+        ax.set_xlim(-0.6, len(groups) - 0.4)
+        ax.set_ylim(0, 1)
+        _percent(ax)
+        ax.set_ylabel("games won (95% interval)")
+        ax.set_title(title, loc="left")
+        ax.grid(axis="y", alpha=0.3)
+        _arm_legend(fig, ax, arms, extra)
+        return _svg(fig, title)
+
+
+def boxes_figure(arms: Sequence[ArmSummary], groups: Sequence[str],
+                 data: Sequence[Sequence[Sequence[float]]], title: str, label: str,
+                 name: str) -> str:
+    """Distributions as box plots (median, quartiles, whiskers to 1.5 IQR, a diamond at
+    the mean): one group per seat, one colour per arm."""
+    with _rc():
+        fig = _figure(max(8.0, 1.6 * len(groups) + 4), 4.2)
+        ax = fig.add_subplot()
+        offsets = _offsets(len(arms))
+        width = 0.7 * 0.8 / max(1, len(arms))
+        for k, _arm in enumerate(arms):
+            values = [list(v) for v in data[k]]
+            present = [g for g, v in enumerate(values) if v]
+            if not present:
+                continue
+            box = ax.boxplot([values[g] for g in present],
+                             positions=[g + offsets[k] for g in present], widths=width,
+                             patch_artist=True, showmeans=True, manage_ticks=False,
+                             flierprops={"markersize": 3, "markeredgecolor": colour(k)},
+                             meanprops={"marker": "D", "markerfacecolor": "white",
+                                        "markeredgecolor": "black", "markersize": 5},
+                             medianprops={"color": "black"})
+            for patch in box["boxes"]:
+                patch.set_facecolor(colour(k))
+                patch.set_alpha(0.75)
+        ax.set_xticks(range(len(groups)), groups)
+        ax.set_xlim(-0.6, len(groups) - 0.4)
+        ax.set_ylabel(label)
+        ax.set_title(title, loc="left")
+        ax.grid(axis="y", alpha=0.3)
+        _arm_legend(fig, ax, arms)
+        return _svg(fig, name)
+
+
+def points_figure(arms: Sequence[ArmSummary], whys: Sequence[str]) -> str:
+    """Where the points come from: per arm, a bar of the mean points per player and game,
+    split by reason."""
+    with _rc():
+        fig = _figure(9.0, 1.0 + 0.65 * len(arms) + 0.25 * len(whys))
+        ax = fig.add_subplot()
+        ys = list(range(len(arms)))[::-1]
+        left = [0.0] * len(arms)
+        total = max([sum(max(0.0, a.mean_points(w)) for w in whys) for a in arms] + [1.0])
+        for r, why in enumerate(whys):
+            values = [arm.mean_points(why) for arm in arms]
+            shade = "#BBBBBB" if why.startswith("not itemised") else \
+                REASON_COLOURS[r % len(REASON_COLOURS)]
+            ax.barh(ys, values, left=left, color=shade, edgecolor="white", height=0.6,
+                    label=why)
+            for y, start, value in zip(ys, left, values, strict=True):
+                if value >= 0.06 * total:
+                    ax.text(start + value / 2, y, f"{value:.1f}", ha="center",
+                            va="center", fontsize=9, color="black")
+            left = [a + max(0.0, v) for a, v in zip(left, values, strict=True)]
+        ax.set_yticks(ys, [arm.label for arm in arms])
+        ax.set_xlabel("points per player and game")
+        ax.set_title("Where the points come from", loc="left")
+        ax.grid(axis="x", alpha=0.3)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25 if len(arms) > 2 else
+                                                       -0.45),
+                  ncols=min(4, max(1, len(whys))))
+        return _svg(fig, "points")
+
+
+def _rc() -> Any:
+    import matplotlib
+
+    return matplotlib.rc_context(RC)
+
+
+# ---------------------------------------------------------------------------------------
+# the page
+# ---------------------------------------------------------------------------------------
+CSS = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px;
+       color: #222; line-height: 1.45; padding: 0 1em; }
+h1 { margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
+code { background: #f3f3f3; padding: 0 0.25em; }
+.cmd { background: #f3f3f3; padding: 0.6em; overflow-x: auto; font-family: monospace; }
+table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.92em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #f3f3f3; }
+figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
+figcaption { color: #444; font-size: 0.95em; }
+.swatch { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
+          vertical-align: -0.1em; margin-right: 0.3em; }
+"""
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _pct(rate: Any) -> str:
+    lo, hi = rate.interval()
+    return f"{100 * rate.rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def _arm_cell(k: int, arm: ArmSummary) -> str:
+    return f'<span class="swatch" style="background:{colour(k)}"></span>{_e(arm.label)}'
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    out = ["<table><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
+    out += ["<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows]
+    return "\n".join(out) + "</table>"
+
+
+def _first_note(arms: Sequence[ArmSummary]) -> str:
+    seats = {seat for arm in arms for seat in arm.first}
+    if seats == {0}:
+        return "Seat 1 made the first decision in every game."
+    counts = "; ".join(f"{_e(arm.label)}: " + ", ".join(
+        f"seat {s + 1} {n}x" for s, n in sorted(arm.first.items())) for arm in arms)
+    return f"Who decided first: {counts}."
+
+
+def render(plan: Plan, arms: Sequence[ArmSummary], command: str, records_name: str,
+           names: dict[str, str]) -> str:
+    """The whole HTML page. ``names``: variant id -> display name."""
+    from game.ai import level_name
+
+    seats = [f"Seat {s + 1}" for s in range(plan.players)]
+    fair = 1.0 / plan.players
+    levels = list(dict.fromkeys(plan.levels))
+    variants = list(dict.fromkeys(a.variant for a in plan.arms))
+    title = " vs ".join(names.get(v, v) for v in variants)
+    if plan.sweeps:
+        title += ": " + ", ".join(f"sweep of {s.name}" for s in plan.sweeps)
+    bots = ", ".join(level_name(lv) for lv in plan.levels)
+    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+             f"<title>Balance: {_e(title)}</title><style>{CSS}</style></head><body>",
+             f"<h1>Balance: {_e(title)}</h1>",
+             f"<p>{plan.games} games per arm, {plan.players} players ({_e(bots)}); "
+             f"seats rotate between games; game <i>i</i> uses seed {plan.seed}+<i>i</i>. "
+             + (f"Hard searches {plan.iterations} iterations per decision. "
+                if "hard" in plan.levels else "")
+             + f"Raw results: <code>{_e(records_name)}</code> (one JSON line per game).</p>",
+             f"<div class='cmd'>{_e(command)}</div>"]
+
+    # summary -------------------------------------------------------------------------
+    rows = []
+    for k, arm in enumerate(arms):
+        all_scores = arm.all_scores()
+        rows.append([_arm_cell(k, arm), str(arm.games)]
+                    + [_pct(r) for r in arm.seats]
+                    + [f"{mean(all_scores):.1f}", f"{mean(arm.lengths):.1f}"])
+    parts.append("<h2>Summary</h2>")
+    parts.append(_table(["arm", "games"] + [f"{s} wins [95% CI]" for s in seats]
+                        + ["mean score", "mean length (actions)"], rows))
+    parts.append(f"<p>{_first_note(arms)} A win shared by k players counts 1/k for each, "
+                 "so the seats' rates add up to 100%. The interval is Wilson's 95% score "
+                 "interval: with few games it is wide, and two arms whose intervals "
+                 "overlap a lot are not shown to differ.</p>")
+
+    # win rates -----------------------------------------------------------------------
+    parts.append("<h2>Win rate by seat</h2>")
+    svg = rates_figure(arms, seats, [arm.seats for arm in arms],
+                       "Win rate by seat (first-player advantage)", fair)
+    parts.append(f"<figure>{svg}<figcaption>Each dot is the share of games that seat won, "
+                 "with its 95% interval; the dashed line is an equal share. A seat whose "
+                 "interval lies above the line wins more often than chance allows."
+                 "</figcaption></figure>")
+    if len(levels) > 1:
+        parts.append("<h2>Win rate by computer level</h2>")
+        level_rates = [[arm.levels.get(lv) for lv in levels] for arm in arms]
+        svg = rates_figure(arms, [level_name(lv) for lv in levels], level_rates,
+                           "Win rate by level", None)
+        parts.append(f"<figure>{svg}<figcaption>The share of games each level won "
+                     "(over every seat it played; seats rotate between games)."
+                     "</figcaption></figure>")
+
+    # scores and lengths --------------------------------------------------------------
+    parts.append("<h2>Scores</h2>")
+    svg = boxes_figure(arms, seats, [arm.scores for arm in arms], "Final scores by seat",
+                       "final score", "scores")
+    parts.append(f"<figure>{svg}<figcaption>Boxes span the middle half of the games, the "
+                 "line is the median, the diamond the mean, whiskers reach 1.5 box "
+                 "lengths and dots are the games beyond.</figcaption></figure>")
+    parts.append(_table(["arm"] + [f"{s} mean (min-max)" for s in seats],
+                        [[_arm_cell(k, arm)] + [
+                            f"{mean(v):.1f} ({min(v)}-{max(v)})" if v else "-"
+                            for v in arm.scores] for k, arm in enumerate(arms)]))
+    parts.append("<h2>Game length</h2>")
+    svg = boxes_figure(arms, ["all games"], [[arm.lengths] for arm in arms],
+                       "Game length", "actions per game", "lengths")
+    parts.append(f"<figure>{svg}<figcaption>Actions from the first decision to the end "
+                 "(every action of every player, setup included).</figcaption></figure>")
+    parts.append(_table(["arm", "mean", "median", "min", "max"], [
+        [_arm_cell(k, arm), f"{mean(arm.lengths):.1f}",
+         f"{sorted(arm.lengths)[len(arm.lengths) // 2] if arm.lengths else 0}",
+         str(min(arm.lengths, default=0)), str(max(arm.lengths, default=0))]
+        for k, arm in enumerate(arms)]))
+
+    # points by reason ----------------------------------------------------------------
+    whys = reasons(arms)
+    parts.append("<h2>Where the points come from</h2>")
+    if whys:
+        svg = points_figure(arms, whys)
+        parts.append(f"<figure>{svg}<figcaption>Mean points per player and game, split by "
+                     "the reason of the score events (the <code>reason</code> a variant "
+                     "gives, else the event's kind). Points that no event itemises (a "
+                     "variant that only reports the final count) show as 'not itemised by "
+                     "events'.</figcaption></figure>")
+        parts.append(_table(["arm"] + [_e(w) for w in whys], [
+            [_arm_cell(k, arm)] + [f"{arm.mean_points(w):.2f}" for w in whys]
+            for k, arm in enumerate(arms)]))
+    else:
+        parts.append("<p>No points were scored.</p>")
+    parts.append("<p style='color:#666'>Made by <code>aztec-arcade balance</code>.</p>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def records_text(records: Sequence[dict[str, Any]]) -> str:
+    """JSON Lines, keys sorted: the same records give the same bytes."""
+    return "".join(json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n"
+                   for r in records)
+
+
+def write_report(out: Path, plan: Plan, arms: Sequence[ArmSummary],
+                 records: Sequence[dict[str, Any]], command: str,
+                 names: dict[str, str]) -> tuple[Path, Path]:
+    """Write ``report.html`` and ``games.jsonl`` into ``out`` (each atomically)."""
+    from game.records import write_atomic
+
+    out.mkdir(parents=True, exist_ok=True)
+    data, page = out / "games.jsonl", out / "report.html"
+    write_atomic(data, records_text(records))
+    write_atomic(page, render(plan, arms, command, data.name, names))
+    return page, data
