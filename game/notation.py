@@ -3,8 +3,9 @@
 Actions are plain ASCII (docs/modding/rules-engine.md, "Notation rules"). Python's own
 helpers are wider than that: ``str.isdigit`` is true for superscripts (``²``) that ``int``
 then refuses with a ValueError, ``int`` reads Arabic-Indic digits (``٤`` is 4),
-underscores and signs, and ``str.lower`` turns the Kelvin sign into ``k``. An engine that used them would accept
-spellings nobody meant, or crash on them; these helpers are the one place that decides.
+underscores and signs, and ``str.lower`` turns the Kelvin sign into ``k``. An engine that
+used them would accept spellings nobody meant, or crash on them; these helpers are the one
+place that decides.
 """
 
 from __future__ import annotations
