@@ -187,23 +187,22 @@ def window_rms(samples: Samples, seconds: float = 0.05) -> float:
     return math.sqrt(max(best, 0.0) / n)
 
 
-def finish(samples: Samples, loudness: float, fade_in: float = 0.002,
+def finish(samples: Samples, loudness: float, fade_in: float = 0.004,
            fade_out: float = 0.02) -> Samples:
-    """A shippable effect: no DC offset, the loudness asked for (short-window RMS) but
-    never above PEAK, and an envelope that starts and ends at exactly zero."""
-    mean = sum(samples) / len(samples)
-    out = [x - mean for x in samples]
+    """A shippable effect: the loudness asked for (short-window RMS) but never above PEAK,
+    an envelope that starts and ends at exactly zero, and no DC offset (what the fades
+    leave of it is taken out under the same envelope, so the ends stay at zero)."""
+    n = len(samples)
+    a, r = max(1, count(fade_in)), max(1, count(fade_out))
+    env = [min(1.0, i / a, (n - 1 - i) / r) for i in range(n)]
+    mean = sum(samples) / n
+    out = [(x - mean) * e for x, e in zip(samples, env, strict=True)]
+    rest = sum(out) / sum(env)
+    out = [x - rest * e for x, e in zip(out, env, strict=True)]
     rms = window_rms(out)
     peak = max(abs(x) for x in out)
     g = min(loudness / rms if rms else 0.0, PEAK / peak if peak else 0.0)
-    out = [x * g for x in out]
-    a, r = max(1, count(fade_in)), max(1, count(fade_out))
-    n = len(out)
-    for i in range(min(a, n)):
-        out[i] *= i / a
-    for i in range(min(r, n)):
-        out[n - 1 - i] *= i / r
-    return out
+    return [x * g for x in out]
 
 
 # -- files -------------------------------------------------------------------------------

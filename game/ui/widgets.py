@@ -232,7 +232,7 @@ class Menu:
         if new != self.focus:
             self.focus = new
             self._scroll_to_focus()
-            self._sound("click")
+            self._sound("move")
 
     def _scroll_to_focus(self) -> None:
         if self.focus < self.first:

@@ -154,6 +154,7 @@ class MenuScene(BaseScene):
 
     def back(self) -> None:
         assert self.app is not None
+        self.app.play_sound("back")
         self.app.stack.pop()
 
     def handle(self, intent: Intent) -> None:

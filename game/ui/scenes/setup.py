@@ -375,6 +375,7 @@ class SetupScene(TypingScene):
 
     def back(self) -> None:
         assert self.app is not None
+        self.app.play_sound("back")
         self.app.stack.pop()  # exit() stops the typing
 
     # -- input -----------------------------------------------------------------------
