@@ -69,8 +69,9 @@ VARIANT_FILE = Obj(
         "parameters": Field(Obj({}, doc="validated by the engine"),
                             "The engine's parameters: board, components, costs, scores."),
         "audio": Field(Obj({
-            "music": Field(SoundRef(), "The loop played during the game: a shipped loop "
-                           "(menu, mexica, market, aztlan) or a file that loops seamlessly."),
+            "music": Field(SoundRef("music loop"), "The loop played during the game: a "
+                           "shipped loop (menu, mexica, market, aztlan) or a file that loops "
+                           "seamlessly."),
             "sounds": Field(Map(Str(pattern=r"[A-Za-z0-9_-]+", hint="letters, digits, _, -",
                                     max_len=64), SoundRef(), max_len=200),
                             "Action verb or event kind -> the sound it makes, over the "

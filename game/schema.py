@@ -346,19 +346,22 @@ class SoundRef(Schema):
     say (the rules core never reads the assets): an unknown one falls back to the usual
     sound with a notice."""
 
+    #: what a name names, for messages and the reference: "sound", "music loop"
+    what: str = "sound"
     suffixes: tuple[str, ...] = (".wav", ".ogg")
 
     def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if isinstance(value, str) and "." not in value and "/" not in value:
             if not _SOUND_NAME.fullmatch(value):
-                ctx.error(path, f"{quote(value)} is neither a shipped sound's name (lower-case "
-                                f"letters, digits, _) nor a file ({' or '.join(self.suffixes)})")
+                ctx.error(path, f"{quote(value)} is neither a shipped {self.what}'s name "
+                                "(lower-case letters, digits, _) nor a file "
+                                f"({' or '.join(self.suffixes)})")
                 return _MISSING
             return value
         return AssetPath(self.suffixes).check(value, path, ctx)
 
     def describe(self) -> str:
-        return (f"a shipped sound's name, or a file path ({', '.join(self.suffixes)}) "
+        return (f"a shipped {self.what}'s name, or a file path ({', '.join(self.suffixes)}) "
                 "relative to the YAML file's folder, never outside it")
 
 
