@@ -26,7 +26,8 @@ def main(out: Path) -> int:
             s = np.frombuffer(w.readframes(w.getnframes()), "<i2") / 32767
         wave_ax.plot(np.arange(len(s)) / rate, s, lw=0.3)
         wave_ax.set(title=f"{path.stem}: waveform", ylim=(-1, 1), xlabel="s")
-        spec_ax.specgram(s + 1e-9, NFFT=1024, Fs=rate, noverlap=768, cmap="magma")
+        with np.errstate(divide="ignore"):  # silent stretches are -inf dB
+            spec_ax.specgram(s, NFFT=1024, Fs=rate, noverlap=768, cmap="magma")
         spec_ax.set(title=f"{path.stem}: spectrogram", ylim=(0, 5000), xlabel="s",
                     ylabel="Hz")
     fig.tight_layout()

@@ -209,8 +209,9 @@ class PlayScene(BaseScene):
         self.seats.changed()
         self._rebuild_log()
         self.log.scroll = 0
+        public = [e for e in events if e.visible(None)]  # the room hears it: no secrets
         self.app.play_sound(self.sounds.action_sound(
-            action, [e.kind for e in events], any(e.points for e in events)))
+            action, [e.kind for e in public], any(e.points for e in public)))
         if any(e.kind == "scoring" for e in events) or (
                 self.view.scoring_overlay and any(e.kind == "score" for e in events)):
             self.app.stack.push("scoring", self.session, self.view, events)
