@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.api import new_game
 from game.ui.cues import (
     FALLBACK,
     GAME_MUSIC,
@@ -152,25 +153,26 @@ def _kinds(package: str) -> set[str]:
 
 
 def _verbs(package: str) -> set[str]:
-    """Verbs as the rules test them (``verb == "x"``, ``verb in ("x", "y")``) or list them
-    (a ``VERBS`` table)."""
-    text = _rules_sources(package)
-    found = set(re.findall(r'verb == "([a-z_]+)"', text))
-    for group in re.findall(r"verb in \(([^)]*)\)", text):
-        found |= set(re.findall(r'"([a-z_]+)"', group))
-    for table in re.findall(r"^VERBS[^=]*=\s*([({].*?[)}])$", text, re.S | re.M):
-        after = ":" if table.startswith("{") else ",)"  # a dict's keys, a tuple's items
-        found |= set(re.findall(rf'"([a-z_]+)"\s*[{after}]', table))
-    return found
+    """Every verb of a game: the keys of its rules' handler tables."""
+    if package in ("mexica", "mexica_neutral"):
+        from variants.mexica.rules import MexicaRules
+
+        return set(MexicaRules.ACTIONS) | set(MexicaRules.TURN_STEPS)
+    module = importlib.import_module(f"variants.{package}.handlers")
+    return set(module.HANDLERS)
 
 
-class _Rules:
-    """A stand-in rules object of a given engine lineage, as the cue table reads it."""
+#: a built-in variant of each engine, and a player count it allows
+ENGINE_GAMES = {"mexica": ("mexica", 2), "mexica-neutral": ("mexica-2p-neutral", 2),
+                "tlatelolco-market": ("tlatelolco-market", 2), "aztlan": ("aztlan", 3)}
 
 
 def _sounds_for(engine: str) -> GameSounds:
-    lineage = [engine] + (["mexica"] if engine == "mexica-neutral" else [])
-    return GameSounds(lineage)
+    """The sounds of a real game of ``engine``, as the play screen builds them."""
+    variant, players = ENGINE_GAMES[engine]
+    game = new_game(variant, players)
+    assert game.rules.engine_id == engine
+    return GameSounds.for_game(game)
 
 
 def test_the_scan_finds_the_games_actions():
