@@ -174,7 +174,9 @@ SOUNDS: dict[str, tuple[Callable[[], Samples], float]] = {
     "decline": (lambda: notes(0.1, gain(wood(330, 0.2, 0.5), 0.7), wood(247, 0.3, 0.5)),
                 QUIET),
     "bless": (lambda: notes(0.12, flute(659, 0.2), flute(784, 0.2), flute(1047, 0.4)), NORMAL),
-    "rafts": (lambda: mix(splash(0.35, 81), at(0.2, splash(0.35, 82))), NORMAL),
+    "rafts": (lambda: mix(splash(0.35, 81), at(0.2, splash(0.35, 82)),  # two paddle strokes
+                          gain(notes(0.2, wood(196, 0.3, 0.5), wood(220, 0.3, 0.5)), 0.6)),
+              NORMAL),
     "prosperity": (lambda: mix(flick(91), at(0.05, notes(0.08, clink(1047, 0.3),
                                                           clink(1568, 0.4)))), NORMAL),
     "wild": (lambda: mix(flick(92), at(0.05, notes(0.07, clink(1175, 0.3), clink(1760, 0.3),
