@@ -201,3 +201,14 @@ def test_an_action_plays_its_own_sound(app, monkeypatch):
     assert "pilli_place" in played  # then the next player's turn
     play.refuse("not now")
     assert played[-1] == "refused"
+
+
+def test_menu_steps_sound_as_named(ui, monkeypatch):
+    played: list[str] = []
+    monkeypatch.setattr(ui.app.audio, "play", played.append)
+    ui.key(pygame.K_DOWN)
+    assert played[-1] == "move"
+    choose(ui, "Settings")
+    assert "select" in played
+    ui.key(pygame.K_ESCAPE)
+    assert played[-1] == "back"

@@ -154,11 +154,12 @@ class MenuScene(BaseScene):
 
     def back(self) -> None:
         assert self.app is not None
-        self.app.play_sound("back")
         self.app.stack.pop()
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
+            assert self.app is not None
+            self.app.play_sound("back")  # a Back item sounds as a selection instead
             self.back()
             return
         self.menu.handle(intent)

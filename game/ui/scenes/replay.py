@@ -124,6 +124,7 @@ class ReplayScene(BaseScene):
         assert self.app is not None
         kind = intent.kind
         if kind == "back":
+            self.app.play_sound("back")
             self.app.stack.pop()
         elif kind == "right":
             self.autoplay = False

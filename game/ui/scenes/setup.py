@@ -375,7 +375,6 @@ class SetupScene(TypingScene):
 
     def back(self) -> None:
         assert self.app is not None
-        self.app.play_sound("back")
         self.app.stack.pop()  # exit() stops the typing
 
     # -- input -----------------------------------------------------------------------
@@ -383,6 +382,8 @@ class SetupScene(TypingScene):
         kind = intent.kind
         row = self.current
         if kind == "back":
+            assert self.app is not None
+            self.app.play_sound("back")
             self.back()
             return
         if kind in ("up", "tab_back"):
