@@ -651,7 +651,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             args = parser.parse_args(["play"])
         args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports
-        return args.func(args)
+        code: int = args.func(args)
+        return code
     except AztecArcadeError as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_USER_ERROR

@@ -12,10 +12,13 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.lab.plan import Plan
 from game.lab.stats import ArmSummary, mean, reasons
+
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
 
 #: Okabe-Ito: told apart with any colour vision
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
@@ -23,9 +26,10 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 #: the reasons' colours in the stacked bars (unitemised points are grey)
 REASON_COLOURS = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860",
                   "#DA8BC3", "#8C8C8C", "#CCB974", "#64B5CD")
-RC = {"font.size": 11, "axes.titlesize": 13, "axes.titleweight": "bold",
-      "axes.spines.top": False, "axes.spines.right": False, "svg.fonttype": "path",
-      "legend.frameon": False}
+RC: dict[RcKeyType, Any] = {
+    "font.size": 11, "axes.titlesize": 13, "axes.titleweight": "bold",
+    "axes.spines.top": False, "axes.spines.right": False, "svg.fonttype": "path",
+    "legend.frameon": False}
 
 
 def colour(k: int) -> str:

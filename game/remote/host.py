@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from game.errors import IllegalAction, quote
+from game.errors import ConfigError, IllegalAction, quote
 from game.remote import DEFAULT_PORT
 from game.rng import mix_seed
 
@@ -234,8 +234,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int(time.time_ns() % (2**31))
     game = cli._new_game(args.variant, args.players, seed, options)  # noqa: SLF001
     if len(args.bots) > game.players:
-        raise cli.ConfigError(f"{len(args.bots)} computer players do not fit {game.players} "
-                              "seats")
+        raise ConfigError(f"{len(args.bots)} computer players do not fit {game.players} "
+                          "seats")
     first_bot = game.players - len(args.bots)
     bots = {first_bot + i: make_bot(level, seed=mix_seed(seed, "seat", first_bot + i))
             for i, level in enumerate(args.bots)}
