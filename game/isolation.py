@@ -189,10 +189,10 @@ def guard_rules(rules: Any, registry: Registry | None = None) -> Rules:
     """The rules behind the guard, typed as the rules they stand in for: the guard is a
     transparent facade (``isinstance`` sees the rules' own class)."""
     if isinstance(rules, GuardedRules):
-        return cast(Rules, rules)
+        return cast("Rules", rules)
     engine_id = str(getattr(rules, "engine_id", "?"))
     plugin, origin = rules_plugin(engine_id, registry)
-    return cast(Rules, GuardedRules(rules, plugin, origin, f"the '{engine_id}' rules",
+    return cast("Rules", GuardedRules(rules, plugin, origin, f"the '{engine_id}' rules",
                                     rules_allows))
 
 
