@@ -4,7 +4,7 @@
 random players and prints its log instead. The other subcommands list, validate, simulate
 and replay variants and saved games. Mistakes a person can make (a bad argument, a broken
 file, no display) end with a one-line message on stderr and exit code 2, never with a
-traceback.
+traceback. The arguments each command takes are declared in :mod:`game.cli_parser`.
 """
 
 from __future__ import annotations
