@@ -13,6 +13,8 @@ from game.notation import plain_number
 from game.ui import theme
 from game.ui.input import pad_id, pad_label
 from game.ui.messages import one_line
+from game.ui.remote import setup_table
+from game.ui.scene import make_scene
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
 from game.ui.session import HUMAN, SEAT_KINDS
@@ -32,6 +34,7 @@ from game.ui.widgets import (
 
 if TYPE_CHECKING:
     from game.plugins import VariantSpec
+    from game.remote.snapshot import SeatInfo
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
@@ -44,6 +47,8 @@ NAME_LEN = 14
 LEFT_X, LEFT_W = 60.0, 840.0
 RIGHT_X, RIGHT_W = 960.0, 900.0
 ROW_H = 84.0
+#: the bottom row: Start and Back on the right, Invite phones on the left
+BUTTONS_Y = 900.0
 
 
 def kind_label(kind: str) -> str:
@@ -194,7 +199,7 @@ class SetupScene(TypingScene):
                             (RIGHT_X + 550, cy + 10, RIGHT_W - 570, min(70.0, card_h - 20)),
                             value=partial(self._colour_name, seat),
                             adjust=partial(self._adjust_colour, seat)))
-        by = 900.0
+        by = BUTTONS_Y
         rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
                         action=self.start, enabled=spec is not None))
         # Who plays each seat. The rows sit in the seat cards, but come after Start in
@@ -208,6 +213,10 @@ class SetupScene(TypingScene):
                             adjust=partial(self._adjust_kind, seat)))
         rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
                         action=self.back))
+        # Invite phones sits under the left column, last in the keyboard order (Up from
+        # Game reaches it), so the rows people use most keep their places.
+        rows.append(Row("invite", "button", "Invite phones", (LEFT_X, BUTTONS_Y, LEFT_W, 96),
+                        value=self._invite_text, action=self.invite, enabled=spec is not None))
         self.rows = rows
         keys = [r.key for r in rows]
         self.focus = keys.index(key) if key in keys else min(self.focus, len(rows) - 1)
@@ -327,7 +336,43 @@ class SetupScene(TypingScene):
         return names[i] if i < len(names) else f"Colour {i + 1}"
 
     def _kind_text(self, seat: int) -> str:
+        if self.kinds[seat] == HUMAN and self._on_phone(seat):
+            return "Phone"
         return kind_label(self.kinds[seat])
+
+    # -- phones ----------------------------------------------------------------------
+    def _on_phone(self, seat: int) -> bool:
+        """A device holds the seat (it plays the seat once the game starts)."""
+        hub = self.app.remote.hub if self.app is not None else None
+        return hub is not None and seat in hub.claimed_seats()
+
+    def _invite_text(self) -> str:
+        hub = self.app.remote.hub if self.app is not None else None
+        if hub is None:
+            return "Invite phones"
+        held = len(hub.claimed_seats())
+        return f"Phones: {held} seat{'' if held == 1 else 's'} taken"
+
+    def invite(self) -> None:
+        """The join code on the screen: phones take their seats before the game starts."""
+        assert self.app is not None
+        self.app.stack.push("invite")
+
+    def remote_table(self) -> list[SeatInfo]:
+        """The seats as devices see them while the game is set up."""
+        names = [f.value.strip() or f"Player {i + 1}"
+                 for i, f in enumerate(self.names[:self.players])]
+        slots = self.colour_index[:self.players]
+        colours = [self.palette[c % len(self.palette)] for c in slots]
+        return setup_table(names, colours, slots, self.kinds[:self.players])
+
+    def device_named(self, seat: int, name: str) -> None:
+        """A device that claimed ``seat`` gave its name: the seat takes it while it still
+        has its default one."""
+        if 0 <= seat < len(self.names) and \
+                self.names[seat].value.strip() in ("", f"Player {seat + 1}"):
+            field = self.names[seat]
+            field.value = "".join(ch for ch in name if field.allowed(ch))[:field.max_len]
 
     def _adjust_kind(self, seat: int, step: int) -> None:
         i = SEAT_KINDS.index(self.kinds[seat]) if self.kinds[seat] in SEAT_KINDS else 0
@@ -371,7 +416,9 @@ class SetupScene(TypingScene):
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
-        self.app.stack.replace("play", session)  # exit() stops the typing
+        play = make_scene("play", session)
+        self.app.remote.attach(play)  # seats phones hold are theirs from the first move
+        self.app.stack.replace(play)  # exit() stops the typing
 
     def back(self) -> None:
         assert self.app is not None
@@ -502,7 +549,9 @@ class SetupScene(TypingScene):
             screen.box(x - grow - 5, y - grow / 2 - 5, w + 2 * grow + 10, h + grow + 10,
                        theme.TEXT, radius=18, width=4)
         if row.kind == "button":
-            screen.text(row.label, x + w / 2, y + h / 2, theme.FONT_LARGE, ink, "center")
+            label = row.value() if row.value else row.label
+            screen.text(fit(screen, label, theme.FONT_LARGE, w - 40), x + w / 2, y + h / 2,
+                        theme.FONT_LARGE, ink, "center")
             return
         bounce = 3 * pulse(self.t, 6) if focused else 0
         if row.key.startswith("colour"):
@@ -543,8 +592,11 @@ class SetupScene(TypingScene):
             colour = self.palette[self.colour_index[seat] % len(self.palette)]
             screen.box(RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL, radius=14)
             screen.box(RIGHT_X + dx, y, 76, card_h, colour, radius=14)
-            draw_mark(screen, theme.MARKS[seat % len(theme.MARKS)], RIGHT_X + dx + 38,
+            slot = self.colour_index[seat]
+            draw_mark(screen, theme.MARKS[slot % len(theme.MARKS)], RIGHT_X + dx + 38,
                       y + min(card_h, 90) / 2, 22, INK)
+            if self._on_phone(seat):  # the seat is played on a phone
+                draw_mark(screen, "phone", RIGHT_X + dx + 38, y + card_h - 30, 18, INK)
             i, name_row = keyed[f"name{seat}"]
             nx, ny, nw, nh = name_row.rect
             assert name_row.field is not None
@@ -569,7 +621,7 @@ class SetupScene(TypingScene):
         if not broken:
             return
         y = self.left_bottom
-        h = 1000 - y
+        h = BUTTONS_Y - 20 - y
         if h < 120:
             return
         top = draw_panel(screen, LEFT_X, y, LEFT_W, h, "Unavailable")
