@@ -103,10 +103,12 @@ class RemoteLink:
 
         bind = self.app.settings.get("remote_bind") or lan_address()
         port = self.app.settings.get("remote_port", DEFAULT_PORT)
-        hub = RemoteHub(self._table_now() or [], pictures=self.pictures)
+        table = self._table_now()
+        hub = RemoteHub(table or [], pictures=self.pictures)
         try:
             hub.start(str(bind), int(port))
             self.adopt(hub)
+            self._table = table  # the invite screen lists the seats at once
         except RemoteError as exc:
             hub.stop()
             self.error = one_line(exc)

@@ -270,6 +270,7 @@ def test_a_device_takes_a_seat_in_the_setup_and_its_name(phones):
     row = invite.rows[1]
     assert (row.name, row.status, row.device, row.connected) == ("Ben", "On a phone", "Ben",
                                                                   True)
+    assert invite.menu.current is not None and invite.menu.current.label == "Done"  # kept
     assert "Ben is on a phone now" in [m for m, _ in ui.app.toasts]
     ui.key(K.K_ESCAPE)  # Done: back to the setup, still listening
     assert ui.top is setup and ui.app.remote.running
@@ -498,6 +499,31 @@ def test_the_host_takes_a_seat_back_from_the_pause_menu(phones):
     assert ui.top is play
     ui.key(K.K_RETURN)
     assert len(play.game.log) == 2 and play.session.history[-1][0] == 1
+
+
+def test_each_change_of_the_game_is_published_once_with_its_events(phones, monkeypatch):
+    ui, devices = phones
+    play, _ben = start_with_phone(ui, devices)
+    hub = ui.app.remote.hub
+    assert hub is not None
+    ui.frames(2)
+    sent: list[tuple[int, list[str]]] = []
+    publish = hub.publish
+
+    def counted(game: Any, events: Any = ()) -> None:
+        events = list(events)
+        sent.append((len(game.log), [e.kind for e in events]))
+        publish(game, events)
+
+    monkeypatch.setattr(hub, "publish", counted)
+    ui.frames(30)
+    assert sent == []  # nothing changed: nothing is prepared
+    heard: list[list[str]] = []
+    play.session.listeners.append(lambda _action, events: heard.append(
+        [e.kind for e in events]))
+    ui.key(K.K_RETURN)  # Ana's first move
+    ui.frames(30)
+    assert sent == [(1, heard[0])] and heard[0]
 
 
 def test_a_dropped_phone_is_handed_to_a_computer(phones):

@@ -59,6 +59,8 @@ class InviteScene(MenuScene):
         #: a short answer to the last choice ("" for none)
         self.note = ""
         self._shown: tuple[object, ...] | None = None
+        #: what each menu item stands for (a seat, or "done", ...), to keep the focus
+        self._keys: list[object] = []
 
     @property
     def link(self) -> RemoteLink:
@@ -96,15 +98,22 @@ class InviteScene(MenuScene):
         self._shown = shown
         if not link.running:
             items = [MenuItem("Try again", self.start), MenuItem("Back", self.back)]
+            keys: list[object] = ["again", "back"]
         else:
             items = [MenuItem(row.name, partial(self.choose_seat, row.seat),
                               value=partial(_status, row), swatch=row.colour,
-                              detail=row.device) for row in self.rows]
+                              detail=_detail(row))
+                     for row in self.rows]
             items += [MenuItem("Done", self.back), MenuItem("Stop inviting", self.stop)]
+            keys = [row.seat for row in self.rows] + ["done", "stop"]
+        # the focus stays on its item while rows come and go (a phone joins, a name
+        # changes); on a new screen Enter at once closes it (or tries again)
+        focused = None if first or not self._keys else self._keys[self.menu.focus]
         self.menu.set_items(items)
-        if first:  # Enter at once closes the screen (or tries again)
-            self.menu.focus = 0 if not link.running else len(self.rows)
-            self.menu.set_items(items)
+        self.menu.focus = keys.index(focused) if focused in keys else \
+            keys.index("again" if not link.running else "done")
+        self.menu.set_items(items)
+        self._keys = keys
 
     # -- choices ---------------------------------------------------------------------------
     def choose_seat(self, seat: int) -> None:
@@ -203,11 +212,16 @@ class InviteScene(MenuScene):
                                                    else theme.TEXT_DIM)
                 label = fit(screen, row.name, READ, RIGHT_W * 0.5)
                 draw_mark(screen, "phone", x + 82 + screen.text_width(label, READ) + 24,
-                          y + h * (0.36 if row.device else 0.5), 15, ink)
+                          y + h * (0.36 if _detail(row) else 0.5), 15, ink)
 
 
 def _status(row: SeatRow) -> str:
     return row.status
+
+
+def _detail(row: SeatRow) -> str:
+    """The device's name under the seat's, unless it is the same."""
+    return row.device if row.device != row.name else ""
 
 
 class ChoiceScene(Scene):
