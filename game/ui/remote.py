@@ -24,19 +24,24 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 from game.ai import level_name
+from game.remote import DEFAULT_PORT, RemoteError
+from game.remote.hub import HubEvent, RemoteHub
+from game.remote.net import lan_address
+from game.remote.qr import qr_matrix
+from game.remote.snapshot import SeatInfo
 from game.ui import theme
 from game.ui.messages import one_line
+from game.ui.scene import Scene, SceneName, scene_factory
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN
 
 if TYPE_CHECKING:
     from game.events import Event
-    from game.remote.hub import HubEvent, RemoteHub
-    from game.remote.snapshot import SeatInfo
     from game.ui.app import App
+    from game.ui.scenes.handoff import HandoffScene
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.setup import SetupScene
 
@@ -97,10 +102,6 @@ class RemoteLink:
         if self.hub is not None:
             return True
         self.wait_stopped(CLOSE_WAIT)  # the last server's port is free again
-        from game.remote import DEFAULT_PORT, RemoteError
-        from game.remote.hub import RemoteHub
-        from game.remote.net import lan_address
-
         bind = self.app.settings.get("remote_bind") or lan_address()
         port = self.app.settings.get("remote_port", DEFAULT_PORT)
         table = self._table_now()
@@ -120,8 +121,6 @@ class RemoteLink:
 
     def adopt(self, hub: RemoteHub) -> None:
         """Show and follow ``hub``, a started one (:meth:`start` makes it)."""
-        from game.remote.qr import qr_matrix
-
         self.qr = qr_matrix(hub.url)
         self.hub, self.url, self.error = hub, hub.url, ""
         self.play, self._table, self._published = None, None, None
@@ -177,15 +176,13 @@ class RemoteLink:
             self.stop("The host left the game")
 
     def _scenes(self) -> tuple[PlayScene | None, SetupScene | None]:
-        from game.ui.scenes.play import PlayScene
-        from game.ui.scenes.setup import SetupScene
-
-        play = setup = None
+        play: PlayScene | None = None
+        setup: SetupScene | None = None
         for scene in reversed(self.app.stack.scenes):
-            if play is None and isinstance(scene, PlayScene) and not scene.done:
-                play = scene
-            elif setup is None and isinstance(scene, SetupScene):
-                setup = scene
+            if play is None and (found := as_scene(scene, "play")) and not found.done:
+                play = found
+            elif setup is None and (ready := as_scene(scene, "setup")):
+                setup = ready
         return play, setup
 
     def _sync_table(self, table: list[SeatInfo]) -> None:
@@ -197,26 +194,27 @@ class RemoteLink:
         play, setup = self._scenes()
         if play is not None:
             return play_table(play)
-        return setup.remote_table() if setup is not None else None
+        return setup_table(setup) if setup is not None else None
 
     # -- the setup -------------------------------------------------------------------------
     def _follow_setup(self, setup: SetupScene) -> None:
         assert self.hub is not None
         for event in self.hub.news():
             if event.kind == "joined" and event.name:
-                setup.device_named(event.seat, event.name)
-            table = setup.remote_table()
+                device_named(setup, event.seat, event.name)
+            table = setup_table(setup)
             if 0 <= event.seat < len(table):
                 self._toast(event, table[event.seat].name)
-        self._sync_table(setup.remote_table())
+        self._sync_table(setup_table(setup))
 
     # -- the game --------------------------------------------------------------------------
-    def attach(self, play: PlayScene) -> None:
+    def attach(self, play: PlayScene) -> PlayScene:
         """Follow ``play``: seats devices hold are played on them (in time for the game's
-        first "Pass to" screen, if it is called before the scene is shown)."""
+        first "Pass to" screen, if it is called before the scene is shown). Returns
+        ``play``."""
         hub = self.hub
         if hub is None or play is self.play:
-            return
+            return play
         if self.play is not None:
             self._detach(self.play)
         self.play, self._published = play, None
@@ -228,6 +226,7 @@ class RemoteLink:
             driver = play.seats[seat] if seat < len(play.seats) else None
             if driver is not None and not isinstance(driver, RemoteSeat | ComputerSeat):
                 play.assign_seat(seat, RemoteSeat(seat, session, hub))
+        return play
 
     def _detach(self, play: PlayScene) -> None:
         if self._heard in play.session.listeners:
@@ -279,10 +278,8 @@ class RemoteLink:
     def _drop_stale_handoff(self, play: PlayScene) -> None:
         """A "Pass to" screen on top for a seat a phone holds by now has nobody to wait
         for: the phone has the seat's secrets."""
-        from game.ui.scenes.handoff import HandoffScene
-
-        top = self.app.stack.top
-        if isinstance(top, HandoffScene) and top.session is play.session \
+        top = as_scene(self.app.stack.top, "handoff")
+        if top is not None and top.session is play.session \
                 and 0 <= top.seat < len(play.seats) \
                 and not play.seats[top.seat].wants_local_input:
             self.app.stack.pop()
@@ -304,6 +301,17 @@ class RemoteLink:
         driver = LocalSeat(seat) if to == "here" else play.seats.driver_for(seat, to)
         play.assign_seat(seat, driver)
         self._sync_table(play_table(play))
+
+    def holds(self, seat: int) -> bool:
+        """A device holds ``seat`` (in the setup: it will play the seat)."""
+        return self.hub is not None and seat in self.hub.claimed_seats()
+
+    def invite_label(self) -> str:
+        """The setup's button: what it opens, or how many seats phones hold."""
+        if self.hub is None:
+            return "Invite phones"
+        held = len(self.hub.claimed_seats())
+        return f"Phones: {held} seat{'' if held == 1 else 's'} taken"
 
     def seat_rows(self) -> list[SeatRow]:
         """Every seat of the table the devices see, for the invite screen."""
@@ -354,8 +362,6 @@ class RemoteLink:
 def play_table(play: PlayScene) -> list[SeatInfo]:
     """The seats of a game as devices see them: a seat the computer plays is closed to
     them, every other seat is open (a person here plays it until a device claims it)."""
-    from game.remote.snapshot import SeatInfo
-
     session = play.session
     colours, marks = session.colours, session.marks
     out = []
@@ -369,18 +375,41 @@ def play_table(play: PlayScene) -> list[SeatInfo]:
     return out
 
 
-def setup_table(names: list[str], colours: list[tuple[int, int, int]], slots: list[int],
-                kinds: list[str]) -> list[SeatInfo]:
-    """The seats of a game being set up: a computer seat is closed to devices."""
-    from game.remote.snapshot import SeatInfo
-
+def setup_table(setup: SetupScene) -> list[SeatInfo]:
+    """The seats of a game being set up, as the game will have them: a computer seat is
+    closed to devices."""
     out = []
-    for seat, name in enumerate(names):
-        mark = theme.MARKS[slots[seat] % len(theme.MARKS)]
-        kind = kinds[seat] if seat < len(kinds) else HUMAN
+    palette = setup.palette
+    for seat in range(setup.players):
+        name = setup.names[seat].value.strip() or f"Player {seat + 1}"
+        slot = setup.colour_index[seat]
+        colour, mark = palette[slot % len(palette)], theme.MARKS[slot % len(theme.MARKS)]
+        kind = setup.kinds[seat] if seat < len(setup.kinds) else HUMAN
         if kind == HUMAN:
-            out.append(SeatInfo(name, colours[seat], mark))
+            out.append(SeatInfo(name, colour, mark))
         else:
-            out.append(SeatInfo(name, colours[seat], mark, open=False,
+            out.append(SeatInfo(name, colour, mark, open=False,
                                 driver=f"Computer ({level_name(kind)})"))
     return out
+
+
+def device_named(setup: SetupScene, seat: int, name: str) -> None:
+    """A device that claimed ``seat`` in the setup gave its name: the seat takes it while
+    it still has its default one (the name field's own rules apply)."""
+    if 0 <= seat < min(setup.players, len(setup.names)):
+        field = setup.names[seat]
+        if field.value.strip() in ("", f"Player {seat + 1}"):
+            field.value = "".join(ch for ch in name if field.allowed(ch))[:field.max_len]
+
+
+@overload
+def as_scene(scene: Scene | None, name: Literal["play"]) -> PlayScene | None: ...
+@overload
+def as_scene(scene: Scene | None, name: Literal["setup"]) -> SetupScene | None: ...
+@overload
+def as_scene(scene: Scene | None, name: Literal["handoff"]) -> HandoffScene | None: ...
+def as_scene(scene: Scene | None, name: SceneName) -> Scene | None:
+    """``scene`` if it is the kind of scene pushed by ``name`` (the scenes are known by
+    name here, as everywhere in the client, and imported when first pushed)."""
+    kind = scene_factory(name)
+    return scene if isinstance(kind, type) and isinstance(scene, kind) else None

@@ -13,7 +13,6 @@ from game.notation import plain_number
 from game.ui import theme
 from game.ui.input import pad_id, pad_label
 from game.ui.messages import one_line
-from game.ui.remote import setup_table
 from game.ui.scene import make_scene
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
@@ -34,7 +33,6 @@ from game.ui.widgets import (
 
 if TYPE_CHECKING:
     from game.plugins import VariantSpec
-    from game.remote.snapshot import SeatInfo
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
@@ -47,8 +45,7 @@ NAME_LEN = 14
 LEFT_X, LEFT_W = 60.0, 840.0
 RIGHT_X, RIGHT_W = 960.0, 900.0
 ROW_H = 84.0
-#: the bottom row: Start and Back on the right, Invite phones on the left
-BUTTONS_Y = 900.0
+BUTTONS_Y = 900.0  # Start and Back on the right, Invite phones on the left
 
 
 def kind_label(kind: str) -> str:
@@ -199,8 +196,7 @@ class SetupScene(TypingScene):
                             (RIGHT_X + 550, cy + 10, RIGHT_W - 570, min(70.0, card_h - 20)),
                             value=partial(self._colour_name, seat),
                             adjust=partial(self._adjust_colour, seat)))
-        by = BUTTONS_Y
-        rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
+        rows.append(Row("start", "button", "Start", (RIGHT_X, BUTTONS_Y, 560, 96),
                         action=self.start, enabled=spec is not None))
         # Who plays each seat. The rows sit in the seat cards, but come after Start in
         # the keyboard order (Down from Start), so names and colours stay one move apart.
@@ -211,12 +207,13 @@ class SetupScene(TypingScene):
                             (RIGHT_X + 90, ky, 440, max(28.0, min(52.0, cy + card_h - ky - 8))),
                             value=partial(self._kind_text, seat),
                             adjust=partial(self._adjust_kind, seat)))
-        rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
+        rows.append(Row("back", "button", "Back", (RIGHT_X + 580, BUTTONS_Y, RIGHT_W - 580, 96),
                         action=self.back))
-        # Invite phones sits under the left column, last in the keyboard order (Up from
-        # Game reaches it), so the rows people use most keep their places.
+        # under the left column, but last in the keyboard order: the other rows keep theirs
         rows.append(Row("invite", "button", "Invite phones", (LEFT_X, BUTTONS_Y, LEFT_W, 96),
-                        value=self._invite_text, action=self.invite, enabled=spec is not None))
+                        value=lambda: self.app.remote.invite_label() if self.app else "",
+                        action=lambda: self.app.stack.push("invite") if self.app else None,
+                        enabled=spec is not None))
         self.rows = rows
         keys = [r.key for r in rows]
         self.focus = keys.index(key) if key in keys else min(self.focus, len(rows) - 1)
@@ -336,43 +333,8 @@ class SetupScene(TypingScene):
         return names[i] if i < len(names) else f"Colour {i + 1}"
 
     def _kind_text(self, seat: int) -> str:
-        if self.kinds[seat] == HUMAN and self._on_phone(seat):
-            return "Phone"
-        return kind_label(self.kinds[seat])
-
-    # -- phones ----------------------------------------------------------------------
-    def _on_phone(self, seat: int) -> bool:
-        """A device holds the seat (it plays the seat once the game starts)."""
-        hub = self.app.remote.hub if self.app is not None else None
-        return hub is not None and seat in hub.claimed_seats()
-
-    def _invite_text(self) -> str:
-        hub = self.app.remote.hub if self.app is not None else None
-        if hub is None:
-            return "Invite phones"
-        held = len(hub.claimed_seats())
-        return f"Phones: {held} seat{'' if held == 1 else 's'} taken"
-
-    def invite(self) -> None:
-        """The join code on the screen: phones take their seats before the game starts."""
-        assert self.app is not None
-        self.app.stack.push("invite")
-
-    def remote_table(self) -> list[SeatInfo]:
-        """The seats as devices see them while the game is set up."""
-        names = [f.value.strip() or f"Player {i + 1}"
-                 for i, f in enumerate(self.names[:self.players])]
-        slots = self.colour_index[:self.players]
-        colours = [self.palette[c % len(self.palette)] for c in slots]
-        return setup_table(names, colours, slots, self.kinds[:self.players])
-
-    def device_named(self, seat: int, name: str) -> None:
-        """A device that claimed ``seat`` gave its name: the seat takes it while it still
-        has its default one."""
-        if 0 <= seat < len(self.names) and \
-                self.names[seat].value.strip() in ("", f"Player {seat + 1}"):
-            field = self.names[seat]
-            field.value = "".join(ch for ch in name if field.allowed(ch))[:field.max_len]
+        phone = self.kinds[seat] == HUMAN and self.app is not None and self.app.remote.holds(seat)
+        return "Phone" if phone else kind_label(self.kinds[seat])
 
     def _adjust_kind(self, seat: int, step: int) -> None:
         i = SEAT_KINDS.index(self.kinds[seat]) if self.kinds[seat] in SEAT_KINDS else 0
@@ -416,9 +378,8 @@ class SetupScene(TypingScene):
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
-        play = make_scene("play", session)
-        self.app.remote.attach(play)  # seats phones hold are theirs from the first move
-        self.app.stack.replace(play)  # exit() stops the typing
+        # seats that phones hold are theirs from the first move; exit() stops the typing
+        self.app.stack.replace(self.app.remote.attach(make_scene("play", session)))
 
     def back(self) -> None:
         assert self.app is not None
@@ -549,8 +510,7 @@ class SetupScene(TypingScene):
             screen.box(x - grow - 5, y - grow / 2 - 5, w + 2 * grow + 10, h + grow + 10,
                        theme.TEXT, radius=18, width=4)
         if row.kind == "button":
-            label = row.value() if row.value else row.label
-            screen.text(fit(screen, label, theme.FONT_LARGE, w - 40), x + w / 2, y + h / 2,
+            screen.text(row.value() if row.value else row.label, x + w / 2, y + h / 2,
                         theme.FONT_LARGE, ink, "center")
             return
         bounce = 3 * pulse(self.t, 6) if focused else 0
@@ -592,10 +552,9 @@ class SetupScene(TypingScene):
             colour = self.palette[self.colour_index[seat] % len(self.palette)]
             screen.box(RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL, radius=14)
             screen.box(RIGHT_X + dx, y, 76, card_h, colour, radius=14)
-            slot = self.colour_index[seat]
-            draw_mark(screen, theme.MARKS[slot % len(theme.MARKS)], RIGHT_X + dx + 38,
-                      y + min(card_h, 90) / 2, 22, INK)
-            if self._on_phone(seat):  # the seat is played on a phone
+            draw_mark(screen, theme.MARKS[self.colour_index[seat] % len(theme.MARKS)],
+                      RIGHT_X + dx + 38, y + min(card_h, 90) / 2, 22, INK)
+            if self.app is not None and self.app.remote.holds(seat):  # played on a phone
                 draw_mark(screen, "phone", RIGHT_X + dx + 38, y + card_h - 30, 18, INK)
             i, name_row = keyed[f"name{seat}"]
             nx, ny, nw, nh = name_row.rect
