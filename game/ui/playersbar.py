@@ -65,10 +65,8 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         screen.text(str(score), x + w - 18, 58, theme.FONT_LARGE * 1.2, theme.TEXT, "midright")
     for seat, ((x, w), label) in enumerate(zip(cards, labels or (), strict=False)):
         if label:
-            screen.text(label, x + w - 18, 24, theme.FONT_SMALL * 0.8, theme.TEXT_DIM,
-                        "topright")
+            screen.text(label, x + w - 18, 14, theme.FONT_SMALL, theme.TEXT_DIM, "topright")
         icon = icons[seat] if icons and seat < len(icons) else ""
         if icon:
-            left = x + w - 18 - (screen.text_width(label, theme.FONT_SMALL * 0.8) if label
-                                 else 0)
-            draw_mark(screen, icon, left - 16, 35, 11, theme.ACCENT)
+            left = x + w - 18 - (screen.text_width(label, theme.FONT_SMALL) if label else 0)
+            draw_mark(screen, icon, left - 18, 29, 12, theme.ACCENT)
