@@ -179,17 +179,19 @@ class InviteScene(MenuScene):
         assert self.image is not None
         x, y, side = QR_AREA
         self.image.draw(screen, x, y, side)
-        screen.text(link.listening(), x, y + side + 20, READ * 0.9, theme.TEXT_DIM,
-                    wrap=side)
+        screen.text(link.listening(), x, y + side + 16, READ, theme.TEXT_DIM, wrap=side)
         hub = link.hub
         room = hub.room if hub is not None else ""
         screen.text("Scan the code, or open on a phone:", RIGHT_X, 170, READ, theme.TEXT)
-        screen.text(fit(screen, link.url, theme.FONT_LARGE, RIGHT_W), RIGHT_X, 222,
-                    theme.FONT_LARGE, theme.ACCENT)
+        # the whole URL, smaller if it must be (a long address), never under READ
+        wide = screen.text_width(link.url, theme.FONT_LARGE)
+        size = max(READ, min(theme.FONT_LARGE, theme.FONT_LARGE * RIGHT_W / max(wide, 1)))
+        screen.text(fit(screen, link.url, size, RIGHT_W), RIGHT_X, 222 + (theme.FONT_LARGE -
+                    size) / 2, size, theme.ACCENT)
         screen.text("Room code", RIGHT_X, 318, READ, theme.TEXT_DIM)
         screen.text(" ".join(room), RIGHT_X + 220, 296, theme.FONT_TITLE * 0.8, theme.TEXT)
         screen.text("Choose a seat on the phone; choose it here to take it back.", RIGHT_X,
-                    410, READ * 0.9, theme.TEXT_DIM)
+                    406, READ, theme.TEXT_DIM)
 
     def _draw_failure(self, screen: Screen, error: str) -> None:
         screen.box(90, 170, 1740, 270, theme.PANEL, radius=16)
