@@ -553,6 +553,45 @@ def test_a_dropped_phone_is_handed_to_a_computer(phones):
     assert play.session.history[-1][0] == 1
 
 
+def test_a_dropped_phone_comes_back_and_plays_on(phones):
+    ui, devices = phones
+    play, ben = start_with_phone(ui, devices)
+    ui.key(K.K_RETURN)  # Ana moves: Ben decides
+    hub = ui.app.remote.hub
+    assert hub is not None
+    token = ben.token
+    ben.close()
+    until(ui, lambda: 1 not in hub.connected_seats(), "the phone to drop")
+    ui.frames(1)
+    assert play.seats.labels() == ["", "Phone away"]
+    again = Device(hub)
+    devices.append(again)
+    again.join(token=token)  # the page kept the token: the phone is back on its seat
+    until(ui, lambda: any(m == "Ben's phone is back" for m, _ in ui.app.toasts),
+          "the television to hear it")
+    assert isinstance(play.seats[1], RemoteSeat) and play.seats.labels() == ["", "Phone"]
+    state = again.wait(lambda m: m["type"] == "state" and m["deciding"])
+    again.act(legal(state)[0], state["version"])
+    until(ui, lambda: len(play.game.log) == 2, "the phone's move", devices=(again,))
+    assert play.session.history[-1][0] == 1
+
+
+def test_the_setup_frees_a_seat_a_phone_took(phones):
+    ui, devices = phones
+    setup = open_setup(ui, "mexica", 2, {}, "5")
+    invite = invite_from_setup(ui, setup)
+    ben = claim(ui, devices, 1, name="Ben")
+    until(ui, lambda: invite.rows[1].held, "the invite screen to show the phone")
+    menu_choose(ui, "Ben")
+    assert isinstance(ui.top, ChoiceScene) and ui.top.title == "Ben plays on a phone"
+    assert [i.label for i in ui.top.menu.items] == ["Free the seat", "Cancel"]
+    menu_choose(ui, "Free the seat")
+    assert ui.top is invite and not ui.app.remote.holds(1)
+    assert ben.wait(lambda m: m["type"] == "bye")["final"] is False
+    assert invite.rows[1].status == "Free for a phone"
+    assert setup._kind_text(1) == "Human"
+
+
 def test_a_phone_that_gives_its_seat_up_hands_it_to_the_person_here(phones):
     ui, devices = phones
     play, ben = start_with_phone(ui, devices)
