@@ -113,9 +113,12 @@ class RemoteLink:
         except RemoteError as exc:
             hub.stop()
             self.error = one_line(exc)
-            if self.error.startswith("cannot listen"):
+            if self.error.startswith("cannot listen") and "in use" in self.error:
                 self.error += (": another program may be using it. Choose another port "
                                "(remote_port in settings.yaml; 0: any free port)")
+            elif self.error.startswith("cannot listen"):
+                self.error += (". Check remote_bind in settings.yaml (null: this "
+                               "computer's address on the local network)")
             return False
         return True
 

@@ -316,6 +316,19 @@ def test_a_clear_message_when_the_port_is_taken(phones):
         assert invite.menu.current is not None and invite.menu.current.label == "Done"
 
 
+def test_a_clear_message_when_the_address_is_not_this_computers(phones):
+    ui, _devices = phones
+    ui.app.settings["remote_bind"] = "192.0.2.1"  # TEST-NET-1: never this machine's
+    setup = open_setup(ui, "mexica", 2, {}, "5")
+    invite_from_setup(ui, setup)
+    assert not ui.app.remote.running
+    error = ui.app.remote.error
+    assert error.startswith("cannot listen on 192.0.2.1 port 0: ")
+    assert error.endswith(". Check remote_bind in settings.yaml (null: this computer's "
+                          "address on the local network)")
+    assert error in ui.texts()
+
+
 # ---------------------------------------------------------------------------------------
 # whole games
 # ---------------------------------------------------------------------------------------
