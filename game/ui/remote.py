@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 LOG_START = 160
 #: seconds the window waits for the goodbyes when it closes
 CLOSE_WAIT = 15.0
+#: how long starting again waits, on the frame, for the last stop to close its port
+RESTART_WAIT = 0.5
 #: where a seat held by a device may go when the host takes it back
 RELEASE_TO = ("here", "easy", "normal", "hard")
 
@@ -101,7 +103,12 @@ class RemoteLink:
         saying why, if the remote extra is missing or the address cannot be used."""
         if self.hub is not None:
             return True
-        self.wait_stopped(CLOSE_WAIT)  # the last server's port is free again
+        # the last server's port must be free again; a phone slow to hear goodbye can hold
+        # it for seconds, and the frame must not wait that long
+        if not self.wait_stopped(RESTART_WAIT):
+            self.error = ("The last invitation is still closing (a phone is slow to answer). "
+                          "Try again in a few seconds")
+            return False
         bind = self.app.settings.get("remote_bind") or lan_address()
         port = self.app.settings.get("remote_port", DEFAULT_PORT)
         table = self._table_now()

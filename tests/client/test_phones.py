@@ -11,6 +11,7 @@ processor between frames, and calls it hung after :data:`HANG` seconds.
 from __future__ import annotations
 
 import socket
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -314,6 +315,25 @@ def test_a_clear_message_when_the_port_is_taken(phones):
         ui.key(K.K_RETURN)  # Try again: any free port
         assert ui.app.remote.running and ui.top is invite
         assert invite.menu.current is not None and invite.menu.current.label == "Done"
+
+
+def test_inviting_again_while_the_last_server_still_closes_says_so_and_does_not_wait(phones):
+    """A phone slow to hear goodbye keeps the last server closing for seconds: starting
+    again says so (the frame waits only RESTART_WAIT), and works once it has closed."""
+    ui, _devices = phones
+    link = ui.app.remote
+    closing = threading.Event()
+    link._stopper = threading.Thread(target=closing.wait, args=(HANG,), daemon=True)
+    link._stopper.start()
+    try:
+        assert link.start() is False
+        assert not link.running
+        assert link.error == ("The last invitation is still closing (a phone is slow to "
+                              "answer). Try again in a few seconds")
+    finally:
+        closing.set()
+    assert link.wait_stopped(HANG)
+    assert link.start() is True and link.running
 
 
 def test_a_clear_message_when_the_address_is_not_this_computers(phones):
