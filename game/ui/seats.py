@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -88,10 +89,15 @@ class SeatDriver(ABC):
     decides; everything else has a default, so a driver overrides what it needs."""
 
     #: True for a person at this screen: the board view turns the screen's input into
-    #: this seat's actions, and in a game with secrets the screen is passed to the seat
-    #: ("Pass to ...") before it decides. False: the board takes no input while the seat
-    #: decides; the screen's input goes to :meth:`handle`.
+    #: this seat's actions, and the shared screen may show the seat's secrets (passed to
+    #: it first when others could see them: :func:`privacy`). False: the board takes no
+    #: input while the seat decides; the screen's input goes to :meth:`handle`.
     wants_local_input: bool = False
+    #: A person plays the seat, here or on a device of their own: they may see the
+    #: shared screen, so another seat's secrets are hidden from them. False only for a
+    #: computer player. A new kind of seat is a person unless it says otherwise (the
+    #: safe side: a hand-off too many, never a secret shown).
+    person: bool = True
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -169,6 +175,8 @@ class ComputerSeat(SeatDriver):
     when the :class:`Pace` allows. A plugin failing in the worker is raised here, on the
     frame thread; any other error, or an answer that is not legal, is printed for the
     developer and replaced by a legal action drawn from the game's seed."""
+
+    person = False
 
     def __init__(self, seat: int, kind: str, session: Session, worker: BotWorker,
                  pace: Pace) -> None:
@@ -264,6 +272,46 @@ class ComputerSeat(SeatDriver):
             self.worker.cancel()
 
 
+@dataclass(frozen=True)
+class Privacy:
+    """What the shared screen may show now (:func:`privacy` decides)."""
+
+    #: whose secrets the screen may show (None: nobody's, the board as a spectator sees it)
+    shown: int | None = None
+    #: the seat the screen must be passed to before the game goes on ("Pass to ...")
+    handoff: int | None = None
+
+
+def privacy(game: Game, drivers: Sequence[SeatDriver], holder: int | None) -> Privacy:
+    """Whose secrets the shared screen may show, and whether it must change hands first:
+    the one place that decides it, from what drives each seat. ``holder`` is the seat the
+    screen was last passed to.
+
+    A hand-off is needed only when a person here must decide with their secrets in view
+    (``Game.secret_decision``) while some other person could see the screen. So:
+
+    - a game without private information, or no person here: nobody's secrets;
+    - the only person of the game sits here: their secrets, always (a computer's never
+      show, and there is nobody to hide them from);
+    - a person here makes a secret decision: their secrets, once the screen has been
+      passed to them (a hand-off, unless it already was, for an earlier step of the
+      same secret decision);
+    - any other decision is made over the board as everyone may see it: nobody's secrets.
+    """
+    if not game.rules.has_secrets:
+        return Privacy()
+    here = [d.seat for d in drivers if d.wants_local_input]
+    people = [d.seat for d in drivers if d.person or d.wants_local_input]
+    if len(people) == 1 and people == here:
+        return Privacy(shown=here[0])
+    seat = game.current_player
+    if seat is None or seat not in here or not game.secret_decision():
+        return Privacy()
+    if holder == seat:
+        return Privacy(shown=seat)
+    return Privacy(handoff=seat)
+
+
 class Seats:
     """The drivers of one game's seats, and what the computer seats share (the worker
     thread they think in, one at a time, and the pace)."""
@@ -274,6 +322,30 @@ class Seats:
         self.pace = Pace()
         self.drivers: list[SeatDriver] = [self.driver_for(seat, kind)
                                           for seat, kind in enumerate(session.kinds)]
+        #: the seat the screen was last passed to, while its secret decision lasts
+        self.holder: int | None = None
+        #: the seat whose secrets a held peek key shows (None: no peek)
+        self.peeking: int | None = None
+
+    def privacy(self) -> Privacy:
+        """What the screen may show now (:func:`privacy`), told to the board views through
+        the session (``Session.shown``, ``Session.deciding_here``); asked after every
+        change of the game or of a seat's driver. Until :meth:`passed` says the screen
+        changed hands, a hand-off it asks for shows nobody's secrets."""
+        p = privacy(self.session.game, self.drivers, self.holder)
+        if p.shown != self.holder:
+            self.holder = None  # the secret decision is over: the next one needs a hand-off
+        self.session.shown = self.peeking if self.peeking is not None else p.shown
+        driver = self.deciding()
+        self.session.deciding_here = driver.seat if driver is not None \
+            and driver.wants_local_input else None
+        return p
+
+    def passed(self, seat: int) -> None:
+        """The screen is passed to ``seat`` (the "Pass to" screen hides the board until
+        its person is there): its secrets may show for its secret decision."""
+        self.holder = seat
+        self.privacy()
 
     def driver_for(self, seat: int, kind: str) -> SeatDriver:
         """The driver of a seat of a saved kind ("human" or a computer level)."""

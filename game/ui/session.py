@@ -54,6 +54,13 @@ class Session:
         #: a seat the screen must be passed to before its secrets may show, while an
         #: overlay (a scoring) keeps the board in view: views draw it as a spectator
         self.handover: int | None = None
+        #: whose secrets the shared screen may show now (None: nobody's, as a spectator
+        #: sees the game): the play screen sets it from its seat drivers
+        #: (:func:`game.ui.seats.privacy`); a board view draws no other seat's secrets
+        self.shown: int | None = None
+        #: the seat a person at this screen decides for now (None: nobody here decides:
+        #: a computer, a device elsewhere, or no play screen at all), set with ``shown``
+        self.deciding_here: int | None = None
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:

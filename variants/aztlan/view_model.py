@@ -56,11 +56,15 @@ class Decision:
 class Model:
     """The public game plus the viewer's own secrets, by territory index."""
 
-    def __init__(self, game: Any, viewer: int | None, version: int) -> None:
+    def __init__(self, game: Any, viewer: int | None, version: int,
+                 decider: int | None = None) -> None:
         rules = game.rules
         data = game.view(viewer)
         self.version = version
+        #: whose secrets are in the model (None: nobody's)
         self.viewer = viewer
+        #: the deciding seat, if a person here decides (its decision is offered)
+        self.decider = decider
         self.players: int = game.players
         self.current: int | None = game.current_player
         self.rules = rules
@@ -164,14 +168,14 @@ class Model:
 def decide(m: Model, legal: list[str], name: Any, focus_t: int | None = None) -> Decision:
     """The decision the viewer faces (``name(seat)`` gives display names).
 
-    Without a viewer, or when the deciding seat is not the viewer, it is a "wait"."""
+    Unless a person here decides (``m.decider``), it is a "wait"."""
     seat = m.current
     if m.phase == "over" or seat is None:
         best = m.winners[0] if m.winners else None
         title = f"{name(best)} wins" if best is not None else "The game is over"
         return Decision("over", None, title, "Final scores are in the bar above")
     who = name(seat)
-    if seat != m.viewer:
+    if seat != m.decider:
         return Decision("wait", seat, f"{who} decides", _waiting(m, seat, name))
     if m.phase == "choose":
         opts = [Option(f"card {c}", f"Power {c}", action=f"choose {c}") for c in m.hand

@@ -30,7 +30,7 @@ class Plan:
 
 def why(v: AztlanView, action: str) -> str:
     """The engine's reason for refusing ``action`` (its ``why_not``)."""
-    if v.model is None or v.model.viewer is None:
+    if v.model is None or v.model.decider is None:
         return "not your decision"
     return v.session.game.why_not(action) or ""
 

@@ -82,6 +82,7 @@ class PlayScene(BaseScene):
 
     @property
     def secrets(self) -> bool:
+        """Whether the game has private information (hand-offs may happen)."""
         return self.game.rules.has_secrets is True
 
     @property
@@ -124,6 +125,7 @@ class PlayScene(BaseScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         app.input.text_mode = False
+        self.seats.privacy()  # before the view first asks whose secrets it may draw
         self.view = self._make_view(app)
         earlier = len(self.game.log) - len(self.session.history)
         if earlier > 0:  # a loaded game: recover the log's events by replaying it
@@ -141,6 +143,7 @@ class PlayScene(BaseScene):
         if seat is not None and not self.game.is_over:
             # The scoring overlay is closed: now the screen changes hands.
             self.app.stack.push("handoff", self.session, seat, self.refuse)
+            self.seats.passed(seat)
 
     def exit(self) -> None:
         self.done = True
@@ -154,6 +157,8 @@ class PlayScene(BaseScene):
         if self.app is not None and not self.game.is_over \
                 and self.game.current_player == seat:
             self._announce(None, first=True)
+        else:
+            self.seats.privacy()  # one person fewer or more who may see the screen
 
     def _make_view(self, app: App) -> BoardView:
         view = app.make_view(self.session)
@@ -182,6 +187,7 @@ class PlayScene(BaseScene):
             return False
         self.refusal = ""
         self.note = ""
+        self.seats.privacy()
         self.view.on_events(action, events)
         self._after(events, before)
         return True
@@ -212,21 +218,25 @@ class PlayScene(BaseScene):
             self._announce(before)
 
     def _announce(self, before: int | None, first: bool = False) -> None:
-        """The decision passed to another seat: a banner names it, or, if the game has
-        secrets and a person here takes over, the screen is passed to them."""
+        """After a change: if a person here must now decide with their secrets in view
+        while others could see them, the screen is passed to them ("Pass to ...",
+        :func:`game.ui.seats.privacy` decides); else, when the decision passed to another
+        seat, a banner names it."""
         assert self.app is not None
         now = self.game.current_player
-        if now is None or (now == before and not first):
-            return
-        if self.secrets and 0 <= now < len(self.seats) and self.seats[now].wants_local_input:
+        handoff = self.seats.privacy().handoff
+        if handoff is not None:
             if self.app.stack.top is not self:
                 # A scoring overlay is showing: everyone reads it over the board, drawn
                 # for a spectator; the "Pass to" screen follows when it closes.
-                self.session.handover = now
+                self.session.handover = handoff
                 self.view.update(0.0)  # the view forgets the last seat's secrets now
             else:
-                self.app.stack.push("handoff", self.session, now, self.refuse)
+                self.app.stack.push("handoff", self.session, handoff, self.refuse)
+                self.seats.passed(handoff)
             self.banner.hide()
+        elif now is None or (now == before and not first):
+            return
         else:
             turn = turn_holder(self.game)
             sub = "" if turn in (None, now) else f"while it is {self.session.name(turn)}'s turn"
@@ -245,10 +255,12 @@ class PlayScene(BaseScene):
             return
         self.refusal = ""
         self.note = "Undone"
+        self.seats.privacy()
         self.view.on_reset()
         self.seats.changed()
         self._rebuild_log()
         self.app.play_sound("click")
+        self._announce(self.game.current_player)  # a secret step undone to a public one
 
     def redo(self) -> None:
         before = self.game.current_player
@@ -259,6 +271,7 @@ class PlayScene(BaseScene):
             return
         self.refusal = ""
         self.note = "Redone"
+        self.seats.privacy()
         self.view.on_reset()
         self._after(events, before)
 
