@@ -312,6 +312,30 @@ def privacy(game: Game, drivers: Sequence[SeatDriver], holder: int | None) -> Pr
     return Privacy(handoff=seat)
 
 
+def peeker(game: Game, drivers: Sequence[SeatDriver], controllers: dict[int, int],
+           device: str, shown: int | None) -> tuple[int | None, str]:
+    """Whose secrets a held peek key shows, or why none (seat, refusal).
+
+    On a shared screen a peek shows one person's secrets to whoever looks, so it must be
+    clear whose they are: a controller claimed at setup peeks for its own seat at any
+    time; the keyboard and an unclaimed pad, which everyone shares, peek for the person
+    here who decides now (or for the only person here). Nobody peeks at a computer's
+    secrets, nor over another person's secret decision on screen."""
+    if not game.rules.has_secrets:
+        return None, "Nothing in this game is secret"
+    here = [d.seat for d in drivers if d.wants_local_input]
+    pad = pad_id(device)
+    seat = controllers.get(pad) if pad is not None else None
+    if seat is None:
+        deciding = game.current_player
+        seat = deciding if deciding in here else here[0] if len(here) == 1 else None
+    if seat is None or seat not in here:
+        return None, "Peek while you decide, or hold your own controller's left trigger"
+    if shown is not None and shown != seat:
+        return None, "Another player's secret decision is on the screen"
+    return seat, ""
+
+
 class Seats:
     """The drivers of one game's seats, and what the computer seats share (the worker
     thread they think in, one at a time, and the pace)."""
@@ -340,6 +364,26 @@ class Seats:
         self.session.deciding_here = driver.seat if driver is not None \
             and driver.wants_local_input else None
         return p
+
+    def peek(self, device: str) -> str:
+        """A peek key held on ``device``: the seat's secrets show until :meth:`unpeek`
+        (:func:`peeker` says whose). Why not, said for a person ("" if it shows)."""
+        seat, refusal = peeker(self.session.game, self.drivers, self.session.controllers,
+                               device, privacy(self.session.game, self.drivers,
+                                               self.holder).shown)
+        if seat is not None:
+            self.peeking = seat
+            self.privacy()
+        return refusal
+
+    def unpeek(self) -> bool:
+        """The peek key is let go (or the game moved on): the secrets hide again. Whether
+        a peek was showing."""
+        if self.peeking is None:
+            return False
+        self.peeking = None
+        self.privacy()
+        return True
 
     def passed(self, seat: int) -> None:
         """The screen is passed to ``seat`` (the "Pass to" screen hides the board until

@@ -258,11 +258,16 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
 def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
     """The deciding player's own card and pawns; the hovered territory's pawns."""
     x, y, w, h = body
-    seat = d.seat
-    if seat is not None and seat == m.viewer and m.phase == "develop":
-        card = m.chosen[seat]
+    # whose card and pawns: the seat whose secrets show (the decider passed the screen, a
+    # peek, the only person), else the person placing or moving, without the card
+    seat = m.viewer if m.viewer is not None else (
+        d.seat if d.kind in ("place", "move") else None)
+    if seat is not None and m.phase == "develop":
+        card = m.chosen[seat] if seat == m.viewer else None
         if isinstance(card, int):
-            scr.text("Your power card", x, y + 4, 20, theme.TEXT_DIM)
+            label = "Your power card" if seat == d.seat else \
+                f"{view.session.name(seat)}'s power card"
+            scr.text(label, x, y + 4, 20, theme.TEXT_DIM)
             power_card(scr, x, y + 28, 96, 112, card, m.card_type(card),
                        m.cards.power_value[card], m.type_name(m.card_type(card)))
         army = m.army(seat)

@@ -51,6 +51,8 @@ MENU_SHORTCUTS: tuple[tuple[str, str], ...] = (("Esc", "Menu"), ("F1", "Rules"))
 BASE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("U", "Undo"), ("Y", "Redo"), ("E", "End turn"), *MENU_SHORTCUTS,
 )
+#: in a game with secrets: hold P (a controller's left trigger) to see one's own
+PEEK_SHORTCUT: tuple[tuple[str, str], ...] = (("P / LT", "Hold: peek"),)
 #: shown when the board view lists no shortcuts of its own
 VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
                                               ("1-9", "Choose"))
@@ -106,8 +108,9 @@ class PlayScene(BaseScene):
         the view's own (or generic Tab/R/digits), Tab naming the tool."""
         driver = self.seats.deciding()
         keys = driver.shortcuts() if driver is not None else None
+        peek = PEEK_SHORTCUT if self.secrets else ()
         if keys is not None:
-            return (*keys, *MENU_SHORTCUTS)
+            return (*keys, *peek, *MENU_SHORTCUTS)
         view = self.view
         extra = tuple(view.shortcuts or ()) or VIEW_SHORTCUTS
         tool = view.tool
@@ -119,7 +122,7 @@ class PlayScene(BaseScene):
                 if isinstance(tool, str) and tool:
                     meaning = f"Tool: {tool}"
             out.append((str(key), str(meaning)))
-        return tuple(out)
+        return (*out, *peek)
 
     # -- lifecycle -------------------------------------------------------------------
     def enter(self, app: App) -> None:
@@ -135,6 +138,11 @@ class PlayScene(BaseScene):
             self.results_pending = True
         else:
             self._announce(None, first=True)
+
+    def pause(self) -> None:
+        """Another screen covers the board (a menu, a hand-off): a peek ends, as the
+        release of its key may never reach this screen."""
+        self.seats.unpeek()
 
     def resume(self) -> None:
         assert self.app is not None
@@ -187,6 +195,7 @@ class PlayScene(BaseScene):
             return False
         self.refusal = ""
         self.note = ""
+        self.seats.peeking = None  # the game moved on: a peek ends with the decision
         self.seats.privacy()
         self.view.on_events(action, events)
         self._after(events, before)
@@ -294,6 +303,9 @@ class PlayScene(BaseScene):
         if self.done:
             return
         assert self.app is not None
+        if intent.kind in ("peek", "peek_end"):
+            self._peek(intent)
+            return
         if open_game_menu(self.app, intent, self) or self.results_pending:
             return
         refusal = pad_refusal(self.session, intent)
@@ -307,6 +319,19 @@ class PlayScene(BaseScene):
             self._handle_local(intent)
         else:  # the board takes no input; the seat's driver may make something of it
             self._answer(driver.handle(intent, inside(intent.pos, BOARD_AREA)))
+
+    def _peek(self, intent: Intent) -> None:
+        """Hold to peek: a person's own secrets show while the key is held (whose:
+        :func:`game.ui.seats.peeker`), hidden again on release."""
+        assert self.app is not None
+        if intent.kind == "peek_end":
+            self.seats.unpeek()
+            return
+        if self.results_pending or self.game.is_over:
+            return
+        refusal = self.seats.peek(intent.device)
+        if refusal:
+            self.refuse(refusal)
 
     def _handle_local(self, intent: Intent) -> None:
         """A person here decides: undo, redo, end the turn, or the board view's input."""
@@ -376,6 +401,10 @@ class PlayScene(BaseScene):
         hints.append(f"action {len(self.game.log)}")
         if self.refusal:
             draw_status(screen, self.refusal, hints, refused=True)
+            return
+        if self.seats.peeking is not None:
+            draw_status(screen, f"{self.session.name(self.seats.peeking)}'s secrets show "
+                        "while P is held: others look away", hints)
             return
         driver = self.seats.deciding()
         status = driver.status() if driver is not None else None
