@@ -390,6 +390,14 @@ class Game:
         changing anything; the rules' ``why_not``."""
         return self._not_an_action(action) or self.rules.why_not(self.state, action)
 
+    def forgoes(self, action: str) -> str:
+        """What ``action`` would give up that a player may not mean to ("5 AP left"; ""
+        for nothing): the rules' ``forgoes``."""
+        if self._not_an_action(action):
+            return ""
+        said = self.rules.forgoes(self.state, action)
+        return said if isinstance(said, str) else ""
+
     def secret_decision(self) -> bool:
         """Whether the decision at hand needs the decider's secrets in view (the rules'
         ``secret_decision``); False once the game is over."""

@@ -235,6 +235,13 @@ class Rules(ABC):
         a vote, a reaction card). The client tags that seat "TURN"; default: the decider."""
         return self.current_player(state)
 
+    def forgoes(self, state: Any, action: str) -> str:
+        """What a player gives up by ``action`` without perhaps meaning to, said for a
+        person ("5 AP left"), or "" (the default: nothing). A person's such action in the
+        client waits for one press more ("5 AP left: press again to confirm"), so that a
+        slip costs nothing; ``apply`` takes it as always. Never changes ``state``."""
+        return ""
+
     def secret_decision(self, state: Any) -> bool:
         """Whether the decision at hand needs the decider's own secrets in view (a secret
         choice, a hidden card the decider may play now). On a shared screen the client

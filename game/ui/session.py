@@ -121,7 +121,7 @@ class Session:
 
     def undo(self) -> None:
         if not self._undo:
-            raise IllegalAction("nothing to undo this turn")
+            raise IllegalAction(self._why_no_undo())
         current = self.game.to_json()
         action = self.game.log[-1]
         self.game = self._restore(self._undo.pop())
@@ -129,6 +129,18 @@ class Session:
         if self.history:
             self.history.pop()
         self._changed()
+
+    def _why_no_undo(self) -> str:
+        """Why there is nothing to undo, said truly: undo goes back within one seat's
+        decisions, never across a change of seat, a chance draw or a revealed secret."""
+        if not self.history:
+            return "Nothing to undo this turn"
+        seat, _action, events = self.history[-1]
+        if any(e.barrier for e in events):
+            return "The last action drew or revealed something: it cannot be undone"
+        if seat != self.game.current_player:
+            return f"{self.name(seat)}'s turn is over: undo works only within a turn"
+        return "Nothing to undo this turn"
 
     def redo(self) -> list[Event]:
         if not self._redo:

@@ -304,7 +304,7 @@ def test_undo_redo_and_end_turn(stub_ui):
     g.apply(g.legal_actions()[0])  # both Pilli placed: seat 1's first turn
     play = start_play(stub_ui, g)
     stub_ui.key(pygame.K_u)
-    assert "nothing to undo" in play.refusal
+    assert "Nothing to undo" in play.refusal
     temple = next(a for a in play.session.legal() if a.startswith(("temple", "canal")))
     play.view.forced = temple
     stub_ui.key(pygame.K_RETURN)
@@ -316,6 +316,8 @@ def test_undo_redo_and_end_turn(stub_ui):
     stub_ui.key(pygame.K_y)
     assert play.game.log[-1] == temple
     seat = play.game.current_player
+    stub_ui.key(pygame.K_e)  # AP are left: one press more ends the turn
+    assert play.game.log[-1] == temple and play.confirming is not None
     stub_ui.key(pygame.K_e)
     assert play.game.log[-1] == "end"
     assert play.game.current_player != seat
@@ -389,6 +391,13 @@ def test_help_reads_costs_from_the_variant_params(stub_ui):
     assert scene.intro.startswith("7 action points")
 
 
+def enter_confirmed(ui, play):
+    """Enter, and Enter once more if the action asks to be confirmed (AP left)."""
+    ui.key(pygame.K_RETURN)
+    if play.confirming is not None:
+        ui.key(pygame.K_RETURN)
+
+
 def test_scoring_overlay_then_game_continues(stub_ui):
     g, actions, scoring_action = game_until(lambda evs: any(e.kind == "scoring" for e in evs))
     for a in actions:
@@ -396,7 +405,7 @@ def test_scoring_overlay_then_game_continues(stub_ui):
     play = start_play(stub_ui, g)
     play.view.forced = scoring_action
     before = list(g.scores)
-    stub_ui.key(pygame.K_RETURN)
+    enter_confirmed(stub_ui, play)
     overlay = stub_ui.top
     assert isinstance(overlay, ScoringScene)
     assert overlay.steps
@@ -418,7 +427,7 @@ def test_scoring_overlay_confirm_skips_ahead(stub_ui):
         g.apply(a)
     play = start_play(stub_ui, g)
     play.view.forced = scoring_action
-    stub_ui.key(pygame.K_RETURN)
+    enter_confirmed(stub_ui, play)
     overlay = stub_ui.top
     for _ in range(len(overlay.steps) + 1):
         stub_ui.key(pygame.K_RETURN)
@@ -431,7 +440,7 @@ def test_game_over_goes_to_results_after_the_overlay(stub_ui):
         g.apply(a)
     play = start_play(stub_ui, g)
     play.view.forced = last
-    stub_ui.key(pygame.K_RETURN)
+    enter_confirmed(stub_ui, play)
     assert play.game.is_over
     assert isinstance(stub_ui.top, ScoringScene)
     stub_ui.key(pygame.K_ESCAPE)  # skip to the totals

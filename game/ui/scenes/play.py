@@ -72,6 +72,9 @@ class PlayScene(BaseScene):
         self.refusal = ""
         #: what the last undo or redo did, while the view has no status of its own
         self.note = ""
+        #: a person's action that gives something up ("5 AP left"), waiting for one press
+        #: more: (session version, action, what the status line asks)
+        self.confirming: tuple[int, str, str] | None = None
         #: the game is over: the results follow once the scoring overlay is closed
         self.results_pending = False
         #: the scene has left the stack (or is leaving it)
@@ -284,15 +287,29 @@ class PlayScene(BaseScene):
         self.view.on_reset()
         self._after(events, before)
 
-    def end_turn(self, intent: Intent) -> None:
+    def end_turn(self, intent: Intent, pending: tuple[int, str, str] | None = None) -> None:
         if self.session.is_legal("end"):
-            self.apply("end")
+            self.apply_local("end", pending)
             return
         action = self.view.handle(intent, BOARD_AREA)
         if isinstance(action, str) and action:
-            self.apply(action)
+            self.apply_local(action, pending)
         else:
             self.refuse("You cannot end the turn now")
+
+    def apply_local(self, action: str, pending: tuple[int, str, str] | None) -> bool:
+        """A person's action. One that gives something up (``Game.forgoes``: ending a
+        turn with AP left) is applied only when the same is asked again right after
+        (``pending`` is that first ask), the same in every game; anything else in
+        between cancels it."""
+        assert self.app is not None
+        left = self.game.forgoes(action)
+        if left and (pending is None or pending[:2] != (self.session.version, action)):
+            self.confirming = (self.session.version, action,
+                               f"{left}: press again to confirm, anything else cancels")
+            self.app.play_sound("error")
+            return False
+        return self.apply(action)
 
     def _rebuild_log(self) -> None:
         assert self.app is not None
@@ -336,16 +353,19 @@ class PlayScene(BaseScene):
     def _handle_local(self, intent: Intent) -> None:
         """A person here decides: undo, redo, end the turn, or the board view's input."""
         kind = intent.kind
+        pending = self.confirming
+        if kind not in ("point", "release"):  # a press: a pending confirmation is
+            self.confirming = None  # answered by it, or cancelled
         if kind == "undo":
             self.undo()
         elif kind == "redo":
             self.redo()
         elif kind == "end":
-            self.end_turn(intent)
+            self.end_turn(intent, pending)
         elif kind != "release" or self.view.uses_release:  # only views that drag
             action = self.view.handle(intent, BOARD_AREA)
             if isinstance(action, str) and action:
-                self.apply(action)
+                self.apply_local(action, pending)
 
     def _answer(self, reply: Reply) -> None:
         assert self.app is not None
@@ -401,6 +421,9 @@ class PlayScene(BaseScene):
         hints.append(f"action {len(self.game.log)}")
         if self.refusal:
             draw_status(screen, self.refusal, hints, refused=True)
+            return
+        if self.confirming is not None and self.confirming[0] == self.session.version:
+            draw_status(screen, self.confirming[2], hints, refused=True)
             return
         if self.seats.peeking is not None:
             draw_status(screen, f"{self.session.name(self.seats.peeking)}'s secrets show "
