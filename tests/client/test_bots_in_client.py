@@ -63,8 +63,11 @@ def test_setup_offers_human_or_a_computer_level_per_seat(stub_ui):
     assert setup.kinds == ["human", "human"]
     texts = ui.texts()
     assert "Human" in texts and not any("coming soon" in t for t in texts)
-    # keyboard: Down from Start reaches the first seat's "Plays" row
-    setup.focus_on("start")
+    # keyboard: the "Plays" rows come before Start, each after its seat's colour
+    assert setup.current.key == "start"
+    ui.key(pygame.K_UP)
+    assert setup.current.key == "kind1"
+    setup.focus_on("colour0")
     ui.key(pygame.K_DOWN)
     assert setup.current.key == "kind0"
     ui.key(pygame.K_RIGHT)

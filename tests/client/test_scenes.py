@@ -14,7 +14,7 @@ from game.engine import GameType
 from game.rng import Rng
 from game.settings import load_settings, user_settings_path
 from game.ui.scenes.common import make_session
-from game.ui.scenes.help import HelpScene
+from game.ui.scenes.help import HelpScene, RulesChoiceScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.pause import PauseScene, SaveScene
 from game.ui.scenes.play import ActionListView, PlayScene
@@ -151,8 +151,9 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     choose(ui, "New game")
     setup = ui.top
     assert isinstance(setup, SetupScene)
-    # name the first seat
-    ui.press(pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
+    assert setup.current.key == "start"  # Enter would start at once
+    # name the first seat: Back, then (wrapping) Game, Players, AP, seed, the name
+    ui.press(*[pygame.K_DOWN] * 6)
     assert setup.current.key == "name0"
     assert ui.app.input.text_mode
     for _ in range(len("Player 1")):
@@ -161,7 +162,7 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     ui.key(pygame.K_TAB)  # colour row of seat 1
     assert setup.current.key == "colour0"
     assert not ui.app.input.text_mode
-    ui.key(pygame.K_DOWN)
+    ui.press(pygame.K_DOWN, pygame.K_DOWN)  # past who plays seat 1
     ui.type("x")  # seat 2's name
     while setup.current.key != "start":
         ui.key(pygame.K_DOWN)
@@ -207,7 +208,7 @@ def test_setup_players_colours_and_params(stub_ui):
     choose(ui, "New game")
     setup = ui.top
     assert setup.spec.id == "mexica"
-    ui.key(pygame.K_DOWN)  # players
+    setup.focus_on("players")
     ui.key(pygame.K_RIGHT)
     ui.key(pygame.K_RIGHT)
     ui.key(pygame.K_RIGHT)  # capped at 4
@@ -378,9 +379,20 @@ def test_help_overlay_opens_and_closes(stub_ui):
     assert stub_ui.top is play
 
 
-def test_help_from_title(ui):
+def test_help_from_title_asks_which_game_first(ui):
     ui.key(pygame.K_F1)
-    assert isinstance(ui.top, HelpScene)
+    chooser = ui.top
+    assert isinstance(chooser, RulesChoiceScene)
+    names = [item.label for item in chooser.menu.items]
+    assert "Aztlán" in names and "The Market of Tlatelolco" in names and names[-1] == "Back"
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.top, TitleScene)
+    ui.key(pygame.K_F1)
+    while ui.top.menu.current.label != "The Market of Tlatelolco":
+        ui.key(pygame.K_DOWN)
+    ui.key(pygame.K_RETURN)
+    aid = ui.top
+    assert isinstance(aid, HelpScene) and aid.title.startswith("The Market of Tlatelolco")
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, TitleScene)
 

@@ -197,6 +197,7 @@ class ResultsScene(MenuScene):
             return
         session = make_session(self.app, fresh, self.session.names,
                                self.session.colour_index)
+        session.set_kinds(self.session.kinds)  # the computers stay computers
         session.controllers = dict(self.session.controllers)
         self.app.stack.replace("play", session)
 

@@ -128,7 +128,8 @@ class SetupScene(TypingScene):
             if spec.id == "mexica":
                 self.variant_index = i
         self._choose_variant(self.variant_index)
-        self._focus(0)
+        # Start has the focus: New game, then Enter, and a group is playing
+        self.focus_on("start")
 
     def resume(self) -> None:
         self._focus(self.focus)
@@ -194,18 +195,16 @@ class SetupScene(TypingScene):
                             (RIGHT_X + 550, cy + 10, RIGHT_W - 570, min(70.0, card_h - 20)),
                             value=partial(self._colour_name, seat),
                             adjust=partial(self._adjust_colour, seat)))
-        by = 900.0
-        rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
-                        action=self.start, enabled=spec is not None))
-        # Who plays each seat. The rows sit in the seat cards, but come after Start in
-        # the keyboard order (Down from Start), so names and colours stay one move apart.
-        for seat in range(self.players):
-            cy = 190 + seat * (card_h + 10)
+            # who plays the seat, in its card: in the keyboard order before Start, so a
+            # group sets every seat on the way down to Start
             ky = cy + 10 + min(70.0, card_h - 20) + 8
             rows.append(Row(f"kind{seat}", "adjust", "Plays",
                             (RIGHT_X + 90, ky, 440, max(28.0, min(52.0, cy + card_h - ky - 8))),
                             value=partial(self._kind_text, seat),
                             adjust=partial(self._adjust_kind, seat)))
+        by = 900.0
+        rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
+                        action=self.start, enabled=spec is not None))
         rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
                         action=self.back))
         self.rows = rows

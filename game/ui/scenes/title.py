@@ -192,9 +192,13 @@ class TitleScene(MenuScene):
         self.app.stack.push("settings")
 
     def rules(self) -> None:
+        """Rules help: which game's is asked first (unless only one is installed)."""
         assert self.app is not None
-        specs = sorted(self.app.registry.variants.values(), key=lambda s: s.name)
-        self.app.stack.push("rules", specs[0] if specs else None)
+        specs = sorted(self.app.registry.variants.values(), key=lambda s: (s.name, s.id))
+        if len(specs) > 1:
+            self.app.stack.push("rules_choice", specs)
+        else:
+            self.app.stack.push("rules", specs[0] if specs else None)
 
     def quit(self) -> None:
         assert self.app is not None
