@@ -6,13 +6,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
-from game.isolation import start_game
 from game.ui import theme
 from game.ui.boardview import BoardView
+from game.ui.lastsetup import Setup
 from game.ui.messages import one_line
 from game.ui.scenes.common import (
     MenuScene,
-    make_session,
     random_seed,
     replay_history,
     seat_colours,
@@ -188,16 +187,12 @@ class ResultsScene(MenuScene):
     # -- actions ---------------------------------------------------------------------
     def play_again(self) -> None:
         assert self.app is not None
-        game = self.session.game
-        try:
-            fresh = start_game(game.variant, game.players, random_seed(), game.options)
+        try:  # the same seats, each played as before (a computer stays a computer)
+            session = Setup.of(self.session).session(self.app, random_seed())
         except AztecArcadeError as exc:
             self.error = one_line(exc)
             self.app.play_sound("error")
             return
-        session = make_session(self.app, fresh, self.session.names,
-                               self.session.colour_index)
-        session.set_kinds(self.session.kinds)  # the computers stay computers
         session.controllers = dict(self.session.controllers)
         self.app.stack.replace("play", session)
 

@@ -12,6 +12,7 @@ from game.isolation import start_game
 from game.notation import plain_number
 from game.ui import theme
 from game.ui.input import pad_id, pad_label
+from game.ui.lastsetup import Setup, remember
 from game.ui.messages import one_line
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
@@ -370,6 +371,7 @@ class SetupScene(TypingScene):
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
+        remember(Setup.of(session))  # the title's Rematch
         self.app.stack.replace("play", session)  # exit() stops the typing
 
     def back(self) -> None:
