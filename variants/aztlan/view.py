@@ -36,11 +36,12 @@ from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer
 from game.ui.screen import Screen
+from game.words import plural
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
-from variants.aztlan.view_model import Decision, Model, Option, decide
+from variants.aztlan.view_model import Decision, Model, Option, decide, roman
 from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, paint_panel
 from variants.aztlan.view_plan import MAP_KINDS
 
@@ -455,7 +456,8 @@ class AztlanView(BoardView):
                     continue
                 cells = list(dm.get("territories", []))
                 n = len(cells)
-                steps.append({"title": f"{who}: {n} territories, {dm['matching']} matching",
+                steps.append({"title": f"{who}: {plural(n, 'territory', 'territories')}, "
+                                       f"{dm['matching']} matching",
                               "event": e, "kind": "bonus", "cells": cells,
                               "lines": [f"{n} + {dm['matching']}² = {dm['points']}"],
                               "points": {e.seat: dm["points"]}})
@@ -465,6 +467,11 @@ class AztlanView(BoardView):
                               "cells": [], "lines": [f"+{bonus}"],
                               "points": {e.seat: bonus}})
         return steps
+
+    def scoring_title(self, events: list[Event]) -> str:
+        """ "Scoring of age I", from the score event's age."""
+        age = next((e.data.get("age") for e in events if e.kind == "score" and e.data), None)
+        return f"Scoring of age {roman(age)}" if isinstance(age, int) else "Scoring"
 
     def highlight(self, step: dict[str, Any] | None) -> None:
         idx = self.rules.island.index

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.words import plural
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.scoring import Domain, score_domains
 
@@ -197,7 +198,7 @@ def _developing(m: Model, seat: int, who: str, legal: list[str]) -> Decision:
     left = m.supply[army]
     if m.step == "place":
         return Decision("place", seat, f"{who}: place a pawn",
-                        f"{left + 1} pawn{'s' if left else ''} to place this age, "
+                        f"{plural(left + 1, 'pawn')} to place this age, "
                         "this one included", targets=tuple(range(m.island.size)))
     opts = [Option("stay", "No move", "end the turn", action="stay")]
     if any(a.startswith("eagle ") for a in legal):

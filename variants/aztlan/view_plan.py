@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.words import plural
 from variants.aztlan.view_model import Option
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def powers(v: AztlanView, t: int) -> str:
             continue
         seat = m.commander(army)
         card = m.chosen[seat]
-        power = f"{card}×{n}={o.power[army]}" if o is not None else f"{n} pawns"
+        power = f"{card}×{n}={o.power[army]}" if o is not None else plural(n, "pawn")
         parts.append(f"{v.session.name(seat)} {power}")
     return f"{m.island.ids[t]}: " + " vs ".join(parts)
 

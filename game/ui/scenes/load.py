@@ -29,7 +29,7 @@ def describe(entry: SaveEntry, variant_name: str = "") -> str:
     names = ", ".join(entry.names) if entry.names else f"{entry.players} players"
     state = "finished" if entry.finished else "in progress"
     return (f"{variant_name or entry.variant} · {names} · {when(entry.saved)} · "
-            f"{entry.actions} actions · {state}")
+            f"{plural(entry.actions, 'action')} · {state}")
 
 
 #: where the list starts; with no saves, where the sentence saying so and Back stand

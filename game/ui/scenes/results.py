@@ -30,6 +30,7 @@ from game.ui.widgets import (
     fit,
     pulse,
 )
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -170,7 +171,7 @@ class ResultsScene(MenuScene):
             self.tie_note = "Shared win: tied on points" + (
                 " and AP tokens" if self.tokens else "")
         elif len(tied) > 1 and self.tokens:
-            self.tie_note = f"Tied on {top} points: decided by AP tokens left"
+            self.tie_note = f"Tied on {plural(top, 'point')}: decided by AP tokens left"
         else:
             self.tie_note = ""
         self.menu = Menu([
@@ -229,7 +230,7 @@ class ResultsScene(MenuScene):
         game = self.session.game
         colours = seat_colours(self.app, self.session, game.players)
         draw_header(screen, self._headline(), self.t, f"{game.spec.name} · seed {game.seed} · "
-                    f"{len(game.log)} actions")
+                    f"{plural(len(game.log), 'action')}")
         if self.tie_note:
             screen.text(self.tie_note, 1860, 140, theme.FONT_BODY, theme.ACCENT, "topright")
         x, y, w = 40.0, 190.0, 1300.0

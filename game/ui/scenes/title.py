@@ -24,6 +24,7 @@ from game.ui.scenes.common import (
 )
 from game.ui.session import Session
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, ease_out, fit
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -174,7 +175,7 @@ class TitleScene(MenuScene):
     @staticmethod
     def _autosave_info(game: Game, meta: dict[str, Any]) -> str:
         names = names_from_meta(meta, game.players)
-        return f"{game.spec.name} · {', '.join(names)} · {len(game.log)} actions"
+        return f"{game.spec.name} · {', '.join(names)} · {plural(len(game.log), 'action')}"
 
     # -- menu actions ----------------------------------------------------------------
     def continue_game(self) -> None:
