@@ -547,7 +547,12 @@ def test_results_of_a_finished_game(stub_ui):
     # the loaded game has no history: the breakdown comes from a replay of the log
     for seat in range(2):
         assert sum(results.breakdown[seat].values()) == g.scores[seat]
-    assert set(results.reasons) <= {"founding", "presence", "district", "palace", "other"}
+    assert set(results.reasons) <= {"founding", "presence", "district1", "district2",
+                                    "palace"}  # every point has its reason: no "other"
+    assert "district2" in results.reasons  # a column per scoring (none in period 1 here)
+    texts = stub_ui.texts()
+    assert "Districts II" in texts
+    assert "Tie-break" in texts and "AP tokens" not in texts  # tokens are no points
     assert results.tokens is not None  # AP tokens shown for the tie-break
     assert_draw_is_pure(stub_ui, g.to_json)
     choose(stub_ui, "Save replay")

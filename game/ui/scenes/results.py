@@ -37,9 +37,20 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
     from game.ui.session import Session
 
-KNOWN_REASONS = ("founding", "presence", "district", "palace")
+KNOWN_REASONS = ("founding", "presence", "district", "district1", "district2", "palace")
 REASON_LABELS = {"founding": "Founding", "presence": "Presence", "district": "Districts",
+                 "district1": "Districts I", "district2": "Districts II",
                  "palace": "Palace", "other": "Other"}
+
+
+def reason_of(data: dict[str, Any]) -> str:
+    """The column a score event's points go to: its ``reason``, and for districts the
+    period they were scored in ("district1"), so each scoring has its own column."""
+    reason = str(data.get("reason") or "other")
+    period = data.get("period")
+    if reason == "district" and isinstance(period, int) and not isinstance(period, bool):
+        return f"district{period}"
+    return reason
 
 
 def score_breakdown(session: Session) -> dict[int, dict[str, int]]:
@@ -59,7 +70,7 @@ def score_breakdown(session: Session) -> dict[int, dict[str, int]]:
         for e in events:
             if e.kind != "score" or e.seat is None or e.seat not in out or not e.points:
                 continue
-            reason = str(e.data.get("reason") or "other")
+            reason = reason_of(e.data or {})
             out[e.seat][reason] = out[e.seat].get(reason, 0) + e.points
     scores = game.scores
     for seat, parts in out.items():
@@ -266,8 +277,9 @@ class ResultsScene(MenuScene):
         cols = [] if self.table else self.reasons  # the view's table has the breakdown
         col_w = 130.0
         cx0 = x + w - 40 - col_w * (len(cols) + (1 if self.tokens else 0)) - 150
+        # AP tokens are no points: the column says it only breaks a tie
         heads = [REASON_LABELS.get(r, r.capitalize()) for r in cols] + (
-            ["AP tokens"] if self.tokens else [])
+            ["Tie-break"] if self.tokens else [])
         for i, head in enumerate(heads):
             screen.text(head, cx0 + col_w * i + col_w / 2, y + 20, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
@@ -292,11 +304,11 @@ class ResultsScene(MenuScene):
             screen.text(fit(screen, label, theme.FONT_LARGE, cx0 - rx - 200), rx + 180, mid,
                         theme.FONT_LARGE, theme.TEXT, "midleft")
             parts = self.breakdown.get(seat, {})
-            cells = [parts.get(r, 0) for r in cols] + (
-                [self.tokens[seat]] if self.tokens else [])
+            cells = [str(parts.get(r, 0)) for r in cols] + (
+                [f"{self.tokens[seat]} AP"] if self.tokens else [])
             shift = rx - (x + 20)
             for i, value in enumerate(cells):
-                screen.text(str(value), shift + cx0 + col_w * i + col_w / 2, mid,
+                screen.text(value, shift + cx0 + col_w * i + col_w / 2, mid,
                             theme.FONT_BODY, theme.TEXT, "center")
             screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
                         theme.TEXT, "midright")
