@@ -535,3 +535,39 @@ def test_the_scoring_overlay_shows_the_board_before_the_device_changes_hands(ui)
     assert play.privacy == nxt and play.session.handover is None  # "Pass to" is on top
     ready(ui, play)
     assert play.view.viewer() == nxt
+
+
+def test_words_over_one_territory_stand_apart(ui):
+    """Sacred Games and the coexistence it forces pop up over t5 one above the other (they
+    were drawn on top of each other: "SacCoexistnes")."""
+    g = position(3, chosen={0: 9, 1: 5, 2: 4}, prosperity={1: ["sacred-games"]},
+                 board={"t5": {0: 1, 1: 1}, "t9": {2: 1}})
+    g.apply("stay")
+    play = start(ui.app, g)
+    ui.key(pygame.K_1)  # Ana: battle in t5
+    ready(ui, play)  # Ben, asked for Sacred Games in secret
+    ui.key(pygame.K_1)
+    assert g.log[-1] == "sacred t5"
+    t5 = g.rules.island.index["t5"]
+    pops = [a for a in play.view.anims if a.kind == "pop" and a.cells == (t5,)]
+    texts = [a.data["text"] for a in pops]
+    assert "Sacred Games" in texts and "Coexist" in texts, texts
+    assert len({a.data["row"] for a in pops}) == len(pops)  # each on its own row
+
+
+def test_the_scoring_overlay_is_titled_by_the_age(ui):
+    from game.ui.scenes.scoring import ScoringScene
+
+    g = position(3, chosen={0: 4, 1: 8, 2: 9}, board={"t2": {0: 1}, "t8": {0: 1},
+                                                     "t26": {1: 1}, "t30": {2: 1}})
+    g.apply("stay")
+    play = start(ui.app, g)
+    for _ in range(3):
+        if isinstance(ui.app.stack.top, ScoringScene) or g.state.phase != "score":
+            break
+        if play.privacy is not None:
+            ready(ui, play)
+        play.apply(g.legal_actions()[-1])
+    overlay = ui.app.stack.top
+    assert isinstance(overlay, ScoringScene)
+    assert overlay.title == "Scoring of age I"
