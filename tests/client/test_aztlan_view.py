@@ -503,9 +503,12 @@ def test_midgame_snapshot(make_app, tmp_path):
     x, y = centre(play, "t13")
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.px(x, y), rel=(0, 0),
                                  buttons=())], 1 / 60)
-    for _ in range(90):
+    # Ben holds P to peek at his own power card while he places in public
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")], 1 / 60)
+    for _ in range(130):  # past the turn banner
         app.step([], 1 / 60)
     assert "place a pawn in t13" in play.view.status
+    assert play.session.shown == g.current_player
     check(app.screen.surface, "aztlan-midgame", tmp_path)
 
 
