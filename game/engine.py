@@ -89,8 +89,10 @@ class GameType:
     * ``chance``: ``"none"`` when the game never draws from its ``Rng`` (``game.rng``);
       ``"seeded"`` when setup or play does (from the game's seed, so it still replays).
     * ``private``: part of the hidden information is known to one seat and not to the
-      others (a hand, a secret choice). The client then hides the board behind a
-      "Pass to ..." screen whenever another person must decide. Needs ``"imperfect"``.
+      others (a hand, a secret choice). On a shared screen the client then hides the
+      board behind a "Pass to ..." screen before a decision that needs the decider's
+      secrets (``Rules.secret_decision``), when another person could see them. Needs
+      ``"imperfect"``.
     """
 
     information: Information = "perfect"
