@@ -127,6 +127,8 @@ class InputMapper:
         if t == pygame.KEYUP:
             ended = event.key == PEEK_KEY and not self.text_mode
             return [Intent("peek_end")] if ended else []
+        if t == pygame.WINDOWFOCUSLOST:
+            return [Intent("peek_end")]  # the key's release would go to another window
         if t == pygame.TEXTINPUT:
             return [Intent("text", event.text)] if self.text_mode else []
         if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,

@@ -64,6 +64,8 @@ def test_the_mapper_turns_the_key_and_the_trigger_into_a_peek_and_its_end():
              for v in (30000, 32000, 200)]
     assert pulls == [[Intent("peek", device="controller:3")], [],
                      [Intent("peek_end", device="controller:3")]]
+    lost = m.translate(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert [i.kind for i in lost] == ["peek_end"]  # its release may never come
     m.text_mode = True  # typing a name: p is a letter
     assert m.translate(pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0)) == []
 
