@@ -34,7 +34,7 @@ def test_ending_with_ap_left_takes_one_press_more(stub_ui):
     stub_ui.key(pygame.K_e)
     assert g.current_player == seat and "end" not in g.log  # not yet
     status = " ".join(stub_ui.texts())
-    assert "6 AP left: press again to confirm" in status
+    assert "Sure? 6 AP left: E again (pad: X) ends the turn" in status
     stub_ui.key(pygame.K_e)
     assert g.log[-1] == "end" and g.current_player != seat
     # the turn has passed: undo says so, not "nothing to undo this turn"
@@ -48,7 +48,7 @@ def test_anything_else_between_the_presses_cancels(stub_ui):
     stub_ui.key(pygame.K_e)
     stub_ui.key(pygame.K_RIGHT)  # something else: the question is gone
     assert play.confirming is None
-    assert "press again" not in " ".join(stub_ui.texts())
+    assert "Sure?" not in " ".join(stub_ui.texts())
     stub_ui.key(pygame.K_e)  # asks again
     assert "end" not in g.log and play.confirming is not None
 
@@ -70,7 +70,7 @@ def test_the_market_asks_the_same_when_buyers_could_still_buy(stub_ui):
     play = start(stub_ui, g)
     stub_ui.key(pygame.K_e)
     assert g.current_player == seat and play.confirming is not None
-    assert "could still buy: press again to confirm" in " ".join(stub_ui.texts())
+    assert "could still buy: E again (pad: X) ends the turn" in " ".join(stub_ui.texts())
     stub_ui.key(pygame.K_e)
     assert g.log[-1] == "end"
 

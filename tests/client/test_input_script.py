@@ -112,7 +112,7 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     # -- E ends the turn: 1 AP is left, so E asks and E again ends it ---------------
     ui.key(pygame.K_e)
     assert play.game.log[-1] == "temple h5 2"
-    assert any("1 AP left: press again" in t for t in ui.texts())
+    assert any("1 AP left: E again" in t for t in ui.texts())
     ui.key(pygame.K_e)
     ui.frames(10)
     assert ui.top is play and not ui.app.failures and not play.refusal

@@ -289,15 +289,16 @@ class PlayScene(BaseScene):
 
     def end_turn(self, intent: Intent, pending: tuple[int, str, str] | None = None) -> None:
         if self.session.is_legal("end"):
-            self.apply_local("end", pending)
+            self.apply_local("end", pending, "E again (pad: X) ends the turn")
             return
         action = self.view.handle(intent, BOARD_AREA)
         if isinstance(action, str) and action:
-            self.apply_local(action, pending)
+            self.apply_local(action, pending, "E again (pad: X) to confirm")
         else:
             self.refuse("You cannot end the turn now")
 
-    def apply_local(self, action: str, pending: tuple[int, str, str] | None) -> bool:
+    def apply_local(self, action: str, pending: tuple[int, str, str] | None,
+                    again: str = "do it again to confirm") -> bool:
         """A person's action. One that gives something up (``Game.forgoes``: ending a
         turn with AP left) is applied only when the same is asked again right after
         (``pending`` is that first ask), the same in every game; anything else in
@@ -306,8 +307,8 @@ class PlayScene(BaseScene):
         left = self.game.forgoes(action)
         if left and (pending is None or pending[:2] != (self.session.version, action)):
             self.confirming = (self.session.version, action,
-                               f"{left}: press again to confirm, anything else cancels")
-            self.app.play_sound("error")
+                               f"Sure? {left}: {again} (anything else cancels)")
+            self.app.play_sound("click")
             return False
         return self.apply(action)
 
@@ -423,7 +424,7 @@ class PlayScene(BaseScene):
             draw_status(screen, self.refusal, hints, refused=True)
             return
         if self.confirming is not None and self.confirming[0] == self.session.version:
-            draw_status(screen, self.confirming[2], hints, refused=True)
+            draw_status(screen, self.confirming[2], hints)
             return
         if self.seats.peeking is not None:
             draw_status(screen, f"{self.session.name(self.seats.peeking)}'s secrets show "
