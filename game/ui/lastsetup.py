@@ -87,7 +87,8 @@ def recall(installed: dict[str, Any], folder: Path | None = None) -> Setup | Non
     variant, players = data.get("variant"), data.get("players")
     options, meta = data.get("options"), data.get("meta")
     spec = installed.get(variant) if isinstance(variant, str) else None
-    if (spec is None or isinstance(players, bool) or not isinstance(players, int)
+    if (spec is None or not isinstance(variant, str) or isinstance(players, bool)
+            or not isinstance(players, int)
             or not spec.min_players <= players <= spec.max_players
             or not (options is None or isinstance(options, dict))
             or not isinstance(meta, dict)):
