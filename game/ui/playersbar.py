@@ -54,14 +54,16 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         draw_mark(screen, mark, x + 42, 58, 24, INK)
         name = fit(screen, names[seat] if seat < len(names) else f"Player {seat + 1}",
                    theme.FONT_BODY, w - 210)
-        screen.text(name, x + 100, 20, theme.FONT_BODY, theme.TEXT)
+        screen.text(name, x + 100, 20, theme.FONT_BODY, theme.TEXT,
+                    role="turn" if deciding else "")
         tag, tag_colour = _tag(deciding, seat == turn)
         if tag:
             tw = screen.text_width(tag, theme.FONT_SMALL) + 18
             screen.box(x + 100, 64, tw, 32, tag_colour, radius=8)
             screen.text(tag, x + 100 + tw / 2, 80, theme.FONT_SMALL, INK, "center")
         score = scores[seat] if seat < len(scores) else 0
-        screen.text(str(score), x + w - 18, 58, theme.FONT_LARGE * 1.2, theme.TEXT, "midright")
+        screen.text(str(score), x + w - 18, 58, theme.FONT_LARGE * 1.2, theme.TEXT, "midright",
+                    role="score")
     for (x, w), label in zip(cards, labels or (), strict=False):
         if label:
             screen.text(label, x + w - 18, 24, theme.FONT_SMALL * 0.8, theme.TEXT_DIM,

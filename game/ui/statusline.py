@@ -30,7 +30,7 @@ def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = Fal
         screen.box(x, y, w, h, theme.PANEL, radius=12)
         colour = theme.TEXT
     screen.text(fit(screen, text, theme.FONT_BODY, 1500), x + 20, y + h / 2, theme.FONT_BODY,
-                colour, "midleft")
+                colour, "midleft", role="status")
     screen.text("  ·  ".join(hints), x + w - 20, y + h / 2, theme.FONT_SMALL, theme.TEXT_DIM,
                 "midright")
 
@@ -55,6 +55,6 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
     else:
         draw_mark(screen, mark, cx, cy, 12, colour)
     screen.text(fit(screen, text, theme.FONT_BODY, 1100), x + 60, cy, theme.FONT_BODY,
-                theme.TEXT, "midleft")
+                theme.TEXT, "midleft", role="status")
     screen.text(f"{status.hint}  ·  {tail}", x + w - 20, cy, theme.FONT_SMALL,
                 theme.TEXT_DIM, "midright")

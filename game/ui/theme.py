@@ -39,10 +39,18 @@ PALETTES: dict[str, list[tuple[int, int, int]]] = {
 MARKS = ("circle", "square", "triangle", "diamond", "star", "cross", "ring")
 COLOUR_NAMES = ("Orange", "Sky", "Green", "Vermillion", "Yellow", "Blue", "Purple")
 
+#: Text sizes in logical px (the font's em on the 1920x1080 canvas). FONT_SMALL is the
+#: floor: nothing is drawn smaller. What a player must read during play (scores, whose
+#: turn, the status line, costs, menu items) is at least FONT_READ: a draw of one of the
+#: :data:`MUST_READ` roles below it is a bug (tests/client/test_text_sizes.py).
 FONT_SMALL = 28
-FONT_BODY = 36
+FONT_BODY = 40
+FONT_READ = 40
 FONT_LARGE = 52
 FONT_TITLE = 110
+
+#: the ``role=`` tags of texts a player must read during play, so drawn at >= FONT_READ
+MUST_READ = ("score", "turn", "status", "cost", "menu")
 
 
 def player_colour(palette: str, index: int) -> tuple[int, int, int]:

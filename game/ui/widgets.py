@@ -370,21 +370,21 @@ class Menu:
             pad += 56
         if item.value is not None or item.adjust is not None:
             screen.text(fit(screen, item.label, self.font, w * 0.5), x + pad, label_y,
-                        self.font, ink, "midleft")
+                        self.font, ink, "midleft", role="menu")
             value = item.value() if item.value is not None else ""
             vx = x + w - 60
             screen.text(fit(screen, value, self.font, w * 0.4), vx, label_y, self.font, ink,
-                        "midright")
+                        "midright", role="menu")
             if item.adjust is not None and item.enabled:
                 bounce = 4 * pulse(self.t, 6) if focused else 0
                 draw_arrows(screen, x + w * 0.5, y, w * 0.5, h if not has_second else h * 0.72,
                             ink, bounce)
         elif self.align == "left":
             screen.text(fit(screen, item.label, self.font, w - pad - 20), x + pad, label_y,
-                        self.font, ink, "midleft")
+                        self.font, ink, "midleft", role="menu")
         else:
             screen.text(fit(screen, item.label, self.font, w - 40), x + w / 2, label_y,
-                        self.font, ink, "center")
+                        self.font, ink, "center", role="menu")
         if has_second:
             second = item.error if (item.error and not item.enabled) else item.detail
             colour = theme.DANGER if (item.error and not item.enabled) else (
@@ -534,6 +534,6 @@ class Banner:
         screen.box(offset, y, 1920, 10, self.colour)
         screen.box(offset, y + h - 10, 1920, 10, self.colour)
         screen.text(self.text, 960 + offset, y + 80, theme.FONT_TITLE * 0.8, self.colour,
-                    "center")
+                    "center", role="turn")
         if self.sub:
             screen.text(self.sub, 960 + offset, y + 150, theme.FONT_BODY, theme.TEXT, "center")

@@ -302,4 +302,4 @@ class ResultsScene(MenuScene):
                 screen.text(str(value), shift + cx0 + col_w * i + col_w / 2, mid,
                             theme.FONT_BODY, theme.TEXT, "center")
             screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
-                        theme.TEXT, "midright")
+                        theme.TEXT, "midright", role="score")

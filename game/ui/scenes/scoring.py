@@ -256,7 +256,8 @@ class ScoringScene(BaseScene):
                 screen.text(f"{row['levels']} lv", x + w - 140, ry + 32, theme.FONT_SMALL,
                             theme.TEXT_DIM, "midright")
             screen.text(f"+{row['points']}", x + w - 36, ry + 32,
-                        theme.FONT_BODY * (0.7 + 0.3 * pop), theme.GOOD, "midright")
+                        theme.FONT_BODY * (1.3 - 0.3 * pop), theme.GOOD, "midright",
+                        role="score")
             ry += 74
         if not step["rows"]:
             for line in step["lines"][:fits] or ["Nobody scores here"]:
@@ -286,4 +287,4 @@ class ScoringScene(BaseScene):
             gaining = counting and self.steps[self.index]["gains"][seat] > 0
             size = theme.FONT_LARGE * (1.0 + (0.15 * pulse(self.t, 14) if gaining else 0))
             screen.text(str(round(value)), x + w - 36, yy + bh / 2, size,
-                        theme.GOOD if gaining else theme.TEXT, "midright")
+                        theme.GOOD if gaining else theme.TEXT, "midright", role="score")
