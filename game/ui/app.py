@@ -307,17 +307,18 @@ class App:
         """One toast above ``bottom``: a line in a narrow box, or up to three lines in a
         wide one; returns its top."""
         screen, size = self.screen, theme.FONT_SMALL
-        if screen.text_width(message, size) <= 760:
+        if screen.text_width(message, theme.readable(size)) <= 760:
             screen.box(560, bottom - 56, 800, 56, (0, 0, 0, 200), radius=12)
-            screen.text(message, 960, bottom - 28, size, theme.TEXT, "center")
+            screen.text(message, 960, bottom - 28, theme.readable(size), theme.TEXT, "center")
             return bottom - 56
-        lines = wrap(screen, message, size, 1140)
+        lines = wrap(screen, message, theme.readable(size), 1140)
         if len(lines) > 3:
-            lines = lines[:2] + [fit(screen, " ".join(lines[2:]), size, 1140)]
+            lines = lines[:2] + [fit(screen, " ".join(lines[2:]), theme.readable(size), 1140)]
         h = 16 + 36 * len(lines)
         screen.box(360, bottom - h, 1200, h, (0, 0, 0, 200), radius=12)
         for i, line in enumerate(lines):
-            screen.text(fit(screen, line, size, 1160), 960, bottom - h + 26 + 36 * i, size,
+            screen.text(fit(screen, line, theme.readable(size), 1160), 960,
+                        bottom - h + 26 + 36 * i, theme.readable(size),
                         theme.TEXT, "center")
         return bottom - h
 

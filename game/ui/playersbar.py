@@ -62,9 +62,11 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
             screen.box(x + 100, 64, tw, 32, tag_colour, radius=8)
             screen.text(tag, x + 100 + tw / 2, 80, theme.FONT_SMALL, INK, "center")
         score = scores[seat] if seat < len(scores) else 0
-        screen.text(str(score), x + w - 18, 58, theme.FONT_LARGE * 1.2, theme.TEXT, "midright",
+        screen.text(str(score), x + w - 18, 58, theme.readable(theme.FONT_LARGE * 1.2),
+                    theme.TEXT, "midright",
                     role="score")
     for (x, w), label in zip(cards, labels or (), strict=False):
         if label:
-            screen.text(label, x + w - 18, 24, theme.FONT_SMALL * 0.8, theme.TEXT_DIM,
+            screen.text(label, x + w - 18, 24, theme.readable(theme.FONT_SMALL * 0.8),
+                        theme.TEXT_DIM,
                         "topright")

@@ -56,3 +56,9 @@ MUST_READ = ("score", "turn", "status", "cost", "menu")
 def player_colour(palette: str, index: int) -> tuple[int, int, int]:
     colours = PALETTES.get(palette, PALETTES["okabe-ito"])
     return colours[index % len(colours)]
+
+
+def readable(size: float) -> float:
+    """A size that scales with a board or a panel, never below the floor: from a sofa a
+    label too small to read is no label, however well it fits."""
+    return max(float(FONT_SMALL), size)

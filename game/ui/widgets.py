@@ -49,7 +49,7 @@ def inside(pos: tuple[float, float] | None, rect: tuple[float, float, float, flo
 def fit(screen: Screen, text: str, size: float, width: float, ellipsis: str = "…") -> str:
     """``text`` shortened with an ellipsis so it fits ``width`` logical units (in log
     time: see :meth:`Screen.fit`)."""
-    return screen.fit(text, size, width, ellipsis)
+    return screen.fit(text, theme.readable(size), width, ellipsis)
 
 
 def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
@@ -59,7 +59,7 @@ def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
     line = ""
     for word in text.split():
         candidate = f"{line} {word}" if line else word
-        if line and screen.text_width(candidate, size) > width:
+        if line and screen.text_width(candidate, theme.readable(size)) > width:
             lines.append(line)
             line = word
         else:
@@ -109,26 +109,27 @@ def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> Non
     slide = ease_out(t / 0.4)
     x = -400 + 460 * slide
     screen.box(x - 20, 40, 16, 84, theme.ACCENT)
-    screen.text(title, x + 10, 40, theme.FONT_TITLE * 0.72, theme.TEXT)
+    screen.text(title, x + 10, 40, theme.readable(theme.FONT_TITLE * 0.72), theme.TEXT)
     if subtitle:
         screen.text(subtitle, x + 14, 126, theme.FONT_SMALL, theme.TEXT_DIM)
 
 
 def draw_footer(screen: Screen,
                 shortcuts: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> None:
-    """The shortcut bar along the bottom: key caps and what they do."""
+    """The shortcut bar along the bottom: key caps and what they do. Text never shrinks
+    below the floor: when the keys do not all fit, the ones before the last (usually the
+    menu key) give way from the end, since help (F1) lists them all."""
     screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
-    size: float = theme.FONT_SMALL
+    size = theme.FONT_SMALL
+    shown = list(shortcuts)
     widths = [screen.text_width(k, size) + 24 + 10 + screen.text_width(v, size) + 30
-              for k, v in shortcuts]
-    total = sum(widths)
-    if total > 1880:
-        size = size * 1880 / total
-        widths = [w * 1880 / total for w in widths]
+              for k, v in shown]
+    while len(shown) > 1 and sum(widths) > 1880:
+        del shown[-2], widths[-2]
     x = 20.0
     y = FOOTER_Y + FOOTER_H / 2
-    for (key, meaning), w in zip(shortcuts, widths, strict=True):
+    for (key, meaning), w in zip(shown, widths, strict=True):
         kw = screen.text_width(key, size) + 20
         screen.box(x, y - size * 0.6, kw, size * 1.2, theme.ACCENT, radius=6)
         screen.text(key, x + kw / 2, y, size, INK, "center")
@@ -369,22 +370,26 @@ class Menu:
             screen.box(x + pad, y + h / 2 - 20, 40, 40, INK, radius=8, width=2)
             pad += 56
         if item.value is not None or item.adjust is not None:
-            screen.text(fit(screen, item.label, self.font, w * 0.5), x + pad, label_y,
-                        self.font, ink, "midleft", role="menu")
+            screen.text(fit(screen, item.label, theme.readable(self.font), w * 0.5), x + pad,
+                        label_y,
+                        theme.readable(self.font), ink, "midleft", role="menu")
             value = item.value() if item.value is not None else ""
             vx = x + w - 60
-            screen.text(fit(screen, value, self.font, w * 0.4), vx, label_y, self.font, ink,
+            screen.text(fit(screen, value, theme.readable(self.font), w * 0.4), vx, label_y,
+                        theme.readable(self.font), ink,
                         "midright", role="menu")
             if item.adjust is not None and item.enabled:
                 bounce = 4 * pulse(self.t, 6) if focused else 0
                 draw_arrows(screen, x + w * 0.5, y, w * 0.5, h if not has_second else h * 0.72,
                             ink, bounce)
         elif self.align == "left":
-            screen.text(fit(screen, item.label, self.font, w - pad - 20), x + pad, label_y,
-                        self.font, ink, "midleft", role="menu")
+            screen.text(fit(screen, item.label, theme.readable(self.font), w - pad - 20), x + pad,
+                        label_y,
+                        theme.readable(self.font), ink, "midleft", role="menu")
         else:
-            screen.text(fit(screen, item.label, self.font, w - 40), x + w / 2, label_y,
-                        self.font, ink, "center", role="menu")
+            screen.text(fit(screen, item.label, theme.readable(self.font), w - 40), x + w / 2,
+                        label_y,
+                        theme.readable(self.font), ink, "center", role="menu")
         if has_second:
             second = item.error if (item.error and not item.enabled) else item.detail
             colour = theme.DANGER if (item.error and not item.enabled) else (
@@ -430,10 +435,10 @@ class TextField:
                    width=4 if focused else 2)
         shown = self.value or self.placeholder
         colour = theme.TEXT if self.value else theme.TEXT_DIM
-        text = fit(screen, shown, size, w - 40)
-        screen.text(text, x + 16, y + h / 2, size, colour, "midleft")
+        text = fit(screen, shown, theme.readable(size), w - 40)
+        screen.text(text, x + 16, y + h / 2, theme.readable(size), colour, "midleft")
         if focused and (t * 2) % 2 < 1.3:
-            tx = x + 16 + (screen.text_width(self.value, size) if self.value else 0)
+            tx = x + 16 + (screen.text_width(self.value, theme.readable(size)) if self.value else 0)
             screen.box(min(tx + 2, x + w - 12), y + h * 0.2, 4, h * 0.6, theme.ACCENT)
 
 
@@ -533,7 +538,8 @@ class Banner:
         screen.box(offset, y, 1920, h, (0, 0, 0, 200))
         screen.box(offset, y, 1920, 10, self.colour)
         screen.box(offset, y + h - 10, 1920, 10, self.colour)
-        screen.text(self.text, 960 + offset, y + 80, theme.FONT_TITLE * 0.8, self.colour,
+        screen.text(self.text, 960 + offset, y + 80, theme.readable(theme.FONT_TITLE * 0.8),
+                    self.colour,
                     "center", role="turn")
         if self.sub:
             screen.text(self.sub, 960 + offset, y + 150, theme.FONT_BODY, theme.TEXT, "center")

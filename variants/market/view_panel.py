@@ -171,13 +171,13 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     _paint_header(scr, lay, view)
     _paint_modes(scr, lay, view)
     hx, hy, hw, _hh = lay.hint  # what to do
-    scr.text(hint(view), hx + 4 * k, hy, theme.FONT_SMALL * 0.9 * k, theme.TEXT,
+    scr.text(hint(view), hx + 4 * k, hy, theme.readable(theme.FONT_SMALL * 0.9 * k), theme.TEXT,
              wrap=hw - 8 * k)
     _paint_options(scr, lay, view)
     if lay.button:
         _paint_exit(scr, lay.button, k, view)
     ux, uy, uw, _uh = lay.about  # what is under the cursor
-    scr.text(about(view), ux + 4 * k, uy + 4 * k, theme.FONT_SMALL * 0.85 * k,
+    scr.text(about(view), ux + 4 * k, uy + 4 * k, theme.readable(theme.FONT_SMALL * 0.85 * k),
              theme.TEXT_DIM, wrap=uw - 8 * k)
 
 
@@ -190,9 +190,11 @@ def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
     colours = view.colours
     if seat is not None and seat < len(colours):
         scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
-    scr.text(vp._fit(scr, headline(view), theme.FONT_BODY * k, w - 150 * k), x + 22 * k,
-             y + h / 2, theme.FONT_BODY * k, theme.ACCENT, "midleft")
-    scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2, theme.FONT_SMALL * k,
+    scr.text(vp._fit(scr, headline(view), theme.readable(theme.FONT_BODY * k), w - 150 * k),
+             x + 22 * k,
+             y + h / 2, theme.readable(theme.FONT_BODY * k), theme.ACCENT, "midleft")
+    scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2,
+             theme.readable(theme.FONT_SMALL * k),
              theme.TEXT_DIM, "midright")
 
 
@@ -208,7 +210,8 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
                                         else (36, 46, 70))
         ink = vp.INK if on else (theme.TEXT if mode in available else (96, 104, 124))
         scr.box(*r, fill, radius=8 * k)
-        scr.text(MODE_LABELS[mode], r[0] + r[2] / 2, r[1] + r[3] / 2, 24 * k, ink, "center")
+        scr.text(MODE_LABELS[mode], r[0] + r[2] / 2, r[1] + r[3] / 2, theme.readable(24 * k), ink,
+                 "center")
     left = dict(tiles_left(game)) if s.phase == "place" else {}
     for i, (r, tile) in enumerate(lay.palette):
         on = tile == view.tile_choice
@@ -217,9 +220,10 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
         if tile in COLOURS:
             vp.token(scr, tile, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
         label = f"{i + 1} {tile}" if i < 9 else tile
-        scr.text(vp._fit(scr, label, 21 * k, r[2] - 56 * k), r[0] + 30 * k,
-                 r[1] + r[3] / 2, 21 * k, ink, "midleft")
-        scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2, 21 * k, ink,
+        scr.text(vp._fit(scr, label, theme.readable(21 * k), r[2] - 56 * k), r[0] + 30 * k,
+                 r[1] + r[3] / 2, theme.readable(21 * k), ink, "midleft")
+        scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2,
+                 theme.readable(21 * k), ink,
                  "midright")
 
 
@@ -235,8 +239,8 @@ def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
         if chosen:
             scr.box(*r, theme.ACCENT, radius=6 * k, width=3 * k)
         vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
-        scr.text(vp._fit(scr, option.text, 21 * k, r[2] - 40 * k), r[0] + 32 * k,
-                 r[1] + r[3] / 2, 21 * k, theme.TEXT, "midleft")
+        scr.text(vp._fit(scr, option.text, theme.readable(21 * k), r[2] - 40 * k), r[0] + 32 * k,
+                 r[1] + r[3] / 2, theme.readable(21 * k), theme.TEXT, "midleft")
 
 
 def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
@@ -246,15 +250,17 @@ def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
     label = choice[1] if choice else "E: nothing to end yet"
     if choice is None:
         scr.box(bx, by, bw, bh, (36, 46, 70), radius=10 * k)
-        scr.text(label, bx + bw / 2, by + bh / 2, theme.FONT_SMALL * 0.9 * k,
+        scr.text(label, bx + bw / 2, by + bh / 2, theme.readable(theme.FONT_SMALL * 0.9 * k),
                  theme.TEXT_DIM, "center")
         return
     scr.box(bx, by, bw, bh, theme.PANEL_LIGHT, radius=10 * k)
     scr.box(bx, by, bw, bh, theme.ACCENT, radius=10 * k, width=3 * k)
     kw = 44 * k
     scr.box(bx + 8 * k, by + 7 * k, kw, bh - 14 * k, theme.ACCENT, radius=6 * k)
-    scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.FONT_BODY * k, vp.INK, "center")
-    scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.FONT_BODY * 0.9 * k, theme.TEXT,
+    scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.readable(theme.FONT_BODY * k), vp.INK,
+             "center")
+    scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.readable(theme.FONT_BODY * 0.9 * k),
+             theme.TEXT,
              "midleft")
 
 

@@ -58,19 +58,21 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
 def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
     cy = y + HEAD_H * k / 2
     if s.phase == "over":
-        scr.text("Game over", x + 10 * k, cy, theme.FONT_LARGE * k, theme.ACCENT, "midleft")
+        scr.text("Game over", x + 10 * k, cy, theme.readable(theme.FONT_LARGE * k), theme.ACCENT,
+                 "midleft")
         return y + HEAD_H * k
     if s.phase == "play":
-        r = scr.text(f"{s.ap} AP", x + 10 * k, cy, theme.FONT_LARGE * k, theme.ACCENT,
+        r = scr.text(f"{s.ap} AP", x + 10 * k, cy, theme.readable(theme.FONT_LARGE * k),
+                     theme.ACCENT,
                      "midleft")
         left = (r.right - scr.ox) / scr.scale
-        scr.text("left", left + 8 * k, cy + 6 * k, theme.FONT_SMALL * 0.8 * k,
+        scr.text("left", left + 8 * k, cy + 6 * k, theme.readable(theme.FONT_SMALL * 0.8 * k),
                  theme.TEXT_DIM, "midleft")
     else:
         text = "Place your Pilli" if s.phase == "start" else "Vote"
-        scr.text(text, x + 10 * k, cy, theme.FONT_BODY * k, theme.ACCENT, "midleft")
+        scr.text(text, x + 10 * k, cy, theme.readable(theme.FONT_BODY * k), theme.ACCENT, "midleft")
     scr.text(f"Period {s.period} · Round {s.round}", x + w - 10 * k, cy,
-             theme.FONT_SMALL * k, theme.TEXT, "midright")
+             theme.readable(theme.FONT_SMALL * k), theme.TEXT, "midright")
     return y + HEAD_H * k
 
 
@@ -78,7 +80,7 @@ def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: f
            h: float, k: float) -> None:
     """A row of labelled chips sharing ``w`` in proportion to their text."""
     size = CHIP * k
-    widths = [scr.text_width(t, size) + 14 * k for t in labels]
+    widths = [scr.text_width(t, theme.readable(size)) + 14 * k for t in labels]
     gap = 5 * k
     spare = max(0.0, w - sum(widths) - gap * (len(labels) - 1)) / max(1, len(labels))
     cx = x
@@ -86,7 +88,8 @@ def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: f
         cw = widths[i] + spare
         on = i == active
         scr.box(cx, y, cw, h, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k)
-        scr.text(text, cx + cw / 2, y + h / 2, size, INK if on else theme.TEXT, "center")
+        scr.text(text, cx + cw / 2, y + h / 2, theme.readable(size), INK if on else theme.TEXT,
+                 "center")
         cx += cw + gap
 
 
@@ -103,7 +106,7 @@ def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> fl
     y += TOOLS_H * k
     if view.tool != "tokens" or not view.preview.menu:
         scr.text(view.mode_text(), x + 8 * k, y + MODE_H * k / 2 - 4 * k,
-                 theme.FONT_SMALL * 0.9 * k, theme.TEXT, "midleft")
+                 theme.readable(theme.FONT_SMALL * 0.9 * k), theme.TEXT, "midleft")
         return y + MODE_H * k
     menu = view.preview.menu
     for row in range(_menu_rows(view, w, k)):
@@ -138,20 +141,23 @@ def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float
         if t is None:  # the period-2 tokens, face down
             scr.box(tx, ty, size, size, theme.PANEL_LIGHT, radius=8 * k)
             scr.box(tx, ty, size, size, theme.TEXT_DIM, radius=8 * k, width=2 * k)
-            scr.text(f"+{len(s.hidden)}", tx + size / 2, ty + size * 0.4, size * 0.5,
+            scr.text(f"+{len(s.hidden)}", tx + size / 2, ty + size * 0.4,
+                     theme.readable(size * 0.5),
                      theme.TEXT, "center")
-            scr.text("later", tx + size / 2, ty + size * 0.8, size * 0.3, theme.TEXT_DIM,
+            scr.text("later", tx + size / 2, ty + size * 0.8, theme.readable(size * 0.3),
+                     theme.TEXT_DIM,
                      "center")
             continue
         scr.box(tx, ty, size, size, theme.TOKEN, radius=8 * k)
         scr.box(tx, ty, size, size, INK, radius=8 * k, width=3 * k)
-        scr.text(str(t), tx + size / 2, ty + size * 0.4, size * 0.6, INK, "center")
+        scr.text(str(t), tx + size / 2, ty + size * 0.4, theme.readable(size * 0.6), INK, "center")
         info = rules.token_info.get(t)
         if info:
             scr.text(f"{info['founder']}·{info['presence']}", tx + size / 2, ty + size * 0.8,
-                     size * 0.34, (120, 60, 20), "center")
+                     theme.readable(size * 0.34), (120, 60, 20), "center")
     if not items:
-        scr.text("No calpulli tokens left", x + 8 * k, y + size / 2, theme.FONT_SMALL * k,
+        scr.text("No calpulli tokens left", x + 8 * k, y + size / 2,
+                 theme.readable(theme.FONT_SMALL * k),
                  theme.TEXT_DIM, "midleft")
     return y + rows * TOKENS_H * k
 
@@ -165,7 +171,7 @@ def _supply(scr: Screen, s: MexicaState, x: float, y: float, w: float, k: float)
     for i, (kind, n) in enumerate(items):
         ix = x + i * cw
         icon(scr, kind, ix + 24 * k, cy, k)
-        scr.text(str(n), ix + 52 * k, cy, theme.FONT_BODY * k,
+        scr.text(str(n), ix + 52 * k, cy, theme.readable(theme.FONT_BODY * k),
                  theme.TEXT if n else theme.DANGER, "midleft")
     return y + SUPPLY_H * k
 
@@ -184,7 +190,7 @@ def icon(scr: Screen, kind: str, cx: float, cy: float, k: float) -> None:
     else:
         scr.circle(cx, cy, 15 * k, theme.ACCENT)
         scr.circle(cx, cy, 15 * k, INK, 2 * k)
-        scr.text("AP", cx, cy, 16 * k, INK, "center")
+        scr.text("AP", cx, cy, theme.readable(16 * k), INK, "center")
 
 
 def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float,
@@ -201,8 +207,8 @@ def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: floa
             scr.box(x, ry, w, h, theme.ACCENT, radius=8 * k, width=3 * k)
         scr.box(x, ry, 30 * k, h, colour, radius=8 * k)
         draw_mark(scr, seat_mark(view.marks, seat), x + 15 * k, cy, 9 * k, INK)
-        name = _fit(scr, view.session.name(seat), theme.FONT_SMALL * k, 104 * k)
-        scr.text(name, x + 38 * k, cy, theme.FONT_SMALL * k, theme.TEXT, "midleft")
+        name = _fit(scr, view.session.name(seat), theme.readable(theme.FONT_SMALL * k), 104 * k)
+        scr.text(name, x + 38 * k, cy, theme.readable(theme.FONT_SMALL * k), theme.TEXT, "midleft")
         # temples in hand: a tile per level in the seat's colour, with the count
         hand = s.hands[seat]
         levels = sorted(set(hand) | {1, 2, 3, 4})
@@ -215,24 +221,27 @@ def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: floa
             fill = colour if count else theme.PANEL
             scr.box(ix, cy - tile / 2, tile, tile, fill, radius=5 * k)
             scr.box(ix, cy - tile / 2, tile, tile, INK, radius=5 * k, width=2 * k)
-            scr.text(str(level), ix + tile / 2, cy + 1 * k, small, INK if count else
+            scr.text(str(level), ix + tile / 2, cy + 1 * k, theme.readable(small), INK if count else
                      theme.TEXT_DIM, "center")
-            scr.text(f"×{count}", ix + tile + 3 * k, cy, small,
+            scr.text(f"×{count}", ix + tile + 3 * k, cy, theme.readable(small),
                      theme.TEXT if count else theme.TEXT_DIM, "midleft")
             ix += tile + 30 * k
         ax = x + w - 100 * k
         scr.circle(ax, cy, 13 * k, theme.ACCENT)
         scr.circle(ax, cy, 13 * k, INK, 2 * k)
-        scr.text("AP", ax, cy, 14 * k, INK, "center")
-        scr.text(f"×{s.ap_tokens[seat]}", ax + 16 * k, cy, small, theme.TEXT, "midleft")
-        scr.text(str(s.scores[seat]), x + w - 10 * k, cy, theme.FONT_BODY * k, theme.ACCENT,
+        scr.text("AP", ax, cy, theme.readable(14 * k), INK, "center")
+        scr.text(f"×{s.ap_tokens[seat]}", ax + 16 * k, cy, theme.readable(small), theme.TEXT,
+                 "midleft")
+        scr.text(str(s.scores[seat]), x + w - 10 * k, cy, theme.readable(theme.FONT_BODY * k),
+                 theme.ACCENT,
                  "midright")
         flash = view.panel_pops.get(seat)
         if flash:
             text, t = flash
-            scr.text(text, x + w - 60 * k, cy - 14 * t * k, theme.FONT_SMALL * k, theme.GOOD,
+            scr.text(text, x + w - 60 * k, cy - 14 * t * k, theme.readable(theme.FONT_SMALL * k),
+                     theme.GOOD,
                      "midright")
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
-    return scr.fit(text, size, width, ".")
+    return scr.fit(text, theme.readable(size), width, ".")

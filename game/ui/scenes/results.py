@@ -286,7 +286,8 @@ class ResultsScene(MenuScene):
                 screen.box(rx - grow, ry - grow, w - 40 + 2 * grow, row_h + 2 * grow,
                            theme.ACCENT, radius=16, width=5)
             mid = ry + row_h / 2
-            screen.text(str(self.places[seat]), rx + 30, mid, theme.FONT_LARGE * 1.2,
+            screen.text(str(self.places[seat]), rx + 30, mid,
+                        theme.readable(theme.FONT_LARGE * 1.2),
                         theme.ACCENT if winner else theme.TEXT, "midleft")
             chip = min(60.0, row_h - 12)
             screen.box(rx + 100, mid - chip / 2, chip, chip, colours[seat], radius=10)
@@ -301,5 +302,6 @@ class ResultsScene(MenuScene):
             for i, value in enumerate(cells):
                 screen.text(str(value), shift + cx0 + col_w * i + col_w / 2, mid,
                             theme.FONT_BODY, theme.TEXT, "center")
-            screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
+            screen.text(str(self.scores[seat]), rx + w - 60, mid,
+                        theme.readable(theme.FONT_LARGE * 1.3),
                         theme.TEXT, "midright", role="score")

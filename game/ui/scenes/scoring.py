@@ -219,7 +219,7 @@ class ScoringScene(BaseScene):
                     theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
         pop = ease_out(self.step_t / 0.3)
         screen.text(fit(screen, step["title"], theme.FONT_BODY, w - 40), x + w / 2,
-                    top + 110, theme.FONT_BODY * (0.8 + 0.2 * pop), theme.TEXT, "midtop")
+                    top + 110, theme.FONT_BODY * (1.2 - 0.2 * pop), theme.TEXT, "midtop")
         players = len(self.session.names)
         row_h = min(62.0, 320.0 / max(1, players))
         ty = y + h - 80 - row_h * players
@@ -228,7 +228,7 @@ class ScoringScene(BaseScene):
         if self.finished:
             k = pulse(self.t, 5)
             screen.text("Press Enter to continue", x + w / 2, y + h - 40,
-                        theme.FONT_BODY * (0.95 + 0.05 * k), theme.ACCENT, "center")
+                        theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k)), theme.ACCENT, "center")
         draw_footer(screen, self.shortcuts)
 
     def _draw_step(self, screen: Screen, step: Step, area: tuple[float, float, float, float],
@@ -256,7 +256,7 @@ class ScoringScene(BaseScene):
                 screen.text(f"{row['levels']} lv", x + w - 140, ry + 32, theme.FONT_SMALL,
                             theme.TEXT_DIM, "midright")
             screen.text(f"+{row['points']}", x + w - 36, ry + 32,
-                        theme.FONT_BODY * (1.3 - 0.3 * pop), theme.GOOD, "midright",
+                        theme.readable(theme.FONT_BODY * (1.3 - 0.3 * pop)), theme.GOOD, "midright",
                         role="score")
             ry += 74
         if not step["rows"]:
@@ -286,5 +286,5 @@ class ScoringScene(BaseScene):
                         theme.FONT_BODY, theme.TEXT, "midleft")
             gaining = counting and self.steps[self.index]["gains"][seat] > 0
             size = theme.FONT_LARGE * (1.0 + (0.15 * pulse(self.t, 14) if gaining else 0))
-            screen.text(str(round(value)), x + w - 36, yy + bh / 2, size,
+            screen.text(str(round(value)), x + w - 36, yy + bh / 2, theme.readable(size),
                         theme.GOOD if gaining else theme.TEXT, "midright", role="score")

@@ -510,11 +510,11 @@ class SetupScene(TypingScene):
             colour = self.palette[self.colour_index[seat] % len(self.palette)]
             size = theme.FONT_BODY
             label = row.value() if row.value else ""
-            tw = screen.text_width(label, size)
+            tw = screen.text_width(label, theme.readable(size))
             sx = x + w / 2 - (tw + 40) / 2
             screen.box(sx, y + h / 2 - 14, 28, 28, colour, radius=6)
             screen.box(sx, y + h / 2 - 14, 28, 28, INK, radius=6, width=2)
-            screen.text(label, sx + 40, y + h / 2, size, ink, "midleft")
+            screen.text(label, sx + 40, y + h / 2, theme.readable(size), ink, "midleft")
             draw_arrows(screen, x, y, w, h, ink, bounce)
             return
         if row.key.startswith("kind"):
@@ -522,7 +522,8 @@ class SetupScene(TypingScene):
             screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
             label = row.value() if row.value else ""
             colour = ink if focused or label == "Human" else theme.ACCENT
-            screen.text(fit(screen, label, size, w - 220), x + w - 70, y + h / 2, size,
+            screen.text(fit(screen, label, theme.readable(size), w - 220), x + w - 70, y + h / 2,
+                        theme.readable(size),
                         colour, "midright")
             draw_arrows(screen, x, y, w, h, ink, bounce)
             return
@@ -560,7 +561,8 @@ class SetupScene(TypingScene):
                     screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
                                 theme.FONT_SMALL, theme.ACCENT, "midright")
             elif pads:
-                screen.text(pads, RIGHT_X + dx + 38, y + card_h - 12, theme.FONT_SMALL * 0.6,
+                screen.text(pads, RIGHT_X + dx + 38, y + card_h - 12,
+                            theme.readable(theme.FONT_SMALL * 0.6),
                             INK, "center")
 
     def _draw_broken(self, screen: Screen) -> None:
@@ -582,7 +584,6 @@ class SetupScene(TypingScene):
                 break
             screen.text(fit(screen, f"{b.name} ({b.kind})", theme.FONT_SMALL, LEFT_W - 40),
                         LEFT_X + 20, line, theme.FONT_SMALL, (120, 126, 140))
-            screen.text(fit(screen, one_line(b.message), theme.FONT_SMALL * 0.85,
-                            LEFT_W - 60), LEFT_X + 40, line + 28, theme.FONT_SMALL * 0.85,
-                        theme.DANGER)
+            screen.text(fit(screen, one_line(b.message), theme.FONT_SMALL, LEFT_W - 60),
+                        LEFT_X + 40, line + 28, theme.FONT_SMALL, theme.DANGER)
             line += 64
