@@ -249,17 +249,19 @@ class Screen:
             self._width_cache.put(key, width)
         return width / self.scale
 
-    def fit(self, text: str, size: float, width: float, ellipsis: str = "…") -> str:
+    def fit(self, text: str, size: float, width: float, ellipsis: str = "…",
+            whole: str = "") -> str:
         """``text`` cut and ended with ``ellipsis`` so that it fits ``width`` logical
         units; unchanged if it fits. A binary search on the cut, measuring without
-        rendering: about log2(len) measurements, whatever the length."""
+        rendering: about log2(len) measurements, whatever the length. ``whole`` is the
+        full text when ``text`` is only its tail (the last of several wrapped lines)."""
         key = (text[:MAX_LINE + 1], size, width, ellipsis)
         out: str | None = self._fit_cache.get(key)
         if out is None:
             out = self._fit(text, size, width, ellipsis)
             self._fit_cache.put(key, out)
         if out != text and Screen.recorder is not None:
-            Screen.recorder.cut(text, size, width, self)
+            Screen.recorder.cut(whole or text, size, width, self)
         return out
 
     def _fit(self, text: str, size: float, width: float, ellipsis: str) -> str:

@@ -52,6 +52,28 @@ def fit(screen: Screen, text: str, size: float, width: float, ellipsis: str = "â
     return screen.fit(text, theme.readable(size), width, ellipsis)
 
 
+def fit_size(screen: Screen, text: str, width: float, size: float,
+             smallest: float = theme.FONT_READ) -> float:
+    """``size``, or a smaller one down to ``smallest`` at which ``text`` fits ``width``:
+    a long name steps down a size rather than losing its end."""
+    while size > smallest and screen.text_width(text, size) > width:
+        size = max(smallest, size - 6)
+    return size
+
+
+def fit_lines(screen: Screen, text: str, size: float, width: float,
+              lines: int = 2) -> list[str]:
+    """``text`` wrapped into at most ``lines`` lines of ``width``, the last one cut with
+    an ellipsis only if the whole would not fit: a cut that two lines would avoid hides
+    words a player needs."""
+    out = wrap(screen, text, size, width)
+    if len(out) <= lines and all(screen.text_width(ln, size) <= width for ln in out):
+        return out
+    head = out[:lines - 1]
+    tail = " ".join(out[lines - 1:])
+    return head + [screen.fit(tail, size, width, whole=text)]
+
+
 def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
     """``text`` broken at spaces into lines of at most ``width`` logical units; a word
     wider than that keeps a line of its own rather than being cut."""
@@ -370,26 +392,27 @@ class Menu:
             screen.box(x + pad, y + h / 2 - 20, 40, 40, INK, radius=8, width=2)
             pad += 56
         if item.value is not None or item.adjust is not None:
-            screen.text(fit(screen, item.label, theme.readable(self.font), w * 0.5), x + pad,
+            screen.text(fit(screen, item.label, self.font, w * 0.5), x + pad,
                         label_y,
-                        theme.readable(self.font), ink, "midleft", role="menu")
+                        self.font, ink, "midleft", role="menu")
             value = item.value() if item.value is not None else ""
             vx = x + w - 60
-            screen.text(fit(screen, value, theme.readable(self.font), w * 0.4), vx, label_y,
-                        theme.readable(self.font), ink,
-                        "midright", role="menu")
+            room = w - 60 - pad - screen.text_width(item.label, self.font) - 60
+            size = fit_size(screen, value, room, self.font)
+            screen.text(fit(screen, value, size, room), vx, label_y, size, ink, "midright",
+                        role="menu")
             if item.adjust is not None and item.enabled:
                 bounce = 4 * pulse(self.t, 6) if focused else 0
                 draw_arrows(screen, x + w * 0.5, y, w * 0.5, h if not has_second else h * 0.72,
                             ink, bounce)
         elif self.align == "left":
-            screen.text(fit(screen, item.label, theme.readable(self.font), w - pad - 20), x + pad,
+            screen.text(fit(screen, item.label, self.font, w - pad - 20), x + pad,
                         label_y,
-                        theme.readable(self.font), ink, "midleft", role="menu")
+                        self.font, ink, "midleft", role="menu")
         else:
-            screen.text(fit(screen, item.label, theme.readable(self.font), w - 40), x + w / 2,
+            screen.text(fit(screen, item.label, self.font, w - 40), x + w / 2,
                         label_y,
-                        theme.readable(self.font), ink, "center", role="menu")
+                        self.font, ink, "center", role="menu")
         if has_second:
             second = item.error if (item.error and not item.enabled) else item.detail
             colour = theme.DANGER if (item.error and not item.enabled) else (

@@ -13,7 +13,7 @@ from game.ui import theme
 from game.ui.messages import personalise
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
 from game.ui.screen import draw_mark
-from game.ui.widgets import INK, draw_footer, draw_panel, ease_out, fit, pulse
+from game.ui.widgets import INK, draw_footer, draw_panel, ease_out, fit, fit_lines, mix, pulse
 
 if TYPE_CHECKING:
     from game.events import Event
@@ -218,12 +218,15 @@ class ScoringScene(BaseScene):
         screen.text(f"{self.index + 1} of {len(self.steps)}", x + w / 2, top + 68,
                     theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
         pop = ease_out(self.step_t / 0.3)
-        screen.text(fit(screen, step["title"], theme.FONT_BODY, w - 40), x + w / 2,
-                    top + 110, theme.FONT_BODY * (1.2 - 0.2 * pop), theme.TEXT, "midtop")
+        glow = mix(theme.ACCENT, theme.TEXT, pop)  # the new step's title flashes in
+        lines = fit_lines(screen, step["title"], theme.FONT_BODY, w - 40)
+        for i, line in enumerate(lines):
+            screen.text(line, x + w / 2, top + 106 + 46 * i, theme.FONT_BODY, glow, "midtop")
         players = len(self.session.names)
         row_h = min(62.0, 320.0 / max(1, players))
         ty = y + h - 80 - row_h * players
-        self._draw_step(screen, step, (x, top + 170, w, ty - 50), colours, pop)
+        self._draw_step(screen, step, (x, top + 120 + 46 * len(lines), w, ty - 50), colours,
+                        pop)
         self._draw_totals(screen, x, ty, w, row_h, colours)
         if self.finished:
             k = pulse(self.t, 5)
@@ -260,10 +263,14 @@ class ScoringScene(BaseScene):
                         role="score")
             ry += 74
         if not step["rows"]:
-            for line in step["lines"][:fits] or ["Nobody scores here"]:
-                screen.text(fit(screen, line, theme.FONT_BODY, w - 60), x + w / 2, ry + 20,
-                            theme.FONT_BODY, theme.TEXT_DIM, "midtop")
-                ry += 50
+            for line in step["lines"] or ["Nobody scores here"]:
+                for part in fit_lines(screen, line, theme.FONT_BODY, w - 60):
+                    if ry + 66 > bottom:
+                        return
+                    screen.text(part, x + w / 2, ry + 20, theme.FONT_BODY, theme.TEXT_DIM,
+                                "midtop")
+                    ry += 46
+                ry += 8
 
     def _draw_totals(self, screen: Screen, x: float, ty: float, w: float, row_h: float,
                      colours: list[tuple[int, int, int]]) -> None:

@@ -26,6 +26,7 @@ from game.ui.widgets import (
     draw_panel,
     ease_out,
     fit,
+    fit_size,
     inside,
     pulse,
 )
@@ -529,10 +530,13 @@ class SetupScene(TypingScene):
             return
         screen.text(row.label, x + 24, y + h / 2, theme.FONT_BODY, ink, "midleft")
         value = row.value() if row.value else ""
-        screen.text(fit(screen, value, theme.FONT_LARGE, w * 0.5 - 90), x + w - 64, y + h / 2,
-                    theme.FONT_LARGE, ink, "midright")
+        left = x + 24 + screen.text_width(row.label, theme.FONT_BODY) + 16
+        room = x + w - 64 - (left + 14 + h * 0.22 + 12)
+        size = fit_size(screen, value, room, theme.FONT_LARGE)
+        screen.text(fit(screen, value, size, room), x + w - 64, y + h / 2, size, ink,
+                    "midright", role="menu")
         if row.enabled and row.adjust is not None:
-            draw_arrows(screen, x + w * 0.42, y, w * 0.58, h, ink, bounce)
+            draw_arrows(screen, left, y, x + w - left, h, ink, bounce)
 
     def _draw_seats(self, screen: Screen) -> None:
         card_h = self._card_h()
