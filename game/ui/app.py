@@ -27,12 +27,19 @@ from game.ui import theme
 from game.ui.audio import Audio
 from game.ui.boardview import BoardView
 from game.ui.input import InputMapper, Intent, pad_label
+from game.ui.layout import LOG_AREA
 from game.ui.messages import report, short
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
 from game.ui.session import Session
-from game.ui.widgets import fit, wrap
+from game.ui.widgets import fit_lines
+
+#: the toasts' bottom edge: the foot of the side column, above the status line's row
+TOAST_BOTTOM = LOG_AREA[1] + LOG_AREA[3]
+#: inputs that put the toasts away
+CLOSES_TOASTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
+                 pygame.JOYBUTTONDOWN)
 
 
 class App:
@@ -206,6 +213,8 @@ class App:
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         if self.dev:
             self.dev_check()
+        if any(event.type in CLOSES_TOASTS for event in events):
+            self.toasts.clear()  # read or not, any press puts them away
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.screen.resize(_display())
@@ -299,27 +308,24 @@ class App:
         self.screen.fill(theme.BG)
         for scene in self.stack.visible():
             scene.draw(self.screen)
-        bottom = 1036.0
+        top = self.stack.top
+        if top is not None and top.menu:  # a menu is read in peace
+            return
+        bottom = TOAST_BOTTOM
         for message, _ in self.toasts[-3:]:  # the oldest at the bottom
             bottom = self._draw_toast(message, bottom) - 8
 
     def _draw_toast(self, message: str, bottom: float) -> float:
-        """One toast above ``bottom``: a line in a narrow box, or up to three lines in a
-        wide one; returns its top."""
+        """One toast above ``bottom`` in the side column (over the action log, never the
+        board, the status line or the footer): up to three lines; returns its top."""
         screen, size = self.screen, theme.FONT_SMALL
-        if screen.text_width(message, theme.readable(size)) <= 760:
-            screen.box(560, bottom - 56, 800, 56, (0, 0, 0, 200), radius=12)
-            screen.text(message, 960, bottom - 28, theme.readable(size), theme.TEXT, "center")
-            return bottom - 56
-        lines = wrap(screen, message, theme.readable(size), 1140)
-        if len(lines) > 3:
-            lines = lines[:2] + [fit(screen, " ".join(lines[2:]), theme.readable(size), 1140)]
-        h = 16 + 36 * len(lines)
-        screen.box(360, bottom - h, 1200, h, (0, 0, 0, 200), radius=12)
+        x, _y, w, _h = LOG_AREA
+        lines = fit_lines(screen, message, size, w - 32, lines=3)
+        h = 18 + 36 * len(lines)
+        screen.box(x, bottom - h, w, h, (0, 0, 0, 225), radius=12)
+        screen.box(x, bottom - h, w, h, theme.ACCENT, radius=12, width=2)
         for i, line in enumerate(lines):
-            screen.text(fit(screen, line, theme.readable(size), 1160), 960,
-                        bottom - h + 26 + 36 * i, theme.readable(size),
-                        theme.TEXT, "center")
+            screen.text(line, x + 16, bottom - h + 9 + 36 * i, size, theme.TEXT)
         return bottom - h
 
     def run(self, max_frames: int | None = None) -> int:

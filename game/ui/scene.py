@@ -69,6 +69,8 @@ def make_scene(name: SceneName, *args: Any) -> Scene:
 class Scene:
     #: draw the scene beneath first (menus and overlays over the board)
     overlay = False
+    #: a menu (pause, save, help): nothing transient (toasts, banners) draws over it
+    menu = False
     #: shown in the footer: (key, what it does)
     shortcuts: tuple[tuple[str, str], ...] = ()
 

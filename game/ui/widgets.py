@@ -526,7 +526,9 @@ class Confirm(Scene):
 # Banner
 # ---------------------------------------------------------------------------------------
 class Banner:
-    """A wide stripe that slides in, holds and slides out: "Ana's turn"."""
+    """A stripe that slides in, holds and slides out: "Ana's turn". It lies over the
+    players bar (``y`` to ``y + height``), never over the board or the status line, and
+    the play screen hides it at the first input, so it never stands in anyone's way."""
 
     def __init__(self) -> None:
         self.text = ""
@@ -551,18 +553,20 @@ class Banner:
     def active(self) -> bool:
         return self.t < self.duration
 
-    def draw(self, screen: Screen, y: float = 420) -> None:
+    def draw(self, screen: Screen, y: float = 0, height: float = 108) -> None:
         if not self.active:
             return
         slide_in = ease_out(self.t / 0.3)
         slide_out = ease_out((self.t - (self.duration - 0.3)) / 0.3)
         offset = (1 - slide_in) * 1920 - slide_out * 1920
-        h = 200 if self.sub else 160
-        screen.box(offset, y, 1920, h, (0, 0, 0, 200))
-        screen.box(offset, y, 1920, 10, self.colour)
-        screen.box(offset, y + h - 10, 1920, 10, self.colour)
-        screen.text(self.text, 960 + offset, y + 80, theme.readable(theme.FONT_TITLE * 0.8),
-                    self.colour,
-                    "center", role="turn")
+        screen.box(offset, y, 1920, height, (8, 10, 18, 235))
+        screen.box(offset, y + height - 8, 1920, 8, self.colour)
+        cx = 960 + offset
         if self.sub:
-            screen.text(self.sub, 960 + offset, y + 150, theme.FONT_BODY, theme.TEXT, "center")
+            screen.text(self.text, cx, y + height * 0.36, theme.FONT_LARGE, self.colour,
+                        "center", role="turn")
+            screen.text(self.sub, cx, y + height * 0.76, theme.FONT_SMALL, theme.TEXT,
+                        "center")
+        else:
+            screen.text(self.text, cx, y + height / 2 - 4, theme.FONT_LARGE * 1.2,
+                        self.colour, "center", role="turn")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from variants.aztlan.view_model import Option
+from variants.aztlan.view_model import Decision, Option
 
 if TYPE_CHECKING:
     from variants.aztlan.view import AztlanView
@@ -161,17 +161,23 @@ def status(v: AztlanView) -> str:
         return "Click: " + say(v, d.options[v.hover_button])
     t = v.hover_t if v.hover_t is not None else None
     if t is not None:
-        return plan(v, t).status
+        hovered = plan(v, t)
+        # a territory a click would change says so; any other says what is being decided
+        # (the pointer resting on the map must not hide the question)
+        return hovered.status if hovered.action or hovered.effect else deciding(d)
     if d.kind in MAP_KINDS:
         if d.kind in ("place", "move"):
             return plan(v, v.cursor).status
-        if d.kind == "wait":
-            return f"{d.title}: {d.prompt}" if d.prompt else d.title
-        return d.title
+        return deciding(d)
     opt = v.focused_option()
     if opt is not None:
         return "Enter: " + say(v, opt)
     return d.title
+
+
+def deciding(d: Decision) -> str:
+    """What is being decided now, in the decision's own words."""
+    return f"{d.title}: {d.prompt}" if d.prompt else d.title
 
 
 def say(v: AztlanView, opt: Option) -> str:

@@ -281,6 +281,8 @@ class PlayScene(BaseScene):
         if self.done:
             return
         assert self.app is not None
+        if intent.kind != "point":  # any press closes the turn banner (and still acts)
+            self.banner.hide()
         if open_game_menu(self.app, intent, self) or self.results_pending:
             return
         refusal = pad_refusal(self.session, intent)
@@ -346,21 +348,32 @@ class PlayScene(BaseScene):
         self.log.draw(screen)
         self._draw_status(screen)
         draw_footer(screen, self.shortcuts)
-        self.banner.draw(screen)
+        if self.app is not None and self.app.stack.top is self:  # never over a menu
+            self.banner.draw(screen)
+
+    def _scoring(self) -> ScoringScene | None:
+        """This game's scoring overlay, if it is showing."""
+        assert self.app is not None
+        for scene in self.app.stack.visible():
+            if isinstance(scene, ScoringScene) and scene.session is self.session:
+                return scene
+        return None
 
     def _shown_scores(self) -> list[int] | None:
         """While the scoring overlay counts up, the bar shows its numbers."""
-        assert self.app is not None
-        for scene in self.app.stack.visible():
-            if isinstance(scene, ScoringScene) and scene.session is self.session \
-                    and scene.baseline:
-                return [round(v) for v in scene.shown_scores()]
+        scene = self._scoring()
+        if scene is not None and scene.baseline:
+            return [round(v) for v in scene.shown_scores()]
         return None
 
     def _draw_status(self, screen: Screen) -> None:
         hints = [hint for hint, shown in (("U undo", self.session.can_undo()),
                                           ("Y redo", self.session.can_redo())) if shown]
         hints.append(f"action {len(self.game.log)}")
+        scoring = self._scoring()
+        if scoring is not None:  # the overlay's step, never a refusal from before it
+            draw_status(screen, scoring.status(), hints)
+            return
         if self.refusal:
             draw_status(screen, self.refusal, hints, refused=True)
             return

@@ -192,6 +192,13 @@ class ScoringScene(BaseScene):
         if self.step_t >= STEP_SECONDS and self.index < len(self.steps) - 1:
             self._show(self.index + 1)
 
+    def status(self) -> str:
+        """What the play screen's status line says while the overlay shows: its step."""
+        if not self.steps:
+            return self.title
+        step = self.steps[self.index]
+        return f"Scoring {self.index + 1} of {len(self.steps)}: {step['title']}"
+
     # -- drawing -----------------------------------------------------------------------
     def shown_scores(self) -> list[float]:
         """Scores as displayed now: earlier steps done, the current one counting up."""
