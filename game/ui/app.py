@@ -33,10 +33,8 @@ from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
 from game.ui.session import Session
-from game.ui.widgets import fit_lines
+from game.ui.widgets import FOOTER_Y, fit_lines
 
-#: the toasts' bottom edge: the foot of the side column, above the status line's row
-TOAST_BOTTOM = LOG_AREA[1] + LOG_AREA[3]
 #: inputs that put the toasts away
 CLOSES_TOASTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
                  pygame.JOYBUTTONDOWN)
@@ -71,6 +69,8 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.toasts: list[tuple[str, float]] = []
+        #: the toasts this frame shows (a press puts those away)
+        self._toasts_shown: set[str] = set()
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
@@ -214,7 +214,8 @@ class App:
         if self.dev:
             self.dev_check()
         if any(event.type in CLOSES_TOASTS for event in events):
-            self.toasts.clear()  # read or not, any press puts them away
+            # any press puts away the toasts on screen (not those waiting behind a menu)
+            self.toasts = [(m, t) for m, t in self.toasts if m not in self._toasts_shown]
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.screen.resize(_display())
@@ -228,7 +229,12 @@ class App:
             self.toast(f"Autosave failed: {short(reason, 90)}")
         for notice in self.saves.notices():
             self.toast(notice, 8.0)
+        top = self.stack.top
+        if top is not None and top.is_menu:  # not shown over a menu, so not ageing either
+            self.toasts = [(m, t + dt) for m, t in self.toasts]
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
+        self._toasts_shown = set() if top is not None and top.is_menu else \
+            {m for m, _ in self.toasts[-3:]}
         self.draw()
 
     # -- a plugin failed ---------------------------------------------------------------
@@ -309,18 +315,23 @@ class App:
         for scene in self.stack.visible():
             scene.draw(self.screen)
         top = self.stack.top
-        if top is not None and top.menu:  # a menu is read in peace
+        if top is not None and top.is_menu:  # a menu is read in peace
             return
-        bottom = TOAST_BOTTOM
+        on_board = any(scene.has_board for scene in self.stack.visible())
+        area = (LOG_AREA[0], LOG_AREA[1] + LOG_AREA[3], LOG_AREA[2], 6) if on_board else \
+            (360.0, FOOTER_Y - 8.0, 1200.0, 3)
+        bottom = area[1]
         for message, _ in self.toasts[-3:]:  # the oldest at the bottom
-            bottom = self._draw_toast(message, bottom) - 8
+            bottom = self._draw_toast(message, area, bottom) - 8
 
-    def _draw_toast(self, message: str, bottom: float) -> float:
-        """One toast above ``bottom`` in the side column (over the action log, never the
-        board, the status line or the footer): up to three lines; returns its top."""
+    def _draw_toast(self, message: str, area: tuple[float, float, float, int],
+                    bottom: float) -> float:
+        """One toast above ``bottom``: on a game screen in the side column (over the
+        action log), elsewhere above the footer; never over the board, the status line or
+        the footer. Returns its top."""
         screen, size = self.screen, theme.FONT_SMALL
-        x, _y, w, _h = LOG_AREA
-        lines = fit_lines(screen, message, size, w - 32, lines=3)
+        x, _bottom, w, most = area
+        lines = fit_lines(screen, message, size, w - 32, lines=most)
         h = 18 + 36 * len(lines)
         screen.box(x, bottom - h, w, h, (0, 0, 0, 225), radius=12)
         screen.box(x, bottom - h, w, h, theme.ACCENT, radius=12, width=2)

@@ -46,7 +46,7 @@ def _aid(rules: Any) -> dict[str, Any] | None:
 
 class HelpScene(BaseScene):
     overlay = True
-    menu = True
+    is_menu = True
     shortcuts = (("Left/Right", "Page"), ("Esc / F1", "Close"))
     PAGES = ("Actions", "Scoring", "Controls")
 

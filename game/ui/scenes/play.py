@@ -57,6 +57,8 @@ VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
 
 
 class PlayScene(BaseScene):
+    has_board = True
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session

@@ -50,6 +50,7 @@ def fresh_game(saved: Game) -> tuple[Game, str]:
 
 
 class ReplayScene(BaseScene):
+    has_board = True
     shortcuts = (("Left/Right", "Step"), ("PgUp", "Start"), ("PgDn", "End"),
                  ("Enter", "Autoplay"), ("F1", "Rules"), ("Esc", "Back"))
 
