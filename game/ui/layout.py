@@ -17,9 +17,9 @@ BAR_MAX_W = 470.0
 #: the board is the star: the area its view draws in is 55 % of the canvas, and each
 #: view reports the part its board covers (``BoardView.board_rect``)
 BOARD_AREA: Area = (16.0, 112.0, 1368.0, 836.0)
-PANEL_AREA: Area = (1400.0, 112.0, 504.0, 400.0)
+PANEL_AREA: Area = (1400.0, 112.0, 504.0, 560.0)
 #: the action log in play, the notes of the current action in a replay
-LOG_AREA: Area = (1400.0, 524.0, 504.0, 424.0)
+LOG_AREA: Area = (1400.0, 684.0, 504.0, 264.0)
 LOG_LINE = 36.0
 STATUS_AREA: Area = (16.0, 956.0, 1888.0, 54.0)
 

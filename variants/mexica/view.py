@@ -391,8 +391,9 @@ class MexicaView(SeatStyle, BoardView):
 
     def _draw_standing(self, screen: Screen, panel: Area) -> None:
         """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too).
-        It sits beside the board, over the foot of the side panel while a district is
-        hovered, so it never covers land (nor runs under a footer)."""
+        It sits beside the board, just under the side panel (over the top of the action
+        log while a district is hovered), so it never covers land nor runs under a
+        footer."""
         standing = self.preview.standing if self.preview else None
         if not standing or not standing["rows"] or self.highlight_cells:
             return
@@ -402,7 +403,7 @@ class MexicaView(SeatStyle, BoardView):
                                            if standing["founded"] else ", unfounded")
         rows = standing["rows"][:4]
         bw, bh = w, 52.0 + 38.0 * len(rows)
-        bx, by = x, y + h - bh
+        bx, by = x, y + h + 12
         screen.box(bx, by, bw, bh, (10, 14, 24), radius=10)
         screen.box(bx, by, bw, bh, theme.ACCENT, radius=10, width=3)
         screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)

@@ -346,8 +346,8 @@ class PlayScene(BaseScene):
         draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
                          self._shown_scores(), self.session.marks, self.seats.labels())
         self.view.draw(screen, BOARD_AREA)
-        self.view.draw_panel(screen, PANEL_AREA)
         self.log.draw(screen)
+        self.view.draw_panel(screen, PANEL_AREA)  # after the log: it may reach over it
         self._draw_status(screen)
         draw_footer(screen, self.shortcuts)
         if self.app is not None and self.app.stack.top is self:  # never over a menu

@@ -171,7 +171,7 @@ class SetupScene(TypingScene):
         rows.append(Row("variant", "adjust", "Game", (LEFT_X, y, LEFT_W, ROW_H),
                         value=lambda: self.spec.name if self.spec else "none installed",
                         adjust=self._adjust_variant, enabled=len(self.specs) > 1))
-        y += ROW_H + 136  # the description sits below
+        y += ROW_H + 176  # the description sits below (three lines)
         rows.append(Row("players", "adjust", "Players", (LEFT_X, y, LEFT_W, ROW_H),
                         value=lambda: str(self.players), adjust=self._adjust_players,
                         enabled=spec is not None and spec.min_players < spec.max_players))
@@ -519,13 +519,18 @@ class SetupScene(TypingScene):
             draw_arrows(screen, x, y, w, h, ink, bounce)
             return
         if row.key.startswith("kind"):
-            size = theme.FONT_BODY if h >= 44 else theme.FONT_SMALL
-            screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
             label = row.value() if row.value else ""
             colour = ink if focused or label == "Human" else theme.ACCENT
-            screen.text(fit(screen, label, theme.readable(size), w - 220), x + w - 70, y + h / 2,
-                        theme.readable(size),
-                        colour, "midright")
+            room = w - 2 * (14 + h * 0.22 + 16)  # between the arrows
+            size = fit_size(screen, label, room, theme.FONT_BODY if h >= 44 else
+                            theme.FONT_SMALL, theme.FONT_SMALL)
+            beside = room - screen.text_width(label, size) - 24
+            if screen.text_width(row.label, theme.FONT_SMALL) <= beside:  # room for "Plays"
+                screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
+                screen.text(label, x + w - 70, y + h / 2, size, colour, "midright")
+            else:
+                screen.text(fit(screen, label, size, room), x + w / 2, y + h / 2, size,
+                            colour, "center")
             draw_arrows(screen, x, y, w, h, ink, bounce)
             return
         screen.text(row.label, x + 24, y + h / 2, theme.FONT_BODY, ink, "midleft")
