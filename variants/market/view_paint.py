@@ -14,6 +14,7 @@ from typing import Any
 
 from game.ui import theme
 from game.ui.screen import Screen, draw_mark
+from game.ui.widgets import fit_lines
 from variants.market.params import COLOURS
 from variants.market.view_layout import Layout, Rect
 
@@ -193,16 +194,21 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
         scr.box(tx, ty, w, w, STONE, radius=cs * 0.1)
         scr.box(tx, ty, w, w, STONE_EDGE, radius=cs * 0.1, width=max(2.0, cs * 0.03))
         silhouette(scr, tile, x + cs * 0.5, y + cs * 0.4, cs * 0.27)
-        scr.text(tile.capitalize(), x + cs * 0.5, y + cs * 0.85, theme.readable(cs * 0.2), INK,
-                 "center")
+        # the role's name if it fits the tile at a readable size (the long ones do not:
+        # the silhouette says which it is, and the panel names the tile under the cursor)
+        label = tile.capitalize()
+        size = max(float(theme.FONT_SMALL), min(cs * 0.2, theme.FONT_BODY))
+        if scr.text_width(label, size) <= cs * 0.94:
+            scr.text(label, x + cs * 0.5, y + cs * 0.85, size, INK, "center")
         if tile == "messenger":
             scr.box(x + cs * 0.62, y + cs * 0.07, cs * 0.32, cs * 0.17, theme.GOOD,
                     radius=cs * 0.05)
             scr.text("FREE", x + cs * 0.78, y + cs * 0.155, theme.readable(cs * 0.13), INK,
                      "center")
-    if name and not lift:
+    # the square's name ("a1") only where it has room beside the tile's own words
+    if name and not lift and tile in ("crowd", "porter"):
         scr.text(name, x + cs * 0.08, y + cs * 0.06, theme.readable(cs * 0.13),
-                 (60, 54, 46) if tile not in COLOURS else (235, 235, 235), "topleft")
+                 (60, 54, 46), "topleft")
 
 
 def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -> None:
@@ -293,8 +299,8 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
         token(scr, goods, tx, ty, m * 0.17)
         shadow_text(scr, str(count), tx + m * 0.24, ty + m * 0.01, theme.readable(m * 0.42),
                     GLYPH, "midleft")
-    elif not goods:
-        scr.text("empty", x + w / 2, y + h - m * 0.32, theme.readable(m * 0.17), (196, 170, 140),
+    elif not goods and scr.text_width("empty", theme.FONT_SMALL) <= w * 0.92:
+        scr.text("empty", x + w / 2, y + h - m * 0.32, theme.FONT_SMALL, (196, 170, 140),
                  "center")
 
 
@@ -385,14 +391,15 @@ def paint_band(scr: Screen, lay: Layout, rules: Any, side: str, seat: int,
     scr.text(_fit(scr, name, theme.readable(size), lw - 60), lx + 48, ly + 34,
              theme.readable(size), colour, "midleft")
     arrow = f"buyers 1-{lay.n} " + ("top to bottom" if side == "west" else "bottom to top")
-    scr.text(arrow, lx + 16, ly + lh - 22, theme.readable(theme.FONT_SMALL * 0.75), theme.TEXT_DIM,
-             "midleft")
+    for i, line in enumerate(fit_lines(scr, arrow, theme.FONT_SMALL, lw - 28)[::-1]):
+        scr.text(line, lx + 14, ly + lh - 24 - 32 * i, theme.FONT_SMALL, theme.TEXT_DIM,
+                 "midleft")
     if team is not None:
         tcolour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
-        scr.box(lx + 14, ly + 62, lw - 28, 38, tcolour, radius=8)
-        scr.text(_fit(scr, team_text(rules, names, seat), theme.readable(theme.FONT_SMALL * 0.9),
-                      lw - 40),
-                 lx + lw / 2, ly + 81, theme.readable(theme.FONT_SMALL * 0.9), INK, "center")
+        lines = fit_lines(scr, team_text(rules, names, seat), theme.FONT_SMALL, lw - 40)
+        scr.box(lx + 14, ly + 62, lw - 28, 8 + 32 * len(lines), tcolour, radius=8)
+        for i, line in enumerate(lines):
+            scr.text(line, lx + lw / 2, ly + 82 + 32 * i, theme.FONT_SMALL, INK, "center")
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
@@ -456,9 +463,10 @@ def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
     scr.text("tokens left" if count else "empty: last round",
              x + w * 0.45, cy + 26, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
     if removed:
-        scr.text(f"{removed} set aside unseen", x + 16, y + h - 14,
-                 theme.readable(theme.FONT_SMALL * 0.75),
-                 theme.TEXT_DIM, "bottomleft")
+        lines = fit_lines(scr, f"{removed} set aside unseen", theme.FONT_SMALL, w - 28)
+        for i, line in enumerate(lines[::-1]):
+            scr.text(line, x + 14, y + h - 12 - 32 * i, theme.FONT_SMALL, theme.TEXT_DIM,
+                     "bottomleft")
 
 
 def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
@@ -478,7 +486,7 @@ def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
 def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
     """The king's tokens: each colour's multiplier."""
     x, y, w, h = rect
-    top = card(scr, rect, "THE KING'S WHIMS (x)")
+    top = card(scr, rect, "KING'S WHIMS (×)")
     row = min(52.0, (y + h - top - 8) / len(COLOURS))
     for i, colour in enumerate(COLOURS):
         cy = top + row * (i + 0.5)
