@@ -235,11 +235,16 @@ def paint_label(scr: Screen, lay: Layout, geo: MapGeometry, island: Any, t: int)
     icon_r = size * 0.42
     halo_text(scr, tid, ix + icon_r * 0.6, iy, size)
     type_icon(scr, island.types[t], ix - tw / 2 - icon_r * 0.6, iy, icon_r)
+    # the name where it has room at a readable size (else the id and icon say enough:
+    # the column names the territory under the cursor)
     nx, ny = pts["name"]
-    nsize = max(11.0, r * 0.38)
+    nsize = theme.readable(r * 0.38)
     lines = name_lines(scr, island.names[t], nsize, r * 2.3)
-    for n, line in enumerate(lines):
-        halo_text(scr, line, nx, ny + n * nsize * 0.82, nsize, (255, 250, 235))
+    step = nsize * 0.92
+    if len(lines) * step <= r * 0.8 and all(scr.text_width(line, nsize) <= r * 2.3
+                                             for line in lines):
+        for n, line in enumerate(lines):
+            halo_text(scr, line, nx, ny + n * step, nsize, (255, 250, 235))
 
 
 # ---------------------------------------------------------------------------------------
