@@ -208,10 +208,11 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
                  INK if (focus or active) else theme.TEXT_DIM, "midleft")
     else:
         text = f"{label}  {opt.detail}" if opt.detail else label
-        lines = fit_lines(scr, text, size, room) if h >= 68 else [fit(scr, text, size, room)]
-        top = y + h / 2 - 16 * (len(lines) - 1)
+        lines = fit_lines(scr, text, size, room) if h >= 58 else [fit(scr, text, size, room)]
+        step = min(32.0, (h - 2) / 2)
+        top = y + h / 2 - step / 2 * (len(lines) - 1)
         for j, line in enumerate(lines):
-            scr.text(line, tx, top + 32 * j, size, fg, "midleft")
+            scr.text(line, tx, top + step * j, size, fg, "midleft")
 
 
 def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
@@ -304,9 +305,9 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
         if not n or y + 34 > body[1] + h:
             continue
         paint_pawn(scr, x + 12, y + 16, 24, view.army_colours[army], view.army_marks[army])
-        scr.text(fit(scr, f"{n} · {view.army_name(army)}", theme.FONT_SMALL, w - 34), x + 32,
-                 y + 16, theme.FONT_SMALL, theme.TEXT, "midleft")
-        y += 30
+        for line in fit_lines(scr, f"{n} · {view.army_name(army)}", theme.FONT_SMALL, w - 34):
+            scr.text(line, x + 32, y + 16, theme.FONT_SMALL, theme.TEXT, "midleft")
+            y += 34
 
 
 def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
@@ -323,24 +324,26 @@ def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect)
     card = m.chosen[seat]
     if isinstance(card, int):
         mini_card(scr, m, x, y + 2, 44, 58, card)
-    scr.text(fit(scr, f"Domains: {m.type_name(kind)}", theme.readable(22), w - 56), x + 54, y + 6,
-             theme.readable(22),
-             theme.TEXT)
+    head = fit_lines(scr, f"Domains: {m.type_name(kind)}", theme.FONT_SMALL, w - 56)
+    for i, line in enumerate(head):
+        scr.text(line, x + 54, y + 4 + 32 * i, theme.FONT_SMALL, theme.TEXT)
     bonus = m.scoring["bonus"] if m.scoring else 0
     total = sum(dm.points for dm in domains) + bonus
-    scr.text(f"total +{total}", x + 54, y + 32, theme.readable(22), theme.ACCENT)
-    y += 70
-    rows = domains[:max(0, int((h - 70) // 28))]
+    ty = y + 4 + 32 * len(head)
+    scr.text(f"total +{total}", x + 54, ty, theme.FONT_SMALL, theme.ACCENT)
+    y = max(y + 70, ty + 40)
+    rows = domains[:max(0, int((body[1] + h - y) // 34))]
     for dm in rows:
+        # a long domain is named by its size (the map shows where it lies)
         ids = " ".join(m.island.ids[c] for c in dm.cells)
-        scr.text(fit(scr, ids, theme.readable(18), w - 120), x, y, theme.readable(18),
-                 theme.TEXT_DIM)
-        scr.text(f"{len(dm.cells)}+{dm.matching}²={dm.points}", x + w, y, theme.readable(20),
-                 theme.GOOD,
-                 "topright")
-        y += 28
-    if bonus and y + 24 < body[1] + h:
-        scr.text(f"blessings +{bonus}", x, y, theme.readable(20), theme.GOOD)
+        if scr.text_width(ids, theme.FONT_SMALL) > w - 130:
+            ids = f"{len(dm.cells)} territories"
+        scr.text(ids, x, y, theme.FONT_SMALL, theme.TEXT_DIM)
+        scr.text(f"{len(dm.cells)}+{dm.matching}²={dm.points}", x + w, y, theme.FONT_SMALL,
+                 theme.GOOD, "topright")
+        y += 34
+    if bonus and y + 30 < body[1] + h:
+        scr.text(f"blessings +{bonus}", x, y, theme.FONT_SMALL, theme.GOOD)
 
 
 def _paint_final(scr: Screen, view: Any, m: Model, body: Rect) -> None:
