@@ -386,19 +386,23 @@ class Menu:
                        theme.TEXT, radius=18, width=4)
         has_second = bool(item.detail or (item.error and not item.enabled))
         label_y = y + (h * 0.36 if has_second else h / 2)
+        font = self.font
+        if has_second and h < font + theme.FONT_SMALL + 30:  # two lines in a short row
+            font = min(font, theme.FONT_READ)
+            label_y = y + h * 0.33
         pad = 26
         if item.swatch is not None:
             screen.box(x + pad, y + h / 2 - 20, 40, 40, item.swatch, radius=8)
             screen.box(x + pad, y + h / 2 - 20, 40, 40, INK, radius=8, width=2)
             pad += 56
         if item.value is not None or item.adjust is not None:
-            screen.text(fit(screen, item.label, self.font, w * 0.5), x + pad,
+            screen.text(fit(screen, item.label, font, w * 0.5), x + pad,
                         label_y,
-                        self.font, ink, "midleft", role="menu")
+                        font, ink, "midleft", role="menu")
             value = item.value() if item.value is not None else ""
             vx = x + w - 60
-            room = w - 60 - pad - screen.text_width(item.label, self.font) - 60
-            size = fit_size(screen, value, room, self.font)
+            room = w - 60 - pad - screen.text_width(item.label, font) - 60
+            size = fit_size(screen, value, room, font)
             screen.text(fit(screen, value, size, room), vx, label_y, size, ink, "midright",
                         role="menu")
             if item.adjust is not None and item.enabled:
@@ -406,20 +410,20 @@ class Menu:
                 draw_arrows(screen, x + w * 0.5, y, w * 0.5, h if not has_second else h * 0.72,
                             ink, bounce)
         elif self.align == "left":
-            screen.text(fit(screen, item.label, self.font, w - pad - 20), x + pad,
+            screen.text(fit(screen, item.label, font, w - pad - 20), x + pad,
                         label_y,
-                        self.font, ink, "midleft", role="menu")
+                        font, ink, "midleft", role="menu")
         else:
-            screen.text(fit(screen, item.label, self.font, w - 40), x + w / 2,
+            screen.text(fit(screen, item.label, font, w - 40), x + w / 2,
                         label_y,
-                        self.font, ink, "center", role="menu")
+                        font, ink, "center", role="menu")
         if has_second:
             second = item.error if (item.error and not item.enabled) else item.detail
             colour = theme.DANGER if (item.error and not item.enabled) else (
                 INK if focused else theme.TEXT_DIM)
             left = self.align == "left" or item.value is not None or item.adjust is not None
             sx, anchor = (x + pad, "midleft") if left else (x + w / 2, "center")
-            screen.text(fit(screen, second, theme.FONT_SMALL, w - pad - 20), sx, y + h * 0.74,
+            screen.text(fit(screen, second, theme.FONT_SMALL, w - pad - 20), sx, y + h * 0.76,
                         theme.FONT_SMALL, colour, anchor)
 
 

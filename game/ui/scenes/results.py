@@ -267,10 +267,11 @@ class ResultsScene(MenuScene):
         names = self.session.names
         draw_panel(screen, x, y, w, 70 + len(self.order) * (row_h + 10) + 20, "Final ranking")
         cols = [] if self.table else self.reasons  # the view's table has the breakdown
-        col_w = 130.0
-        cx0 = x + w - 40 - col_w * (len(cols) + (1 if self.tokens else 0)) - 150
         heads = [REASON_LABELS.get(r, r.capitalize()) for r in cols] + (
             ["AP tokens"] if self.tokens else [])
+        # a column as wide as its heading (and never narrower than a score)
+        col_w = max([130.0] + [screen.text_width(h, theme.FONT_SMALL) + 24 for h in heads])
+        cx0 = x + w - 40 - col_w * len(heads) - 150
         for i, head in enumerate(heads):
             screen.text(head, cx0 + col_w * i + col_w / 2, y + 20, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
