@@ -202,17 +202,24 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
     tx = x + 16 + cap
     room = w - tx + x - 8
     size = theme.FONT_SMALL
-    if opt.detail and h >= 68:
-        scr.text(fit(scr, label, size, room), tx, y + h * 0.28, size, fg, "midleft")
-        scr.text(fit(scr, opt.detail, size, room), tx, y + h * 0.72, size,
-                 INK if (focus or active) else theme.TEXT_DIM, "midleft")
-    else:
-        text = f"{label}  {opt.detail}" if opt.detail else label
-        lines = fit_lines(scr, text, size, room) if h >= 58 else [fit(scr, text, size, room)]
-        step = min(32.0, (h - 2) / 2)
-        top = y + h / 2 - step / 2 * (len(lines) - 1)
-        for j, line in enumerate(lines):
-            scr.text(line, tx, top + step * j, size, fg, "midleft")
+    detail_ink = INK if (focus or active) else theme.TEXT_DIM
+    if opt.detail and h >= 68 and scr.text_width(label, size) <= room and \
+            scr.text_width(opt.detail, size) <= room:
+        scr.text(label, tx, y + h * 0.28, size, fg, "midleft")
+        scr.text(opt.detail, tx, y + h * 0.72, size, detail_ink, "midleft")
+        return
+    text = f"{label}  {opt.detail}" if opt.detail else label
+    if h >= 58:
+        lines = fit_lines(scr, text, size, room)
+    elif scr.text_width(text, size) <= room:
+        lines = [text]
+    else:  # one short line: the points stay, their reason is in the status line
+        points = opt.detail.split()[0] if opt.detail else ""
+        lines = [fit(scr, f"{label}  {points}" if points else label, size, room)]
+    step = min(32.0, (h - 2) / 2)
+    top = y + h / 2 - step / 2 * (len(lines) - 1)
+    for j, line in enumerate(lines):
+        scr.text(line, tx, top + step * j, size, fg, "midleft")
 
 
 def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
