@@ -25,8 +25,10 @@ from typing import Any
 import pygame
 import pytest
 
+from game import resources
 from game.api import Game, new_game
 from game.rng import Rng
+from game.ui import screen as screen_module
 from game.ui import showcase, theme
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
@@ -179,6 +181,39 @@ def tour(app: Any) -> Recorder:
     finally:
         Screen.recorder = None
     return rec
+
+
+# ---------------------------------------------------------------------------------------
+# the typeface
+# ---------------------------------------------------------------------------------------
+def test_the_shipped_typeface_is_found_with_its_licence():
+    font = resources.assets_dir() / screen_module.FONT_FILE
+    assert font.is_file() and font.stat().st_size > 100_000
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (font.parent / "OFL.txt").read_text()
+    screen_module.font_file.cache_clear()
+    assert screen_module.font_file() == str(font)
+
+
+def test_a_missing_typeface_falls_back_to_the_default_font_with_a_warning(
+        app, monkeypatch, tmp_path, caplog):
+    monkeypatch.setattr(resources, "assets_dir", lambda: tmp_path)
+    screen_module.font_file.cache_clear()
+    try:
+        scr = Screen(app.screen.surface)
+        with caplog.at_level("WARNING", logger="game.ui.screen"):
+            assert scr.text_width("Ana's turn", theme.FONT_BODY) > 0
+            scr.text("Ana's turn", 100, 100)
+        assert "fonts/Inter-Bold.otf is missing" in caplog.text
+    finally:
+        screen_module.font_file.cache_clear()
+
+
+def test_the_typeface_has_a_tall_x_height(app):
+    """Lowercase at the floor's size is at least half the size tall (pygame's default
+    font gave 11 px at 28)."""
+    font = app.screen.font(theme.FONT_SMALL)
+    x_height = font.metrics("x")[0][3] / app.screen.scale
+    assert x_height >= theme.FONT_SMALL * 0.5
 
 
 _TOURS: dict[tuple[int, int], Recorder] = {}
