@@ -213,9 +213,11 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
         lines = fit_lines(scr, text, size, room)
     elif scr.text_width(text, size) <= room:
         lines = [text]
-    else:  # one short line: the points stay, their reason is in the status line
+    else:  # one short line: the words that fit (the status line gives the rest)
         points = opt.detail.split()[0] if opt.detail else ""
-        lines = [fit(scr, f"{label}  {points}" if points else label, size, room)]
+        shorter = [f"{label}  {points}"] if points else []
+        line = next((t for t in shorter + [label] if scr.text_width(t, size) <= room), None)
+        lines = [line if line is not None else fit(scr, label, size, room)]
     step = min(32.0, (h - 2) / 2)
     top = y + h / 2 - step / 2 * (len(lines) - 1)
     for j, line in enumerate(lines):

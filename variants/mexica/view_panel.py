@@ -66,8 +66,7 @@ def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, 
         return y + HEAD_H * k
     if s.phase == "play":
         r = scr.text(f"{s.ap} AP", x + 10 * k, cy, theme.readable(theme.FONT_LARGE * k),
-                     theme.ACCENT,
-                     "midleft")
+                     theme.ACCENT, "midleft", role="cost")
         left = (r.right - scr.ox) / scr.scale
         scr.text("left", left + 8 * k, cy + 6 * k, theme.readable(theme.FONT_SMALL * 0.8 * k),
                  theme.TEXT_DIM, "midleft")
