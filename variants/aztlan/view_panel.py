@@ -203,10 +203,11 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
     room = w - tx + x - 8
     size = theme.FONT_SMALL
     detail_ink = INK if (focus or active) else theme.TEXT_DIM
-    if opt.detail and h >= 68 and scr.text_width(label, size) <= room and \
+    step = min(32.0, (h - 2) / 2)  # two lines of the floor's size in one button
+    if opt.detail and h >= 58 and scr.text_width(label, size) <= room and \
             scr.text_width(opt.detail, size) <= room:
-        scr.text(label, tx, y + h * 0.28, size, fg, "midleft")
-        scr.text(opt.detail, tx, y + h * 0.72, size, detail_ink, "midleft")
+        scr.text(label, tx, y + h / 2 - step / 2, size, fg, "midleft")
+        scr.text(opt.detail, tx, y + h / 2 + step / 2, size, detail_ink, "midleft")
         return
     text = f"{label}  {opt.detail}" if opt.detail else label
     if h >= 58:
@@ -218,7 +219,6 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
         shorter = [f"{label}  {points}"] if points else []
         line = next((t for t in shorter + [label] if scr.text_width(t, size) <= room), None)
         lines = [line if line is not None else fit(scr, label, size, room)]
-    step = min(32.0, (h - 2) / 2)
     top = y + h / 2 - step / 2 * (len(lines) - 1)
     for j, line in enumerate(lines):
         scr.text(line, tx, top + step * j, size, fg, "midleft")
