@@ -403,11 +403,7 @@ def paint_band(scr: Screen, lay: Layout, rules: Any, side: str, seat: int,
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
-    if scr.text_width(text, theme.readable(size)) <= width:
-        return text
-    while len(text) > 1 and scr.text_width(text + "…", theme.readable(size)) > width:
-        text = text[:-1]
-    return text + "…"
+    return scr.fit(text, theme.readable(size), width)
 
 
 # ---------------------------------------------------------------------------------------
@@ -527,10 +523,11 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
             continue
         seat = who
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
-        draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 18, cy, 7, colour)
+        draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 18, cy, 9, colour)
         label = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        scr.text(_fit(scr, label, theme.readable(size), cols - x - 34), x + 30, cy,
-                 theme.readable(size), colour, "midleft")
+        # the name when it fits whole; else the seat's colour and mark say who it is
+        if scr.text_width(label, theme.readable(size)) <= cols - x - 34:
+            scr.text(label, x + 30, cy, theme.readable(size), colour, "midleft")
         for i, c in enumerate(COLOURS):
             tx = cols + i * cw
             n = held[seat][c]
