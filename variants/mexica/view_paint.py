@@ -77,8 +77,8 @@ def make_layout(area: tuple[float, float, float, float], cols: int, rows: int) -
 def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
                 colour: tuple[int, int, int], anchor: str = "center") -> None:
     off = max(1.5, size * 0.06)
-    scr.text(text, x + off, y + off, size, INK, anchor)
-    scr.text(text, x, y, size, colour, anchor)
+    scr.text(text, x + off, y + off, theme.readable(size), INK, anchor)
+    scr.text(text, x, y, theme.readable(size), colour, anchor)
 
 
 def boundary(lay: Layout, cells: set[int] | frozenset[int]) -> list[tuple[tuple[float, float],
@@ -153,12 +153,13 @@ def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
     for col in range(lay.cols):
         x = lay.x0 + (col + 0.5) * cs
         letter = chr(ord("a") + col)
-        scr.text(letter, x, lay.y0 - m, size, theme.TEXT, "center")
-        scr.text(letter, x, lay.y0 + lay.rows * cs + m, size, theme.TEXT, "center")
+        scr.text(letter, x, lay.y0 - m, theme.readable(size), theme.TEXT, "center")
+        scr.text(letter, x, lay.y0 + lay.rows * cs + m, theme.readable(size), theme.TEXT, "center")
     for row in range(lay.rows):
         y = lay.y0 + (row + 0.5) * cs
-        scr.text(str(row + 1), lay.x0 - m, y, size, theme.TEXT, "center")
-        scr.text(str(row + 1), lay.x0 + lay.cols * cs + m, y, size, theme.TEXT, "center")
+        scr.text(str(row + 1), lay.x0 - m, y, theme.readable(size), theme.TEXT, "center")
+        scr.text(str(row + 1), lay.x0 + lay.cols * cs + m, y, theme.readable(size), theme.TEXT,
+                 "center")
 
 
 # ----------------------------------------------------------------------------------------
@@ -231,7 +232,7 @@ def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour:
     r = cs * 0.24 * k
     nx, ny = x + cs / 2 + cs * 0.25 * k, y + cs / 2 - cs * 0.25 * k
     scr.circle(nx, ny, r, INK)
-    scr.text(str(level), nx, ny + r * 0.08, cs * 0.52 * k, theme.TEXT, "center")
+    scr.text(str(level), nx, ny + r * 0.08, theme.readable(cs * 0.52 * k), theme.TEXT, "center")
     mx, my = x + cs / 2 - cs * 0.26 * k, y + cs / 2 - cs * 0.26 * k
     draw_mark(scr, mark, mx, my, cs * 0.18 * k, INK)
     draw_mark(scr, mark, mx, my, cs * 0.125 * k, colour)
@@ -245,10 +246,10 @@ def paint_token(scr: Screen, x: float, y: float, cs: float, size: int,
     scr.box(cx - w / 2, cy - w / 2, w, w, theme.TOKEN, radius=cs * 0.14 * k)
     scr.box(cx - w / 2, cy - w / 2, w, w, INK, radius=cs * 0.14 * k,
             width=max(2.0, cs * 0.06))
-    scr.text(str(size), cx, cy - cs * 0.1 * k, cs * 0.5 * k, INK, "center")
+    scr.text(str(size), cx, cy - cs * 0.1 * k, theme.readable(cs * 0.5 * k), INK, "center")
     if info is not None:
         scr.text(f"{info['founder']}·{info['presence']}", cx, cy + cs * 0.25 * k,
-                 cs * 0.28 * k, (120, 60, 20), "center")
+                 theme.readable(cs * 0.28 * k), (120, 60, 20), "center")
 
 
 def paint_pilli(scr: Screen, cx: float, cy: float, cs: float, colour: Any, mark: str,
