@@ -13,7 +13,7 @@ from typing import Any
 
 from game.ui import theme
 from game.ui.screen import Screen
-from game.ui.widgets import fit_lines
+from game.ui.widgets import fit_lines, fit_size
 from game.words import plural
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
@@ -201,9 +201,11 @@ def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
     colours = view.colours
     if seat is not None and seat < len(colours):
         scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
-    scr.text(vp._fit(scr, headline(view), theme.readable(theme.FONT_BODY * k), w - 150 * k),
-             x + 22 * k,
-             y + h / 2, theme.readable(theme.FONT_BODY * k), theme.ACCENT, "midleft")
+    # a long name steps the headline down to the floor before anything is cut
+    size = fit_size(scr, headline(view), w - 150 * k, theme.readable(theme.FONT_BODY * k),
+                    theme.FONT_SMALL)
+    scr.text(vp._fit(scr, headline(view), size, w - 150 * k), x + 22 * k, y + h / 2, size,
+             theme.ACCENT, "midleft")
     scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2,
              theme.readable(theme.FONT_SMALL * k),
              theme.TEXT_DIM, "midright")
@@ -231,6 +233,8 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
         if tile in COLOURS:
             vp.token(scr, tile, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
         label = f"{i + 1} {tile}" if i < 9 else tile
+        if scr.text_width(label, theme.FONT_SMALL) > r[2] - 80 * k:
+            label = tile  # the name before the key's number (keys 1-9 follow the order)
         scr.text(vp._fit(scr, label, theme.FONT_SMALL, r[2] - 80 * k), r[0] + 30 * k,
                  r[1] + r[3] / 2, theme.FONT_SMALL, ink, "midleft")
         scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2,
