@@ -64,6 +64,24 @@ class BoardView:
         """
         return None
 
+    def show_hint(self, action: str | None) -> None:
+        """Show ``action`` on the board as a suggestion, or nothing (None): the hint key's
+        choice, or what a lesson's step asks for. ``action`` may be a plan, actions
+        joined by ``;`` (a walk of several steps).
+
+        The built-in views draw a ghost of the move where it would happen and put their
+        cursor (tool, level, ...) on it, so that Enter or a click there plays it. The
+        default only names it in the status line, which works for every game."""
+        if action is None:
+            self.status = ""
+            return
+        first = action.split(";")[0].strip()
+        try:
+            text = self.session.game.describe(first)
+        except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
+            text = first
+        self.status = f"Suggested: {text}"
+
     def refused(self, action: str, reason: str) -> None:
         """The engine refused ``action``; show ``reason``."""
         self.status = reason

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -67,15 +66,6 @@ class MexicaAIMixin:
         data["hidden"] = sample_hidden(self.params, data, count, rng)
         data["rng"] = rng.next64()
         return self.from_dict(data)
-
-    # =====================================================================================
-    # explain (the hint key's reason)
-    # =====================================================================================
-    def explain(self, view: MexicaState, seat: int, action: str,
-                then: Sequence[str] = ()) -> str | None:
-        from variants.mexica.explain import explain
-
-        return explain(self, view, seat, [action, *then])
 
     # =====================================================================================
     # evaluate

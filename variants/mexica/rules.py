@@ -11,6 +11,7 @@ Rule variants (the two-player neutral temples) override the hook methods
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
@@ -167,6 +168,12 @@ class MexicaRules(GeometryMixin, ChecksMixin, ScoringMixin, LegalMixin, MexicaAI
         from variants.mexica.device import device_panel
 
         return device_panel(view, seat)
+
+    def explain(self, view: MexicaState, seat: int, action: str,
+                then: Sequence[str] = ()) -> str | None:
+        from variants.mexica.explain import explain
+
+        return explain(self, view, seat, [action, *then])
 
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
         words = action_words(action)
