@@ -23,6 +23,10 @@ BIN = os.path.join(VENV, "Scripts" if os.name == "nt" else "bin")
 EXE = ".exe" if os.name == "nt" else ""
 VENV_PYTHON = os.path.join(BIN, "python" + EXE)
 STAMP = os.path.join(VENV, ".aztec-arcade-installed")
+# pytest-xdist: one worker per CPU core (at most 4), each taking whole test files, so a
+# module's fixtures are built once. Extra arguments come after these: "-n 0" runs every
+# test in this one process (for --pdb, or to read output in order).
+PARALLEL = ["-n", "auto", "--maxprocesses", "4", "--dist", "loadfile"]
 USAGE = """usage: python3 tasks.py COMMAND [ARGS...]
 
 commands:
@@ -105,8 +109,9 @@ def task_test(args):
     lint = run([tool("ruff"), "check", "."], env=env)
     if lint != 0:
         step(f"ruff found problems (exit code {lint}); running the tests anyway")
-    step(" ".join(["running python -m pytest -q"] + list(args)))
-    tests = run([VENV_PYTHON, "-m", "pytest", "-q"] + list(args), env=env)
+    pytest = ["-m", "pytest", "-q"] + PARALLEL + list(args)
+    step(" ".join(["running python"] + pytest))
+    tests = run([VENV_PYTHON] + pytest, env=env)
     # Nothing is printed after pytest, so its summary line stays the last line.
     if tests != 0:
         return tests

@@ -15,6 +15,16 @@ part that differs). So an edited log, seed or state, or a state copied from anot
 of the game, never loads as if nothing were wrong; ``aztec-arcade replay`` shows the same
 replay action by action. A save written by rules that have since changed is refused the
 same way rather than continuing a game the rules never reached.
+
+Saves of an older format version (``READS_VERSIONS``) still load. Version 1 saves (before
+states became typed data) hold the state in the form the engines wrote then, which they
+need not read any more. Rather than keep a converter per engine and version, such a save
+trusts its log: :func:`load_game` replays it, refuses the save if an action does not
+replay, and returns the game the replay reached without reading the stored state. That
+loses nothing a player could notice: the game is the one its log plays, exactly as the
+newer check would have required; only an edit of the stored state alone goes unnoticed,
+and it changes nothing (``aztec-arcade replay`` says the state was not compared). The
+next save of that game is written in today's version.
 """
 
 from __future__ import annotations
@@ -36,7 +46,12 @@ __all__ = ["Game", "ConfigError", "IllegalAction", "SaveError", "list_variants",
            "ReplayError", "SAVE_FORMAT"]
 
 SAVE_FORMAT = "aztec-arcade-game"
-SAVE_VERSION = 1
+#: Version 2: states became typed data (issue 14). Its JSON form kept the keys of version
+#: 1, but an engine may now write a part differently (a record's keys, its order).
+SAVE_VERSION = 2
+#: The versions this program loads. A save of an older version is replayed from its log
+#: alone: its stored state is not read or compared (see the module docstring).
+READS_VERSIONS = (1, 2)
 #: Seeds are 0 <= seed < SEED_LIMIT: a 64-bit signed integer, which every JSON reader,
 #: database and other language keeps exactly; games mix the seed into 64-bit generators
 #: anyway, so larger seeds would add nothing but ways to fail.
@@ -88,6 +103,8 @@ def load_game(text: str | bytes) -> Game:
     four-player game at most.
     """
     save = read_save(text)
+    if not save.compares_state:  # an older form of the state: the log alone is the game
+        return save.replay()
     try:
         stored = save.rules.from_dict(save.state)
     except Exception as exc:  # noqa: BLE001 - whatever the engine raises, the save is bad
@@ -107,6 +124,25 @@ def read_save(text: str | bytes) -> SaveFile:
     :func:`load_game` is what a program wants; this serves ``aztec-arcade replay``, which
     shows the replay action by action and says where it diverges.
     """
+    data = _save_data(text)
+    try:
+        variant, players, seed = data["variant"], data["players"], data["seed"]
+        options, log, engine_id = data["options"], data["log"], data["engine"]
+        params, state_data = data["params"], data["state"]
+        _check_header(variant, players, seed, options, log, engine_id, state_data)
+    except (KeyError, TypeError) as exc:
+        raise SaveError(f"this saved game is damaged ({exc})") from None
+    registry = get_registry()
+    spec = registry.variants.get(variant) or VariantSpec(
+        id=variant, name=variant, description="", min_players=players,
+        max_players=players, engine_id=engine_id, params=params, source="save",
+        provider="save")
+    rules = _save_rules(engine_id, params, players)
+    return SaveFile(spec, rules, seed, options, list(log), state_data, data["version"])
+
+
+def _save_data(text: object) -> dict[str, Any]:
+    """The JSON mapping of a save of a version this program reads."""
     if not isinstance(text, str | bytes | bytearray):
         raise SaveError(f"this is not a saved game (a {type(text).__name__}, not text)")
     if len(text) > MAX_SAVE_BYTES:
@@ -122,37 +158,38 @@ def read_save(text: str | bytes) -> SaveFile:
                         "levels)")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("this is not an Aztec Arcade saved game")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"this save is format version {_short(repr(data.get('version')), 40)}"
-                        f"; this program reads version {SAVE_VERSION}")
-    try:
-        variant, players, seed = data["variant"], data["players"], data["seed"]
-        options, log, engine_id = data["options"], data["log"], data["engine"]
-        params, state_data = data["params"], data["state"]
-        if not (isinstance(log, list) and all(isinstance(a, str) for a in log)):
-            raise TypeError("log must be a list of actions")
-        if seed_problem(seed):
-            raise TypeError(seed_problem(seed))
-        if not (isinstance(variant, str) and isinstance(engine_id, str)):
-            raise TypeError("variant and engine must be names")
-        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise TypeError("players must be a positive whole number")
-        if options is not None and not isinstance(options, dict):
-            raise TypeError("options must be a mapping")
-        if not isinstance(state_data, dict):
-            raise TypeError("state must be a mapping")
-    except (KeyError, TypeError) as exc:
-        raise SaveError(f"this saved game is damaged ({exc})") from None
+    version = data.get("version")
+    if type(version) is not int or version not in READS_VERSIONS:
+        raise SaveError(f"this save is format version {_short(repr(version), 40)}; this "
+                        f"program reads versions {READS_VERSIONS[0]} to {SAVE_VERSION}")
+    return data
+
+
+def _check_header(variant: object, players: object, seed: object, options: object,
+                  log: object, engine_id: object, state_data: object) -> None:
+    """Raise TypeError naming the first part of a save's header of the wrong kind."""
+    if not (isinstance(log, list) and all(isinstance(a, str) for a in log)):
+        raise TypeError("log must be a list of actions")
+    if seed_problem(seed):
+        raise TypeError(seed_problem(seed))
+    if not (isinstance(variant, str) and isinstance(engine_id, str)):
+        raise TypeError("variant and engine must be names")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise TypeError("players must be a positive whole number")
+    if options is not None and not isinstance(options, dict):
+        raise TypeError("options must be a mapping")
+    if not isinstance(state_data, dict):
+        raise TypeError("state must be a mapping")
+
+
+def _save_rules(engine_id: str, params: Any, players: int) -> Rules:
+    """The rules of a save, built from its own parameters (checked as options are)."""
     registry = get_registry()
     try:
         engine = registry.engine(engine_id)
     except ConfigError:
         raise SaveError(f"this save needs the '{_short(engine_id, 60)}' rules, which are "
                         "not installed") from None
-    spec = registry.variants.get(variant) or VariantSpec(
-        id=variant, name=variant, description="", min_players=players,
-        max_players=players, engine_id=engine_id, params=params, source="save",
-        provider="save")
     from game.schema import Context
 
     ctx = Context("save", base=("params",))
@@ -170,11 +207,10 @@ def read_save(text: str | bytes) -> SaveFile:
         raise SaveError("this saved game has invalid variant parameters: "
                         + _short("; ".join(str(i) for i in issues), 600))
     try:
-        rules = engine(checked, players)
+        return engine(checked, players)
     except Exception as exc:  # noqa: BLE001 - whatever the engine raises, the save is bad
         raise SaveError(f"this saved game is damaged ({type(exc).__name__}: "
                         f"{_short(str(exc), 300)})") from None
-    return SaveFile(spec, rules, seed, options, list(log), state_data)
 
 
 @dataclass
@@ -188,6 +224,15 @@ class SaveFile:
     log: list[str]
     #: the stored state, as JSON data: only compared with the replay
     state: dict[str, Any]
+    #: the save's format version (``READS_VERSIONS``)
+    version: int = SAVE_VERSION
+
+    @property
+    def compares_state(self) -> bool:
+        """Whether the stored state is in today's form, so the replay is compared with it.
+        A save of an older version holds the state in a form this program no longer
+        reads; its log alone is the game (see the module docstring)."""
+        return self.version == SAVE_VERSION
 
     def replay(self, on_action: Callable[[int, int | None, str, list[Event]], None] | None
                = None) -> Game:
@@ -217,7 +262,10 @@ class SaveFile:
         return game
 
     def difference(self, game: Game) -> str:
-        """Where ``game``'s state differs from the stored one, for a person ('' if not)."""
+        """Where ``game``'s state differs from the stored one, for a person ('' if not, or
+        if the stored state is in an older form: ``compares_state``)."""
+        if not self.compares_state:
+            return ""
         try:
             mine = json.loads(json.dumps(game.rules.to_dict(game.state)))
             if json.dumps(mine, sort_keys=True) == json.dumps(self.state, sort_keys=True):
@@ -330,16 +378,28 @@ class Game:
 
     def apply(self, action: str) -> list[Event]:
         """Apply one action; on IllegalAction nothing has changed."""
-        if not isinstance(action, str):
-            raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
-        if len(action) > MAX_ACTION_CHARS:
-            raise IllegalAction(f"{quote(action)} is not an action: actions are at most "
-                                f"{MAX_ACTION_CHARS} characters long")
-        if self.rules.is_over(self.state):
-            raise IllegalAction("the game is over")
+        problem = self._not_an_action(action)
+        if problem:
+            raise IllegalAction(problem)
         canonical, events = self.rules.apply(self.state, action)
         self._log.append(canonical)
         return events
+
+    def why_not(self, action: str) -> str | None:
+        """Why :meth:`apply` would refuse ``action`` now (None: it would take it), without
+        changing anything; the rules' ``why_not``."""
+        return self._not_an_action(action) or self.rules.why_not(self.state, action)
+
+    def _not_an_action(self, action: object) -> str:
+        """Why ``action`` is refused before the rules see it ('' if they decide)."""
+        if not isinstance(action, str):
+            return f"an action is a line of text, not {type(action).__name__}"
+        if len(action) > MAX_ACTION_CHARS:
+            return (f"{quote(action)} is not an action: actions are at most "
+                    f"{MAX_ACTION_CHARS} characters long")
+        if self.rules.is_over(self.state):
+            return "the game is over"
+        return ""
 
     @property
     def is_over(self) -> bool:

@@ -5,20 +5,21 @@ Every variant, built in or third party, must honour the contract of
 contract by playing seeded random games and probing them along the way::
 
     from game.conformance import check_variant
-    check_variant("my-variant")              # every allowed player count, two games each
+    check_variant("my-variant")              # every allowed player count: two playout
+                                             # games and two uniform games each
     check_variant("my-variant", players=3, games=5, seed=100)
 
 A failure raises :class:`ConformanceError` (an ``AssertionError``), so the kit works under
 pytest, unittest or a plain script. Every message names the variant, the player count,
 the seed and the step, and says how to replay the failing position.
 
-What is checked, for each game:
+What is checked, for each game of the playout policy (:func:`check_game`):
 
 * the game ends within ``rules.playout_limit`` actions of ``Game.playout_action``;
 * every action the playout chooses is listed by ``legal_actions()`` and applies, ``apply``
   returns :class:`game.events.Event` objects and logs the action in its canonical form;
 * at a few sampled states, **every** legal action applies on a clone, the original game
-  is untouched, and each seat's ``view`` is plain JSON without the random generator;
+  is untouched, and the views and their determinizations pass the checks below;
 * ``current_player`` is a valid seat while the game runs and None once it is over;
 * junk (``""``, blanks, ``"xyzzy"``, a legal action with an extra word, a legal action
   with its last character changed, non-strings) is refused with
@@ -29,6 +30,24 @@ What is checked, for each game:
   ``log``, reproduces the same ``to_json()``; the same seed gives the same random game;
 * scores never decrease; at the end ``winners`` is non-empty, duplicate-free and a subset
   of the seats, and no further action is accepted.
+
+The playout policy plays purposefully (a Market play ends after one purchase, say), so
+some states are never reached by it. :func:`check_uniform_game` therefore also plays games
+whose every move is drawn **uniformly** from ``legal_actions()`` and checks, after
+**every** action (up to :data:`UNIFORM_STEPS` actions a game; one of the two games that
+:func:`check_variant` plays starts three quarters into a playout game, to play the end
+of the game uniformly too):
+
+* ``load_game(g.to_json())`` succeeds, has the same ``to_json()``, current player and
+  legal actions, and plays the next action exactly as the original does (same events,
+  same ``to_json()``); from a few of these loads the copy plays on to the last checked
+  action beside the original and ends the same;
+* ``view(seat)`` for every seat and for a spectator is plain JSON (it survives
+  ``json.dumps``/``json.loads`` unchanged) without the random generator;
+* ``rules.determinize(view, seat, rng)`` (where the rules offer one) leaves the view
+  alone and returns a state whose own view is exactly that view (a sample the seat cannot
+  tell from the truth), with the same player to move, and in which every action legal
+  in the real game is legal when that seat decides.
 
 The module imports nothing from pytest.
 """
@@ -44,10 +63,11 @@ from game.api import Game, load_game, new_game
 from game.errors import IllegalAction
 from game.events import Event
 from game.plugins import get_registry
-from game.rng import Rng
+from game.rng import Rng, mix_seed
 
-__all__ = ["ConformanceError", "play_random_game", "check_game", "check_variant",
-           "check_all_variants", "JUNK_TEXT", "JUNK_OBJECTS"]
+__all__ = ["ConformanceError", "play_random_game", "play_uniform_game", "check_game",
+           "check_uniform_game", "check_variant", "check_all_variants", "uniform_warmup",
+           "JUNK_TEXT", "JUNK_OBJECTS", "UNIFORM_STEPS"]
 
 #: Text that no variant may accept as an action.
 JUNK_TEXT: tuple[str, ...] = ("", "   ", "xyzzy")
@@ -55,6 +75,13 @@ JUNK_TEXT: tuple[str, ...] = ("", "   ", "xyzzy")
 JUNK_OBJECTS: tuple[Any, ...] = (None, 5, ["end"], b"end", 1.5)
 #: Word appended to a legal action to make it illegal.
 EXTRA_WORD = "xyzzy"
+#: The most actions of one uniform random game that :func:`check_uniform_game` plays and
+#: checks (every one of them). Uniform moves can take very long to end a game (Mexica's
+#: players walk to and fro and can go on for hundreds of thousands of actions), and
+#: every checked action saves, loads and determinizes, so the cap keeps the kit quick.
+#: The built-in variants' uniform games change turns and phases many times within it
+#: (a whole Market game is about 200 actions, a whole Aztlán game about 300).
+UNIFORM_STEPS = 150
 
 
 class ConformanceError(AssertionError):
@@ -64,11 +91,14 @@ class ConformanceError(AssertionError):
 class _Where:
     """Names the game under test in every failure message."""
 
-    def __init__(self, variant: str, players: int, seed: int, options: Any) -> None:
+    def __init__(self, variant: str, players: int, seed: int, options: Any,
+                 uniform: int | None = None) -> None:
         self.variant = variant
         self.players = players
         self.seed = seed
         self.options = options
+        #: a uniform game: its warm-up (replayed by play_uniform_game, not the log)
+        self.uniform = uniform
 
     def fail(self, step: int | None, message: str, log: Sequence[str] | None = None,
              cause: BaseException | None = None) -> ConformanceError:
@@ -80,8 +110,14 @@ class _Where:
         text = f"[{where}] {message}"
         if log is not None:
             tail = list(log[-5:])
-            text += (f"\n  last actions: {tail!r}\n  replay: new_game({self.variant!r}, "
-                     f"{self.players}, {self.seed}, options) then apply log[:{len(log)}]")
+            text += f"\n  last actions: {tail!r}\n  replay: "
+            if self.uniform is None:
+                text += (f"new_game({self.variant!r}, {self.players}, {self.seed}, "
+                         f"options) then apply log[:{len(log)}]")
+            else:
+                text += (f"play_uniform_game({self.variant!r}, {self.players}, "
+                         f"{self.seed}, options, steps={len(log)}, "
+                         f"warmup={self.uniform})")
         if cause is not None:
             text += f"\n  caused by {type(cause).__name__}: {cause}"
         return ConformanceError(text)
@@ -113,6 +149,28 @@ def play_random_game(variant: str, players: int, seed: int,
             raise where.fail(steps, f"playout_action chose {action!r}, which apply refused",
                              game.log, exc) from exc
         steps += 1
+    return game
+
+
+def uniform_rng(seed: int) -> Rng:
+    """The generator that draws a uniform game's moves (its own stream of ``seed``)."""
+    return Rng(mix_seed(seed, "uniform"))
+
+
+def play_uniform_game(variant: str, players: int, seed: int,
+                      options: dict[str, Any] | None = None, steps: int | None = None,
+                      warmup: int = 0) -> Game:
+    """Replay the moves of :func:`check_uniform_game` without checking them: ``warmup``
+    actions of the playout policy, then moves drawn uniformly from ``legal_actions()``,
+    until the game ends or ``steps`` actions are played (None: no limit, which may never
+    end). A failure message of the kit names the call that reaches its position."""
+    game = new_game(variant, players, seed, options)
+    playout, rng = Rng(seed), uniform_rng(seed)
+    while not game.is_over and (steps is None or len(game.log) < steps):
+        if len(game.log) < warmup:
+            game.apply(game.playout_action(playout))
+        else:
+            game.apply(rng.choice(game.legal_actions()))
     return game
 
 
@@ -157,8 +215,8 @@ def check_game(variant: str, players: int, seed: int, options: dict[str, Any] | 
             saved = game.to_json()
             _check_all_legal(game, legal, where, step)
             _check_junk(game, legal, where, step)
-            _check_views(game, where, step)
-            _check_round_trip(game, where, step)
+            _check_round_trip(game, where, step, legal)
+            _check_views(game, where, step, legal)
             if game.to_json() != saved:
                 raise where.fail(step, "probing the game (clone, view, to_json, refused "
                                  "actions) changed its state", game.log)
@@ -190,6 +248,118 @@ def check_game(variant: str, players: int, seed: int, options: dict[str, Any] | 
     for at, text, rng_state in continuations:
         _check_continuation(text, rng_state, final, where, at)
     return game
+
+
+def check_uniform_game(variant: str, players: int, seed: int,
+                       options: dict[str, Any] | None = None,
+                       max_steps: int = UNIFORM_STEPS, warmup: int = 0,
+                       continuations: int = 2, views: bool = True) -> Game:
+    """Play one game of moves drawn uniformly from ``legal_actions()``, checking saves,
+    views and determinizations after every action; return the game where it stopped.
+
+    The first ``warmup`` actions come from the playout policy, unchecked (they are what
+    :func:`check_game` checks): uniform moves from a late position reach states that
+    uniform moves from the start do not reach within the cap (Mexica's second period).
+    Then at most ``max_steps`` uniform actions are played and checked, fewer if the game
+    ends. Besides the game loaded before each action (which must play that action as the
+    original does), ``continuations`` games loaded at evenly spread checked steps (the
+    first one included) play on beside the original to the last checked action and must
+    end in the same state. ``views`` False leaves out the views and determinizations
+    (a quicker sweep of saves alone).
+    """
+    where = _Where(variant, players, seed, options, uniform=warmup)
+    game = new_game(variant, players, seed, options)
+    _check_identity(game, where, variant, players)
+    playout, rng = Rng(seed), uniform_rng(seed)
+    while not game.is_over and len(game.log) < warmup:
+        action = _playout(game, playout, where, len(game.log))
+        _apply_listed(game, action, where, len(game.log))
+    first = step = len(game.log)
+    marks = {first + max_steps * i // continuations for i in range(continuations)}
+    copies: list[tuple[int, Game]] = []
+    previous = _scores(game, where, step)
+    while not game.is_over and step < first + max_steps:
+        _check_running(game, where, step)
+        legal = _legal(game, where, step)
+        text = game.to_json()
+        loaded = _check_round_trip(game, where, step, legal)
+        if views:
+            _check_views(game, where, step, legal)
+        if game.to_json() != text:
+            raise where.fail(step, "saving the game, building views or determinizing them "
+                             "changed its state", game.log)
+        if step in marks:
+            copies.append((step, load_game(text)))
+        action = rng.choice(legal)
+        events = _apply_listed(game, action, where, step)
+        _check_plays_on(loaded, action, events, game, where, step)
+        for at, other in copies:
+            _apply_copy(other, action, where, at, step)
+        scores = _scores(game, where, step + 1)
+        for seat, (old, new) in enumerate(zip(previous, scores, strict=True)):
+            if new < old:
+                raise where.fail(step, f"{action!r} lowered seat {seat}'s score from {old} "
+                                 f"to {new}; scores must never decrease", game.log)
+        previous = scores
+        step += 1
+    if game.is_over:
+        _check_over(game, where, step)
+        _check_round_trip(game, where, step, [])
+        if views:
+            _check_views(game, where, step, [])
+    final = game.to_json()
+    for at, other in copies:
+        end = other.to_json()
+        if end != final:
+            raise where.fail(at, f"a game saved and loaded here and then played on with the "
+                             f"same {step - at} moves ended differently from the original"
+                             + _first_difference(final, end), game.log)
+    return game
+
+
+def _check_plays_on(loaded: Game, action: str, events: list[Event], game: Game,
+                    where: _Where, step: int) -> None:
+    """The game loaded before ``action`` plays it exactly as the original did."""
+    try:
+        again = loaded.apply(action)
+    except Exception as exc:  # noqa: BLE001
+        raise where.fail(step, f"the original game accepted {action!r}, but the same game "
+                         "saved and loaded refused it", game.log, exc) from exc
+    if [_event_key(e) for e in again] != [_event_key(e) for e in events]:
+        raise where.fail(step, f"{action!r} caused other events in the game saved and "
+                         f"loaded than in the original: {again!r} vs {events!r}", game.log)
+    text, other = game.to_json(), loaded.to_json()
+    if other != text:
+        raise where.fail(step, f"after {action!r} the game saved and loaded before it "
+                         "differs from the original" + _first_difference(text, other),
+                         game.log)
+
+
+def _event_key(event: Event) -> str:
+    """An event for comparison, with the lists in its data taken as unordered.
+
+    Mexica's scoring events list a district's cells in an order that can differ after a
+    load (issue 13 makes event data canonical); until every engine's is, the kit accepts
+    that and still catches a missing, extra or changed event, text or number."""
+    return json.dumps(_unordered({**event.to_dict(), "data": event.data}), sort_keys=True,
+                      default=str)
+
+
+def _unordered(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _unordered(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return sorted((_unordered(v) for v in value), key=lambda v: json.dumps(
+            v, sort_keys=True, default=str))
+    return value
+
+
+def _apply_copy(other: Game, action: str, where: _Where, at: int, step: int) -> None:
+    try:
+        other.apply(action)
+    except Exception as exc:  # noqa: BLE001
+        raise where.fail(step, f"a game saved and loaded at step {at} refused {action!r}, "
+                         "which the original accepted", other.log, exc) from exc
 
 
 def _check_identity(game: Game, where: _Where, variant: str, players: int) -> None:
@@ -348,7 +518,9 @@ def _check_junk(game: Game, legal: list[str], where: _Where, step: int) -> None:
                                  game.log)
 
 
-def _check_views(game: Game, where: _Where, step: int) -> None:
+def _check_views(game: Game, where: _Where, step: int, legal: list[str]) -> None:
+    """Every seat's and a spectator's view is plain JSON without the generator, and
+    determinizes faithfully (see :func:`_check_determinize`)."""
     try:
         full = game.rules.to_dict(game.state)
     except Exception as exc:  # noqa: BLE001
@@ -356,16 +528,81 @@ def _check_views(game: Game, where: _Where, step: int) -> None:
     for seat in [*range(game.players), None]:
         try:
             view = game.view(seat)
-            json.dumps(view)
+            plain = json.loads(json.dumps(view))
         except Exception as exc:  # noqa: BLE001
             raise where.fail(step, f"view({seat!r}) raised or is not plain JSON data",
                              game.log, exc) from exc
+        if plain != view:
+            raise where.fail(step, f"view({seat!r}) does not survive json.dumps/json.loads "
+                             "unchanged (tuples, non-string keys?); a view must be plain "
+                             "JSON data" + _first_difference(json.dumps(view),
+                                                              json.dumps(plain)), game.log)
         if isinstance(full, dict) and "rng" in full and "rng" in view:
             raise where.fail(step, f"view({seat!r}) exposes the random generator state",
                              game.log)
+        _check_determinize(game, view, plain, seat, legal, where, step)
 
 
-def _check_round_trip(game: Game, where: _Where, step: int) -> None:
+def _check_determinize(game: Game, view: dict[str, Any], given: dict[str, Any],
+                       seat: int | None, legal: list[str], where: _Where,
+                       step: int) -> None:
+    """``rules.determinize(view, seat, rng)`` samples a state the seat cannot tell from
+    the real one: its view is ``view`` again. Bots rely on that: they follow a plan while
+    the views match what they expect, and they recognise a position they have already
+    been in (a move there and back) by its view. ``given`` is a copy of ``view`` to hand
+    over. Rules without the hook (or that raise NotImplementedError) are skipped: the
+    bots then play without a state. The legal actions are asked of the state built for
+    the deciding seat only (the one a bot searches)."""
+    rules = game.rules
+    deciding = seat is not None and seat == game.current_player
+    rng = Rng(mix_seed(where.seed, "determinize", step, "spectator" if seat is None else seat))
+    who = "a spectator" if seat is None else f"seat {seat}"
+    try:
+        state = rules.determinize(given, seat, rng)
+    except NotImplementedError:
+        return
+    except Exception as exc:  # noqa: BLE001
+        raise where.fail(step, f"determinize(view({seat!r}), {seat!r}, rng) raised; a bot "
+                         f"for {who} could not think here", game.log, exc) from exc
+    if given != view:
+        raise where.fail(step, f"determinize(view({seat!r}), ...) changed the view it was "
+                         "given; copy what you change", game.log)
+    try:
+        again = rules.view(state, seat)
+        again["seat"] = seat
+        current = rules.current_player(state)
+        over = rules.is_over(state)
+        options = rules.legal_actions(state) if deciding and not over else []
+    except Exception as exc:  # noqa: BLE001
+        raise where.fail(step, f"the state determinize built for {who} is broken: view, "
+                         "current_player, is_over or legal_actions raised on it", game.log,
+                         exc) from exc
+    if again != view:
+        raise where.fail(step, f"the state determinize built from view({seat!r}) shows "
+                         f"{who} another view; a determinization may only sample what the "
+                         "view hides" + _first_difference(json.dumps(view, default=str),
+                                                          json.dumps(again, default=str)),
+                         game.log)
+    if current != game.current_player or over != game.is_over:
+        raise where.fail(step, f"in the state determinize built for {who}, current_player "
+                         f"is {current!r} (is_over {over}); in the game it is "
+                         f"{game.current_player!r} (is_over {game.is_over})", game.log)
+    if not isinstance(options, list) or not all(isinstance(a, str) for a in options):
+        raise where.fail(step, f"legal_actions() of the state determinize built for {who} "
+                         "is not a list of strings", game.log)
+    if deciding:
+        known = set(options)
+        missing = [a for a in legal if a not in known]
+        if missing:
+            raise where.fail(step, f"{missing[:5]!r} are legal in the game but not in the "
+                             f"state determinize built for {who}, who decides: a bot "
+                             "could never choose them", game.log)
+
+
+def _check_round_trip(game: Game, where: _Where, step: int,
+                      legal: list[str] | None = None) -> Game:
+    """``load_game(g.to_json())`` is ``g`` again; returns the loaded game. ``legal``:
+    ``g.legal_actions()`` if the caller has it."""
     text = game.to_json()
     try:
         json.loads(text)
@@ -379,9 +616,12 @@ def _check_round_trip(game: Game, where: _Where, step: int) -> None:
     if loaded.current_player != game.current_player or loaded.is_over != game.is_over:
         raise where.fail(step, "load_game(g.to_json()) has a different current player or "
                          "end state than g", game.log)
-    if loaded.legal_actions() != game.legal_actions():
+    if legal is None:
+        legal = game.legal_actions()
+    if loaded.legal_actions() != legal:
         raise where.fail(step, "load_game(g.to_json()) lists different legal actions than "
                          "g", game.log)
+    return loaded
 
 
 def _check_continuation(text: str, rng_state: int, final: str, where: _Where,
@@ -473,9 +713,15 @@ def _diff(a: Any, b: Any, path: str) -> str:
 # whole variants
 # ---------------------------------------------------------------------------------------
 def check_variant(variant: str, players: int | None = None, games: int = 2, seed: int = 0,
-                  options: dict[str, Any] | None = None, samples: int = 3) -> None:
-    """Check ``games`` random games (seeds ``seed``, ``seed + 1``, ...) per player count.
+                  options: dict[str, Any] | None = None, samples: int = 3,
+                  uniform: int = 2, uniform_steps: int = UNIFORM_STEPS) -> None:
+    """Check ``games`` random games (seeds ``seed``, ``seed + 1``, ...) per player count,
+    and ``uniform`` games of uniform moves (:func:`check_uniform_game`, seeds from
+    ``seed``, at most ``uniform_steps`` checked actions each).
 
+    The first uniform game starts from the beginning; the others start at evenly spread
+    points of the second half of the playout game of their seed (for two: three quarters
+    in), where the end of a game is played with uniform moves too.
     ``players`` None checks every count from the variant's minimum to its maximum.
     Raises :class:`ConformanceError` at the first broken promise.
     """
@@ -485,6 +731,20 @@ def check_variant(variant: str, players: int | None = None, games: int = 2, seed
     for count in counts:
         for offset in range(games):
             check_game(variant, count, seed + offset, options, samples=samples)
+        for i in range(uniform):
+            warmup = uniform_warmup(variant, count, seed + i, options, i, uniform)
+            check_uniform_game(variant, count, seed + i, options, max_steps=uniform_steps,
+                               warmup=warmup)
+
+
+def uniform_warmup(variant: str, players: int, seed: int, options: dict[str, Any] | None,
+                   index: int, count: int) -> int:
+    """The warm-up of uniform game ``index`` of ``count`` (see :func:`check_variant`):
+    none for the first, else a point in the second half of the playout game of ``seed``."""
+    if not index:
+        return 0
+    length = len(play_random_game(variant, players, seed, options).log)
+    return length * (count + index) // (2 * count)
 
 
 def check_all_variants(games: int = 1, seed: int = 0) -> None:

@@ -19,6 +19,8 @@ Hidden information and the other protocol points that later games need:
 * **Events** carry ``visible_to`` for private information and ``barrier`` for chance or a
   revealed secret; undo never crosses a barrier.
 * ``redact(action, actor, seat)`` says how an action shows in the log to another seat.
+* ``why_not(state, action)`` says why ``apply`` would refuse an action (None if it would
+  not), so that views explain a move without trying it on a copy.
 * ``game_type`` (a :class:`GameType`) declares what the game hides and whether it has
   chance, in the spirit of OpenSpiel's ``GameType``; the client reads it (``has_secrets``)
   instead of guessing from views.
@@ -54,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, get_args
 
-from game.errors import ConfigIssue
+from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng
 from game.schema import Context, Obj
@@ -119,8 +121,9 @@ class Rules(ABC):
     #: Schema of the YAML ``parameters`` mapping (and of ``options``).
     parameters: ClassVar[Obj]
     #: Upper bound on actions in one game under ``playout_action``; the conformance
-    #: suite fails a game that runs longer.
-    playout_limit: ClassVar[int] = 100_000
+    #: suite fails a game that runs longer. An engine may set it per rules object, from
+    #: its parameters.
+    playout_limit: int = 100_000
     #: Points that make a clear lead in ``evaluate`` (the bots' logistic scale).
     evaluation_scale: ClassVar[float] = 10.0
     #: What the game hides and whether it has chance (a ``GameType``, below). The default
@@ -189,6 +192,10 @@ class Rules(ABC):
         """Rebuild a state; raise ``ValueError``/``KeyError``/``TypeError`` on bad data."""
 
     def clone(self, state: Any) -> Any:
+        """A copy of ``state`` that shares nothing mutable with it (the bots copy states
+        in tight loops). The default goes through ``to_dict`` and ``from_dict``; a state
+        declared as typed data (``game.typedstate``) has a faster, trusted copy:
+        ``codec.copy(state)``, which skips validation."""
         return self.from_dict(self.to_dict(state))
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
@@ -196,6 +203,25 @@ class Rules(ABC):
         data = self.to_dict(state)
         data.pop("rng", None)
         return data
+
+    def why_not(self, state: Any, action: str) -> str | None:
+        """Why ``apply`` would refuse ``action`` now, said for a person; None if it would
+        take it. Never changes ``state``.
+
+        Views ask this to explain a move before it is made ("t7 does not border t3")
+        instead of trying it on a copy themselves. The default does exactly that, which
+        is sound for every engine (the answer is ``apply``'s own) and costs a ``clone``
+        and an ``apply``: cheaper than building ``legal_actions`` in most games. An
+        engine that already decides by a check of its own (a legal-list lookup, a
+        per-verb check) overrides it to skip the copy.
+        """
+        if self.is_over(state):
+            return "the game is over"
+        try:
+            self.apply(self.clone(state), action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
 
     def redact(self, action: str, actor: int | None, seat: int | None) -> str:
         """How ``action`` by ``actor`` appears in the log shown to ``seat``."""
@@ -249,6 +275,9 @@ class Rules(ABC):
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
         """A full state consistent with ``view`` (from ``view(state, seat)``), with every
         part the seat cannot see sampled from ``rng``; never reads anything else.
+        Consistent means exactly: ``view(determinize(v, seat, rng), seat)`` is ``v``
+        again (the conformance kit checks it). The bots rely on that to follow their
+        plans and to recognise a position they were in before.
 
         The default works for games whose view hides nothing but the random generator: it
         rebuilds the state with ``from_dict`` and a fresh generator state drawn from

@@ -40,6 +40,7 @@ from game.schema import (
     Obj,
     Str,
 )
+from game.typedstate import ByName, Index, Record, StateCodec, StateError, Tuple, literal
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.ui import theme  # noqa: F401
@@ -72,6 +73,8 @@ __all__ = [
     # the parameter schema
     "Obj", "Field", "Int", "Bool", "Str", "List", "Map", "Nullable", "AnyValue",
     "AssetPath", "Context",
+    # a state as typed data
+    "Record", "Index", "Tuple", "ByName", "literal", "StateCodec", "StateError",
     # files next to a variant
     "asset_file",
     # testing a mod

@@ -345,11 +345,11 @@ def register_variants() -> dict[str, str]:
             continue
         engine = registry.engine(spec.engine_id)
         # the engine's own declaration where it makes one (Rules.game_type)
-        declared = getattr(engine, "game_type", None)
-        hidden = getattr(declared, "information", None) == "imperfect" or \
+        declared = engine.game_type
+        hidden = declared.information == "imperfect" or \
             hides_something(spec.id, spec.min_players)
         chance = (pyspiel.GameType.ChanceMode.DETERMINISTIC
-                  if getattr(declared, "chance", None) == "none" else
+                  if declared.chance == "none" else
                   pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC)
         game_type = pyspiel.GameType(
             short_name=short_name(spec.id),

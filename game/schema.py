@@ -59,7 +59,7 @@ class Context:
     for form. Checked files are collected in ``assets``: key path -> (folder, relative).
     """
 
-    def __init__(self, file: str | None = None, lines: dict | None = None,
+    def __init__(self, file: str | None = None, lines: dict[tuple[Any, ...], int] | None = None,
                  base: tuple[Any, ...] = (), source: str | Path | None = None,
                  origins: dict[tuple[Any, ...], str] | None = None) -> None:
         self.file = file
@@ -95,6 +95,12 @@ class Schema:
     def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         raise NotImplementedError
 
+    def accepts_all(self, values: list[Any]) -> bool:
+        """Whether ``check`` would take every one of ``values`` as it is, without a
+        problem: a quick test that lets a list of plain values skip the check one by one
+        (saves hold long lists of numbers). False only means "check them one by one"."""
+        return False
+
     def describe(self) -> str:
         raise NotImplementedError
 
@@ -114,7 +120,7 @@ class Int(Schema):
     min: int | None = None
     max: int | None = None
 
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             ctx.error(path, f"expected a whole number, got {_typename(value)}")
             return _MISSING
@@ -128,7 +134,12 @@ class Int(Schema):
             return _MISSING
         return value
 
-    def describe(self):
+    def accepts_all(self, values: list[Any]) -> bool:
+        low = -DEFAULT_INT_LIMIT if self.min is None else self.min
+        high = DEFAULT_INT_LIMIT if self.max is None else self.max
+        return all(type(v) is int and low <= v <= high for v in values)
+
+    def describe(self) -> str:
         bounds = []
         if self.min is not None:
             bounds.append(f">= {self.min}")
@@ -138,13 +149,16 @@ class Int(Schema):
 
 @dataclass
 class Bool(Schema):
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if not isinstance(value, bool):
             ctx.error(path, f"expected true or false, got {_typename(value)}")
             return _MISSING
         return value
 
-    def describe(self):
+    def accepts_all(self, values: list[Any]) -> bool:
+        return all(type(v) is bool for v in values)
+
+    def describe(self) -> str:
         return "true/false"
 
 
@@ -155,7 +169,16 @@ class Str(Schema):
     hint: str = ""
     max_len: int | None = None
 
-    def check(self, value, path, ctx):
+    def accepts_all(self, values: list[Any]) -> bool:
+        if self.pattern is not None:
+            return False
+        longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
+        if self.choices is None:
+            return all(type(v) is str and len(v) <= longest for v in values)
+        return all(type(v) is str and v in self.choices and len(v) <= longest
+                   for v in values)
+
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if not isinstance(value, str):
             ctx.error(path, f"expected text, got {_typename(value)}")
             return _MISSING
@@ -171,7 +194,7 @@ class Str(Schema):
                             f"{': ' + self.hint if self.hint else ''}")
         return value
 
-    def describe(self):
+    def describe(self) -> str:
         if self.choices:
             return "one of " + ", ".join(self.choices)
         longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
@@ -185,7 +208,8 @@ def _entries(least: int, most: int) -> str:
     return f"{least}-{most} entries" if least else f"up to {most} entries"
 
 
-def _too_long(value: list | dict, max_len: int | None, path, ctx) -> bool:
+def _too_long(value: list[Any] | dict[Any, Any], max_len: int | None, path: tuple[Any, ...],
+              ctx: Context) -> bool:
     """Report a list or mapping over its length limit; checking its entries would only
     repeat one problem thousands of times."""
     longest = DEFAULT_MAX_LEN if max_len is None else max_len
@@ -201,7 +225,7 @@ class List(Schema):
     min_len: int = 0
     max_len: int | None = None
 
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if not isinstance(value, list):
             ctx.error(path, f"expected a list, got {_typename(value)}")
             return _MISSING
@@ -209,9 +233,11 @@ class List(Schema):
             ctx.error(path, f"needs at least {self.min_len} entries, got {len(value)}")
         if _too_long(value, self.max_len, path, ctx):
             return _MISSING
+        if self.item.accepts_all(value):
+            return list(value)
         return [self.item.check(v, path + (i,), ctx) for i, v in enumerate(value)]
 
-    def describe(self):
+    def describe(self) -> str:
         longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
         return f"list ({_entries(self.min_len, longest)}) of {self.item.describe()}"
 
@@ -222,7 +248,7 @@ class Map(Schema):
     value: Schema
     max_len: int | None = None
 
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if not isinstance(value, dict):
             ctx.error(path, f"expected a mapping, got {_typename(value)}")
             return _MISSING
@@ -234,7 +260,7 @@ class Map(Schema):
             out[k2 if k2 is not _MISSING else k] = self.value.check(v, path + (k,), ctx)
         return out
 
-    def describe(self):
+    def describe(self) -> str:
         longest = DEFAULT_MAX_LEN if self.max_len is None else self.max_len
         return (f"mapping ({_entries(0, longest)}) of {self.key.describe()} to "
                 f"{self.value.describe()}")
@@ -244,19 +270,22 @@ class Map(Schema):
 class Nullable(Schema):
     inner: Schema
 
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         return None if value is None else self.inner.check(value, path, ctx)
 
-    def describe(self):
+    def accepts_all(self, values: list[Any]) -> bool:
+        return self.inner.accepts_all([v for v in values if v is not None])
+
+    def describe(self) -> str:
         return f"{self.inner.describe()} or null"
 
 
 @dataclass
 class AnyValue(Schema):
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         return value
 
-    def describe(self):
+    def describe(self) -> str:
         return "anything"
 
 
@@ -274,7 +303,7 @@ class AssetPath(Schema):
     suffixes: tuple[str, ...] = ()
     must_exist: bool = True
 
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if not isinstance(value, str):
             ctx.error(path, f"expected a file path (text), got {_typename(value)}")
             return _MISSING
@@ -301,7 +330,7 @@ class AssetPath(Schema):
             ctx.assets[format_path(path)] = (str(folder), relative)
         return relative
 
-    def describe(self):
+    def describe(self) -> str:
         kinds = f" ({', '.join(self.suffixes)})" if self.suffixes else ""
         return f"file path{kinds} relative to the YAML file's folder, never outside it"
 
@@ -322,10 +351,11 @@ class Field:
 @dataclass
 class Obj(Schema):
     fields: dict[str, Field]
-    checks: list[Callable[[dict, tuple, Context], None]] = field(default_factory=list)
+    checks: list[Callable[[dict[str, Any], tuple[Any, ...], Context], None]] = field(
+        default_factory=list)
     doc: str = ""
 
-    def check(self, value, path, ctx):
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
         if not isinstance(value, dict):
             ctx.error(path, f"expected a mapping, got {_typename(value)}")
             return _MISSING
@@ -346,7 +376,7 @@ class Obj(Schema):
                 fn(out, path, ctx)
         return out
 
-    def describe(self):
+    def describe(self) -> str:
         return "mapping"
 
     def reference(self, indent: str = "") -> list[str]:

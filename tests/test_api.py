@@ -19,15 +19,7 @@ from game.api import (
 )
 from game.errors import AztecArcadeError
 from game.events import Event
-from game.plugins import reset_registry
 from game.rng import Rng
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def started(players: int = 2, seed: int = 1) -> Game:
@@ -436,8 +428,8 @@ def _damage(data: dict[str, Any], how: str) -> None:
         data["seed"] = "1"
     elif how == "options a list":
         data["options"] = [1]
-    elif how == "version 2":
-        data["version"] = 2
+    elif how == "version 3":
+        data["version"] = 3
     else:  # pragma: no cover
         raise AssertionError(how)
 
@@ -448,7 +440,7 @@ DAMAGE = ["temple off the board", "temple bad owner", "state not a mapping", "st
           "engine unknown", "players zero", "players true", "players text",
           "players too many", "params a list", "params missing board",
           "params ragged board", "log of numbers", "seed text", "options a list",
-          "version 2"]
+          "version 3"]
 
 
 @pytest.mark.parametrize("how", DAMAGE)

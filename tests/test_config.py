@@ -18,13 +18,6 @@ from game.settings import SETTINGS, load_settings, user_settings_path
 from game.yamlload import load_yaml_file, load_yaml_text
 
 
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
-
-
 def write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(textwrap.dedent(text), encoding="utf-8")

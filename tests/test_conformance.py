@@ -6,42 +6,34 @@ installed in this environment are checked too.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from game import conformance
-from game.api import list_variants, new_game
-from game.conformance import ConformanceError, check_variant, play_random_game
+from game.api import list_variants, load_game, new_game
+from game.conformance import (
+    ConformanceError,
+    check_uniform_game,
+    check_variant,
+    play_random_game,
+    play_uniform_game,
+)
+from game.errors import SaveError
 from game.hookspecs import hookimpl
 from game.plugins import Registry, reset_registry
 from game.rng import Rng
 from game.schema import Field, Int, Obj
 from tests.race_rules import Race as SharedRace
 
+CASES = [pytest.param(entry["id"], players, id=f"{entry['id']}-{players}p")
+         for entry in list_variants()
+         for players in range(entry["min_players"], entry["max_players"] + 1)]
 
-def _cases() -> list[Any]:
-    reset_registry()
-    cases = []
-    for entry in list_variants():
-        for players in range(entry["min_players"], entry["max_players"] + 1):
-            cases.append(pytest.param(entry["id"], players, id=f"{entry['id']}-{players}p"))
-    reset_registry()
-    return cases
-
-
-CASES = _cases()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def test_some_variants_are_installed():
@@ -62,12 +54,14 @@ def test_random_games_are_deterministic(variant, players):
 
 
 def test_mexica_conforms_with_options():
-    check_variant("mexica", players=2, games=1, seed=11, options={"ap_per_turn": 8})
+    check_variant("mexica", players=2, games=1, seed=11, options={"ap_per_turn": 8},
+                  uniform=1)
 
 
 def test_mexica_more_seeds():
     for players in (2, 3, 4):
-        check_variant("mexica", players=players, games=1, seed=100 + players, samples=1)
+        check_variant("mexica", players=players, games=1, seed=100 + players, samples=1,
+                      uniform=0)
 
 
 def test_unknown_variant_is_a_config_error():
@@ -176,8 +170,81 @@ class LeaksRng(Race):
         return self.to_dict(state)
 
 
+class LossyOffPolicy(Race):
+    """Like the Market's bug of issue 12: a state that only moves the playout policy
+    never makes can reach does not load (the policy always steps 2, a save refuses odd
+    positions)."""
+
+    engine_id = "conf-lossy-off-policy"
+
+    def playout_action(self, state, rng):
+        return "step 2"
+
+    def from_dict(self, data):
+        if any(p % 2 for p in data["pos"]):
+            raise ValueError("odd position")
+        return super().from_dict(data)
+
+
+class Forgetful(Race):
+    """Keeps a bonus step that the save forgets: a loaded game plays on differently."""
+
+    engine_id = "conf-forgetful"
+
+    def apply(self, state, action):
+        bonus = state.pop("bonus", 0)
+        text, events = super().apply(state, action)
+        if not state["winners"] and action == "step 1":
+            state["bonus"] = 1
+            state["pos"][state["turn"]] += bonus
+        return text, events
+
+
+class Unfaithful(Race):
+    """Samples a state its seat can tell from the real one (everybody back at the start)."""
+
+    engine_id = "conf-unfaithful"
+
+    def determinize(self, view, seat, rng):
+        state = super().determinize(view, seat, rng)
+        state["pos"] = [0] * self.players
+        return state
+
+
+class DeterminizeRaises(Race):
+    engine_id = "conf-determinize-raises"
+
+    def determinize(self, view, seat, rng):
+        return self.from_dict({"pos": view["pos"]})
+
+
+class TupleView(Race):
+    engine_id = "conf-tuple-view"
+
+    def view(self, state, seat):
+        data = super().view(state, seat)
+        data["pos"] = tuple(data["pos"])
+        return data
+
+
+class HidesOwnMoves(Race):
+    """Determinizes a state in which the deciding seat may not step 2."""
+
+    engine_id = "conf-hides-moves"
+
+    def determinize(self, view, seat, rng):
+        state = super().determinize(view, seat, rng)
+        state["tired"] = True
+        return state
+
+    def legal_actions(self, state):
+        legal = super().legal_actions(state)
+        return legal[:1] if state.get("tired") else legal
+
+
 ENGINES = (Race, AcceptsJunk, ListsIllegal, Unlisted, DirtyRefusal, Shrinking, Endless,
-           GlobalRandom, LossySave, NoWinner, LeaksRng)
+           GlobalRandom, LossySave, NoWinner, LeaksRng, LossyOffPolicy, Forgetful,
+           Unfaithful, DeterminizeRaises, TupleView, HidesOwnMoves)
 
 
 @pytest.fixture
@@ -205,7 +272,6 @@ def toy_registry(tmp_path: Path):
     assert not registry.broken, registry.broken
     reset_registry(registry)
     yield registry
-    reset_registry()
     sys.modules.pop("conformance_toys", None)
 
 
@@ -226,6 +292,11 @@ def test_kit_passes_a_correct_engine(toy_registry):
     ("conf-lossy", "load_game"),
     ("conf-no-winner", "winners is empty"),
     ("conf-leaks", "random generator"),
+    ("conf-lossy-off-policy", "load_game(to_json()) failed"),
+    ("conf-unfaithful", "another view"),
+    ("conf-determinize-raises", "determinize(view(0), 0, rng) raised"),
+    ("conf-tuple-view", "plain JSON"),
+    ("conf-hides-moves", "a bot could never choose them"),
 ])
 def test_kit_catches_broken_engines(toy_registry, variant, expected):
     with pytest.raises(ConformanceError) as info:
@@ -251,3 +322,74 @@ def test_play_random_game_uses_rng_of_seed():
         again.apply(again.playout_action(rng))
     assert again.log == game.log
     assert len(game.log) <= game.rules.playout_limit
+
+
+# ---------------------------------------------------------------------------------------
+# uniform games: every action drawn from legal_actions(), every step saved and loaded
+# ---------------------------------------------------------------------------------------
+def test_uniform_moves_reach_what_the_playout_policy_never_does(toy_registry):
+    # the playout games of this engine all pass; uniform moves find the save that fails
+    check_variant("conf-lossy-off-policy", players=2, seed=5, uniform=0)
+    with pytest.raises(ConformanceError) as info:
+        check_uniform_game("conf-lossy-off-policy", 2, seed=5)
+    message = str(info.value)
+    assert "load_game(to_json()) failed" in message and "odd position" in message
+    # the message names the call that replays the failing position
+    steps = int(message.split("steps=")[1].split(",")[0])
+    game = play_uniform_game("conf-lossy-off-policy", 2, 5, steps=steps)
+    assert len(game.log) == steps and any(p % 2 for p in game.state["pos"])
+    with pytest.raises(SaveError, match="odd position"):
+        load_game(game.to_json())
+
+
+def test_a_loaded_game_must_play_on_like_the_original(toy_registry):
+    with pytest.raises(ConformanceError, match="saved and loaded before it differs"):
+        check_uniform_game("conf-forgetful", 2, seed=1)
+
+
+def test_uniform_games_stop_at_the_step_cap(toy_registry):
+    game = check_uniform_game("conf-race", 2, seed=3, max_steps=3)
+    assert len(game.log) == 3 and not game.is_over
+    finished = check_uniform_game("conf-race", 2, seed=3)
+    assert finished.is_over and len(finished.log) < conformance.UNIFORM_STEPS
+
+
+def test_uniform_moves_are_drawn_from_the_legal_actions(toy_registry):
+    policy = play_random_game("conf-lossy-off-policy", 1, seed=2)
+    assert set(policy.log) == {"step 2"}
+    game = play_uniform_game("conf-lossy-off-policy", 1, seed=2)
+    assert set(game.log) == {"step 1", "step 2"}
+    checked = check_uniform_game("conf-race", 1, seed=2)
+    assert checked.log == play_uniform_game("conf-race", 1, seed=2).log
+
+
+def test_a_warm_up_of_playout_moves_comes_first(toy_registry):
+    game = check_uniform_game("conf-race", 2, seed=5, max_steps=2, warmup=3)
+    assert game.log[:3] == play_random_game("conf-race", 2, seed=5).log[:3]
+    assert len(game.log) == 5
+    assert play_uniform_game("conf-race", 2, 5, steps=5, warmup=3).log == game.log
+
+
+def _save_roundtrip_tool():
+    spec = importlib.util.spec_from_file_location(
+        "save_roundtrip", Path(__file__).resolve().parents[1] / "tools" / "save_roundtrip.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_save_sweep_counts_games_actions_and_failures(toy_registry, capsys):
+    tool = _save_roundtrip_tool()
+    assert tool.main(["--games", "3", "--variant", "conf-race", "--players", "2"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines()
+               if line.startswith("conf-race"))
+    name, players, games, ended, actions, failures = row.split()[:6]
+    assert (players, games, ended, failures) == ("2", "3", "3", "0") and int(actions) > 0
+    # a variant whose saves fail off the playout policy's path: every game is a failure,
+    # shown with the call that replays it, and the exit code says so
+    assert tool.main(["--games", "2", "--variant", "conf-lossy-off-policy",
+                      "--players", "2"]) == 1
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("conf-lossy"))
+    assert row.split()[5] == "2"
+    assert "load_game(to_json()) failed" in out and "play_uniform_game(" in out

@@ -18,16 +18,14 @@ import pytest
 
 from game.hookcalls import Interrupts, call_hooks
 from game.hookspecs import hookimpl
-from game.plugins import DEFAULT_PLUGINS, Registry, reset_registry
+from game.plugins import DEFAULT_PLUGINS, Registry
 from tests.race_rules import Race
 
 
 @pytest.fixture(autouse=True)
 def _isolated():
     before = set(sys.modules)
-    reset_registry()
     yield
-    reset_registry()
     for name in set(sys.modules) - before:
         if name.startswith(("aztec_arcade_dropin_", "ordertest_")):
             del sys.modules[name]

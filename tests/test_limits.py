@@ -13,7 +13,7 @@ from game.api import SEED_LIMIT, load_game, new_game
 from game.cli import main
 from game.errors import ConfigError, IllegalAction, SaveError, quote
 from game.notation import MAX_ACTION_CHARS, action_words, plain_number
-from game.plugins import MAX_EXTENDS, Registry, get_registry, reset_registry
+from game.plugins import MAX_EXTENDS, Registry, get_registry
 from game.rng import Rng
 from game.schema import DEFAULT_INT_LIMIT, Int, List, Map, Nullable, Obj, Schema, Str
 from game.settings import load_settings
@@ -29,9 +29,7 @@ def _isolated(tmp_path, monkeypatch):
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("AZTEC_ARCADE_HOME", str(home))
-    reset_registry()
-    yield home
-    reset_registry()
+    return home
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

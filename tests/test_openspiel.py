@@ -25,9 +25,11 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "patolli"
 CUT = {"mexica": 60, "mexica-neutral": 60}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def names():
-    """Built-in variants and the example mod (patolli), registered with OpenSpiel."""
+    """Built-in variants and the example mod (patolli), registered with OpenSpiel (once per
+    process: a second registration is skipped), with the registry that holds the mod
+    installed for this test (the root conftest forgets it after every test)."""
     sys.path.insert(0, str(EXAMPLE))
     reset_registry(Registry(extra_plugins=("aztec_patolli.plugin",)))
     try:

@@ -31,9 +31,7 @@ TESTS = Path(__file__).resolve().parent
 @pytest.fixture(autouse=True)
 def _isolated():
     before = set(sys.modules)
-    reset_registry()
     yield
-    reset_registry()
     for name in set(sys.modules) - before:
         if name.startswith(("aztec_arcade_dropin_", "plugtest_")):
             del sys.modules[name]

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.api import Game, new_game
 from game.errors import IllegalAction
-from game.plugins import reset_registry
 from game.rng import Rng
 
 NEUTRAL = -1
@@ -30,12 +28,6 @@ SETTINGS = {"deadline": None, "database": None, "print_blob": True,
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.sampled_from([2, 3, 4])
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 # ---------------------------------------------------------------------------------------

@@ -164,6 +164,7 @@ def test_the_client_cleans_its_saves_folder_when_it_opens_it(tmp_path):
     assert not stale.exists() and fresh.exists()
 
 
+@pytest.mark.slow
 def test_a_write_killed_half_way_leaves_a_file_that_the_next_start_removes(tmp_path):
     """A real kill -9 while the file is being written: the old save stays whole, the
     temporary file stays behind until it is stale, then it is cleaned up."""

@@ -12,6 +12,9 @@ actions of the other games. Every one must either
 * raise ``IllegalAction`` with a short message (at most ``MAX_MESSAGE`` characters)
   and leave the game exactly as it was (``to_json`` before and after).
 
+Before that, ``Game.why_not`` must give the same answer without changing the game: None
+for an action that is applied, ``apply``'s own message for one that is refused.
+
 Anything else is a failure: another exception, a changed state, an accepted illegal or
 non-ASCII action, a message that echoes a megabyte. The script prints the count per
 variant and each failure, and exits with 1 if there is any. ``tests/test_action_fuzz.py``
@@ -128,6 +131,30 @@ def check_one(g: Game, action: str, legal: set[str], tally: Tally, where: str) -
                               "lead to different states")
 
 
+def check_why_not(g: Game, action: str, tally: Tally, where: str) -> None:
+    """``why_not(action)`` agrees with ``apply`` (on a copy) and changes nothing."""
+    before = g.to_json()
+    shown = repr(action[:60]) + ("..." if len(action) > 60 else "")
+    try:
+        why = g.why_not(action)
+    except Exception as exc:  # noqa: BLE001 - any exception is the finding
+        tally.failures.append(f"{where}: why_not({shown}) raised {type(exc).__name__}: "
+                              f"{str(exc)[:200]}")
+        return
+    if g.to_json() != before:
+        tally.failures.append(f"{where}: why_not({shown}) changed the state")
+    try:
+        g.clone().apply(action)
+        said = None
+    except IllegalAction as exc:
+        said = str(exc)
+    except Exception:  # noqa: BLE001 - check_one reports it
+        return
+    if why != said:
+        tally.failures.append(f"{where}: why_not({shown}) said {str(why)[:80]!r} but apply "
+                              f"{'took it' if said is None else 'said ' + repr(said[:80])}")
+
+
 def fuzz_variant(variant: str, players: Sequence[int], total: int, seed: int = 0,
                  per_point: int = 8, every: int = 3,
                  pool: list[str] | None = None) -> Tally:
@@ -153,12 +180,15 @@ def fuzz_variant(variant: str, players: Sequence[int], total: int, seed: int = 0
                 candidates += [rng.choice(JUNK) for _ in range(3)]
                 listed = set(legal)
                 for _ in range(min(per_point, total - tally.tried)):
-                    check_one(g, rng.choice(candidates), listed, tally, where)
+                    action = rng.choice(candidates)
+                    check_why_not(g, action, tally, where)
+                    check_one(g, action, listed, tally, where)
             g.apply(g.playout_action(play))
             step += 1
         if g.is_over and tally.tried < total:
             # the end of the game is a point too: nothing is legal any more
             for junk in (g.log[-1], "end", rng.choice(JUNK)):
+                check_why_not(g, junk, tally, f"{variant} over")
                 check_one(g, junk, set(), tally, f"{variant} over")
         game_no += 1
     return tally

@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""Regenerate the generated sections of MODDING.md from the code.
+"""Regenerate the generated sections of the modder's manual from the code.
 
-    python tools/gen_modding_docs.py           # rewrite MODDING.md in place
-    python tools/gen_modding_docs.py --check   # exit 1 if MODDING.md is out of date
+    python tools/gen_modding_docs.py           # rewrite the pages in place
+    python tools/gen_modding_docs.py --check   # exit 1 if a page is out of date
 
-A generated section sits between ``<!-- generated:NAME -->`` and
-``<!-- /generated:NAME -->``; everything outside the markers is written by hand. The
-sections are:
+The manual is MODDING.md (the index) and the pages of ``docs/modding/``. A generated
+section sits between ``<!-- generated:NAME -->`` and ``<!-- /generated:NAME -->`` in one
+of them; everything outside the markers is written by hand. Each section appears exactly
+once, in whichever page holds it. The sections are:
 
 * ``hooks``: every hookspec in ``game/hookspecs.py``, its signature and docstring;
 * ``variant-file``: the top-level keys of a variant file (``game.plugins.VARIANT_FILE``);
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
 * ``rules``: the attributes a ``game.engine.Rules`` subclass declares (their ``#:``
-  comments) and ``game.engine.GameType``;
+  comments), the methods it may override (their docstrings) and ``game.engine.GameType``;
 * ``boardview``: the attributes and methods of ``game.ui.boardview.BoardView``.
 
-``tests/modding/test_docs.py`` regenerates them into a string and compares, so a changed
+``tests/modding/test_docs.py`` regenerates them into strings and compares, so a changed
 docstring or schema fails the tests until this script is run.
 """
 
@@ -34,7 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-DOC = ROOT / "MODDING.md"
+#: the modder's manual: MODDING.md and the pages in DOCS
+INDEX = ROOT / "MODDING.md"
+DOCS = ROOT / "docs" / "modding"
 MARKER = re.compile(r"(<!-- generated:(?P<name>[a-z-]+) -->\n)(?P<body>.*?)"
                     r"(<!-- /generated:(?P=name) -->)", re.S)
 
@@ -116,6 +119,13 @@ def rules_section() -> str:
 
     out = ["Attributes of `Rules` (set the ones your game needs in your subclass):", ""]
     out.extend(attribute_items(Rules))
+    out += ["", "Methods with a default (override the ones your game needs; the others, "
+            "in the table above, are abstract):", ""]
+    for name, member in Rules.__dict__.items():
+        if inspect.isfunction(member) and not name.startswith("_") \
+                and not getattr(member, "__isabstractmethod__", False):
+            signature = str(inspect.signature(member)).replace("'", "")
+            out.append(_item(f"{name}{signature}", inspect.getdoc(member) or ""))
     fields = ", ".join(f"{name}={getattr(GameType(), name)!r}"
                        for name in GameType.__dataclass_fields__)
     out += ["", f"`GameType({fields})` (frozen; from `game.modkit`): "
@@ -147,43 +157,65 @@ SECTIONS: dict[str, Callable[[], str]] = {
 }
 
 
-def render(text: str) -> str:
-    """``text`` (MODDING.md) with every generated section rebuilt."""
-    found = set()
+def render(text: str, found: set[str] | None = None) -> str:
+    """``text`` (one page) with every generated section in it rebuilt; the names of the
+    sections it holds are added to ``found``."""
+    seen: list[str] = []
 
     def fill(match: re.Match[str]) -> str:
         name = match.group("name")
         if name not in SECTIONS:
-            raise SystemExit(f"MODDING.md has an unknown generated section {name!r}")
-        found.add(name)
+            raise SystemExit(f"unknown generated section {name!r}")
+        seen.append(name)
         body = SECTIONS[name]().rstrip("\n") + "\n"
         return f"{match.group(1)}{body}{match.group(4)}"
 
     out = MARKER.sub(fill, text)
+    if found is not None:
+        twice = sorted(found & set(seen) | {n for n in seen if seen.count(n) > 1})
+        if twice:
+            raise SystemExit(f"generated sections appear more than once: {twice}")
+        found.update(seen)
+    return out
+
+
+def render_pages(pages: dict[Path, str]) -> dict[Path, str]:
+    """Every page rebuilt; each generated section must appear in exactly one of them."""
+    found: set[str] = set()
+    out = {path: render(text, found) for path, text in pages.items()}
     missing = set(SECTIONS) - found
     if missing:
-        raise SystemExit(f"MODDING.md lacks the generated sections {sorted(missing)}")
+        raise SystemExit(f"no page of the manual holds the generated sections "
+                         f"{sorted(missing)}")
     return out
+
+
+def manual_pages() -> list[Path]:
+    return [p for p in [INDEX, *sorted(DOCS.glob("*.md"))] if p.is_file()]
+
+
+def read_pages() -> dict[Path, str]:
+    return {path: path.read_text(encoding="utf-8") for path in manual_pages()}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
-                        help="only check; exit 1 if MODDING.md is out of date")
+                        help="only check; exit 1 if a page is out of date")
     args = parser.parse_args(argv)
-    current = DOC.read_text(encoding="utf-8")
-    fresh = render(current)
+    current = read_pages()
+    fresh = render_pages(current)
+    stale = [path for path in current if fresh[path] != current[path]]
+    names = ", ".join(path.name for path in stale)
     if args.check:
-        if fresh != current:
-            print("MODDING.md is out of date: run python tools/gen_modding_docs.py")
+        if stale:
+            print(f"out of date: {names}; run python tools/gen_modding_docs.py")
             return 1
-        print("MODDING.md is up to date")
+        print("the modding pages are up to date")
         return 0
-    if fresh != current:
-        DOC.write_text(fresh, encoding="utf-8")
-        print("MODDING.md regenerated")
-    else:
-        print("MODDING.md was up to date")
+    for path in stale:
+        path.write_text(fresh[path], encoding="utf-8")
+    print(f"regenerated {names}" if stale else "the modding pages were up to date")
     return 0
 
 

@@ -53,6 +53,37 @@ def seat_view(rules: Rules, state: Any, seat: int | None) -> dict[str, Any]:
     return data
 
 
+def position_key(rules: Rules, state: Any, seat: int) -> str:
+    """The position as ``seat`` sees it in ``state``: the digest of its view, comparable
+    with ``view_digest(Game.view(seat))`` because a determinization shows exactly the view
+    it was sampled from (see :meth:`Bot.loops`)."""
+    return view_digest(seat_view(rules, state, seat))
+
+
+def walk(rules: Rules, state: Any, steps: list[str], seat: int,
+         seen: set[str]) -> tuple[list[str], bool]:
+    """Play ``steps`` for ``seat`` on ``state`` (bot-owned) like :func:`apply_plan`, one at
+    a time, and note in ``seen`` the key of every position reached while ``seat`` still
+    decides. Returns the steps played and whether one of them reached a position already
+    in ``seen`` (the walk stops there: a repeat)."""
+    done: list[str] = []
+    for step in steps:
+        if rules.is_over(state) or rules.current_player(state) != seat:
+            break
+        try:
+            canonical, _events = rules.apply(state, step)
+        except IllegalAction:
+            break
+        done.append(canonical)
+        if rules.is_over(state) or rules.current_player(state) != seat:
+            break  # the turn is over: what follows is nobody's repeat
+        key = position_key(rules, state, seat)
+        if key in seen:
+            return done, True
+        seen.add(key)
+    return done, False
+
+
 def has_own_hook(rules: Rules, name: str) -> bool:
     """Whether the rules override the optional hook ``name`` of :class:`Rules`.
     (``__class__``, not ``type``: the client hands bots its guarded rules, whose
@@ -239,14 +270,31 @@ class Bot:
         self._plan, self._state, self._expect = [], None, None
 
     def loops(self, rules: Rules, state: Any, seat: int, move: str) -> bool:
-        """Whether ``move``'s first step leads back to a view this bot decided at lately
-        (a free move there and back, forever): such moves are left out at the root."""
-        if len(self.history) < 2:
-            return False
-        child = rules.clone(state)
-        if not apply_plan(rules, child, split_plan(move)[:1], seat):
-            return False
-        return view_digest(seat_view(rules, child, seat)) in self.history
+        """Whether ``move`` (every step of a plan) leads to a position this bot decided at
+        lately, or passes one position twice: a free move there and back, played for
+        ever. Such moves are left out at the root.
+
+        ``state`` is the bot's determinization, so its positions are views of sampled
+        states while :attr:`history` holds the real views. They are comparable because a
+        determinization must show its seat exactly the view it came from (the contract
+        of ``Rules.determinize``, checked after every action by the conformance kit).
+        That is the sound way to compare: a key that left out "bookkeeping" would need
+        every variant to say what does not matter, and would merge positions that play
+        differently (the Market's take-back snapshot decides what a pass restores), and
+        the bots' plans already rely on views matching. Issue 12: the Market dropped its
+        snapshot when determinizing, no view ever matched, and Hard moved the messenger
+        to and fro a thousand times. (A game whose moves can come back to the same
+        position by another route must also keep its state canonical: the Market forgets
+        the snapshot when the messenger is back where it was.)
+        """
+        _done, repeats = walk(rules, rules.clone(state), split_plan(move), seat,
+                              set(self.history))
+        return repeats
+
+    def fresh(self, rules: Rules, state: Any, seat: int, legal: list[str]) -> list[str]:
+        """The legal actions that do not :meth:`loops` (empty if every one does: then
+        the bot may choose any)."""
+        return [a for a in legal if not self.loops(rules, state, seat, a)]
 
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:

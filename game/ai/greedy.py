@@ -12,10 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.base import Bot, advantage, apply_plan, determinize, moves_for, split_plan
+from game.ai.base import (
+    Bot,
+    advantage,
+    apply_plan,
+    determinize,
+    moves_for,
+    position_key,
+    split_plan,
+)
 from game.ai.easy import EasyBot
 from game.engine import Rules
 from game.rng import Rng
+
+#: a partial turn in the beam: its value, state, steps and the keys of the positions
+#: it must not come back to (None: not checked)
+Partial = tuple[float, Any, list[str], frozenset[str] | None]
 
 
 class GreedyBot(Bot):
@@ -39,13 +51,15 @@ class GreedyBot(Bot):
             return EasyBot(self.seed).decide(rules, view, legal, rng)
         results: dict[str, list[float]] = {}
         plans: dict[str, list[str]] = {}
+        fresh = self.fresh(rules, root, seat, legal)
+        # positions the turn must not come back to (none if every move loops anyway)
+        seen = set(self.history) if fresh else None
+        legal = fresh or legal
         for k in range(max(1, self.samples)):
             state = root if k == 0 else determinize(rules, view, seat, rng)
             firsts: dict[str, tuple[float, list[str]]] = {}
-            if k == 0:
-                legal = [a for a in legal if not self.loops(rules, state, seat, a)] or legal
             best_turn(rules, rules.clone(state), seat, rng, legal, self.width, self.depth,
-                      self.branching, self.stats, firsts)
+                      self.branching, self.stats, firsts, seen)
             for action, (value, plan) in firsts.items():
                 results.setdefault(action, []).append(value)
                 plans.setdefault(action, plan)
@@ -60,16 +74,23 @@ class GreedyBot(Bot):
 def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | None,
               width: int = 5, depth: int = 12, branching: int = 48,
               stats: dict[str, Any] | None = None,
-              firsts: dict[str, tuple[float, list[str]]] | None = None) -> list[str]:
+              firsts: dict[str, tuple[float, list[str]]] | None = None,
+              seen: set[str] | None = None) -> list[str]:
     """The best sequence of ``seat``'s decisions until the turn passes (beam search).
-    ``firsts`` collects, per first action, the best finished turn starting with it."""
+    ``firsts`` collects, per first action, the best finished turn starting with it.
+
+    ``seen``: keys (:func:`game.ai.base.position_key`) of positions the turn must not
+    reach again, the bot's recent views. A partial turn that comes back to one of them,
+    or to a position it passed itself (the Market's messenger there and back), is
+    dropped: without that the beam could fill with such detours, and the plan, played
+    step by step, would repeat positions."""
     legal_set = set(legal) if legal is not None else None
     best: tuple[float, list[str]] | None = None
-    beam: list[tuple[float, Any, list[str]]] = [(0.0, root, [])]
+    beam: list[Partial] = [(0.0, root, [], None if seen is None else frozenset(seen))]
     evaluated = 0
     for level in range(depth):
-        children: list[tuple[float, Any, list[str]]] = []
-        for _value, state, plan in beam:
+        children: list[Partial] = []
+        for _value, state, plan, path in beam:
             moves, _ordered = moves_for(rules, state, seat)
             if level == 0 and legal_set is not None:
                 moves = [m for m in moves if split_plan(m)[0] in legal_set] or list(legal_set)
@@ -91,11 +112,11 @@ def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | N
                         if known is None or value > known[0]:
                             firsts[steps[0]] = (value, steps)
                 else:
-                    children.append((value, child, steps))
+                    children.append((value, child, steps, path))
         if not children:
             break
         children.sort(key=lambda c: -c[0])
-        beam = children[:width]
+        beam = _widest(rules, children, seat, width)
     if stats is not None:
         stats["evaluated"] = evaluated
     if best is None:
@@ -103,6 +124,27 @@ def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | N
             return beam[0][2]
         return [rng.choice(sorted(legal_set))] if legal_set else []
     return best[1]
+
+
+def _widest(rules: Rules, children: list[Partial], seat: int, width: int) -> list[Partial]:
+    """The ``width`` best partial turns (``children`` come best first, each with the path
+    of its parent) that do not come back to a position on their path; each keeps its
+    path with its own position added. Only the partial turns examined are keyed (a view
+    digest each), a few a level. Two partial turns that reach one position by different
+    routes both stay: that is no loop, and keeping them keeps the beam as it was. The
+    steps inside a candidate plan are the variant's, which must not pass a position
+    twice."""
+    beam: list[Partial] = []
+    for value, state, steps, path in children:
+        if path is not None:
+            key = position_key(rules, state, seat)
+            if key in path:
+                continue
+            path = path | {key}
+        beam.append((value, state, steps, path))
+        if len(beam) == width:
+            break
+    return beam
 
 
 def _cap(moves: list[str], limit: int, rng: Rng) -> list[str]:

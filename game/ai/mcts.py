@@ -100,8 +100,9 @@ class MCTSBot(Bot):
     # -- the search --------------------------------------------------------------------
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
                rng: Rng, first: Any) -> list[str]:
-        legal = [a for a in legal if not self.loops(rules, first, seat, a)] or legal
+        legal = self.fresh(rules, first, seat, legal) or legal
         legal_set = set(legal)
+        looping: dict[str, bool] = {}  # root plans that go round in circles
         use_cache = has_own_hook(rules, "candidates")
         rollout_turns = self.rollout_turns
         if rollout_turns is None:
@@ -123,7 +124,9 @@ class MCTSBot(Bot):
                     break
                 moves = self._moves(rules, node, state, player, use_cache, len(path) - 1)
                 if node is root:
-                    moves = [m for m in moves if split_plan(m)[0] in legal_set] or legal
+                    moves = [m for m in moves if split_plan(m)[0] in legal_set
+                             and not self._plan_loops(rules, first, seat, m, looping)
+                             ] or legal
                 if not moves:
                     break
                 for m in moves:
@@ -166,6 +169,14 @@ class MCTSBot(Bot):
         self.stats["value"] = best.total / max(1, best.visits)
         self.stats["visits"] = best.visits
         return split_plan(best.move or "")
+
+    def _plan_loops(self, rules: Rules, first: Any, seat: int, move: str,
+                    memo: dict[str, bool]) -> bool:
+        """Whether a root plan's later steps come back to a position (its first step is
+        a fresh legal action already); memoised for the search."""
+        if move not in memo:
+            memo[move] = len(split_plan(move)) > 1 and self.loops(rules, first, seat, move)
+        return memo[move]
 
     def _child(self, node: Node, move: str, player: int) -> Node:
         """A new edge; near the root it starts with ``prior_visits`` virtual visits at

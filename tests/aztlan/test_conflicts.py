@@ -8,18 +8,11 @@ from __future__ import annotations
 import pytest
 
 from game.api import IllegalAction
-from game.plugins import reset_registry
 from tests.aztlan import hand_sizes, kinds, pawns, position
 from variants.aztlan.conflicts import outcome
 
 BLUE, GREEN, RED, YELLOW = 0, 1, 2, 3
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def test_rulebook_ten_against_nine():

@@ -10,19 +10,13 @@ from pathlib import Path
 import pytest
 
 from game.api import ConfigError, new_game
-from game.plugins import Registry, reset_registry
+from game.plugins import Registry
 from game.resources import config_dir
 from game.yamlload import load_yaml_file
 from tests.aztlan import VARIANT
 
 TYPES = {"desert", "fields", "jungle", "mountains", "city"}
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 @pytest.fixture(scope="module")

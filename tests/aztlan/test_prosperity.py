@@ -6,15 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import IllegalAction, new_game
-from game.plugins import reset_registry
 from tests.aztlan import VARIANT, hand_sizes, kinds, pawns, position
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def refused(g, action: str, match: str | None = None) -> None:
@@ -91,8 +83,8 @@ def test_offerings_count_as_squares_at_the_end():
     g = position(3, age=5, order=[0, 1, 2], chosen={0: 9, 1: 9, 2: 9},
                  prosperity={0: ["offering"] * 3, 1: ["offering"] * 5, 2: ["offering"]})
     g.apply("stay")
-    assert [f["offerings"] for f in g.state.final] == [9, 25, 1]
-    assert [f["prosperity"] for f in g.state.final] == [3, 5, 1]
+    assert [f.offerings for f in g.state.final] == [9, 25, 1]
+    assert [f.prosperity for f in g.state.final] == [3, 5, 1]
     assert g.scores == [5 + 3 + 9, 5 + 5 + 25, 5 + 1 + 1]
 
 

@@ -11,17 +11,10 @@ from hypothesis import strategies as st
 
 from game.api import IllegalAction, new_game
 from game.conformance import check_variant
-from game.plugins import get_registry, reset_registry
+from game.plugins import get_registry
 from game.rng import Rng
 from tests.aztlan import VARIANT, VARIANT_2P, position
 from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def play(variant: str, players: int, seed: int, until=None):
@@ -42,7 +35,7 @@ def test_round_trip_at_every_phase(variant, players):
     rng = Rng(9)
     seen = set()
     while not g.is_over:
-        seen.add((g.state.phase, g.state.step, (g.state.pending or {}).get("kind")))
+        seen.add((g.state.phase, g.state.step, getattr(g.state.pending, "kind", None)))
         if len(g.log) % 7 == 0 or g.state.pending:
             round_trip(g)
         g.apply(g.playout_action(rng))
@@ -57,12 +50,12 @@ def test_round_trip_with_a_pending_decision_and_a_scoring_in_progress():
                  board={"t11": {0: 1, 1: 1}, "t7": {0: 1}, "t19": {0: 1}, "t2": {0: 1}})
     g.apply("stay")
     g.apply("battle t11")
-    assert g.state.pending["kind"] == "sacred"
+    assert g.state.pending.kind == "sacred"
     state_round_trip(g)
     g.apply("decline")
     g.apply("rafts t7 t19")
     g.apply("bless jungle")
-    assert g.state.scoring == {"bonus": 2, "links": [(6, 18)]}
+    assert (g.state.scoring.bonus, g.state.scoring.links) == (2, [(6, 18)])
     state_round_trip(g)
     again = g.clone()
     g.apply("score")

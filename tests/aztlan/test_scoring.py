@@ -6,17 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.api import IllegalAction
-from game.plugins import reset_registry
 from tests.aztlan import kinds, position
 from variants.aztlan.scoring import domain_points
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
-
 
 BONUS = [1, 4, 9, 16, 25, 36]
 
@@ -146,9 +137,10 @@ def test_end_of_game_bonuses_and_the_lower_counter_wins_a_tie():
     assert g.state.hands == [[8], [9], [8]]
     events = g.apply("stay")
     assert g.is_over
-    assert g.state.final == [{"power_card": 5, "prosperity": 0, "offerings": 0},
-                             {"power_card": 6, "prosperity": 4, "offerings": 0},
-                             {"power_card": 5, "prosperity": 0, "offerings": 0}]
+    assert [f._asdict() for f in g.state.final] == [
+        {"power_card": 5, "prosperity": 0, "offerings": 0},
+        {"power_card": 6, "prosperity": 4, "offerings": 0},
+        {"power_card": 5, "prosperity": 0, "offerings": 0}]
     assert g.scores == [35, 35, 5]
     assert g.state.ranking == [1, 0, 2]
     assert g.winners == [0]

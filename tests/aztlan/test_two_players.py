@@ -6,16 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.api import ConfigError, new_game
-from game.plugins import reset_registry
 from game.rng import Rng
 from tests.aztlan import VARIANT, VARIANT_2P, pawns, position
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def test_factions_and_their_reserves():

@@ -12,7 +12,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.plugins import reset_registry  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.boardview import BoardView  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
@@ -150,9 +149,7 @@ def home(tmp_path, monkeypatch):
     folder = tmp_path / "home"
     folder.mkdir()
     monkeypatch.setenv("AZTEC_ARCADE_HOME", str(folder))
-    reset_registry()
-    yield folder
-    reset_registry()
+    return folder
 
 
 @pytest.fixture

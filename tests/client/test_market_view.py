@@ -207,7 +207,7 @@ def test_hovering_a_buyer_previews_porter_governor_and_ambassador():
     # the engine agrees with the preview
     events = play(session, view, "buy 1 red")
     s = session.game.state
-    assert (s.buyers[0][0][1:], s.vendors["red"], s.king["red"]) == (["red", 1], 1, 1)
+    assert (s.buyers[0][0][1:], s.vendors["red"], s.king["red"]) == (("red", 1), 1, 1)
     assert s.buyers[0][0][0] is True  # the ambassador kept the coin
     assert {"porter", "governor", "ambassador"} <= {e.kind for e in events}
     assert any(a.kind == "token" and a.dst == ("king",) for a in view.anims)

@@ -51,12 +51,14 @@ def runs(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_play_runs_its_frames_and_exits_cleanly(runs):
     code, stdout, stderr, _home = runs["dummy"]
     assert code == 0, stderr
     assert "Traceback" not in stderr and "Error" not in stderr, stderr
 
 
+@pytest.mark.slow
 def test_play_without_a_usable_audio_device_runs_muted(runs):
     code, _stdout, stderr, _home = runs["nonexistent"]
     assert code == 0, stderr

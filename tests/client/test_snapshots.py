@@ -6,9 +6,13 @@ machine with this pygame-ce; the tolerance absorbs tiny anti-aliasing difference
 
 On a mismatch the test writes ``<name>-actual.png`` and ``<name>-diff.png`` (reference |
 actual | differences, amplified) into its tmp folder and names it in the failure. After an
-intended change of the look, regenerate the references and review them::
+intended change of the look, regenerate the references (these and the Market's and
+Aztlán's, in their view tests) and review them::
 
-    AZTEC_ARCADE_REGEN_SNAPSHOTS=1 python3 -m pytest tests/client/test_snapshots.py
+    AZTEC_ARCADE_REGEN_SNAPSHOTS=1 python3 -m pytest tests/client -k snapshot
+
+The references are also the README's pictures: one file each, so the pictures always
+show what the tests check.
 """
 
 from __future__ import annotations

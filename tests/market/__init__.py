@@ -112,8 +112,8 @@ def scenario(
     assert s.phase == "turn"
     total = game.rules.params["coins"]
     for seat in range(players):
-        for b, buyer in enumerate(s.buyers[seat]):
-            buyer[0] = (b + 1) in coins.get(seat, [1])
+        s.buyers[seat] = [buyer._replace(coin=(b + 1) in coins.get(seat, [1]))
+                          for b, buyer in enumerate(s.buyers[seat])]
     s.supply = total - sum(b[0] for seat in s.buyers for b in seat)
     assert s.supply >= 0, "more coins on buyers than the game has"
     if supply is not None:
@@ -134,8 +134,8 @@ def scenario(
     for seat, by_buyer in (held or {}).items():
         for b, (c, n) in by_buyer.items():
             take(c, n)
-            s.buyers[seat][b - 1][1] = c if n else None
-            s.buyers[seat][b - 1][2] = n
+            s.buyers[seat][b - 1] = s.buyers[seat][b - 1]._replace(
+                colour=c if n else None, tokens=n)
     for c in COLOURS:
         kept = pool[c] - min(s.removed[c], pool[c])  # keep the removed ones set aside
         left = kept if bag is None or c not in bag else bag[c]

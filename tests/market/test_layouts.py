@@ -2,7 +2,7 @@
 RULINGS: one side per player, 4 buyers one per line, partners face each other).
 
 Seat 0 south, seat 1 west, seat 2 north, seat 3 east; buyers 1-4 from the player's
-left (docs/market-notation.md)."""
+left (variants/market/NOTATION.md)."""
 
 import pytest
 

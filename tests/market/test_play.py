@@ -2,6 +2,9 @@
 (rulebook "Play"; RULINGS: one coin per move from a buyer of the player's choice, the
 messenger moves free, at least one purchase)."""
 
+import json
+
+from game.api import load_game, new_game
 from tests.market import assert_illegal, at, buyer, layout, play, scenario
 
 # seat 0 (south): the red vendor on b1 is on column b (buyer 2), not on column a (buyer 1)
@@ -91,3 +94,70 @@ def test_outside_a_pass_there_is_no_coin_or_king_step():
     assert_illegal(g, "king c1", match="only possible")
     assert_illegal(g, "king skip", match="only possible")
     assert_illegal(g, "place a2 crowd", match="only possible")
+
+
+#: issue 12's game: two players, seed 17, up to a purchase in a play
+ISSUE_12 = ("place b3 green | place a1 black | place d1 governor | place b1 blue | "
+            "place d4 messenger | place c1 red | place d3 governor | place a2 crowd | "
+            "place b4 porter | place b2 crowd | place a4 crowd | place c2 crowd | "
+            "place a3 porter | place c3 king | place d2 ambassador | coin 4 | coin 1 | "
+            "shift d4 | pay 4 | shift c1 | shift c4 | pass | shift b4 | shift d1 | coin 1 | "
+            "king skip | pass | shift c3 | shift b3 | coin 3 | king b1 | shift d4 | pay 4 | "
+            "shift a3 | shift b3 | pay 1 | shift b1 | pass | shift a1 | shift b2 | coin 2 | "
+            "king skip | buy 3 black | pay 1").split(" | ")
+
+
+def test_a_play_saved_after_a_purchase_loads_again():
+    # issue 12: a paid move or the messenger after a purchase left a take-back snapshot
+    # beside the purchase, and the autosave of that moment did not load
+    g = new_game("tlatelolco-market", 2, seed=17)
+    for action in ISSUE_12:
+        g.apply(action)
+    for _ in range(3):  # the paid move, then the free messenger there and back
+        action = next(a for a in g.legal_actions() if a.startswith("shift"))
+        g.apply(action)
+        again = load_game(g.to_json())           # the autosave of this moment loads
+        assert again.to_json() == g.to_json()
+        assert g.state.undo is None             # a purchase is never taken back
+    again = load_game(g.to_json())
+    play(again, "end")
+    play(g, "end")
+    assert again.to_json() == g.to_json()
+
+
+def test_a_state_with_the_old_snapshot_after_a_purchase_still_reads():
+    # states written before the fix hold that snapshot: the rules read them, without it
+    g = scenario(ROWS, coins={0: [1, 2, 4]}, vendors={"red": 3})
+    play(g, "buy 2 red", "shift a1")
+    data = g.rules.to_dict(g.state)
+    data["undo"] = {"market": dict(data["market"]), "coins": [False, False, False, True],
+                    "supply": data["supply"]}
+    state = g.rules.from_dict(json.loads(json.dumps(data)))
+    assert state.undo is None and g.rules.to_dict(state) == g.rules.to_dict(g.state)
+    legal = g.rules.legal_actions(state)
+    assert "end" in legal and "pass" not in legal
+
+
+def test_the_messenger_there_and_back_is_the_position_before_the_play():
+    # nothing is left to take back, so the table is exactly as at the start of the turn
+    # (the computer players recognise a position they were in by what the table shows)
+    g = scenario(ROWS, vendors={"red": 2})
+    start = g.view(0)
+    play(g, "shift a1")                         # messenger a1 -> a2
+    assert g.state.undo is not None
+    play(g, "shift a2")                         # and back
+    assert g.view(0) == start and g.state.undo is None
+    kinds = [e.kind for e in play(g, "pass")]
+    assert "take_back" not in kinds and "pass" in kinds
+
+
+def test_paying_alone_changes_no_table_but_the_paid_move_can_be_taken_back():
+    g = scenario(ROWS, coins={0: [1, 3]}, vendors={"red": 2})
+    market = dict(g.view(None)["market"])
+    play(g, "pay 3")
+    assert g.state.undo is None and g.state.paid == 3
+    play(g, "shift b1")
+    assert g.state.undo is not None and not buyer(g, 0, 3)["coin"]
+    kinds = [e.kind for e in play(g, "pass")]
+    assert kinds[:2] == ["take_back", "pass"]
+    assert g.view(None)["market"] == market and buyer(g, 0, 3)["coin"]

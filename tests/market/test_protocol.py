@@ -11,17 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.api import IllegalAction, new_game
-from game.plugins import get_registry, reset_registry
+from game.plugins import get_registry
 from game.rng import Rng
 from tests.market import VARIANT, all_actions, layout, play, scenario
 from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
 
 
 def random_game(players: int, seed: int, options=None):

@@ -1,19 +1,13 @@
 """Fixtures for the modding tests: a private user folder with a plugin folder, a dummy
-display, and a clean registry and module table after every test."""
+display, and a clean module table after every test (the root conftest resets the
+registry)."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-# Before pygame touches the display or the mixer.
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pytest  # noqa: E402
-
-from game.plugins import reset_registry  # noqa: E402
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "patolli"
@@ -22,12 +16,11 @@ DT = 1 / 60
 
 @pytest.fixture(autouse=True)
 def _isolated():
-    """Every test starts and ends with no cached registry and no leftover mod modules."""
+    """Every test ends with no leftover mod modules (the root conftest resets the
+    registry)."""
     before = set(sys.modules)
     path_before = list(sys.path)
-    reset_registry()
     yield
-    reset_registry()
     sys.path[:] = path_before
     for name in set(sys.modules) - before:
         if name.startswith(("aztec_arcade_dropin_", "aztec_patolli", "modtest_")):

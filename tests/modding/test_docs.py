@@ -1,16 +1,17 @@
-"""MODDING.md stays in step with the code it documents."""
+"""The modder's manual (MODDING.md and docs/modding/) stays in step with the code it
+documents."""
 
 from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 
 from game import hookspecs
 
 from .conftest import ROOT
 
-DOC = ROOT / "MODDING.md"
-FIX = "MODDING.md is out of date: run  python tools/gen_modding_docs.py"
+FIX = "the modding docs are out of date: run  python tools/gen_modding_docs.py"
 
 
 def load_tool():
@@ -26,11 +27,17 @@ def sections(text):
         r"<!-- generated:([a-z-]+) -->\n(.*?)<!-- /generated:\1 -->", text, re.S)}
 
 
+def manual() -> str:
+    """Every page of the manual, one after the other."""
+    return "\n".join(load_tool().read_pages().values())
+
+
 def test_generated_sections_match_the_code():
     tool = load_tool()
-    committed = DOC.read_text(encoding="utf-8")
-    fresh = tool.render(committed)
-    old, new = sections(committed), sections(fresh)
+    committed = tool.read_pages()
+    fresh = tool.render_pages(committed)
+    old = sections("\n".join(committed.values()))
+    new = sections("\n".join(fresh.values()))
     assert set(old) == {"hooks", "variant-file", "engine-parameters", "rules", "boardview"}
     for name in new:
         assert old[name] == new[name], f"section '{name}': {FIX}"
@@ -38,7 +45,7 @@ def test_generated_sections_match_the_code():
 
 
 def test_every_hook_and_its_whole_docstring_is_in_the_reference():
-    text = sections(DOC.read_text(encoding="utf-8"))["hooks"]
+    text = sections(manual())["hooks"]
     marker = f"{hookspecs.PROJECT}_spec"
     for name, fn in vars(hookspecs).items():
         if callable(fn) and hasattr(fn, marker):
@@ -49,7 +56,7 @@ def test_every_hook_and_its_whole_docstring_is_in_the_reference():
 def test_the_schema_reference_comes_from_the_models():
     from game.plugins import VARIANT_FILE, Registry
 
-    text = DOC.read_text(encoding="utf-8")
+    text = manual()
     assert "\n".join(VARIANT_FILE.reference()) in text
     for engine_id, (engine, _) in Registry(entry_points=False).rules.items():
         assert f"### `{engine_id}`" in text
@@ -57,7 +64,7 @@ def test_the_schema_reference_comes_from_the_models():
 
 
 def test_the_hand_written_parts_cover_the_issue():
-    text = DOC.read_text(encoding="utf-8")
+    text = manual()
     for words in ("aztec-arcade new-variant", "legal_actions` lists exactly what `apply` "
                   "accepts", "IllegalAction", "lower-case", "BoardView", "logical units",
                   "check_variant", "aztec-arcade play --dev", "aztec-arcade validate",
@@ -68,12 +75,18 @@ def test_the_hand_written_parts_cover_the_issue():
 
 def test_the_check_mode(tmp_path, monkeypatch, capsys):
     tool = load_tool()
-    copy = tmp_path / "MODDING.md"
-    copy.write_text(DOC.read_text(encoding="utf-8").replace(
-        "Provide rules engines", "Provide stale engines"), encoding="utf-8")
-    monkeypatch.setattr(tool, "DOC", copy)
+    index, pages = tmp_path / "MODDING.md", tmp_path / "pages"
+    shutil.copy(tool.INDEX, index)
+    if tool.DOCS.is_dir():
+        shutil.copytree(tool.DOCS, pages)
+    monkeypatch.setattr(tool, "INDEX", index)
+    monkeypatch.setattr(tool, "DOCS", pages)
+    original = tool.read_pages()
+    [holder] = [p for p, text in original.items() if "Provide rules engines" in text]
+    holder.write_text(original[holder].replace("Provide rules engines",
+                                               "Provide stale engines"), encoding="utf-8")
     assert tool.main(["--check"]) == 1
     assert "out of date" in capsys.readouterr().out
     assert tool.main([]) == 0
     assert tool.main(["--check"]) == 0
-    assert copy.read_text(encoding="utf-8") == DOC.read_text(encoding="utf-8")
+    assert tool.read_pages() == original

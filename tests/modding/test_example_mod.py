@@ -42,6 +42,7 @@ def test_the_example_loads_and_passes_the_conformance_kit(patolli):
     assert game.legal_actions() == ["throw"]
 
 
+@pytest.mark.slow
 def test_the_examples_own_tests_pass():
     env = _clean_env()
     env["PYTHONPATH"] = str(ROOT)
@@ -93,6 +94,7 @@ def _make_venv(folder, env):
     return bindir, python
 
 
+@pytest.mark.slow
 def test_pip_install_into_a_fresh_venv(tmp_path):
     env = _clean_env()
     env["AZTEC_ARCADE_HOME"] = str(tmp_path / "home")  # no user settings, no drop-ins

@@ -107,6 +107,7 @@ print("client:", "pygame" in sys.modules)
 """
 
 
+@pytest.mark.slow
 def test_importing_modkit_for_a_headless_engine_does_not_import_pygame():
     """The rules core, the built-in games, the example mod's engine and its tests run
     without pygame: only asking for a client name imports it."""
@@ -120,7 +121,8 @@ def test_importing_modkit_for_a_headless_engine_does_not_import_pygame():
 
 
 def test_modding_md_says_to_import_modkit():
-    text = (ROOT / "MODDING.md").read_text(encoding="utf-8")
+    pages = [ROOT / "MODDING.md", *sorted((ROOT / "docs" / "modding").glob("*.md"))]
+    text = "\n".join(page.read_text(encoding="utf-8") for page in pages if page.is_file())
     assert "## One import: `game.modkit`" in text
     for name in NEEDED:
         assert f"`{name}`" in text, name

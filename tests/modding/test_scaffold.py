@@ -119,6 +119,7 @@ def test_the_generated_game_passes_the_conformance_kit(tmp_path, modules):
     assert game.legal_actions() == ["move 1", "move 2", "move 3"]
 
 
+@pytest.mark.slow
 def test_the_generated_tests_pass_as_generated(tmp_path):
     """Run the package's own pytest suite the way its author would (in a subprocess)."""
     target = new_variant("modtest-nim", tmp_path)

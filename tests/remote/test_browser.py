@@ -43,6 +43,7 @@ def browser():
         yield driver
 
 
+@pytest.mark.slow
 def test_a_phone_claims_an_aztlan_seat_and_chooses_a_power_card_with_a_tap(make_hub,
                                                                            browser):
     from selenium.webdriver.common.by import By

@@ -86,6 +86,7 @@ class Address:
     room: str
 
 
+@pytest.mark.slow
 def test_the_host_command_runs_a_game_for_a_phone_to_its_end():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYTHONPATH=str(ROOT))

@@ -1,4 +1,5 @@
-"""Aztlán's hooks for the computer players (see ``game.engine`` and ``game.ai``).
+"""Aztlán's hooks for the computer players (see ``game.engine`` and ``game.ai``), as
+functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
 
 * ``determinize``: the view hides the prosperity deck, the other players' prosperity
   hands (only their sizes show) and, until the reveal, the power cards the others chose
@@ -13,10 +14,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rng import Rng
 from variants.aztlan.scoring import best_wild_type, score_domains
+from variants.aztlan.state import AztlanState
+
+if TYPE_CHECKING:
+    from variants.aztlan.rules import AztlanRules
+
+#: points that make a clear lead (the rules' ``evaluation_scale``)
+EVALUATION_SCALE = 10.0
 
 #: value of a pawn still to place this age, and of a prosperity card in hand (besides
 #: its end-game points)
@@ -29,85 +37,83 @@ TACTICAL_CARD = 2.5
 BLESSING_SHARE = 0.7
 
 
-class AztlanAIMixin:
-    """Part of AztlanRules: the optional bot hooks of :class:`game.engine.Rules`."""
+def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
+                rng: Rng) -> AztlanState:
+    data = {k: v for k, v in view.items() if k != "seat"}
+    pros = list(data["prosperity"])
+    own = pros[seat] if seat is not None and isinstance(pros[seat], list) else []
+    pool = list(r.cards.deck)
+    for card in list(own) + list(data.get("discard") or []):
+        if card in pool:
+            pool.remove(card)
+    for i, hand in enumerate(pros):
+        if isinstance(hand, list) and i != seat:  # a hand the seat may see
+            for card in hand:
+                if card in pool:
+                    pool.remove(card)
+    rng.shuffle(pool)
 
-    evaluation_scale = 10.0
+    def deal(count: int) -> list[str]:
+        out = [pool.pop() for _ in range(min(count, len(pool)))]
+        while len(out) < count:  # an inconsistent view: any card will do
+            out.append(rng.choice(r.cards.deck))
+        return out
 
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
-        data = {k: v for k, v in view.items() if k != "seat"}
-        pros = list(data["prosperity"])
-        own = pros[seat] if seat is not None and isinstance(pros[seat], list) else []
-        pool = list(self.cards.deck)
-        for card in list(own) + list(data.get("discard") or []):
-            if card in pool:
-                pool.remove(card)
-        for i, hand in enumerate(pros):
-            if isinstance(hand, list) and i != seat:  # a hand the seat may see
-                for card in hand:
-                    if card in pool:
-                        pool.remove(card)
-        rng.shuffle(pool)
+    data["prosperity"] = [deal(h["hidden"]) if isinstance(h, dict) else list(h)
+                          for h in pros]
+    deck = data["deck"]
+    data["deck"] = deal(deck["hidden"]) if isinstance(deck, dict) else list(deck)
+    chosen = list(data["chosen"])
+    hands = [list(h) for h in data["hands"]]
+    for i, card in enumerate(chosen):
+        if isinstance(card, dict):  # hidden: one of the cards not yet face up
+            options = sorted(hands[i])
+            pick = rng.choice(options)
+            chosen[i] = pick
+            hands[i] = [c for c in options if c != pick]
+    data["chosen"], data["hands"] = chosen, hands
+    data["rng"] = rng.next64()
+    return r.from_dict(data)
 
-        def deal(count: int) -> list[str]:
-            out = [pool.pop() for _ in range(min(count, len(pool)))]
-            while len(out) < count:  # an inconsistent view: any card will do
-                out.append(rng.choice(self.cards.deck))
-            return out
 
-        data["prosperity"] = [deal(h["hidden"]) if isinstance(h, dict) else list(h)
-                              for h in pros]
-        deck = data["deck"]
-        data["deck"] = deal(deck["hidden"]) if isinstance(deck, dict) else list(deck)
-        chosen = list(data["chosen"])
-        hands = [list(h) for h in data["hands"]]
-        for i, card in enumerate(chosen):
-            if isinstance(card, dict):  # hidden: one of the cards not yet face up
-                options = sorted(hands[i])
-                pick = rng.choice(options)
-                chosen[i] = pick
-                hands[i] = [c for c in options if c != pick]
-        data["chosen"], data["hands"] = chosen, hands
-        data["rng"] = rng.next64()
-        return self.from_dict(data)
+def evaluate(r: AztlanRules, view: AztlanState, seat: int) -> float:
+    values = ai_values(r, view)
+    others = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - (max(others) if others else 0.0)
 
-    def evaluate(self, view: Any, seat: int) -> float:
-        values = self.ai_values(view)
-        others = [v for i, v in enumerate(values) if i != seat]
-        return values[seat] - (max(others) if others else 0.0)
 
-    def ai_values(self, s: Any) -> list[float]:
-        """Per seat: score, plus this age's domain scoring as the board stands (with the
-        chosen power card's type, the best type for a wild card or before choosing),
-        prosperity cards as they would count at the end, and pawns still to place."""
-        values = [float(v) for v in s.scores]
-        if s.phase == "over":
-            return values
-        cards = self.cards
-        scored = set(s.order[:s.turn]) if s.phase == "score" else set()
-        weight = {"choose": 0.6, "develop": 0.8, "conflict": 0.9, "score": 1.0}.get(
-            s.phase, 0.0)
-        links = s.scoring["links"] if s.scoring else []
-        for seat in range(self.players):
-            army = s.control[seat]
-            if seat not in scored and weight:
-                owned = s.army_cells(army)
-                card = s.chosen[seat]
-                kind = cards.power_type[card] if card is not None else None
-                if kind is None or cards.is_wild(card):
-                    kind = best_wild_type(self.island, owned, self.types, self.bonus, links)
-                domains = score_domains(self.island, owned, kind, self.bonus, links)
-                values[seat] += weight * sum(d.points for d in domains)
-            hand = s.prosperity[seat]
-            values[seat] += cards.offerings(hand) + PROSPERITY_CARD * len(hand)
-            values[seat] += TACTICAL_CARD * sum(1 for c in hand
-                                                if cards.effect[c] in TACTICAL)
-            blessed = [cards.bless_type[c] for c in hand if c in cards.bless_type]
-            if blessed:  # a blessing pays per territory of its type held when played
-                owned = s.army_cells(army)
-                types = self.island.types
-                for kind in blessed:
-                    held = sum(1 for c in owned if types[c] == kind)
-                    values[seat] += BLESSING_SHARE * cards.blessing_points * max(held, 2)
-            values[seat] += PAWN_TO_PLACE * s.supply[army]
+def ai_values(r: AztlanRules, s: AztlanState) -> list[float]:
+    """Per seat: score, plus this age's domain scoring as the board stands (with the
+    chosen power card's type, the best type for a wild card or before choosing),
+    prosperity cards as they would count at the end, and pawns still to place."""
+    values = [float(v) for v in s.scores]
+    if s.phase == "over":
         return values
+    cards = r.cards
+    scored = set(s.order[:s.turn]) if s.phase == "score" else set()
+    weight = {"choose": 0.6, "develop": 0.8, "conflict": 0.9, "score": 1.0}.get(
+        s.phase, 0.0)
+    links = s.scoring.links if s.scoring is not None else []
+    for seat in range(r.players):
+        army = s.control[seat]
+        if seat not in scored and weight:
+            owned = s.army_cells(army)
+            card = s.chosen[seat]
+            kind = cards.power_type[card] if card is not None else None
+            if kind is None or cards.is_wild(card):
+                kind = best_wild_type(r.island, owned, r.types, r.bonus, links)
+            domains = score_domains(r.island, owned, kind, r.bonus, links)
+            values[seat] += weight * sum(d.points for d in domains)
+        hand = s.prosperity[seat]
+        values[seat] += cards.offerings(hand) + PROSPERITY_CARD * len(hand)
+        values[seat] += TACTICAL_CARD * sum(1 for c in hand
+                                            if cards.effect[c] in TACTICAL)
+        blessed = [cards.bless_type[c] for c in hand if c in cards.bless_type]
+        if blessed:  # a blessing pays per territory of its type held when played
+            owned = s.army_cells(army)
+            types = r.island.types
+            for kind in blessed:
+                held = sum(1 for c in owned if types[c] == kind)
+                values[seat] += BLESSING_SHARE * cards.blessing_points * max(held, 2)
+        values[seat] += PAWN_TO_PLACE * s.supply[army]
+    return values

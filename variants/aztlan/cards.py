@@ -37,8 +37,9 @@ class CardBook:
         self.unused_points: int = params["unused_prosperity_points"]
         self.blessing_points: int = params["blessing_points"]
 
-    def is_wild(self, strength: int) -> bool:
-        return self.power_type[strength] == WILD
+    def is_wild(self, strength: int | None) -> bool:
+        """Whether a power card (None: none chosen yet) is the wild one."""
+        return strength is not None and self.power_type[strength] == WILD
 
     def holds(self, hand: list[str], effect: str) -> bool:
         return any(self.effect[c] == effect for c in hand)

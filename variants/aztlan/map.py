@@ -6,6 +6,7 @@ notation and the saved state use; inside the engine a territory is its index in 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -41,7 +42,7 @@ class Island:
         return f"{self.ids[i]} ({self.names[i]})"
 
     def components(self, cells: set[int] | frozenset[int],
-                   links: list[tuple[int, int]] = ()) -> list[list[int]]:
+                   links: Sequence[tuple[int, int]] = ()) -> list[list[int]]:
         """Maximal connected groups of ``cells`` over borders plus the extra ``links``."""
         extra: dict[int, list[int]] = {}
         for a, b in links:

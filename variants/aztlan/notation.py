@@ -7,6 +7,7 @@ territories and types); whether the action is allowed *now* is the engine's ques
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.errors import IllegalAction, quote
 from game.notation import action_words, plain_number
@@ -35,7 +36,7 @@ _USAGE = {
 @dataclass(frozen=True)
 class Action:
     verb: str
-    args: tuple  # territory indices, a card strength or a type id
+    args: tuple[Any, ...]  # territory indices, a card strength or a type id
     text: str    # canonical form
 
 
@@ -52,7 +53,7 @@ def parse(action: str, island: Island, types: list[str]) -> Action:
         usage = _USAGE.get(verb, verb)
         raise IllegalAction(f"{verb} takes {len(kinds) or 'no'} "
                             f"argument{'' if len(kinds) == 1 else 's'}: {usage}")
-    args: list = []
+    args: list[Any] = []
     for word, kind in zip(rest, kinds, strict=True):
         if kind == "t":
             if word not in island.index:
@@ -79,7 +80,7 @@ def parse(action: str, island: Island, types: list[str]) -> Action:
     return Action(verb, tuple(args), canonical(verb, tuple(args), island))
 
 
-def canonical(verb: str, args: tuple, island: Island) -> str:
+def canonical(verb: str, args: tuple[Any, ...], island: Island) -> str:
     words = [verb]
     for arg, kind in zip(args, VERBS[verb], strict=True):
         words.append(island.ids[arg] if kind == "t" else str(arg))

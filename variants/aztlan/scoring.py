@@ -7,6 +7,7 @@ territories (1, 4, 9... from ``domain_bonus``), or nothing without a matching te
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from variants.aztlan.map import Island
@@ -27,7 +28,7 @@ class Domain:
 
 
 def score_domains(island: Island, owned: set[int], kind: str, bonus: list[int],
-                  links: list[tuple[int, int]] = ()) -> list[Domain]:
+                  links: Sequence[tuple[int, int]] = ()) -> list[Domain]:
     """Every domain of ``owned`` (joined also by Rafts ``links``) scored for type ``kind``."""
     out = []
     for group in island.components(owned, links):
@@ -37,7 +38,7 @@ def score_domains(island: Island, owned: set[int], kind: str, bonus: list[int],
 
 
 def best_wild_type(island: Island, owned: set[int], types: list[str], bonus: list[int],
-                   links: list[tuple[int, int]] = ()) -> str:
+                   links: Sequence[tuple[int, int]] = ()) -> str:
     """The type a wild card should pick for the most points (first in order on a tie)."""
     return max(types, key=lambda t: (sum(d.points for d in score_domains(
         island, owned, t, bonus, links)), -types.index(t)))

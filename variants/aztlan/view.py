@@ -15,53 +15,32 @@ Input: the mouse hovers and clicks territories, cards and buttons; arrows move a
 cursor (or the card / option focus), Tab steps through the useful territories or options,
 Enter acts, digits pick a card by its number or the n-th option, E ends a move step (no
 move) or scores, R toggles Eagle & Jaguar. ``status`` always says what a click or Enter
-would do, or the engine's reason why not.
+would do, or the engine's reason why not (``view_plan``, asking ``Game.why_not``).
 
 Drawing never changes state: the island, the pawns and the highlights are painted into
 three cached layers (the map; the pieces, keyed on ``session.version``; the highlights,
 keyed on every hover or focus change); a frame blits them and adds the cursor and the
-animations.
+animations (``view_draw``). This module keeps the view's state and its input.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from game.errors import IllegalAction
 from game.events import Event
 from game.ui import theme
-from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
+from game.ui.anim import Anim
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer
 from game.ui.screen import Screen
-from variants.aztlan import view_paint as vp
+from variants.aztlan import view_draw as vdraw
+from variants.aztlan import view_plan as vplan
+from variants.aztlan.rules import AztlanRules
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
 from variants.aztlan.view_model import Decision, Model, Option, decide
-from variants.aztlan.view_panel import (
-    ColumnLayout,
-    column_layout,
-    hit,
-    paint_column,
-    paint_panel,
-)
-
-POP_TIME = 1.6
-DROP_TIME = 0.35
-SLIDE_TIME = 0.4
-DOMAIN_TIME = 0.9
-MAP_KINDS = ("place", "move", "wait", "over")  # Enter acts on the map cursor
-
-
-@dataclass
-class Plan:
-    """What a click on a territory would do: an action, a selection change, and why."""
-
-    action: str | None = None
-    effect: tuple[str, Any] | None = None
-    status: str = ""
+from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, paint_panel
+from variants.aztlan.view_plan import MAP_KINDS
 
 
 class AztlanView(BoardView):
@@ -91,11 +70,16 @@ class AztlanView(BoardView):
         self.model: Model | None = None
         self.decision: Decision = Decision("wait", None, "")
         self._key: Any = None
-        self._serial = 0
-        self._static = Layer()
-        self._pieces = Layer()
-        self._over = Layer()
+        self.serial = 0
+        self.static_layer = Layer()
+        self.pieces_layer = Layer()
+        self.over_layer = Layer()
         self._sync()
+
+    @property
+    def rules(self) -> AztlanRules:
+        """The game's rules, as the Aztlán rules they are (behind the client's guard)."""
+        return cast(AztlanRules, self.session.game.rules)
 
     # =====================================================================================
     # who sees what
@@ -141,7 +125,7 @@ class AztlanView(BoardView):
 
     @property
     def army_colours(self) -> list[tuple[int, int, int]]:
-        rules = self.session.game.rules
+        rules = self.rules
         if not rules.factions:
             return self.seat_colours
         palette = getattr(self.session, "palette", "okabe-ito")
@@ -149,14 +133,14 @@ class AztlanView(BoardView):
 
     @property
     def army_marks(self) -> list[str]:
-        rules = self.session.game.rules
+        rules = self.rules
         if not rules.factions:
             return self.seat_marks
         return [theme.MARKS[(4 + a) % len(theme.MARKS)] for a in range(rules.armies)]
 
     def army_name(self, army: int) -> str:
         m = self.model
-        rules = self.session.game.rules
+        rules = self.rules
         if m is None or not rules.factions:
             return self.session.name(army)
         return f"{rules.army_names[army]} ({self.session.name(m.commander(army))})"
@@ -202,13 +186,13 @@ class AztlanView(BoardView):
     def _refresh(self) -> None:
         """Recompute the status line, the hover preview, and repaint the highlights on
         the next frame."""
-        self._serial += 1
-        self.status = self._status()
+        self.serial += 1
+        self.status = vplan.status(self)
         self.ghost = None
         d = self.decision
         if d.kind in ("place", "move") and d.seat is not None:
             t = self.hover_t if self.hover_t is not None else self.cursor
-            if 0 <= t < len(self.geo.ids) and self._plan(t).action:
+            if 0 <= t < len(self.geo.ids) and vplan.plan(self, t).action:
                 self.ghost = t
 
     @property
@@ -223,164 +207,6 @@ class AztlanView(BoardView):
         if d.options and 0 <= self.focus < len(d.options):
             return d.options[self.focus]
         return None
-
-    # =====================================================================================
-    # what a click or Enter would do
-    # =====================================================================================
-    def _why(self, action: str) -> str:
-        """The engine's reason for refusing ``action`` (asked of a throwaway copy)."""
-        if self.model is None or self.model.viewer is None:
-            return "not your decision"
-        probe = self.session.game.clone()
-        try:
-            probe.apply(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return ""
-
-    def _plan(self, t: int) -> Plan:
-        m, d = self.model, self.decision
-        assert m is not None
-        ids = m.island.ids
-        here = m.label(t)
-        legal = self.session.is_legal
-        if d.kind == "place":
-            a = f"place {ids[t]}"
-            if legal(a):
-                left = m.supply[m.army(d.seat)] if d.seat is not None else 0
-                return Plan(a, None, f"Click or Enter: place a pawn in {here} "
-                            f"({m.type_name(m.island.types[t])}) · {left} left")
-            return Plan(None, None, self._why(a))
-        if d.kind == "move":
-            army = m.army(d.seat) if d.seat is not None else 0
-            if self.mode == "eagle":
-                a = f"eagle {ids[t]}"
-                if legal(a):
-                    return Plan(a, None, f"Click: Eagle & Jaguar warriors, an extra pawn "
-                                f"in {here}")
-                return Plan(None, None, self._why(a))
-            if self.source is None:
-                if m.board[t][army]:
-                    return Plan(None, ("source", t), f"Click: move a pawn from {here}, then "
-                                "pick a neighbour · E: no move")
-                return Plan(None, None, f"No pawn of yours in {here}: pick one of your "
-                            "territories, or E for no move")
-            src = self.source
-            if t == src:
-                return Plan(None, ("source", None), f"Click: keep the pawn in {here} "
-                            "(cancel the move)")
-            a = f"move {ids[src]} {ids[t]}"
-            if legal(a):
-                return Plan(a, None, f"Click: move a pawn from {ids[src]} to {here}")
-            if m.board[t][army]:
-                return Plan(None, ("source", t), f"Click: move from {here} instead")
-            return Plan(None, None, self._why(a))
-        if d.kind == "conflict":
-            if t in d.targets:
-                if t == d.territory:
-                    return Plan(None, None, f"{self._powers(t)}: 1 Battle, 2 Coexist")
-                return Plan(None, ("conflict", t), f"Click: decide the conflict in {here}")
-            return Plan(None, None, self._info(t))
-        if d.kind == "score" and any(o.action and o.action.startswith("rafts ")
-                                     for o in d.options):
-            return self._raft_plan(t)
-        return Plan(None, None, self._info(t))
-
-    def _raft_plan(self, t: int) -> Plan:
-        m = self.model
-        assert m is not None
-        ids = m.island.ids
-        here = m.label(t)
-        if self.raft is None:
-            if any(o.action and ids[t] in o.action.split()[1:] for o in self.decision.options
-                   if o.action and o.action.startswith("rafts ")):
-                return Plan(None, ("raft", t), f"Click: Rafts and Canoes from {here}, then "
-                            "the other shore")
-            return Plan(None, None, self._info(t))
-        if t == self.raft:
-            return Plan(None, ("raft", None), "Click: cancel the Rafts and Canoes pick")
-        a = " ".join(["rafts", *sorted((ids[self.raft], ids[t]),
-                                       key=lambda x: m.island.index[x])])
-        if self.session.is_legal(a):
-            return Plan(a, None, f"Click: Rafts and Canoes join {ids[self.raft]} and {here}")
-        return Plan(None, None, self._why(a))
-
-    def _powers(self, t: int) -> str:
-        m = self.model
-        assert m is not None
-        o = m.outcome(t)
-        parts = []
-        for army, n in enumerate(m.board[t]):
-            if not n:
-                continue
-            seat = m.commander(army)
-            card = m.chosen[seat]
-            power = f"{card}×{n}={o.power[army]}" if o is not None else f"{n} pawns"
-            parts.append(f"{self.session.name(seat)} {power}")
-        return f"{m.island.ids[t]}: " + " vs ".join(parts)
-
-    def _info(self, t: int) -> str:
-        m = self.model
-        assert m is not None
-        text = f"{m.label(t)} · {m.type_name(m.island.types[t])}"
-        present = [(a, n) for a, n in enumerate(m.board[t]) if n]
-        if len(present) >= 2 and m.outcome(t) is not None:
-            text = self._powers(t) + f" · {m.island.names[t]}"
-            if t in m.resolved:
-                text += " (settled)"
-        elif present:
-            text += " · " + ", ".join(f"{self.army_name(a)} {n}" for a, n in present)
-        else:
-            text += " · empty"
-        if self.decision.kind == "score" and self.decision.seat is not None:
-            opt = self.focused_option()
-            if opt is not None and opt.kind:
-                for dm in m.domains(self.decision.seat, opt.kind, opt.links):
-                    if t in dm.cells:
-                        text += (f" · domain of {len(dm.cells)}: {len(dm.cells)} + "
-                                 f"{dm.matching}² = {dm.points}")
-        return text
-
-    def _status(self) -> str:
-        m, d = self.model, self.decision
-        if m is None:
-            return ""
-        if d.kind == "choose":
-            i = self.hover_card if self.hover_card is not None else self.focus
-            if 0 <= i < len(d.options):
-                card = int(d.options[i].action.split()[1])  # type: ignore[union-attr]
-                kind = m.card_type(card)
-                what = "wild: pick the type at scoring" if kind == "wild" else \
-                    f"{m.type_name(kind)} scores extra"
-                verb = "Click" if self.hover_card is not None else "Enter"
-                return (f"{verb}: choose power card {card} ({what}; "
-                        f"{m.cards.power_value[card]} pts if never played)")
-            return d.title
-        if self.hover_button is not None and self.hover_button < len(d.options):
-            return "Click: " + self._say(d.options[self.hover_button])
-        t = self.hover_t if self.hover_t is not None else None
-        if t is not None:
-            return self._plan(t).status
-        if d.kind in MAP_KINDS:
-            if d.kind in ("place", "move"):
-                return self._plan(self.cursor).status
-            if d.kind == "wait":
-                return f"{d.title}: {d.prompt}" if d.prompt else d.title
-            return d.title
-        opt = self.focused_option()
-        if opt is not None:
-            return "Enter: " + self._say(opt)
-        return d.title
-
-    def _say(self, opt: Option) -> str:
-        if opt.mode == "eagle":
-            if self.mode == "eagle":
-                return "stop placing the Eagle & Jaguar pawn"
-            return "play Eagle & Jaguar Warriors, then click where the extra pawn goes"
-        text = opt.label
-        if opt.detail:
-            text += f" ({opt.detail})"
-        return text
 
     # =====================================================================================
     # input
@@ -434,7 +260,8 @@ class AztlanView(BoardView):
         if changed:
             self._refresh()
         if kind == "rclick":
-            return self._cancel()
+            self._cancel()
+            return None
         if kind != "click":
             return None
         if button is not None:
@@ -450,10 +277,9 @@ class AztlanView(BoardView):
         if self.source is not None or self.mode is not None or self.raft is not None:
             self.source = self.mode = self.raft = None
             self._refresh()
-        return None
 
     def _click_territory(self, t: int) -> str | None:
-        plan = self._plan(t)
+        plan = vplan.plan(self, t)
         if plan.effect is not None:
             what, value = plan.effect
             if what == "source":
@@ -480,7 +306,7 @@ class AztlanView(BoardView):
         if opt.action and self.session.is_legal(opt.action):
             return opt.action
         if opt.action:
-            self.status = self._why(opt.action) or "not possible now"
+            self.status = vplan.why(self, opt.action) or "not possible now"
         return None
 
     def _arrow(self, direction: str) -> None:
@@ -591,54 +417,14 @@ class AztlanView(BoardView):
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
         self._key = None
-        self._static.key = self._pieces.key = self._over.key = None
+        self.static_layer.key = self.pieces_layer.key = self.over_layer.key = None
         self._sync()
 
     # =====================================================================================
     # animation
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
-        idx = self.session.game.rules.island.index
-        delay = 0.0
-        for e in events:
-            if not e.visible(None):
-                continue  # private (a chosen card, a drawn card): nothing to animate
-            data = e.data or {}
-            if e.kind in ("place", "eagle") and data.get("territory") in idx:
-                self.anims.append(Anim("drop", (idx[data["territory"]],), DROP_TIME,
-                                       data={"army": data.get("army", 0)}))
-            elif e.kind == "move" and data.get("to") in idx and data.get("from") in idx:
-                self.anims.append(Anim("slide", (idx[data["from"]], idx[data["to"]]),
-                                       SLIDE_TIME, data={"army": data.get("army", 0)}))
-            elif e.kind == "removed" and data.get("territory") in idx:
-                self.anims.append(Anim("pop", (idx[data["territory"]],), POP_TIME, delay,
-                                       data={"text": f"-{data.get('count', 1)}",
-                                             "colour": theme.DANGER}))
-            elif e.kind in ("coexist", "tie", "battle", "sacred", "tlatoani") and \
-                    data.get("territory") in idx:
-                word = {"coexist": "Coexist", "tie": "Tie", "battle": "Battle!",
-                        "sacred": "Sacred Games", "tlatoani": "Tlatoani"}[e.kind]
-                self.anims.append(Anim("pop", (idx[data["territory"]],), POP_TIME, delay,
-                                       data={"text": word, "colour": theme.ACCENT}))
-            elif e.kind == "score" and e.seat is not None:
-                # the army that scored (in Aztec Gods, control swaps right after)
-                army = self.model.army(e.seat) if self.model is not None else e.seat
-                for dm in data.get("domains", []):
-                    if not dm.get("points"):
-                        continue
-                    cells = tuple(idx[c] for c in dm.get("territories", []) if c in idx)
-                    n = len(cells)
-                    self.anims.append(Anim("domain", cells, DOMAIN_TIME, delay, data={
-                        "text": f"+{dm['points']}", "detail": f"{n}+{dm['matching']}²",
-                        "army": army}))
-                    delay += DOMAIN_TIME * 0.8
-                if e.points:
-                    self.panel_flash[e.seat] = (f"+{e.points}", 0.0)
-            elif e.kind == "reveal":
-                self.anims.append(Anim("banner", (), POP_TIME, data={
-                    "text": "Power cards revealed"}))
-            elif e.kind == "draw" and e.seat is not None:
-                self.panel_flash[e.seat] = ("+1 card", 0.0)
+        vdraw.animate(self, events)
         self._sync()
 
     def _hidden_by_shell(self) -> bool:
@@ -657,7 +443,7 @@ class AztlanView(BoardView):
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]
         self.panel_flash = {s: (text, t + dt) for s, (text, t) in self.panel_flash.items()
-                            if t + dt < POP_TIME}
+                            if t + dt < vdraw.POP_TIME}
         self._sync()
 
     # =====================================================================================
@@ -687,10 +473,10 @@ class AztlanView(BoardView):
         return steps
 
     def highlight(self, step: dict[str, Any] | None) -> None:
-        idx = self.session.game.rules.island.index
+        idx = self.rules.island.index
         cells = [] if step is None else step.get("cells") or []
         self.highlight_cells = frozenset(idx[c] for c in cells if c in idx)
-        self._serial += 1
+        self.serial += 1
 
     def results_table(self) -> dict[str, Any] | None:
         game = self.session.game
@@ -712,185 +498,10 @@ class AztlanView(BoardView):
                 "note": "A tie goes to the counter lower in the score stack"}
 
     # =====================================================================================
-    # drawing (nothing but pixel caches changes)
+    # drawing (nothing but pixel caches changes): view_draw
     # =====================================================================================
     def draw(self, screen: Screen, area: Area) -> None:
-        m = self.model
-        if m is None:
-            return
-        rules = self.session.game.rules
-        lay = make_layout(area, self.geo)
-        base = (screen.scale, screen.ox, screen.oy, lay)
-        st = self._static
-        if st.key != base:
-            vp.paint_static(st.fresh(screen, lay.map_rect), lay, self.geo, rules.island)
-            st.key = base
-        colours, marks = self.army_colours, self.army_marks
-        pieces = self._pieces
-        key = (base, m.version, id(self.session.game), m.viewer, tuple(colours),
-               tuple(marks))
-        if pieces.key != key:
-            self._paint_pieces(pieces.copy_of(st, screen, lay.map_rect), lay, m, colours, marks)
-            pieces.key = key
-        over = self._over
-        key = (pieces.key, self._serial)
-        if over.key != key:
-            self._paint_overlay(over.copy_of(pieces, screen, lay.map_rect), lay, m)
-            over.key = key
-        assert over.scr is not None
-        screen.surface.blit(over.scr.surface, over.rect.topleft)
-        self._draw_moving(screen, lay, m, colours, marks)
-        vp.paint_track(screen, lay.track, m.scores, m.ranking, self.seat_colours,
-                       self.seat_marks)
-        paint_column(screen, lay.column, self, m, self.decision,
-                     column_layout(lay.column, self.decision))
-
-    def _paint_pieces(self, scr: Screen, lay: Layout, m: Model, colours: list[Any],
-                      marks: list[str]) -> None:
-        conflict = m.phase == "conflict"
-        for t, counts in enumerate(m.board):
-            vp.paint_stacks(scr, lay, self.geo, counts, t, colours, marks)
-            if conflict and t not in m.resolved and sum(1 for n in counts if n) >= 2:
-                # an unresolved conflict: a dashed red inner border and crossed blades
-                # pinned on the territory's highest corner
-                vp.dashed(scr, lay, self.geo, t, theme.DANGER, 4 * lay.k)
-                x, y = lay.pt(self.geo.top[t])
-                vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
-
-    def _paint_overlay(self, scr: Screen, lay: Layout, m: Model) -> None:
-        d = self.decision
-        geo = self.geo
-        k = lay.k
-        if self.highlight_cells:
-            for t in self.highlight_cells:
-                vp.tint(scr, lay, geo, t, (255, 196, 0, 80))
-            vp.group_outline(scr, lay, geo, self.highlight_cells, theme.ACCENT, 6 * k)
-        if d.kind == "move":
-            if self.mode == "eagle":
-                pass
-            elif self.source is None:
-                for t in d.targets:
-                    vp.outline(scr, lay, geo, t, (255, 255, 255), 3 * k)
-            else:
-                vp.tint(scr, lay, geo, self.source, (255, 196, 0, 90))
-                vp.outline(scr, lay, geo, self.source, theme.ACCENT, 5 * k)
-                for t in m.island.nbrs[self.source]:
-                    vp.tint(scr, lay, geo, t, (90, 230, 120, 80))
-                    vp.outline(scr, lay, geo, t, theme.GOOD, 3 * k)
-        elif d.kind == "conflict":
-            for t in d.targets:
-                vp.outline(scr, lay, geo, t, (255, 255, 255), 3 * k)
-        if d.territory is not None and d.kind in ("conflict", "sacred", "tlatoani"):
-            vp.tint(scr, lay, geo, d.territory, (255, 196, 0, 70))
-            vp.outline(scr, lay, geo, d.territory, theme.ACCENT, 6 * k)
-        if d.kind == "score" and d.seat is not None:
-            opt = self.focused_option()
-            if opt is not None and opt.kind:
-                self._paint_domains(scr, lay, m, d.seat, opt)
-            if opt is not None and opt.action and opt.action.startswith("bless "):
-                for t in opt.cells:
-                    vp.outline(scr, lay, geo, t, theme.GOOD, 4 * k)
-            if self.raft is not None:
-                vp.outline(scr, lay, geo, self.raft, theme.ACCENT, 6 * k)
-
-    def _paint_domains(self, scr: Screen, lay: Layout, m: Model, seat: int,
-                       opt: Option) -> None:
-        geo = self.geo
-        colour = self.army_colours[m.army(seat)]
-        for dm in m.domains(seat, opt.kind or "", opt.links):
-            cells = set(dm.cells)
-            fill = (*colour, 70) if dm.points else (40, 40, 40, 70)
-            for t in cells:
-                vp.tint(scr, lay, geo, t, fill)
-            vp.group_outline(scr, lay, geo, cells, colour if dm.points else theme.TEXT_DIM,
-                             5 * lay.k)
-            mid = min(dm.cells, key=lambda c: self._dist_to_mean(c, dm.cells))
-            x, y = vp.label_points(lay, geo, mid)["name"]
-            text = f"+{dm.points}" if dm.points else "0"
-            vp.badge(scr, text, x, y, 30 * lay.k,
-                     fg=theme.ACCENT if dm.points else theme.TEXT_DIM)
-        for a, b in opt.links:
-            scr.line(lay.pt(geo.label[a]), lay.pt(geo.label[b]), theme.ACCENT, 5 * lay.k)
-
-    def _dist_to_mean(self, c: int, cells: tuple[int, ...]) -> float:
-        mx = sum(self.geo.label[x][0] for x in cells) / len(cells)
-        my = sum(self.geo.label[x][1] for x in cells) / len(cells)
-        x, y = self.geo.label[c]
-        return (x - mx) ** 2 + (y - my) ** 2
-
-    def _draw_moving(self, screen: Screen, lay: Layout, m: Model, colours: list[Any],
-                     marks: list[str]) -> None:
-        d = self.decision
-        k = lay.k
-        geo = self.geo
-        if d.kind not in ("choose", "over") and 0 <= self.cursor < len(geo.ids):
-            pulse = 0.5 + 0.5 * math.sin(self.time * 6.0)
-            colour = theme.TEXT if d.kind != "wait" else theme.TEXT_DIM
-            vp.outline(screen, lay, geo, self.cursor, vp.INK, (6 + 2 * pulse) * k)
-            vp.outline(screen, lay, geo, self.cursor, colour, (3 + 2 * pulse) * k)
-        self._draw_ghost(screen, lay, m, colours, marks)
-        for a in self.anims:
-            if not a.started:
-                continue
-            e = a.progress
-            if a.kind == "drop":
-                x, y = vp.label_points(lay, geo, a.cells[0])["pawns"]
-                s = 40 * k * (1 + 0.8 * (1 - e) ** 2)
-                army = a.data["army"]
-                ring = 20 * k + 40 * k * e
-                screen.circle(x, y, ring, theme.ACCENT, max(2.0, 4 * k * (1 - e)))
-                if e < 1:
-                    vp.paint_pawn(screen, x, y - 40 * k * (1 - e), s * 0.7,
-                                  colours[army], marks[army])
-            elif a.kind == "slide":
-                fx, fy = vp.label_points(lay, geo, a.cells[0])["pawns"]
-                tx, ty = vp.label_points(lay, geo, a.cells[1])["pawns"]
-                e = e * e * (3 - 2 * e)
-                x = fx + (tx - fx) * e
-                y = fy + (ty - fy) * e - math.sin(e * math.pi) * 40 * k
-                screen.line((fx, fy), (tx, ty), theme.ACCENT, 3 * k)
-                army = a.data["army"]
-                vp.paint_pawn(screen, x, y, 30 * k, colours[army], marks[army])
-            elif a.kind == "pop":
-                x, y = vp.label_points(lay, geo, a.cells[0])["pawns"]
-                size = 34 * k
-                vp.halo_text(screen, a.data["text"], x, y - 20 * k - 50 * k * e, size,
-                             a.data["colour"])
-            elif a.kind == "domain":
-                army = a.data["army"]
-                colour = self.army_colours[army] if army < len(colours) else theme.ACCENT
-                vp.group_outline(screen, lay, geo, a.cells, theme.ACCENT, 7 * k)
-                vp.group_outline(screen, lay, geo, a.cells, colour, 3 * k)
-                mid = min(a.cells, key=lambda c: self._dist_to_mean(c, a.cells))
-                x, y = vp.label_points(lay, geo, mid)["name"]
-                grow = 0.8 + 0.2 * min(1.0, e * 4)
-                vp.badge(screen, f"{a.data['text']}  ({a.data['detail']})", x,
-                         y - 30 * k * e, 30 * k * grow, fill=colour, fg=vp.INK,
-                         edge=vp.INK)
-            elif a.kind == "banner":
-                mx, my, mw, mh = lay.map_rect
-                alpha = 1.0 if e < 0.7 else (1 - e) / 0.3
-                if alpha > 0.05:
-                    vp.badge(screen, a.data["text"], mx + mw / 2, my + mh / 2, 56 * k)
-
-    def _draw_ghost(self, screen: Screen, lay: Layout, m: Model, colours: list[Any],
-                    marks: list[str]) -> None:
-        """Where the pawn a click would add lands: a pulsing ring and "+1"."""
-        d = self.decision
-        if d.kind not in ("place", "move") or d.seat is None:
-            return
-        t = self.ghost
-        if t is None:
-            return
-        army = m.army(d.seat)
-        (x, y), s = vp.stack_position(lay, self.geo, m.board[t], t, army)
-        pulse = 0.5 + 0.5 * math.sin(self.time * 6.0)
-        screen.circle(x, y, s * (0.62 + 0.08 * pulse), vp.INK, 5 * lay.k)
-        screen.circle(x, y, s * (0.62 + 0.08 * pulse), theme.ACCENT, 3 * lay.k)
-        if not m.board[t][army]:
-            vp.paint_pawn(screen, x, y, s * 0.8, colours[army], marks[army])
-        vp.halo_text(screen, "+1", x - s * 0.45, y - s * 0.55, s * 0.8, theme.ACCENT,
-                     "midright")
+        vdraw.draw(self, screen, area)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         if self.model is not None:

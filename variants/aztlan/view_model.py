@@ -10,6 +10,7 @@ the options (engine actions or modes) the player can pick. Nothing here draws.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,21 +139,21 @@ class Model:
     def type_name(self, kind: str) -> str:
         if kind == "wild":
             return "Wild"
-        return self.rules.type_names.get(kind, kind)
+        return str(self.rules.type_names.get(kind, kind))
 
     def label(self, t: int) -> str:
         return f"{self.island.ids[t]} {self.island.names[t]}"
 
     def card_type(self, card: int) -> str:
-        return self.cards.power_type[card]
+        return str(self.cards.power_type[card])
 
-    def domains(self, seat: int, kind: str, links: list[tuple[int, int]] | tuple = ()
+    def domains(self, seat: int, kind: str, links: Sequence[tuple[int, int]] = ()
                 ) -> list[Domain]:
         base = list(self.scoring["links"]) if self.scoring else []
         return score_domains(self.island, self.cells_of(self.army(seat)), kind,
                              self.rules.bonus, base + list(links))
 
-    def score_total(self, seat: int, kind: str, links: tuple = ()) -> int:
+    def score_total(self, seat: int, kind: str, links: Sequence[tuple[int, int]] = ()) -> int:
         bonus = self.scoring["bonus"] if self.scoring else 0
         return sum(d.points for d in self.domains(seat, kind, links)) + bonus
 
@@ -172,61 +173,78 @@ def decide(m: Model, legal: list[str], name: Any, focus_t: int | None = None) ->
     who = name(seat)
     if seat != m.viewer:
         return Decision("wait", seat, f"{who} decides", _waiting(m, seat, name))
-    ids = m.island.ids
     if m.phase == "choose":
         opts = [Option(f"card {c}", f"Power {c}", action=f"choose {c}") for c in m.hand
                 if f"choose {c}" in legal]
         return Decision("choose", seat, f"{who}: choose a power card",
                         "Secret until every pawn is placed", opts)
     if m.phase == "develop":
-        army = m.army(seat)
-        left = m.supply[army]
-        if m.step == "place":
-            return Decision("place", seat, f"{who}: place a pawn",
-                            f"{left + 1} pawn{'s' if left else ''} to place this age, "
-                            "this one included", targets=tuple(range(m.island.size)))
-        opts = [Option("stay", "No move", "end the turn", action="stay")]
-        if any(a.startswith("eagle ") for a in legal):
-            opts.append(Option("eagle", "Eagle & Jaguar", "an extra pawn", mode="eagle"))
-        own = tuple(sorted(m.cells_of(army)))
-        return Decision("move", seat, f"{who}: move a pawn?",
-                        "Pick your territory, then a neighbour", opts, targets=own)
+        return _developing(m, seat, who, legal)
     if m.phase == "conflict":
-        p = m.pending
-        if p is not None and p["kind"] in ("sacred", "tlatoani"):
-            t = p["territory"]
-            if p["kind"] == "sacred":
-                winner = name(p["winner"])
-                opts = [Option("sacred", "Sacred Games", f"{winner} must coexist",
-                               action=f"sacred {ids[t]}", cells=(t,)),
-                        Option("decline", "Decline", "your pawns are removed",
-                               action="decline", cells=(t,))]
-                return Decision("sacred", seat, f"{who}: play Sacred Games?",
-                                f"{winner} declares battle in {m.label(t)}", opts, (t,), t)
-            opts = [Option("tlatoani", "Great Tlatoani", "win the tie",
-                           action=f"tlatoani {ids[t]}", cells=(t,)),
-                    Option("decline", "Decline", "the tied coexist, no card",
-                           action="decline", cells=(t,))]
-            return Decision("tlatoani", seat, f"{who}: play Great Tlatoani?",
-                            f"A tie at the top in {m.label(t)}", opts, (t,), t)
-        won = []
-        for a in legal:
-            verb, _, tid = a.partition(" ")
-            if verb == "battle":
-                won.append(m.island.index[tid])
-        if not won:
-            return Decision("wait", seat, f"{who} decides", "")
-        t = focus_t if focus_t in won else won[0]
-        opts = [Option("battle", "Battle", "remove every opponent",
-                       action=f"battle {ids[t]}", cells=(t,)),
-                Option("coexist", "Coexist", "draw a prosperity card",
-                       action=f"coexist {ids[t]}", cells=(t,))]
-        more = f" ({len(won)} conflicts: Tab for the next)" if len(won) > 1 else ""
-        return Decision("conflict", seat, f"{who} wins in {ids[t]}",
-                        f"Battle or coexist in {m.label(t)}{more}", opts, tuple(won), t)
-    # scoring
+        if m.pending is not None and m.pending["kind"] in ("sacred", "tlatoani"):
+            return _card_asked(m, seat, who, name)
+        return _conflicts(m, seat, who, legal, focus_t)
     return Decision("score", seat, f"{who}: score age {roman(m.age)}",
                     "Play cards first, then score", _score_options(m, seat, legal))
+
+
+def _developing(m: Model, seat: int, who: str, legal: list[str]) -> Decision:
+    army = m.army(seat)
+    left = m.supply[army]
+    if m.step == "place":
+        return Decision("place", seat, f"{who}: place a pawn",
+                        f"{left + 1} pawn{'s' if left else ''} to place this age, "
+                        "this one included", targets=tuple(range(m.island.size)))
+    opts = [Option("stay", "No move", "end the turn", action="stay")]
+    if any(a.startswith("eagle ") for a in legal):
+        opts.append(Option("eagle", "Eagle & Jaguar", "an extra pawn", mode="eagle"))
+    own = tuple(sorted(m.cells_of(army)))
+    return Decision("move", seat, f"{who}: move a pawn?",
+                    "Pick your territory, then a neighbour", opts, targets=own)
+
+
+def _card_asked(m: Model, seat: int, who: str, name: Any) -> Decision:
+    """A seat asked out of turn: Sacred Games against a battle, Great Tlatoani in a tie."""
+    p = m.pending
+    assert p is not None
+    t = p["territory"]
+    ids = m.island.ids
+    if p["kind"] == "sacred":
+        winner = name(p["winner"])
+        opts = [Option("sacred", "Sacred Games", f"{winner} must coexist",
+                       action=f"sacred {ids[t]}", cells=(t,)),
+                Option("decline", "Decline", "your pawns are removed",
+                       action="decline", cells=(t,))]
+        return Decision("sacred", seat, f"{who}: play Sacred Games?",
+                        f"{winner} declares battle in {m.label(t)}", opts, (t,), t)
+    opts = [Option("tlatoani", "Great Tlatoani", "win the tie",
+                   action=f"tlatoani {ids[t]}", cells=(t,)),
+            Option("decline", "Decline", "the tied coexist, no card",
+                   action="decline", cells=(t,))]
+    return Decision("tlatoani", seat, f"{who}: play Great Tlatoani?",
+                    f"A tie at the top in {m.label(t)}", opts, (t,), t)
+
+
+def _conflicts(m: Model, seat: int, who: str, legal: list[str],
+               focus_t: int | None) -> Decision:
+    """The conflicts the seat won: battle or coexist in the focused one."""
+    ids = m.island.ids
+    won = []
+    for a in legal:
+        verb, _, tid = a.partition(" ")
+        if verb == "battle":
+            won.append(m.island.index[tid])
+    if not won:
+        return Decision("wait", seat, f"{who} decides", "")
+    t = focus_t if focus_t in won else won[0]
+    assert t is not None
+    opts = [Option("battle", "Battle", "remove every opponent",
+                   action=f"battle {ids[t]}", cells=(t,)),
+            Option("coexist", "Coexist", "draw a prosperity card",
+                   action=f"coexist {ids[t]}", cells=(t,))]
+    more = f" ({len(won)} conflicts: Tab for the next)" if len(won) > 1 else ""
+    return Decision("conflict", seat, f"{who} wins in {ids[t]}",
+                    f"Battle or coexist in {m.label(t)}{more}", opts, tuple(won), t)
 
 
 def _score_options(m: Model, seat: int, legal: list[str]) -> list[Option]:

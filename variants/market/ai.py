@@ -1,4 +1,5 @@
-"""The Market of Tlatelolco's hooks for the computer players (see ``game.engine``).
+"""The Market of Tlatelolco's hooks for the computer players (see ``game.engine``), as
+functions of the rules (``MarketRules.determinize`` and ``evaluate`` call them).
 
 * ``determinize``: the view hides the bag and the tokens removed at setup (only their
   totals show). Every colour's unseen tokens are its commodities minus those on the
@@ -14,11 +15,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rng import Rng
 from variants.market.params import COLOURS
 from variants.market.state import MarketState
+
+if TYPE_CHECKING:
+    from variants.market.rules import MarketRules
+
+#: points that make a clear lead (the rules' ``evaluation_scale``)
+EVALUATION_SCALE = 12.0
 
 #: the king's expected growth per colour, as a share of the tokens still unseen
 KING_GROWTH = 0.12
@@ -28,85 +35,82 @@ THREAT = 0.8
 COIN_VALUE = 1.5
 
 
-class MarketAIMixin:
-    """Part of MarketRules: the optional bot hooks of :class:`game.engine.Rules`."""
+def determinize(r: MarketRules, view: dict[str, Any], seat: int | None,
+                rng: Rng) -> MarketState:
+    params = r.params
+    data = {k: v for k, v in view.items() if k not in ("seat", "sides", "teams")}
+    removed_total = _count(view.get("removed"))
+    unseen = {}
+    for c in COLOURS:
+        held = sum(b["tokens"] for seat_b in view["buyers"] for b in seat_b
+                   if b["colour"] == c)
+        unseen[c] = max(0, params["commodities"][c] - view["vendors"][c]
+                        - view["king"][c] - held)
+    removed = dict.fromkeys(COLOURS, 0)
+    if params["removed_evenly"]:
+        kinds = [c for c in COLOURS if params["commodities"][c]]
+        for c in kinds:
+            removed[c] = min(unseen[c], params["removed"] // len(kinds))
+    else:
+        pool = [c for c in COLOURS for _ in range(unseen[c])]
+        rng.shuffle(pool)
+        for c in pool[:removed_total]:
+            removed[c] += 1
+    data["bag"] = {c: unseen[c] - removed[c] for c in COLOURS}
+    data["removed"] = removed
+    data["rng"] = rng.next64() >> 1
+    return r.from_dict(data)
 
-    evaluation_scale = 12.0
 
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MarketState:
-        params = self.params
-        data = {k: v for k, v in view.items() if k not in ("seat", "sides", "teams")}
-        removed_total = _count(view.get("removed"))
-        unseen = {}
+def evaluate(r: MarketRules, view: MarketState, seat: int) -> float:
+    values = ai_values(r, view)
+    mine = values[r.team_of[seat]]
+    others = [v for team, v in values.items() if team != r.team_of[seat]]
+    return mine - (max(others) if others else 0.0)
+
+
+def ai_values(r: MarketRules, s: MarketState) -> dict[tuple[int, ...], float]:
+    """Each team's points now plus what its holdings and coins promise."""
+    unseen = sum(s.bag.values()) + sum(s.vendors.values())
+    growth = KING_GROWTH * unseen / max(1, len(COLOURS))
+    over = s.phase == "over"
+    out: dict[tuple[int, ...], float] = {}
+    for team in r.teams:
+        total = 0.0
         for c in COLOURS:
-            held = sum(b["tokens"] for seat_b in view["buyers"] for b in seat_b
-                       if b["colour"] == c)
-            unseen[c] = max(0, params["commodities"][c] - view["vendors"][c]
-                            - view["king"][c] - held)
-        removed = dict.fromkeys(COLOURS, 0)
-        if params["removed_evenly"]:
-            kinds = [c for c in COLOURS if params["commodities"][c]]
-            for c in kinds:
-                removed[c] = min(unseen[c], params["removed"] // len(kinds))
-        else:
-            pool = [c for c in COLOURS for _ in range(unseen[c])]
-            rng.shuffle(pool)
-            for c in pool[:removed_total]:
-                removed[c] += 1
-        data["bag"] = {c: unseen[c] - removed[c] for c in COLOURS}
-        data["removed"] = removed
-        data["rng"] = rng.next64() >> 1
-        if data.get("undo") is not None and data.get("purchases"):
-            # The rules take a snapshot for a take-back when the messenger moves after a
-            # purchase, which from_dict refuses (no take-back is possible then): drop it.
-            data["undo"] = None
-        return self.from_dict(data)
+            best = 0
+            for m in team:
+                held = 0
+                for _coin, colour, tokens in s.buyers[m]:
+                    if colour == c:
+                        held += tokens
+                best = max(best, held)
+            total += best * (s.king[c] + (0.0 if over else growth))
+        if not over:
+            coins = max(sum(1 for b in s.buyers[m] if b.coin) for m in team)
+            total += COIN_VALUE * coins
+        out[team] = total
+    if not over and s.phase == "turn" and not s.purchases and s.paid is None:
+        # Whoever moves next will take the best purchase on offer: count it for them.
+        team = r.team_of[s.turn]
+        out[team] += THREAT * best_purchase(r, s, team, growth)
+    return out
 
-    def evaluate(self, view: MarketState, seat: int) -> float:
-        values = self.ai_values(view)
-        mine = values[self.team_of[seat]]
-        others = [v for team, v in values.items() if team != self.team_of[seat]]
-        return mine - (max(others) if others else 0.0)
 
-    def ai_values(self, s: MarketState) -> dict[tuple[int, ...], float]:
-        """Each team's points now plus what its holdings and coins promise."""
-        unseen = sum(s.bag.values()) + sum(s.vendors.values())
-        growth = KING_GROWTH * unseen / max(1, len(COLOURS))
-        over = s.phase == "over"
-        out: dict[tuple[int, ...], float] = {}
-        for team in self.teams:
-            total = 0.0
-            for c in COLOURS:
-                best = 0
-                for m in team:
-                    held = 0
-                    for _coin, colour, tokens in s.buyers[m]:
-                        if colour == c:
-                            held += tokens
-                    best = max(best, held)
-                total += best * (s.king[c] + (0.0 if over else growth))
-            if not over:
-                coins = max(sum(1 for b in s.buyers[m] if b[0]) for m in team)
-                total += COIN_VALUE * coins
-            out[team] = total
-        if not over and s.phase == "turn" and not s.purchases and s.paid is None:
-            # Whoever moves next will take the best purchase on offer: count it for them.
-            team = self.team_of[s.turn]
-            out[team] += THREAT * self._ai_best_purchase(s, team, growth)
-        return out
-
-    def _ai_best_purchase(self, s: MarketState, team: tuple[int, ...], growth: float) -> float:
-        best = 0.0
-        held = {c: max(sum(b[2] for b in s.buyers[m] if b[1] == c) for m in team)
-                for c in COLOURS}
-        for buyer, colour in self.purchases(s):
-            p = self.check_buy(s, buyer, colour)
-            if isinstance(p, str):
-                continue
-            gain = p.to_buyer * (s.king[colour] + growth) + p.to_king * (
-                held[colour] + p.to_buyer)
-            best = max(best, gain)
-        return best
+def best_purchase(r: MarketRules, s: MarketState, team: tuple[int, ...],
+                  growth: float) -> float:
+    """The most the team's best purchase now could add to its score."""
+    best = 0.0
+    held = {c: max(sum(b.tokens for b in s.buyers[m] if b.colour == c) for m in team)
+            for c in COLOURS}
+    for buyer, colour in r.purchases(s):
+        p = r.check_buy(s, buyer, colour)
+        if isinstance(p, str):
+            continue
+        gain = p.to_buyer * (s.king[colour] + growth) + p.to_king * (
+            held[colour] + p.to_buyer)
+        best = max(best, gain)
+    return best
 
 
 def _count(value: Any) -> int:

@@ -73,7 +73,7 @@ def teams_for(players: int, partnerships: bool) -> list[tuple[int, ...]]:
     sides = sides_for(players)
     if partnerships and players == len(SIDES):
         seen: set[int] = set()
-        teams = []
+        teams: list[tuple[int, ...]] = []
         for seat, side in enumerate(sides):
             if seat in seen:
                 continue

@@ -91,7 +91,7 @@ def king_sources(s: MarketState, cross: list[tuple[int, ...]]) -> list[int]:
         return []
     vendors = s.vendors
     return [sq for sq in cross[market.index(KING)]
-            if market[sq] in vendors and vendors[market[sq]]]
+            if (tile := market[sq]) is not None and vendors.get(tile)]
 
 
 def draw(bag: dict[str, int], count: int, rng: Rng) -> list[str]:

@@ -11,6 +11,8 @@ business. Input is accepted in any case and with any spacing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.errors import IllegalAction, quote
 from game.notation import action_words
 from variants.market.geometry import Geometry
@@ -31,7 +33,7 @@ USAGE = {
 }
 
 
-def parse(text: str, geo: Geometry) -> tuple[str, tuple]:
+def parse(text: str, geo: Geometry) -> tuple[str, tuple[Any, ...]]:
     """``(verb, args)`` with squares as indices and buyers as 1-based numbers."""
     words = action_words(text)
     if not words:
@@ -78,7 +80,7 @@ def parse(text: str, geo: Geometry) -> tuple[str, tuple]:
     return verb, ()
 
 
-def canonical(verb: str, args: tuple, geo: Geometry) -> str:
+def canonical(verb: str, args: tuple[Any, ...], geo: Geometry) -> str:
     if verb == "place":
         return f"place {geo.names[args[0]]} {args[1]}"
     if verb in ("coin", "pay"):

@@ -32,7 +32,7 @@ def playout_choice(rules: MarketRules, s: MarketState, rng: Rng) -> str:
         kinds = [t for t in TILE_NAMES if left[t]]
         return f"place {names[rng.choice(empty)]} {rng.choice(kinds)}"
     if phase in ("coins", "coin"):
-        empty = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer[0]]
+        empty = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer.coin]
         return f"coin {rng.choice(empty) + 1}"
     if phase == "move":
         squares = [sq for sq, t in enumerate(s.market) if t is not None and sq != s.last_moved]
@@ -51,7 +51,7 @@ def playout_choice(rules: MarketRules, s: MarketState, rng: Rng) -> str:
     lines, line_names = rules.lines[seat], rules.line_names[seat]
     vendors, market = s.vendors, s.market
     for b, buyer in enumerate(s.buyers[seat]):
-        if not buyer[0]:
+        if not buyer.coin:
             continue
         for sq in lines[b]:
             tile = market[sq]

@@ -1,4 +1,4 @@
-"""The market's mutable game state and its exact JSON form.
+"""The market's game state as typed data, and its JSON form declared once.
 
 Phases:
 
@@ -9,244 +9,178 @@ Phases:
 * ``over``   the game has ended.
 
 Everything a table shows is saved, plus the bag, the removed tokens and the random
-generator (which ``view`` hides) and the take-back snapshot of a play in progress.
+generator (which ``view`` hides) and the take-back snapshot of a play in progress. The
+schema in :func:`state_codec` checks every value of a save; :func:`check_state` holds
+what must add up across fields (components are conserved, the phase's bookkeeping).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
 
-from game.errors import quote
+from game.schema import Bool, Field, Int, List, Nullable, Obj, Str
+from game.typedstate import ByName, Index, Record, StateCodec, literal
 from variants.market.geometry import Geometry
 from variants.market.params import COLOURS, TILE_NAMES
 
-PHASES = ("place", "coins", "turn", "move", "coin", "king", "over")
-_MASK = (1 << 64) - 1
-_KEYS = ("phase", "turn", "round", "market", "vendors", "king", "bag", "removed", "supply",
-         "buyers", "purchases", "paid", "moves_left", "last_moved", "coins_left",
-         "king_left", "placed", "undo", "rng", "winners")
+Phase = Literal["place", "coins", "turn", "move", "coin", "king", "over"]
+#: the largest count (tokens, coins, rounds) a save may hold
+MAX_COUNT = 1_000_000
+RNG_MAX = (1 << 64) - 1
 
 
+class Buyer(NamedTuple):
+    """One of a seat's buyers: a coin on it or not, and the tokens it holds (of one
+    colour; ``colour`` is None exactly when it holds none). Immutable: a change puts a
+    new Buyer in its place (``buyer._replace(coin=False)``)."""
+
+    coin: bool
+    colour: str | None
+    tokens: int
+
+
+@dataclass(slots=True)
+class TakeBack:
+    """The table at the start of a play, restored if the player passes instead: the
+    market, the player's coins on their buyers and the money supply."""
+
+    market: list[str | None]
+    coins: list[bool]
+    supply: int
+
+
+def _no_colours() -> dict[str, int]:
+    return dict.fromkeys(COLOURS, 0)
+
+
+@dataclass(slots=True)
 class MarketState:
-    __slots__ = ("phase", "turn", "round", "market", "vendors", "king", "bag", "removed",
-                 "supply", "buyers", "purchases", "paid", "moves_left", "last_moved",
-                 "coins_left", "king_left", "placed", "undo", "rng", "winners")
-
-    def __init__(self) -> None:
-        self.phase = "place"
-        self.turn = 0
-        self.round = 1
-        #: square -> tile name, None for the hole (or an empty square while placing)
-        self.market: list[str | None] = []
-        #: colour -> tokens on that colour's vendor tile
-        self.vendors: dict[str, int] = dict.fromkeys(COLOURS, 0)
-        self.king: dict[str, int] = dict.fromkeys(COLOURS, 0)
-        self.bag: dict[str, int] = dict.fromkeys(COLOURS, 0)
-        self.removed: dict[str, int] = dict.fromkeys(COLOURS, 0)
-        #: coins in the money supply
-        self.supply = 0
-        #: seat -> buyer -> [has coin, colour held or None, tokens held]
-        self.buyers: list[list[list[Any]]] = []
-        #: purchases made in the play in progress
-        self.purchases = 0
-        #: buyer number (1-based) whose coin pays for the next shift of a play
-        self.paid: int | None = None
-        #: pass: tile moves still to make; the square the last one filled
-        self.moves_left = 0
-        self.last_moved: int | None = None
-        self.coins_left = 0
-        self.king_left = 0
-        #: setup: start coins placed so far
-        self.placed = 0
-        #: the market, own coins and supply at the start of a play (for the take-back)
-        self.undo: dict[str, Any] | None = None
-        self.rng = 0
-        self.winners: list[int] = []
+    phase: Phase = "place"
+    turn: int = 0
+    round: int = 1
+    #: square -> tile name, None for the hole (or an empty square while placing)
+    market: list[str | None] = field(default_factory=list)
+    #: colour -> tokens on that colour's vendor tile
+    vendors: dict[str, int] = field(default_factory=_no_colours)
+    king: dict[str, int] = field(default_factory=_no_colours)
+    bag: dict[str, int] = field(default_factory=_no_colours)
+    removed: dict[str, int] = field(default_factory=_no_colours)
+    #: coins in the money supply
+    supply: int = 0
+    #: seat -> its buyers, from its left
+    buyers: list[list[Buyer]] = field(default_factory=list)
+    #: purchases made in the play in progress
+    purchases: int = 0
+    #: buyer number (1-based) whose coin pays for the next shift of a play
+    paid: int | None = None
+    #: pass: tile moves still to make; the square the last one filled
+    moves_left: int = 0
+    last_moved: int | None = None
+    coins_left: int = 0
+    king_left: int = 0
+    #: setup: start coins placed so far
+    placed: int = 0
+    #: the table at the start of a play (for the take-back); None before the table
+    #: changes, once it is back as it was, and after a purchase
+    undo: TakeBack | None = None
+    rng: int = 0
+    winners: list[int] = field(default_factory=list)
 
     def hole(self) -> int:
         return self.market.index(None)
 
-    def copy(self) -> MarketState:
-        s = MarketState.__new__(MarketState)
-        s.phase, s.turn, s.round = self.phase, self.turn, self.round
-        s.market = list(self.market)
-        s.vendors, s.king = dict(self.vendors), dict(self.king)
-        s.bag, s.removed = dict(self.bag), dict(self.removed)
-        s.supply = self.supply
-        s.buyers = [[list(b) for b in seat] for seat in self.buyers]
-        s.purchases, s.paid = self.purchases, self.paid
-        s.moves_left, s.last_moved = self.moves_left, self.last_moved
-        s.coins_left, s.king_left, s.placed = self.coins_left, self.king_left, self.placed
-        s.undo = None if self.undo is None else {
-            "market": list(self.undo["market"]), "coins": list(self.undo["coins"]),
-            "supply": self.undo["supply"]}
-        s.rng = self.rng
-        s.winners = list(self.winners)
-        return s
 
-    # -- JSON --------------------------------------------------------------------------
-    def to_dict(self, geo: Geometry) -> dict[str, Any]:
-        names = geo.names
-        return {
-            "phase": self.phase, "turn": self.turn, "round": self.round,
-            "market": dict(zip(names, self.market, strict=True)),
-            "vendors": dict(self.vendors), "king": dict(self.king),
-            "bag": dict(self.bag), "removed": dict(self.removed),
-            "supply": self.supply,
-            "buyers": [[{"coin": b[0], "colour": b[1], "tokens": b[2]} for b in seat]
-                       for seat in self.buyers],
-            "purchases": self.purchases, "paid": self.paid,
-            "moves_left": self.moves_left,
-            "last_moved": None if self.last_moved is None else names[self.last_moved],
-            "coins_left": self.coins_left, "king_left": self.king_left,
-            "placed": self.placed,
-            "undo": None if self.undo is None else {
-                "market": dict(zip(names, self.undo["market"], strict=True)),
-                "coins": list(self.undo["coins"]), "supply": self.undo["supply"]},
-            "rng": self.rng, "winners": list(self.winners),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, geo: Geometry, params: dict[str, Any],
-                  players: int) -> MarketState:
-        """Rebuild and check a state; bad data raises ValueError, TypeError or KeyError."""
-        if not isinstance(data, dict):
-            raise TypeError("a market state must be a mapping")
-        extra = set(data) - set(_KEYS)
-        if extra:
-            raise ValueError(f"unknown keys in the state: {sorted(extra)}")
-        n = geo.n
-        s = cls()
-        s.phase = data["phase"]
-        if s.phase not in PHASES:
-            raise ValueError(f"unknown phase {quote(s.phase)}")
-        s.turn = _num(data["turn"], "turn", 0, players - 1)
-        s.round = _num(data["round"], "round", 1)
-        s.market = _market(data["market"], geo)
-        for key in ("vendors", "king", "bag", "removed"):
-            setattr(s, key, _colours(data[key], key))
-        s.supply = _num(data["supply"], "supply", 0)
-        buyers = data["buyers"]
-        if not isinstance(buyers, list) or len(buyers) != players:
-            raise ValueError(f"buyers must list {players} seats")
-        s.buyers = []
-        for seat in buyers:
-            if not isinstance(seat, list) or len(seat) != n:
-                raise ValueError(f"each seat has {n} buyers")
-            row = []
-            for b in seat:
-                if not isinstance(b, dict) or set(b) != {"coin", "colour", "tokens"}:
-                    raise ValueError("a buyer is {coin, colour, tokens}")
-                if not isinstance(b["coin"], bool):
-                    raise TypeError("a buyer's coin is true or false")
-                tokens = _num(b["tokens"], "a buyer's tokens", 0)
-                colour = b["colour"]
-                if colour is not None and colour not in COLOURS:
-                    raise ValueError(f"unknown colour {quote(colour)}")
-                if (colour is None) != (tokens == 0):
-                    raise ValueError("a buyer has a colour exactly when it holds tokens")
-                row.append([b["coin"], colour, tokens])
-            s.buyers.append(row)
-        s.purchases = _num(data["purchases"], "purchases", 0)
-        paid = data["paid"]
-        s.paid = None if paid is None else _num(paid, "paid", 1, n)
-        s.moves_left = _num(data["moves_left"], "moves_left", 0)
-        last = data["last_moved"]
-        if last is not None and last not in geo.index:
-            raise ValueError(f"{quote(last)} is not a square")
-        s.last_moved = None if last is None else geo.index[last]
-        s.coins_left = _num(data["coins_left"], "coins_left", 0)
-        s.king_left = _num(data["king_left"], "king_left", 0)
-        s.placed = _num(data["placed"], "placed", 0)
-        undo = data["undo"]
-        if undo is not None:
-            if not isinstance(undo, dict) or set(undo) != {"market", "coins", "supply"}:
-                raise ValueError("the take-back snapshot is {market, coins, supply}")
-            coins = undo["coins"]
-            if not (isinstance(coins, list) and len(coins) == n
-                    and all(isinstance(c, bool) for c in coins)):
-                raise ValueError(f"the snapshot lists {n} coins as true/false")
-            s.undo = {"market": _market(undo["market"], geo), "coins": list(coins),
-                      "supply": _num(undo["supply"], "the snapshot's supply", 0)}
-        s.rng = _num(data["rng"], "rng", 0, _MASK)
-        winners = data["winners"]
-        if not isinstance(winners, list):
-            raise TypeError("winners must be a list")
-        s.winners = [_num(w, "a winner", 0, players - 1) for w in winners]
-        _consistent(s, geo, params, players)
-        return s
+def state_codec(geo: Geometry, params: Mapping[str, Any],
+                players: int) -> StateCodec[MarketState]:
+    """The JSON form of a state for this market and this many seats."""
+    n = geo.n
+    count = Int(0, MAX_COUNT)
+    colours = Obj({c: Field(Int(0, MAX_COUNT), required=True) for c in COLOURS})
+    market = ByName(geo.names, Nullable(Str(choices=TILE_NAMES)), what="square")
+    buyer = Record(Buyer, {"coin": Bool(), "colour": Nullable(Str(choices=COLOURS)),
+                           "tokens": count})
+    take_back = Record(TakeBack, {"market": market,
+                                  "coins": List(Bool(), min_len=n, max_len=n),
+                                  "supply": count})
+    record = Record(MarketState, {
+        "phase": literal(Phase), "turn": Int(0, players - 1), "round": Int(1, MAX_COUNT),
+        "market": market, "vendors": colours, "king": colours, "bag": colours,
+        "removed": colours, "supply": count,
+        "buyers": List(List(buyer, min_len=n, max_len=n), min_len=players,
+                       max_len=players),
+        "purchases": count, "paid": Nullable(Int(1, n)), "moves_left": count,
+        "last_moved": Nullable(Index(geo.names, "square")), "coins_left": count,
+        "king_left": count, "placed": count, "undo": Nullable(take_back),
+        "rng": Int(0, RNG_MAX), "winners": List(Int(0, players - 1), max_len=players),
+    })
+    return StateCodec(record, lambda s: check_state(s, geo, params, players))
 
 
-def _num(value: Any, what: str, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be a whole number")
-    if value < lo or (hi is not None and value > hi):
-        raise ValueError(f"{what} is out of range: {quote(value)}")
-    return value
+def check_state(s: MarketState, geo: Geometry, params: Mapping[str, Any],
+                players: int) -> None:
+    """What the schema cannot say: the components add up and the phase's bookkeeping
+    makes sense. Raises ValueError."""
+    _check_tiles(s, geo, params, players)
+    _check_goods(s, params)
+    _check_coins(s, params)
+    _check_phase(s, params, players)
 
 
-def _market(value: Any, geo: Geometry) -> list[str | None]:
-    if not isinstance(value, dict) or list(value) != geo.names:
-        raise ValueError(f"the market must map every square {geo.names[0]}..{geo.names[-1]} "
-                         "in order")
-    out = []
-    for tile in value.values():
-        if tile is not None and tile not in TILE_NAMES:
-            raise ValueError(f"unknown tile {quote(tile)}")
-        out.append(tile)
-    return out
-
-
-def _colours(value: Any, what: str) -> dict[str, int]:
-    if not isinstance(value, dict) or list(value) != list(COLOURS):
-        raise ValueError(f"{what} must count {', '.join(COLOURS)} in that order")
-    return {c: _num(v, f"{what}.{c}", 0) for c, v in value.items()}
-
-
-def _consistent(s: MarketState, geo: Geometry, params: dict[str, Any], players: int) -> None:
-    """The components add up and the phase's bookkeeping makes sense."""
+def _check_tiles(s: MarketState, geo: Geometry, params: Mapping[str, Any],
+                 players: int) -> None:
     tiles = params["tiles"]
-    laid = {t: 0 for t in TILE_NAMES}
-    for t in s.market:
-        if t is not None:
-            laid[t] += 1
     for t in TILE_NAMES:
-        if laid[t] > tiles[t]:
-            raise ValueError(f"the market shows {laid[t]} {t} tiles; the box has {tiles[t]}")
-    for m in ([s.undo["market"]] if s.undo else []):
-        if sorted(map(str, m)) != sorted(map(str, s.market)):
-            raise ValueError("the take-back snapshot holds other tiles than the market")
+        laid = s.market.count(t)
+        if laid > tiles[t]:
+            raise ValueError(f"the market shows {laid} {t} tiles; the box has {tiles[t]}")
+    if s.undo is not None and sorted(map(str, s.undo.market)) != sorted(map(str, s.market)):
+        raise ValueError("the take-back snapshot holds other tiles than the market")
     empty = s.market.count(None)
     if s.phase == "place":
         if empty < 2 or s.turn != (geo.size - empty) % players:
             raise ValueError("placing: the tiles laid do not match the seat to lay next")
     elif empty != 1:
         raise ValueError("the market must have exactly one hole")
+
+
+def _check_goods(s: MarketState, params: Mapping[str, Any]) -> None:
+    for seat in s.buyers:
+        for b in seat:
+            if (b.colour is None) != (b.tokens == 0):
+                raise ValueError("a buyer has a colour exactly when it holds tokens")
     goods = params["commodities"]
     for c in COLOURS:
-        held = sum(b[2] for seat in s.buyers for b in seat if b[1] == c)
+        held = sum(b.tokens for seat in s.buyers for b in seat if b.colour == c)
         total = s.vendors[c] + s.king[c] + s.bag[c] + s.removed[c] + held
         if total != goods[c]:
             raise ValueError(f"{total} {c} commodities in play; the game has {goods[c]}")
         if s.vendors[c] and c not in s.market:
             raise ValueError(f"tokens lie on the {c} vendor, which is not in the market")
-    coins = s.supply + sum(b[0] for seat in s.buyers for b in seat)
+
+
+def _check_coins(s: MarketState, params: Mapping[str, Any]) -> None:
+    coins = s.supply + sum(b.coin for seat in s.buyers for b in seat)
     if coins != params["coins"]:
         raise ValueError(f"{coins} coins in play; the game has {params['coins']}")
     if s.undo is not None:
-        before = s.undo["supply"] + sum(s.undo["coins"])
-        now = s.supply + sum(b[0] for b in s.buyers[s.turn])
+        before = s.undo.supply + sum(s.undo.coins)
+        now = s.supply + sum(b.coin for b in s.buyers[s.turn])
         if before != now or s.phase != "turn" or s.purchases:
             raise ValueError("the take-back snapshot does not fit the play in progress")
-    if s.paid is not None and (s.phase != "turn" or not s.buyers[s.turn][s.paid - 1][0]):
+    if s.paid is not None and (s.phase != "turn" or not s.buyers[s.turn][s.paid - 1].coin):
         raise ValueError("a payment is pending without a play or a coin")
-    if s.phase == "coins":
-        if s.turn != s.placed % players or s.placed >= players * params["start_coins"]:
-            raise ValueError("start coins: the count does not match the seat to place")
+
+
+def _check_phase(s: MarketState, params: Mapping[str, Any], players: int) -> None:
+    if s.phase == "coins" and (s.turn != s.placed % players
+                               or s.placed >= players * params["start_coins"]):
+        raise ValueError("start coins: the count does not match the seat to place")
     if s.phase == "move" and not s.moves_left:
         raise ValueError("a pass waits for a tile move but has none left")
     if s.phase == "coin" and not (s.coins_left and s.supply
-                                  and any(not b[0] for b in s.buyers[s.turn])):
+                                  and any(not b.coin for b in s.buyers[s.turn])):
         raise ValueError("a pass waits for a coin that cannot be taken")
     if s.phase == "king" and not s.king_left:
         raise ValueError("a pass waits for the king but has no king move left")

@@ -17,7 +17,7 @@ Input:
   panel shows which).
 
 Everything the status line says comes from the engine: legality from the session's legal
-actions, refusals from applying the action to a clone, and purchase previews from the
+actions, refusals from the engine's ``why_not``, and purchase previews from the
 engine's own mechanics on a copy of the state (see ``view_preview``).
 
 Pay + shift is one click: ``handle`` returns ``pay N`` and queues the ``shift``; the shell
@@ -31,7 +31,7 @@ preview and the cursor.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
@@ -46,6 +46,7 @@ from variants.market import view_overlay as vo
 from variants.market import view_paint as vp
 from variants.market.mechanics import king_sources
 from variants.market.params import COLOURS
+from variants.market.rules import MarketRules
 from variants.market.view_layout import Layout, make_layout, step_target
 from variants.market.view_panel import paint_panel, panel_hit, tiles_left
 from variants.market.view_preview import (
@@ -70,7 +71,7 @@ class MarketView(SeatStyle, BoardView):
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
         self.mode = "buy"
-        self.cursor: tuple = ("sq", 0)
+        self.cursor: tuple[Any, ...] = ("sq", 0)
         self.tile_choice: str | None = None
         self.payer: int | None = None
         self.option: int | None = None
@@ -80,7 +81,7 @@ class MarketView(SeatStyle, BoardView):
         self.time = 0.0
         self.highlighted = False
         self._version = -1
-        self._decision: tuple = ()
+        self._decision: tuple[Any, ...] = ()
         self._scores = list(session.game.scores)
         self._panel_area = DEFAULT_PANEL
         self._static = Layer()
@@ -91,11 +92,12 @@ class MarketView(SeatStyle, BoardView):
     # seats and state upkeep
     # =====================================================================================
     @property
-    def rules(self) -> Any:
-        return self.session.game.rules
+    def rules(self) -> MarketRules:
+        """The game's rules, as the Market's rules they are (behind the client's guard)."""
+        return cast(MarketRules, self.session.game.rules)
 
-    @property
-    def tool(self) -> str:
+    @property  # BoardView lets a view make any attribute a property (mypy reads a field)
+    def tool(self) -> str:  # type: ignore[override]
         """The shell's footer shows this next to Tab."""
         s = self.session.game.state
         if s.phase == "place":
@@ -124,15 +126,15 @@ class MarketView(SeatStyle, BoardView):
             left = [t for t, _n in tiles_left(game)]
             if self.tile_choice not in left:
                 self.tile_choice = left[0] if left else None
-        if self.payer is not None and not s.buyers[s.turn][self.payer - 1][0]:
+        if self.payer is not None and not s.buyers[s.turn][self.payer - 1].coin:
             self.payer = None
         self._refresh()
 
-    def _new_decision(self, decision: tuple) -> None:
+    def _new_decision(self, decision: tuple[Any, ...]) -> None:
         old = self._decision
         self._decision = decision
         game = self.session.game
-        s, rules = game.state, game.rules
+        s, rules = game.state, self.rules
         side = self._my_side()
         same_seat = bool(old) and old[1] == decision[1]
         modes = modes_for(s)
@@ -153,7 +155,7 @@ class MarketView(SeatStyle, BoardView):
                                key=lambda i: (i < here, i))
                 self.cursor = ("sq", empty[0] if empty else 0)
         elif s.phase in ("coins", "coin") and side is not None:
-            free = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer[0]]
+            free = [b for b, buyer in enumerate(s.buyers[s.turn]) if not buyer.coin]
             self.cursor = ("buyer", side, free[0] if free else 0)
         elif s.phase == "move" and self.cursor[0] != "sq":
             # next to the hole: the tiles a pass most likely moves
@@ -184,31 +186,10 @@ class MarketView(SeatStyle, BoardView):
         kind = intent.kind
         if kind != "point":
             self.queue.clear()
-        s = self.session.game.state
         if kind in ("point", "click", "rclick") and intent.pos is not None:
-            if kind == "click":
-                hit = panel_hit(self, self._panel_area, intent.pos)
-                if hit is not None:
-                    return self._panel(hit)
-            lay = make_layout(area, self.rules.n)
-            target = lay.hit(intent.pos, self.rules.sides)
-            if target is None:
-                return None
-            if target != self.cursor:
-                self.cursor = target
-                self.option = None
-                self._refresh()
-            if kind == "click":
-                return self._confirm()
-            if kind == "rclick":
-                self._cycle_option(1)
-            return None
+            return self._pointer(kind, intent.pos, area)
         if kind in ("up", "down", "left", "right"):
-            target = step_target(self.cursor, kind, self.rules.n, self.rules.sides)
-            if target != self.cursor:
-                self.cursor = target
-                self.option = None
-                self._refresh()
+            self._move_to(step_target(self.cursor, kind, self.rules.n, self.rules.sides))
             return None
         if kind == "confirm":
             return self._confirm()
@@ -220,7 +201,7 @@ class MarketView(SeatStyle, BoardView):
             return None
         if kind in ("rotate", "scroll"):
             step = 1 if kind == "rotate" or (intent.value or 0) < 0 else -1
-            if s.phase == "place":
+            if self.session.game.state.phase == "place":
                 self._cycle_mode(step)
             else:
                 self._cycle_option(step)
@@ -230,7 +211,30 @@ class MarketView(SeatStyle, BoardView):
             return choice[0] if choice else None
         return None
 
-    def _panel(self, hit: tuple) -> str | None:
+    def _pointer(self, kind: str, pos: tuple[float, float], area: Area) -> str | None:
+        """The mouse: the panel's buttons, else the square or buyer under it."""
+        if kind == "click":
+            hit = panel_hit(self, self._panel_area, pos)
+            if hit is not None:
+                return self._panel(hit)
+        lay = make_layout(area, self.rules.n)
+        target = lay.hit(pos, self.rules.sides)
+        if target is None:
+            return None
+        self._move_to(target)
+        if kind == "click":
+            return self._confirm()
+        if kind == "rclick":
+            self._cycle_option(1)
+        return None
+
+    def _move_to(self, target: Any) -> None:
+        if target != self.cursor:
+            self.cursor = target
+            self.option = None
+            self._refresh()
+
+    def _panel(self, hit: tuple[Any, ...]) -> str | None:
         if hit[0] == "mode":
             if hit[1] in modes_for(self.session.game.state):
                 self._set_mode(hit[1])
@@ -261,7 +265,7 @@ class MarketView(SeatStyle, BoardView):
         self.option = None
         s = self.session.game.state
         if mode == "pay+shift" and self.payer is None and s.phase == "turn":
-            coins = [b + 1 for b, buyer in enumerate(s.buyers[s.turn]) if buyer[0]]
+            coins = [b + 1 for b, buyer in enumerate(s.buyers[s.turn]) if buyer.coin]
             self.payer = coins[0] if coins else None
         self._refresh()
 
@@ -369,11 +373,12 @@ class MarketView(SeatStyle, BoardView):
         """The rulebook's score table: a row per player with "tokens (points)" for each
         colour and the total, "0*" where a partner holds more; then the king's row."""
         game = self.session.game
-        rules, s = game.rules, game.state
+        rules, s = self.rules, game.state
         held = scoring.holdings(s.buyers)
         names = [self.session.name(seat) for seat in range(game.players)]
         headers = [""] + [c.capitalize() for c in COLOURS] + ["Total"]
-        rows, seats = [], []
+        rows: list[list[str]] = []
+        seats: list[int | None] = []
         starred = False
         for team in rules.teams:
             for seat in team:
@@ -409,7 +414,7 @@ class MarketView(SeatStyle, BoardView):
     # =====================================================================================
     def draw(self, screen: Screen, area: Area) -> None:
         game = self.session.game
-        rules, s = game.rules, game.state
+        rules, s = self.rules, game.state
         lay = make_layout(area, rules.n)
         names = [self.session.name(seat) for seat in range(game.players)]
         colours, marks = self.colours, self.marks
@@ -434,6 +439,7 @@ class MarketView(SeatStyle, BoardView):
                 vp.paint_buyer(scr, lay.buyer(side, b), b + 1, held, colours[seat],
                                marks[seat], hide_goods=True)
             pieces.key = key
+        assert pieces.scr is not None
         screen.surface.blit(pieces.scr.surface, pieces.rect.topleft)
         self._draw_frame(screen, lay, s)
 
@@ -453,5 +459,6 @@ class MarketView(SeatStyle, BoardView):
         va.draw_moving(screen, lay, self.anims, s)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
-        self._panel_area = tuple(area)  # where clicks on the panel land (layout only)
+        x, y, w, h = area
+        self._panel_area = (x, y, w, h)  # where clicks on the panel land (layout only)
         paint_panel(screen, area, self)

@@ -26,7 +26,7 @@ STAGGER = 0.07
 POP_TIME = 1.6
 MAX_FLYING = 6  # tokens drawn per flight; more would only be a blur
 
-Anchor = tuple
+Anchor = tuple[Any, ...]
 
 
 @dataclass
@@ -53,31 +53,12 @@ def from_events(rules: Any, state: Any, events: list[Event]) -> list[Anim]:
         seat = e.seat
         side = sides[seat] if isinstance(seat, int) and 0 <= seat < len(sides) else None
         if e.kind == "shift" and d.get("from") in index and d.get("to") in index:
-            out.append(Anim("slide", ("sq", index[d["from"]]), ("sq", index[d["to"]]),
-                            SLIDE_TIME, tile=str(d.get("tile", ""))))
-            if d.get("paid_by") and side:
-                out.append(Anim("coin", ("buyer", side, int(d["paid_by"]) - 1), ("supply",),
-                                FLY_TIME))
+            out += _shift(index, d, side)
         elif e.kind == "draw":
-            drawn = d.get("drawn") or {}
-            i = 0
-            for colour in COLOURS:
-                if colour not in state.market:
-                    continue
-                for _ in range(int(drawn.get(colour, 0))):
-                    out.append(Anim("token", ("bag",), ("sq", state.market.index(colour)),
-                                    FLY_TIME, delay=i * STAGGER * 2, tile=colour))
-                    i += 1
+            out += _draw(state, d)
         elif e.kind == "buy" and side and d.get("vendor") in index:
-            vendor = index[d["vendor"]]
-            colour = str(d.get("colour"))
-            buyer = ("buyer", side, int(d.get("buyer", 1)) - 1)
-            for i in range(min(MAX_FLYING, int(d.get("taken", 0)))):
-                out.append(Anim("token", ("sq", vendor), buyer, FLY_TIME,
-                                delay=i * STAGGER, tile=colour))
+            out += _buy(index, d, side, kept_coin)
             delay = FLY_TIME * 0.8
-            if not kept_coin:
-                out.append(Anim("coin", buyer, ("supply",), FLY_TIME, delay=delay))
         elif e.kind == "porter" and d.get("square") in index:
             colour = str(d.get("colour"))
             if colour in state.market:
@@ -98,6 +79,41 @@ def from_events(rules: Any, state: Any, events: list[Event]) -> list[Anim]:
         elif e.kind == "coin" and side:
             out.append(Anim("coin", ("supply",), ("buyer", side, int(d.get("buyer", 1)) - 1),
                             FLY_TIME))
+    return out
+
+
+def _shift(index: dict[str, int], d: dict[str, Any], side: str | None) -> list[Anim]:
+    """A tile slides into the hole; a paid move's coin flies to the supply."""
+    out = [Anim("slide", ("sq", index[d["from"]]), ("sq", index[d["to"]]), SLIDE_TIME,
+                tile=str(d.get("tile", "")))]
+    if d.get("paid_by") and side:
+        out.append(Anim("coin", ("buyer", side, int(d["paid_by"]) - 1), ("supply",),
+                        FLY_TIME))
+    return out
+
+
+def _draw(state: Any, d: dict[str, Any]) -> list[Anim]:
+    """The drawn tokens fly from the bag to their vendors, one after another."""
+    out: list[Anim] = []
+    drawn = d.get("drawn") or {}
+    for colour in COLOURS:
+        if colour not in state.market:
+            continue
+        for _ in range(int(drawn.get(colour, 0))):
+            out.append(Anim("token", ("bag",), ("sq", state.market.index(colour)), FLY_TIME,
+                            delay=len(out) * STAGGER * 2, tile=colour))
+    return out
+
+
+def _buy(index: dict[str, int], d: dict[str, Any], side: str, kept_coin: bool) -> list[Anim]:
+    """The bought tokens fly from the vendor to the buyer, then its coin to the supply."""
+    vendor = index[d["vendor"]]
+    colour = str(d.get("colour"))
+    buyer = ("buyer", side, int(d.get("buyer", 1)) - 1)
+    out = [Anim("token", ("sq", vendor), buyer, FLY_TIME, delay=i * STAGGER, tile=colour)
+           for i in range(min(MAX_FLYING, int(d.get("taken", 0))))]
+    if not kept_coin:
+        out.append(Anim("coin", buyer, ("supply",), FLY_TIME, delay=FLY_TIME * 0.8))
     return out
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 Rect = tuple[float, float, float, float]
 #: a cursor / hit target: ("sq", square) or ("buyer", side, buyer index 0-based)
-Target = tuple
+Target = tuple[Any, ...]
 
 SIDE_ORDER = ("south", "west", "north", "east")
 #: unit vector pointing away from the market, per side

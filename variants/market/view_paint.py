@@ -46,7 +46,8 @@ def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
 
 
 def darker(colour: Any, k: float = 0.6) -> tuple[int, int, int]:
-    return tuple(min(255, round(c * k)) for c in colour[:3])  # type: ignore[return-value]
+    r, g, b = (min(255, round(c * k)) for c in colour[:3])
+    return r, g, b
 
 
 # ---------------------------------------------------------------------------------------
@@ -183,56 +184,14 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
     if lift:
         scr.box(x + inset + cs * 0.05, y + inset + cs * 0.07, w, w, (0, 0, 0, 110),
                 radius=cs * 0.1)
-    tx, ty = x + inset, y + inset
-    edge = max(2.0, cs * 0.03)
     if tile in COLOURS:
-        fill = VENDOR_FILL[tile]
-        scr.box(tx, ty, w, w, fill, radius=cs * 0.1)
-        scr.box(tx + cs * 0.05, ty + cs * 0.05, w - cs * 0.1, w - cs * 0.1,
-                darker(fill, 1.25) if tile != "black" else (100, 100, 112),
-                radius=cs * 0.07, width=max(1.5, cs * 0.02))
-        scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=edge)
-        count = state.vendors[tile] if state is not None else 0
-        shadow_text(scr, tile.upper(), x + cs * 0.5, y + cs * 0.19, cs * 0.23)
-        if count:
-            stack(scr, tile, x + cs * 0.3, y + cs * 0.66, cs * 0.15, count)
-        else:
-            scr.circle(x + cs * 0.3, y + cs * 0.62, cs * 0.15, darker(fill, 0.75))
-            glyph(scr, tile, x + cs * 0.3, y + cs * 0.62, cs * 0.09, darker(fill, 1.4)
-                  if tile != "black" else (120, 120, 130))
-        scr.box(x + cs * 0.5, y + cs * 0.4, cs * 0.42, cs * 0.36, (0, 0, 0, 120),
-                radius=cs * 0.08)
-        scr.text(str(count), x + cs * 0.71, y + cs * 0.59, cs * 0.4,
-                 GLYPH if count else (200, 200, 200), "center")
-        scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, cs * 0.16, GLYPH, "center")
+        _vendor(scr, x, y, cs, tile, state.vendors[tile] if state is not None else 0)
     elif tile == "king":
-        scr.box(tx, ty, w, w, KING_FILL, radius=cs * 0.1)
-        # the multicoloured tile: a border of the four commodity colours
-        t = cs * 0.06
-        for i, colour in enumerate(COLOURS):
-            c = COMMODITY[colour]
-            if i == 0:
-                scr.box(tx + cs * 0.1, ty, w - cs * 0.2, t, c)
-            elif i == 1:
-                scr.box(tx + w - t, ty + cs * 0.1, t, w - cs * 0.2, c)
-            elif i == 2:
-                scr.box(tx + cs * 0.1, ty + w - t, w - cs * 0.2, t, c)
-            else:
-                scr.box(tx, ty + cs * 0.1, t, w - cs * 0.2, c)
-        scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=edge)
-        crown(scr, x + cs * 0.28, y + cs * 0.24, cs * 0.13, (120, 70, 10))
-        scr.text("KING", x + cs * 0.66, y + cs * 0.24, cs * 0.22, INK, "center")
-        for i, colour in enumerate(COLOURS):
-            col, row = i % 2, i // 2
-            px = x + cs * (0.2 + 0.44 * col)
-            py = y + cs * (0.56 + 0.25 * row)
-            held = state.king[colour] if state is not None else 0
-            token(scr, colour, px, py, cs * 0.095)
-            scr.text(str(held), px + cs * 0.13, py, cs * 0.25, INK if held else (150, 120, 60),
-                     "midleft")
+        _king(scr, x, y, cs, state)
     else:
+        tx, ty = x + inset, y + inset
         scr.box(tx, ty, w, w, STONE, radius=cs * 0.1)
-        scr.box(tx, ty, w, w, STONE_EDGE, radius=cs * 0.1, width=edge)
+        scr.box(tx, ty, w, w, STONE_EDGE, radius=cs * 0.1, width=max(2.0, cs * 0.03))
         silhouette(scr, tile, x + cs * 0.5, y + cs * 0.4, cs * 0.27)
         scr.text(tile.capitalize(), x + cs * 0.5, y + cs * 0.85, cs * 0.2, INK, "center")
         if tile == "messenger":
@@ -242,6 +201,55 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
     if name and not lift:
         scr.text(name, x + cs * 0.08, y + cs * 0.06, cs * 0.13,
                  (60, 54, 46) if tile not in COLOURS else (235, 235, 235), "topleft")
+
+
+def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -> None:
+    """A vendor tile: its colour, its goods and the tokens on it."""
+    inset = cs * 0.035
+    w = cs - 2 * inset
+    tx, ty = x + inset, y + inset
+    fill = VENDOR_FILL[tile]
+    scr.box(tx, ty, w, w, fill, radius=cs * 0.1)
+    scr.box(tx + cs * 0.05, ty + cs * 0.05, w - cs * 0.1, w - cs * 0.1,
+            darker(fill, 1.25) if tile != "black" else (100, 100, 112),
+            radius=cs * 0.07, width=max(1.5, cs * 0.02))
+    scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=max(2.0, cs * 0.03))
+    shadow_text(scr, tile.upper(), x + cs * 0.5, y + cs * 0.19, cs * 0.23)
+    if count:
+        stack(scr, tile, x + cs * 0.3, y + cs * 0.66, cs * 0.15, count)
+    else:
+        scr.circle(x + cs * 0.3, y + cs * 0.62, cs * 0.15, darker(fill, 0.75))
+        glyph(scr, tile, x + cs * 0.3, y + cs * 0.62, cs * 0.09, darker(fill, 1.4)
+              if tile != "black" else (120, 120, 130))
+    scr.box(x + cs * 0.5, y + cs * 0.4, cs * 0.42, cs * 0.36, (0, 0, 0, 120),
+            radius=cs * 0.08)
+    scr.text(str(count), x + cs * 0.71, y + cs * 0.59, cs * 0.4,
+             GLYPH if count else (200, 200, 200), "center")
+    scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, cs * 0.16, GLYPH, "center")
+
+
+def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
+    """The king's tile: a border of the four commodity colours and his tokens of each."""
+    inset = cs * 0.035
+    w = cs - 2 * inset
+    tx, ty = x + inset, y + inset
+    scr.box(tx, ty, w, w, KING_FILL, radius=cs * 0.1)
+    t = cs * 0.06
+    sides = [(tx + cs * 0.1, ty, w - cs * 0.2, t), (tx + w - t, ty + cs * 0.1, t, w - cs * 0.2),
+             (tx + cs * 0.1, ty + w - t, w - cs * 0.2, t), (tx, ty + cs * 0.1, t, w - cs * 0.2)]
+    for colour, rect in zip(COLOURS, sides, strict=False):
+        scr.box(*rect, COMMODITY[colour])
+    scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=max(2.0, cs * 0.03))
+    crown(scr, x + cs * 0.28, y + cs * 0.24, cs * 0.13, (120, 70, 10))
+    scr.text("KING", x + cs * 0.66, y + cs * 0.24, cs * 0.22, INK, "center")
+    for i, colour in enumerate(COLOURS):
+        col, row = i % 2, i // 2
+        px = x + cs * (0.2 + 0.44 * col)
+        py = y + cs * (0.56 + 0.25 * row)
+        held = state.king[colour] if state is not None else 0
+        token(scr, colour, px, py, cs * 0.095)
+        scr.text(str(held), px + cs * 0.13, py, cs * 0.25, INK if held else (150, 120, 60),
+                 "midleft")
 
 
 def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:

@@ -85,7 +85,8 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
     return lay
 
 
-def panel_hit(view: Any, area: Rect, pos: tuple[float, float] | None) -> tuple | None:
+def panel_hit(view: Any, area: Rect,
+              pos: tuple[float, float] | None) -> tuple[Any, ...] | None:
     """What of the panel is at ``pos``: ("mode", m), ("tile", t), ("option", i), ("exit",)."""
     if pos is None:
         return None
@@ -166,10 +167,24 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     lay = panel_layout(view, area)
     k = lay.k
     ax, ay, aw, _ah = area
-    game = view.session.game
-    s = game.state
     scr.box(ax, ay, aw, lay.bottom - ay, theme.PANEL, radius=14 * k)
-    # header
+    _paint_header(scr, lay, view)
+    _paint_modes(scr, lay, view)
+    hx, hy, hw, _hh = lay.hint  # what to do
+    scr.text(hint(view), hx + 4 * k, hy, theme.FONT_SMALL * 0.9 * k, theme.TEXT,
+             wrap=hw - 8 * k)
+    _paint_options(scr, lay, view)
+    if lay.button:
+        _paint_exit(scr, lay.button, k, view)
+    ux, uy, uw, _uh = lay.about  # what is under the cursor
+    scr.text(about(view), ux + 4 * k, uy + 4 * k, theme.FONT_SMALL * 0.85 * k,
+             theme.TEXT_DIM, wrap=uw - 8 * k)
+
+
+def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
+    """The seat to move in its colour, the headline and the round."""
+    k = lay.k
+    game = view.session.game
     x, y, w, h = lay.header
     seat = game.current_player
     colours = view.colours
@@ -177,9 +192,15 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
         scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
     scr.text(vp._fit(scr, headline(view), theme.FONT_BODY * k, w - 150 * k), x + 22 * k,
              y + h / 2, theme.FONT_BODY * k, theme.ACCENT, "midleft")
-    scr.text(f"Round {s.round}", x + w - 6 * k, y + h / 2, theme.FONT_SMALL * k,
+    scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2, theme.FONT_SMALL * k,
              theme.TEXT_DIM, "midright")
-    # modes or the tiles to lay
+
+
+def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
+    """The modes (shift, pay + shift, buy, king), or at setup the tiles to lay."""
+    k = lay.k
+    game = view.session.game
+    s = game.state
     available = modes_for(s)
     for r, mode in lay.chips:
         on = mode == view.mode and mode in available
@@ -200,11 +221,11 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
                  r[1] + r[3] / 2, 21 * k, ink, "midleft")
         scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2, 21 * k, ink,
                  "midright")
-    # what to do
-    hx, hy, hw, _hh = lay.hint
-    scr.text(hint(view), hx + 4 * k, hy, theme.FONT_SMALL * 0.9 * k, theme.TEXT,
-             wrap=hw - 8 * k)
-    # the buyer under the cursor: each vendor on its line
+
+
+def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
+    """The buyer under the cursor: each vendor on its line, what buying there does."""
+    k = lay.k
     for r, i in lay.options:
         option = view.preview.options[i]
         chosen = i == view.preview.option
@@ -216,28 +237,25 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
         vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
         scr.text(vp._fit(scr, option.text, 21 * k, r[2] - 40 * k), r[0] + 32 * k,
                  r[1] + r[3] / 2, 21 * k, theme.TEXT, "midleft")
-    # the way out, on E
-    if lay.button:
-        bx, by, bw, bh = lay.button
-        choice = exit_choice(view.session)
-        label = choice[1] if choice else "E: nothing to end yet"
-        live = choice is not None
-        scr.box(bx, by, bw, bh, theme.PANEL_LIGHT if live else (36, 46, 70), radius=10 * k)
-        if live:
-            scr.box(bx, by, bw, bh, theme.ACCENT, radius=10 * k, width=3 * k)
-            kw = 44 * k
-            scr.box(bx + 8 * k, by + 7 * k, kw, bh - 14 * k, theme.ACCENT, radius=6 * k)
-            scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.FONT_BODY * k, vp.INK,
-                     "center")
-            scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.FONT_BODY * 0.9 * k,
-                     theme.TEXT, "midleft")
-        else:
-            scr.text(label, bx + bw / 2, by + bh / 2, theme.FONT_SMALL * 0.9 * k,
-                     theme.TEXT_DIM, "center")
-    # what is under the cursor
-    ux, uy, uw, _uh = lay.about
-    scr.text(about(view), ux + 4 * k, uy + 4 * k, theme.FONT_SMALL * 0.85 * k,
-             theme.TEXT_DIM, wrap=uw - 8 * k)
+
+
+def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
+    """The way out, on E: pass, end the play or leave the king."""
+    bx, by, bw, bh = button
+    choice = exit_choice(view.session)
+    label = choice[1] if choice else "E: nothing to end yet"
+    if choice is None:
+        scr.box(bx, by, bw, bh, (36, 46, 70), radius=10 * k)
+        scr.text(label, bx + bw / 2, by + bh / 2, theme.FONT_SMALL * 0.9 * k,
+                 theme.TEXT_DIM, "center")
+        return
+    scr.box(bx, by, bw, bh, theme.PANEL_LIGHT, radius=10 * k)
+    scr.box(bx, by, bw, bh, theme.ACCENT, radius=10 * k, width=3 * k)
+    kw = 44 * k
+    scr.box(bx + 8 * k, by + 7 * k, kw, bh - 14 * k, theme.ACCENT, radius=6 * k)
+    scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.FONT_BODY * k, vp.INK, "center")
+    scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.FONT_BODY * 0.9 * k, theme.TEXT,
+             "midleft")
 
 
 def about(view: Any) -> str:

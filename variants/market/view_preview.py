@@ -2,9 +2,10 @@
 
 ``compute`` is called by the view whenever the cursor, the mode or the game changes
 (never while drawing). Every judgement comes from the engine: legality from the
-session's legal actions, refusal reasons from applying the action to a clone of the
-game, and what a purchase would do (crowds, porters, governors, the ambassador) from
-``variants.market.mechanics`` on a copy of the state. Nothing here changes the game.
+session's legal actions, refusal reasons from the engine's ``why_not`` (a clone plays the
+first step of a two-step move), and what a purchase would do (crowds, porters, governors,
+the ambassador) from ``variants.market.mechanics`` on a copy of the state. Nothing here
+changes the game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.errors import IllegalAction
 from variants.market.mechanics import Purchase, between, check_purchase, king_sources
 from variants.market.params import AMBASSADOR, COLOURS, CROWD, MESSENGER
 
@@ -73,7 +73,7 @@ class Preview:
 class Tooling:
     """The view's input state that decides the preview."""
 
-    target: tuple
+    target: tuple[Any, ...]
     mode: str
     tile: str | None = None
     payer: int | None = None  # 1-based
@@ -89,13 +89,17 @@ def sentence(text: str) -> str:
 
 
 def engine_reason(game: Any, actions: list[str]) -> str | None:
-    """Why the engine refuses ``actions`` in turn (on a clone), or None if it takes them."""
-    probe = game.clone()
-    for action in actions:
-        try:
+    """Why the engine refuses ``actions`` in turn, or None if it takes them: its
+    ``why_not``, asked of the game for the first action and of a clone that has played
+    the earlier ones for each later action (a paid shift)."""
+    probe = game
+    for number, action in enumerate(actions):
+        why = probe.why_not(action)
+        if why is not None:
+            return str(why)
+        if number + 1 < len(actions):
+            probe = probe.clone() if probe is game else probe
             probe.apply(action)
-        except IllegalAction as exc:
-            return str(exc)
     return None
 
 
@@ -128,7 +132,7 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
     rules, s = game.rules, game.state
     line = rules.lines[seat][b]
     name = rules.line_names[seat][b]
-    probe = s.copy()
+    probe = rules.clone(s)
     probe.turn = seat  # "what would this buyer get": the mechanics read the buyer's seat
     deciding = game.current_player == seat and s.phase == "turn"
     out = []
@@ -140,10 +144,10 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
         blockers = tuple(p for p in path if s.market[p] == CROWD)
         result = check_purchase(probe, line, name, b + 1, colour)
         coinless = ""
-        if isinstance(result, str) and not probe.buyers[seat][b][0]:
+        if isinstance(result, str) and not probe.buyers[seat][b].coin:
             # what it would do with a coin (the mechanics ask for the coin first)
-            rich = probe.copy()
-            rich.buyers[seat][b][0] = True
+            rich = rules.clone(probe)
+            rich.buyers[seat][b] = rich.buyers[seat][b]._replace(coin=True)
             again = check_purchase(rich, line, name, b + 1, colour)
             if isinstance(again, Purchase):
                 result, coinless = again, ", once it has a coin"
@@ -210,11 +214,11 @@ def compute(session: Any, t: Tooling) -> Preview:
 # per phase
 # ---------------------------------------------------------------------------------------
 def _names(session: Any) -> list[str]:
-    return session.game.rules.geo.names
+    return list(session.game.rules.geo.names)
 
 
 def _who(session: Any) -> str:
-    return session.name(session.game.current_player)
+    return str(session.name(session.game.current_player))
 
 
 def _try(session: Any, p: Preview, actions: list[str], good: str) -> Preview:

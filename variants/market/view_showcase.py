@@ -10,15 +10,17 @@ write ``/tmp/market-*.png``::
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.api import Game, new_game
 from game.rng import Rng
 from game.ui import showcase
+from variants.market.rules import MarketRules
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
+    from variants.market.view import MarketView
 
 VARIANT = "tlatelolco-market"
 SEED = 2
@@ -40,7 +42,7 @@ def playout_game(players: int = PLAYERS, seed: int = SEED,
 def telling_purchase(game: Game) -> str | None:
     """A purchase open now on which a porter or governor acts and the ambassador lets
     the buyer keep its coin (what the preview is there to show)."""
-    rules, s = game.rules, game.state
+    rules, s = cast(MarketRules, game.rules), game.state
     for action in game.legal_actions():
         if action.startswith("buy "):
             _verb, buyer, colour = action.split()
@@ -54,7 +56,7 @@ def midgame_ready(game: Game) -> bool:
     """A play about to start, goods on vendors, buyers and the king, and a telling
     purchase open."""
     s = game.state
-    on_buyers = sum(1 for seat in s.buyers for b in seat if b[2])
+    on_buyers = sum(1 for seat in s.buyers for b in seat if b.tokens)
     return (s.phase == "turn" and s.purchases == 0 and s.undo is None
             and sum(s.king.values()) >= 3 and on_buyers >= 4
             and sum(1 for c in s.vendors.values() if c) >= 3
@@ -69,7 +71,7 @@ def midgame(app: App) -> PlayScene:
     game = playout_game(until=midgame_ready)
     play = showcase.start_play(app, game)
     showcase.frames(app, 150)  # the turn banner has gone
-    view = play.view
+    view = cast("MarketView | None", play.view)
     goal = telling_purchase(game)
     if view is not None and goal is not None:
         showcase.key(app, pygame.K_0 + int(goal.split()[1]))

@@ -1,0 +1,58 @@
+"""Every relative link and picture in the Markdown files leads somewhere: a file that
+exists and, for ``#anchor``, a heading in it. Pages move (docs/modding/, the notation
+pages beside their variants); this catches the link left behind."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_doclinks():
+    spec = importlib.util.spec_from_file_location("doclinks", ROOT / "tools" / "doclinks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+doclinks = load_doclinks()
+
+
+def test_every_relative_link_resolves():
+    files = doclinks.markdown_files()
+    assert ROOT / "README.md" in files and ROOT / "MODDING.md" in files
+    problems = [p for path in files for p in doclinks.broken_links(path)]
+    assert not problems, "\n".join(problems)
+
+
+def test_anchors_follow_github():
+    text = ("# Modding\n## One import: `game.modkit`\n## Hook order, and reskinning\n"
+            "```\n## not a heading\n```\n## Hook order, and reskinning\n"
+            "### `register_views(register: Callable[[str], None]) -> None`\n")
+    assert doclinks.anchors(text) == [
+        "modding", "one-import-gamemodkit", "hook-order-and-reskinning",
+        "hook-order-and-reskinning-1", "register_viewsregister-callablestr-none---none"]
+
+
+def test_a_broken_link_is_reported_with_its_line(tmp_path):
+    (tmp_path / "a.md").write_text("# A\n\nsee [b](b.md#nowhere), [c](c.md) and\n"
+                                   "[here](#a), `[code](x.md)`, [web](https://example.org)\n",
+                                   encoding="utf-8")
+    (tmp_path / "b.md").write_text("# B\n", encoding="utf-8")
+    assert doclinks.broken_links(tmp_path / "a.md", tmp_path) == [
+        "a.md:3: b.md#nowhere: no heading #nowhere in b.md", "a.md:3: c.md: no such file"]
+
+
+def test_the_modding_index_links_every_section_of_every_page():
+    index = (ROOT / "MODDING.md").read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs" / "modding").glob("*.md")):
+        link = f"docs/modding/{page.name}"
+        assert f"]({link})" in index, f"MODDING.md does not link {link}"
+        text = page.read_text(encoding="utf-8")
+        for _number, line in doclinks.prose_lines(text):
+            if line.startswith("## "):
+                anchor = doclinks.slug(line[3:])
+                assert f"]({link}#{anchor})" in index, (
+                    f"MODDING.md does not link the section '{line[3:]}' of {link}")

@@ -1,0 +1,271 @@
+"""Drawing Aztlán's board and animating its events, for the board view.
+
+Functions of the :class:`~variants.aztlan.view.AztlanView` they serve. Drawing changes
+nothing but pixel caches: the island, the pieces and the highlights are painted into the
+view's three cached layers; a frame blits them and adds the cursor and the animations.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from game.events import Event
+from game.ui import theme
+from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
+from game.ui.boardview import Area
+from game.ui.screen import Screen
+from variants.aztlan import view_paint as vp
+from variants.aztlan.view_layout import Layout, make_layout
+from variants.aztlan.view_model import Model, Option
+from variants.aztlan.view_panel import column_layout, paint_column
+
+if TYPE_CHECKING:
+    from variants.aztlan.view import AztlanView
+
+POP_TIME = 1.6
+DROP_TIME = 0.35
+SLIDE_TIME = 0.4
+DOMAIN_TIME = 0.9
+
+
+def draw(v: AztlanView, screen: Screen, area: Area) -> None:
+    m = v.model
+    if m is None:
+        return
+    rules = v.rules
+    lay = make_layout(area, v.geo)
+    base = (screen.scale, screen.ox, screen.oy, lay)
+    st = v.static_layer
+    if st.key != base:
+        vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, rules.island)
+        st.key = base
+    colours, marks = v.army_colours, v.army_marks
+    pieces = v.pieces_layer
+    key: tuple[Any, ...] = (base, m.version, id(v.session.game), m.viewer, tuple(colours),
+                            tuple(marks))
+    if pieces.key != key:
+        paint_pieces(v, pieces.copy_of(st, screen, lay.map_rect), lay, m, colours, marks)
+        pieces.key = key
+    over = v.over_layer
+    key = (pieces.key, v.serial)
+    if over.key != key:
+        paint_overlay(v, over.copy_of(pieces, screen, lay.map_rect), lay, m)
+        over.key = key
+    assert over.scr is not None
+    screen.surface.blit(over.scr.surface, over.rect.topleft)
+    draw_moving(v, screen, lay, m, colours, marks)
+    vp.paint_track(screen, lay.track, m.scores, m.ranking, v.seat_colours,
+                   v.seat_marks)
+    paint_column(screen, lay.column, v, m, v.decision,
+                 column_layout(lay.column, v.decision))
+
+
+def paint_pieces(v: AztlanView, scr: Screen, lay: Layout, m: Model, colours: list[Any],
+                  marks: list[str]) -> None:
+    conflict = m.phase == "conflict"
+    for t, counts in enumerate(m.board):
+        vp.paint_stacks(scr, lay, v.geo, counts, t, colours, marks)
+        if conflict and t not in m.resolved and sum(1 for n in counts if n) >= 2:
+            # an unresolved conflict: a dashed red inner border and crossed blades
+            # pinned on the territory's highest corner
+            vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
+            x, y = lay.pt(v.geo.top[t])
+            vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
+
+
+def paint_overlay(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:
+    """The highlights: a scoring step's domain, the targets of the decision at hand, the
+    territory it is about, the scoring options' domains."""
+    d = v.decision
+    geo = v.geo
+    k = lay.k
+    if v.highlight_cells:
+        for t in v.highlight_cells:
+            vp.tint(scr, lay, geo, t, (255, 196, 0, 80))
+        vp.group_outline(scr, lay, geo, v.highlight_cells, theme.ACCENT, 6 * k)
+    if d.kind == "move" and v.mode != "eagle":
+        paint_move(v, scr, lay, m)
+    elif d.kind == "conflict":
+        for t in d.targets:
+            vp.outline(scr, lay, geo, t, (255, 255, 255), 3 * k)
+    if d.territory is not None and d.kind in ("conflict", "sacred", "tlatoani"):
+        vp.tint(scr, lay, geo, d.territory, (255, 196, 0, 70))
+        vp.outline(scr, lay, geo, d.territory, theme.ACCENT, 6 * k)
+    if d.kind == "score" and d.seat is not None:
+        paint_scoring(v, scr, lay, m, d.seat)
+
+
+def paint_move(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:
+    """The territories a pawn may move from, or the chosen one and its neighbours."""
+    geo, k = v.geo, lay.k
+    if v.source is None:
+        for t in v.decision.targets:
+            vp.outline(scr, lay, geo, t, (255, 255, 255), 3 * k)
+        return
+    vp.tint(scr, lay, geo, v.source, (255, 196, 0, 90))
+    vp.outline(scr, lay, geo, v.source, theme.ACCENT, 5 * k)
+    for t in m.island.nbrs[v.source]:
+        vp.tint(scr, lay, geo, t, (90, 230, 120, 80))
+        vp.outline(scr, lay, geo, t, theme.GOOD, 3 * k)
+
+
+def paint_scoring(v: AztlanView, scr: Screen, lay: Layout, m: Model, seat: int) -> None:
+    """The focused scoring option's domains or blessed territories, the Rafts pick."""
+    geo, k = v.geo, lay.k
+    opt = v.focused_option()
+    if opt is not None and opt.kind:
+        paint_domains(v, scr, lay, m, seat, opt)
+    if opt is not None and opt.action and opt.action.startswith("bless "):
+        for t in opt.cells:
+            vp.outline(scr, lay, geo, t, theme.GOOD, 4 * k)
+    if v.raft is not None:
+        vp.outline(scr, lay, geo, v.raft, theme.ACCENT, 6 * k)
+
+
+def paint_domains(v: AztlanView, scr: Screen, lay: Layout, m: Model, seat: int,
+                   opt: Option) -> None:
+    geo = v.geo
+    colour = v.army_colours[m.army(seat)]
+    for dm in m.domains(seat, opt.kind or "", opt.links):
+        cells = set(dm.cells)
+        fill = (*colour, 70) if dm.points else (40, 40, 40, 70)
+        for t in cells:
+            vp.tint(scr, lay, geo, t, fill)
+        vp.group_outline(scr, lay, geo, cells, colour if dm.points else theme.TEXT_DIM,
+                         5 * lay.k)
+        mid = min(dm.cells, key=lambda c: dist_to_mean(v, c, dm.cells))
+        x, y = vp.label_points(lay, geo, mid)["name"]
+        text = f"+{dm.points}" if dm.points else "0"
+        vp.badge(scr, text, x, y, 30 * lay.k,
+                 fg=theme.ACCENT if dm.points else theme.TEXT_DIM)
+    for a, b in opt.links:
+        scr.line(lay.pt(geo.label[a]), lay.pt(geo.label[b]), theme.ACCENT, 5 * lay.k)
+
+
+def dist_to_mean(v: AztlanView, c: int, cells: tuple[int, ...]) -> float:
+    mx = sum(v.geo.label[x][0] for x in cells) / len(cells)
+    my = sum(v.geo.label[x][1] for x in cells) / len(cells)
+    x, y = v.geo.label[c]
+    return (x - mx) ** 2 + (y - my) ** 2
+
+
+def draw_moving(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: list[Any],
+                 marks: list[str]) -> None:
+    d = v.decision
+    k = lay.k
+    geo = v.geo
+    if d.kind not in ("choose", "over") and 0 <= v.cursor < len(geo.ids):
+        pulse = 0.5 + 0.5 * math.sin(v.time * 6.0)
+        colour = theme.TEXT if d.kind != "wait" else theme.TEXT_DIM
+        vp.outline(screen, lay, geo, v.cursor, vp.INK, (6 + 2 * pulse) * k)
+        vp.outline(screen, lay, geo, v.cursor, colour, (3 + 2 * pulse) * k)
+    draw_ghost(v, screen, lay, m, colours, marks)
+    for a in v.anims:
+        if not a.started:
+            continue
+        e = a.progress
+        if a.kind == "drop":
+            x, y = vp.label_points(lay, geo, a.cells[0])["pawns"]
+            s = 40 * k * (1 + 0.8 * (1 - e) ** 2)
+            army = a.data["army"]
+            ring = 20 * k + 40 * k * e
+            screen.circle(x, y, ring, theme.ACCENT, max(2.0, 4 * k * (1 - e)))
+            if e < 1:
+                vp.paint_pawn(screen, x, y - 40 * k * (1 - e), s * 0.7,
+                              colours[army], marks[army])
+        elif a.kind == "slide":
+            fx, fy = vp.label_points(lay, geo, a.cells[0])["pawns"]
+            tx, ty = vp.label_points(lay, geo, a.cells[1])["pawns"]
+            e = e * e * (3 - 2 * e)
+            x = fx + (tx - fx) * e
+            y = fy + (ty - fy) * e - math.sin(e * math.pi) * 40 * k
+            screen.line((fx, fy), (tx, ty), theme.ACCENT, 3 * k)
+            army = a.data["army"]
+            vp.paint_pawn(screen, x, y, 30 * k, colours[army], marks[army])
+        elif a.kind == "pop":
+            x, y = vp.label_points(lay, geo, a.cells[0])["pawns"]
+            size = 34 * k
+            vp.halo_text(screen, a.data["text"], x, y - 20 * k - 50 * k * e, size,
+                         a.data["colour"])
+        elif a.kind == "domain":
+            army = a.data["army"]
+            colour = v.army_colours[army] if army < len(colours) else theme.ACCENT
+            vp.group_outline(screen, lay, geo, a.cells, theme.ACCENT, 7 * k)
+            vp.group_outline(screen, lay, geo, a.cells, colour, 3 * k)
+            mid = min(a.cells, key=lambda c: dist_to_mean(v, c, a.cells))
+            x, y = vp.label_points(lay, geo, mid)["name"]
+            grow = 0.8 + 0.2 * min(1.0, e * 4)
+            vp.badge(screen, f"{a.data['text']}  ({a.data['detail']})", x,
+                     y - 30 * k * e, 30 * k * grow, fill=colour, fg=vp.INK,
+                     edge=vp.INK)
+        elif a.kind == "banner":
+            mx, my, mw, mh = lay.map_rect
+            alpha = 1.0 if e < 0.7 else (1 - e) / 0.3
+            if alpha > 0.05:
+                vp.badge(screen, a.data["text"], mx + mw / 2, my + mh / 2, 56 * k)
+
+
+def draw_ghost(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: list[Any],
+                marks: list[str]) -> None:
+    """Where the pawn a click would add lands: a pulsing ring and "+1"."""
+    d = v.decision
+    if d.kind not in ("place", "move") or d.seat is None:
+        return
+    t = v.ghost
+    if t is None:
+        return
+    army = m.army(d.seat)
+    (x, y), s = vp.stack_position(lay, v.geo, m.board[t], t, army)
+    pulse = 0.5 + 0.5 * math.sin(v.time * 6.0)
+    screen.circle(x, y, s * (0.62 + 0.08 * pulse), vp.INK, 5 * lay.k)
+    screen.circle(x, y, s * (0.62 + 0.08 * pulse), theme.ACCENT, 3 * lay.k)
+    if not m.board[t][army]:
+        vp.paint_pawn(screen, x, y, s * 0.8, colours[army], marks[army])
+    vp.halo_text(screen, "+1", x - s * 0.45, y - s * 0.55, s * 0.8, theme.ACCENT,
+                 "midright")
+
+
+def animate(v: AztlanView, events: list[Event]) -> None:
+    """Animations for the events of one applied action (private ones have none)."""
+    idx = v.rules.island.index
+    delay = 0.0
+    for e in events:
+        if not e.visible(None):
+            continue  # private (a chosen card, a drawn card): nothing to animate
+        data = e.data or {}
+        if e.kind in ("place", "eagle") and data.get("territory") in idx:
+            v.anims.append(Anim("drop", (idx[data["territory"]],), DROP_TIME,
+                                   data={"army": data.get("army", 0)}))
+        elif e.kind == "move" and data.get("to") in idx and data.get("from") in idx:
+            v.anims.append(Anim("slide", (idx[data["from"]], idx[data["to"]]),
+                                   SLIDE_TIME, data={"army": data.get("army", 0)}))
+        elif e.kind == "removed" and data.get("territory") in idx:
+            v.anims.append(Anim("pop", (idx[data["territory"]],), POP_TIME, delay,
+                                   data={"text": f"-{data.get('count', 1)}",
+                                         "colour": theme.DANGER}))
+        elif e.kind in ("coexist", "tie", "battle", "sacred", "tlatoani") and \
+                data.get("territory") in idx:
+            word = {"coexist": "Coexist", "tie": "Tie", "battle": "Battle!",
+                    "sacred": "Sacred Games", "tlatoani": "Tlatoani"}[e.kind]
+            v.anims.append(Anim("pop", (idx[data["territory"]],), POP_TIME, delay,
+                                   data={"text": word, "colour": theme.ACCENT}))
+        elif e.kind == "score" and e.seat is not None:
+            # the army that scored (in Aztec Gods, control swaps right after)
+            army = v.model.army(e.seat) if v.model is not None else e.seat
+            for dm in data.get("domains", []):
+                if not dm.get("points"):
+                    continue
+                cells = tuple(idx[c] for c in dm.get("territories", []) if c in idx)
+                n = len(cells)
+                v.anims.append(Anim("domain", cells, DOMAIN_TIME, delay, data={
+                    "text": f"+{dm['points']}", "detail": f"{n}+{dm['matching']}²",
+                    "army": army}))
+                delay += DOMAIN_TIME * 0.8
+            if e.points:
+                v.panel_flash[e.seat] = (f"+{e.points}", 0.0)
+        elif e.kind == "reveal":
+            v.anims.append(Anim("banner", (), POP_TIME, data={
+                "text": "Power cards revealed"}))
+        elif e.kind == "draw" and e.seat is not None:
+            v.panel_flash[e.seat] = ("+1 card", 0.0)

@@ -1,0 +1,185 @@
+"""What a click or Enter would do on Aztlán's board, and why not: the status line.
+
+Functions of the :class:`~variants.aztlan.view.AztlanView` they serve (its model, its
+decision, its cursor and selection); nothing here changes the game or draws. A refusal's
+reason is the engine's own (``Game.why_not``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from variants.aztlan.view_model import Option
+
+if TYPE_CHECKING:
+    from variants.aztlan.view import AztlanView
+
+#: decisions where Enter acts on the map cursor (else on the focused option)
+MAP_KINDS = ("place", "move", "wait", "over")
+
+
+@dataclass
+class Plan:
+    """What a click on a territory would do: an action, a selection change, and why."""
+
+    action: str | None = None
+    effect: tuple[str, Any] | None = None
+    status: str = ""
+
+
+def why(v: AztlanView, action: str) -> str:
+    """The engine's reason for refusing ``action`` (its ``why_not``)."""
+    if v.model is None or v.model.viewer is None:
+        return "not your decision"
+    return v.session.game.why_not(action) or ""
+
+
+def plan(v: AztlanView, t: int) -> Plan:
+    m, d = v.model, v.decision
+    assert m is not None
+    ids = m.island.ids
+    here = m.label(t)
+    legal = v.session.is_legal
+    if d.kind == "place":
+        a = f"place {ids[t]}"
+        if legal(a):
+            left = m.supply[m.army(d.seat)] if d.seat is not None else 0
+            return Plan(a, None, f"Click or Enter: place a pawn in {here} "
+                        f"({m.type_name(m.island.types[t])}) · {left} left")
+        return Plan(None, None, why(v, a))
+    if d.kind == "move":
+        army = m.army(d.seat) if d.seat is not None else 0
+        if v.mode == "eagle":
+            a = f"eagle {ids[t]}"
+            if legal(a):
+                return Plan(a, None, f"Click: Eagle & Jaguar warriors, an extra pawn "
+                            f"in {here}")
+            return Plan(None, None, why(v, a))
+        if v.source is None:
+            if m.board[t][army]:
+                return Plan(None, ("source", t), f"Click: move a pawn from {here}, then "
+                            "pick a neighbour · E: no move")
+            return Plan(None, None, f"No pawn of yours in {here}: pick one of your "
+                        "territories, or E for no move")
+        src = v.source
+        if t == src:
+            return Plan(None, ("source", None), f"Click: keep the pawn in {here} "
+                        "(cancel the move)")
+        a = f"move {ids[src]} {ids[t]}"
+        if legal(a):
+            return Plan(a, None, f"Click: move a pawn from {ids[src]} to {here}")
+        if m.board[t][army]:
+            return Plan(None, ("source", t), f"Click: move from {here} instead")
+        return Plan(None, None, why(v, a))
+    if d.kind == "conflict":
+        if t in d.targets:
+            if t == d.territory:
+                return Plan(None, None, f"{powers(v, t)}: 1 Battle, 2 Coexist")
+            return Plan(None, ("conflict", t), f"Click: decide the conflict in {here}")
+        return Plan(None, None, info(v, t))
+    if d.kind == "score" and any(o.action and o.action.startswith("rafts ")
+                                 for o in d.options):
+        return raft_plan(v, t)
+    return Plan(None, None, info(v, t))
+
+
+def raft_plan(v: AztlanView, t: int) -> Plan:
+    m = v.model
+    assert m is not None
+    ids = m.island.ids
+    here = m.label(t)
+    if v.raft is None:
+        if any(o.action and ids[t] in o.action.split()[1:] for o in v.decision.options
+               if o.action and o.action.startswith("rafts ")):
+            return Plan(None, ("raft", t), f"Click: Rafts and Canoes from {here}, then "
+                        "the other shore")
+        return Plan(None, None, info(v, t))
+    if t == v.raft:
+        return Plan(None, ("raft", None), "Click: cancel the Rafts and Canoes pick")
+    a = " ".join(["rafts", *sorted((ids[v.raft], ids[t]),
+                                   key=lambda x: m.island.index[x])])
+    if v.session.is_legal(a):
+        return Plan(a, None, f"Click: Rafts and Canoes join {ids[v.raft]} and {here}")
+    return Plan(None, None, why(v, a))
+
+
+def powers(v: AztlanView, t: int) -> str:
+    m = v.model
+    assert m is not None
+    o = m.outcome(t)
+    parts = []
+    for army, n in enumerate(m.board[t]):
+        if not n:
+            continue
+        seat = m.commander(army)
+        card = m.chosen[seat]
+        power = f"{card}×{n}={o.power[army]}" if o is not None else f"{n} pawns"
+        parts.append(f"{v.session.name(seat)} {power}")
+    return f"{m.island.ids[t]}: " + " vs ".join(parts)
+
+
+def info(v: AztlanView, t: int) -> str:
+    m = v.model
+    assert m is not None
+    text = f"{m.label(t)} · {m.type_name(m.island.types[t])}"
+    present = [(a, n) for a, n in enumerate(m.board[t]) if n]
+    if len(present) >= 2 and m.outcome(t) is not None:
+        text = powers(v, t) + f" · {m.island.names[t]}"
+        if t in m.resolved:
+            text += " (settled)"
+    elif present:
+        text += " · " + ", ".join(f"{v.army_name(a)} {n}" for a, n in present)
+    else:
+        text += " · empty"
+    if v.decision.kind == "score" and v.decision.seat is not None:
+        opt = v.focused_option()
+        if opt is not None and opt.kind:
+            for dm in m.domains(v.decision.seat, opt.kind, opt.links):
+                if t in dm.cells:
+                    text += (f" · domain of {len(dm.cells)}: {len(dm.cells)} + "
+                             f"{dm.matching}² = {dm.points}")
+    return text
+
+
+def status(v: AztlanView) -> str:
+    m, d = v.model, v.decision
+    if m is None:
+        return ""
+    if d.kind == "choose":
+        i = v.hover_card if v.hover_card is not None else v.focus
+        if 0 <= i < len(d.options):
+            card = int(d.options[i].action.split()[1])  # type: ignore[union-attr]
+            kind = m.card_type(card)
+            what = "wild: pick the type at scoring" if kind == "wild" else \
+                f"{m.type_name(kind)} scores extra"
+            verb = "Click" if v.hover_card is not None else "Enter"
+            return (f"{verb}: choose power card {card} ({what}; "
+                    f"{m.cards.power_value[card]} pts if never played)")
+        return d.title
+    if v.hover_button is not None and v.hover_button < len(d.options):
+        return "Click: " + say(v, d.options[v.hover_button])
+    t = v.hover_t if v.hover_t is not None else None
+    if t is not None:
+        return plan(v, t).status
+    if d.kind in MAP_KINDS:
+        if d.kind in ("place", "move"):
+            return plan(v, v.cursor).status
+        if d.kind == "wait":
+            return f"{d.title}: {d.prompt}" if d.prompt else d.title
+        return d.title
+    opt = v.focused_option()
+    if opt is not None:
+        return "Enter: " + say(v, opt)
+    return d.title
+
+
+def say(v: AztlanView, opt: Option) -> str:
+    if opt.mode == "eagle":
+        if v.mode == "eagle":
+            return "stop placing the Eagle & Jaguar pawn"
+        return "play Eagle & Jaguar Warriors, then click where the extra pawn goes"
+    text = opt.label
+    if opt.detail:
+        text += f" ({opt.detail})"
+    return text

@@ -1,0 +1,265 @@
+"""The Market's moves: one handler per verb (:data:`HANDLERS`), and the steps between.
+
+``MarketRules.apply`` calls a handler only once ``refusals.verdict`` allowed the action,
+so a handler never checks: it changes the state and returns the events. A purchase's
+handler gets the ``Purchase`` the check worked out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.events import Event
+from game.rng import Rng
+from variants.market import scoring
+from variants.market.mechanics import Purchase, draw, king_sources
+from variants.market.params import COLOURS
+from variants.market.state import MarketState, TakeBack
+
+if TYPE_CHECKING:
+    from variants.market.rules import MarketRules
+
+Handler = Callable[["MarketRules", MarketState, int, tuple[Any, ...], Any], list[Event]]
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def place(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+          _: Any) -> list[Event]:
+    sq, tile = args
+    names = r.geo.names
+    s.market[sq] = tile
+    ev = [Event("place", f"{player_name(seat)} places the {tile} on {names[sq]}", seat,
+                data={"square": names[sq], "tile": tile})]
+    if s.market.count(None) == 1:
+        after_market(r, s)
+        ev.append(Event("market", f"The market is laid; {names[s.hole()]} is the hole",
+                        data={"hole": names[s.hole()]}))
+    else:
+        s.turn = (seat + 1) % r.players
+    return ev
+
+
+def after_market(r: MarketRules, s: MarketState) -> None:
+    """The market is laid: the start coins, or the first turn."""
+    s.turn = 0
+    s.phase = "coins" if r.start_coins else "turn"
+
+
+def coin(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+         _: Any) -> list[Event]:
+    b = args[0]
+    row = s.buyers[seat]
+    row[b - 1] = row[b - 1]._replace(coin=True)
+    s.supply -= 1
+    ev = [Event("coin", f"{player_name(seat)} puts a coin on buyer {b}", seat,
+                data={"buyer": b})]
+    if s.phase == "coin":
+        s.coins_left -= 1
+        return ev + advance_pass(r, s)
+    s.placed += 1
+    if s.placed == r.players * r.start_coins:
+        s.phase, s.turn, s.round = "turn", 0, 1
+        ev.append(Event("turn", f"{player_name(0)}'s turn", 0))
+    else:
+        s.turn = s.placed % r.players
+    return ev
+
+
+def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+          _: Any) -> list[Event]:
+    sq = args[0]
+    names = r.geo.names
+    hole = s.hole()
+    tile = s.market[sq]
+    data: dict[str, Any] = {"tile": tile, "from": names[sq], "to": names[hole]}
+    text = f"{player_name(seat)} moves the {tile} from {names[sq]} to {names[hole]}"
+    if s.phase == "turn":
+        snapshot(s)
+        if s.paid is not None:
+            row = s.buyers[seat]
+            row[s.paid - 1] = row[s.paid - 1]._replace(coin=False)
+            s.supply += 1
+            data["paid_by"] = s.paid
+            text += f", paid by buyer {s.paid}"
+            s.paid = None
+    s.market[hole], s.market[sq] = tile, None
+    if s.undo is not None and s.undo == table(s):
+        # The messenger went there and back: nothing to take back, the same position
+        # as before the play (a bot recognises a position by what the table shows).
+        s.undo = None
+    ev = [Event("shift", text, seat, data=data)]
+    if s.phase == "move":
+        s.moves_left -= 1
+        s.last_moved = hole
+        ev += advance_pass(r, s)
+    return ev
+
+
+def pay(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+        _: Any) -> list[Event]:
+    s.paid = args[0]  # the table changes with the shift, which takes the snapshot
+    return [Event("pay", f"{player_name(seat)} pays with buyer {args[0]}'s coin for the "
+                  "next tile move", seat, data={"buyer": args[0]})]
+
+
+def snapshot(s: MarketState) -> None:
+    """Remember the table at the start of a play, for a take-back by pass (when a tile
+    moves; a shift that brings the table back to it forgets it again).
+
+    Only before the play's first purchase: a purchase cannot be taken back (``pass`` is
+    refused, the play ends with ``end``), so it drops the snapshot for good. A snapshot
+    taken after it would restore nothing a player can reach, and the saved game would
+    not load (``from_dict`` rightly refuses a snapshot beside a purchase).
+    """
+    if s.undo is None and not s.purchases:
+        s.undo = table(s)
+
+
+def table(s: MarketState) -> TakeBack:
+    """What a take-back restores: the market, the own buyers' coins and the supply."""
+    return TakeBack(list(s.market), [b.coin for b in s.buyers[s.turn]], s.supply)
+
+
+def buy(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+        p: Purchase) -> list[Event]:
+    b, colour = args
+    names = r.geo.names
+    buyer = s.buyers[seat][b - 1]
+    s.vendors[colour] = p.to_vendor
+    s.king[colour] += p.to_king
+    if p.to_buyer:
+        buyer = buyer._replace(colour=colour, tokens=buyer.tokens + p.to_buyer)
+    if not p.keeps_coin:
+        buyer = buyer._replace(coin=False)
+        s.supply += 1
+    s.buyers[seat][b - 1] = buyer
+    s.purchases += 1
+    s.undo = None
+    who = player_name(seat)
+    ev = [Event("buy", f"{who}'s buyer {b} buys {p.taken} {colour} from the vendor on "
+                f"{names[p.vendor]}", seat,
+                data={"buyer": b, "colour": colour, "vendor": names[p.vendor],
+                      "taken": p.taken, "kept": p.to_buyer})]
+    for sq, tile in p.acts:
+        dest = "back to the vendor" if tile == "porter" else "to the king"
+        ev.append(Event(tile, f"The {tile} on {names[sq]} carries a {colour} token {dest}",
+                        seat, data={"square": names[sq], "colour": colour}))
+    if p.keeps_coin:
+        ev.append(Event("ambassador", f"The ambassador lets buyer {b} keep its coin", seat,
+                        data={"buyer": b}))
+    return ev
+
+
+def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+              _: Any) -> list[Event]:
+    """Pass (taking back a play in progress): draw for the vendors, then the pass's
+    decisions."""
+    who = player_name(seat)
+    ev = []
+    if s.undo is not None:
+        s.market = list(s.undo.market)
+        s.buyers[seat] = [buyer._replace(coin=has_coin) for buyer, has_coin
+                          in zip(s.buyers[seat], s.undo.coins, strict=True)]
+        s.supply = s.undo.supply
+        s.undo = None
+        ev.append(Event("take_back", f"{who} takes the play back: the market and coins "
+                        "are as at the start of the turn", seat))
+    ev.append(Event("pass", f"{who} passes", seat))
+    if sum(s.bag.values()):
+        rng = Rng(s.rng)
+        drawn = draw(s.bag, r.draw_count, rng)
+        s.rng = rng.state
+        for c in drawn:
+            s.vendors[c] += 1
+        counts = {c: drawn.count(c) for c in COLOURS if c in drawn}
+        listed = ", ".join(f"{k} {c}" for c, k in counts.items())
+        ev.append(Event("draw", f"{who} draws {listed} for the vendors "
+                        f"({sum(s.bag.values())} left in the bag)", seat,
+                        data={"drawn": counts, "bag": sum(s.bag.values())}, barrier=True))
+    else:
+        ev.append(Event("no_draw", "The bag is empty: nothing to draw", seat))
+    s.moves_left, s.last_moved = r.pass_moves, None
+    s.coins_left, s.king_left = r.pass_coins, r.pass_king
+    return ev + advance_pass(r, s)
+
+
+def king(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+         _: Any) -> list[Event]:
+    sq = args[0]
+    who = player_name(seat)
+    if sq is None:
+        s.king_left = 0
+        ev = [Event("king_skip", f"{who} leaves the king as he is", seat)]
+    else:
+        colour = s.market[sq]
+        assert colour is not None
+        s.vendors[colour] -= 1
+        s.king[colour] += 1
+        s.king_left -= 1
+        ev = [Event("king", f"{who} moves a {colour} token from {r.geo.names[sq]} to the "
+                    "king", seat, data={"square": r.geo.names[sq], "colour": colour})]
+    return ev + advance_pass(r, s)
+
+
+def end(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+        _: Any) -> list[Event]:
+    return end_turn(r, s)
+
+
+def advance_pass(r: MarketRules, s: MarketState) -> list[Event]:
+    """Go to the next decision of a pass, skipping steps with nothing to choose."""
+    if s.moves_left:
+        s.phase = "move"
+        return []
+    s.last_moved = None
+    ev = []
+    if s.coins_left:
+        if s.supply and any(not b.coin for b in s.buyers[s.turn]):
+            s.phase = "coin"
+            return []
+        reason = ("the money supply is empty" if not s.supply
+                  else "every buyer already has a coin")
+        ev.append(Event("no_coin", f"No coin for {player_name(s.turn)}: {reason}", s.turn))
+        s.coins_left = 0
+    if s.king_left:
+        if king_sources(s, r.geo.cross):
+            s.phase = "king"
+            return ev
+        s.king_left = 0
+    return ev + end_turn(r, s)
+
+
+def end_turn(r: MarketRules, s: MarketState) -> list[Event]:
+    s.purchases, s.paid, s.undo = 0, None, None
+    s.moves_left, s.last_moved, s.coins_left, s.king_left = 0, None, 0, 0
+    if s.turn == r.players - 1 and not sum(s.bag.values()):
+        return finish(r, s)
+    s.phase = "turn"
+    s.turn = (s.turn + 1) % r.players
+    if s.turn == 0:
+        s.round += 1
+    return [Event("turn", f"{player_name(s.turn)}'s turn", s.turn)]
+
+
+def finish(r: MarketRules, s: MarketState) -> list[Event]:
+    held = scoring.holdings(s.buyers)
+    coins = [sum(b.coin for b in seat) for seat in s.buyers]
+    s.phase = "over"
+    s.winners = scoring.winners(held, s.king, coins, r.teams)
+    points = scoring.scores(held, s.king, r.teams)
+    names = ", ".join(player_name(w) for w in s.winners)
+    table = "; ".join(" + ".join(player_name(m) for m in t) + f" {points[t[0]]}"
+                      for t in r.teams)
+    return [Event("game_over", f"The bag is empty and the round is over. {table}. "
+                  f"Winner: {names}", data={"scores": points, "winners": list(s.winners)})]
+
+
+#: verb -> its handler: the moves table
+HANDLERS: dict[str, Handler] = {
+    "place": place, "coin": coin, "shift": shift, "pay": pay, "buy": buy,
+    "pass": pass_turn, "king": king, "end": end,
+}

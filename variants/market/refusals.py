@@ -1,0 +1,146 @@
+"""Whether the Market takes an action now, and if not why, for a person: one check per
+phase (:data:`CHECKS`) and, in a turn, one per verb (:data:`TURN_CHECKS`).
+
+The checks ask the same predicates that build ``legal_actions`` (``check_purchase``,
+``king_sources``, the tiles left), so the two cannot disagree; a check returns the
+reason for a refusal, or None (a ``Purchase`` for a purchase: what it will do, decided
+before anything moves) when ``apply`` may go ahead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from variants.market.mechanics import Purchase, king_sources
+from variants.market.params import MESSENGER
+from variants.market.state import MarketState
+
+if TYPE_CHECKING:
+    from variants.market.rules import MarketRules
+
+Verdict = str | Purchase | None
+Check = Callable[["MarketRules", MarketState, str, tuple[Any, ...]], Verdict]
+
+_PASS_HINT = {
+    "move": "move a market tile: shift <square>",
+    "coin": "take a coin onto an empty buyer: coin <buyer>",
+    "king": "move a token to the king (king <vendor square>) or king skip",
+}
+#: the verb each decision of a pass waits for
+_PASS_VERB = {"move": "shift", "coin": "coin", "king": "king"}
+#: when the verbs of setup and of a pass are possible, for a refusal during a turn
+_ONLY = {"place": "at setup", "coin": "at setup and during a pass", "king": "during a pass"}
+
+
+def verdict(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    """Why ``verb args`` is refused now (a sentence), or None / the purchase if allowed."""
+    return CHECKS[s.phase](r, s, verb, args)
+
+
+def _over(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    return "the game is over"
+
+
+def _placing(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    if verb != "place":
+        return "setup: lay the market tiles first, one each in turn: place <square> <tile>"
+    sq, tile = args
+    if s.market[sq] is not None:
+        return (f"{r.geo.names[sq]} already holds the {s.market[sq]}; choose an empty "
+                "square")
+    if not r.tiles_left(s)[tile]:
+        return f"no {tile} tile is left to place"
+    return None
+
+
+def _start_coins(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    if verb != "coin":
+        return "setup: put your first coin on one of your buyers: coin <buyer>"
+    return _coin(s, args[0])
+
+
+def _coin(s: MarketState, b: int) -> str | None:
+    if s.buyers[s.turn][b - 1][0]:
+        return f"your buyer {b} already has a coin; a buyer holds at most one"
+    return None
+
+
+def _passing(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    """The decisions of a pass, after the draw: tile moves, a coin, the king."""
+    if verb != _PASS_VERB[s.phase]:
+        return f"you are in the middle of a pass: {_PASS_HINT[s.phase]}"
+    if s.phase == "coin":
+        return _coin(s, args[0])
+    sq = args[0]
+    names = r.geo.names
+    if s.phase == "move":
+        if s.market[sq] is None:
+            return f"{names[sq]} is the hole; shift a square that holds a tile"
+        if sq == s.last_moved:
+            return (f"moving the {s.market[sq]} straight back would undo your last move; a "
+                    "pass moves different tiles")
+        return None
+    if sq is not None and sq not in king_sources(s, r.geo.cross):
+        return f"{names[sq]} is not a vendor with commodities in the king's row or column"
+    return None
+
+
+def _turn(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    """A turn: pass, or play (purchases, paid tile moves, the messenger), then end."""
+    if verb in _ONLY:
+        return f"{verb} is only possible {_ONLY[verb]}; now pass or play"
+    if s.paid is not None and verb != "shift":
+        return (f"buyer {s.paid}'s coin is paid: now shift a tile into the hole "
+                "(shift <square>)")
+    return TURN_CHECKS[verb](r, s, verb, args)
+
+
+def _shift(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    sq = args[0]
+    tile = s.market[sq]
+    if tile is None:
+        return f"{r.geo.names[sq]} is the hole; shift a square that holds a tile"
+    if s.paid is not None:
+        if tile == MESSENGER:
+            return (f"the messenger moves free; use buyer {s.paid}'s coin to move another "
+                    "tile")
+        return None
+    if tile != MESSENGER:
+        return (f"moving the {tile} costs a coin: first pay <buyer> (only the messenger "
+                "moves free)")
+    return None
+
+
+def _pay(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    b = args[0]
+    if not s.buyers[s.turn][b - 1][0]:
+        return f"your buyer {b} has no coin to pay with"
+    return None
+
+
+def _buy(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    return r.check_buy(s, *args)
+
+
+def _pass(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    if s.purchases:
+        return "you have bought this turn, so this is a play: finish it with end"
+    return None
+
+
+def _end(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    if not s.purchases:
+        return "a play needs at least one purchase before end; buy something or pass"
+    return None
+
+
+#: phase -> the check of an action in it
+CHECKS: dict[str, Check] = {
+    "place": _placing, "coins": _start_coins, "move": _passing, "coin": _passing,
+    "king": _passing, "turn": _turn, "over": _over,
+}
+#: verb -> its check during a turn (the verbs of setup and of a pass are refused before)
+TURN_CHECKS: dict[str, Check] = {
+    "shift": _shift, "pay": _pay, "buy": _buy, "pass": _pass, "end": _end,
+}
