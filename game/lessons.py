@@ -114,6 +114,15 @@ class Step:
         """The plan shown and replayed: the first accepted one."""
         return self.accept[0] if self.accept else None
 
+    def shown_plan(self, done: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The plan Enter plays after ``done``: what the board shows, or else the
+        accepted plan ``done`` has begun (None: ``done`` left every plan)."""
+        shown = split_plan(self.show) if self.show else ()
+        for plan in ((shown,) if shown in self.accept else ()) + self.accept:
+            if plan and plan[:len(done)] == done and len(done) < len(plan):
+                return plan
+        return None
+
     def matches(self, done: tuple[str, ...], action: str) -> tuple[str, ...] | None:
         """The accepted plan that ``action`` continues after ``done`` (this step's
         actions so far), or None."""

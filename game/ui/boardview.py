@@ -47,6 +47,10 @@ class BoardView:
     #: computer players and the title screen's demo wait until it is False.
     busy: bool = False
 
+    #: ``show_hint`` puts the view's cursor on the move, so Enter there plays it; else a
+    #: lesson plays its step's move on Enter itself (and the hint is only named).
+    hint_on_cursor: bool = False
+
     def __init__(self, session: Session, app: App) -> None:
         self.session = session
         self.app = app

@@ -92,7 +92,8 @@ class LessonStore:
         where = position(lesson, game.log)
         if where is None or where.step >= len(lesson.steps):
             return None
-        return game, where, meta if isinstance(meta, dict) else {}
+        meta = meta if isinstance(meta, dict) else {}
+        return game, _read_on(lesson, where, meta.get("step")), meta
 
     def started(self, lesson: Lesson) -> Position | None:
         """Where a lesson left half way stands (None: not started, or not resumable)."""
@@ -103,6 +104,17 @@ class LessonStore:
         self.flush()
         with contextlib.suppress(OSError):
             self.path(lesson_id).unlink()
+
+
+def _read_on(lesson: Lesson, where: Position, step: Any) -> Position:
+    """``where`` (from the log), moved on past the steps to read that the learner had
+    already continued from (the save's ``step``): reading leaves nothing in the log."""
+    if not isinstance(step, int) or isinstance(step, bool) or where.done or where.acted:
+        return where
+    if where.step < step < len(lesson.steps) and \
+            not any(s.accept for s in lesson.steps[where.step:step]):
+        return Position(step)
+    return where
 
 
 def _write_file(path: Path, text: str) -> None:

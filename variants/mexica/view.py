@@ -48,6 +48,7 @@ class MexicaView(SeatStyle, BoardView):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
                  ("T", "Spend AP token"))
+    hint_on_cursor = True
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
@@ -192,6 +193,53 @@ class MexicaView(SeatStyle, BoardView):
             self.source = None
             self._refresh()
         return None
+
+    def show_hint(self, action: str | None) -> None:
+        """Put the tool and the cursor on ``action`` (a hint, a lesson's step): the preview
+        is its ghost, and Enter or a click there plays it. A plan of moves is shown as
+        that very walk, whatever path the walk tool would have picked."""
+        if action is None:
+            self._refresh()
+            return
+        plan = [" ".join(a.split()) for a in action.split(";") if a.strip()]
+        words = plan[0].split() if plan else []
+        index = self.board.index
+        cells = [index[w] for w in words[1:] if w in index]
+        verb = words[0] if words else ""
+        tools = {"move": "walk", "boat": "walk", "teleport": "walk", "canal": "canal",
+                 "bridge": "bridge", "temple": "temple", "found": "found",
+                 "relocate": "relocate", "take": "tokens", "spend": "tokens",
+                 "remove": "tokens"}
+        if verb in tools and self.session.game.state.phase == "play":
+            self.tool = tools[verb]
+        if verb == "move":
+            last = plan[-1].split()
+            cells = [index[last[1]]] if len(last) > 1 and last[1] in index else cells
+        if verb == "canal" and cells:
+            self.canal_mode = "single" if len(cells) == 1 else (
+                "double-ew" if self.board.east[min(cells)] == max(cells) else "double-ns")
+        if verb in ("bridge", "relocate") and words[-1] in ("ns", "ew"):
+            self.axis = words[-1]
+        if verb == "temple" and words[-1].isdigit():
+            self.level = int(words[-1])
+        if verb == "relocate" and cells:
+            self.source = cells.pop(0)
+        if verb in ("take", "spend", "remove"):
+            menu = [a for a, _label in token_menu(self.session.game.rules,
+                                                  self.session.game.state)]
+            self.menu_index = menu.index(plan[0]) if plan[0] in menu else 0
+        if cells:
+            self.cursor = min(cells)
+        self._refresh()
+        if verb == "move" and self.preview.ok and [self.preview.action,
+                                                   *self.preview.queue] != plan:
+            p = self.preview
+            me = self.session.game.state.pilli[self.session.game.state.turn]
+            p.action, p.queue = plan[0], plan[1:]
+            p.path = [me, *(index[a.split()[1]] for a in plan)]
+            self._serial += 1
+        elif not self.preview.ok or verb not in (*tools, "start"):
+            super().show_hint(action)  # nothing to show on the board (end, agree): say it
 
     def _attempt(self, action: str) -> str | None:
         if self.session.is_legal(action):

@@ -31,6 +31,7 @@ from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
 from game.ui.widgets import INK, fit, wrap
 
 if TYPE_CHECKING:
+    from game.api import Game
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.lessonstore import LessonStore
@@ -46,6 +47,8 @@ LINE = 46
 MAX_LINES = 4
 #: seconds the "that works too" note stays in place of the step's text
 NOTE_SECONDS = 8.0
+#: seconds between the steps of a walk played with Enter (each is seen moving)
+WALK_STEP = 0.35
 #: what a key of a step is on a controller (None: no button does it)
 PAD = {"Enter": "A", "E": "X", "Tab": "Y", "R": "LB", "Esc": "B", "H": "R3"}
 #: what a key does, for the footer
@@ -101,6 +104,10 @@ class LessonScene(PlayScene):
         self.lesson_note = ""
         self.note_t = 0.0
         self.finished = False
+        #: the rest of a walk started with Enter, and the time since its last step
+        self.walk: list[str] = []
+        self.walk_t = 0.0
+        session.autosave = self.save
         for seat in range(session.game.players):
             if seat != lesson.learner:
                 self.seats.assign(seat, ScriptedSeat(seat, self, self.seats.pace))
@@ -114,6 +121,11 @@ class LessonScene(PlayScene):
     def secrets(self) -> bool:
         """One person plays a lesson: nothing to hide from anyone at this screen."""
         return False
+
+    def save(self, game: Game) -> None:
+        """Keep the game in the lesson's own file, with the step on show (a step to read
+        leaves no trace in the log)."""
+        self.store.save(self.lesson, game, {**self.session.meta(), "step": self.index})
 
     def next_reply(self, seat: int) -> str | None:
         """The reply the script has for ``seat`` now (None: none is due)."""
@@ -232,6 +244,30 @@ class LessonScene(PlayScene):
         self._present()
         self.app.play_sound("error")
 
+    def _play_shown(self, step: Step) -> None:
+        """Enter (a controller's A): play what the board shows for the step, a walk of
+        several steps one after another (``update`` plays the rest)."""
+        plan = step.shown_plan(self.taken)
+        if plan is None:
+            self.refuse("Press H to see the step's move again")
+            return
+        self.walk = list(plan[len(self.taken) + 1:])
+        self.walk_t = 0.0
+        if not self.apply(plan[len(self.taken)]):
+            self.walk = []
+
+    def _play_walk(self, dt: float) -> None:
+        """The next step of a walk started with Enter, once the last one has moved."""
+        if not self.walk:
+            return
+        self.walk_t += dt
+        if self.walk_t < WALK_STEP or self.view.busy or \
+                self.game.current_player != self.lesson.learner:
+            return
+        self.walk_t = 0.0
+        if not self.apply(self.walk.pop(0)):
+            self.walk = []
+
     # -- input ---------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         if self.done:
@@ -254,6 +290,10 @@ class LessonScene(PlayScene):
                 return True
             return kind not in ("point", "scroll", "page_up", "page_down")
         learner = self.game.current_player == self.lesson.learner
+        if kind == "confirm" and learner and step is not None and not self.acted and \
+                not self.view.hint_on_cursor:
+            self._play_shown(step)
+            return True
         if kind == "hint":
             if learner and step is not None and not self.acted:
                 self.view.on_reset()
@@ -269,6 +309,7 @@ class LessonScene(PlayScene):
         self.note_t += dt
         if self.lesson_note and self.note_t >= NOTE_SECONDS:
             self.lesson_note = ""
+        self._play_walk(dt)
         super().update(dt)
 
     @property
@@ -365,6 +406,5 @@ def start_session(app: App, lesson: Lesson, store: LessonStore,
     session = Session(game, lesson.seat_names(), palette=palette_name(app))
     session.kinds = [HUMAN if seat == lesson.learner else "easy"
                      for seat in range(game.players)]
-    session.autosave = lambda g: store.save(lesson, g, session.meta())
     return session, where
 
