@@ -534,8 +534,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "each came from) and the plugins or variant files that failed to load.")
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("validate", help="check variant YAML files",
-                       description="Check variant YAML files exactly as loading would. "
+    p = sub.add_parser("validate", help="check variant and lesson YAML files",
+                       description="Check variant (and lesson) YAML files exactly as loading would. "
                        "Prints 'OK FILE' or each problem as FILE:LINE: KEY: MESSAGE; exits "
                        "with 1 if any file has problems.")
     p.add_argument("files", nargs="+", metavar="FILE")

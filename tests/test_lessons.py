@@ -1,0 +1,96 @@
+"""Lessons as data: every shipped lesson replays on the engine, and a lesson that does
+not is refused with the file, the line and the step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.errors import ConfigError
+from game.lessons import load_lesson, play_script, position
+from game.plugins import get_registry
+from game.resources import config_dir
+
+LESSONS = sorted((config_dir() / "variants" / "lessons").glob("*.yaml"))
+
+TWO_STEPS = """\
+lesson: tiny
+name: Tiny
+setup:
+  variant: mexica
+  players: 2
+  seed: 4
+steps:
+  - text: Place your Pilli on i7.
+    expect: start i7
+    replies: [start h8]
+  - text: Build a temple.
+    expect: temple {cell} 1
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_shipped_lesson_loads_and_the_registry_lists_it():
+    found = get_registry().lessons()
+    assert not found.broken
+    assert sorted(found.lessons) == sorted(load_lesson(p).id for p in LESSONS)
+    variants = {lesson.variant for lesson in found.lessons.values()}
+    assert {"mexica", "tlatelolco-market", "aztlan"} <= variants
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_is_a_legal_game_from_its_seed(path):
+    lesson = load_lesson(path)
+    game = play_script(lesson)
+    # the log is the truth: the finished script is found again from it, step by step
+    # (up to the steps to read at the end, which leave nothing in the log)
+    where = position(lesson, game.log)
+    assert where is not None
+    assert not any(step.accept for step in lesson.steps[where.step:])
+    assert 5 <= len(lesson.steps) and 5 <= lesson.minutes <= 10
+
+
+def test_a_broken_step_names_the_file_the_line_and_the_step(tmp_path):
+    path = write(tmp_path, TWO_STEPS.format(cell="i8"))  # in the palace
+    with pytest.raises(ConfigError) as err:
+        load_lesson(path)
+    issue = err.value.issues[0]
+    assert issue.file == str(path)
+    assert issue.line == 12  # the line of step 2's expect
+    assert issue.message.startswith("step 2: 'temple i8 1' is not legal here")
+    assert "outside the palace" in issue.message  # the engine's own reason
+
+
+def test_validate_checks_lessons(tmp_path, capsys):
+    good = write(tmp_path, TWO_STEPS.format(cell="k3"))
+    assert main(["validate", str(good)]) == 0
+    assert f"OK {good}" in capsys.readouterr().out
+    bad = write(tmp_path, TWO_STEPS.format(cell="i8"))
+    assert main(["validate", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:12: steps[1].expect: step 2:" in out
+
+
+def test_a_reply_on_the_learners_turn_and_extends_are_refused(tmp_path):
+    text = TWO_STEPS.format(cell="k3").replace("replies: [start b2]",
+                                               "replies: [start b2, temple k3 1]")
+    with pytest.raises(ConfigError) as err:
+        load_lesson(write(tmp_path, "extends: mexica\n" + text))
+    messages = [str(i) for i in err.value.issues]
+    assert any("does not extend" in m for m in messages)
+
+
+def test_options_are_checked_against_the_variants_schema(tmp_path):
+    text = TWO_STEPS.format(cell="k3").replace("  seed: 4\n",
+                                               "  seed: 4\n  options: {canals: -3}\n")
+    with pytest.raises(ConfigError) as err:
+        load_lesson(write(tmp_path, text))
+    issue = err.value.issues[0]
+    assert issue.path.startswith("setup.options") and issue.line is not None
