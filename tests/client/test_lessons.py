@@ -17,9 +17,10 @@ from game.ui.scenes.title import TitleScene
 
 from .conftest import Driver
 
-KEYS = {"Enter": pygame.K_RETURN, "E": pygame.K_e, "T": pygame.K_t}
+KEYS = {"Enter": pygame.K_RETURN, "E": pygame.K_e, "T": pygame.K_t, "R": pygame.K_r,
+        "Tab": pygame.K_TAB}
 #: frames a lesson may take at most (the computers' replies are paced)
-MAX_FRAMES = 40_000
+MAX_FRAMES = 8_000
 
 
 def lesson_ids() -> list[str]:
@@ -66,6 +67,7 @@ def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None) ->
         elif step is not None and learner and not scene.acted and not scene.walk \
                 and not scene.view.busy:
             ui.key(KEYS[step.keys[0]])
+            assert not scene.lesson_note, f"step {step.number}: {scene.lesson_note}"
         else:
             ui.frames(1)
     raise AssertionError(f"the lesson did not finish: step {scene.index + 1}")

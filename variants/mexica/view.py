@@ -231,12 +231,14 @@ class MexicaView(SeatStyle, BoardView):
         if cells:
             self.cursor = min(cells)
         self._refresh()
-        if verb == "move" and self.preview.ok and [self.preview.action,
-                                                   *self.preview.queue] != plan:
-            p = self.preview
+        p = self.preview
+        if tools.get(verb) == "walk" and p.ok and [p.action, *p.queue] != plan:
+            # the walk tool picks the cheapest way there; show the very walk, boat or
+            # teleport asked for
             me = self.session.game.state.pilli[self.session.game.state.turn]
             p.action, p.queue = plan[0], plan[1:]
-            p.path = [me, *(index[a.split()[1]] for a in plan)]
+            p.path = [me, *(index[a.split()[1]] for a in plan)] if verb == "move" else []
+            p.status = self.session.game.describe(plan[0]) if verb != "move" else p.status
             self._serial += 1
         elif not self.preview.ok or verb not in (*tools, "start"):
             super().show_hint(action)  # nothing to show on the board (end, agree): say it
