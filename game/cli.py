@@ -535,9 +535,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_list)
 
     p = sub.add_parser("validate", help="check variant and lesson YAML files",
-                       description="Check variant (and lesson) YAML files exactly as loading would. "
-                       "Prints 'OK FILE' or each problem as FILE:LINE: KEY: MESSAGE; exits "
-                       "with 1 if any file has problems.")
+                       description="Check variant (and lesson) YAML files exactly as "
+                       "loading would. Prints 'OK FILE' or each problem as FILE:LINE: KEY: "
+                       "MESSAGE; exits with 1 if any file has problems.")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(func=cmd_validate)
 
