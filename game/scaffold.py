@@ -109,10 +109,12 @@ def next_steps(name: str, target: Path) -> str:
     """What to do after ``new_variant``, for the command line."""
     package = name.replace("-", "_")
     rows = [("pyproject.toml", "the entry point (group aztec_arcade.variants)"),
-            (f"{package}/plugin.py", "register_rules, register_variants, register_views"),
+            (f"{package}/plugin.py", "register_rules, register_variants, register_views, "
+             "register_lessons"),
             (f"{package}/rules.py", "the rules engine: a race along a short track"),
             (f"{package}/{name}.yaml", "the variant: name, players, track length, steps"),
             (f"{package}/view.py", "the board view (pygame)"),
+            (f"{package}/lessons/{name}.yaml", "a two-step lesson (Learn to play)"),
             (f"tests/test_{package}.py", "the conformance kit and a few rule tests")]
     width = max(len(path) for path, _ in rows) + 2
     files = "\n".join(f"  {path:<{width}}{what}" for path, what in rows)
@@ -223,6 +225,42 @@ def register_views(register: Callable[[str, Callable[..., object]], None]) -> No
     from __PKG__.view import __CLASS__View  # pygame loads only in the client
 
     register(__CLASS__Rules.engine_id, __CLASS__View)
+
+
+@hookimpl
+def register_lessons(register: Callable[[Path], None]) -> None:
+    register(HERE / "lessons" / "__NAME__.yaml")  # "Learn to play" on the title screen
+'''
+
+_TEMPLATES["__PKG__/lessons/__NAME__.yaml"] = '''\
+# A lesson of __TITLE__: "Learn to play" on the title screen. It is a real game from a
+# fixed seed; loading replays every step on the engine, so a step that asks for an
+# illegal action is an error with this file's line. Check it with:
+# aztec-arcade validate __PKG__/lessons/__NAME__.yaml
+lesson: __NAME__
+name: __TITLE__
+description: Move the runner and reach the last space first.
+minutes: 5
+
+setup:
+  variant: __NAME__
+  players: 2
+  seed: 0
+  names: [You, Ana]
+  learner: 0            # the seat the learner plays; the others play the replies
+  options: {length: 6}  # a short track teaches faster
+
+steps:
+  - title: Move the runner
+    text: >-
+      The runner stands before a track of 6 spaces. Move it 3 spaces: whoever brings it
+      onto the last space wins.
+    expect: move 3
+    replies: [move 1]   # Ana's move, played by the computer
+
+  - title: Win the race
+    text: Ana moved it to space 4. Move it 2 spaces, onto the last one, and win.
+    expect: move 2
 '''
 
 _TEMPLATES["__PKG__/__NAME__.yaml"] = '''\
@@ -504,6 +542,7 @@ from game.modkit import (
     Registry,
     check_variant,
     new_game,
+    play_script,
     reset_registry,
 )
 
@@ -553,6 +592,14 @@ def test_illegal_actions_are_refused_with_a_reason():
         with pytest.raises(IllegalAction, match=reason):
             game.apply(action)
     assert game.to_json() == before
+
+
+def test_the_lesson_replays_on_the_engine(registry):
+    found = registry.lessons()
+    assert not found.broken, found.broken
+    lesson = found.lessons["__NAME__"]
+    game = play_script(lesson)  # every step's action and reply, checked as they load
+    assert game.is_over and game.winners == [lesson.learner]
 
 
 def test_the_view_draws_and_turns_keys_into_actions():

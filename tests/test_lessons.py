@@ -3,14 +3,17 @@ not is refused with the file, the line and the step."""
 
 from __future__ import annotations
 
+import sys
+import types
 from pathlib import Path
 
 import pytest
 
 from game.cli import main
 from game.errors import ConfigError
+from game.hookspecs import hookimpl
 from game.lessons import load_lesson, play_script, position
-from game.plugins import get_registry
+from game.plugins import Registry, get_registry
 from game.resources import config_dir
 
 LESSONS = sorted((config_dir() / "variants" / "lessons").glob("*.yaml"))
@@ -94,3 +97,52 @@ def test_options_are_checked_against_the_variants_schema(tmp_path):
         load_lesson(write(tmp_path, text))
     issue = err.value.issues[0]
     assert issue.path.startswith("setup.options") and issue.line is not None
+
+
+def lesson_plugin(name: str, register_lessons) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.register_lessons = register_lessons
+    sys.modules[name] = module
+    return module
+
+
+def test_a_mods_lessons_come_through_register_lessons_one_failure_per_plugin(tmp_path):
+    good_file = write(tmp_path, TWO_STEPS.format(cell="k3"))
+
+    def boom(register):
+        raise RuntimeError("no lessons today")
+
+    def good(register):
+        register(good_file)
+
+    try:
+        bad_mod = lesson_plugin("lessontest_bad", hookimpl(tryfirst=True)(boom))
+        good_mod = lesson_plugin("lessontest_good", hookimpl(good))
+        registry = Registry(entry_points=False, extra_plugins=(bad_mod, good_mod))
+        found = registry.lessons()
+        assert found.lessons["tiny"].provider == "lessontest_good"
+        assert "mexica" in found.lessons  # the built-in ones still load
+        [entry] = [b for b in registry.broken if b.name == "lessontest_bad"]
+        assert entry.message == "register_lessons raised: RuntimeError: no lessons today"
+        registry.lessons()  # asked again: reported once
+        assert len([b for b in registry.broken if b.name == "lessontest_bad"]) == 1
+    finally:
+        for name in ("lessontest_bad", "lessontest_good"):
+            sys.modules.pop(name, None)
+
+
+def test_a_broken_lesson_is_listed_with_its_problem_and_the_others_load(tmp_path):
+    bad_file = write(tmp_path, TWO_STEPS.format(cell="i8"))
+
+    def bad(register):
+        register(bad_file)
+
+    try:
+        registry = Registry(entry_points=False,
+                            extra_plugins=(lesson_plugin("lessontest_broken", hookimpl(bad)),))
+        found = registry.lessons()
+        assert "tiny" not in found.lessons and "mexica" in found.lessons
+        [entry] = [b for b in registry.broken if b.kind == "lesson"]
+        assert entry.name == "tiny" and entry.issues[0].line == 12
+    finally:
+        sys.modules.pop("lessontest_broken", None)
