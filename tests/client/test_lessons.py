@@ -44,9 +44,12 @@ def open_lesson(ui: Driver, lesson_id: str) -> LessonScene:
     return scene
 
 
-def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None) -> None:
+def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None,
+               on_board: dict[int, bool] | None = None) -> None:
     """Do what each step asks with the key its card names, let the computers reply and
-    step through scorings, until the lesson is over (or step ``until_step`` is shown)."""
+    step through scorings, until the lesson is over (or step ``until_step`` is shown).
+    ``on_board``: filled with, for each step with an action, whether the board view had
+    its cursor on the step's move (its ghost shown, Enter playing it there)."""
     for _ in range(MAX_FRAMES):
         top = ui.top
         if scene.finished and top is not scene:
@@ -66,6 +69,8 @@ def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None) ->
             ui.key(pygame.K_RETURN)
         elif step is not None and learner and not scene.acted and not scene.walk \
                 and not scene.view.busy:
+            if on_board is not None:
+                on_board[step.number] = scene.on_cursor
             ui.key(KEYS[step.keys[0]])
             assert not scene.lesson_note, f"step {step.number}: {scene.lesson_note}"
         else:
@@ -77,8 +82,14 @@ def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None) ->
 def test_each_lesson_is_played_to_its_end_with_the_keys_its_steps_name(ui, lesson_id):
     scene = open_lesson(ui, lesson_id)
     lesson = scene.lesson
-    play_steps(ui, scene)
+    on_board: dict[int, bool] = {}
+    play_steps(ui, scene, on_board=on_board)
     assert scene.finished
+    # the board view shows every move it can point at: the built-in views put their
+    # cursor on it (no place on the board: ending a turn, passing, answering a vote)
+    unshown = {step.expect[0].split()[0] for step in lesson.steps
+               if step.accept and not on_board.get(step.number)}
+    assert unshown <= {"end", "pass", "stay", "agree", "refuse"}
     # the game took exactly the script: the learner's plans and the computers' replies
     expected = list(lesson.prelude)
     for step in lesson.steps:

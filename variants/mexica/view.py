@@ -48,7 +48,6 @@ class MexicaView(SeatStyle, BoardView):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
                  ("T", "Spend AP token"))
-    hint_on_cursor = True
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
@@ -194,13 +193,13 @@ class MexicaView(SeatStyle, BoardView):
             self._refresh()
         return None
 
-    def show_hint(self, action: str | None) -> None:
+    def show_hint(self, action: str | None) -> bool:
         """Put the tool and the cursor on ``action`` (a hint, a lesson's step): the preview
         is its ghost, and Enter or a click there plays it. A plan of moves is shown as
         that very walk, whatever path the walk tool would have picked."""
         if action is None:
             self._refresh()
-            return
+            return False
         plan = [" ".join(a.split()) for a in action.split(";") if a.strip()]
         words = plan[0].split() if plan else []
         index = self.board.index
@@ -240,8 +239,9 @@ class MexicaView(SeatStyle, BoardView):
             p.path = [me, *(index[a.split()[1]] for a in plan)] if verb == "move" else []
             p.status = self.session.game.describe(plan[0]) if verb != "move" else p.status
             self._serial += 1
-        elif not self.preview.ok or verb not in (*tools, "start"):
-            super().show_hint(action)  # nothing to show on the board (end, agree): say it
+        if p.ok and p.action == plan[0] and verb in (*tools, "start"):
+            return True
+        return super().show_hint(action)  # nothing to show on the board (end, agree)
 
     def _attempt(self, action: str) -> str | None:
         if self.session.is_legal(action):

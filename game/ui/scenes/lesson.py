@@ -107,6 +107,9 @@ class LessonScene(PlayScene):
         #: the rest of a walk started with Enter, and the time since its last step
         self.walk: list[str] = []
         self.walk_t = 0.0
+        #: the board view's cursor is on the step's move (Enter there plays it); else the
+        #: lesson plays it on Enter
+        self.on_cursor = False
         session.autosave = self.save
         for seat in range(session.game.players):
             if seat != lesson.learner:
@@ -149,9 +152,9 @@ class LessonScene(PlayScene):
         """Show the step on the board: its move as a ghost, the cursor on it."""
         step = self.step
         if step is not None and step.accept and not self.acted and step.show:
-            self.view.show_hint(step.show)
+            self.on_cursor = self.view.show_hint(step.show)
         else:
-            self.view.show_hint(None)
+            self.on_cursor = self.view.show_hint(None)
 
     def _advance(self) -> None:
         """On to the next step once this one's action and replies are done (a step
@@ -291,7 +294,7 @@ class LessonScene(PlayScene):
             return kind not in ("point", "scroll", "page_up", "page_down")
         learner = self.game.current_player == self.lesson.learner
         if kind == "confirm" and learner and step is not None and not self.acted and \
-                not self.view.hint_on_cursor:
+                not self.on_cursor:
             self._play_shown(step)
             return True
         if kind == "hint":
