@@ -393,8 +393,6 @@ def start_session(app: App, lesson: Lesson, store: LessonStore,
     """The lesson's game in a session that saves to the lesson's own file: the game left
     half way (``resume``) or a new one from the lesson's setup."""
     from game.isolation import guard_game, start_game
-    from game.ui.scenes.common import palette_name
-    from game.ui.session import HUMAN, Session
 
     kept = store.resume(lesson) if resume else None
     if kept is not None:
@@ -406,8 +404,16 @@ def start_session(app: App, lesson: Lesson, store: LessonStore,
             game.apply(action)
         where = Position(0)
         store.forget(lesson.id)
+    return lesson_session(app, lesson, game), where
+
+
+def lesson_session(app: App, lesson: Lesson, game: Game) -> Session:
+    """``game`` in a session for ``lesson``: its names, the learner's seat a person's."""
+    from game.ui.scenes.common import palette_name
+    from game.ui.session import HUMAN, Session
+
     session = Session(game, lesson.seat_names(), palette=palette_name(app))
     session.kinds = [HUMAN if seat == lesson.learner else "easy"
                      for seat in range(game.players)]
-    return session, where
+    return session
 
