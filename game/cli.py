@@ -246,6 +246,14 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"  {spec.id:<{width}}  {spec.name}")
         print(f"  {'':<{width}}  {count} players, engine {spec.engine_id}, "
               f"from {spec.origin or spec.provider}: {spec.source}")
+    lessons = registry.lessons().ordered()  # loading them checks them
+    print()
+    print("Lessons:")
+    if not lessons:
+        print("  (none)")
+    for lesson in lessons:
+        print(f"  {lesson.id:<{width}}  {lesson.name} ({lesson.variant}, {len(lesson.steps)} "
+              f"steps), from {lesson.provider}: {lesson.source}")
     if registry.broken:
         print()
         print("Could not be loaded:")
@@ -529,9 +537,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="FILE", help="save the finished game to FILE (JSON)")
     p.set_defaults(func=cmd_play, variant=None, players=None)  # None: see PLAY_DEFAULTS
 
-    p = sub.add_parser("list", help="list variants and anything that failed to load",
+    p = sub.add_parser("list", help="list variants, lessons and anything that failed to load",
                        description="List the playable variants (id, name, players, where "
-                       "each came from) and the plugins or variant files that failed to load.")
+                       "each came from), the lessons, and the plugins, variant files or "
+                       "lessons that failed to load.")
     p.set_defaults(func=cmd_list)
 
     p = sub.add_parser("validate", help="check variant and lesson YAML files",

@@ -66,8 +66,7 @@ def register_lessons(register: Callable[[Path], None]) -> None:
 
     Call ``register(path)`` for each lesson file the plugin ships, usually one for each of
     its variants. A lesson plays a real game of an installed variant from a fixed seed,
-    step by step (see ``game/lessons.py`` and MODDING.md, "Lessons"); loading replays its
-    script on the engine, and a file that does not replay is listed as broken with the
-    line and the step. Two lessons with the same ``lesson`` id: the first one called is
-    kept.
+    step by step (see ``docs/modding/lessons.md``); loading replays its script on the
+    engine, and a file that does not replay is listed as broken with the line and the
+    step. Two lessons with the same ``lesson`` id: the first one called is kept.
     """
