@@ -146,3 +146,60 @@ def test_a_broken_lesson_is_listed_with_its_problem_and_the_others_load(tmp_path
         assert entry.name == "tiny" and entry.issues[0].line == 12
     finally:
         sys.modules.pop("lessontest_broken", None)
+
+
+#: every action of each game (its NOTATION.md), by its first word; "king skip" is the
+#: Market's choice to leave the king
+ACTIONS = {
+    "mexica": {"start", "move", "boat", "teleport", "canal", "bridge", "relocate", "temple",
+               "found", "take", "spend", "remove", "agree", "refuse", "end"},
+    "tlatelolco-market": {"place", "coin", "pass", "shift", "king", "king skip", "pay", "buy",
+                          "end"},
+    "aztlan": {"choose", "place", "eagle", "move", "stay", "battle", "coexist", "sacred",
+               "decline", "tlatoani", "bless", "rafts", "score", "wild"},
+}
+
+
+def test_together_the_lessons_have_the_learner_play_every_action_of_each_game():
+    registry = get_registry()
+    played: dict[str, set[str]] = {engine: set() for engine in ACTIONS}
+    for lesson in registry.lessons().lessons.values():
+        engine = registry.variants[lesson.variant].engine_id
+        engine = {"mexica-neutral": "mexica"}.get(engine, engine)  # Mexica with neutrals
+        for step in lesson.steps:
+            for plan in step.accept:
+                for action in plan:
+                    played.setdefault(engine, set()).add(
+                        action if action == "king skip" else action.split()[0])
+    for engine, actions in ACTIONS.items():
+        assert actions <= played[engine], f"{engine}: no lesson has {actions - played[engine]}"
+
+
+def test_the_mexica_lesson_holds_the_rulebooks_examples_and_a_scoring_with_a_tie():
+    lesson = load_lesson(config_dir() / "variants" / "lessons" / "mexica.yaml")
+    game = lesson.start()
+    events = []
+    for step in lesson.steps:
+        for action in (*(step.expect or ()), *step.replies):
+            events.append((action, game.apply(action)))
+    log = game.log
+    # the rulebook's first example turn: boat (2 AP), walk (1), found (free, +4 and +2
+    # presence), temple 3 (3), two AP tokens spent, temple 2 (2)
+    first = ["boat f4", "move f5", "found g5", "temple d5 3", "spend", "spend", "temple d6 2"]
+    start = log.index("boat f4")
+    assert log[start:start + len(first)] == first
+    founded = dict(events)["found g5"]
+    assert sorted(e.points for e in founded if e.kind == "score") == [2, 4]
+    # the second: three steps, a boat to the next bridge, a step off, an AP token taken
+    second = ["move f6", "move e6", "move e7", "boat f7", "move f8", "take"]
+    start = log.index("move f6")
+    assert log[start:start + len(second)] == second
+    # the first round's penning rule refuses a temple that would trap Ben on b2
+    probe = lesson.start()
+    for action in ("start c2", "start b2", "start g6"):
+        probe.apply(action)
+    assert "first round" in probe.why_not("temple b3 1").lower()
+    # period 1's scoring: a tie in the 4-space district (both first, both full points)
+    scored = [e for _a, evs in events for e in evs if e.kind == "score"
+              and "4-space district" in e.text]
+    assert {e.seat for e in scored} == {0, 1} and {e.points for e in scored} == {4}
