@@ -41,7 +41,16 @@ from game.schema import (
     Obj,
     Str,
 )
-from game.typedstate import ByName, Index, Record, StateCodec, StateError, Tuple, literal
+from game.typedstate import (
+    ByName,
+    Index,
+    Record,
+    StateCodec,
+    StateError,
+    Tuple,
+    TupleOf,
+    literal,
+)
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.ui import theme  # noqa: F401
@@ -75,7 +84,7 @@ __all__ = [
     "Obj", "Field", "Int", "Bool", "Str", "List", "Map", "Nullable", "AnyValue",
     "AssetPath", "Context",
     # a state as typed data
-    "Record", "Index", "Tuple", "ByName", "literal", "StateCodec", "StateError",
+    "Record", "Index", "Tuple", "TupleOf", "ByName", "literal", "StateCodec", "StateError",
     # files next to a variant
     "asset_file",
     # lessons ("Learn to play")

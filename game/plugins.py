@@ -24,7 +24,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -36,8 +36,19 @@ from game.engine import GameType, Rules
 from game.errors import ConfigError, ConfigIssue, number_text, quote
 from game.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
 from game.lessons import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
-from game.schema import Context, Field, Int, List, Obj, Str, deep_merge
-from game.yamlload import Lines, load_yaml_file
+from game.schema import Context, Obj
+from game.variantfile import (
+    MAX_EXTENDS,
+    VARIANT_FILE,  # noqa: F401  (read from here by tools and tests)
+    Broken,
+    Source,
+    VariantSpec,
+    check_top,
+    inherit,
+    raw_id,
+    required_issues,
+)
+from game.yamlload import load_yaml_file
 
 ENTRY_POINT_GROUP = "aztec_arcade.variants"
 DEFAULT_PLUGINS: tuple[str, ...] = (
@@ -45,82 +56,6 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "variants.market.plugin", "variants.aztlan.plugin")
 #: Comma-separated entry-point names to load; unset loads all, empty loads none.
 LOAD_ENV = "AZTEC_ARCADE_LOAD_PLUGINS"
-#: Longest ``extends`` chain: a variant may start from one that starts from another...
-#: this many times. Real variants use one or two links.
-MAX_EXTENDS = 16
-
-_ID = Str(pattern=r"[a-z0-9][a-z0-9-]*", hint="lower-case letters, digits, -", max_len=64)
-
-VARIANT_FILE = Obj(
-    {
-        "id": Field(_ID, "Unique variant id, used on the command line and in saves.",
-                    required=True),
-        "name": Field(Str(max_len=100), "Display name."),
-        "description": Field(Str(max_len=2_000), "One or two sentences for the setup "
-                             "screen."),
-        "players": Field(Obj({"min": Field(Int(min=1, max=8), required=True),
-                              "max": Field(Int(min=1, max=8), required=True)}),
-                         "Allowed player counts."),
-        "plugin": Field(Str(max_len=100), "The rules engine this variant runs on (its "
-                        "engine_id)."),
-        "extends": Field(Str(max_len=_ID.max_len), "Id of a variant to start from; keys here "
-                         "override it."),
-        "exposed": Field(List(Str(max_len=100), max_len=100), "Parameter names offered on the "
-                         "setup screen."),
-        "parameters": Field(Obj({}, doc="validated by the engine"),
-                            "The engine's parameters: board, components, costs, scores."),
-    }
-)
-
-
-@dataclass
-class Broken:
-    """Something that could not be loaded, with the reason to show the user."""
-
-    kind: str  # "plugin", "variant", "lesson" or "settings"
-    name: str
-    source: str
-    message: str
-    issues: list[ConfigIssue] = field(default_factory=list, repr=False)
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.name} ({self.source}): {self.message}"
-
-
-@dataclass(frozen=True)
-class VariantSpec:
-    """A validated, playable variant."""
-
-    id: str
-    name: str
-    description: str
-    min_players: int
-    max_players: int
-    engine_id: str
-    params: dict[str, Any]
-    source: str
-    provider: str
-    exposed: tuple[str, ...] = ()
-    #: Files the variant names (``AssetPath`` parameters): key path -> (folder, relative).
-    #: Use :func:`game.paths.asset_file` to get one.
-    assets: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
-    #: Where the variant came from, for people: the package (name and version), the
-    #: drop-in folder or file, or the built-ins; always names ``provider``.
-    origin: str = ""
-
-    def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "description": self.description,
-                "min_players": self.min_players, "max_players": self.max_players}
-
-
-@dataclass
-class _Source:
-    path: Path
-    provider: str
-    raw: dict[str, Any] | None = None
-    lines: Lines = field(default_factory=dict)
-
-
 class Registry:
     """All engines and variants known to this process."""
 
@@ -131,10 +66,10 @@ class Registry:
         self.rules: dict[str, tuple[type[Rules], str]] = {}
         self.variants: dict[str, VariantSpec] = {}
         self.broken: list[Broken] = []
-        self._sources: list[_Source] = []
+        self._sources: list[Source] = []
         #: YAML files found in the drop-in folder; they come after every plugin's
         #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
-        self._folder_sources: list[_Source] = []
+        self._folder_sources: list[Source] = []
         self._rules_cache: dict[tuple, Rules] = {}
         #: lesson files found among the variant files (a ``lesson:`` key), and the
         #: lessons once loaded (lazily: checking one replays a game; see ``lessons``)
@@ -243,7 +178,7 @@ class Registry:
             return
         for path in sorted(folder.iterdir()):
             if path.suffix in (".yaml", ".yml") and path.is_file():
-                self._folder_sources.append(_Source(path, f"drop-in folder {folder}"))
+                self._folder_sources.append(Source(path, f"drop-in folder {folder}"))
                 continue
             if path.suffix == ".py" and path.is_file():
                 target = path
@@ -342,11 +277,11 @@ class Registry:
         self.rules[engine_id] = (engine, provider)
 
     def _add_variant_file(self, provider: str, path: Any) -> None:
-        self._sources.append(_Source(Path(path), provider))
+        self._sources.append(Source(Path(path), provider))
 
     # -- variant files -------------------------------------------------------------
     def _load_variants(self) -> None:
-        by_id: dict[str, _Source] = {}
+        by_id: dict[str, Source] = {}
         for src in self._sources:
             try:
                 raw, lines = load_yaml_file(src.path)
@@ -357,9 +292,9 @@ class Registry:
                 self._lesson_files.append((src.provider, src.path))
                 continue
             ctx = Context(str(src.path), lines, source=src.path)
-            checked = _check_top(raw, ctx)
+            checked = check_top(raw, ctx)
             if ctx.issues:
-                self._broken_variant(_raw_id(raw, src), src, ctx.issues)
+                self._broken_variant(raw_id(raw, src), src, ctx.issues)
                 continue
             src.raw, src.lines = checked, lines
             vid = checked["id"]
@@ -375,7 +310,7 @@ class Registry:
         for vid in by_id:
             self._resolve(vid, by_id, resolved)
 
-    def _resolve(self, vid: str, by_id: dict[str, _Source],
+    def _resolve(self, vid: str, by_id: dict[str, Source],
                  resolved: dict[str, dict[str, Any] | None]) -> dict[str, Any] | None:
         """Resolve ``vid`` and the variants it extends, parents first, by iteration.
 
@@ -407,67 +342,47 @@ class Registry:
                 resolved[name] = self._resolve_one(name, by_id, resolved)
         return resolved[vid]
 
-    def _resolve_one(self, vid: str, by_id: dict[str, _Source],
+    def _resolve_one(self, vid: str, by_id: dict[str, Source],
                      resolved: dict[str, dict[str, Any] | None]) -> dict[str, Any] | None:
         """Merge ``vid`` over its (already resolved) parent and check it; None if broken."""
         src = by_id[vid]
         raw = src.raw or {}
-        merged: dict[str, Any]
         origins: dict[tuple[Any, ...], str] = {(): str(src.path)}
         depth = 0
         if "extends" in raw:
             parent_id = raw["extends"]
-            where = src.lines.get(("extends",))
-            if parent_id not in by_id:
+            problem = self._extends_problem(vid, parent_id, by_id, resolved)
+            if problem:
                 self._broken_variant(vid, src, [ConfigIssue(
-                    str(src.path), "extends", f"extends unknown variant {quote(parent_id)}",
-                    where)])
-                return None
-            parent = resolved.get(parent_id)
-            if parent is None:
-                self._broken_variant(vid, src, [ConfigIssue(
-                    str(src.path), "extends", f"extends '{parent_id}', which is broken",
-                    where)])
+                    str(src.path), "extends", problem, src.lines.get(("extends",)))])
                 return None
             depth = self._depths.get(parent_id, 0) + 1
-            if depth > MAX_EXTENDS:
-                self._broken_variant(vid, src, [ConfigIssue(
-                    str(src.path), "extends", f"extends a chain of more than {MAX_EXTENDS} "
-                    f"variants ({vid} -> {parent_id} -> ...); at most {MAX_EXTENDS} "
-                    "links are allowed", where)])
-                return None
-            merged = {k: v for k, v in parent.items() if k not in ("id", "exposed")}
-            merged["exposed"] = parent.get("exposed", [])
-            # inherited parameters stay relative to the parent's file (AssetPath)
-            parent_origins = self._origins.get(parent_id, {})
-            origins.update((k, v) for k, v in parent_origins.items() if k != ())
-            origins.setdefault(("parameters",), parent_origins.get((), str(src.path)))
-            if isinstance(raw.get("parameters"), dict):
-                _overlay_origins(origins, parent.get("parameters", {}), raw["parameters"],
-                                 ("parameters",), str(src.path))
-            for key, value in raw.items():
-                if key == "parameters":
-                    merged["parameters"] = deep_merge(parent.get("parameters", {}), value)
-                elif key != "extends":
-                    merged[key] = value
+            merged = inherit(raw, resolved[parent_id] or {}, self._origins.get(parent_id, {}),
+                             origins, str(src.path))
         else:
             merged = dict(raw)
-        issues = []
-        for key in ("name", "plugin", "players"):
-            if key not in merged:
-                issues.append(ConfigIssue(str(src.path), key,
-                                          "is required (or inherit it with extends)", None))
-        if not issues and merged["players"]["min"] > merged["players"]["max"]:
-            issues.append(ConfigIssue(str(src.path), "players", "min is larger than max",
-                                      src.lines.get(("players",))))
-        if not issues and merged["plugin"] not in self.rules:
-            issues.append(ConfigIssue(
-                str(src.path), "plugin",
-                f"no installed plugin provides rules engine '{merged['plugin']}'",
-                src.lines.get(("plugin",)) or src.lines.get(("extends",))))
+        issues = required_issues(merged, src, self.rules)
         if issues:
             self._broken_variant(vid, src, issues)
             return None
+        return self._check_variant(vid, src, merged, origins, depth)
+
+    def _extends_problem(self, vid: str, parent_id: Any, by_id: dict[str, Source],
+                         resolved: dict[str, dict[str, Any] | None]) -> str | None:
+        """Why ``vid`` cannot start from ``parent_id``, or None."""
+        if parent_id not in by_id:
+            return f"extends unknown variant {quote(parent_id)}"
+        if resolved.get(parent_id) is None:
+            return f"extends '{parent_id}', which is broken"
+        if self._depths.get(parent_id, 0) + 1 > MAX_EXTENDS:
+            return (f"extends a chain of more than {MAX_EXTENDS} variants ({vid} -> "
+                    f"{parent_id} -> ...); at most {MAX_EXTENDS} links are allowed")
+        return None
+
+    def _check_variant(self, vid: str, src: Source, merged: dict[str, Any],
+                       origins: dict[tuple[Any, ...], str], depth: int
+                       ) -> dict[str, Any] | None:
+        """Check the merged variant's parameters with its engine; register it if sound."""
         engine = self.rules[merged["plugin"]][0]
         self._origins[vid] = origins
         ctx = Context(str(src.path), src.lines, base=("parameters",), source=src.path,
@@ -513,7 +428,7 @@ class Registry:
             out.append(Path(self.plugin_folder))
         return out
 
-    def _broken_variant(self, vid: str, src: _Source, issues: list[ConfigIssue]) -> None:
+    def _broken_variant(self, vid: str, src: Source, issues: list[ConfigIssue]) -> None:
         text = "; ".join(str(i) for i in issues)
         self.broken.append(Broken("variant", vid, str(src.path), text, list(issues)))
 
@@ -537,10 +452,10 @@ class Registry:
                 return list(exc.issues)
             return []
         ctx = Context(str(path), lines)
-        checked = _check_top(raw, ctx)
+        checked = check_top(raw, ctx)
         if ctx.issues:
             return ctx.issues
-        by_id: dict[str, _Source] = {}
+        by_id: dict[str, Source] = {}
         for known in self._sources:  # the loaded files, first one wins as in loading
             if known.raw is not None:
                 by_id.setdefault(known.raw["id"], known)
@@ -551,7 +466,7 @@ class Registry:
             issues.append(ConfigIssue(str(path), "id", f"variant id '{vid}' is already "
                                       f"provided by {other.provider} ({other.path})",
                                       lines.get(("id",))))
-        by_id[vid] = _Source(path, "validate", checked, lines)
+        by_id[vid] = Source(path, "validate", checked, lines)
         scratch = copy.copy(self)
         scratch.variants, scratch.broken = {}, []
         scratch._origins, scratch._depths = {}, {}
@@ -633,40 +548,6 @@ def validate_options(engine: type[Rules], spec: VariantSpec,
             if not ctx.issues:
                 return params
     raise ConfigError(f"invalid options for {spec.id}", ctx.issues)
-
-
-def _check_top(raw: Any, ctx: Context) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        ctx.error((), "a variant file must be a mapping of keys")
-        return {}
-    params = raw.get("parameters", {})
-    top = {k: v for k, v in raw.items() if k != "parameters"}
-    out = VARIANT_FILE.check(top, (), ctx)
-    if "parameters" in raw:
-        if not isinstance(params, dict):
-            ctx.error(("parameters",), "expected a mapping")
-        out["parameters"] = params
-    if "plugin" not in raw and "extends" not in raw and not ctx.issues:
-        ctx.error(("plugin",), "is required (or name a variant to start from with extends)")
-    return out
-
-
-def _overlay_origins(origins: dict[tuple[Any, ...], str], base: Any, override: Any,
-                     prefix: tuple[Any, ...], file: str) -> None:
-    """Record that ``file`` wrote what ``deep_merge(base, override)`` takes from it."""
-    if isinstance(base, dict) and isinstance(override, dict):
-        for key, value in override.items():
-            _overlay_origins(origins, base.get(key), value, prefix + (key,), file)
-        return
-    for path in [p for p in origins if p[:len(prefix)] == prefix]:
-        del origins[path]
-    origins[prefix] = file
-
-
-def _raw_id(raw: Any, src: _Source) -> str:
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-        return raw["id"]
-    return src.path.stem
 
 
 _REGISTRY: Registry | None = None

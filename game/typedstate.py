@@ -26,6 +26,7 @@ The schema types this module adds for states (``Int``, ``Str``, ``List``, ``Map`
 * :class:`Index`: a name from a fixed list in JSON (a territory, a square), its position
   in memory;
 * :class:`Tuple`: a list of fixed length in JSON, a tuple in memory;
+* :class:`TupleOf`: a list in JSON, a tuple in memory (copies share it);
 * :class:`ByName`: a mapping from such names in JSON, a list by position in memory;
 * :func:`literal`: the ``Str`` of a ``Literal`` type's values (a phase).
 
@@ -132,6 +133,16 @@ class Tuple(Schema):
 
     def describe(self) -> str:
         return "list of " + ", ".join(item.describe() for item in self.items)
+
+
+class TupleOf(List):
+    """A list in JSON of one kind of item, a tuple in memory: a sequence of varying length
+    that never changes once made (a canal tile of one or two spaces), so that a copy of
+    the state shares it instead of copying it."""
+
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
+        out = super().check(value, path, ctx)
+        return out if out is MISSING else tuple(out)
 
 
 class ByName(Schema):
@@ -341,6 +352,9 @@ class _Compiler:
         if isinstance(schema, Nullable):
             inner = self._copy(schema.inner, src, depth)
             return None if inner is None else f"(None if {src} is None else {inner})"
+        if isinstance(schema, TupleOf):
+            item = self._copy(schema.item, v, depth + 1)
+            return None if item is None else f"tuple({item} for {v} in {src})"
         if isinstance(schema, List | ByName):
             item = self._copy(schema.item, v, depth + 1)
             return f"list({src})" if item is None else f"[{item} for {v} in {src}]"

@@ -10,7 +10,16 @@ from typing import Literal, NamedTuple
 import pytest
 
 from game.schema import Bool, Field, Int, List, Map, Nullable, Str
-from game.typedstate import ByName, Index, Record, StateCodec, StateError, Tuple, literal
+from game.typedstate import (
+    ByName,
+    Index,
+    Record,
+    StateCodec,
+    StateError,
+    Tuple,
+    TupleOf,
+    literal,
+)
 
 Phase = Literal["play", "vote", "over"]
 SPACES = ["a1", "a2", "a3", "a4"]
@@ -161,3 +170,23 @@ def test_a_field_with_a_default_may_be_missing():
     data = c.dump(toy())
     del data["notes"]
     assert c.load(data).notes == {}
+
+
+@dataclass(slots=True)
+class Canals:
+    tiles: list[tuple[int, ...]] = field(default_factory=list)
+
+
+def test_a_tuple_of_varying_length_is_a_list_in_json_and_shared_by_copies():
+    c = StateCodec(Record(Canals, {"tiles": List(TupleOf(Index(SPACES, "space"), min_len=1,
+                                                          max_len=2))}))
+    state = c.load({"tiles": [["a1"], ["a2", "a3"]]})
+    assert state.tiles == [(0,), (1, 2)]
+    assert c.dump(state) == {"tiles": [["a1"], ["a2", "a3"]]}
+    copy = c.copy(state)
+    assert copy.tiles == state.tiles and copy.tiles is not state.tiles
+    assert copy.tiles[1] is state.tiles[1]  # a tuple never changes: copies share it
+    with pytest.raises(StateError, match=r"tiles\[0\]: needs at least 1"):
+        c.load({"tiles": [[]]})
+    with pytest.raises(StateError, match=r"tiles\[0\]\[1\]: 'z9' is not a space"):
+        c.load({"tiles": [["a1", "z9"]]})

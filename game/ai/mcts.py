@@ -29,7 +29,7 @@ move; a plan's later steps are kept for the rest of the turn.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.ai.base import (
     Bot,
@@ -65,6 +65,26 @@ class Node:
         self.ordered = False
         #: near the root: each move's value right after it, for the seat that moves
         self.priors: dict[str, float] | None = None
+
+
+class _Root(NamedTuple):
+    """What the root of one search filters its moves by: the fresh legal actions, the
+    deciding seat and its real position (plans that come back to it are dropped)."""
+
+    legal: list[str]
+    legal_set: set[str]
+    seat: int
+    first: Any
+    looping: dict[str, bool]
+    use_cache: bool
+
+
+def _backup(path: list[Node], rewards: dict[int, float]) -> None:
+    """Each node on ``path`` is credited with the reward of the seat that moved into it."""
+    for n in path:
+        n.visits += 1
+        if n.player is not None:
+            n.total += rewards.get(n.player, 0.0)
 
 
 class MCTSBot(Bot):
@@ -112,53 +132,15 @@ class MCTSBot(Bot):
         budget.begin()
         sample = first
         depth_sum = 0
+        at_root = _Root(legal, legal_set, seat, first, looping, use_cache)
         while budget.more() and not self.cancelled:
             state = rules.clone(sample) if budget.done == 0 else \
                 determinize(rules, view, seat, rng)
-            node = root
-            path = [root]
-            expanded = False
-            while not rules.is_over(state):
-                player = rules.current_player(state)
-                if player is None:
-                    break
-                moves = self._moves(rules, node, state, player, use_cache, len(path) - 1)
-                if node is root:
-                    moves = [m for m in moves if split_plan(m)[0] in legal_set
-                             and not self._plan_loops(rules, first, seat, m, looping)
-                             ] or legal
-                if not moves:
-                    break
-                for m in moves:
-                    child = node.children.get(m)
-                    if child is not None:
-                        child.avail += 1
-                untried = [m for m in moves if m not in node.children]
-                allowed = len(moves) if len(moves) <= 12 else \
-                    max(2, int(self.widening * math.sqrt(node.visits + 1)))
-                if untried and len(node.children) < allowed:
-                    move = self._pick_untried(rules, state, untried, node.ordered, rng)
-                    child = self._child(node, move, player)
-                    expanded = True
-                else:
-                    child = self._select(node, moves)
-                    if child is None:
-                        move = self._pick_untried(rules, state, untried, node.ordered, rng)
-                        child = self._child(node, move, player)
-                        expanded = True
-                apply_plan(rules, state, split_plan(child.move or ""), player)
-                node = child
-                path.append(node)
-                if expanded:
-                    break
+            path = self._descend(rules, state, root, at_root, rng)
             depth_sum += len(path) - 1
             if not rules.is_over(state) and rollout_turns:
                 self._rollout(rules, state, rng, rollout_turns)
-            rewards = {p: reward(rules, state, p) for p in range(rules.players)}
-            for n in path:
-                n.visits += 1
-                if n.player is not None:
-                    n.total += rewards.get(n.player, 0.0)
+            _backup(path, {p: reward(rules, state, p) for p in range(rules.players)})
             budget.done += 1
         self.stats.update(iterations=budget.done, root_moves=len(root.children),
                           depth=depth_sum / max(1, budget.done))
@@ -169,6 +151,49 @@ class MCTSBot(Bot):
         self.stats["value"] = best.total / max(1, best.visits)
         self.stats["visits"] = best.visits
         return split_plan(best.move or "")
+
+    def _descend(self, rules: Rules, state: Any, root: Node, at_root: _Root,
+                 rng: Rng) -> list[Node]:
+        """Selection and expansion: walk ``state`` down the tree from ``root`` (applying
+        each chosen move) until a node is added or the game ends; the path walked."""
+        node = root
+        path = [root]
+        while not rules.is_over(state):
+            player = rules.current_player(state)
+            if player is None:
+                break
+            moves = self._moves(rules, node, state, player, at_root.use_cache, len(path) - 1)
+            if node is root:
+                moves = [m for m in moves if split_plan(m)[0] in at_root.legal_set
+                         and not self._plan_loops(rules, at_root.first, at_root.seat, m,
+                                                  at_root.looping)] or at_root.legal
+            if not moves:
+                break
+            child, expanded = self._step(rules, state, node, moves, player, rng)
+            apply_plan(rules, state, split_plan(child.move or ""), player)
+            node = child
+            path.append(node)
+            if expanded:
+                break
+        return path
+
+    def _step(self, rules: Rules, state: Any, node: Node, moves: list[str], player: int,
+              rng: Rng) -> tuple[Node, bool]:
+        """The child of ``node`` to follow among ``moves`` (progressive widening: a new
+        one while the node may still grow); whether it was just added."""
+        for m in moves:
+            child = node.children.get(m)
+            if child is not None:
+                child.avail += 1
+        untried = [m for m in moves if m not in node.children]
+        allowed = len(moves) if len(moves) <= 12 else \
+            max(2, int(self.widening * math.sqrt(node.visits + 1)))
+        if not (untried and len(node.children) < allowed):
+            chosen = self._select(node, moves)
+            if chosen is not None:
+                return chosen, False
+        move = self._pick_untried(rules, state, untried, node.ordered, rng)
+        return self._child(node, move, player), True
 
     def _plan_loops(self, rules: Rules, first: Any, seat: int, move: str,
                     memo: dict[str, bool]) -> bool:

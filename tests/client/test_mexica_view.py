@@ -18,6 +18,7 @@ from game.ui.input import Intent  # noqa: E402
 from game.ui.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.view_helpers import AppStub, play  # noqa: E402
+from variants.mexica.state import Vote  # noqa: E402
 from variants.mexica.view import MexicaView  # noqa: E402
 from variants.mexica.view_paint import make_layout  # noqa: E402
 
@@ -303,7 +304,7 @@ def test_vote_keys():
     play(session, view, "start i9")
     s = session.game.state
     s.period, s.phase = 2, "vote"
-    s.vote = {"size": s.display[0], "proposer": 0, "answers": []}
+    s.vote = Vote(size=s.display[0], proposer=0)
     session.version += 1
     view.update(0.0)
     assert "agree" in view.status.lower() and "refuse" in view.status.lower()

@@ -1,46 +1,26 @@
-"""Mexica's hooks for the computer players (see ``game.engine`` and ``game.ai``).
+"""The computer players' whole-turn plans for Mexica (``Rules.candidates``).
 
-* ``determinize``: the view hides the face-down period-2 calpulli tokens (only their
-  count shows). They are sampled from the box (the variant's token list, or its fixed
-  displays) minus every token the seat can see: on display, founded on the board or
-  removed. With the standard box this already pins them down; a bigger box is sampled.
-* ``evaluate``: each seat's score plus what the coming scorings would give it if the
-  rankings stayed as they are (a founded district scores at every remaining scoring, an
-  unfounded one in period 2, and a little in period 1 as a hint of what is to come), the
-  palace bonus near a scoring, and the AP tokens; the seat's value minus the best rival's.
-* ``candidates``: whole-turn plans, since a turn spends 6+ AP over many actions: walk
-  (or boat or teleport) to a district, found it if its size is on display, build the
-  temples the remaining AP affords, bank the rest as AP tokens and end; plus "lay a
-  canal that carves a district of a displayed size, then walk in and found it". Plans
-  are ordered by a quick estimate, best first.
+A turn spends 6+ AP over many actions, so the bots choose among whole turns: walk (or
+boat or teleport) to a district, found it if its size is on display, build the temples
+the remaining AP affords, bank the rest as AP tokens and end; plus "lay a canal that
+carves a district of a displayed size, then walk in and found it", straight canal lines
+that cut a rival's district, and bridges to districts beyond. Plans are ordered by a quick
+estimate, best first. What positions are worth (``evaluate``) is in
+``variants.mexica.ai_values``.
 """
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from itertools import combinations
 from typing import Any
 
 from game.engine import PLAN_SEP
 from game.errors import IllegalAction
-from game.rng import Rng
+from variants.mexica.ai_values import TOKEN_VALUE, AIValuesMixin
+from variants.mexica.legal import LegalMixin
 from variants.mexica.state import MexicaState
 
-#: weight of an unfounded district's would-be scoring while period 1 runs
-UNFOUNDED_P1 = 0.6
-#: value of a temple level in a big unfounded district in period 1 (it will score in
-#: whichever district it ends up)
-LEVEL_VALUE = 1.0
-#: how uncertain a ranking is: a base, plus this share of the most levels (and AP
-#: tokens) a player still holds
-SIGMA_BASE = 1.0
-SIGMA_HAND = 0.3
-#: period 2: the share of a player's temples in hand counted in the district that pays
-#: most (where they will most likely go)
-HAND_SHARE = 0.8
-#: value of a banked AP token
-TOKEN_VALUE = 0.6
 #: most temples one plan builds
 MAX_TEMPLES = 4
 #: most teleport destinations considered
@@ -49,169 +29,19 @@ MAX_TELEPORTS = 6
 MAX_LINES = 3
 #: most districts reached over a new bridge
 MAX_BRIDGES = 4
+#: canal layouts remembered by the caches below before they start afresh
+CACHE_LAYOUTS = 256
 
 
-class MexicaAIMixin:
-    """Part of MexicaRules: the optional bot hooks of :class:`game.engine.Rules`."""
+class MexicaAIMixin(AIValuesMixin, LegalMixin):
+    """Part of MexicaRules: the bots' ``candidates`` hook."""
 
-    evaluation_scale = 8.0
-
-    # =====================================================================================
-    # determinize
-    # =====================================================================================
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MexicaState:
-        data = {k: v for k, v in view.items() if k != "seat"}
-        hidden = data.get("hidden")
-        count = hidden.get("hidden", 0) if isinstance(hidden, dict) else len(hidden or [])
-        data["hidden"] = sample_hidden(self.params, data, count, rng)
-        data["rng"] = rng.next64()
-        return self.from_dict(data)
-
-    # =====================================================================================
-    # evaluate
-    # =====================================================================================
-    def evaluate(self, view: MexicaState, seat: int) -> float:
-        values = self.ai_values(view)
-        others = [v for i, v in enumerate(values) if i != seat]
-        return values[seat] - (max(others) if others else 0.0)
-
-    def ai_values(self, s: MexicaState) -> list[float]:
-        """Per seat: score plus the expected rest (see the module docstring)."""
-        n = self.players
-        values = [float(v) for v in s.scores]
-        if s.phase == "over":
-            return values
-        period = s.period
-        # A lead is as safe as the levels the rivals can still add: their temples in hand
-        # (and banked AP) make the ranking uncertain; near the end it firms up.
-        sigma = self._ai_sigma(s)
-        main = self._ai_main_district(s) if period == 2 else None
-        for label, cells in s.dcells.items():
-            extra = None
-            if label == main:
-                # Period 2: whatever a player still holds will most likely go into the
-                # district that pays most, so count it there (spending levels elsewhere
-                # costs this projection).
-                extra = {p: HAND_SHARE * sum(h) for p, h in enumerate(s.hands)}
-            for owner, pts in self._ai_district(s, cells, sigma, extra).items():
-                values[owner] += pts
-        starts = self.board.starts
-        near = 1.0 if s.end_triggered else 0.25
-        token_value = TOKEN_VALUE if period == 1 else TOKEN_VALUE / 2
-        if period == 2 and s.end_triggered:
-            token_value = 0.05
-        for p in range(n):
-            c = s.pilli[p]
-            if c is not None and c in starts:
-                values[p] += self.palace_bonus * near
-            values[p] += token_value * s.ap_tokens[p]
-        return values
-
-    def _ai_sigma(self, s: MexicaState) -> float:
-        # A lead is as safe as the levels the rivals can still add: their temples in hand
-        # (and banked AP) make the ranking uncertain; near the end it firms up.
-        swing = max(sum(h) + s.ap_tokens[p] for p, h in enumerate(s.hands))
-        sigma = SIGMA_BASE + SIGMA_HAND * swing
-        return min(sigma, SIGMA_BASE) if s.end_triggered else sigma
-
-    def _ai_main_district(self, s: MexicaState) -> int | None:
-        """The label of the district whose first place pays most at the final scoring."""
-        best, best_points = None, 0
-        for label, cells in s.dcells.items():
-            token = next((s.tokens[c] for c in cells if c in s.tokens), None)
-            first = self.token_info[token]["places"][0] if token is not None else len(cells)
-            if first > best_points and any(self._buildable(s, c) for c in cells):
-                best, best_points = label, first
-        return best
-
-    def _ai_district(self, s: MexicaState, cells: list[int] | set[int], sigma: float,
-                     extra: dict[int, float] | None = None) -> dict[int, float]:
-        """What one district is expected to bring each player at the coming scorings
-        (``extra``: levels a player is expected to add there)."""
-        levels: dict[int, float] = {}
-        token = None
-        temples, tokens = s.temples, s.tokens
-        for c in cells:
-            t = temples.get(c)
-            if t is not None:
-                levels[t[0]] = levels.get(t[0], 0) + t[1]
-            elif token is None and c in tokens:
-                token = tokens[c]
-        out: dict[int, float] = {}
-        if extra:
-            for owner, lv in extra.items():
-                if lv > 0:
-                    levels[owner] = levels.get(owner, 0) + lv
-        if not levels:
-            return out
-        period = s.period
-        if token is not None:
-            points = self.token_info[token]["places"]
-            weight = 2.0 if period == 1 else 1.0
-        elif period == 1 and len(cells) > self._ai_biggest:
-            # A big district will be carved up before it scores: every level counts
-            # wherever it ends up, the current lead a little.
-            for owner, lv in levels.items():
-                if owner >= 0:
-                    out[owner] = LEVEL_VALUE * lv
-            points = self._ai_unfounded_points(self._ai_biggest)
-            weight = UNFOUNDED_P1 / 2
-        elif period == 1:
-            points = self._ai_unfounded_points(len(cells))
-            weight = UNFOUNDED_P1
-        else:
-            points = self._ai_unfounded_points(len(cells))
-            weight = 1.0
-        for owner, pts in soft_places(levels, points, sigma):
-            out[owner] = out.get(owner, 0.0) + weight * pts
-        return out
-
-    def _ai_cut_gain(self, s: MexicaState, seat: int, cells: list[int]) -> float:
-        """How a canal on ``cells`` would change the seat's advantage in the district it
-        cuts (the pieces valued as new districts; cheap, no state is changed)."""
-        b = self.board
-        label = s.label[cells[0]]
-        old = s.dcells[label]
-        blocked = set(cells)
-        sigma = self._ai_sigma(s)
-        before = self._ai_district(s, old, sigma)
-        after: dict[int, float] = {}
-        seen: set[int] = set(blocked)
-        canal, lake = s.canal, b.lake
-        for start in old:
-            if start in seen:
-                continue
-            piece = [start]
-            seen.add(start)
-            stack = [start]
-            while stack:
-                c = stack.pop()
-                for n in b.nbrs[c]:
-                    if n not in seen and not canal[n] and n not in lake:
-                        seen.add(n)
-                        piece.append(n)
-                        stack.append(n)
-            for owner, v in self._ai_district(s, piece, sigma).items():
-                after[owner] = after.get(owner, 0.0) + v
-        delta = {o: after.get(o, 0.0) - before.get(o, 0.0)
-                 for o in set(before) | set(after)}
-        mine = delta.pop(seat, 0.0)
-        return mine - (max(delta.values()) if delta else 0.0)
-
-    @property
-    def _ai_biggest(self) -> int:
-        return max(self.token_info)
-
-    def _ai_unfounded_points(self, size: int) -> list[int]:
-        cache = self.__dict__.setdefault("_ai_unfounded", {})
-        points = cache.get(size)
-        if points is None:
-            points, value = [], size
-            for _ in range(self.unfounded_places):
-                points.append(value)
-                value = (value + 1) // 2
-            cache[size] = points
-        return points
+    def __init__(self, params: dict[str, Any], players: int) -> None:
+        super().__init__(params, players)
+        #: per canal layout: each cell's land neighbours
+        self._ai_inland_cache: dict[bytes, list[int]] = {}
+        #: per canal layout: per canal action, the pieces it would cut its district into
+        self._ai_split_cache: dict[bytes, dict[str, list[tuple[int, int]] | None]] = {}
 
     # =====================================================================================
     # candidates: whole-turn plans
@@ -238,7 +68,7 @@ class MexicaAIMixin:
         """Plans that go somewhere (or stay), found, build and bank: into ``plans``."""
         b = self.board
         names = b.names
-        start = s.pilli[seat]
+        start = self._ai_pilli(s, seat)
         arrivals = self._ai_arrivals(s, seat, start, budget - spent, teleport)
         best_by_label: dict[int, tuple[int, list[str], int]] = {}
         extra: list[tuple[int, list[str], int]] = []
@@ -304,11 +134,37 @@ class MexicaAIMixin:
         if value > plans.get(text, -1e9):
             plans[text] = value
 
+    @staticmethod
+    def _ai_pilli(s: MexicaState, seat: int) -> int:
+        """Where the seat's Pilli stands (plans are made once every Pilli is placed)."""
+        cell = s.pilli[seat]
+        assert cell is not None, "plans are made only once the Pilli is on the board"
+        return cell
+
     def _ai_arrivals(self, s: MexicaState, seat: int, start: int, budget: int,
                      teleport: bool = True) -> dict[int, tuple[int, list[str]]]:
         """Cells the Pilli can reach this turn: cell -> (AP, canonical steps)."""
         names = self.board.names
-        out: dict[int, tuple[int, list[str]]] = {start: (0, [])}
+        out = self._ai_walks(s, start, budget)
+        step = self.c_step
+        if start in s.bridges:  # a boat trip, then on foot from the far bridge
+            for bridge, cost in self._boat_costs(s, start).items():
+                if cost > budget or bridge in s.pilli:
+                    continue
+                for ramp in self._foot_targets(s, bridge, freed=start):
+                    total = cost + step
+                    if total <= budget and (ramp not in out or out[ramp][0] > total):
+                        out[ramp] = (total, [f"boat {names[bridge]}", f"move {names[ramp]}"])
+        if teleport and budget >= self.c_teleport:
+            for cell in self._ai_teleports(s, seat, start):
+                if cell not in out:
+                    out[cell] = (self.c_teleport, [f"teleport {names[cell]}"])
+        return out
+
+    def _ai_walks(self, s: MexicaState, start: int, budget: int
+                  ) -> dict[int, tuple[int, list[str]]]:
+        """Cells a walk of at most ``budget`` AP reaches: cell -> (AP, the steps)."""
+        names = self.board.names
         step = self.c_step
         limit = budget // step if step > 0 else 1 << 30
         parent: dict[int, int] = {}
@@ -323,6 +179,7 @@ class MexicaAIMixin:
                     depth[nxt] = depth[c] + 1
                     parent[nxt] = c
                     queue.append(nxt)
+        out: dict[int, tuple[int, list[str]]] = {start: (0, [])}
         for c, d in depth.items():
             if c == start:
                 continue
@@ -332,18 +189,6 @@ class MexicaAIMixin:
                 path.append(x)
                 x = parent[x]
             out[c] = (d * step, [f"move {names[x]}" for x in reversed(path)])
-        if start in s.bridges:  # a boat trip, then on foot from the far bridge
-            for bridge, cost in self._boat_costs(s, start).items():
-                if cost > budget or bridge in s.pilli:
-                    continue
-                for ramp in self._foot_targets(s, bridge, freed=start):
-                    total = cost + step
-                    if total <= budget and (ramp not in out or out[ramp][0] > total):
-                        out[ramp] = (total, [f"boat {names[bridge]}", f"move {names[ramp]}"])
-        if teleport and budget >= self.c_teleport:
-            for cell in self._ai_teleports(s, seat, start):
-                if cell not in out:
-                    out[cell] = (self.c_teleport, [f"teleport {names[cell]}"])
         return out
 
     def _ai_teleports(self, s: MexicaState, seat: int, start: int) -> list[int]:
@@ -376,11 +221,11 @@ class MexicaAIMixin:
 
     def _ai_inland(self, s: MexicaState, c: int) -> int:
         """Land neighbours of ``c`` (cached per canal layout): inland spaces first."""
-        cache = self.__dict__.setdefault("_ai_inland_cache", {})
+        cache = self._ai_inland_cache
         layout = bytes(s.canal)
         table = cache.get(layout)
         if table is None:
-            if len(cache) > 256:
+            if len(cache) > CACHE_LAYOUTS:
                 cache.clear()
             b = self.board
             canal = s.canal
@@ -425,23 +270,24 @@ class MexicaAIMixin:
         if s.ap < self.c_canal:
             return
         sizes = set(s.display)
-        cache = self.__dict__.setdefault("_ai_split_cache", {})
+        cache = self._ai_split_cache
         layout = bytes(s.canal)
         known = cache.get(layout)
         if known is None:
-            if len(cache) > 256:
+            if len(cache) > CACHE_LAYOUTS:
                 cache.clear()
             known = cache[layout] = {}
         if not sizes:
             return
         for action in self._gen_canal(s):
-            pieces = known.get(action, False)
-            if pieces is False:
+            if action in known:
+                pieces = known[action]
+            else:
                 cells = [self.board.index[w] for w in action.split()[1:]]
                 pieces = known[action] = self._ai_split(s, cells)
             if not pieces or not any(size in sizes for size, _ in pieces):
                 continue
-            clone = s.copy()
+            clone = self.clone(s)
             try:
                 self.apply(clone, action)
             except IllegalAction:  # the first-round rule
@@ -459,22 +305,9 @@ class MexicaAIMixin:
         """Straight canal lines from water to water that cut a district in two (a row or
         column of free land the turn's AP can cover with double tiles): the few that
         help the seat most, then whatever the rest of the turn affords."""
-        b = self.board
         if budget < self.c_canal or not (s.supply["double"] or s.supply["single"]):
             return
-        free = set(self._canal_cells(s))
-        lines: list[list[int]] = []
-        rows = [[r * b.width + c for c in range(b.width)] for r in range(b.height)]
-        cols = [[r * b.width + c for r in range(b.height)] for c in range(b.width)]
-        for seq in rows + cols:
-            run: list[int] = []
-            for c in seq + [-1]:
-                if c >= 0 and not (c in b.lake or s.canal[c]):
-                    run.append(c)
-                    continue
-                if run and all(x in free for x in run):
-                    lines.append(run)
-                run = []
+        lines = self._ai_lines(s)
         if not lines:
             return
         sizes = set(s.display)
@@ -493,7 +326,7 @@ class MexicaAIMixin:
                 options.append((gain, actions))
         options.sort(key=lambda o: (-o[0], o[1]))
         for gain, actions in options[:MAX_LINES]:
-            clone = s.copy()
+            clone = self.clone(s)
             need = max(0, len(actions) * self.c_canal - clone.ap)
             steps = ["spend"] * need + actions
             try:
@@ -507,6 +340,24 @@ class MexicaAIMixin:
             for text, value in sub.items():
                 if value + gain > plans.get(text, -1e9):
                     plans[text] = value + gain
+
+    def _ai_lines(self, s: MexicaState) -> list[list[int]]:
+        """Rows and columns of land from water to water where a canal may go everywhere."""
+        b = self.board
+        free = set(self._canal_cells(s))
+        lines: list[list[int]] = []
+        rows = [[r * b.width + c for c in range(b.width)] for r in range(b.height)]
+        cols = [[r * b.width + c for r in range(b.height)] for c in range(b.width)]
+        for seq in rows + cols:
+            run: list[int] = []
+            for c in seq + [-1]:
+                if c >= 0 and not (c in b.lake or s.canal[c]):
+                    run.append(c)
+                    continue
+                if run and all(x in free for x in run):
+                    lines.append(run)
+                run = []
+        return lines
 
     def _ai_line_actions(self, s: MexicaState, cells: list[int]) -> list[str] | None:
         """Canal actions covering ``cells`` (a straight run): doubles, one single if odd."""
@@ -529,7 +380,7 @@ class MexicaAIMixin:
         """Build a bridge next to where the Pilli can walk, cross, and act beyond it."""
         if s.ap < self.c_bridge or s.supply["bridges"] <= 0:
             return
-        start = s.pilli[seat]
+        start = self._ai_pilli(s, seat)
         here = -1 if s.canal[start] else s.label[start]
         reach = self._ai_arrivals(s, seat, start, budget - self.c_bridge, teleport=False)
         options = []
@@ -548,7 +399,7 @@ class MexicaAIMixin:
             if label in seen or len(seen) >= MAX_BRIDGES:
                 continue
             seen.add(label)
-            clone = s.copy()
+            clone = self.clone(s)
             try:
                 self.apply(clone, action)
             except IllegalAction:
@@ -605,52 +456,3 @@ class MexicaAIMixin:
             pieces.append((size, seed))
             counted += size
         return pieces if len(pieces) > 1 else None
-
-
-def soft_places(levels: dict[int, int], points: list[int],
-                sigma: float) -> list[tuple[int, float]]:
-    """Expected points per owner (players only) when a district scores ``points`` for
-    1st, 2nd...: each rival beats an owner with a logistic chance in the level gap, so a
-    wide lead is worth more than a narrow one. Ties share the better place, as in the
-    rules; the neutral colour (owner < 0) takes places but scores nothing."""
-    owners = [(o, v) for o, v in levels.items() if v > 0]
-    out = []
-    last = len(points)
-    for a, la in owners:
-        if a < 0:
-            continue
-        place = 1.0
-        for b, lb in owners:
-            if b != a:
-                x = (lb - la - 0.5) / sigma
-                place += 1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0
-        k = int(place)
-        frac = place - k
-        hi = points[k - 1] if k <= last else 0
-        lo = points[k] if k < last else 0
-        out.append((a, hi + (lo - hi) * frac))
-    return out
-
-
-def sample_hidden(params: dict[str, Any], view: dict[str, Any], count: int,
-                  rng: Rng) -> list[int]:
-    """``count`` face-down token sizes: the box minus every token the view shows."""
-    if count <= 0:
-        return []
-    fixed = params.get("calpulli")
-    if fixed is not None:
-        box = list(fixed["period1"]) + list(fixed["period2"])
-    else:
-        box = [t["size"] for t in params["calpulli_tokens"] for _ in range(t["count"])]
-    seen = list(view.get("display") or []) + list((view.get("tokens") or {}).values()) + \
-        list(view.get("removed") or [])
-    pool = list(box)
-    for size in seen:
-        if size in pool:
-            pool.remove(size)
-    rng.shuffle(pool)
-    out = pool[:count]
-    sizes = sorted({t["size"] for t in params["calpulli_tokens"]})
-    while len(out) < count:  # an inconsistent view: fill with plausible sizes
-        out.append(rng.choice(sizes))
-    return sorted(out)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections import deque
 
+from variants.mexica.core import MexicaCore
 from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
 
 
-class GeometryMixin:
-    """Part of MexicaRules; relies on its attributes (board, costs, players)."""
+class GeometryMixin(MexicaCore):
+    """Part of MexicaRules: questions about the board in a state, never changing it."""
 
     def _occupied(self, s: MexicaState, c: int) -> bool:
         return c in s.temples or c in s.tokens or c in s.pilli
@@ -71,10 +72,7 @@ class GeometryMixin:
         b = self.board
         bridges = s.bridges
         if removed_bridge is not None or added_bridge is not None:
-            bridges = dict(bridges)
-            bridges.pop(removed_bridge, None)
-            if added_bridge is not None:
-                bridges[added_bridge[0]] = added_bridge[1]
+            bridges = _moved(bridges, removed_bridge, added_bridge)
 
         def empty(c: int) -> bool:
             if c in blocked:
@@ -83,7 +81,7 @@ class GeometryMixin:
                 return c not in s.temples and c not in s.tokens
             return c not in s.temples and c not in s.tokens and c not in s.pilli
 
-        out = []
+        out: list[int] = []
         if s.canal[p]:  # standing on a bridge
             axis = bridges.get(p)
             if axis is None:
@@ -170,3 +168,14 @@ class GeometryMixin:
         if p is None or s.canal[p]:
             return -1
         return s.label[p]
+
+
+def _moved(bridges: dict[int, str], removed: int | None, added: tuple[int, str] | None
+           ) -> dict[int, str]:
+    """The bridges after one is taken away and one is put down (a pending relocation)."""
+    out = dict(bridges)
+    if removed is not None:
+        out.pop(removed, None)
+    if added is not None:
+        out[added[0]] = added[1]
+    return out

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from game.rng import Rng
+from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import AXES
 from variants.mexica.state import MexicaState
 
+#: An action with what the first-round rule needs to judge it: the cells it fills and
+#: the overlay arguments of ``_pens`` (``freed``, ``removed_bridge``, ``added_bridge``).
+Candidate = tuple[str, frozenset[int], dict[str, Any]]
 
-class LegalMixin:
-    """Part of MexicaRules; relies on its attributes (board, costs, players)."""
+
+class LegalMixin(GeometryMixin):
+    """Part of MexicaRules: every legal action, each verb's from its generator."""
 
     def legal_actions(self, state: MexicaState) -> list[str]:
         s = state
@@ -28,8 +33,7 @@ class LegalMixin:
             out.extend(gen(s))
         return out
 
-    def _filter(self, s: MexicaState, items: list[tuple[str, frozenset[int], dict]]
-                ) -> list[str]:
+    def _filter(self, s: MexicaState, items: list[Candidate]) -> list[str]:
         """Drop actions the first-round rule forbids; others pass unchecked."""
         if not self._first_round(s):
             return [a for a, _, _ in items]
@@ -66,7 +70,7 @@ class LegalMixin:
         if len(cells) not in s.display:
             return []
         names = self.board.names
-        items = [(f"found {names[c]}", frozenset((c,)), {})
+        items: list[Candidate] = [(f"found {names[c]}", frozenset((c,)), {})
                  for c in sorted(cells) if self._buildable(s, c)]
         return self._filter(s, items)
 
@@ -78,7 +82,7 @@ class LegalMixin:
         if not levels:
             return []
         names = self.board.names
-        items = []
+        items: list[Candidate] = []
         for c in sorted(s.dcells[label]):
             if self._buildable(s, c):
                 blocked = frozenset((c,))
@@ -91,7 +95,7 @@ class LegalMixin:
         if me is None or s.ap < self.c_step:
             return []
         names = self.board.names
-        items = [(f"move {names[c]}", frozenset((c,)), {"freed": me})
+        items: list[Candidate] = [(f"move {names[c]}", frozenset((c,)), {"freed": me})
                  for c in sorted(self._foot_targets(s, me))]
         return self._filter(s, items)
 
@@ -100,7 +104,7 @@ class LegalMixin:
         if me is None or me not in s.bridges:
             return []
         names = self.board.names
-        items = [(f"boat {names[c]}", frozenset((c,)), {"freed": me})
+        items: list[Candidate] = [(f"boat {names[c]}", frozenset((c,)), {"freed": me})
                  for c, cost in sorted(self._boat_costs(s, me).items())
                  if cost <= s.ap and c not in s.pilli]
         return self._filter(s, items)
@@ -110,7 +114,7 @@ class LegalMixin:
             return []
         me = s.pilli[s.turn]
         names = self.board.names
-        items = [(f"teleport {names[c]}", frozenset((c,)), {"freed": me})
+        items: list[Candidate] = [(f"teleport {names[c]}", frozenset((c,)), {"freed": me})
                  for c in self.board.island
                  if self._walkable(s, c) or (c in s.bridges and c not in s.pilli)]
         return self._filter(s, items)
@@ -134,7 +138,7 @@ class LegalMixin:
         names = b.names
         ok = self._canal_cells(s)
         okset = set(ok)
-        items = []
+        items: list[Candidate] = []
         for c in sorted(ok):
             if singles:
                 items.append((f"canal {names[c]}", frozenset((c,)), {}))
@@ -162,22 +166,18 @@ class LegalMixin:
         if s.supply["bridges"] > 0 or s.ap < self.c_relocate or not s.bridges:
             return []
         names = self.board.names
-        items = []
+        items: list[Candidate] = []
         canals = self._canal_list(s)
         for src in sorted(s.bridges):
             if src in s.pilli:
                 continue
-            saved = s.bridges.pop(src)
-            try:
-                for dst in canals:
-                    for axis in AXES:
-                        if src == dst or self._bridge_ok(s, dst, axis):
-                            continue
-                        items.append((f"relocate {names[src]} {names[dst]} {axis}",
-                                      frozenset(), {"removed_bridge": src,
-                                                    "added_bridge": (dst, axis)}))
-            finally:
-                s.bridges[src] = saved
+            for dst in canals:  # never src itself, so the moved bridge is never in the way
+                for axis in AXES:
+                    if src == dst or self._bridge_ok(s, dst, axis):
+                        continue
+                    items.append((f"relocate {names[src]} {names[dst]} {axis}",
+                                  frozenset(), {"removed_bridge": src,
+                                                "added_bridge": (dst, axis)}))
         return self._filter(s, items)
 
     #: relative weights of action kinds in the playout policy (not rules, just a policy)

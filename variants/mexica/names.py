@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from variants.mexica.state import NEUTRAL
+from typing import get_args
 
-AXES = ("ns", "ew")
+from variants.mexica.state import NEUTRAL, Axis
+
+AXES: tuple[Axis, ...] = get_args(Axis)
 
 
 def player_name(seat: int) -> str:

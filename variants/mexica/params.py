@@ -100,7 +100,8 @@ PARAMETERS = Obj(
 )
 
 
-def check_mexica_params(params: dict[str, Any], ctx: Context, path: tuple = ()) -> None:
+def check_mexica_params(params: dict[str, Any], ctx: Context,
+                        path: tuple[Any, ...] = ()) -> None:
     rows = params["board"]
     widths = {len(r) for r in rows}
     if len(widths) != 1:

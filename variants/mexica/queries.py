@@ -1,22 +1,24 @@
 """Read-only rule queries for the Mexica client: where can I walk, what would this canal do.
 
 Everything here is pure: functions take the rules object and a state and never change the
-state they are given. Anything that needs to try an action runs it on a clone made with
-``rules.clone``. The answers come from the engine's own helpers (``_foot_targets``,
-``_boat_costs``, ``_lay_canal``...), so the previews always agree with what ``apply``
-will do.
-"""
+state they are given. Why an action is refused comes from ``rules.why_not``; only steps
+that depend on earlier ones are played, on a clone made with ``rules.clone``. The answers
+come from the engine's own helpers (``_foot_targets``, ``_boat_costs``, ``_lay_canal``...),
+so the previews always agree with what ``apply`` will do."""
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.errors import IllegalAction
 from variants.mexica.names import AXES
+from variants.mexica.state import MexicaState
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
 
-def _seat(rules: Any, state: Any, seat: int | None) -> int | None:
+def _seat(rules: MexicaRules, state: MexicaState, seat: int | None) -> int | None:
     if seat is not None:
         return seat
     if state.phase not in ("play", "vote"):
@@ -27,8 +29,8 @@ def _seat(rules: Any, state: Any, seat: int | None) -> int | None:
 # --------------------------------------------------------------------------------------
 # walking
 # --------------------------------------------------------------------------------------
-def _walk_tree(rules: Any, state: Any, seat: int | None) -> tuple[int | None, dict[int, int],
-                                                                    dict[int, int]]:
+def _walk_tree(rules: MexicaRules, state: MexicaState, seat: int | None
+               ) -> tuple[int | None, dict[int, int], dict[int, int]]:
     """Breadth-first search over foot steps: (start, steps per cell, parent per cell)."""
     seat = _seat(rules, state, seat)
     if seat is None or not 0 <= seat < len(state.pilli):
@@ -49,7 +51,7 @@ def _walk_tree(rules: Any, state: Any, seat: int | None) -> tuple[int | None, di
     return start, steps, parent
 
 
-def walk_costs(rules: Any, state: Any, seat: int | None = None) -> dict[int, int]:
+def walk_costs(rules: MexicaRules, state: MexicaState, seat: int | None = None) -> dict[int, int]:
     """AP needed to walk from ``seat``'s Pilli (default: the player to move) to each cell.
 
     Includes the Pilli's own cell at cost 0; stepping onto and off bridges counts like any
@@ -59,7 +61,8 @@ def walk_costs(rules: Any, state: Any, seat: int | None = None) -> dict[int, int
     return {c: n * rules.c_step for c, n in steps.items()}
 
 
-def walk_path(rules: Any, state: Any, target: int, seat: int | None = None) -> list[int] | None:
+def walk_path(rules: MexicaRules, state: MexicaState, target: int,
+              seat: int | None = None) -> list[int] | None:
     """The cells of a shortest foot path to ``target`` (start excluded), or None."""
     start, steps, parent = _walk_tree(rules, state, seat)
     if start is None or target not in steps:
@@ -73,7 +76,7 @@ def walk_path(rules: Any, state: Any, target: int, seat: int | None = None) -> l
     return path
 
 
-def boat_costs(rules: Any, state: Any, seat: int | None = None) -> dict[int, int]:
+def boat_costs(rules: MexicaRules, state: MexicaState, seat: int | None = None) -> dict[int, int]:
     """Bridges a boat can reach from the Pilli's bridge, with their AP cost (may exceed AP)."""
     seat = _seat(rules, state, seat)
     if seat is None:
@@ -85,34 +88,37 @@ def boat_costs(rules: Any, state: Any, seat: int | None = None) -> dict[int, int
             if c not in state.pilli}
 
 
-def teleport_ok(rules: Any, state: Any, cell: int) -> bool:
+def teleport_ok(rules: MexicaRules, state: MexicaState, cell: int) -> bool:
     """Could a Pilli teleport onto ``cell`` (ignoring AP and the first-round rule)?"""
     return rules._walkable(state, cell) or (cell in state.bridges and cell not in state.pilli)
 
 
 # --------------------------------------------------------------------------------------
-# trying actions on a clone
+# playing steps that depend on each other
 # --------------------------------------------------------------------------------------
-def explain(rules: Any, state: Any, action: str) -> str | None:
-    """None if ``action`` is legal now, else the engine's reason (tried on a clone)."""
-    return simulate(rules, state, [action])[1]
+def explain(rules: MexicaRules, state: MexicaState, action: str) -> str | None:
+    """None if ``action`` is legal now, else the engine's reason (``rules.why_not``)."""
+    return rules.why_not(state, action)
 
 
-def simulate(rules: Any, state: Any, actions: list[str]) -> tuple[Any, str | None, int]:
-    """Apply ``actions`` in order to a clone: (clone, first refusal or None, actions done)."""
+def simulate(rules: MexicaRules, state: MexicaState, actions: list[str]
+             ) -> tuple[MexicaState, str | None, int]:
+    """Play ``actions`` in order on a clone: (the clone, the first refusal or None, the
+    number of actions played). Each step is asked with ``rules.why_not`` first; a later
+    step depends on where the earlier ones lead (a walk), which is why they are played."""
     clone = rules.clone(state)
     for i, action in enumerate(actions):
-        try:
-            rules.apply(clone, action)
-        except IllegalAction as exc:
-            return clone, str(exc), i
+        why = rules.why_not(clone, action)
+        if why is not None:
+            return clone, why, i
+        rules.apply(clone, action)
     return clone, None, len(actions)
 
 
 # --------------------------------------------------------------------------------------
 # districts, canals, founding, temples, bridges
 # --------------------------------------------------------------------------------------
-def district_cells(state: Any, cell: int) -> list[int]:
+def district_cells(state: MexicaState, cell: int) -> list[int]:
     """The cells of the district containing ``cell`` (sorted), or [] for water."""
     if cell < 0 or cell >= len(state.label):
         return []
@@ -122,7 +128,7 @@ def district_cells(state: Any, cell: int) -> list[int]:
     return sorted(state.dcells.get(label, ()))
 
 
-def canal_preview(rules: Any, state: Any, cells: list[int] | tuple[int, ...]
+def canal_preview(rules: MexicaRules, state: MexicaState, cells: list[int] | tuple[int, ...]
                   ) -> list[dict[str, Any]]:
     """The districts left where the canal on ``cells`` would cut, smallest first.
 
@@ -143,13 +149,15 @@ def canal_preview(rules: Any, state: Any, cells: list[int] | tuple[int, ...]
     for c in old:
         pieces.setdefault(clone.label[c], []).append(c)
     split = len(pieces) > 1
-    out = [{"cells": sorted(p), "size": len(p), "token": len(p) in state.display,
-            "new": split} for p in pieces.values()]
+    out: list[dict[str, Any]] = [
+        {"cells": sorted(p), "size": len(p), "token": len(p) in state.display, "new": split}
+        for p in pieces.values()]
     out.sort(key=lambda d: (d["size"], d["cells"][0]))
     return out
 
 
-def founding(rules: Any, state: Any, seat: int | None = None) -> dict[str, Any] | None:
+def founding(rules: MexicaRules, state: MexicaState,
+             seat: int | None = None) -> dict[str, Any] | None:
     """The district ``seat``'s Pilli stands in and whether (and where) it can be founded.
 
     None when the Pilli stands in no district (not placed, or on a bridge). Otherwise:
@@ -177,10 +185,10 @@ def founding(rules: Any, state: Any, seat: int | None = None) -> dict[str, Any] 
             "present": present}
 
 
-def foundable_districts(rules: Any, state: Any) -> list[dict[str, Any]]:
+def foundable_districts(rules: MexicaRules, state: MexicaState) -> list[dict[str, Any]]:
     """Every unfounded district whose size matches a displayed token (where to go found)."""
     sizes = set(state.display)
-    out = []
+    out: list[dict[str, Any]] = []
     for label, cells in state.dcells.items():
         if len(cells) in sizes and not rules._founded(state, label):
             out.append({"cells": sorted(cells), "size": len(cells)})
@@ -188,7 +196,7 @@ def foundable_districts(rules: Any, state: Any) -> list[dict[str, Any]]:
     return out
 
 
-def temple_spots(rules: Any, state: Any, seat: int | None = None) -> list[int]:
+def temple_spots(rules: MexicaRules, state: MexicaState, seat: int | None = None) -> list[int]:
     """Empty building land in the district ``seat``'s Pilli stands in."""
     seat = _seat(rules, state, seat)
     if seat is None:
@@ -199,19 +207,20 @@ def temple_spots(rules: Any, state: Any, seat: int | None = None) -> list[int]:
     return [c for c in sorted(state.dcells[label]) if rules._buildable(state, c)]
 
 
-def bridge_axes(rules: Any, state: Any, cell: int, ignore: int | None = None) -> list[str]:
+def bridge_axes(rules: MexicaRules, state: MexicaState, cell: int,
+                ignore: int | None = None) -> list[str]:
     """Axes a bridge could take on ``cell`` (``ignore``: pretend that bridge is gone)."""
     if cell < 0 or cell >= len(state.canal):
         return []
     return [a for a in AXES if rules._bridge_ok(state, cell, a, ignore=ignore) is None]
 
 
-def district_levels(rules: Any, state: Any, cells: list[int]) -> dict[int, int]:
+def district_levels(rules: MexicaRules, state: MexicaState, cells: list[int]) -> dict[int, int]:
     """Temple levels per owner in ``cells`` (the engine's scoring hook)."""
     return dict(rules.district_levels(state, list(cells)))
 
 
-def district_standing(rules: Any, state: Any, cell: int) -> dict[str, Any] | None:
+def district_standing(rules: MexicaRules, state: MexicaState, cell: int) -> dict[str, Any] | None:
     """The ranking a scoring would give the district around ``cell`` right now.
 
     Every temple owner ranks, the neutral colour included (owner -1), with its place and

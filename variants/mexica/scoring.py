@@ -6,12 +6,13 @@
 from __future__ import annotations
 
 from game.events import Event
+from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
 
 
-class ScoringMixin:
-    """Part of MexicaRules; relies on its attributes (board, costs, players)."""
+class ScoringMixin(GeometryMixin):
+    """Part of MexicaRules: the scorings and their hooks for rule variants."""
 
     def district_levels(self, state: MexicaState, cells: list[int]) -> dict[int, int]:
         """Hook: spiritual grandeur per temple owner in a district (owners may be NEUTRAL)."""
@@ -52,11 +53,7 @@ class ScoringMixin:
             if token_cell is not None:
                 points = list(self.token_info[s.tokens[token_cell]]["places"])
             else:
-                points = []
-                value = size
-                for _ in range(self.unfounded_places):
-                    points.append(value)
-                    value = (value + 1) // 2
+                points = self.unfounded_points(size)
             levels = self.district_levels(s, cells)
             ranking = self.rank(levels)
             if not ranking:

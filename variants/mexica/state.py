@@ -1,63 +1,80 @@
-"""Mexica's mutable game state and its exact JSON form.
+"""Mexica's game state as typed data, and its JSON form declared once.
 
-Derived data (canal cells, district labels, bridge ramps) is rebuilt from the stored
-facts on load, so a save holds only what the physical table shows plus the hidden
-period-2 tokens and the random generator.
+Inside the state a space is its board index (``row * width + col``); the JSON form uses
+the names on the board (``Index``). Derived data (canal cells, district labels, bridge
+ramps) is rebuilt from the stored facts on load, so a save holds only what the physical
+table shows plus the hidden period-2 tokens and the random generator. The schema in
+:func:`state_codec` checks every value of a save; :func:`check_state` holds what it cannot
+say across fields.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal
 
-from game.errors import quote
+from game.schema import Bool, Int, List, Map, Nullable, Str
+from game.typedstate import Index, Record, StateCodec, Tuple, TupleOf, literal
 from variants.mexica.board import Board
+from variants.mexica.params import MAX_COUNT, MAX_SPACES
 
 NEUTRAL = -1  # temple owner for the two-player variant's neutral colour
 
-PHASES = ("start", "play", "vote", "over")
+Phase = Literal["start", "play", "vote", "over"]
+Axis = Literal["ns", "ew"]
+#: what the supply counts (a canal tile of each size, bridges, AP tokens)
+SUPPLY = ("single", "double", "bridges", "ap_tokens")
+#: a generator state is 64 bits (``game.rng``)
+RNG_MAX = (1 << 64) - 1
+#: the most calpulli tokens a box can hold (``MAX_COUNT`` sizes, ``MAX_COUNT`` of each)
+MAX_TOKENS = MAX_COUNT * MAX_COUNT
+#: temple levels go up to 9 (the variant files' limit, ``params``)
+MAX_LEVEL = 9
 
 
+@dataclass(slots=True)
+class Vote:
+    """A proposal to remove a calpulli token in period 2: the seats after the proposer
+    answer in turn; ``answers`` lists those who agreed so far."""
+
+    size: int
+    proposer: int
+    answers: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class MexicaState:
-    __slots__ = (
-        "phase", "period", "round", "turn", "ap", "taken", "acted", "all_passed",
-        "end_triggered", "pilli", "temples", "tiles", "bridges", "tokens", "hands",
-        "reserve", "display", "hidden", "removed", "supply", "ap_tokens", "scores",
-        "vote", "proposed", "rng", "winners",
-        # derived, never saved:
-        "canal", "label", "dcells", "ramps",
-    )
-
-    def __init__(self) -> None:
-        self.phase = "start"
-        self.period = 1
-        self.round = 1
-        self.turn = 0
-        self.ap = 0
-        self.taken = 0
-        self.acted = False
-        self.all_passed = True
-        self.end_triggered = False
-        self.pilli: list[int | None] = []
-        self.temples: dict[int, tuple[int, int]] = {}
-        self.tiles: list[tuple[int, ...]] = []
-        self.bridges: dict[int, str] = {}
-        self.tokens: dict[int, int] = {}
-        self.hands: list[list[int]] = []
-        self.reserve: list[list[int]] = []
-        self.display: list[int] = []
-        self.hidden: list[int] = []
-        self.removed: list[int] = []
-        self.supply: dict[str, int] = {}
-        self.ap_tokens: list[int] = []
-        self.scores: list[int] = []
-        self.vote: dict[str, Any] | None = None
-        self.proposed: list[int] = []
-        self.rng = 0
-        self.winners: list[int] = []
-        self.canal: bytearray = bytearray()
-        self.label: list[int] = []
-        self.dcells: dict[int, list[int]] = {}
-        self.ramps: dict[int, int] = {}
+    phase: Phase = "start"
+    period: int = 1
+    round: int = 1
+    turn: int = 0
+    ap: int = 0
+    taken: int = 0                    # AP tokens taken this turn
+    acted: bool = False               # this turn did something besides ending
+    all_passed: bool = True           # nobody acted this round so far
+    end_triggered: bool = False
+    pilli: list[int | None] = field(default_factory=list)
+    temples: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell: owner, level
+    tiles: list[tuple[int, ...]] = field(default_factory=list)  # canal tiles: 1 or 2 cells
+    bridges: dict[int, str] = field(default_factory=dict)  # cell: axis
+    tokens: dict[int, int] = field(default_factory=dict)   # cell: calpulli token size
+    hands: list[list[int]] = field(default_factory=list)
+    reserve: list[list[int]] = field(default_factory=list)  # temples for period 2
+    display: list[int] = field(default_factory=list)
+    hidden: list[int] = field(default_factory=list)         # period 2's, face down
+    removed: list[int] = field(default_factory=list)
+    supply: dict[str, int] = field(default_factory=dict)    # SUPPLY: count
+    ap_tokens: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    vote: Vote | None = None
+    proposed: list[int] = field(default_factory=list)       # sizes proposed this turn
+    rng: int = 0
+    winners: list[int] = field(default_factory=list)
+    # derived, never saved (``rebuild``):
+    canal: bytearray = field(default_factory=bytearray)     # cell: 1 if a canal
+    label: list[int] = field(default_factory=list)          # cell: its district's label
+    dcells: dict[int, list[int]] = field(default_factory=dict)  # label: its cells
+    ramps: dict[int, int] = field(default_factory=dict)     # land cell: bridges it holds
 
     # -- derived data ------------------------------------------------------------------
     def rebuild(self, board: Board) -> None:
@@ -73,7 +90,7 @@ class MexicaState:
                 self.flood(board, c, c)
 
     def rebuild_ramps(self, board: Board) -> None:
-        """Ramp cell -> its bridge cell (a land cell can be a ramp of several bridges)."""
+        """Ramp cell -> how many bridges rest on it (a land cell can hold up several)."""
         self.ramps = {}
         for b, axis in self.bridges.items():
             for r in board.ramps(b, axis):
@@ -101,140 +118,50 @@ class MexicaState:
     def water(self, board: Board, c: int) -> bool:
         return c in board.lake or bool(self.canal[c])
 
-    # -- JSON --------------------------------------------------------------------------
-    def to_dict(self, board: Board) -> dict[str, Any]:
-        n = board.names
-        return {
-            "phase": self.phase, "period": self.period, "round": self.round,
-            "turn": self.turn, "ap": self.ap, "taken": self.taken, "acted": self.acted,
-            "all_passed": self.all_passed, "end_triggered": self.end_triggered,
-            "pilli": [None if p is None else n[p] for p in self.pilli],
-            "temples": {n[c]: [o, lv] for c, (o, lv) in sorted(self.temples.items())},
-            "canal_tiles": [[n[c] for c in t] for t in self.tiles],
-            "bridges": {n[c]: a for c, a in sorted(self.bridges.items())},
-            "tokens": {n[c]: s for c, s in sorted(self.tokens.items())},
-            "hands": [list(h) for h in self.hands],
-            "reserve": [list(h) for h in self.reserve],
-            "display": list(self.display), "hidden": list(self.hidden),
-            "removed": list(self.removed), "supply": dict(self.supply),
-            "ap_tokens": list(self.ap_tokens), "scores": list(self.scores),
-            "vote": None if self.vote is None else dict(self.vote, answers=list(
-                self.vote["answers"])),
-            "proposed": list(self.proposed), "rng": self.rng, "winners": list(self.winners),
-        }
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], board: Board, players: int) -> MexicaState:
-        def cell(name: Any) -> int:
-            if not isinstance(name, str) or name not in board.index:
-                raise ValueError(f"{quote(name)} is not a cell of this board")
-            return board.index[name]
+def state_codec(board: Board, players: int) -> StateCodec[MexicaState]:
+    """The JSON form of a state on this board with this many seats."""
+    cell = Index(board.names, "space on this board")
+    seat = Int(0, players - 1)
+    count = Int(0)
+    sizes = List(Int(1, MAX_SPACES), max_len=MAX_TOKENS)
 
-        def ints(value: Any, length: int | None = None) -> list[int]:
-            if not isinstance(value, list) or not all(
-                    isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise TypeError("expected a list of whole numbers")
-            if length is not None and len(value) != length:
-                raise ValueError(f"expected {length} entries, one per player")
-            return list(value)
+    def per_seat(item: Int | List) -> List:
+        return List(item, min_len=players, max_len=players)
 
-        def flag(value: Any) -> bool:
-            if not isinstance(value, bool):
-                raise TypeError("expected true or false")
-            return value
+    levels = List(Int(1, MAX_LEVEL), max_len=2 * MAX_COUNT)
+    vote = Record(Vote, {"size": Int(1, MAX_SPACES), "proposer": seat,
+                         "answers": List(seat, max_len=players)})
+    record = Record(MexicaState, {
+        "phase": literal(Phase), "period": Int(1, 2), "round": Int(1),
+        "turn": seat, "ap": count, "taken": count, "acted": Bool(), "all_passed": Bool(),
+        "end_triggered": Bool(),
+        "pilli": List(Nullable(cell), min_len=players, max_len=players),
+        "temples": Map(cell, Tuple(Int(NEUTRAL, players - 1), Int(1, MAX_LEVEL)),
+                       max_len=board.size),
+        "canal_tiles": List(TupleOf(cell, min_len=1, max_len=2), max_len=board.size),
+        "bridges": Map(cell, literal(Axis), max_len=board.size),
+        "tokens": Map(cell, Int(1, MAX_SPACES), max_len=board.size),
+        "hands": per_seat(levels), "reserve": per_seat(levels),
+        "display": sizes, "hidden": sizes, "removed": sizes,
+        "supply": Map(Str(choices=SUPPLY), Int(0, MAX_SPACES), max_len=len(SUPPLY)),
+        "ap_tokens": per_seat(count), "scores": per_seat(count),
+        "vote": Nullable(vote), "proposed": sizes, "rng": Int(0, RNG_MAX),
+        "winners": List(seat, max_len=players),
+    }, attrs={"canal_tiles": "tiles"}, derived={
+        "canal": bytearray, "label": list, "ramps": dict, "dcells": _copy_districts})
+    return StateCodec(record, check_state)
 
-        def num(value: Any) -> int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError("expected a whole number")
-            return value
 
-        s = cls()
-        s.phase = data["phase"]
-        if s.phase not in PHASES:
-            raise ValueError(f"unknown phase {quote(s.phase)}")
-        s.period, s.round, s.turn = num(data["period"]), num(data["round"]), num(data["turn"])
-        if s.period not in (1, 2) or not 0 <= s.turn < players:
-            raise ValueError("period or turn out of range")
-        s.ap, s.taken = num(data["ap"]), num(data["taken"])
-        s.acted, s.all_passed = flag(data["acted"]), flag(data["all_passed"])
-        s.end_triggered = flag(data["end_triggered"])
-        pilli = data["pilli"]
-        if not isinstance(pilli, list) or len(pilli) != players:
-            raise ValueError("pilli must list one position per player")
-        s.pilli = [None if p is None else cell(p) for p in pilli]
-        s.temples = {}
-        for k, v in data["temples"].items():
-            if not (isinstance(v, list) and len(v) == 2):
-                raise ValueError("a temple is [owner, level]")
-            owner, level = num(v[0]), num(v[1])
-            if not (owner == NEUTRAL or 0 <= owner < players) or level < 1:
-                raise ValueError("bad temple owner or level")
-            s.temples[cell(k)] = (owner, level)
-        s.tiles = []
-        for t in data["canal_tiles"]:
-            if not isinstance(t, list) or len(t) not in (1, 2):
-                raise ValueError("a canal tile covers one or two cells")
-            s.tiles.append(tuple(cell(c) for c in t))
-        s.bridges = {}
-        for k, v in data["bridges"].items():
-            if v not in ("ns", "ew"):
-                raise ValueError("bridge axis must be ns or ew")
-            s.bridges[cell(k)] = v
-        s.tokens = {cell(k): num(v) for k, v in data["tokens"].items()}
-        s.hands = [ints(h) for h in data["hands"]]
-        s.reserve = [ints(h) for h in data["reserve"]]
-        if len(s.hands) != players or len(s.reserve) != players:
-            raise ValueError("hands and reserves must have one entry per player")
-        s.display, s.hidden = ints(data["display"]), ints(data["hidden"])
-        s.removed = ints(data["removed"])
-        supply = data["supply"]
-        if not isinstance(supply, dict) or set(supply) != {"single", "double", "bridges",
-                                                          "ap_tokens"}:
-            raise ValueError("supply must count single, double, bridges and ap_tokens")
-        s.supply = {k: num(v) for k, v in supply.items()}
-        s.ap_tokens = ints(data["ap_tokens"], players)
-        s.scores = ints(data["scores"], players)
-        vote = data["vote"]
-        if vote is not None:
-            if not isinstance(vote, dict) or set(vote) != {"size", "proposer", "answers"}:
-                raise ValueError("bad vote record")
-            s.vote = {"size": num(vote["size"]), "proposer": num(vote["proposer"]),
-                      "answers": ints(vote["answers"])}
-        if (s.phase == "vote") != (s.vote is not None):
-            raise ValueError("a vote record exists exactly while a vote is running")
-        if s.vote is not None and not 0 <= s.vote["proposer"] < players:
-            raise ValueError("the vote's proposer is not a player")
-        if s.phase != "start" and any(p is None for p in s.pilli):
-            raise ValueError("every Pilli is on the board once play has started")
-        s.proposed = ints(data["proposed"])
-        s.rng = num(data["rng"])
-        s.winners = ints(data["winners"])
-        s.rebuild(board)
-        return s
+def _copy_districts(dcells: dict[int, list[int]]) -> dict[int, list[int]]:
+    return {label: list(cells) for label, cells in dcells.items()}
 
-    def copy(self) -> MexicaState:
-        s = MexicaState.__new__(MexicaState)
-        s.phase, s.period, s.round, s.turn = self.phase, self.period, self.round, self.turn
-        s.ap, s.taken, s.acted, s.all_passed = self.ap, self.taken, self.acted, self.all_passed
-        s.end_triggered = self.end_triggered
-        s.pilli = list(self.pilli)
-        s.temples = dict(self.temples)
-        s.tiles = list(self.tiles)
-        s.bridges = dict(self.bridges)
-        s.tokens = dict(self.tokens)
-        s.hands = [list(h) for h in self.hands]
-        s.reserve = [list(h) for h in self.reserve]
-        s.display, s.hidden, s.removed = list(self.display), list(self.hidden), list(
-            self.removed)
-        s.supply = dict(self.supply)
-        s.ap_tokens, s.scores = list(self.ap_tokens), list(self.scores)
-        s.vote = None if self.vote is None else dict(self.vote,
-                                                     answers=list(self.vote["answers"]))
-        s.proposed = list(self.proposed)
-        s.rng = self.rng
-        s.winners = list(self.winners)
-        s.canal = bytearray(self.canal)
-        s.label = list(self.label)
-        s.dcells = {k: list(v) for k, v in self.dcells.items()}
-        s.ramps = dict(self.ramps)
-        return s
+
+def check_state(s: MexicaState) -> None:
+    """What the schema cannot say. Raises ValueError."""
+    if set(s.supply) != set(SUPPLY):
+        raise ValueError("supply must count single, double, bridges and ap_tokens")
+    if (s.phase == "vote") != (s.vote is not None):
+        raise ValueError("a vote record exists exactly while a vote is running")
+    if s.phase != "start" and any(p is None for p in s.pilli):
+        raise ValueError("every Pilli is on the board once play has started")

@@ -23,6 +23,7 @@ from typing import Any
 
 from game.events import Event
 from game.ui import theme
+from game.ui.anim import Anim
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -31,7 +32,8 @@ from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
-from variants.mexica.queries import explain
+from variants.mexica.board import Board
+from variants.mexica.state import MexicaState
 from variants.mexica.view_panel import paint_panel
 from variants.mexica.view_preview import (
     CANAL_MODES,
@@ -46,6 +48,7 @@ from variants.mexica.view_preview import (
 
 class MexicaView(SeatStyle, BoardView):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
+    tool: str = "walk"
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
                  ("T", "Spend AP token"))
 
@@ -61,7 +64,7 @@ class MexicaView(SeatStyle, BoardView):
         self.queue = StepQueue()
         self.preview = Preview()
         self.time = 0.0
-        self.anims: list[va.Anim] = []
+        self.anims: list[Anim] = []
         self.pops: list[va.Pop] = []
         self.panel_pops: dict[int, tuple[str, float]] = {}
         self.highlight_cells: frozenset[int] = frozenset()
@@ -78,11 +81,17 @@ class MexicaView(SeatStyle, BoardView):
     # state upkeep
     # =====================================================================================
     @property
-    def board(self) -> Any:
-        return self.session.game.rules.board
+    def state(self) -> MexicaState:
+        state: MexicaState = self.session.game.state
+        return state
+
+    @property
+    def board(self) -> Board:
+        board: Board = self.session.game.rules.board
+        return board
 
     def _home(self) -> int:
-        b = self.session.game.rules.board
+        b = self.board
         centres = [c for c in range(b.size) if b.kind[c] == "P"]
         if centres:
             return centres[0]
@@ -96,7 +105,7 @@ class MexicaView(SeatStyle, BoardView):
             self._version = self.session.version
             if not 0 <= self.cursor < self.board.size:
                 self.cursor = self._home()
-            s = self.session.game.state
+            s = self.state
             if self.source is not None and self.source not in s.bridges:
                 self.source = None
             hand = s.hands[s.turn] if s.phase == "play" else []
@@ -115,9 +124,9 @@ class MexicaView(SeatStyle, BoardView):
     def mode_text(self) -> str:
         """The current tool's setting, for the panel."""
         names = self.board.names
-        s = self.session.game.state
+        s = self.state
         if s.phase == "vote" and s.vote is not None:
-            return f"Remove calpulli token {s.vote['size']}?  Enter agrees, R refuses"
+            return f"Remove calpulli token {s.vote.size}?  Enter agrees, R refuses"
         if s.phase == "start":
             return "Place your Pilli on a palace start space"
         if self.tool == "walk":
@@ -145,20 +154,8 @@ class MexicaView(SeatStyle, BoardView):
         kind = intent.kind
         if kind != "point":
             self.queue.clear()  # any real input stops a walk in progress
-        b = self.board
-        lay = vp.make_layout(area, b.width, b.height)
-        if kind in ("point", "click", "rclick") and intent.pos is not None:
-            cell = lay.cell_at(intent.pos)
-            if cell is None:
-                return None
-            if cell != self.cursor:
-                self.cursor = cell
-                self._refresh()
-            if kind == "click":
-                return None if self.tool == "tokens" else self._confirm()
-            if kind == "rclick":
-                return self._rotate(1)
-            return None
+        if kind in ("point", "click", "rclick"):
+            return None if intent.pos is None else self._pointer(kind, intent.pos, area)
         if kind in ("up", "down", "left", "right"):
             if self.tool == "tokens" and self.session.game.state.phase == "play":
                 self._pick_menu(-1 if kind in ("up", "left") else 1)
@@ -170,17 +167,9 @@ class MexicaView(SeatStyle, BoardView):
         if kind == "rotate":
             return self._rotate(1)
         if kind == "scroll":
-            step = -1 if (intent.value or 0) > 0 else 1
-            if self.tool == "tokens":
-                self._pick_menu(step)
-                return None
-            return None if self.tool == "walk" else self._rotate(step)
+            return self._scroll(-1 if (intent.value or 0) > 0 else 1)
         if kind in ("tab", "tab_back"):
-            i = self.tools.index(self.tool)
-            self.tool = self.tools[(i + (1 if kind == "tab" else -1)) % len(self.tools)]
-            self.source = None
-            self.menu_index = 0
-            self._refresh()
+            self._next_tool(1 if kind == "tab" else -1)
             return None
         if kind == "digit" and isinstance(intent.value, int) and 1 <= intent.value <= 9:
             self.tool, self.level = "temple", intent.value
@@ -192,6 +181,33 @@ class MexicaView(SeatStyle, BoardView):
             self.source = None
             self._refresh()
         return None
+
+    def _pointer(self, kind: str, pos: tuple[float, float], area: Area) -> str | None:
+        """The mouse: pointing moves the cursor, a click confirms, a right click turns."""
+        cell = vp.make_layout(area, self.board.width, self.board.height).cell_at(pos)
+        if cell is None:
+            return None
+        if cell != self.cursor:
+            self.cursor = cell
+            self._refresh()
+        if kind == "click":
+            return None if self.tool == "tokens" else self._confirm()
+        if kind == "rclick":
+            return self._rotate(1)
+        return None
+
+    def _scroll(self, step: int) -> str | None:
+        if self.tool == "tokens":
+            self._pick_menu(step)
+            return None
+        return None if self.tool == "walk" else self._rotate(step)
+
+    def _next_tool(self, step: int) -> None:
+        i = self.tools.index(self.tool)
+        self.tool = self.tools[(i + step) % len(self.tools)]
+        self.source = None
+        self.menu_index = 0
+        self._refresh()
 
     def show_hint(self, action: str | None) -> bool:
         """Put the tool and the cursor on ``action`` (a hint, a lesson's step): the preview
@@ -247,9 +263,7 @@ class MexicaView(SeatStyle, BoardView):
         if self.session.is_legal(action):
             self.queue.clear()
             return action
-        game = self.session.game
-        why = explain(game.rules, game.state, action) or "not possible now"
-        self.status = sentence(why)
+        self.status = sentence(self.session.game.why_not(action) or "not possible now")
         return None
 
     def _move_cursor(self, direction: str) -> None:
@@ -262,13 +276,13 @@ class MexicaView(SeatStyle, BoardView):
         self._refresh()
 
     def _pick_menu(self, step: int) -> None:
-        s = self.session.game.state
+        s = self.state
         n = len(token_menu(self.session.game.rules, s))
         self.menu_index = (self.menu_index + step) % n
         self._refresh()
 
     def _confirm(self) -> str | None:
-        s = self.session.game.state
+        s = self.state
         p = self.preview
         if s.phase == "vote":
             return "agree"
@@ -285,7 +299,7 @@ class MexicaView(SeatStyle, BoardView):
         return self.queue.start(self.session, p.action, p.queue)
 
     def _rotate(self, step: int) -> str | None:
-        s = self.session.game.state
+        s = self.state
         if s.phase == "vote":
             return "refuse"
         if self.tool == "canal":
@@ -319,9 +333,7 @@ class MexicaView(SeatStyle, BoardView):
             return None  # let the previous step finish moving
         if not self.session.is_legal(action):
             self.queue.clear()
-            game = self.session.game
-            why = explain(game.rules, game.state, action) or "the walk is blocked"
-            self.status = sentence(why)
+            self.status = sentence(self.session.game.why_not(action) or "the walk is blocked")
             return None
         return self.queue.take(self.session)
 
@@ -415,14 +427,15 @@ class MexicaView(SeatStyle, BoardView):
                            self.marks, hidden)
             pieces.key = key
         comp = self._comp
-        key = (pieces.key, self._serial, self._hl_serial)
-        if comp.key != key:
+        comp_key = (pieces.key, self._serial, self._hl_serial)
+        if comp.key != comp_key:
             scr = comp.copy_of(pieces, screen, lay.outer)
             if self.highlight_cells:
                 vo.paint_highlight(scr, lay, self.highlight_cells)
             vo.paint_preview(scr, lay, rules, s, self.preview, self.colours,
                              self.marks, self.highlight_cells)
-            comp.key = key
+            comp.key = comp_key
+        assert comp.scr is not None
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)
         va.draw_moving(screen, lay, self, rules, s)
         self._draw_standing(screen, area)

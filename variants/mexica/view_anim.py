@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.events import Event
 from game.ui import theme
@@ -17,6 +17,11 @@ from game.ui.anim import Anim  # kinds: canal, bridge, temple, token, pilli
 from game.ui.screen import Screen
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
+from variants.mexica.board import Board
+from variants.mexica.state import MexicaState
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
 STEP_TIME = 0.16  # seconds a Pilli takes for one foot step
 DROP_TIME = 0.35
@@ -41,7 +46,7 @@ def drop_scale(e: float) -> float:
     return round(k * 20) / 20  # quantised: fewer distinct font sizes
 
 
-def piece_anims(board: Any, state: Any, action: str, seen_pilli: list[int | None]
+def piece_anims(board: Board, state: MexicaState, action: str, seen_pilli: list[int | None]
                 ) -> list[Anim]:
     """Animations for the pieces ``action`` placed or moved."""
     words = action.split()
@@ -62,7 +67,7 @@ def piece_anims(board: Any, state: Any, action: str, seen_pilli: list[int | None
     return out
 
 
-def score_pops(board: Any, state: Any, events: list[Event], colours: list[Any]
+def score_pops(board: Board, state: MexicaState, events: list[Event], colours: list[Any]
                ) -> tuple[list[Pop], dict[int, int]]:
     """"+N" pop-ups over the cell that earned them, and the points per seat."""
     delay = 0.0
@@ -118,8 +123,19 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
     return steps
 
 
-def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -> None:
+def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
+                s: MexicaState) -> None:
     """Per frame: dropping pieces, the Pilli (current one pulsing), cursor, pop-ups."""
+    _draw_drops(screen, lay, view, rules, s)
+    _draw_pilli(screen, lay, view, s)
+    if 0 <= view.cursor < rules.board.size and s.phase != "over" and view.tool != "tokens":
+        _draw_cursor(screen, lay, view)
+    _draw_pops(screen, lay, view)
+
+
+def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
+                s: MexicaState) -> None:
+    """Pieces dropping onto the board (every animation but the Pilli's)."""
     cs = lay.cs
     colours, marks = view.colours, view.marks
     for a in view.anims:
@@ -139,6 +155,11 @@ def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -
                             vp.seat_mark(marks, owner), k)
         elif a.kind == "token" and c in s.tokens:
             vp.paint_token(screen, x, y, cs, s.tokens[c], rules.token_info.get(s.tokens[c]), k)
+
+
+def _draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> None:
+    """Every Pilli: walking ones in mid-step, dropped ones growing, the current one pulsing."""
+    cs = lay.cs
     current = s.turn if s.phase in ("play", "vote") else None
     moving = {a.data["seat"]: a for a in view.anims if a.kind == "pilli"}
     for seat, c in enumerate(s.pilli):
@@ -161,17 +182,26 @@ def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: Any, s: Any) -
         if seat == current:
             glow = 0.5 + 0.5 * math.sin(view.time * 5.0)
             k *= 1.0 + 0.06 * glow
-        vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(colours, seat),
-                       vp.seat_mark(marks, seat), k, glow)
+        vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(view.colours, seat),
+                       vp.seat_mark(view.marks, seat), k, glow)
+
+
+def _draw_cursor(screen: Screen, lay: vp.Layout, view: Any) -> None:
+    """The pulsing cursor frame: light when the preview is possible, red when refused."""
+    cs = lay.cs
     p = view.preview
-    if 0 <= view.cursor < rules.board.size and s.phase != "over" and view.tool != "tokens":
-        x, y = lay.xy(view.cursor)
-        pulse = 0.5 + 0.5 * math.sin(view.time * 6.0)
-        w = max(3.0, cs * (0.08 + 0.03 * pulse))
-        colour = theme.TEXT if p.ok or not p.ghost else theme.DANGER
-        screen.box(x - w / 2, y - w / 2, cs + w, cs + w, colour, radius=cs * 0.1, width=w)
-        screen.box(x + w / 2, y + w / 2, cs - w, cs - w, vp.INK, radius=cs * 0.06,
-                   width=max(1.5, cs * 0.025))
+    x, y = lay.xy(view.cursor)
+    pulse = 0.5 + 0.5 * math.sin(view.time * 6.0)
+    w = max(3.0, cs * (0.08 + 0.03 * pulse))
+    colour = theme.TEXT if p.ok or not p.ghost else theme.DANGER
+    screen.box(x - w / 2, y - w / 2, cs + w, cs + w, colour, radius=cs * 0.1, width=w)
+    screen.box(x + w / 2, y + w / 2, cs - w, cs - w, vp.INK, radius=cs * 0.06,
+               width=max(1.5, cs * 0.025))
+
+
+def _draw_pops(screen: Screen, lay: vp.Layout, view: Any) -> None:
+    """Points rising from the board and fading."""
+    cs = lay.cs
     for pop in view.pops:
         if pop.t < pop.delay:
             continue

@@ -6,12 +6,14 @@ drawing, no game or view state changes.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import theme
 from game.ui.screen import Screen
+from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import (
     CANAL_EDGE,
     INK,
@@ -26,8 +28,11 @@ from variants.mexica.view_paint import (
     seat_mark,
 )
 
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
-def middle_cell(width: int, cells: Any) -> int | None:
+
+def middle_cell(width: int, cells: Iterable[int]) -> int | None:
     """The cell of ``cells`` nearest their centre, for a label or a pop-up."""
     cells = list(cells)
     if not cells:
@@ -83,15 +88,34 @@ def _ghost(scr: Screen, lay: Layout, c: int, paint: Any) -> None:
     scr.surface.blit(sub.surface, rect)
 
 
-def paint_preview(scr: Screen, lay: Layout, rules: Any, state: Any, p: Any,
+def paint_preview(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState, p: Any,
                   colours: list[Any], marks: list[str], highlight: frozenset[int]) -> None:
     """The current tool's preview: reachable cells and costs, districts, the ghost piece."""
     cs = lay.cs
-    w = lay.cols
     for c in p.zone:
         x, y = lay.xy(c)
         scr.box(x, y, cs, cs, (90, 230, 120, 90))
-    for d in sorted(p.districts, key=lambda d: not d["faint"]):
+    _paint_districts(scr, lay, p.districts)
+    if len(p.path) > 1:
+        pts = [lay.centre(c) for c in p.path]
+        for a, b in zip(pts, pts[1:], strict=False):
+            scr.line(a, b, theme.ACCENT, max(3.0, cs * 0.1))
+        for pt in pts[1:-1]:
+            scr.circle(pt[0], pt[1], cs * 0.09, theme.ACCENT)
+    _paint_labels(scr, lay, p.labels)
+    if p.select is not None:
+        x, y = lay.xy(p.select)
+        scr.box(x, y, cs, cs, (255, 196, 0, 90))
+        scr.box(x, y, cs, cs, theme.ACCENT, width=max(3.0, cs * 0.1))
+    if p.ghost and p.cells:
+        seat = state.turn
+        _paint_ghost(scr, lay, rules, p, seat_colour(colours, seat), seat_mark(marks, seat))
+
+
+def _paint_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
+    """Outlined districts (faint ones first, under the others) and their size badges."""
+    cs = lay.cs
+    for d in sorted(districts, key=lambda d: not d["faint"]):
         cells = d["cells"]
         if d["faint"]:
             outline(scr, lay, cells, theme.TEXT, max(2.0, cs * 0.06))
@@ -100,36 +124,32 @@ def paint_preview(scr: Screen, lay: Layout, rules: Any, state: Any, p: Any,
                 x, y = lay.xy(c)
                 scr.box(x, y, cs, cs, (255, 196, 0, 60))
             outline(scr, lay, cells, theme.ACCENT, max(3.0, cs * 0.11))
-    for d in p.districts:
-        mid = middle_cell(w, d["cells"])
+    for d in districts:
+        mid = middle_cell(lay.cols, d["cells"])
         if mid is not None and (not d["faint"] or d["token"]):
             _badge(scr, lay, mid, f"{d['size']}" + (" token!" if d["token"] and
                                                      not d["faint"] else ""), d["token"])
-    if len(p.path) > 1:
-        pts = [lay.centre(c) for c in p.path]
-        for a, b in zip(pts, pts[1:], strict=False):
-            scr.line(a, b, theme.ACCENT, max(3.0, cs * 0.1))
-        for pt in pts[1:-1]:
-            scr.circle(pt[0], pt[1], cs * 0.09, theme.ACCENT)
+
+
+def _paint_labels(scr: Screen, lay: Layout, labels: dict[int, tuple[str, str]]) -> None:
+    """The AP a walk or a boat trip to each cell costs, in the style of the way there."""
+    cs = lay.cs
     styles = {"walk": (INK, theme.TEXT), "far": ((70, 70, 70), theme.TEXT_DIM),
               "boat": (CANAL_EDGE, theme.TEXT)}
-    for c, (text, style) in p.labels.items():
+    for c, (text, style) in labels.items():
         bg, fg = styles[style]
         cx, cy = lay.centre(c)
         scr.circle(cx, cy, cs * 0.27, bg)
         if style == "boat":
             scr.circle(cx, cy, cs * 0.27, theme.CANAL, max(2.0, cs * 0.05))
         scr.text(text, cx, cy + cs * 0.02, cs * 0.46, fg, "center")
-    if p.select is not None:
-        x, y = lay.xy(p.select)
-        scr.box(x, y, cs, cs, (255, 196, 0, 90))
-        scr.box(x, y, cs, cs, theme.ACCENT, width=max(3.0, cs * 0.1))
-    if not p.ghost or not p.cells:
-        return
+
+
+def _paint_ghost(scr: Screen, lay: Layout, rules: MexicaRules, p: Any, colour: Any, mark: str
+                 ) -> None:
+    """The piece the action would place, framed green when possible and red when not."""
+    cs = lay.cs
     frame = theme.GOOD if p.ok else theme.DANGER
-    seat = state.turn
-    colour = seat_colour(colours, seat)
-    mark = seat_mark(marks, seat)
     c = p.cells[0]
     if p.ghost == "canal":
         paint_canal(scr, lay, tuple(sorted(p.cells)), fill=(60, 150, 210, 170), edge=frame)

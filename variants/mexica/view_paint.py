@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import theme
 from game.ui.screen import Screen, draw_mark
+from variants.mexica.board import Board
+from variants.mexica.state import MexicaState
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
 INK = (20, 16, 12)
 SHORE = (104, 82, 44)
@@ -109,7 +114,7 @@ def outline(scr: Screen, lay: Layout, cells: set[int] | frozenset[int], colour: 
 # ----------------------------------------------------------------------------------------
 # static map
 # ----------------------------------------------------------------------------------------
-def paint_static(scr: Screen, lay: Layout, board: Any) -> None:
+def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
     cs = lay.cs
     ox, oy, ow, oh = lay.outer
     scr.box(ox, oy, ow, oh, theme.LAKE, radius=cs * 0.3)
@@ -303,8 +308,8 @@ def _local_tile(tile: tuple[int, ...], width: int, cs: float
     return Layout(0.0, 0.0, cs, w, max(rows) - r0 + 1), local
 
 
-def paint_state(scr: Screen, lay: Layout, rules: Any, state: Any, colours: list[Any],
-                marks: list[str], hidden: frozenset[int]) -> None:
+def paint_state(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState,
+                colours: list[Any], marks: list[str], hidden: frozenset[int]) -> None:
     """Everything on the board except the Pilli (drawn per frame) and hidden cells."""
     cs = lay.cs
     founded = {state.label[c] for c in state.tokens}

@@ -7,11 +7,15 @@ view's current preview; changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
 from game.ui.screen import Screen, draw_mark
+from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
 TOOL_LABELS = {"walk": "Walk", "canal": "Canal", "bridge": "Bridge", "temple": "Temple",
                "found": "Found", "relocate": "Relocate", "tokens": "Tokens"}
@@ -26,7 +30,7 @@ ROW_H = 42
 CHIP = 22  # chip font size
 
 
-def _need(view: Any, s: Any, aw: float, k: float) -> float:
+def _need(view: Any, s: MexicaState, aw: float, k: float) -> float:
     rows = _token_rows(len(s.display) + (1 if s.hidden else 0), aw - 12 * k, k)[1]
     menu = _menu_rows(view, aw, k)
     return (12 + HEAD_H + TOOLS_H + MODE_H * max(1, menu) + TOKENS_H * rows + SUPPLY_H
@@ -51,7 +55,7 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
     _players(scr, view, s, x, y + GAP * k, w, k)
 
 
-def _head(scr: Screen, view: Any, s: Any, x: float, y: float, w: float, k: float) -> float:
+def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
     cy = y + HEAD_H * k / 2
     if s.phase == "over":
         scr.text("Game over", x + 10 * k, cy, theme.FONT_LARGE * k, theme.ACCENT, "midleft")
@@ -122,7 +126,7 @@ def _token_rows(n: int, w: float, k: float) -> tuple[int, int]:
     return per_row, max(1, (n + per_row - 1) // per_row)
 
 
-def _display(scr: Screen, rules: Any, s: Any, x: float, y: float, w: float,
+def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float, w: float,
              k: float) -> float:
     size = (TOKENS_H - 10) * k
     step = (TOKENS_H - 4) * k
@@ -152,7 +156,7 @@ def _display(scr: Screen, rules: Any, s: Any, x: float, y: float, w: float,
     return y + rows * TOKENS_H * k
 
 
-def _supply(scr: Screen, s: Any, x: float, y: float, w: float, k: float) -> float:
+def _supply(scr: Screen, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
     sup = s.supply
     items = [("single", sup["single"]), ("double", sup["double"]),
              ("bridge", sup["bridges"]), ("ap", sup["ap_tokens"])]
@@ -183,7 +187,8 @@ def icon(scr: Screen, kind: str, cx: float, cy: float, k: float) -> None:
         scr.text("AP", cx, cy, 16 * k, INK, "center")
 
 
-def _players(scr: Screen, view: Any, s: Any, x: float, y: float, w: float, k: float) -> None:
+def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float,
+             k: float) -> None:
     current = view.session.game.current_player
     h = ROW_H * k
     small = CHIP * k

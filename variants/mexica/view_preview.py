@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from variants.mexica import queries as q
+from variants.mexica.board import Board
 from variants.mexica.names import player_name
+from variants.mexica.state import MexicaState
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
 
 CANAL_MODES = ("double-ew", "double-ns", "single")
 MODE_NAMES = {"double-ew": "double, east-west", "double-ns": "double, north-south",
@@ -63,8 +68,8 @@ def compute(session: Any, t: Tooling) -> Preview:
     if s.phase == "vote":
         v = s.vote
         who = session.name(game.current_player)
-        return Preview(status=f"{who}: {session.name(v['proposer'])} proposes removing the "
-                       f"size-{v['size']} calpulli token. Enter agrees, R refuses",
+        return Preview(status=f"{who}: {session.name(v.proposer)} proposes removing the "
+                       f"size-{v.size} calpulli token. Enter agrees, R refuses",
                        action="agree", ok=True)
     if s.phase == "start":
         return _start(session, rules, s, t)
@@ -89,16 +94,15 @@ def _refuse(p: Preview, reason: str) -> Preview:
     return p
 
 
-def _check(session: Any, rules: Any, s: Any, p: Preview, action: str, text: str) -> Preview:
+def _check(session: Any, p: Preview, action: str, text: str) -> Preview:
     """Fill ``p`` for ``action``: legal -> ``text``; else the engine's reason."""
     if session.is_legal(action):
         p.ok, p.action, p.status = True, action, text
         return p
-    why = q.explain(rules, s, action) or "not possible now"
-    return _refuse(p, why)
+    return _refuse(p, session.game.why_not(action) or "not possible now")
 
 
-def _start(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _start(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     free = frozenset(c for c in b.starts if c not in s.pilli)
     p = Preview(zone=free, ghost="pilli", cells=(t.cursor,))
@@ -106,11 +110,11 @@ def _start(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     if t.cursor not in b.starts:
         return _refuse(p, f"{who}: place your Pilli on one of the glowing palace start "
                        "spaces")
-    return _check(session, rules, s, p, f"start {b.names[t.cursor]}",
+    return _check(session, p, f"start {b.names[t.cursor]}",
                   f"{who}: place your Pilli on {b.names[t.cursor]}")
 
 
-def _ap_note(s: Any, cost: int) -> str:
+def _ap_note(s: MexicaState, cost: int) -> str:
     seat = s.turn
     note = f" — you have {s.ap} AP left"
     if s.ap_tokens[seat]:
@@ -118,20 +122,12 @@ def _ap_note(s: Any, cost: int) -> str:
     return note if cost > s.ap else ""
 
 
-def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
-    seat = s.turn
-    me = s.pilli[seat]
+    me = s.pilli[s.turn]
     costs = q.walk_costs(rules, s)
     boats = q.boat_costs(rules, s)
-    budget = s.ap + s.ap_tokens[seat]
-    labels: dict[int, tuple[str, str]] = {}
-    for c, cost in costs.items():
-        if 0 < cost <= budget:
-            labels[c] = (str(cost), "walk" if cost <= s.ap else "far")
-    for c, cost in boats.items():
-        if cost <= budget and (c not in costs or costs[c] > cost):
-            labels[c] = (str(cost), "boat")
+    labels = _walk_labels(s, costs, boats)
     zone = frozenset(c for c, (_, style) in labels.items() if style != "far")
     p = Preview(zone=zone, labels=labels)
     c = t.cursor
@@ -147,43 +143,71 @@ def _walk(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     if q.teleport_ok(rules, s, c):
         options.append((rules.c_teleport, 2, "teleport"))
     if not options:
-        if c in b.lake or (s.canal[c] and c not in s.bridges):
-            return _refuse(p, f"{name} is water: a Pilli walks on land and bridges")
-        if c in s.pilli:
-            return _refuse(p, f"{session.name(s.pilli.index(c))}'s Pilli stands on {name}")
-        if c in s.temples:
-            return _refuse(p, f"A temple stands on {name}")
-        if c in s.tokens:
-            return _refuse(p, f"A calpulli token lies on {name}")
-        why = q.explain(rules, s, f"teleport {name}") or "not reachable"
-        return _refuse(p, f"No way to {name}: {why}")
+        return _refuse(p, _no_way(session, rules, s, c))
     cost, _rank, kind = min(options)
     p.ghost, p.cells = "pilli", (c,)
-    if kind == "walk":
-        path = q.walk_path(rules, s, c) or []
-        p.path = [me, *path]
-        text = f"Walk to {name}: {cost} AP"
-        if cost > s.ap:
-            return _refuse(p, text + _ap_note(s, cost))
-        actions = [f"move {b.names[x]}" for x in path]
-        _clone, why, done = q.simulate(rules, s, actions)
-        if why:
-            where = f" (step {done + 1}, {b.names[path[done]]})" if done else ""
-            return _refuse(p, f"Walk to {name}{where}: {why}")
-        p.ok, p.action, p.queue, p.status = True, actions[0], actions[1:], text
-        return p
+    if kind == "walk" and me is not None:  # walking needs a Pilli on the board
+        return _walk_to(rules, s, p, me, c, cost)
     if kind == "boat":
         text = f"Boat to the bridge on {name}: {cost} AP"
         if cost > s.ap:
             return _refuse(p, text + _ap_note(s, cost))
-        return _check(session, rules, s, p, f"boat {name}", text)
+        return _check(session, p, f"boat {name}", text)
     text = f"Teleport to {name}: {cost} AP"
     if cost > s.ap:
         return _refuse(p, text + _ap_note(s, cost))
-    return _check(session, rules, s, p, f"teleport {name}", text)
+    return _check(session, p, f"teleport {name}", text)
 
 
-def canal_cells(board: Any, cursor: int, mode: str) -> tuple[int, ...] | None:
+def _walk_labels(s: MexicaState, costs: dict[int, int], boats: dict[int, int]
+                 ) -> dict[int, tuple[str, str]]:
+    """The AP to each cell the turn can reach: on foot, with AP tokens ("far"), by boat."""
+    budget = s.ap + s.ap_tokens[s.turn]
+    labels: dict[int, tuple[str, str]] = {}
+    for c, cost in costs.items():
+        if 0 < cost <= budget:
+            labels[c] = (str(cost), "walk" if cost <= s.ap else "far")
+    for c, cost in boats.items():
+        if cost <= budget and (c not in costs or costs[c] > cost):
+            labels[c] = (str(cost), "boat")
+    return labels
+
+
+def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> str:
+    """Why no walk, boat or teleport reaches ``c``."""
+    b = rules.board
+    name = b.names[c]
+    if c in b.lake or (s.canal[c] and c not in s.bridges):
+        return f"{name} is water: a Pilli walks on land and bridges"
+    if c in s.pilli:
+        return f"{session.name(s.pilli.index(c))}'s Pilli stands on {name}"
+    if c in s.temples:
+        return f"A temple stands on {name}"
+    if c in s.tokens:
+        return f"A calpulli token lies on {name}"
+    why = session.game.why_not(f"teleport {name}") or "not reachable"
+    return f"No way to {name}: {why}"
+
+
+def _walk_to(rules: MexicaRules, s: MexicaState, p: Preview, me: int, c: int, cost: int) -> Preview:
+    """A walk of several steps: the path, and the first step the engine would refuse."""
+    b = rules.board
+    name = b.names[c]
+    path = q.walk_path(rules, s, c) or []
+    p.path = [me, *path]
+    text = f"Walk to {name}: {cost} AP"
+    if cost > s.ap:
+        return _refuse(p, text + _ap_note(s, cost))
+    actions = [f"move {b.names[x]}" for x in path]
+    _clone, why, done = q.simulate(rules, s, actions)
+    if why:
+        where = f" (step {done + 1}, {b.names[path[done]]})" if done else ""
+        return _refuse(p, f"Walk to {name}{where}: {why}")
+    p.ok, p.action, p.queue, p.status = True, actions[0], actions[1:], text
+    return p
+
+
+def canal_cells(board: Board, cursor: int, mode: str) -> tuple[int, ...] | None:
     if mode == "single":
         return (cursor,)
     other = board.east[cursor] if mode == "double-ew" else board.south[cursor]
@@ -192,7 +216,7 @@ def canal_cells(board: Any, cursor: int, mode: str) -> tuple[int, ...] | None:
     return (cursor, other)
 
 
-def _canal(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     p = Preview(ghost="canal")
     cells = canal_cells(b, t.cursor, t.canal_mode)
@@ -202,7 +226,7 @@ def _canal(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     p.cells = cells
     action = "canal " + " ".join(b.names[c] for c in sorted(cells))
     text = f"Canal {' '.join(b.names[c] for c in sorted(cells))}: {rules.c_canal} AP"
-    _check(session, rules, s, p, action, text)
+    _check(session, p, action, text)
     if not p.ok:
         return p
     pieces = q.canal_preview(rules, s, cells)
@@ -226,7 +250,7 @@ def _canal(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     return p
 
 
-def _bridge(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _bridge(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     fits = frozenset(x for tile in s.tiles for x in tile
@@ -240,10 +264,10 @@ def _bridge(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     name = b.names[c]
     text = f"Bridge on {name} ({'north-south' if axis == 'ns' else 'east-west'}): " \
            f"{rules.c_bridge} AP" + (" — R turns it" if len(axes) == 2 else "")
-    return _check(session, rules, s, p, f"bridge {name} {axis}", text)
+    return _check(session, p, f"bridge {name} {axis}", text)
 
 
-def _temple(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _temple(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     hand = s.hands[s.turn]
@@ -259,11 +283,11 @@ def _temple(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
                        "press a digit to pick a level")
     name = b.names[c]
     cost = t.level * rules.c_level
-    return _check(session, rules, s, p, f"temple {name} {t.level}",
+    return _check(session, p, f"temple {name} {t.level}",
                   f"Temple of level {t.level} on {name}: {cost} AP")
 
 
-def _found(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _found(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     p = Preview(ghost="token", cells=(c,))
@@ -289,10 +313,10 @@ def _found(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     if f["present"]:
         text += ", +{} each for {}".format(
             f["presence"], " and ".join(player_name(o) for o in f["present"]))
-    return _check(session, rules, s, p, f"found {name}", text)
+    return _check(session, p, f"found {name}", text)
 
 
-def _relocate(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _relocate(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.board
     c = t.cursor
     name = b.names[c]
@@ -322,10 +346,10 @@ def _relocate(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
     p.axis = axis
     text = f"Move the bridge {b.names[src]} to {name} " \
            f"({'north-south' if axis == 'ns' else 'east-west'}): {rules.c_relocate} AP"
-    return _check(session, rules, s, p, f"relocate {b.names[src]} {name} {axis}", text)
+    return _check(session, p, f"relocate {b.names[src]} {name} {axis}", text)
 
 
-def token_menu(rules: Any, s: Any) -> list[tuple[str, str]]:
+def token_menu(rules: MexicaRules, s: MexicaState) -> list[tuple[str, str]]:
     menu = [("take", f"Take an AP token ({rules.c_take} AP)"),
             ("spend", "Spend an AP token (+1 AP)")]
     if s.period == 2:
@@ -334,9 +358,9 @@ def token_menu(rules: Any, s: Any) -> list[tuple[str, str]]:
     return menu
 
 
-def _tokens(session: Any, rules: Any, s: Any, t: Tooling) -> Preview:
+def _tokens(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     menu = token_menu(rules, s)
     i = t.menu_index % len(menu)
     p = Preview(menu=menu, menu_index=i)
     action, label = menu[i]
-    return _check(session, rules, s, p, action, label)
+    return _check(session, p, action, label)

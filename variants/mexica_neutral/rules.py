@@ -93,16 +93,20 @@ class NeutralMexicaRules(MexicaRules):
         if fixed is not None:
             layout = {board.index[name]: level for name, level in fixed.items()}
         else:
-            n = self.params["neutral"]
-            levels = self.neutral_levels(self.params)
-            layout = None
-            for _attempt in range(RANDOM_ATTEMPTS):
-                layout = place(board, levels, n["min_distance"], rng)
-                if layout is not None:
-                    break
-            if layout is None:  # tight maps: the fixed order that validation proved works
-                layout = place(board, levels, n["min_distance"], None)
-            if layout is None:
-                raise ConfigError("the neutral temples cannot be placed on this board")
+            layout = self._random_layout(rng)
         for cell, level in sorted(layout.items()):
             state.temples[cell] = (NEUTRAL, level)
+
+    def _random_layout(self, rng: Rng) -> dict[int, int]:
+        board = self.board
+        n = self.params["neutral"]
+        levels = self.neutral_levels(self.params)
+        for _attempt in range(RANDOM_ATTEMPTS):
+            layout = place(board, levels, n["min_distance"], rng)
+            if layout is not None:
+                return layout
+        # tight maps: the fixed order that validation proved works
+        layout = place(board, levels, n["min_distance"], None)
+        if layout is None:
+            raise ConfigError("the neutral temples cannot be placed on this board")
+        return layout

@@ -1,0 +1,167 @@
+"""The variant file's format: its top-level schema, how a variant inherits from the one it
+``extends``, and the records the registry keeps about variants and failures.
+
+Kept apart from :mod:`game.plugins`, which finds and loads plugins and files: this module
+says what a variant file means and holds no loading machinery, so tools (the generated
+schema reference, ``validate``) and the registry read the same definitions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.errors import ConfigIssue
+from game.schema import Context, Field, Int, List, Obj, Str, deep_merge
+from game.yamlload import Lines
+
+#: Longest ``extends`` chain: a variant may start from one that starts from another...
+#: this many times. Real variants use one or two links.
+MAX_EXTENDS = 16
+
+_ID = Str(pattern=r"[a-z0-9][a-z0-9-]*", hint="lower-case letters, digits, -", max_len=64)
+
+VARIANT_FILE = Obj(
+    {
+        "id": Field(_ID, "Unique variant id, used on the command line and in saves.",
+                    required=True),
+        "name": Field(Str(max_len=100), "Display name."),
+        "description": Field(Str(max_len=2_000), "One or two sentences for the setup "
+                             "screen."),
+        "players": Field(Obj({"min": Field(Int(min=1, max=8), required=True),
+                              "max": Field(Int(min=1, max=8), required=True)}),
+                         "Allowed player counts."),
+        "plugin": Field(Str(max_len=100), "The rules engine this variant runs on (its "
+                        "engine_id)."),
+        "extends": Field(Str(max_len=_ID.max_len), "Id of a variant to start from; keys here "
+                         "override it."),
+        "exposed": Field(List(Str(max_len=100), max_len=100), "Parameter names offered on the "
+                         "setup screen."),
+        "parameters": Field(Obj({}, doc="validated by the engine"),
+                            "The engine's parameters: board, components, costs, scores."),
+    }
+)
+
+
+@dataclass
+class Broken:
+    """Something that could not be loaded, with the reason to show the user."""
+
+    kind: str  # "plugin", "variant", "lesson" or "settings"
+    name: str
+    source: str
+    message: str
+    issues: list[ConfigIssue] = field(default_factory=list, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.name} ({self.source}): {self.message}"
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """A validated, playable variant."""
+
+    id: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    engine_id: str
+    params: dict[str, Any]
+    source: str
+    provider: str
+    exposed: tuple[str, ...] = ()
+    #: Files the variant names (``AssetPath`` parameters): key path -> (folder, relative).
+    #: Use :func:`game.paths.asset_file` to get one.
+    assets: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
+    #: Where the variant came from, for people: the package (name and version), the
+    #: drop-in folder or file, or the built-ins; always names ``provider``.
+    origin: str = ""
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "description": self.description,
+                "min_players": self.min_players, "max_players": self.max_players}
+
+
+@dataclass
+class Source:
+    """One variant file as found: where, who provided it, its parsed keys and lines."""
+
+    path: Path
+    provider: str
+    raw: dict[str, Any] | None = None
+    lines: Lines = field(default_factory=dict)
+
+
+def check_top(raw: Any, ctx: Context) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        ctx.error((), "a variant file must be a mapping of keys")
+        return {}
+    params = raw.get("parameters", {})
+    top = {k: v for k, v in raw.items() if k != "parameters"}
+    out = VARIANT_FILE.check(top, (), ctx)
+    if "parameters" in raw:
+        if not isinstance(params, dict):
+            ctx.error(("parameters",), "expected a mapping")
+        out["parameters"] = params
+    if "plugin" not in raw and "extends" not in raw and not ctx.issues:
+        ctx.error(("plugin",), "is required (or name a variant to start from with extends)")
+    return out
+
+
+def _overlay_origins(origins: dict[tuple[Any, ...], str], base: Any, override: Any,
+                     prefix: tuple[Any, ...], file: str) -> None:
+    """Record that ``file`` wrote what ``deep_merge(base, override)`` takes from it."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        for key, value in override.items():
+            _overlay_origins(origins, base.get(key), value, prefix + (key,), file)
+        return
+    for path in [p for p in origins if p[:len(prefix)] == prefix]:
+        del origins[path]
+    origins[prefix] = file
+
+
+def raw_id(raw: Any, src: Source) -> str:
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+        return raw["id"]
+    return src.path.stem
+
+
+def inherit(raw: dict[str, Any], parent: dict[str, Any],
+            parent_origins: dict[tuple[Any, ...], str], origins: dict[tuple[Any, ...], str],
+            file: str) -> dict[str, Any]:
+    """``raw`` merged over its resolved ``parent``: mappings under ``parameters`` merge key
+    by key, anything else replaces; ``id`` and ``extends`` are never inherited. Fills
+    ``origins`` (key path -> the file that wrote it) so inherited asset paths stay
+    relative to the parent's file."""
+    merged = {k: v for k, v in parent.items() if k not in ("id", "exposed")}
+    merged["exposed"] = parent.get("exposed", [])
+    origins.update((k, v) for k, v in parent_origins.items() if k != ())
+    origins.setdefault(("parameters",), parent_origins.get((), file))
+    if isinstance(raw.get("parameters"), dict):
+        _overlay_origins(origins, parent.get("parameters", {}), raw["parameters"],
+                         ("parameters",), file)
+    for key, value in raw.items():
+        if key == "parameters":
+            merged["parameters"] = deep_merge(parent.get("parameters", {}), value)
+        elif key != "extends":
+            merged[key] = value
+    return merged
+
+
+def required_issues(merged: dict[str, Any], src: Source,
+                    engines: dict[str, Any]) -> list[ConfigIssue]:
+    """What a merged variant lacks before its engine can check it: the required keys, a
+    sane player range, an installed engine."""
+    issues = [ConfigIssue(str(src.path), key, "is required (or inherit it with extends)", None)
+              for key in ("name", "plugin", "players") if key not in merged]
+    if not issues and merged["players"]["min"] > merged["players"]["max"]:
+        issues.append(ConfigIssue(str(src.path), "players", "min is larger than max",
+                                  src.lines.get(("players",))))
+    if not issues and merged["plugin"] not in engines:
+        issues.append(ConfigIssue(
+            str(src.path), "plugin",
+            f"no installed plugin provides rules engine '{merged['plugin']}'",
+            src.lines.get(("plugin",)) or src.lines.get(("extends",))))
+    return issues

@@ -1,0 +1,247 @@
+"""What a Mexica position is worth to the computer players, and what they cannot see.
+
+The two hooks of :class:`game.engine.Rules` that judge positions (``variants.mexica.ai``
+builds the whole-turn plans on top of them):
+
+* ``determinize``: the view hides the face-down period-2 calpulli tokens (only their
+  count shows). They are sampled from the box (the variant's token list, or its fixed
+  displays) minus every token the seat can see: on display, founded on the board or
+  removed. With the standard box this already pins them down; a bigger box is sampled.
+* ``evaluate``: each seat's score plus what the coming scorings would give it if the
+  rankings stayed as they are (a founded district scores at every remaining scoring, an
+  unfounded one in period 2, and a little in period 1 as a hint of what is to come), the
+  palace bonus near a scoring, and the AP tokens; the seat's value minus the best rival's.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.rng import Rng
+from variants.mexica.geometry import GeometryMixin
+from variants.mexica.state import MexicaState
+
+#: weight of an unfounded district's would-be scoring while period 1 runs
+UNFOUNDED_P1 = 0.6
+#: value of a temple level in a big unfounded district in period 1 (it will score in
+#: whichever district it ends up)
+LEVEL_VALUE = 1.0
+#: how uncertain a ranking is: a base, plus this share of the most levels (and AP
+#: tokens) a player still holds
+SIGMA_BASE = 1.0
+SIGMA_HAND = 0.3
+#: period 2: the share of a player's temples in hand counted in the district that pays
+#: most (where they will most likely go)
+HAND_SHARE = 0.8
+#: value of a banked AP token
+TOKEN_VALUE = 0.6
+
+
+class AIValuesMixin(GeometryMixin):
+    """Part of MexicaRules: ``determinize`` and ``evaluate`` for the bots."""
+
+    evaluation_scale = 8.0
+
+    def __init__(self, params: dict[str, Any], players: int) -> None:
+        super().__init__(params, players)
+        #: unfounded districts' points by size (evaluate asks for them all the time)
+        self._ai_unfounded: dict[int, list[int]] = {}
+        self._ai_biggest: int = max(self.token_info)
+
+    # =====================================================================================
+    # determinize
+    # =====================================================================================
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MexicaState:
+        data = {k: v for k, v in view.items() if k != "seat"}
+        hidden = data.get("hidden")
+        count = hidden.get("hidden", 0) if isinstance(hidden, dict) else len(hidden or [])
+        data["hidden"] = sample_hidden(self.params, data, count, rng)
+        data["rng"] = rng.next64()
+        return self.from_dict(data)
+
+    # =====================================================================================
+    # evaluate
+    # =====================================================================================
+    def evaluate(self, view: MexicaState, seat: int) -> float:
+        values = self.ai_values(view)
+        others = [v for i, v in enumerate(values) if i != seat]
+        return values[seat] - (max(others) if others else 0.0)
+
+    def ai_values(self, s: MexicaState) -> list[float]:
+        """Per seat: score plus the expected rest (see the module docstring)."""
+        n = self.players
+        values = [float(v) for v in s.scores]
+        if s.phase == "over":
+            return values
+        period = s.period
+        sigma = self._ai_sigma(s)
+        main = self._ai_main_district(s) if period == 2 else None
+        for label, cells in s.dcells.items():
+            extra = None
+            if label == main:
+                # Period 2: whatever a player still holds will most likely go into the
+                # district that pays most, so count it there (spending levels elsewhere
+                # costs this projection).
+                extra = {p: HAND_SHARE * sum(h) for p, h in enumerate(s.hands)}
+            for owner, pts in self._ai_district(s, cells, sigma, extra).items():
+                values[owner] += pts
+        starts = self.board.starts
+        near = 1.0 if s.end_triggered else 0.25
+        token_value = TOKEN_VALUE if period == 1 else TOKEN_VALUE / 2
+        if period == 2 and s.end_triggered:
+            token_value = 0.05
+        for p in range(n):
+            c = s.pilli[p]
+            if c is not None and c in starts:
+                values[p] += self.palace_bonus * near
+            values[p] += token_value * s.ap_tokens[p]
+        return values
+
+    def _ai_sigma(self, s: MexicaState) -> float:
+        # A lead is as safe as the levels the rivals can still add: their temples in hand
+        # (and banked AP) make the ranking uncertain; near the end it firms up.
+        swing = max(sum(h) + s.ap_tokens[p] for p, h in enumerate(s.hands))
+        sigma = SIGMA_BASE + SIGMA_HAND * swing
+        return min(sigma, SIGMA_BASE) if s.end_triggered else sigma
+
+    def _ai_main_district(self, s: MexicaState) -> int | None:
+        """The label of the district whose first place pays most at the final scoring."""
+        best, best_points = None, 0
+        for label, cells in s.dcells.items():
+            token = next((s.tokens[c] for c in cells if c in s.tokens), None)
+            first = self.token_info[token]["places"][0] if token is not None else len(cells)
+            if first > best_points and any(self._buildable(s, c) for c in cells):
+                best, best_points = label, first
+        return best
+
+    def _ai_district(self, s: MexicaState, cells: list[int] | set[int], sigma: float,
+                     extra: dict[int, float] | None = None) -> dict[int, float]:
+        """What one district is expected to bring each player at the coming scorings
+        (``extra``: levels a player is expected to add there)."""
+        levels: dict[int, float] = {}
+        token = None
+        temples, tokens = s.temples, s.tokens
+        for c in cells:
+            t = temples.get(c)
+            if t is not None:
+                levels[t[0]] = levels.get(t[0], 0) + t[1]
+            elif token is None and c in tokens:
+                token = tokens[c]
+        out: dict[int, float] = {}
+        if extra:
+            for owner, lv in extra.items():
+                if lv > 0:
+                    levels[owner] = levels.get(owner, 0) + lv
+        if not levels:
+            return out
+        period = s.period
+        if token is not None:
+            points = self.token_info[token]["places"]
+            weight = 2.0 if period == 1 else 1.0
+        elif period == 1 and len(cells) > self._ai_biggest:
+            # A big district will be carved up before it scores: every level counts
+            # wherever it ends up, the current lead a little.
+            for owner, lv in levels.items():
+                if owner >= 0:
+                    out[owner] = LEVEL_VALUE * lv
+            points = self._ai_unfounded_points(self._ai_biggest)
+            weight = UNFOUNDED_P1 / 2
+        elif period == 1:
+            points = self._ai_unfounded_points(len(cells))
+            weight = UNFOUNDED_P1
+        else:
+            points = self._ai_unfounded_points(len(cells))
+            weight = 1.0
+        for owner, pts in soft_places(levels, points, sigma):
+            out[owner] = out.get(owner, 0.0) + weight * pts
+        return out
+
+    def _ai_cut_gain(self, s: MexicaState, seat: int, cells: list[int]) -> float:
+        """How a canal on ``cells`` would change the seat's advantage in the district it
+        cuts (the pieces valued as new districts; cheap, no state is changed)."""
+        b = self.board
+        label = s.label[cells[0]]
+        old = s.dcells[label]
+        blocked = set(cells)
+        sigma = self._ai_sigma(s)
+        before = self._ai_district(s, old, sigma)
+        after: dict[int, float] = {}
+        seen: set[int] = set(blocked)
+        canal, lake = s.canal, b.lake
+        for start in old:
+            if start in seen:
+                continue
+            piece = [start]
+            seen.add(start)
+            stack = [start]
+            while stack:
+                c = stack.pop()
+                for n in b.nbrs[c]:
+                    if n not in seen and not canal[n] and n not in lake:
+                        seen.add(n)
+                        piece.append(n)
+                        stack.append(n)
+            for owner, v in self._ai_district(s, piece, sigma).items():
+                after[owner] = after.get(owner, 0.0) + v
+        delta = {o: after.get(o, 0.0) - before.get(o, 0.0)
+                 for o in set(before) | set(after)}
+        mine = delta.pop(seat, 0.0)
+        return mine - (max(delta.values()) if delta else 0.0)
+
+    def _ai_unfounded_points(self, size: int) -> list[int]:
+        points = self._ai_unfounded.get(size)
+        if points is None:
+            points = self._ai_unfounded[size] = self.unfounded_points(size)
+        return points
+
+
+
+
+def soft_places(levels: dict[int, float], points: list[int],
+                sigma: float) -> list[tuple[int, float]]:
+    """Expected points per owner (players only) when a district scores ``points`` for
+    1st, 2nd...: each rival beats an owner with a logistic chance in the level gap, so a
+    wide lead is worth more than a narrow one. Ties share the better place, as in the
+    rules; the neutral colour (owner < 0) takes places but scores nothing."""
+    owners = [(o, v) for o, v in levels.items() if v > 0]
+    out = []
+    last = len(points)
+    for a, la in owners:
+        if a < 0:
+            continue
+        place = 1.0
+        for b, lb in owners:
+            if b != a:
+                x = (lb - la - 0.5) / sigma
+                place += 1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0
+        k = int(place)
+        frac = place - k
+        hi = points[k - 1] if k <= last else 0
+        lo = points[k] if k < last else 0
+        out.append((a, hi + (lo - hi) * frac))
+    return out
+
+
+def sample_hidden(params: dict[str, Any], view: dict[str, Any], count: int,
+                  rng: Rng) -> list[int]:
+    """``count`` face-down token sizes: the box minus every token the view shows."""
+    if count <= 0:
+        return []
+    fixed = params.get("calpulli")
+    if fixed is not None:
+        box = list(fixed["period1"]) + list(fixed["period2"])
+    else:
+        box = [t["size"] for t in params["calpulli_tokens"] for _ in range(t["count"])]
+    seen = list(view.get("display") or []) + list((view.get("tokens") or {}).values()) + \
+        list(view.get("removed") or [])
+    pool = list(box)
+    for size in seen:
+        if size in pool:
+            pool.remove(size)
+    rng.shuffle(pool)
+    out = pool[:count]
+    sizes = sorted({t["size"] for t in params["calpulli_tokens"]})
+    while len(out) < count:  # an inconsistent view: fill with plausible sizes
+        out.append(rng.choice(sizes))
+    return sorted(out)
