@@ -203,3 +203,13 @@ def test_the_mexica_lesson_holds_the_rulebooks_examples_and_a_scoring_with_a_tie
     scored = [e for _a, evs in events for e in evs if e.kind == "score"
               and "4-space district" in e.text]
     assert {e.seat for e in scored} == {0, 1} and {e.points for e in scored} == {4}
+
+
+def test_a_lesson_file_in_the_drop_in_folder_is_a_lesson_not_a_variant(tmp_path):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    write(folder, TWO_STEPS.format(cell="k3"))
+    registry = Registry(plugin_folder=str(folder), entry_points=False)
+    assert not registry.broken and "tiny" not in registry.variants
+    lesson = registry.lessons().lessons["tiny"]
+    assert lesson.provider.startswith("drop-in folder") and len(lesson.steps) == 2

@@ -1,4 +1,5 @@
-"""The learner's progress through the lessons, in the user folder.
+"""The learner's progress through the lessons, in the user folder, and a lesson's game
+as a session (a new one, or the one left half way).
 
 ``lessons/progress.json`` lists the lessons finished (the title screen marks them done);
 ``lessons/<id>.json`` is a lesson left half way: its game as a save (the log is the
@@ -15,13 +16,19 @@ import contextlib
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.api import Game, load_game
 from game.errors import SaveError
+from game.isolation import guard_game, start_game
 from game.lessons import Lesson, Position, position
 from game.records import clean_stale_temp, read_save_bytes, write_atomic
+from game.ui.scenes.common import palette_name
+from game.ui.session import HUMAN, Session
 from game.ui.writer import FileWriter
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 PROGRESS = "progress.json"
 FORMAT = "aztec-arcade-lessons"
@@ -104,6 +111,43 @@ class LessonStore:
         self.flush()
         with contextlib.suppress(OSError):
             self.path(lesson_id).unlink()
+
+
+def lesson_store(app: App) -> LessonStore:
+    """The learner's progress, in the user folder beside the saves."""
+    return LessonStore(app.saves.folder.parent / "lessons")
+
+
+def lessons_done(app: App) -> tuple[int, int]:
+    """(lessons done, lessons there are), for the title screen."""
+    lessons = app.registry.lessons().lessons
+    done = lesson_store(app).done()
+    return sum(1 for lid in lessons if lid in done), len(lessons)
+
+
+def start_session(app: App, lesson: Lesson, store: LessonStore,
+                  resume: bool) -> tuple[Session, Position]:
+    """The lesson's game in a session (the lesson scene saves it in the lesson's own
+    file): the game left half way (``resume``) or a new one from the lesson's setup."""
+    kept = store.resume(lesson) if resume else None
+    if kept is not None:
+        game, where, _meta = kept
+        game = guard_game(game)
+    else:
+        game = start_game(lesson.variant, lesson.players, lesson.seed, lesson.options or None)
+        for action in lesson.prelude:
+            game.apply(action)
+        where = Position(0)
+        store.forget(lesson.id)
+    return lesson_session(app, lesson, game), where
+
+
+def lesson_session(app: App, lesson: Lesson, game: Game) -> Session:
+    """``game`` in a session for ``lesson``: its names, the learner's seat a person's."""
+    session = Session(game, lesson.seat_names(), palette=palette_name(app))
+    session.kinds = [HUMAN if seat == lesson.learner else "easy"
+                     for seat in range(game.players)]
+    return session
 
 
 def _read_on(lesson: Lesson, where: Position, step: Any) -> Position:

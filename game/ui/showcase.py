@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.api import Game, new_game
+from game.lessons import Position
 from game.rng import Rng
+from game.ui.lessonstore import lesson_session, lesson_store
 from game.ui.scenes.common import make_session
+from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
@@ -236,10 +239,6 @@ LESSON_STEPS = {"mexica": 13, "mexica-2p": 10, "market": 12, "aztlan": 9}
 def lesson(app: App, lesson_id: str, step: int | None = None) -> Any:
     """A lesson at its step ``step`` (1-based; default: :data:`LESSON_STEPS`): the script
     played up to it on the engine, the card and the board's ghost of the step's move."""
-    from game.lessons import Position
-    from game.ui.scenes.lesson import LessonScene, lesson_session
-    from game.ui.scenes.lessons import lesson_store
-
     chosen = app.registry.lessons().lessons[lesson_id]
     number = step or LESSON_STEPS.get(lesson_id, 1)
     game = chosen.start()

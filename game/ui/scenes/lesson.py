@@ -386,34 +386,3 @@ class LessonScene(PlayScene):
             else:
                 screen.text(label, right - 4, y + 28, size, theme.TEXT_DIM, "midright")
             right -= width + 12
-
-
-def start_session(app: App, lesson: Lesson, store: LessonStore,
-                  resume: bool) -> tuple[Session, Position]:
-    """The lesson's game in a session that saves to the lesson's own file: the game left
-    half way (``resume``) or a new one from the lesson's setup."""
-    from game.isolation import guard_game, start_game
-
-    kept = store.resume(lesson) if resume else None
-    if kept is not None:
-        game, where, _meta = kept
-        game = guard_game(game)
-    else:
-        game = start_game(lesson.variant, lesson.players, lesson.seed, lesson.options or None)
-        for action in lesson.prelude:
-            game.apply(action)
-        where = Position(0)
-        store.forget(lesson.id)
-    return lesson_session(app, lesson, game), where
-
-
-def lesson_session(app: App, lesson: Lesson, game: Game) -> Session:
-    """``game`` in a session for ``lesson``: its names, the learner's seat a person's."""
-    from game.ui.scenes.common import palette_name
-    from game.ui.session import HUMAN, Session
-
-    session = Session(game, lesson.seat_names(), palette=palette_name(app))
-    session.kinds = [HUMAN if seat == lesson.learner else "easy"
-                     for seat in range(game.players)]
-    return session
-

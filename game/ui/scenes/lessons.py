@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.errors import AztecArcadeError
 from game.lessons import Lesson
 from game.ui import theme
-from game.ui.lessonstore import LessonStore
+from game.ui.lessonstore import LessonStore, lesson_store, start_session
 from game.ui.messages import one_line
 from game.ui.scenes.common import MenuScene
 from game.ui.widgets import (
@@ -29,18 +29,6 @@ from game.ui.widgets import (
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
-
-
-def lesson_store(app: App) -> LessonStore:
-    """The learner's progress, in the user folder beside the saves."""
-    return LessonStore(app.saves.folder.parent / "lessons")
-
-
-def lessons_done(app: App) -> tuple[int, int]:
-    """(lessons done, lessons there are), for the title screen."""
-    lessons = app.registry.lessons().lessons
-    done = lesson_store(app).done()
-    return sum(1 for lid in lessons if lid in done), len(lessons)
 
 
 class LessonsScene(MenuScene):
@@ -93,8 +81,6 @@ class LessonsScene(MenuScene):
 
     def begin(self, lesson: Lesson, resume: bool) -> None:
         """Open the lesson (the game left half way, or a new one)."""
-        from game.ui.scenes.lesson import start_session
-
         assert self.app is not None and self.store is not None
         try:
             session, where = start_session(self.app, lesson, self.store, resume)

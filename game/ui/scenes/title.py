@@ -11,10 +11,10 @@ from game.api import new_game
 from game.errors import SaveError
 from game.isolation import PluginFailure
 from game.ui import theme
+from game.ui.lessonstore import lessons_done
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import MenuScene, colours_from_meta, make_session, names_from_meta
-from game.ui.scenes.lessons import lessons_done
 from game.ui.session import Session
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, ease_out, fit
 
