@@ -404,7 +404,8 @@ class Registry:
             min_players=merged["players"]["min"], max_players=merged["players"]["max"],
             engine_id=merged["plugin"], params=params, source=str(src.path),
             provider=src.provider, exposed=tuple(merged.get("exposed", [])),
-            assets=dict(ctx.assets), origin=self.origin_of(src.provider))
+            assets=dict(ctx.assets), origin=self.origin_of(src.provider),
+            audio=merged.get("audio") or {})
         return merged
 
     def origin_of(self, provider: str) -> str:

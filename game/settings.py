@@ -20,7 +20,8 @@ SETTINGS = Obj(
             Nullable(Str(max_len=4_096)), "Folder of drop-in plugins (*.py) and variant files "
             "(*.yaml); relative paths are relative to the settings file.", default=None),
         "fullscreen": Field(Bool(), "Start in fullscreen.", default=False),
-        "volume": Field(Int(min=0, max=100), "Sound volume in percent.", default=70),
+        "volume": Field(Int(min=0, max=100), "Sound effects volume in percent.", default=70),
+        "music_volume": Field(Int(min=0, max=100), "Music volume in percent.", default=50),
         "palette": Field(Str(choices=("okabe-ito", "high-contrast")), "Player colours.",
                          default="okabe-ito"),
     }

@@ -179,7 +179,7 @@ class LessonScene(PlayScene):
         self.index += 1
         self.taken, self.acted, self.replied = (), False, 0
         self.lesson_note = ""
-        self.app.play_sound("click")
+        self.app.play_sound("select")
         if self.step is None:
             self._finish()
         else:
@@ -245,7 +245,7 @@ class LessonScene(PlayScene):
         self.note_t = 0.0
         self.view.on_reset()  # drop a walk the view had queued
         self._present()
-        self.app.play_sound("error")
+        self.app.play_sound("refused")
 
     def _play_shown(self, step: Step) -> None:
         """Enter (a controller's A): play what the board shows for the step, a walk of
@@ -301,7 +301,7 @@ class LessonScene(PlayScene):
             if learner and step is not None and not self.acted:
                 self.view.on_reset()
                 self._present()
-                self.app.play_sound("click")
+                self.app.play_sound("select")
             return True
         if kind in ("undo", "redo") and learner:
             self.refuse("A lesson checks every step as you go: there is no undo")

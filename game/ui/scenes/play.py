@@ -21,6 +21,7 @@ from game.errors import AztecArcadeError, IllegalAction
 from game.ui import theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
+from game.ui.cues import GameSounds
 from game.ui.hints import Hinter
 from game.ui.layout import BOARD_AREA, PANEL_AREA
 from game.ui.listview import ActionListView
@@ -78,6 +79,8 @@ class PlayScene(BaseScene):
         self.results_pending = False
         #: the scene has left the stack (or is leaving it)
         self.done = False
+        #: what each action sounds like, and the game's music
+        self.sounds = GameSounds.for_game(session.game)
         #: the hint key's suggestions (the Normal player's choice, worked out off-frame)
         self.hinter = Hinter(session)
         #: the hint's line for the status bar while the board shows it ('' if none)
@@ -132,6 +135,8 @@ class PlayScene(BaseScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         app.input.text_mode = False
+        for problem in self.sounds.problems:
+            app.toast(problem, 6.0)
         self.view = self._make_view(app)
         earlier = len(self.game.log) - len(self.session.history)
         if earlier > 0:  # a loaded game: recover the log's events by replaying it
@@ -175,6 +180,9 @@ class PlayScene(BaseScene):
             ": choose actions from the list"
         return ActionListView(self.session, app, one_line(note))
 
+    def music(self) -> str:
+        return self.sounds.music
+
     # -- applying actions ------------------------------------------------------------
     def apply(self, action: str) -> bool:
         """Apply ``action`` through the session; a refusal is shown, never raised."""
@@ -192,25 +200,27 @@ class PlayScene(BaseScene):
         self.refusal = ""
         self.note = ""
         self.view.on_events(action, events)
-        self._after(events, before)
+        self._after(action, events, before)
         return True
 
     def refuse(self, reason: str) -> None:
         """Show why an input is refused, with the error sound."""
         assert self.app is not None
         self.refusal = reason
-        self.app.play_sound("error")
+        self.app.play_sound("refused")
 
     def _refuse(self, action: str, reason: str) -> None:
         self.view.refused(action, reason)
         self.refuse(reason)
 
-    def _after(self, events: list[Event], before: int | None) -> None:
+    def _after(self, action: str, events: list[Event], before: int | None) -> None:
         assert self.app is not None
         self.seats.changed()
         self._rebuild_log()
         self.log.scroll = 0
-        self.app.play_sound("score" if any(e.points for e in events) else "place")
+        public = [e for e in events if e.visible(None)]  # the room hears it: no secrets
+        self.app.play_sound(self.sounds.action_sound(
+            action, [e.kind for e in public], any(e.points for e in public)))
         if any(e.kind == "scoring" for e in events) or (
                 self.view.scoring_overlay and any(e.kind == "score" for e in events)):
             self.app.stack.push("scoring", self.session, self.view, events)
@@ -257,7 +267,7 @@ class PlayScene(BaseScene):
         self.view.on_reset()
         self.seats.changed()
         self._rebuild_log()
-        self.app.play_sound("click")
+        self.app.play_sound("back")
 
     def redo(self) -> None:
         before = self.game.current_player
@@ -269,7 +279,8 @@ class PlayScene(BaseScene):
         self.refusal = ""
         self.note = "Redone"
         self.view.on_reset()
-        self._after(events, before)
+        action = self.session.history[-1][1] if self.session.history else ""
+        self._after(action, events, before)
 
     def end_turn(self, intent: Intent) -> None:
         if self.session.is_legal("end"):
@@ -343,10 +354,10 @@ class PlayScene(BaseScene):
                 self._hide_hint()
             else:
                 self._show_hint()
-            self.app.play_sound("click")
+            self.app.play_sound("select")
             return
         if hinter.request(driver.seat):
-            self.app.play_sound("click")
+            self.app.play_sound("select")
 
     def _show_hint(self) -> None:
         hint = self.hinter.hint

@@ -1,4 +1,5 @@
-"""Settings: fullscreen, volume and colour palette, saved to the user's settings file."""
+"""Settings: fullscreen, effects and music volumes and the colour palette, saved to the
+user's settings file."""
 
 from __future__ import annotations
 
@@ -61,12 +62,14 @@ class SettingsScene(MenuScene):
         self.menu = Menu([
             MenuItem("Fullscreen", self.toggle_fullscreen, value=self._fullscreen_text,
                      adjust=lambda _d: self.toggle_fullscreen()),
-            MenuItem("Volume", None, value=lambda: f"{self._volume()}%",
+            MenuItem("Effects volume", None, value=lambda: f"{self._volume()}%",
                      adjust=self.change_volume),
+            MenuItem("Music volume", None, value=lambda: f"{self._music_volume()}%",
+                     adjust=self.change_music_volume),
             MenuItem("Player colours", None, value=self._palette_text,
                      adjust=self.change_palette),
             MenuItem("Back", self.back),
-        ], 460, 260, 1000, item_h=96, gap=18)
+        ], 460, 230, 1000, item_h=88, gap=14)
 
     # -- values ----------------------------------------------------------------------
     def _fullscreen_text(self) -> str:
@@ -76,6 +79,10 @@ class SettingsScene(MenuScene):
     def _volume(self) -> int:
         assert self.app is not None
         return int(self.app.settings.get("volume", self.app.audio.volume))
+
+    def _music_volume(self) -> int:
+        assert self.app is not None
+        return int(self.app.settings.get("music_volume", self.app.audio.music_volume))
 
     def _palette_text(self) -> str:
         assert self.app is not None
@@ -98,8 +105,15 @@ class SettingsScene(MenuScene):
         volume = max(0, min(100, self._volume() + step * VOLUME_STEP))
         self.app.audio.set_volume(volume)
         self.app.settings["volume"] = volume
-        self.app.play_sound("click")
+        self.app.play_sound("click")  # at the new volume: what the effects sound like now
         self._persist({"volume": volume})
+
+    def change_music_volume(self, step: int) -> None:
+        assert self.app is not None
+        volume = max(0, min(100, self._music_volume() + step * VOLUME_STEP))
+        self.app.audio.set_music_volume(volume)
+        self.app.settings["music_volume"] = volume
+        self._persist({"music_volume": volume})
 
     def change_palette(self, step: int) -> None:
         assert self.app is not None
@@ -124,8 +138,8 @@ class SettingsScene(MenuScene):
                                      theme.PALETTES["okabe-ito"])
         for i, colour in enumerate(palette):
             x = 460 + i * 148
-            screen.box(x, 720, 130, 70, colour, radius=12)
-            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 755, 22, INK)
+            screen.box(x, 776, 130, 70, colour, radius=12)
+            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 811, 22, INK)
         if self.error:
             screen.text(self.error, 960, 900, theme.FONT_BODY, theme.DANGER, "midtop",
                         wrap=1500)
