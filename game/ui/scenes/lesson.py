@@ -194,7 +194,7 @@ class LessonScene(PlayScene):
         except OSError as exc:
             self.app.toast(f"Could not note the lesson as done: {exc.strerror or exc}")
         self.app.toast(f"Lesson complete: {self.lesson.name}", 5.0)
-        self.app.play_sound("fanfare")
+        self.app.play_sound("winner")
         if not self.game.is_over:  # the results follow a finished game by themselves
             self.done = True
             self.app.stack.clear_to("title")

@@ -86,7 +86,7 @@ class LessonsScene(MenuScene):
             session, where = start_session(self.app, lesson, self.store, resume)
         except AztecArcadeError as exc:
             self.error = f"Cannot start the lesson: {one_line(exc)}"
-            self.app.play_sound("error")
+            self.app.play_sound("refused")
             return
         self.app.stack.push("lesson", session, lesson, self.store, where)
 
