@@ -39,15 +39,17 @@ from game.lessons import LessonSet, check_lesson_data, is_lesson_file, load_less
 from game.schema import Context, Obj
 from game.variantfile import (
     MAX_EXTENDS,
-    VARIANT_FILE,  # noqa: F401  (read from here by tools and tests)
     Broken,
     Source,
-    VariantSpec,
     check_top,
     inherit,
     raw_id,
     required_issues,
 )
+
+# re-exported: tools and tests read VARIANT_FILE here, game.api and the client VariantSpec
+from game.variantfile import VARIANT_FILE as VARIANT_FILE
+from game.variantfile import VariantSpec as VariantSpec
 from game.yamlload import load_yaml_file
 
 ENTRY_POINT_GROUP = "aztec_arcade.variants"
@@ -70,11 +72,11 @@ class Registry:
         #: YAML files found in the drop-in folder; they come after every plugin's
         #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
         self._folder_sources: list[Source] = []
-        self._rules_cache: dict[tuple, Rules] = {}
+        self._rules_cache: dict[tuple[str, int, str], Rules] = {}
         #: lesson files found among the variant files (a ``lesson:`` key), and the
         #: lessons once loaded (lazily: checking one replays a game; see ``lessons``)
         self._lesson_files: list[tuple[str, Path]] = []
-        self._lessons: Any = None
+        self._lessons: LessonSet | None = None
         #: engine id -> the plugin whose board view :meth:`load_views` chose
         self.view_providers: dict[str, str] = {}
         #: plugin name -> where its code came from ("built-in", "package NAME VERSION",
@@ -254,7 +256,7 @@ class Registry:
             self._lessons = load_lesson_files(self, sources + self._lesson_files)
             for name, file, message, issues in self._lessons.broken:
                 self.broken.append(Broken("lesson", name, file, message, issues))
-        return self._lessons  # type: ignore[no-any-return]
+        return self._lessons
 
     def _add_rules(self, provider: str, engine: Any) -> None:
         if not (isinstance(engine, type) and issubclass(engine, Rules)):
@@ -543,7 +545,7 @@ def validate_options(engine: type[Rules], spec: VariantSpec,
                               "the variant's YAML file, not changed with options")
     if not ctx.issues:
         merged = {**spec.params, **options}
-        params = engine.parameters.check(merged, (), ctx)
+        params: dict[str, Any] = engine.parameters.check(merged, (), ctx)
         if not ctx.issues:
             engine.check_params(params, ctx)
             if not ctx.issues:

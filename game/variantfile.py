@@ -113,7 +113,7 @@ def check_top(raw: Any, ctx: Context) -> dict[str, Any]:
         return {}
     params = raw.get("parameters", {})
     top = {k: v for k, v in raw.items() if k != "parameters"}
-    out = VARIANT_FILE.check(top, (), ctx)
+    out: dict[str, Any] = VARIANT_FILE.check(top, (), ctx)
     if isinstance(out.get("audio"), dict):
         out["audio"] = _audio_files(out["audio"], ctx)
     if "parameters" in raw:
@@ -153,9 +153,8 @@ def _overlay_origins(origins: dict[tuple[Any, ...], str], base: Any, override: A
 
 
 def raw_id(raw: Any, src: Source) -> str:
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-        return raw["id"]
-    return src.path.stem
+    ident = raw.get("id") if isinstance(raw, dict) else None
+    return ident if isinstance(ident, str) else src.path.stem
 
 
 def inherit(raw: dict[str, Any], parent: dict[str, Any],

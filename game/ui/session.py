@@ -56,6 +56,9 @@ class Session:
         self.handover: int | None = None
         #: hints each seat has taken (the H key; saved in the meta, shown in the results)
         self.hints: list[int] = [0] * game.players
+        #: seats played on a device away from this screen (the play screen's seat
+        #: drivers keep it up to date; not saved)
+        self.elsewhere: frozenset[int] = frozenset()
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:
@@ -159,6 +162,12 @@ class Session:
     # -- seats -------------------------------------------------------------------------
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] != HUMAN
+
+    def is_bot(self, seat: int | None) -> bool:
+        """No person at this screen plays ``seat``: a computer does, or a device elsewhere
+        (a phone). A board view shows none of that seat's secrets while it decides (the
+        Aztlán view asks this, by this name)."""
+        return self.is_computer(seat) or seat in self.elsewhere
 
     def set_kinds(self, kinds: list[str] | None) -> None:
         """Seat kinds ("human", "easy", "normal", "hard"); anything unknown is human."""
