@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 from game.errors import AztecArcadeError, quote
+from game.scaffold_lesson import LESSON
 
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 MAX_NAME = 40
@@ -232,36 +233,7 @@ def register_lessons(register: Callable[[Path], None]) -> None:
     register(HERE / "lessons" / "__NAME__.yaml")  # "Learn to play" on the title screen
 '''
 
-_TEMPLATES["__PKG__/lessons/__NAME__.yaml"] = '''\
-# A lesson of __TITLE__: "Learn to play" on the title screen. It is a real game from a
-# fixed seed; loading replays every step on the engine, so a step that asks for an
-# illegal action is an error with this file's line. Check it with:
-# aztec-arcade validate __PKG__/lessons/__NAME__.yaml
-lesson: __NAME__
-name: __TITLE__
-description: Move the runner and reach the last space first.
-minutes: 5
-
-setup:
-  variant: __NAME__
-  players: 2
-  seed: 0
-  names: [You, Ana]
-  learner: 0            # the seat the learner plays; the others play the replies
-  options: {length: 6}  # a short track teaches faster
-
-steps:
-  - title: Move the runner
-    text: >-
-      The runner stands before a track of 6 spaces. Move it 3 spaces: whoever brings it
-      onto the last space wins.
-    expect: move 3
-    replies: [move 1]   # Ana's move, played by the computer
-
-  - title: Win the race
-    text: Ana moved it to space 4. Move it 2 spaces, onto the last one, and win.
-    expect: move 2
-'''
+_TEMPLATES["__PKG__/lessons/__NAME__.yaml"] = LESSON
 
 _TEMPLATES["__PKG__/__NAME__.yaml"] = '''\
 # __TITLE__: every number of the game lives here; the rules engine holds the mechanisms.

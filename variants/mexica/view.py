@@ -245,8 +245,7 @@ class MexicaView(SeatStyle, BoardView):
         if verb == "relocate" and cells:
             self.source = cells.pop(0)
         if verb in ("take", "spend", "remove"):
-            menu = [a for a, _label in token_menu(self.session.game.rules,
-                                                  self.session.game.state)]
+            menu = [a for a, _label in token_menu(self.rules, self.session.game.state)]
             self.menu_index = menu.index(plan[0]) if plan[0] in menu else 0
         if cells:
             self.cursor = min(cells)

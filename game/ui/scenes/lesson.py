@@ -323,8 +323,7 @@ class LessonScene(PlayScene):
             return (("Enter", "Continue"), *MENU_SHORTCUTS)
         driver = self.seats.deciding()
         if driver is not None and not driver.wants_local_input:
-            keys = driver.shortcuts()
-            return (*(keys or ()), *MENU_SHORTCUTS)
+            return (*(driver.shortcuts() or ()), *MENU_SHORTCUTS)
         keys = step.keys if step is not None else ("Enter",)
         return (*((k, MEANING.get(k, "Do it")) for k in keys), ("H", "Show again"),
                 *MENU_SHORTCUTS)

@@ -8,6 +8,7 @@ appears here beside the built-in ones.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.errors import AztecArcadeError
@@ -62,8 +63,8 @@ class LessonsScene(MenuScene):
                 state = "done ✓"
             else:
                 state = f"{lesson.minutes} min"
-            items.append(MenuItem(lesson.name, lambda ls=lesson: self.choose(ls),
-                                  value=lambda s=state: s, detail=lesson.description))
+            items.append(MenuItem(lesson.name, partial(self.choose, lesson),
+                                  value=partial(str, state), detail=lesson.description))
         for name, _file, message, _issues in found.broken:
             items.append(MenuItem(name, None, enabled=False, error=one_line(message)))
         items.append(MenuItem("Back", self.back))
