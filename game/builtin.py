@@ -1,4 +1,6 @@
-"""The core's own plugin: the playable variants shipped in ``config/variants/``."""
+"""The core's own plugin: the playable variants shipped in ``config/variants/`` and their
+lessons in ``config/variants/lessons/`` (beside the variants, and inside the wheel with
+the rest of ``config/``)."""
 
 from __future__ import annotations
 
@@ -12,4 +14,10 @@ from game.resources import config_dir
 @hookimpl
 def register_variants(register: Callable[[Path], None]) -> None:
     for path in sorted((config_dir() / "variants").glob("*.yaml")):
+        register(path)
+
+
+@hookimpl
+def register_lessons(register: Callable[[Path], None]) -> None:
+    for path in sorted((config_dir() / "variants" / "lessons").glob("*.yaml")):
         register(path)

@@ -223,6 +223,14 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"  {spec.id:<{width}}  {spec.name}")
         print(f"  {'':<{width}}  {count} players, engine {spec.engine_id}, "
               f"from {spec.origin or spec.provider}: {spec.source}")
+    lessons = registry.lessons().ordered()  # loading them checks them
+    print()
+    print("Lessons:")
+    if not lessons:
+        print("  (none)")
+    for lesson in lessons:
+        print(f"  {lesson.id:<{width}}  {lesson.name} ({lesson.variant}, {len(lesson.steps)} "
+              f"steps), from {lesson.provider}: {lesson.source}")
     if registry.broken:
         print()
         print("Could not be loaded:")

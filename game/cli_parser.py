@@ -155,18 +155,19 @@ def _add_play(sub: Subparsers, handler: Handler) -> None:
 
 def _add_list(sub: Subparsers, handler: Handler) -> None:
     """``list``: the variants, and what failed to load."""
-    p = sub.add_parser("list", help="list variants and anything that failed to load",
+    p = sub.add_parser("list", help="list variants, lessons and anything that failed to load",
                        description="List the playable variants (id, name, players, where "
-                       "each came from) and the plugins or variant files that failed to load.")
+                       "each came from), the lessons, and the plugins, variant files or "
+                       "lessons that failed to load.")
     p.set_defaults(func=handler)
 
 
 def _add_validate(sub: Subparsers, handler: Handler) -> None:
     """``validate``: variant files checked as loading checks them."""
-    p = sub.add_parser("validate", help="check variant YAML files",
-                       description="Check variant YAML files exactly as loading would. "
-                       "Prints 'OK FILE' or each problem as FILE:LINE: KEY: MESSAGE; exits "
-                       "with 1 if any file has problems.")
+    p = sub.add_parser("validate", help="check variant and lesson YAML files",
+                       description="Check variant (and lesson) YAML files exactly as "
+                       "loading would. Prints 'OK FILE' or each problem as FILE:LINE: KEY: "
+                       "MESSAGE; exits with 1 if any file has problems.")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(func=handler)
 

@@ -41,6 +41,10 @@ third-party engine that offers none still gets every level:
   are long sequences: a list of legal actions, or *plans* (legal actions joined by
   :data:`PLAN_SEP`, played in order by the same seat), best first; None (the default)
   means "all legal actions".
+* ``explain(view, seat, action, then)``: one line for the hint key (:mod:`game.ai.hint`)
+  saying why the Normal player's choice is good ("founds the 6-space district: +3 now,
+  first place later"); None (the default) lets the hint word one from the plan's events
+  and score changes.
 
 Bots only ever hold states built by ``determinize`` from ``view(seat)``: the states
 handed to ``evaluate`` and ``candidates`` hold samples, never the hidden truth.
@@ -321,6 +325,20 @@ class Rules(ABC):
         Return legal actions or plans (legal actions joined by ``PLAN_SEP`` that ``seat``
         plays in a row, e.g. a whole turn), best first, or None to let the bots consider
         every legal action (the default). Every plan's first step must be legal now.
+        """
+        return None
+
+    def explain(self, view: Any, seat: int, action: str,
+                then: Sequence[str] = ()) -> str | None:
+        """Optional: why ``action`` is a good move for ``seat``, in one short line for the
+        hint key, e.g. "founds the 6-space district: +3 now, first place later".
+
+        ``then`` is the rest of the turn the Normal computer player means to play after
+        ``action`` (its plan; often empty). ``view`` is a state the bot owns, sampled from
+        what the seat may know (as for ``evaluate``), as it is *before* ``action``: play
+        the plan on a ``clone`` of it, never on it, and never read beyond it. None (the
+        default) lets the hint word a reason itself from the plan's events and the score
+        and evaluation it gains (:func:`game.ai.hint.derived_reason`).
         """
         return None
 

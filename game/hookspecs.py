@@ -58,3 +58,15 @@ def register_views(register: Callable[[str, Callable[..., object]], None]) -> No
     ``@hookimpl(tryfirst=True)`` to replace the view of another plugin's engine (a
     reskin of a built-in game).
     """
+
+
+@hookspec
+def register_lessons(register: Callable[[Path], None]) -> None:
+    """Provide lessons ("Learn to play" on the title screen) as YAML files.
+
+    Call ``register(path)`` for each lesson file the plugin ships, usually one for each of
+    its variants. A lesson plays a real game of an installed variant from a fixed seed,
+    step by step (see ``docs/modding/lessons.md``); loading replays its script on the
+    engine, and a file that does not replay is listed as broken with the line and the
+    step. Two lessons with the same ``lesson`` id: the first one called is kept.
+    """

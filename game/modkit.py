@@ -23,6 +23,7 @@ from game.engine import PLAN_SEP, GameType, Rules
 from game.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
 from game.events import Event
 from game.hookspecs import hookimpl
+from game.lessons import Lesson, load_lesson, play_script
 from game.notation import action_words, plain_number
 from game.paths import asset_file
 from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
@@ -89,6 +90,8 @@ __all__ = [
     "Record", "Index", "Tuple", "TupleOf", "ByName", "literal", "StateCodec", "StateError",
     # files next to a variant
     "asset_file",
+    # lessons ("Learn to play")
+    "Lesson", "load_lesson", "play_script",
     # testing a mod
     "Game", "new_game", "load_game", "check_variant", "ConformanceError", "Registry",
     "reset_registry", "ENTRY_POINT_GROUP",

@@ -35,6 +35,7 @@ from game import hookspecs
 from game.engine import GameType, Rules
 from game.errors import ConfigError, ConfigIssue, number_text, quote
 from game.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
+from game.lessons import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
 from game.schema import Context, Obj
 from game.variantfile import (
     MAX_EXTENDS,
@@ -72,6 +73,10 @@ class Registry:
         #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
         self._folder_sources: list[Source] = []
         self._rules_cache: dict[tuple[str, int, str], Rules] = {}
+        #: lesson files found among the variant files (a ``lesson:`` key), and the
+        #: lessons once loaded (lazily: checking one replays a game; see ``lessons``)
+        self._lesson_files: list[tuple[str, Path]] = []
+        self._lessons: LessonSet | None = None
         #: engine id -> the plugin whose board view :meth:`load_views` chose
         self.view_providers: dict[str, str] = {}
         #: plugin name -> where its code came from ("built-in", "package NAME VERSION",
@@ -231,6 +236,28 @@ class Registry:
                 self.broken.append(broken)
         return views
 
+    def lessons(self) -> LessonSet:
+        """The lessons of the installed variants, loaded and checked the first time they
+        are asked for: from every plugin's ``register_lessons`` hook (in pluggy's order),
+        then the lesson files of the drop-in folder. A lesson that does not replay, or
+        a hook that raises, is added to :attr:`broken`."""
+        if self._lessons is None:
+            sources: list[tuple[str, Path]] = []
+
+            def accept(provider: str, path: Any = None) -> None:
+                if not isinstance(path, str | Path):
+                    raise TypeError(f"register_lessons expects register(path), got {path!r}")
+                sources.append((provider, Path(path)))
+
+            with Interrupts() as interrupts:
+                failures = call_hooks(self.pm, "register_lessons", accept, interrupts)
+            for provider, message in failures:
+                self.broken.append(Broken("plugin", provider, "plugin", message))
+            self._lessons = load_lesson_files(self, sources + self._lesson_files)
+            for name, file, message, issues in self._lessons.broken:
+                self.broken.append(Broken("lesson", name, file, message, issues))
+        return self._lessons
+
     def _add_rules(self, provider: str, engine: Any) -> None:
         if not (isinstance(engine, type) and issubclass(engine, Rules)):
             raise TypeError(f"register_rules expects a Rules subclass, got {engine!r}")
@@ -262,6 +289,9 @@ class Registry:
                 raw, lines = load_yaml_file(src.path)
             except ConfigError as exc:
                 self._broken_variant(src.path.stem, src, exc.issues)
+                continue
+            if is_lesson_file(raw):  # a lesson dropped into the plugin folder
+                self._lesson_files.append((src.provider, src.path))
                 continue
             ctx = Context(str(src.path), lines, source=src.path)
             checked = check_top(raw, ctx)
@@ -406,17 +436,24 @@ class Registry:
         self.broken.append(Broken("variant", vid, str(src.path), text, list(issues)))
 
     def validate_file(self, path: str | Path) -> list[ConfigIssue]:
-        """Every problem in one variant file, checked as if it were loaded now.
+        """Every problem in one variant (or lesson) file, checked as if it were loaded now.
 
         Uses the same checks as loading (top-level schema, ``extends`` resolved against
         the variants known here, the engine's parameter schema) without changing this
-        registry. An empty list means the file is valid.
+        registry; a lesson file (a top-level ``lesson:`` key) is checked by replaying its
+        script (:mod:`game.lessons`). An empty list means the file is valid.
         """
         path = Path(path)
         try:
             raw, lines = load_yaml_file(path)
         except ConfigError as exc:
             return list(exc.issues)
+        if is_lesson_file(raw):  # checked as loading checks lessons: by replaying them
+            try:
+                check_lesson_data(raw, lines, str(path), self)
+            except ConfigError as exc:
+                return list(exc.issues)
+            return []
         ctx = Context(str(path), lines)
         checked = check_top(raw, ctx)
         if ctx.issues:

@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 from game.errors import AztecArcadeError, quote
+from game.scaffold_lesson import LESSON
 
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 MAX_NAME = 40
@@ -109,10 +110,12 @@ def next_steps(name: str, target: Path) -> str:
     """What to do after ``new_variant``, for the command line."""
     package = name.replace("-", "_")
     rows = [("pyproject.toml", "the entry point (group aztec_arcade.variants)"),
-            (f"{package}/plugin.py", "register_rules, register_variants, register_views"),
+            (f"{package}/plugin.py", "register_rules, register_variants, register_views, "
+             "register_lessons"),
             (f"{package}/rules.py", "the rules engine: a race along a short track"),
             (f"{package}/{name}.yaml", "the variant: name, players, track length, steps"),
             (f"{package}/view.py", "the board view (pygame)"),
+            (f"{package}/lessons/{name}.yaml", "a two-step lesson (Learn to play)"),
             (f"tests/test_{package}.py", "the conformance kit and a few rule tests")]
     width = max(len(path) for path, _ in rows) + 2
     files = "\n".join(f"  {path:<{width}}{what}" for path, what in rows)
@@ -223,7 +226,14 @@ def register_views(register: Callable[[str, Callable[..., object]], None]) -> No
     from __PKG__.view import __CLASS__View  # pygame loads only in the client
 
     register(__CLASS__Rules.engine_id, __CLASS__View)
+
+
+@hookimpl
+def register_lessons(register: Callable[[Path], None]) -> None:
+    register(HERE / "lessons" / "__NAME__.yaml")  # "Learn to play" on the title screen
 '''
+
+_TEMPLATES["__PKG__/lessons/__NAME__.yaml"] = LESSON
 
 _TEMPLATES["__PKG__/__NAME__.yaml"] = '''\
 # __TITLE__: every number of the game lives here; the rules engine holds the mechanisms.
@@ -504,6 +514,7 @@ from game.modkit import (
     Registry,
     check_variant,
     new_game,
+    play_script,
     reset_registry,
 )
 
@@ -553,6 +564,14 @@ def test_illegal_actions_are_refused_with_a_reason():
         with pytest.raises(IllegalAction, match=reason):
             game.apply(action)
     assert game.to_json() == before
+
+
+def test_the_lesson_replays_on_the_engine(registry):
+    found = registry.lessons()
+    assert not found.broken, found.broken
+    lesson = found.lessons["__NAME__"]
+    game = play_script(lesson)  # every step's action and reply, checked as they load
+    assert game.is_over and game.winners == [lesson.learner]
 
 
 def test_the_view_draws_and_turns_keys_into_actions():

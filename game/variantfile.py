@@ -58,7 +58,7 @@ VARIANT_FILE = Obj(
 class Broken:
     """Something that could not be loaded, with the reason to show the user."""
 
-    kind: str  # "plugin" or "variant"
+    kind: str  # "plugin", "variant", "lesson" or "settings"
     name: str
     source: str
     message: str

@@ -11,6 +11,7 @@ once, in whichever page holds it. The sections are:
 
 * ``hooks``: every hookspec in ``game/hookspecs.py``, its signature and docstring;
 * ``variant-file``: the top-level keys of a variant file (``game.plugins.VARIANT_FILE``);
+* ``lesson-file``: the keys of a lesson file (``game.lessons.LESSON_FILE``);
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
 * ``rules``: the attributes a ``game.engine.Rules`` subclass declares (their ``#:``
   comments), the methods it may override (their docstrings) and ``game.engine.GameType``;
@@ -61,6 +62,12 @@ def variant_file_section() -> str:
     from game.plugins import VARIANT_FILE
 
     return "\n".join(VARIANT_FILE.reference()) + "\n"
+
+
+def lesson_file_section() -> str:
+    from game.lessons import LESSON_FILE
+
+    return "\n".join(LESSON_FILE.reference()) + "\n"
 
 
 def engine_parameters_section() -> str:
@@ -151,6 +158,7 @@ def boardview_section() -> str:
 SECTIONS: dict[str, Callable[[], str]] = {
     "hooks": hooks_section,
     "variant-file": variant_file_section,
+    "lesson-file": lesson_file_section,
     "engine-parameters": engine_parameters_section,
     "rules": rules_section,
     "boardview": boardview_section,

@@ -64,6 +64,27 @@ class BoardView:
         """
         return None
 
+    def show_hint(self, action: str | None) -> bool:
+        """Show ``action`` on the board as a suggestion, or nothing (None): the hint key's
+        choice, or what a lesson's step asks for. ``action`` may be a plan, actions
+        joined by ``;`` (a walk of several steps). Return True if the view's cursor is
+        now on it, so that Enter (or a click there) plays it; False if it is only named.
+
+        The built-in views draw a ghost of the move where it would happen with their
+        preview and put their cursor (tool, level, ...) on it; a lesson then leaves Enter
+        to the view, else it plays the step's move on Enter itself. This default only
+        names the action in the status line, which works for every game."""
+        if action is None:
+            self.status = ""
+            return False
+        first = action.split(";")[0].strip()
+        try:
+            text = self.session.game.describe(first)
+        except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
+            text = first
+        self.status = f"Suggested: {text}"
+        return False
+
     def refused(self, action: str, reason: str) -> None:
         """The engine refused ``action``; show ``reason``."""
         self.status = reason

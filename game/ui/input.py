@@ -25,7 +25,7 @@ IntentKind = Literal[
     "up", "down", "left", "right", "confirm", "back", "tab", "tab_back", "rotate",
     "digit", "spend_token", "page_up", "page_down",
     # the game
-    "undo", "redo", "end", "save", "help",
+    "undo", "redo", "end", "save", "help", "hint",
     # held: a player's own secrets show while the key (or the trigger) is down
     "peek", "peek_end",
     # text fields
@@ -58,7 +58,7 @@ KEYS: dict[int, IntentKind] = {
     pygame.K_e: "end", pygame.K_F1: "help", pygame.K_F11: "fullscreen",
     pygame.K_BACKSPACE: "backspace", pygame.K_PAGEUP: "page_up",
     pygame.K_PAGEDOWN: "page_down", pygame.K_s: "save", pygame.K_t: "spend_token",
-    pygame.K_p: "peek",
+    pygame.K_p: "peek", pygame.K_h: "hint",
 }
 #: the key held to peek at one's own secrets (its release ends the peek)
 PEEK_KEY = pygame.K_p
@@ -73,6 +73,7 @@ BUTTONS: dict[int, IntentKind] = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
     pygame.CONTROLLER_BUTTON_START: "back", pygame.CONTROLLER_BUTTON_BACK: "help",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "hint",
 }
 
 MOUSE_BUTTONS: dict[int, IntentKind] = {1: "click", 3: "rclick"}

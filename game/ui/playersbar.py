@@ -58,18 +58,23 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         screen.text(name, x + 100, 20, theme.FONT_BODY, theme.TEXT,
                     role="turn" if deciding else "")
         tag, tag_colour = _tag(deciding, seat == turn)
+        lx = x + 100  # the card's second line: the turn tag, then who plays the seat
         if tag:
             tw = screen.text_width(tag, theme.FONT_SMALL) + 18
             screen.box(x + 100, 64, tw, 32, tag_colour, radius=8)
             screen.text(tag, x + 100 + tw / 2, 80, theme.FONT_SMALL, INK, "center")
+            lx += tw + 12
         score = scores[seat] if seat < len(scores) else 0
-        screen.text(str(score), x + w - 18, 58, theme.readable(theme.FONT_LARGE * 1.2),
-                    theme.TEXT, "midright", role="score")
-    for seat, ((x, w), label) in enumerate(zip(cards, labels or (), strict=False)):
-        size = theme.readable(theme.FONT_SMALL * 0.8)
-        if label:
-            screen.text(label, x + w - 18, 24, size, theme.TEXT_DIM, "topright")
+        score_text = str(score)
+        score_size = theme.readable(theme.FONT_LARGE * 1.2)
+        screen.text(score_text, x + w - 18, 58, score_size, theme.TEXT, "midright",
+                    role="score")
+        label = labels[seat] if labels and seat < len(labels) else ""
         icon = icons[seat] if icons and seat < len(icons) else ""
         if icon:
-            left = x + w - 18 - (screen.text_width(label, size) if label else 0)
-            draw_mark(screen, icon, left - 18, 24 + size / 2, 12, theme.ACCENT)
+            draw_mark(screen, icon, lx + 12, 80, 12, theme.ACCENT)
+            lx += 32
+        if label:
+            room = x + w - 30 - screen.text_width(score_text, score_size) - lx
+            screen.text(fit(screen, label, theme.FONT_SMALL, room), lx, 80, theme.FONT_SMALL,
+                        theme.TEXT_DIM, "midleft")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 SceneName = Literal["title", "setup", "load", "settings", "rules", "rules_choice", "help",
                     "play", "handoff", "pause", "save", "scoring", "results", "replay",
-                    "invite"]
+                    "invite", "lessons", "lesson"]
 
 #: every scene by name: "module:factory", the factory called with the push's arguments
 SCENES: dict[SceneName, str] = {
@@ -43,6 +43,8 @@ SCENES: dict[SceneName, str] = {
     "results": "game.ui.scenes.results:ResultsScene",
     "replay": "game.ui.scenes.replay:ReplayScene",
     "invite": "game.ui.scenes.invite:InviteScene",  # "Invite phones", setup and pause
+    "lessons": "game.ui.scenes.lessons:LessonsScene",  # "Learn to play": the lessons
+    "lesson": "game.ui.scenes.lesson:LessonScene",  # one lesson in play
 }
 
 

@@ -68,6 +68,8 @@ class Session:
         #: the seat a person at this screen decides for now (None: nobody here decides:
         #: a computer, a device elsewhere, or no play screen at all), set with ``shown``
         self.deciding_here: int | None = None
+        #: hints each seat has taken (the H key; saved in the meta, shown in the results)
+        self.hints: list[int] = [0] * game.players
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:
@@ -190,12 +192,18 @@ class Session:
         self.kinds = out + [HUMAN] * (self.game.players - len(out))
 
     def apply_meta(self, meta: dict[str, Any] | None) -> None:
-        """Take the seat kinds from a save's meta (a loaded game keeps its computers)."""
+        """Take the seat kinds and the hints taken from a save's meta (a loaded game keeps
+        its computers and its count of hints)."""
         raw = meta.get("seats") if isinstance(meta, dict) else None
         self.set_kinds([str(k) for k in raw] if isinstance(raw, list) else None)
+        hints = meta.get("hints") if isinstance(meta, dict) else None
+        n = self.game.players
+        if isinstance(hints, list) and all(isinstance(h, int) and not isinstance(h, bool)
+                                           and 0 <= h < 10**6 for h in hints):
+            self.hints = (list(hints) + [0] * n)[:n]
 
     def meta(self) -> dict[str, Any]:
-        """What a save keeps besides the game: who sat where, in which colour, and which
-        seats the computer plays."""
+        """What a save keeps besides the game: who sat where, in which colour, which
+        seats the computer plays and how many hints each seat took."""
         return {"names": list(self.names), "colours": list(self.colour_index),
-                "seats": list(self.kinds)}
+                "seats": list(self.kinds), "hints": list(self.hints)}

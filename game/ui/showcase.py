@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.api import Game, new_game
+from game.lessons import Position
 from game.rng import Rng
+from game.ui.lessonstore import lesson_session, lesson_store
 from game.ui.scenes.common import make_session
+from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
@@ -227,3 +230,24 @@ def late_board(app: App, players: int = 4, seed: int = 7,
 PICTURES: dict[str, Callable[[App], Any]] = {
     "title": title, "setup": setup, "board": board, "scoring": scoring, "results": results,
 }
+
+
+#: the step of each built-in lesson its picture shows (a move on the board, with its why)
+LESSON_STEPS = {"mexica": 13, "mexica-2p": 10, "market": 12, "aztlan": 9}
+
+
+def lesson(app: App, lesson_id: str, step: int | None = None) -> Any:
+    """A lesson at its step ``step`` (1-based; default: :data:`LESSON_STEPS`): the script
+    played up to it on the engine, the card and the board's ghost of the step's move."""
+    chosen = app.registry.lessons().lessons[lesson_id]
+    number = step or LESSON_STEPS.get(lesson_id, 1)
+    game = chosen.start()
+    for earlier in chosen.steps[:number - 1]:
+        for action in (*(earlier.expect or ()), *earlier.replies):
+            game.apply(action)
+    scene = LessonScene(lesson_session(app, chosen, game), chosen, lesson_store(app),
+                        Position(number - 1))
+    app.stack.clear_to(scene)
+    frames(app, 150)  # the turn banner has gone
+    return scene
+

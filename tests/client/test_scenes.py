@@ -102,7 +102,8 @@ def assert_draw_is_pure(ui: Driver, state=None) -> None:
 # ---------------------------------------------------------------------------------------
 def test_title_menu_without_autosave(ui):
     assert isinstance(ui.top, TitleScene)
-    assert labels(ui.top) == ["New game", "Load", "Settings", "Rules help", "Quit"]
+    assert labels(ui.top) == ["New game", "Learn to play", "Load", "Settings", "Rules help",
+                              "Quit"]
     ui.frames(3)
     assert ui.app.running
 
@@ -132,8 +133,9 @@ def test_title_mouse_hover_and_click(ui):
 
 
 def test_title_controller_buttons_navigate(ui):
-    ui.app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
-                                    button=pygame.CONTROLLER_BUTTON_DPAD_DOWN)], 1 / 60)
+    for _ in range(2):
+        ui.app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                        button=pygame.CONTROLLER_BUTTON_DPAD_DOWN)], 1 / 60)
     assert ui.top.menu.current.label == "Load"
     ui.app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
                                     button=pygame.CONTROLLER_BUTTON_A)], 1 / 60)

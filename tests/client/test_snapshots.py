@@ -216,3 +216,13 @@ def test_the_same_frames_give_the_same_pixels(make_app):
         pictures.append(pygame.image.tobytes(app.screen.surface, "RGB"))
         pygame.display.quit()
     assert pictures[0] == pictures[1]
+
+
+@pytest.mark.parametrize("lesson_id", sorted(showcase.LESSON_STEPS))
+def test_lesson_step_snapshots(make_app, tmp_path, lesson_id):
+    """A step of each built-in lesson at full size (the README shows them): the card says
+    what to do and why, the board shows the move, the keys are in the footer."""
+    app = make_app(size=(1920, 1080), fullscreen=False)
+    scene = showcase.lesson(app, lesson_id)
+    assert scene.step.number == showcase.LESSON_STEPS[lesson_id] and scene.on_cursor
+    check(app.screen.surface, f"lesson-{lesson_id}", tmp_path)

@@ -38,7 +38,8 @@ def test_generated_sections_match_the_code():
     fresh = tool.render_pages(committed)
     old = sections("\n".join(committed.values()))
     new = sections("\n".join(fresh.values()))
-    assert set(old) == {"hooks", "variant-file", "engine-parameters", "rules", "boardview"}
+    assert set(old) == {"hooks", "variant-file", "lesson-file", "engine-parameters", "rules",
+                        "boardview"}
     for name in new:
         assert old[name] == new[name], f"section '{name}': {FIX}"
     assert fresh == committed, FIX

@@ -86,7 +86,8 @@ def test_a_missing_parent_folder_is_refused(tmp_path):
 def test_the_package_layout_and_entry_point(tmp_path, modules):
     target = generate(tmp_path)
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
-    assert files == ["README.md", "modtest_race/__init__.py", "modtest_race/modtest-race.yaml",
+    assert files == ["README.md", "modtest_race/__init__.py",
+                     "modtest_race/lessons/modtest-race.yaml", "modtest_race/modtest-race.yaml",
                      "modtest_race/plugin.py", "modtest_race/rules.py", "modtest_race/view.py",
                      "pyproject.toml", "tests/test_modtest_race.py"]
     project = tomllib.loads((target / "pyproject.toml").read_text(encoding="utf-8"))
@@ -96,7 +97,7 @@ def test_the_package_layout_and_entry_point(tmp_path, modules):
     assert project["build-system"]["build-backend"] == "hatchling.build"
     assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["modtest_race"]
     plugin = (target / "modtest_race" / "plugin.py").read_text(encoding="utf-8")
-    for hook in ("register_rules", "register_variants", "register_views"):
+    for hook in ("register_rules", "register_variants", "register_views", "register_lessons"):
         assert f"def {hook}(" in plugin
     top_level = [line for line in plugin.splitlines() if line.startswith(("from", "import"))]
     assert not [line for line in top_level if "view" in line or "pygame" in line]
@@ -117,6 +118,9 @@ def test_the_generated_game_passes_the_conformance_kit(tmp_path, modules):
     check_variant("modtest-race", games=3)
     game = new_game("modtest-race", 2, seed=0)
     assert game.legal_actions() == ["move 1", "move 2", "move 3"]
+    lessons = registry.lessons()  # the example lesson, through register_lessons
+    assert lessons.lessons["modtest-race"].provider == "modtest_race.plugin"
+    assert not [b for b in registry.broken if "modtest" in b.name + b.source]
 
 
 @pytest.mark.slow
@@ -130,7 +134,7 @@ def test_the_generated_tests_pass_as_generated(tmp_path):
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
                             cwd=target, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "6 passed" in result.stdout
+    assert "7 passed" in result.stdout
 
 
 def test_the_generated_game_plays_to_the_end_in_the_client(tmp_path, home, make_app,

@@ -403,6 +403,43 @@ class AztlanView(BoardView):
             self.status = "The wild card needs a type: pick one of the Wild options"
         return None
 
+    def show_hint(self, action: str | None) -> bool:
+        """Put the cursor (a territory, or the focus on a card or a button) on ``action``:
+        a hint or a lesson's step. The map shows a pawn's ghost where it would land, a
+        move's source stays selected, and Enter plays it."""
+        self._sync()
+        self.hover_t = self.hover_button = self.hover_card = None
+        if action is None:
+            self._refresh()
+            return False
+        first = " ".join(action.split(";")[0].split())
+        words = first.split()
+        m = self.model
+        index = m.island.index if m is not None else {}
+        where = [index[w] for w in words[1:] if w in index]
+        verb = words[0] if words else ""
+        if verb in ("place", "eagle", "move") and where:
+            self.mode = "eagle" if verb == "eagle" else None
+            self.source = where[0] if verb == "move" else None
+            self.cursor = where[-1]
+            self._refresh()
+            if self.decision.kind in ("place", "move") and \
+                    vplan.plan(self, self.cursor).action == first:
+                return True
+            return super().show_hint(action)
+        if verb in ("battle", "coexist") and where:
+            self.conflict_t = where[0]
+            self._decide()
+            self.cursor = where[0]
+        options = self.decision.options
+        focus = next((i for i, o in enumerate(options) if o.action == first), None)
+        if focus is None or not self.kb_focus:  # Enter acts on the map, not this button
+            self._refresh()
+            return super().show_hint(action)
+        self.focus = focus
+        self._refresh()
+        return True
+
     def refused(self, action: str, reason: str) -> None:
         self.status = reason
 

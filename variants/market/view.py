@@ -54,6 +54,7 @@ from variants.market.view_preview import (
     MODES,
     Preview,
     Tooling,
+    buyer_options,
     compute,
     exit_choice,
     modes_for,
@@ -251,6 +252,45 @@ class MarketView(SeatStyle, BoardView):
             return self._confirm()
         choice = exit_choice(self.session)
         return choice[0] if choice else None
+
+    def show_hint(self, action: str | None) -> bool:
+        """Put the mode and the cursor on ``action`` (a hint, a lesson's step): the
+        preview is its ghost (the tile's slide, the purchase's way and what each tile on
+        it does), and Enter plays it. ``pay N; shift X`` is shown as that pay + shift."""
+        self._sync()
+        if action is None:
+            self._refresh()
+            return False
+        plan = [" ".join(a.split()) for a in action.split(";") if a.strip()]
+        words = plan[0].split() if plan else []
+        verb = words[0] if words else ""
+        index = {name: i for i, name in enumerate(self.rules.geo.names)}
+        side = self._my_side()
+        square = next((index[w] for w in words[1:] if w in index), None)
+        number = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+        if verb == "place" and square is not None and len(words) == 3:
+            self.tile_choice, self.cursor = words[2], ("sq", square)
+        elif verb == "coin" and number is not None and side is not None:
+            self.cursor = ("buyer", side, number - 1)
+        elif verb in ("shift", "king") and square is not None:
+            self.mode = "shift" if verb == "shift" else "king"
+            self.cursor = ("sq", square)
+        elif verb == "pay" and number is not None and side is not None:
+            self.mode, self.payer = "pay+shift", number
+            then = plan[1].split() if len(plan) > 1 else []
+            self.cursor = ("sq", index[then[1]]) if len(then) == 2 and then[1] in index \
+                else ("buyer", side, number - 1)
+        elif verb == "buy" and number is not None and side is not None:
+            self.mode, self.cursor = "buy", ("buyer", side, number - 1)
+            options = buyer_options(self.session, self.session.game.state.turn, number - 1)
+            self.option = next((i for i, o in enumerate(options) if o.action == plan[0]),
+                               None)
+        else:  # pass, end, king skip: nothing to point at
+            return super().show_hint(action)
+        self._refresh()
+        if self.preview.ok and self.preview.action == plan[0]:
+            return True
+        return super().show_hint(action)
 
     def _confirm(self) -> str | None:
         p = self.preview

@@ -14,6 +14,7 @@ Rule variants (the two-player neutral temples) override the hook methods
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType
@@ -135,6 +136,12 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     # =====================================================================================
     # apply: parse, check, carry out
     # =====================================================================================
+    def explain(self, view: MexicaState, seat: int, action: str,
+                then: Sequence[str] = ()) -> str | None:
+        from variants.mexica.explain import explain
+
+        return explain(self, view, seat, [action, *then])
+
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
         verb, args = self._parse(action)
         canonical, plan = self._check(state, verb, args)

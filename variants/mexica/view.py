@@ -214,6 +214,55 @@ class MexicaView(SeatStyle, BoardView):
         self.menu_index = 0
         self._refresh()
 
+    def show_hint(self, action: str | None) -> bool:
+        """Put the tool and the cursor on ``action`` (a hint, a lesson's step): the preview
+        is its ghost, and Enter or a click there plays it. A plan of moves is shown as
+        that very walk, whatever path the walk tool would have picked."""
+        if action is None:
+            self._refresh()
+            return False
+        plan = [" ".join(a.split()) for a in action.split(";") if a.strip()]
+        words = plan[0].split() if plan else []
+        index = self.board.index
+        cells = [index[w] for w in words[1:] if w in index]
+        verb = words[0] if words else ""
+        tools = {"move": "walk", "boat": "walk", "teleport": "walk", "canal": "canal",
+                 "bridge": "bridge", "temple": "temple", "found": "found",
+                 "relocate": "relocate", "take": "tokens", "spend": "tokens",
+                 "remove": "tokens"}
+        if verb in tools and self.session.game.state.phase == "play":
+            self.tool = tools[verb]
+        if verb == "move":
+            last = plan[-1].split()
+            cells = [index[last[1]]] if len(last) > 1 and last[1] in index else cells
+        if verb == "canal" and cells:
+            self.canal_mode = "single" if len(cells) == 1 else (
+                "double-ew" if self.board.east[min(cells)] == max(cells) else "double-ns")
+        if verb in ("bridge", "relocate") and words[-1] in ("ns", "ew"):
+            self.axis = words[-1]
+        if verb == "temple" and words[-1].isdigit():
+            self.level = int(words[-1])
+        if verb == "relocate" and cells:
+            self.source = cells.pop(0)
+        if verb in ("take", "spend", "remove"):
+            menu = [a for a, _label in token_menu(self.rules, self.session.game.state)]
+            self.menu_index = menu.index(plan[0]) if plan[0] in menu else 0
+        if cells:
+            self.cursor = min(cells)
+        self._refresh()
+        p = self.preview
+        if tools.get(verb) == "walk" and p.ok and [p.action, *p.queue] != plan:
+            # the walk tool picks the cheapest way there; show the very walk, boat or
+            # teleport asked for
+            me = self.session.game.state.pilli[self.session.game.state.turn]
+            p.action, p.queue = plan[0], plan[1:]
+            p.path = [me, *(index[a.split()[1]] for a in plan)] if verb == "move" else []
+            p.status = self.session.game.describe(plan[0]) if verb != "move" else p.status
+            self._serial += 1
+        if p.ok and p.action == plan[0] and verb in (*tools, "start"):
+            return True
+        return super().show_hint(action)  # nothing to show on the board (end, agree)
+
     def _attempt(self, action: str) -> str | None:
         if self.session.is_legal(action):
             self.queue.clear()

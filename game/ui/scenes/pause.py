@@ -9,7 +9,7 @@ from game.errors import AztecArcadeError, SaveError
 from game.ui import theme
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
-from game.ui.scenes.common import HasSession, MenuScene, TypingScene, safe_autosave
+from game.ui.scenes.common import HasSession, MenuScene, TypingScene
 from game.ui.widgets import Confirm, Menu, MenuItem, TextField, draw_footer, ease_out
 
 if TYPE_CHECKING:
@@ -65,8 +65,8 @@ class PauseScene(MenuScene):
         assert self.app is not None
         app = self.app
         session = self.host.session
-        if not session.game.is_over:
-            safe_autosave(app, session.game, session.names, session.meta())
+        if not session.game.is_over and session.autosave is not None:
+            session.autosave(session.game)  # where this game saves (a lesson: its own file)
         app.stack.clear_to("title")
 
     def handle(self, intent: Intent) -> None:

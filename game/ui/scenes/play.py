@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 from game.errors import AztecArcadeError, IllegalAction
 from game.ui import theme
 from game.ui.actionlog import ActionLog
-from game.ui.boardview import BoardView
+from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
+from game.ui.hints import Hinter
 from game.ui.layout import BOARD_AREA, PANEL_AREA
 from game.ui.listview import ActionListView
-from game.ui.messages import one_line
+from game.ui.messages import one_line, personalise
 from game.ui.playersbar import draw_players_bar, turn_holder
 from game.ui.scenes.common import (
     BaseScene,
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 #: the menu keys, shown whoever decides
 MENU_SHORTCUTS: tuple[tuple[str, str], ...] = (("Esc", "Menu"), ("F1", "Rules"))
 BASE_SHORTCUTS: tuple[tuple[str, str], ...] = (
-    ("U", "Undo"), ("Y", "Redo"), ("E", "End turn"), *MENU_SHORTCUTS,
+    ("U", "Undo"), ("Y", "Redo"), ("E", "End turn"), ("H", "Hint"), *MENU_SHORTCUTS,
 )
 #: in a game with secrets: hold P (a controller's left trigger) to see one's own
 PEEK_SHORTCUT: tuple[tuple[str, str], ...] = (("P / LT", "Hold: peek"),)
@@ -61,6 +62,8 @@ VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
 
 class PlayScene(BaseScene):
     has_board = True
+    #: where the board view draws and takes its input (a lesson keeps room for its card)
+    board_area: Area = BOARD_AREA
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -84,6 +87,10 @@ class PlayScene(BaseScene):
         self.done = False
         #: what each action sounds like, and the game's music
         self.sounds = GameSounds.for_game(session.game)
+        #: the hint key's suggestions (the Normal player's choice, worked out off-frame)
+        self.hinter = Hinter(session)
+        #: the hint's line for the status bar while the board shows it ('' if none)
+        self.hint_text = ""
 
     # -- helpers ---------------------------------------------------------------------
     @property
@@ -166,6 +173,7 @@ class PlayScene(BaseScene):
     def exit(self) -> None:
         self.done = True
         self.seats.close()
+        self.hinter.close()
 
     def assign_seat(self, seat: int, driver: SeatDriver) -> None:
         """Hand ``seat`` to another driver (a device claims it or gives it back, a
@@ -304,7 +312,7 @@ class PlayScene(BaseScene):
         if self.session.is_legal("end"):
             self.apply_local("end", pending, "E again (pad: X) ends the turn")
             return
-        action = self.view.handle(intent, BOARD_AREA)
+        action = self.view.handle(intent, self.board_area)
         if isinstance(action, str) and action:
             self.apply_local(action, pending, "E again (pad: X) to confirm")
         else:
@@ -347,11 +355,14 @@ class PlayScene(BaseScene):
             return
         if self.log.handle(intent, self.app.input.pointer):
             return
+        if intent.kind == "hint":
+            self.ask_hint()
+            return
         driver = self.seats.deciding()
         if driver is None or driver.wants_local_input:
             self._handle_local(intent)
         else:  # the board takes no input; the seat's driver may make something of it
-            self._answer(driver.handle(intent, inside(intent.pos, BOARD_AREA)))
+            self._answer(driver.handle(intent, inside(intent.pos, self.board_area)))
 
     def _peek(self, intent: Intent) -> None:
         """Hold to peek: a person's own secrets show while the key is held (whose:
@@ -379,7 +390,7 @@ class PlayScene(BaseScene):
         elif kind == "end":
             self.end_turn(intent, pending)
         elif kind != "release" or self.view.uses_release:  # only views that drag
-            action = self.view.handle(intent, BOARD_AREA)
+            action = self.view.handle(intent, self.board_area)
             if isinstance(action, str) and action:
                 self.apply_local(action, pending)
 
@@ -389,6 +400,54 @@ class PlayScene(BaseScene):
             self.refuse(reply.refusal)
         elif reply.sound:
             self.app.play_sound(reply.sound)
+
+    # -- hints ---------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """H: the Normal player's choice for the person deciding here, worked out in the
+        hint worker; H again hides it (and shows it again without counting twice)."""
+        assert self.app is not None
+        driver = self.seats.deciding()
+        if driver is None or not driver.wants_local_input:
+            self.refuse("Hints are for the person deciding here: wait for your turn")
+            return
+        hinter = self.hinter
+        if hinter.hint is not None and not hinter.stale():
+            if self.hint_text:
+                self._hide_hint()
+            else:
+                self._show_hint()
+            self.app.play_sound("select")
+            return
+        if hinter.request(driver.seat):
+            self.app.play_sound("select")
+
+    def _show_hint(self) -> None:
+        hint = self.hinter.hint
+        if hint is None:
+            return
+        try:
+            said = self.game.describe(hint.action)
+        except AztecArcadeError:
+            said = hint.action
+        self.hint_text = personalise(f"Hint: {said} — {hint.reason}", self.session.names)
+        self.view.show_hint(hint.action)
+
+    def _hide_hint(self) -> None:
+        if self.hint_text:
+            self.hint_text = ""
+            self.view.show_hint(None)
+
+    def _update_hint(self) -> None:
+        """Drop a hint the game has moved past; show one the worker has found."""
+        if self.hinter.stale():
+            self.hinter.cancel()
+            self._hide_hint()
+        hint = self.hinter.poll()
+        if hint is not None:
+            seat = hint.seat
+            if 0 <= seat < len(self.session.hints):
+                self.session.hints[seat] += 1
+            self._show_hint()
 
     def controller_removed(self, instance_id: int) -> str | None:
         seat = self.session.controllers.pop(instance_id, None)
@@ -401,22 +460,28 @@ class PlayScene(BaseScene):
         assert self.app is not None
         self.banner.update(dt)
         self.view.update(dt)
+        self._update_hint()
         if self.log.stale(self.session):
             self._rebuild_log()
         if not self.results_pending and self.app.stack.top is self:
             action = self.seats.poll(Turn(dt, self.view))
             if isinstance(action, str) and action:
                 self.apply(action)
-        if self.results_pending and self.app.stack.top is self:
+        if self.results_pending and self.app.stack.top is self and self.results_ready():
             self.done = True
             self.app.stack.replace("results", self.session)
+
+    def results_ready(self) -> bool:
+        """Whether the results may follow the end of the game now (a lesson first says
+        what there is to say about it)."""
+        return True
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
         draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
                          self._shown_scores(), self.session.marks, self.seats.labels(),
                          self.seats.icons())
-        self.view.draw(screen, BOARD_AREA)
+        self.view.draw(screen, self.board_area)
         self.log.draw(screen)
         self.view.draw_panel(screen, PANEL_AREA)  # after the log: it may reach over it
         self._draw_status(screen)
@@ -465,7 +530,11 @@ class PlayScene(BaseScene):
             draw_seat_status(screen, status, colour, seat_mark(self.session, seat), self.t,
                              hints[-1])
             return
-        text = str(self.view.status or "") or self.note or self._default_status()
+        if self.hinter.thinking:
+            text = "Looking for a hint…"
+        else:
+            text = self.hint_text or str(self.view.status or "") or self.note or \
+                self._default_status()
         draw_status(screen, text, hints)
 
     def _default_status(self) -> str:

@@ -261,10 +261,28 @@ class ResultsScene(MenuScene):
         if self.table:
             draw_table(screen, self.table, x, y + 70 + n * (row_h + 10) + 36, w, colours,
                        self.session)
+        self._draw_hints(screen, colours)
         self.menu.draw(screen)
         if self.error:
             screen.text(self.error, 1380, 960, theme.FONT_SMALL, theme.DANGER, wrap=500)
         draw_footer(screen, self.shortcuts)
+
+    def _draw_hints(self, screen: Screen, colours: list[tuple[int, int, int]]) -> None:
+        """How many hints (the H key) each player took, beside the ranking."""
+        hints = self.session.hints
+        n = min(len(hints), len(self.session.names))
+        x, y, w = 1380.0, 190.0, 500.0
+        top = draw_panel(screen, x, y, w, 70 + 44 * n, "Hints taken")
+        for seat in range(n):
+            ry = top + 4 + 44 * seat
+            screen.box(x + 24, ry + 6, 28, 28, colours[seat], radius=6)
+            draw_mark(screen, seat_mark(self.session, seat), x + 38, ry + 20, 9, INK)
+            screen.text(fit(screen, self.session.names[seat], theme.FONT_SMALL, 300),
+                        x + 66, ry + 20, theme.FONT_SMALL, theme.TEXT, "midleft")
+            count = hints[seat]
+            screen.text("none" if not count else f"{count} hint{'s' if count != 1 else ''}",
+                        x + w - 24, ry + 20, theme.FONT_SMALL,
+                        theme.TEXT_DIM if not count else theme.ACCENT, "midright")
 
     def _headline(self) -> str:
         names = self.session.names

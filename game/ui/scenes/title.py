@@ -13,6 +13,7 @@ from game.errors import AztecArcadeError, SaveError
 from game.isolation import PluginFailure
 from game.ui import theme
 from game.ui.lastsetup import Setup, recall
+from game.ui.lessonstore import lessons_done
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import (
@@ -165,12 +166,29 @@ class TitleScene(MenuScene):
                                   detail=f"{spec.name} · {', '.join(rematch.names())}"))
         items += [
             MenuItem("New game", self.new_game),
+            self._learn_item(),
             MenuItem("Load", self.load),
             MenuItem("Settings", self.settings),
             MenuItem("Rules help", self.rules),
             MenuItem("Quit", self.quit),
         ]
+        # seven rows (with Continue) sit a little closer together, above the footer
+        compact = len(items) > 6
+        self.menu.y, self.menu.item_h, self.menu.gap = (356, 72, 10) if compact else \
+            (372, 80, 14)
         self.menu.set_items(items, keep_focus=False)
+
+    def _learn_item(self) -> MenuItem:
+        """"Learn to play", saying how many of the lessons are done."""
+        assert self.app is not None
+        try:
+            done, total = lessons_done(self.app)
+        except OSError:
+            done, total = 0, len(self.app.registry.lessons().lessons)
+        if not total:
+            return MenuItem("Learn to play", None, enabled=False, error="No lessons installed")
+        detail = f"{done} of {total} lessons done" + (" ✓" if done == total else "")
+        return MenuItem("Learn to play", self.learn, detail=detail)
 
     @staticmethod
     def _autosave_info(game: Game, meta: dict[str, Any]) -> str:
@@ -207,6 +225,10 @@ class TitleScene(MenuScene):
     def new_game(self) -> None:
         assert self.app is not None
         self.app.stack.push("setup")
+
+    def learn(self) -> None:
+        assert self.app is not None
+        self.app.stack.push("lessons")
 
     def load(self) -> None:
         assert self.app is not None

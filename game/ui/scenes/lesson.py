@@ -1,0 +1,387 @@
+"""A lesson in play: the real game on the real board view, with a card that teaches.
+
+A :class:`LessonScene` is the play screen (:class:`~game.ui.scenes.play.PlayScene`) with
+a script (:class:`game.lessons.Lesson`): a card under the board says what to do and why,
+the board view shows where (``BoardView.show_hint``: a ghost of the move, the cursor on
+it, so Enter or a click does it), and every action the learner takes is judged against
+the step before it reaches the engine:
+
+- an accepted action (or the next of an accepted plan, e.g. a walk's next step) is
+  played, and once the step's plan is complete the computer seats play its replies;
+- another legal action is explained ("That works too, but ...") and taken back: it never
+  reaches the game;
+- an illegal one goes to the engine, which refuses it with its usual reason.
+
+The computer seats are :class:`ScriptedSeat` drivers: they play the replies at the pace
+of the computer players. Undo is off (the script checks each step as it comes). The game
+is saved after every action in the lesson's own file (never the autosave of a real game),
+so a lesson left with Esc resumes where it was; finishing it marks it done.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.lessons import Lesson, Position, Step
+from game.ui import theme
+from game.ui.messages import personalise
+from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
+from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
+from game.ui.widgets import INK, fit, wrap
+
+if TYPE_CHECKING:
+    from game.api import Game
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.lessonstore import LessonStore
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+#: the board, and the lesson's card under it (logical units)
+LESSON_BOARD = (16.0, 128.0, 1344.0, 580.0)
+CARD = (16.0, 716.0, 1344.0, 226.0)
+#: the card's text: what players read is at least 40 logical pixels
+TEXT_SIZE = 40
+LINE = 46
+MAX_LINES = 4
+#: seconds the "that works too" note stays in place of the step's text
+NOTE_SECONDS = 8.0
+#: seconds between the steps of a walk played with Enter (each is seen moving)
+WALK_STEP = 0.35
+#: what a key of a step is on a controller (None: no button does it)
+PAD = {"Enter": "A", "E": "X", "Tab": "Y", "R": "LB", "Esc": "B", "H": "R3"}
+#: what a key does, for the footer
+MEANING = {"Enter": "Do it", "E": "End turn", "T": "Spend AP token", "Tab": "Tool",
+           "R": "Rotate", "U": "Undo", "Y": "Redo", "Esc": "Menu", "H": "Show again"}
+
+
+class ScriptedSeat(ComputerSeat):
+    """A computer seat of a lesson: it plays the replies the script holds for it, one
+    after another at the computer players' pace (Enter: faster, E: skip)."""
+
+    def __init__(self, seat: int, scene: LessonScene, pace: Pace) -> None:
+        super().__init__(seat, "easy", scene.session, scene.seats.worker, pace)
+        self.scene = scene
+
+    @property
+    def label(self) -> str:
+        return "CPU"
+
+    def poll(self, turn: Turn) -> str | None:
+        self.pace.wait += turn.dt
+        if not self.pace.due(turn.board.busy is True):
+            return None
+        return self.scene.next_reply(self.seat)
+
+    def status(self) -> SeatStatus:
+        pace = self.pace
+        mode = "skipping to your turn" if pace.skipping else (
+            "fast · Enter: normal speed" if pace.fast else "Enter: faster")
+        return SeatStatus(f"{self.session.name(self.seat)} plays", False, f"{mode}  ·  E: skip")
+
+    def cancel(self) -> None:
+        self.answer = None
+
+
+class LessonScene(PlayScene):
+    board_area = LESSON_BOARD
+
+    def __init__(self, session: Session, lesson: Lesson, store: LessonStore,
+                 where: Position | None = None) -> None:
+        super().__init__(session)
+        self.lesson = lesson
+        self.store = store
+        where = where or Position(0)
+        #: the step being taught (0-based; len(steps): the lesson is over)
+        self.index = where.step
+        #: the learner's actions of this step so far, whether they complete it, and how
+        #: many of its replies the computer seats have played
+        self.taken: tuple[str, ...] = where.done
+        self.acted = where.acted
+        self.replied = where.replies
+        #: "that works too, but ..." in place of the step's text, for a while
+        self.lesson_note = ""
+        self.note_t = 0.0
+        self.finished = False
+        #: the rest of a walk started with Enter, and the time since its last step
+        self.walk: list[str] = []
+        self.walk_t = 0.0
+        #: the board view's cursor is on the step's move (Enter there plays it); else the
+        #: lesson plays it on Enter
+        self.on_cursor = False
+        session.autosave = self.save
+        for seat in range(session.game.players):
+            if seat != lesson.learner:
+                self.seats.assign(seat, ScriptedSeat(seat, self, self.seats.pace))
+
+    # -- the script ----------------------------------------------------------------------
+    @property
+    def step(self) -> Step | None:
+        return self.lesson.steps[self.index] if self.index < len(self.lesson.steps) else None
+
+    @property
+    def secrets(self) -> bool:
+        """One person plays a lesson: nothing to hide from anyone at this screen."""
+        return False
+
+    def save(self, game: Game) -> None:
+        """Keep the game in the lesson's own file, with the step on show (a step to read
+        leaves no trace in the log)."""
+        self.store.save(self.lesson, game, {**self.session.meta(), "step": self.index})
+
+    def next_reply(self, seat: int) -> str | None:
+        """The reply the script has for ``seat`` now (None: none is due)."""
+        step = self.step
+        if step is None or not self.acted or self.replied >= len(step.replies):
+            return None
+        if self.game.current_player != seat:
+            return None
+        return step.replies[self.replied]
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self._advance()
+        self._present()
+
+    def exit(self) -> None:
+        super().exit()
+        self.store.flush()
+
+    def _present(self) -> None:
+        """Show the step on the board: its move as a ghost, the cursor on it."""
+        step = self.step
+        if step is not None and step.accept and not self.acted and step.show:
+            self.on_cursor = self.view.show_hint(step.show)
+        else:
+            self.on_cursor = self.view.show_hint(None)
+
+    def _advance(self) -> None:
+        """On to the next step once this one's action and replies are done (a step
+        without an action waits for Enter)."""
+        step = self.step
+        moved = False
+        while step is not None and step.accept and self.acted and \
+                self.replied >= len(step.replies):
+            self.index += 1
+            self.taken, self.acted, self.replied = (), False, 0
+            self.lesson_note = ""
+            step = self.step
+            moved = True
+        if moved:
+            self._present()
+        if step is None and not self.finished:
+            self._finish()
+
+    def _continue(self) -> None:
+        """Enter on a step to read: the next step."""
+        assert self.app is not None
+        self.index += 1
+        self.taken, self.acted, self.replied = (), False, 0
+        self.lesson_note = ""
+        self.app.play_sound("select")
+        if self.step is None:
+            self._finish()
+        else:
+            self._present()
+
+    def _finish(self) -> None:
+        assert self.app is not None
+        self.finished = True
+        self.view.show_hint(None)
+        try:
+            self.store.mark_done(self.lesson.id)
+        except OSError as exc:
+            self.app.toast(f"Could not note the lesson as done: {exc.strerror or exc}")
+        self.app.toast(f"Lesson complete: {self.lesson.name}", 5.0)
+        self.app.play_sound("winner")
+        if not self.game.is_over:  # the results follow a finished game by themselves
+            self.done = True
+            self.app.stack.clear_to("title")
+            self.app.stack.push("lessons")
+
+    def results_ready(self) -> bool:
+        return self.finished
+
+    # -- actions -------------------------------------------------------------------------
+    def apply(self, action: str) -> bool:
+        if self.done or self.game.is_over:
+            return False
+        seat = self.game.current_player
+        if seat != self.lesson.learner:
+            if not super().apply(action):
+                return False
+            self.replied += 1
+            self._advance()
+            return True
+        step = self.step
+        if step is None or not step.accept or self.acted:
+            self.refuse("Read the step, then press Enter")
+            return False
+        if step.matches(self.taken, action) is None and self.session.is_legal(action):
+            self._other(step, action)
+            return False
+        if not super().apply(action):
+            return False
+        done = self.game.log[-1]
+        plan = step.matches(self.taken, done) or step.matches(self.taken, action)
+        self.taken += (done,)
+        if plan is not None and self.taken == plan:
+            self.acted = True
+            self.view.show_hint(None)
+            self._advance()
+        return True
+
+    def _other(self, step: Step, action: str) -> None:
+        """A legal action the step does not ask for: said, and taken back."""
+        assert self.app is not None
+        wanted = (step.expect or ("",))[len(self.taken)] if step.expect else ""
+        try:
+            said = self.game.describe(wanted) if wanted else ""
+        except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
+            said = wanted
+        note = step.other or f"That works too, but try this now: {said}."
+        self.lesson_note = personalise(note, self.session.names)
+        self.note_t = 0.0
+        self.view.on_reset()  # drop a walk the view had queued
+        self._present()
+        self.app.play_sound("refused")
+
+    def _play_shown(self, step: Step) -> None:
+        """Enter (a controller's A): play what the board shows for the step, a walk of
+        several steps one after another (``update`` plays the rest)."""
+        plan = step.shown_plan(self.taken)
+        if plan is None:
+            self.refuse("Press H to see the step's move again")
+            return
+        self.walk = list(plan[len(self.taken) + 1:])
+        self.walk_t = 0.0
+        if not self.apply(plan[len(self.taken)]):
+            self.walk = []
+
+    def _play_walk(self, dt: float) -> None:
+        """The next step of a walk started with Enter, once the last one has moved."""
+        if not self.walk:
+            return
+        self.walk_t += dt
+        if self.walk_t < WALK_STEP or self.view.busy or \
+                self.game.current_player != self.lesson.learner:
+            return
+        self.walk_t = 0.0
+        if not self.apply(self.walk.pop(0)):
+            self.walk = []
+
+    # -- input ---------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if self.done:
+            return
+        if self._lesson_input(intent):
+            return
+        super().handle(intent)
+
+    def _lesson_input(self, intent: Intent) -> bool:
+        """The lesson's own keys: Enter on a step to read, H to show the step again, no
+        undo. True if ``intent`` was one of them."""
+        assert self.app is not None
+        kind = intent.kind
+        if kind in ("back", "help", "save") or self.app.stack.top is not self:
+            return False
+        step = self.step
+        if step is not None and not step.accept:
+            if kind in ("confirm", "click"):
+                self._continue()
+                return True
+            return kind not in ("point", "scroll", "page_up", "page_down")
+        learner = self.game.current_player == self.lesson.learner
+        if kind == "confirm" and learner and step is not None and not self.acted and \
+                not self.on_cursor:
+            self._play_shown(step)
+            return True
+        if kind == "hint":
+            if learner and step is not None and not self.acted:
+                self.view.on_reset()
+                self._present()
+                self.app.play_sound("select")
+            return True
+        if kind in ("undo", "redo") and learner:
+            self.refuse("A lesson checks every step as you go: there is no undo")
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.note_t += dt
+        if self.lesson_note and self.note_t >= NOTE_SECONDS:
+            self.lesson_note = ""
+        self._play_walk(dt)
+        super().update(dt)
+
+    @property
+    def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The step's keys while the learner decides, else the computers' keys."""
+        step = self.step
+        if step is not None and not step.accept:
+            return (("Enter", "Continue"), *MENU_SHORTCUTS)
+        driver = self.seats.deciding()
+        if driver is not None and not driver.wants_local_input:
+            return (*(driver.shortcuts() or ()), *MENU_SHORTCUTS)
+        keys = step.keys if step is not None else ("Enter",)
+        return (*((k, MEANING.get(k, "Do it")) for k in keys), ("H", "Show again"),
+                *MENU_SHORTCUTS)
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, screen: Screen) -> None:
+        super().draw(screen)
+        self._draw_card(screen)
+
+    def _draw_card(self, screen: Screen) -> None:
+        x, y, w, h = CARD
+        step = self.step
+        screen.box(x, y, w, h, theme.PANEL, radius=16)
+        glow = 0.5 + 0.5 * math.sin(self.t * 3.0)
+        border = theme.ACCENT if not self.lesson_note else theme.DANGER
+        screen.box(x, y, w, h, border, radius=16, width=3 + round(glow))
+        total = len(self.lesson.steps)
+        if step is None:
+            head, text = "Lesson complete", f"You have finished the lesson {self.lesson.name}."
+        else:
+            head = f"Step {step.number} of {total}" + (f" · {step.title}" if step.title else "")
+            text = personalise(step.text, self.session.names)
+        self._draw_head(screen, head, step)
+        shown = self.lesson_note or text
+        colour = theme.ACCENT if self.lesson_note else theme.TEXT
+        lines = wrap(screen, shown, TEXT_SIZE, w - 48)
+        if len(lines) > MAX_LINES:
+            lines = lines[:MAX_LINES - 1] + [fit(screen, " ".join(lines[MAX_LINES - 1:]),
+                                                 TEXT_SIZE, w - 48)]
+        for i, line in enumerate(lines):
+            screen.text(line, x + 24, y + 56 + LINE * i, TEXT_SIZE, colour)
+
+    def _draw_head(self, screen: Screen, head: str, step: Step | None) -> None:
+        """The step's number and title on the left, its keys as key caps on the right."""
+        x, y, w, _h = CARD
+        size = theme.FONT_SMALL
+        screen.text(fit(screen, head.upper(), size, w * 0.55), x + 24, y + 12, size,
+                    theme.ACCENT)
+        if step is None:
+            return
+        if not step.accept:
+            keys: tuple[str, ...] = ("Enter",)
+        elif self.acted or self.game.current_player != self.lesson.learner:
+            return
+        else:
+            keys = step.keys
+        right = x + w - 24
+        caps: list[tuple[str, bool]] = []
+        for key in keys:
+            caps.append((key, True))
+            pad = PAD.get(key)
+            if pad:
+                caps.append((f"pad {pad}", False))
+        for label, main in reversed(caps):
+            width = screen.text_width(label, size) + 20
+            if main:
+                screen.box(right - width, y + 10, width, 36, theme.ACCENT, radius=6)
+                screen.text(label, right - width / 2, y + 28, size, INK, "center")
+            else:
+                screen.text(label, right - 4, y + 28, size, theme.TEXT_DIM, "midright")
+            right -= width + 12

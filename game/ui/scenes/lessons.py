@@ -1,0 +1,102 @@
+""""Learn to play": the lessons of the installed variants, each marked done or half way.
+
+A lesson left half way can be resumed or started over; one that cannot be loaded (its
+file does not replay on the engine, or its variant is missing) is listed with its
+problem. The lessons come from the registry (``Registry.lessons()``), so a mod's lesson
+appears here beside the built-in ones.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from game.errors import AztecArcadeError
+from game.lessons import Lesson
+from game.ui import theme
+from game.ui.lessonstore import LessonStore, lesson_store, start_session
+from game.ui.messages import one_line
+from game.ui.scenes.common import MenuScene
+from game.ui.widgets import (
+    Confirm,
+    Menu,
+    MenuItem,
+    draw_backdrop,
+    draw_footer,
+    draw_header,
+    fit,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.screen import Screen
+
+
+class LessonsScene(MenuScene):
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Start"), ("Esc", "Back"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.menu = Menu([], 360, 200, 1200, item_h=96, gap=14, visible=7, align="left")
+        self.error = ""
+        self.store: LessonStore | None = None
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.store = lesson_store(app)
+        self._build()
+
+    def resume(self) -> None:
+        super().resume()
+        self._build()
+
+    def _build(self) -> None:
+        assert self.app is not None and self.store is not None
+        found = self.app.registry.lessons()
+        done = self.store.done()
+        items: list[MenuItem] = []
+        for lesson in found.ordered():
+            where = self.store.started(lesson)
+            if where is not None:
+                state = f"step {where.step + 1} of {len(lesson.steps)}"
+            elif lesson.id in done:
+                state = "done ✓"
+            else:
+                state = f"{lesson.minutes} min"
+            items.append(MenuItem(lesson.name, partial(self.choose, lesson),
+                                  value=partial(str, state), detail=lesson.description))
+        for name, _file, message, _issues in found.broken:
+            items.append(MenuItem(name, None, enabled=False, error=one_line(message)))
+        items.append(MenuItem("Back", self.back))
+        self.menu.set_items(items)
+
+    def choose(self, lesson: Lesson) -> None:
+        assert self.app is not None and self.store is not None
+        if self.store.started(lesson) is None:
+            self.begin(lesson, resume=False)
+            return
+        self.app.stack.push(Confirm(f"Resume {lesson.name} where you left it?",
+                                    lambda: self.begin(lesson, resume=True),
+                                    lambda: self.begin(lesson, resume=False),
+                                    yes="Resume", no="Start over"))
+
+    def begin(self, lesson: Lesson, resume: bool) -> None:
+        """Open the lesson (the game left half way, or a new one)."""
+        assert self.app is not None and self.store is not None
+        try:
+            session, where = start_session(self.app, lesson, self.store, resume)
+        except AztecArcadeError as exc:
+            self.error = f"Cannot start the lesson: {one_line(exc)}"
+            self.app.play_sound("refused")
+            return
+        self.app.stack.push("lesson", session, lesson, self.store, where)
+
+    def draw(self, screen: Screen) -> None:
+        draw_backdrop(screen, self.t)
+        draw_header(screen, "Learn to play", self.t, "A guided first game: the board shows "
+                    "what to do, the card says why")
+        self.menu.draw(screen)
+        if self.error:
+            screen.text(fit(screen, self.error, theme.FONT_BODY, 1840), 960, 960,
+                        theme.FONT_BODY, theme.DANGER, "center")
+        draw_footer(screen, self.shortcuts)
