@@ -71,10 +71,14 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
                     role="score")
         label = labels[seat] if labels and seat < len(labels) else ""
         icon = icons[seat] if icons and seat < len(icons) else ""
-        if icon:
-            draw_mark(screen, icon, lx + 12, 80, 12, theme.ACCENT)
-            lx += 32
-        if label:
-            room = x + w - 30 - screen.text_width(score_text, score_size) - lx
-            screen.text(fit(screen, label, theme.FONT_SMALL, room), lx, 80, theme.FONT_SMALL,
-                        theme.TEXT_DIM, "midleft")
+        if label or icon:
+            # beside the name or beside the tag, whichever leaves more room before the score
+            right = x + w - 34 - screen.text_width(score_text, score_size)
+            beside_name = x + 116 + screen.text_width(name, theme.FONT_BODY)
+            lx, ly = (beside_name, 40.0) if right - beside_name > right - lx else (lx, 80.0)
+            if icon:
+                draw_mark(screen, icon, lx + 12, ly, 12, theme.ACCENT)
+                lx += 32
+            if label:
+                screen.text(fit(screen, label, theme.FONT_SMALL, right - lx), lx, ly,
+                            theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
