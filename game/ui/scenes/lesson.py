@@ -38,13 +38,14 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
     from game.ui.session import Session
 
-#: the board, and the lesson's card under it (logical units)
-LESSON_BOARD = (16.0, 128.0, 1344.0, 580.0)
-CARD = (16.0, 716.0, 1344.0, 226.0)
+#: the board, and the lesson's card under it (logical units); the card ends above the
+#: status line even when that takes two lines
+LESSON_BOARD = (16.0, 128.0, 1344.0, 572.0)
+CARD = (16.0, 708.0, 1344.0, 194.0)
 #: the card's text: what players read is at least 40 logical pixels
 TEXT_SIZE = 40
-LINE = 46
-MAX_LINES = 4
+LINE = 44
+MAX_LINES = 3
 #: seconds the "that works too" note stays in place of the step's text
 NOTE_SECONDS = 8.0
 #: seconds between the steps of a walk played with Enter (each is seen moving)
@@ -354,13 +355,13 @@ class LessonScene(PlayScene):
             lines = lines[:MAX_LINES - 1] + [fit(screen, " ".join(lines[MAX_LINES - 1:]),
                                                  TEXT_SIZE, w - 48)]
         for i, line in enumerate(lines):
-            screen.text(line, x + 24, y + 56 + LINE * i, TEXT_SIZE, colour)
+            screen.text(line, x + 24, y + 50 + LINE * i, TEXT_SIZE, colour)
 
     def _draw_head(self, screen: Screen, head: str, step: Step | None) -> None:
         """The step's number and title on the left, its keys as key caps on the right."""
         x, y, w, _h = CARD
         size = theme.FONT_SMALL
-        screen.text(fit(screen, head.upper(), size, w * 0.55), x + 24, y + 12, size,
+        screen.text(fit(screen, head.upper(), size, w * 0.72), x + 24, y + 12, size,
                     theme.ACCENT)
         if step is None:
             return
