@@ -24,6 +24,7 @@ from game.isolation import PluginFailure, call_plugin, guard_view
 from game.plugins import get_registry, load_registry, reset_registry
 from game.settings import load_settings
 from game.ui import theme
+from game.ui.art import scenery
 from game.ui.audio import Audio
 from game.ui.boardview import BoardView
 from game.ui.input import InputMapper, Intent, pad_label
@@ -296,7 +297,7 @@ class App:
         self.toast(f"{pad_label(pad)} disconnected{tail}")
 
     def draw(self) -> None:
-        self.screen.fill(theme.BG)
+        scenery.wall(self.screen)
         for scene in self.stack.visible():
             scene.draw(self.screen)
         bottom = 1036.0

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.art import frames, scenery
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -73,36 +74,9 @@ def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
 # backdrop, header, footer, panels
 # ---------------------------------------------------------------------------------------
 def draw_backdrop(screen: Screen, t: float) -> None:
-    """Dusk sky bands, a stepped pyramid and a running step-fret border."""
-    bands = ((18, 24, 38), (22, 28, 46), (26, 32, 54), (30, 36, 60))
-    for i, colour in enumerate(bands):
-        screen.box(0, 600 + i * 110, 1920, 110, colour)
-    cx = 1560
-    for level in range(6):
-        w = 560 - level * 80
-        screen.box(cx - w / 2, 1000 - (level + 1) * 64, w, 64,
-                   mix((40, 48, 76), (56, 64, 98), level / 6))
-    screen.box(cx - 60, 1000 - 6 * 64 - 70, 120, 70, (64, 70, 104))
-    _step_fret(screen, 0, t)
-    _step_fret(screen, 1004, -t)
-
-
-def _step_fret(screen: Screen, y: float, t: float) -> None:
-    """A zigzag border (Aztec step fret), scrolling slowly."""
-    step = 48
-    shift = (t * 30) % (step * 2)
-    pts: list[tuple[float, float]] = [(-step * 2, y + 12)]
-    x = -step * 2 - shift
-    up = True
-    while x < 1920 + step * 2:
-        pts.append((x, y + (0 if up else 12)))
-        pts.append((x + step, y + (0 if up else 12)))
-        x += step
-        up = not up
-    pts += [(1920 + step * 2, y + 12)]
-    screen.box(0, y, 1920, 12, (34, 44, 70))
-    for a, b in zip(pts, pts[1:], strict=False):
-        screen.line(a, b, theme.ACCENT, 3)
+    """The menus' scene: dusk over the lake, temples of stone, moving water and
+    step-fret friezes (painted once per size; only the water and friezes move)."""
+    scenery.dusk(screen, t)
 
 
 def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> None:
@@ -139,8 +113,7 @@ def draw_footer(screen: Screen,
 def draw_panel(screen: Screen, x: float, y: float, w: float, h: float, title: str = "",
                border: Colour = theme.PANEL_LIGHT) -> float:
     """A rounded panel with an optional title strip; returns the y where content starts."""
-    screen.box(x, y, w, h, theme.PANEL, radius=16)
-    screen.box(x, y, w, h, border, radius=16, width=3)
+    frames.panel(screen, x, y, w, h, border, radius=16)
     if not title:
         return y + 16
     screen.text(title.upper(), x + 20, y + 14, theme.FONT_SMALL, theme.ACCENT)
@@ -357,7 +330,8 @@ class Menu:
             fill, ink = theme.PANEL_LIGHT, theme.TEXT
         else:
             fill, ink = theme.PANEL, (110, 116, 130)
-        screen.box(x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14)
+        frames.tile(screen, x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14,
+                    depth=6 if item.enabled else 2)
         if focused:
             screen.box(x - grow - 6, y - grow / 2 - 6, w + 2 * grow + 12, h + grow + 12,
                        theme.TEXT, radius=18, width=4)
