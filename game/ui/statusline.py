@@ -7,6 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.layout import STATUS_AREA
 from game.ui.screen import draw_mark
 from game.ui.widgets import fit
@@ -23,11 +24,11 @@ def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = Fal
     """``text`` on the left (a refusal in red), ``hints`` on the right."""
     x, y, w, h = STATUS_AREA
     if refused:
-        screen.box(x, y, w, h, REFUSED_FILL, radius=12)
-        screen.box(x, y, w, h, theme.DANGER, radius=12, width=3)
+        frames.panel(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL)
         text, colour = f"Not allowed: {text}", REFUSED_TEXT
     else:
-        screen.box(x, y, w, h, theme.PANEL, radius=12)
+        frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, fill=theme.PANEL,
+                     width=2)
         colour = theme.TEXT
     screen.text(fit(screen, text, theme.FONT_BODY, 1500), x + 20, y + h / 2, theme.FONT_BODY,
                 colour, "midleft")
@@ -40,8 +41,7 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
     """A seat deciding elsewhere, framed in its colour: its mark, or a spinner and
     growing dots while it is busy; its hint and ``tail`` on the right."""
     x, y, w, h = STATUS_AREA
-    screen.box(x, y, w, h, theme.PANEL, radius=12)
-    screen.box(x, y, w, h, colour, radius=12, width=3)
+    frames.panel(screen, x, y, w, h, colour, radius=12, fill=theme.PANEL)
     cx, cy = x + 30, y + h / 2
     text = status.text
     if status.busy:  # a ring of dots, the bright one going round

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit, wrap
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option, roman
@@ -130,7 +131,7 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
     colours, marks = view.seat_colours, view.seat_marks
     # -- the age track --------------------------------------------------------------
     ax, ay, aw, ah = lay.age
-    scr.box(ax, ay, aw, ah, theme.PANEL, radius=12)
+    frames.panel(scr, ax, ay, aw, ah, theme.PANEL_LIGHT, radius=12, width=2)
     scr.text("AGE", ax + 14, ay + 10, 20, theme.ACCENT)
     phase = PHASE_NAMES.get(m.phase, m.phase)
     scr.text(phase, ax + aw - 14, ay + 10, 20, theme.TEXT, "topright")
@@ -149,8 +150,7 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
     bx, by, bw, bh = lay.box
     seat = d.seat
     edge = colours[seat] if seat is not None else theme.PANEL_LIGHT
-    scr.box(bx, by, bw, bh, theme.PANEL, radius=14)
-    scr.box(bx, by, bw, bh, edge, radius=14, width=4 if d.kind != "wait" else 2)
+    frames.panel(scr, bx, by, bw, bh, edge, radius=14, width=4 if d.kind != "wait" else 2)
     ty = by + 16
     if seat is not None:
         draw_mark(scr, marks[seat], bx + 30, ty + 16, 14, colours[seat])
@@ -350,7 +350,7 @@ def paint_panel(scr: Screen, area: Rect, view: Any, m: Model) -> None:
     need = (52 + n * 66 + 96) * k
     if need > ah:
         k *= ah / need
-    scr.box(ax, ay, aw, min(ah, need), theme.PANEL, radius=14 * k)
+    frames.panel(scr, ax, ay, aw, min(ah, need), theme.PANEL_LIGHT, radius=14 * k, width=2)
     x, w = ax + 10 * k, aw - 20 * k
     y = ay + 8 * k
     # turn order

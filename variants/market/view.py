@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from game.events import Event
-from game.ui import theme
+from game.ui.art import texture
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -62,6 +62,8 @@ from variants.market.view_preview import (
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
 DEFAULT_PANEL = (1376.0, 128.0, 528.0, 392.0)
+#: the reed mat the market is laid out on (dark, so the tiles and cards stand out)
+MAT = (74, 58, 36)
 
 
 class MarketView(SeatStyle, BoardView):
@@ -423,7 +425,8 @@ class MarketView(SeatStyle, BoardView):
         st = self._static
         if st.key != base:
             scr = st.fresh(screen, area)
-            scr.surface.fill(theme.BG)
+            scr.surface.blit(texture.reed(scr.surface.get_size(), MAT, weave=scr.ln(30)),
+                             (0, 0))
             vp.paint_static(scr, lay, rules, names, colours, marks)
             st.key = base
         squares, buyers = va.hidden(self.anims)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.screen import Screen
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
@@ -167,7 +168,7 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     lay = panel_layout(view, area)
     k = lay.k
     ax, ay, aw, _ah = area
-    scr.box(ax, ay, aw, lay.bottom - ay, theme.PANEL, radius=14 * k)
+    frames.panel(scr, ax, ay, aw, lay.bottom - ay, theme.PANEL_LIGHT, radius=14 * k, width=2)
     _paint_header(scr, lay, view)
     _paint_modes(scr, lay, view)
     hx, hy, hw, _hh = lay.hint  # what to do

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark
@@ -47,7 +48,8 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
         k *= ah / need
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
-    scr.box(ax, ay, aw, min(ah, _need(view, s, aw, k)), theme.PANEL, radius=14 * k)
+    frames.panel(scr, ax, ay, aw, min(ah, _need(view, s, aw, k)), theme.PANEL_LIGHT,
+                 radius=14 * k, width=2)
     y = _head(scr, view, s, x, y, w, k)
     y = _tools(scr, view, x, y + GAP * k, w, k)
     y = _display(scr, rules, s, x, y + GAP * k, w, k)

@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.art import palette
+from game.ui import theme
 from game.ui.art.cache import ART
 from game.ui.art.texture import RGB, masked, shade, stone
 
 if TYPE_CHECKING:
     from game.ui.screen import Colour, Screen
 
-#: the basalt every panel is cut from (one texture, each panel a different part of it)
-SLAB = (512, 512)
+#: the stone every panel is cut from (one texture per fill, larger than the canvas so no
+#: panel shows a seam; each panel a different part of it)
+SLAB = (2048, 1152)
 
 
 def _rgb(colour: Colour) -> RGB:
@@ -38,7 +39,7 @@ def _shadow(size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
 
 
 def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour,
-          radius: float = 16, fill: Colour = palette.BASALT_LIGHT, width: float = 3,
+          radius: float = 16, fill: Colour = theme.PANEL, width: float = 3,
           shadow: bool = True) -> pygame.Rect:
     """A stone panel: soft shadow, grained basalt (``fill``), lit top edge, shaded
     bottom edge, a ``border`` rim and gold step corners. Returns its pixel rect."""
@@ -58,7 +59,7 @@ def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pa
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     if pad:
         out.blit(_shadow((w + 2 * pad, h + 2 * pad), rad + pad, pad), (pad // 3, pad // 2))
-    body = masked(stone(SLAB, fill, seed=sum(fill)), (w, h), rad, (w * 7 % 300, h * 3 % 300))
+    body = masked(stone(SLAB, fill, seed=sum(fill)), (w, h), rad, (w * 7 % 97, h * 3 % 89))
     out.blit(body, (pad, pad))
     inner = pygame.Rect(pad, pad, w, h)
     bevel = max(1, 2 * unit)

@@ -34,7 +34,7 @@ def _strip(height: int, ink: RGB, ground: RGB, periods: int) -> pygame.Surface:
     line = max(1, round(u * 0.9))
     dark, light = shade(ink, -0.45), shade(ink, 0.35)
     rule = max(1, round(pad * 0.45))
-    for y, colour in ((0, light), (height - rule, dark)):
+    for y in (0, height - rule):
         pygame.draw.rect(surf, ink, (0, y, w, rule))
     for i in range(periods):
         x0 = i * period

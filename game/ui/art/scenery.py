@@ -135,7 +135,7 @@ def _temple(w: int, h: int, colour: RGB, tiers: int, twin: bool) -> pygame.Surfa
     body_h = h - shrine_h
     tier_h = body_h / tiers
     side = w * 0.07
-    face, ledge, flank = colour, shade(colour, 0.3), shade(colour, -0.4)
+    ledge, flank = shade(colour, 0.3), shade(colour, -0.4)
     texture = stone((w, h), colour, seed=53, blocks=max(6.0, tier_h / 3))
     stair_w = w * 0.16
     for i in range(tiers):

@@ -11,6 +11,7 @@ from game.errors import AztecArcadeError
 from game.isolation import start_game
 from game.notation import plain_number
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.input import pad_id, pad_label
 from game.ui.messages import one_line
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
@@ -497,7 +498,8 @@ class SetupScene(TypingScene):
             screen.text(row.label, x + 10, y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
             row.field.draw(screen, x + 260, y, w - 260, h, focused, self.t, theme.FONT_LARGE)
             return
-        screen.box(x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14)
+        frames.tile(screen, x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14,
+                    depth=5 if fill != theme.PANEL else 2)
         if focused:
             screen.box(x - grow - 5, y - grow / 2 - 5, w + 2 * grow + 10, h + grow + 10,
                        theme.TEXT, radius=18, width=4)
@@ -541,8 +543,8 @@ class SetupScene(TypingScene):
             appear = ease_out((self.t - 0.1 - 0.06 * seat) / 0.35)
             dx = (1 - appear) * 900
             colour = self.palette[self.colour_index[seat] % len(self.palette)]
-            screen.box(RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL, radius=14)
-            screen.box(RIGHT_X + dx, y, 76, card_h, colour, radius=14)
+            frames.panel(screen, RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL_LIGHT, radius=14)
+            frames.tile(screen, RIGHT_X + dx, y, 76, card_h, colour, radius=14, depth=0)
             draw_mark(screen, theme.MARKS[seat % len(theme.MARKS)], RIGHT_X + dx + 38,
                       y + min(card_h, 90) / 2, 22, INK)
             i, name_row = keyed[f"name{seat}"]
