@@ -23,6 +23,8 @@ SETTINGS = Obj(
         "volume": Field(Int(min=0, max=100), "Sound volume in percent.", default=70),
         "palette": Field(Str(choices=("okabe-ito", "high-contrast")), "Player colours.",
                          default="okabe-ito"),
+        "reduce_motion": Field(Bool(), "Fewer and shorter effects (sparks, rings, shaking).",
+                               default=False),
     }
 )
 

@@ -29,7 +29,7 @@ from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
-from game.ui.anim import Anim
+from game.ui.anim import Anim, finish
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -413,6 +413,7 @@ class AztlanView(BoardView):
 
     def on_reset(self) -> None:
         self.anims.clear()
+        self.fx.finish()
         self.panel_flash = {}
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
@@ -424,6 +425,7 @@ class AztlanView(BoardView):
     # animation
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
+        finish(self.anims)  # the last action's pawns land at once
         vdraw.animate(self, events)
         self._sync()
 
@@ -439,6 +441,7 @@ class AztlanView(BoardView):
         if self._hidden_by_shell():
             self._sync()
             return
+        self.fx.update(dt)
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from game.events import Event
+from game.ui.anim import finish
 from game.ui.art import texture
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
@@ -331,6 +332,7 @@ class MarketView(SeatStyle, BoardView):
     def on_reset(self) -> None:
         self.queue.clear()
         self.anims.clear()
+        self.fx.finish()
         self.highlighted = False
         self._scores = list(self.session.game.scores)
         self._version = -1
@@ -342,7 +344,9 @@ class MarketView(SeatStyle, BoardView):
     def on_events(self, action: str, events: list[Event]) -> None:
         self.queue.applied(action)
         game = self.session.game
+        finish(self.anims)  # the last action's tiles and goods land at once
         self.anims.extend(va.from_events(game.rules, game.state, events))
+        va.bursts(self.fx, game.rules, events, self.colours)
         scores = list(game.scores)
         self.anims.extend(va.score_pops(game.rules, self._scores, scores, self.colours))
         self._scores = scores
@@ -350,6 +354,7 @@ class MarketView(SeatStyle, BoardView):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.fx.update(dt)
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]
@@ -460,6 +465,7 @@ class MarketView(SeatStyle, BoardView):
             vo.paint_cursor(screen, lay.target_rect(self.cursor), self.preview.ok, glow,
                             lay.cs)
         va.draw_moving(screen, lay, self.anims, s)
+        self.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area

@@ -23,7 +23,7 @@ from typing import Any
 
 from game.events import Event
 from game.ui import theme
-from game.ui.anim import Anim
+from game.ui.anim import Anim, finish
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -303,6 +303,7 @@ class MexicaView(SeatStyle, BoardView):
         self.queue.clear()
         self.anims.clear()
         self.pops.clear()
+        self.fx.finish()
         self.panel_pops = {}
         self.source = None
         self.highlight_cells = frozenset()
@@ -318,7 +319,9 @@ class MexicaView(SeatStyle, BoardView):
         game = self.session.game
         b, s = game.rules.board, game.state
         anims = va.piece_anims(b, s, action, self._seen_pilli)  # the shell plays sounds
+        finish(self.anims)  # the last action's pieces land at once
         self.anims.extend(anims)
+        va.bursts(self.fx, b, s, anims, events, self.colours)
         self._seen_pilli = list(s.pilli)
         pops, totals = va.score_pops(b, s, events, self.colours)
         self.pops.extend(pops)
@@ -328,6 +331,7 @@ class MexicaView(SeatStyle, BoardView):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.fx.update(dt)
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]
@@ -352,6 +356,9 @@ class MexicaView(SeatStyle, BoardView):
         cells = [] if step is None else step.get("cells") or []
         self.highlight_cells = frozenset(index[c] for c in cells if c in index)
         self._hl_serial += 1
+        if self.highlight_cells:  # each scoring step lights its district up
+            self.fx.burst(vo.middle_cell(self.board.width, sorted(self.highlight_cells)),
+                          va.SCORE_GOLD, count=36, ring=160)
 
     # =====================================================================================
     # drawing (no state changes beyond the pixel caches)
@@ -388,6 +395,7 @@ class MexicaView(SeatStyle, BoardView):
         assert comp.scr is not None
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)
         va.draw_moving(screen, lay, self, rules, s)
+        self.fx.draw(screen, lay.centre)
         self._draw_standing(screen, area)
 
     def _draw_standing(self, screen: Screen, area: Area) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: canal, bridge, temple, token, pilli
+from game.ui.fx import Effects
 from game.ui.screen import Screen
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
@@ -89,6 +90,37 @@ def score_pops(board: Board, state: MexicaState, events: list[Event], colours: l
             pops.append(Pop(f"+{e.points}", cell, vp.seat_colour(colours, e.seat), delay))
             totals[e.seat] = totals.get(e.seat, 0) + e.points
     return pops, totals
+
+
+SCORE_GOLD = (255, 206, 60)
+SPLASH = (150, 210, 245)
+DUST = (222, 200, 150)
+
+
+def bursts(fx: Effects, board: Board, state: MexicaState, anims: list[Anim],
+           events: list[Event], colours: list[Any]) -> None:
+    """Bursts for an applied action, anchored on board cells: a splash where a canal
+    lands, dust where a temple rises, gold sparks for a founding, and one per district
+    scored (in step with its "+N" pop-ups)."""
+    for a in anims:
+        if a.kind == "canal":
+            fx.burst(a.cells[0], SPLASH, count=14, speed=200, life=0.6, delay=DROP_TIME * 0.8,
+                     ring=0)
+        elif a.kind == "temple":
+            fx.burst(a.cells[0], DUST, count=12, speed=160, life=0.6, delay=DROP_TIME * 0.8,
+                     ring=0)
+    delay = 0.0
+    for e in events:
+        if e.kind == "founded" and e.data.get("cell") in board.index:
+            seat = e.seat if e.seat is not None else -1
+            fx.burst(board.index[e.data["cell"]], vp.seat_colour(colours, seat), count=40,
+                     ring=150, delay=DROP_TIME)
+        elif e.kind == "district_scored":
+            delay += 0.5
+            cell = vo.middle_cell(board.width, [board.index[n] for n in
+                                                e.data.get("cells", []) if n in board.index])
+            if cell is not None:
+                fx.burst(cell, SCORE_GOLD, count=30, ring=130, delay=delay)
 
 
 def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:

@@ -21,6 +21,7 @@ from game.errors import AztecArcadeError, IllegalAction
 from game.ui import theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import BoardView
+from game.ui.fx import SHAKE_TIME, motion_reduced, shake_offset
 from game.ui.layout import BOARD_AREA, PANEL_AREA
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line
@@ -68,6 +69,8 @@ class PlayScene(BaseScene):
         self.banner = Banner()
         #: why the last input was refused; shown until an action is applied
         self.refusal = ""
+        #: seconds since an input was last refused (the status line shakes a moment)
+        self.refused_t = SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
         self.note = ""
         #: the game is over: the results follow once the scoring overlay is closed
@@ -190,6 +193,7 @@ class PlayScene(BaseScene):
         """Show why an input is refused, with the error sound."""
         assert self.app is not None
         self.refusal = reason
+        self.refused_t = 0.0
         self.app.play_sound("error")
 
     def _refuse(self, action: str, reason: str) -> None:
@@ -326,6 +330,7 @@ class PlayScene(BaseScene):
             return
         assert self.app is not None
         self.banner.update(dt)
+        self.refused_t += dt
         self.view.update(dt)
         if self.log.stale(self.session):
             self._rebuild_log()
@@ -362,6 +367,10 @@ class PlayScene(BaseScene):
                                           ("Y redo", self.session.can_redo())) if shown]
         hints.append(f"action {len(self.game.log)}")
         if self.refusal:
+            shift = shake_offset(self.refused_t, motion_reduced(self.app))
+            if shift:  # the same drawing, a little to the side
+                screen = screen.derived(screen.surface, screen.ox + shift * screen.scale,
+                                        screen.oy)
             draw_status(screen, self.refusal, hints, refused=True)
             return
         driver = self.seats.deciding()

@@ -1,4 +1,5 @@
-"""Settings: fullscreen, volume and colour palette, saved to the user's settings file."""
+"""Settings: fullscreen, volume, colour palette and reduce motion, saved to the user's
+settings file."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import yaml
 from game.records import write_atomic
 from game.settings import user_settings_path
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.messages import one_line
 from game.ui.scenes.common import MenuScene
 from game.ui.screen import draw_mark
@@ -65,6 +67,8 @@ class SettingsScene(MenuScene):
                      adjust=self.change_volume),
             MenuItem("Player colours", None, value=self._palette_text,
                      adjust=self.change_palette),
+            MenuItem("Reduce motion", self.toggle_motion, value=self._motion_text,
+                     adjust=lambda _d: self.toggle_motion()),
             MenuItem("Back", self.back),
         ], 460, 260, 1000, item_h=96, gap=18)
 
@@ -76,6 +80,10 @@ class SettingsScene(MenuScene):
     def _volume(self) -> int:
         assert self.app is not None
         return int(self.app.settings.get("volume", self.app.audio.volume))
+
+    def _motion_text(self) -> str:
+        assert self.app is not None
+        return "On" if self.app.settings.get("reduce_motion") else "Off"
 
     def _palette_text(self) -> str:
         assert self.app is not None
@@ -101,6 +109,13 @@ class SettingsScene(MenuScene):
         self.app.play_sound("click")
         self._persist({"volume": volume})
 
+    def toggle_motion(self) -> None:
+        """Fewer and shorter effects (sparks, rings, shaking) from the next frame on."""
+        assert self.app is not None
+        reduced = not self.app.settings.get("reduce_motion")
+        self.app.settings["reduce_motion"] = reduced
+        self._persist({"reduce_motion": reduced})
+
     def change_palette(self, step: int) -> None:
         assert self.app is not None
         name = str(self.app.settings.get("palette", PALETTES[0]))
@@ -124,12 +139,12 @@ class SettingsScene(MenuScene):
                                      theme.PALETTES["okabe-ito"])
         for i, colour in enumerate(palette):
             x = 460 + i * 148
-            screen.box(x, 720, 130, 70, colour, radius=12)
-            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 755, 22, INK)
+            frames.tile(screen, x, 836, 130, 70, colour, radius=12)
+            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 871, 22, INK)
         if self.error:
-            screen.text(self.error, 960, 900, theme.FONT_BODY, theme.DANGER, "midtop",
+            screen.text(self.error, 960, 920, theme.FONT_BODY, theme.DANGER, "midtop",
                         wrap=1500)
         elif self.saved_to:
-            screen.text(f"Saved to {self.saved_to}", 960, 900, theme.FONT_SMALL,
+            screen.text(f"Saved to {self.saved_to}", 960, 920, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
         draw_footer(screen, self.shortcuts)
