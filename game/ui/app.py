@@ -297,8 +297,10 @@ class App:
         self.toast(f"{pad_label(pad)} disconnected{tail}")
 
     def draw(self) -> None:
-        scenery.wall(self.screen)
-        for scene in self.stack.visible():
+        scenes = self.stack.visible()
+        if not scenes or not scenes[0].backdrop:
+            scenery.wall(self.screen)
+        for scene in scenes:
             scene.draw(self.screen)
         bottom = 1036.0
         for message, _ in self.toasts[-3:]:  # the oldest at the bottom

@@ -43,11 +43,15 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
     cards = bar_cards(game.players)
     for seat, (x, w) in enumerate(cards):
         deciding = seat == current
-        grow = 4 * pulse(t, 5) if deciding else 0
-        frames.panel(screen, x - grow, BAR_Y - grow / 2, w + 2 * grow, BAR_H + grow,
+        # the card is painted once; around the deciding seat's a gold ring breathes
+        frames.panel(screen, x, BAR_Y, w, BAR_H,
                      theme.ACCENT if deciding else theme.PANEL_LIGHT, radius=14,
                      fill=theme.PANEL_LIGHT if deciding else theme.PANEL,
                      width=5 if deciding else 2)
+        if deciding:
+            grow = 2 + 4 * pulse(t, 5)
+            screen.box(x - grow, BAR_Y - grow, w + 2 * grow, BAR_H + 2 * grow, theme.ACCENT,
+                       radius=14 + grow, width=3)
         frames.tile(screen, x, BAR_Y, 84, BAR_H, colours[seat], radius=14, depth=0)
         mark = marks[seat] if marks and seat < len(marks) else \
             theme.MARKS[seat % len(theme.MARKS)]

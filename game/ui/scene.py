@@ -69,6 +69,9 @@ def make_scene(name: SceneName, *args: Any) -> Scene:
 class Scene:
     #: draw the scene beneath first (menus and overlays over the board)
     overlay = False
+    #: the scene paints the whole canvas itself (the menus' dusk), so the app does not
+    #: lay its basalt wall under it first
+    backdrop = False
     #: shown in the footer: (key, what it does)
     shortcuts: tuple[tuple[str, str], ...] = ()
 

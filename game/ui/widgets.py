@@ -330,10 +330,13 @@ class Menu:
             fill, ink = theme.PANEL_LIGHT, theme.TEXT
         else:
             fill, ink = theme.PANEL, (110, 116, 130)
-        frames.tile(screen, x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14,
+        # the tile keeps one size (painted once, then blitted); the focus ring breathes
+        lift = 9.0 if focused else 0.0
+        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14,
                     depth=6 if item.enabled else 2)
         if focused:
-            screen.box(x - grow - 6, y - grow / 2 - 6, w + 2 * grow + 12, h + grow + 12,
+            ring = grow - 3
+            screen.box(x - ring - 6, y - ring / 2 - 6, w + 2 * ring + 12, h + ring + 12,
                        theme.TEXT, radius=18, width=4)
         has_second = bool(item.detail or (item.error and not item.enabled))
         label_y = y + (h * 0.36 if has_second else h / 2)
@@ -461,8 +464,7 @@ class Confirm(Scene):
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 170))
         grow = ease_out(self.t / 0.25)
         h = 480 * (0.85 + 0.15 * grow)
-        screen.box(460, 540 - h * 0.55, 1000, h, theme.PANEL, radius=24)
-        screen.box(460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)
+        frames.panel(screen, 460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)
         screen.text(self.message, 960, 330, theme.FONT_LARGE, theme.TEXT, "midtop", wrap=900)
         self.menu.draw(screen)
         draw_footer(screen, self.shortcuts)

@@ -97,7 +97,7 @@ def _dusk(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
         ramp.set_at((0, i), colour)
     horizon = screen.px(0, HORIZON)[1]
     surf.blit(pygame.transform.smoothscale(ramp, (w, horizon)), (0, 0))
-    grain(surf, 41, ((screen.ln(120), 6),))
+    grain(surf, 41, ((screen.ln(120), 12),))
     # the far shore: low hills of dark jade, then the causeway's stone
     rng = random.Random(43)
     pts = [(0, horizon)]

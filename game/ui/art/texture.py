@@ -30,14 +30,15 @@ def _grid(cells: Size, amp: int, rng: random.Random) -> pygame.Surface:
 
 def grain(surf: pygame.Surface, seed: int, octaves: tuple[tuple[float, int], ...]) -> None:
     """Add signed value noise to ``surf`` in place: per octave (cell size in pixels,
-    amplitude 0-255) one grid lightens and another darkens."""
+    amplitude 0-255) a grid of 0..amp is added and amp/2 taken off again (one scaling
+    per octave)."""
     rng = random.Random(seed)
     size = surf.get_size()
     for cell, amp in octaves:
         cells = (max(2, round(size[0] / cell) + 2), max(2, round(size[1] / cell) + 2))
-        for flag in (pygame.BLEND_RGB_ADD, pygame.BLEND_RGB_SUB):
-            layer = pygame.transform.smoothscale(_grid(cells, amp, rng), size)
-            surf.blit(layer, (0, 0), special_flags=flag)
+        layer = pygame.transform.smoothscale(_grid(cells, amp, rng), size)
+        surf.blit(layer, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        surf.fill((amp // 2,) * 3, special_flags=pygame.BLEND_RGB_SUB)
 
 
 def shade(colour: RGB, k: float) -> RGB:
@@ -58,7 +59,7 @@ def _stone(size: Size, base: RGB, seed: int, blocks: float) -> pygame.Surface:
     surf = pygame.Surface(size)
     surf.fill(base)
     scale = max(1.0, min(size) / 200)
-    grain(surf, seed, ((90 * scale, 14), (22 * scale, 10), (4, 9)))
+    grain(surf, seed, ((90 * scale, 26), (22 * scale, 20), (4, 18)))
     if blocks >= 6:
         rng = random.Random(seed + 7)
         dark, light = shade(base, -0.35), shade(base, 0.12)
@@ -113,7 +114,7 @@ def _reed(size: Size, base: RGB, seed: int, weave: float) -> pygame.Surface:
                     x = round(x0 + o)
                     pygame.draw.line(surf, dark, (x, round(y0)), (x, round(y0 + weave)))
                     pygame.draw.line(surf, light, (x + 1, round(y0)), (x + 1, round(y0 + weave)))
-    grain(surf, seed, ((max(8.0, weave * 3), 12), (3, 8)))
+    grain(surf, seed, ((max(8.0, weave * 3), 24), (3, 16)))
     return surf
 
 
@@ -129,7 +130,7 @@ def _water(size: Size, base: RGB, seed: int, ripple: float, tile: bool) -> pygam
     surf = pygame.Surface(size)
     surf.fill(base)
     w, h = size
-    grain(surf, seed, ((max(12.0, ripple * 5), 16), (max(3.0, ripple / 2), 6)))
+    grain(surf, seed, ((max(12.0, ripple * 5), 32), (max(3.0, ripple / 2), 12)))
     rng = random.Random(seed + 11)
     light, dark = shade(base, 0.35), shade(base, -0.3)
     count = int(w * h / (ripple * ripple * 5)) + 1

@@ -32,6 +32,7 @@ def describe(entry: SaveEntry, variant_name: str = "") -> str:
 
 
 class LoadScene(MenuScene):
+    backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Load / Replay"), ("Esc", "Back"))
 
     def __init__(self) -> None:

@@ -53,6 +53,7 @@ def save_user_settings(changes: dict[str, Any]) -> str:
 
 
 class SettingsScene(MenuScene):
+    backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Left/Right", "Change"), ("Enter", "Toggle"),
                  ("Esc", "Back"))
 

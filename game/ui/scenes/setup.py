@@ -76,6 +76,8 @@ class Row:
 
 
 class SetupScene(TypingScene):
+    backdrop = True
+
     def __init__(self) -> None:
         super().__init__()
         self.specs: list[VariantSpec] = []
@@ -498,10 +500,13 @@ class SetupScene(TypingScene):
             screen.text(row.label, x + 10, y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
             row.field.draw(screen, x + 260, y, w - 260, h, focused, self.t, theme.FONT_LARGE)
             return
-        frames.tile(screen, x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14,
+        # the tile keeps one size (painted once); the focus ring around it breathes
+        lift = 6.0 if grow else 0.0
+        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14,
                     depth=5 if fill != theme.PANEL else 2)
         if focused:
-            screen.box(x - grow - 5, y - grow / 2 - 5, w + 2 * grow + 10, h + grow + 10,
+            ring = lift + grow - 2
+            screen.box(x - ring - 5, y - ring / 2 - 5, w + 2 * ring + 10, h + ring + 10,
                        theme.TEXT, radius=18, width=4)
         if row.kind == "button":
             screen.text(row.label, x + w / 2, y + h / 2, theme.FONT_LARGE, ink, "center")

@@ -126,6 +126,7 @@ class Attract:
 
 
 class TitleScene(MenuScene):
+    backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("F1", "Rules"),
                  ("F11", "Fullscreen"), ("Esc", "Quit"))
 
