@@ -187,3 +187,17 @@ def test_a_refused_press_shakes_the_status_line_with_its_reason(make_app):
     assert scene.refused_t >= SHAKE_TIME and scene.refusal  # still, and still saying why
     status = app.screen.rect(16, 952, 1888, 54)
     assert pixels(shaking.subsurface(status)) != pixels(app.screen.surface.subsurface(status))
+
+
+def test_the_menus_water_tiles_seamlessly(pygame_display):
+    """The lake scrolls by repeating one strip: its last column runs on into its first
+    (they differ no more than neighbouring columns inside the strip do)."""
+    strip = texture.water((300, 60), seed=23, ripple=12, tile=True)
+
+    def gap(a: int, b: int) -> float:
+        return sum(abs(p - q) for y in range(60)
+                   for p, q in zip(strip.get_at((a, y))[:3], strip.get_at((b, y))[:3],
+                                   strict=True)) / 60
+
+    inner = max(gap(x, x + 1) for x in range(0, 298, 7))
+    assert gap(299, 0) <= inner

@@ -266,12 +266,12 @@ def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour:
                  mark: str, k: float = 1.0) -> None:
     """A stepped pyramid of ``level`` tiers in the owner's colour (lit ledges, shaded
     flank, a stair, its shadow), its mark and level number."""
-    cx = x + cs / 2 - cs * 0.04 * k
+    cx = x + cs / 2 - cs * 0.06 * k
     base = y + cs * (0.5 + 0.4 * k)
-    tier = cs * 0.62 * k / max(4, level)
-    width = cs * 0.82 * k
-    step = (width - cs * 0.3 * k) / max(1, max(4, level) - 1)
-    edge = max(1.5, cs * 0.04)
+    tier = cs * 0.64 * k / max(4, level)
+    width = cs * 0.76 * k
+    step = (width - cs * 0.28 * k) / max(1, max(4, level) - 1)
+    edge = max(1.0, cs * 0.025)
     pieces.stepped_temple(scr, cx, base, width, width - step * (level - 1), tier, level,
                           colour, INK, edge)
     # level number on a dark disc and the owner's mark, top corners of the cell

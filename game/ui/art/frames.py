@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 #: the stone every panel is cut from (one texture per fill, larger than the canvas so no
 #: panel shows a seam; each panel a different part of it)
 SLAB = (2048, 1152)
+#: only panels at least this big (logical units, both sides) get corner brackets: in
+#: smaller ones a bracket would crowd what the panel holds
+CORNERS_FROM = 300
 
 
 def _rgb(colour: Colour) -> RGB:
@@ -46,15 +49,16 @@ def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour
     r = screen.rect(x, y, w, h)
     rad, rim = screen.ln(radius), screen.ln(width) if width else 0
     pad = screen.ln(10) if shadow else 0
-    key = ("panel", r.size, rad, _rgb(fill), _rgb(border), rim, pad)
+    corners = min(w, h) >= CORNERS_FROM
+    key = ("panel", r.size, rad, _rgb(fill), _rgb(border), rim, pad, corners)
     surf = ART.get(key, lambda: _panel(r.size, rad, _rgb(fill), _rgb(border), rim, pad,
-                                       screen.ln(1)))
+                                       screen.ln(1), corners))
     screen.surface.blit(surf, (r.x - pad, r.y - pad))
     return r
 
 
 def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pad: int,
-           unit: int) -> pygame.Surface:
+           unit: int, corners: bool) -> pygame.Surface:
     w, h = size
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     if pad:
@@ -77,16 +81,21 @@ def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pa
     if rim:
         pygame.draw.rect(out, shade(border, -0.4), inner.move(0, unit), rim, rad)
         pygame.draw.rect(out, border, inner, rim, rad)
-    if min(w, h) > 80 * unit:
+    if corners:
         _corners(out, inner, rad, border, unit)
     return out
+
+
+def rim_inset(rad: int, unit: int) -> int:
+    """How far the corner brackets sit inside a panel's corner (pixels)."""
+    return rad // 3 + 3 * unit
 
 
 def _corners(out: pygame.Surface, rect: pygame.Rect, rad: int, colour: RGB,
              unit: int) -> None:
     """Small stepped brackets inside each corner, in the rim's colour."""
-    s = max(2, 5 * unit)
-    inset = rad // 2 + 4 * unit
+    s = max(2, 4 * unit)
+    inset = rim_inset(rad, unit)
     steps = ((0, 0, 3, 1), (0, 1, 1, 2), (1, 1, 1, 1))  # (x, y, w, h) in steps of s
     for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
         cx = rect.left + inset if fx == 0 else rect.right - inset

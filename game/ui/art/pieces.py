@@ -63,7 +63,7 @@ def stepped_temple(scr: Screen, cx: float, base: float, width: float, top_width:
     ledge on top and a shaded right flank, a stair up the front, a shadow behind."""
     c = rgb(colour)
     steps = max(1, tiers - 1)
-    flank = tier * 0.45
+    flank = tier * 0.7
     total = tier * tiers
     scr.polygon([(cx - width / 2 + flank, base + flank * 0.5),
                  (cx + width / 2 + flank * 1.6, base + flank * 0.5),
@@ -76,7 +76,7 @@ def stepped_temple(scr: Screen, cx: float, base: float, width: float, top_width:
                      (cx + w / 2 + flank, top + tier + flank * 0.5), (cx + w / 2, top + tier)],
                     shade(c, -0.45))
         scr.box(cx - w / 2, top, w, tier + 0.5, c)
-        scr.box(cx - w / 2, top, w, max(1.0, tier * 0.22), shade(c, 0.4))
+        scr.box(cx - w / 2, top, w, max(1.0, tier * 0.26), shade(c, 0.45))
         scr.box(cx - w / 2, top, w, tier + 0.5, edge, width=edge_w)
     if tiers < 2:
         return

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 HORIZON = 760.0
 FRIEZE_H = 26.0
 WATER_TOP = 900.0
-STARS = 60
+STARS = 44
 
 
 def _display_format(surf: pygame.Surface) -> pygame.Surface:
@@ -83,8 +83,8 @@ def _stars(screen: Screen, t: float) -> None:
     for i in range(STARS):
         x, y = rng.uniform(20, 1900), rng.uniform(40, HORIZON - 260)
         k = 0.5 + 0.5 * math.sin(t * rng.uniform(0.8, 2.2) + i)
-        v = round(140 + 115 * k)
-        screen.circle(x, y, 1.4 + 1.2 * k * rng.random(), (v, v, min(255, v + 20)))
+        v = round(90 + 110 * k)  # dimmer than any text, so words over the sky stay clear
+        screen.circle(x, y, 1.2 + 1.0 * k * rng.random(), (v, v, min(255, v + 24)))
 
 
 def _dusk(screen: Screen, size: tuple[int, int]) -> pygame.Surface:

@@ -120,30 +120,42 @@ def _reed(size: Size, base: RGB, seed: int, weave: float) -> pygame.Surface:
 
 def water(size: Size, base: RGB = palette.WATER, seed: int = 5,
           ripple: float = 18.0, tile: bool = False) -> pygame.Surface:
-    """Lake water: depth in grain and short lit ripples. ``tile``: the ripples wrap
-    horizontally, so the strip can scroll (the moving water of the menus)."""
+    """Lake water: depth in grain and short lit ripples. ``tile``: the right edge runs
+    on into the left, so the strip can scroll (the moving water of the menus)."""
     key = ("water", size, base, seed, round(ripple), tile)
     return ART.get(key, lambda: _water(size, base, seed, ripple, tile))
 
 
 def _water(size: Size, base: RGB, seed: int, ripple: float, tile: bool) -> pygame.Surface:
-    surf = pygame.Surface(size)
-    surf.fill(base)
     w, h = size
+    overlap = max(8, w // 8) if tile else 0
+    surf = pygame.Surface((w + overlap, h))
+    surf.fill(base)
     grain(surf, seed, ((max(12.0, ripple * 5), 32), (max(3.0, ripple / 2), 12)))
     rng = random.Random(seed + 11)
     light, dark = shade(base, 0.35), shade(base, -0.3)
-    count = int(w * h / (ripple * ripple * 5)) + 1
+    count = int((w + overlap) * h / (ripple * ripple * 5)) + 1
     thick = max(1, round(ripple / 9))
     for _ in range(count):
-        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        x, y = rng.uniform(0, w + overlap), rng.uniform(0, h)
         length = rng.uniform(ripple * 0.6, ripple * 1.4)
-        for dx in ((0.0, -w, w) if tile else (0.0,)):
-            rect = pygame.Rect(round(x + dx - length / 2), round(y - ripple * 0.25),
-                               round(length), max(2, round(ripple * 0.5)))
-            pygame.draw.arc(surf, dark, rect.move(0, thick), 0.4, 2.7, thick)
-            pygame.draw.arc(surf, light, rect, 0.4, 2.7, thick)
-    return surf
+        rect = pygame.Rect(round(x - length / 2), round(y - ripple * 0.25), round(length),
+                           max(2, round(ripple * 0.5)))
+        pygame.draw.arc(surf, dark, rect.move(0, thick), 0.4, 2.7, thick)
+        pygame.draw.arc(surf, light, rect, 0.4, 2.7, thick)
+    if not tile:
+        return surf
+    # seamless: what lies past the right edge fades in over the left edge, so the strip's
+    # last column runs on into its first
+    tail = pygame.Surface((overlap, h), pygame.SRCALPHA)
+    tail.blit(surf, (0, 0), pygame.Rect(w, 0, overlap, h))
+    ramp = pygame.Surface((overlap, 1), pygame.SRCALPHA)
+    for x in range(overlap):
+        ramp.set_at((x, 0), (255, 255, 255, round(255 * (1 - x / overlap))))
+    tail.blit(pygame.transform.scale(ramp, (overlap, h)), (0, 0),
+              special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(tail, (0, 0))
+    return surf.subsurface((0, 0, w, h)).copy()
 
 
 def masked(texture: pygame.Surface, size: Size, radius: int,
