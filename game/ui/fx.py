@@ -33,6 +33,8 @@ SHAKE_AMPLITUDE = 14.0
 REDUCED_COUNT = 0.25
 REDUCED_SPAN = 0.5
 GRAVITY = 420.0
+#: a glow fades in this many steps (each a sprite painted once)
+GLOW_LEVELS = 12
 
 
 def motion_reduced(app: Any) -> bool:
@@ -181,23 +183,33 @@ def _fade(colour: RGB, e: float) -> RGB:
 
 
 def _glow(screen: Screen, g: Ring, at: tuple[float, float]) -> None:
-    """A soft light added onto the picture, brightest at first."""
+    """A soft light added onto the picture, brightest at first. Sizes and brightness
+    come in steps, so the few sprites are painted once and only blitted after."""
     e = (g.t - g.delay) / g.life
-    px = max(8, round(screen.ln(g.radius) / 8) * 8)  # sizes in steps: a bounded cache
-    sprite = ART.get(("glow", px, g.colour), lambda: _glow_sprite(px, g.colour))
-    level = round(255 * (1 - e) ** 2)
+    px = max(8, round(screen.ln(g.radius) / 8) * 8)
+    level = round(GLOW_LEVELS * (1 - e) ** 2)
     if level <= 0:
         return
-    faded = sprite.copy()
-    faded.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
+    sprite = ART.get(("glow", px, g.colour, level),
+                     lambda: _faded(ART.get(("glow", px, g.colour),
+                                            lambda: _glow_sprite(px, g.colour)),
+                                    level / GLOW_LEVELS))
     cx, cy = screen.px(*at)
-    screen.surface.blit(faded, (cx - px, cy - px), special_flags=pygame.BLEND_RGB_ADD)
+    screen.surface.blit(sprite, (cx - px, cy - px), special_flags=pygame.BLEND_RGB_ADD)
+
+
+def _faded(sprite: pygame.Surface, bright: float) -> pygame.Surface:
+    """``sprite`` at ``bright`` (0-1) of its light: a copy and one multiplication."""
+    out = sprite.copy()
+    v = round(255 * bright)
+    out.fill((v, v, v), special_flags=pygame.BLEND_RGB_MULT)
+    return out
 
 
 def _glow_sprite(radius: int, colour: RGB) -> pygame.Surface:
     small = pygame.Surface((32, 32))
     small.fill((0, 0, 0))
     for i in range(16, 0, -1):
-        k = (1 - i / 16) ** 1.6
-        pygame.draw.circle(small, tuple(round(c * k * 0.8) for c in colour), (16, 16), i)
+        k = (1 - i / 16) ** 1.6 * 0.8
+        pygame.draw.circle(small, tuple(round(c * k) for c in colour), (16, 16), i)
     return pygame.transform.smoothscale(small, (2 * radius, 2 * radius))

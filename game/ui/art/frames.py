@@ -63,21 +63,17 @@ def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pa
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     if pad:
         out.blit(_shadow((w + 2 * pad, h + 2 * pad), rad + pad, pad), (pad // 3, pad // 2))
-    body = masked(stone(SLAB, fill, seed=sum(fill)), (w, h), rad, (w * 7 % 97, h * 3 % 89))
+    bevel = max(1, 2 * unit)
+    light, dark = shade(fill, 0.22), shade(fill, -0.35)
+
+    def lit(body: pygame.Surface) -> None:  # a lit top edge and a shaded bottom edge
+        body.fill(light, (rad // 2, rim, w - rad, bevel))
+        body.fill(dark, (rad // 2, h - rim - bevel, w - rad, bevel))
+
+    body = masked(stone(SLAB, fill, seed=sum(fill)), (w, h), rad, (w * 7 % 97, h * 3 % 89),
+                  lit)
     out.blit(body, (pad, pad))
     inner = pygame.Rect(pad, pad, w, h)
-    bevel = max(1, 2 * unit)
-    light, dark = (*shade(fill, 0.25), 150), (0, 0, 0, 110)
-    edge = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(edge, light, inner.inflate(-rim * 2, -rim * 2), bevel, rad)
-    pygame.draw.rect(edge, (0, 0, 0, 0), inner.inflate(-rim * 2, -rim * 2).move(0, bevel),
-                     bevel, rad)
-    pygame.draw.rect(edge, dark, inner.inflate(-rim * 2, -rim * 2).move(0, bevel * 2),
-                     bevel, rad)
-    clip = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(clip, (255, 255, 255, 255), inner, 0, rad)
-    edge.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    out.blit(edge, (0, 0))
     if rim:
         pygame.draw.rect(out, shade(border, -0.4), inner.move(0, unit), rim, rad)
         pygame.draw.rect(out, border, inner, rim, rad)

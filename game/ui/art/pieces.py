@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.art.cache import ART
 from game.ui.art.texture import RGB, shade
 
 if TYPE_CHECKING:
@@ -25,9 +26,15 @@ def drop_shadow(scr: Screen, x: float, y: float, w: float, h: float, radius: flo
                 lift: float) -> None:
     """A soft shadow of a box lifted ``lift`` units off the table (down and right)."""
     r = scr.rect(x + lift * 0.6, y + lift, w, h)
-    layer = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, SHADOW, layer.get_rect(), 0, scr.ln(radius))
-    scr.surface.blit(layer, r.topleft)
+    rad = scr.ln(radius)
+    scr.surface.blit(ART.get(("box-shadow", r.size, rad), lambda: _box_shadow(r.size, rad)),
+                     r.topleft)
+
+
+def _box_shadow(size: tuple[int, int], rad: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, SHADOW, layer.get_rect(), 0, rad)
+    return layer
 
 
 def bevel_box(scr: Screen, x: float, y: float, w: float, h: float, colour: Colour,
@@ -51,9 +58,14 @@ def bevel_box(scr: Screen, x: float, y: float, w: float, h: float, colour: Colou
 def ellipse_shadow(scr: Screen, cx: float, cy: float, rx: float, ry: float) -> None:
     """The round shadow under a standing figure."""
     r = scr.rect(cx - rx, cy - ry, 2 * rx, 2 * ry)
-    layer = pygame.Surface(r.size, pygame.SRCALPHA)
+    scr.surface.blit(ART.get(("ellipse-shadow", r.size), lambda: _ellipse_shadow(r.size)),
+                     r.topleft)
+
+
+def _ellipse_shadow(size: tuple[int, int]) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.ellipse(layer, (0, 0, 0, 90), layer.get_rect())
-    scr.surface.blit(layer, r.topleft)
+    return layer
 
 
 def stepped_temple(scr: Screen, cx: float, base: float, width: float, top_width: float,

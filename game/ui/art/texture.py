@@ -8,6 +8,7 @@ The same seed gives the same pixels on every machine.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pygame
 
@@ -159,13 +160,17 @@ def _water(size: Size, base: RGB, seed: int, ripple: float, tile: bool) -> pygam
 
 
 def masked(texture: pygame.Surface, size: Size, radius: int,
-           offset: tuple[int, int] = (0, 0)) -> pygame.Surface:
-    """A rounded-rectangle cut of ``texture`` (tiled if smaller), with alpha."""
+           offset: tuple[int, int] = (0, 0),
+           paint: Callable[[pygame.Surface], None] | None = None) -> pygame.Surface:
+    """A rounded-rectangle cut of ``texture`` (tiled if smaller), with alpha; ``paint``
+    draws on it before the corners are cut."""
     out = pygame.Surface(size, pygame.SRCALPHA)
     tw, th = texture.get_size()
     for y in range(-(offset[1] % th), size[1], th):
         for x in range(-(offset[0] % tw), size[0], tw):
             out.blit(texture, (x, y))
+    if paint is not None:
+        paint(out)
     mask = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), 0, radius)
     out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)

@@ -57,7 +57,9 @@ class HandoffScene(BaseScene):
         seat = self.seat
         colour = seat_colours(self.app, self.session, self.session.game.players)[seat]
         scenery.wall(screen)  # nothing of the board shows: the next player's secrets
-        frames.panel(screen, -20, 300, 1960, 420, colour, radius=0, width=12)
+        frames.panel(screen, -20, 300, 1960, 420, theme.PANEL_LIGHT, radius=0, width=0)
+        screen.box(0, 300, 1920, 12, colour)  # one stone slab for every seat, its colour
+        screen.box(0, 708, 1920, 12, colour)  # in the bands
         draw_mark(screen, seat_mark(self.session, seat), 960, 400, 56, colour)
         screen.text(f"Pass to {self.session.name(seat)}", 960, 530, theme.FONT_TITLE, colour,
                     "center")
