@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,22 @@ def shake_offset(t: float, reduced: bool) -> float:
         return 0.0
     k = 1 - t / SHAKE_TIME
     return SHAKE_AMPLITUDE * k * k * math.sin(t * 2 * math.pi * 9)
+
+
+@contextmanager
+def shifted(screen: Screen, dx: float) -> Iterator[None]:
+    """Draw a little to the side (``dx`` logical units) inside the ``with``: the shake of
+    a refused press. The screen's origin is put back afterwards, so drawing still
+    changes nothing."""
+    if not dx:
+        yield
+        return
+    ox = screen.ox
+    screen.ox = ox + dx * screen.scale
+    try:
+        yield
+    finally:
+        screen.ox = ox
 
 
 @dataclass

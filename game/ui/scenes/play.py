@@ -21,7 +21,7 @@ from game.errors import AztecArcadeError, IllegalAction
 from game.ui import theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import BoardView
-from game.ui.fx import SHAKE_TIME, motion_reduced, shake_offset
+from game.ui.fx import SHAKE_TIME, motion_reduced, shake_offset, shifted
 from game.ui.layout import BOARD_AREA, PANEL_AREA
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line
@@ -367,11 +367,8 @@ class PlayScene(BaseScene):
                                           ("Y redo", self.session.can_redo())) if shown]
         hints.append(f"action {len(self.game.log)}")
         if self.refusal:
-            shift = shake_offset(self.refused_t, motion_reduced(self.app))
-            if shift:  # the same drawing, a little to the side
-                screen = screen.derived(screen.surface, screen.ox + shift * screen.scale,
-                                        screen.oy)
-            draw_status(screen, self.refusal, hints, refused=True)
+            with shifted(screen, shake_offset(self.refused_t, motion_reduced(self.app))):
+                draw_status(screen, self.refusal, hints, refused=True)
             return
         driver = self.seats.deciding()
         status = driver.status() if driver is not None else None
