@@ -182,11 +182,22 @@ def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
         if a.kind == "bridge" and c in s.bridges:
             vp.paint_bridge(screen, lay, c, s.bridges[c], k=k)
         elif a.kind == "temple" and c in s.temples:
-            owner, level = s.temples[c]
-            vp.paint_temple(screen, x, y, cs, level, vp.seat_colour(colours, owner),
-                            vp.seat_mark(marks, owner), k)
+            _rise(screen, x, y, cs, a.progress, s.temples[c], colours, marks)
         elif a.kind == "token" and c in s.tokens:
             vp.paint_token(screen, x, y, cs, s.tokens[c], rules.token_info.get(s.tokens[c]), k)
+
+
+def _rise(screen: Screen, x: float, y: float, cs: float, e: float, temple: tuple[int, int],
+          colours: list[Any], marks: list[str]) -> None:
+    """A temple rising out of the ground: shown from its base up, the top last."""
+    owner, level = temple
+    shown = 1 - (1 - e) ** 3
+    clip = screen.surface.get_clip()
+    top = screen.rect(x - cs * 0.2, y + cs * (1 - shown * 1.1), cs * 1.4, cs * 1.2)
+    screen.surface.set_clip(top.clip(clip))
+    vp.paint_temple(screen, x, y + cs * 0.15 * (1 - shown), cs, level,
+                    vp.seat_colour(colours, owner), vp.seat_mark(marks, owner))
+    screen.surface.set_clip(clip)
 
 
 def _draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> None:
