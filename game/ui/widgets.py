@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.ui import theme
 from game.ui.art import frames, scenery
+from game.ui.fx import motion_reduced, shake_offset
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -166,6 +167,10 @@ class Menu:
         self.first = 0  # first visible row (scrolling)
         self.focus = 0
         self.sound: Callable[[str], None] | None = None
+        #: whether the player asked for less motion (a disabled row then does not shake)
+        self.calm: Callable[[], bool] = lambda: False
+        #: the row last refused (a disabled one pressed) and when, for its shake
+        self.refused: tuple[int, float] | None = None
         self.set_items(items)
 
     @property
@@ -242,6 +247,7 @@ class Menu:
         item = self.items[i]
         if not item.enabled:
             self._sound("error")
+            self.refused = (i, self.t)
             return True
         if item.action is not None:
             self._sound("click")
@@ -321,6 +327,8 @@ class Menu:
         row = i - self.first
         slide = ease_out((self.t - row * 0.05) / 0.35)
         x -= (1 - slide) * 700
+        if self.refused is not None and self.refused[0] == i:  # pressed while disabled
+            x += shake_offset(self.t - self.refused[1], self.calm())
         grow = 0.0
         if focused:
             grow = 6 + 6 * pulse(self.t, 5)
@@ -438,6 +446,7 @@ class Confirm(Scene):
     def enter(self, app) -> None:  # type: ignore[no-untyped-def]
         super().enter(app)
         self.menu.sound = app.play_sound
+        self.menu.calm = lambda: motion_reduced(app)
 
     def _yes(self) -> None:
         assert self.app is not None

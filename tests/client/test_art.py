@@ -201,3 +201,16 @@ def test_the_menus_water_tiles_seamlessly(pygame_display):
 
     inner = max(gap(x, x + 1) for x in range(0, 298, 7))
     assert gap(299, 0) <= inner
+
+
+def test_a_disabled_menu_row_shakes_when_pressed_unless_motion_is_reduced():
+    from game.ui.widgets import Menu, MenuItem
+
+    menu = Menu([MenuItem("Continue", None, enabled=False, error="The autosave is damaged"),
+                 MenuItem("New game", lambda: None)], 660, 372, 600)
+    menu.update(1.0)
+    assert menu.activate(0) and menu.refused == (0, 1.0)
+    menu.update(0.05)
+    assert shake_offset(menu.t - menu.refused[1], menu.calm()) != 0
+    menu.calm = lambda: True
+    assert shake_offset(menu.t - menu.refused[1], menu.calm()) == 0
