@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.ui import theme
-from game.ui.art import frames, scenery
+from game.ui.art import frames, greca, scenery
 from game.ui.fx import motion_reduced, shake_offset
 from game.ui.scene import Scene
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.screen import Colour, Screen
 
 FOOTER_Y = 1016
+BANNER_FRET = 22.0  # the height of the banner's step-fret bands
 FOOTER_H = 64
 INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
@@ -516,8 +517,10 @@ class Banner:
         offset = (1 - slide_in) * 1920 - slide_out * 1920
         h = 200 if self.sub else 160
         screen.box(offset, y, 1920, h, (0, 0, 0, 200))
-        screen.box(offset, y, 1920, 10, self.colour)
-        screen.box(offset, y + h - 10, 1920, 10, self.colour)
+        # step-fret bands in the seat's colour: whose turn it is, from across the room
+        band = greca.strip(screen.ln(BANNER_FRET), scenery.rgb(self.colour), (12, 12, 20))
+        for top in (y, y + h - BANNER_FRET):
+            greca.blit_band(screen.surface, band, screen.rect(offset, top, 1920, BANNER_FRET))
         screen.text(self.text, 960 + offset, y + 80, theme.FONT_TITLE * 0.8, self.colour,
                     "center")
         if self.sub:

@@ -184,6 +184,6 @@ def _temple(w: int, h: int, colour: RGB, tiers: int, twin: bool) -> pygame.Surfa
     return out
 
 
-def ground_colour() -> RGB:
-    """The colour under everything (the window's fill behind a letterbox)."""
-    return palette.NIGHT
+def rgb(colour: tuple[int, ...]) -> RGB:
+    """The red, green and blue of a colour that may carry an alpha."""
+    return (colour[0], colour[1], colour[2])
