@@ -29,12 +29,20 @@ def pixels(surface: pygame.Surface) -> bytes:
 # ---------------------------------------------------------------------------------------
 # painted once, reused after
 # ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("screen_name", ["title", "board"])
-def test_a_quiet_frame_paints_no_art_again(make_app, screen_name):
+def market(app):
+    from variants.market import view_showcase
+
+    return view_showcase.midgame(app)
+
+
+@pytest.mark.parametrize("show", [showcase.title, showcase.setup, showcase.board,
+                                  showcase.results, market],
+                         ids=["title", "setup", "mexica", "results", "market"])
+def test_a_quiet_frame_paints_no_art_again(make_app, show):
     """After a screen has been shown, the next frame only blits: the wall, the dusk,
     the panels and the tiles come from the cache (hits, no new paintings)."""
     app = make_app(size=(1280, 720))
-    getattr(showcase, screen_name)(app)
+    show(app)
     app.step([], DT)
     renders, hits = ART.renders, ART.hits
     app.step([], DT)
