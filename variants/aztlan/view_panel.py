@@ -142,7 +142,7 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
         age = i + 1
         fill = theme.ACCENT if age == m.age else (theme.PANEL_LIGHT if age > m.age
                                                   else shade(theme.PANEL_LIGHT, 0.7))
-        scr.box(px, ay + 38, pw, 42, fill, radius=8)
+        frames.tile(scr, px, ay + 38, pw, 42, fill, radius=8, depth=3)
         scr.text(roman(age), px + pw / 2, ay + 59, 28,
                  INK if age == m.age else (theme.TEXT if age > m.age else theme.TEXT_DIM),
                  "center")

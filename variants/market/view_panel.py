@@ -208,12 +208,13 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
         fill = theme.ACCENT if on else (theme.PANEL_LIGHT if mode in available
                                         else (36, 46, 70))
         ink = vp.INK if on else (theme.TEXT if mode in available else (96, 104, 124))
-        scr.box(*r, fill, radius=8 * k)
+        frames.tile(scr, *r, fill, radius=8 * k, depth=3 * k)
         scr.text(MODE_LABELS[mode], r[0] + r[2] / 2, r[1] + r[3] / 2, 24 * k, ink, "center")
     left = dict(tiles_left(game)) if s.phase == "place" else {}
     for i, (r, tile) in enumerate(lay.palette):
         on = tile == view.tile_choice
-        scr.box(*r, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k)
+        frames.tile(scr, *r, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k,
+                    depth=3 * k)
         ink = vp.INK if on else theme.TEXT
         if tile in COLOURS:
             vp.token(scr, tile, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)

@@ -87,7 +87,8 @@ def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: f
     for i, text in enumerate(labels):
         cw = widths[i] + spare
         on = i == active
-        scr.box(cx, y, cw, h, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k)
+        frames.tile(scr, cx, y, cw, h, theme.ACCENT if on else theme.PANEL_LIGHT,
+                    radius=8 * k, depth=3 * k)
         scr.text(text, cx + cw / 2, y + h / 2, size, INK if on else theme.TEXT, "center")
         cx += cw + gap
 
