@@ -394,6 +394,7 @@ class MexicaView(SeatStyle, BoardView):
             comp.key = comp_key
         assert comp.scr is not None
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)
+        va.draw_glints(screen, lay, b, self.time)
         va.draw_moving(screen, lay, self, rules, s)
         self.fx.draw(screen, lay.centre)
         self._draw_standing(screen, area)

@@ -8,14 +8,17 @@ changes nothing.
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: canal, bridge, temple, token, pilli
+from game.ui.art import palette
 from game.ui.fx import Effects
 from game.ui.screen import Screen
+from game.ui.widgets import mix
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 from variants.mexica.board import Board
@@ -93,6 +96,7 @@ def score_pops(board: Board, state: MexicaState, events: list[Event], colours: l
 
 
 SCORE_GOLD = (255, 206, 60)
+GLINT = (190, 230, 255)
 SPLASH = (150, 210, 245)
 DUST = (222, 200, 150)
 
@@ -153,6 +157,30 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
     steps.append({"title": "Palace bonus", "event": event, "kind": "palace", "cells": cells,
                   "lines": lines, "points": {e.seat: e.points for e in bonus}})
     return steps
+
+
+GLINTS = 16  # light on the lake at once, each coming and going
+
+
+def draw_glints(screen: Screen, lay: vp.Layout, board: Board, t: float) -> None:
+    """The lake moves: short ripples of light drift across a few water cells, each
+    fading in and out on its own beat (a few lines a frame; the lake itself is cached)."""
+    lake = sorted(board.lake)
+    if not lake:
+        return
+    rng = random.Random(board.width * 7919 + board.height)
+    cs = lay.cs
+    for i, c in enumerate(rng.sample(lake, min(GLINTS, len(lake)))):
+        phase = (t * rng.uniform(0.18, 0.3) + i / GLINTS) % 1.0
+        if phase > 0.6:
+            continue
+        k = math.sin(phase / 0.6 * math.pi)
+        x, y = lay.centre(c)
+        x += cs * (phase - 0.3) * 0.8
+        colour = mix(palette.WATER, GLINT, k)
+        w = cs * (0.18 + 0.1 * k)
+        screen.line((x - w, y), (x, y - cs * 0.07), colour, max(1.5, cs * 0.05))
+        screen.line((x, y - cs * 0.07), (x + w, y), colour, max(1.5, cs * 0.05))
 
 
 def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,

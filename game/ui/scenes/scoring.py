@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.fx import Effects
 from game.ui.messages import personalise
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
@@ -255,7 +256,7 @@ class ScoringScene(BaseScene):
             is_seat = isinstance(owner, int) and 0 <= owner < len(names)
             colour = colours[owner] if is_seat else theme.NEUTRAL_COLOUR
             name = names[owner] if is_seat else "Neutral"
-            screen.box(x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10)
+            frames.tile(screen, x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10, depth=3)
             place = row["place"]
             if place is not None:
                 screen.text(ordinal(int(place)), x + 40, ry + 32, theme.FONT_BODY,
@@ -287,7 +288,7 @@ class ScoringScene(BaseScene):
         for seat, value in enumerate(shown):
             yy = ty + seat * row_h
             bh = row_h - 10
-            screen.box(x + 20, yy, w - 40, bh, theme.PANEL_LIGHT, radius=10)
+            frames.tile(screen, x + 20, yy, w - 40, bh, theme.PANEL_LIGHT, radius=10, depth=3)
             bar = (w - 120) * max(0.0, value) / best
             screen.box(x + 80, yy + bh - 8, max(4.0, bar), 6, colours[seat])
             screen.box(x + 20, yy, 48, bh, colours[seat], radius=10)
