@@ -19,12 +19,12 @@ SETTINGS = Obj(
         "plugin_folder": Field(
             Nullable(Str(max_len=4_096)), "Folder of drop-in plugins (*.py) and variant files "
             "(*.yaml); relative paths are relative to the settings file.", default=None),
+        "reduce_motion": Field(Bool(), "Fewer and shorter effects (sparks, rings, shaking).",
+                               default=False),
         "fullscreen": Field(Bool(), "Start in fullscreen.", default=False),
         "volume": Field(Int(min=0, max=100), "Sound volume in percent.", default=70),
         "palette": Field(Str(choices=("okabe-ito", "high-contrast")), "Player colours.",
                          default="okabe-ito"),
-        "reduce_motion": Field(Bool(), "Fewer and shorter effects (sparks, rings, shaking).",
-                               default=False),
     }
 )
 
