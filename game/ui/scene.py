@@ -67,6 +67,9 @@ def make_scene(name: SceneName, *args: Any) -> Scene:
 
 
 class Scene:
+    #: the scene paints the whole canvas itself (the menus' dusk), so the app does not
+    #: lay its basalt wall under it first
+    backdrop = False
     #: draw the scene beneath first (menus and overlays over the board)
     overlay = False
     #: shown in the footer: (key, what it does)
@@ -98,10 +101,6 @@ class Scene:
 
     def draw(self, screen: Screen) -> None:
         """Draw; must not change any state."""
-
-    #: the scene paints the whole canvas itself (the menus' dusk), so the app does not
-    #: lay its basalt wall under it first
-    backdrop = False
 
     def controller_removed(self, instance_id: int) -> str | None:
         """A controller was unplugged: drop a seat's claim on it and return that seat's
