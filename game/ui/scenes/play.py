@@ -192,8 +192,8 @@ class PlayScene(BaseScene):
     def refuse(self, reason: str) -> None:
         """Show why an input is refused, with the error sound."""
         assert self.app is not None
-        self.refusal = reason
         self.refused_t = 0.0
+        self.refusal = reason
         self.app.play_sound("error")
 
     def _refuse(self, action: str, reason: str) -> None:
