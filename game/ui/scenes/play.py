@@ -18,10 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.errors import AztecArcadeError, IllegalAction
-from game.ui import theme
+from game.ui import fx, theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import BoardView
-from game.ui.fx import SHAKE_TIME, motion_reduced, shake_offset, shifted
 from game.ui.layout import BOARD_AREA, PANEL_AREA
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line
@@ -70,7 +69,7 @@ class PlayScene(BaseScene):
         #: why the last input was refused; shown until an action is applied
         self.refusal = ""
         #: seconds since an input was last refused (the status line shakes a moment)
-        self.refused_t = SHAKE_TIME
+        self.refused_t = fx.SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
         self.note = ""
         #: the game is over: the results follow once the scoring overlay is closed
@@ -367,7 +366,7 @@ class PlayScene(BaseScene):
                                           ("Y redo", self.session.can_redo())) if shown]
         hints.append(f"action {len(self.game.log)}")
         if self.refusal:
-            with shifted(screen, shake_offset(self.refused_t, motion_reduced(self.app))):
+            with fx.shifted(screen, fx.shake_offset(self.refused_t, fx.motion_reduced(self.app))):
                 draw_status(screen, self.refusal, hints, refused=True)
             return
         driver = self.seats.deciding()
