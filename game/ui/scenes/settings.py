@@ -1,5 +1,4 @@
-"""Settings: fullscreen, volume, colour palette and reduce motion, saved to the user's
-settings file."""
+"""Settings: fullscreen, volume and colour palette, saved to the user's settings file."""
 
 from __future__ import annotations
 
@@ -82,10 +81,6 @@ class SettingsScene(MenuScene):
         assert self.app is not None
         return int(self.app.settings.get("volume", self.app.audio.volume))
 
-    def _motion_text(self) -> str:
-        assert self.app is not None
-        return "On" if self.app.settings.get("reduce_motion") else "Off"
-
     def _palette_text(self) -> str:
         assert self.app is not None
         name = str(self.app.settings.get("palette", PALETTES[0]))
@@ -110,13 +105,6 @@ class SettingsScene(MenuScene):
         self.app.play_sound("click")
         self._persist({"volume": volume})
 
-    def toggle_motion(self) -> None:
-        """Fewer and shorter effects (sparks, rings, shaking) from the next frame on."""
-        assert self.app is not None
-        reduced = not self.app.settings.get("reduce_motion")
-        self.app.settings["reduce_motion"] = reduced
-        self._persist({"reduce_motion": reduced})
-
     def change_palette(self, step: int) -> None:
         assert self.app is not None
         name = str(self.app.settings.get("palette", PALETTES[0]))
@@ -128,6 +116,18 @@ class SettingsScene(MenuScene):
     def _persist(self, changes: dict[str, Any]) -> None:
         self.error = save_user_settings(changes)
         self.saved_to = "" if self.error else str(user_settings_path())
+
+    # -- reduce motion ---------------------------------------------------------------
+    def _motion_text(self) -> str:
+        assert self.app is not None
+        return "On" if self.app.settings.get("reduce_motion") else "Off"
+
+    def toggle_motion(self) -> None:
+        """Fewer and shorter effects (sparks, rings, shaking) from the next frame on."""
+        assert self.app is not None
+        reduced = not self.app.settings.get("reduce_motion")
+        self.app.settings["reduce_motion"] = reduced
+        self._persist({"reduce_motion": reduced})
 
     # -- frame -----------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
