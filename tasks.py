@@ -31,7 +31,8 @@ USAGE = """usage: python3 tasks.py COMMAND [ARGS...]
 
 commands:
   play [ARGS...]   run 'aztec-arcade play' (try: python3 tasks.py play --help)
-  test [ARGS...]   run ruff and pytest (extra ARGS go to pytest)
+  test [ARGS...]   run the checks (ruff, mypy, the size limits), then pytest
+                   (extra ARGS go to pytest)
 """
 
 
@@ -100,22 +101,36 @@ def task_play(args):
     return run([tool("aztec-arcade"), "play"] + list(args))
 
 
+#: The checks before pytest: (what, command). Each runs even if one before it failed, so
+#: one run shows every problem; ``mypy`` reads its settings (strict, over game/ and
+#: variants/) from pyproject.toml and keeps its cache in .mypy_cache.
+CHECKS = [
+    ("ruff check .", [tool("ruff"), "check", "."]),
+    ("mypy (strict, game/ and variants/)", [tool("mypy")]),
+    ("tools/limits.py (modules <= 600 lines, functions <= 60)",
+     [VENV_PYTHON, os.path.join("tools", "limits.py")]),
+]
+
+
 def task_test(args):
     ensure_venv()
     env = dict(os.environ)
     env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
-    step("running ruff check .")
-    lint = run([tool("ruff"), "check", "."], env=env)
-    if lint != 0:
-        step(f"ruff found problems (exit code {lint}); running the tests anyway")
+    failed = 0
+    for what, cmd in CHECKS:
+        step("running " + what)
+        code = run(cmd, env=env)
+        if code != 0:
+            step(f"{what.split()[0]} found problems (exit code {code}); going on")
+            failed = failed or code
     pytest = ["-m", "pytest", "-q"] + PARALLEL + list(args)
     step(" ".join(["running python"] + pytest))
     tests = run([VENV_PYTHON] + pytest, env=env)
     # Nothing is printed after pytest, so its summary line stays the last line.
     if tests != 0:
         return tests
-    return lint
+    return failed
 
 
 TASKS = {"play": task_play, "test": task_test}

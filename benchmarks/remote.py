@@ -85,6 +85,17 @@ def start_host(pictures: bool, seed: int) -> tuple[subprocess.Popen[str], int, s
     raise RuntimeError("aztec-arcade host did not print its join URL")
 
 
+def drain(ws: Any, seat: int, latest: dict[int, dict[str, Any]]) -> None:
+    """Read what ``seat``'s device has been sent so far, keeping its latest state."""
+    try:
+        while True:
+            message = json.loads(ws.recv(timeout=0))
+            if message["type"] == "state":
+                latest[seat] = message
+    except TimeoutError:
+        pass
+
+
 def round_trips(pictures: bool, actions: int, seed: int) -> tuple[list[float], list[float]]:
     """(act -> new state, act -> new picture) in seconds, for up to ``actions`` acts."""
     from websockets.sync.client import connect
@@ -143,13 +154,7 @@ def round_trips(pictures: bool, actions: int, seed: int) -> tuple[list[float], l
                 shots.append(time.perf_counter() - t0)
             for other in range(3):  # keep the other devices' queues short
                 if other != seat:
-                    try:
-                        while True:
-                            message = json.loads(devices[other].recv(timeout=0))
-                            if message["type"] == "state":
-                                latest[other] = message
-                    except TimeoutError:
-                        pass
+                    drain(devices[other], other, latest)
     finally:
         for ws in devices:
             ws.close()

@@ -4,37 +4,32 @@
 random players and prints its log instead. The other subcommands list, validate, simulate
 and replay variants and saved games. Mistakes a person can make (a bad argument, a broken
 file, no display) end with a one-line message on stderr and exit code 2, never with a
-traceback.
+traceback. The arguments each command takes are declared in :mod:`game.cli_parser`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
-import re
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-import game
+from game import cli_parser
+from game.cli_parser import PROG
 from game.errors import AztecArcadeError, ConfigError, ConfigIssue, quote
-from game.notation import plain_number
 from game.rng import Rng
 
-PROG = "aztec-arcade"
+if TYPE_CHECKING:
+    from game.ai.arena import Standing
+
 EXIT_USER_ERROR = 2
 #: what ``play --headless`` uses when --variant / --players are not given
 PLAY_DEFAULTS: dict[str, Any] = {"variant": "mexica", "players": 4}
-#: ``simulate --seconds``: Hard's budget per decision, at most an hour
-MAX_SECONDS = 3600.0
-#: Longest message line from argparse (its own errors quote what was typed).
-_MAX_USAGE_CHARS = 300
 
 
 # ------------------------------------------------------------------------------------
@@ -42,60 +37,6 @@ _MAX_USAGE_CHARS = 300
 # ------------------------------------------------------------------------------------
 def _seat_name(seat: int | None) -> str:
     return "-" if seat is None else f"Player {seat + 1}"
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, with what it quotes from the command line cut to a short prefix."""
-
-    def error(self, message: str) -> NoReturn:
-        message = re.sub(r"'([^'…]{41,})'", lambda m: quote(m.group(1)), message)
-        if len(message) > _MAX_USAGE_CHARS:
-            message = message[:_MAX_USAGE_CHARS] + "…"
-        super().error(message)
-
-
-def _whole(minimum: int, what: str, maximum: int = 10**9) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``minimum`` to ``maximum``, in ASCII digits,
-    with a clear message."""
-
-    def parse(text: str) -> int:
-        digits = text.strip()
-        sign = -1 if digits.startswith("-") else 1
-        value = plain_number(digits[1:] if sign < 0 else digits, len(str(maximum)) + 1)
-        if value is None:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, got {quote(text)}")
-        value *= sign
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{what} must be at least {minimum}, got {value}")
-        if value > maximum:
-            raise argparse.ArgumentTypeError(f"{what} must be at most {maximum}, got {value}")
-        return value
-
-    return parse
-
-
-def _seed(text: str) -> int:
-    """An argparse type: a seed as ``new_game`` takes it (0 <= seed < 2**63)."""
-    from game.api import SEED_LIMIT
-
-    value = plain_number(text.strip(), len(str(SEED_LIMIT)))
-    if value is None or value >= SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number from 0 to "
-                                         f"{SEED_LIMIT - 1}, got {quote(text)}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a positive, finite number of seconds, at most ``MAX_SECONDS``."""
-    try:
-        value = float(text) if text.isascii() else math.nan
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
-        raise argparse.ArgumentTypeError(f"the seconds must be a number above 0 and at most "
-                                         f"{MAX_SECONDS:g}, got {quote(text)}")
-    return value
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any] | None:
@@ -295,21 +236,6 @@ def cmd_new_variant(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot_levels(text: str) -> list[str]:
-    """``--bots easy,hard``: one computer level per seat."""
-    from game.ai import LEVELS
-
-    levels = [part.strip().lower() for part in text.split(",") if part.strip()]
-    for level in levels:
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown computer level {quote(level)}; "
-                                             f"choose from {', '.join(LEVELS)}")
-    if len(levels) < 2:
-        raise argparse.ArgumentTypeError("name one level per seat, at least two, e.g. "
-                                         "--bots normal,easy")
-    return levels
-
-
 def _simulate_bots(args: argparse.Namespace) -> int:
     """``simulate --bots``: a tournament between computer levels with win rates and a 95 %
     confidence interval (Wilson) per level; seats rotate between games."""
@@ -352,28 +278,7 @@ def _simulate_bots(args: argparse.Namespace) -> int:
     if "hard" in levels:
         print(f"Hard budget: {budget} per decision")
     print()
-    print(f"  {'level':<8} {'wins':>6} {'games':>6} {'win %':>7}  {'95% CI':<17} "
-          f"{'mean score':>10}  {'think mean':>10} {'p95':>8}")
-    for level, st in table.items():
-        lo, hi = st.interval()
-        think = sorted(st.seconds)
-        mean = statistics.fmean(think) if think else 0.0
-        p95 = think[min(len(think) - 1, round(0.95 * (len(think) - 1)))] if think else 0.0
-        ci = f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
-        print(f"  {level_name(level):<8} {st.wins:6.1f} {st.games:6d} {100 * st.rate:6.1f}%  "
-              f"{ci:<17} {statistics.fmean(st.scores):10.1f}  {mean:9.3f}s {p95:7.3f}s")
-    if n > 2:
-        from game.ai.arena import wilson
-
-        print()
-        print("  Head to head (finishing ahead of each seat of the other level; level = "
-              "half):")
-        for level, st in table.items():
-            for other, (points, meetings) in st.versus.items():
-                lo, hi = wilson(points, int(meetings))
-                print(f"  {level_name(level):<8} ahead of {level_name(other):<8} "
-                      f"{points:6.1f} of {int(meetings):4d}  {100 * points / meetings:5.1f}%"
-                      f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+    _print_level_table(table, n)
     print()
     print("A win shared by k seats counts 1/k; 'think' is the time per decision that "
           "searched (plan steps and forced moves excluded).")
@@ -385,6 +290,35 @@ def _simulate_bots(args: argparse.Namespace) -> int:
           f"(min {min(lengths)}, max {max(lengths)})")
     print(f"Time: {elapsed:.1f} s in all")
     return 0
+
+
+def _print_level_table(table: dict[str, Standing], seats: int) -> None:
+    """Each level's wins with a 95 % interval, scores and thinking time; with more than
+    two seats also head to head, which the overall rate hides."""
+    from game.ai import level_name
+
+    print(f"  {'level':<8} {'wins':>6} {'games':>6} {'win %':>7}  {'95% CI':<17} "
+          f"{'mean score':>10}  {'think mean':>10} {'p95':>8}")
+    for level, st in table.items():
+        lo, hi = st.interval()
+        think = sorted(st.seconds)
+        mean = statistics.fmean(think) if think else 0.0
+        p95 = think[min(len(think) - 1, round(0.95 * (len(think) - 1)))] if think else 0.0
+        ci = f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
+        print(f"  {level_name(level):<8} {st.wins:6.1f} {st.games:6d} {100 * st.rate:6.1f}%  "
+              f"{ci:<17} {statistics.fmean(st.scores):10.1f}  {mean:9.3f}s {p95:7.3f}s")
+    if seats > 2:
+        from game.ai.arena import wilson
+
+        print()
+        print("  Head to head (finishing ahead of each seat of the other level; level = "
+              "half):")
+        for level, st in table.items():
+            for other, (points, meetings) in st.versus.items():
+                lo, hi = wilson(points, int(meetings))
+                print(f"  {level_name(level):<8} ahead of {level_name(other):<8} "
+                      f"{points:6.1f} of {int(meetings):4d}  {100 * points / meetings:5.1f}%"
+                      f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -489,150 +423,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------------------
 # parser and entry point
 # ------------------------------------------------------------------------------------
-def _game_args(parser: argparse.ArgumentParser, players: int) -> None:
-    parser.add_argument("--variant", default="mexica",
-                        help="variant id, see 'aztec-arcade list' (default: mexica)")
-    parser.add_argument("--players", type=_whole(1, "the number of players", 99),
-                        default=players, help=f"number of players (default: {players})")
-    parser.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
-                        help="override a variant parameter, e.g. -o ap_per_turn=5 "
-                             "(repeatable)")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog=PROG, description="Aztec Arcade: couch-play board games on one shared screen. "
-        "Without a subcommand, runs 'play'.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {game.__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    p = sub.add_parser("play", help="open the game window (or --headless: random players)",
-                       description="Open the game window. With --headless, run a game "
-                       "between random players instead and print every action, the events "
-                       "it caused, and the final scores. --variant, --players, -o, --seed "
-                       "and --save apply to that headless game and imply --headless.")
-    p.add_argument("--headless", action="store_true",
-                   help="no window: play random players and print the game")
-    p.add_argument("--frames", type=_whole(1, "the number of frames", 10**7), default=None,
-                   metavar="N", help="close the window after N frames (smoke tests)")
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--fullscreen", action="store_true", default=None,
-                      help="start in fullscreen (default: as in the settings)")
-    mode.add_argument("--windowed", action="store_true",
-                      help="start in a window (default: as in the settings)")
-    p.add_argument("--dev", action="store_true",
-                   help="for modders: reload the variant YAML files whenever they change "
-                        "(problems show on screen)")
-    _game_args(p, 4)
-    p.add_argument("--seed", type=_seed, default=None,
-                   help="random seed for the setup and the players (default: random)")
-    p.add_argument("--save", metavar="FILE", help="save the finished game to FILE (JSON)")
-    p.set_defaults(func=cmd_play, variant=None, players=None)  # None: see PLAY_DEFAULTS
-
-    p = sub.add_parser("list", help="list variants and anything that failed to load",
-                       description="List the playable variants (id, name, players, where "
-                       "each came from) and the plugins or variant files that failed to load.")
-    p.set_defaults(func=cmd_list)
-
-    p = sub.add_parser("validate", help="check variant YAML files",
-                       description="Check variant YAML files exactly as loading would. "
-                       "Prints 'OK FILE' or each problem as FILE:LINE: KEY: MESSAGE; exits "
-                       "with 1 if any file has problems.")
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.set_defaults(func=cmd_validate)
-
-    p = sub.add_parser("simulate", help="run many headless random games and summarise them",
-                       description="Run headless games between random players (game i uses "
-                       "seed SEED+i) and print wins and scores per seat, game length and "
-                       "speed. With --bots, computer players of the given levels play "
-                       "instead and each level's win rate is shown.")
-    _game_args(p, 4)
-    p.add_argument("--games", type=_whole(1, "the number of games", 10**7), default=100,
-                   help="number of games (default: 100)")
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default: 0)")
-    p.add_argument("--bots", type=_bot_levels, metavar="LEVEL,LEVEL",
-                   help="computer players instead of random ones, one level per seat "
-                        "(easy, normal, hard); seats rotate between games and the table "
-                        "shows each level's win rate with a 95%% confidence interval")
-    p.add_argument("--iterations", type=_whole(1, "the iteration budget"), default=None,
-                   metavar="N", help="Hard's search budget per decision in iterations "
-                   "(reproducible; default 300 unless --seconds is given)")
-    p.add_argument("--seconds", type=_seconds, default=None, metavar="S",
-                   help="Hard's wall-clock budget per decision, above 0 and at most "
-                        f"{MAX_SECONDS:g} (not reproducible)")
-    p.add_argument("--progress", action="store_true",
-                   help="with --bots: print each game's result as it ends")
-    p.set_defaults(func=cmd_simulate, players=None)  # None: 4, or one per --bots level
-
-    from game.lab.command import DEFAULT_OUT, levels_arg
-    from game.lab.run import BACKENDS
-
-    p = sub.add_parser("balance", help="tournaments between computer players, as an HTML "
-                       "report (needs the 'lab' extra)",
-                       description="Play tournaments between computer players in one or "
-                       "more variants (and over the values of --sweep) and write a report: "
-                       "DIR/report.html (win rate per seat with 95%% intervals, scores, game "
-                       "length, points by reason, every arm on the same axes) and "
-                       "DIR/games.jsonl (one line per game). Game i of every arm uses seed "
-                       "SEED+i; the results do not depend on --jobs or --backend.")
-    p.add_argument("variants", nargs="+", metavar="VARIANT",
-                   help="variant ids to compare, see 'aztec-arcade list'")
-    p.add_argument("--games", type=_whole(1, "the number of games"), default=100,
-                   metavar="N", help="games per variant and sweep value (default: 100)")
-    p.add_argument("--bots", type=levels_arg, default=["normal"], metavar="LEVEL,...",
-                   help="computer level per seat (easy, normal, hard), or one level for "
-                        "every seat; seats rotate between games (default: normal)")
-    p.add_argument("--players", type=_whole(1, "the number of players"), default=None,
-                   metavar="K", help="players per game (default: one per --bots level, or "
-                   "the smallest count every variant allows)")
-    p.add_argument("--sweep", action="append", metavar="NAME=V1,V2,...",
-                   help="compare values of a variant parameter (ap_per_turn=5,6,7; a "
-                        "dotted path such as costs.canal=1,2) or of a bot option "
-                        "(hard:exploration=0.5,1.0); repeatable: every combination")
-    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
-                   help="override a variant parameter in every arm (repeatable)")
-    p.add_argument("--bot-option", action="append", metavar="LEVEL:NAME=VALUE",
-                   help="an option for every bot of that level, e.g. "
-                        "hard:exploration=0.5 (repeatable)")
-    p.add_argument("--iterations", type=_whole(1, "the iteration budget"), default=300,
-                   metavar="N", help="Hard's search per decision (default: 300)")
-    p.add_argument("--seed", type=_seed, default=0, help="seed of game 1 (default: 0)")
-    p.add_argument("--jobs", "-j", type=_whole(1, "the number of jobs"), default=1,
-                   metavar="J", help="worker processes (default: 1)")
-    p.add_argument("--backend", choices=BACKENDS, default="local",
-                   help="local: this machine (--jobs processes); dask: a Dask cluster "
-                        "(needs the 'cluster' extra)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="with --backend dask: the scheduler to use, e.g. "
-                        "tcp://10.0.0.5:8786 (default: a local cluster of --jobs workers)")
-    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
-                   help=f"folder for report.html and games.jsonl (default: {DEFAULT_OUT})")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_balance)
-
-    p = sub.add_parser("new-variant", help="create a new variant as a pip-installable package",
-                       description="Create NAME/ (in the current folder or --dir): a package "
-                       "with the aztec_arcade.variants entry point, a plugin module, a rules "
-                       "engine for a tiny playable race, its YAML variant, a board view and "
-                       "tests that run the conformance kit. Refuses an existing folder.")
-    p.add_argument("name", metavar="NAME",
-                   help="variant id: lower-case letters, digits and hyphens, e.g. "
-                        "pyramid-race")
-    p.add_argument("--dir", default=".", metavar="DIR",
-                   help="folder to create NAME/ in (default: the current folder)")
-    p.set_defaults(func=cmd_new_variant)
-
-    p = sub.add_parser("replay", help="replay a saved game and check it",
-                       description="Re-play a saved game's log from its start, print every "
-                       "action with its events and the scoring, and check that the result "
-                       "matches the saved state (exit code 1 if not).")
-    p.add_argument("file", metavar="FILE")
-    p.set_defaults(func=cmd_replay)
-
-    from game.remote.host import add_parser as add_host_parser
-
-    add_host_parser(sub)  # host: a game for phones and browsers (game/remote/host.py)
-    return parser
+    """The command line (its grammar is in :mod:`game.cli_parser`), each subcommand run
+    by its ``cmd_*`` function here."""
+    return cli_parser.build_parser({
+        "play": cmd_play, "list": cmd_list, "validate": cmd_validate,
+        "simulate": cmd_simulate, "balance": cmd_balance, "new-variant": cmd_new_variant,
+        "replay": cmd_replay})
 
 
 def _one_line(exc: BaseException) -> str:
@@ -651,7 +448,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             args = parser.parse_args(["play"])
         args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports
-        return args.func(args)
+        code: int = args.func(args)
+        return code
     except AztecArcadeError as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_USER_ERROR

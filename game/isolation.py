@@ -22,12 +22,13 @@ plugin (``benchmarks/isolation.py`` measures it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.errors import AztecArcadeError, IllegalAction
 
 if TYPE_CHECKING:
     from game.api import Game
+    from game.engine import Rules
     from game.plugins import Registry
 
 #: Rules methods that answer a question: the protocol lets them raise nothing at all.
@@ -184,12 +185,15 @@ def rules_plugin(engine_id: str, registry: Registry | None = None) -> tuple[str,
     return provider, registry.origin_of(provider)
 
 
-def guard_rules(rules: Any, registry: Registry | None = None) -> GuardedRules:
+def guard_rules(rules: Any, registry: Registry | None = None) -> Rules:
+    """The rules behind the guard, typed as the rules they stand in for: the guard is a
+    transparent facade (``isinstance`` sees the rules' own class)."""
     if isinstance(rules, GuardedRules):
-        return rules
+        return cast("Rules", rules)
     engine_id = str(getattr(rules, "engine_id", "?"))
     plugin, origin = rules_plugin(engine_id, registry)
-    return GuardedRules(rules, plugin, origin, f"the '{engine_id}' rules", rules_allows)
+    return cast("Rules", GuardedRules(rules, plugin, origin, f"the '{engine_id}' rules",
+                                    rules_allows))
 
 
 def guard_game(game: Game, registry: Registry | None = None) -> Game:

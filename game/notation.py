@@ -1,10 +1,11 @@
 """Reading action text: the words and numbers every engine's notation is made of.
 
-Actions are plain ASCII (MODDING.md, "Notation rules"). Python's own helpers are wider
-than that: ``str.isdigit`` is true for superscripts (``²``) that ``int`` then refuses with
-a ValueError, ``int`` reads Arabic-Indic digits (``٤`` is 4), underscores and signs, and
-``str.lower`` turns the Kelvin sign into ``k``. An engine that used them would accept
-spellings nobody meant, or crash on them; these helpers are the one place that decides.
+Actions are plain ASCII (docs/modding/rules-engine.md, "Notation rules"). Python's own
+helpers are wider than that: ``str.isdigit`` is true for superscripts (``²``) that ``int``
+then refuses with a ValueError, ``int`` reads Arabic-Indic digits (``٤`` is 4),
+underscores and signs, and ``str.lower`` turns the Kelvin sign into ``k``. An engine that
+used them would accept spellings nobody meant, or crash on them; these helpers are the one
+place that decides.
 """
 
 from __future__ import annotations

@@ -72,6 +72,8 @@ PREFIX = "aztec_arcade_"
 HASH_SPACE = 2**31 - 1
 SCORE_BOUND = 10_000.0
 UTILITIES = ("win", "score")
+#: OpenSpiel's "nobody moves: the game is over" (pyspiel has no types: Any to mypy)
+TERMINAL: int = pyspiel.PlayerId.TERMINAL
 #: actions of the registration probe that looks for hidden information
 PROBE_ACTIONS = 400
 
@@ -205,9 +207,9 @@ class AztecState(pyspiel.State):
     def current_player(self) -> int:
         core = self.core
         if core.over():
-            return pyspiel.PlayerId.TERMINAL
+            return TERMINAL
         seat = core.rules.current_player(core.state)
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        return TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.core.legal())
@@ -392,7 +394,7 @@ class CutRolloutEvaluator(mcts.Evaluator):
         self.random_state = random_state or np.random.RandomState()
 
     def evaluate(self, state: AztecState) -> np.ndarray:
-        total = None
+        total = np.zeros(state.num_players())
         for _ in range(self.n_rollouts):
             working = state.clone()
             for _step in range(self.max_length):
@@ -401,7 +403,7 @@ class CutRolloutEvaluator(mcts.Evaluator):
                 working.apply_action(self.random_state.choice(working.legal_actions()))
             result = np.array(working.returns() if working.is_terminal()
                               else working.provisional_returns())
-            total = result if total is None else total + result
+            total = total + result
         return total / self.n_rollouts
 
     def prior(self, state: AztecState) -> list[tuple[int, float]]:

@@ -38,15 +38,17 @@ from game.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, 
 from game.schema import Context, Obj
 from game.variantfile import (
     MAX_EXTENDS,
-    VARIANT_FILE,  # noqa: F401  (read from here by tools and tests)
     Broken,
     Source,
-    VariantSpec,
     check_top,
     inherit,
     raw_id,
     required_issues,
 )
+
+# re-exported: tools and tests read VARIANT_FILE here, game.api and the client VariantSpec
+from game.variantfile import VARIANT_FILE as VARIANT_FILE
+from game.variantfile import VariantSpec as VariantSpec
 from game.yamlload import load_yaml_file
 
 ENTRY_POINT_GROUP = "aztec_arcade.variants"
@@ -69,7 +71,7 @@ class Registry:
         #: YAML files found in the drop-in folder; they come after every plugin's
         #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
         self._folder_sources: list[Source] = []
-        self._rules_cache: dict[tuple, Rules] = {}
+        self._rules_cache: dict[tuple[str, int, str], Rules] = {}
         #: engine id -> the plugin whose board view :meth:`load_views` chose
         self.view_providers: dict[str, str] = {}
         #: plugin name -> where its code came from ("built-in", "package NAME VERSION",
@@ -374,7 +376,8 @@ class Registry:
             min_players=merged["players"]["min"], max_players=merged["players"]["max"],
             engine_id=merged["plugin"], params=params, source=str(src.path),
             provider=src.provider, exposed=tuple(merged.get("exposed", [])),
-            assets=dict(ctx.assets), origin=self.origin_of(src.provider))
+            assets=dict(ctx.assets), origin=self.origin_of(src.provider),
+            audio=merged.get("audio") or {})
         return merged
 
     def origin_of(self, provider: str) -> str:
@@ -505,7 +508,7 @@ def validate_options(engine: type[Rules], spec: VariantSpec,
                               "the variant's YAML file, not changed with options")
     if not ctx.issues:
         merged = {**spec.params, **options}
-        params = engine.parameters.check(merged, (), ctx)
+        params: dict[str, Any] = engine.parameters.check(merged, (), ctx)
         if not ctx.issues:
             engine.check_params(params, ctx)
             if not ctx.issues:

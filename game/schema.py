@@ -335,6 +335,36 @@ class AssetPath(Schema):
         return f"file path{kinds} relative to the YAML file's folder, never outside it"
 
 
+_SOUND_NAME = re.compile(r"[a-z0-9_]{1,64}")
+
+
+@dataclass
+class SoundRef(Schema):
+    """A sound the client plays for a variant: a shipped one by name (``boat``, listed in
+    assets/README.md) or a file of the variant's own (a path with a suffix, checked and
+    confined exactly like :class:`AssetPath`). Whether a name ships is the client's to
+    say (the rules core never reads the assets): an unknown one falls back to the usual
+    sound with a notice."""
+
+    #: what a name names, for messages and the reference: "sound", "music loop"
+    what: str = "sound"
+    suffixes: tuple[str, ...] = (".wav", ".ogg")
+
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
+        if isinstance(value, str) and "." not in value and "/" not in value:
+            if not _SOUND_NAME.fullmatch(value):
+                ctx.error(path, f"{quote(value)} is neither a shipped {self.what}'s name "
+                                "(lower-case letters, digits, _) nor a file "
+                                f"({' or '.join(self.suffixes)})")
+                return _MISSING
+            return value
+        return AssetPath(self.suffixes).check(value, path, ctx)
+
+    def describe(self) -> str:
+        return (f"a shipped {self.what}'s name, or a file path ({', '.join(self.suffixes)}) "
+                "relative to the YAML file's folder, never outside it")
+
+
 def normalise_asset(text: str) -> str:
     """``./a//b.png`` -> ``a/b.png``: the canonical form of a checked asset path."""
     return "/".join(part for part in text.split("/") if part not in ("", "."))

@@ -22,7 +22,8 @@ SETTINGS = Obj(
         "reduce_motion": Field(Bool(), "Fewer and shorter effects (sparks, rings, shaking).",
                                default=False),
         "fullscreen": Field(Bool(), "Start in fullscreen.", default=False),
-        "volume": Field(Int(min=0, max=100), "Sound volume in percent.", default=70),
+        "volume": Field(Int(min=0, max=100), "Sound effects volume in percent.", default=70),
+        "music_volume": Field(Int(min=0, max=100), "Music volume in percent.", default=50),
         "palette": Field(Str(choices=("okabe-ito", "high-contrast")), "Player colours.",
                          default="okabe-ito"),
     }

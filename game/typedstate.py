@@ -286,9 +286,10 @@ class StateCodec(Generic[S]):
         if ctx.issues:
             raise StateError([f"{issue.path or '(top level)'}: {issue.message}"
                               for issue in ctx.issues])
+        loaded: S = state  # the record's schema built an instance of the state class
         if self._check is not None:
-            self._check(state)
-        return state  # type: ignore[no-any-return]
+            self._check(loaded)
+        return loaded
 
 
 class _Compiler:
@@ -309,7 +310,8 @@ class _Compiler:
         return name
 
     def function(self, record: Record, kind: str) -> Callable[[Any], Any]:
-        return self.names[self.record_fn(record, kind)]  # type: ignore[no-any-return]
+        compiled: Callable[[Any], Any] = self.names[self.record_fn(record, kind)]
+        return compiled
 
     def record_fn(self, record: Record, kind: str) -> str:
         """The name of the compiled ``kind`` ("dump" or "copy") function of ``record``."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import ConfigIssue
-from game.schema import Context, Field, Int, List, Obj, Str, deep_merge
+from game.schema import Context, Field, Int, List, Map, Obj, SoundRef, Str, deep_merge, format_path
 from game.yamlload import Lines
 
 #: Longest ``extends`` chain: a variant may start from one that starts from another...
@@ -40,6 +40,16 @@ VARIANT_FILE = Obj(
                          "setup screen."),
         "parameters": Field(Obj({}, doc="validated by the engine"),
                             "The engine's parameters: board, components, costs, scores."),
+        "audio": Field(Obj({
+            "music": Field(SoundRef("music loop"), "The loop played during the game: a "
+                           "shipped loop (menu, mexica, market, aztlan) or a file that loops "
+                           "seamlessly."),
+            "sounds": Field(Map(Str(pattern=r"[A-Za-z0-9_-]+", hint="letters, digits, _, -",
+                                    max_len=64), SoundRef(), max_len=200),
+                            "Action verb or event kind -> the sound it makes, over the "
+                            "client's table (game/ui/cues.py)."),
+        }), "The client's music and sounds for this variant (optional; a variant that "
+            "extends another inherits its audio unless it writes its own)."),
     }
 )
 
@@ -78,6 +88,9 @@ class VariantSpec:
     #: Where the variant came from, for people: the package (name and version), the
     #: drop-in folder or file, or the built-ins; always names ``provider``.
     origin: str = ""
+    #: The YAML's ``audio`` block: "music" and "sounds" (verb or kind -> ref), each ref a
+    #: shipped sound's name or a (folder, relative) file; read by game.ui.cues.
+    audio: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "description": self.description,
@@ -100,13 +113,30 @@ def check_top(raw: Any, ctx: Context) -> dict[str, Any]:
         return {}
     params = raw.get("parameters", {})
     top = {k: v for k, v in raw.items() if k != "parameters"}
-    out = VARIANT_FILE.check(top, (), ctx)
+    out: dict[str, Any] = VARIANT_FILE.check(top, (), ctx)
+    if isinstance(out.get("audio"), dict):
+        out["audio"] = _audio_files(out["audio"], ctx)
     if "parameters" in raw:
         if not isinstance(params, dict):
             ctx.error(("parameters",), "expected a mapping")
         out["parameters"] = params
     if "plugin" not in raw and "extends" not in raw and not ctx.issues:
         ctx.error(("plugin",), "is required (or name a variant to start from with extends)")
+    return out
+
+
+def _audio_files(audio: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """The audio block with each file of the variant's own as (folder, relative path):
+    the folder of the file that named it, so a variant extending this one from another
+    folder still finds it. Shipped sounds stay names."""
+    def where(path: tuple[Any, ...], value: Any) -> Any:
+        return ctx.assets.get(format_path(path), value)
+
+    out = dict(audio)
+    if "music" in out:
+        out["music"] = where(("audio", "music"), out["music"])
+    if isinstance(out.get("sounds"), dict):
+        out["sounds"] = {k: where(("audio", "sounds", k), v) for k, v in out["sounds"].items()}
     return out
 
 
@@ -123,9 +153,8 @@ def _overlay_origins(origins: dict[tuple[Any, ...], str], base: Any, override: A
 
 
 def raw_id(raw: Any, src: Source) -> str:
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-        return raw["id"]
-    return src.path.stem
+    ident = raw.get("id") if isinstance(raw, dict) else None
+    return ident if isinstance(ident, str) else src.path.stem
 
 
 def inherit(raw: dict[str, Any], parent: dict[str, Any],

@@ -65,7 +65,8 @@ class _BoundedLoader(yaml.SafeLoader):
     def compose_node(self, parent: Any, index: Any) -> Any:
         self._nodes += 1
         if self._nodes > MAX_NODES or self._depth >= MAX_DEPTH:
-            mark = self.peek_event().start_mark
+            # PyYAML's stubs leave the parser's peek_event unannotated
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
             if self._nodes > MAX_NODES:
                 raise _Limit(mark.line + 1, f"holds more than {MAX_NODES:,} values",
                              "is too large")
@@ -132,7 +133,8 @@ def load_yaml_file(path: Path) -> tuple[Any, Lines]:
     return load_yaml_text(text, str(path))
 
 
-def _convert(loader, node, path, lines, issues, filename, depth):
+def _convert(loader: yaml.SafeLoader, node: yaml.Node, path: tuple[Any, ...], lines: Lines,
+             issues: list[ConfigIssue], filename: str | None, depth: int) -> Any:
     line = node.start_mark.line + 1
     if len(lines) > MAX_ENTRIES:
         raise _Limit(line, f"expands to more than {MAX_ENTRIES:,} keys and list items "
@@ -172,7 +174,7 @@ def _convert(loader, node, path, lines, issues, filename, depth):
             out[key] = _convert(loader, value_node, sub, lines, issues, filename, depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
-        items = []
+        items: list[Any] = []
         for index, item in enumerate(node.value):
             sub = path + (index,)
             lines[sub] = item.start_mark.line + 1
@@ -181,7 +183,8 @@ def _convert(loader, node, path, lines, issues, filename, depth):
     return _scalar(loader, node, path, issues, filename)
 
 
-def _scalar(loader, node, path, issues, filename):
+def _scalar(loader: yaml.SafeLoader, node: yaml.Node, path: tuple[Any, ...],
+            issues: list[ConfigIssue], filename: str | None) -> Any:
     """One scalar; numbers too long or too large to be meant are refused at their line.
 
     Python will not convert more than 4,300 digits (ValueError), and other notations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -378,69 +379,49 @@ def test_load_garbage(text):
     _readable(str(info.value))
 
 
+_GONE = object()
+#: how a save is damaged -> (the key path of the damaged value, what is put there: a value,
+#: a function of the value that was there, or _GONE to delete it)
+DAMAGE: dict[str, tuple[tuple[str, ...], Any]] = {
+    "temple off the board": (("state", "temples", "z99"), [0, 1]),
+    "temple bad owner": (("state", "temples", "c3"), [7, 1]),
+    "state not a mapping": (("state",), ["nope"]),
+    "state missing": (("state",), _GONE),
+    "rng missing": (("state", "rng"), _GONE),
+    "temples a list": (("state", "temples"), []),
+    "hands null": (("state", "hands"), None),
+    "pilli too short": (("state", "pilli"), lambda pilli: pilli[:1]),
+    "unknown phase": (("state", "phase"), "dancing"),
+    "bridge axis": (("state", "bridges"), {"c3": "up"}),
+    "supply keys": (("state", "supply"), {"single": 1}),
+    "variant a list": (("variant",), ["mexica"]),
+    "engine a mapping": (("engine",), {"id": "mexica"}),
+    "engine unknown": (("engine",), "chess"),
+    "players zero": (("players",), 0),
+    "players true": (("players",), True),
+    "players text": (("players",), "2"),
+    "players too many": (("players",), 9),
+    "params a list": (("params",), []),
+    "params missing board": (("params", "board"), _GONE),
+    "params ragged board": (("params", "board"), ["~~~", "~S"]),
+    "log of numbers": (("log",), [1, 2]),
+    "seed text": (("seed",), "1"),
+    "options a list": (("options",), [1]),
+    "version 3": (("version",), 3),
+}
+
+
 def _damage(data: dict[str, Any], how: str) -> None:
-    state = data["state"]
-    if how == "temple off the board":
-        state["temples"]["z99"] = [0, 1]
-    elif how == "temple bad owner":
-        state["temples"]["c3"] = [7, 1]
-    elif how == "state not a mapping":
-        data["state"] = ["nope"]
-    elif how == "state missing":
-        del data["state"]
-    elif how == "rng missing":
-        del state["rng"]
-    elif how == "temples a list":
-        state["temples"] = []
-    elif how == "hands null":
-        state["hands"] = None
-    elif how == "pilli too short":
-        state["pilli"] = state["pilli"][:1]
-    elif how == "unknown phase":
-        state["phase"] = "dancing"
-    elif how == "bridge axis":
-        state["bridges"] = {"c3": "up"}
-    elif how == "supply keys":
-        state["supply"] = {"single": 1}
-    elif how == "variant a list":
-        data["variant"] = ["mexica"]
-    elif how == "engine a mapping":
-        data["engine"] = {"id": "mexica"}
-    elif how == "engine unknown":
-        data["engine"] = "chess"
-    elif how == "players zero":
-        data["players"] = 0
-    elif how == "players true":
-        data["players"] = True
-    elif how == "players text":
-        data["players"] = "2"
-    elif how == "players too many":
-        data["players"] = 9
-    elif how == "params a list":
-        data["params"] = []
-    elif how == "params missing board":
-        del data["params"]["board"]
-    elif how == "params ragged board":
-        data["params"]["board"] = ["~~~", "~S"]
-    elif how == "log of numbers":
-        data["log"] = [1, 2]
-    elif how == "seed text":
-        data["seed"] = "1"
-    elif how == "options a list":
-        data["options"] = [1]
-    elif how == "version 3":
-        data["version"] = 3
-    else:  # pragma: no cover
-        raise AssertionError(how)
-
-
-DAMAGE = ["temple off the board", "temple bad owner", "state not a mapping", "state missing",
-          "rng missing", "temples a list", "hands null", "pilli too short", "unknown phase",
-          "bridge axis", "supply keys", "variant a list", "engine a mapping",
-          "engine unknown", "players zero", "players true", "players text",
-          "players too many", "params a list", "params missing board",
-          "params ragged board", "log of numbers", "seed text", "options a list",
-          "version 3"]
+    (*parents, key), value = DAMAGE[how]
+    node = data
+    for name in parents:
+        node = node[name]
+    if value is _GONE:
+        del node[key]
+    elif callable(value):
+        node[key] = value(node[key])
+    else:
+        node[key] = copy.deepcopy(value)
 
 
 @pytest.mark.parametrize("how", DAMAGE)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game import conformance
+from game import conformance, conformance_probes, conformance_uniform
 from game.api import list_variants, load_game, new_game
 from game.conformance import (
     ConformanceError,
@@ -310,8 +310,9 @@ def test_kit_catches_broken_engines(toy_registry, variant, expected):
 
 def test_kit_is_an_assertion_error_without_pytest():
     assert issubclass(ConformanceError, AssertionError)
-    source = Path(conformance.__file__).read_text(encoding="utf-8")
-    assert "import pytest" not in source
+    for module in (conformance, conformance_probes, conformance_uniform):
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        assert "import pytest" not in source
 
 
 def test_play_random_game_uses_rng_of_seed():

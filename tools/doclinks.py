@@ -1,9 +1,7 @@
 """Links between the project's Markdown files, as GitHub renders them.
 
 ``tests/test_doc_links.py`` checks with these that every relative link and picture in the
-Markdown files leads to a file that exists, and every ``#anchor`` to a heading there;
-``tools/split_modding_docs.py`` uses them to move sections between pages without
-breaking a link.
+Markdown files leads to a file that exists, and every ``#anchor`` to a heading there.
 """
 
 from __future__ import annotations

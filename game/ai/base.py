@@ -239,9 +239,9 @@ class Bot:
         if self.decisions > patience(rules):
             # A game this long is stuck (a bot stalling a scoring it would lose): the
             # playout policy is sure to finish, so play it from here on.
-            from game.ai.easy import EasyBot
+            from game.ai.easy import playout_decision
 
-            plan, state = EasyBot.decide(self, rules, view, legal, rng)
+            plan, state = playout_decision(rules, view, legal, rng)
         else:
             plan, state = self.decide(rules, view, legal, rng)
         if not plan or plan[0] not in legal:

@@ -57,7 +57,8 @@ class Node:
         self.player = player  # the seat that chose ``move`` to get here
         self.parent = parent
         self.children: dict[str, Node] = {}
-        self.visits = 0
+        #: float: a new edge near the root starts with ``prior_visits`` virtual visits
+        self.visits: float = 0
         self.total = 0.0
         self.avail = 0
         self.moves: list[str] | None = None  # cached candidates (with their view key)

@@ -18,9 +18,12 @@ import itertools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.errors import ConfigError
+
+if TYPE_CHECKING:
+    from game.ai.base import Bot
 
 #: bot options that the lab sets itself and a sweep may not override
 RESERVED_BOT_OPTIONS = ("seed", "iterations", "seconds", "self")
@@ -95,7 +98,8 @@ def split_values(text: str) -> list[str]:
     """Split ``V1,V2,...`` at commas that are not inside brackets or quotes, so that a
     value may be a YAML list (``[1,2],[3,4]``)."""
     parts: list[str] = []
-    depth, quote, current = 0, "", []
+    depth, quote = 0, ""
+    current: list[str] = []
     for ch in text:
         if quote:
             if ch == quote:
@@ -158,7 +162,7 @@ def parse_bot_option(text: str, levels: Sequence[str]) -> tuple[str, str, Any]:
     return level, name, read_value(value, f"--bot-option {head}")
 
 
-def bot_class(level: str) -> type:
+def bot_class(level: str) -> type[Bot]:
     from game.ai import EasyBot, GreedyBot, MCTSBot
 
     return {"easy": EasyBot, "normal": GreedyBot, "hard": MCTSBot}[level]
@@ -172,7 +176,7 @@ def check_bot_option(level: str, name: str, levels: Sequence[str], what: str) ->
                           f"{', '.join(LEVELS)}")
     if level not in levels:
         raise ConfigError(f"{what}: no {level} bot plays (--bots {','.join(levels)})")
-    known = [p for p in inspect.signature(bot_class(level).__init__).parameters
+    known = [p for p in inspect.signature(bot_class(level)).parameters
              if p not in RESERVED_BOT_OPTIONS]
     if name not in known:
         offer = f"its options are {', '.join(known)}" if known else "it takes no options"
@@ -194,7 +198,8 @@ def nest(path: str, value: Any) -> dict[str, Any]:
 def merge(base: dict[str, Any] | None, extra: dict[str, Any]) -> dict[str, Any]:
     from game.schema import deep_merge
 
-    return deep_merge(base or {}, extra)
+    merged: dict[str, Any] = deep_merge(base or {}, extra)
+    return merged
 
 
 def make_plan(variants: Sequence[str], levels: Sequence[str], players: int | None,

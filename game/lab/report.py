@@ -12,10 +12,13 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.lab.plan import Plan
 from game.lab.stats import ArmSummary, mean, reasons
+
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
 
 #: Okabe-Ito: told apart with any colour vision
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
@@ -23,9 +26,10 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 #: the reasons' colours in the stacked bars (unitemised points are grey)
 REASON_COLOURS = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860",
                   "#DA8BC3", "#8C8C8C", "#CCB974", "#64B5CD")
-RC = {"font.size": 11, "axes.titlesize": 13, "axes.titleweight": "bold",
-      "axes.spines.top": False, "axes.spines.right": False, "svg.fonttype": "path",
-      "legend.frameon": False}
+RC: dict[RcKeyType, Any] = {
+    "font.size": 11, "axes.titlesize": 13, "axes.titleweight": "bold",
+    "axes.spines.top": False, "axes.spines.right": False, "svg.fonttype": "path",
+    "legend.frameon": False}
 
 
 def colour(k: int) -> str:
@@ -230,27 +234,40 @@ def _first_note(arms: Sequence[ArmSummary]) -> str:
 def render(plan: Plan, arms: Sequence[ArmSummary], command: str, records_name: str,
            names: dict[str, str]) -> str:
     """The whole HTML page. ``names``: variant id -> display name."""
+    seats = [f"Seat {s + 1}" for s in range(plan.players)]
+    parts = _heading(plan, command, records_name, names)
+    parts += _summary(arms, seats)
+    parts += _win_rates(plan, arms, seats)
+    parts += _scores_and_lengths(arms, seats)
+    parts += _points(arms)
+    parts.append("<p style='color:#666'>Made by <code>aztec-arcade balance</code>.</p>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _heading(plan: Plan, command: str, records_name: str, names: dict[str, str]) -> list[str]:
+    """The page's head, its title and what was played, with the command that repeats it."""
     from game.ai import level_name
 
-    seats = [f"Seat {s + 1}" for s in range(plan.players)]
-    fair = 1.0 / plan.players
-    levels = list(dict.fromkeys(plan.levels))
     variants = list(dict.fromkeys(a.variant for a in plan.arms))
     title = " vs ".join(names.get(v, v) for v in variants)
     if plan.sweeps:
         title += ": " + ", ".join(f"sweep of {s.name}" for s in plan.sweeps)
     bots = ", ".join(level_name(lv) for lv in plan.levels)
-    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-             f"<title>Balance: {_e(title)}</title><style>{CSS}</style></head><body>",
-             f"<h1>Balance: {_e(title)}</h1>",
-             f"<p>{plan.games} games per arm, {plan.players} players ({_e(bots)}); "
-             f"seats rotate between games; game <i>i</i> uses seed {plan.seed}+<i>i</i>. "
-             + (f"Hard searches {plan.iterations} iterations per decision. "
-                if "hard" in plan.levels else "")
-             + f"Raw results: <code>{_e(records_name)}</code> (one JSON line per game).</p>",
-             f"<div class='cmd'>{_e(command)}</div>"]
+    return [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>Balance: {_e(title)}</title><style>{CSS}</style></head><body>",
+            f"<h1>Balance: {_e(title)}</h1>",
+            f"<p>{plan.games} games per arm, {plan.players} players ({_e(bots)}); "
+            f"seats rotate between games; game <i>i</i> uses seed {plan.seed}+<i>i</i>. "
+            + (f"Hard searches {plan.iterations} iterations per decision. "
+               if "hard" in plan.levels else "")
+            + f"Raw results: <code>{_e(records_name)}</code> (one JSON line per game).</p>",
+            f"<div class='cmd'>{_e(command)}</div>"]
 
-    # summary -------------------------------------------------------------------------
+
+def _summary(arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:
+    """One row per arm: the seats' win rates with their intervals, score and length."""
+    parts: list[str] = []
     rows = []
     for k, arm in enumerate(arms):
         all_scores = arm.all_scores()
@@ -264,8 +281,16 @@ def render(plan: Plan, arms: Sequence[ArmSummary], command: str, records_name: s
                  "so the seats' rates add up to 100%. The interval is Wilson's 95% score "
                  "interval: with few games it is wide, and two arms whose intervals "
                  "overlap a lot are not shown to differ.</p>")
+    return parts
 
-    # win rates -----------------------------------------------------------------------
+
+def _win_rates(plan: Plan, arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:
+    """Win rates by seat (the first-player advantage) and, with several levels, by level."""
+    from game.ai import level_name
+
+    fair = 1.0 / plan.players
+    levels = list(dict.fromkeys(plan.levels))
+    parts: list[str] = []
     parts.append("<h2>Win rate by seat</h2>")
     svg = rates_figure(arms, seats, [arm.seats for arm in arms],
                        "Win rate by seat (first-player advantage)", fair)
@@ -281,8 +306,12 @@ def render(plan: Plan, arms: Sequence[ArmSummary], command: str, records_name: s
         parts.append(f"<figure>{svg}<figcaption>The share of games each level won "
                      "(over every seat it played; seats rotate between games)."
                      "</figcaption></figure>")
+    return parts
 
-    # scores and lengths --------------------------------------------------------------
+
+def _scores_and_lengths(arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:
+    """Final scores by seat and game lengths, as boxes and as tables."""
+    parts: list[str] = []
     parts.append("<h2>Scores</h2>")
     svg = boxes_figure(arms, seats, [arm.scores for arm in arms], "Final scores by seat",
                        "final score", "scores")
@@ -303,8 +332,12 @@ def render(plan: Plan, arms: Sequence[ArmSummary], command: str, records_name: s
          f"{sorted(arm.lengths)[len(arm.lengths) // 2] if arm.lengths else 0}",
          str(min(arm.lengths, default=0)), str(max(arm.lengths, default=0))]
         for k, arm in enumerate(arms)]))
+    return parts
 
-    # points by reason ----------------------------------------------------------------
+
+def _points(arms: Sequence[ArmSummary]) -> list[str]:
+    """Where the points come from: the score events' reasons, per player and game."""
+    parts: list[str] = []
     whys = reasons(arms)
     parts.append("<h2>Where the points come from</h2>")
     if whys:
@@ -319,9 +352,7 @@ def render(plan: Plan, arms: Sequence[ArmSummary], command: str, records_name: s
             for k, arm in enumerate(arms)]))
     else:
         parts.append("<p>No points were scored.</p>")
-    parts.append("<p style='color:#666'>Made by <code>aztec-arcade balance</code>.</p>")
-    parts.append("</body></html>")
-    return "\n".join(parts)
+    return parts
 
 
 def records_text(records: Sequence[dict[str, Any]]) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from game.errors import IllegalAction, quote
+from game.errors import ConfigError, IllegalAction, quote
 from game.remote import DEFAULT_PORT
 from game.rng import mix_seed
 
@@ -190,7 +190,7 @@ def _pace(text: str) -> float:
 
 def add_parser(sub: Any) -> None:
     """The ``host`` subcommand, for ``game.cli``'s parser."""
-    from game import cli
+    from game import cli_parser
 
     p = sub.add_parser(
         "host", help="run a game for phones and browsers (no window)",
@@ -198,13 +198,13 @@ def add_parser(sub: Any) -> None:
         "the join URL, the room code and a QR code, let computer players (--bots) take the "
         "last seats, and end when the game ends. Needs the remote extra: "
         "pip install \"aztec-arcade[remote]\".")
-    cli._game_args(p, 2)  # noqa: SLF001 - the same --variant/--players/-o as play
-    p.add_argument("--seed", type=cli._seed, default=None,  # noqa: SLF001
+    cli_parser.game_args(p, 2)  # the same --variant/--players/-o as play
+    p.add_argument("--seed", type=cli_parser.seed_arg, default=None,
                    help="random seed (default: random)")
     p.add_argument("--bots", type=_levels, default=[], metavar="LEVEL,...",
                    help="computer players for the last seats, one level each (easy, normal, "
                         "hard); the other seats wait for devices")
-    p.add_argument("--port", type=cli._whole(0, "the port", 65535),  # noqa: SLF001
+    p.add_argument("--port", type=cli_parser.whole(0, "the port", 65535),
                    default=DEFAULT_PORT, help=f"TCP port (default: {DEFAULT_PORT}; 0: any free "
                                               "port)")
     p.add_argument("--bind", metavar="ADDR", default=None,
@@ -234,8 +234,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int(time.time_ns() % (2**31))
     game = cli._new_game(args.variant, args.players, seed, options)  # noqa: SLF001
     if len(args.bots) > game.players:
-        raise cli.ConfigError(f"{len(args.bots)} computer players do not fit {game.players} "
-                              "seats")
+        raise ConfigError(f"{len(args.bots)} computer players do not fit {game.players} "
+                          "seats")
     first_bot = game.players - len(args.bots)
     bots = {first_bot + i: make_bot(level, seed=mix_seed(seed, "seat", first_bot + i))
             for i, level in enumerate(args.bots)}

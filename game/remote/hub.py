@@ -368,7 +368,7 @@ class RemoteHub:
     def _act(self, conn: int, seat: Role, msg: Act) -> None:
         with self._lock:
             claim = self._claims.get(seat) if seat is not None else None
-            if claim is None or claim.conn != conn:
+            if seat is None or claim is None or claim.conn != conn:
                 raise ProtocolError("not-seated", "only a device holding a seat can act: "
                                                   "claim a seat first")
             if msg.id <= claim.last_id:

@@ -27,6 +27,7 @@ from game.ui import theme
 from game.ui.art import scenery
 from game.ui.audio import Audio
 from game.ui.boardview import BoardView
+from game.ui.cues import MENU_MUSIC
 from game.ui.input import InputMapper, Intent, pad_label
 from game.ui.messages import report, short
 from game.ui.saves import SaveStore
@@ -53,7 +54,7 @@ class App:
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else fullscreen
         self._make_window()
         self.screen = Screen(_display())
-        self.audio = Audio(self.settings["volume"])
+        self.audio = Audio(self.settings["volume"], self.settings["music_volume"])
         self.input = InputMapper()
         self.saves = saves or SaveStore()
         self.registry = get_registry()
@@ -191,7 +192,15 @@ class App:
         self.toasts.append((message, self.time + seconds))
 
     def play_sound(self, name: str) -> None:
+        """Play a UI step's sound (game.ui.cues.UI_SOUNDS) or a sound by name."""
         self.audio.play(name)
+
+    def music(self) -> tuple[str, bool]:
+        """The loop the scenes ask for (the topmost that names one; the menu loop if none
+        does) and whether any scene shown ducks it."""
+        scenes = self.stack.scenes
+        track = next((m for scene in reversed(scenes) if (m := scene.music())), MENU_MUSIC)
+        return track, any(scene.ducks_music() for scene in scenes)
 
     # -- loop ----------------------------------------------------------------------------
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
@@ -216,6 +225,7 @@ class App:
         top = self.stack.top
         if top is not None:
             top.update(dt)
+        self.audio.update(dt, *self.music())
         for reason in self.saves.errors():
             self.toast(f"Autosave failed: {short(reason, 90)}")
         for notice in self.saves.notices():

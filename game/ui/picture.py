@@ -55,11 +55,11 @@ class PictureSession(Session):
         self.handover = 0  # draw as for a spectator
 
     @property
-    def colours(self) -> list[Colour]:  # type: ignore[override]
+    def colours(self) -> list[Colour]:
         return self._colours
 
     @property
-    def marks(self) -> list[str]:  # type: ignore[override]
+    def marks(self) -> list[str]:
         return self._marks
 
     def show(self, game: Game) -> None:

@@ -102,6 +102,16 @@ class Scene:
     def draw(self, screen: Screen) -> None:
         """Draw; must not change any state."""
 
+    # music (read by the app every frame: see game.ui.audio)
+    def music(self) -> str:
+        """The loop to play while this scene shows: a shipped loop's name or a file path;
+        "" plays what the scene below asks for (the menu loop at the bottom)."""
+        return ""
+
+    def ducks_music(self) -> bool:
+        """Whether the music steps back while this scene shows (a scoring reveal)."""
+        return False
+
     def controller_removed(self, instance_id: int) -> str | None:
         """A controller was unplugged: drop a seat's claim on it and return that seat's
         name (for the toast), or None if this scene knows of no such claim."""

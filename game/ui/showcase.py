@@ -3,8 +3,8 @@
 Each function drives a fresh :class:`~game.ui.app.App` to one fixed picture: fixed seeds,
 names and colours, synthesised input, and a fixed number of frames of a fixed length (the
 animations read only the time fed to ``App.step``), so the same pygame-ce draws the same
-pixels on every machine. ``tools/screenshots.py`` writes them to ``docs/``,
-``tests/client/test_snapshots.py`` compares them with reference images, and
+pixels on every machine. ``tests/client/test_snapshots.py`` compares them with reference
+images in ``tests/client/snapshots/`` (the README shows those same pictures), and
 ``benchmarks/frames.py`` times frames on :func:`late_board`.
 
 The App should use a private save folder (and ``AZTEC_ARCADE_HOME`` a private settings

@@ -211,7 +211,7 @@ class Menu:
         if new != self.focus:
             self.focus = new
             self._scroll_to_focus()
-            self._sound("click")
+            self._sound("move")
 
     def _scroll_to_focus(self) -> None:
         if self.focus < self.first:
@@ -247,16 +247,16 @@ class Menu:
             return False
         item = self.items[i]
         if not item.enabled:
-            self._sound("error")
+            self._sound("refused")
             self.refused = (i, self.t)
             return True
         if item.action is not None:
-            self._sound("click")
+            self._sound("select")
             item.action()
             return True
         if item.adjust is not None:
             item.adjust(1)
-            self._sound("click")
+            self._sound("select")
             return True
         return False
 
@@ -273,7 +273,7 @@ class Menu:
             item = self.current
             if item is not None and item.enabled and item.adjust is not None:
                 item.adjust(-1 if kind == "left" else 1)
-                self._sound("click")
+                self._sound("select")
                 return True
             return False
         if kind == "confirm":
@@ -299,7 +299,7 @@ class Menu:
                 on_left_arrow = x + w * 0.5 <= px < x + w * 0.62
                 step = -1 if (kind == "rclick" or on_left_arrow) else 1
                 item.adjust(step)
-                self._sound("click")
+                self._sound("select")
                 return True
             if kind == "click":
                 return self.activate(i)

@@ -681,7 +681,7 @@ def test_settings_volume_persists(ui, home):
     choose(ui, "Settings")
     settings = ui.top
     assert isinstance(settings, SettingsScene)
-    focus_label(ui, "Volume")
+    focus_label(ui, "Effects volume")
     ui.key(pygame.K_RIGHT)
     assert ui.app.audio.volume == 80
     ui.key(pygame.K_LEFT)
@@ -704,7 +704,7 @@ def test_settings_keep_other_keys_and_report_errors(ui, home):
     path = user_settings_path()
     path.write_text("plugin_folder: mods\nvolume: 30\n")
     ui.app.stack.push(SettingsScene())
-    focus_label(ui, "Volume")
+    focus_label(ui, "Effects volume")
     ui.key(pygame.K_RIGHT)
     data = yaml.safe_load(path.read_text())
     assert data == {"plugin_folder": "mods", "volume": 80}

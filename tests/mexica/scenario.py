@@ -89,16 +89,7 @@ def scenario(
 
     # -- starting placement, through the real API, in seat order ------------------------
     wanted = _seats(pilli, players)
-    starts = [b.names[c] for c in b.starts]
-    claimed = {w for w in wanted.values() if w is not None}
-    for seat in range(players):
-        free = [c for c in starts if idx[c] not in s.pilli]
-        want = wanted.get(seat)
-        spare = [c for c in free if c not in claimed] or free
-        choice = want if want in free else spare[0]
-        assert game.current_player == seat
-        game.apply(f"start {choice}")
-    assert s.phase == "play"
+    _start(game, wanted)
 
     # -- direct edits --------------------------------------------------------------------
     for seat, where in wanted.items():
@@ -110,18 +101,7 @@ def scenario(
         s.period = 2
         s.display = sorted(display)
         s.hidden = sorted(hidden)
-    p1 = list(rules.params["temples"]["period1"])
-    p2 = list(rules.params["temples"]["period2"])
-    if hands is not None:
-        for seat, h in _seats(hands, players).items():
-            s.hands[seat] = sorted(h)
-    elif period == 2:
-        s.hands = [sorted(p1 + p2) for _ in range(players)]
-    if reserve is not None:
-        for seat, h in _seats(reserve, players).items():
-            s.reserve[seat] = sorted(h)
-    elif period == 2:
-        s.reserve = [[] for _ in range(players)]
+    _deal_temples(game, period, hands, reserve)
 
     for name, (owner, level) in (temples or {}).items():
         s.temples[cell(name)] = (owner, level)
@@ -166,6 +146,40 @@ def scenario(
     s.vote = None
     s.rebuild(b)
     return game
+
+
+def _start(game: Game, wanted: dict[int, Any]) -> None:
+    """Each seat places its Pilli on a start space with the ``start`` action: the one it
+    wants if free, else a free one nobody wants (so later seats still get theirs)."""
+    s, b = game.state, game.rules.board
+    starts = [b.names[c] for c in b.starts]
+    claimed = {w for w in wanted.values() if w is not None}
+    for seat in range(game.players):
+        free = [c for c in starts if b.index[c] not in s.pilli]
+        want = wanted.get(seat)
+        spare = [c for c in free if c not in claimed] or free
+        choice = want if want in free else spare[0]
+        assert game.current_player == seat
+        game.apply(f"start {choice}")
+    assert s.phase == "play"
+
+
+def _deal_temples(game: Game, period: int, hands: Any, reserve: Any) -> None:
+    """The temple levels in hand and in reserve: as given, else in period 2 every level
+    in hand (the period-2 set has joined it) and none in reserve."""
+    s, players = game.state, game.players
+    temples = game.rules.params["temples"]
+    if hands is not None:
+        for seat, h in _seats(hands, players).items():
+            s.hands[seat] = sorted(h)
+    elif period == 2:
+        both = list(temples["period1"]) + list(temples["period2"])
+        s.hands = [sorted(both) for _ in range(players)]
+    if reserve is not None:
+        for seat, h in _seats(reserve, players).items():
+            s.reserve[seat] = sorted(h)
+    elif period == 2:
+        s.reserve = [[] for _ in range(players)]
 
 
 # -- small helpers for assertions ---------------------------------------------------------

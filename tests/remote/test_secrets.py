@@ -84,22 +84,8 @@ def test_no_message_to_any_connection_names_a_card_its_seat_may_not_know(make_hu
     for device in devices + [spectator, bystander]:
         device.drain()
 
-    checked = 0
-    for role, device in [(d.seat, d) for d in devices] + [(None, spectator)]:
-        version = 0
-        for text, message in zip(device.texts, device.received, strict=True):
-            version = message.get("version", version) if message["type"] == "state" \
-                else version
-            leaked = cards_in(text) - known[role].get(version, set())
-            assert not leaked, f"{'seat ' + str(role) if role is not None else 'a spectator'}" \
-                               f" was sent {sorted(leaked)} at version {version}"
-            checked += 1
-            if message["type"] == "state" and version in hidden_choices:
-                for other, card in hidden_choices[version].items():
-                    if other != role:
-                        assert message["view"]["chosen"][other] == {"hidden": 1}
-                        assert f"chose power card {card}" not in json.dumps(
-                            [e["text"] for e in message["log"] if e["seat"] == other])
+    checked = sum(_check_sent(role, device, known[role], hidden_choices)
+                  for role, device in [(d.seat, d) for d in devices] + [(None, spectator)])
     assert all(cards_in(t) == set() for t in bystander.texts)  # the lobby names no card
     # not vacuous: seats held cards the others never saw, and their own devices named them
     private = [seen[s] - seen[None] for s in range(players)]
@@ -108,3 +94,25 @@ def test_no_message_to_any_connection_names_a_card_its_seat_may_not_know(make_hu
         if private[seat]:
             assert private[seat] & set().union(*(cards_in(t) for t in device.texts))
     assert checked > 500
+
+
+def _check_sent(role: Any, device: Device, known: dict[int, set[str]],
+                hidden_choices: dict[int, dict[int, int]]) -> int:
+    """No message to ``role``'s device names a card the role could not know at the
+    message's version, nor another seat's secret choice; returns the messages checked."""
+    checked = 0
+    version = 0
+    for text, message in zip(device.texts, device.received, strict=True):
+        version = message.get("version", version) if message["type"] == "state" \
+            else version
+        leaked = cards_in(text) - known.get(version, set())
+        assert not leaked, f"{'seat ' + str(role) if role is not None else 'a spectator'}" \
+                           f" was sent {sorted(leaked)} at version {version}"
+        checked += 1
+        if message["type"] == "state" and version in hidden_choices:
+            for other, card in hidden_choices[version].items():
+                if other != role:
+                    assert message["view"]["chosen"][other] == {"hidden": 1}
+                    assert f"chose power card {card}" not in json.dumps(
+                        [e["text"] for e in message["log"] if e["seat"] == other])
+    return checked

@@ -1,4 +1,4 @@
-"""Aztlán's action notation (docs/aztlan-notation.md): parsing and canonical forms.
+"""Aztlán's action notation (variants/aztlan/NOTATION.md): parsing and canonical forms.
 
 Parsing only checks the words (a known verb, the right number of arguments, known
 territories and types); whether the action is allowed *now* is the engine's question.

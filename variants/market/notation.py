@@ -1,4 +1,4 @@
-"""The action notation (docs/market-notation.md): parsing and canonical text.
+"""The action notation (variants/market/NOTATION.md): parsing and canonical text.
 
 Canonical actions are lower case with single spaces:
 

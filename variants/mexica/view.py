@@ -19,7 +19,7 @@ the moving things (Pilli, cursor, drops, pop-ups).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
@@ -33,6 +33,7 @@ from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 from variants.mexica.board import Board
+from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
 from variants.mexica.view_panel import paint_panel
 from variants.mexica.view_preview import (
@@ -86,9 +87,13 @@ class MexicaView(SeatStyle, BoardView):
         return state
 
     @property
+    def rules(self) -> MexicaRules:
+        """The game's rules, as the Mexica rules they are (behind the client's guard)."""
+        return cast(MexicaRules, self.session.game.rules)
+
+    @property
     def board(self) -> Board:
-        board: Board = self.session.game.rules.board
-        return board
+        return self.rules.board
 
     def _home(self) -> int:
         b = self.board
@@ -227,7 +232,7 @@ class MexicaView(SeatStyle, BoardView):
 
     def _pick_menu(self, step: int) -> None:
         s = self.state
-        n = len(token_menu(self.session.game.rules, s))
+        n = len(token_menu(self.rules, s))
         self.menu_index = (self.menu_index + step) % n
         self._refresh()
 
@@ -291,8 +296,8 @@ class MexicaView(SeatStyle, BoardView):
         """The queued walking steps still to come (read-only copy)."""
         return list(self.queue)
 
-    @property
-    def busy(self) -> bool:
+    @property  # BoardView.busy is a plain attribute that views may make a property
+    def busy(self) -> bool:  # type: ignore[override]
         return bool(self.queue)
 
     def refused(self, action: str, reason: str) -> None:
@@ -317,7 +322,7 @@ class MexicaView(SeatStyle, BoardView):
     def on_events(self, action: str, events: list[Event]) -> None:
         self.queue.applied(action)  # another action mid-walk stops the walk
         game = self.session.game
-        b, s = game.rules.board, game.state
+        b, s = self.board, game.state
         anims = va.piece_anims(b, s, action, self._seen_pilli)  # the shell plays sounds
         finish(self.anims)  # the last action's pieces land at once
         self.anims.extend(anims)
@@ -365,7 +370,7 @@ class MexicaView(SeatStyle, BoardView):
     # =====================================================================================
     def draw(self, screen: Screen, area: Area) -> None:
         game = self.session.game
-        rules, s = game.rules, game.state
+        rules, s = self.rules, game.state
         b = rules.board
         lay = vp.make_layout(area, b.width, b.height)
         base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)

@@ -160,6 +160,8 @@ class MenuScene(BaseScene):
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
+            assert self.app is not None
+            self.app.play_sound("back")  # a Back item sounds as a selection instead
             self.back()
             return
         self.menu.handle(intent)

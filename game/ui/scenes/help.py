@@ -79,6 +79,7 @@ class HelpScene(BaseScene):
         assert self.app is not None
         kind = intent.kind
         if kind in ("back", "help", "confirm"):
+            self.app.play_sound("back")
             self.app.stack.pop()
         elif kind in ("right", "tab", "down", "page_down"):
             self.page = (self.page + 1) % len(self.PAGES)

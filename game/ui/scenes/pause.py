@@ -101,6 +101,7 @@ class SaveScene(TypingScene):
     def handle(self, intent: Intent) -> None:
         assert self.app is not None
         if intent.kind == "back":
+            self.app.play_sound("back")
             self.app.stack.pop()
             return
         if intent.kind == "confirm":

@@ -21,6 +21,7 @@ from game.errors import AztecArcadeError, IllegalAction
 from game.ui import fx, theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import BoardView
+from game.ui.cues import GameSounds
 from game.ui.layout import BOARD_AREA, PANEL_AREA
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line
@@ -76,6 +77,8 @@ class PlayScene(BaseScene):
         self.results_pending = False
         #: the scene has left the stack (or is leaving it)
         self.done = False
+        #: what each action sounds like, and the game's music
+        self.sounds = GameSounds.for_game(session.game)
 
     # -- helpers ---------------------------------------------------------------------
     @property
@@ -126,6 +129,8 @@ class PlayScene(BaseScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         app.input.text_mode = False
+        for problem in self.sounds.problems:
+            app.toast(problem, 6.0)
         self.view = self._make_view(app)
         earlier = len(self.game.log) - len(self.session.history)
         if earlier > 0:  # a loaded game: recover the log's events by replaying it
@@ -168,6 +173,9 @@ class PlayScene(BaseScene):
             ": choose actions from the list"
         return ActionListView(self.session, app, one_line(note))
 
+    def music(self) -> str:
+        return self.sounds.music
+
     # -- applying actions ------------------------------------------------------------
     def apply(self, action: str) -> bool:
         """Apply ``action`` through the session; a refusal is shown, never raised."""
@@ -185,7 +193,7 @@ class PlayScene(BaseScene):
         self.refusal = ""
         self.note = ""
         self.view.on_events(action, events)
-        self._after(events, before)
+        self._after(action, events, before)
         return True
 
     def refuse(self, reason: str) -> None:
@@ -193,18 +201,20 @@ class PlayScene(BaseScene):
         assert self.app is not None
         self.refused_t = 0.0
         self.refusal = reason
-        self.app.play_sound("error")
+        self.app.play_sound("refused")
 
     def _refuse(self, action: str, reason: str) -> None:
         self.view.refused(action, reason)
         self.refuse(reason)
 
-    def _after(self, events: list[Event], before: int | None) -> None:
+    def _after(self, action: str, events: list[Event], before: int | None) -> None:
         assert self.app is not None
         self.seats.changed()
         self._rebuild_log()
         self.log.scroll = 0
-        self.app.play_sound("score" if any(e.points for e in events) else "place")
+        public = [e for e in events if e.visible(None)]  # the room hears it: no secrets
+        self.app.play_sound(self.sounds.action_sound(
+            action, [e.kind for e in public], any(e.points for e in public)))
         if any(e.kind == "scoring" for e in events) or (
                 self.view.scoring_overlay and any(e.kind == "score" for e in events)):
             self.app.stack.push("scoring", self.session, self.view, events)
@@ -251,7 +261,7 @@ class PlayScene(BaseScene):
         self.view.on_reset()
         self.seats.changed()
         self._rebuild_log()
-        self.app.play_sound("click")
+        self.app.play_sound("back")
 
     def redo(self) -> None:
         before = self.game.current_player
@@ -263,7 +273,8 @@ class PlayScene(BaseScene):
         self.refusal = ""
         self.note = "Redone"
         self.view.on_reset()
-        self._after(events, before)
+        action = self.session.history[-1][1] if self.session.history else ""
+        self._after(action, events, before)
 
     def end_turn(self, intent: Intent) -> None:
         if self.session.is_legal("end"):

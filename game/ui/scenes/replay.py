@@ -17,6 +17,7 @@ from game.ui import theme
 from game.ui.actionlog import wrap_text
 from game.ui.art import frames
 from game.ui.boardview import BoardView
+from game.ui.cues import GameSounds
 from game.ui.layout import BOARD_AREA, LOG_AREA, PANEL_AREA, STATUS_AREA
 from game.ui.messages import one_line, personalise
 from game.ui.playersbar import draw_players_bar
@@ -72,6 +73,10 @@ class ReplayScene(BaseScene):
         self.error = ""
         self.autoplay = False
         self.timer = 0.0
+        self.track = GameSounds.for_game(saved).music
+
+    def music(self) -> str:
+        return self.track
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -120,6 +125,7 @@ class ReplayScene(BaseScene):
         assert self.app is not None
         kind = intent.kind
         if kind == "back":
+            self.app.play_sound("back")
             self.app.stack.pop()
         elif kind == "right":
             self.autoplay = False

@@ -9,6 +9,7 @@ from game.errors import AztecArcadeError
 from game.isolation import start_game
 from game.ui import theme
 from game.ui.boardview import BoardView
+from game.ui.cues import GameSounds
 from game.ui.messages import one_line
 from game.ui.scenes.common import (
     MenuScene,
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
     from game.ui.session import Session
 
 KNOWN_REASONS = ("founding", "presence", "district", "palace")
+#: seconds of the winner moment (the fanfare over ducked music)
+WINNER_MOMENT = 3.0
 REASON_LABELS = {"founding": "Founding", "presence": "Presence", "district": "Districts",
                  "palace": "Palace", "other": "Other"}
 
@@ -147,6 +150,7 @@ class ResultsScene(MenuScene):
         self.saved_as = ""
         self.table: dict[str, Any] | None = None  # the board view's, set on enter
         game = session.game
+        self.track = GameSounds.for_game(game).music
         self.scores = game.scores
         self.winners = game.winners
         self.tokens = tie_break_values(game)
@@ -184,7 +188,13 @@ class ResultsScene(MenuScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.table = view_table(app, self.session)
-        app.play_sound("fanfare")
+        app.play_sound("winner")
+
+    def music(self) -> str:
+        return self.track
+
+    def ducks_music(self) -> bool:
+        return self.t < WINNER_MOMENT
 
     # -- actions ---------------------------------------------------------------------
     def play_again(self) -> None:

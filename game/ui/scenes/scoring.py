@@ -80,6 +80,9 @@ class ScoringScene(BaseScene):
         self.baseline = [final[i] - gained[i] for i in range(n)]
         self._show(0)
 
+    def ducks_music(self) -> bool:
+        return True  # the points are read out over a quieter loop
+
     def _build_steps(self) -> list[Step]:
         """Steps from the view (district rows from ``places``, gains from ``points``),
         plus one step per kind of bonus points the view's steps do not cover."""

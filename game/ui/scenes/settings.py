@@ -1,4 +1,5 @@
-"""Settings: fullscreen, volume and colour palette, saved to the user's settings file."""
+"""Settings: fullscreen, effects and music volumes and the colour palette, saved to the
+user's settings file."""
 
 from __future__ import annotations
 
@@ -63,14 +64,16 @@ class SettingsScene(MenuScene):
         self.menu = Menu([
             MenuItem("Fullscreen", self.toggle_fullscreen, value=self._fullscreen_text,
                      adjust=lambda _d: self.toggle_fullscreen()),
-            MenuItem("Volume", None, value=lambda: f"{self._volume()}%",
+            MenuItem("Effects volume", None, value=lambda: f"{self._volume()}%",
                      adjust=self.change_volume),
+            MenuItem("Music volume", None, value=lambda: f"{self._music_volume()}%",
+                     adjust=self.change_music_volume),
             MenuItem("Player colours", None, value=self._palette_text,
                      adjust=self.change_palette),
             MenuItem("Reduce motion", self.toggle_motion, value=self._motion_text,
                      adjust=lambda _d: self.toggle_motion()),
             MenuItem("Back", self.back),
-        ], 460, 260, 1000, item_h=96, gap=18)
+        ], 460, 210, 1000, item_h=88, gap=14)
 
     # -- values ----------------------------------------------------------------------
     def _fullscreen_text(self) -> str:
@@ -80,6 +83,10 @@ class SettingsScene(MenuScene):
     def _volume(self) -> int:
         assert self.app is not None
         return int(self.app.settings.get("volume", self.app.audio.volume))
+
+    def _music_volume(self) -> int:
+        assert self.app is not None
+        return int(self.app.settings.get("music_volume", self.app.audio.music_volume))
 
     def _palette_text(self) -> str:
         assert self.app is not None
@@ -102,8 +109,15 @@ class SettingsScene(MenuScene):
         volume = max(0, min(100, self._volume() + step * VOLUME_STEP))
         self.app.audio.set_volume(volume)
         self.app.settings["volume"] = volume
-        self.app.play_sound("click")
+        self.app.play_sound("click")  # at the new volume: what the effects sound like now
         self._persist({"volume": volume})
+
+    def change_music_volume(self, step: int) -> None:
+        assert self.app is not None
+        volume = max(0, min(100, self._music_volume() + step * VOLUME_STEP))
+        self.app.audio.set_music_volume(volume)
+        self.app.settings["music_volume"] = volume
+        self._persist({"music_volume": volume})
 
     def change_palette(self, step: int) -> None:
         assert self.app is not None
@@ -140,12 +154,12 @@ class SettingsScene(MenuScene):
                                      theme.PALETTES["okabe-ito"])
         for i, colour in enumerate(palette):
             x = 460 + i * 148
-            frames.tile(screen, x, 836, 130, 70, colour, radius=12)
-            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 871, 22, INK)
+            frames.tile(screen, x, 828, 130, 70, colour, radius=12)
+            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 863, 22, INK)
         if self.error:
-            screen.text(self.error, 960, 920, theme.FONT_BODY, theme.DANGER, "midtop",
+            screen.text(self.error, 960, 918, theme.FONT_BODY, theme.DANGER, "midtop",
                         wrap=1500)
         elif self.saved_to:
-            screen.text(f"Saved to {self.saved_to}", 960, 920, theme.FONT_SMALL,
+            screen.text(f"Saved to {self.saved_to}", 960, 918, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
         draw_footer(screen, self.shortcuts)

@@ -385,6 +385,8 @@ class SetupScene(TypingScene):
         kind = intent.kind
         row = self.current
         if kind == "back":
+            assert self.app is not None
+            self.app.play_sound("back")
             self.back()
             return
         if kind in ("up", "tab_back"):
