@@ -164,7 +164,7 @@ class Effects:
         """Draw every started effect; ``where`` places anchors that are not (x, y) (an
         anchor it places nowhere, None, is skipped)."""
         def place(anchor: Any) -> tuple[float, float] | None:
-            return where(anchor) if where is not None else anchor  # type: ignore[no-any-return]
+            return where(anchor) if where is not None else anchor
 
         for g in self.glows:
             at = place(g.anchor) if g.t >= g.delay else None
