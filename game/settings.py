@@ -26,6 +26,12 @@ SETTINGS = Obj(
         "music_volume": Field(Int(min=0, max=100), "Music volume in percent.", default=50),
         "palette": Field(Str(choices=("okabe-ito", "high-contrast")), "Player colours.",
                          default="okabe-ito"),
+        "remote_bind": Field(
+            Nullable(Str(max_len=255)), "Address the server for phones listens on once "
+            "\"Invite phones\" is chosen; null: this computer's address on the local "
+            "network.", default=None),
+        "remote_port": Field(Int(min=0, max=65_535), "TCP port for phones (0: any free "
+                             "port).", default=8765),
     }
 )
 

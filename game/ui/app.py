@@ -30,6 +30,7 @@ from game.ui.boardview import BoardView
 from game.ui.cues import MENU_MUSIC
 from game.ui.input import InputMapper, Intent, pad_label
 from game.ui.messages import report, short
+from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
@@ -69,6 +70,8 @@ class App:
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
+        #: phones and browsers holding seats: nothing listens until "Invite phones"
+        self.remote = RemoteLink(self)
         self.stack.push(first_scene if first_scene is not None else "title")
         if self.audio.reason:
             self.toast(self.audio.reason)
@@ -226,6 +229,7 @@ class App:
         if top is not None:
             top.update(dt)
         self.audio.update(dt, *self.music())
+        self.remote.update()
         for reason in self.saves.errors():
             self.toast(f"Autosave failed: {short(reason, 90)}")
         for notice in self.saves.notices():
@@ -350,6 +354,7 @@ class App:
                 del self.frame_times[:300]
             frames += 1
         self.saves.flush()  # the last autosave is on disk before the window closes
+        self.remote.shutdown()  # the phones hear that the game closed
         return 0
 
     def quit(self) -> None:

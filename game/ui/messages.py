@@ -39,3 +39,11 @@ def short(text: str, limit: int = 110) -> str:
 def report(exc: BaseException) -> None:
     """Print a plugin failure's traceback for developers; the player sees a toast."""
     traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+
+
+def param_label(name: str) -> str:
+    """A parameter's name as a person reads it: ``ap_per_turn`` -> "AP per turn"."""
+    words = name.split("_")
+    shown = [w.upper() if w in ("ap", "id") else w for w in words]
+    text = " ".join(shown)
+    return text[:1].upper() + text[1:]

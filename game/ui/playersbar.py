@@ -34,9 +34,10 @@ def _tag(deciding: bool, holds_turn: bool) -> tuple[str, tuple[int, int, int]]:
 def draw_players_bar(screen: Screen, game: Game, names: list[str],
                      colours: list[tuple[int, int, int]], t: float,
                      scores: list[int] | None = None, marks: list[str] | None = None,
-                     labels: list[str] | None = None) -> None:
+                     labels: list[str] | None = None, icons: list[str] | None = None) -> None:
     """One card per seat; the deciding seat's pulses. ``scores`` replaces the game's (the
-    scoring overlay counting up); ``labels`` tags a seat by what drives it ("CPU Hard")."""
+    scoring overlay counting up); ``labels`` tags a seat by what drives it ("CPU Hard"),
+    ``icons`` draws a shape by the tag ("phone": a seat held by a phone)."""
     scores = game.scores if scores is None else scores
     current = game.current_player
     turn = turn_holder(game) if current is not None else None
@@ -66,7 +67,10 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
             screen.text(tag, x + 100 + tw / 2, 80, theme.FONT_SMALL, INK, "center")
         score = scores[seat] if seat < len(scores) else 0
         screen.text(str(score), x + w - 18, 58, theme.FONT_LARGE * 1.2, theme.TEXT, "midright")
-    for (x, w), label in zip(cards, labels or (), strict=False):
+    for seat, ((x, w), label) in enumerate(zip(cards, labels or (), strict=False)):
         if label:
-            screen.text(label, x + w - 18, 24, theme.FONT_SMALL * 0.8, theme.TEXT_DIM,
-                        "topright")
+            screen.text(label, x + w - 18, 14, theme.FONT_SMALL, theme.TEXT_DIM, "topright")
+        icon = icons[seat] if icons and seat < len(icons) else ""
+        if icon:
+            left = x + w - 18 - (screen.text_width(label, theme.FONT_SMALL) if label else 0)
+            draw_mark(screen, icon, left - 18, 29, 12, theme.ACCENT)

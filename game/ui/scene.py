@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 SceneName = Literal["title", "setup", "load", "settings", "rules", "help", "play", "handoff",
-                    "pause", "save", "scoring", "results", "replay"]
+                    "pause", "save", "scoring", "results", "replay", "invite"]
 
 #: every scene by name: "module:factory", the factory called with the push's arguments
 SCENES: dict[SceneName, str] = {
@@ -40,6 +40,7 @@ SCENES: dict[SceneName, str] = {
     "scoring": "game.ui.scenes.scoring:ScoringScene",
     "results": "game.ui.scenes.results:ResultsScene",
     "replay": "game.ui.scenes.replay:ReplayScene",
+    "invite": "game.ui.scenes.invite:InviteScene",  # "Invite phones", setup and pause
 }
 
 

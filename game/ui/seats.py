@@ -17,6 +17,10 @@ What drives a seat, in one place:
   :mod:`game.ai`. It thinks in the worker thread (:class:`~game.ai.worker.BotWorker`,
   one for all the computer seats of a game) on a copy of what its seat may see, and its
   moves are played at the :class:`Pace` the people watching set.
+- a seat a phone or a browser holds -> :class:`RemoteSeat` (not a saved kind: the save
+  keeps "human", and the device claims the seat again). Its actions come from the
+  :class:`~game.remote.hub.RemoteHub`; :mod:`game.ui.remote` swaps it in when a device
+  claims the seat and out when the device gives the seat up or the host takes it back.
 
 ``Session.kinds`` stays what a save keeps; :meth:`Seats.driver_for` is the one place a
 kind becomes a driver.
@@ -31,15 +35,17 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai import CLIENT_SECONDS, level_name, make_bot
 from game.ai.worker import BotWorker
+from game.errors import AztecArcadeError, IllegalAction
 from game.isolation import PluginFailure
 from game.rng import Rng, mix_seed
 from game.ui.input import pad_id, pad_label
-from game.ui.messages import report
+from game.ui.messages import one_line, report
 from game.ui.session import HUMAN
 
 if TYPE_CHECKING:
     from game.ai.base import Bot
     from game.api import Game
+    from game.remote.hub import RemoteHub
     from game.ui.boardview import BoardView
     from game.ui.input import Intent
     from game.ui.session import Session
@@ -92,6 +98,9 @@ class SeatDriver(ABC):
     #: ("Pass to ...") before it decides. False: the board takes no input while the seat
     #: decides; the screen's input goes to :meth:`handle`.
     wants_local_input: bool = False
+    #: played on a device away from this screen: no secret of the seat may show here
+    #: (the session tells the board views, see :meth:`Session.is_bot`)
+    elsewhere: bool = False
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -99,6 +108,12 @@ class SeatDriver(ABC):
     @property
     def label(self) -> str:
         """A tag under the seat's name in the players bar ("" for none)."""
+        return ""
+
+    @property
+    def icon(self) -> str:
+        """A shape drawn by the tag (a :func:`~game.ui.screen.draw_mark` name such as
+        "phone"; "" for none), so the tag is not told by its words alone."""
         return ""
 
     @abstractmethod
@@ -264,6 +279,74 @@ class ComputerSeat(SeatDriver):
             self.worker.cancel()
 
 
+class RemoteSeat(SeatDriver):
+    """A seat held by a phone or a browser. Its device sends the seat's actions to the
+    hub; each frame while the seat decides, :meth:`poll` takes the one sent for the
+    current state. An action the engine would refuse goes back to the device with the
+    engine's reason and never reaches the game (the screen here has nothing to show for
+    it); what the seat may see is published to the device by :mod:`game.ui.remote`."""
+
+    elsewhere = True
+
+    def __init__(self, seat: int, session: Session, hub: RemoteHub) -> None:
+        super().__init__(seat)
+        self.session = session
+        self.hub = hub
+
+    @property
+    def connected(self) -> bool:
+        """Its device is connected now (a locked phone is not, until it rejoins)."""
+        return self.seat in self.hub.connected_seats()
+
+    @property
+    def label(self) -> str:
+        return "Phone" if self.connected else "Phone away"
+
+    @property
+    def icon(self) -> str:
+        return "phone"
+
+    def poll(self, turn: Turn) -> str | None:
+        action = self.hub.take_action(self.seat)
+        if action is None or self.session.is_legal(action):
+            return action
+        reason = refusal(self.session.game, action)
+        if reason:
+            self.hub.report_refusal(self.seat, reason)
+            return None
+        return action  # not as the rules list it, but accepted (another spelling)
+
+    def handle(self, intent: Intent, on_board: bool) -> Reply:
+        """Undo, redo and ending the turn are the phone's to do, not this screen's."""
+        if intent.kind in ("undo", "redo", "end"):
+            return Reply(refusal=f"{self.session.name(self.seat)} decides on a phone")
+        return Reply()
+
+    def status(self) -> SeatStatus:
+        name = self.session.name(self.seat)
+        if self.connected:
+            device = self.hub.device_name(self.seat)
+            where = f"a phone ({device})" if device and device != name else "a phone"
+            return SeatStatus(f"{name} decides on {where}", True, "Esc: menu")
+        return SeatStatus(f"{name}'s phone is away: it can rejoin", False,
+                          "Esc › Phones and seats: play it here or by the computer")
+
+    def shortcuts(self) -> Shortcuts:
+        return ()
+
+
+def refusal(game: Game, action: str) -> str:
+    """Why the engine refuses ``action`` now ("" if it accepts it), found on a copy of
+    the game, so the game itself never sees an action from elsewhere that fails."""
+    try:
+        game.clone().apply(action)
+    except IllegalAction as exc:
+        return str(exc)
+    except AztecArcadeError as exc:
+        return one_line(exc)
+    return ""
+
+
 class Seats:
     """The drivers of one game's seats, and what the computer seats share (the worker
     thread they think in, one at a time, and the pace)."""
@@ -274,6 +357,7 @@ class Seats:
         self.pace = Pace()
         self.drivers: list[SeatDriver] = [self.driver_for(seat, kind)
                                           for seat, kind in enumerate(session.kinds)]
+        self._tell_session()
 
     def driver_for(self, seat: int, kind: str) -> SeatDriver:
         """The driver of a seat of a saved kind ("human" or a computer level)."""
@@ -291,6 +375,11 @@ class Seats:
         """Hand ``seat`` to another driver (the old one is closed)."""
         self.drivers[seat].close()
         self.drivers[seat] = driver
+        self._tell_session()
+
+    def _tell_session(self) -> None:
+        """The session knows which seats are played elsewhere (for the board views)."""
+        self.session.elsewhere = frozenset(d.seat for d in self.drivers if d.elsewhere)
 
     def deciding(self) -> SeatDriver | None:
         """The driver of the seat that decides now (None once the game is over)."""
@@ -319,6 +408,9 @@ class Seats:
 
     def labels(self) -> list[str]:
         return [driver.label for driver in self.drivers]
+
+    def icons(self) -> list[str]:
+        return [driver.icon for driver in self.drivers]
 
     def computers(self) -> dict[int, ComputerSeat]:
         """The computer seats by seat number."""

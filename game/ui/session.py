@@ -54,6 +54,9 @@ class Session:
         #: a seat the screen must be passed to before its secrets may show, while an
         #: overlay (a scoring) keeps the board in view: views draw it as a spectator
         self.handover: int | None = None
+        #: seats played on a device away from this screen (the play screen's seat
+        #: drivers keep it up to date; not saved)
+        self.elsewhere: frozenset[int] = frozenset()
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:
@@ -157,6 +160,12 @@ class Session:
     # -- seats -------------------------------------------------------------------------
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] != HUMAN
+
+    def is_bot(self, seat: int | None) -> bool:
+        """No person at this screen plays ``seat``: a computer does, or a device elsewhere
+        (a phone). A board view shows none of that seat's secrets while it decides (the
+        Aztlán view asks this, by this name)."""
+        return self.is_computer(seat) or seat in self.elsewhere
 
     def set_kinds(self, kinds: list[str] | None) -> None:
         """Seat kinds ("human", "easy", "normal", "hard"); anything unknown is human."""

@@ -38,6 +38,10 @@ PALETTES: dict[str, list[tuple[int, int, int]]] = {
 #: a shape per seat, drawn on every piece of that seat
 MARKS = ("circle", "square", "triangle", "diamond", "star", "cross", "ring")
 COLOUR_NAMES = ("Orange", "Sky", "Green", "Vermillion", "Yellow", "Blue", "Purple")
+PALETTE_COLOUR_NAMES: dict[str, tuple[str, ...]] = {
+    "okabe-ito": COLOUR_NAMES,
+    "high-contrast": ("White", "Yellow", "Cyan", "Pink", "Green", "Orange", "Violet"),
+}
 
 FONT_SMALL = 28
 FONT_BODY = 36
@@ -48,3 +52,8 @@ FONT_TITLE = 110
 def player_colour(palette: str, index: int) -> tuple[int, int, int]:
     colours = PALETTES.get(palette, PALETTES["okabe-ito"])
     return colours[index % len(colours)]
+
+
+def colour_names(palette: str) -> tuple[str, ...]:
+    """The names people call a palette's colours by, in seat-colour order."""
+    return PALETTE_COLOUR_NAMES.get(palette, COLOUR_NAMES)

@@ -267,7 +267,9 @@ def test_a_bot_seat_shows_no_secret(ui, monkeypatch):
     viewer = g.current_player
     play = start(ui.app, g)
     ready(ui, play)
-    monkeypatch.setattr(play.session, "bots", {viewer}, raising=False)
+    kinds = list(play.session.kinds)
+    kinds[viewer] = "easy"  # the computer plays it
+    monkeypatch.setattr(play.session, "kinds", kinds)
     play.view._key = None
     ui.frames(1)
     assert play.view.viewer() is None and play.view.model.viewer is None

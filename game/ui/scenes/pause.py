@@ -30,13 +30,16 @@ class PauseScene(MenuScene):
         super().__init__()
         #: the scene paused (the board, or the "Pass to" screen over it)
         self.host = host
+        #: "Invite phones" while nothing listens; the seats phones hold once it does
+        self.phones = MenuItem("Invite phones", self.invite)
         self.menu = Menu([
             MenuItem("Resume", self.back),
             MenuItem("Save game", self.save_game),
             MenuItem("Rules help", self.rules),
+            self.phones,
             MenuItem("Settings", self.settings),
             MenuItem("Quit to title", self.quit_to_title),
-        ], 660, 300, 600)
+        ], 660, 260, 600)
 
     def save_game(self) -> None:
         assert self.app is not None
@@ -49,6 +52,10 @@ class PauseScene(MenuScene):
     def settings(self) -> None:
         assert self.app is not None
         self.app.stack.push("settings")
+
+    def invite(self) -> None:
+        assert self.app is not None
+        self.app.stack.push("invite")
 
     def quit_to_title(self) -> None:
         assert self.app is not None
@@ -68,10 +75,16 @@ class PauseScene(MenuScene):
             return
         super().handle(intent)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app is not None:
+            self.phones.label = "Phones and seats" if self.app.remote.running else \
+                "Invite phones"
+
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
         slide = ease_out(self.t / 0.3)
-        screen.text("PAUSED", 960, 120 + 60 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
+        screen.text("PAUSED", 960, 100 + 50 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
         self.menu.draw(screen)
         draw_footer(screen, self.shortcuts)
 

@@ -355,7 +355,8 @@ class PlayScene(BaseScene):
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
         draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
-                         self._shown_scores(), self.session.marks, self.seats.labels())
+                         self._shown_scores(), self.session.marks, self.seats.labels(),
+                         self.seats.icons())
         self.view.draw(screen, BOARD_AREA)
         self.view.draw_panel(screen, PANEL_AREA)
         self.log.draw(screen)

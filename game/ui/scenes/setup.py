@@ -13,7 +13,8 @@ from game.notation import plain_number
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.input import pad_id, pad_label
-from game.ui.messages import one_line
+from game.ui.messages import one_line, param_label
+from game.ui.scene import make_scene
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
 from game.ui.session import HUMAN, SEAT_KINDS
@@ -37,14 +38,11 @@ if TYPE_CHECKING:
     from game.ui.input import Intent
     from game.ui.screen import Screen
 
-COLOUR_NAMES = {
-    "okabe-ito": theme.COLOUR_NAMES,
-    "high-contrast": ("White", "Yellow", "Cyan", "Pink", "Green", "Orange", "Violet"),
-}
 NAME_LEN = 14
 LEFT_X, LEFT_W = 60.0, 840.0
 RIGHT_X, RIGHT_W = 960.0, 900.0
 ROW_H = 84.0
+BUTTONS_Y = 900.0  # Start and Back on the right, Invite phones on the left
 
 
 def kind_label(kind: str) -> str:
@@ -52,14 +50,6 @@ def kind_label(kind: str) -> str:
     if kind == HUMAN:
         return "Human"
     return f"Computer: {kind.title()}"
-
-
-def param_label(name: str) -> str:
-    """``ap_per_turn`` -> "AP per turn"."""
-    words = name.split("_")
-    shown = [w.upper() if w in ("ap", "id") else w for w in words]
-    text = " ".join(shown)
-    return text[:1].upper() + text[1:]
 
 
 @dataclass
@@ -197,8 +187,7 @@ class SetupScene(TypingScene):
                             (RIGHT_X + 550, cy + 10, RIGHT_W - 570, min(70.0, card_h - 20)),
                             value=partial(self._colour_name, seat),
                             adjust=partial(self._adjust_colour, seat)))
-        by = 900.0
-        rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
+        rows.append(Row("start", "button", "Start", (RIGHT_X, BUTTONS_Y, 560, 96),
                         action=self.start, enabled=spec is not None))
         # Who plays each seat. The rows sit in the seat cards, but come after Start in
         # the keyboard order (Down from Start), so names and colours stay one move apart.
@@ -209,8 +198,13 @@ class SetupScene(TypingScene):
                             (RIGHT_X + 90, ky, 440, max(28.0, min(52.0, cy + card_h - ky - 8))),
                             value=partial(self._kind_text, seat),
                             adjust=partial(self._adjust_kind, seat)))
-        rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
+        rows.append(Row("back", "button", "Back", (RIGHT_X + 580, BUTTONS_Y, RIGHT_W - 580, 96),
                         action=self.back))
+        # under the left column, but last in the keyboard order: the other rows keep theirs
+        rows.append(Row("invite", "button", "Invite phones", (LEFT_X, BUTTONS_Y, LEFT_W, 96),
+                        value=lambda: self.app.remote.invite_label() if self.app else "",
+                        action=self._invite,
+                        enabled=spec is not None))
         self.rows = rows
         keys = [r.key for r in rows]
         self.focus = keys.index(key) if key in keys else min(self.focus, len(rows) - 1)
@@ -325,12 +319,13 @@ class SetupScene(TypingScene):
 
     def _colour_name(self, seat: int) -> str:
         assert self.app is not None
-        names = COLOUR_NAMES.get(palette_name(self.app), theme.COLOUR_NAMES)
+        names = theme.colour_names(palette_name(self.app))
         i = self.colour_index[seat]
         return names[i] if i < len(names) else f"Colour {i + 1}"
 
     def _kind_text(self, seat: int) -> str:
-        return kind_label(self.kinds[seat])
+        phone = self.kinds[seat] == HUMAN and self.app is not None and self.app.remote.holds(seat)
+        return "Phone" if phone else kind_label(self.kinds[seat])
 
     def _adjust_kind(self, seat: int, step: int) -> None:
         i = SEAT_KINDS.index(self.kinds[seat]) if self.kinds[seat] in SEAT_KINDS else 0
@@ -374,7 +369,12 @@ class SetupScene(TypingScene):
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
-        self.app.stack.replace("play", session)  # exit() stops the typing
+        # seats that phones hold are theirs from the first move; exit() stops the typing
+        self.app.stack.replace(self.app.remote.attach(make_scene("play", session)))
+
+    def _invite(self) -> None:
+        if self.app is not None:
+            self.app.stack.push("invite")
 
     def back(self) -> None:
         assert self.app is not None
@@ -511,7 +511,8 @@ class SetupScene(TypingScene):
             screen.box(x - ring - 5, y - ring / 2 - 5, w + 2 * ring + 10, h + ring + 10,
                        theme.TEXT, radius=18, width=4)
         if row.kind == "button":
-            screen.text(row.label, x + w / 2, y + h / 2, theme.FONT_LARGE, ink, "center")
+            screen.text(row.value() if row.value else row.label, x + w / 2, y + h / 2,
+                        theme.FONT_LARGE, ink, "center")
             return
         bounce = 3 * pulse(self.t, 6) if focused else 0
         if row.key.startswith("colour"):
@@ -552,8 +553,10 @@ class SetupScene(TypingScene):
             colour = self.palette[self.colour_index[seat] % len(self.palette)]
             frames.panel(screen, RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL_LIGHT, radius=14)
             frames.tile(screen, RIGHT_X + dx, y, 76, card_h, colour, radius=14, depth=0)
-            draw_mark(screen, theme.MARKS[seat % len(theme.MARKS)], RIGHT_X + dx + 38,
-                      y + min(card_h, 90) / 2, 22, INK)
+            draw_mark(screen, theme.MARKS[self.colour_index[seat] % len(theme.MARKS)],
+                      RIGHT_X + dx + 38, y + min(card_h, 90) / 2, 22, INK)
+            if self.app is not None and self.app.remote.holds(seat):  # played on a phone
+                draw_mark(screen, "phone", RIGHT_X + dx + 38, y + card_h - 30, 18, INK)
             i, name_row = keyed[f"name{seat}"]
             nx, ny, nw, nh = name_row.rect
             assert name_row.field is not None
@@ -578,7 +581,7 @@ class SetupScene(TypingScene):
         if not broken:
             return
         y = self.left_bottom
-        h = 1000 - y
+        h = BUTTONS_Y - 20 - y
         if h < 120:
             return
         top = draw_panel(screen, LEFT_X, y, LEFT_W, h, "Unavailable")

@@ -1,0 +1,277 @@
+""""Invite phones": the join code on the television, and the seats phones hold.
+
+Opened from the setup and from the pause menu. Entering it starts the server if it is
+not running (:class:`~game.ui.remote.RemoteLink`); leaving it with Done keeps the server
+running, "Stop inviting" stops it. The QR code is large and crisp enough to be read
+from the sofa; the URL and the room code are there for a phone without a camera, and
+the line under the code says where the server listens. Choosing a seat a phone holds
+takes it back: to the person here or to a computer player (in the setup, the seat is
+simply free again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from game.ui import theme
+from game.ui.qrimage import QrImage
+from game.ui.scene import Scene
+from game.ui.scenes.common import MenuScene
+from game.ui.screen import draw_mark
+from game.ui.widgets import (
+    INK,
+    Confirm,
+    Menu,
+    MenuItem,
+    draw_backdrop,
+    draw_footer,
+    draw_header,
+    ease_out,
+    fit,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.input import Intent
+    from game.ui.remote import RemoteLink, SeatRow
+    from game.ui.screen import Screen
+
+#: where the code goes (logical units): a square on the left
+QR_AREA = (90.0, 160.0, 720.0)
+RIGHT_X, RIGHT_W = 880.0, 960.0
+MENU_Y = 470.0
+#: text people read from the sofa, and the smallest text on the screen
+READ = 40.0
+ROWS = 6
+
+
+class InviteScene(MenuScene):
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Done"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.menu = Menu([], RIGHT_X, MENU_Y, RIGHT_W, item_h=76, gap=10, visible=ROWS,
+                         font=READ, align="left")
+        self.image: QrImage | None = None
+        self.rows: list[SeatRow] = []
+        #: a short answer to the last choice ("" for none)
+        self.note = ""
+        self._shown: tuple[object, ...] | None = None
+        #: what each menu item stands for (a seat, or "done", ...), to keep the focus
+        self._keys: list[object] = []
+
+    @property
+    def link(self) -> RemoteLink:
+        assert self.app is not None
+        return self.app.remote
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.start()
+
+    def resume(self) -> None:
+        self._refresh()
+
+    def start(self) -> None:
+        """Start the server unless it runs; a failure is shown in place of the code."""
+        assert self.app is not None
+        if not self.link.running and not self.link.start():
+            self.app.play_sound("error")
+        self._refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """The menu follows the seats (a phone joins, drops, comes back)."""
+        link = self.link
+        if link.running and (self.image is None or self.image.matrix is not link.qr):
+            self.image = QrImage(link.qr)
+        self.rows = link.seat_rows()
+        shown = (link.running, link.error, tuple(self.rows))
+        if shown == self._shown:
+            return
+        first = self._shown is None or self._shown[0] != link.running
+        self._shown = shown
+        if not link.running:
+            items = [MenuItem("Try again", self.start), MenuItem("Back", self.back)]
+            keys: list[object] = ["again", "back"]
+        else:
+            items = [MenuItem(row.name, partial(self.choose_seat, row.seat),
+                              value=partial(_status, row), swatch=row.colour,
+                              detail=_detail(row))
+                     for row in self.rows]
+            items += [MenuItem("Done", self.back), MenuItem("Stop inviting", self.stop)]
+            keys = [row.seat for row in self.rows] + ["done", "stop"]
+        # the focus stays on its item while rows come and go (a phone joins, a name
+        # changes); on a new screen Enter at once closes it (or tries again)
+        focused = None if first or not self._keys else self._keys[self.menu.focus]
+        self.menu.set_items(items)
+        self.menu.focus = keys.index(focused) if focused in keys else \
+            keys.index("again" if not link.running else "done")
+        self.menu.set_items(items)
+        self._keys = keys
+
+    # -- choices ---------------------------------------------------------------------------
+    def choose_seat(self, seat: int) -> None:
+        assert self.app is not None
+        row = next((r for r in self.rows if r.seat == seat), None)
+        if row is None:
+            return
+        if not row.held:
+            self.note = f"{row.name}'s seat is not on a phone"
+            self.app.play_sound("error")
+            return
+        self.note = ""
+        if self.link.play is None:  # the setup: the seat is free again
+            options = [("Free the seat", partial(self._release, seat, "here"))]
+        else:
+            options = [("Play it here", partial(self._release, seat, "here"))] + [
+                (f"Computer: {level.title()}", partial(self._release, seat, level))
+                for level in ("easy", "normal", "hard")]
+        where = f"on a phone ({row.device})" if row.device not in ("", row.name) else \
+            "on a phone"
+        title = f"{row.name} plays {where}" if row.connected else \
+            f"{row.name}'s phone is away"
+        self.app.stack.push(ChoiceScene(title, options))
+
+    def _release(self, seat: int, to: str) -> None:
+        self.link.release(seat, to)
+        self._refresh()
+
+    def stop(self) -> None:
+        assert self.app is not None
+        held = [row.name for row in self.rows if row.held]
+        if not held:
+            self._really_stop()
+            return
+        who = " and ".join(held)
+        after = "played here" if self.link.play is not None else "free again"
+        self.app.stack.push(Confirm(f"Stop inviting phones? {who}'s "
+                                    f"seat{'s' if len(held) > 1 else ''} will be {after}.",
+                                    self._really_stop, default_yes=False))
+
+    def _really_stop(self) -> None:
+        assert self.app is not None
+        self.link.stop()
+        self.app.stack.pop()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, screen: Screen) -> None:
+        draw_backdrop(screen, self.t)
+        draw_header(screen, "Invite phones", self.t)
+        link = self.link
+        if link.running and self.image is not None:
+            self._draw_code(screen, link)
+        else:
+            self._draw_failure(screen, link.error)
+        self.menu.draw(screen)
+        self._draw_seat_marks(screen)
+        if self.note:
+            screen.text(fit(screen, self.note, READ, RIGHT_W), RIGHT_X, 1000, READ,
+                        theme.DANGER, "bottomleft")
+        draw_footer(screen, self.shortcuts)
+
+    def _draw_code(self, screen: Screen, link: RemoteLink) -> None:
+        assert self.image is not None
+        x, y, side = QR_AREA
+        self.image.draw(screen, x, y, side)
+        screen.text(link.listening(), x, y + side + 16, READ, theme.TEXT_DIM, wrap=side)
+        hub = link.hub
+        room = hub.room if hub is not None else ""
+        screen.text("Scan the code, or open on a phone:", RIGHT_X, 170, READ, theme.TEXT)
+        # the whole URL, smaller if it must be (a long address), never under READ
+        wide = screen.text_width(link.url, theme.FONT_LARGE)
+        size = max(READ, min(theme.FONT_LARGE, theme.FONT_LARGE * RIGHT_W / max(wide, 1)))
+        screen.text(fit(screen, link.url, size, RIGHT_W), RIGHT_X, 222 + (theme.FONT_LARGE -
+                    size) / 2, size, theme.ACCENT)
+        screen.text("Room code", RIGHT_X, 318, READ, theme.TEXT_DIM)
+        screen.text(" ".join(room), RIGHT_X + 220, 296, theme.FONT_TITLE * 0.8, theme.TEXT)
+        screen.text("Choose a seat on the phone; choose it here to take it back.", RIGHT_X,
+                    406, READ, theme.TEXT_DIM)
+
+    def _draw_failure(self, screen: Screen, error: str) -> None:
+        screen.box(90, 170, 1740, 270, theme.PANEL, radius=16)
+        screen.box(90, 170, 1740, 270, theme.DANGER, radius=16, width=4)
+        screen.text("Phones cannot join now", 130, 200, theme.FONT_LARGE, theme.DANGER)
+        screen.text(error or "The server is not running.", 130, 280, READ, theme.TEXT,
+                    wrap=1660)
+
+    def _draw_seat_marks(self, screen: Screen) -> None:
+        """Each seat's mark on its colour (never colour alone), and a phone by a seat a
+        phone holds; they slide in with the menu's rows."""
+        menu = self.menu
+        for i in range(menu.first, min(len(self.rows), menu.first + menu.visible)):
+            row = self.rows[i]
+            x, y, _w, h = menu.row_rect(i)
+            x -= (1 - ease_out((menu.t - (i - menu.first) * 0.05) / 0.35)) * 700
+            draw_mark(screen, row.mark, x + 46, y + h / 2, 13, INK)
+            if row.held:
+                ink = INK if i == menu.focus else (theme.ACCENT if row.connected
+                                                   else theme.TEXT_DIM)
+                label = fit(screen, row.name, READ, RIGHT_W * 0.5)
+                draw_mark(screen, "phone", x + 82 + screen.text_width(label, READ) + 24,
+                          y + h * (0.36 if _detail(row) else 0.5), 15, ink)
+
+
+def _status(row: SeatRow) -> str:
+    return row.status
+
+
+def _detail(row: SeatRow) -> str:
+    """The device's name under the seat's, unless it is the same."""
+    return row.device if row.device != row.name else ""
+
+
+class ChoiceScene(Scene):
+    """A question with a few answers over the current screen; Esc or Cancel answers
+    nothing. Choosing an answer closes it, then runs the answer."""
+
+    overlay = True
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Cancel"))
+
+    def __init__(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__()
+        self.title = title
+        items = [MenuItem(label, partial(self._answer, action)) for label, action in options]
+        items.append(MenuItem("Cancel", self._cancel))
+        top = 540 - (len(items) * 86) / 2 + 40
+        self.menu = Menu(items, 610, top, 700, item_h=76, gap=10, font=READ)
+        self.t = 0.0
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.menu.sound = app.play_sound
+
+    def _answer(self, action: Callable[[], None]) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+        action()
+
+    def _cancel(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self._cancel()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.menu.update(dt)
+
+    def draw(self, screen: Screen) -> None:
+        screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+        top = self.menu.y - 130
+        height = self.menu.height + 170
+        screen.box(540, top, 840, height, theme.PANEL, radius=24)
+        screen.box(540, top, 840, height, theme.ACCENT, radius=24, width=5)
+        screen.text(fit(screen, self.title, READ, 780), 960, top + 60, READ, theme.TEXT,
+                    "center")
+        self.menu.draw(screen)
+        draw_footer(screen, self.shortcuts)
