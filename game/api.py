@@ -390,6 +390,19 @@ class Game:
         changing anything; the rules' ``why_not``."""
         return self._not_an_action(action) or self.rules.why_not(self.state, action)
 
+    def forgoes(self, action: str) -> str:
+        """What ``action`` would give up that a player may not mean to ("5 AP left"; ""
+        for nothing): the rules' ``forgoes``."""
+        if self._not_an_action(action):
+            return ""
+        said = self.rules.forgoes(self.state, action)
+        return said if isinstance(said, str) else ""
+
+    def secret_decision(self) -> bool:
+        """Whether the decision at hand needs the decider's secrets in view (the rules'
+        ``secret_decision``); False once the game is over."""
+        return not self.is_over and self.rules.secret_decision(self.state) is True
+
     def _not_an_action(self, action: object) -> str:
         """Why ``action`` is refused before the rules see it ('' if they decide)."""
         if not isinstance(action, str):

@@ -140,10 +140,45 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def headless_hint() -> str:
+    """How to play without a window, as a command that works where the player is: from a
+    checkout (``tasks.py`` beside the package) the bootstrap, else the installed command."""
+    tasks = Path(__file__).resolve().parent.parent / "tasks.py"
+    if tasks.is_file():
+        try:
+            where = os.path.relpath(tasks)
+        except ValueError:  # another drive (Windows)
+            where = str(tasks)
+        return f"To play without a window: python3 {where} play --headless"
+    return f"To play without a window: {PROG} play --headless"
+
+
+class _QuietStderr:
+    """Silences the process's stderr (file descriptor 2) while SDL probes the display: it
+    prints stray lines of its own there ("XDG_RUNTIME_DIR is invalid or not set") that
+    say nothing to a player. Our own message follows on the restored stderr."""
+
+    def __enter__(self) -> None:
+        self.saved: int | None = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            os.close(devnull)
+        except OSError:
+            self.saved = None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+
+
 def _start_client(args: argparse.Namespace) -> int:
     """Open the game window; no display (or no pygame) ends with a message, exit code 2."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    hint = f"To play without a window: {PROG} play --headless"
+    hint = headless_hint()
     try:
         import pygame
 
@@ -153,7 +188,8 @@ def _start_client(args: argparse.Namespace) -> int:
     try:
         if not os.environ.get("SDL_VIDEODRIVER"):
             # Without a screen SDL may quietly fall back to an invisible driver.
-            pygame.display.init()
+            with _QuietStderr():
+                pygame.display.init()
             driver = pygame.display.get_driver()
             if driver in ("offscreen", "dummy"):
                 pygame.display.quit()

@@ -23,7 +23,8 @@ Hidden information and the other protocol points that later games need:
   not), so that views explain a move without trying it on a copy.
 * ``game_type`` (a :class:`GameType`) declares what the game hides and whether it has
   chance, in the spirit of OpenSpiel's ``GameType``; the client reads it (``has_secrets``)
-  instead of guessing from views.
+  instead of guessing from views; ``secret_decision(state)`` says which decisions need
+  the decider's secrets in view (the client's hand-offs on a shared screen).
 
 Hooks for the computer players (:mod:`game.ai`), all optional with safe defaults, so a
 third-party engine that offers none still gets every level:
@@ -88,8 +89,10 @@ class GameType:
     * ``chance``: ``"none"`` when the game never draws from its ``Rng`` (``game.rng``);
       ``"seeded"`` when setup or play does (from the game's seed, so it still replays).
     * ``private``: part of the hidden information is known to one seat and not to the
-      others (a hand, a secret choice). The client then hides the board behind a
-      "Pass to ..." screen whenever another person must decide. Needs ``"imperfect"``.
+      others (a hand, a secret choice). On a shared screen the client then hides the
+      board behind a "Pass to ..." screen before a decision that needs the decider's
+      secrets (``Rules.secret_decision``), when another person could see them. Needs
+      ``"imperfect"``.
     """
 
     information: Information = "perfect"
@@ -136,8 +139,9 @@ class Rules(ABC):
 
     @property
     def has_secrets(self) -> bool:
-        """Whether seats know different things (``game_type.private``): the client passes
-        the device behind a privacy screen whenever another person must decide."""
+        """Whether seats know different things (``game_type.private``): on a shared
+        screen the client passes the screen to the decider before each decision that
+        needs its secrets (``secret_decision``)."""
         return self.game_type.private
 
     @classmethod
@@ -232,6 +236,25 @@ class Rules(ABC):
         """Whose turn it is, which may differ from ``current_player`` (who must decide now:
         a vote, a reaction card). The client tags that seat "TURN"; default: the decider."""
         return self.current_player(state)
+
+    def forgoes(self, state: Any, action: str) -> str:
+        """What a player gives up by ``action`` without perhaps meaning to, said for a
+        person ("5 AP left"), or "" (the default: nothing). A person's such action in the
+        client waits for one press more ("5 AP left: press again to confirm"), so that a
+        slip costs nothing; ``apply`` takes it as always. Never changes ``state``."""
+        return ""
+
+    def secret_decision(self, state: Any) -> bool:
+        """Whether the decision at hand needs the decider's own secrets in view (a secret
+        choice, a hidden card the decider may play now). On a shared screen the client
+        then passes the screen to the decider first ("Pass to ..."); any other decision
+        is made over the board as everyone may see it, with no hand-off.
+
+        Decide it from public facts only (the phase, how many hidden cards the decider
+        holds), never from what the secrets are: everyone sees whether a hand-off
+        happens. The default, safe for any game: every decision of a game with private
+        information (``game_type.private``)."""
+        return self.game_type.private
 
     def playout_action(self, state: Any, rng: Rng) -> str:
         """A cheap move for random playouts; uniform over legal actions by default."""

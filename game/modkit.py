@@ -50,6 +50,7 @@ from game.typedstate import (
     TupleOf,
     literal,
 )
+from game.words import plural
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.ui import theme  # noqa: F401
@@ -79,6 +80,8 @@ __all__ = [
     "AztecArcadeError", "Rng", "mix_seed",
     # reading and quoting what a player typed
     "action_words", "plain_number", "quote",
+    # words for people ("1 space", "2 spaces")
+    "plural",
     # the parameter schema
     "Obj", "Field", "Int", "Bool", "Str", "List", "Map", "Nullable", "AnyValue",
     "AssetPath", "Context",

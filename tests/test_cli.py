@@ -318,3 +318,21 @@ def test_a_plugin_bug_is_reported_without_a_traceback(capsys, monkeypatch):
     assert code == 3
     assert "plugin module" in err and "(RuntimeError: kaboom)" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="elsewhere SDL finds a screen without DISPLAY")
+def test_no_display_is_one_clear_line_naming_a_command_that_works_here():
+    """Without a screen SDL prints a stray line of its own (XDG_RUNTIME_DIR); the player
+    reads only ours, whose hint works from the checkout."""
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER")}
+    done = subprocess.run([sys.executable, "-m", "game", "play", "--frames", "1"], cwd=root,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "XDG_RUNTIME_DIR" not in done.stderr, done.stderr
+    assert lines[0].startswith("aztec-arcade: error: no display is available")
+    assert lines[0].endswith("To play without a window: python3 tasks.py play --headless")

@@ -30,6 +30,15 @@ Colour = tuple[int, int, int]
 Entry = tuple[int | None, str, list["Event"]]
 
 
+def action_line(session: Session, colours: list[Colour], seat: int | None,
+                action: str) -> tuple[str, Colour]:
+    """An action as the log shows it, with who played it ("Ana: canal d12") in their
+    colour; as a spectator may see it (a shared screen), whatever the rules hide."""
+    who = session.name(seat) if seat is not None else "—"
+    colour = colours[seat] if seat is not None and 0 <= seat < len(colours) else theme.TEXT
+    return f"{who}: {session.game.rules.redact(action, seat, None)}", colour
+
+
 def wrap_text(screen: Screen, text: str, size: float, width: float) -> list[str]:
     """Like :func:`~game.ui.widgets.wrap`, but blank text still takes one (empty) line,
     so every log entry keeps its place."""
@@ -76,11 +85,8 @@ class ActionLog:
         """One action (as everyone may see it: a shared screen) and its public events."""
         seat, action, events = entry
         width = self.area[2] - 44
-        who = session.name(seat) if seat is not None else "—"
-        colour = colours[seat] if seat is not None and 0 <= seat < len(colours) else \
-            theme.TEXT
-        shown = session.game.rules.redact(action, seat, None)
-        out = [(part, colour) for part in self._wrap(screen, f"{who}: {shown}", width)]
+        text, colour = action_line(session, colours, seat, action)
+        out = [(part, colour) for part in self._wrap(screen, text, width)]
         for event in events:
             if not event.visible(None) or event.kind == "turn":
                 continue

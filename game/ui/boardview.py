@@ -91,6 +91,11 @@ class BoardView:
         """Split a scoring into steps for the animated overlay (district by district)."""
         return [{"title": e.text, "event": e} for e in events if e.kind == "district_scored"]
 
+    def scoring_title(self, events: list[Event]) -> str:
+        """The scoring overlay's title for ``events`` ("Scoring of age I"); "" (the
+        default) lets the overlay take the text of the events' "scoring" event."""
+        return ""
+
     def highlight(self, step: dict[str, Any] | None) -> None:
         """The scoring overlay is showing ``step``; emphasise it on the board."""
 

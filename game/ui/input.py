@@ -26,6 +26,8 @@ IntentKind = Literal[
     "digit", "spend_token", "page_up", "page_down",
     # the game
     "undo", "redo", "end", "save", "help",
+    # held: a player's own secrets show while the key (or the trigger) is down
+    "peek", "peek_end",
     # text fields
     "text", "backspace",
     # the mouse (``pos`` in logical units; ``value`` of a scroll: the wheel's steps)
@@ -56,7 +58,12 @@ KEYS: dict[int, IntentKind] = {
     pygame.K_e: "end", pygame.K_F1: "help", pygame.K_F11: "fullscreen",
     pygame.K_BACKSPACE: "backspace", pygame.K_PAGEUP: "page_up",
     pygame.K_PAGEDOWN: "page_down", pygame.K_s: "save", pygame.K_t: "spend_token",
+    pygame.K_p: "peek",
 }
+#: the key held to peek at one's own secrets (its release ends the peek)
+PEEK_KEY = pygame.K_p
+#: how far the left trigger is pulled (of 32767) to peek
+TRIGGER_PULLED = 16000
 
 BUTTONS: dict[int, IntentKind] = {
     pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "back",
@@ -117,6 +124,11 @@ class InputMapper:
             return [Intent("quit")]
         if t == pygame.KEYDOWN:
             return self._key(event)
+        if t == pygame.KEYUP:
+            ended = event.key == PEEK_KEY and not self.text_mode
+            return [Intent("peek_end")] if ended else []
+        if t == pygame.WINDOWFOCUSLOST:
+            return [Intent("peek_end")]  # the key's release would go to another window
         if t == pygame.TEXTINPUT:
             return [Intent("text", event.text)] if self.text_mode else []
         if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -175,6 +187,8 @@ class InputMapper:
         return []
 
     def _axis(self, event: pygame.event.Event) -> list[Intent]:
+        if event.axis == pygame.CONTROLLER_AXIS_TRIGGERLEFT:
+            return self._trigger(event)
         if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
         key = (event.instance_id, event.axis)
@@ -188,6 +202,16 @@ class InputMapper:
         kind: IntentKind = ("right" if direction > 0 else "left") if horizontal else (
             "down" if direction > 0 else "up")
         return [Intent(kind, device=pad_device(event.instance_id))]
+
+    def _trigger(self, event: pygame.event.Event) -> list[Intent]:
+        """The left trigger held is a peek (as the P key): one intent as it is pulled,
+        one as it is let go."""
+        key = (event.instance_id, event.axis)
+        pulled = 1 if event.value >= TRIGGER_PULLED else 0
+        if pulled == self._stick.get(key, 0):
+            return []
+        self._stick[key] = pulled
+        return [Intent("peek" if pulled else "peek_end", device=pad_device(event.instance_id))]
 
 
 def pad_device(instance_id: int) -> str:
@@ -208,3 +232,4 @@ def pad_id(device: str) -> int | None:
 def pad_label(instance_id: int) -> str:
     """How the screen names a controller: "Pad 1" for instance id 0."""
     return f"Pad {instance_id + 1}"
+

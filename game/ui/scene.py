@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from game.ui.input import Intent
     from game.ui.screen import Screen
 
-SceneName = Literal["title", "setup", "load", "settings", "rules", "help", "play", "handoff",
-                    "pause", "save", "scoring", "results", "replay", "invite"]
+SceneName = Literal["title", "setup", "load", "settings", "rules", "rules_choice", "help",
+                    "play", "handoff", "pause", "save", "scoring", "results", "replay",
+                    "invite"]
 
 #: every scene by name: "module:factory", the factory called with the push's arguments
 SCENES: dict[SceneName, str] = {
@@ -32,6 +33,7 @@ SCENES: dict[SceneName, str] = {
     "load": "game.ui.scenes.load:LoadScene",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "rules": "game.ui.scenes.help:HelpScene.for_spec",  # a variant's aid, from the menus
+    "rules_choice": "game.ui.scenes.help:RulesChoiceScene",  # which game's, from the title
     "help": "game.ui.scenes.help:HelpScene.for_game",  # the aid of the game being played
     "play": "game.ui.scenes.play:PlayScene",
     "handoff": "game.ui.scenes.handoff:HandoffScene",

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -94,13 +95,15 @@ class SeatDriver(ABC):
     decides; everything else has a default, so a driver overrides what it needs."""
 
     #: True for a person at this screen: the board view turns the screen's input into
-    #: this seat's actions, and in a game with secrets the screen is passed to the seat
-    #: ("Pass to ...") before it decides. False: the board takes no input while the seat
-    #: decides; the screen's input goes to :meth:`handle`.
+    #: this seat's actions, and the shared screen may show the seat's secrets (passed to
+    #: it first when others could see them: :func:`privacy`). False: the board takes no
+    #: input while the seat decides; the screen's input goes to :meth:`handle`.
     wants_local_input: bool = False
-    #: played on a device away from this screen: no secret of the seat may show here
-    #: (the session tells the board views, see :meth:`Session.is_bot`)
-    elsewhere: bool = False
+    #: A person plays the seat, here or on a device of their own: they may see the
+    #: shared screen, so another seat's secrets are hidden from them. False only for a
+    #: computer player. A new kind of seat is a person unless it says otherwise (the
+    #: safe side: a hand-off too many, never a secret shown).
+    person: bool = True
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -184,6 +187,8 @@ class ComputerSeat(SeatDriver):
     when the :class:`Pace` allows. A plugin failing in the worker is raised here, on the
     frame thread; any other error, or an answer that is not legal, is printed for the
     developer and replaced by a legal action drawn from the game's seed."""
+
+    person = False
 
     def __init__(self, seat: int, kind: str, session: Session, worker: BotWorker,
                  pace: Pace) -> None:
@@ -284,9 +289,8 @@ class RemoteSeat(SeatDriver):
     hub; each frame while the seat decides, :meth:`poll` takes the one sent for the
     current state. An action the engine would refuse goes back to the device with the
     engine's reason and never reaches the game (the screen here has nothing to show for
-    it); what the seat may see is published to the device by :mod:`game.ui.remote`."""
-
-    elsewhere = True
+    it); what the seat may see is published to the device by :mod:`game.ui.remote`. A
+    person plays it (``person`` stays True): they may look at the shared screen too."""
 
     def __init__(self, seat: int, session: Session, hub: RemoteHub) -> None:
         super().__init__(seat)
@@ -347,6 +351,70 @@ def refusal(game: Game, action: str) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class Privacy:
+    """What the shared screen may show now (:func:`privacy` decides)."""
+
+    #: whose secrets the screen may show (None: nobody's, the board as a spectator sees it)
+    shown: int | None = None
+    #: the seat the screen must be passed to before the game goes on ("Pass to ...")
+    handoff: int | None = None
+
+
+def privacy(game: Game, drivers: Sequence[SeatDriver], holder: int | None) -> Privacy:
+    """Whose secrets the shared screen may show, and whether it must change hands first:
+    the one place that decides it, from what drives each seat. ``holder`` is the seat the
+    screen was last passed to.
+
+    A hand-off is needed only when a person here must decide with their secrets in view
+    (``Game.secret_decision``) while some other person could see the screen. So:
+
+    - a game without private information, or no person here: nobody's secrets;
+    - the only person of the game sits here: their secrets, always (a computer's never
+      show, and there is nobody to hide them from);
+    - a person here makes a secret decision: their secrets, once the screen has been
+      passed to them (a hand-off, unless it already was, for an earlier step of the
+      same secret decision);
+    - any other decision is made over the board as everyone may see it: nobody's secrets.
+    """
+    if not game.rules.has_secrets:
+        return Privacy()
+    here = [d.seat for d in drivers if d.wants_local_input]
+    people = [d.seat for d in drivers if d.person or d.wants_local_input]
+    if len(people) == 1 and people == here:
+        return Privacy(shown=here[0])
+    seat = game.current_player
+    if seat is None or seat not in here or not game.secret_decision():
+        return Privacy()
+    if holder == seat:
+        return Privacy(shown=seat)
+    return Privacy(handoff=seat)
+
+
+def peeker(game: Game, drivers: Sequence[SeatDriver], controllers: dict[int, int],
+           device: str, shown: int | None) -> tuple[int | None, str]:
+    """Whose secrets a held peek key shows, or why none (seat, refusal).
+
+    On a shared screen a peek shows one person's secrets to whoever looks, so it must be
+    clear whose they are: a controller claimed at setup peeks for its own seat at any
+    time; the keyboard and an unclaimed pad, which everyone shares, peek for the person
+    here who decides now (or for the only person here). Nobody peeks at a computer's
+    secrets, nor over another person's secret decision on screen."""
+    if not game.rules.has_secrets:
+        return None, "Nothing in this game is secret"
+    here = [d.seat for d in drivers if d.wants_local_input]
+    pad = pad_id(device)
+    seat = controllers.get(pad) if pad is not None else None
+    if seat is None:
+        deciding = game.current_player
+        seat = deciding if deciding in here else here[0] if len(here) == 1 else None
+    if seat is None or seat not in here:
+        return None, "Peek while you decide, or hold your own controller's left trigger"
+    if shown is not None and shown != seat:
+        return None, "Another player's secret decision is on the screen"
+    return seat, ""
+
+
 class Seats:
     """The drivers of one game's seats, and what the computer seats share (the worker
     thread they think in, one at a time, and the pace)."""
@@ -357,7 +425,50 @@ class Seats:
         self.pace = Pace()
         self.drivers: list[SeatDriver] = [self.driver_for(seat, kind)
                                           for seat, kind in enumerate(session.kinds)]
-        self._tell_session()
+        #: the seat the screen was last passed to, while its secret decision lasts
+        self.holder: int | None = None
+        #: the seat whose secrets a held peek key shows (None: no peek)
+        self.peeking: int | None = None
+
+    def privacy(self) -> Privacy:
+        """What the screen may show now (:func:`privacy`), told to the board views through
+        the session (``Session.shown``, ``Session.deciding_here``); asked after every
+        change of the game or of a seat's driver. Until :meth:`passed` says the screen
+        changed hands, a hand-off it asks for shows nobody's secrets."""
+        p = privacy(self.session.game, self.drivers, self.holder)
+        if p.shown != self.holder:
+            self.holder = None  # the secret decision is over: the next one needs a hand-off
+        self.session.shown = self.peeking if self.peeking is not None else p.shown
+        driver = self.deciding()
+        self.session.deciding_here = driver.seat if driver is not None \
+            and driver.wants_local_input else None
+        return p
+
+    def peek(self, device: str) -> str:
+        """A peek key held on ``device``: the seat's secrets show until :meth:`unpeek`
+        (:func:`peeker` says whose). Why not, said for a person ("" if it shows)."""
+        seat, refusal = peeker(self.session.game, self.drivers, self.session.controllers,
+                               device, privacy(self.session.game, self.drivers,
+                                               self.holder).shown)
+        if seat is not None:
+            self.peeking = seat
+            self.privacy()
+        return refusal
+
+    def unpeek(self) -> bool:
+        """The peek key is let go (or the game moved on): the secrets hide again. Whether
+        a peek was showing."""
+        if self.peeking is None:
+            return False
+        self.peeking = None
+        self.privacy()
+        return True
+
+    def passed(self, seat: int) -> None:
+        """The screen is passed to ``seat`` (the "Pass to" screen hides the board until
+        its person is there): its secrets may show for its secret decision."""
+        self.holder = seat
+        self.privacy()
 
     def driver_for(self, seat: int, kind: str) -> SeatDriver:
         """The driver of a seat of a saved kind ("human" or a computer level)."""
@@ -375,11 +486,6 @@ class Seats:
         """Hand ``seat`` to another driver (the old one is closed)."""
         self.drivers[seat].close()
         self.drivers[seat] = driver
-        self._tell_session()
-
-    def _tell_session(self) -> None:
-        """The session knows which seats are played elsewhere (for the board views)."""
-        self.session.elsewhere = frozenset(d.seat for d in self.drivers if d.elsewhere)
 
     def deciding(self) -> SeatDriver | None:
         """The driver of the seat that decides now (None once the game is over)."""

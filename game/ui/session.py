@@ -54,9 +54,13 @@ class Session:
         #: a seat the screen must be passed to before its secrets may show, while an
         #: overlay (a scoring) keeps the board in view: views draw it as a spectator
         self.handover: int | None = None
-        #: seats played on a device away from this screen (the play screen's seat
-        #: drivers keep it up to date; not saved)
-        self.elsewhere: frozenset[int] = frozenset()
+        #: whose secrets the shared screen may show now (None: nobody's, as a spectator
+        #: sees the game): the play screen sets it from its seat drivers
+        #: (:func:`game.ui.seats.privacy`); a board view draws no other seat's secrets
+        self.shown: int | None = None
+        #: the seat a person at this screen decides for now (None: nobody here decides:
+        #: a computer, a device elsewhere, or no play screen at all), set with ``shown``
+        self.deciding_here: int | None = None
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:
@@ -117,7 +121,7 @@ class Session:
 
     def undo(self) -> None:
         if not self._undo:
-            raise IllegalAction("nothing to undo this turn")
+            raise IllegalAction(self._why_no_undo())
         current = self.game.to_json()
         action = self.game.log[-1]
         self.game = self._restore(self._undo.pop())
@@ -125,6 +129,18 @@ class Session:
         if self.history:
             self.history.pop()
         self._changed()
+
+    def _why_no_undo(self) -> str:
+        """Why there is nothing to undo, said truly: undo goes back within one seat's
+        decisions, never across a change of seat, a chance draw or a revealed secret."""
+        if not self.history:
+            return "Nothing to undo this turn"
+        seat, _action, events = self.history[-1]
+        if any(e.barrier for e in events):
+            return "The last action drew or revealed something: it cannot be undone"
+        if seat != self.game.current_player:
+            return f"{self.name(seat)}'s turn is over: undo works only within a turn"
+        return "Nothing to undo this turn"
 
     def redo(self) -> list[Event]:
         if not self._redo:
@@ -160,12 +176,6 @@ class Session:
     # -- seats -------------------------------------------------------------------------
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] != HUMAN
-
-    def is_bot(self, seat: int | None) -> bool:
-        """No person at this screen plays ``seat``: a computer does, or a device elsewhere
-        (a phone). A board view shows none of that seat's secrets while it decides (the
-        Aztlán view asks this, by this name)."""
-        return self.is_computer(seat) or seat in self.elsewhere
 
     def set_kinds(self, kinds: list[str] | None) -> None:
         """Seat kinds ("human", "easy", "normal", "hard"); anything unknown is human."""

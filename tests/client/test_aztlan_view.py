@@ -163,7 +163,9 @@ def test_choosing_power_cards_by_keyboard_behind_privacy_screens(ui):
     ui.key(pygame.K_9)
     ui.key(pygame.K_RETURN)
     assert g.log == ["choose 7", "choose 5", "choose 9"]
-    assert g.state.phase == "develop" and play.privacy == g.current_player
+    # placing a pawn needs no secret: no privacy screen, the board shows no one's card
+    assert g.state.phase == "develop" and play.privacy is None
+    assert play.view.decision.kind == "place" and play.view.model.viewer is None
 
 
 def test_a_card_not_in_hand_is_explained(ui):
@@ -261,19 +263,22 @@ def test_secrets_never_drawn_at_scoring(ui, monkeypatch):
     assert "Mixcoatl" in spy.joined  # the viewer's own hand
 
 
-def test_a_bot_seat_shows_no_secret(ui, monkeypatch):
+def test_a_computer_seat_shows_no_secret(ui, monkeypatch):
+    """One person and two computers: the person's own cards may show (nobody to hide them
+    from, no "Pass to" screen), a computer's never, even while it decides."""
     g = new_game("aztlan", 3, seed=8)
     g.apply("choose 9")
-    viewer = g.current_player
-    play = start(ui.app, g)
-    ready(ui, play)
-    kinds = list(play.session.kinds)
-    kinds[viewer] = "easy"  # the computer plays it
-    monkeypatch.setattr(play.session, "kinds", kinds)
-    play.view._key = None
+    bot = g.current_player
+    person = g.state.order[0]
+    poison(g, person)  # the person's "secrets" are poison: they may show here
+    session = make_session(ui.app, g, NAMES[:3])
+    session.set_kinds(["easy" if s != person else "human" for s in range(3)])
+    play = PlayScene(session)
+    ui.app.stack.clear_to(play)
     ui.frames(1)
-    assert play.view.viewer() is None and play.view.model.viewer is None
-    assert play.view.decision.kind == "wait" and play.view.model.hand == []
+    assert play.privacy is None and g.current_player == bot
+    assert play.view.viewer() == person != bot and play.view.model.viewer == person
+    assert play.view.decision.kind == "wait" and play.view.model.hand
 
 
 # ---------------------------------------------------------------------------------------
@@ -284,7 +289,8 @@ def developing(ui, seed=8):
     for card in (9, 8, 7):
         g.apply(f"choose {card}")
     play = start(ui.app, g)
-    ready(ui, play)
+    ui.frames(1)
+    assert play.privacy is None  # placing a pawn needs no secret: no "Pass to" screen
     return g, play
 
 
@@ -322,8 +328,7 @@ def test_moving_a_pawn_with_two_clicks_or_skipping(ui):
     assert "does not border" in play.view.status  # the engine's reason
     ui.click(*centre(play, "t13"))
     assert g.log[-1] == "move t12 t13"
-    assert play.privacy is not None  # the next player takes the device
-    ready(ui, play)
+    assert play.privacy is None and g.current_player != seat  # no secret to place a pawn
     ui.click(*centre(play, "t1"))
     ui.key(pygame.K_e)  # E: no move
     assert g.log[-2:] == ["place t1", "stay"]
@@ -337,8 +342,9 @@ def test_eagle_and_jaguar_places_an_extra_pawn(ui):
     g.state.deck.remove("eagle-jaguar")
     g.state.prosperity[seat].append("eagle-jaguar")
     play = start(ui.app, g)
-    ready(ui, play)
+    assert play.privacy is None  # placing needs no secret...
     ui.click(*centre(play, "t4"))
+    ready(ui, play)  # ...but moving, with a prosperity card in hand, does
     assert [o.label for o in play.view.decision.options] == ["No move", "Eagle & Jaguar"]
     ui.key(pygame.K_r)  # R: Eagle & Jaguar mode
     assert play.view.mode == "eagle"
@@ -357,7 +363,8 @@ def test_a_conflict_prompt_lists_both_powers(ui):
     g.apply("stay")
     assert g.current_player == 0 and g.legal_actions() == ["battle t5", "coexist t5"]
     play = start(ui.app, g)
-    ready(ui, play)
+    ui.frames(1)
+    assert play.privacy is None  # the power cards are revealed: nothing secret to decide
     texts = ui.texts()
     assert "5 × 2" in texts and "= 10" in texts  # Ana: card × pawns = power
     assert "9 × 1" in texts and "= 9" in texts  # Ben
@@ -375,7 +382,6 @@ def test_tab_steps_through_the_conflicts_won(ui):
     g.apply("stay")
     assert g.legal_actions() == ["battle t5", "coexist t5", "battle t9", "coexist t9"]
     play = start(ui.app, g)
-    ready(ui, play)
     assert play.view.decision.territory == g.rules.island.index["t5"]
     ui.key(pygame.K_TAB)
     assert play.view.decision.territory == g.rules.island.index["t9"]
@@ -389,7 +395,7 @@ def test_sacred_games_prompts_the_defeated_player(ui):
                  board={"t5": {0: 1, 1: 1}, "t9": {2: 1}})
     g.apply("stay")
     play = start(ui.app, g)
-    ready(ui, play)
+    assert play.privacy is None  # Ana holds no prosperity card: she decides in public
     ui.key(pygame.K_1)  # Ana: battle
     assert g.log[-1] == "battle t5" and g.current_player == 1
     assert play.privacy == 1  # out of turn: the device goes to Ben
@@ -492,16 +498,17 @@ def test_midgame_snapshot(make_app, tmp_path):
     app = make_app(size=SIZE, fullscreen=False)
     g = midgame()
     play = start(app, g)
-    step = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")]
     app.step([], 1 / 60)
-    app.step(step, 1 / 60)  # past the privacy screen
-    assert play.privacy is None
+    assert play.privacy is None  # placing a pawn needs no secret
     x, y = centre(play, "t13")
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.px(x, y), rel=(0, 0),
                                  buttons=())], 1 / 60)
-    for _ in range(90):
+    # Ben holds P to peek at his own power card while he places in public
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")], 1 / 60)
+    for _ in range(130):  # past the turn banner
         app.step([], 1 / 60)
     assert "place a pawn in t13" in play.view.status
+    assert play.session.shown == g.current_player
     check(app.screen.surface, "aztlan-midgame", tmp_path)
 
 
@@ -511,7 +518,7 @@ def test_the_scoring_overlay_shows_the_board_before_the_device_changes_hands(ui)
     the "Pass to" screen follows once the overlay is closed."""
     from game.ui.scenes.scoring import ScoringScene
 
-    g = position(3, chosen={0: 4, 1: 4, 2: 9}, prosperity={0: ["mixcoatl"]},
+    g = position(3, chosen={0: 4, 1: 4, 2: 9}, prosperity={0: ["mixcoatl"], 1: ["rafts"]},
                  board={"t2": {0: 1}, "t8": {0: 1}, "t18": {0: 1}, "t26": {1: 1},
                         "t30": {2: 1}})
     g.apply("stay")
@@ -531,3 +538,39 @@ def test_the_scoring_overlay_shows_the_board_before_the_device_changes_hands(ui)
     assert play.privacy == nxt and play.session.handover is None  # "Pass to" is on top
     ready(ui, play)
     assert play.view.viewer() == nxt
+
+
+def test_words_over_one_territory_stand_apart(ui):
+    """Sacred Games and the coexistence it forces pop up over t5 one above the other (they
+    were drawn on top of each other: "SacCoexistnes")."""
+    g = position(3, chosen={0: 9, 1: 5, 2: 4}, prosperity={1: ["sacred-games"]},
+                 board={"t5": {0: 1, 1: 1}, "t9": {2: 1}})
+    g.apply("stay")
+    play = start(ui.app, g)
+    ui.key(pygame.K_1)  # Ana: battle in t5
+    ready(ui, play)  # Ben, asked for Sacred Games in secret
+    ui.key(pygame.K_1)
+    assert g.log[-1] == "sacred t5"
+    t5 = g.rules.island.index["t5"]
+    pops = [a for a in play.view.anims if a.kind == "pop" and a.cells == (t5,)]
+    texts = [a.data["text"] for a in pops]
+    assert "Sacred Games" in texts and "Coexist" in texts, texts
+    assert len({a.data["row"] for a in pops}) == len(pops)  # each on its own row
+
+
+def test_the_scoring_overlay_is_titled_by_the_age(ui):
+    from game.ui.scenes.scoring import ScoringScene
+
+    g = position(3, chosen={0: 4, 1: 8, 2: 9}, board={"t2": {0: 1}, "t8": {0: 1},
+                                                     "t26": {1: 1}, "t30": {2: 1}})
+    g.apply("stay")
+    play = start(ui.app, g)
+    for _ in range(3):
+        if isinstance(ui.app.stack.top, ScoringScene) or g.state.phase != "score":
+            break
+        if play.privacy is not None:
+            ready(ui, play)
+        play.apply(g.legal_actions()[-1])
+    overlay = ui.app.stack.top
+    assert isinstance(overlay, ScoringScene)
+    assert overlay.title == "Scoring of age I"

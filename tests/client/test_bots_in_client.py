@@ -63,8 +63,11 @@ def test_setup_offers_human_or_a_computer_level_per_seat(stub_ui):
     assert setup.kinds == ["human", "human"]
     texts = ui.texts()
     assert "Human" in texts and not any("coming soon" in t for t in texts)
-    # keyboard: Down from Start reaches the first seat's "Plays" row
-    setup.focus_on("start")
+    # keyboard: the "Plays" rows come before Start, each after its seat's colour
+    assert setup.current.key == "start"
+    ui.key(pygame.K_UP)
+    assert setup.current.key == "kind1"
+    setup.focus_on("colour0")
     ui.key(pygame.K_DOWN)
     assert setup.current.key == "kind0"
     ui.key(pygame.K_RIGHT)
@@ -116,6 +119,8 @@ def test_enter_speeds_up_and_e_skips_to_the_next_human(stub_ui):
     until(ui, lambda: not computer_turn(play))
     # a whole computer turn, skipped: no pauses at all
     ui.key(pygame.K_RETURN)  # the human's start... then a few actions until its turn ends
+    if play.confirming is not None:
+        ui.key(pygame.K_RETURN)  # the stub view's first action ends with AP left: confirm
     until(ui, lambda: computer_turn(play) or play.game.is_over)
     ui.key(pygame.K_e)
     assert play.seats.pace.skipping
@@ -148,7 +153,8 @@ def test_the_thinking_indicator_shows(stub_ui):
 
 
 def test_no_privacy_screen_for_a_computer(stub_ui, monkeypatch):
-    """In a game with secrets the device is passed between humans, never to a computer."""
+    """In a game with secrets the screen is never passed to a computer, nor to the only
+    person of the game (there is nobody to hide their secrets from)."""
     from variants.mexica.rules import MexicaRules
 
     monkeypatch.setattr(MexicaRules, "has_secrets", True, raising=False)
@@ -157,7 +163,7 @@ def test_no_privacy_screen_for_a_computer(stub_ui, monkeypatch):
     assert play.secrets and computer_turn(play)
     assert play.privacy is None
     until(ui, lambda: play.game.current_player == 1)
-    assert play.privacy == 1  # the human's turn: pass the device
+    assert play.privacy is None and play.session.shown == 1  # the one person's secrets
 
 
 # ---------------------------------------------------------------------------------------

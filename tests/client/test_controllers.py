@@ -45,6 +45,7 @@ def claimed_setup(ui: Driver) -> SetupScene:
 
 def test_a_on_a_seat_row_claims_the_pad(ui):
     setup = open_setup(ui)
+    focus(ui, setup, "variant")
     ui.pad(A, ANA_PAD)  # on the "Game" row A is just Enter: no claim
     assert setup.claims == {}
     focus(ui, setup, "name0")

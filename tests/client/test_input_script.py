@@ -42,12 +42,13 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     setup = ui.top
     assert isinstance(setup, SetupScene)
     assert setup.spec.id == "mexica" and setup.players == 2
-    # Game, Players, AP per turn, then the seed field
-    ui.press(pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
+    assert setup.current.key == "start"  # Enter now would start: two presses from the title
+    # Back, then (wrapping) Game, Players, AP per turn, then the seed field
+    ui.press(*[pygame.K_DOWN] * 5)
     assert setup.current.key == "seed" and app.input.text_mode
     ui.type("7")
-    # name, colour of both seats, then Start
-    ui.press(*[pygame.K_DOWN] * 5)
+    # name, colour and who plays, of both seats, then Start
+    ui.press(*[pygame.K_DOWN] * 7)
     assert setup.current.key == "start"
     ui.key(pygame.K_RETURN)
 
@@ -108,7 +109,10 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     ui.frames(30)
     assert play.game.state.ap == 1
 
-    # -- E ends the turn -------------------------------------------------------------
+    # -- E ends the turn: 1 AP is left, so E asks and E again ends it ---------------
+    ui.key(pygame.K_e)
+    assert play.game.log[-1] == "temple h5 2"
+    assert any("1 AP left: E again" in t for t in ui.texts())
     ui.key(pygame.K_e)
     ui.frames(10)
     assert ui.top is play and not ui.app.failures and not play.refusal

@@ -14,7 +14,7 @@ from game.engine import GameType
 from game.rng import Rng
 from game.settings import load_settings, user_settings_path
 from game.ui.scenes.common import make_session
-from game.ui.scenes.help import HelpScene
+from game.ui.scenes.help import HelpScene, RulesChoiceScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.pause import PauseScene, SaveScene
 from game.ui.scenes.play import ActionListView, PlayScene
@@ -151,8 +151,10 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     choose(ui, "New game")
     setup = ui.top
     assert isinstance(setup, SetupScene)
-    # name the first seat
-    ui.press(pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
+    assert setup.current.key == "start"  # Enter would start at once
+    # name the first seat: Back, Invite phones, then (wrapping) Game, Players, AP, seed,
+    # the name
+    ui.press(*[pygame.K_DOWN] * 7)
     assert setup.current.key == "name0"
     assert ui.app.input.text_mode
     for _ in range(len("Player 1")):
@@ -161,7 +163,7 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     ui.key(pygame.K_TAB)  # colour row of seat 1
     assert setup.current.key == "colour0"
     assert not ui.app.input.text_mode
-    ui.key(pygame.K_DOWN)
+    ui.press(pygame.K_DOWN, pygame.K_DOWN)  # past who plays seat 1
     ui.type("x")  # seat 2's name
     while setup.current.key != "start":
         ui.key(pygame.K_DOWN)
@@ -207,7 +209,7 @@ def test_setup_players_colours_and_params(stub_ui):
     choose(ui, "New game")
     setup = ui.top
     assert setup.spec.id == "mexica"
-    ui.key(pygame.K_DOWN)  # players
+    setup.focus_on("players")
     ui.key(pygame.K_RIGHT)
     ui.key(pygame.K_RIGHT)
     ui.key(pygame.K_RIGHT)  # capped at 4
@@ -304,7 +306,7 @@ def test_undo_redo_and_end_turn(stub_ui):
     g.apply(g.legal_actions()[0])  # both Pilli placed: seat 1's first turn
     play = start_play(stub_ui, g)
     stub_ui.key(pygame.K_u)
-    assert "nothing to undo" in play.refusal
+    assert "Nothing to undo" in play.refusal
     temple = next(a for a in play.session.legal() if a.startswith(("temple", "canal")))
     play.view.forced = temple
     stub_ui.key(pygame.K_RETURN)
@@ -316,6 +318,8 @@ def test_undo_redo_and_end_turn(stub_ui):
     stub_ui.key(pygame.K_y)
     assert play.game.log[-1] == temple
     seat = play.game.current_player
+    stub_ui.key(pygame.K_e)  # AP are left: one press more ends the turn
+    assert play.game.log[-1] == temple and play.confirming is not None
     stub_ui.key(pygame.K_e)
     assert play.game.log[-1] == "end"
     assert play.game.current_player != seat
@@ -376,9 +380,20 @@ def test_help_overlay_opens_and_closes(stub_ui):
     assert stub_ui.top is play
 
 
-def test_help_from_title(ui):
+def test_help_from_title_asks_which_game_first(ui):
     ui.key(pygame.K_F1)
-    assert isinstance(ui.top, HelpScene)
+    chooser = ui.top
+    assert isinstance(chooser, RulesChoiceScene)
+    names = [item.label for item in chooser.menu.items]
+    assert "Aztlán" in names and "The Market of Tlatelolco" in names and names[-1] == "Back"
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.top, TitleScene)
+    ui.key(pygame.K_F1)
+    while ui.top.menu.current.label != "The Market of Tlatelolco":
+        ui.key(pygame.K_DOWN)
+    ui.key(pygame.K_RETURN)
+    aid = ui.top
+    assert isinstance(aid, HelpScene) and aid.title.startswith("The Market of Tlatelolco")
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, TitleScene)
 
@@ -389,6 +404,13 @@ def test_help_reads_costs_from_the_variant_params(stub_ui):
     assert scene.intro.startswith("7 action points")
 
 
+def enter_confirmed(ui, play):
+    """Enter, and Enter once more if the action asks to be confirmed (AP left)."""
+    ui.key(pygame.K_RETURN)
+    if play.confirming is not None:
+        ui.key(pygame.K_RETURN)
+
+
 def test_scoring_overlay_then_game_continues(stub_ui):
     g, actions, scoring_action = game_until(lambda evs: any(e.kind == "scoring" for e in evs))
     for a in actions:
@@ -396,7 +418,7 @@ def test_scoring_overlay_then_game_continues(stub_ui):
     play = start_play(stub_ui, g)
     play.view.forced = scoring_action
     before = list(g.scores)
-    stub_ui.key(pygame.K_RETURN)
+    enter_confirmed(stub_ui, play)
     overlay = stub_ui.top
     assert isinstance(overlay, ScoringScene)
     assert overlay.steps
@@ -418,7 +440,7 @@ def test_scoring_overlay_confirm_skips_ahead(stub_ui):
         g.apply(a)
     play = start_play(stub_ui, g)
     play.view.forced = scoring_action
-    stub_ui.key(pygame.K_RETURN)
+    enter_confirmed(stub_ui, play)
     overlay = stub_ui.top
     for _ in range(len(overlay.steps) + 1):
         stub_ui.key(pygame.K_RETURN)
@@ -431,7 +453,7 @@ def test_game_over_goes_to_results_after_the_overlay(stub_ui):
         g.apply(a)
     play = start_play(stub_ui, g)
     play.view.forced = last
-    stub_ui.key(pygame.K_RETURN)
+    enter_confirmed(stub_ui, play)
     assert play.game.is_over
     assert isinstance(stub_ui.top, ScoringScene)
     stub_ui.key(pygame.K_ESCAPE)  # skip to the totals
@@ -526,7 +548,12 @@ def test_results_of_a_finished_game(stub_ui):
     # the loaded game has no history: the breakdown comes from a replay of the log
     for seat in range(2):
         assert sum(results.breakdown[seat].values()) == g.scores[seat]
-    assert set(results.reasons) <= {"founding", "presence", "district", "palace", "other"}
+    assert set(results.reasons) <= {"founding", "presence", "district1", "district2",
+                                    "palace"}  # every point has its reason: no "other"
+    assert "district2" in results.reasons  # a column per scoring (none in period 1 here)
+    texts = stub_ui.texts()
+    assert "Districts II" in texts
+    assert "Tie-break" in texts and "AP tokens" not in texts  # tokens are no points
     assert results.tokens is not None  # AP tokens shown for the tie-break
     assert_draw_is_pure(stub_ui, g.to_json)
     choose(stub_ui, "Save replay")
@@ -642,8 +669,10 @@ def test_replay_steps_forwards_and_backwards(stub_ui):
     stub_ui.key(pygame.K_RIGHT)
     assert replay.pos == 2
     assert replay.session.game.log == g.log[:2]
+    assert f"Ben: {g.log[1]}" in stub_ui.texts()  # who played it, as in the live log
     stub_ui.key(pygame.K_LEFT)
     assert replay.session.game.log == g.log[:1]
+    assert f"Ana: {g.log[0]}" in stub_ui.texts()
     stub_ui.key(pygame.K_PAGEDOWN)
     assert replay.pos == replay.total
     assert replay.session.game.to_dict()["state"] == g.to_dict()["state"]

@@ -9,12 +9,14 @@ import re
 import pytest
 
 from game.cli import main
+from game.events import Event
 from game.lab import extras
 from game.lab.plan import make_plan, split_values
-from game.lab.play import UNITEMISED, play_task
+from game.lab.play import UNITEMISED, play_task, points_by_reason
 from game.lab.report import records_text
 from game.lab.run import run_tasks
 from game.lab.stats import summarise
+from variants.market.params import COLOURS
 
 
 @pytest.fixture(autouse=True)
@@ -112,9 +114,18 @@ def test_points_by_reason_add_up_to_the_final_scores():
 
 
 def test_points_the_events_do_not_itemise_are_booked_as_such():
-    # The Market reports only the final count (commodities times the king's tokens).
+    # a variant that reports (part of) its scores only as the end result
+    events = [Event("score", "Player 1 +2", 0, 2, {"reason": "bonus"})]
+    assert points_by_reason(events, [5, 3]) == [{"bonus": 2, UNITEMISED: 3},
+                                                {UNITEMISED: 3}]
+
+
+def test_the_market_itemises_its_points_by_colour():
     record = play_task(market_plan(1).tasks()[0])
-    assert [p.get(UNITEMISED, 0) for p in record["points"]] == record["scores"]
+    for seat, score in enumerate(record["scores"]):
+        assert UNITEMISED not in record["points"][seat]
+        assert sum(record["points"][seat].values()) == score
+    assert set().union(*record["points"]) <= set(COLOURS)
 
 
 def test_a_shared_win_counts_one_half_for_each_winner():

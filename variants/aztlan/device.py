@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.words import plural
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook
 
@@ -18,7 +19,7 @@ PLAYED_WITH = {C.EAGLE: "eagle", C.RAFTS: "rafts", C.SACRED: "sacred", C.TLATOAN
 
 
 def points(n: int) -> str:
-    return f"{n} pt{'s' if n != 1 else ''}"
+    return plural(n, "pt")
 
 
 def power_text(book: CardBook, type_names: dict[str, str], strength: int) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.events import Event
 from game.rng import Rng
+from game.words import plural
 from variants.aztlan import cards as C
 from variants.aztlan.notation import Action
 from variants.aztlan.scoring import score_domains
@@ -161,7 +162,7 @@ def finish_battle(r: AztlanRules, s: AztlanState, p: Pending, ev: list[Event]) -
     s.resolved.append(t)
     if p.saved:
         ev.append(Event("coexist", f"{player_name(winner)} coexists with the Sacred Games "
-                        f"player{'s' if len(p.saved) > 1 else ''} in "
+                        f"player{'' if len(p.saved) == 1 else 's'} in "
                         f"{r.island.label(t)} and draws a prosperity card", winner,
                         data={"territory": r.island.ids[t]}))
         draw(r, s, winner, ev)
@@ -184,8 +185,8 @@ def remove_all_but(r: AztlanRules, s: AztlanState, t: int, keep: set[int],
             s.board[t][army] = 0
             s.removed[army] += n
             seat = r.commander(s, army)
-            ev.append(Event("removed", f"{n} {r.army_names[army]} pawn"
-                            f"{'s' if n > 1 else ''} of {player_name(seat)} removed "
+            ev.append(Event("removed", f"{plural(n, r.army_names[army] + ' pawn')} "
+                            f"of {player_name(seat)} removed "
                             f"from {r.island.label(t)}", seat,
                             data={"territory": r.island.ids[t], "army": army, "count": n}))
 
@@ -239,7 +240,8 @@ def score_age(r: AztlanRules, s: AztlanState, seat: int, kind: str, ev: list[Eve
         parts += f" + {scoring.bonus} blessing"
     ev.append(Event("score", f"{player_name(seat)} scores {total} with "
                     f"{r.type_names[kind]} ({parts})", seat, total,
-                    data={"type": kind, "bonus": scoring.bonus, "domains": [
+                    data={"reason": "age", "age": s.age, "type": kind,
+                          "bonus": scoring.bonus, "domains": [
                         {"territories": [ids[c] for c in d.cells],
                          "matching": d.matching, "points": d.points} for d in domains]}))
     gain(s, seat, total)

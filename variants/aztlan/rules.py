@@ -45,7 +45,8 @@ class AztlanRules(Rules):
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
     #: a shuffled deck, and secret choices and hands (power cards, prosperity cards): the
-    #: client passes the device behind a privacy screen whenever the deciding seat changes
+    #: client passes a shared screen to the decider before a secret decision
+    #: (``secret_decision``)
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded", private=True)
     evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
@@ -151,6 +152,24 @@ class AztlanRules(Rules):
     def turn_seat(self, state: AztlanState) -> int | None:
         """The seat whose turn it is in the score order (``state.turn`` is a position)."""
         return None if state.phase == "over" else state.order[state.turn]
+
+    def secret_decision(self, state: AztlanState) -> bool:
+        """Choosing a power card, and every decision where a prosperity card could be
+        played (moving, before Eagle and Jaguar is used; Sacred Games and Great Tlatoani;
+        scoring) by a seat holding any: decided from the phase and the public count of
+        the decider's cards, so a hand-off never tells which card it holds. Placing a
+        pawn and declaring battle or coexistence need no secret."""
+        seat = self.current_player(state)
+        if seat is None:
+            return False
+        if state.phase == "choose":
+            return True
+        holds = bool(state.prosperity[seat])
+        if state.phase == "develop":
+            return holds and state.step == "move" and not state.eagle
+        if state.phase == "conflict":
+            return holds and state.pending is not None and state.pending.kind != "decide"
+        return holds and state.phase == "score"
 
     def player_aid(self) -> dict[str, Any]:
         from variants.aztlan.aid import player_aid

@@ -7,9 +7,11 @@ choose from, the powers of a conflict side by side with Battle / Coexist, Sacred
 Great Tlatoani for the player asked out of turn, the scoring options with their points.
 
 Secrets: everything drawn comes from :class:`~variants.aztlan.view_model.Model`, built from
-``game.view(viewer)`` where the viewer is the deciding seat (a person; the shell shows the
-"Pass to" screen whenever that seat changes) or nobody (``view(None)``, a spectator), never
-from the live state. Other players' chosen cards and prosperity cards are not in it.
+``game.view(viewer)`` where the viewer is the seat the play screen allows
+(``session.shown``: a person here passed the screen for a secret decision, or the only
+person of the game) or nobody (``view(None)``, a spectator), never from the live state.
+Other players' chosen cards and prosperity cards are not in it. The decision on screen is
+the one of the seat a person here decides for (``session.deciding_here``).
 
 Input: the mouse hovers and clicks territories, cards and buttons; arrows move a territory
 cursor (or the card / option focus), Tab steps through the useful territories or options,
@@ -34,11 +36,12 @@ from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer
 from game.ui.screen import Screen
+from game.words import plural
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
-from variants.aztlan.view_model import Decision, Model, Option, decide
+from variants.aztlan.view_model import Decision, Model, Option, decide, roman
 from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, paint_panel
 from variants.aztlan.view_plan import MAP_KINDS
 
@@ -85,29 +88,21 @@ class AztlanView(BoardView):
     # who sees what
     # =====================================================================================
     def viewer(self) -> int | None:
-        """The seat whose secrets may show: the deciding seat if a person plays it and
-        the screen has been passed to them."""
+        """The seat whose secrets may show: the one the play screen allows
+        (``session.shown``, from its seat drivers: a person here who was passed the
+        screen, or the only person of the game), never while a scoring overlay waits to
+        hand the screen over (``session.handover``)."""
         if getattr(self.session, "handover", None) is not None:
             return None
-        seat = self.session.game.current_player
-        if seat is None or not self._person(seat):
-            return None
-        return seat
+        shown = getattr(self.session, "shown", None)
+        return shown if isinstance(shown, int) else None
 
-    def _person(self, seat: int) -> bool:
-        """False for a seat a computer player holds (if the session says so)."""
-        check = getattr(self.session, "is_bot", None)
-        if callable(check):
-            return not check(seat)
-        bots = getattr(self.session, "bots", None)
-        if isinstance(bots, dict):
-            return bots.get(seat) in (None, "", "human")
-        if isinstance(bots, (list, tuple, set, frozenset)):
-            if isinstance(bots, (list, tuple)) and len(bots) == self.session.game.players \
-                    and not all(isinstance(b, int) for b in bots):
-                return bots[seat] in (None, "", "human")
-            return seat not in bots
-        return True
+    def decider(self) -> int | None:
+        """The seat a person here decides for now (its decision is offered on screen);
+        None while a computer or a device elsewhere decides."""
+        seat = getattr(self.session, "deciding_here", None)
+        return seat if isinstance(seat, int) and seat == self.session.game.current_player \
+            else None
 
     @property
     def seat_colours(self) -> list[tuple[int, int, int]]:
@@ -149,13 +144,13 @@ class AztlanView(BoardView):
     # state upkeep (never from draw)
     # =====================================================================================
     def _sync(self) -> None:
-        viewer = self.viewer()
-        key = (self.session.version, id(self.session.game), viewer)
+        viewer, decider = self.viewer(), self.decider()
+        key = (self.session.version, id(self.session.game), viewer, decider)
         if key == self._key:
             return
         old = self.decision
         self._key = key
-        self.model = Model(self.session.game, viewer, self.session.version)
+        self.model = Model(self.session.game, viewer, self.session.version, decider)
         self._decide()
         d = self.decision
         if (d.kind, d.seat) != (old.kind, old.seat):
@@ -178,7 +173,7 @@ class AztlanView(BoardView):
     def _decide(self) -> None:
         m = self.model
         assert m is not None
-        legal = self.session.legal() if m.viewer is not None else []
+        legal = self.session.legal() if m.decider is not None else []
         self.decision = decide(m, legal, self.session.name, self.conflict_t)
         n = len(self.decision.options)
         self.focus = max(0, min(self.focus, n - 1)) if n else 0
@@ -425,7 +420,8 @@ class AztlanView(BoardView):
     # animation
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
-        finish(self.anims)  # the last action's pawns land at once
+        # the last action's pawns land at once (its words and scores stay to be read)
+        finish([a for a in self.anims if a.kind in ("drop", "slide")])
         vdraw.animate(self, events)
         self._sync()
 
@@ -464,7 +460,8 @@ class AztlanView(BoardView):
                     continue
                 cells = list(dm.get("territories", []))
                 n = len(cells)
-                steps.append({"title": f"{who}: {n} territories, {dm['matching']} matching",
+                steps.append({"title": f"{who}: {plural(n, 'territory', 'territories')}, "
+                                       f"{dm['matching']} matching",
                               "event": e, "kind": "bonus", "cells": cells,
                               "lines": [f"{n} + {dm['matching']}² = {dm['points']}"],
                               "points": {e.seat: dm["points"]}})
@@ -474,6 +471,11 @@ class AztlanView(BoardView):
                               "cells": [], "lines": [f"+{bonus}"],
                               "points": {e.seat: bonus}})
         return steps
+
+    def scoring_title(self, events: list[Event]) -> str:
+        """ "Scoring of age I", from the score event's age."""
+        age = next((e.data.get("age") for e in events if e.kind == "score" and e.data), None)
+        return f"Scoring of age {roman(age)}" if isinstance(age, int) else "Scoring"
 
     def highlight(self, step: dict[str, Any] | None) -> None:
         idx = self.rules.island.index

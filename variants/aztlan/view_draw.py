@@ -187,7 +187,8 @@ def draw_moving(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: l
         elif a.kind == "pop":
             x, y = vp.label_points(lay, geo, a.cells[0])["pawns"]
             size = 34 * k
-            vp.halo_text(screen, a.data["text"], x, y - 20 * k - 50 * k * e, size,
+            above = a.data.get("row", 0) * (size + 8 * k)  # pops of one cell stack up
+            vp.halo_text(screen, a.data["text"], x, y - 20 * k - 50 * k * e - above, size,
                          a.data["colour"])
         elif a.kind == "domain":
             army = a.data["army"]
@@ -232,10 +233,31 @@ BURSTS = {"battle": theme.DANGER, "sacred": (255, 206, 60), "tlatoani": (255, 20
           "tie": (200, 200, 210)}
 
 
+def pop_rows(v: AztlanView) -> dict[int, int]:
+    """Per territory, the row the next word popping up over it takes: words over one
+    territory ("Sacred Games", then "Coexist") stand one above the other, never on top of
+    each other."""
+    rows: dict[int, int] = {}
+    for a in v.anims:
+        if a.kind == "pop":
+            rows[a.cells[0]] = max(rows.get(a.cells[0], 0), a.data.get("row", 0) + 1)
+    return rows
+
+
+def pop(v: AztlanView, rows: dict[int, int], cell: int, text: str, colour: Any,
+        delay: float) -> None:
+    """A word popping up over ``cell``, on the next free row there."""
+    row = rows.get(cell, 0)
+    rows[cell] = row + 1
+    v.anims.append(Anim("pop", (cell,), POP_TIME, delay,
+                        data={"text": text, "colour": colour, "row": row}))
+
+
 def animate(v: AztlanView, events: list[Event]) -> None:
     """Animations for the events of one applied action (private ones have none)."""
     idx = v.rules.island.index
     delay = 0.0
+    rows = pop_rows(v)
     for e in events:
         if not e.visible(None):
             continue  # private (a chosen card, a drawn card): nothing to animate
@@ -247,9 +269,8 @@ def animate(v: AztlanView, events: list[Event]) -> None:
             v.anims.append(Anim("slide", (idx[data["from"]], idx[data["to"]]),
                                    SLIDE_TIME, data={"army": data.get("army", 0)}))
         elif e.kind == "removed" and data.get("territory") in idx:
-            v.anims.append(Anim("pop", (idx[data["territory"]],), POP_TIME, delay,
-                                   data={"text": f"-{data.get('count', 1)}",
-                                         "colour": theme.DANGER}))
+            pop(v, rows, idx[data["territory"]], f"-{data.get('count', 1)}", theme.DANGER,
+                delay)
         elif e.kind in ("coexist", "tie", "battle", "sacred", "tlatoani") and \
                 data.get("territory") in idx:
             word = {"coexist": "Coexist", "tie": "Tie", "battle": "Battle!",
@@ -258,8 +279,7 @@ def animate(v: AztlanView, events: list[Event]) -> None:
             if spark is not None:
                 v.fx.burst(idx[data["territory"]], spark, count=40 if e.kind == "battle" else 24,
                            ring=150 if e.kind == "battle" else 100, delay=delay)
-            v.anims.append(Anim("pop", (idx[data["territory"]],), POP_TIME, delay,
-                                   data={"text": word, "colour": theme.ACCENT}))
+            pop(v, rows, idx[data["territory"]], word, theme.ACCENT, delay)
         elif e.kind == "score" and e.seat is not None:
             # the army that scored (in Aztec Gods, control swaps right after)
             army = v.model.army(e.seat) if v.model is not None else e.seat

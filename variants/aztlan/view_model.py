@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.words import plural
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.scoring import Domain, score_domains
 
@@ -56,11 +57,15 @@ class Decision:
 class Model:
     """The public game plus the viewer's own secrets, by territory index."""
 
-    def __init__(self, game: Any, viewer: int | None, version: int) -> None:
+    def __init__(self, game: Any, viewer: int | None, version: int,
+                 decider: int | None = None) -> None:
         rules = game.rules
         data = game.view(viewer)
         self.version = version
+        #: whose secrets are in the model (None: nobody's)
         self.viewer = viewer
+        #: the deciding seat, if a person here decides (its decision is offered)
+        self.decider = decider
         self.players: int = game.players
         self.current: int | None = game.current_player
         self.rules = rules
@@ -164,14 +169,14 @@ class Model:
 def decide(m: Model, legal: list[str], name: Any, focus_t: int | None = None) -> Decision:
     """The decision the viewer faces (``name(seat)`` gives display names).
 
-    Without a viewer, or when the deciding seat is not the viewer, it is a "wait"."""
+    Unless a person here decides (``m.decider``), it is a "wait"."""
     seat = m.current
     if m.phase == "over" or seat is None:
         best = m.winners[0] if m.winners else None
         title = f"{name(best)} wins" if best is not None else "The game is over"
         return Decision("over", None, title, "Final scores are in the bar above")
     who = name(seat)
-    if seat != m.viewer:
+    if seat != m.decider:
         return Decision("wait", seat, f"{who} decides", _waiting(m, seat, name))
     if m.phase == "choose":
         opts = [Option(f"card {c}", f"Power {c}", action=f"choose {c}") for c in m.hand
@@ -193,7 +198,7 @@ def _developing(m: Model, seat: int, who: str, legal: list[str]) -> Decision:
     left = m.supply[army]
     if m.step == "place":
         return Decision("place", seat, f"{who}: place a pawn",
-                        f"{left + 1} pawn{'s' if left else ''} to place this age, "
+                        f"{plural(left + 1, 'pawn')} to place this age, "
                         "this one included", targets=tuple(range(m.island.size)))
     opts = [Option("stay", "No move", "end the turn", action="stay")]
     if any(a.startswith("eagle ") for a in legal):

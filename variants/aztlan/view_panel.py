@@ -20,6 +20,7 @@ from game.ui import theme
 from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit, wrap
+from game.words import plural
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option, roman
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
@@ -60,7 +61,7 @@ def power_card(scr: Screen, x: float, y: float, w: float, h: float, strength: in
         size -= 1
     scr.text(fit(scr, type_name, size, w - 10), x + w / 2, y + h * 0.66, size, INK, "center")
     scr.box(x + 6, y + h * 0.77, w - 12, h * 0.19, shade(fill, 0.85), radius=6)
-    scr.text(f"{value} pt{'s' if value != 1 else ''} if unused", x + w / 2, y + h * 0.865,
+    scr.text(f"{plural(value, 'pt')} if unused", x + w / 2, y + h * 0.865,
              h * 0.13, INK, "center")
 
 
@@ -258,11 +259,16 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
 def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
     """The deciding player's own card and pawns; the hovered territory's pawns."""
     x, y, w, h = body
-    seat = d.seat
-    if seat is not None and seat == m.viewer and m.phase == "develop":
-        card = m.chosen[seat]
+    # whose card and pawns: the seat whose secrets show (the decider passed the screen, a
+    # peek, the only person), else the person placing or moving, without the card
+    seat = m.viewer if m.viewer is not None else (
+        d.seat if d.kind in ("place", "move") else None)
+    if seat is not None and m.phase == "develop":
+        card = m.chosen[seat] if seat == m.viewer else None
         if isinstance(card, int):
-            scr.text("Your power card", x, y + 4, 20, theme.TEXT_DIM)
+            label = "Your power card" if seat == d.seat else \
+                f"{view.session.name(seat)}'s power card"
+            scr.text(label, x, y + 4, 20, theme.TEXT_DIM)
             power_card(scr, x, y + 28, 96, 112, card, m.card_type(card),
                        m.cards.power_value[card], m.type_name(m.card_type(card)))
         army = m.army(seat)
@@ -434,7 +440,7 @@ def _private(scr: Screen, view: Any, m: Model, x: float, y: float, w: float, h: 
              k: float) -> None:
     seat = m.viewer
     if seat is None:
-        scr.text(f"Prosperity deck: {m.deck_count} cards", x + 4 * k, y + 16 * k, 20 * k,
+        scr.text(f"Prosperity deck: {plural(m.deck_count, 'card')}", x + 4 * k, y + 16 * k, 20 * k,
                  theme.TEXT_DIM, "midleft")
         return
     counts: dict[str, int] = {}

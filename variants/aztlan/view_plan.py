@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.words import plural
 from variants.aztlan.view_model import Option
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class Plan:
 
 def why(v: AztlanView, action: str) -> str:
     """The engine's reason for refusing ``action`` (its ``why_not``)."""
-    if v.model is None or v.model.viewer is None:
+    if v.model is None or v.model.decider is None:
         return "not your decision"
     return v.session.game.why_not(action) or ""
 
@@ -114,7 +115,7 @@ def powers(v: AztlanView, t: int) -> str:
             continue
         seat = m.commander(army)
         card = m.chosen[seat]
-        power = f"{card}×{n}={o.power[army]}" if o is not None else f"{n} pawns"
+        power = f"{card}×{n}={o.power[army]}" if o is not None else plural(n, "pawn")
         parts.append(f"{v.session.name(seat)} {power}")
     return f"{m.island.ids[t]}: " + " vs ".join(parts)
 

@@ -245,6 +245,22 @@ def end_turn(r: MarketRules, s: MarketState) -> list[Event]:
     return [Event("turn", f"{player_name(s.turn)}'s turn", s.turn)]
 
 
+def score_events(r: MarketRules, s: MarketState, held: list[dict[str, int]]) -> list[Event]:
+    """Each seat's points by colour (its team's most tokens of the colour times the
+    king's), so that a seat's "score" events add up to its score."""
+    ev = []
+    for team in r.teams:
+        for seat in team:
+            for colour in COLOURS:
+                most = max(held[m][colour] for m in team)
+                pts = most * s.king[colour]
+                if pts:
+                    ev.append(Event("score", f"{player_name(seat)} +{pts} for {colour}: "
+                                    f"{most} × {s.king[colour]} of the king's", seat, pts,
+                                    data={"reason": colour}))
+    return ev
+
+
 def finish(r: MarketRules, s: MarketState) -> list[Event]:
     held = scoring.holdings(s.buyers)
     coins = [sum(b.coin for b in seat) for seat in s.buyers]
@@ -254,8 +270,9 @@ def finish(r: MarketRules, s: MarketState) -> list[Event]:
     names = ", ".join(player_name(w) for w in s.winners)
     table = "; ".join(" + ".join(player_name(m) for m in t) + f" {points[t[0]]}"
                       for t in r.teams)
-    return [Event("game_over", f"The bag is empty and the round is over. {table}. "
-                  f"Winner: {names}", data={"scores": points, "winners": list(s.winners)})]
+    over = Event("game_over", f"The bag is empty and the round is over. {table}. "
+                 f"Winner: {names}", data={"scores": points, "winners": list(s.winners)})
+    return [*score_events(r, s, held), over]
 
 
 #: verb -> its handler: the moves table

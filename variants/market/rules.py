@@ -18,6 +18,7 @@ from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
+from game.words import plural
 from variants.market import ai, scoring
 from variants.market.geometry import Geometry, sides_for, teams_for
 from variants.market.handlers import HANDLERS, after_market, player_name
@@ -123,6 +124,13 @@ class MarketRules(Rules):
 
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
+
+    def forgoes(self, state: MarketState, action: str) -> str:
+        """Ending the play while buyers could still buy gives those purchases up."""
+        if action.split() != ["end"] or state.phase != "turn":
+            return ""
+        buyers = {b for b, _ in self.purchases(state)}
+        return f"{plural(len(buyers), 'buyer')} could still buy" if buyers else ""
 
     def player_aid(self) -> dict[str, Any]:
         from variants.market.aid import player_aid

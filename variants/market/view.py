@@ -344,7 +344,8 @@ class MarketView(SeatStyle, BoardView):
     def on_events(self, action: str, events: list[Event]) -> None:
         self.queue.applied(action)
         game = self.session.game
-        finish(self.anims)  # the last action's tiles and goods land at once
+        # the last action's tiles, goods and coins land at once (its "+N" stays to be read)
+        finish([a for a in self.anims if a.kind != "pop"])
         self.anims.extend(va.from_events(game.rules, game.state, events))
         va.bursts(self.fx, game.rules, events, self.colours)
         scores = list(game.scores)

@@ -14,6 +14,7 @@ from typing import Any
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.screen import Screen
+from game.words import plural
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
 from variants.market.view_preview import MODE_LABELS, MODES, ROLES, exit_choice, modes_for
@@ -145,8 +146,7 @@ def hint(view: Any) -> str:
     if s.phase in ("coins", "coin"):
         return f"Put the coin on one of your empty buyers: keys 1-{n} + Enter, or click."
     if s.phase == "move":
-        more = "s" if s.moves_left != 1 else ""
-        return (f"Click (or drag) {s.moves_left} more tile{more} into the hole; not the one "
+        return (f"Click (or drag) {plural(s.moves_left, 'more tile')} into the hole; not the one "
                 "you just moved.")
     if s.phase == "king":
         return "Pick a glowing vendor in the king's row or column: one token goes to him."

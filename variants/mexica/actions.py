@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.events import Event
+from game.words import plural
 from variants.mexica.names import player_name
 from variants.mexica.scoring import ScoringMixin
 from variants.mexica.state import MexicaState, Vote
@@ -238,7 +239,8 @@ class ActionsMixin(ScoringMixin):
                     s.removed.append(size)
                     ev.append(Event("token_removed", f"The size-{size} calpulli token is "
                                     "removed: no canal tiles are left and no unfounded "
-                                    f"district has {size} spaces", data={"size": size}))
+                                    f"district has {plural(size, 'space')}",
+                                    data={"size": size}))
         return ev
 
     def _begin_turn(self, s: MexicaState) -> None:

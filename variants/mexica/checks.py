@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from game.errors import IllegalAction, quote
 from game.notation import plain_number
+from game.words import plural
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import AXES, player_name
 from variants.mexica.state import MexicaState
@@ -249,8 +250,8 @@ class ChecksMixin(GeometryMixin):
             raise IllegalAction("this district is already founded")
         size = len(s.dcells[label])
         if size not in s.display:
-            raise IllegalAction(f"this district has {size} spaces and no calpulli token of "
-                                f"size {size} is available")
+            raise IllegalAction(f"this district has {plural(size, 'space')} and no calpulli "
+                                f"token of size {size} is available")
         if s.label[c] != label:
             raise IllegalAction(f"{name} is not in your Pilli's district")
         if not self._buildable(s, c):

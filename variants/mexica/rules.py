@@ -22,6 +22,7 @@ from game.events import Event
 from game.notation import action_words
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
+from game.words import plural
 from variants.mexica.actions import ActionsMixin
 from variants.mexica.ai import MexicaAIMixin
 from variants.mexica.checks import ChecksMixin
@@ -105,6 +106,12 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
         from variants.mexica.device import device_panel
 
         return device_panel(view, seat)
+
+    def forgoes(self, state: MexicaState, action: str) -> str:
+        """Ending the turn with action points left loses them."""
+        if action.split() == ["end"] and state.phase != "over" and state.ap > 0:
+            return f"{plural(state.ap, 'AP', 'AP')} left"
+        return ""
 
     def turn_seat(self, state: MexicaState) -> int | None:
         """During a removal vote the proposer still holds the turn."""

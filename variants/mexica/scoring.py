@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from game.events import Event
+from game.words import plural
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
@@ -64,15 +65,17 @@ class ScoringMixin(GeometryMixin):
                 places.append({"owner": owner, "levels": value, "place": place,
                                "points": pts if owner >= 0 else 0})
             kind = "Founded" if token_cell is not None else "Unfounded"
-            ev.append(Event("district_scored", f"{kind} district of {size} spaces", data={
+            ev.append(Event("district_scored", f"{kind} district of {plural(size, 'space')}", data={
                                 "cells": [names[c] for c in sorted(cells)], "size": size,
                                 "founded": token_cell is not None, "places": places}))
             for owner, value, place in ranking:
                 pts = points[place - 1] if place <= len(points) else 0
                 if self.award(s, owner, pts):
                     ev.append(Event("score", f"{player_name(owner)} +{pts}: place {place} "
-                                    f"with {value} levels in the {size}-space district",
-                                    owner, pts, {"reason": "district", "place": place}))
+                                    f"with {plural(value, 'level')} in the {size}-space "
+                                    "district", owner, pts,
+                                    {"reason": "district", "place": place,
+                                     "period": s.period}))
         for seat, p in enumerate(s.pilli):
             if p in self.board.starts and self.award(s, seat, self.palace_bonus):
                 ev.append(Event("score", f"{player_name(seat)} +{self.palace_bonus} for "

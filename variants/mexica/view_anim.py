@@ -19,6 +19,7 @@ from game.ui.art import palette
 from game.ui.fx import Effects
 from game.ui.screen import Screen
 from game.ui.widgets import mix
+from game.words import plural
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 from variants.mexica.board import Board
@@ -140,7 +141,7 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
         lines, points = [], {}
         for pl in e.data.get("places", []):
             place = PLACES.get(pl["place"], f"{pl['place']}th")
-            lines.append(f"{place} {session.name(pl['owner'])}: {pl['levels']} levels, "
+            lines.append(f"{place} {session.name(pl['owner'])}: {plural(pl['levels'], 'level')}, "
                          f"+{pl['points']}")
             if pl["owner"] >= 0:
                 points[pl["owner"]] = pl["points"]

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.words import plural
 from variants.mexica import queries as q
 from variants.mexica.board import Board
 from variants.mexica.names import player_name
@@ -303,7 +304,7 @@ def _found(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
         return _refuse(p, "Your Pilli's district is already founded")
     if not f["available"]:
         shown = ", ".join(map(str, sorted(set(s.display)))) or "none"
-        return _refuse(p, f"Your district has {f['size']} spaces: no token of that size "
+        return _refuse(p, f"Your district has {plural(f['size'], 'space')}: no token of that size "
                        f"(on display: {shown})")
     p.zone = frozenset(f["spots"])
     p.level = f["size"]

@@ -12,8 +12,18 @@ from game.isolation import guard_rules
 from game.plugins import get_registry
 from game.ui import theme
 from game.ui.art import frames
-from game.ui.scenes.common import BaseScene
-from game.ui.widgets import INK, draw_footer, ease_out, fit
+from game.ui.scenes.common import BaseScene, MenuScene
+from game.ui.widgets import (
+    INK,
+    Menu,
+    MenuItem,
+    draw_backdrop,
+    draw_footer,
+    draw_header,
+    ease_out,
+    fit,
+)
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.ui.input import Intent
@@ -27,7 +37,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("1-9", "Pick a numbered choice"),
     ("U  or  Ctrl+Z", "Undo (within your turn)"),
     ("Y  or  Ctrl+Shift+Z", "Redo"),
-    ("E", "End the turn"),
+    ("E", "End the turn (with AP left: E again)"),
+    ("P (hold)  or  LT", "Peek at your own secret cards"),
     ("S", "Save the game"),
     ("Esc", "Pause menu"),
     ("F1", "This help"),
@@ -133,3 +144,43 @@ class HelpScene(BaseScene):
                 screen.text(meaning, x + 560, cy, theme.FONT_BODY, theme.TEXT)
                 cy += 50
         draw_footer(screen, self.shortcuts)
+
+
+class RulesChoiceScene(MenuScene):
+    """Rules help from the title: which game's? Every installed game is listed; the chosen
+    one's player aid opens in its place."""
+
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Show its rules"), ("Esc", "Back"))
+
+    def __init__(self, specs: list[Any]) -> None:
+        super().__init__()
+        self.specs = list(specs)
+        items = [MenuItem(spec.name, self._chooser(spec), detail=_players(spec))
+                 for spec in self.specs]
+        items.append(MenuItem("Back", self.back))
+        self.menu = Menu(items, 360, 200, 1200, item_h=88, gap=12, visible=8)
+
+    def _chooser(self, spec: Any) -> Any:
+        return lambda: self.choose(spec)
+
+    def choose(self, spec: Any) -> None:
+        assert self.app is not None
+        self.app.stack.replace("rules", spec)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "help":
+            self.back()
+            return
+        super().handle(intent)
+
+    def draw(self, screen: Screen) -> None:
+        draw_backdrop(screen, self.t)
+        draw_header(screen, "Rules help", self.t, "Which game?")
+        self.menu.draw(screen)
+        draw_footer(screen, self.shortcuts)
+
+
+def _players(spec: Any) -> str:
+    """ "2-4 players", "2 players": a game's player counts, for the menu."""
+    low, high = int(spec.min_players), int(spec.max_players)
+    return plural(high, "player") if low == high else f"{low}–{high} players"

@@ -17,6 +17,7 @@ from game.ui.scenes.common import (
     when,
 )
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -28,7 +29,13 @@ def describe(entry: SaveEntry, variant_name: str = "") -> str:
     names = ", ".join(entry.names) if entry.names else f"{entry.players} players"
     state = "finished" if entry.finished else "in progress"
     return (f"{variant_name or entry.variant} · {names} · {when(entry.saved)} · "
-            f"{entry.actions} actions · {state}")
+            f"{plural(entry.actions, 'action')} · {state}")
+
+
+#: where the list starts; with no saves, where the sentence saying so and Back stand
+MENU_Y = 200.0
+EMPTY_TEXT_Y = 260.0
+EMPTY_MENU_Y = 340.0
 
 
 class LoadScene(MenuScene):
@@ -38,7 +45,7 @@ class LoadScene(MenuScene):
     def __init__(self) -> None:
         super().__init__()
         self.entries: list[SaveEntry] = []
-        self.menu = Menu([], 160, 200, 1600, item_h=96, gap=12, visible=7,
+        self.menu = Menu([], 160, MENU_Y, 1600, item_h=96, gap=12, visible=7,
                          font=theme.FONT_BODY * 1.15, align="left")
         self.message = ""
         self.message_bad = False
@@ -66,6 +73,8 @@ class LoadScene(MenuScene):
                                       error=f"Cannot be loaded: {one_line(entry.error)}"))
         items.append(MenuItem("Back", self.back))
         self.menu.set_items(items)
+        # with no saves the sentence saying so stands where the list would, Back below it
+        self.menu.y = MENU_Y if self.entries else EMPTY_MENU_Y
 
     def open(self, entry: SaveEntry) -> None:
         assert self.app is not None
@@ -105,13 +114,13 @@ class LoadScene(MenuScene):
         draw_backdrop(screen, self.t)
         count = sum(1 for e in self.entries if e.ok)
         damaged = len(self.entries) - count
-        sub = f"{count} saved game{'s' if count != 1 else ''}"
+        sub = plural(count, "saved game")
         if damaged:
-            sub += f", {damaged} damaged file{'s' if damaged != 1 else ''}"
+            sub += f", {plural(damaged, 'damaged file')}"
         draw_header(screen, "Load game", self.t, sub)
         if not self.entries:
             screen.text("No saved games yet. A game in progress is saved automatically.",
-                        960, 300, theme.FONT_BODY, theme.TEXT_DIM, "center")
+                        960, EMPTY_TEXT_Y, theme.FONT_BODY, theme.TEXT_DIM, "center")
         self.menu.draw(screen)
         if self.message:
             screen.text(self.message, 960, 960, theme.FONT_BODY,

@@ -52,6 +52,8 @@ MENU_SHORTCUTS: tuple[tuple[str, str], ...] = (("Esc", "Menu"), ("F1", "Rules"))
 BASE_SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("U", "Undo"), ("Y", "Redo"), ("E", "End turn"), *MENU_SHORTCUTS,
 )
+#: in a game with secrets: hold P (a controller's left trigger) to see one's own
+PEEK_SHORTCUT: tuple[tuple[str, str], ...] = (("P / LT", "Hold: peek"),)
 #: shown when the board view lists no shortcuts of its own
 VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
                                               ("1-9", "Choose"))
@@ -73,6 +75,9 @@ class PlayScene(BaseScene):
         self.refused_t = fx.SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
         self.note = ""
+        #: a person's action that gives something up ("5 AP left"), waiting for one press
+        #: more: (session version, action, what the status line asks)
+        self.confirming: tuple[int, str, str] | None = None
         #: the game is over: the results follow once the scoring overlay is closed
         self.results_pending = False
         #: the scene has left the stack (or is leaving it)
@@ -87,6 +92,7 @@ class PlayScene(BaseScene):
 
     @property
     def secrets(self) -> bool:
+        """Whether the game has private information (hand-offs may happen)."""
         return self.game.rules.has_secrets is True
 
     @property
@@ -110,8 +116,9 @@ class PlayScene(BaseScene):
         the view's own (or generic Tab/R/digits), Tab naming the tool."""
         driver = self.seats.deciding()
         keys = driver.shortcuts() if driver is not None else None
+        peek = PEEK_SHORTCUT if self.secrets else ()
         if keys is not None:
-            return (*keys, *MENU_SHORTCUTS)
+            return (*keys, *peek, *MENU_SHORTCUTS)
         view = self.view
         extra = tuple(view.shortcuts or ()) or VIEW_SHORTCUTS
         tool = view.tool
@@ -123,7 +130,7 @@ class PlayScene(BaseScene):
                 if isinstance(tool, str) and tool:
                     meaning = f"Tool: {tool}"
             out.append((str(key), str(meaning)))
-        return tuple(out)
+        return (*out, *peek)
 
     # -- lifecycle -------------------------------------------------------------------
     def enter(self, app: App) -> None:
@@ -131,6 +138,7 @@ class PlayScene(BaseScene):
         app.input.text_mode = False
         for problem in self.sounds.problems:
             app.toast(problem, 6.0)
+        self.seats.privacy()  # before the view first asks whose secrets it may draw
         self.view = self._make_view(app)
         earlier = len(self.game.log) - len(self.session.history)
         if earlier > 0:  # a loaded game: recover the log's events by replaying it
@@ -141,6 +149,11 @@ class PlayScene(BaseScene):
         else:
             self._announce(None, first=True)
 
+    def pause(self) -> None:
+        """Another screen covers the board (a menu, a hand-off): a peek ends, as the
+        release of its key may never reach this screen."""
+        self.seats.unpeek()
+
     def resume(self) -> None:
         assert self.app is not None
         self.app.input.text_mode = False
@@ -148,6 +161,7 @@ class PlayScene(BaseScene):
         if seat is not None and not self.game.is_over:
             # The scoring overlay is closed: now the screen changes hands.
             self.app.stack.push("handoff", self.session, seat, self.refuse)
+            self.seats.passed(seat)
 
     def exit(self) -> None:
         self.done = True
@@ -161,6 +175,8 @@ class PlayScene(BaseScene):
         if self.app is not None and not self.game.is_over \
                 and self.game.current_player == seat:
             self._announce(None, first=True)
+        else:
+            self.seats.privacy()  # one person fewer or more who may see the screen
 
     def _make_view(self, app: App) -> BoardView:
         view = app.make_view(self.session)
@@ -192,6 +208,8 @@ class PlayScene(BaseScene):
             return False
         self.refusal = ""
         self.note = ""
+        self.seats.peeking = None  # the game moved on: a peek ends with the decision
+        self.seats.privacy()
         self.view.on_events(action, events)
         self._after(action, events, before)
         return True
@@ -225,21 +243,25 @@ class PlayScene(BaseScene):
             self._announce(before)
 
     def _announce(self, before: int | None, first: bool = False) -> None:
-        """The decision passed to another seat: a banner names it, or, if the game has
-        secrets and a person here takes over, the screen is passed to them."""
+        """After a change: if a person here must now decide with their secrets in view
+        while others could see them, the screen is passed to them ("Pass to ...",
+        :func:`game.ui.seats.privacy` decides); else, when the decision passed to another
+        seat, a banner names it."""
         assert self.app is not None
         now = self.game.current_player
-        if now is None or (now == before and not first):
-            return
-        if self.secrets and 0 <= now < len(self.seats) and self.seats[now].wants_local_input:
+        handoff = self.seats.privacy().handoff
+        if handoff is not None:
             if self.app.stack.top is not self:
                 # A scoring overlay is showing: everyone reads it over the board, drawn
                 # for a spectator; the "Pass to" screen follows when it closes.
-                self.session.handover = now
+                self.session.handover = handoff
                 self.view.update(0.0)  # the view forgets the last seat's secrets now
             else:
-                self.app.stack.push("handoff", self.session, now, self.refuse)
+                self.app.stack.push("handoff", self.session, handoff, self.refuse)
+                self.seats.passed(handoff)
             self.banner.hide()
+        elif now is None or (now == before and not first):
+            return
         else:
             turn = turn_holder(self.game)
             sub = "" if turn in (None, now) else f"while it is {self.session.name(turn)}'s turn"
@@ -258,10 +280,12 @@ class PlayScene(BaseScene):
             return
         self.refusal = ""
         self.note = "Undone"
+        self.seats.privacy()
         self.view.on_reset()
         self.seats.changed()
         self._rebuild_log()
         self.app.play_sound("back")
+        self._announce(self.game.current_player)  # a secret step undone to a public one
 
     def redo(self) -> None:
         before = self.game.current_player
@@ -272,19 +296,35 @@ class PlayScene(BaseScene):
             return
         self.refusal = ""
         self.note = "Redone"
+        self.seats.privacy()
         self.view.on_reset()
         action = self.session.history[-1][1] if self.session.history else ""
         self._after(action, events, before)
 
-    def end_turn(self, intent: Intent) -> None:
+    def end_turn(self, intent: Intent, pending: tuple[int, str, str] | None = None) -> None:
         if self.session.is_legal("end"):
-            self.apply("end")
+            self.apply_local("end", pending, "E again (pad: X) ends the turn")
             return
         action = self.view.handle(intent, BOARD_AREA)
         if isinstance(action, str) and action:
-            self.apply(action)
+            self.apply_local(action, pending, "E again (pad: X) to confirm")
         else:
             self.refuse("You cannot end the turn now")
+
+    def apply_local(self, action: str, pending: tuple[int, str, str] | None,
+                    again: str = "do it again to confirm") -> bool:
+        """A person's action. One that gives something up (``Game.forgoes``: ending a
+        turn with AP left) is applied only when the same is asked again right after
+        (``pending`` is that first ask), the same in every game; anything else in
+        between cancels it."""
+        assert self.app is not None
+        left = self.game.forgoes(action)
+        if left and (pending is None or pending[:2] != (self.session.version, action)):
+            self.confirming = (self.session.version, action,
+                               f"Sure? {left}: {again} (anything else cancels)")
+            self.app.play_sound("click")
+            return False
+        return self.apply(action)
 
     def _rebuild_log(self) -> None:
         assert self.app is not None
@@ -295,6 +335,9 @@ class PlayScene(BaseScene):
         if self.done:
             return
         assert self.app is not None
+        if intent.kind in ("peek", "peek_end"):
+            self._peek(intent)
+            return
         if open_game_menu(self.app, intent, self) or self.results_pending:
             return
         refusal = pad_refusal(self.session, intent)
@@ -309,19 +352,35 @@ class PlayScene(BaseScene):
         else:  # the board takes no input; the seat's driver may make something of it
             self._answer(driver.handle(intent, inside(intent.pos, BOARD_AREA)))
 
+    def _peek(self, intent: Intent) -> None:
+        """Hold to peek: a person's own secrets show while the key is held (whose:
+        :func:`game.ui.seats.peeker`), hidden again on release."""
+        assert self.app is not None
+        if intent.kind == "peek_end":
+            self.seats.unpeek()
+            return
+        if self.results_pending or self.game.is_over:
+            return
+        refusal = self.seats.peek(intent.device)
+        if refusal:
+            self.refuse(refusal)
+
     def _handle_local(self, intent: Intent) -> None:
         """A person here decides: undo, redo, end the turn, or the board view's input."""
         kind = intent.kind
+        pending = self.confirming
+        if kind not in ("point", "release"):  # a press: a pending confirmation is
+            self.confirming = None  # answered by it, or cancelled
         if kind == "undo":
             self.undo()
         elif kind == "redo":
             self.redo()
         elif kind == "end":
-            self.end_turn(intent)
+            self.end_turn(intent, pending)
         elif kind != "release" or self.view.uses_release:  # only views that drag
             action = self.view.handle(intent, BOARD_AREA)
             if isinstance(action, str) and action:
-                self.apply(action)
+                self.apply_local(action, pending)
 
     def _answer(self, reply: Reply) -> None:
         assert self.app is not None
@@ -380,6 +439,13 @@ class PlayScene(BaseScene):
         if self.refusal:
             with fx.shifted(screen, fx.shake_offset(self.refused_t, fx.motion_reduced(self.app))):
                 draw_status(screen, self.refusal, hints, refused=True)
+            return
+        if self.confirming is not None and self.confirming[0] == self.session.version:
+            draw_status(screen, self.confirming[2], hints)
+            return
+        if self.seats.peeking is not None:
+            draw_status(screen, f"{self.session.name(self.seats.peeking)}'s secrets show "
+                        "while P is held: others look away", hints)
             return
         driver = self.seats.deciding()
         status = driver.status() if driver is not None else None

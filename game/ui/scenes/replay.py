@@ -14,7 +14,7 @@ from game.api import Game
 from game.errors import AztecArcadeError, IllegalAction
 from game.isolation import start_game
 from game.ui import theme
-from game.ui.actionlog import wrap_text
+from game.ui.actionlog import action_line, wrap_text
 from game.ui.art import frames
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
@@ -65,6 +65,8 @@ class ReplayScene(BaseScene):
         self.total = len(self.actions)
         self.pos = 0
         self.events: list[Event] = []
+        #: who played the last action replayed (None: the start, or nobody)
+        self.actor: int | None = None
         self.snapshots: dict[int, Game] = {}
         self.session: Session | None = None
         #: the board view, read-only here (None: no plugin provides one)
@@ -98,11 +100,14 @@ class ReplayScene(BaseScene):
             game = self.session.game
             start = self.pos
         else:
-            start = max(i for i in self.snapshots if i <= target)
+            # from the snapshot before the target, so its last action's events show
+            start = max(i for i in self.snapshots if i < target or i == target == 0)
             game = self.snapshots[start].clone()
         events: list[Event] = []
+        actor = None
         for i in range(start, target):
             try:
+                actor = game.current_player
                 events = game.apply(self.actions[i])
             except IllegalAction as exc:
                 self.error = f"The replay diverges at action {i + 1} ({self.actions[i]}): {exc}"
@@ -113,6 +118,7 @@ class ReplayScene(BaseScene):
                 self.snapshots[i + 1] = game.clone()
         self.pos = target
         self.events = events if target > 0 else []
+        self.actor = actor if target > 0 else None
         self.session.game = game
         self.session._changed()  # new version: drop the cached legal actions
         if self.view is not None:  # behind the plugin guard: a failure unwinds to the App
@@ -187,7 +193,12 @@ class ReplayScene(BaseScene):
         if self.pos == 0:
             lines.append(("The starting position", theme.TEXT_DIM))
         else:
-            lines.append((self.actions[self.pos - 1], theme.ACCENT))
+            assert self.session is not None
+            colours = seat_colours(self.app, self.session, self.session.game.players) \
+                if self.app is not None else []
+            text, colour = action_line(self.session, colours, self.actor,
+                                       self.actions[self.pos - 1])
+            lines += [(part, colour) for part in wrap_text(screen, text, size, w - 60)]
             for e in self.events:
                 if e.visible(None) and e.kind != "turn":
                     text = personalise(e.text, self.names)

@@ -6,14 +6,13 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from game.errors import AztecArcadeError
-from game.isolation import start_game
 from game.ui import theme
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
+from game.ui.lastsetup import Setup
 from game.ui.messages import one_line
 from game.ui.scenes.common import (
     MenuScene,
-    make_session,
     random_seed,
     replay_history,
     seat_colours,
@@ -32,17 +31,29 @@ from game.ui.widgets import (
     fit,
     pulse,
 )
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
     from game.ui.session import Session
 
-KNOWN_REASONS = ("founding", "presence", "district", "palace")
+KNOWN_REASONS = ("founding", "presence", "district", "district1", "district2", "palace")
 #: seconds of the winner moment (the fanfare over ducked music)
 WINNER_MOMENT = 3.0
 REASON_LABELS = {"founding": "Founding", "presence": "Presence", "district": "Districts",
+                 "district1": "Districts I", "district2": "Districts II",
                  "palace": "Palace", "other": "Other"}
+
+
+def reason_of(data: dict[str, Any]) -> str:
+    """The column a score event's points go to: its ``reason``, and for districts the
+    period they were scored in ("district1"), so each scoring has its own column."""
+    reason = str(data.get("reason") or "other")
+    period = data.get("period")
+    if reason == "district" and isinstance(period, int) and not isinstance(period, bool):
+        return f"district{period}"
+    return reason
 
 
 def score_breakdown(session: Session) -> dict[int, dict[str, int]]:
@@ -62,7 +73,7 @@ def score_breakdown(session: Session) -> dict[int, dict[str, int]]:
         for e in events:
             if e.kind != "score" or e.seat is None or e.seat not in out or not e.points:
                 continue
-            reason = str(e.data.get("reason") or "other")
+            reason = reason_of(e.data or {})
             out[e.seat][reason] = out[e.seat].get(reason, 0) + e.points
     scores = game.scores
     for seat, parts in out.items():
@@ -176,7 +187,7 @@ class ResultsScene(MenuScene):
             self.tie_note = "Shared win: tied on points" + (
                 " and AP tokens" if self.tokens else "")
         elif len(tied) > 1 and self.tokens:
-            self.tie_note = f"Tied on {top} points: decided by AP tokens left"
+            self.tie_note = f"Tied on {plural(top, 'point')}: decided by AP tokens left"
         else:
             self.tie_note = ""
         self.menu = Menu([
@@ -199,15 +210,12 @@ class ResultsScene(MenuScene):
     # -- actions ---------------------------------------------------------------------
     def play_again(self) -> None:
         assert self.app is not None
-        game = self.session.game
-        try:
-            fresh = start_game(game.variant, game.players, random_seed(), game.options)
+        try:  # the same seats, each played as before (a computer stays a computer)
+            session = Setup.of(self.session).session(self.app, random_seed())
         except AztecArcadeError as exc:
             self.error = one_line(exc)
             self.app.play_sound("error")
             return
-        session = make_session(self.app, fresh, self.session.names,
-                               self.session.colour_index)
         session.controllers = dict(self.session.controllers)
         self.app.stack.replace("play", session)
 
@@ -244,7 +252,7 @@ class ResultsScene(MenuScene):
         game = self.session.game
         colours = seat_colours(self.app, self.session, game.players)
         draw_header(screen, self._headline(), self.t, f"{game.spec.name} · seed {game.seed} · "
-                    f"{len(game.log)} actions")
+                    f"{plural(len(game.log), 'action')}")
         if self.tie_note:
             screen.text(self.tie_note, 1860, 140, theme.FONT_BODY, theme.ACCENT, "topright")
         x, y, w = 40.0, 190.0, 1300.0
@@ -280,8 +288,9 @@ class ResultsScene(MenuScene):
         cols = [] if self.table else self.reasons  # the view's table has the breakdown
         col_w = 130.0
         cx0 = x + w - 40 - col_w * (len(cols) + (1 if self.tokens else 0)) - 150
+        # AP tokens are no points: the column says it only breaks a tie
         heads = [REASON_LABELS.get(r, r.capitalize()) for r in cols] + (
-            ["AP tokens"] if self.tokens else [])
+            ["Tie-break"] if self.tokens else [])
         for i, head in enumerate(heads):
             screen.text(head, cx0 + col_w * i + col_w / 2, y + 20, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
@@ -306,11 +315,11 @@ class ResultsScene(MenuScene):
             screen.text(fit(screen, label, theme.FONT_LARGE, cx0 - rx - 200), rx + 180, mid,
                         theme.FONT_LARGE, theme.TEXT, "midleft")
             parts = self.breakdown.get(seat, {})
-            cells = [parts.get(r, 0) for r in cols] + (
-                [self.tokens[seat]] if self.tokens else [])
+            cells = [str(parts.get(r, 0)) for r in cols] + (
+                [f"{self.tokens[seat]} AP"] if self.tokens else [])
             shift = rx - (x + 20)
             for i, value in enumerate(cells):
-                screen.text(str(value), shift + cx0 + col_w * i + col_w / 2, mid,
+                screen.text(value, shift + cx0 + col_w * i + col_w / 2, mid,
                             theme.FONT_BODY, theme.TEXT, "center")
             screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
                         theme.TEXT, "midright")

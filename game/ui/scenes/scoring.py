@@ -58,8 +58,11 @@ class ScoringScene(BaseScene):
         #: board (behind the plugin guard: a failure unwinds to the App)
         self.view = view
         self.events = scoring_slice(events)
-        self.title = personalise(self.events[0].text, session.names) if self.events else \
-            "Scoring"
+        own = view.scoring_title(self.events) if view is not None else ""
+        first = self.events[0] if self.events else None
+        self.title = personalise(str(own), session.names) if isinstance(own, str) and own \
+            else personalise(first.text, session.names) if first is not None \
+            and first.kind == "scoring" else "Scoring"
         self.steps: list[Step] = []
         self.index = 0
         self.step_t = 0.0

@@ -13,6 +13,7 @@ from game.notation import plain_number
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.input import pad_id, pad_label
+from game.ui.lastsetup import Setup, remember
 from game.ui.messages import one_line, param_label
 from game.ui.scene import make_scene
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
@@ -121,7 +122,8 @@ class SetupScene(TypingScene):
             if spec.id == "mexica":
                 self.variant_index = i
         self._choose_variant(self.variant_index)
-        self._focus(0)
+        # Start has the focus: New game, then Enter, and a group is playing
+        self.focus_on("start")
 
     def resume(self) -> None:
         self._focus(self.focus)
@@ -187,18 +189,17 @@ class SetupScene(TypingScene):
                             (RIGHT_X + 550, cy + 10, RIGHT_W - 570, min(70.0, card_h - 20)),
                             value=partial(self._colour_name, seat),
                             adjust=partial(self._adjust_colour, seat)))
-        rows.append(Row("start", "button", "Start", (RIGHT_X, BUTTONS_Y, 560, 96),
-                        action=self.start, enabled=spec is not None))
-        # Who plays each seat. The rows sit in the seat cards, but come after Start in
-        # the keyboard order (Down from Start), so names and colours stay one move apart.
-        for seat in range(self.players):
-            cy = 190 + seat * (card_h + 10)
+            # who plays the seat, in its card: in the keyboard order before Start, so a
+            # group sets every seat on the way down to Start
             ky = cy + 10 + min(70.0, card_h - 20) + 8
             rows.append(Row(f"kind{seat}", "adjust", "Plays",
                             (RIGHT_X + 90, ky, 440, max(28.0, min(52.0, cy + card_h - ky - 8))),
                             value=partial(self._kind_text, seat),
                             adjust=partial(self._adjust_kind, seat)))
-        rows.append(Row("back", "button", "Back", (RIGHT_X + 580, BUTTONS_Y, RIGHT_W - 580, 96),
+        by = BUTTONS_Y
+        rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
+                        action=self.start, enabled=spec is not None))
+        rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
                         action=self.back))
         # under the left column, but last in the keyboard order: the other rows keep theirs
         rows.append(Row("invite", "button", "Invite phones", (LEFT_X, BUTTONS_Y, LEFT_W, 96),
@@ -369,6 +370,7 @@ class SetupScene(TypingScene):
         session.controllers = {pad: seat for pad, seat in self.claims.items()
                                if seat < self.players}
         session.set_kinds(self.kinds[:self.players])
+        remember(Setup.of(session))  # the title's Rematch
         # seats that phones hold are theirs from the first move; exit() stops the typing
         self.app.stack.replace(self.app.remote.attach(make_scene("play", session)))
 
@@ -502,10 +504,8 @@ class SetupScene(TypingScene):
             screen.text(row.label, x + 10, y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
             row.field.draw(screen, x + 260, y, w - 260, h, focused, self.t, theme.FONT_LARGE)
             return
-        # the tile keeps one size (painted once); the focus ring around it breathes
-        lift = 6.0 if grow else 0.0
-        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14,
-                    depth=5 if fill != theme.PANEL else 2)
+        lift = 6.0 if grow else 0.0  # one size (painted once); the focus ring breathes
+        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14)
         if focused:
             ring = lift + grow - 2
             screen.box(x - ring - 5, y - ring / 2 - 5, w + 2 * ring + 10, h + ring + 10,

@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.ai import make_bot
 from game.api import new_game
-from game.errors import SaveError
+from game.errors import AztecArcadeError, SaveError
 from game.isolation import PluginFailure
 from game.ui import theme
 from game.ui.art import frames, palette
+from game.ui.lastsetup import Setup, recall
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
-from game.ui.scenes.common import MenuScene, colours_from_meta, make_session, names_from_meta
+from game.ui.scenes.common import (
+    MenuScene,
+    colours_from_meta,
+    make_session,
+    names_from_meta,
+    random_seed,
+)
 from game.ui.session import Session
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, ease_out, fit
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -161,6 +170,11 @@ class TitleScene(MenuScene):
         elif autosave.problem:
             items.append(MenuItem("Continue", None, enabled=False,
                                   error="The autosave is damaged"))
+        rematch = recall(self.app.registry.variants)
+        if rematch is not None:
+            spec = self.app.registry.variants[rematch.variant]
+            items.append(MenuItem("Rematch", partial(self.rematch, rematch),
+                                  detail=f"{spec.name} · {', '.join(rematch.names())}"))
         items += [
             MenuItem("New game", self.new_game),
             MenuItem("Load", self.load),
@@ -173,7 +187,7 @@ class TitleScene(MenuScene):
     @staticmethod
     def _autosave_info(game: Game, meta: dict[str, Any]) -> str:
         names = names_from_meta(meta, game.players)
-        return f"{game.spec.name} · {', '.join(names)} · {len(game.log)} actions"
+        return f"{game.spec.name} · {', '.join(names)} · {plural(len(game.log), 'action')}"
 
     # -- menu actions ----------------------------------------------------------------
     def continue_game(self) -> None:
@@ -191,6 +205,17 @@ class TitleScene(MenuScene):
         session.apply_meta(meta)  # the computer seats
         app.stack.push("play", session)
 
+    def rematch(self, setup: Setup) -> None:
+        """The last game set up, again: the same seats, a new seed."""
+        assert self.app is not None
+        try:
+            session = setup.session(self.app, random_seed())
+        except AztecArcadeError as exc:
+            self.error = f"Cannot start the rematch: {one_line(exc)}"
+            self.app.play_sound("error")
+            return
+        self.app.stack.push("play", session)
+
     def new_game(self) -> None:
         assert self.app is not None
         self.app.stack.push("setup")
@@ -204,9 +229,13 @@ class TitleScene(MenuScene):
         self.app.stack.push("settings")
 
     def rules(self) -> None:
+        """Rules help: which game's is asked first (unless only one is installed)."""
         assert self.app is not None
-        specs = sorted(self.app.registry.variants.values(), key=lambda s: s.name)
-        self.app.stack.push("rules", specs[0] if specs else None)
+        specs = sorted(self.app.registry.variants.values(), key=lambda s: (s.name, s.id))
+        if len(specs) > 1:
+            self.app.stack.push("rules_choice", specs)
+        else:
+            self.app.stack.push("rules", specs[0] if specs else None)
 
     def quit(self) -> None:
         assert self.app is not None
