@@ -42,7 +42,7 @@ def action_line(session: Session, colours: list[Colour], seat: int | None,
 def wrap_text(screen: Screen, text: str, size: float, width: float) -> list[str]:
     """Like :func:`~game.ui.widgets.wrap`, but blank text still takes one (empty) line,
     so every log entry keeps its place."""
-    return wrap(screen, text, size, width) or [""]
+    return wrap(screen, text, theme.readable(size), width) or [""]
 
 
 class ActionLog:
@@ -127,4 +127,4 @@ class ActionLog:
                         top + i * LOG_LINE, theme.FONT_SMALL, colour)
         if self.scroll:
             screen.text(f"{self.scroll} newer lines below (PgDn)", x + w - 20, y + 14,
-                        theme.FONT_SMALL * 0.8, theme.TEXT_DIM, "topright")
+                        theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM, "topright")

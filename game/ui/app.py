@@ -29,13 +29,18 @@ from game.ui.audio import Audio
 from game.ui.boardview import BoardView
 from game.ui.cues import MENU_MUSIC
 from game.ui.input import InputMapper, Intent, pad_label
+from game.ui.layout import LOG_AREA
 from game.ui.messages import report, short
 from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
 from game.ui.session import Session
-from game.ui.widgets import fit, wrap
+from game.ui.widgets import FOOTER_Y, fit_lines
+
+#: inputs that put the toasts away
+CLOSES_TOASTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
+                 pygame.JOYBUTTONDOWN)
 
 
 class App:
@@ -67,6 +72,8 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.toasts: list[tuple[str, float]] = []
+        #: the toasts this frame shows (a press puts those away)
+        self._toasts_shown: set[str] = set()
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
@@ -219,6 +226,9 @@ class App:
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         if self.dev:
             self.dev_check()
+        if any(event.type in CLOSES_TOASTS for event in events):
+            # any press puts away the toasts on screen (not those waiting behind a menu)
+            self.toasts = [(m, t) for m, t in self.toasts if m not in self._toasts_shown]
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.screen.resize(_display())
@@ -234,7 +244,12 @@ class App:
             self.toast(f"Autosave failed: {short(reason, 90)}")
         for notice in self.saves.notices():
             self.toast(notice, 8.0)
+        top = self.stack.top
+        if top is not None and top.is_menu:  # not shown over a menu, so not ageing either
+            self.toasts = [(m, t + dt) for m, t in self.toasts]
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
+        self._toasts_shown = set() if top is not None and top.is_menu else \
+            {m for m, _ in self.toasts[-3:]}
         self.draw()
 
     # -- a plugin failed ---------------------------------------------------------------
@@ -316,26 +331,29 @@ class App:
             scenery.wall(self.screen)
         for scene in scenes:
             scene.draw(self.screen)
-        bottom = 1036.0
+        top = self.stack.top
+        if top is not None and top.is_menu:  # a menu is read in peace
+            return
+        on_board = any(scene.has_board for scene in self.stack.visible())
+        area = (LOG_AREA[0], LOG_AREA[1] + LOG_AREA[3], LOG_AREA[2], 6) if on_board else \
+            (360.0, FOOTER_Y - 8.0, 1200.0, 3)
+        bottom = area[1]
         for message, _ in self.toasts[-3:]:  # the oldest at the bottom
-            bottom = self._draw_toast(message, bottom) - 8
+            bottom = self._draw_toast(message, area, bottom) - 8
 
-    def _draw_toast(self, message: str, bottom: float) -> float:
-        """One toast above ``bottom``: a line in a narrow box, or up to three lines in a
-        wide one; returns its top."""
+    def _draw_toast(self, message: str, area: tuple[float, float, float, int],
+                    bottom: float) -> float:
+        """One toast above ``bottom``: on a game screen in the side column (over the
+        action log), elsewhere above the footer; never over the board, the status line or
+        the footer. Returns its top."""
         screen, size = self.screen, theme.FONT_SMALL
-        if screen.text_width(message, size) <= 760:
-            screen.box(560, bottom - 56, 800, 56, (0, 0, 0, 200), radius=12)
-            screen.text(message, 960, bottom - 28, size, theme.TEXT, "center")
-            return bottom - 56
-        lines = wrap(screen, message, size, 1140)
-        if len(lines) > 3:
-            lines = lines[:2] + [fit(screen, " ".join(lines[2:]), size, 1140)]
-        h = 16 + 36 * len(lines)
-        screen.box(360, bottom - h, 1200, h, (0, 0, 0, 200), radius=12)
+        x, _bottom, w, most = area
+        lines = fit_lines(screen, message, size, w - 32, lines=most)
+        h = 18 + 36 * len(lines)
+        screen.box(x, bottom - h, w, h, (0, 0, 0, 225), radius=12)
+        screen.box(x, bottom - h, w, h, theme.ACCENT, radius=12, width=2)
         for i, line in enumerate(lines):
-            screen.text(fit(screen, line, size, 1160), 960, bottom - h + 26 + 36 * i, size,
-                        theme.TEXT, "center")
+            screen.text(line, x + 16, bottom - h + 9 + 36 * i, size, theme.TEXT)
         return bottom - h
 
     def run(self, max_frames: int | None = None) -> int:

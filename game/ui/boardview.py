@@ -84,6 +84,11 @@ class BoardView:
     def draw(self, screen: Screen, area: Area) -> None:
         """Draw the board into ``area``; must not change state."""
 
+    def board_rect(self, area: Area) -> Area:
+        """Where the board itself is drawn in ``area`` (the board's share of the screen
+        is measured on it); the whole area unless the view says otherwise."""
+        return area
+
     def draw_panel(self, screen: Screen, area: Area) -> None:
         """Draw the game-specific side panel (supplies, hands)."""
 

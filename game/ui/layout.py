@@ -11,15 +11,17 @@ Area = tuple[float, float, float, float]  # logical x, y, w, h
 
 #: the players bar: one card per seat, centred, across the top
 BAR_Y = 8.0
-BAR_H = 100.0
+BAR_H = 92.0
 BAR_GAP = 12.0
 BAR_MAX_W = 470.0
-BOARD_AREA: Area = (16.0, 128.0, 1344.0, 812.0)
-PANEL_AREA: Area = (1376.0, 128.0, 528.0, 392.0)
+#: the board is the star: the area its view draws in is 55 % of the canvas, and each
+#: view reports the part its board covers (``BoardView.board_rect``)
+BOARD_AREA: Area = (16.0, 112.0, 1368.0, 836.0)
+PANEL_AREA: Area = (1400.0, 112.0, 504.0, 560.0)
 #: the action log in play, the notes of the current action in a replay
-LOG_AREA: Area = (1376.0, 532.0, 528.0, 408.0)
-LOG_LINE = 34.0
-STATUS_AREA: Area = (16.0, 952.0, 1888.0, 54.0)
+LOG_AREA: Area = (1400.0, 684.0, 504.0, 264.0)
+LOG_LINE = 36.0
+STATUS_AREA: Area = (16.0, 956.0, 1888.0, 54.0)
 
 
 def bar_cards(players: int) -> list[tuple[float, float]]:

@@ -59,18 +59,21 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         draw_mark(screen, mark, x + 42, 58, 24, INK)
         name = fit(screen, names[seat] if seat < len(names) else f"Player {seat + 1}",
                    theme.FONT_BODY, w - 210)
-        screen.text(name, x + 100, 20, theme.FONT_BODY, theme.TEXT)
+        screen.text(name, x + 100, 20, theme.FONT_BODY, theme.TEXT,
+                    role="turn" if deciding else "")
         tag, tag_colour = _tag(deciding, seat == turn)
         if tag:
             tw = screen.text_width(tag, theme.FONT_SMALL) + 18
             screen.box(x + 100, 64, tw, 32, tag_colour, radius=8)
             screen.text(tag, x + 100 + tw / 2, 80, theme.FONT_SMALL, INK, "center")
         score = scores[seat] if seat < len(scores) else 0
-        screen.text(str(score), x + w - 18, 58, theme.FONT_LARGE * 1.2, theme.TEXT, "midright")
+        screen.text(str(score), x + w - 18, 58, theme.readable(theme.FONT_LARGE * 1.2),
+                    theme.TEXT, "midright", role="score")
     for seat, ((x, w), label) in enumerate(zip(cards, labels or (), strict=False)):
+        size = theme.readable(theme.FONT_SMALL * 0.8)
         if label:
-            screen.text(label, x + w - 18, 14, theme.FONT_SMALL, theme.TEXT_DIM, "topright")
+            screen.text(label, x + w - 18, 24, size, theme.TEXT_DIM, "topright")
         icon = icons[seat] if icons and seat < len(icons) else ""
         if icon:
-            left = x + w - 18 - (screen.text_width(label, theme.FONT_SMALL) if label else 0)
-            draw_mark(screen, icon, left - 18, 29, 12, theme.ACCENT)
+            left = x + w - 18 - (screen.text_width(label, size) if label else 0)
+            draw_mark(screen, icon, left - 18, 24 + size / 2, 12, theme.ACCENT)

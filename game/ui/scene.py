@@ -75,6 +75,10 @@ class Scene:
     backdrop = False
     #: draw the scene beneath first (menus and overlays over the board)
     overlay = False
+    #: a menu (pause, save, help): nothing transient (toasts, banners) draws over it
+    is_menu = False
+    #: a game screen: toasts go to the side column, off the board and the status line
+    has_board = False
     #: shown in the footer: (key, what it does)
     shortcuts: tuple[tuple[str, str], ...] = ()
 

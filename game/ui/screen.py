@@ -10,17 +10,29 @@ unbounded time or memory: a line is cut to :data:`MAX_LINE` characters before it
 measured or drawn (far more than the canvas can show), widths are measured without
 rendering, fitting a line to a width is a binary search, and every cache is bounded by
 entries and the rendered text cache also by bytes.
+
+All text is set in Inter Bold (``assets/fonts/``): its tall x-height keeps lowercase
+legible from a sofa, and the bold weight survives a television's scaling and blur. If the
+file is missing the client still runs with pygame's own font, and says so once in the log.
+
+Every drawn line and every line cut to fit passes through :attr:`Screen.recorder` when one
+is set, so a test can check each size against the floor without mocking pygame.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 from collections import OrderedDict
-from typing import Any
+from functools import cache
+from typing import Any, Protocol
 
 import pygame
 
+from game import resources
 from game.ui import theme
+
+log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -34,6 +46,33 @@ TEXT_CACHE_ENTRIES = 2000
 TEXT_CACHE_BYTES = 64 * 1024 * 1024
 WIDTH_CACHE_ENTRIES = 4000
 FIT_CACHE_ENTRIES = 2000
+
+
+#: the typeface every text is drawn in, inside the assets folder
+FONT_FILE = "fonts/Inter-Bold.otf"
+
+
+@cache
+def font_file() -> str | None:
+    """The typeface's path, or None (pygame's default font) if it is not installed: a
+    missing font costs legibility, never the game."""
+    try:
+        path = resources.assets_dir() / FONT_FILE
+    except FileNotFoundError:
+        path = None
+    if path is None or not path.is_file():
+        log.warning("the font %s is missing; drawing text in pygame's default font",
+                    FONT_FILE)
+        return None
+    return str(path)
+
+
+class TextRecorder(Protocol):
+    """Sees every text a Screen draws and every line it cuts to fit (the size checks)."""
+
+    def drawn(self, text: str, size: float, role: str) -> None: ...
+
+    def cut(self, text: str, size: float, width: float, screen: Screen) -> None: ...
 
 
 class LruCache:
@@ -75,6 +114,9 @@ class LruCache:
 
 
 class Screen:
+    #: set by tests to see every text drawn and cut (all screens, derived ones too)
+    recorder: TextRecorder | None = None
+
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -160,13 +202,21 @@ class Screen:
         px = self.font_px(size)
         f = self._fonts.get(px)
         if f is None:
-            f = pygame.font.Font(None, px)
+            try:
+                f = pygame.font.Font(font_file(), px)
+            except (OSError, RuntimeError) as exc:  # a damaged file: the default font
+                log.warning("cannot read the font %s (%s); using pygame's default font",
+                            FONT_FILE, exc)
+                f = pygame.font.Font(None, px)
             self._fonts[px] = f
         return f
 
     def render(self, text: str, size: float, colour: Colour,
-               wrap: float = 0) -> pygame.Surface:
+               wrap: float = 0, role: str = "") -> pygame.Surface:
+        """``role`` names what a player must read (see :data:`theme.MUST_READ`)."""
         text = text[:MAX_BLOCK if wrap else MAX_LINE]
+        if Screen.recorder is not None:
+            Screen.recorder.drawn(text, size, role)
         key = (text, size, colour, wrap)
         surf: pygame.Surface | None = self._text_cache.get(key)
         if surf is None:
@@ -181,8 +231,8 @@ class Screen:
 
     def text(self, text: str, x: float, y: float, size: float = theme.FONT_BODY,
              colour: Colour = theme.TEXT, anchor: str = "topleft",
-             wrap: float = 0) -> pygame.Rect:
-        surf = self.render(text, size, colour, wrap)
+             wrap: float = 0, role: str = "") -> pygame.Rect:
+        surf = self.render(text, size, colour, wrap, role)
         r = surf.get_rect()
         setattr(r, anchor, self.px(x, y))
         self.surface.blit(surf, r)
@@ -199,15 +249,19 @@ class Screen:
             self._width_cache.put(key, width)
         return width / self.scale
 
-    def fit(self, text: str, size: float, width: float, ellipsis: str = "…") -> str:
+    def fit(self, text: str, size: float, width: float, ellipsis: str = "…",
+            whole: str = "") -> str:
         """``text`` cut and ended with ``ellipsis`` so that it fits ``width`` logical
         units; unchanged if it fits. A binary search on the cut, measuring without
-        rendering: about log2(len) measurements, whatever the length."""
+        rendering: about log2(len) measurements, whatever the length. ``whole`` is the
+        full text when ``text`` is only its tail (the last of several wrapped lines)."""
         key = (text[:MAX_LINE + 1], size, width, ellipsis)
         out: str | None = self._fit_cache.get(key)
         if out is None:
             out = self._fit(text, size, width, ellipsis)
             self._fit_cache.put(key, out)
+        if out != text and Screen.recorder is not None:
+            Screen.recorder.cut(whole or text, size, width, self)
         return out
 
     def _fit(self, text: str, size: float, width: float, ellipsis: str) -> str:

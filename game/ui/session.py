@@ -28,6 +28,13 @@ HUMAN = "human"
 SEAT_KINDS = (HUMAN, "easy", "normal", "hard")
 
 
+def kind_label(kind: str) -> str:
+    """How a seat kind reads in the setup: "Human" or "Computer: Hard"."""
+    if kind == HUMAN:
+        return "Human"
+    return f"Computer: {kind.title()}"
+
+
 class Session:
     def __init__(self, game: Game, names: list[str] | None = None,
                  autosave: Callable[[Game], object] | None = None,

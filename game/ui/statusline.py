@@ -10,7 +10,7 @@ from game.ui import theme
 from game.ui.art import frames
 from game.ui.layout import STATUS_AREA
 from game.ui.screen import draw_mark
-from game.ui.widgets import fit
+from game.ui.widgets import fit_lines
 
 if TYPE_CHECKING:
     from game.ui.screen import Screen
@@ -20,30 +20,67 @@ REFUSED_FILL = (90, 24, 24)
 REFUSED_TEXT = (255, 190, 180)
 
 
+#: the height a second line adds: a long status grows upward rather than losing words
+LINE_STEP = 46.0
+
+
+def _lines(screen: Screen, text: str, width: float, full: float) -> tuple[list[str], bool]:
+    """The status text as drawn: one line beside the hints, else one line without them,
+    else two lines (the box grows upward). Also whether the hints still show."""
+    size = theme.FONT_BODY
+    if screen.text_width(text, size) <= width:
+        return [text], True
+    if screen.text_width(text, size) <= full:
+        return [text], False
+    return fit_lines(screen, text, size, full), False
+
+
+def _frame(lines: list[str]) -> tuple[float, float, float, float]:
+    x, y, w, h = STATUS_AREA
+    grow = LINE_STEP * (len(lines) - 1)
+    return x, y - grow, w, h + grow
+
+
+def _draw_lines(screen: Screen, lines: list[str], x: float, box: tuple[float, float, float,
+                                                                        float],
+                colour: tuple[int, int, int]) -> None:
+    _bx, by, _bw, bh = box
+    top = by + bh / 2 - LINE_STEP * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        screen.text(line, x, top + LINE_STEP * i, theme.FONT_BODY, colour, "midleft",
+                    role="status")
+
+
 def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = False) -> None:
     """``text`` on the left (a refusal in red), ``hints`` on the right."""
-    x, y, w, h = STATUS_AREA
+    if refused:
+        text, colour = f"Not allowed: {text}", REFUSED_TEXT
+    else:
+        colour = theme.TEXT
+    lines, with_hints = _lines(screen, text, 1500, STATUS_AREA[2] - 40)
+    x, y, w, h = box = _frame(lines)
     if refused:
         frames.panel(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL)
-        text, colour = f"Not allowed: {text}", REFUSED_TEXT
     else:
         frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, fill=theme.PANEL,
                      width=2)
-        colour = theme.TEXT
-    screen.text(fit(screen, text, theme.FONT_BODY, 1500), x + 20, y + h / 2, theme.FONT_BODY,
-                colour, "midleft")
-    screen.text("  ·  ".join(hints), x + w - 20, y + h / 2, theme.FONT_SMALL, theme.TEXT_DIM,
-                "midright")
+    _draw_lines(screen, lines, x + 20, box, colour)
+    if with_hints:
+        screen.text("  ·  ".join(hints), x + w - 20, y + h / 2, theme.FONT_SMALL,
+                    theme.TEXT_DIM, "midright")
 
 
 def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
                      mark: str, t: float, tail: str) -> None:
     """A seat deciding elsewhere, framed in its colour: its mark, or a spinner and
     growing dots while it is busy; its hint and ``tail`` on the right."""
-    x, y, w, h = STATUS_AREA
+    text = status.text
+    if status.busy:
+        text += "." * (int(t * 3) % 4)
+    lines, with_hints = _lines(screen, text, 1100, STATUS_AREA[2] - 80)
+    x, y, w, h = box = _frame(lines)
     frames.panel(screen, x, y, w, h, colour, radius=12, fill=theme.PANEL)
     cx, cy = x + 30, y + h / 2
-    text = status.text
     if status.busy:  # a ring of dots, the bright one going round
         for i in range(8):
             angle = i * math.pi / 4
@@ -51,10 +88,9 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
             shade = colour if lit == 0 else theme.TEXT_DIM
             screen.circle(cx + 13 * math.cos(angle), cy + 13 * math.sin(angle),
                           3.5 if lit else 5, shade)
-        text += "." * (int(t * 3) % 4)
     else:
         draw_mark(screen, mark, cx, cy, 12, colour)
-    screen.text(fit(screen, text, theme.FONT_BODY, 1100), x + 60, cy, theme.FONT_BODY,
-                theme.TEXT, "midleft")
-    screen.text(f"{status.hint}  ·  {tail}", x + w - 20, cy, theme.FONT_SMALL,
-                theme.TEXT_DIM, "midright")
+    _draw_lines(screen, lines, x + 60, box, theme.TEXT)
+    if with_hints:
+        screen.text(f"{status.hint}  ·  {tail}", x + w - 20, cy, theme.FONT_SMALL,
+                    theme.TEXT_DIM, "midright")

@@ -43,10 +43,18 @@ PALETTE_COLOUR_NAMES: dict[str, tuple[str, ...]] = {
     "high-contrast": ("White", "Yellow", "Cyan", "Pink", "Green", "Orange", "Violet"),
 }
 
+#: Text sizes in logical px (the font's em on the 1920x1080 canvas). FONT_SMALL is the
+#: floor: nothing is drawn smaller. What a player must read during play (scores, whose
+#: turn, the status line, costs, menu items) is at least FONT_READ: a draw of one of the
+#: :data:`MUST_READ` roles below it is a bug (tests/client/test_text_sizes.py).
 FONT_SMALL = 28
-FONT_BODY = 36
+FONT_BODY = 40
+FONT_READ = 40
 FONT_LARGE = 52
 FONT_TITLE = 110
+
+#: the ``role=`` tags of texts a player must read during play, so drawn at >= FONT_READ
+MUST_READ = ("score", "turn", "status", "cost", "menu")
 
 
 def player_colour(palette: str, index: int) -> tuple[int, int, int]:
@@ -57,3 +65,9 @@ def player_colour(palette: str, index: int) -> tuple[int, int, int]:
 def colour_names(palette: str) -> tuple[str, ...]:
     """The names people call a palette's colours by, in seat-colour order."""
     return PALETTE_COLOUR_NAMES.get(palette, COLOUR_NAMES)
+
+
+def readable(size: float) -> float:
+    """A size that scales with a board or a panel, never below the floor: from a sofa a
+    label too small to read is no label, however well it fits."""
+    return max(float(FONT_SMALL), size)

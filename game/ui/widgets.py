@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from game.ui.screen import Colour, Screen
 
 FOOTER_Y = 1016
-BANNER_FRET = 22.0  # the height of the banner's step-fret bands
+BANNER_FRET = 14.0  # the height of the banner's step-fret band
 FOOTER_H = 64
 INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
@@ -52,7 +52,29 @@ def inside(pos: tuple[float, float] | None, rect: tuple[float, float, float, flo
 def fit(screen: Screen, text: str, size: float, width: float, ellipsis: str = "…") -> str:
     """``text`` shortened with an ellipsis so it fits ``width`` logical units (in log
     time: see :meth:`Screen.fit`)."""
-    return screen.fit(text, size, width, ellipsis)
+    return screen.fit(text, theme.readable(size), width, ellipsis)
+
+
+def fit_size(screen: Screen, text: str, width: float, size: float,
+             smallest: float = theme.FONT_READ) -> float:
+    """``size``, or a smaller one down to ``smallest`` at which ``text`` fits ``width``:
+    a long name steps down a size rather than losing its end."""
+    while size > smallest and screen.text_width(text, size) > width:
+        size = max(smallest, size - 6)
+    return size
+
+
+def fit_lines(screen: Screen, text: str, size: float, width: float,
+              lines: int = 2) -> list[str]:
+    """``text`` wrapped into at most ``lines`` lines of ``width``, the last one cut with
+    an ellipsis only if the whole would not fit: a cut that two lines would avoid hides
+    words a player needs."""
+    out = wrap(screen, text, size, width)
+    if len(out) <= lines and all(screen.text_width(ln, size) <= width for ln in out):
+        return out
+    head = out[:lines - 1]
+    tail = " ".join(out[lines - 1:])
+    return head + [screen.fit(tail, size, width, whole=text)]
 
 
 def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
@@ -62,7 +84,7 @@ def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
     line = ""
     for word in text.split():
         candidate = f"{line} {word}" if line else word
-        if line and screen.text_width(candidate, size) > width:
+        if line and screen.text_width(candidate, theme.readable(size)) > width:
             lines.append(line)
             line = word
         else:
@@ -85,26 +107,27 @@ def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> Non
     slide = ease_out(t / 0.4)
     x = -400 + 460 * slide
     screen.box(x - 20, 40, 16, 84, theme.ACCENT)
-    screen.text(title, x + 10, 40, theme.FONT_TITLE * 0.72, theme.TEXT)
+    screen.text(title, x + 10, 40, theme.readable(theme.FONT_TITLE * 0.72), theme.TEXT)
     if subtitle:
         screen.text(subtitle, x + 14, 126, theme.FONT_SMALL, theme.TEXT_DIM)
 
 
 def draw_footer(screen: Screen,
                 shortcuts: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> None:
-    """The shortcut bar along the bottom: key caps and what they do."""
+    """The shortcut bar along the bottom: key caps and what they do. Text never shrinks
+    below the floor: when the keys do not all fit, the ones before the last (usually the
+    menu key) give way from the end, since help (F1) lists them all."""
     screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
-    size: float = theme.FONT_SMALL
+    size = theme.FONT_SMALL
+    shown = list(shortcuts)
     widths = [screen.text_width(k, size) + 24 + 10 + screen.text_width(v, size) + 30
-              for k, v in shortcuts]
-    total = sum(widths)
-    if total > 1880:
-        size = size * 1880 / total
-        widths = [w * 1880 / total for w in widths]
+              for k, v in shown]
+    while len(shown) > 1 and sum(widths) > 1880:
+        del shown[-2], widths[-2]
     x = 20.0
     y = FOOTER_Y + FOOTER_H / 2
-    for (key, meaning), w in zip(shortcuts, widths, strict=True):
+    for (key, meaning), w in zip(shown, widths, strict=True):
         kw = screen.text_width(key, size) + 20
         screen.box(x, y - size * 0.6, kw, size * 1.2, theme.ACCENT, radius=6)
         screen.text(key, x + kw / 2, y, size, INK, "center")
@@ -322,6 +345,24 @@ class Menu:
             y = self.y + self.height + 12
             screen.polygon([(cx - 18, y), (cx + 18, y), (cx, y + 14)], theme.ACCENT)
 
+    def _draw_tile(self, screen: Screen, rect: tuple[float, float, float, float],
+                   focused: bool, enabled: bool) -> Colour:
+        """The item's stone tile and focus ring; returns the ink for its words."""
+        x, y, w, h = rect
+        if focused:
+            fill, ink = theme.ACCENT, INK
+        elif enabled:
+            fill, ink = theme.PANEL_LIGHT, theme.TEXT
+        else:
+            fill, ink = theme.PANEL, (110, 116, 130)
+        # the tile keeps one size (painted once, then blitted); the focus ring breathes
+        lift = 9.0 if focused else 0.0
+        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14,
+                    depth=6 if enabled else 2)
+        if focused:
+            focus_ring(screen, rect, 3 + 6 * pulse(self.t, 5), 6)
+        return ink
+
     def _draw_item(self, screen: Screen, i: int, focused: bool) -> None:
         item = self.items[i]
         x, y, w, h = self.row_rect(i)
@@ -330,56 +371,58 @@ class Menu:
         x -= (1 - slide) * 700
         if self.refused is not None and self.refused[0] == i:  # pressed while disabled
             x += shake_offset(self.t - self.refused[1], self.calm())
-        grow = 0.0
-        if focused:
-            grow = 6 + 6 * pulse(self.t, 5)
-            fill = theme.ACCENT
-            ink: Colour = INK
-        elif item.enabled:
-            fill, ink = theme.PANEL_LIGHT, theme.TEXT
-        else:
-            fill, ink = theme.PANEL, (110, 116, 130)
-        # the tile keeps one size (painted once, then blitted); the focus ring breathes
-        lift = 9.0 if focused else 0.0
-        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14,
-                    depth=6 if item.enabled else 2)
-        if focused:
-            ring = grow - 3
-            screen.box(x - ring - 6, y - ring / 2 - 6, w + 2 * ring + 12, h + ring + 12,
-                       theme.TEXT, radius=18, width=4)
+        ink = self._draw_tile(screen, (x, y, w, h), focused, item.enabled)
         has_second = bool(item.detail or (item.error and not item.enabled))
         label_y = y + (h * 0.36 if has_second else h / 2)
+        font = self.font
+        if has_second and h < font + theme.FONT_SMALL + 30:  # two lines in a short row
+            font = min(font, theme.FONT_READ)
+            label_y = y + h * 0.33
         pad = 26
         if item.swatch is not None:
             screen.box(x + pad, y + h / 2 - 20, 40, 40, item.swatch, radius=8)
             screen.box(x + pad, y + h / 2 - 20, 40, 40, INK, radius=8, width=2)
             pad += 56
         if item.value is not None or item.adjust is not None:
-            screen.text(fit(screen, item.label, self.font, w * 0.5), x + pad, label_y,
-                        self.font, ink, "midleft")
+            screen.text(fit(screen, item.label, font, w * 0.5), x + pad,
+                        label_y,
+                        font, ink, "midleft", role="menu")
             value = item.value() if item.value is not None else ""
             vx = x + w - 60
-            screen.text(fit(screen, value, self.font, w * 0.4), vx, label_y, self.font, ink,
-                        "midright")
+            room = w - 60 - pad - screen.text_width(item.label, font) - 60
+            size = fit_size(screen, value, room, font)
+            screen.text(fit(screen, value, size, room), vx, label_y, size, ink, "midright",
+                        role="menu")
             if item.adjust is not None and item.enabled:
                 bounce = 4 * pulse(self.t, 6) if focused else 0
                 draw_arrows(screen, x + w * 0.5, y, w * 0.5, h if not has_second else h * 0.72,
                             ink, bounce)
         elif self.align == "left":
-            screen.text(fit(screen, item.label, self.font, w - pad - 20), x + pad, label_y,
-                        self.font, ink, "midleft")
+            screen.text(fit(screen, item.label, font, w - pad - 20), x + pad,
+                        label_y,
+                        font, ink, "midleft", role="menu")
         else:
-            screen.text(fit(screen, item.label, self.font, w - 40), x + w / 2, label_y,
-                        self.font, ink, "center")
+            screen.text(fit(screen, item.label, font, w - 40), x + w / 2,
+                        label_y,
+                        font, ink, "center", role="menu")
         if has_second:
             second = item.error if (item.error and not item.enabled) else item.detail
             colour = theme.DANGER if (item.error and not item.enabled) else (
                 INK if focused else theme.TEXT_DIM)
             left = self.align == "left" or item.value is not None or item.adjust is not None
             sx, anchor = (x + pad, "midleft") if left else (x + w / 2, "center")
-            screen.text(fit(screen, second, theme.FONT_SMALL, w - pad - 20), sx, y + h * 0.74,
+            screen.text(fit(screen, second, theme.FONT_SMALL, w - pad - 20), sx, y + h * 0.76,
                         theme.FONT_SMALL, colour, anchor)
 
+
+
+def focus_ring(screen: Screen, rect: tuple[float, float, float, float], ring: float,
+               pad: float) -> None:
+    """The white ring around a focused tile: ``ring`` breathes outwards (half as much
+    vertically) without the tile itself changing size, so the tile stays one cached image."""
+    x, y, w, h = rect
+    screen.box(x - ring - pad, y - ring / 2 - pad, w + 2 * ring + 2 * pad, h + ring + 2 * pad,
+               theme.TEXT, radius=18, width=4)
 
 # ---------------------------------------------------------------------------------------
 # TextField
@@ -416,10 +459,10 @@ class TextField:
                    width=4 if focused else 2)
         shown = self.value or self.placeholder
         colour = theme.TEXT if self.value else theme.TEXT_DIM
-        text = fit(screen, shown, size, w - 40)
-        screen.text(text, x + 16, y + h / 2, size, colour, "midleft")
+        text = fit(screen, shown, theme.readable(size), w - 40)
+        screen.text(text, x + 16, y + h / 2, theme.readable(size), colour, "midleft")
         if focused and (t * 2) % 2 < 1.3:
-            tx = x + 16 + (screen.text_width(self.value, size) if self.value else 0)
+            tx = x + 16 + (screen.text_width(self.value, theme.readable(size)) if self.value else 0)
             screen.box(min(tx + 2, x + w - 12), y + h * 0.2, 4, h * 0.6, theme.ACCENT)
 
 
@@ -484,7 +527,9 @@ class Confirm(Scene):
 # Banner
 # ---------------------------------------------------------------------------------------
 class Banner:
-    """A wide stripe that slides in, holds and slides out: "Ana's turn"."""
+    """A stripe that slides in, holds and slides out: "Ana's turn". It lies over the
+    players bar (``y`` to ``y + height``), never over the board or the status line, and
+    the play screen hides it at the first input, so it never stands in anyone's way."""
 
     def __init__(self) -> None:
         self.text = ""
@@ -509,19 +554,23 @@ class Banner:
     def active(self) -> bool:
         return self.t < self.duration
 
-    def draw(self, screen: Screen, y: float = 420) -> None:
+    def draw(self, screen: Screen, y: float = 0, height: float = 108) -> None:
         if not self.active:
             return
         slide_in = ease_out(self.t / 0.3)
         slide_out = ease_out((self.t - (self.duration - 0.3)) / 0.3)
         offset = (1 - slide_in) * 1920 - slide_out * 1920
-        h = 200 if self.sub else 160
-        screen.box(offset, y, 1920, h, (0, 0, 0, 200))
-        # step-fret bands in the seat's colour: whose turn it is, from across the room
+        screen.box(offset, y, 1920, height, (8, 10, 18, 235))
+        # a step-fret band in the seat's colour: whose turn it is, from across the room
         band = greca.strip(screen.ln(BANNER_FRET), scenery.rgb(self.colour), (12, 12, 20))
-        for top in (y, y + h - BANNER_FRET):
-            greca.blit_band(screen.surface, band, screen.rect(offset, top, 1920, BANNER_FRET))
-        screen.text(self.text, 960 + offset, y + 80, theme.FONT_TITLE * 0.8, self.colour,
-                    "center")
+        greca.blit_band(screen.surface, band,
+                        screen.rect(offset, y + height - BANNER_FRET, 1920, BANNER_FRET))
+        cx = 960 + offset
         if self.sub:
-            screen.text(self.sub, 960 + offset, y + 150, theme.FONT_BODY, theme.TEXT, "center")
+            screen.text(self.text, cx, y + height * 0.36, theme.FONT_LARGE, self.colour,
+                        "center", role="turn")
+            screen.text(self.sub, cx, y + height * 0.76, theme.FONT_SMALL, theme.TEXT,
+                        "center")
+        else:
+            screen.text(self.text, cx, y + height / 2 - 4, theme.FONT_LARGE * 1.2,
+                        self.colour, "center", role="turn")

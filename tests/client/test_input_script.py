@@ -43,8 +43,8 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     assert isinstance(setup, SetupScene)
     assert setup.spec.id == "mexica" and setup.players == 2
     assert setup.current.key == "start"  # Enter now would start: two presses from the title
-    # Back, then (wrapping) Game, Players, AP per turn, then the seed field
-    ui.press(*[pygame.K_DOWN] * 5)
+    # Back, Invite phones, then (wrapping) Game, Players, AP per turn, then the seed field
+    ui.press(*[pygame.K_DOWN] * 6)
     assert setup.current.key == "seed" and app.input.text_mode
     ui.type("7")
     # name, colour and who plays, of both seats, then Start

@@ -1,4 +1,4 @@
-"""Snapshot tests: key screens rendered at 1280x720 and compared with reference images.
+"""Snapshot tests: key screens rendered at 1920x1080 and compared with reference images.
 
 Every picture comes from ``game.ui.showcase`` (fixed seeds, names and input, a fixed
 number of frames of 1/60 s under the dummy video driver), so it is the same on every
@@ -31,7 +31,7 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-SIZE = (1280, 720)
+SIZE = (1920, 1080)
 REGEN = os.environ.get("AZTEC_ARCADE_REGEN_SNAPSHOTS") == "1"
 #: mean absolute difference per channel (0-255) that still passes
 MAX_MEAN = 2.0

@@ -508,6 +508,15 @@ class AztlanView(BoardView):
     def draw(self, screen: Screen, area: Area) -> None:
         vdraw.draw(self, screen, area)
 
+    def board_rect(self, area: Area) -> Area:
+        """The island with its margin of sea and the score track under it (the card
+        column beside them is a panel)."""
+        lay = make_layout(area, self.geo)
+        mx, my, mw, mh = lay.map_rect
+        tx, ty, tw, th = lay.track
+        x0, y0 = min(mx, tx), min(my, ty)
+        return (x0, y0, max(mx + mw, tx + tw) - x0, max(my + mh, ty + th) - y0)
+
     def draw_panel(self, screen: Screen, area: Area) -> None:
         if self.model is not None:
             paint_panel(screen, area, self, self.model)

@@ -16,7 +16,7 @@ from typing import Any
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
 
-COLUMN_W = 300.0  # the decision column at the right of the board area
+COLUMN_W = 372.0  # the decision column at the right of the board area
 GAP = 12.0
 TRACK_H = 124.0  # the score track under the map
 DIRECTIONS = {"up": (0.0, -1.0), "down": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}

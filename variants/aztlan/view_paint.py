@@ -45,8 +45,8 @@ def halo_text(scr: Screen, text: str, x: float, y: float, size: float,
     """Text with a dark outline, readable on any fill."""
     o = max(1.2, size * 0.06)
     for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o), (o, o)):
-        scr.text(text, x + dx, y + dy, size, edge, anchor)
-    scr.text(text, x, y, size, colour, anchor)
+        scr.text(text, x + dx, y + dy, theme.readable(size), edge, anchor)
+    scr.text(text, x, y, theme.readable(size), colour, anchor)
 
 
 # ---------------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ def coast_edges(geo: MapGeometry) -> list[tuple[Point, Point]]:
 
 
 def name_lines(scr: Screen, name: str, size: float, width: float) -> list[str]:
-    if scr.text_width(name, size) <= width or " " not in name:
+    if scr.text_width(name, theme.readable(size)) <= width or " " not in name:
         return [name]
     first, _, rest = name.partition(" ")
     return [first, rest]
@@ -214,7 +214,8 @@ def paint_static(scr: Screen, lay: Layout, geo: MapGeometry, island: Any) -> Non
         elif len(words) > 1 and words[1].lower() == "lake":
             words = [words[0], "Lake"]
         for n, w in enumerate(words):
-            scr.text(w, cx, cy + (n - (len(words) - 1) / 2) * 20 * k - 8 * k, 19 * k,
+            scr.text(w, cx, cy + (n - (len(words) - 1) / 2) * 20 * k - 8 * k,
+                     theme.readable(19 * k),
                      (190, 220, 245), "center")
     for poly in geo.polys:
         scr.polygon(lay.poly(poly), BORDER, max(1.5, 2.2 * k))
@@ -250,15 +251,20 @@ def paint_label(scr: Screen, lay: Layout, geo: MapGeometry, island: Any, t: int)
     ix, iy = pts["id"]
     size = max(14.0, r * 0.62)
     tid = island.ids[t]
-    tw = scr.text_width(tid, size)
+    tw = scr.text_width(tid, theme.readable(size))
     icon_r = size * 0.42
     halo_text(scr, tid, ix + icon_r * 0.6, iy, size)
     type_icon(scr, island.types[t], ix - tw / 2 - icon_r * 0.6, iy, icon_r)
+    # the name where it has room at a readable size (else the id and icon say enough:
+    # the column names the territory under the cursor)
     nx, ny = pts["name"]
-    nsize = max(11.0, r * 0.38)
+    nsize = theme.readable(r * 0.38)
     lines = name_lines(scr, island.names[t], nsize, r * 2.3)
-    for n, line in enumerate(lines):
-        halo_text(scr, line, nx, ny + n * nsize * 0.82, nsize, (255, 250, 235))
+    step = nsize * 0.92
+    if len(lines) * step <= r * 0.8 and all(scr.text_width(line, nsize) <= r * 2.3
+                                             for line in lines):
+        for n, line in enumerate(lines):
+            halo_text(scr, line, nx, ny + n * step, nsize, (255, 250, 235))
 
 
 # ---------------------------------------------------------------------------------------
@@ -380,11 +386,11 @@ def group_outline(scr: Screen, lay: Layout, geo: MapGeometry, cells: Any, colour
 
 def badge(scr: Screen, text: str, x: float, y: float, size: float, fill: Any = INK,
           fg: Any = theme.ACCENT, edge: Any = theme.ACCENT) -> None:
-    w = scr.text_width(text, size) + size * 0.7
+    w = scr.text_width(text, theme.readable(size)) + size * 0.7
     h = size * 1.15
     scr.box(x - w / 2, y - h / 2, w, h, fill, radius=h / 2.6)
     scr.box(x - w / 2, y - h / 2, w, h, edge, radius=h / 2.6, width=max(2.0, size * 0.08))
-    scr.text(text, x, y + size * 0.03, size, fg, "center")
+    scr.text(text, x, y + size * 0.03, theme.readable(size), fg, "center")
 
 
 def swords(scr: Screen, x: float, y: float, r: float, colour: Any = LABEL) -> None:
@@ -422,9 +428,9 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
     counter, first in turn order, drawn on top)."""
     x, y, w, h = rect
     frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
-    scr.text("SCORE TRACK", x + 14, y + 8, 22, theme.ACCENT)
+    scr.text("SCORE TRACK", x + 14, y + 8, theme.readable(22), theme.ACCENT)
     line_y = y + h - 26
-    scr.text("on one score, the top counter plays first", x + w - 14, y + 8, 20,
+    scr.text("on one score, the top counter plays first", x + w - 14, y + 8, theme.readable(20),
              theme.TEXT_DIM, "topright")
     top = track_range(scores)
     x0, x1 = x + 30, x + w - 30
@@ -436,7 +442,7 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
         scr.line((tx, line_y - (7 if big else 4)), (tx, line_y + (7 if big else 4)),
                  theme.TEXT_DIM, 2)
         if big:
-            scr.text(str(v), tx, line_y + 9, 20, theme.TEXT_DIM, "midtop")
+            scr.text(str(v), tx, line_y + 9, theme.readable(20), theme.TEXT_DIM, "midtop")
     piles: dict[int, list[int]] = {}
     for seat in ranking:  # top of the stack first
         piles.setdefault(scores[seat], []).append(seat)
@@ -460,7 +466,8 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
             scr.line((true_x, line_y), (px, base), theme.TEXT_DIM, 2)
         for i, seat in enumerate(reversed(seats)):  # bottom counter first
             counter(scr, px, base - i * ch, cw, ch, colours[seat], marks[seat])
-        scr.text(str(score), px, base - len(seats) * ch - 2, 26, theme.TEXT, "midbottom")
+        scr.text(str(score), px, base - len(seats) * ch - 2, theme.readable(26), theme.TEXT,
+                 "midbottom")
 
 
 def dashed(scr: Screen, lay: Layout, geo: MapGeometry, t: int, colour: Any,

@@ -19,7 +19,7 @@ from typing import Any
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
-from game.ui.widgets import fit, wrap
+from game.ui.widgets import fit, fit_lines
 from game.words import plural
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option, roman
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
@@ -27,11 +27,15 @@ from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 Rect = tuple[float, float, float, float]
 PARCHMENT = (242, 230, 200)
 CARD_BACK = (92, 52, 40)
-AGE_H = 92.0
-BUTTON_H = 58.0
+AGE_H = 100.0
+BUTTON_H = 76.0
+#: a seat's row in the side panel: name over "N on map", pawns, cards
+ROW_STEP = 84.0
 MAX_BUTTONS = 9
+#: line steps of the decision box's title and prompt (text at the floor's size or more)
+TITLE_STEP, PROMPT_STEP = 40.0, 34.0
 #: the decision box's title (two lines) and prompt (three lines)
-HEAD_H = 16 + 2 * 34 + 6 + 3 * 24 + 6
+HEAD_H = 16 + 2 * TITLE_STEP + 6 + 3 * PROMPT_STEP + 6
 
 
 def hit(rect: Rect, pos: tuple[float, float] | None) -> bool:
@@ -54,15 +58,18 @@ def power_card(scr: Screen, x: float, y: float, w: float, h: float, strength: in
     scr.box(x, y, w, h, fill, radius=10)
     scr.box(x, y, w, h, INK, radius=10, width=3)
     size = h * 0.46
-    scr.text(str(strength), x + w * 0.08, y + h * 0.04, size, INK)
+    scr.text(str(strength), x + w * 0.08, y + h * 0.04, theme.readable(size), INK)
     type_icon(scr, kind, x + w * 0.72, y + h * 0.28, min(w, h) * 0.2)
-    size = h * 0.16
-    while size > 12 and scr.text_width(type_name, size) > w - 10:
-        size -= 1
-    scr.text(fit(scr, type_name, size, w - 10), x + w / 2, y + h * 0.66, size, INK, "center")
+    # the words only where they fit at a readable size (a small card keeps its icon and
+    # its value's number)
+    size = theme.readable(min(h * 0.16, theme.FONT_BODY))
+    if scr.text_width(type_name, size) <= w - 10:
+        scr.text(type_name, x + w / 2, y + h * 0.66, size, INK, "center")
     scr.box(x + 6, y + h * 0.77, w - 12, h * 0.19, shade(fill, 0.85), radius=6)
-    scr.text(f"{plural(value, 'pt')} if unused", x + w / 2, y + h * 0.865,
-             h * 0.13, INK, "center")
+    worth = f"{plural(value, 'pt')} if unused"
+    if scr.text_width(worth, theme.FONT_SMALL) > w - 16:
+        worth = plural(value, "pt")
+    scr.text(worth, x + w / 2, y + h * 0.865, theme.FONT_SMALL, INK, "center")
 
 
 def card_back(scr: Screen, x: float, y: float, w: float, h: float, text: str = "?") -> None:
@@ -70,7 +77,7 @@ def card_back(scr: Screen, x: float, y: float, w: float, h: float, text: str = "
     scr.box(x, y, w, h, INK, radius=max(3.0, w * 0.12), width=2)
     scr.box(x + w * 0.15, y + h * 0.12, w * 0.7, h * 0.76, shade(CARD_BACK, 1.3),
             radius=max(2.0, w * 0.08), width=2)
-    scr.text(text, x + w / 2, y + h / 2, h * 0.55, PARCHMENT, "center")
+    scr.text(text, x + w / 2, y + h / 2, theme.readable(h * 0.55), PARCHMENT, "center")
 
 
 def mini_card(scr: Screen, model: Model, x: float, y: float, w: float, h: float,
@@ -78,7 +85,7 @@ def mini_card(scr: Screen, model: Model, x: float, y: float, w: float, h: float,
     """A small face-up power card: number and type icon."""
     scr.box(x, y, w, h, PARCHMENT, radius=max(3.0, w * 0.12))
     scr.box(x, y, w, h, INK, radius=max(3.0, w * 0.12), width=2)
-    scr.text(str(card), x + w / 2, y + h * 0.3, h * 0.5, INK, "center")
+    scr.text(str(card), x + w / 2, y + h * 0.3, theme.readable(h * 0.5), INK, "center")
     type_icon(scr, model.card_type(card), x + w / 2, y + h * 0.74, w * 0.27, plate=False)
 
 
@@ -115,7 +122,7 @@ def column_layout(col: Rect, d: Decision, head_h: float = HEAD_H) -> ColumnLayou
     opts = d.options[:MAX_BUTTONS]
     if opts:
         space = by + bh - 12 - top - 90
-        step = min(BUTTON_H + 8, max(40.0, space / len(opts)))
+        step = min(BUTTON_H + 8, max(46.0, space / len(opts)))
         y0 = by + bh - 12 - step * len(opts)
         for i, opt in enumerate(opts):
             out.buttons.append(((bx + 12, y0 + i * step, bw - 24, step - 8), opt))
@@ -133,9 +140,10 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
     # -- the age track --------------------------------------------------------------
     ax, ay, aw, ah = lay.age
     frames.panel(scr, ax, ay, aw, ah, theme.PANEL_LIGHT, radius=12, width=2)
-    scr.text("AGE", ax + 14, ay + 10, 20, theme.ACCENT)
     phase = PHASE_NAMES.get(m.phase, m.phase)
-    scr.text(phase, ax + aw - 14, ay + 10, 20, theme.TEXT, "topright")
+    if scr.text_width(f"AGE  {phase}", theme.FONT_SMALL) <= aw - 28:
+        scr.text("AGE", ax + 14, ay + 8, theme.FONT_SMALL, theme.ACCENT)
+    scr.text(phase, ax + aw - 14, ay + 8, theme.FONT_SMALL, theme.TEXT, "topright")
     n = m.ages
     pw = (aw - 28 - 6 * (n - 1)) / n
     for i in range(n):
@@ -143,8 +151,8 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
         age = i + 1
         fill = theme.ACCENT if age == m.age else (theme.PANEL_LIGHT if age > m.age
                                                   else shade(theme.PANEL_LIGHT, 0.7))
-        frames.tile(scr, px, ay + 38, pw, 42, fill, radius=8, depth=3)
-        scr.text(roman(age), px + pw / 2, ay + 59, 28,
+        frames.tile(scr, px, ay + 46, pw, 44, fill, radius=8, depth=3)
+        scr.text(roman(age), px + pw / 2, ay + 68, theme.FONT_SMALL,
                  INK if age == m.age else (theme.TEXT if age > m.age else theme.TEXT_DIM),
                  "center")
     # -- the decision box -----------------------------------------------------------
@@ -155,13 +163,13 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
     ty = by + 16
     if seat is not None:
         draw_mark(scr, marks[seat], bx + 30, ty + 16, 14, colours[seat])
-    for line in wrap(scr, d.title, 30, bw - 70)[:2]:
-        scr.text(line, bx + 54, ty, 30, colours[seat] if seat is not None else theme.TEXT)
-        ty += 34
+    for line in fit_lines(scr, d.title, 32, bw - 70):
+        scr.text(line, bx + 54, ty, 32, colours[seat] if seat is not None else theme.TEXT)
+        ty += TITLE_STEP
     ty += 6
-    for line in (wrap(scr, d.prompt, 22, bw - 24) if d.prompt else [])[:3]:
-        scr.text(line, bx + 14, ty, 22, theme.TEXT_DIM)
-        ty += 24
+    for line in fit_lines(scr, d.prompt, theme.FONT_SMALL, bw - 24, 3) if d.prompt else []:
+        scr.text(line, bx + 14, ty, theme.FONT_SMALL, theme.TEXT_DIM)
+        ty += PROMPT_STEP
     if d.kind == "choose":
         _paint_cards(scr, view, m, lay)
     elif d.kind in ("conflict", "sacred", "tlatoani") and d.territory is not None:
@@ -189,17 +197,32 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
     cap = h * 0.62
     scr.box(x + 8, y + (h - cap) / 2, cap, cap, INK if (focus or active) else theme.ACCENT,
             radius=6)
-    scr.text(str(i + 1), x + 8 + cap / 2, y + h / 2, cap * 0.8,
+    scr.text(str(i + 1), x + 8 + cap / 2, y + h / 2, theme.readable(cap * 0.8),
              theme.ACCENT if (focus or active) else INK, "center")
     label = ("Cancel: " + opt.label) if active else opt.label
     tx = x + 16 + cap
-    if opt.detail and h >= 50:
-        scr.text(fit(scr, label, 26, w - tx + x - 8), tx, y + h * 0.3, 26, fg, "midleft")
-        scr.text(fit(scr, opt.detail, 20, w - tx + x - 8), tx, y + h * 0.74, 20,
-                 INK if (focus or active) else theme.TEXT_DIM, "midleft")
-    else:
-        text = f"{label}  {opt.detail}" if opt.detail else label
-        scr.text(fit(scr, text, 24, w - tx + x - 8), tx, y + h / 2, 24, fg, "midleft")
+    room = w - tx + x - 8
+    size = theme.FONT_SMALL
+    detail_ink = INK if (focus or active) else theme.TEXT_DIM
+    step = min(32.0, (h - 2) / 2)  # two lines of the floor's size in one button
+    if opt.detail and h >= 58 and scr.text_width(label, size) <= room and \
+            scr.text_width(opt.detail, size) <= room:
+        scr.text(label, tx, y + h / 2 - step / 2, size, fg, "midleft")
+        scr.text(opt.detail, tx, y + h / 2 + step / 2, size, detail_ink, "midleft")
+        return
+    text = f"{label}  {opt.detail}" if opt.detail else label
+    if h >= 58:
+        lines = fit_lines(scr, text, size, room)
+    elif scr.text_width(text, size) <= room:
+        lines = [text]
+    else:  # one short line: the words that fit (the status line gives the rest)
+        points = opt.detail.split()[0] if opt.detail else ""
+        shorter = [f"{label}  {points}"] if points else []
+        line = next((t for t in shorter + [label] if scr.text_width(t, size) <= room), None)
+        lines = [line if line is not None else fit(scr, label, size, room)]
+    top = y + h / 2 - step / 2 * (len(lines) - 1)
+    for j, line in enumerate(lines):
+        scr.text(line, tx, top + step * j, size, fg, "midleft")
 
 
 def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
@@ -227,7 +250,8 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
         return
     o = m.outcome(t)
     title = f"{m.island.ids[t]} · {m.island.names[t]}"
-    scr.text(fit(scr, title, 24, w), x + w / 2, y + 4, 24, theme.TEXT, "midtop")
+    scr.text(fit(scr, title, theme.readable(24), w), x + w / 2, y + 4, theme.readable(24),
+             theme.TEXT, "midtop")
     y += 34
     cw = w / len(present)
     ch = min(200.0, h - 40)
@@ -241,18 +265,21 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
             scr.box(x + i * cw + 3, y, cw - 6, ch, theme.ACCENT, radius=10, width=3)
         colour = view.army_colours[army]
         paint_pawn(scr, cx, y + 34, 36, colour, view.army_marks[army])
-        scr.text(fit(scr, view.session.name(seat), 20, cw - 10), cx, y + 62, 20, theme.TEXT,
+        scr.text(fit(scr, view.session.name(seat), theme.readable(20), cw - 10), cx, y + 62,
+                 theme.readable(20), theme.TEXT,
                  "midtop")
         card = m.chosen[seat]
         card_text = str(card) if isinstance(card, int) else "?"
-        scr.text(f"{card_text} × {counts[army]}", cx, y + 90, 26, theme.TEXT, "midtop")
+        scr.text(f"{card_text} × {counts[army]}", cx, y + 90, theme.readable(26), theme.TEXT,
+                 "midtop")
         power = o.power[army] if o is not None else None
         scr.text(f"= {power}" if power is not None else "= ?", cx, y + 122,
-                 40, theme.ACCENT if strongest else theme.TEXT, "midtop")
+                 theme.readable(40), theme.ACCENT if strongest else theme.TEXT, "midtop")
         if o is not None and len(present) > 1:
             tag = "strongest" if strongest and len(o.top) == 1 else (
                 "tied" if strongest else "weaker")
-            scr.text(tag, cx, y + 166, 18, theme.GOOD if strongest else theme.TEXT_DIM,
+            scr.text(tag, cx, y + 166, theme.readable(18),
+                     theme.GOOD if strongest else theme.TEXT_DIM,
                      "midtop")
 
 
@@ -266,31 +293,36 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
     if seat is not None and m.phase == "develop":
         card = m.chosen[seat] if seat == m.viewer else None
         if isinstance(card, int):
-            label = "Your power card" if seat == d.seat else \
-                f"{view.session.name(seat)}'s power card"
-            scr.text(label, x, y + 4, 20, theme.TEXT_DIM)
-            power_card(scr, x, y + 28, 96, 112, card, m.card_type(card),
+            label = "Your card" if seat == d.seat else \
+                fit(scr, f"{view.session.name(seat)}'s card", theme.FONT_SMALL, w)
+            scr.text(label, x, y + 4, theme.FONT_SMALL, theme.TEXT_DIM)
+            power_card(scr, x, y + 40, 110, 128, card, m.card_type(card),
                        m.cards.power_value[card], m.type_name(m.card_type(card)))
         army = m.army(seat)
-        scr.text(f"{m.supply[army]}", x + 170, y + 60, 46, theme.ACCENT, "center")
-        scr.text("pawns left", x + 170, y + 90, 20, theme.TEXT_DIM, "midtop")
-        scr.text(f"{m.reserve[army]} in reserve", x + 170, y + 114, 18, theme.TEXT_DIM,
+        px = x + 130 + (w - 130) / 2
+        scr.text(f"{m.supply[army]}", px, y + 70, theme.FONT_LARGE, theme.ACCENT, "center")
+        scr.text("pawns", px, y + 102, theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
+        scr.text(f"+{m.reserve[army]} later", px, y + 136, theme.FONT_SMALL, theme.TEXT_DIM,
                  "midtop")
-        y += 156
+        y += 184
     t = view.hover_t if view.hover_t is not None else view.cursor
-    if t is None or y + 60 > body[1] + h:
+    if t is None or y + 70 > body[1] + h:
         return
-    scr.text(fit(scr, m.label(t), 22, w - 40), x + 34, y + 12, 22, theme.TEXT, "midleft")
-    type_icon(scr, m.island.types[t], x + 14, y + 12, 13)
-    y += 32
-    scr.text(m.type_name(m.island.types[t]), x, y, 18, theme.TEXT_DIM)
-    y += 24
+    type_icon(scr, m.island.types[t], x + 14, y + 16, 13)
+    lines = fit_lines(scr, m.label(t), theme.FONT_SMALL, w - 36)
+    for line in lines:
+        scr.text(line, x + 34, y + 16, theme.FONT_SMALL, theme.TEXT, "midleft")
+        y += 34
+    scr.text(fit(scr, m.type_name(m.island.types[t]), theme.FONT_SMALL, w), x, y,
+             theme.FONT_SMALL, theme.TEXT_DIM)
+    y += 36
     for army, n in enumerate(m.board[t]):
-        if not n or y + 30 > body[1] + h:
+        if not n or y + 34 > body[1] + h:
             continue
-        paint_pawn(scr, x + 12, y + 14, 24, view.army_colours[army], view.army_marks[army])
-        scr.text(f"{n} · {view.army_name(army)}", x + 32, y + 14, 20, theme.TEXT, "midleft")
-        y += 30
+        paint_pawn(scr, x + 12, y + 16, 24, view.army_colours[army], view.army_marks[army])
+        for line in fit_lines(scr, f"{n} · {view.army_name(army)}", theme.FONT_SMALL, w - 34):
+            scr.text(line, x + 32, y + 16, theme.FONT_SMALL, theme.TEXT, "midleft")
+            y += 34
 
 
 def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
@@ -307,21 +339,26 @@ def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect)
     card = m.chosen[seat]
     if isinstance(card, int):
         mini_card(scr, m, x, y + 2, 44, 58, card)
-    scr.text(fit(scr, f"Domains: {m.type_name(kind)}", 22, w - 56), x + 54, y + 6, 22,
-             theme.TEXT)
+    head = fit_lines(scr, f"Domains: {m.type_name(kind)}", theme.FONT_SMALL, w - 56)
+    for i, line in enumerate(head):
+        scr.text(line, x + 54, y + 4 + 32 * i, theme.FONT_SMALL, theme.TEXT)
     bonus = m.scoring["bonus"] if m.scoring else 0
     total = sum(dm.points for dm in domains) + bonus
-    scr.text(f"total +{total}", x + 54, y + 32, 22, theme.ACCENT)
-    y += 70
-    rows = domains[:max(0, int((h - 70) // 28))]
+    ty = y + 4 + 32 * len(head)
+    scr.text(f"total +{total}", x + 54, ty, theme.FONT_SMALL, theme.ACCENT)
+    y = max(y + 70, ty + 40)
+    rows = domains[:max(0, int((body[1] + h - y) // 34))]
     for dm in rows:
+        # a long domain is named by its size (the map shows where it lies)
         ids = " ".join(m.island.ids[c] for c in dm.cells)
-        scr.text(fit(scr, ids, 18, w - 120), x, y, 18, theme.TEXT_DIM)
-        scr.text(f"{len(dm.cells)}+{dm.matching}²={dm.points}", x + w, y, 20, theme.GOOD,
-                 "topright")
-        y += 28
-    if bonus and y + 24 < body[1] + h:
-        scr.text(f"blessings +{bonus}", x, y, 20, theme.GOOD)
+        if scr.text_width(ids, theme.FONT_SMALL) > w - 130:
+            ids = f"{len(dm.cells)} territories"
+        scr.text(ids, x, y, theme.FONT_SMALL, theme.TEXT_DIM)
+        scr.text(f"{len(dm.cells)}+{dm.matching}²={dm.points}", x + w, y, theme.FONT_SMALL,
+                 theme.GOOD, "topright")
+        y += 34
+    if bonus and y + 30 < body[1] + h:
+        scr.text(f"blessings +{bonus}", x, y, theme.FONT_SMALL, theme.GOOD)
 
 
 def _paint_final(scr: Screen, view: Any, m: Model, body: Rect) -> None:
@@ -332,12 +369,14 @@ def _paint_final(scr: Screen, view: Any, m: Model, body: Rect) -> None:
         f = m.final[seat]
         scr.box(x, y, w, 84, theme.PANEL_LIGHT, radius=10)
         draw_mark(scr, view.seat_marks[seat], x + 18, y + 22, 11, view.seat_colours[seat])
-        scr.text(fit(scr, view.session.name(seat), 24, w - 110), x + 36, y + 22, 24,
+        scr.text(fit(scr, view.session.name(seat), theme.readable(24), w - 110), x + 36, y + 22,
+                 theme.readable(24),
                  theme.TEXT, "midleft")
-        scr.text(str(m.scores[seat]), x + w - 12, y + 22, 32, theme.ACCENT, "midright")
+        scr.text(str(m.scores[seat]), x + w - 12, y + 22, theme.readable(32), theme.ACCENT,
+                 "midright")
         scr.text(f"card {f.get('power_card', 0)} · cards {f.get('prosperity', 0)} · "
-                 f"offerings {f.get('offerings', 0)}", x + 12, y + 60, 18, theme.TEXT_DIM,
-                 "midleft")
+                 f"offerings {f.get('offerings', 0)}", x + 12, y + 60, theme.FONT_SMALL,
+                 theme.TEXT_DIM, "midleft")
         y += 94
         if y + 84 > body[1] + h:
             break
@@ -353,34 +392,37 @@ def paint_panel(scr: Screen, area: Rect, view: Any, m: Model) -> None:
     ax, ay, aw, ah = area
     n = m.players
     k = min(aw / BASE_W, 1.6)
-    need = (52 + n * 66 + 96) * k
+    need = (40 + 48 + n * ROW_STEP + 120) * k
     if need > ah:
         k *= ah / need
     frames.panel(scr, ax, ay, aw, min(ah, need), theme.PANEL_LIGHT, radius=14 * k, width=2)
     x, w = ax + 10 * k, aw - 20 * k
     y = ay + 8 * k
-    # turn order
-    scr.text("TURN ORDER", x + 4 * k, y + 18 * k, 20 * k, theme.ACCENT, "midleft")
-    ox = x + 140 * k
+    # turn order: a title line, then the seats as chips (names step down to fit)
+    scr.text("TURN ORDER", x + 4 * k, y + 18 * k, theme.FONT_SMALL, theme.ACCENT, "midleft")
+    y += 40 * k
+    names = [view.session.name(seat) for seat in m.order]
+    room = (w - 24 * k * len(names)) / max(1, len(names)) - 36 * k
+    ox = x
     for i, seat in enumerate(m.order):
         active = seat == m.current
-        label = fit(scr, view.session.name(seat), 20 * k, 70 * k)
-        tw = scr.text_width(label, 20 * k) + 36 * k
-        scr.box(ox, y + 4 * k, tw, 30 * k, theme.ACCENT if active else theme.PANEL_LIGHT,
+        label = fit(scr, names[i], theme.FONT_SMALL, room)
+        tw = scr.text_width(label, theme.FONT_SMALL) + 36 * k
+        scr.box(ox, y + 2 * k, tw, 38 * k, theme.ACCENT if active else theme.PANEL_LIGHT,
                 radius=8 * k)
-        draw_mark(scr, view.seat_marks[seat], ox + 14 * k, y + 19 * k, 8 * k,
+        draw_mark(scr, view.seat_marks[seat], ox + 14 * k, y + 21 * k, 8 * k,
                   view.seat_colours[seat])
-        scr.text(label, ox + 26 * k, y + 19 * k, 20 * k, INK if active else theme.TEXT,
+        scr.text(label, ox + 26 * k, y + 21 * k, theme.FONT_SMALL, INK if active else theme.TEXT,
                  "midleft")
         ox += tw + 6 * k
         if i < len(m.order) - 1:
-            scr.text("›", ox - 3 * k, y + 19 * k, 24 * k, theme.TEXT_DIM, "center")
-            ox += 6 * k
-    y += 46 * k
+            scr.text("›", ox + 3 * k, y + 21 * k, theme.FONT_SMALL, theme.TEXT_DIM, "center")
+            ox += 18 * k
+    y += 48 * k
     for seat in range(n):
-        _player_row(scr, view, m, seat, x, y, w, 60 * k, k)
-        y += 66 * k
-    _private(scr, view, m, x, y, w, 90 * k, k)
+        _player_row(scr, view, m, seat, x, y, w, (ROW_STEP - 6) * k, k)
+        y += ROW_STEP * k
+    _private(scr, view, m, x, y, w, 120 * k, k)
 
 
 def _player_row(scr: Screen, view: Any, m: Model, seat: int, x: float, y: float, w: float,
@@ -392,19 +434,19 @@ def _player_row(scr: Screen, view: Any, m: Model, seat: int, x: float, y: float,
         scr.box(x, y, w, h, theme.ACCENT, radius=8 * k, width=3 * k)
     scr.box(x, y, 30 * k, h, colour, radius=8 * k)
     draw_mark(scr, view.seat_marks[seat], x + 15 * k, cy, 9 * k, INK)
-    name = fit(scr, view.session.name(seat), 24 * k, 116 * k)
-    scr.text(name, x + 38 * k, cy - 9 * k, 24 * k, theme.TEXT, "midleft")
+    name = fit(scr, view.session.name(seat), theme.FONT_SMALL, 124 * k)
+    scr.text(name, x + 38 * k, cy - 16 * k, theme.FONT_SMALL, theme.TEXT, "midleft")
     army = m.army(seat)
     on_board = sum(c[army] for c in m.board)
-    scr.text(f"{on_board} on map", x + 38 * k, cy + 14 * k, 17 * k, theme.TEXT_DIM,
+    scr.text(f"{on_board} on map", x + 38 * k, cy + 17 * k, theme.FONT_SMALL, theme.TEXT_DIM,
              "midleft")
     # pawns still to place this age
-    px = x + 168 * k
+    px = x + 196 * k
     paint_pawn(scr, px, cy, 26 * k, view.army_colours[army], view.army_marks[army])
-    scr.text(f"×{m.supply[army]}", px + 14 * k, cy, 24 * k,
+    scr.text(f"×{m.supply[army]}", px + 14 * k, cy, theme.readable(24 * k),
              theme.TEXT if m.supply[army] else theme.TEXT_DIM, "midleft")
     # this age's card
-    cx = x + 236 * k
+    cx = x + 262 * k
     card = m.chosen[seat]
     cw, ch = 36 * k, 48 * k
     if card is None:
@@ -421,18 +463,19 @@ def _player_row(scr: Screen, view: Any, m: Model, seat: int, x: float, y: float,
     ux = cx + cw + 12 * k
     for c in m.used[seat]:
         scr.box(ux, cy - 17 * k, 26 * k, 34 * k, shade(PARCHMENT, 0.8), radius=4 * k)
-        scr.text(str(c), ux + 13 * k, cy, 26 * k, INK, "center")
+        scr.text(str(c), ux + 13 * k, cy, theme.readable(26 * k), INK, "center")
         ux += 29 * k
     # prosperity cards: the count is public
     rx = x + w - 60 * k
     count = m.prosperity_count[seat]
     card_back(scr, rx, cy - 16 * k, 24 * k, 32 * k, "")
-    scr.text(f"×{count}", rx + 28 * k, cy, 24 * k, theme.TEXT if count else theme.TEXT_DIM,
+    scr.text(f"×{count}", rx + 28 * k, cy, theme.readable(24 * k),
+             theme.TEXT if count else theme.TEXT_DIM,
              "midleft")
     flash = view.panel_flash.get(seat)
     if flash:
         text, t = flash
-        scr.text(text, x + w - 70 * k, cy - 16 * k - 14 * t * k, 24 * k, theme.GOOD,
+        scr.text(text, x + w - 70 * k, cy - 16 * k - 14 * t * k, theme.readable(24 * k), theme.GOOD,
                  "midright")
 
 
@@ -440,27 +483,29 @@ def _private(scr: Screen, view: Any, m: Model, x: float, y: float, w: float, h: 
              k: float) -> None:
     seat = m.viewer
     if seat is None:
-        scr.text(f"Prosperity deck: {plural(m.deck_count, 'card')}", x + 4 * k, y + 16 * k, 20 * k,
+        scr.text(f"Prosperity deck: {plural(m.deck_count, 'card')}", x + 4 * k, y + 16 * k,
+                 theme.readable(20 * k),
                  theme.TEXT_DIM, "midleft")
         return
     counts: dict[str, int] = {}
     for c in m.prosperity:
         counts[c] = counts.get(c, 0) + 1
-    scr.text(f"{view.session.name(seat).upper()}'S PROSPERITY CARDS", x + 4 * k, y + 12 * k,
-             18 * k, theme.ACCENT, "midleft")
+    scr.text(fit(scr, f"{view.session.name(seat).upper()}'S PROSPERITY CARDS", theme.FONT_SMALL,
+                 w - 8 * k), x + 4 * k, y + 16 * k, theme.FONT_SMALL, theme.ACCENT, "midleft")
     if not counts:
-        scr.text("none yet", x + 4 * k, y + 40 * k, 20 * k, theme.TEXT_DIM, "midleft")
+        scr.text("none yet", x + 4 * k, y + 50 * k, theme.FONT_SMALL, theme.TEXT_DIM,
+                 "midleft")
         return
-    cx, cy = x + 4 * k, y + 28 * k
+    cx, cy = x + 4 * k, y + 34 * k
     for card, n in counts.items():
         label = m.cards.card_name.get(card, card)
         label = label.replace("Blessing of ", "").replace(" and ", " & ")
         text = f"{label}{f' ×{n}' if n > 1 else ''}"
-        tw = scr.text_width(text, 18 * k) + 16 * k
+        tw = scr.text_width(text, theme.FONT_SMALL) + 16 * k
         if cx + tw > x + w:
-            cx, cy = x + 4 * k, cy + 28 * k
-            if cy + 24 * k > y + h:
+            cx, cy = x + 4 * k, cy + 40 * k
+            if cy + 36 * k > y + h:
                 break
-        scr.box(cx, cy, tw, 24 * k, PARCHMENT, radius=6 * k)
-        scr.text(text, cx + 8 * k, cy + 12 * k, 18 * k, INK, "midleft")
+        scr.box(cx, cy, tw, 36 * k, PARCHMENT, radius=6 * k)
+        scr.text(text, cx + 8 * k, cy + 18 * k, theme.FONT_SMALL, INK, "midleft")
         cx += tw + 6 * k

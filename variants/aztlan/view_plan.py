@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.words import plural
-from variants.aztlan.view_model import Option
+from variants.aztlan.view_model import Decision, Option
 
 if TYPE_CHECKING:
     from variants.aztlan.view import AztlanView
@@ -27,6 +27,8 @@ class Plan:
     action: str | None = None
     effect: tuple[str, Any] | None = None
     status: str = ""
+    #: the status only describes the territory (nothing to do there now)
+    describes: bool = False
 
 
 def why(v: AztlanView, action: str) -> str:
@@ -78,11 +80,11 @@ def plan(v: AztlanView, t: int) -> Plan:
             if t == d.territory:
                 return Plan(None, None, f"{powers(v, t)}: 1 Battle, 2 Coexist")
             return Plan(None, ("conflict", t), f"Click: decide the conflict in {here}")
-        return Plan(None, None, info(v, t))
+        return Plan(None, None, info(v, t), describes=True)
     if d.kind == "score" and any(o.action and o.action.startswith("rafts ")
                                  for o in d.options):
         return raft_plan(v, t)
-    return Plan(None, None, info(v, t))
+    return Plan(None, None, info(v, t), describes=True)
 
 
 def raft_plan(v: AztlanView, t: int) -> Plan:
@@ -95,7 +97,7 @@ def raft_plan(v: AztlanView, t: int) -> Plan:
                if o.action and o.action.startswith("rafts ")):
             return Plan(None, ("raft", t), f"Click: Rafts and Canoes from {here}, then "
                         "the other shore")
-        return Plan(None, None, info(v, t))
+        return Plan(None, None, info(v, t), describes=True)
     if t == v.raft:
         return Plan(None, ("raft", None), "Click: cancel the Rafts and Canoes pick")
     a = " ".join(["rafts", *sorted((ids[v.raft], ids[t]),
@@ -162,17 +164,23 @@ def status(v: AztlanView) -> str:
         return "Click: " + say(v, d.options[v.hover_button])
     t = v.hover_t if v.hover_t is not None else None
     if t is not None:
-        return plan(v, t).status
+        hovered = plan(v, t)
+        # a territory with nothing to do says what is being decided (the pointer resting
+        # on the map must not hide the question; the panel describes the territory)
+        return deciding(d) if hovered.describes else hovered.status
     if d.kind in MAP_KINDS:
         if d.kind in ("place", "move"):
             return plan(v, v.cursor).status
-        if d.kind == "wait":
-            return f"{d.title}: {d.prompt}" if d.prompt else d.title
-        return d.title
+        return deciding(d)
     opt = v.focused_option()
     if opt is not None:
         return "Enter: " + say(v, opt)
     return d.title
+
+
+def deciding(d: Decision) -> str:
+    """What is being decided now, in the decision's own words."""
+    return f"{d.title}: {d.prompt}" if d.prompt else d.title
 
 
 def say(v: AztlanView, opt: Option) -> str:

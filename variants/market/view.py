@@ -468,6 +468,17 @@ class MarketView(SeatStyle, BoardView):
         va.draw_moving(screen, lay, self.anims, s)
         self.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
 
+    def board_rect(self, area: Area) -> Area:
+        """The market's squares and every side's row of buyers with its colour strip
+        (the seats' names and the corner cards around it are not the board)."""
+        lay = make_layout(area, self.rules.n)
+        rects = [lay.grid] + [lay.band_rect(side) for side in
+                              ("north", "south", "west", "east")]
+        x0 = min(r[0] for r in rects)
+        y0 = min(r[1] for r in rects)
+        return (x0, y0, max(r[0] + r[2] for r in rects) - x0,
+                max(r[1] + r[3] for r in rects) - y0)
+
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area
         self._panel_area = (x, y, w, h)  # where clicks on the panel land (layout only)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.events import Event
+from game.ui import theme
 from game.ui.anim import Timed
 from game.ui.fx import Effects
 from game.ui.screen import Screen
@@ -224,6 +225,6 @@ def draw_moving(screen: Screen, lay: Layout, anims: list[Anim], state: Any) -> N
         px, py = screen.px(cx, cy - cs * (0.2 + 0.7 * e))
         colour = a.colour or vp.COIN
         for c, off in ((vp.INK, 2), (colour, 0)):
-            img = screen.render(a.tile, size, c).copy()
+            img = screen.render(a.tile, theme.readable(size), c).copy()
             img.set_alpha(alpha)
             screen.surface.blit(img, img.get_rect(center=(px + off, py + off)))

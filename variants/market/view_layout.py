@@ -92,7 +92,7 @@ class Layout:
             h = self.band - bh - 6
             return (bx, by - 2 - h, bw, h)
         w = self.margin_w - 24
-        h = self.cs * 1.5
+        h = self.cs * LABEL_K
         cy = by + bh / 2
         if side == "west":
             return (bx - 12 - w, cy - h / 2, w, h)
@@ -109,8 +109,8 @@ class Layout:
         ``bottom-right``."""
         ax, ay, aw, ah = self.area
         w = self.margin_w - 24
-        top, bottom = self.y0 + self.n * self.cs / 2 - self.cs * 0.75, \
-            self.y0 + self.n * self.cs / 2 + self.cs * 0.75
+        top, bottom = self.y0 + self.n * self.cs / 2 - self.cs * LABEL_K / 2, \
+            self.y0 + self.n * self.cs / 2 + self.cs * LABEL_K / 2
         pad = 10.0
         h_top = top - ay - 2 * pad
         h_bottom = ay + ah - bottom - 2 * pad
@@ -149,10 +149,16 @@ class Layout:
         return self.buyer(target[1], target[2])
 
 
+#: a west or east seat's card (name, team, which way its buyers count), in cell sizes
+LABEL_K = 1.9
+
+
 def make_layout(area: Rect, n: int) -> Layout:
     ax, ay, aw, ah = area
-    depth_k, gap_k = 0.8, 0.1
-    band = max(44.0, ah * 0.07)
+    # the market as large as the height allows: buyers a little shallower than a square,
+    # one line of names above and below
+    depth_k, gap_k = 0.72, 0.1
+    band = 62.0
     cs = min((ah - 2 * band - 12) / (n + 2 * (depth_k + gap_k)),
              (aw * 0.56) / (n + 2 * (depth_k + gap_k)))
     cs = max(8.0, cs)

@@ -33,11 +33,11 @@ def arrow(scr: Screen, a: tuple[float, float], b: tuple[float, float], colour: A
 
 def badge(scr: Screen, cx: float, cy: float, text: str, fill: Any, ink: Any,
           size: float) -> None:
-    w = scr.text_width(text, size) + size * 0.6
+    w = scr.text_width(text, theme.readable(size)) + size * 0.6
     h = size * 1.15
     scr.box(cx - w / 2, cy - h / 2, w, h, fill, radius=h * 0.3)
     scr.box(cx - w / 2, cy - h / 2, w, h, vp.INK, radius=h * 0.3, width=2)
-    scr.text(text, cx, cy, size, ink, "center")
+    scr.text(text, cx, cy, theme.readable(size), ink, "center")
 
 
 def outline(scr: Screen, rect: Rect, colour: Any, width: float, radius: float) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from game.ui import theme
 from game.ui.art import frames, pieces, texture
 from game.ui.screen import Screen, draw_mark
+from game.ui.widgets import fit_lines, fit_size
 from variants.market.params import COLOURS
 from variants.market.view_layout import Layout, Rect
 
@@ -42,8 +43,8 @@ TEAM_LETTERS = "ABCD"
 def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
                 colour: Any = GLYPH, anchor: str = "center") -> None:
     off = max(1.5, size * 0.06)
-    scr.text(text, x + off, y + off, size, INK, anchor)
-    scr.text(text, x, y, size, colour, anchor)
+    scr.text(text, x + off, y + off, theme.readable(size), INK, anchor)
+    scr.text(text, x, y, theme.readable(size), colour, anchor)
 
 
 def darker(colour: Any, k: float = 0.6) -> tuple[int, int, int]:
@@ -197,15 +198,22 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
         scr.box(tx, ty, w, w, STONE, radius=cs * 0.1)
         scr.box(tx, ty, w, w, STONE_EDGE, radius=cs * 0.1, width=max(2.0, cs * 0.03))
         silhouette(scr, tile, x + cs * 0.5, y + cs * 0.4, cs * 0.27)
-        scr.text(tile.capitalize(), x + cs * 0.5, y + cs * 0.85, cs * 0.2, INK, "center")
+        # the role's name if it fits the tile at a readable size (the long ones do not:
+        # the silhouette says which it is, and the panel names the tile under the cursor)
+        label = tile.capitalize()
+        size = max(float(theme.FONT_SMALL), min(cs * 0.2, theme.FONT_BODY))
+        if scr.text_width(label, size) <= cs * 0.94:
+            scr.text(label, x + cs * 0.5, y + cs * 0.85, size, INK, "center")
         if tile == "messenger":
             scr.box(x + cs * 0.62, y + cs * 0.07, cs * 0.32, cs * 0.17, theme.GOOD,
                     radius=cs * 0.05)
-            scr.text("FREE", x + cs * 0.78, y + cs * 0.155, cs * 0.13, INK, "center")
+            scr.text("FREE", x + cs * 0.78, y + cs * 0.155, theme.readable(cs * 0.13), INK,
+                     "center")
     gloss(scr, x + inset, y + inset, w, cs)
-    if name and not lift:
-        scr.text(name, x + cs * 0.08, y + cs * 0.06, cs * 0.13,
-                 (60, 54, 46) if tile not in COLOURS else (235, 235, 235), "topleft")
+    # the square's name ("a1") only where it has room beside the tile's own words
+    if name and not lift and tile in ("crowd", "porter"):
+        scr.text(name, x + cs * 0.08, y + cs * 0.06, theme.readable(cs * 0.13),
+                 (60, 54, 46), "topleft")
 
 
 def gloss(scr: Screen, x: float, y: float, w: float, cs: float) -> None:
@@ -228,7 +236,7 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
             darker(fill, 1.25) if tile != "black" else (100, 100, 112),
             radius=cs * 0.07, width=max(1.5, cs * 0.02))
     scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=max(2.0, cs * 0.03))
-    shadow_text(scr, tile.upper(), x + cs * 0.5, y + cs * 0.19, cs * 0.23)
+    shadow_text(scr, tile.upper(), x + cs * 0.5, y + cs * 0.19, theme.readable(cs * 0.23))
     if count:
         stack(scr, tile, x + cs * 0.3, y + cs * 0.66, cs * 0.15, count)
     else:
@@ -237,9 +245,9 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
               if tile != "black" else (120, 120, 130))
     scr.box(x + cs * 0.5, y + cs * 0.4, cs * 0.42, cs * 0.36, (0, 0, 0, 120),
             radius=cs * 0.08)
-    scr.text(str(count), x + cs * 0.71, y + cs * 0.59, cs * 0.4,
+    scr.text(str(count), x + cs * 0.71, y + cs * 0.59, theme.readable(cs * 0.4),
              GLYPH if count else (200, 200, 200), "center")
-    scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, cs * 0.16, GLYPH, "center")
+    scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, theme.readable(cs * 0.16), GLYPH, "center")
 
 
 def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
@@ -255,15 +263,15 @@ def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
         scr.box(*rect, COMMODITY[colour])
     scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=max(2.0, cs * 0.03))
     crown(scr, x + cs * 0.28, y + cs * 0.24, cs * 0.13, (120, 70, 10))
-    scr.text("KING", x + cs * 0.66, y + cs * 0.24, cs * 0.22, INK, "center")
+    scr.text("KING", x + cs * 0.66, y + cs * 0.24, theme.readable(cs * 0.22), INK, "center")
     for i, colour in enumerate(COLOURS):
         col, row = i % 2, i // 2
         px = x + cs * (0.2 + 0.44 * col)
         py = y + cs * (0.56 + 0.25 * row)
         held = state.king[colour] if state is not None else 0
         token(scr, colour, px, py, cs * 0.095)
-        scr.text(str(held), px + cs * 0.13, py, cs * 0.25, INK if held else (150, 120, 60),
-                 "midleft")
+        scr.text(str(held), px + cs * 0.13, py, theme.readable(cs * 0.25),
+                 INK if held else (150, 120, 60), "midleft")
 
 
 def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
@@ -278,8 +286,8 @@ def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
                      ((x0, y0 + k), (x0, y0 + e)), ((x1, y0 + k), (x1, y0 + e))):
             scr.line(a, b, (110, 110, 130), max(1.5, cs * 0.02))
         k += dash
-    scr.text("hole", x + cs / 2, y + cs / 2, cs * 0.2, (120, 120, 140), "center")
-    scr.text(name, x + cs * 0.1, y + cs * 0.08, cs * 0.13, (90, 90, 110), "topleft")
+    scr.text("hole", x + cs / 2, y + cs / 2, theme.readable(cs * 0.2), (120, 120, 140), "center")
+    scr.text(name, x + cs * 0.1, y + cs * 0.08, theme.readable(cs * 0.13), (90, 90, 110), "topleft")
 
 
 # ---------------------------------------------------------------------------------------
@@ -297,16 +305,18 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
             width=max(2.0, m * 0.07))
     bx, by = x + m * 0.22, y + m * 0.22
     scr.circle(bx, by, m * 0.15, colour)
-    scr.text(str(number), bx, by + m * 0.01, m * 0.26, INK, "center")
+    scr.text(str(number), bx, by + m * 0.01, theme.readable(m * 0.26), INK, "center")
     draw_mark(scr, mark, x + w - m * 0.2, y + h - m * 0.2, m * 0.07, colour)
     has_coin, goods, count = held
     coin(scr, x + w - m * 0.24, y + m * 0.24, m * 0.15, bool(has_coin))
     if goods and count and not hide_goods:
         tx, ty = x + w * 0.5 - m * 0.16, y + h - m * 0.36
         token(scr, goods, tx, ty, m * 0.17)
-        shadow_text(scr, str(count), tx + m * 0.24, ty + m * 0.01, m * 0.42, GLYPH, "midleft")
-    elif not goods:
-        scr.text("empty", x + w / 2, y + h - m * 0.32, m * 0.17, (196, 170, 140), "center")
+        shadow_text(scr, str(count), tx + m * 0.24, ty + m * 0.01, theme.readable(m * 0.42),
+                    GLYPH, "midleft")
+    elif not goods and scr.text_width("empty", theme.FONT_SMALL) <= w * 0.92:
+        scr.text("empty", x + w / 2, y + h - m * 0.32, theme.FONT_SMALL, (196, 170, 140),
+                 "center")
 
 
 # ---------------------------------------------------------------------------------------
@@ -383,36 +393,36 @@ def paint_band(scr: Screen, lay: Layout, rules: Any, side: str, seat: int,
             others = [names[m] for m in rules.teams[team] if m != seat and m < len(names)]
             mates = f"  ·  Team {TEAM_LETTERS[team % 4]} with {' + '.join(others)}"
             text += mates
-        width = scr.text_width(text, size) + size * 1.2
+        width = scr.text_width(text, theme.readable(size)) + size * 1.2
         sx = lx + lw / 2 - width / 2
         draw_mark(scr, mark, sx + size * 0.4, cy, size * 0.32, colour)
-        scr.text(name, sx + size * 1.0, cy, size, colour, "midleft")
+        scr.text(name, sx + size * 1.0, cy, theme.readable(size), colour, "midleft")
         if team is not None:
-            tw = scr.text_width(name, size)
+            tw = scr.text_width(name, theme.readable(size))
             tcolour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
-            scr.text(mates, sx + size * 1.0 + tw, cy, size, tcolour, "midleft")
+            scr.text(mates, sx + size * 1.0 + tw, cy, theme.readable(size), tcolour, "midleft")
         return
     # west / east: a card in the margin
     frames.panel(scr, lx, ly, lw, lh, colour, radius=12, fill=theme.PANEL_LIGHT, width=4)
-    size = theme.FONT_BODY * 1.1
+    # a long name steps down a size (never under the reading size) before it is cut: the
+    # card is narrower when the board plays small behind the title menu
+    size = fit_size(scr, name, lw - 60, theme.readable(theme.FONT_BODY * 1.1))
     draw_mark(scr, mark, lx + 26, ly + 34, 14, colour)
     scr.text(_fit(scr, name, size, lw - 60), lx + 48, ly + 34, size, colour, "midleft")
     arrow = f"buyers 1-{lay.n} " + ("top to bottom" if side == "west" else "bottom to top")
-    scr.text(arrow, lx + 16, ly + lh - 22, theme.FONT_SMALL * 0.75, theme.TEXT_DIM,
-             "midleft")
+    for i, line in enumerate(fit_lines(scr, arrow, theme.FONT_SMALL, lw - 28)[::-1]):
+        scr.text(line, lx + 14, ly + lh - 24 - 32 * i, theme.FONT_SMALL, theme.TEXT_DIM,
+                 "midleft")
     if team is not None:
         tcolour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
-        scr.box(lx + 14, ly + 62, lw - 28, 38, tcolour, radius=8)
-        scr.text(_fit(scr, team_text(rules, names, seat), theme.FONT_SMALL * 0.9, lw - 40),
-                 lx + lw / 2, ly + 81, theme.FONT_SMALL * 0.9, INK, "center")
+        lines = fit_lines(scr, team_text(rules, names, seat), theme.FONT_SMALL, lw - 40)
+        scr.box(lx + 14, ly + 62, lw - 28, 8 + 32 * len(lines), tcolour, radius=8)
+        for i, line in enumerate(lines):
+            scr.text(line, lx + lw / 2, ly + 82 + 32 * i, theme.FONT_SMALL, INK, "center")
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
-    if scr.text_width(text, size) <= width:
-        return text
-    while len(text) > 1 and scr.text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text + "…"
+    return scr.fit(text, theme.readable(size), width)
 
 
 # ---------------------------------------------------------------------------------------
@@ -429,7 +439,8 @@ def paint_pieces(scr: Screen, lay: Layout, rules: Any, s: Any, names: list[str],
             continue
         if tile is None:
             if s.phase == "place":
-                scr.text(gnames[sq], x + cs / 2, y + cs / 2, cs * 0.22, (150, 130, 100),
+                scr.text(gnames[sq], x + cs / 2, y + cs / 2, theme.readable(cs * 0.22), (150, 130,
+                                                                                         100),
                          "center")
             else:
                 paint_hole(scr, x, y, cs, gnames[sq])
@@ -449,7 +460,7 @@ def paint_pieces(scr: Screen, lay: Layout, rules: Any, s: Any, names: list[str],
 def card(scr: Screen, rect: Rect, title: str) -> float:
     x, y, w, h = rect
     frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=14)
-    scr.text(title, x + 16, y + 12, theme.FONT_SMALL * 0.85, theme.TEXT_DIM)
+    scr.text(title, x + 16, y + 12, theme.readable(theme.FONT_SMALL * 0.85), theme.TEXT_DIM)
     return y + 44
 
 
@@ -461,12 +472,15 @@ def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
     cx, cy = x + w * 0.22, top + (y + h - top) / 2 - 6
     sack(scr, cx, cy, s)
     colour = theme.TEXT if count else theme.DANGER
-    scr.text(str(count), x + w * 0.45, cy - 14, theme.FONT_LARGE * 1.15, colour, "midleft")
+    scr.text(str(count), x + w * 0.45, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
+             "midleft")
     scr.text("tokens left" if count else "empty: last round",
-             x + w * 0.45, cy + 26, theme.FONT_SMALL * 0.8, theme.TEXT_DIM, "midleft")
+             x + w * 0.45, cy + 26, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
     if removed:
-        scr.text(f"{removed} set aside unseen", x + 16, y + h - 14, theme.FONT_SMALL * 0.75,
-                 theme.TEXT_DIM, "bottomleft")
+        lines = fit_lines(scr, f"{removed} set aside unseen", theme.FONT_SMALL, w - 28)
+        for i, line in enumerate(lines[::-1]):
+            scr.text(line, x + 14, y + h - 12 - 32 * i, theme.FONT_SMALL, theme.TEXT_DIM,
+                     "bottomleft")
 
 
 def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
@@ -477,15 +491,16 @@ def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
     for i in range(3):
         coin(scr, cx, cy + r * 0.9 - i * r * 0.45, r)
     colour = theme.TEXT if supply else theme.DANGER
-    scr.text(str(supply), x + w * 0.45, cy - 14, theme.FONT_LARGE * 1.15, colour, "midleft")
-    scr.text("coins", x + w * 0.45, cy + 26, theme.FONT_SMALL * 0.8, theme.TEXT_DIM,
+    scr.text(str(supply), x + w * 0.45, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
+             "midleft")
+    scr.text("coins", x + w * 0.45, cy + 26, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
              "midleft")
 
 
 def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
     """The king's tokens: each colour's multiplier."""
     x, y, w, h = rect
-    top = card(scr, rect, "THE KING'S WHIMS (x)")
+    top = card(scr, rect, "KING'S WHIMS (×)")
     row = min(52.0, (y + h - top - 8) / len(COLOURS))
     for i, colour in enumerate(COLOURS):
         cy = top + row * (i + 0.5)
@@ -493,7 +508,8 @@ def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
         held = s.king[colour]
         scr.text(f"× {held}", x + 64, cy, theme.FONT_BODY, theme.TEXT if held else
                  theme.TEXT_DIM, "midleft")
-        scr.text(colour, x + w - 16, cy, theme.FONT_SMALL * 0.8, theme.TEXT_DIM, "midright")
+        scr.text(colour, x + w - 16, cy, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
+                 "midright")
 
 
 def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
@@ -518,19 +534,23 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
         if kind == "team":
             team = rules.teams[who]
             tcolour = TEAM_COLOURS[who % len(TEAM_COLOURS)]
-            scr.text(f"Team {TEAM_LETTERS[who % 4]}", x + 14, cy, size, tcolour, "midleft")
-            scr.text(f"{scores[team[0]]} pts", x + w - 14, cy, size, tcolour, "midright")
+            scr.text(f"Team {TEAM_LETTERS[who % 4]}", x + 14, cy, theme.readable(size), tcolour,
+                     "midleft")
+            scr.text(f"{scores[team[0]]} pts", x + w - 14, cy, theme.readable(size), tcolour,
+                     "midright")
             continue
         seat = who
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
-        draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 18, cy, 7, colour)
+        draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 18, cy, 9, colour)
         label = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        scr.text(_fit(scr, label, size, cols - x - 34), x + 30, cy, size, colour, "midleft")
+        # the name when it fits whole; else the seat's colour and mark say who it is
+        if scr.text_width(label, theme.readable(size)) <= cols - x - 34:
+            scr.text(label, x + 30, cy, theme.readable(size), colour, "midleft")
         for i, c in enumerate(COLOURS):
             tx = cols + i * cw
             n = held[seat][c]
             if n:
                 token(scr, c, tx + 7, cy, 7)
-                scr.text(str(n), tx + 16, cy, size * 0.95, theme.TEXT, "midleft")
+                scr.text(str(n), tx + 16, cy, theme.readable(size * 0.95), theme.TEXT, "midleft")
             else:
-                scr.text("·", tx + 12, cy, size, theme.TEXT_DIM, "center")
+                scr.text("·", tx + 12, cy, theme.readable(size), theme.TEXT_DIM, "center")

@@ -14,12 +14,18 @@ from typing import Any
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.screen import Screen
+from game.ui.widgets import fit_lines, fit_size
 from game.words import plural
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
 from variants.market.view_preview import MODE_LABELS, MODES, ROLES, exit_choice, modes_for
 
 BASE_W = 528.0
+#: heights of the hint (three lines), a vendor option (two lines) and the note on what is
+#: under the cursor (two lines), at the floor's size
+HINT_H = 112.0
+OPTION_H = 78.0
+ABOUT_H = 76.0
 Rect = tuple[float, float, float, float]
 
 
@@ -52,10 +58,10 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
     s = game.state
     options = view.preview.options[:3] if view.preview.buyer else []
     palette = tiles_left(game) if s.phase == "place" else []
-    per = 3
+    per = 2  # tiles to a row: "3 governor ×2" at a readable size
     pal_rows = (len(palette) + per - 1) // per
-    need = (8 + 52 + 6 + (44 * pal_rows if palette else 44) + 6 + 66 + 6
-            + 34 * len(options) + (8 if options else 0) + 52 + 8 + 64)
+    need = (8 + 58 + (44 * pal_rows if palette else 44) + HINT_H + 12
+            + OPTION_H * len(options) + (8 if options else 0) + 52 + ABOUT_H + 8)
     if need * k > ah:
         k *= ah / (need * k)
     x, w = ax + 8 * k, aw - 16 * k
@@ -69,20 +75,25 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
             lay.palette.append(((x + col * (cw + 6 * k), y + row * 44 * k, cw, 38 * k), tile))
         y += 44 * k * pal_rows
     else:
-        cw = (w - 3 * 6 * k) / 4
-        for i, mode in enumerate(MODES):
-            lay.chips.append(((x + i * (cw + 6 * k), y, cw, 38 * k), mode))
+        # chips as wide as their words ("Pay + shift" is twice "Buy")
+        shares = [len(MODE_LABELS[m]) + 4 for m in MODES]
+        free = w - 3 * 6 * k
+        cx = x
+        for mode, share in zip(MODES, shares, strict=True):
+            cw = free * share / sum(shares)
+            lay.chips.append(((cx, y, cw, 38 * k), mode))
+            cx += cw + 6 * k
         y += 44 * k
-    lay.hint = (x, y + 6 * k, w, 60 * k)
-    y += 72 * k
+    lay.hint = (x, y + 6 * k, w, HINT_H * k)
+    y += (HINT_H + 12) * k
     for i in range(len(options)):
-        lay.options.append(((x, y + i * 34 * k, w, 31 * k), i))
-    y += 34 * k * len(options) + (8 * k if options else 0)
+        lay.options.append(((x, y + i * OPTION_H * k, w, (OPTION_H - 4) * k), i))
+    y += OPTION_H * k * len(options) + (8 * k if options else 0)
     if s.phase != "over":
         lay.button = (x, y, w, 46 * k)
         y += 52 * k
-    lay.about = (x, y, w, 56 * k)
-    y += 64 * k
+    lay.about = (x, y, w, ABOUT_H * k)
+    y += (ABOUT_H + 8) * k
     lay.bottom = y
     return lay
 
@@ -172,14 +183,14 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     _paint_header(scr, lay, view)
     _paint_modes(scr, lay, view)
     hx, hy, hw, _hh = lay.hint  # what to do
-    scr.text(hint(view), hx + 4 * k, hy, theme.FONT_SMALL * 0.9 * k, theme.TEXT,
-             wrap=hw - 8 * k)
+    for i, line in enumerate(fit_lines(scr, hint(view), theme.FONT_SMALL, hw - 8 * k, 3)):
+        scr.text(line, hx + 4 * k, hy + 36 * i, theme.FONT_SMALL, theme.TEXT)
     _paint_options(scr, lay, view)
     if lay.button:
         _paint_exit(scr, lay.button, k, view)
     ux, uy, uw, _uh = lay.about  # what is under the cursor
-    scr.text(about(view), ux + 4 * k, uy + 4 * k, theme.FONT_SMALL * 0.85 * k,
-             theme.TEXT_DIM, wrap=uw - 8 * k)
+    for i, line in enumerate(fit_lines(scr, about(view), theme.FONT_SMALL, uw - 8 * k)):
+        scr.text(line, ux + 4 * k, uy + 4 * k + 34 * i, theme.FONT_SMALL, theme.TEXT_DIM)
 
 
 def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
@@ -191,9 +202,13 @@ def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
     colours = view.colours
     if seat is not None and seat < len(colours):
         scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
-    scr.text(vp._fit(scr, headline(view), theme.FONT_BODY * k, w - 150 * k), x + 22 * k,
-             y + h / 2, theme.FONT_BODY * k, theme.ACCENT, "midleft")
-    scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2, theme.FONT_SMALL * k,
+    # a long name steps the headline down to the floor before anything is cut
+    size = fit_size(scr, headline(view), w - 150 * k, theme.readable(theme.FONT_BODY * k),
+                    theme.FONT_SMALL)
+    scr.text(vp._fit(scr, headline(view), size, w - 150 * k), x + 22 * k, y + h / 2, size,
+             theme.ACCENT, "midleft")
+    scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2,
+             theme.readable(theme.FONT_SMALL * k),
              theme.TEXT_DIM, "midright")
 
 
@@ -209,7 +224,8 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
                                         else (36, 46, 70))
         ink = vp.INK if on else (theme.TEXT if mode in available else (96, 104, 124))
         frames.tile(scr, *r, fill, radius=8 * k, depth=3 * k)
-        scr.text(MODE_LABELS[mode], r[0] + r[2] / 2, r[1] + r[3] / 2, 24 * k, ink, "center")
+        scr.text(MODE_LABELS[mode], r[0] + r[2] / 2, r[1] + r[3] / 2, theme.FONT_SMALL, ink,
+                 "center")
     left = dict(tiles_left(game)) if s.phase == "place" else {}
     for i, (r, tile) in enumerate(lay.palette):
         on = tile == view.tile_choice
@@ -219,9 +235,12 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
         if tile in COLOURS:
             vp.token(scr, tile, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
         label = f"{i + 1} {tile}" if i < 9 else tile
-        scr.text(vp._fit(scr, label, 21 * k, r[2] - 56 * k), r[0] + 30 * k,
-                 r[1] + r[3] / 2, 21 * k, ink, "midleft")
-        scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2, 21 * k, ink,
+        if scr.text_width(label, theme.FONT_SMALL) > r[2] - 80 * k:
+            label = tile  # the name before the key's number (keys 1-9 follow the order)
+        scr.text(vp._fit(scr, label, theme.FONT_SMALL, r[2] - 80 * k), r[0] + 30 * k,
+                 r[1] + r[3] / 2, theme.FONT_SMALL, ink, "midleft")
+        scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2,
+                 theme.readable(21 * k), ink,
                  "midright")
 
 
@@ -237,8 +256,10 @@ def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
         if chosen:
             scr.box(*r, theme.ACCENT, radius=6 * k, width=3 * k)
         vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
-        scr.text(vp._fit(scr, option.text, 21 * k, r[2] - 40 * k), r[0] + 32 * k,
-                 r[1] + r[3] / 2, 21 * k, theme.TEXT, "midleft")
+        lines = fit_lines(scr, option.text, theme.FONT_SMALL, r[2] - 44 * k)
+        top = r[1] + r[3] / 2 - 17 * (len(lines) - 1)
+        for j, line in enumerate(lines):
+            scr.text(line, r[0] + 34 * k, top + 34 * j, theme.FONT_SMALL, theme.TEXT, "midleft")
 
 
 def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
@@ -248,15 +269,17 @@ def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
     label = choice[1] if choice else "E: nothing to end yet"
     if choice is None:
         scr.box(bx, by, bw, bh, (36, 46, 70), radius=10 * k)
-        scr.text(label, bx + bw / 2, by + bh / 2, theme.FONT_SMALL * 0.9 * k,
+        scr.text(label, bx + bw / 2, by + bh / 2, theme.readable(theme.FONT_SMALL * 0.9 * k),
                  theme.TEXT_DIM, "center")
         return
     scr.box(bx, by, bw, bh, theme.PANEL_LIGHT, radius=10 * k)
     scr.box(bx, by, bw, bh, theme.ACCENT, radius=10 * k, width=3 * k)
     kw = 44 * k
     scr.box(bx + 8 * k, by + 7 * k, kw, bh - 14 * k, theme.ACCENT, radius=6 * k)
-    scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.FONT_BODY * k, vp.INK, "center")
-    scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.FONT_BODY * 0.9 * k, theme.TEXT,
+    scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.readable(theme.FONT_BODY * k), vp.INK,
+             "center")
+    scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.readable(theme.FONT_BODY * 0.9 * k),
+             theme.TEXT,
              "midleft")
 
 

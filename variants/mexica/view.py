@@ -24,6 +24,7 @@ from typing import Any, cast
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim, finish
+from game.ui.art import frames
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -402,25 +403,27 @@ class MexicaView(SeatStyle, BoardView):
         va.draw_glints(screen, lay, b, self.time)
         va.draw_moving(screen, lay, self, rules, s)
         self.fx.draw(screen, lay.centre)
-        self._draw_standing(screen, area)
 
-    def _draw_standing(self, screen: Screen, area: Area) -> None:
-        """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too)."""
+    def _draw_standing(self, screen: Screen, panel: Area) -> None:
+        """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too).
+        It sits beside the board, just under the side panel (over the top of the action
+        log while a district is hovered), so it never covers land nor runs under a
+        footer."""
         standing = self.preview.standing if self.preview else None
         if not standing or not standing["rows"] or self.highlight_cells:
             return
-        x, y, w, h = area
+        x, y, w, h = panel
         size = standing["size"]
         head = f"{size}-space district" + (f", token {standing['token']}"
                                            if standing["founded"] else ", unfounded")
         rows = standing["rows"][:4]
-        bw, bh = 360.0, 44.0 + 34.0 * len(rows)
-        bx, by = x + 12, y + h - bh - 12
-        screen.box(bx, by, bw, bh, (10, 14, 24, 215), radius=10)
+        bw, bh = w, 52.0 + 38.0 * len(rows)
+        bx, by = x, y + h + 12
+        frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
         screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
         ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
         for i, row in enumerate(rows):
-            ry = by + 40 + 34 * i
+            ry = by + 46 + 38 * i
             owner = row["owner"]
             if owner >= 0:
                 colour, mark = self.colours[owner], self.marks[owner]
@@ -435,5 +438,11 @@ class MexicaView(SeatStyle, BoardView):
             screen.text(f"{row['levels']} lv  {pts}", bx + bw - 14, ry + 2, theme.FONT_SMALL,
                         theme.ACCENT if pts else theme.TEXT_DIM, "topright")
 
+    def board_rect(self, area: Area) -> Area:
+        """The island's grid with its lake and the coordinate margin."""
+        b = self.board
+        return vp.make_layout(area, b.width, b.height).outer
+
     def draw_panel(self, screen: Screen, area: Area) -> None:
         paint_panel(screen, area, self)
+        self._draw_standing(screen, area)

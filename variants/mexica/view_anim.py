@@ -283,6 +283,6 @@ def _draw_pops(screen: Screen, lay: vp.Layout, view: Any) -> None:
         alpha = 255 if e < 0.6 else max(0, int(255 * (1 - e) / 0.4))
         px, py = screen.px(cx, cy - cs * (0.4 + 1.2 * e))
         for colour, off in ((vp.INK, 2), (pop.colour, 0)):
-            img = screen.render(pop.text, size, colour).copy()
+            img = screen.render(pop.text, theme.readable(size), colour).copy()
             img.set_alpha(alpha)
             screen.surface.blit(img, img.get_rect(center=(px + off, py + off)))

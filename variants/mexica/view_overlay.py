@@ -55,12 +55,12 @@ def _badge(scr: Screen, lay: Layout, cell: int, text: str, gold: bool) -> None:
     cs = lay.cs
     cx, cy = lay.centre(cell)
     size = max(16.0, cs * 0.5)
-    w = max(cs * 0.8, scr.text_width(text, size) + cs * 0.3)
+    w = max(cs * 0.8, scr.text_width(text, theme.readable(size)) + cs * 0.3)
     h = cs * 0.62
     scr.box(cx - w / 2, cy - h / 2, w, h, theme.TOKEN if gold else INK, radius=h / 3)
     scr.box(cx - w / 2, cy - h / 2, w, h, theme.ACCENT if gold else theme.TEXT, radius=h / 3,
             width=max(2.0, cs * 0.05))
-    scr.text(text, cx, cy, size, INK if gold else theme.TEXT, "center")
+    scr.text(text, cx, cy, theme.readable(size), INK if gold else theme.TEXT, "center")
 
 
 #: scratch layers for ghost pieces, by pixel size and scale (pixels only, no game state);
@@ -142,7 +142,7 @@ def _paint_labels(scr: Screen, lay: Layout, labels: dict[int, tuple[str, str]]) 
         scr.circle(cx, cy, cs * 0.27, bg)
         if style == "boat":
             scr.circle(cx, cy, cs * 0.27, theme.CANAL, max(2.0, cs * 0.05))
-        scr.text(text, cx, cy + cs * 0.02, cs * 0.46, fg, "center")
+        scr.text(text, cx, cy + cs * 0.02, theme.readable(cs * 0.46), fg, "center")
 
 
 def _paint_ghost(scr: Screen, lay: Layout, rules: MexicaRules, p: Any, colour: Any, mark: str

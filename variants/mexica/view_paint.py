@@ -80,8 +80,8 @@ def make_layout(area: tuple[float, float, float, float], cols: int, rows: int) -
 def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
                 colour: tuple[int, int, int], anchor: str = "center") -> None:
     off = max(1.5, size * 0.06)
-    scr.text(text, x + off, y + off, size, INK, anchor)
-    scr.text(text, x, y, size, colour, anchor)
+    scr.text(text, x + off, y + off, theme.readable(size), INK, anchor)
+    scr.text(text, x, y, theme.readable(size), colour, anchor)
 
 
 def boundary(lay: Layout, cells: set[int] | frozenset[int]) -> list[tuple[tuple[float, float],
@@ -160,12 +160,13 @@ def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
     for col in range(lay.cols):
         x = lay.x0 + (col + 0.5) * cs
         letter = chr(ord("a") + col)
-        scr.text(letter, x, lay.y0 - m, size, theme.TEXT, "center")
-        scr.text(letter, x, lay.y0 + lay.rows * cs + m, size, theme.TEXT, "center")
+        scr.text(letter, x, lay.y0 - m, theme.readable(size), theme.TEXT, "center")
+        scr.text(letter, x, lay.y0 + lay.rows * cs + m, theme.readable(size), theme.TEXT, "center")
     for row in range(lay.rows):
         y = lay.y0 + (row + 0.5) * cs
-        scr.text(str(row + 1), lay.x0 - m, y, size, theme.TEXT, "center")
-        scr.text(str(row + 1), lay.x0 + lay.cols * cs + m, y, size, theme.TEXT, "center")
+        scr.text(str(row + 1), lay.x0 - m, y, theme.readable(size), theme.TEXT, "center")
+        scr.text(str(row + 1), lay.x0 + lay.cols * cs + m, y, theme.readable(size), theme.TEXT,
+                 "center")
 
 
 def _island_shadow(scr: Screen, lay: Layout, island: set[int]) -> None:
@@ -280,7 +281,7 @@ def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour:
     scr.circle(nx + r * 0.12, ny + r * 0.16, r, pieces.SHADOW)
     scr.circle(nx, ny, r, INK)
     scr.circle(nx, ny, r, palette.GOLD_DARK, max(1.0, r * 0.12))
-    scr.text(str(level), nx, ny + r * 0.08, cs * 0.52 * k, theme.TEXT, "center")
+    scr.text(str(level), nx, ny + r * 0.08, theme.readable(cs * 0.52 * k), theme.TEXT, "center")
     mx, my = x + cs / 2 - cs * 0.26 * k, y + cs / 2 - cs * 0.26 * k
     draw_mark(scr, mark, mx, my, cs * 0.18 * k, INK)
     draw_mark(scr, mark, mx, my, cs * 0.125 * k, colour)
@@ -290,14 +291,14 @@ def paint_token(scr: Screen, x: float, y: float, cs: float, size: int,
                 info: dict[str, Any] | None, k: float = 1.0) -> None:
     """A calpulli token, a raised ivory tile: its size big, founder / presence below."""
     cx, cy = x + cs / 2, y + cs / 2
-    w = cs * 0.84 * k
+    w = cs * 0.86 * k
     pieces.bevel_box(scr, cx - w / 2, cy - w / 2 - cs * 0.04, w, w, theme.TOKEN,
                      radius=cs * 0.14 * k, depth=cs * 0.08 * k, edge=INK,
-                     edge_w=max(2.0, cs * 0.05), lift=cs * 0.08 * k)
-    scr.text(str(size), cx, cy - cs * 0.14 * k, cs * 0.5 * k, INK, "center")
+                     edge_w=max(2.0, cs * 0.06), lift=cs * 0.08 * k)
+    scr.text(str(size), cx, cy - cs * 0.14 * k, theme.readable(cs * 0.5 * k), INK, "center")
     if info is not None:
         scr.text(f"{info['founder']}·{info['presence']}", cx, cy + cs * 0.21 * k,
-                 cs * 0.28 * k, (120, 60, 20), "center")
+                 theme.readable(cs * 0.28 * k), (120, 60, 20), "center")
 
 
 def paint_pilli(scr: Screen, cx: float, cy: float, cs: float, colour: Any, mark: str,

@@ -1,8 +1,10 @@
 """Mexica's side panel: AP and round, tools, calpulli display, supplies, every player's hand.
 
-Designed for the play screen's 528 x 392 panel (the shell's top bar already shows names and
-scores) and scaled uniformly to fit any other area. Drawn from the game state and the
-view's current preview; changes nothing.
+Designed for the play screen's side panel, about 500 x 560 (the shell's top bar already
+shows names and scores, so a seat's row shows its colour and mark, not its name), and
+scaled uniformly to fit any other area; text never goes below the floor, so chips wrap
+into rows rather than shrink. Drawn from the game state and the view's current preview;
+changes nothing.
 """
 
 from __future__ import annotations
@@ -23,19 +25,20 @@ TOOL_LABELS = {"walk": "Walk", "canal": "Canal", "bridge": "Bridge", "temple": "
 BASE_W = 528
 GAP = 6
 HEAD_H = 58
-TOOLS_H = 44
-MODE_H = 36
-TOKENS_H = 62
-SUPPLY_H = 40
-ROW_H = 42
-CHIP = 22  # chip font size
+TOOLS_H = 42
+MODE_H = 40
+TOKENS_H = 72
+SUPPLY_H = 44
+ROW_H = 44
+CHIP = 28  # chip font size
 
 
-def _need(view: Any, s: MexicaState, aw: float, k: float) -> float:
-    rows = _token_rows(len(s.display) + (1 if s.hidden else 0), aw - 12 * k, k)[1]
+def _need(scr: Screen, view: Any, s: MexicaState, aw: float, k: float) -> float:
+    rows = _token_slots(s, aw - 12 * k, k)[1]
     menu = _menu_rows(view, aw, k)
-    return (12 + HEAD_H + TOOLS_H + MODE_H * max(1, menu) + TOKENS_H * rows + SUPPLY_H
-            + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
+    tools = len(_chip_rows(scr, _tool_labels(view), aw - 12 * k, k))
+    return (12 + HEAD_H + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
+            + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
 
 
 def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any) -> None:
@@ -43,12 +46,12 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
     s = view.session.game.state
     rules = view.session.game.rules
     k = min(aw / BASE_W, 1.6)
-    need = _need(view, s, aw, k)
+    need = _need(scr, view, s, aw, k)
     if need > ah:
         k *= ah / need
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
-    frames.panel(scr, ax, ay, aw, min(ah, _need(view, s, aw, k)), theme.PANEL_LIGHT,
+    frames.panel(scr, ax, ay, aw, min(ah, _need(scr, view, s, aw, k)), theme.PANEL_LIGHT,
                  radius=14 * k, width=2)
     y = _head(scr, view, s, x, y, w, k)
     y = _tools(scr, view, x, y + GAP * k, w, k)
@@ -60,27 +63,47 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
 def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
     cy = y + HEAD_H * k / 2
     if s.phase == "over":
-        scr.text("Game over", x + 10 * k, cy, theme.FONT_LARGE * k, theme.ACCENT, "midleft")
+        scr.text("Game over", x + 10 * k, cy, theme.readable(theme.FONT_LARGE * k), theme.ACCENT,
+                 "midleft")
         return y + HEAD_H * k
     if s.phase == "play":
-        r = scr.text(f"{s.ap} AP", x + 10 * k, cy, theme.FONT_LARGE * k, theme.ACCENT,
-                     "midleft")
+        r = scr.text(f"{s.ap} AP", x + 10 * k, cy, theme.readable(theme.FONT_LARGE * k),
+                     theme.ACCENT, "midleft", role="cost")
         left = (r.right - scr.ox) / scr.scale
-        scr.text("left", left + 8 * k, cy + 6 * k, theme.FONT_SMALL * 0.8 * k,
+        scr.text("left", left + 8 * k, cy + 6 * k, theme.readable(theme.FONT_SMALL * 0.8 * k),
                  theme.TEXT_DIM, "midleft")
     else:
         text = "Place your Pilli" if s.phase == "start" else "Vote"
-        scr.text(text, x + 10 * k, cy, theme.FONT_BODY * k, theme.ACCENT, "midleft")
+        scr.text(text, x + 10 * k, cy, theme.readable(theme.FONT_BODY * k), theme.ACCENT, "midleft")
     scr.text(f"Period {s.period} · Round {s.round}", x + w - 10 * k, cy,
-             theme.FONT_SMALL * k, theme.TEXT, "midright")
+             theme.readable(theme.FONT_SMALL * k), theme.TEXT, "midright")
     return y + HEAD_H * k
+
+
+def _tool_labels(view: Any) -> list[str]:
+    return [TOOL_LABELS.get(t, t.title()) for t in view.tools]
+
+
+def _chip_rows(scr: Screen, labels: list[str], w: float, k: float) -> list[list[int]]:
+    """The chips' indices row by row, as many to a row as fit ``w`` at a readable size."""
+    size = theme.readable(CHIP * k)
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, text in enumerate(labels):
+        cw = scr.text_width(text, size) + 14 * k + 5 * k
+        if rows[-1] and used + cw > w + 5 * k:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(i)
+        used += cw
+    return rows
 
 
 def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: float,
            h: float, k: float) -> None:
     """A row of labelled chips sharing ``w`` in proportion to their text."""
     size = CHIP * k
-    widths = [scr.text_width(t, size) + 14 * k for t in labels]
+    widths = [scr.text_width(t, theme.readable(size)) + 14 * k for t in labels]
     gap = 5 * k
     spare = max(0.0, w - sum(widths) - gap * (len(labels) - 1)) / max(1, len(labels))
     cx = x
@@ -89,7 +112,8 @@ def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: f
         on = i == active
         frames.tile(scr, cx, y, cw, h, theme.ACCENT if on else theme.PANEL_LIGHT,
                     radius=8 * k, depth=3 * k)
-        scr.text(text, cx + cw / 2, y + h / 2, size, INK if on else theme.TEXT, "center")
+        scr.text(text, cx + cw / 2, y + h / 2, theme.readable(size), INK if on else theme.TEXT,
+                 "center")
         cx += cw + gap
 
 
@@ -100,19 +124,21 @@ def _menu_rows(view: Any, aw: float, k: float) -> int:
 
 
 def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> float:
-    labels = [TOOL_LABELS.get(t, t.title()) for t in view.tools]
+    labels = _tool_labels(view)
     active = view.tools.index(view.tool) if view.tool in view.tools else -1
-    _chips(scr, labels, active, x, y, w, (TOOLS_H - 8) * k, k)
-    y += TOOLS_H * k
+    for row in _chip_rows(scr, labels, w, k):
+        _chips(scr, [labels[i] for i in row], active - row[0] if active in row else -1,
+               x, y, w, (TOOLS_H - 6) * k, k)
+        y += TOOLS_H * k
     if view.tool != "tokens" or not view.preview.menu:
         scr.text(view.mode_text(), x + 8 * k, y + MODE_H * k / 2 - 4 * k,
-                 theme.FONT_SMALL * 0.9 * k, theme.TEXT, "midleft")
+                 theme.readable(theme.FONT_SMALL * 0.9 * k), theme.TEXT, "midleft")
         return y + MODE_H * k
     menu = view.preview.menu
-    for row in range(_menu_rows(view, w, k)):
-        items = menu[row * 3:row * 3 + 3]
+    for line in range(_menu_rows(view, w, k)):
+        items = menu[line * 3:line * 3 + 3]
         short = [_short(label) for _a, label in items]
-        sel = view.preview.menu_index - row * 3
+        sel = view.preview.menu_index - line * 3
         _chips(scr, short, sel if 0 <= sel < len(items) else -1, x, y, w,
                (MODE_H - 8) * k, k)
         y += MODE_H * k
@@ -124,37 +150,49 @@ def _short(label: str) -> str:
             .replace("Take an AP token", "Take").replace("Spend an AP token", "Spend"))
 
 
-def _token_rows(n: int, w: float, k: float) -> tuple[int, int]:
-    per_row = max(1, int((w + 6 * k) // ((TOKENS_H - 4) * k)))
-    return per_row, max(1, (n + per_row - 1) // per_row)
+def _token_slots(s: MexicaState, w: float, k: float) -> tuple[list[tuple[int, int, int | None]],
+                                                                  int]:
+    """(column, row, token) of each tile of the display, and the number of rows; the
+    face-down period-2 tokens (token None) take two places, "+7 later" on one line."""
+    per_row = max(2, int((w + 6 * k) // ((TOKENS_H - 4) * k)))
+    slots: list[tuple[int, int, int | None]] = []
+    col = row = 0
+    for t in list(s.display) + ([None] if s.hidden else []):
+        wide = 2 if t is None else 1
+        if col + wide > per_row:
+            col, row = 0, row + 1
+        slots.append((col, row, t))
+        col += wide
+    return slots, row + 1
 
 
 def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float, w: float,
              k: float) -> float:
     size = (TOKENS_H - 10) * k
     step = (TOKENS_H - 4) * k
-    items: list[int | None] = list(s.display) + ([None] if s.hidden else [])
-    per_row, rows = _token_rows(len(items), w, k)
-    for i, t in enumerate(items):
-        tx = x + (i % per_row) * step
-        ty = y + (i // per_row) * TOKENS_H * k
-        if t is None:  # the period-2 tokens, face down
-            scr.box(tx, ty, size, size, theme.PANEL_LIGHT, radius=8 * k)
-            scr.box(tx, ty, size, size, theme.TEXT_DIM, radius=8 * k, width=2 * k)
-            scr.text(f"+{len(s.hidden)}", tx + size / 2, ty + size * 0.4, size * 0.5,
+    slots, rows = _token_slots(s, w, k)
+    items = [t for _c, _r, t in slots]
+    for col, row, t in slots:
+        tx = x + col * step
+        ty = y + row * TOKENS_H * k
+        if t is None:
+            bw = size + step
+            scr.box(tx, ty, bw, size, theme.PANEL_LIGHT, radius=8 * k)
+            scr.box(tx, ty, bw, size, theme.TEXT_DIM, radius=8 * k, width=2 * k)
+            scr.text(f"+{len(s.hidden)} later", tx + bw / 2, ty + size / 2, theme.FONT_SMALL,
                      theme.TEXT, "center")
-            scr.text("later", tx + size / 2, ty + size * 0.8, size * 0.3, theme.TEXT_DIM,
-                     "center")
             continue
         scr.box(tx, ty, size, size, theme.TOKEN, radius=8 * k)
         scr.box(tx, ty, size, size, INK, radius=8 * k, width=3 * k)
-        scr.text(str(t), tx + size / 2, ty + size * 0.4, size * 0.6, INK, "center")
+        scr.text(str(t), tx + size / 2, ty + size * 0.33, theme.readable(size * 0.5), INK,
+                 "center")
         info = rules.token_info.get(t)
         if info:
-            scr.text(f"{info['founder']}·{info['presence']}", tx + size / 2, ty + size * 0.8,
-                     size * 0.34, (120, 60, 20), "center")
+            scr.text(f"{info['founder']}·{info['presence']}", tx + size / 2, ty + size * 0.74,
+                     theme.readable(size * 0.34), (120, 60, 20), "center")
     if not items:
-        scr.text("No calpulli tokens left", x + 8 * k, y + size / 2, theme.FONT_SMALL * k,
+        scr.text("No calpulli tokens left", x + 8 * k, y + size / 2,
+                 theme.readable(theme.FONT_SMALL * k),
                  theme.TEXT_DIM, "midleft")
     return y + rows * TOKENS_H * k
 
@@ -168,7 +206,7 @@ def _supply(scr: Screen, s: MexicaState, x: float, y: float, w: float, k: float)
     for i, (kind, n) in enumerate(items):
         ix = x + i * cw
         icon(scr, kind, ix + 24 * k, cy, k)
-        scr.text(str(n), ix + 52 * k, cy, theme.FONT_BODY * k,
+        scr.text(str(n), ix + 52 * k, cy, theme.readable(theme.FONT_BODY * k),
                  theme.TEXT if n else theme.DANGER, "midleft")
     return y + SUPPLY_H * k
 
@@ -187,7 +225,6 @@ def icon(scr: Screen, kind: str, cx: float, cy: float, k: float) -> None:
     else:
         scr.circle(cx, cy, 15 * k, theme.ACCENT)
         scr.circle(cx, cy, 15 * k, INK, 2 * k)
-        scr.text("AP", cx, cy, 16 * k, INK, "center")
 
 
 def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float,
@@ -202,40 +239,41 @@ def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: floa
         scr.box(x, ry, w, h, theme.PANEL_LIGHT, radius=8 * k)
         if seat == current:
             scr.box(x, ry, w, h, theme.ACCENT, radius=8 * k, width=3 * k)
-        scr.box(x, ry, 30 * k, h, colour, radius=8 * k)
-        draw_mark(scr, seat_mark(view.marks, seat), x + 15 * k, cy, 9 * k, INK)
-        name = _fit(scr, view.session.name(seat), theme.FONT_SMALL * k, 104 * k)
-        scr.text(name, x + 38 * k, cy, theme.FONT_SMALL * k, theme.TEXT, "midleft")
+        scr.box(x, ry, 44 * k, h, colour, radius=8 * k)
+        draw_mark(scr, seat_mark(view.marks, seat), x + 22 * k, cy, 12 * k, INK)
         # temples in hand: a tile per level in the seat's colour, with the count
         hand = s.hands[seat]
         levels = sorted(set(hand) | {1, 2, 3, 4})
         if len(levels) > 4:  # a custom set of levels: show those in hand
             levels = sorted(set(hand))[:4]
-        ix = x + 148 * k
-        tile = 26 * k
+        ix = x + 58 * k
+        tile = 30 * k
+        ax = x + w - 124 * k  # the AP tokens in hand
+        pitch = (ax - 22 * k - ix) / max(1, len(levels))
         for level in levels:
             count = hand.count(level)
             fill = colour if count else theme.PANEL
             scr.box(ix, cy - tile / 2, tile, tile, fill, radius=5 * k)
             scr.box(ix, cy - tile / 2, tile, tile, INK, radius=5 * k, width=2 * k)
-            scr.text(str(level), ix + tile / 2, cy + 1 * k, small, INK if count else
+            scr.text(str(level), ix + tile / 2, cy + 1 * k, theme.readable(small), INK if count else
                      theme.TEXT_DIM, "center")
-            scr.text(f"×{count}", ix + tile + 3 * k, cy, small,
+            scr.text(f"×{count}", ix + tile + 3 * k, cy, theme.readable(small),
                      theme.TEXT if count else theme.TEXT_DIM, "midleft")
-            ix += tile + 30 * k
-        ax = x + w - 100 * k
+            ix += pitch
         scr.circle(ax, cy, 13 * k, theme.ACCENT)
         scr.circle(ax, cy, 13 * k, INK, 2 * k)
-        scr.text("AP", ax, cy, 14 * k, INK, "center")
-        scr.text(f"×{s.ap_tokens[seat]}", ax + 16 * k, cy, small, theme.TEXT, "midleft")
-        scr.text(str(s.scores[seat]), x + w - 10 * k, cy, theme.FONT_BODY * k, theme.ACCENT,
+        scr.text(f"×{s.ap_tokens[seat]}", ax + 16 * k, cy, theme.readable(small), theme.TEXT,
+                 "midleft")
+        scr.text(str(s.scores[seat]), x + w - 10 * k, cy, theme.readable(theme.FONT_BODY * k),
+                 theme.ACCENT,
                  "midright")
         flash = view.panel_pops.get(seat)
         if flash:
             text, t = flash
-            scr.text(text, x + w - 60 * k, cy - 14 * t * k, theme.FONT_SMALL * k, theme.GOOD,
+            scr.text(text, x + w - 60 * k, cy - 14 * t * k, theme.readable(theme.FONT_SMALL * k),
+                     theme.GOOD,
                      "midright")
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
-    return scr.fit(text, size, width, ".")
+    return scr.fit(text, theme.readable(size), width, ".")

@@ -136,7 +136,7 @@ class BaseScene(Scene):
     def draw_text_block(self, screen: Screen, lines: list[tuple[str, Any]], x: float, y: float,
                         size: float = theme.FONT_BODY, gap: float = 8) -> float:
         for text, colour in lines:
-            screen.text(text, x, y, size, colour)
+            screen.text(text, x, y, theme.readable(size), colour)
             y += size + gap
         return y
 

@@ -65,5 +65,5 @@ class HandoffScene(BaseScene):
                     "center")
         k = pulse(self.t, 4)
         screen.text("Others look away. Press Enter when ready.", 960, 640,
-                    theme.FONT_LARGE * (0.96 + 0.04 * k), theme.TEXT, "center")
+                    theme.readable(theme.FONT_LARGE * (0.96 + 0.04 * k)), theme.TEXT, "center")
         draw_footer(screen, self.shortcuts)

@@ -58,6 +58,7 @@ def _aid(rules: Any) -> dict[str, Any] | None:
 
 class HelpScene(BaseScene):
     overlay = True
+    is_menu = True
     shortcuts = (("Left/Right", "Page"), ("Esc / F1", "Close"))
     PAGES = ("Actions", "Scoring", "Controls")
 

@@ -24,6 +24,7 @@ QUIT_QUESTION = "Quit to title? Your game is autosaved."
 
 class PauseScene(MenuScene):
     overlay = True
+    is_menu = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Resume"))
 
     def __init__(self, host: HasSession) -> None:
@@ -93,6 +94,7 @@ class SaveScene(TypingScene):
     """Name entry for a save; never overwrites the autosave or a damaged file."""
 
     overlay = True
+    is_menu = True
     shortcuts = (("Type", "Name"), ("Enter", "Save"), ("Backspace", "Delete"),
                  ("Esc", "Cancel"))
 

@@ -60,6 +60,8 @@ VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
 
 
 class PlayScene(BaseScene):
+    has_board = True
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
@@ -335,6 +337,8 @@ class PlayScene(BaseScene):
         if self.done:
             return
         assert self.app is not None
+        if intent.kind != "point":  # any press closes the turn banner (and still acts)
+            self.banner.hide()
         if intent.kind in ("peek", "peek_end"):
             self._peek(intent)
             return
@@ -417,25 +421,36 @@ class PlayScene(BaseScene):
                          self._shown_scores(), self.session.marks, self.seats.labels(),
                          self.seats.icons())
         self.view.draw(screen, BOARD_AREA)
-        self.view.draw_panel(screen, PANEL_AREA)
         self.log.draw(screen)
+        self.view.draw_panel(screen, PANEL_AREA)  # after the log: it may reach over it
         self._draw_status(screen)
         draw_footer(screen, self.shortcuts)
-        self.banner.draw(screen)
+        if self.app is not None and self.app.stack.top is self:  # never over a menu
+            self.banner.draw(screen)
+
+    def _scoring(self) -> ScoringScene | None:
+        """This game's scoring overlay, if it is showing."""
+        assert self.app is not None
+        for scene in self.app.stack.visible():
+            if isinstance(scene, ScoringScene) and scene.session is self.session:
+                return scene
+        return None
 
     def _shown_scores(self) -> list[int] | None:
         """While the scoring overlay counts up, the bar shows its numbers."""
-        assert self.app is not None
-        for scene in self.app.stack.visible():
-            if isinstance(scene, ScoringScene) and scene.session is self.session \
-                    and scene.baseline:
-                return [round(v) for v in scene.shown_scores()]
+        scene = self._scoring()
+        if scene is not None and scene.baseline:
+            return [round(v) for v in scene.shown_scores()]
         return None
 
     def _draw_status(self, screen: Screen) -> None:
         hints = [hint for hint, shown in (("U undo", self.session.can_undo()),
                                           ("Y redo", self.session.can_redo())) if shown]
         hints.append(f"action {len(self.game.log)}")
+        scoring = self._scoring()
+        if scoring is not None:  # the overlay's step, never a refusal from before it
+            draw_status(screen, scoring.status(), hints)
+            return
         if self.refusal:
             with fx.shifted(screen, fx.shake_offset(self.refused_t, fx.motion_reduced(self.app))):
                 draw_status(screen, self.refusal, hints, refused=True)

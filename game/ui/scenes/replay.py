@@ -52,6 +52,7 @@ def fresh_game(saved: Game) -> tuple[Game, str]:
 
 
 class ReplayScene(BaseScene):
+    has_board = True
     shortcuts = (("Left/Right", "Step"), ("PgUp", "Start"), ("PgDn", "End"),
                  ("Enter", "Autoplay"), ("F1", "Rules"), ("Esc", "Back"))
 
@@ -212,7 +213,8 @@ class ReplayScene(BaseScene):
                                                                   w - 40)]
         rows = int((h - 70) // 34)
         for i, (text, colour) in enumerate(lines[:rows]):
-            screen.text(fit(screen, text, size, w - 40), x + 20, top + i * 34, size, colour)
+            screen.text(fit(screen, text, theme.readable(size), w - 40), x + 20, top + i * 34,
+                        theme.readable(size), colour)
 
     def _draw_progress(self, screen: Screen) -> None:
         x, y, w, h = STATUS_AREA

@@ -286,11 +286,12 @@ class ResultsScene(MenuScene):
         names = self.session.names
         draw_panel(screen, x, y, w, 70 + len(self.order) * (row_h + 10) + 20, "Final ranking")
         cols = [] if self.table else self.reasons  # the view's table has the breakdown
-        col_w = 130.0
-        cx0 = x + w - 40 - col_w * (len(cols) + (1 if self.tokens else 0)) - 150
         # AP tokens are no points: the column says it only breaks a tie
         heads = [REASON_LABELS.get(r, r.capitalize()) for r in cols] + (
             ["Tie-break"] if self.tokens else [])
+        # a column as wide as its heading (and never narrower than a score)
+        col_w = max([130.0] + [screen.text_width(h, theme.FONT_SMALL) + 24 for h in heads])
+        cx0 = x + w - 40 - col_w * len(heads) - 150
         for i, head in enumerate(heads):
             screen.text(head, cx0 + col_w * i + col_w / 2, y + 20, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
@@ -306,13 +307,17 @@ class ResultsScene(MenuScene):
                 screen.box(rx - grow, ry - grow, w - 40 + 2 * grow, row_h + 2 * grow,
                            theme.ACCENT, radius=16, width=5)
             mid = ry + row_h / 2
-            screen.text(str(self.places[seat]), rx + 30, mid, theme.FONT_LARGE * 1.2,
+            screen.text(str(self.places[seat]), rx + 30, mid,
+                        theme.readable(theme.FONT_LARGE * 1.2),
                         theme.ACCENT if winner else theme.TEXT, "midleft")
             chip = min(60.0, row_h - 12)
             screen.box(rx + 100, mid - chip / 2, chip, chip, colours[seat], radius=10)
             draw_mark(screen, seat_mark(self.session, seat), rx + 130, mid, 20, INK)
+            room = cx0 - rx - 200
             label = names[seat] + ("  WINNER" if winner else "")
-            screen.text(fit(screen, label, theme.FONT_LARGE, cx0 - rx - 200), rx + 180, mid,
+            if screen.text_width(label, theme.FONT_LARGE) > room:
+                label = names[seat]  # the gold frame and the title already name the winner
+            screen.text(fit(screen, label, theme.FONT_LARGE, room), rx + 180, mid,
                         theme.FONT_LARGE, theme.TEXT, "midleft")
             parts = self.breakdown.get(seat, {})
             cells = [str(parts.get(r, 0)) for r in cols] + (
@@ -321,5 +326,6 @@ class ResultsScene(MenuScene):
             for i, value in enumerate(cells):
                 screen.text(value, shift + cx0 + col_w * i + col_w / 2, mid,
                             theme.FONT_BODY, theme.TEXT, "center")
-            screen.text(str(self.scores[seat]), rx + w - 60, mid, theme.FONT_LARGE * 1.3,
-                        theme.TEXT, "midright")
+            screen.text(str(self.scores[seat]), rx + w - 60, mid,
+                        theme.readable(theme.FONT_LARGE * 1.3),
+                        theme.TEXT, "midright", role="score")

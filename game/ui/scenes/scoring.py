@@ -15,7 +15,7 @@ from game.ui.fx import Effects
 from game.ui.messages import personalise
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
 from game.ui.screen import draw_mark
-from game.ui.widgets import INK, draw_footer, draw_panel, ease_out, fit, pulse
+from game.ui.widgets import INK, draw_footer, draw_panel, ease_out, fit, fit_lines, mix, pulse
 
 if TYPE_CHECKING:
     from game.events import Event
@@ -209,6 +209,13 @@ class ScoringScene(BaseScene):
         if self.step_t >= STEP_SECONDS and self.index < len(self.steps) - 1:
             self._show(self.index + 1)
 
+    def status(self) -> str:
+        """What the play screen's status line says while the overlay shows: its step."""
+        if not self.steps:
+            return self.title
+        step = self.steps[self.index]
+        return f"Scoring {self.index + 1} of {len(self.steps)}: {step['title']}"
+
     # -- drawing -----------------------------------------------------------------------
     def shown_scores(self) -> list[float]:
         """Scores as displayed now: earlier steps done, the current one counting up."""
@@ -235,17 +242,20 @@ class ScoringScene(BaseScene):
         screen.text(f"{self.index + 1} of {len(self.steps)}", x + w / 2, top + 68,
                     theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
         pop = ease_out(self.step_t / 0.3)
-        screen.text(fit(screen, step["title"], theme.FONT_BODY, w - 40), x + w / 2,
-                    top + 110, theme.FONT_BODY * (0.8 + 0.2 * pop), theme.TEXT, "midtop")
+        glow = mix(theme.ACCENT, theme.TEXT, pop)  # the new step's title flashes in
+        lines = fit_lines(screen, step["title"], theme.FONT_BODY, w - 40)
+        for i, line in enumerate(lines):
+            screen.text(line, x + w / 2, top + 106 + 46 * i, theme.FONT_BODY, glow, "midtop")
         players = len(self.session.names)
         row_h = min(62.0, 320.0 / max(1, players))
         ty = y + h - 80 - row_h * players
-        self._draw_step(screen, step, (x, top + 170, w, ty - 50), colours, pop)
+        self._draw_step(screen, step, (x, top + 120 + 46 * len(lines), w, ty - 50), colours,
+                        pop)
         self._draw_totals(screen, x, ty, w, row_h, colours)
         if self.finished:
             k = pulse(self.t, 5)
             screen.text("Press Enter to continue", x + w / 2, y + h - 40,
-                        theme.FONT_BODY * (0.95 + 0.05 * k), theme.ACCENT, "center")
+                        theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k)), theme.ACCENT, "center")
         self.fx.draw(screen, lambda anchor: (x + w - 70, ty + anchor[1] * row_h
                                              + (row_h - 10) / 2))
         draw_footer(screen, self.shortcuts)
@@ -275,13 +285,18 @@ class ScoringScene(BaseScene):
                 screen.text(f"{row['levels']} lv", x + w - 140, ry + 32, theme.FONT_SMALL,
                             theme.TEXT_DIM, "midright")
             screen.text(f"+{row['points']}", x + w - 36, ry + 32,
-                        theme.FONT_BODY * (0.7 + 0.3 * pop), theme.GOOD, "midright")
+                        theme.readable(theme.FONT_BODY * (1.3 - 0.3 * pop)), theme.GOOD, "midright",
+                        role="score")
             ry += 74
         if not step["rows"]:
-            for line in step["lines"][:fits] or ["Nobody scores here"]:
-                screen.text(fit(screen, line, theme.FONT_BODY, w - 60), x + w / 2, ry + 20,
-                            theme.FONT_BODY, theme.TEXT_DIM, "midtop")
-                ry += 50
+            for line in step["lines"] or ["Nobody scores here"]:
+                for part in fit_lines(screen, line, theme.FONT_BODY, w - 60):
+                    if ry + 66 > bottom:
+                        return
+                    screen.text(part, x + w / 2, ry + 20, theme.FONT_BODY, theme.TEXT_DIM,
+                                "midtop")
+                    ry += 46
+                ry += 8
 
     def _draw_totals(self, screen: Screen, x: float, ty: float, w: float, row_h: float,
                      colours: list[tuple[int, int, int]]) -> None:
@@ -304,5 +319,5 @@ class ScoringScene(BaseScene):
                         theme.FONT_BODY, theme.TEXT, "midleft")
             gaining = counting and self.steps[self.index]["gains"][seat] > 0
             size = theme.FONT_LARGE * (1.0 + (0.15 * pulse(self.t, 14) if gaining else 0))
-            screen.text(str(round(value)), x + w - 36, yy + bh / 2, size,
-                        theme.GOOD if gaining else theme.TEXT, "midright")
+            screen.text(str(round(value)), x + w - 36, yy + bh / 2, theme.readable(size),
+                        theme.GOOD if gaining else theme.TEXT, "midright", role="score")

@@ -18,7 +18,7 @@ from game.ui.messages import one_line, param_label
 from game.ui.scene import make_scene
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
-from game.ui.session import HUMAN, SEAT_KINDS
+from game.ui.session import HUMAN, SEAT_KINDS, kind_label
 from game.ui.widgets import (
     INK,
     TextField,
@@ -29,6 +29,8 @@ from game.ui.widgets import (
     draw_panel,
     ease_out,
     fit,
+    fit_size,
+    focus_ring,
     inside,
     pulse,
 )
@@ -44,13 +46,6 @@ LEFT_X, LEFT_W = 60.0, 840.0
 RIGHT_X, RIGHT_W = 960.0, 900.0
 ROW_H = 84.0
 BUTTONS_Y = 900.0  # Start and Back on the right, Invite phones on the left
-
-
-def kind_label(kind: str) -> str:
-    """How a seat kind reads in the setup: "Human" or "Computer: Hard"."""
-    if kind == HUMAN:
-        return "Human"
-    return f"Computer: {kind.title()}"
 
 
 @dataclass
@@ -165,7 +160,7 @@ class SetupScene(TypingScene):
         rows.append(Row("variant", "adjust", "Game", (LEFT_X, y, LEFT_W, ROW_H),
                         value=lambda: self.spec.name if self.spec else "none installed",
                         adjust=self._adjust_variant, enabled=len(self.specs) > 1))
-        y += ROW_H + 136  # the description sits below
+        y += ROW_H + 176  # the description sits below (three lines)
         rows.append(Row("players", "adjust", "Players", (LEFT_X, y, LEFT_W, ROW_H),
                         value=lambda: str(self.players), adjust=self._adjust_players,
                         enabled=spec is not None and spec.min_players < spec.max_players))
@@ -507,9 +502,7 @@ class SetupScene(TypingScene):
         lift = 6.0 if grow else 0.0  # one size (painted once); the focus ring breathes
         frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14)
         if focused:
-            ring = lift + grow - 2
-            screen.box(x - ring - 5, y - ring / 2 - 5, w + 2 * ring + 10, h + ring + 10,
-                       theme.TEXT, radius=18, width=4)
+            focus_ring(screen, (x, y, w, h), lift + grow - 2, 5)
         if row.kind == "button":
             screen.text(row.value() if row.value else row.label, x + w / 2, y + h / 2,
                         theme.FONT_LARGE, ink, "center")
@@ -518,30 +511,39 @@ class SetupScene(TypingScene):
         if row.key.startswith("colour"):
             seat = int(row.key[6:])
             colour = self.palette[self.colour_index[seat] % len(self.palette)]
-            size = theme.FONT_BODY
+            size: float = theme.FONT_BODY
             label = row.value() if row.value else ""
-            tw = screen.text_width(label, size)
+            tw = screen.text_width(label, theme.readable(size))
             sx = x + w / 2 - (tw + 40) / 2
             screen.box(sx, y + h / 2 - 14, 28, 28, colour, radius=6)
             screen.box(sx, y + h / 2 - 14, 28, 28, INK, radius=6, width=2)
-            screen.text(label, sx + 40, y + h / 2, size, ink, "midleft")
+            screen.text(label, sx + 40, y + h / 2, theme.readable(size), ink, "midleft")
             draw_arrows(screen, x, y, w, h, ink, bounce)
             return
         if row.key.startswith("kind"):
-            size = theme.FONT_BODY if h >= 44 else theme.FONT_SMALL
-            screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
             label = row.value() if row.value else ""
             colour = ink if focused or label == "Human" else theme.ACCENT
-            screen.text(fit(screen, label, size, w - 220), x + w - 70, y + h / 2, size,
-                        colour, "midright")
+            room = w - 2 * (14 + h * 0.22 + 16)  # between the arrows
+            size = fit_size(screen, label, room, theme.FONT_BODY if h >= 44 else
+                            theme.FONT_SMALL, theme.FONT_SMALL)
+            beside = room - screen.text_width(label, size) - 24
+            if screen.text_width(row.label, theme.FONT_SMALL) <= beside:  # room for "Plays"
+                screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
+                screen.text(label, x + w - 70, y + h / 2, size, colour, "midright")
+            else:
+                screen.text(fit(screen, label, size, room), x + w / 2, y + h / 2, size,
+                            colour, "center")
             draw_arrows(screen, x, y, w, h, ink, bounce)
             return
         screen.text(row.label, x + 24, y + h / 2, theme.FONT_BODY, ink, "midleft")
         value = row.value() if row.value else ""
-        screen.text(fit(screen, value, theme.FONT_LARGE, w * 0.5 - 90), x + w - 64, y + h / 2,
-                    theme.FONT_LARGE, ink, "midright")
+        left = x + 24 + screen.text_width(row.label, theme.FONT_BODY) + 16
+        room = x + w - 64 - (left + 14 + h * 0.22 + 12)
+        size = fit_size(screen, value, room, theme.FONT_LARGE)
+        screen.text(fit(screen, value, size, room), x + w - 64, y + h / 2, size, ink,
+                    "midright", role="menu")
         if row.enabled and row.adjust is not None:
-            draw_arrows(screen, x + w * 0.42, y, w * 0.58, h, ink, bounce)
+            draw_arrows(screen, left, y, x + w - left, h, ink, bounce)
 
     def _draw_seats(self, screen: Screen) -> None:
         card_h = self._card_h()
@@ -567,13 +569,12 @@ class SetupScene(TypingScene):
             ki, kind_row = keyed[f"kind{seat}"]
             self._draw_row(screen, ki, kind_row, dx)
             pads = ", ".join(pad_label(p) for p in self.pads_of(seat))
-            if card_h >= 110:
-                if pads:
-                    screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
-                                theme.FONT_SMALL, theme.ACCENT, "midright")
+            if pads and card_h >= 110:
+                screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
+                            theme.FONT_SMALL, theme.ACCENT, "midright")
             elif pads:
-                screen.text(pads, RIGHT_X + dx + 38, y + card_h - 12, theme.FONT_SMALL * 0.6,
-                            INK, "center")
+                screen.text(pads, RIGHT_X + dx + 38, y + card_h - 12,
+                            theme.readable(theme.FONT_SMALL * 0.6), INK, "center")
 
     def _draw_broken(self, screen: Screen) -> None:
         assert self.app is not None
@@ -594,7 +595,6 @@ class SetupScene(TypingScene):
                 break
             screen.text(fit(screen, f"{b.name} ({b.kind})", theme.FONT_SMALL, LEFT_W - 40),
                         LEFT_X + 20, line, theme.FONT_SMALL, (120, 126, 140))
-            screen.text(fit(screen, one_line(b.message), theme.FONT_SMALL * 0.85,
-                            LEFT_W - 60), LEFT_X + 40, line + 28, theme.FONT_SMALL * 0.85,
-                        theme.DANGER)
+            screen.text(fit(screen, one_line(b.message), theme.FONT_SMALL, LEFT_W - 60),
+                        LEFT_X + 40, line + 28, theme.FONT_SMALL, theme.DANGER)
             line += 64

@@ -290,7 +290,7 @@ class TitleScene(MenuScene):
     def _draw_logo(self, screen: Screen) -> None:
         size = theme.FONT_TITLE * 1.35
         colours = theme.PALETTES["okabe-ito"]
-        widths = [screen.text_width(ch, size) for ch in TITLE]
+        widths = [screen.text_width(ch, theme.readable(size)) for ch in TITLE]
         total = sum(widths)
         x = 960 - total / 2
         drop = ease_out(self.t / 0.8)
@@ -301,8 +301,8 @@ class TitleScene(MenuScene):
             bob = math.sin(self.t * 2.6 + i * 0.55) * 12
             y = 200 + bob - (1 - drop) * (300 + i * 40)
             colour = colours[(i + int(self.t * 1.5)) % len(colours)]
-            screen.text(ch, x + w / 2 + 6, y + 8, size, (0, 0, 0), "center")
-            screen.text(ch, x + w / 2, y, size, colour, "center")
+            screen.text(ch, x + w / 2 + 6, y + 8, theme.readable(size), (0, 0, 0), "center")
+            screen.text(ch, x + w / 2, y, theme.readable(size), colour, "center")
             x += w
         screen.text("couch board games on one shared screen", 960, 320, theme.FONT_BODY,
                     theme.TEXT_DIM, "center")

@@ -1,0 +1,251 @@
+"""The board is the star: how much of the screen each game's board takes, the Mexica
+ranking box beside the board, banners and toasts that never cover the board or the status
+line, close at a press and never draw over a menu, and a status line that is never stale.
+All at 1920x1080, where a logical unit is a pixel."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.api import new_game
+from game.rng import Rng
+from game.ui import showcase
+from game.ui.layout import BOARD_AREA, LOG_AREA, STATUS_AREA
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.scoring import ScoringScene
+from tests.client.conftest import Driver
+from tests.client.test_scenes import game_until, start_play
+from variants.aztlan import view_plan
+
+CANVAS = 1920 * 1080
+SIZE = (1920, 1080)
+
+
+def overlaps(a, b) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def inside(a, b) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return bx - 0.5 <= ax and ay >= by - 0.5 and ax + aw <= bx + bw + 0.5 and \
+        ay + ah <= by + bh + 0.5
+
+
+def drawn(ui: Driver) -> dict[str, tuple[float, float, float, float]]:
+    """Each text of one frame with the logical rectangle it was drawn in."""
+    screen = ui.app.screen
+    seen: dict[str, tuple[float, float, float, float]] = {}
+    draw_text = screen.text
+
+    def record(text, *args, **kwargs):
+        r = draw_text(text, *args, **kwargs)
+        x, y = screen.to_logical(r.topleft)
+        seen[str(text)] = (x, y, r.width / screen.scale, r.height / screen.scale)
+        return r
+
+    screen.text = record
+    try:
+        ui.app.draw()
+    finally:
+        del screen.text
+    return seen
+
+
+@pytest.fixture
+def big(make_app):
+    return Driver(make_app(size=SIZE, fullscreen=False))
+
+
+@pytest.fixture
+def big_stub(big):
+    from tests.client.conftest import StubView
+
+    for engine in list(big.app.registry.rules):
+        big.app.views[engine] = StubView
+    return big
+
+
+# ---------------------------------------------------------------------------------------
+# the board's share of the screen
+# ---------------------------------------------------------------------------------------
+#: the share of the 1920x1080 canvas each board itself covers (its board rect), measured;
+#: a change that shrinks a board fails here
+BOARD_SHARES = {"mexica": 0.47, "tlatelolco-market": 0.26, "aztlan": 0.39}
+
+
+def board_share(app, variant: str, players: int) -> tuple[float, tuple]:
+    play = showcase.start_play(app, new_game(variant, players, seed=1))
+    rect = play.view.board_rect(BOARD_AREA)
+    return rect[2] * rect[3] / CANVAS, rect
+
+
+def test_the_board_area_is_more_than_half_the_screen():
+    x, y, w, h = BOARD_AREA
+    assert w * h / CANVAS >= 0.55
+    assert not overlaps(BOARD_AREA, STATUS_AREA) and not overlaps(BOARD_AREA, LOG_AREA)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 4), ("tlatelolco-market", 4),
+                                                  ("aztlan", 4), ("aztlan-2p", 2)])
+def test_each_board_keeps_its_share_inside_the_board_area(big, variant, players):
+    share, rect = board_share(big.app, variant, players)
+    assert inside(rect, BOARD_AREA)
+    engine = "aztlan" if variant.startswith("aztlan") else variant
+    assert share >= BOARD_SHARES[engine]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 15 asks 55 % for the board itself; the boards "
+                   "are height-bound under the players bar, and a square market cannot reach "
+                   "55 % of a 16:9 screen (see the branch report)")
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 4), ("tlatelolco-market", 4),
+                                                  ("aztlan", 4)])
+def test_each_board_itself_takes_55_percent(big, variant, players):
+    share, _rect = board_share(big.app, variant, players)
+    assert share >= 0.55
+
+
+# ---------------------------------------------------------------------------------------
+# the ranking box
+# ---------------------------------------------------------------------------------------
+def test_the_district_ranking_sits_beside_the_board(make_app):
+    app = make_app(size=SIZE, fullscreen=False)
+    play = showcase.board(app)
+    assert play.view.preview.standing and play.view.preview.standing["rows"]
+    standing = play.view.preview.standing
+    words = f"{standing['size']}-space district" + (
+        f", token {standing['token']}" if standing["founded"] else ", unfounded")
+    head = drawn(Driver(app))[words]
+    board = play.view.board_rect(BOARD_AREA)
+    assert head[0] >= BOARD_AREA[0] + BOARD_AREA[2] and not overlaps(head, board)
+    assert head[1] + head[3] <= STATUS_AREA[1]
+
+
+# ---------------------------------------------------------------------------------------
+# the turn banner
+# ---------------------------------------------------------------------------------------
+def test_the_turn_banner_covers_neither_board_nor_status_and_goes_at_a_press(big_stub):
+    ui = big_stub
+    play = start_play(ui)
+    assert play.banner.active
+    rect = drawn(ui)["Ana's turn"]
+    assert not overlaps(rect, BOARD_AREA) and not overlaps(rect, STATUS_AREA)
+    ui.key(pygame.K_DOWN)  # any press, even one that does nothing here
+    assert not play.banner.active
+    assert "Ana's turn" not in drawn(ui)
+
+
+def test_the_turn_banner_never_draws_over_a_menu(big_stub):
+    ui = big_stub
+    play = start_play(ui)
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.top, PauseScene)
+    play.banner.show("Ben's turn")  # say a turn passed just as the menu opened
+    assert play.banner.active and "Ben's turn" not in drawn(ui)
+    ui.key(pygame.K_ESCAPE)
+    assert ui.top is play
+
+
+def test_input_reaches_the_board_while_the_banner_shows(big_stub):
+    ui = big_stub
+    play = start_play(ui)
+    assert play.banner.active
+    ui.key(pygame.K_RETURN)  # the stub view plays its first legal action
+    assert len(play.game.log) == 1
+
+
+# ---------------------------------------------------------------------------------------
+# toasts
+# ---------------------------------------------------------------------------------------
+MESSAGE = "Controller disconnected; Ben plays on with keyboard or mouse from now on"
+
+
+def toast_rects(ui: Driver) -> list[tuple[float, float, float, float]]:
+    words = set(MESSAGE.split())
+    return [r for t, r in drawn(ui).items() if len(t.split()) > 1 and set(t.split()) <= words]
+
+
+def test_toasts_stay_off_the_board_and_the_status_line(big_stub):
+    ui = big_stub
+    start_play(ui)
+    ui.app.toast(MESSAGE)
+    rects = toast_rects(ui)
+    assert rects
+    for r in rects:
+        assert not overlaps(r, BOARD_AREA) and not overlaps(r, STATUS_AREA)
+        assert r[1] + r[3] <= STATUS_AREA[1]
+
+
+def test_a_toast_goes_at_any_press(big_stub):
+    ui = big_stub
+    start_play(ui)
+    ui.app.toast(MESSAGE)
+    ui.frames(1)
+    ui.key(pygame.K_DOWN)
+    assert not ui.app.toasts and not toast_rects(ui)
+
+
+def test_a_toast_waits_behind_a_menu(big_stub):
+    ui = big_stub
+    play = start_play(ui)
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.top, PauseScene)
+    ui.app.toast(MESSAGE, 1.0)
+    ui.frames(200)  # longer than the toast lasts: it does not age behind the menu
+    assert not toast_rects(ui) and ui.app.toasts
+    ui.key(pygame.K_ESCAPE)
+    assert ui.top is play
+    assert toast_rects(ui)
+
+
+# ---------------------------------------------------------------------------------------
+# the status line
+# ---------------------------------------------------------------------------------------
+def test_the_status_line_shows_the_scoring_step_not_an_older_refusal(big_stub):
+    ui = big_stub
+    g, actions, scoring_action = game_until(lambda evs: any(e.kind == "scoring" for e in evs))
+    for a in actions:
+        g.apply(a)
+    play = start_play(ui, g)
+    play.refuse("You cannot end the turn now")
+    play.view.forced = scoring_action
+    ui.key(pygame.K_RETURN)
+    if not isinstance(ui.top, ScoringScene):  # ending with AP left asks once more
+        assert play.confirming is not None and play.confirming[2].startswith("Sure?")
+        ui.key(pygame.K_RETURN)
+    overlay = ui.top
+    assert isinstance(overlay, ScoringScene)
+    texts = drawn(ui)
+    status = [t for t, r in texts.items() if overlaps(r, STATUS_AREA)]
+    assert overlay.status() in status
+    assert overlay.status().startswith(f"Scoring 1 of {len(overlay.steps)}: ")
+    assert not any("Not allowed" in t or "cannot end" in t for t in status)
+
+
+def test_aztlan_says_what_is_decided_when_the_pointer_rests_on_an_idle_territory(big):
+    game = new_game("aztlan", 3, seed=4)
+    rng = Rng(4)
+    play = None
+    while not game.is_over:
+        kind = None
+        if play is None:
+            probe = showcase.start_play(big.app, game.clone())
+            kind = probe.view.decision.kind
+            big.app.stack.clear_to("title")
+        if kind == "conflict":
+            play = showcase.start_play(big.app, game)
+            break
+        game.apply(game.playout_action(rng))
+    assert isinstance(play, PlayScene)
+    big.frames(2)
+    view = play.view
+    d = view.decision
+    idle = next(t for t in range(len(view.geo.ids)) if t not in d.targets)
+    view.hover_t = idle
+    assert view_plan.plan(view, idle).describes
+    assert view_plan.status(view) == view_plan.deciding(d)
+    assert view_plan.status(view).startswith(d.title)
