@@ -79,7 +79,9 @@ class Attract:
         players = self.rng.randint(lo, hi)
         seed = self.rng.randrange(1 << 31)
         game = new_game(spec.id, players, seed)
-        self.session = Session(game, [f"Computer {i + 1}" for i in range(players)])
+        # short names: the framed board behind the menu is smaller than in play, and a
+        # Market margin card there holds "Bot 2" whole where "Computer 2" would be cut
+        self.session = Session(game, [f"Bot {i + 1}" for i in range(players)])
         self.session.set_kinds(["easy"] * players)
         self.bots = [make_bot("easy", seed=seed + i) for i in range(players)]
         self.view = self.app.views[spec.engine_id](self.session, self.app)
