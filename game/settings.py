@@ -19,6 +19,8 @@ SETTINGS = Obj(
         "plugin_folder": Field(
             Nullable(Str(max_len=4_096)), "Folder of drop-in plugins (*.py) and variant files "
             "(*.yaml); relative paths are relative to the settings file.", default=None),
+        "reduce_motion": Field(Bool(), "Fewer and shorter effects (sparks, rings, shaking).",
+                               default=False),
         "fullscreen": Field(Bool(), "Start in fullscreen.", default=False),
         "volume": Field(Int(min=0, max=100), "Sound effects volume in percent.", default=70),
         "music_volume": Field(Int(min=0, max=100), "Music volume in percent.", default=50),

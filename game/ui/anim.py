@@ -43,3 +43,10 @@ class Anim(Timed):
     delay: float = 0.0
     t: float = 0.0
     data: dict[str, Any] = field(default_factory=dict)
+
+
+def finish(records: list[Any]) -> None:
+    """Bring every record to its end at once: a new action never waits for the last
+    one's animation (the next ``update`` drops them)."""
+    for record in records:
+        record.t = max(record.t, record.delay + record.dur)

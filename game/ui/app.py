@@ -24,6 +24,7 @@ from game.isolation import PluginFailure, call_plugin, guard_view
 from game.plugins import get_registry, load_registry, reset_registry
 from game.settings import load_settings
 from game.ui import theme
+from game.ui.art import scenery
 from game.ui.audio import Audio
 from game.ui.boardview import BoardView
 from game.ui.cues import MENU_MUSIC
@@ -325,8 +326,10 @@ class App:
         self.toast(f"{pad_label(pad)} disconnected{tail}")
 
     def draw(self) -> None:
-        self.screen.fill(theme.BG)
-        for scene in self.stack.visible():
+        scenes = self.stack.visible()
+        if not scenes or not scenes[0].backdrop:
+            scenery.wall(self.screen)
+        for scene in scenes:
             scene.draw(self.screen)
         top = self.stack.top
         if top is not None and top.is_menu:  # a menu is read in peace

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
+from game.ui.fx import Effects
 
 if TYPE_CHECKING:
     from game.events import Event
@@ -51,6 +52,9 @@ class BoardView:
         self.session = session
         self.app = app
         self.status = ""
+        #: bursts (sparks, a ring, a glow) the view starts on events; the view advances
+        #: them in ``update`` and draws them last in ``draw`` (see game.ui.fx)
+        self.fx = Effects(app)
 
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.layout import BAR_H, BAR_Y, bar_cards
 from game.ui.screen import draw_mark
 from game.ui.widgets import INK, fit, pulse
@@ -43,13 +44,16 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
     cards = bar_cards(game.players)
     for seat, (x, w) in enumerate(cards):
         deciding = seat == current
-        grow = 4 * pulse(t, 5) if deciding else 0
-        screen.box(x - grow, BAR_Y - grow / 2, w + 2 * grow, BAR_H + grow,
-                   theme.PANEL_LIGHT if deciding else theme.PANEL, radius=14)
+        # the card is painted once; around the deciding seat's a gold ring breathes
+        frames.panel(screen, x, BAR_Y, w, BAR_H,
+                     theme.ACCENT if deciding else theme.PANEL_LIGHT, radius=14,
+                     fill=theme.PANEL_LIGHT if deciding else theme.PANEL,
+                     width=5 if deciding else 2)
         if deciding:
-            screen.box(x - grow, BAR_Y - grow / 2, w + 2 * grow, BAR_H + grow, theme.ACCENT,
-                       radius=14, width=5)
-        screen.box(x, BAR_Y, 84, BAR_H, colours[seat], radius=14)
+            grow = 2 + 4 * pulse(t, 5)
+            screen.box(x - grow, BAR_Y - grow, w + 2 * grow, BAR_H + 2 * grow, theme.ACCENT,
+                       radius=14 + grow, width=3)
+        frames.tile(screen, x, BAR_Y, 84, BAR_H, colours[seat], radius=14, depth=0)
         mark = marks[seat] if marks and seat < len(marks) else \
             theme.MARKS[seat % len(theme.MARKS)]
         draw_mark(screen, mark, x + 42, 58, 24, INK)

@@ -72,6 +72,9 @@ def make_scene(name: SceneName, *args: Any) -> Scene:
 
 
 class Scene:
+    #: the scene paints the whole canvas itself (the menus' dusk), so the app does not
+    #: lay its basalt wall under it first
+    backdrop = False
     #: draw the scene beneath first (menus and overlays over the board)
     overlay = False
     #: a menu (pause, save, help): nothing transient (toasts, banners) draws over it

@@ -7,6 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.layout import STATUS_AREA
 from game.ui.screen import draw_mark
 from game.ui.widgets import fit_lines
@@ -59,10 +60,10 @@ def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = Fal
     lines, with_hints = _lines(screen, text, 1500, STATUS_AREA[2] - 40)
     x, y, w, h = box = _frame(lines)
     if refused:
-        screen.box(x, y, w, h, REFUSED_FILL, radius=12)
-        screen.box(x, y, w, h, theme.DANGER, radius=12, width=3)
+        frames.panel(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL)
     else:
-        screen.box(x, y, w, h, theme.PANEL, radius=12)
+        frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, fill=theme.PANEL,
+                     width=2)
     _draw_lines(screen, lines, x + 20, box, colour)
     if with_hints:
         screen.text("  ·  ".join(hints), x + w - 20, y + h / 2, theme.FONT_SMALL,
@@ -78,8 +79,7 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
         text += "." * (int(t * 3) % 4)
     lines, with_hints = _lines(screen, text, 1100, STATUS_AREA[2] - 80)
     x, y, w, h = box = _frame(lines)
-    screen.box(x, y, w, h, theme.PANEL, radius=12)
-    screen.box(x, y, w, h, colour, radius=12, width=3)
+    frames.panel(screen, x, y, w, h, colour, radius=12, fill=theme.PANEL)
     cx, cy = x + 30, y + h / 2
     if status.busy:  # a ring of dots, the bright one going round
         for i in range(8):

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.art import frames, greca, scenery
+from game.ui.fx import motion_reduced, shake_offset
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.screen import Colour, Screen
 
 FOOTER_Y = 1016
+BANNER_FRET = 14.0  # the height of the banner's step-fret band
 FOOTER_H = 64
 INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
@@ -95,36 +98,9 @@ def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
 # backdrop, header, footer, panels
 # ---------------------------------------------------------------------------------------
 def draw_backdrop(screen: Screen, t: float) -> None:
-    """Dusk sky bands, a stepped pyramid and a running step-fret border."""
-    bands = ((18, 24, 38), (22, 28, 46), (26, 32, 54), (30, 36, 60))
-    for i, colour in enumerate(bands):
-        screen.box(0, 600 + i * 110, 1920, 110, colour)
-    cx = 1560
-    for level in range(6):
-        w = 560 - level * 80
-        screen.box(cx - w / 2, 1000 - (level + 1) * 64, w, 64,
-                   mix((40, 48, 76), (56, 64, 98), level / 6))
-    screen.box(cx - 60, 1000 - 6 * 64 - 70, 120, 70, (64, 70, 104))
-    _step_fret(screen, 0, t)
-    _step_fret(screen, 1004, -t)
-
-
-def _step_fret(screen: Screen, y: float, t: float) -> None:
-    """A zigzag border (Aztec step fret), scrolling slowly."""
-    step = 48
-    shift = (t * 30) % (step * 2)
-    pts: list[tuple[float, float]] = [(-step * 2, y + 12)]
-    x = -step * 2 - shift
-    up = True
-    while x < 1920 + step * 2:
-        pts.append((x, y + (0 if up else 12)))
-        pts.append((x + step, y + (0 if up else 12)))
-        x += step
-        up = not up
-    pts += [(1920 + step * 2, y + 12)]
-    screen.box(0, y, 1920, 12, (34, 44, 70))
-    for a, b in zip(pts, pts[1:], strict=False):
-        screen.line(a, b, theme.ACCENT, 3)
+    """The menus' scene: dusk over the lake, temples of stone, moving water and
+    step-fret friezes (painted once per size; only the water and friezes move)."""
+    scenery.dusk(screen, t)
 
 
 def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> None:
@@ -162,8 +138,7 @@ def draw_footer(screen: Screen,
 def draw_panel(screen: Screen, x: float, y: float, w: float, h: float, title: str = "",
                border: Colour = theme.PANEL_LIGHT) -> float:
     """A rounded panel with an optional title strip; returns the y where content starts."""
-    screen.box(x, y, w, h, theme.PANEL, radius=16)
-    screen.box(x, y, w, h, border, radius=16, width=3)
+    frames.panel(screen, x, y, w, h, border, radius=16)
     if not title:
         return y + 16
     screen.text(title.upper(), x + 20, y + 14, theme.FONT_SMALL, theme.ACCENT)
@@ -216,6 +191,10 @@ class Menu:
         self.first = 0  # first visible row (scrolling)
         self.focus = 0
         self.sound: Callable[[str], None] | None = None
+        #: whether the player asked for less motion (a disabled row then does not shake)
+        self.calm: Callable[[], bool] = lambda: False
+        #: the row last refused (a disabled one pressed) and when, for its shake
+        self.refused: tuple[int, float] | None = None
         self.set_items(items)
 
     @property
@@ -292,6 +271,7 @@ class Menu:
         item = self.items[i]
         if not item.enabled:
             self._sound("refused")
+            self.refused = (i, self.t)
             return True
         if item.action is not None:
             self._sound("select")
@@ -365,25 +345,33 @@ class Menu:
             y = self.y + self.height + 12
             screen.polygon([(cx - 18, y), (cx + 18, y), (cx, y + 14)], theme.ACCENT)
 
+    def _draw_tile(self, screen: Screen, rect: tuple[float, float, float, float],
+                   focused: bool, enabled: bool) -> Colour:
+        """The item's stone tile and focus ring; returns the ink for its words."""
+        x, y, w, h = rect
+        if focused:
+            fill, ink = theme.ACCENT, INK
+        elif enabled:
+            fill, ink = theme.PANEL_LIGHT, theme.TEXT
+        else:
+            fill, ink = theme.PANEL, (110, 116, 130)
+        # the tile keeps one size (painted once, then blitted); the focus ring breathes
+        lift = 9.0 if focused else 0.0
+        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14,
+                    depth=6 if enabled else 2)
+        if focused:
+            focus_ring(screen, rect, 3 + 6 * pulse(self.t, 5), 6)
+        return ink
+
     def _draw_item(self, screen: Screen, i: int, focused: bool) -> None:
         item = self.items[i]
         x, y, w, h = self.row_rect(i)
         row = i - self.first
         slide = ease_out((self.t - row * 0.05) / 0.35)
         x -= (1 - slide) * 700
-        grow = 0.0
-        if focused:
-            grow = 6 + 6 * pulse(self.t, 5)
-            fill = theme.ACCENT
-            ink: Colour = INK
-        elif item.enabled:
-            fill, ink = theme.PANEL_LIGHT, theme.TEXT
-        else:
-            fill, ink = theme.PANEL, (110, 116, 130)
-        screen.box(x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14)
-        if focused:
-            screen.box(x - grow - 6, y - grow / 2 - 6, w + 2 * grow + 12, h + grow + 12,
-                       theme.TEXT, radius=18, width=4)
+        if self.refused is not None and self.refused[0] == i:  # pressed while disabled
+            x += shake_offset(self.t - self.refused[1], self.calm())
+        ink = self._draw_tile(screen, (x, y, w, h), focused, item.enabled)
         has_second = bool(item.detail or (item.error and not item.enabled))
         label_y = y + (h * 0.36 if has_second else h / 2)
         font = self.font
@@ -426,6 +414,15 @@ class Menu:
             screen.text(fit(screen, second, theme.FONT_SMALL, w - pad - 20), sx, y + h * 0.76,
                         theme.FONT_SMALL, colour, anchor)
 
+
+
+def focus_ring(screen: Screen, rect: tuple[float, float, float, float], ring: float,
+               pad: float) -> None:
+    """The white ring around a focused tile: ``ring`` breathes outwards (half as much
+    vertically) without the tile itself changing size, so the tile stays one cached image."""
+    x, y, w, h = rect
+    screen.box(x - ring - pad, y - ring / 2 - pad, w + 2 * ring + 2 * pad, h + ring + 2 * pad,
+               theme.TEXT, radius=18, width=4)
 
 # ---------------------------------------------------------------------------------------
 # TextField
@@ -493,6 +490,7 @@ class Confirm(Scene):
     def enter(self, app) -> None:  # type: ignore[no-untyped-def]
         super().enter(app)
         self.menu.sound = app.play_sound
+        self.menu.calm = lambda: motion_reduced(app)
 
     def _yes(self) -> None:
         assert self.app is not None
@@ -519,8 +517,7 @@ class Confirm(Scene):
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 170))
         grow = ease_out(self.t / 0.25)
         h = 480 * (0.85 + 0.15 * grow)
-        screen.box(460, 540 - h * 0.55, 1000, h, theme.PANEL, radius=24)
-        screen.box(460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)
+        frames.panel(screen, 460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)
         screen.text(self.message, 960, 330, theme.FONT_LARGE, theme.TEXT, "midtop", wrap=900)
         self.menu.draw(screen)
         draw_footer(screen, self.shortcuts)
@@ -564,7 +561,10 @@ class Banner:
         slide_out = ease_out((self.t - (self.duration - 0.3)) / 0.3)
         offset = (1 - slide_in) * 1920 - slide_out * 1920
         screen.box(offset, y, 1920, height, (8, 10, 18, 235))
-        screen.box(offset, y + height - 8, 1920, 8, self.colour)
+        # a step-fret band in the seat's colour: whose turn it is, from across the room
+        band = greca.strip(screen.ln(BANNER_FRET), scenery.rgb(self.colour), (12, 12, 20))
+        greca.blit_band(screen.surface, band,
+                        screen.rect(offset, y + height - BANNER_FRET, 1920, BANNER_FRET))
         cx = 960 + offset
         if self.sub:
             screen.text(self.text, cx, y + height * 0.36, theme.FONT_LARGE, self.colour,

@@ -31,7 +31,7 @@ from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
-from game.ui.anim import Anim
+from game.ui.anim import Anim, finish
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -445,6 +445,7 @@ class AztlanView(BoardView):
 
     def on_reset(self) -> None:
         self.anims.clear()
+        self.fx.finish()
         self.panel_flash = {}
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
@@ -456,6 +457,8 @@ class AztlanView(BoardView):
     # animation
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
+        # the last action's pawns land at once (its words and scores stay to be read)
+        finish([a for a in self.anims if a.kind in ("drop", "slide")])
         vdraw.animate(self, events)
         self._sync()
 
@@ -471,6 +474,7 @@ class AztlanView(BoardView):
         if self._hidden_by_shell():
             self._sync()
             return
+        self.fx.update(dt)
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]

@@ -55,6 +55,7 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
     assert over.scr is not None
     screen.surface.blit(over.scr.surface, over.rect.topleft)
     draw_moving(v, screen, lay, m, colours, marks)
+    v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
     vp.paint_track(screen, lay.track, m.scores, m.ranking, v.seat_colours,
                    v.seat_marks)
     paint_column(screen, lay.column, v, m, v.decision,
@@ -227,6 +228,11 @@ def draw_ghost(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: li
                  "midright")
 
 
+#: bursts by kind of event at a territory: a battle flares red, the gods' favour gold
+BURSTS = {"battle": theme.DANGER, "sacred": (255, 206, 60), "tlatoani": (255, 206, 60),
+          "tie": (200, 200, 210)}
+
+
 def pop_rows(v: AztlanView) -> dict[int, int]:
     """Per territory, the row the next word popping up over it takes: words over one
     territory ("Sacred Games", then "Coexist") stand one above the other, never on top of
@@ -269,6 +275,10 @@ def animate(v: AztlanView, events: list[Event]) -> None:
                 data.get("territory") in idx:
             word = {"coexist": "Coexist", "tie": "Tie", "battle": "Battle!",
                     "sacred": "Sacred Games", "tlatoani": "Tlatoani"}[e.kind]
+            spark = BURSTS.get(e.kind)
+            if spark is not None:
+                v.fx.burst(idx[data["territory"]], spark, count=40 if e.kind == "battle" else 24,
+                           ring=150 if e.kind == "battle" else 100, delay=delay)
             pop(v, rows, idx[data["territory"]], word, theme.ACCENT, delay)
         elif e.kind == "score" and e.seat is not None:
             # the army that scored (in Aztec Gods, control swaps right after)
@@ -278,6 +288,10 @@ def animate(v: AztlanView, events: list[Event]) -> None:
                     continue
                 cells = tuple(idx[c] for c in dm.get("territories", []) if c in idx)
                 n = len(cells)
+                if cells:
+                    colours = v.army_colours
+                    v.fx.burst(cells[0], colours[army] if 0 <= army < len(colours) else
+                               theme.ACCENT, count=30, ring=120, delay=delay)
                 v.anims.append(Anim("domain", cells, DOMAIN_TIME, delay, data={
                     "text": f"+{dm['points']}", "detail": f"{n}+{dm['matching']}²",
                     "army": army}))

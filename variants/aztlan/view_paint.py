@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.art import frames, pieces, texture
 from game.ui.layers import offscreen
 from game.ui.screen import Screen, draw_mark
 from variants.aztlan.view_layout import Layout, MapGeometry, Point
@@ -173,7 +174,10 @@ def name_lines(scr: Screen, name: str, size: float, width: float) -> list[str]:
 def paint_static(scr: Screen, lay: Layout, geo: MapGeometry, island: Any) -> None:
     k = lay.k
     mx, my, mw, mh = lay.map_rect
-    scr.box(mx, my, mw, mh, SEA, radius=18 * k)
+    frame = scr.rect(mx, my, mw, mh)
+    sea = texture.water(frame.size, SEA, seed=29, ripple=scr.ln(26 * k))
+    scr.surface.blit(texture.masked(sea, frame.size, scr.ln(18 * k)), frame.topleft)
+    _island_shadow(scr, lay, geo, frame)
     for j in range(int(mh / (40 * k))):
         for i in range(int(mw / (70 * k))):
             x = mx + (i + 0.5 * (j % 2)) * 70 * k + 20 * k
@@ -189,9 +193,13 @@ def paint_static(scr: Screen, lay: Layout, geo: MapGeometry, island: Any) -> Non
         x0, y0 = lay.pt((bx, by))
         clip_to_polygon(scr, pts, lambda sub, kind=kind, x0=x0, y0=y0, bw=bw, bh=bh:
                         paint_pattern(sub, kind, x0, y0, bw * k + 2, bh * k + 2, unit))
+    ground = texture.stone(frame.size, (236, 236, 236), seed=31)
+    scr.surface.blit(ground, frame.topleft, special_flags=pygame.BLEND_RGB_MULT)
+    lake = texture.water(frame.size, theme.LAKE, seed=37, ripple=scr.ln(18 * k))
     for i, poly in enumerate(geo.lakes):
         pts = lay.poly(poly)
-        scr.polygon(pts, theme.LAKE)
+        clip_to_polygon(scr, pts, lambda sub: sub.surface.blit(
+            lake, (frame.x + round(sub.ox - scr.ox), frame.y + round(sub.oy - scr.oy))))
         cx, cy = lay.pt(geo.lake_label[i])
         for dy in (-16, 14):
             for dx in (-30, 18):
@@ -215,6 +223,18 @@ def paint_static(scr: Screen, lay: Layout, geo: MapGeometry, island: Any) -> Non
         scr.line(lay.pt(a), lay.pt(b), COAST, max(2.0, 4 * k))
     for t in range(len(geo.polys)):
         paint_label(scr, lay, geo, island, t)
+
+
+def _island_shadow(scr: Screen, lay: Layout, geo: MapGeometry, frame: pygame.Rect) -> None:
+    """The island's shadow on the sea, down and to the right, as one soft layer."""
+    layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+    off = (scr.ln(6 * lay.k), scr.ln(9 * lay.k))
+    for poly in geo.polys:
+        pts = [(x - frame.x + off[0], y - frame.y + off[1])
+               for x, y in (scr.px(*p) for p in lay.poly(poly))]
+        pygame.draw.polygon(layer, (0, 16, 36, 255), pts)
+    layer.set_alpha(120)
+    scr.surface.blit(layer, frame.topleft)
 
 
 def label_points(lay: Layout, geo: MapGeometry, t: int) -> dict[str, Point]:
@@ -255,12 +275,16 @@ def paint_pawn(scr: Screen, cx: float, cy: float, s: float, colour: Any, mark: s
     """A tribe pawn: round head over a bell-shaped body, the tribe's mark on the body."""
     s *= k
     edge = max(1.5, s * 0.08)
+    pieces.ellipse_shadow(scr, cx + s * 0.06, cy + s * 0.5, s * 0.46, s * 0.12)
     body = [(cx - s * 0.42, cy + s * 0.5), (cx - s * 0.26, cy - s * 0.05),
             (cx + s * 0.26, cy - s * 0.05), (cx + s * 0.42, cy + s * 0.5)]
     scr.polygon(body, colour)
     scr.polygon(body, INK, edge)
     scr.circle(cx, cy - s * 0.28, s * 0.24, colour)
     scr.circle(cx, cy - s * 0.28, s * 0.24, INK, edge)
+    lit = texture.shade(pieces.rgb(colour), 0.5)
+    scr.circle(cx - s * 0.08, cy - s * 0.36, s * 0.07, lit)
+    scr.line((cx - s * 0.2, cy + s * 0.02), (cx - s * 0.3, cy + s * 0.4), lit, s * 0.05)
     draw_mark(scr, mark, cx, cy + s * 0.24, s * 0.16, INK)
 
 
@@ -403,7 +427,7 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
     """A horizontal track 0..N; counters on one score form a pile in stack order (the top
     counter, first in turn order, drawn on top)."""
     x, y, w, h = rect
-    scr.box(x, y, w, h, theme.PANEL, radius=12)
+    frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
     scr.text("SCORE TRACK", x + 14, y + 8, theme.readable(22), theme.ACCENT)
     line_y = y + h - 26
     scr.text("on one score, the top counter plays first", x + w - 14, y + 8, theme.readable(20),

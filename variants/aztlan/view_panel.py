@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit, fit_lines
 from game.words import plural
@@ -138,7 +139,7 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
     colours, marks = view.seat_colours, view.seat_marks
     # -- the age track --------------------------------------------------------------
     ax, ay, aw, ah = lay.age
-    scr.box(ax, ay, aw, ah, theme.PANEL, radius=12)
+    frames.panel(scr, ax, ay, aw, ah, theme.PANEL_LIGHT, radius=12, width=2)
     phase = PHASE_NAMES.get(m.phase, m.phase)
     if scr.text_width(f"AGE  {phase}", theme.FONT_SMALL) <= aw - 28:
         scr.text("AGE", ax + 14, ay + 8, theme.FONT_SMALL, theme.ACCENT)
@@ -150,7 +151,7 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
         age = i + 1
         fill = theme.ACCENT if age == m.age else (theme.PANEL_LIGHT if age > m.age
                                                   else shade(theme.PANEL_LIGHT, 0.7))
-        scr.box(px, ay + 46, pw, 44, fill, radius=8)
+        frames.tile(scr, px, ay + 46, pw, 44, fill, radius=8, depth=3)
         scr.text(roman(age), px + pw / 2, ay + 68, theme.FONT_SMALL,
                  INK if age == m.age else (theme.TEXT if age > m.age else theme.TEXT_DIM),
                  "center")
@@ -158,8 +159,7 @@ def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
     bx, by, bw, bh = lay.box
     seat = d.seat
     edge = colours[seat] if seat is not None else theme.PANEL_LIGHT
-    scr.box(bx, by, bw, bh, theme.PANEL, radius=14)
-    scr.box(bx, by, bw, bh, edge, radius=14, width=4 if d.kind != "wait" else 2)
+    frames.panel(scr, bx, by, bw, bh, edge, radius=14, width=4 if d.kind != "wait" else 2)
     ty = by + 16
     if seat is not None:
         draw_mark(scr, marks[seat], bx + 30, ty + 16, 14, colours[seat])
@@ -395,7 +395,7 @@ def paint_panel(scr: Screen, area: Rect, view: Any, m: Model) -> None:
     need = (40 + 48 + n * ROW_STEP + 120) * k
     if need > ah:
         k *= ah / need
-    scr.box(ax, ay, aw, min(ah, need), theme.PANEL, radius=14 * k)
+    frames.panel(scr, ax, ay, aw, min(ah, need), theme.PANEL_LIGHT, radius=14 * k, width=2)
     x, w = ax + 10 * k, aw - 20 * k
     y = ay + 8 * k
     # turn order: a title line, then the seats as chips (names step down to fit)

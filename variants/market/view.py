@@ -34,7 +34,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from game.events import Event
-from game.ui import theme
+from game.ui.anim import finish
+from game.ui.art import texture
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -63,6 +64,8 @@ from variants.market.view_preview import (
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
 DEFAULT_PANEL = (1376.0, 128.0, 528.0, 392.0)
+#: the reed mat the market is laid out on (dark, so the tiles and cards stand out)
+MAT = (74, 58, 36)
 
 
 class MarketView(SeatStyle, BoardView):
@@ -369,6 +372,7 @@ class MarketView(SeatStyle, BoardView):
     def on_reset(self) -> None:
         self.queue.clear()
         self.anims.clear()
+        self.fx.finish()
         self.highlighted = False
         self._scores = list(self.session.game.scores)
         self._version = -1
@@ -380,7 +384,10 @@ class MarketView(SeatStyle, BoardView):
     def on_events(self, action: str, events: list[Event]) -> None:
         self.queue.applied(action)
         game = self.session.game
+        # the last action's tiles, goods and coins land at once (its "+N" stays to be read)
+        finish([a for a in self.anims if a.kind != "pop"])
         self.anims.extend(va.from_events(game.rules, game.state, events))
+        va.bursts(self.fx, game.rules, events, self.colours)
         scores = list(game.scores)
         self.anims.extend(va.score_pops(game.rules, self._scores, scores, self.colours))
         self._scores = scores
@@ -388,6 +395,7 @@ class MarketView(SeatStyle, BoardView):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.fx.update(dt)
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]
@@ -463,7 +471,8 @@ class MarketView(SeatStyle, BoardView):
         st = self._static
         if st.key != base:
             scr = st.fresh(screen, area)
-            scr.surface.fill(theme.BG)
+            scr.surface.blit(texture.reed(scr.surface.get_size(), MAT, weave=scr.ln(30)),
+                             (0, 0))
             vp.paint_static(scr, lay, rules, names, colours, marks)
             st.key = base
         squares, buyers = va.hidden(self.anims)
@@ -497,6 +506,7 @@ class MarketView(SeatStyle, BoardView):
             vo.paint_cursor(screen, lay.target_rect(self.cursor), self.preview.ok, glow,
                             lay.cs)
         va.draw_moving(screen, lay, self.anims, s)
+        self.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
 
     def board_rect(self, area: Area) -> Area:
         """The market's squares and every side's row of buyers with its colour strip

@@ -16,6 +16,7 @@ from typing import Any
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Timed
+from game.ui.fx import Effects
 from game.ui.screen import Screen
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS
@@ -128,6 +129,34 @@ def score_pops(rules: Any, before: list[int], after: list[int],
             out.append(Anim("pop", ("label", side), (), POP_TIME, delay=FLY_TIME,
                             tile=f"+{after[seat] - before[seat]}", colour=colour))
     return out
+
+
+GOLD = (255, 206, 60)
+
+
+def bursts(fx: Effects, rules: Any, events: list[Event], colours: list[Any]) -> None:
+    """Bursts a player notices: goods landing with the buyer (in the goods' colour),
+    a token reaching the king (gold), the game's final scoring over each side."""
+    sides = rules.sides
+    for e in events:
+        d = e.data or {}
+        seat = e.seat
+        side = sides[seat] if isinstance(seat, int) and 0 <= seat < len(sides) else None
+        if e.kind == "buy" and side:
+            colour = vp.COMMODITY.get(str(d.get("colour")), GOLD)
+            fx.burst(("buyer", side, int(d.get("buyer", 1)) - 1), _bright(colour), count=30,
+                     ring=110, delay=FLY_TIME)
+        elif e.kind in ("king", "governor"):
+            fx.burst(("king",), GOLD, count=20, ring=90, delay=FLY_TIME)
+        elif e.kind == "game_over":
+            for i, s in enumerate(sides):
+                colour = colours[i] if i < len(colours) else GOLD
+                fx.burst(("label", s), colour, count=36, ring=140, delay=0.25 * i)
+
+
+def _bright(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black goods burst in grey, so the sparks show on the dark mat."""
+    return colour if sum(colour) > 200 else (170, 170, 184)
 
 
 def hidden(anims: list[Anim]) -> tuple[frozenset[int], frozenset[tuple[str, int]]]:

@@ -13,8 +13,9 @@ import math
 from typing import Any
 
 from game.ui import theme
+from game.ui.art import frames, pieces, texture
 from game.ui.screen import Screen, draw_mark
-from game.ui.widgets import fit_lines
+from game.ui.widgets import fit_lines, fit_size
 from variants.market.params import COLOURS
 from variants.market.view_layout import Layout, Rect
 
@@ -185,6 +186,9 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
     if lift:
         scr.box(x + inset + cs * 0.05, y + inset + cs * 0.07, w, w, (0, 0, 0, 110),
                 radius=cs * 0.1)
+    else:
+        scr.box(x + inset + cs * 0.02, y + inset + cs * 0.035, w, w, (0, 0, 0, 90),
+                radius=cs * 0.1)
     if tile in COLOURS:
         _vendor(scr, x, y, cs, tile, state.vendors[tile] if state is not None else 0)
     elif tile == "king":
@@ -205,10 +209,20 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
                     radius=cs * 0.05)
             scr.text("FREE", x + cs * 0.78, y + cs * 0.155, theme.readable(cs * 0.13), INK,
                      "center")
+    gloss(scr, x + inset, y + inset, w, cs)
     # the square's name ("a1") only where it has room beside the tile's own words
     if name and not lift and tile in ("crowd", "porter"):
         scr.text(name, x + cs * 0.08, y + cs * 0.06, theme.readable(cs * 0.13),
                  (60, 54, 46), "topleft")
+
+
+def gloss(scr: Screen, x: float, y: float, w: float, cs: float) -> None:
+    """Light from the top left on a tile: a lit upper rim and a shaded lower one."""
+    rim = max(1.0, cs * 0.025)
+    scr.box(x + cs * 0.06, y + rim * 0.8, w - cs * 0.12, rim, (255, 255, 255, 70),
+            radius=rim / 2)
+    scr.box(x + cs * 0.06, y + w - rim * 1.8, w - cs * 0.12, rim, (0, 0, 0, 60),
+            radius=rim / 2)
 
 
 def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -> None:
@@ -285,7 +299,8 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
     x, y, w, h = rect
     m = min(w, h)
     inset = m * 0.04
-    scr.box(x + inset, y + inset, w - 2 * inset, h - 2 * inset, BUYER, radius=m * 0.12)
+    pieces.bevel_box(scr, x + inset, y + inset, w - 2 * inset, h - 2 * inset - m * 0.04,
+                     BUYER, radius=m * 0.12, depth=m * 0.04)
     scr.box(x + inset, y + inset, w - 2 * inset, h - 2 * inset, colour, radius=m * 0.12,
             width=max(2.0, m * 0.07))
     bx, by = x + m * 0.22, y + m * 0.22
@@ -328,12 +343,16 @@ def paint_static(scr: Screen, lay: Layout, rules: Any, names: list[str],
     cs = lay.cs
     gx, gy, gw, gh = lay.grid
     pad = cs * 0.08
-    scr.box(gx - pad, gy - pad, gw + 2 * pad, gh + 2 * pad, PLAZA, radius=cs * 0.12)
+    plaza = scr.rect(gx - pad, gy - pad, gw + 2 * pad, gh + 2 * pad)
+    pieces.drop_shadow(scr, gx - pad, gy - pad, gw + 2 * pad, gh + 2 * pad, cs * 0.12,
+                       cs * 0.08)
+    slab = texture.stone(plaza.size, PLAZA, seed=19, blocks=scr.ln(cs * 0.5))
+    scr.surface.blit(texture.masked(slab, plaza.size, scr.ln(cs * 0.12)), plaza.topleft)
     scr.box(gx - pad, gy - pad, gw + 2 * pad, gh + 2 * pad, PLAZA_EDGE, radius=cs * 0.12,
             width=max(2.0, cs * 0.03))
     for sq in range(lay.n * lay.n):
         x, y, w, h = lay.square(sq)
-        scr.box(x + 2, y + 2, w - 4, h - 4, darker(PLAZA, 0.85), radius=cs * 0.08)
+        scr.box(x + 2, y + 2, w - 4, h - 4, (0, 0, 0, 70), radius=cs * 0.08)
     for seat, side in enumerate(rules.sides):
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
         mark = marks[seat] if seat < len(marks) else "circle"
@@ -345,7 +364,7 @@ def paint_static(scr: Screen, lay: Layout, rules: Any, names: list[str],
             x1, y1 = max(x + w, bx + bw) + 7, max(y + h, by + bh) + 7
             scr.box(x0, y0, x1 - x0, y1 - y0, TEAM_COLOURS[team % len(TEAM_COLOURS)],
                     radius=12)
-            scr.box(x0 + 4, y0 + 4, x1 - x0 - 8, y1 - y0 - 8, theme.BG, radius=10)
+            scr.box(x0 + 4, y0 + 4, x1 - x0 - 8, y1 - y0 - 8, (18, 16, 14, 200), radius=10)
         paint_band(scr, lay, rules, side, seat, names, colour, mark)
 
 
@@ -384,12 +403,12 @@ def paint_band(scr: Screen, lay: Layout, rules: Any, side: str, seat: int,
             scr.text(mates, sx + size * 1.0 + tw, cy, theme.readable(size), tcolour, "midleft")
         return
     # west / east: a card in the margin
-    scr.box(lx, ly, lw, lh, theme.PANEL_LIGHT, radius=12)
-    scr.box(lx, ly, lw, lh, colour, radius=12, width=4)
-    size = theme.FONT_BODY * 1.1
+    frames.panel(scr, lx, ly, lw, lh, colour, radius=12, fill=theme.PANEL_LIGHT, width=4)
+    # a long name steps down a size (never under the reading size) before it is cut: the
+    # card is narrower when the board plays small behind the title menu
+    size = fit_size(scr, name, lw - 60, theme.readable(theme.FONT_BODY * 1.1))
     draw_mark(scr, mark, lx + 26, ly + 34, 14, colour)
-    scr.text(_fit(scr, name, theme.readable(size), lw - 60), lx + 48, ly + 34,
-             theme.readable(size), colour, "midleft")
+    scr.text(_fit(scr, name, size, lw - 60), lx + 48, ly + 34, size, colour, "midleft")
     arrow = f"buyers 1-{lay.n} " + ("top to bottom" if side == "west" else "bottom to top")
     for i, line in enumerate(fit_lines(scr, arrow, theme.FONT_SMALL, lw - 28)[::-1]):
         scr.text(line, lx + 14, ly + lh - 24 - 32 * i, theme.FONT_SMALL, theme.TEXT_DIM,
@@ -440,8 +459,7 @@ def paint_pieces(scr: Screen, lay: Layout, rules: Any, s: Any, names: list[str],
 
 def card(scr: Screen, rect: Rect, title: str) -> float:
     x, y, w, h = rect
-    scr.box(x, y, w, h, theme.PANEL, radius=14)
-    scr.box(x, y, w, h, theme.PANEL_LIGHT, radius=14, width=3)
+    frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=14)
     scr.text(title, x + 16, y + 12, theme.readable(theme.FONT_SMALL * 0.85), theme.TEXT_DIM)
     return y + 44
 

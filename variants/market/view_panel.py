@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.screen import Screen
 from game.ui.widgets import fit_lines, fit_size
 from game.words import plural
@@ -178,7 +179,7 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     lay = panel_layout(view, area)
     k = lay.k
     ax, ay, aw, _ah = area
-    scr.box(ax, ay, aw, lay.bottom - ay, theme.PANEL, radius=14 * k)
+    frames.panel(scr, ax, ay, aw, lay.bottom - ay, theme.PANEL_LIGHT, radius=14 * k, width=2)
     _paint_header(scr, lay, view)
     _paint_modes(scr, lay, view)
     hx, hy, hw, _hh = lay.hint  # what to do
@@ -222,13 +223,14 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
         fill = theme.ACCENT if on else (theme.PANEL_LIGHT if mode in available
                                         else (36, 46, 70))
         ink = vp.INK if on else (theme.TEXT if mode in available else (96, 104, 124))
-        scr.box(*r, fill, radius=8 * k)
+        frames.tile(scr, *r, fill, radius=8 * k, depth=3 * k)
         scr.text(MODE_LABELS[mode], r[0] + r[2] / 2, r[1] + r[3] / 2, theme.FONT_SMALL, ink,
                  "center")
     left = dict(tiles_left(game)) if s.phase == "place" else {}
     for i, (r, tile) in enumerate(lay.palette):
         on = tile == view.tile_choice
-        scr.box(*r, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k)
+        frames.tile(scr, *r, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k,
+                    depth=3 * k)
         ink = vp.INK if on else theme.TEXT
         if tile in COLOURS:
             vp.token(scr, tile, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)

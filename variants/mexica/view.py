@@ -23,7 +23,8 @@ from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
-from game.ui.anim import Anim
+from game.ui.anim import Anim, finish
+from game.ui.art import frames
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer
@@ -357,6 +358,7 @@ class MexicaView(SeatStyle, BoardView):
         self.queue.clear()
         self.anims.clear()
         self.pops.clear()
+        self.fx.finish()
         self.panel_pops = {}
         self.source = None
         self.highlight_cells = frozenset()
@@ -372,7 +374,9 @@ class MexicaView(SeatStyle, BoardView):
         game = self.session.game
         b, s = self.board, game.state
         anims = va.piece_anims(b, s, action, self._seen_pilli)  # the shell plays sounds
+        finish(self.anims)  # the last action's pieces land at once
         self.anims.extend(anims)
+        va.bursts(self.fx, b, s, anims, events, self.colours)
         self._seen_pilli = list(s.pilli)
         pops, totals = va.score_pops(b, s, events, self.colours)
         self.pops.extend(pops)
@@ -382,6 +386,7 @@ class MexicaView(SeatStyle, BoardView):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.fx.update(dt)
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]
@@ -406,6 +411,9 @@ class MexicaView(SeatStyle, BoardView):
         cells = [] if step is None else step.get("cells") or []
         self.highlight_cells = frozenset(index[c] for c in cells if c in index)
         self._hl_serial += 1
+        if self.highlight_cells:  # each scoring step lights its district up
+            self.fx.burst(vo.middle_cell(self.board.width, sorted(self.highlight_cells)),
+                          va.SCORE_GOLD, count=36, ring=160)
 
     # =====================================================================================
     # drawing (no state changes beyond the pixel caches)
@@ -441,7 +449,9 @@ class MexicaView(SeatStyle, BoardView):
             comp.key = comp_key
         assert comp.scr is not None
         screen.surface.blit(comp.scr.surface, comp.rect.topleft)
+        va.draw_glints(screen, lay, b, self.time)
         va.draw_moving(screen, lay, self, rules, s)
+        self.fx.draw(screen, lay.centre)
 
     def _draw_standing(self, screen: Screen, panel: Area) -> None:
         """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too).
@@ -458,8 +468,7 @@ class MexicaView(SeatStyle, BoardView):
         rows = standing["rows"][:4]
         bw, bh = w, 52.0 + 38.0 * len(rows)
         bx, by = x, y + h + 12
-        screen.box(bx, by, bw, bh, (10, 14, 24), radius=10)
-        screen.box(bx, by, bw, bh, theme.ACCENT, radius=10, width=3)
+        frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
         screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
         ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
         for i, row in enumerate(rows):

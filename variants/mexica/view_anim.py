@@ -8,13 +8,17 @@ changes nothing.
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: canal, bridge, temple, token, pilli
+from game.ui.art import palette
+from game.ui.fx import Effects
 from game.ui.screen import Screen
+from game.ui.widgets import mix
 from game.words import plural
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
@@ -92,6 +96,38 @@ def score_pops(board: Board, state: MexicaState, events: list[Event], colours: l
     return pops, totals
 
 
+SCORE_GOLD = (255, 206, 60)
+GLINT = (190, 230, 255)
+SPLASH = (150, 210, 245)
+DUST = (222, 200, 150)
+
+
+def bursts(fx: Effects, board: Board, state: MexicaState, anims: list[Anim],
+           events: list[Event], colours: list[Any]) -> None:
+    """Bursts for an applied action, anchored on board cells: a splash where a canal
+    lands, dust where a temple rises, gold sparks for a founding, and one per district
+    scored (in step with its "+N" pop-ups)."""
+    for a in anims:
+        if a.kind == "canal":
+            fx.burst(a.cells[0], SPLASH, count=14, speed=200, life=0.6, delay=DROP_TIME * 0.8,
+                     ring=0)
+        elif a.kind == "temple":
+            fx.burst(a.cells[0], DUST, count=12, speed=160, life=0.6, delay=DROP_TIME * 0.8,
+                     ring=0)
+    delay = 0.0
+    for e in events:
+        if e.kind == "founded" and e.data.get("cell") in board.index:
+            seat = e.seat if e.seat is not None else -1
+            fx.burst(board.index[e.data["cell"]], vp.seat_colour(colours, seat), count=40,
+                     ring=150, delay=DROP_TIME)
+        elif e.kind == "district_scored":
+            delay += 0.5
+            cell = vo.middle_cell(board.width, [board.index[n] for n in
+                                                e.data.get("cells", []) if n in board.index])
+            if cell is not None:
+                fx.burst(cell, SCORE_GOLD, count=30, ring=130, delay=delay)
+
+
 def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
     """One step per scored district, then the palace bonus; [] if nothing was scored."""
     if not any(e.kind in ("scoring", "district_scored") for e in events):
@@ -124,6 +160,30 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
     return steps
 
 
+GLINTS = 16  # light on the lake at once, each coming and going
+
+
+def draw_glints(screen: Screen, lay: vp.Layout, board: Board, t: float) -> None:
+    """The lake moves: short ripples of light drift across a few water cells, each
+    fading in and out on its own beat (a few lines a frame; the lake itself is cached)."""
+    lake = sorted(board.lake)
+    if not lake:
+        return
+    rng = random.Random(board.width * 7919 + board.height)
+    cs = lay.cs
+    for i, c in enumerate(rng.sample(lake, min(GLINTS, len(lake)))):
+        phase = (t * rng.uniform(0.18, 0.3) + i / GLINTS) % 1.0
+        if phase > 0.6:
+            continue
+        k = math.sin(phase / 0.6 * math.pi)
+        x, y = lay.centre(c)
+        x += cs * (phase - 0.3) * 0.8
+        colour = mix(palette.WATER, GLINT, k)
+        w = cs * (0.18 + 0.1 * k)
+        screen.line((x - w, y), (x, y - cs * 0.07), colour, max(1.5, cs * 0.05))
+        screen.line((x, y - cs * 0.07), (x + w, y), colour, max(1.5, cs * 0.05))
+
+
 def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
                 s: MexicaState) -> None:
     """Per frame: dropping pieces, the Pilli (current one pulsing), cursor, pop-ups."""
@@ -151,11 +211,22 @@ def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
         if a.kind == "bridge" and c in s.bridges:
             vp.paint_bridge(screen, lay, c, s.bridges[c], k=k)
         elif a.kind == "temple" and c in s.temples:
-            owner, level = s.temples[c]
-            vp.paint_temple(screen, x, y, cs, level, vp.seat_colour(colours, owner),
-                            vp.seat_mark(marks, owner), k)
+            _rise(screen, x, y, cs, a.progress, s.temples[c], colours, marks)
         elif a.kind == "token" and c in s.tokens:
             vp.paint_token(screen, x, y, cs, s.tokens[c], rules.token_info.get(s.tokens[c]), k)
+
+
+def _rise(screen: Screen, x: float, y: float, cs: float, e: float, temple: tuple[int, int],
+          colours: list[Any], marks: list[str]) -> None:
+    """A temple rising out of the ground: shown from its base up, the top last."""
+    owner, level = temple
+    shown = 1 - (1 - e) ** 3
+    clip = screen.surface.get_clip()
+    top = screen.rect(x - cs * 0.2, y + cs * (1 - shown * 1.1), cs * 1.4, cs * 1.2)
+    screen.surface.set_clip(top.clip(clip))
+    vp.paint_temple(screen, x, y + cs * 0.15 * (1 - shown), cs, level,
+                    vp.seat_colour(colours, owner), vp.seat_mark(marks, owner))
+    screen.surface.set_clip(clip)
 
 
 def _draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> None:

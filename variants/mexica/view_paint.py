@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import theme
+from game.ui.art import palette, pieces, texture
 from game.ui.screen import Screen, draw_mark
 from variants.mexica.board import Board
 from variants.mexica.state import MexicaState
@@ -28,6 +29,8 @@ CANAL_EDGE = (14, 52, 96)
 WAVE = (56, 124, 182)
 TINT = (255, 246, 200, 64)
 BRIDGE_LIGHT = (168, 118, 66)
+WAVE_LIGHT = (150, 206, 240)
+CANAL_SHADE = (14, 52, 96, 120)
 
 
 @dataclass(frozen=True)
@@ -115,37 +118,41 @@ def outline(scr: Screen, lay: Layout, cells: set[int] | frozenset[int], colour: 
 # static map
 # ----------------------------------------------------------------------------------------
 def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
+    """The lake, the island's paving (limestone, the palace in terracotta) and the
+    coordinates; painted once per size into the view's base layer."""
     cs = lay.cs
     ox, oy, ow, oh = lay.outer
-    scr.box(ox, oy, ow, oh, theme.LAKE, radius=cs * 0.3)
-    # ripples on the lake
-    for c in range(board.size):
-        if c not in board.lake or (c * 7 + c // board.width) % 3:
-            continue
-        x, y = lay.xy(c)
-        scr.line((x + cs * 0.2, y + cs * 0.45), (x + cs * 0.45, y + cs * 0.38), WAVE, cs * 0.05)
-        scr.line((x + cs * 0.45, y + cs * 0.38), (x + cs * 0.7, y + cs * 0.45), WAVE, cs * 0.05)
+    frame = scr.rect(ox, oy, ow, oh)
+    lake = texture.water(frame.size, palette.WATER, seed=7, ripple=scr.ln(cs * 0.55))
+    scr.surface.blit(texture.masked(lake, frame.size, scr.ln(cs * 0.3)), frame.topleft)
+    island = set(board.island)
+    _island_shadow(scr, lay, island)
+    ground = texture.stone(frame.size, palette.SAND, seed=11)
+    paving = texture.stone(frame.size, palette.TERRACOTTA, seed=13)
     grid = max(1.0, cs * 0.03)
     for c in board.island:
         x, y = lay.xy(c)
         kind = board.kind[c]
-        colour = theme.LAND
-        if kind == "S":
-            colour = theme.PALACE
-        elif kind == "P":
-            colour = theme.PALACE_CENTRE
-        scr.box(x, y, cs, cs, colour)
+        cell = scr.rect(x, y, cs, cs)
+        scr.surface.blit(paving if kind in "SP" else ground, cell,
+                         cell.move(-frame.x, -frame.y))
+        lit, dark = (255, 255, 255, 46), (60, 40, 10, 60)
+        scr.box(x, y, cs, cs * 0.06, lit)
+        scr.box(x, y + cs * 0.06, cs * 0.06, cs * 0.94, lit)
+        scr.box(x, y + cs * 0.94, cs, cs * 0.06, dark)
+        scr.box(x + cs * 0.94, y, cs * 0.06, cs * 0.94, dark)
         scr.box(x, y, cs, cs, GRID if kind not in "SP" else theme.LAND_DARK, width=grid)
         if kind == "S":
-            scr.box(x + cs * 0.3, y + cs * 0.3, cs * 0.4, cs * 0.4, theme.PALACE_CENTRE,
+            scr.box(x + cs * 0.3, y + cs * 0.3, cs * 0.4, cs * 0.4, palette.GOLD_DARK,
                     width=cs * 0.06)
         elif kind == "P":
             cx, cy = x + cs / 2, y + cs / 2
             r = cs * 0.3
             scr.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
-                        theme.PALACE)
-            scr.circle(cx, cy, cs * 0.1, theme.ACCENT)
-    island = set(board.island)
+                        palette.GOLD_DARK)
+            scr.polygon([(cx, cy - r * 0.7), (cx + r * 0.7, cy), (cx, cy + r * 0.7),
+                         (cx - r * 0.7, cy)], palette.GOLD)
+            scr.circle(cx, cy, cs * 0.08, palette.GOLD_LIGHT)
     outline(scr, lay, island, SHORE, max(2.0, cs * 0.07))
     outline(scr, lay, set(board.palace), INK, max(2.0, cs * 0.06))
     size = max(14.0, cs * 0.42)
@@ -162,6 +169,20 @@ def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
                  "center")
 
 
+def _island_shadow(scr: Screen, lay: Layout, island: set[int]) -> None:
+    """The island's shadow on the water, down and to the right, as one soft layer."""
+    cs = lay.cs
+    ox, oy, ow, oh = lay.outer
+    frame = scr.rect(ox, oy, ow, oh)
+    layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+    for c in island:
+        x, y = lay.xy(c)
+        r = scr.rect(x + cs * 0.12, y + cs * 0.18, cs, cs)
+        layer.fill((0, 20, 40, 255), r.move(-frame.x, -frame.y))
+    layer.set_alpha(110)
+    scr.surface.blit(layer, frame.topleft)
+
+
 # ----------------------------------------------------------------------------------------
 # pieces
 # ----------------------------------------------------------------------------------------
@@ -176,6 +197,7 @@ def tile_rect(lay: Layout, tile: tuple[int, ...]) -> tuple[float, float, float, 
 
 def paint_canal(scr: Screen, lay: Layout, tile: tuple[int, ...], fill: Any = theme.CANAL,
                 edge: Any = CANAL_EDGE, k: float = 1.0) -> None:
+    """A canal tile: water sunk into the paving, a dark bank on the lit side, ripples."""
     x, y, w, h = tile_rect(lay, tile)
     cs = lay.cs
     if k != 1.0:
@@ -183,55 +205,82 @@ def paint_canal(scr: Screen, lay: Layout, tile: tuple[int, ...], fill: Any = the
         w, h = w * k, h * k
         x, y = cx - w / 2, cy - h / 2
     inset = cs * 0.04
-    scr.box(x + inset, y + inset, w - 2 * inset, h - 2 * inset, fill, radius=cs * 0.12)
-    scr.box(x + inset, y + inset, w - 2 * inset, h - 2 * inset, edge, radius=cs * 0.12,
-            width=max(2.0, cs * 0.07))
+    bx, by, bw, bh = x + inset, y + inset, w - 2 * inset, h - 2 * inset
+    if len(fill) == 3:
+        if k > 1.0:
+            pieces.drop_shadow(scr, bx, by, bw, bh, cs * 0.12, cs * 0.3 * (k - 1))
+        scr.box(bx, by, bw, bh, texture.shade(fill, -0.2), radius=cs * 0.12)
+        scr.box(bx + cs * 0.05, by + cs * 0.09, bw - cs * 0.08, bh - cs * 0.12, fill,
+                radius=cs * 0.1)
+        scr.box(bx + cs * 0.05, by + cs * 0.07, bw - cs * 0.1, cs * 0.06, CANAL_SHADE,
+                radius=cs * 0.03)
+    else:
+        scr.box(bx, by, bw, bh, fill, radius=cs * 0.12)
+    scr.box(bx, by, bw, bh, edge, radius=cs * 0.12, width=max(2.0, cs * 0.07))
     if len(fill) == 3:
         for c in tile:
             cx, cy = lay.centre(c)
             if k != 1.0:
                 continue
-            scr.line((cx - cs * 0.22, cy), (cx, cy - cs * 0.06), WAVE, cs * 0.05)
-            scr.line((cx, cy - cs * 0.06), (cx + cs * 0.22, cy), WAVE, cs * 0.05)
+            for dx, dy in ((-0.12, -0.1), (0.1, 0.16)):
+                px, py = cx + dx * cs, cy + dy * cs
+                scr.line((px - cs * 0.14, py), (px, py - cs * 0.05), WAVE_LIGHT, cs * 0.04)
+                scr.line((px, py - cs * 0.05), (px + cs * 0.14, py), WAVE_LIGHT, cs * 0.04)
 
 
 def paint_bridge(scr: Screen, lay: Layout, c: int, axis: str, colour: Any = theme.BRIDGE,
                  k: float = 1.0, edge: Any = INK) -> None:
+    """A bridge of planks across a canal, casting a shadow on the water."""
     cs = lay.cs
     cx, cy = lay.centre(c)
     length, breadth = cs * 1.3 * k, cs * 0.5 * k
     w, h = (breadth, length) if axis == "ns" else (length, breadth)
+    if len(colour) == 3:
+        pieces.drop_shadow(scr, cx - w / 2, cy - h / 2, w, h, cs * 0.06, cs * 0.12 * k)
     scr.box(cx - w / 2, cy - h / 2, w, h, colour, radius=cs * 0.06)
-    scr.box(cx - w / 2, cy - h / 2, w, h, edge, radius=cs * 0.06, width=max(2.0, cs * 0.06))
     if len(colour) == 3:
         for i in (-2, -1, 0, 1, 2):
             d = i * length / 6
             if axis == "ns":
                 scr.line((cx - w / 2 + 2, cy + d), (cx + w / 2 - 2, cy + d), BRIDGE_LIGHT,
                          cs * 0.03)
+                scr.line((cx - w / 2 + 2, cy + d + cs * 0.03), (cx + w / 2 - 2,
+                         cy + d + cs * 0.03), INK, cs * 0.015)
             else:
                 scr.line((cx + d, cy - h / 2 + 2), (cx + d, cy + h / 2 - 2), BRIDGE_LIGHT,
                          cs * 0.03)
+                scr.line((cx + d + cs * 0.03, cy - h / 2 + 2), (cx + d + cs * 0.03,
+                         cy + h / 2 - 2), INK, cs * 0.015)
+        rail = cs * 0.07 * k
+        if axis == "ns":
+            for side in (-1, 1):
+                scr.box(cx + side * (w / 2 - rail / 2) - rail / 2, cy - h / 2, rail, h,
+                        BRIDGE_LIGHT)
+        else:
+            for side in (-1, 1):
+                scr.box(cx - w / 2, cy + side * (h / 2 - rail / 2) - rail / 2, w, rail,
+                        BRIDGE_LIGHT)
+    scr.box(cx - w / 2, cy - h / 2, w, h, edge, radius=cs * 0.06, width=max(2.0, cs * 0.06))
 
 
 def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour: Any,
                  mark: str, k: float = 1.0) -> None:
-    """A stepped pyramid of ``level`` tiers in the owner's colour, mark and level number."""
-    cx = x + cs / 2
-    base = y + cs * (0.5 + 0.42 * k)
-    tier = cs * 0.66 * k / max(4, level)
-    width = cs * 0.86 * k
-    step = (width - cs * 0.3 * k) / max(1, max(4, level) - 1)
-    edge = max(1.5, cs * 0.045)
-    for i in range(level):
-        w = width - i * step
-        top = base - (i + 1) * tier
-        scr.box(cx - w / 2, top, w, tier + 1, colour)
-        scr.box(cx - w / 2, top, w, tier + 1, INK, width=edge)
+    """A stepped pyramid of ``level`` tiers in the owner's colour (lit ledges, shaded
+    flank, a stair, its shadow), its mark and level number."""
+    cx = x + cs / 2 - cs * 0.06 * k
+    base = y + cs * (0.5 + 0.4 * k)
+    tier = cs * 0.64 * k / max(4, level)
+    width = cs * 0.76 * k
+    step = (width - cs * 0.28 * k) / max(1, max(4, level) - 1)
+    edge = max(1.0, cs * 0.025)
+    pieces.stepped_temple(scr, cx, base, width, width - step * (level - 1), tier, level,
+                          colour, INK, edge)
     # level number on a dark disc and the owner's mark, top corners of the cell
     r = cs * 0.24 * k
     nx, ny = x + cs / 2 + cs * 0.25 * k, y + cs / 2 - cs * 0.25 * k
+    scr.circle(nx + r * 0.12, ny + r * 0.16, r, pieces.SHADOW)
     scr.circle(nx, ny, r, INK)
+    scr.circle(nx, ny, r, palette.GOLD_DARK, max(1.0, r * 0.12))
     scr.text(str(level), nx, ny + r * 0.08, theme.readable(cs * 0.52 * k), theme.TEXT, "center")
     mx, my = x + cs / 2 - cs * 0.26 * k, y + cs / 2 - cs * 0.26 * k
     draw_mark(scr, mark, mx, my, cs * 0.18 * k, INK)
@@ -240,15 +289,15 @@ def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour:
 
 def paint_token(scr: Screen, x: float, y: float, cs: float, size: int,
                 info: dict[str, Any] | None, k: float = 1.0) -> None:
-    """A calpulli token: its size big, founder / presence points below."""
+    """A calpulli token, a raised ivory tile: its size big, founder / presence below."""
     cx, cy = x + cs / 2, y + cs / 2
     w = cs * 0.86 * k
-    scr.box(cx - w / 2, cy - w / 2, w, w, theme.TOKEN, radius=cs * 0.14 * k)
-    scr.box(cx - w / 2, cy - w / 2, w, w, INK, radius=cs * 0.14 * k,
-            width=max(2.0, cs * 0.06))
-    scr.text(str(size), cx, cy - cs * 0.1 * k, theme.readable(cs * 0.5 * k), INK, "center")
+    pieces.bevel_box(scr, cx - w / 2, cy - w / 2 - cs * 0.04, w, w, theme.TOKEN,
+                     radius=cs * 0.14 * k, depth=cs * 0.08 * k, edge=INK,
+                     edge_w=max(2.0, cs * 0.06), lift=cs * 0.08 * k)
+    scr.text(str(size), cx, cy - cs * 0.14 * k, theme.readable(cs * 0.5 * k), INK, "center")
     if info is not None:
-        scr.text(f"{info['founder']}·{info['presence']}", cx, cy + cs * 0.25 * k,
+        scr.text(f"{info['founder']}·{info['presence']}", cx, cy + cs * 0.21 * k,
                  theme.readable(cs * 0.28 * k), (120, 60, 20), "center")
 
 
@@ -259,11 +308,15 @@ def paint_pilli(scr: Screen, cx: float, cy: float, cs: float, colour: Any, mark:
         scr.circle(cx, cy, cs * (0.5 + 0.12 * glow), theme.ACCENT, max(2.0, cs * 0.08))
     s = cs * k
     edge = max(2.0, cs * 0.06)
+    pieces.ellipse_shadow(scr, cx + s * 0.06, cy + s * 0.4, s * 0.34, s * 0.1)
     robe = [(cx, cy - s * 0.22), (cx + s * 0.32, cy + s * 0.4), (cx - s * 0.32, cy + s * 0.4)]
     scr.polygon(robe, colour)
     scr.polygon(robe, INK, edge)
     scr.circle(cx, cy - s * 0.24, s * 0.17, colour)
     scr.circle(cx, cy - s * 0.24, s * 0.17, INK, edge)
+    lit = texture.shade(pieces.rgb(colour), 0.45)
+    scr.line((cx - s * 0.05, cy - s * 0.12), (cx - s * 0.2, cy + s * 0.3), lit, s * 0.04)
+    scr.circle(cx - s * 0.05, cy - s * 0.29, s * 0.05, lit)
     draw_mark(scr, mark, cx, cy + s * 0.17, s * 0.12, INK)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark
@@ -50,7 +51,8 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
         k *= ah / need
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
-    scr.box(ax, ay, aw, min(ah, _need(scr, view, s, aw, k)), theme.PANEL, radius=14 * k)
+    frames.panel(scr, ax, ay, aw, min(ah, _need(scr, view, s, aw, k)), theme.PANEL_LIGHT,
+                 radius=14 * k, width=2)
     y = _head(scr, view, s, x, y, w, k)
     y = _tools(scr, view, x, y + GAP * k, w, k)
     y = _display(scr, rules, s, x, y + GAP * k, w, k)
@@ -108,7 +110,8 @@ def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: f
     for i, text in enumerate(labels):
         cw = widths[i] + spare
         on = i == active
-        scr.box(cx, y, cw, h, theme.ACCENT if on else theme.PANEL_LIGHT, radius=8 * k)
+        frames.tile(scr, cx, y, cw, h, theme.ACCENT if on else theme.PANEL_LIGHT,
+                    radius=8 * k, depth=3 * k)
         scr.text(text, cx + cw / 2, y + h / 2, theme.readable(size), INK if on else theme.TEXT,
                  "center")
         cx += cw + gap

@@ -11,6 +11,7 @@ from game.api import Game
 from game.errors import AztecArcadeError
 from game.events import personalise  # noqa: F401 - the scenes import it from here
 from game.ui import theme
+from game.ui.fx import motion_reduced
 from game.ui.messages import one_line
 from game.ui.saves import bound_name
 from game.ui.scene import Scene
@@ -151,6 +152,7 @@ class MenuScene(BaseScene):
         super().enter(app)
         app.input.text_mode = False
         self.menu.sound = app.play_sound
+        self.menu.calm = lambda: motion_reduced(app)
 
     def back(self) -> None:
         assert self.app is not None

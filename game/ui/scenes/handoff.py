@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.art import frames, scenery
 from game.ui.scenes.common import BaseScene, open_game_menu, seat_colours, seat_mark
 from game.ui.screen import draw_mark
 from game.ui.seats import pad_refusal
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 
 class HandoffScene(BaseScene):
+    backdrop = True
     shortcuts = (("Enter", "I am ready"), ("Esc", "Menu"))
 
     def __init__(self, session: Session, seat: int,
@@ -54,10 +56,10 @@ class HandoffScene(BaseScene):
         assert self.app is not None
         seat = self.seat
         colour = seat_colours(self.app, self.session, self.session.game.players)[seat]
-        screen.fill(theme.BG)
-        screen.box(0, 300, 1920, 420, theme.PANEL)
-        screen.box(0, 300, 1920, 12, colour)
-        screen.box(0, 708, 1920, 12, colour)
+        scenery.wall(screen)  # nothing of the board shows: the next player's secrets
+        frames.panel(screen, -20, 300, 1960, 420, theme.PANEL_LIGHT, radius=0, width=0)
+        screen.box(0, 300, 1920, 12, colour)  # one stone slab for every seat, its colour
+        screen.box(0, 708, 1920, 12, colour)  # in the bands
         draw_mark(screen, seat_mark(self.session, seat), 960, 400, 56, colour)
         screen.text(f"Pass to {self.session.name(seat)}", 960, 530, theme.FONT_TITLE, colour,
                     "center")

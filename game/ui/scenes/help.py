@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from game.isolation import guard_rules
 from game.plugins import get_registry
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.scenes.common import BaseScene, MenuScene
 from game.ui.widgets import (
     INK,
@@ -108,8 +109,7 @@ class HelpScene(BaseScene):
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 190))
         grow = ease_out(self.t / 0.25)
         x, y, w, h = 140.0, 60.0 + (1 - grow) * 60, 1640.0, 930.0
-        screen.box(x, y, w, h, theme.PANEL, radius=24)
-        screen.box(x, y, w, h, theme.ACCENT, radius=24, width=5)
+        frames.panel(screen, x, y, w, h, theme.ACCENT, radius=24, width=5)
         screen.text(self.title, x + 40, y + 30, theme.FONT_LARGE, theme.ACCENT)
         for i, name in enumerate(self.PAGES):
             tx = 180 + i * 330

@@ -30,6 +30,7 @@ from game.ui.widgets import (
     draw_header,
     ease_out,
     fit,
+    fit_size,
 )
 
 if TYPE_CHECKING:
@@ -186,6 +187,8 @@ class InviteScene(MenuScene):
         # the whole URL, smaller if it must be (a long address), never under READ
         wide = screen.text_width(link.url, theme.FONT_LARGE)
         size = max(READ, min(theme.FONT_LARGE, theme.FONT_LARGE * RIGHT_W / max(wide, 1)))
+        # widths do not scale exactly with the size: a hair too wide steps down once more
+        size = fit_size(screen, link.url, RIGHT_W, size, READ)
         screen.text(fit(screen, link.url, size, RIGHT_W), RIGHT_X, 222 + (theme.FONT_LARGE -
                     size) / 2, size, theme.ACCENT)
         screen.text("Room code", RIGHT_X, 318, READ, theme.TEXT_DIM)

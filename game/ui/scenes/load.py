@@ -39,6 +39,7 @@ EMPTY_MENU_Y = 340.0
 
 
 class LoadScene(MenuScene):
+    backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Load / Replay"), ("Esc", "Back"))
 
     def __init__(self) -> None:

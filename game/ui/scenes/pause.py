@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.errors import AztecArcadeError, SaveError
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import HasSession, MenuScene, TypingScene
@@ -157,8 +158,7 @@ class SaveScene(TypingScene):
 
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
-        screen.box(360, 300, 1200, 420, theme.PANEL, radius=24)
-        screen.box(360, 300, 1200, 420, theme.ACCENT, radius=24, width=5)
+        frames.panel(screen, 360, 300, 1200, 420, theme.ACCENT, radius=24, width=5)
         screen.text("Save game", 960, 360, theme.FONT_LARGE, theme.ACCENT, "center")
         screen.text("Name of the save:", 420, 420, theme.FONT_BODY, theme.TEXT_DIM)
         self.field.draw(screen, 420, 470, 1080, 84, True, self.t, theme.FONT_LARGE)

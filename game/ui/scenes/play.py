@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.errors import AztecArcadeError, IllegalAction
-from game.ui import theme
+from game.ui import fx, theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
@@ -76,6 +76,8 @@ class PlayScene(BaseScene):
         self.banner = Banner()
         #: why the last input was refused; shown until an action is applied
         self.refusal = ""
+        #: seconds since an input was last refused (the status line shakes a moment)
+        self.refused_t = fx.SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
         self.note = ""
         #: a person's action that gives something up ("5 AP left"), waiting for one press
@@ -225,6 +227,7 @@ class PlayScene(BaseScene):
     def refuse(self, reason: str) -> None:
         """Show why an input is refused, with the error sound."""
         assert self.app is not None
+        self.refused_t = 0.0
         self.refusal = reason
         self.app.play_sound("refused")
 
@@ -459,6 +462,7 @@ class PlayScene(BaseScene):
             return
         assert self.app is not None
         self.banner.update(dt)
+        self.refused_t += dt
         self.view.update(dt)
         self._update_hint()
         if self.log.stale(self.session):
@@ -513,7 +517,8 @@ class PlayScene(BaseScene):
             draw_status(screen, scoring.status(), hints)
             return
         if self.refusal:
-            draw_status(screen, self.refusal, hints, refused=True)
+            with fx.shifted(screen, fx.shake_offset(self.refused_t, fx.motion_reduced(self.app))):
+                draw_status(screen, self.refusal, hints, refused=True)
             return
         if self.confirming is not None and self.confirming[0] == self.session.version:
             draw_status(screen, self.confirming[2], hints)

@@ -15,6 +15,7 @@ from game.errors import AztecArcadeError, IllegalAction
 from game.isolation import start_game
 from game.ui import theme
 from game.ui.actionlog import action_line, wrap_text
+from game.ui.art import frames
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
 from game.ui.layout import BOARD_AREA, LOG_AREA, PANEL_AREA, STATUS_AREA
@@ -217,7 +218,7 @@ class ReplayScene(BaseScene):
 
     def _draw_progress(self, screen: Screen) -> None:
         x, y, w, h = STATUS_AREA
-        screen.box(x, y, w, h, theme.PANEL, radius=12)
+        frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
         frac = self.pos / self.total if self.total else 1.0
         screen.box(x, y, max(24.0, w * frac), h, theme.PANEL_LIGHT, radius=12)
         state = "Playing" if self.autoplay else "Paused"

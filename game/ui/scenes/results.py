@@ -151,6 +151,7 @@ def draw_table(screen: Screen, table: dict[str, Any], x: float, y: float, w: flo
 
 
 class ResultsScene(MenuScene):
+    backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Title"))
 
     def __init__(self, session: Session) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
+from game.ui.art import frames
+from game.ui.fx import Effects
 from game.ui.messages import personalise
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
 from game.ui.screen import draw_mark
@@ -65,9 +67,12 @@ class ScoringScene(BaseScene):
         self.index = 0
         self.step_t = 0.0
         self.baseline: list[int] = []
+        #: a burst over each total that a step raises
+        self.fx = Effects()
 
     def enter(self, app: App) -> None:
         super().enter(app)
+        self.fx = Effects(app)
         self.steps = self._build_steps()
         n = self.session.game.players
         final = self.session.game.scores
@@ -163,6 +168,11 @@ class ScoringScene(BaseScene):
             self.view.highlight(self.steps[index]["raw"])
         if self.app is not None and any(self.steps[index]["gains"]):
             self.app.play_sound("score")
+            colours = seat_colours(self.app, self.session, self.session.game.players)
+            for seat, gain in enumerate(self.steps[index]["gains"]):
+                if gain > 0 and seat < len(colours):
+                    self.fx.burst(("total", seat), colours[seat], count=22, speed=240,
+                                  life=0.8, ring=70)
 
     @property
     def finished(self) -> bool:
@@ -194,6 +204,7 @@ class ScoringScene(BaseScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.fx.update(dt)
         self.step_t += dt
         if self.step_t >= STEP_SECONDS and self.index < len(self.steps) - 1:
             self._show(self.index + 1)
@@ -245,6 +256,8 @@ class ScoringScene(BaseScene):
             k = pulse(self.t, 5)
             screen.text("Press Enter to continue", x + w / 2, y + h - 40,
                         theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k)), theme.ACCENT, "center")
+        self.fx.draw(screen, lambda anchor: (x + w - 70, ty + anchor[1] * row_h
+                                             + (row_h - 10) / 2))
         draw_footer(screen, self.shortcuts)
 
     def _draw_step(self, screen: Screen, step: Step, area: tuple[float, float, float, float],
@@ -259,7 +272,7 @@ class ScoringScene(BaseScene):
             is_seat = isinstance(owner, int) and 0 <= owner < len(names)
             colour = colours[owner] if is_seat else theme.NEUTRAL_COLOUR
             name = names[owner] if is_seat else "Neutral"
-            screen.box(x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10)
+            frames.tile(screen, x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10, depth=3)
             place = row["place"]
             if place is not None:
                 screen.text(ordinal(int(place)), x + 40, ry + 32, theme.FONT_BODY,
@@ -296,7 +309,7 @@ class ScoringScene(BaseScene):
         for seat, value in enumerate(shown):
             yy = ty + seat * row_h
             bh = row_h - 10
-            screen.box(x + 20, yy, w - 40, bh, theme.PANEL_LIGHT, radius=10)
+            frames.tile(screen, x + 20, yy, w - 40, bh, theme.PANEL_LIGHT, radius=10, depth=3)
             bar = (w - 120) * max(0.0, value) / best
             screen.box(x + 80, yy + bh - 8, max(4.0, bar), 6, colours[seat])
             screen.box(x + 20, yy, 48, bh, colours[seat], radius=10)

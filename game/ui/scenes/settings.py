@@ -10,6 +10,7 @@ import yaml
 from game.records import write_atomic
 from game.settings import user_settings_path
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.messages import one_line
 from game.ui.scenes.common import MenuScene
 from game.ui.screen import draw_mark
@@ -52,6 +53,7 @@ def save_user_settings(changes: dict[str, Any]) -> str:
 
 
 class SettingsScene(MenuScene):
+    backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Left/Right", "Change"), ("Enter", "Toggle"),
                  ("Esc", "Back"))
 
@@ -68,8 +70,10 @@ class SettingsScene(MenuScene):
                      adjust=self.change_music_volume),
             MenuItem("Player colours", None, value=self._palette_text,
                      adjust=self.change_palette),
+            MenuItem("Reduce motion", self.toggle_motion, value=self._motion_text,
+                     adjust=lambda _d: self.toggle_motion()),
             MenuItem("Back", self.back),
-        ], 460, 230, 1000, item_h=88, gap=14)
+        ], 460, 210, 1000, item_h=88, gap=14)
 
     # -- values ----------------------------------------------------------------------
     def _fullscreen_text(self) -> str:
@@ -127,6 +131,18 @@ class SettingsScene(MenuScene):
         self.error = save_user_settings(changes)
         self.saved_to = "" if self.error else str(user_settings_path())
 
+    # -- reduce motion ---------------------------------------------------------------
+    def _motion_text(self) -> str:
+        assert self.app is not None
+        return "On" if self.app.settings.get("reduce_motion") else "Off"
+
+    def toggle_motion(self) -> None:
+        """Fewer and shorter effects (sparks, rings, shaking) from the next frame on."""
+        assert self.app is not None
+        reduced = not self.app.settings.get("reduce_motion")
+        self.app.settings["reduce_motion"] = reduced
+        self._persist({"reduce_motion": reduced})
+
     # -- frame -----------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
         assert self.app is not None
@@ -138,12 +154,12 @@ class SettingsScene(MenuScene):
                                      theme.PALETTES["okabe-ito"])
         for i, colour in enumerate(palette):
             x = 460 + i * 148
-            screen.box(x, 776, 130, 70, colour, radius=12)
-            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 811, 22, INK)
+            frames.tile(screen, x, 828, 130, 70, colour, radius=12)
+            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 863, 22, INK)
         if self.error:
-            screen.text(self.error, 960, 900, theme.FONT_BODY, theme.DANGER, "midtop",
+            screen.text(self.error, 960, 918, theme.FONT_BODY, theme.DANGER, "midtop",
                         wrap=1500)
         elif self.saved_to:
-            screen.text(f"Saved to {self.saved_to}", 960, 900, theme.FONT_SMALL,
+            screen.text(f"Saved to {self.saved_to}", 960, 918, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
         draw_footer(screen, self.shortcuts)

@@ -11,6 +11,7 @@ from game.errors import AztecArcadeError
 from game.isolation import start_game
 from game.notation import plain_number
 from game.ui import theme
+from game.ui.art import frames
 from game.ui.input import pad_id, pad_label
 from game.ui.lastsetup import Setup, remember
 from game.ui.messages import one_line, param_label
@@ -29,6 +30,7 @@ from game.ui.widgets import (
     ease_out,
     fit,
     fit_size,
+    focus_ring,
     inside,
     pulse,
 )
@@ -60,6 +62,8 @@ class Row:
 
 
 class SetupScene(TypingScene):
+    backdrop = True
+
     def __init__(self) -> None:
         super().__init__()
         self.specs: list[VariantSpec] = []
@@ -495,10 +499,10 @@ class SetupScene(TypingScene):
             screen.text(row.label, x + 10, y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
             row.field.draw(screen, x + 260, y, w - 260, h, focused, self.t, theme.FONT_LARGE)
             return
-        screen.box(x - grow, y - grow / 2, w + 2 * grow, h + grow, fill, radius=14)
+        lift = 6.0 if grow else 0.0  # one size (painted once); the focus ring breathes
+        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14)
         if focused:
-            screen.box(x - grow - 5, y - grow / 2 - 5, w + 2 * grow + 10, h + grow + 10,
-                       theme.TEXT, radius=18, width=4)
+            focus_ring(screen, (x, y, w, h), lift + grow - 2, 5)
         if row.kind == "button":
             screen.text(row.value() if row.value else row.label, x + w / 2, y + h / 2,
                         theme.FONT_LARGE, ink, "center")
@@ -549,8 +553,8 @@ class SetupScene(TypingScene):
             appear = ease_out((self.t - 0.1 - 0.06 * seat) / 0.35)
             dx = (1 - appear) * 900
             colour = self.palette[self.colour_index[seat] % len(self.palette)]
-            screen.box(RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL, radius=14)
-            screen.box(RIGHT_X + dx, y, 76, card_h, colour, radius=14)
+            frames.panel(screen, RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL_LIGHT, radius=14)
+            frames.tile(screen, RIGHT_X + dx, y, 76, card_h, colour, radius=14, depth=0)
             draw_mark(screen, theme.MARKS[self.colour_index[seat] % len(theme.MARKS)],
                       RIGHT_X + dx + 38, y + min(card_h, 90) / 2, 22, INK)
             if self.app is not None and self.app.remote.holds(seat):  # played on a phone
@@ -565,14 +569,12 @@ class SetupScene(TypingScene):
             ki, kind_row = keyed[f"kind{seat}"]
             self._draw_row(screen, ki, kind_row, dx)
             pads = ", ".join(pad_label(p) for p in self.pads_of(seat))
-            if card_h >= 110:
-                if pads:
-                    screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
-                                theme.FONT_SMALL, theme.ACCENT, "midright")
+            if pads and card_h >= 110:
+                screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
+                            theme.FONT_SMALL, theme.ACCENT, "midright")
             elif pads:
                 screen.text(pads, RIGHT_X + dx + 38, y + card_h - 12,
-                            theme.readable(theme.FONT_SMALL * 0.6),
-                            INK, "center")
+                            theme.readable(theme.FONT_SMALL * 0.6), INK, "center")
 
     def _draw_broken(self, screen: Screen) -> None:
         assert self.app is not None

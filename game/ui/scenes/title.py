@@ -12,6 +12,7 @@ from game.api import new_game
 from game.errors import AztecArcadeError, SaveError
 from game.isolation import PluginFailure
 from game.ui import theme
+from game.ui.art import frames, palette
 from game.ui.lastsetup import Setup, recall
 from game.ui.lessonstore import lessons_done
 from game.ui.messages import one_line
@@ -40,8 +41,10 @@ ATTRACT_DELAY = 2.5
 ATTRACT_STEP = 0.3
 ATTRACT_REST = 3.0
 #: the board drawn behind the menu, and how dark the veil over it is
-ATTRACT_AREA = (0.0, 0.0, 1920.0, 1080.0)
-ATTRACT_VEIL = 195
+ATTRACT_AREA = (400.0, 352.0, 1120.0, 620.0)
+ATTRACT_VEIL = 150
+#: the stone frame around the game playing behind the menu (logical units)
+FRAME_BORDER = 14.0
 
 
 class Attract:
@@ -77,7 +80,9 @@ class Attract:
         players = self.rng.randint(lo, hi)
         seed = self.rng.randrange(1 << 31)
         game = new_game(spec.id, players, seed)
-        self.session = Session(game, [f"Computer {i + 1}" for i in range(players)])
+        # short names: the framed board behind the menu is smaller than in play, and a
+        # Market margin card there holds "Bot 2" whole where "Computer 2" would be cut
+        self.session = Session(game, [f"Bot {i + 1}" for i in range(players)])
         self.session.set_kinds(["easy"] * players)
         self.bots = [make_bot("easy", seed=seed + i) for i in range(players)]
         self.view = self.app.views[spec.engine_id](self.session, self.app)
@@ -115,16 +120,25 @@ class Attract:
     def draw(self, screen: Screen, alpha: float) -> None:
         if self.broken or self.view is None:
             return
+        x, y, w, h = ATTRACT_AREA
+        border = FRAME_BORDER
+        frames.panel(screen, x - border, y - border, w + 2 * border, h + 2 * border,
+                     palette.GOLD, radius=18, fill=palette.NIGHT, width=4)
+        clip = screen.surface.get_clip()
+        screen.surface.set_clip(screen.rect(x, y, w, h))
         try:
             self.view.draw(screen, ATTRACT_AREA)
         except (Exception, PluginFailure):  # noqa: BLE001
             self.broken = True
             return
+        finally:
+            screen.surface.set_clip(clip)
         veil = 255 - (255 - ATTRACT_VEIL) * max(0.0, min(1.0, alpha, self.age / 1.2))
-        screen.box(0, 0, 1920, 1080, (*theme.BG, int(veil)))
+        screen.box(x, y, w, h, (*palette.NIGHT, int(veil)))
 
 
 class TitleScene(MenuScene):
+    backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("F1", "Rules"),
                  ("F11", "Fullscreen"), ("Esc", "Quit"))
 

@@ -1,0 +1,224 @@
+"""The project's own art and motion (issue 16): painted once and reused, the same for a
+seed, fewer and shorter under "reduce motion", never holding up the next action, and a
+refused press that shakes with its reason."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.api import new_game
+from game.events import Event
+from game.ui import showcase
+from game.ui.art import frames, greca, scenery, texture
+from game.ui.art.cache import ART
+from game.ui.fx import REDUCED_SPAN, SHAKE_TIME, Effects, shake_offset
+from game.ui.screen import Screen
+from game.ui.session import Session
+from tests.client.view_helpers import AppStub, play
+from variants.mexica import view_anim as va
+from variants.mexica.view import MexicaView
+
+DT = 1 / 60
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+# ---------------------------------------------------------------------------------------
+# painted once, reused after
+# ---------------------------------------------------------------------------------------
+def market(app):
+    from variants.market import view_showcase
+
+    return view_showcase.midgame(app)
+
+
+@pytest.mark.parametrize("show", [showcase.title, showcase.setup, showcase.board,
+                                  showcase.results, market],
+                         ids=["title", "setup", "mexica", "results", "market"])
+def test_a_quiet_frame_paints_no_art_again(make_app, show):
+    """After a screen has been shown, the next frame only blits: the wall, the dusk,
+    the panels and the tiles come from the cache (hits, no new paintings)."""
+    app = make_app(size=(1280, 720))
+    show(app)
+    app.step([], DT)
+    renders, hits = ART.renders, ART.hits
+    app.step([], DT)
+    assert ART.renders == renders
+    assert ART.hits > hits
+
+
+def test_a_panel_is_painted_once_per_size(pygame_display):
+    ART.clear()
+    screen = Screen(pygame.Surface((960, 540)))
+    frames.panel(screen, 100, 100, 400, 300, (255, 196, 0))
+    renders = ART.renders
+    frames.panel(screen, 100, 100, 400, 300, (255, 196, 0))
+    frames.panel(screen, 700, 500, 400, 300, (255, 196, 0))  # moved: the same picture
+    assert ART.renders == renders
+    frames.panel(screen, 100, 100, 420, 300, (255, 196, 0))  # another size: painted
+    assert ART.renders == renders + 1
+
+
+def test_textures_are_the_same_for_a_seed(pygame_display):
+    """Procedural art is seeded: every run and machine paints the same pixels."""
+    shots = []
+    for _ in range(2):
+        ART.clear()
+        shots.append((pixels(texture.stone((120, 80), (200, 180, 150), seed=4, blocks=20)),
+                      pixels(texture.water((120, 80), seed=5)),
+                      pixels(texture.reed((120, 80)))))
+    assert shots[0] == shots[1]
+    ART.clear()
+    assert pixels(texture.stone((120, 80), (200, 180, 150), seed=5, blocks=20)) != \
+        shots[0][0]
+
+
+def test_the_step_fret_band_tiles_seamlessly(pygame_display):
+    """The frieze scrolls by repeating one band, so its two ends must meet: the band is a
+    whole number of periods and the period repeats pixel for pixel."""
+    band = greca.strip(26, periods=4)
+    w, h = band.get_size()
+    period = w // 4
+    assert w == period * 4
+    for x in (0, period // 3, period // 2):
+        assert [band.get_at((x, y)) for y in range(h)] == \
+            [band.get_at((x + period * 3, y)) for y in range(h)]
+
+
+def test_the_dusk_moves_only_its_water_and_friezes(pygame_display):
+    """The menus' scene is alive (two moments differ) but its still parts, the sky and
+    the temples, stay put."""
+    screen = Screen(pygame.Surface((960, 540)))
+    scenery.dusk(screen, 0.0)
+    first = screen.surface.copy()
+    scenery.dusk(screen, 1.0)
+    second = screen.surface
+    lake = screen.rect(0, scenery.WATER_TOP + 20, 1920, 100)
+    sky = screen.rect(400, 500, 200, 100)  # below the stars, above the shore
+    assert pixels(first.subsurface(lake)) != pixels(second.subsurface(lake))
+    assert pixels(first.subsurface(sky)) == pixels(second.subsurface(sky))
+
+
+# ---------------------------------------------------------------------------------------
+# bursts and reduce motion
+# ---------------------------------------------------------------------------------------
+def test_a_burst_flies_out_and_ends():
+    fx = Effects(AppStub(), seed=1)
+    fx.burst((500.0, 400.0), (230, 159, 0))
+    assert fx.active and len(fx.sparks) == 28 and fx.rings and fx.glows
+    fx.update(0.2)
+    assert all((s.x, s.y) != (0.0, 0.0) for s in fx.sparks)  # moving away from the anchor
+    for _ in range(60):
+        fx.update(DT)
+    assert not fx.active
+
+
+def test_reduce_motion_makes_effects_fewer_and_shorter():
+    full, reduced = AppStub(), AppStub()
+    reduced.settings["reduce_motion"] = True
+    a, b = Effects(full, seed=1), Effects(reduced, seed=1)
+    for fx in (a, b):
+        fx.burst((500.0, 400.0), (230, 159, 0), count=28, life=1.0)
+    assert len(b.sparks) == 7 < len(a.sparks) == 28
+    assert not b.rings and a.rings
+    assert max(s.life for s in b.sparks) <= REDUCED_SPAN * 1.0
+    assert max(g.life for g in b.glows) < max(g.life for g in a.glows)
+    assert b.started == a.started == 1
+
+
+def test_a_refusal_shakes_unless_motion_is_reduced():
+    assert shake_offset(0.05, reduced=False) != 0
+    assert shake_offset(0.05, reduced=True) == 0
+    assert shake_offset(SHAKE_TIME, reduced=False) == 0  # over: back in place
+
+
+def test_the_reduce_motion_setting_is_on_the_settings_screen(ui):
+    from game.settings import load_settings
+
+    ui.app.stack.push("settings")
+    ui.frames(2)
+    menu = ui.top.menu
+    index = next(i for i, item in enumerate(menu.items) if item.label == "Reduce motion")
+    assert menu.items[index].value() == "Off"
+    menu.focus = index
+    ui.press(pygame.K_RETURN)
+    assert ui.app.settings["reduce_motion"] is True
+    assert menu.items[index].value() == "On"
+    assert load_settings()[0]["reduce_motion"] is True  # saved for the next start
+
+
+# ---------------------------------------------------------------------------------------
+# animations never block input
+# ---------------------------------------------------------------------------------------
+def test_a_new_action_finishes_the_running_animation_at_once(pygame_display):
+    """A person acting quickly sees each piece land at once: the canal that was still
+    dropping is in place the moment the next action is applied."""
+    session = Session(new_game("mexica", 2, seed=1))
+    view = MexicaView(session, AppStub())
+    while session.game.state.phase == "start":
+        play(session, view, session.legal()[0])
+    canal = next(a for a in session.legal() if a.startswith("canal"))
+    play(session, view, canal)
+    dropping = [a for a in view.anims if a.kind == "canal"]
+    assert dropping and not dropping[0].done
+    nxt = next(a for a in session.legal() if a.startswith(("canal", "move", "bridge")))
+    play(session, view, nxt)
+    assert dropping[0].done
+    view.update(DT)
+    assert all(a is not dropping[0] for a in view.anims)
+
+
+def test_founding_bursts_on_the_board(pygame_display):
+    """A founding bursts on the district's token cell, wherever the layout puts it."""
+    session = Session(new_game("mexica", 2, seed=1))
+    view = MexicaView(session, AppStub())
+    b, s = session.game.rules.board, session.game.state
+    founded = Event("founded", "Ana founds a district", 0, data={"cell": b.names[b.island[0]]})
+    va.bursts(view.fx, b, s, [], [founded], view.colours)
+    assert view.fx.started == 1 and view.fx.sparks[0].anchor == b.island[0]
+
+
+def test_a_refused_press_shakes_the_status_line_with_its_reason(make_app):
+    app = make_app(size=(1280, 720))
+    scene = showcase.board(app)
+    app.step([], DT)
+    scene.refuse("You have no action points left")
+    assert scene.refusal == "You have no action points left" and scene.refused_t == 0
+    app.step([], 0.05)
+    shaking = app.screen.surface.copy()
+    assert shake_offset(scene.refused_t, reduced=False) != 0
+    for _ in range(30):
+        app.step([], DT)
+    assert scene.refused_t >= SHAKE_TIME and scene.refusal  # still, and still saying why
+    status = app.screen.rect(16, 952, 1888, 54)
+    assert pixels(shaking.subsurface(status)) != pixels(app.screen.surface.subsurface(status))
+
+
+def test_the_menus_water_tiles_seamlessly(pygame_display):
+    """The lake scrolls by repeating one strip: its last column runs on into its first
+    (they differ no more than neighbouring columns inside the strip do)."""
+    strip = texture.water((300, 60), seed=23, ripple=12, tile=True)
+
+    def gap(a: int, b: int) -> float:
+        return sum(abs(p - q) for y in range(60)
+                   for p, q in zip(strip.get_at((a, y))[:3], strip.get_at((b, y))[:3],
+                                   strict=True)) / 60
+
+    inner = max(gap(x, x + 1) for x in range(0, 298, 7))
+    assert gap(299, 0) <= inner
+
+
+def test_a_disabled_menu_row_shakes_when_pressed_unless_motion_is_reduced():
+    from game.ui.widgets import Menu, MenuItem
+
+    menu = Menu([MenuItem("Continue", None, enabled=False, error="The autosave is damaged"),
+                 MenuItem("New game", lambda: None)], 660, 372, 600)
+    menu.update(1.0)
+    assert menu.activate(0) and menu.refused == (0, 1.0)
+    menu.update(0.05)
+    assert shake_offset(menu.t - menu.refused[1], menu.calm()) != 0
+    menu.calm = lambda: True
+    assert shake_offset(menu.t - menu.refused[1], menu.calm()) == 0
