@@ -7,21 +7,10 @@ so it sits below all of them and imports nothing of the client.
 
 from __future__ import annotations
 
-import re
 import sys
 import traceback
 
-
-def personalise(text: str, names: list[str]) -> str:
-    """Engine texts say "Player 2"; show the names chosen at setup instead."""
-    if not names:
-        return text
-
-    def sub(match: re.Match[str]) -> str:
-        i = int(match.group(1)) - 1
-        return names[i] if 0 <= i < len(names) else match.group(0)
-
-    return re.sub(r"\bPlayer (\d+)\b", sub, text)
+from game.events import personalise as personalise  # one definition; the screens read it here
 
 
 def one_line(exc: BaseException | str) -> str:
