@@ -61,11 +61,11 @@ def position_key(rules: Rules, state: Any, seat: int) -> str:
 
 
 def walk(rules: Rules, state: Any, steps: list[str], seat: int,
-         seen: set[str]) -> tuple[list[str], bool]:
-    """Play ``steps`` for ``seat`` on ``state`` (bot-owned) like :func:`apply_plan`, one at
-    a time, and note in ``seen`` the key of every position reached while ``seat`` still
-    decides. Returns the steps played and whether one of them reached a position already
-    in ``seen`` (the walk stops there: a repeat)."""
+         seen: set[str] | None) -> tuple[list[str], bool]:
+    """Play ``steps`` for ``seat`` on ``state`` (bot-owned) while it is that seat's
+    decision; a refused step ends the walk. With ``seen``, note there the key of every
+    position reached while ``seat`` still decides, and stop at one already in it (a
+    repeat). Returns the steps played and whether the walk stopped at a repeat."""
     done: list[str] = []
     for step in steps:
         if rules.is_over(state) or rules.current_player(state) != seat:
@@ -75,6 +75,8 @@ def walk(rules: Rules, state: Any, steps: list[str], seat: int,
         except IllegalAction:
             break
         done.append(canonical)
+        if seen is None:
+            continue  # no positions to note (the search's hot path: apply_plan)
         if rules.is_over(state) or rules.current_player(state) != seat:
             break  # the turn is over: what follows is nobody's repeat
         key = position_key(rules, state, seat)
@@ -102,16 +104,7 @@ def determinize(rules: Rules, view: dict[str, Any], seat: int, rng: Rng) -> Any 
 def apply_plan(rules: Rules, state: Any, steps: list[str], seat: int) -> list[str]:
     """Play ``steps`` for ``seat`` on ``state`` (a bot-owned state) while it is that
     seat's decision; returns the steps actually played (a refused step ends the plan)."""
-    done: list[str] = []
-    for step in steps:
-        if rules.is_over(state) or rules.current_player(state) != seat:
-            break
-        try:
-            canonical, _events = rules.apply(state, step)
-        except IllegalAction:
-            break
-        done.append(canonical)
-    return done
+    return walk(rules, state, steps, seat, None)[0]
 
 
 def terminal_reward(rules: Rules, state: Any, seat: int) -> float:
