@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.words import personalise as personalise  # the engine's texts with the names
 
 
 @dataclass
@@ -42,15 +43,3 @@ class Event:
 
     def __str__(self) -> str:
         return self.text
-
-
-def personalise(text: str, names: list[str]) -> str:
-    """Engine texts say "Player 2"; show the names chosen at setup instead."""
-    if not names:
-        return text
-
-    def sub(match: re.Match[str]) -> str:
-        i = int(match.group(1)) - 1
-        return names[i] if 0 <= i < len(names) else match.group(0)
-
-    return re.sub(r"\bPlayer (\d+)\b", sub, text)

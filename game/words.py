@@ -1,10 +1,15 @@
-"""Words for people: a count with its noun in the right number ("1 space", "2 levels").
+"""Words for people: a count with its noun in the right number ("1 space", "2 levels"),
+and the names chosen at setup in the engine's texts, in the second person for a seat named
+"You" ("You win", "your turn").
 
 Every message a player reads (logs, status lines, refusals, panels) says counts through
-:func:`plural`, so no screen shows "1 spaces" and every game spells them the same way.
+:func:`plural`, so no screen shows "1 spaces" and every game spells them the same way; and
+names through :func:`personalise`, so no screen shows "You wins" or "You's turn".
 """
 
 from __future__ import annotations
+
+import re
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
@@ -12,3 +17,87 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     ``plural(2, "space")`` is "2 spaces"; irregular nouns name their plural
     (``plural(3, "entry", "entries")``). Units that do not change ("AP") are given as both."""
     return f"{count} {one if count == 1 else many if many is not None else one + 's'}"
+
+
+# -- names in the engine's texts -------------------------------------------------------------
+#: a seat named this is spoken to, not about: the learner of a lesson ("You win")
+SECOND_PERSON = "you"
+#: "Player 2" or "Player 2's", the engine's way of naming a seat in a text
+MENTION = re.compile(r"\bPlayer (\d+)\b('s\b)?")
+#: a clause starts here: the start of the text or after punctuation (a subject may follow)
+CLAUSE_START = re.compile(r"(?:^|[.;:!?,(—]\s*)$")
+#: a sentence starts here: "You"/"Your" take a capital
+SENTENCE_START = re.compile(r"(?:^|[.:!?—]\s*)$")
+#: where a clause ends: the verbs after it belong to another subject
+CLAUSE_END = re.compile(r"[.;:!?,—]")
+#: verbs whose second person is not the third's without its -s
+IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
+def player(seat: int) -> str:
+    """How the engine names a seat in its texts; :func:`personalise` puts the name in."""
+    return f"Player {seat + 1}"
+
+
+def addressed(name: str) -> bool:
+    """Whether a seat of this name is spoken to in the second person (a lesson's "You")."""
+    return name.strip().casefold() == SECOND_PERSON
+
+
+def base_form(word: str) -> str | None:
+    """The second person of a verb in the third ("wins" -> "win", "passes" -> "pass",
+    "carries" -> "carry", "is" -> "are"), or None if ``word`` is no such verb form (a count,
+    a name, a word without the -s): the engine's texts follow their subject with the verb."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    if len(word) < 3 or not word.isalpha() or not word.islower() or not word.endswith("s") \
+            or word.endswith(("ss", "us", "is")):
+        return None
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zzes", "oes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def _speak_to(rest: str) -> str:
+    """The clause after a second-person subject with its verbs in the second person: the
+    first word ("You wins" -> "You win") and every verb joined by "and" ("You coexist in t10
+    and draw a card"). Nothing changes if the first word is no verb ("You +3 for founding")."""
+    end = CLAUSE_END.search(rest)
+    clause, tail = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
+    words = clause.split(" ")
+    if len(words) < 2 or base_form(words[1]) is None:
+        return rest
+    words[1] = base_form(words[1]) or words[1]
+    for i in range(2, len(words) - 1):
+        if words[i] == "and":
+            words[i + 1] = base_form(words[i + 1]) or words[i + 1]
+    return " ".join(words) + tail
+
+
+def personalise(text: str, names: list[str]) -> str:
+    """Engine texts say "Player 2"; show the names chosen at setup instead. A seat named
+    "You" is spoken to: "Player 1 wins" reads "You win", "Player 1's turn" "Your turn",
+    "No coin for Player 1" "No coin for you", so a lesson never says "You wins"."""
+    if not names:
+        return text
+    out: list[str] = []
+    while (match := MENTION.search(text)) is not None:
+        i = int(match.group(1)) - 1
+        before, text = text[:match.start()], text[match.end():]
+        if not 0 <= i < len(names):
+            out += [before, match.group(0)]
+            continue
+        if not addressed(names[i]):
+            out += [before, names[i], match.group(2) or ""]
+            continue
+        said = "".join(out) + before
+        capital = SENTENCE_START.search(said) is not None
+        if match.group(2):
+            out += [before, "Your" if capital else "your"]
+            continue
+        out += [before, "You" if capital else "you"]
+        if CLAUSE_START.search(said):
+            text = _speak_to(text)
+    return "".join(out) + text

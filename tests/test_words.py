@@ -9,7 +9,7 @@ import pytest
 
 from game.api import list_variants, new_game
 from game.rng import Rng
-from game.words import plural
+from game.words import personalise, plural
 
 #: "1 spaces", "1 levels": a count of one with a plural noun
 ONE_PLURAL = re.compile(r"(?<![\d.])1 (spaces|levels|pawns|cards|territories|points|tiles|"
@@ -35,4 +35,74 @@ def test_no_event_of_a_whole_game_says_one_with_a_plural(variant):
         while not g.is_over:
             texts += [e.text for e in g.apply(g.playout_action(rng))]
         wrong = [t for t in texts if ONE_PLURAL.search(t)]
+        assert not wrong, wrong[:5]
+
+
+# -- the second person: a seat named "You" (the learner of a lesson) -------------------------
+#: "You's", or "You" with a verb in the third person ("You wins", "you pays", "You is")
+THIRD_PERSON_YOU = re.compile(r"\b(?:you|YOU)(?:'s|'S)|\byou (?:[a-z]*[^s\W]s|is|has|was|does)\b",
+                              re.IGNORECASE)
+
+
+def test_a_seat_named_you_is_spoken_to():
+    names = ["You", "Ana", "Ben"]
+    said = {text: personalise(text, names) for text in (
+        "Player 1 wins with 31 points", "Player 1's turn", "Player 1 passes",
+        "Player 1 puts a coin on buyer 2", "Player 1 pays with buyer 3's coin",
+        "Player 1 is not the strongest in t3", "Player 1 has no coin",
+        "Player 1 does not play Sacred Games", "Player 1 carries a green token",
+        "Player 1 coexists in t10 (Eagle Ridge) and draws a prosperity card",
+        "No coin for Player 1: the supply is empty", "Player 2 takes Player 1's crown",
+        "Player 2 plays Sacred Games: Player 1 must coexist with Player 2",
+        "Player 1 and Player 3 share the win", "Player 2 and Player 1 share the win",
+        "The bag is empty. Player 1 3; Player 2 0. Winner: Player 1",
+        "Player 1 +4 for founding", "Player 3, Player 1 commands the Coyotes")}
+    assert list(said.values()) == [
+        "You win with 31 points", "Your turn", "You pass",
+        "You put a coin on buyer 2", "You pay with buyer 3's coin",
+        "You are not the strongest in t3", "You have no coin",
+        "You do not play Sacred Games", "You carry a green token",
+        "You coexist in t10 (Eagle Ridge) and draw a prosperity card",
+        "No coin for you: the supply is empty", "Ana takes your crown",
+        "Ana plays Sacred Games: You must coexist with Ana",
+        "You and Ben share the win", "Ana and you share the win",
+        "The bag is empty. You 3; Ana 0. Winner: You",
+        "You +4 for founding", "Ben, you command the Coyotes"]
+    assert not [t for t in said.values() if THIRD_PERSON_YOU.search(t)]
+
+
+def test_other_names_keep_the_third_person():
+    names = ["Ana", "Ben"]
+    assert personalise("Player 1 wins with 31 points", names) == "Ana wins with 31 points"
+    assert personalise("Player 2's turn", names) == "Ben's turn"
+    assert personalise("Player 1 passes; Player 2 is next", names) == "Ana passes; Ben is next"
+    assert personalise("Player 3 wins", names) == "Player 3 wins"  # no such seat: as it was
+    assert personalise("Player 1 wins", []) == "Player 1 wins"
+
+
+def test_the_verb_is_changed_only_after_the_learner_as_a_subject():
+    names = ["You", "Ana"]
+    # an object followed by a plural noun is no verb in the third person
+    assert personalise("Player 2 gives Player 1 tokens", names) == "Ana gives you tokens"
+    assert personalise("1 pawn of Player 1 returns", names) == "1 pawn of you returns"
+    assert personalise("Player 1 chose card 7", names) == "You chose card 7"
+    assert personalise("Player 1 must wait", names) == "You must wait"
+
+
+@pytest.mark.parametrize("variant", [v["id"] for v in list_variants()])
+def test_no_text_of_a_whole_game_speaks_of_you_in_the_third_person(variant):
+    """Every event and every action's description of whole games, seat 1 named "You"."""
+    spec = next(v for v in list_variants() if v["id"] == variant)
+    names = ["You"] + [f"Computer {i + 2}" for i in range(spec["max_players"] - 1)]
+    for seed in (1, 2):
+        g = new_game(variant, spec["max_players"], seed=seed)
+        rng = Rng(seed)
+        texts = []
+        while not g.is_over:
+            action = g.playout_action(rng)
+            texts.append(g.describe(action))
+            texts += [e.text for e in g.apply(action)]
+        said = [personalise(t, names) for t in texts]
+        assert any(t.startswith("You ") for t in said)
+        wrong = [t for t in said if THIRD_PERSON_YOU.search(t)]
         assert not wrong, wrong[:5]

@@ -37,6 +37,7 @@ from game.ui.messages import one_line
 from game.ui.scene import Scene, SceneName, scene_factory
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN
+from game.words import personalise, player
 
 if TYPE_CHECKING:
     from game.events import Event
@@ -214,7 +215,7 @@ class RemoteLink:
                 device_named(setup, event.seat, event.name)
             table = setup_table(setup)
             if 0 <= event.seat < len(table):
-                self._toast(event, table[event.seat].name)
+                self._toast(event, [info.name for info in table])
         self._sync_table(setup_table(setup))
 
     # -- the game --------------------------------------------------------------------------
@@ -285,7 +286,7 @@ class RemoteLink:
                 play.assign_seat(seat, RemoteSeat(seat, play.session, self.hub))
         elif event.kind == "gave-up" and isinstance(driver, RemoteSeat):
             play.assign_seat(seat, LocalSeat(seat))
-        self._toast(event, play.session.name(seat))
+        self._toast(event, play.session.names)
 
     def _drop_stale_handoff(self, play: PlayScene) -> None:
         """A "Pass to" screen on top for a seat a phone holds by now has nobody to wait
@@ -358,17 +359,22 @@ class RemoteLink:
                     "join. Connect it to a network to invite phones.")
         return f"Listening on {hub.host} port {hub.port}: phones on this network can join"
 
-    def _toast(self, event: HubEvent, name: str) -> None:
+    def _toast(self, event: HubEvent, names: list[str]) -> None:
+        """Say what a phone did for ``event.seat``, named as in ``names`` (in the second
+        person for a seat named "You", like every sentence about a seat)."""
+        name = names[event.seat]
         device = f" ({event.name})" if event.name and event.name != name else ""
-        text = {
-            "joined": f"{name} is on a phone now{device}",
-            "rejoined": f"{name}'s phone is back",
-            "left": f"{name}'s phone dropped: it can rejoin. Esc › Phones and seats: "
+        template = {
+            "joined": "{0} is on a phone now",
+            "rejoined": "{0}'s phone is back",
+            "left": "{0}'s phone dropped: it can rejoin. Esc › Phones and seats: "
                     "play the seat here or by the computer",
-            "gave-up": f"{name} left the phone: the seat is played here",
+            "gave-up": "{0} left the phone: the seat is played here",
         }.get(event.kind)
-        if text:
-            self.app.toast(text, 8.0 if event.kind == "left" else 4.0)
+        if template:
+            text = personalise(template.format(player(event.seat)), names)
+            self.app.toast(text + (device if event.kind == "joined" else ""),
+                           8.0 if event.kind == "left" else 4.0)
 
 
 def play_table(play: PlayScene) -> list[SeatInfo]:

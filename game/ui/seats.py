@@ -323,7 +323,7 @@ class RemoteSeat(SeatDriver):
     def handle(self, intent: Intent, on_board: bool) -> Reply:
         """Undo, redo and ending the turn are the phone's to do, not this screen's."""
         if intent.kind in ("undo", "redo", "end"):
-            return Reply(refusal=f"{self.session.name(self.seat)} decides on a phone")
+            return Reply(refusal=self.session.say("{0} decides on a phone", self.seat))
         return Reply()
 
     def status(self) -> SeatStatus:
@@ -331,8 +331,10 @@ class RemoteSeat(SeatDriver):
         if self.connected:
             device = self.hub.device_name(self.seat)
             where = f"a phone ({device})" if device and device != name else "a phone"
-            return SeatStatus(f"{name} decides on {where}", True, "Esc: menu")
-        return SeatStatus(f"{name}'s phone is away: it can rejoin", False,
+            return SeatStatus(self.session.say("{0} decides on ", self.seat) + where, True,
+                              "Esc: menu")
+        return SeatStatus(self.session.say("{0}'s phone is away: it can rejoin", self.seat),
+                          False,
                           "Esc › Phones and seats: play it here or by the computer")
 
     def shortcuts(self) -> Shortcuts:
@@ -537,5 +539,5 @@ def pad_refusal(session: Session, intent: Intent) -> str:
     deciding = session.game.current_player
     if pad is None or seat is None or deciding is None or seat == deciding:
         return ""
-    return (f"{pad_label(pad)} is {session.name(seat)}'s controller; "
-            f"{session.name(deciding)} decides now")
+    return session.say(f"{pad_label(pad)} is {{0}}'s controller; {{1}} decides now", seat,
+                       deciding)

@@ -22,6 +22,7 @@ from game.errors import IllegalAction
 from game.events import Event
 from game.isolation import PluginFailure, guard_game
 from game.ui import theme
+from game.words import personalise, player
 
 HUMAN = "human"
 #: what a seat can be: a person or a computer level (see game.ai)
@@ -87,6 +88,12 @@ class Session:
             return "Neutral" if seat == -1 else "—"
         return self.names[seat]
 
+    def say(self, template: str, *seats: int) -> str:
+        """A sentence about seats for people: ``say("{0} wins!", 0)`` is "Ana wins!", or
+        "You win!" for the learner of a lesson; every sentence the client makes about a seat
+        goes through the engine texts' grammar (:func:`game.words.personalise`)."""
+        return personalise(template.format(*(player(seat) for seat in seats)), self.names)
+
     @property
     def game(self) -> Game:
         return self._game
@@ -147,8 +154,8 @@ class Session:
         seat, _action, events = self.history[-1]
         if any(e.barrier for e in events):
             return "The last action drew or revealed something: it cannot be undone"
-        if seat != self.game.current_player:
-            return f"{self.name(seat)}'s turn is over: undo works only within a turn"
+        if seat is not None and seat != self.game.current_player:
+            return self.say("{0}'s turn is over: undo works only within a turn", seat)
         return "Nothing to undo this turn"
 
     def redo(self) -> list[Event]:

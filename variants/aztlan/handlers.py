@@ -131,7 +131,7 @@ def sacred(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]
     p.queue.pop(0)
     p.saved.append(seat)
     ev.append(Event("sacred", f"{player_name(seat)} plays Sacred Games: "
-                    f"{player_name(p.winner)} must coexist with them in "
+                    f"{player_name(p.winner)} must coexist with {player_name(seat)} in "
                     f"{r.island.label(p.territory)}", seat,
                     data={"territory": r.island.ids[p.territory]}))
 
@@ -185,8 +185,8 @@ def remove_all_but(r: AztlanRules, s: AztlanState, t: int, keep: set[int],
             s.board[t][army] = 0
             s.removed[army] += n
             seat = r.commander(s, army)
-            ev.append(Event("removed", f"{plural(n, r.army_names[army] + ' pawn')} "
-                            f"of {player_name(seat)} removed "
+            ev.append(Event("removed", f"{player_name(seat)} loses "
+                            f"{plural(n, r.army_names[army] + ' pawn')} "
                             f"from {r.island.label(t)}", seat,
                             data={"territory": r.island.ids[t], "army": army, "count": n}))
 

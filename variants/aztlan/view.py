@@ -174,7 +174,7 @@ class AztlanView(BoardView):
         m = self.model
         assert m is not None
         legal = self.session.legal() if m.decider is not None else []
-        self.decision = decide(m, legal, self.session.name, self.conflict_t)
+        self.decision = decide(m, legal, self.session.say, self.conflict_t)
         n = len(self.decision.options)
         self.focus = max(0, min(self.focus, n - 1)) if n else 0
 

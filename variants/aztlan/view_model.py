@@ -166,18 +166,19 @@ class Model:
 # ---------------------------------------------------------------------------------------
 # the decision on screen
 # ---------------------------------------------------------------------------------------
-def decide(m: Model, legal: list[str], name: Any, focus_t: int | None = None) -> Decision:
-    """The decision the viewer faces (``name(seat)`` gives display names).
+def decide(m: Model, legal: list[str], say: Any, focus_t: int | None = None) -> Decision:
+    """The decision the viewer faces (``say("{0} wins", seat)`` names seats in sentences,
+    as :meth:`game.ui.session.Session.say`: "You win" for the learner of a lesson).
 
     Unless a person here decides (``m.decider``), it is a "wait"."""
     seat = m.current
     if m.phase == "over" or seat is None:
         best = m.winners[0] if m.winners else None
-        title = f"{name(best)} wins" if best is not None else "The game is over"
+        title = say("{0} wins", best) if best is not None else "The game is over"
         return Decision("over", None, title, "Final scores are in the bar above")
-    who = name(seat)
+    who = say("{0}", seat)
     if seat != m.decider:
-        return Decision("wait", seat, f"{who} decides", _waiting(m, seat, name))
+        return Decision("wait", seat, say("{0} decides", seat), _waiting(m))
     if m.phase == "choose":
         opts = [Option(f"card {c}", f"Power {c}", action=f"choose {c}") for c in m.hand
                 if f"choose {c}" in legal]
@@ -187,8 +188,8 @@ def decide(m: Model, legal: list[str], name: Any, focus_t: int | None = None) ->
         return _developing(m, seat, who, legal)
     if m.phase == "conflict":
         if m.pending is not None and m.pending["kind"] in ("sacred", "tlatoani"):
-            return _card_asked(m, seat, who, name)
-        return _conflicts(m, seat, who, legal, focus_t)
+            return _card_asked(m, seat, who, say)
+        return _conflicts(m, seat, say, legal, focus_t)
     return Decision("score", seat, f"{who}: score age {roman(m.age)}",
                     "Play cards first, then score", _score_options(m, seat, legal))
 
@@ -208,20 +209,21 @@ def _developing(m: Model, seat: int, who: str, legal: list[str]) -> Decision:
                     "Pick your territory, then a neighbour", opts, targets=own)
 
 
-def _card_asked(m: Model, seat: int, who: str, name: Any) -> Decision:
+def _card_asked(m: Model, seat: int, who: str, say: Any) -> Decision:
     """A seat asked out of turn: Sacred Games against a battle, Great Tlatoani in a tie."""
     p = m.pending
     assert p is not None
     t = p["territory"]
     ids = m.island.ids
     if p["kind"] == "sacred":
-        winner = name(p["winner"])
+        winner = say("{0}", p["winner"])
         opts = [Option("sacred", "Sacred Games", f"{winner} must coexist",
                        action=f"sacred {ids[t]}", cells=(t,)),
                 Option("decline", "Decline", "your pawns are removed",
                        action="decline", cells=(t,))]
         return Decision("sacred", seat, f"{who}: play Sacred Games?",
-                        f"{winner} declares battle in {m.label(t)}", opts, (t,), t)
+                        say("{0} declares battle in ", p["winner"]) + m.label(t), opts,
+                        (t,), t)
     opts = [Option("tlatoani", "Great Tlatoani", "win the tie",
                    action=f"tlatoani {ids[t]}", cells=(t,)),
             Option("decline", "Decline", "the tied coexist, no card",
@@ -230,7 +232,7 @@ def _card_asked(m: Model, seat: int, who: str, name: Any) -> Decision:
                     f"A tie at the top in {m.label(t)}", opts, (t,), t)
 
 
-def _conflicts(m: Model, seat: int, who: str, legal: list[str],
+def _conflicts(m: Model, seat: int, say: Any, legal: list[str],
                focus_t: int | None) -> Decision:
     """The conflicts the seat won: battle or coexist in the focused one."""
     ids = m.island.ids
@@ -240,7 +242,7 @@ def _conflicts(m: Model, seat: int, who: str, legal: list[str],
         if verb == "battle":
             won.append(m.island.index[tid])
     if not won:
-        return Decision("wait", seat, f"{who} decides", "")
+        return Decision("wait", seat, say("{0} decides", seat), "")
     t = focus_t if focus_t in won else won[0]
     assert t is not None
     opts = [Option("battle", "Battle", "remove every opponent",
@@ -248,7 +250,7 @@ def _conflicts(m: Model, seat: int, who: str, legal: list[str],
             Option("coexist", "Coexist", "draw a prosperity card",
                    action=f"coexist {ids[t]}", cells=(t,))]
     more = f" ({len(won)} conflicts: Tab for the next)" if len(won) > 1 else ""
-    return Decision("conflict", seat, f"{who} wins in {ids[t]}",
+    return Decision("conflict", seat, say("{0} wins in ", seat) + ids[t],
                     f"Battle or coexist in {m.label(t)}{more}", opts, tuple(won), t)
 
 
@@ -293,7 +295,7 @@ def _score_options(m: Model, seat: int, legal: list[str]) -> list[Option]:
     return opts
 
 
-def _waiting(m: Model, seat: int, name: Any) -> str:
+def _waiting(m: Model) -> str:
     p = m.pending
     if m.phase == "choose":
         return "chooses a power card in secret"

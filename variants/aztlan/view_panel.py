@@ -294,7 +294,7 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
         card = m.chosen[seat] if seat == m.viewer else None
         if isinstance(card, int):
             label = "Your card" if seat == d.seat else \
-                fit(scr, f"{view.session.name(seat)}'s card", theme.FONT_SMALL, w)
+                fit(scr, view.session.say("{0}'s card", seat), theme.FONT_SMALL, w)
             scr.text(label, x, y + 4, theme.FONT_SMALL, theme.TEXT_DIM)
             power_card(scr, x, y + 40, 110, 128, card, m.card_type(card),
                        m.cards.power_value[card], m.type_name(m.card_type(card)))
@@ -490,7 +490,7 @@ def _private(scr: Screen, view: Any, m: Model, x: float, y: float, w: float, h: 
     counts: dict[str, int] = {}
     for c in m.prosperity:
         counts[c] = counts.get(c, 0) + 1
-    scr.text(fit(scr, f"{view.session.name(seat).upper()}'S PROSPERITY CARDS", theme.FONT_SMALL,
+    scr.text(fit(scr, view.session.say("{0}'s prosperity cards", seat).upper(), theme.FONT_SMALL,
                  w - 8 * k), x + 4 * k, y + 16 * k, theme.FONT_SMALL, theme.ACCENT, "midleft")
     if not counts:
         scr.text("none yet", x + 4 * k, y + 50 * k, theme.FONT_SMALL, theme.TEXT_DIM,

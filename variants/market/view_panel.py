@@ -8,6 +8,7 @@ lands where the player sees it. Drawing changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,20 +128,21 @@ def headline(view: Any) -> str:
     s = game.state
     if s.phase == "over":
         return "Game over"
-    who = view.session.name(game.current_player)
+    seat = game.current_player
+    say: Callable[..., str] = view.session.say
     if s.phase == "place":
-        return f"{who}: lay a tile"
+        return say("{0}: lay a tile", seat)
     if s.phase == "coins":
-        return f"{who}: start coin"
+        return say("{0}: start coin", seat)
     if s.phase == "move":
-        return f"{who} passes: move {s.moves_left}"
+        return say("{0} passes: move ", seat) + str(s.moves_left)
     if s.phase == "coin":
-        return f"{who} passes: a coin"
+        return say("{0} passes: a coin", seat)
     if s.phase == "king":
-        return f"{who} passes: the king"
+        return say("{0} passes: the king", seat)
     if s.purchases:
-        return f"{who} plays: {s.purchases} bought"
-    return f"{who}: pass or play"
+        return say("{0} plays: ", seat) + f"{s.purchases} bought"
+    return say("{0}: pass or play", seat)
 
 
 def hint(view: Any) -> str:
@@ -300,5 +302,5 @@ def about(view: Any) -> str:
     seat = rules.sides.index(side)
     coin, colour, tokens = s.buyers[seat][b]
     goods = f"{tokens} {colour}" if tokens else "no goods"
-    return (f"{view.session.name(seat)}'s buyer {b + 1} ({rules.line_names[seat][b]}): "
-            f"{goods}, {'a coin' if coin else 'no coin'}")
+    return str(view.session.say("{0}'s buyer ", seat)) + \
+        f"{b + 1} ({rules.line_names[seat][b]}): {goods}, {'a coin' if coin else 'no coin'}"

@@ -243,8 +243,8 @@ def _buyer_info(session: Any, side: str, b: int) -> str:
         return ""
     coin, colour, tokens = s.buyers[seat][b]
     goods = f"{tokens} {colour}" if tokens else "nothing yet"
-    return f"{session.name(seat)}'s buyer {b + 1} ({rules.line_names[seat][b]}): {goods}, " \
-           f"{'a coin' if coin else 'no coin'}"
+    return str(session.say("{0}'s buyer ", seat)) + \
+        f"{b + 1} ({rules.line_names[seat][b]}): {goods}, {'a coin' if coin else 'no coin'}"
 
 
 def _square_info(session: Any, sq: int) -> str:

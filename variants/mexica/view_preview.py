@@ -68,9 +68,8 @@ def compute(session: Any, t: Tooling) -> Preview:
         return Preview(status="The game is over")
     if s.phase == "vote":
         v = s.vote
-        who = session.name(game.current_player)
-        return Preview(status=f"{who}: {session.name(v.proposer)} proposes removing the "
-                       f"size-{v.size} calpulli token. Enter agrees, R refuses",
+        said = session.say("{0}: {1} proposes removing the ", game.current_player, v.proposer)
+        return Preview(status=f"{said}size-{v.size} calpulli token. Enter agrees, R refuses",
                        action="agree", ok=True)
     if s.phase == "start":
         return _start(session, rules, s, t)
@@ -181,7 +180,7 @@ def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> str:
     if c in b.lake or (s.canal[c] and c not in s.bridges):
         return f"{name} is water: a Pilli walks on land and bridges"
     if c in s.pilli:
-        return f"{session.name(s.pilli.index(c))}'s Pilli stands on {name}"
+        return str(session.say("{0}'s Pilli stands on ", s.pilli.index(c))) + name
     if c in s.temples:
         return f"A temple stands on {name}"
     if c in s.tokens:

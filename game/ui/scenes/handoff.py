@@ -61,7 +61,7 @@ class HandoffScene(BaseScene):
         screen.box(0, 300, 1920, 12, colour)  # one stone slab for every seat, its colour
         screen.box(0, 708, 1920, 12, colour)  # in the bands
         draw_mark(screen, seat_mark(self.session, seat), 960, 400, 56, colour)
-        screen.text(f"Pass to {self.session.name(seat)}", 960, 530, theme.FONT_TITLE, colour,
+        screen.text(self.session.say("Pass to {0}", seat), 960, 530, theme.FONT_TITLE, colour,
                     "center")
         k = pulse(self.t, 4)
         screen.text("Others look away. Press Enter when ready.", 960, 640,

@@ -79,7 +79,7 @@ class ScriptedSeat(ComputerSeat):
         pace = self.pace
         mode = "skipping to your turn" if pace.skipping else (
             "fast · Enter: normal speed" if pace.fast else "Enter: faster")
-        return SeatStatus(f"{self.session.name(self.seat)} plays", False, f"{mode}  ·  E: skip")
+        return SeatStatus(self.session.say("{0} plays", self.seat), False, f"{mode}  ·  E: skip")
 
     def cancel(self) -> None:
         self.answer = None

@@ -228,7 +228,7 @@ class PlayScene(BaseScene):
         """Show why an input is refused, with the error sound."""
         assert self.app is not None
         self.refused_t = 0.0
-        self.refusal = reason
+        self.refusal = personalise(reason, self.session.names)
         self.app.play_sound("refused")
 
     def _refuse(self, action: str, reason: str) -> None:
@@ -274,10 +274,9 @@ class PlayScene(BaseScene):
             return
         else:
             turn = turn_holder(self.game)
-            sub = "" if turn in (None, now) else f"while it is {self.session.name(turn)}'s turn"
-            name = self.session.name(now)
-            self.banner.show(f"{name} decides" if sub else f"{name}'s turn", self.colours[now],
-                             1.8, sub)
+            sub = "" if turn in (None, now) else self.session.say("while it is {0}'s turn", turn)
+            self.banner.show(self.session.say("{0} decides" if sub else "{0}'s turn", now),
+                             self.colours[now], 1.8, sub)
         if not first:
             self.app.play_sound("turn")
 
@@ -524,8 +523,8 @@ class PlayScene(BaseScene):
             draw_status(screen, self.confirming[2], hints)
             return
         if self.seats.peeking is not None:
-            draw_status(screen, f"{self.session.name(self.seats.peeking)}'s secrets show "
-                        "while P is held: others look away", hints)
+            draw_status(screen, self.session.say("{0}'s secrets show while P is held: others "
+                                                 "look away", self.seats.peeking), hints)
             return
         driver = self.seats.deciding()
         status = driver.status() if driver is not None else None
@@ -538,7 +537,9 @@ class PlayScene(BaseScene):
         if self.hinter.thinking:
             text = "Looking for a hint…"
         else:
-            text = self.hint_text or str(self.view.status or "") or self.note or \
+            # the view's line may quote the engine ("Player 2's Pilli"): named here
+            text = self.hint_text or personalise(str(self.view.status or ""),
+                                                 self.session.names) or self.note or \
                 self._default_status()
         draw_status(screen, text, hints)
 
@@ -546,4 +547,4 @@ class PlayScene(BaseScene):
         seat = self.game.current_player
         if seat is None:
             return "The game is over"
-        return f"{self.session.name(seat)} to play"
+        return self.session.say("{0} to play", seat)

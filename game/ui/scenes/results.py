@@ -289,7 +289,7 @@ class ResultsScene(MenuScene):
         names = self.session.names
         winners = self.winners
         if len(winners) == 1:
-            return f"{names[winners[0]]} wins!"
+            return self.session.say("{0} wins!", winners[0])
         if winners and self.team_win:
             return " and ".join(names[w] for w in winners) + " win together!"
         if winners:
