@@ -14,13 +14,18 @@ import pytest  # noqa: E402
 from game.api import new_game  # noqa: E402
 from game.events import Event  # noqa: E402
 from game.rng import Rng  # noqa: E402
+from game.ui import theme  # noqa: E402
+from game.ui.fx import REDUCED_SPAN  # noqa: E402
 from game.ui.input import Intent  # noqa: E402
 from game.ui.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.view_helpers import AppStub, play  # noqa: E402
+from variants.mexica import view_anim as va  # noqa: E402
 from variants.mexica.state import Vote  # noqa: E402
 from variants.mexica.view import MexicaView  # noqa: E402
+from variants.mexica.view_anim import flights  # noqa: E402
 from variants.mexica.view_paint import make_layout  # noqa: E402
+from variants.mexica.view_panel import paint_panel  # noqa: E402
 
 AREA = (16.0, 128.0, 1344.0, 812.0)  # the play scene's board and panel areas
 PANEL = (1376.0, 128.0, 528.0, 392.0)
@@ -350,3 +355,70 @@ def test_random_input_only_ever_yields_legal_actions():
         if session.game.is_over:
             break
     assert applied > 20
+
+
+# -- a founded token flies from the display to its district (issue 16 §2) ------------------
+def _founding():
+    """A 6-space district at c2, the display's tokens drawn once (the flight starts there)."""
+    session, view, app = small(OPEN, "start b3", "start f3", "canal d2 d3", "canal d4")
+    screen = Screen(pygame.Surface((1920, 1080)))
+    view.draw(screen, AREA)
+    shelf = paint_panel(screen, PANEL, view)
+    slot = list(session.game.state.display).index(6)
+    return session, view, app, screen, shelf, slot
+
+
+def _flight(view, shelf):
+    return [box for a, box in flights(view, shelf, make_layout(AREA, 7, 5)) if a.kind == "token"]
+
+
+def test_a_founded_token_flies_from_the_display_to_its_district():
+    session, view, _app, screen, shelf, slot = _founding()
+    play(session, view, "found c2")
+    lay = make_layout(AREA, 7, 5)
+    c2 = view.board.index["c2"]
+    assert session.game.state.tokens[c2] == 6
+    # it sets off from its place on the display, in the panel
+    (x0, y0, side0), = _flight(view, shelf)
+    sx, sy, ss = shelf.slot(slot)
+    assert abs((x0 + side0 / 2) - (sx + ss / 2)) < 1 and abs((y0 + side0 / 2) - (sy + ss / 2)) < 1
+    assert x0 > PANEL[0] - 10 and c2 in view._hidden()  # not on the board yet
+    # half way it is between the display and the district, above the straight line
+    view.update(va.FLY_TIME / 2)
+    (xm, ym, _), = _flight(view, shelf)
+    ex, ey = lay.xy(c2)
+    assert ex < xm < x0
+    assert ym < (y0 + ey) / 2
+    view.draw(screen, AREA)
+    view.draw_panel(screen, PANEL)  # drawn over board and panel: its ivory face is there
+    cx, cy = screen.px(xm + side0 / 2 - 4, ym + side0 / 2)
+    face = screen.surface.get_at((cx, cy))[:3]
+    assert max(abs(a - b) for a, b in zip(face, theme.TOKEN, strict=True)) < 40, face
+    # it lands on the district, in the cell's size; then the cell's own token shows
+    view.update(va.FLY_TIME * 0.49)
+    (xe, ye, side), = _flight(view, shelf)
+    assert abs(xe - ex) < 2 and abs(ye - ey) < 2 and abs(side - lay.cs) < 2
+    view.update(0.05)
+    assert not _flight(view, shelf) and c2 not in view._hidden()
+
+
+def test_a_new_action_lands_the_flying_token_at_once():
+    session, view, _app, _screen, shelf, _slot = _founding()
+    play(session, view, "found c2")
+    view.update(0.1)
+    play(session, view, "take")  # the next action, while the token is in the air
+    ex, ey = make_layout(AREA, 7, 5).xy(view.board.index["c2"])
+    (x, y, _), = _flight(view, shelf)
+    assert (round(x), round(y)) == (round(ex), round(ey))
+    view.update(1 / 60)
+    assert not _flight(view, shelf)
+
+
+def test_reduce_motion_shortens_the_flight():
+    session, view, app, _screen, shelf, _slot = _founding()
+    app.settings["reduce_motion"] = True
+    play(session, view, "found c2")
+    token = next(a for a in view.anims if a.kind == "token")
+    assert token.dur == va.FLY_TIME * REDUCED_SPAN
+    view.update(token.dur)  # landed, where a full flight would be half way
+    assert not _flight(view, shelf) and view.board.index["c2"] not in view._hidden()

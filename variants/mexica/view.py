@@ -26,6 +26,7 @@ from game.ui import theme
 from game.ui.anim import Anim, finish
 from game.ui.art import frames
 from game.ui.boardview import Area, BoardView, SeatStyle
+from game.ui.fx import REDUCED_SPAN
 from game.ui.input import Intent
 from game.ui.layers import Layer
 from game.ui.screen import Screen, draw_mark
@@ -74,6 +75,7 @@ class MexicaView(SeatStyle, BoardView):
         self._hl_serial = 0
         self._version = -1
         self._seen_pilli = list(session.game.state.pilli)
+        self._seen_display = list(session.game.state.display)
         self._static = Layer()  # the map
         self._pieces = Layer()  # the map and the pieces
         self._comp = Layer()  # the pieces and the current preview
@@ -118,6 +120,7 @@ class MexicaView(SeatStyle, BoardView):
             if hand and self.level not in hand:  # built the last one of that level
                 self.level = min(hand, key=lambda lv: (abs(lv - self.level), lv))
             self._seen_pilli = list(s.pilli)
+            self._seen_display = list(s.display)
             self._refresh()
 
     def _refresh(self) -> None:
@@ -373,12 +376,17 @@ class MexicaView(SeatStyle, BoardView):
         self.queue.applied(action)  # another action mid-walk stops the walk
         game = self.session.game
         b, s = self.board, game.state
-        anims = va.piece_anims(b, s, action, self._seen_pilli)  # the shell plays sounds
+        anims = va.piece_anims(b, s, action, self._seen_pilli, self._seen_display)
         finish(self.anims)  # the last action's pieces land at once
-        self.anims.extend(anims)
+        if self.fx.reduced:  # less motion: every piece gets there sooner
+            for a in anims:
+                a.dur *= REDUCED_SPAN
+        self.anims.extend(anims)  # (the shell plays the sounds)
         va.bursts(self.fx, b, s, anims, events, self.colours)
         self._seen_pilli = list(s.pilli)
-        pops, totals = va.score_pops(b, s, events, self.colours)
+        self._seen_display = list(s.display)
+        land = max((a.dur for a in anims if a.kind == "token"), default=0.0)
+        pops, totals = va.score_pops(b, s, events, self.colours, land)
         self.pops.extend(pops)
         for seat, pts in totals.items():
             self.panel_pops[seat] = (f"+{pts}", 0.0)
@@ -493,5 +501,13 @@ class MexicaView(SeatStyle, BoardView):
         return vp.make_layout(area, b.width, b.height).outer
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
-        paint_panel(screen, area, self)
+        shelf = paint_panel(screen, area, self)
         self._draw_standing(screen, area)
+        lay = self._board_layout()
+        if lay is not None:  # a founded token flies from the display, over the panel
+            va.draw_flights(screen, self, shelf, lay, self.rules)
+
+    def _board_layout(self) -> vp.Layout | None:
+        """The layout the board was last drawn in (kept in its static layer's key)."""
+        key = self._static.key
+        return None if key is None else key[-1]

@@ -1,4 +1,5 @@
-"""Mexica view animations and scoring steps: drops, Pilli moves, "+N" pop-ups.
+"""Mexica view animations and scoring steps: drops, Pilli moves, a founded token's flight
+from the display to its district, "+N" pop-ups.
 
 ``piece_anims`` and ``score_pops`` turn an applied action's events into animation records;
 the view advances them in ``update``. ``draw_moving`` paints what moves this frame and
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 
 STEP_TIME = 0.16  # seconds a Pilli takes for one foot step
 DROP_TIME = 0.35
+FLY_TIME = 0.7  # a founded token's flight from the display to its district
+FLY_ARC = 0.15  # how high the flight arcs, as a share of its length ...
+FLY_ARC_MAX = 140.0  # ... and at most (logical units), so it never leaves the screen
 POP_TIME = 1.6
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -51,9 +55,10 @@ def drop_scale(e: float) -> float:
     return round(k * 20) / 20  # quantised: fewer distinct font sizes
 
 
-def piece_anims(board: Board, state: MexicaState, action: str, seen_pilli: list[int | None]
-                ) -> list[Anim]:
-    """Animations for the pieces ``action`` placed or moved."""
+def piece_anims(board: Board, state: MexicaState, action: str, seen_pilli: list[int | None],
+                seen_display: list[int] | None = None) -> list[Anim]:
+    """Animations for the pieces ``action`` placed or moved; ``seen_display`` is the
+    calpulli display before it (a founded token flies from its place there)."""
     words = action.split()
     verb = words[0] if words else ""
     cells = [board.index[w] for w in words[1:] if w in board.index]
@@ -62,8 +67,13 @@ def piece_anims(board: Board, state: MexicaState, action: str, seen_pilli: list[
         out.append(Anim("canal", tuple(sorted(cells)), DROP_TIME))
     elif verb in ("bridge", "relocate") and cells:
         out.append(Anim("bridge", (cells[-1],), DROP_TIME))
-    elif verb in ("temple", "found") and cells:
-        out.append(Anim("temple" if verb == "temple" else "token", (cells[0],), DROP_TIME))
+    elif verb == "temple" and cells:
+        out.append(Anim("temple", (cells[0],), DROP_TIME))
+    elif verb == "found" and cells and cells[0] in state.tokens:
+        size = state.tokens[cells[0]]
+        shelf = list(seen_display or ())
+        out.append(Anim("token", (cells[0],), FLY_TIME, data={
+            "size": size, "slot": shelf.index(size) if size in shelf else 0}))
     for seat, (old, new) in enumerate(zip(seen_pilli, state.pilli, strict=False)):
         if old != new and new is not None:
             dur = STEP_TIME if verb == "move" else DROP_TIME
@@ -72,9 +82,10 @@ def piece_anims(board: Board, state: MexicaState, action: str, seen_pilli: list[
     return out
 
 
-def score_pops(board: Board, state: MexicaState, events: list[Event], colours: list[Any]
-               ) -> tuple[list[Pop], dict[int, int]]:
-    """"+N" pop-ups over the cell that earned them, and the points per seat."""
+def score_pops(board: Board, state: MexicaState, events: list[Event], colours: list[Any],
+               land: float = 0.0) -> tuple[list[Pop], dict[int, int]]:
+    """"+N" pop-ups over the cell that earned them, and the points per seat; a founding's
+    wait ``land`` seconds, until its token has flown to the district."""
     delay = 0.0
     focus: int | None = None
     pops: list[Pop] = []
@@ -82,6 +93,7 @@ def score_pops(board: Board, state: MexicaState, events: list[Event], colours: l
     for e in events:
         if e.kind == "founded":
             focus = board.index.get(e.data.get("cell", ""))
+            delay = max(delay, land)
         elif e.kind == "district_scored":
             delay += 0.5
             focus = vo.middle_cell(board.width, [board.index[n]
@@ -118,8 +130,9 @@ def bursts(fx: Effects, board: Board, state: MexicaState, anims: list[Anim],
     for e in events:
         if e.kind == "founded" and e.data.get("cell") in board.index:
             seat = e.seat if e.seat is not None else -1
+            land = max((a.dur for a in anims if a.kind == "token"), default=DROP_TIME)
             fx.burst(board.index[e.data["cell"]], vp.seat_colour(colours, seat), count=40,
-                     ring=150, delay=DROP_TIME)
+                     ring=150, delay=land)
         elif e.kind == "district_scored":
             delay += 0.5
             cell = vo.middle_cell(board.width, [board.index[n] for n in
@@ -187,16 +200,16 @@ def draw_glints(screen: Screen, lay: vp.Layout, board: Board, t: float) -> None:
 def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
                 s: MexicaState) -> None:
     """Per frame: dropping pieces, the Pilli (current one pulsing), cursor, pop-ups."""
-    _draw_drops(screen, lay, view, rules, s)
+    _draw_drops(screen, lay, view, s)
     _draw_pilli(screen, lay, view, s)
     if 0 <= view.cursor < rules.board.size and s.phase != "over" and view.tool != "tokens":
         _draw_cursor(screen, lay, view)
     _draw_pops(screen, lay, view)
 
 
-def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
-                s: MexicaState) -> None:
-    """Pieces dropping onto the board (every animation but the Pilli's)."""
+def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> None:
+    """Pieces dropping onto the board (every animation but the Pilli's and a founded
+    token's, which flies over the panel too: :func:`draw_flights`)."""
     cs = lay.cs
     colours, marks = view.colours, view.marks
     for a in view.anims:
@@ -212,8 +225,6 @@ def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
             vp.paint_bridge(screen, lay, c, s.bridges[c], k=k)
         elif a.kind == "temple" and c in s.temples:
             _rise(screen, x, y, cs, a.progress, s.temples[c], colours, marks)
-        elif a.kind == "token" and c in s.tokens:
-            vp.paint_token(screen, x, y, cs, s.tokens[c], rules.token_info.get(s.tokens[c]), k)
 
 
 def _rise(screen: Screen, x: float, y: float, cs: float, e: float, temple: tuple[int, int],
@@ -286,3 +297,40 @@ def _draw_pops(screen: Screen, lay: vp.Layout, view: Any) -> None:
             img = screen.render(pop.text, theme.readable(size), colour).copy()
             img.set_alpha(alpha)
             screen.surface.blit(img, img.get_rect(center=(px + off, py + off)))
+
+
+Box = tuple[float, float, float]  # x, y of the top left, side: where a token is painted
+
+
+def token_flight(progress: float, start: Box, end: Box) -> Box:
+    """Where a founded token is ``progress`` (0..1) of the way from its place on the
+    display (``start``) to its district's cell (``end``): eased (it sets off and lands
+    gently), on an arc, growing or shrinking from the display's size to the board's."""
+    e = max(0.0, min(1.0, progress))
+    e = e * e * (3 - 2 * e)
+    (sx, sy, ss), (ex, ey, es) = start, end
+    lift = min(math.hypot(ex - sx, ey - sy) * FLY_ARC, FLY_ARC_MAX) * math.sin(e * math.pi)
+    return sx + (ex - sx) * e, sy + (ey - sy) * e - lift, ss + (es - ss) * e
+
+
+def flights(view: Any, shelf: Any, lay: vp.Layout) -> list[tuple[Anim, Box]]:
+    """Each token in flight and where it is now (``shelf``: where the panel painted the
+    display this frame, ``lay``: the board's layout)."""
+    out = []
+    for a in view.anims:
+        if a.kind == "token" and a.started:
+            x, y, side = shelf.slot(a.data.get("slot", 0))
+            # the display's tile is the token's face; the board paints it in a cell
+            cell = side / 0.86
+            start = (x - (cell - side) / 2, y - (cell - side) / 2, cell)
+            end = (*lay.xy(a.cells[0]), lay.cs)
+            out.append((a, token_flight(a.progress, start, end)))
+    return out
+
+
+def draw_flights(screen: Screen, view: Any, shelf: Any, lay: vp.Layout,
+                 rules: MexicaRules) -> None:
+    """Founded tokens flying from the display to their districts, over board and panel."""
+    for a, (x, y, side) in flights(view, shelf, lay):
+        size = a.data["size"]
+        vp.paint_token(screen, x, y, side, size, rules.token_info.get(size))

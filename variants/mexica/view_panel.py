@@ -9,6 +9,7 @@ changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
@@ -41,7 +42,30 @@ def _need(scr: Screen, view: Any, s: MexicaState, aw: float, k: float) -> float:
             + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
 
 
-def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any) -> None:
+@dataclass(frozen=True)
+class Shelf:
+    """Where the calpulli tokens on display were painted this frame (logical units): a
+    founded token flies from its place here to its district."""
+
+    x: float
+    y: float
+    size: float  # a token's side
+    step: float  # from one token to the next in a row
+    row_h: float
+    per_row: int
+
+    def slot(self, i: int) -> tuple[float, float, float]:
+        """(x, y, side) of the ``i``-th token on display (the first is 0)."""
+        row, col = divmod(max(0, i), self.per_row)
+        return self.x + col * self.step, self.y + row * self.row_h, self.size
+
+
+def _per_row(w: float, k: float) -> int:
+    return max(2, int((w + 6 * k) // ((TOKENS_H - 4) * k)))
+
+
+def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any) -> Shelf:
+    """Paint the panel; return where its calpulli display sits (a token flies from it)."""
     ax, ay, aw, ah = area
     s = view.session.game.state
     rules = view.session.game.rules
@@ -55,9 +79,12 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
                  radius=14 * k, width=2)
     y = _head(scr, view, s, x, y, w, k)
     y = _tools(scr, view, x, y + GAP * k, w, k)
+    shelf = Shelf(x, y + GAP * k, (TOKENS_H - 10) * k, (TOKENS_H - 4) * k, TOKENS_H * k,
+                  _per_row(w, k))
     y = _display(scr, rules, s, x, y + GAP * k, w, k)
     y = _supply(scr, s, x, y + GAP * k, w, k)
     _players(scr, view, s, x, y + GAP * k, w, k)
+    return shelf
 
 
 def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
@@ -154,7 +181,7 @@ def _token_slots(s: MexicaState, w: float, k: float) -> tuple[list[tuple[int, in
                                                                   int]:
     """(column, row, token) of each tile of the display, and the number of rows; the
     face-down period-2 tokens (token None) take two places, "+7 later" on one line."""
-    per_row = max(2, int((w + 6 * k) // ((TOKENS_H - 4) * k)))
+    per_row = _per_row(w, k)
     slots: list[tuple[int, int, int | None]] = []
     col = row = 0
     for t in list(s.display) + ([None] if s.hidden else []):
