@@ -422,3 +422,20 @@ def test_reduce_motion_shortens_the_flight():
     assert token.dur == va.FLY_TIME * REDUCED_SPAN
     view.update(token.dur)  # landed, where a full flight would be half way
     assert not _flight(view, shelf) and view.board.index["c2"] not in view._hidden()
+
+
+def test_a_boat_glides_along_the_canal_without_hopping():
+    session, view, _app = small(SPLIT, "start b3", "start f3", "bridge d2 ew", "bridge d4 ew",
+                                "move c3", "move c2", "move d2",
+                                components={"canal_single": 6, "canal_double": 5,
+                                            "bridges": 4, "ap_tokens": 12})
+    play(session, view, "boat d4")
+    idx = view.board.index
+    boat = next(a for a in view.anims if a.kind == "pilli" and a.data["verb"] == "boat")
+    assert boat.data["path"] == [idx["d2"], idx["d3"], idx["d4"]]  # down the canal
+    assert boat.dur > va.DROP_TIME  # two cells of water take longer than a hop
+    lay = make_layout(AREA, 7, 5)
+    (x2, y2), (x4, y4) = lay.centre(idx["d2"]), lay.centre(idx["d4"])
+    view.update(boat.dur / 2)
+    x, y = va.along(lay, boat.data["path"], 0.5)
+    assert (x, y) == lay.centre(idx["d3"]) and x == x2 == x4 and y2 < y < y4

@@ -1,5 +1,5 @@
-"""Mexica view animations and scoring steps: drops, Pilli moves, a founded token's flight
-from the display to its district, "+N" pop-ups.
+"""Mexica view animations and scoring steps: drops, Pilli moves (a step, a boat gliding
+along the water), a founded token's flight from the display to its district, "+N" pop-ups.
 
 ``piece_anims`` and ``score_pops`` turn an applied action's events into animation records;
 the view advances them in ``update``. ``draw_moving`` paints what moves this frame and
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
 
 STEP_TIME = 0.16  # seconds a Pilli takes for one foot step
+BOAT_TIME = 0.22  # seconds a boat takes for one cell of water (it glides: slower)
 DROP_TIME = 0.35
 FLY_TIME = 0.7  # a founded token's flight from the display to its district
 FLY_ARC = 0.15  # how high the flight arcs, as a share of its length ...
@@ -77,9 +79,41 @@ def piece_anims(board: Board, state: MexicaState, action: str, seen_pilli: list[
     for seat, (old, new) in enumerate(zip(seen_pilli, state.pilli, strict=False)):
         if old != new and new is not None:
             dur = STEP_TIME if verb == "move" else DROP_TIME
-            out.append(Anim("pilli", (new,), dur, data={"seat": seat, "from": old,
-                                                         "verb": verb}))
+            data: dict[str, Any] = {"seat": seat, "from": old, "verb": verb}
+            if verb == "boat" and old is not None:
+                data["path"] = water_path(board, state, old, new)
+                dur = max(DROP_TIME, BOAT_TIME * (len(data["path"]) - 1))
+            out.append(Anim("pilli", (new,), dur, data=data))
     return out
+
+
+def water_path(board: Board, state: MexicaState, start: int, end: int) -> list[int]:
+    """The cells a boat glides through from bridge ``start`` to bridge ``end``, fewest
+    first, along canals and the lake (never over land); just the two ends if the boat
+    went round the outside of the map."""
+    came: dict[int, int] = {start: start}
+    todo = deque([start])
+    while todo and end not in came:
+        c = todo.popleft()
+        for x in board.nbrs[c]:
+            if x not in came and (x in board.lake or state.canal[x]):
+                came[x] = c
+                todo.append(x)
+    if end not in came:
+        return [start, end]
+    path = [end]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return path[::-1]
+
+
+def along(lay: vp.Layout, path: list[int], e: float) -> tuple[float, float]:
+    """The point ``e`` (0..1) of the way along the centres of ``path``'s cells."""
+    at = max(0.0, min(1.0, e)) * (len(path) - 1)
+    i = min(int(at), len(path) - 2)
+    (ax, ay), (bx, by) = lay.centre(path[i]), lay.centre(path[i + 1])
+    f = at - i
+    return ax + (bx - ax) * f, ay + (by - ay) * f
 
 
 def score_pops(board: Board, state: MexicaState, events: list[Event], colours: list[Any],
@@ -256,6 +290,8 @@ def _draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> No
             frm = a.data["from"]
             if frm is None or a.data["verb"] in ("start", "teleport"):
                 k = drop_scale(e)
+            elif len(a.data.get("path", ())) > 1:  # a boat glides along the water, no hop
+                cx, cy = along(lay, a.data["path"], e * e * (3 - 2 * e))
             else:
                 fx, fy = lay.centre(frm)
                 e = e * e * (3 - 2 * e)
