@@ -19,6 +19,18 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else many if many is not None else one + 's'}"
 
 
+def indefinite(phrase: str) -> str:
+    """``phrase`` after "a" or "an" as it is said: "a 6-space district", "an 8-space
+    district", "an 11-space district", "an ivory tile"."""
+    word = phrase.split("-")[0].split(" ")[0]
+    if word.isdigit():
+        # eight, eleven, eighteen, eighty...; and thousands of them ("an 11,000")
+        an = word.startswith("8") or (len(word) % 3 == 2 and word[:2] in ("11", "18"))
+    else:
+        an = word[:1].lower() in "aeiou" and word != ""
+    return f"{'an' if an else 'a'} {phrase}"
+
+
 # -- names in the engine's texts -------------------------------------------------------------
 #: a seat named this is spoken to, not about: the learner of a lesson ("You win")
 SECOND_PERSON = "you"

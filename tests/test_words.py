@@ -9,7 +9,7 @@ import pytest
 
 from game.api import list_variants, new_game
 from game.rng import Rng
-from game.words import personalise, plural
+from game.words import indefinite, personalise, plural
 
 #: "1 spaces", "1 levels": a count of one with a plural noun
 ONE_PLURAL = re.compile(r"(?<![\d.])1 (spaces|levels|pawns|cards|territories|points|tiles|"
@@ -105,4 +105,29 @@ def test_no_text_of_a_whole_game_speaks_of_you_in_the_third_person(variant):
         said = [personalise(t, names) for t in texts]
         assert any(t.startswith("You ") for t in said)
         wrong = [t for t in said if THIRD_PERSON_YOU.search(t)]
+        assert not wrong, wrong[:5]
+
+
+def test_a_or_an_as_it_is_said():
+    assert indefinite("6-space district") == "a 6-space district"
+    assert indefinite("8-space district") == "an 8-space district"
+    assert indefinite("11-space district") == "an 11-space district"
+    assert indefinite("13-space district") == "a 13-space district"
+    assert indefinite("18-space district") == "an 18-space district"
+    assert indefinite("1-space district") == "a 1-space district"
+    assert indefinite("80 points") == "an 80 points"
+    assert indefinite("ivory tile") == "an ivory tile"
+    assert indefinite("green token") == "a green token"
+
+
+@pytest.mark.parametrize("variant", [v["id"] for v in list_variants()])
+def test_no_event_of_a_whole_game_says_a_before_eight_or_eleven(variant):
+    spec = next(v for v in list_variants() if v["id"] == variant)
+    for seed in (1, 2, 3):
+        g = new_game(variant, spec["max_players"], seed=seed)
+        rng = Rng(seed)
+        texts = []
+        while not g.is_over:
+            texts += [e.text for e in g.apply(g.playout_action(rng))]
+        wrong = [t for t in texts if re.search(r"\ba (8|11|18)\d*\b", t)]
         assert not wrong, wrong[:5]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.events import Event
-from game.words import plural
+from game.words import indefinite, plural
 from variants.mexica.names import player_name
 from variants.mexica.scoring import ScoringMixin
 from variants.mexica.state import MexicaState, Vote
@@ -103,8 +103,9 @@ class ActionsMixin(ScoringMixin):
         s.display.remove(size)
         s.tokens[c] = size
         names = self.board.names
-        ev = [Event("founded", f"{player_name(seat)} founds a {size}-space district with "
-                    f"the token on {names[c]}", seat,
+        district = indefinite(f"{size}-space district")
+        ev = [Event("founded", f"{player_name(seat)} founds {district} with the token on "
+                    f"{names[c]}", seat,
                     data={"cell": names[c], "size": size,
                           "cells": [names[x] for x in sorted(s.dcells[label])]})]
         if self.award(s, seat, info["founder"]):

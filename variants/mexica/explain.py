@@ -14,6 +14,7 @@ from typing import Any
 
 from game.errors import IllegalAction
 from game.events import Event
+from game.words import indefinite
 from variants.mexica import queries as q
 
 ORDINAL = {1: "first", 2: "second", 3: "third"}
@@ -61,8 +62,8 @@ def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> str | Non
         for c in rules.board.nbrs[cells[0]]:
             standing = q.district_standing(rules, work, c)
             if standing and not standing["founded"] and standing["size"] in work.display:
-                return f"carves a {standing['size']}-space district: token " \
-                       f"{standing['size']} is on display"
+                return f"carves {indefinite(str(standing['size']) + '-space district')}: " \
+                       f"token {standing['size']} is on display"
     if "take" in played:
         return "banks an AP token for a bigger turn later"
     if played[0].startswith(("move ", "boat ", "teleport ")):

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.words import plural
+from game.words import indefinite, plural
 from variants.mexica import queries as q
 from variants.mexica.board import Board
 from variants.mexica.names import player_name
@@ -239,11 +239,11 @@ def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
                             "token": d["token"], "faint": False})
     sizes = [d["size"] for d in shown]
     if split and sizes:
-        what = (f"a {sizes[0]}-space district" if len(sizes) == 1 else
+        what = (indefinite(f"{sizes[0]}-space district") if len(sizes) == 1 else
                 "districts of " + " and ".join(map(str, sizes)) + " spaces")
         p.status += f" — closes {what}"
     elif sizes:
-        p.status += f" — leaves a {sizes[0]}-space district"
+        p.status += " — leaves " + indefinite(f"{sizes[0]}-space district")
     matches = sorted({d["size"] for d in shown if d["token"]})
     if matches:
         p.status += " (token " + ", ".join(map(str, matches)) + " available!)"
