@@ -21,6 +21,7 @@ from game.api import Game
 from game.events import Event, personalise
 from game.remote.protocol import PROTOCOL, dumps
 from game.ui import theme
+from game.words import player
 
 #: events kept for the log tail each device shows
 LOG_TAIL = 40
@@ -226,8 +227,9 @@ def action_groups(game: Game, names: list[str]) -> list[dict[str, Any]]:
 def results(game: Game, names: list[str]) -> dict[str, Any]:
     """The final scores and a sentence naming the winners."""
     winners = [w for w in game.winners if 0 <= w < len(names)]
-    who = " and ".join(names[w] for w in winners)
-    text = (f"{who} {'wins' if len(winners) == 1 else 'win'}" if winners else "No winner")
+    who = " and ".join(player(w) for w in winners)  # named below, "You win" for a "You"
+    text = personalise(f"{who} {'wins' if len(winners) == 1 else 'win'}" if winners
+                       else "No winner", names)
     return {"scores": json_safe(game.scores), "winners": winners, "text": text}
 
 

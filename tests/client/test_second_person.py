@@ -10,6 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from game.api import new_game
+from game.remote.snapshot import results
+from game.rng import Rng
 from game.ui.session import Session
 from tests.test_words import THIRD_PERSON_YOU
 
@@ -60,3 +62,16 @@ def test_the_results_and_banners_say_you_win_and_ana_wins():
     assert ana.say("{0}'s turn", 0) == "Ana's turn"
     assert ana.say("{0} decides; it is {1}'s turn", 1, 2) == "You decide; it is Ben's turn"
     assert you.say("Pass to {0}", 0) == "Pass to you"
+
+
+def test_a_phone_reads_you_win_and_ana_wins():
+    game = new_game("mexica", 2, seed=3)
+    rng = Rng(3)
+    while not game.is_over:
+        game.apply(game.playout_action(rng))
+    assert len(game.winners) == 1
+    names = ["Ana", "Ben"]
+    winner = game.winners[0]
+    assert results(game, names)["text"] == f"{names[winner]} wins"
+    names[winner] = "You"
+    assert results(game, names)["text"] == "You win"
