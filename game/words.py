@@ -24,10 +24,10 @@ def indefinite(phrase: str) -> str:
     district", "an 11-space district", "an ivory tile"."""
     word = phrase.split("-")[0].split(" ")[0]
     if word.isdigit():
-        # eight, eleven, eighteen, eighty...; and thousands of them ("an 11,000")
+        # eight, eighty, eight hundred...; eleven and eighteen, and thousands of them
         an = word.startswith("8") or (len(word) % 3 == 2 and word[:2] in ("11", "18"))
     else:
-        an = word[:1].lower() in "aeiou" and word != ""
+        an = bool(word) and word[0].lower() in "aeiou"
     return f"{'an' if an else 'a'} {phrase}"
 
 
@@ -39,11 +39,16 @@ MENTION = re.compile(r"\bPlayer (\d+)\b('s\b)?")
 #: a clause starts here: the start of the text or after punctuation (a subject may follow)
 CLAUSE_START = re.compile(r"(?:^|[.;:!?,(—]\s*)$")
 #: a sentence starts here: "You"/"Your" take a capital
-SENTENCE_START = re.compile(r"(?:^|[.:!?—]\s*)$")
+SENTENCE_START = re.compile(r"(?:^|[.:!?]\s*)$")
 #: where a clause ends: the verbs after it belong to another subject
 CLAUSE_END = re.compile(r"[.;:!?,—]")
 #: verbs whose second person is not the third's without its -s
 IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+#: words between a subject and its verb ("You also win")
+ADVERBS = frozenset({"also", "always", "never", "still", "now", "then", "only", "just",
+                     "often", "sometimes", "again", "first", "finally"})
+#: words in -s that may follow a subject but are no verbs
+NOT_VERBS = ADVERBS | {"perhaps", "afterwards", "its", "his", "hers", "plus", "thus", "less"}
 
 
 def player(seat: int) -> str:
@@ -63,7 +68,7 @@ def base_form(word: str) -> str | None:
     if word in IRREGULAR:
         return IRREGULAR[word]
     if len(word) < 3 or not word.isalpha() or not word.islower() or not word.endswith("s") \
-            or word.endswith(("ss", "us", "is")):
+            or word.endswith(("ss", "us", "is")) or word in NOT_VERBS:
         return None
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
@@ -74,15 +79,19 @@ def base_form(word: str) -> str | None:
 
 def _speak_to(rest: str) -> str:
     """The clause after a second-person subject with its verbs in the second person: the
-    first word ("You wins" -> "You win") and every verb joined by "and" ("You coexist in t10
-    and draw a card"). Nothing changes if the first word is no verb ("You +3 for founding")."""
+    first word, past any adverb ("You wins" -> "You win", "You also win"), and every verb
+    joined by "and" ("You coexist in t10 and draw a card"). Nothing changes if that word is
+    no verb ("You +3 for founding")."""
     end = CLAUSE_END.search(rest)
     clause, tail = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
     words = clause.split(" ")
-    if len(words) < 2 or base_form(words[1]) is None:
+    at = 1
+    while at < len(words) - 1 and words[at] in ADVERBS:
+        at += 1
+    if len(words) <= at or base_form(words[at]) is None:
         return rest
-    words[1] = base_form(words[1]) or words[1]
-    for i in range(2, len(words) - 1):
+    words[at] = base_form(words[at]) or words[at]
+    for i in range(at + 1, len(words) - 1):
         if words[i] == "and":
             words[i + 1] = base_form(words[i + 1]) or words[i + 1]
     return " ".join(words) + tail

@@ -131,3 +131,12 @@ def test_no_event_of_a_whole_game_says_a_before_eight_or_eleven(variant):
             texts += [e.text for e in g.apply(g.playout_action(rng))]
         wrong = [t for t in texts if re.search(r"\ba (8|11|18)\d*\b", t)]
         assert not wrong, wrong[:5]
+
+
+def test_words_in_s_that_are_no_verbs_stay():
+    names = ["You"]
+    assert personalise("Player 1 always plays first", names) == "You always play first"
+    assert personalise("Player 1 also wins", names) == "You also win"
+    assert personalise("Player 1 plus Player 2", ["You", "Ana"]) == "You plus Ana"
+    assert personalise("Hint: take — Player 1 founds it", names) == \
+        "Hint: take — you found it"
