@@ -79,6 +79,9 @@ class MexicaView(SeatStyle, BoardView):
         self._static = Layer()  # the map
         self._pieces = Layer()  # the map and the pieces
         self._comp = Layer()  # the pieces and the current preview
+        #: where the board was last drawn: like the layers, a fact of the pixels (a founded
+        #: token flies from the panel, drawn after the board, to its cell there)
+        self._board_lay: vp.Layout | None = None
         self._sync()
 
     # =====================================================================================
@@ -430,7 +433,7 @@ class MexicaView(SeatStyle, BoardView):
         game = self.session.game
         rules, s = self.rules, game.state
         b = rules.board
-        lay = vp.make_layout(area, b.width, b.height)
+        lay = self._board_lay = vp.make_layout(area, b.width, b.height)
         base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)
         st = self._static
         if st.key != base:
@@ -503,11 +506,5 @@ class MexicaView(SeatStyle, BoardView):
     def draw_panel(self, screen: Screen, area: Area) -> None:
         shelf = paint_panel(screen, area, self)
         self._draw_standing(screen, area)
-        lay = self._board_layout()
-        if lay is not None:  # a founded token flies from the display, over the panel
-            va.draw_flights(screen, self, shelf, lay, self.rules)
-
-    def _board_layout(self) -> vp.Layout | None:
-        """The layout the board was last drawn in (kept in its static layer's key)."""
-        key = self._static.key
-        return None if key is None else key[-1]
+        if self._board_lay is not None:  # a founded token flies from the display
+            va.draw_flights(screen, self, shelf, self._board_lay, self.rules)
