@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.plugins import get_registry
+from game.ui.messages import personalise
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.results import ResultsScene
@@ -137,7 +138,9 @@ def test_an_illegal_move_gets_the_engines_reason(ui):
     reason = scene.game.why_not("temple b3 1")
     assert reason and "first round" in reason.lower()
     assert scene.view.status.lower() == reason.lower()
-    assert reason.lower() in " ".join(ui.texts()).lower()
+    # the status line names the seat as chosen: "... leave Ben's Pilli", not "Player 2's"
+    shown = personalise(reason, scene.session.names)
+    assert "Ben's Pilli" in shown and shown.lower() in " ".join(ui.texts()).lower()
     scene.apply("temple b3 1")  # straight to the engine: the same refusal, nothing lost
     assert scene.game.log == log and scene.step.number == 3
 
