@@ -42,8 +42,7 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
         st.key = base
     colours, marks = v.army_colours, v.army_marks
     pieces = v.pieces_layer
-    key: tuple[Any, ...] = (base, m.version, id(v.session.game), m.viewer, tuple(colours),
-                            tuple(marks))
+    key = pieces_key(base, m, colours, marks)
     if pieces.key != key:
         paint_pieces(v, pieces.copy_of(st, screen, lay.map_rect), lay, m, colours, marks)
         pieces.key = key
@@ -60,6 +59,15 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
                    v.seat_marks)
     paint_column(screen, lay.column, v, m, v.decision,
                  column_layout(lay.column, v.decision))
+
+
+def pieces_key(base: tuple[Any, ...], m: Model, colours: list[Any],
+               marks: list[str]) -> tuple[Any, ...]:
+    """What the pieces layer shows, and nothing else: the stacks and the unresolved
+    conflicts. Most actions (a card chosen, a scoring pick, a pass) leave the board as it
+    was, so the frame after them blits the layer instead of painting every pawn again."""
+    conflicts = frozenset(m.resolved) if m.phase == "conflict" else None
+    return (base, tuple(map(tuple, m.board)), conflicts, tuple(colours), tuple(marks))
 
 
 def paint_pieces(v: AztlanView, scr: Screen, lay: Layout, m: Model, colours: list[Any],
