@@ -8,12 +8,14 @@ view's three cached layers; a frame blits them and adds the cursor and the anima
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
 from game.ui.boardview import Area
+from game.ui.layers import Piece, Rect
 from game.ui.screen import Screen
 from variants.aztlan import view_paint as vp
 from variants.aztlan.view_layout import Layout, make_layout
@@ -42,12 +44,13 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
         st.key = base
     colours, marks = v.army_colours, v.army_marks
     pieces = v.pieces_layer
-    key = pieces_key(base, m, colours, marks)
-    if pieces.key != key:
-        paint_pieces(v, pieces.copy_of(st, screen, lay.map_rect), lay, m, colours, marks)
-        pieces.key = key
+    shows = pieces_key(base, m, colours, marks)
+    if pieces.shows != shows:
+        pieces.sync(st, screen, lay.map_rect, base,
+                    territory_pieces(v, lay, m, colours, marks))
+        pieces.shows = shows
     over = v.over_layer
-    key = (pieces.key, v.serial)
+    key = (shows, v.serial)
     if over.key != key:
         paint_overlay(v, over.copy_of(pieces, screen, lay.map_rect), lay, m)
         over.key = key
@@ -70,17 +73,49 @@ def pieces_key(base: tuple[Any, ...], m: Model, colours: list[Any],
     return (base, tuple(map(tuple, m.board)), conflicts, tuple(colours), tuple(marks))
 
 
-def paint_pieces(v: AztlanView, scr: Screen, lay: Layout, m: Model, colours: list[Any],
-                  marks: list[str]) -> None:
+def territory_pieces(v: AztlanView, lay: Layout, m: Model, colours: list[Any],
+                     marks: list[str]) -> list[Piece]:
+    """Each territory's pawn stacks, and its mark of an unresolved conflict, as a piece
+    of the pieces layer: an action repaints the territories it changed."""
     conflict = m.phase == "conflict"
+    out = []
     for t, counts in enumerate(m.board):
-        vp.paint_stacks(scr, lay, v.geo, counts, t, colours, marks)
-        if conflict and t not in m.resolved and sum(1 for n in counts if n) >= 2:
-            # an unresolved conflict: a dashed red inner border and crossed blades
-            # pinned on the territory's highest corner
-            vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
-            x, y = lay.pt(v.geo.top[t])
-            vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
+        fight = conflict and t not in m.resolved and sum(1 for n in counts if n) >= 2
+        out.append(Piece((tuple(counts), fight), territory_bounds(v, lay, t, counts),
+                         partial(paint_territory, v, lay, t, list(counts), colours, marks,
+                                 fight)))
+    return out
+
+
+def paint_territory(v: AztlanView, lay: Layout, t: int, counts: list[int],
+                    colours: list[Any], marks: list[str], fight: bool, scr: Screen) -> None:
+    vp.paint_stacks(scr, lay, v.geo, counts, t, colours, marks)
+    if fight:
+        # an unresolved conflict: a dashed red inner border and crossed blades
+        # pinned on the territory's highest corner
+        vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
+        x, y = lay.pt(v.geo.top[t])
+        vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
+
+
+def territory_bounds(v: AztlanView, lay: Layout, t: int, counts: list[int]) -> Rect:
+    """Where a territory's piece may paint: its outline (the dashed border, the blades
+    on its top corner) and around its pawns (stacks of two rows, the counts to their
+    right, at least the smallest readable text)."""
+    k = lay.k
+    pts = lay.poly(v.geo.polys[t])
+    x0 = min(p[0] for p in pts) - 20 * k
+    y0 = min(p[1] for p in pts) - 20 * k
+    x1 = max(p[0] for p in pts) + 20 * k
+    y1 = max(p[1] for p in pts) + 20 * k
+    if any(counts):
+        at = vp.label_points(lay, v.geo, t)
+        r = at["r"][0]
+        cx, cy = at["pawns"]
+        s = max(12.0, r * 0.55)
+        x0, x1 = min(x0, cx - 2 * s - 8), max(x1, cx + 2.6 * s + 60)
+        y0, y1 = min(y0, cy - 1.5 * s - 30), max(y1, cy + 0.1 * r + 1.6 * s + 30)
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def paint_overlay(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:
