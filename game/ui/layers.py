@@ -56,8 +56,9 @@ class Layer:
 @dataclass(frozen=True)
 class Piece:
     """One thing on a pieces layer: what it shows (``key``), the logical rectangle its
-    painting stays inside (``bounds``; generous is fine, too small is a bug the layer
-    tests catch) and how to paint it."""
+    painting stays inside (``bounds``, rounded to pixels as the Screen rounds a box: a
+    line's width reaching past its ends must be in it; generous is fine but repaints
+    more neighbours, too small is a bug the layer tests catch) and how to paint it."""
 
     key: Hashable
     bounds: Rect
@@ -73,8 +74,6 @@ class PiecesLayer(Layer):
     few pieces, not the whole board. The pixels are exactly those of painting every piece
     anew, because each rectangle is painted in full, in the same order."""
 
-    #: pixels added around each rectangle: line widths and text are rounded to pixels
-    SLACK = 3
 
     #: tests set it: every repaint piece by piece is compared with painting them all
     verify: ClassVar[bool] = False
@@ -130,4 +129,4 @@ class PiecesLayer(Layer):
 
     def _pixels(self, piece: Piece) -> pygame.Rect:
         assert self.scr is not None
-        return self.scr.rect(*piece.bounds).inflate(2 * self.SLACK, 2 * self.SLACK)
+        return self.scr.rect(*piece.bounds)

@@ -84,12 +84,13 @@ def test_a_piece_painting_outside_its_bounds_is_caught(verified):
         layer.sync(ground, screen, (0, 0, 400, 300), "size", [piece(30), piece(200)])
 
 
-def play_through(variant: str, players: int, view_class, actions: int, seed: int) -> int:
+def play_through(variant: str, players: int, view_class, actions: int, seed: int,
+                 size: tuple[int, int] = (1920, 1080)) -> int:
     """Play ``actions`` playout actions through the view, drawing a frame after each and
     a few more while its animations run; returns the frames drawn."""
     session = Session(new_game(variant, players, seed=seed))
     view = view_class(session, AppStub())
-    screen = Screen(pygame.Surface((1920, 1080)))
+    screen = Screen(pygame.Surface(size))  # another size rounds to other pixels
     rng = Rng(seed)
     frames = 0
     for n in range(actions):
@@ -105,13 +106,17 @@ def play_through(variant: str, players: int, view_class, actions: int, seed: int
     return frames
 
 
-def test_the_market_board_repainted_piece_by_piece_is_the_whole_board(verified):
+@pytest.mark.parametrize(("players", "size"), [(4, (1920, 1080)), (2, (1280, 720))])
+def test_the_market_board_repainted_piece_by_piece_is_the_whole_board(verified, size,
+                                                                       players):
     from variants.market.view import MarketView
 
-    assert play_through("tlatelolco-market", 4, MarketView, 150, seed=7) > 150
+    assert play_through("tlatelolco-market", players, MarketView, 150, 7, size) > 150
 
 
-def test_the_aztlan_board_repainted_territory_by_territory_is_the_whole_board(verified):
+@pytest.mark.parametrize(("players", "size"), [(4, (1920, 1080)), (3, (1280, 720))])
+def test_the_aztlan_board_repainted_territory_by_territory_is_the_whole_board(verified, size,
+                                                                             players):
     from variants.aztlan.view import AztlanView
 
-    assert play_through("aztlan", 4, AztlanView, 220, seed=7) > 200
+    assert play_through("aztlan", players, AztlanView, 220, 7, size) > 200

@@ -81,7 +81,7 @@ def territory_pieces(v: AztlanView, lay: Layout, m: Model, colours: list[Any],
     out = []
     for t, counts in enumerate(m.board):
         fight = conflict and t not in m.resolved and sum(1 for n in counts if n) >= 2
-        out.append(Piece((tuple(counts), fight), territory_bounds(v, lay, t, counts),
+        out.append(Piece((tuple(counts), fight), territory_bounds(v, lay, t, counts, fight),
                          partial(paint_territory, v, lay, t, list(counts), colours, marks,
                                  fight)))
     return out
@@ -98,23 +98,28 @@ def paint_territory(v: AztlanView, lay: Layout, t: int, counts: list[int],
         vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
 
 
-def territory_bounds(v: AztlanView, lay: Layout, t: int, counts: list[int]) -> Rect:
-    """Where a territory's piece may paint: its outline (the dashed border, the blades
-    on its top corner) and around its pawns (stacks of two rows, the counts to their
-    right, at least the smallest readable text)."""
+def territory_bounds(v: AztlanView, lay: Layout, t: int, counts: list[int],
+                     fight: bool) -> Rect:
+    """Where a territory's piece may paint: around its pawns (stacks of two rows, the
+    counts to their right, at least the smallest readable text) and, in a conflict, its
+    outline (the dashed border, the blades on its top corner)."""
     k = lay.k
-    pts = lay.poly(v.geo.polys[t])
-    x0 = min(p[0] for p in pts) - 20 * k
-    y0 = min(p[1] for p in pts) - 20 * k
-    x1 = max(p[0] for p in pts) + 20 * k
-    y1 = max(p[1] for p in pts) + 20 * k
+    at = vp.label_points(lay, v.geo, t)
+    cx, cy = at["pawns"]
+    x0 = x1 = cx
+    y0 = y1 = cy
     if any(counts):
-        at = vp.label_points(lay, v.geo, t)
         r = at["r"][0]
-        cx, cy = at["pawns"]
         s = max(12.0, r * 0.55)
-        x0, x1 = min(x0, cx - 2 * s - 8), max(x1, cx + 2.6 * s + 60)
-        y0, y1 = min(y0, cy - 1.5 * s - 30), max(y1, cy + 0.1 * r + 1.6 * s + 30)
+        digits = theme.readable(s * 0.95) * 1.4  # a two-digit count, its outline too
+        x0, x1 = cx - 1.85 * s - 6, cx + 1.2 * s + digits + 6
+        y0, y1 = cy - 1.1 * s - 6, cy + 0.1 * r + 1.3 * s + 6
+    if fight:
+        pts = lay.poly(v.geo.polys[t])
+        x0 = min(x0, min(p[0] for p in pts) - 20 * k)
+        y0 = min(y0, min(p[1] for p in pts) - 20 * k)
+        x1 = max(x1, max(p[0] for p in pts) + 20 * k)
+        y1 = max(y1, max(p[1] for p in pts) + 20 * k)
     return (x0, y0, x1 - x0, y1 - y0)
 
 

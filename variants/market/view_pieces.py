@@ -17,8 +17,13 @@ from variants.market import view_paint as vp
 from variants.market.params import COLOURS
 from variants.market.view_layout import Layout
 
-#: logical units a tile's or buyer's painting may reach past its square (its shadow)
-REACH = 0.1
+#: how far past its square a tile's painting may reach, as a share of the square, to the
+#: right and below: its shadow stays inside, but a word at the smallest readable size
+#: may hang below or right of a small tile ("FREE"), and a buyer's count past its right
+#: edge. Nothing reaches left or up, which spares some neighbours a repaint.
+TILE_REACH = (0.0, 0.06)
+FREE_REACH = (0.08, 0.06)  # the messenger's "FREE" badge
+BUYER_REACH = (0.25, 0.06)
 #: and a margin card's past its rectangle
 CARD_REACH = 12.0
 
@@ -26,6 +31,13 @@ CARD_REACH = 12.0
 def grown(rect: Rect, by: float) -> Rect:
     x, y, w, h = rect
     return (x - by, y - by, w + 2 * by, h + 2 * by)
+
+
+def reaching(rect: Rect, reach: tuple[float, float]) -> Rect:
+    """``rect`` with room to the right and below, as shares of its smaller side."""
+    x, y, w, h = rect
+    m = min(w, h)
+    return (x, y, w + reach[0] * m, h + reach[1] * m)
 
 
 def card_bounds(screen: Screen, rect: Rect, words: tuple[str, str]) -> Rect:
@@ -55,7 +67,7 @@ def pieces(screen: Screen, lay: Layout, rules: Any, s: Any, names: list[str], co
             held = s.buyers[seat][b]
             hide = (side, b) in hidden_buyers
             out.append(Piece(("buyer", repr(held), colour, mark, hide),
-                             grown(rect, min(rect[2], rect[3]) * REACH),
+                             reaching(rect, BUYER_REACH),
                              partial(paint_buyer, rect, b + 1, held, colour, mark, hide)))
     bag, removed = sum(s.bag.values()), sum(s.removed.values())
     corner = lay.corner
@@ -90,7 +102,8 @@ def square_piece(lay: Layout, s: Any, sq: int, name: str, hidden: bool) -> Piece
         shows = (tile, tuple(s.king[c] for c in COLOURS))
     else:
         shows = (tile,)
-    return Piece(("square", shows), grown(lay.square(sq), cs * REACH),
+    reach = FREE_REACH if tile == "messenger" else TILE_REACH
+    return Piece(("square", shows), reaching(lay.square(sq), reach),
                  partial(paint_square, x, y, cs, tile, s, name, shows))
 
 
