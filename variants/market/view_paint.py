@@ -464,18 +464,25 @@ def card(scr: Screen, rect: Rect, title: str) -> float:
     return y + 44
 
 
+def _count_x(x: float, w: float) -> float:
+    """Where a corner card's count and its words start: right of the picture, early
+    enough on a narrow card for "tokens left" to end inside it."""
+    return x + min(w * 0.45, w - 160)
+
+
 def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
     """The bag: only how many tokens it holds, never which."""
     x, y, w, h = rect
     top = card(scr, rect, "THE BAG")
     s = min(h * 0.28, 44.0)
-    cx, cy = x + w * 0.22, top + (y + h - top) / 2 - 6
+    tx = _count_x(x, w)
+    cx, cy = (x + tx) / 2, top + (y + h - top) / 2 - 6
     sack(scr, cx, cy, s)
     colour = theme.TEXT if count else theme.DANGER
-    scr.text(str(count), x + w * 0.45, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
+    scr.text(str(count), tx, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
              "midleft")
     scr.text("tokens left" if count else "empty: last round",
-             x + w * 0.45, cy + 26, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+             tx, cy + 26, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
     if removed:
         lines = fit_lines(scr, f"{removed} set aside unseen", theme.FONT_SMALL, w - 28)
         for i, line in enumerate(lines[::-1]):
@@ -486,14 +493,15 @@ def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
 def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
     x, y, w, h = rect
     top = card(scr, rect, "MONEY SUPPLY")
-    cx, cy = x + w * 0.22, top + (y + h - top) / 2 - 6
+    tx = _count_x(x, w)
+    cx, cy = (x + tx) / 2, top + (y + h - top) / 2 - 6
     r = min(h * 0.16, 26.0)
     for i in range(3):
         coin(scr, cx, cy + r * 0.9 - i * r * 0.45, r)
     colour = theme.TEXT if supply else theme.DANGER
-    scr.text(str(supply), x + w * 0.45, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
+    scr.text(str(supply), tx, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
              "midleft")
-    scr.text("coins", x + w * 0.45, cy + 26, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
+    scr.text("coins", tx, cy + 26, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
              "midleft")
 
 
