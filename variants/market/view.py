@@ -37,9 +37,9 @@ from game.events import Event
 from game.ui.anim import finish
 from game.ui.art import texture
 from game.ui.boardview import Area, BoardView, SeatStyle
-from game.ui.layout import PANEL_AREA
 from game.ui.input import Intent
 from game.ui.layers import Layer
+from game.ui.layout import PANEL_AREA
 from game.ui.screen import Screen
 from game.ui.stepqueue import StepQueue
 from variants.market import scoring

@@ -178,6 +178,18 @@ def sack(scr: Screen, cx: float, cy: float, s: float) -> None:
 # ---------------------------------------------------------------------------------------
 # tiles
 # ---------------------------------------------------------------------------------------
+#: below this square size (a lesson's smaller board) a tile shows its picture and its main
+#: word only: its other words, held at the 28 px floor, would cover the picture
+SMALL_TILE = 112.0
+#: the same for a buyer, which stands 0.72 of a square deep (view_layout.make_layout)
+SMALL_BUYER = SMALL_TILE * 0.72
+
+
+def roomy(cs: float) -> bool:
+    """Whether a square of ``cs`` has room for a tile's lesser words."""
+    return cs >= SMALL_TILE
+
+
 def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any,
                name: str = "", lift: float = 0.0) -> None:
     """One market tile in its square at (x, y); ``lift`` > 0 draws it raised (moving)."""
@@ -202,16 +214,16 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
         # the silhouette says which it is, and the panel names the tile under the cursor)
         label = tile.capitalize()
         size = max(float(theme.FONT_SMALL), min(cs * 0.2, theme.FONT_BODY))
-        if scr.text_width(label, size) <= cs * 0.94:
+        if roomy(cs) and scr.text_width(label, size) <= cs * 0.94:
             scr.text(label, x + cs * 0.5, y + cs * 0.85, size, INK, "center")
-        if tile == "messenger":
+        if tile == "messenger" and roomy(cs):
             scr.box(x + cs * 0.62, y + cs * 0.07, cs * 0.32, cs * 0.17, theme.GOOD,
                     radius=cs * 0.05)
             scr.text("FREE", x + cs * 0.78, y + cs * 0.155, theme.readable(cs * 0.13), INK,
                      "center")
     gloss(scr, x + inset, y + inset, w, cs)
     # the square's name ("a1") only where it has room beside the tile's own words
-    if name and not lift and tile in ("crowd", "porter"):
+    if name and not lift and tile in ("crowd", "porter") and roomy(cs):
         scr.text(name, x + cs * 0.08, y + cs * 0.06, theme.readable(cs * 0.13),
                  (60, 54, 46), "topleft")
 
@@ -247,7 +259,9 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
             radius=cs * 0.08)
     scr.text(str(count), x + cs * 0.71, y + cs * 0.59, theme.readable(cs * 0.4),
              GLYPH if count else (200, 200, 200), "center")
-    scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, theme.readable(cs * 0.16), GLYPH, "center")
+    if roomy(cs):
+        scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, theme.readable(cs * 0.16), GLYPH,
+                 "center")
 
 
 def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
@@ -287,7 +301,9 @@ def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
             scr.line(a, b, (110, 110, 130), max(1.5, cs * 0.02))
         k += dash
     scr.text("hole", x + cs / 2, y + cs / 2, theme.readable(cs * 0.2), (120, 120, 140), "center")
-    scr.text(name, x + cs * 0.1, y + cs * 0.08, theme.readable(cs * 0.13), (90, 90, 110), "topleft")
+    if roomy(cs):
+        scr.text(name, x + cs * 0.1, y + cs * 0.08, theme.readable(cs * 0.13), (90, 90, 110),
+                 "topleft")
 
 
 # ---------------------------------------------------------------------------------------
@@ -314,7 +330,8 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
         token(scr, goods, tx, ty, m * 0.17)
         shadow_text(scr, str(count), tx + m * 0.24, ty + m * 0.01, theme.readable(m * 0.42),
                     GLYPH, "midleft")
-    elif not goods and scr.text_width("empty", theme.FONT_SMALL) <= w * 0.92:
+    elif not goods and m >= SMALL_BUYER and \
+            scr.text_width("empty", theme.FONT_SMALL) <= w * 0.92:
         scr.text("empty", x + w / 2, y + h - m * 0.32, theme.FONT_SMALL, (196, 170, 140),
                  "center")
 
