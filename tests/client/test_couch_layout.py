@@ -11,10 +11,12 @@ import pytest
 from game.api import new_game
 from game.rng import Rng
 from game.ui import showcase
+from game.ui.layers import Layer
 from game.ui.layout import BOARD_AREA, LOG_AREA, PANEL_AREA, SEATS_AREA, STATUS_AREA
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
+from game.ui.screen import Screen
 from tests.client.conftest import Driver
 from tests.client.test_scenes import game_until, start_play
 from variants.aztlan import view_plan
@@ -274,3 +276,64 @@ def test_aztlan_says_what_is_decided_when_the_pointer_rests_on_an_idle_territory
     assert view_plan.plan(view, idle).describes
     assert view_plan.status(view) == view_plan.deciding(d)
     assert view_plan.status(view).startswith(d.title)
+
+
+# ---------------------------------------------------------------------------------------
+# leftovers seen in screenshots
+# ---------------------------------------------------------------------------------------
+def test_mexica_mode_line_stays_inside_the_panel(make_app):
+    app = make_app(size=SIZE, fullscreen=False)
+    play = showcase.board(app)
+    view = play.view
+    view.tool = "relocate"
+    view.source = sorted(view.state.bridges)[0]  # a bridge picked up: the longest line
+    view._refresh()
+    words = set(view.mode_text().split())
+    screen = app.screen
+    for width in (PANEL_AREA[2], 440.0):  # the play screen's panel, and a narrower one
+        area = (PANEL_AREA[0], PANEL_AREA[1], width, PANEL_AREA[3])
+        seen: list[tuple[str, float]] = []
+        draw_text = screen.text
+
+        def record(text, *args, **kwargs):
+            r = draw_text(text, *args, **kwargs)
+            seen.append((str(text), screen.to_logical(r.topright)[0]))
+            return r
+
+        screen.text = record
+        try:
+            view.draw_panel(screen, area)
+        finally:
+            del screen.text
+        lines = [(t, right) for t, right in seen if t.split() and set(t.split()) <= words]
+        assert lines, "the mode line is drawn in the panel"
+        for text, right in lines:
+            assert right <= area[0] + area[2], f"{text!r} runs past the panel"
+
+
+def test_the_market_lesson_board_draws_no_lesser_words_over_its_small_tiles(make_app,
+                                                                             monkeypatch):
+    app = make_app(size=SIZE, fullscreen=False)
+    scene = showcase.lesson(app, "market")
+    lay = make_layout(scene.board_area, scene.view.rules.n)
+    rules = scene.view.rules
+    lesser = {"Crowd", "Porter", "Governor", "Messenger", "Ambassador", "FREE", "pottery",
+              "fabric", "jewels", "herbs", "empty", *rules.geo.names}
+    assert lay.cs < 112  # the lesson's board is small: the case this is about
+    scene.view._static, scene.view._pieces = Layer(), Layer()  # painted afresh
+    centres: list[tuple[str, float, float]] = []
+    draw_text = Screen.text
+
+    def record(self, text, *args, **kwargs):  # the board's layers paint on screens of
+        r = draw_text(self, text, *args, **kwargs)  # their own: watch every screen
+        centres.append((str(text), *self.to_logical(r.center)))
+        return r
+
+    monkeypatch.setattr(Screen, "text", record)
+    app.draw()
+    assert any(text == "BLACK" for text, _x, _y in centres)  # the tiles' words were seen
+    for text, cx, cy in centres:
+        for sq in range(lay.n * lay.n):
+            sx, sy, cs, _ = lay.square(sq)
+            if sx <= cx < sx + cs and sy <= cy < sy + cs:
+                assert text not in lesser, f"{text!r} drawn over a small tile"
