@@ -289,26 +289,31 @@ def test_mexica_mode_line_stays_inside_the_panel(make_app):
     view.source = sorted(view.state.bridges)[0]  # a bridge picked up: the longest line
     view._refresh()
     words = set(view.mode_text().split())
-    screen = app.screen
     for width in (PANEL_AREA[2], 440.0):  # the play screen's panel, and a narrower one
         area = (PANEL_AREA[0], PANEL_AREA[1], width, PANEL_AREA[3])
-        seen: list[tuple[str, float]] = []
-        draw_text = screen.text
-
-        def record(text, *args, **kwargs):
-            r = draw_text(text, *args, **kwargs)
-            seen.append((str(text), screen.to_logical(r.topright)[0]))
-            return r
-
-        screen.text = record
-        try:
-            view.draw_panel(screen, area)
-        finally:
-            del screen.text
+        seen = panel_texts(app.screen, view, area)
         lines = [(t, right) for t, right in seen if t.split() and set(t.split()) <= words]
         assert lines, "the mode line is drawn in the panel"
         for text, right in lines:
             assert right <= area[0] + area[2], f"{text!r} runs past the panel"
+
+
+def panel_texts(screen, view, area) -> list[tuple[str, float]]:
+    """Each text the view's panel draws in ``area``, with the logical x of its right end."""
+    seen: list[tuple[str, float]] = []
+    draw_text = screen.text
+
+    def record(text, *args, **kwargs):
+        r = draw_text(text, *args, **kwargs)
+        seen.append((str(text), screen.to_logical(r.topright)[0]))
+        return r
+
+    screen.text = record
+    try:
+        view.draw_panel(screen, area)
+    finally:
+        del screen.text
+    return seen
 
 
 def test_the_market_lesson_board_draws_no_lesser_words_over_its_small_tiles(make_app,
