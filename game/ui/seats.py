@@ -3,7 +3,7 @@
 Every seat of a game in the play screen has one :class:`SeatDriver`. The play screen asks
 the driver of the deciding seat for the seat's next action, hands it the input of this
 screen when the driver wants none of the board's, and draws what the driver says about
-itself (its tag in the players bar, its status line, its keys), without knowing which
+itself (its tag on the seat cards, its status line, its keys), without knowing which
 kind of driver it is. A new kind of seat (a device somewhere else) is a new subclass,
 given its seat with :meth:`Seats.assign` (or made from a saved kind in
 :meth:`Seats.driver_for`); no screen changes.
@@ -110,7 +110,7 @@ class SeatDriver(ABC):
 
     @property
     def label(self) -> str:
-        """A tag under the seat's name in the players bar ("" for none)."""
+        """A tag under the seat's name on the seat card ("" for none)."""
         return ""
 
     @property

@@ -1,7 +1,7 @@
 """The market's side panel: whose decision, the modes, what to do, the vendor choices of
 the buyer under the cursor, and the key for the way out (pass, end or leave the king).
 
-Designed for the play screen's 528 x 392 panel and scaled to fit any other. The same
+Designed for the play screen's 560 x 552 panel and scaled to fit any other. The same
 ``panel_layout`` places the clickable parts for painting and for hit testing, so a click
 lands where the player sees it. Drawing changes nothing.
 """

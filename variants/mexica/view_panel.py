@@ -1,7 +1,7 @@
 """Mexica's side panel: AP and round, tools, calpulli display, supplies, every player's hand.
 
-Designed for the play screen's side panel, about 500 x 560 (the shell's top bar already
-shows names and scores, so a seat's row shows its colour and mark, not its name), and
+Designed for the play screen's side panel, about 560 x 552 (the seat cards above it already
+show names and scores, so a seat's row shows its colour and mark, not its name), and
 scaled uniformly to fit any other area; text never goes below the floor, so chips wrap
 into rows rather than shrink. Drawn from the game state and the view's current preview;
 changes nothing.
