@@ -140,8 +140,8 @@ def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> fl
                x, y, w, (TOOLS_H - 6) * k, k)
         y += TOOLS_H * k
     if view.tool != "tokens" or not view.preview.menu:
-        for line in _mode_lines(scr, view, w, k):
-            scr.text(line, x + 8 * k, y + MODE_H * k / 2 - 4 * k,
+        for text in _mode_lines(scr, view, w, k):
+            scr.text(text, x + 8 * k, y + MODE_H * k / 2 - 4 * k,
                      theme.readable(theme.FONT_SMALL * 0.9 * k), theme.TEXT, "midleft")
             y += MODE_H * k
         return y
