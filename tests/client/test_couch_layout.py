@@ -11,7 +11,7 @@ import pytest
 from game.api import new_game
 from game.rng import Rng
 from game.ui import showcase
-from game.ui.layers import Layer
+from game.ui.layers import Layer, PiecesLayer
 from game.ui.layout import BOARD_AREA, LOG_AREA, PANEL_AREA, SEATS_AREA, STATUS_AREA
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
@@ -325,7 +325,7 @@ def test_the_market_lesson_board_draws_no_lesser_words_over_its_small_tiles(make
     lesser = {"Crowd", "Porter", "Governor", "Messenger", "Ambassador", "FREE", "pottery",
               "fabric", "jewels", "herbs", "empty", *rules.geo.names}
     assert lay.cs < 112  # the lesson's board is small: the case this is about
-    scene.view._static, scene.view._pieces = Layer(), Layer()  # painted afresh
+    scene.view._static, scene.view._pieces = Layer(), PiecesLayer()  # painted afresh
     centres: list[tuple[str, float, float]] = []
     draw_text = Screen.text
 
