@@ -18,8 +18,9 @@ parameters and player count.
 Budgets: an iteration budget is the decision's total, split between the trees (so a
 tournament at 300 iterations compares like with like), and every tree's samples come
 from seeds drawn from the decision's generator, so a decision is the same for a seed and
-a worker count. A time budget (the client) gives every tree the whole time; answers that
-are not back shortly after it (a pool still starting) are left out. If the pool cannot
+a worker count. A time budget (the client) gives this process's tree the whole time and the
+others a little less (:data:`GRACE`), so that their answers are back when it ends; answers
+that are not back shortly after it (a pool still starting) are left out. If the pool cannot
 be used (rules that cannot be sent to another process, a worker that died), the bot
 says so in its stats and searches in this process alone from then on.
 """
@@ -41,7 +42,8 @@ from game.rng import Rng
 if TYPE_CHECKING:
     from game.ai.mcts import MCTSBot, RootTotals
 
-#: seconds a time-budgeted decision waits for the other trees after its own time is up
+#: seconds the other trees of a time-budgeted decision stop before this one, and the
+#: longest it then waits for them
 GRACE = 0.15
 
 _RULES: Rules | None = None  # the worker process's rules (see _start)
@@ -129,12 +131,14 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
     budget = bot.budget
     split = shares(budget.iterations, workers) if budget.iterations is not None else None
     options = bot.search_options()
+    # the other trees stop a little early, so that their answers are back in time
+    remote_seconds = None if budget.seconds is None else max(0.05, budget.seconds - GRACE)
     futures: list[Future[tuple[RootTotals, int]]] = []
     try:
         pool = bot.root_pool(rules, workers - 1)
         for k, seed in enumerate(seeds):
             job = RootJob(view, list(legal), seat, seed, split[k + 1] if split else None,
-                          budget.seconds, options, bot.weights, list(bot.history))
+                          remote_seconds, options, bot.weights, list(bot.history))
             futures.append(pool.submit(job))
     except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
         bot.give_up_pool(exc)
@@ -157,6 +161,10 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
             table, iterations = future.result()
         except BrokenProcessPool as exc:
             bot.give_up_pool(exc)
+            continue
+        except Exception as exc:  # noqa: BLE001 - a tree that failed (or was cancelled
+            # by closing the bot) is left out; this process's tree still answers
+            bot.stats["tree_error"] = f"{type(exc).__name__}: {exc}"
             continue
         tables.append(table)
         others += iterations
