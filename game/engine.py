@@ -304,9 +304,12 @@ class Rules(ABC):
     def evaluation_weights(self, level: str) -> dict[str, float] | None:
         """Optional: the weights the computer ``level`` (easy, normal, hard) hands to
         ``evaluate``, read from the variant file so that the balance lab can tune them
-        (a sweep over a parameter) and each level can have its own. None (the default):
-        ``evaluate`` is called without weights."""
-        return None
+        (a sweep over a parameter) and each level can have its own. The default reads a
+        ``bot_weights`` parameter (``game.schema.level_weights_field``) if the engine has
+        one; None: ``evaluate`` is called without weights."""
+        table = self.params.get("bot_weights") if isinstance(self.params, dict) else None
+        weights = table.get(level) if isinstance(table, dict) else None
+        return dict(weights) if isinstance(weights, dict) and weights else None
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
         """A full state consistent with ``view`` (from ``view(state, seat)``), with every

@@ -458,6 +458,18 @@ class Obj(Schema):
         return rows
 
 
+def level_weights_field(weights: Obj, doc: str) -> Field:
+    """A variant's ``bot_weights`` parameter: one set of ``weights`` (an :class:`Obj` of
+    numbers with defaults) per computer level that evaluates positions, Normal (and the
+    hints) and Hard, so that Hard is tuned in the variant file without changing Normal
+    (``Rules.evaluation_weights`` reads it)."""
+    defaults = {name: f.default for name, f in weights.fields.items()}
+    return Field(Obj({
+        "normal": Field(weights, "Normal, and the hints.", default=dict(defaults)),
+        "hard": Field(weights, "Hard.", default=dict(defaults)),
+    }), doc, default={"normal": dict(defaults), "hard": dict(defaults)})
+
+
 def _yaml_text(value: Any) -> str:
     """A default as it would be written in YAML (``true``, ``null``, ``[1, 2]``)."""
     try:

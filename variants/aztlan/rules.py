@@ -430,7 +430,7 @@ class AztlanRules(Rules):
 
     def evaluate(self, view: AztlanState, seat: int,
                  weights: Mapping[str, float] | None = None) -> float:
-        return ai.evaluate(self, view, seat)
+        return ai.evaluate(self, view, seat, weights)
 
     def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         from variants.aztlan.device import device_panel

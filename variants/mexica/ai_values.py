@@ -61,10 +61,6 @@ class AIValuesMixin(GeometryMixin):
         others = [v for i, v in enumerate(values) if i != seat]
         return values[seat] - (max(others) if others else 0.0)
 
-    def evaluation_weights(self, level: str) -> dict[str, float] | None:
-        weights = self.params["bot_weights"].get(level)
-        return dict(weights) if weights else None
-
     def ai_weights(self, weights: Weights | None = None) -> Weights:
         """``weights``, or Normal's from the variant file (the plans' own estimates)."""
         return weights if weights else self.params["bot_weights"]["normal"]

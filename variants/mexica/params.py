@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.schema import Bool, Context, Field, Int, List, Nullable, Number, Obj, Str
+from game.schema import (
+    Bool,
+    Context,
+    Field,
+    Int,
+    List,
+    Nullable,
+    Number,
+    Obj,
+    Str,
+    level_weights_field,
+)
 from variants.mexica.board import ALPHABET, START
 
 #: Rows and columns of a board (columns are named a-z).
@@ -50,8 +61,6 @@ WEIGHTS = Obj({
     "hand_share": Field(_WEIGHT, "Period 2: share of the levels in hand counted in the "
                         "district that pays most.", default=0.8),
 })
-_WEIGHT_DEFAULTS = {name: f.default for name, f in WEIGHTS.fields.items()}
-
 TOKEN = Obj({
     "size": Field(Int(min=1, max=MAX_SPACES), "District size the token demands.",
                   required=True),
@@ -116,12 +125,10 @@ PARAMETERS = Obj(
         "playout_rounds": Field(Int(min=1, max=MAX_POINTS), "Random-playout policy: after "
                                 "this many rounds in a period, computer playouts pass (not "
                                 "a rule).", default=12),
-        "bot_weights": Field(Obj({
-            "normal": Field(WEIGHTS, "Normal, and the hints.", default=_WEIGHT_DEFAULTS),
-            "hard": Field(WEIGHTS, "Hard.", default=_WEIGHT_DEFAULTS),
-        }), "The computer players' evaluation of a position, per level (not a rule; "
-            "tuned with `aztec-arcade balance --sweep bot_weights.hard.NAME=...`).",
-            default={"normal": _WEIGHT_DEFAULTS, "hard": _WEIGHT_DEFAULTS}),
+        "bot_weights": level_weights_field(WEIGHTS, "The computer players' evaluation of a "
+                                           "position, per level (not a rule; tuned with "
+                                           "`aztec-arcade balance --sweep "
+                                           "bot_weights.hard.NAME=...`)."),
     },
 )
 
