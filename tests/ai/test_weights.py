@@ -86,3 +86,16 @@ def test_a_bad_weight_is_refused_with_its_place_named(value, message):
                  options={"bot_weights": {"hard": {"token_value": value}}})
     text = str(err.value)
     assert "bot_weights.hard.token_value" in text and message in text
+
+
+def test_aztlan_counts_a_pawn_still_to_place_at_its_levels_weight():
+    game = new_game("aztlan-2p", 2, seed=1)
+    rules = game.rules
+    hard = level_weights(rules, "hard")
+    assert hard is not None and set(hard) >= {"pawn_to_place", "tactical_card"}
+    state = rules.clone(game.state)
+    mine, theirs = state.control[0], state.control[1]
+    state.supply[mine] = state.supply[theirs] + 3  # three pawns more to place
+    cheap = rules.evaluate(state, 0, {**hard, "pawn_to_place": 0.5})
+    dear = rules.evaluate(state, 0, {**hard, "pawn_to_place": 1.5})
+    assert dear - cheap == pytest.approx(3 * 1.0)
