@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.ai import CLIENT_SECONDS, level_name, make_bot
+from game.ai import client_bot, level_name
 from game.ai.worker import BotWorker
 from game.errors import AztecArcadeError, IllegalAction
 from game.isolation import PluginFailure
@@ -197,15 +197,17 @@ class ComputerSeat(SeatDriver):
         self.session = session
         self.worker = worker
         self.pace = pace
-        seconds = CLIENT_SECONDS if kind == "hard" else None
-        self.bot: Bot = make_bot(kind, seed=mix_seed(session.game.seed, "seat", seat),
-                                 seconds=seconds)
+        self.bot: Bot = client_bot(kind, seed=mix_seed(session.game.seed, "seat", seat))
         #: (session version, seat) and the action decided for it, waiting for the pace
         self.answer: tuple[tuple[int, int], str] | None = None
 
     @property
     def label(self) -> str:
         return f"CPU {level_name(self.kind)}"
+
+    def close(self) -> None:
+        super().close()
+        self.bot.close()  # Hard's search processes, if it has any
 
     def poll(self, turn: Turn) -> str | None:
         self.pace.wait += turn.dt
