@@ -281,6 +281,17 @@ class Rules(ABC):
         """
         return None
 
+    def game_facts(self, state: Any, events: Sequence[Any]) -> list[str]:
+        """Optional: a few facts of a finished game that people like to read out, for the
+        results screen ("largest district founded: 13 spaces by Player 2").
+
+        ``state`` is the final state; ``events`` are the public events of the whole game
+        in order (no private ones: a fact never gives a secret away). Name seats
+        "Player N" (the client puts the chosen names in); :mod:`game.facts` holds the
+        helpers the built-in games share. None is needed: the default shows no facts.
+        """
+        return []
+
     # -- hooks for the computer players (game.ai); every one is optional -----------------
     def evaluate(self, view: Any, seat: int) -> float:
         """A heuristic: how good ``view`` is for ``seat``, in points of advantage.

@@ -12,3 +12,11 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     ``plural(2, "space")`` is "2 spaces"; irregular nouns name their plural
     (``plural(3, "entry", "entries")``). Units that do not change ("AP") are given as both."""
     return f"{count} {one if count == 1 else many if many is not None else one + 's'}"
+
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def roman(n: int) -> str:
+    """An age or a period as the rulebooks number them ("age III"); past X, the digits."""
+    return ROMAN[n - 1] if 1 <= n <= len(ROMAN) else str(n)

@@ -13,7 +13,7 @@ the state, so a seed and a log replay a game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
@@ -21,7 +21,7 @@ from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
-from variants.aztlan import ai
+from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook
 from variants.aztlan.conflicts import Outcome, outcome
@@ -184,6 +184,9 @@ class AztlanRules(Rules):
 
     def winners(self, state: AztlanState) -> list[int]:
         return list(state.winners)
+
+    def game_facts(self, state: AztlanState, events: Sequence[Any]) -> list[str]:
+        return facts.game_facts(events)
 
     def to_dict(self, state: AztlanState) -> dict[str, Any]:
         return self.codec.dump(state)
