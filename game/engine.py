@@ -292,6 +292,13 @@ class Rules(ABC):
         """
         return []
 
+    def tie_break(self, state: Any) -> str:
+        """Optional: when the best seats tied on points and the rules' tie-breaker chose
+        the winner, what it was ("Tied on 60 points: decided by coins left"); "" when
+        the points decided (or the tie stands as a shared win). The results screen shows
+        it; the default says nothing."""
+        return ""
+
     # -- hooks for the computer players (game.ai); every one is optional -----------------
     def evaluate(self, view: Any, seat: int) -> float:
         """A heuristic: how good ``view`` is for ``seat``, in points of advantage.

@@ -7,7 +7,7 @@ these helpers, so every game words its facts the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from game.words import plural
@@ -61,3 +61,13 @@ def best_scoring(events: Iterable[Any], reason: str | None = None) -> Any | None
         if best is None or e.points > best.points:
             best = e
     return best
+
+
+def decided_by(scores: Sequence[int], winners: Sequence[int], breaker: str) -> str:
+    """"Tied on 60 points: decided by AP tokens left" when seats tied for the most points
+    and not all of them won (the tie-breaker chose), else ""."""
+    top = max(scores, default=0)
+    tied = [seat for seat, score in enumerate(scores) if score == top]
+    if len(tied) < 2 or set(tied) <= set(winners):
+        return ""
+    return f"Tied on {plural(top, 'point')}: decided by {breaker}"

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.facts import decided_by
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from variants.aztlan import ai, facts
@@ -187,6 +188,10 @@ class AztlanRules(Rules):
 
     def game_facts(self, state: AztlanState, events: Sequence[Any]) -> list[str]:
         return facts.game_facts(events)
+
+    def tie_break(self, state: AztlanState) -> str:
+        return decided_by(state.scores, state.winners,
+                          "the counter lower in the score stack")
 
     def to_dict(self, state: AztlanState) -> dict[str, Any]:
         return self.codec.dump(state)

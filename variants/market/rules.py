@@ -149,6 +149,11 @@ class MarketRules(Rules):
     def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
         return facts.game_facts(state.king, events)
 
+    def tie_break(self, state: MarketState) -> str:
+        return scoring.tie_break(scoring.holdings(state.buyers), state.king,
+                                 [sum(b.coin for b in seat) for seat in state.buyers],
+                                 self.teams, state.winners)
+
     def to_dict(self, state: MarketState) -> dict[str, Any]:
         return self.codec.dump(state)
 

@@ -16,7 +16,6 @@ from typing import Any
 from game.events import Event
 from game.ui.fx import Effects
 from game.ui.screen import Screen
-from game.words import plural
 from variants.market import scoring
 from variants.market import view_overlay as vo
 from variants.market import view_paint as vp
@@ -84,25 +83,10 @@ def final_lines(rules: Any, state: Any, names: list[str]) -> list[str]:
     held = scoring.holdings(state.buyers)
     lines = [f"{' + '.join(names[m] for m in team)}: "
              f"{scoring.team_points(held, state.king, team)}" for team in rules.teams]
-    decided = tie_break(rules, state)
+    decided = rules.tie_break(state)
     if decided:
         lines.append(decided)
     return lines
-
-
-def tie_break(rules: Any, state: Any) -> str:
-    """What decided between sides tied on points (coins, then goods), or "" when the
-    points did (or a tie stayed, a shared win)."""
-    held = scoring.holdings(state.buyers)
-    coins = [sum(b.coin for b in seat) for seat in state.buyers]
-    top = max(scoring.team_points(held, state.king, t) for t in rules.teams)
-    tied = [t for t in rules.teams if scoring.team_points(held, state.king, t) == top]
-    if len(tied) < 2 or len(set(state.winners)) == sum(len(t) for t in tied):
-        return ""
-    most_coins = {max(coins[m] for m in t) for t in tied}
-    if len(most_coins) > 1:
-        return f"Tied on {plural(top, 'point')}: decided by coins left"
-    return f"Tied on {plural(top, 'point')} and coins: decided by goods held"
 
 
 def holders(rules: Any, state: Any, colour: str) -> list[tuple[str, int]]:
