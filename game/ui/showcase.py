@@ -194,8 +194,9 @@ def scoring(app: App) -> Any:
 
 
 def results(app: App, variant: str = "mexica", players: int = PLAYERS, seed: int = SEED,
-            n: int = 100) -> Any:
-    """The results screen of a whole game, ``n`` frames after it opened."""
+            n: int = 120) -> Any:
+    """The results screen of a whole game, ``n`` frames after it opened (by default in
+    the winner moment: the bars grown, the bursts flying)."""
     game, _rest = playout(lambda g, _e: g.is_over, seed=seed, players=players,
                           variant=variant)
     session = make_session(app, game, list(NAMES[:game.players]))

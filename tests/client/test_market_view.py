@@ -547,3 +547,12 @@ def test_the_panel_gives_no_key_hints_while_a_computer_decides():
         text = hint(SimpleNamespace(session=session, tile_choice="black", mode=None))
         assert ("computer player is deciding" in text) is computer
         assert ("Enter" in text) is not computer
+
+
+def test_market_scoring_snapshot(make_app, tmp_path):
+    """The reveal's green step: the king's multiplier, each side's holder, the points
+    counting up, the holders' buyers and the king lit on the board."""
+    app = make_app(size=SIZE, fullscreen=False)
+    scene = showcase.final_reveal(app, VARIANT, n=3 * 72 + 30)
+    assert isinstance(scene, ScoringScene) and scene.steps[scene.index]["raw"]["kind"] == "green"
+    check(app.screen.surface, "market-scoring", tmp_path)
