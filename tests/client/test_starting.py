@@ -1,6 +1,6 @@
 """Getting a group playing (issue 15): two presses from the title to a game, Rematch
-(the results) and Rematch (the title) keep every seat as it was (names, colours, who plays it), Rematch survives a
-restart in the user folder, and the empty Load screen reads clearly."""
+on the results and on the title keep every seat as it was (names, colours, who plays it),
+Rematch survives a restart in the user folder, and the empty Load screen reads clearly."""
 
 from __future__ import annotations
 
