@@ -20,8 +20,7 @@ from game.ui.cues import GameSounds
 from game.ui.fx import Effects
 from game.ui.lastsetup import Setup
 from game.ui.messages import one_line
-from game.ui.scenes.common import MenuScene, random_seed, replay_history, seat_colours
-from game.ui.scenes.results_draw import (
+from game.ui.resultspanels import (
     BOARD,
     FACTS,
     RANK,
@@ -31,6 +30,7 @@ from game.ui.scenes.results_draw import (
     draw_table,
     row_centre,
 )
+from game.ui.scenes.common import MenuScene, random_seed, replay_history, seat_colours
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 from game.words import plural
 
