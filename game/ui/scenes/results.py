@@ -118,9 +118,10 @@ class ResultsScene(MenuScene):
         self.team_win = any(set(self.winners) == set(t) for t in teams if len(t) > 1)
         self.tie_note = self._tie_note()
         public = [e for e in events if e.visible(None)]  # a fact never tells a secret
-        facts = game.rules.game_facts(game.state, public)
-        self.facts = [personalise(str(f), session.names) for f in facts[:MAX_FACTS]
-                      if isinstance(f, str) and f]
+        hook = getattr(game.rules, "game_facts", None)  # optional: none without it
+        facts = hook(game.state, public) if callable(hook) else []
+        self.facts = [personalise(f, session.names) for f in (
+            facts if isinstance(facts, list) else [])[:MAX_FACTS] if isinstance(f, str) and f]
         self.fx = Effects()
         self.cheered = False
         self.menu = Menu([
@@ -136,7 +137,8 @@ class ResultsScene(MenuScene):
             return ""
         if len(self.winners) > 1:
             return "Shared win: tied on points and on the tie-breaker"
-        note = game.rules.tie_break(game.state)
+        hook = getattr(game.rules, "tie_break", None)
+        note = hook(game.state) if callable(hook) else ""
         return personalise(note, self.session.names) if isinstance(note, str) else ""
 
     @property
