@@ -38,10 +38,12 @@ whose every move is drawn **uniformly** from ``legal_actions()`` and checks, aft
 :func:`check_variant` plays starts three quarters into a playout game, to play the end
 of the game uniformly too):
 
-* ``load_game(g.to_json())`` succeeds, has the same ``to_json()``, current player and
-  legal actions, and plays the next action exactly as the original does (same events,
-  same ``to_json()``); from a few of these loads the copy plays on to the last checked
-  action beside the original and ends the same;
+* the game rebuilt from the state in ``g.to_json()`` (and, every
+  :data:`~game.conformance_uniform.FULL_LOAD_EVERY` actions, ``load_game(g.to_json())``,
+  which replays the log) has the same ``to_json()``, current player and legal actions,
+  and plays the next action exactly as the original does (same events, same
+  ``to_json()``); from a few of these loads the copy plays on to the last checked action
+  beside the original and ends the same;
 * ``view(seat)`` for every seat and for a spectator is plain JSON (it survives
   ``json.dumps``/``json.loads`` unchanged) without the random generator;
 * ``rules.determinize(view, seat, rng)`` (where the rules offer one) leaves the view

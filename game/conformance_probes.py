@@ -338,6 +338,39 @@ def check_round_trip(game: Game, where: Where, step: int,
     return loaded
 
 
+def check_state_round_trip(game: Game, where: Where, step: int,
+                            legal: list[str] | None = None) -> Game:
+    """A game rebuilt from the state ``to_json()`` saved (``rules.from_dict``, without
+    replaying the log) is ``g`` again; returns it.
+
+    It checks what a save must keep (the state says all there is to say) at the price of
+    one state, where :func:`check_round_trip` also replays the whole log, as
+    ``load_game`` does: a uniform game checks this at every action and the full load at
+    intervals, which keeps the kit linear in the length of the game.
+    """
+    text = game.to_json()
+    try:
+        state = game.rules.from_dict(json.loads(text)["state"])
+        rebuilt = Game(game.spec, game.rules, state, game.seed, game.options,
+                       list(game.log))
+    except Exception as exc:  # noqa: BLE001
+        raise where.fail(step, "load_game(to_json()) failed: from_dict refused the saved "
+                         "state", game.log, exc) from exc
+    again = rebuilt.to_json()
+    if again != text:
+        raise where.fail(step, "from_dict(the saved state) saves differently from g"
+                         + first_difference(text, again), game.log)
+    if rebuilt.current_player != game.current_player or rebuilt.is_over != game.is_over:
+        raise where.fail(step, "from_dict(the saved state) has a different current player "
+                         "or end state than g", game.log)
+    if legal is None:
+        legal = game.legal_actions()
+    if rebuilt.legal_actions() != legal:
+        raise where.fail(step, "from_dict(the saved state) lists different legal actions "
+                         "than g", game.log)
+    return rebuilt
+
+
 def check_continuation(text: str, rng_state: int, final: str, where: Where,
                         step: int) -> None:
     loaded = load_game(text)
