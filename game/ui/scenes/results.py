@@ -118,8 +118,7 @@ class ResultsScene(MenuScene):
         self.team_win = any(set(self.winners) == set(t) for t in teams if len(t) > 1)
         self.tie_note = self._tie_note()
         public = [e for e in events if e.visible(None)]  # a fact never tells a secret
-        hook = getattr(game.rules, "game_facts", None)  # optional: none without it
-        facts = hook(game.state, public) if callable(hook) else []
+        facts = game.rules.game_facts(game.state, public)  # the default: none
         self.facts = [personalise(f, session.names) for f in (
             facts if isinstance(facts, list) else [])[:MAX_FACTS] if isinstance(f, str) and f]
         self.fx = Effects()
@@ -137,8 +136,7 @@ class ResultsScene(MenuScene):
             return ""
         if len(self.winners) > 1:
             return "Shared win: tied on points and on the tie-breaker"
-        hook = getattr(game.rules, "tie_break", None)
-        note = hook(game.state) if callable(hook) else ""
+        note = game.rules.tie_break(game.state)
         return personalise(note, self.session.names) if isinstance(note, str) else ""
 
     @property
