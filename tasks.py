@@ -23,10 +23,12 @@ BIN = os.path.join(VENV, "Scripts" if os.name == "nt" else "bin")
 EXE = ".exe" if os.name == "nt" else ""
 VENV_PYTHON = os.path.join(BIN, "python" + EXE)
 STAMP = os.path.join(VENV, ".aztec-arcade-installed")
-# pytest-xdist: one worker per CPU core (at most 4), each taking whole test files, so a
-# module's fixtures are built once. Extra arguments come after these: "-n 0" runs every
-# test in this one process (for --pdb, or to read output in order).
-PARALLEL = ["-n", "auto", "--maxprocesses", "4", "--dist", "loadfile"]
+# pytest-xdist: one worker per CPU core (at most 4), tests handed out one by one so that
+# the long ones do not queue behind each other in one file; tests that share an expensive
+# build name it with @pytest.mark.xdist_group and run in one worker. Extra arguments come
+# after these: "-n 0" runs every test in this one process (for --pdb, or to read output
+# in order).
+PARALLEL = ["-n", "auto", "--maxprocesses", "4", "--dist", "loadgroup"]
 USAGE = """usage: python3 tasks.py COMMAND [ARGS...]
 
 commands:

@@ -99,14 +99,8 @@ def check_uniform_game(variant: str, players: int, seed: int,
         check_running(game, where, step)
         legal = checked_legal(game, where, step)
         text = game.to_json()
-        full = (step - first) % FULL_LOAD_EVERY == 0
-        loaded = (check_round_trip if full else check_state_round_trip)(game, where, step,
-                                                                         legal)
-        if views:
-            check_views(game, where, step, legal)
-        if game.to_json() != text:
-            raise where.fail(step, "saving the game, building views or determinizing them "
-                             "changed its state", game.log)
+        loaded = _probe(game, where, step, legal, (step - first) % FULL_LOAD_EVERY == 0,
+                        views)
         if step in marks:
             copies.append((step, load_game(text)))
         action = rng.choice(legal)
@@ -129,6 +123,20 @@ def check_uniform_game(variant: str, players: int, seed: int,
                              f"same {step - at} moves ended differently from the original"
                              + first_difference(final, end), game.log)
     return game
+
+
+def _probe(game: Game, where: Where, step: int, legal: list[str], full: bool,
+           views: bool) -> Game:
+    """Save and rebuild the game (``full``: with ``load_game``, replaying the log) and
+    check the views, none of which may change it; return the rebuilt game."""
+    text = game.to_json()
+    loaded = (check_round_trip if full else check_state_round_trip)(game, where, step, legal)
+    if views:
+        check_views(game, where, step, legal)
+    if game.to_json() != text:
+        raise where.fail(step, "saving the game, building views or determinizing them "
+                         "changed its state", game.log)
+    return loaded
 
 
 def _check_plays_on(loaded: Game, action: str, events: list[Event], game: Game,

@@ -164,7 +164,7 @@ def test_invariants_hold_through_playout_games(seed, players):
 # ---------------------------------------------------------------------------------------
 # (a)-(c) with hypothesis choosing among the legal actions
 # ---------------------------------------------------------------------------------------
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=60, **SETTINGS)
 @given(seed=seeds, players=player_counts, prefix=st.integers(0, 400), data=st.data())
 def test_invariants_hold_under_arbitrary_legal_choices(seed, players, prefix, data):
     game = new_game("mexica", players, seed)
@@ -252,7 +252,7 @@ def test_legal_actions_are_exactly_what_applies(seed, players, prefix, data):
     assert_exactly_legal(game, candidates)
 
 
-@settings(max_examples=50, **SETTINGS)
+@settings(max_examples=30, **SETTINGS)
 @given(seed=seeds, players=player_counts, data=st.data())
 def test_legal_actions_exact_along_arbitrary_play(seed, players, data):
     game = new_game("mexica", players, seed)

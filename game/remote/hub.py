@@ -8,6 +8,12 @@ through ``Game.apply``, answering a refusal with :meth:`RemoteHub.report_refusal
 owner prepared. Everything they share sits behind one lock, and each call holds it for a
 few dictionary operations, so a frame never waits for the network.
 
+With ``background`` on (the client's television), :meth:`RemoteHub.publish` only copies
+the game (``Game.clone``: the state is shared until it changes) and hands it to a worker
+thread (:mod:`game.remote.worker`), which prepares every seat's message and installs the
+snapshot; until the newest one is installed, :meth:`RemoteHub.take_action` hands out
+nothing, so an action chosen on an older state never reaches the game.
+
 Seats: a device claims an open seat and gets a random token (``secrets``); only that
 token acts for the seat, only while the seat decides, only on the newest state, and
 each act carries a growing id, so an old or repeated message changes nothing.
@@ -27,10 +33,13 @@ from game.events import Event
 from game.remote import DEFAULT_PORT, RemoteError, require
 from game.remote.protocol import PROTOCOL, Act, Join, ProtocolError, dumps
 from game.remote.snapshot import Publisher, Role, SeatInfo, Snapshot, hex_colour
+from game.remote.worker import Worker
 
 #: letters of room codes: no vowels (no words), no look-alikes (0/O, 1/I/L, 5/S, 2/Z)
 ROOM_LETTERS = "BCDFGHJKMNPQRTVWXY3456789"
 ROOM_LENGTH = 5
+#: seconds :meth:`RemoteHub.stop` waits for the publishes under way
+STOP_FLUSH = 5.0
 
 
 @dataclass(frozen=True)
@@ -97,7 +106,8 @@ class RemoteHub:
 
     def __init__(self, table: Sequence[SeatInfo], *, room: str | None = None,
                  limits: Limits | None = None, pictures: bool = True,
-                 picture_size: tuple[int, int] = (960, 540)) -> None:
+                 picture_size: tuple[int, int] = (960, 540), background: bool = False
+                 ) -> None:
         self.limits = limits or Limits()
         self.room = room or "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_LENGTH))
         self.pictures = pictures
@@ -110,6 +120,14 @@ class RemoteHub:
         self._news: list[HubEvent] = []
         self._snapshot = Snapshot(0, None, False)
         self._publisher = Publisher()
+        #: prepare snapshots on a worker thread (see the module docstring)
+        self.background = background
+        self._worker = Worker("remote-publish")
+        self._queued = 0  # publishes handed to the worker and not installed yet
+        #: seats a device holds, and those connected now: kept as they change, so the
+        #: drivers' every-frame questions cost no lock and no new set
+        self._claimed: frozenset[int] = frozenset()
+        self._connected_now: frozenset[int] = frozenset()
         self._game_info: dict[str, Any] = {}
         self._needs_publish = True
         self._spectators: set[int] = set()
@@ -153,6 +171,7 @@ class RemoteHub:
     def stop(self, reason: str = "The host closed the game") -> None:
         """Say ``bye`` to every device (with the results if the game is over), close
         the connections and the port. Safe to call twice."""
+        self._worker.flush(STOP_FLUSH)  # the last state goes out before the goodbye
         server, self._server = self._server, None
         if server is not None:
             bye: dict[str, Any] = {"type": "bye", "v": PROTOCOL, "reason": reason,
@@ -198,18 +217,46 @@ class RemoteHub:
     def publish(self, game: Game, events: Iterable[Event] = ()) -> None:
         """Tell the devices the game changed (or may have): call it after every applied
         action with its events, after an undo or a load, and whenever
-        :attr:`needs_publish` is true. Owner thread only: it reads the game."""
+        :attr:`needs_publish` is true. Owner thread only: it reads the game. With
+        ``background`` on, the messages are prepared on the worker thread from a copy
+        of the game; a failure there is raised by the next call."""
+        self._worker.check()
         with self._lock:
             table = list(self._table)
             roles: set[Role] = set(self._claims)
             picture = self.pictures and self._server is not None and self._connections > 0
+            self._needs_publish = False  # a seat claimed from now on asks again
+            if self.background:
+                self._queued += 1
         roles.add(None)
-        snap = self._publisher.prepare(game, events, table, roles, picture)
         info = {"variant": game.variant, "name": game.spec.name, "players": game.players}
+        if not self.background:
+            self._install(self._publisher.prepare(game, events, table, roles, picture), info)
+            return
+        copy, happened = game.clone(), list(events)
+
+        def prepare() -> None:
+            try:
+                self._install(self._publisher.prepare(copy, happened, table, roles,
+                                                      picture), info)
+            finally:
+                with self._lock:
+                    self._queued -= 1
+                self._activity.set()  # an action held back may be taken now
+
+        self._worker.submit(prepare)
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every publish so far is installed (at once without ``background``);
+        False on timeout. Raises what preparing one raised."""
+        done = self._worker.flush(timeout)
+        self._worker.check()
+        return done
+
+    def _install(self, snap: Snapshot, info: dict[str, Any]) -> None:
         with self._lock:
             self._snapshot = snap
             self._game_info = info
-            self._needs_publish = False
             refusals = []
             for seat in [s for s, p in self._inbox.items() if p.version != snap.version]:
                 pending = self._inbox.pop(seat)
@@ -238,9 +285,12 @@ class RemoteHub:
         """The action the device holding ``seat`` sent for the current state, once; None
         if there is none. The owner applies it (``Game.apply``), then calls
         :meth:`publish` or :meth:`report_refusal`."""
+        if seat not in self._inbox:  # most frames: nothing sent (no lock needed to see it)
+            return None
         with self._lock:
             pending = self._inbox.get(seat)
-            if pending is None or pending.taken or pending.version != self._snapshot.version:
+            if pending is None or pending.taken or self._queued or \
+                    pending.version != self._snapshot.version:
                 return None
             pending.taken = True
             return pending.action
@@ -267,13 +317,11 @@ class RemoteHub:
 
     def claimed_seats(self) -> frozenset[int]:
         """Seats a device holds, connected now or not (a phone may be locked)."""
-        with self._lock:
-            return frozenset(self._claims)
+        return self._claimed
 
     def connected_seats(self) -> frozenset[int]:
         """Seats whose device is connected now."""
-        with self._lock:
-            return frozenset(s for s, c in self._claims.items() if c.conn is not None)
+        return self._connected_now
 
     def device_name(self, seat: int) -> str:
         """The name the device gave when it claimed ``seat`` ("" if none)."""
@@ -456,6 +504,11 @@ class RemoteHub:
                                   back_to_lobby=True)
 
     def _rebuild_seats(self) -> None:
+        """The seats message, and the sets of claimed and connected seats (every change of
+        a claim calls this)."""
+        self._claimed = frozenset(self._claims)
+        self._connected_now = frozenset(s for s, c in self._claims.items()
+                                        if c.conn is not None)
         seats = []
         for seat, info in enumerate(self._table):
             claim = self._claims.get(seat)

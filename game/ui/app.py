@@ -251,6 +251,7 @@ class App:
         self._toasts_shown = set() if top is not None and top.is_menu else \
             {m for m, _ in self.toasts[-3:]}
         self.draw()
+        self.remote.after_draw()
 
     # -- a plugin failed ---------------------------------------------------------------
     def plugin_failed(self, failure: PluginFailure) -> None:

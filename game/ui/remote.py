@@ -4,15 +4,18 @@ The App holds one :class:`RemoteLink`. Nothing listens until a person chooses "I
 phones" (in the setup or in the pause menu): :meth:`RemoteLink.start` starts a
 :class:`~game.remote.hub.RemoteHub` on this machine's address on the local network.
 From then on the App calls :meth:`RemoteLink.update` once a frame, after the scene on
-top has had its turn, and the link follows whatever is being set up or played:
+top has had its turn, and :meth:`RemoteLink.after_draw` once the frame is drawn; the
+link follows whatever is being set up or played:
 
 - in the setup, the seats devices may claim are the setup's (a computer seat is closed);
   a device's name becomes its seat's name while that is still "Player N";
 - in a game, a device claiming a seat swaps a :class:`~game.ui.seats.RemoteSeat` in
   through ``PlayScene.assign_seat`` (a device giving its seat up swaps the person here
   back in), every change is published once (one ``publish`` per session version, with
-  the events a session listener heard), the news of devices dropping and coming back are
-  toasts, and a "Pass to" screen for a seat now held by a phone is dropped;
+  the events a session listener heard, after the frame is drawn: the hub prepares the
+  devices' messages on its worker thread while this one waits for the next frame), the
+  news of devices dropping and coming back are toasts, and a "Pass to" screen for a
+  seat now held by a phone is dropped;
 - the game ending, or leaving both the setup and the game (back to the title), stops
   the server; the devices are told why.
 
@@ -90,6 +93,8 @@ class RemoteLink:
         self._table: list[SeatInfo] | None = None
         self._published: tuple[int, int] | None = None
         self._events: list[Event] = []
+        #: the game to publish once this frame is drawn
+        self._due: PlayScene | None = None
         self._stopper: threading.Thread | None = None
 
     @property
@@ -112,7 +117,7 @@ class RemoteLink:
         bind = self.app.settings.get("remote_bind") or lan_address()
         port = self.app.settings.get("remote_port", DEFAULT_PORT)
         table = self._table_now()
-        hub = RemoteHub(table or [], pictures=self.pictures)
+        hub = RemoteHub(table or [], pictures=self.pictures, background=True)
         try:
             hub.start(str(bind), int(port))
             self.adopt(hub)
@@ -257,10 +262,20 @@ class RemoteLink:
         for event in hub.news():
             self._game_news(play, event)
         self._sync_table(play_table(play))
-        self._publish(play)
         self._drop_stale_handoff(play)
         if play.game.is_over:
+            self._publish(play)
             self.stop("The game is over")
+        else:
+            self._due = play  # published once the frame is drawn (after_draw)
+
+    def after_draw(self) -> None:
+        """The frame is drawn: hand the game's change to the hub now. Its worker thread
+        prepares the devices' messages while this thread waits for the next frame,
+        rather than competing with this frame's drawing for the interpreter."""
+        play, self._due = self._due, None
+        if play is not None and self.hub is not None and play is self.play:
+            self._publish(play)
 
     def _publish(self, play: PlayScene) -> None:
         """Once per version of the game (and when a device needs what it missed)."""

@@ -37,7 +37,9 @@ SEED_17 = (
 
 
 VARIANTS = variants_at_fewest_players()
-PAIRS = [("easy", "normal"), ("easy", "hard"), ("normal", "hard")]
+#: each level plays every variant, and Hard meets the strongest other level (the pair
+#: easy-hard added a third whole game per variant and found nothing the two do not)
+PAIRS = [("easy", "normal"), ("normal", "hard")]
 #: small, reproducible budgets (no clock) for the games between levels: Hard's iterations
 #: and a narrower Normal (one sample, a beam of 3 partial turns of up to 16 moves each)
 ITERATIONS = 12
@@ -60,7 +62,7 @@ USUAL_LENGTH = {
 
 @pytest.mark.parametrize("pair", PAIRS, ids="-".join)
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)
-def test_every_pair_of_levels_plays_a_usual_game_without_repeating_a_position(
+def test_every_level_plays_a_usual_game_without_repeating_a_position(
         variant, players, pair):
     game = new_game(variant, players, seed=11)
     levels = [pair[seat % 2] for seat in range(players)]

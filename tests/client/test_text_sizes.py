@@ -244,6 +244,7 @@ def listing(found: dict[Any, str]) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("text-tour")  # one worker tours each size once for both tests
 @pytest.mark.parametrize("toured", [SIZES[0]], indirect=True)
 def test_no_text_below_the_floor_and_must_reads_at_forty(toured):
     rec = toured
@@ -258,6 +259,7 @@ def test_no_text_below_the_floor_and_must_reads_at_forty(toured):
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("text-tour")  # one worker tours each size once for both tests
 @pytest.mark.parametrize("toured", SIZES, indirect=True)
 def test_no_text_cut_that_two_lines_would_hold(toured):
     assert not toured.bad_cuts, ("cut with an ellipsis, though two lines would hold it:\n"

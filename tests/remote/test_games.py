@@ -41,12 +41,17 @@ def play_remote_game(hub, game, devices, spectator, seed: int) -> list[str]:
         sent.append(action)
 
 
-@pytest.mark.parametrize("variant", BUILT_IN)
-def test_a_whole_game_with_every_seat_on_a_device(make_hub, variant):
+#: the television's hub prepares the messages on a worker thread (``background``)
+BACKGROUND = ["mexica", "tlatelolco-market", "aztlan"]
+
+
+@pytest.mark.parametrize(("variant", "background"), [(v, False) for v in BUILT_IN]
+                         + [(v, True) for v in BACKGROUND])
+def test_a_whole_game_with_every_seat_on_a_device(make_hub, variant, background):
     spec = next(v for v in list_variants() if v["id"] == variant)
     players = spec["min_players"]
     game = new_game(variant, players, seed=11)
-    hub = make_hub(players)
+    hub = make_hub(players, background=background)
     devices = [Device(hub) for _ in range(players)]
     for seat, device in enumerate(devices):
         welcome = device.join(seat=seat, name=f"Dev{seat}")

@@ -34,7 +34,7 @@ from game.ui import theme
 from game.ui.anim import Anim, finish
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
-from game.ui.layers import Layer
+from game.ui.layers import Layer, PiecesLayer
 from game.ui.screen import Screen
 from game.words import plural, roman
 from variants.aztlan import view_draw as vdraw
@@ -75,7 +75,7 @@ class AztlanView(BoardView):
         self._key: Any = None
         self.serial = 0
         self.static_layer = Layer()
-        self.pieces_layer = Layer()
+        self.pieces_layer = PiecesLayer()
         self.over_layer = Layer()
         self._sync()
 
@@ -451,6 +451,7 @@ class AztlanView(BoardView):
         self.highlight_cells = frozenset()
         self._key = None
         self.static_layer.key = self.pieces_layer.key = self.over_layer.key = None
+        self.pieces_layer.shows = None
         self._sync()
 
     # =====================================================================================

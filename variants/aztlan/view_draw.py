@@ -8,12 +8,14 @@ view's three cached layers; a frame blits them and adds the cursor and the anima
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
 from game.ui.boardview import Area
+from game.ui.layers import Piece, Rect
 from game.ui.screen import Screen
 from variants.aztlan import view_paint as vp
 from variants.aztlan.view_layout import Layout, make_layout
@@ -42,13 +44,13 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
         st.key = base
     colours, marks = v.army_colours, v.army_marks
     pieces = v.pieces_layer
-    key: tuple[Any, ...] = (base, m.version, id(v.session.game), m.viewer, tuple(colours),
-                            tuple(marks))
-    if pieces.key != key:
-        paint_pieces(v, pieces.copy_of(st, screen, lay.map_rect), lay, m, colours, marks)
-        pieces.key = key
+    shows = pieces_key(base, m, colours, marks)
+    if pieces.shows != shows:
+        pieces.sync(st, screen, lay.map_rect, base,
+                    territory_pieces(v, lay, m, colours, marks))
+        pieces.shows = shows
     over = v.over_layer
-    key = (pieces.key, v.serial)
+    key = (shows, v.serial)
     if over.key != key:
         paint_overlay(v, over.copy_of(pieces, screen, lay.map_rect), lay, m)
         over.key = key
@@ -62,17 +64,63 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
                  column_layout(lay.column, v.decision))
 
 
-def paint_pieces(v: AztlanView, scr: Screen, lay: Layout, m: Model, colours: list[Any],
-                  marks: list[str]) -> None:
+def pieces_key(base: tuple[Any, ...], m: Model, colours: list[Any],
+               marks: list[str]) -> tuple[Any, ...]:
+    """What the pieces layer shows, and nothing else: the stacks and the unresolved
+    conflicts. Most actions (a card chosen, a scoring pick, a pass) leave the board as it
+    was, so the frame after them blits the layer instead of painting every pawn again."""
+    conflicts = frozenset(m.resolved) if m.phase == "conflict" else None
+    return (base, tuple(map(tuple, m.board)), conflicts, tuple(colours), tuple(marks))
+
+
+def territory_pieces(v: AztlanView, lay: Layout, m: Model, colours: list[Any],
+                     marks: list[str]) -> list[Piece]:
+    """Each territory's pawn stacks, and its mark of an unresolved conflict, as a piece
+    of the pieces layer: an action repaints the territories it changed."""
     conflict = m.phase == "conflict"
+    out = []
     for t, counts in enumerate(m.board):
-        vp.paint_stacks(scr, lay, v.geo, counts, t, colours, marks)
-        if conflict and t not in m.resolved and sum(1 for n in counts if n) >= 2:
-            # an unresolved conflict: a dashed red inner border and crossed blades
-            # pinned on the territory's highest corner
-            vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
-            x, y = lay.pt(v.geo.top[t])
-            vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
+        fight = conflict and t not in m.resolved and sum(1 for n in counts if n) >= 2
+        out.append(Piece((tuple(counts), fight), territory_bounds(v, lay, t, counts, fight),
+                         partial(paint_territory, v, lay, t, list(counts), colours, marks,
+                                 fight)))
+    return out
+
+
+def paint_territory(v: AztlanView, lay: Layout, t: int, counts: list[int],
+                    colours: list[Any], marks: list[str], fight: bool, scr: Screen) -> None:
+    vp.paint_stacks(scr, lay, v.geo, counts, t, colours, marks)
+    if fight:
+        # an unresolved conflict: a dashed red inner border and crossed blades
+        # pinned on the territory's highest corner
+        vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
+        x, y = lay.pt(v.geo.top[t])
+        vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
+
+
+def territory_bounds(v: AztlanView, lay: Layout, t: int, counts: list[int],
+                     fight: bool) -> Rect:
+    """Where a territory's piece may paint: around its pawns (stacks of two rows, the
+    counts to their right, at least the smallest readable text) and, in a conflict, its
+    outline (the dashed border, the blades on its top corner)."""
+    k = lay.k
+    at = vp.label_points(lay, v.geo, t)
+    cx, cy = at["pawns"]
+    x0 = x1 = cx
+    y0 = y1 = cy
+    if any(counts):
+        r = at["r"][0]
+        s = max(12.0, r * 0.55)
+        digits = theme.readable(s * 0.95) * 1.4  # a two-digit count, its outline too
+        x0, x1 = cx - 1.85 * s - 6, cx + 1.2 * s + digits + 6
+        y0, y1 = cy - 1.1 * s - 6, cy + 0.1 * r + 1.3 * s + 6
+    if fight:
+        pts = lay.poly(v.geo.polys[t])
+        x0 = min(x0, min(p[0] for p in pts) - 20 * k)
+        y0 = min(y0, min(p[1] for p in pts) - 20 * k)
+        x1 = max(x1, max(p[0] for p in pts) + 20 * k)
+        y1 = max(y1, max(p[1] for p in pts) + 20 * k)
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def paint_overlay(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:

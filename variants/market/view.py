@@ -38,7 +38,7 @@ from game.ui.anim import finish
 from game.ui.art import texture
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
-from game.ui.layers import Layer
+from game.ui.layers import Layer, PiecesLayer
 from game.ui.screen import Screen
 from game.ui.stepqueue import StepQueue
 from variants.market import scoring
@@ -50,6 +50,7 @@ from variants.market.params import COLOURS
 from variants.market.rules import MarketRules
 from variants.market.view_layout import Layout, make_layout, step_target
 from variants.market.view_panel import paint_panel, panel_hit, tiles_left
+from variants.market.view_pieces import pieces
 from variants.market.view_preview import (
     MODE_LABELS,
     MODES,
@@ -92,7 +93,7 @@ class MarketView(SeatStyle, BoardView):
         self._scores = list(session.game.scores)
         self._panel_area = DEFAULT_PANEL
         self._static = Layer()
-        self._pieces = Layer()
+        self._pieces = PiecesLayer()
         self._sync()
 
     # =====================================================================================
@@ -478,20 +479,14 @@ class MarketView(SeatStyle, BoardView):
             vp.paint_static(scr, lay, rules, names, colours, marks)
             st.key = base
         squares, buyers = va.hidden(self.anims)
-        pieces = self._pieces
-        key = (base, self.session.version, id(game), squares, buyers, tuple(game.scores))
-        if pieces.key != key:
-            scr = pieces.copy_of(st, screen, area)
-            vp.paint_pieces(scr, lay, rules, s, names, colours, marks, list(game.scores),
-                            squares)
-            for side, b in buyers:
-                seat = rules.sides.index(side)
-                held = s.buyers[seat][b]
-                vp.paint_buyer(scr, lay.buyer(side, b), b + 1, held, colours[seat],
-                               marks[seat], hide_goods=True)
-            pieces.key = key
-        assert pieces.scr is not None
-        screen.surface.blit(pieces.scr.surface, pieces.rect.topleft)
+        pieces_layer = self._pieces
+        shows = (base, self.session.version, id(game), squares, buyers, tuple(game.scores))
+        if shows != pieces_layer.shows:  # else not even the list of pieces is made
+            pieces_layer.sync(st, screen, area, base, pieces(
+                screen, lay, rules, s, names, colours, marks, list(game.scores), squares, buyers))
+            pieces_layer.shows = shows
+        assert pieces_layer.scr is not None
+        screen.surface.blit(pieces_layer.scr.surface, pieces_layer.rect.topleft)
         self._draw_frame(screen, lay, s)
 
     def _draw_frame(self, screen: Screen, lay: Layout, s: Any) -> None:

@@ -426,37 +426,8 @@ def _fit(scr: Screen, text: str, size: float, width: float) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# the pieces layer: tiles, buyers, margin cards
+# the margin cards (the pieces layer, piece by piece: view_pieces)
 # ---------------------------------------------------------------------------------------
-def paint_pieces(scr: Screen, lay: Layout, rules: Any, s: Any, names: list[str],
-                 colours: list[Any], marks: list[str], scores: list[int],
-                 hidden: frozenset[int]) -> None:
-    cs = lay.cs
-    gnames = rules.geo.names
-    for sq, tile in enumerate(s.market):
-        x, y, _w, _h = lay.square(sq)
-        if sq in hidden:
-            continue
-        if tile is None:
-            if s.phase == "place":
-                scr.text(gnames[sq], x + cs / 2, y + cs / 2, theme.readable(cs * 0.22), (150, 130,
-                                                                                         100),
-                         "center")
-            else:
-                paint_hole(scr, x, y, cs, gnames[sq])
-        else:
-            paint_tile(scr, x, y, cs, tile, s, gnames[sq])
-    for seat, side in enumerate(rules.sides):
-        colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
-        mark = marks[seat] if seat < len(marks) else "circle"
-        for b in range(lay.n):
-            paint_buyer(scr, lay.buyer(side, b), b + 1, s.buyers[seat][b], colour, mark)
-    paint_bag(scr, lay.corner("top-left"), sum(s.bag.values()), sum(s.removed.values()))
-    paint_supply(scr, lay.corner("top-right"), s.supply)
-    paint_whims(scr, lay.corner("bottom-left"), s)
-    paint_score(scr, lay.corner("bottom-right"), rules, s, names, colours, marks, scores)
-
-
 def card(scr: Screen, rect: Rect, title: str) -> float:
     x, y, w, h = rect
     frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=14)

@@ -336,9 +336,13 @@ class MexicaView(SeatStyle, BoardView):
             return None
         if any(a.kind == "pilli" and not a.done for a in self.anims):
             return None  # let the previous step finish moving
-        if not self.session.is_legal(action):
+        # the engine's word on this one step, not the list of every legal action: on a
+        # late board that list (every bridge relocation) costs a frame's budget, and a
+        # walk asks once per step
+        reason = self.session.game.why_not(action)
+        if reason is not None:
             self.queue.clear()
-            self.status = sentence(self.session.game.why_not(action) or "the walk is blocked")
+            self.status = sentence(reason or "the walk is blocked")
             return None
         return self.queue.take(self.session)
 
@@ -432,8 +436,7 @@ class MexicaView(SeatStyle, BoardView):
         # changes with every hover, so it gets its own layer on top of a copy of them
         hidden = self._hidden()
         pieces = self._pieces
-        key = (base, self.session.version, id(game), hidden, tuple(self.colours),
-               tuple(self.marks))
+        key = (base, vp.state_key(s), hidden, tuple(self.colours), tuple(self.marks))
         if pieces.key != key:
             vp.paint_state(pieces.copy_of(st, screen, lay.outer), lay, rules, s, self.colours,
                            self.marks, hidden)

@@ -362,6 +362,16 @@ def _local_tile(tile: tuple[int, ...], width: int, cs: float
     return Layout(0.0, 0.0, cs, w, max(rows) - r0 + 1), local
 
 
+def state_key(state: MexicaState) -> tuple[Any, ...]:
+    """What :func:`paint_state` shows of ``state``, and nothing else: a Pilli's step,
+    AP spent or a turn passed leave it as it was, so the frames of a walk blit the
+    pieces layer instead of painting the board again."""
+    founded = sorted({state.label[c] for c in state.tokens})
+    return (tuple(state.tiles), tuple(sorted(state.bridges.items())),
+            tuple(sorted(state.temples.items())), tuple(sorted(state.tokens.items())),
+            tuple(tuple(sorted(state.dcells.get(label, ()))) for label in founded))
+
+
 def paint_state(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState,
                 colours: list[Any], marks: list[str], hidden: frozenset[int]) -> None:
     """Everything on the board except the Pilli (drawn per frame) and hidden cells."""
