@@ -5,6 +5,7 @@ Not a test: run it by hand on a quiet machine (the targets are for a 2-core mach
     python3 benchmarks/ai.py                 # every variant, a few minutes
     python3 benchmarks/ai.py --quick         # fewer positions
     python3 benchmarks/ai.py --variant mexica --client
+    python3 benchmarks/ai.py --variant mexica --workers 1,2   # root-parallel Hard
 
 For each variant the positions are the decision points of seeded games between Normal
 bots (every few decisions, the bots' own plan steps skipped). At each position a fresh
@@ -13,12 +14,19 @@ time of a decision, and for Hard the search speed in iterations per second. Hard
 on the tournament's iteration budget (``--iterations``, default 300); with ``--client``
 also on the client's wall-clock budget, which must stay under 3 s.
 
+``--workers 1,2`` times root-parallel Hard instead (``game.ai.parallel``): on the
+client's budget, each worker count with one bot whose process pool is started before
+the clock runs (as in a game, where only the first decision pays for it); the search
+speed counts the iterations of every tree. The load average is printed: other work on
+the cores is felt most by the extra processes.
+
 Exit code 0 even when a target is missed; read the PASS/MISS column.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -73,6 +81,49 @@ def time_level(level: str, games: list[Game], **budget: float | int) -> tuple[li
     return seconds, speeds
 
 
+def time_workers(games: list[Game], workers: int) -> tuple[list[float], list[float]]:
+    """Seconds per decision and iterations per second of one client Hard bot with
+    ``workers`` processes over ``games`` (its pool started by a first, untimed one)."""
+    bot = make_bot("hard", seed=0, seconds=CLIENT_SECONDS, workers=workers)
+    seconds: list[float] = []
+    speeds: list[float] = []
+    try:
+        for i, game in enumerate([games[0]] + games):
+            seat = game.current_player
+            bot.reset()
+            bot.history.clear()
+            start = time.perf_counter()
+            bot.choose(game.rules, game.view(seat), game.legal_actions())
+            took = time.perf_counter() - start
+            if i > 0 and "iterations" in bot.stats and took > 0:
+                seconds.append(took)
+                speeds.append(bot.stats["iterations"] / took)
+    finally:
+        bot.close()
+    return seconds, speeds
+
+
+def workers_table(variants: list[dict[str, object]], counts: list[int], seeds: list[int],
+                  every: int) -> None:
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print_head([f"Root-parallel Hard at {CLIENT_SECONDS:g} s a decision (Python "
+                f"{sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load})"],
+               f"{'variant':<20} {'players':>7} {'workers':>7} {'n':>4} {'mean':>11} "
+               f"{'it/s mean':>9} {'it/s median':>11}")
+    for spec in variants:
+        players = int(str(spec["min_players"]))
+        games = positions(str(spec["id"]), players, seeds, every)
+        if not games:
+            continue
+        for count in counts:
+            seconds, speeds = time_workers(games, count)
+            print(f"{spec['id']!s:<20} {players:>7} {count:>7} {len(seconds):>4} "
+                  f"{fmt(statistics.fmean(seconds))} {statistics.fmean(speeds):9.0f} "
+                  f"{statistics.median(speeds):11.0f}", flush=True)
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"\nload average at the end: {load}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions")
@@ -82,11 +133,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--client", action="store_true",
                         help=f"also time Hard on the client's budget ({CLIENT_SECONDS:g} s "
                         "wall clock)")
+    parser.add_argument("--workers", metavar="N,N", default=None,
+                        help="time root-parallel Hard on the client's budget with these "
+                        "numbers of processes (e.g. 1,2) instead of the levels")
     args = parser.parse_args(argv)
     seeds = [1] if args.quick else [1, 2]
     every = 8 if args.quick else 4
     variants = [v for v in list_variants()
                 if not args.variant or v["id"] in args.variant]
+    if args.workers:
+        try:
+            counts = [int(x) for x in args.workers.split(",")]
+        except ValueError:
+            parser.error("--workers takes whole numbers separated by commas, e.g. 1,2")
+        if any(c < 1 for c in counts):
+            parser.error("--workers: each number must be at least 1")
+        workers_table(variants, counts, seeds, every)
+        return 0
     print_head([f"Computer players (Python {sys.version.split()[0]}); Hard at "
                 f"{args.iterations} iterations"
                 + (f" and at {CLIENT_SECONDS:g} s" if args.client else "")],

@@ -109,6 +109,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise AztecArcadeError("--dev reloads variant files in the game window; it does not "
                                "go with --headless, --variant, --players, -o, --seed or --save")
     if not (args.headless or implied):
+        from game.ai import set_client_workers
+
+        set_client_workers(getattr(args, "jobs", 1))
         return _start_client(args)
     variant = args.variant if args.variant is not None else PLAY_DEFAULTS["variant"]
     players = args.players if args.players is not None else PLAY_DEFAULTS["players"]

@@ -146,6 +146,9 @@ def _add_play(sub: Subparsers, handler: Handler) -> None:
     p.add_argument("--dev", action="store_true",
                    help="for modders: reload the variant YAML files whenever they change "
                         "(problems show on screen)")
+    p.add_argument("--jobs", "-j", type=whole(1, "the number of jobs", 64), default=1,
+                   metavar="J", help="processes each Hard computer player thinks with "
+                   "(root-parallel search; default 1)")
     game_args(p, 4)
     p.add_argument("--seed", type=seed_arg, default=None,
                    help="random seed for the setup and the players (default: random)")

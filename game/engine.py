@@ -29,9 +29,12 @@ Hidden information and the other protocol points that later games need:
 Hooks for the computer players (:mod:`game.ai`), all optional with safe defaults, so a
 third-party engine that offers none still gets every level:
 
-* ``evaluate(view, seat)``: a heuristic, the seat's advantage in points (default: its
-  score minus the best other score). ``evaluation_scale`` says how many points make a
-  clear lead; the tree search maps values through a logistic with that scale.
+* ``evaluate(view, seat, weights=None)``: a heuristic, the seat's advantage in points
+  (default: its score minus the best other score). ``evaluation_scale`` says how many
+  points make a clear lead; the tree search maps values through a logistic with that
+  scale. ``evaluation_weights(level)`` names the weights a computer level evaluates with
+  (from the variant file, so that they are tuned there); the bots hand them back as
+  ``weights``, and only when there are some, so a two-argument ``evaluate`` still works.
 * ``playout_action(state, rng)``: the cheap move for random playouts (Easy, rollouts).
 * ``determinize(view, seat, rng)``: a full state consistent with ``view(state, seat)``,
   its hidden parts sampled at random. The default rebuilds the state from the view with a
@@ -53,7 +56,7 @@ handed to ``evaluate`` and ``candidates`` hold samples, never the hidden truth.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, get_args
 
@@ -300,18 +303,31 @@ class Rules(ABC):
         return ""
 
     # -- hooks for the computer players (game.ai); every one is optional -----------------
-    def evaluate(self, view: Any, seat: int) -> float:
+    def evaluate(self, view: Any, seat: int,
+                 weights: Mapping[str, float] | None = None) -> float:
         """A heuristic: how good ``view`` is for ``seat``, in points of advantage.
 
         ``view`` is a state object the bot owns, built by ``determinize`` from what the
         seat may know (its hidden parts are samples). Higher is better for ``seat``; only
         differences matter, and about ``evaluation_scale`` points should mean a clear lead.
-        The default is the seat's score minus the best score of the others.
+        ``weights`` are the deciding bot's (see :meth:`evaluation_weights`; passed only
+        when there are some). The default is the seat's score minus the best score of
+        the others.
         """
         scores = self.scores(view)
         mine = scores[seat]
         others = [v for i, v in enumerate(scores) if i != seat]
         return float(mine - max(others)) if others else float(mine)
+
+    def evaluation_weights(self, level: str) -> dict[str, float] | None:
+        """Optional: the weights the computer ``level`` (easy, normal, hard) hands to
+        ``evaluate``, read from the variant file so that the balance lab can tune them
+        (a sweep over a parameter) and each level can have its own. The default reads a
+        ``bot_weights`` parameter (``game.schema.level_weights_field``) if the engine has
+        one; None: ``evaluate`` is called without weights."""
+        table = self.params.get("bot_weights") if isinstance(self.params, dict) else None
+        weights = table.get(level) if isinstance(table, dict) else None
+        return dict(weights) if isinstance(weights, dict) and weights else None
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
         """A full state consistent with ``view`` (from ``view(state, seat)``), with every

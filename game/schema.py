@@ -147,6 +147,36 @@ class Int(Schema):
         return f"integer ({', '.join(bounds)})"
 
 
+def _shown(value: float) -> str:
+    """A number for a message (a whole one may be too long to print as it is)."""
+    return number_text(value) if isinstance(value, int) else f"{value:g}"
+
+
+@dataclass
+class Number(Schema):
+    """A number, whole or not, within ``min``..``max`` (weights and rates: the computer
+    players' evaluation weights are the first fractional numbers a variant file holds)."""
+
+    min: float
+    max: float
+
+    def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                value != value:  # NaN is not a number a file should hold
+            ctx.error(path, f"expected a number, got {_typename(value)}")
+            return _MISSING
+        if value < self.min:
+            ctx.error(path, f"must be at least {self.min:g}, got {_shown(value)}")
+            return _MISSING
+        if value > self.max:
+            ctx.error(path, f"must be at most {self.max:g}, got {_shown(value)}")
+            return _MISSING
+        return float(value)
+
+    def describe(self) -> str:
+        return f"number ({self.min:g} to {self.max:g})"
+
+
 @dataclass
 class Bool(Schema):
     def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
@@ -426,6 +456,18 @@ class Obj(Schema):
             if inner is not None:
                 rows.extend(inner.reference(indent + "  "))
         return rows
+
+
+def level_weights_field(weights: Obj, doc: str) -> Field:
+    """A variant's ``bot_weights`` parameter: one set of ``weights`` (an :class:`Obj` of
+    numbers with defaults) per computer level that evaluates positions, Normal (and the
+    hints) and Hard, so that Hard is tuned in the variant file without changing Normal
+    (``Rules.evaluation_weights`` reads it)."""
+    defaults = {name: f.default for name, f in weights.fields.items()}
+    return Field(Obj({
+        "normal": Field(weights, "Normal, and the hints.", default=dict(defaults)),
+        "hard": Field(weights, "Hard.", default=dict(defaults)),
+    }), doc, default={"normal": dict(defaults), "hard": dict(defaults)})
 
 
 def _yaml_text(value: Any) -> str:

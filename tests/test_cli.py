@@ -167,6 +167,21 @@ def test_no_subcommand_opens_the_client(capsys, monkeypatch):
     assert len(opened) == 1
 
 
+def test_play_jobs_lets_the_clients_hard_players_think_with_that_many_processes(
+        capsys, monkeypatch):
+    import game.ai as ai
+    import game.cli as cli
+
+    monkeypatch.setattr(cli, "_start_client", lambda args: 0)
+    monkeypatch.setattr(ai, "_CLIENT", {"workers": 1})
+    code, _out, _ = run(capsys, "play", "--jobs", "2")
+    assert code == 0
+    hard, normal = ai.client_bot("hard", seed=1), ai.client_bot("normal", seed=1)
+    assert isinstance(hard, ai.MCTSBot) and hard.workers == 2
+    assert hard.budget.seconds == ai.CLIENT_SECONDS and hard.budget.iterations is None
+    assert isinstance(normal, ai.GreedyBot)
+
+
 def test_headless_play_prints_a_random_game(capsys):
     code, out, _ = run(capsys, "play", "--headless")
     assert code == 0
@@ -276,6 +291,9 @@ def test_replay_of_a_corrupt_file(capsys, tmp_path):
     (["simulate", "--games", "0"], "at least 1"),
     (["simulate", "--players", "1", "--games", "1"], "2-4 players, not 1"),
     (["play", "--seed", "x"], "seed must be a whole number"),
+    (["play", "--jobs", "0"], "at least 1"),
+    (["play", "-o", "bot_weights={hard: {token_value: -1}}", "--seed", "1"],
+     "bot_weights.hard.token_value: must be at least 0, got -1"),
     (["play", "--seed", "1", "-o", "ap_per_turn"], "NAME=VALUE"),
     (["play", "--seed", "1", "-o", "no_such=1"], "unknown parameter"),
     (["replay", "/no/such/save.json"], "save.json"),

@@ -29,7 +29,7 @@ from game.ai.greedy import GreedyBot
 from game.ai.mcts import MCTSBot
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "GreedyBot", "MCTSBot", "make_bot", "level_name",
-           "CLIENT_SECONDS", "DEFAULT_ITERATIONS"]
+           "client_bot", "set_client_workers", "CLIENT_SECONDS", "DEFAULT_ITERATIONS"]
 
 #: the Hard bot's thinking time per decision in the client (wall clock; within 3 s)
 CLIENT_SECONDS = 2.0
@@ -37,6 +37,27 @@ CLIENT_SECONDS = 2.0
 DEFAULT_ITERATIONS = 300
 
 _NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+#: processes a Hard player of the client searches with (``aztec-arcade play --jobs``):
+#: how many cores this process may use is the caller's to say, once, at the start
+_CLIENT = {"workers": 1}
+
+
+def set_client_workers(workers: int) -> None:
+    """Let the client's Hard players search root-parallel over ``workers`` processes."""
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    _CLIENT["workers"] = workers
+
+
+def client_bot(level: str, seed: int) -> Bot:
+    """A computer player for a seat of the client: Hard thinks :data:`CLIENT_SECONDS`
+    a decision, over the processes :func:`set_client_workers` allowed."""
+    if level.strip().lower() == "hard":
+        workers = _CLIENT["workers"]
+        return make_bot(level, seed=seed, seconds=CLIENT_SECONDS,
+                        **({"workers": workers} if workers > 1 else {}))
+    return make_bot(level, seed=seed)
 
 
 def level_name(level: str) -> str:

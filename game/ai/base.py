@@ -24,6 +24,7 @@ import json
 import math
 import time
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from game.engine import PLAN_SEP, Rules
@@ -121,16 +122,28 @@ def logistic(x: float) -> float:
     return z / (1.0 + z)
 
 
-def reward(rules: Rules, state: Any, seat: int) -> float:
+#: evaluation weights handed to ``Rules.evaluate`` (None: the engine's own)
+Weights = Mapping[str, float] | None
+
+
+def evaluate(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
+    """``rules.evaluate``, with ``weights`` only when there are some (an engine whose
+    hook takes two arguments never sees a third)."""
+    if weights:
+        return float(rules.evaluate(state, seat, weights))
+    return float(rules.evaluate(state, seat))
+
+
+def reward(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
     """The seat's value of ``state`` in [0, 1]: the result if the game is over, else the
     evaluation hook through a logistic of ``evaluation_scale``."""
     if rules.is_over(state):
         return terminal_reward(rules, state, seat)
     scale = float(rules.evaluation_scale or 10.0)
-    return logistic(rules.evaluate(state, seat) / scale)
+    return logistic(evaluate(rules, state, seat, weights) / scale)
 
 
-def advantage(rules: Rules, state: Any, seat: int) -> float:
+def advantage(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
     """The seat's value of ``state`` in points (a finished game: a huge bonus for a win)."""
     if rules.is_over(state):
         win = terminal_reward(rules, state, seat)
@@ -138,7 +151,16 @@ def advantage(rules: Rules, state: Any, seat: int) -> float:
         others = [v for i, v in enumerate(scores) if i != seat]
         diff = scores[seat] - (max(others) if others else 0)
         return 1e6 * (win - 0.5) + diff
-    return float(rules.evaluate(state, seat))
+    return evaluate(rules, state, seat, weights)
+
+
+def level_weights(rules: Rules, level: str,
+                  own: Mapping[str, float] | None = None) -> dict[str, float] | None:
+    """The weights a bot of ``level`` evaluates with: the variant file's for that level
+    (``Rules.evaluation_weights``), with the bot's ``own`` (an option) over them."""
+    base = rules.evaluation_weights(level) or {}
+    merged = {**base, **own} if own else dict(base)
+    return merged or None
 
 
 def moves_for(rules: Rules, state: Any, seat: int) -> tuple[list[str], bool]:
@@ -193,8 +215,12 @@ class Bot:
 
     level = "bot"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Mapping[str, float] | None = None) -> None:
         self.seed = seed
+        #: evaluation weights of this bot's own, over the variant file's for its level
+        self.own_weights = dict(weights) if weights else None
+        #: the weights of the current decision (see :func:`level_weights`)
+        self.weights: dict[str, float] | None = None
         self._plan: list[str] = []
         self._state: Any = None  # the bot's own state, just before the next plan step
         self._expect: str | None = None
@@ -229,6 +255,7 @@ class Bot:
             return legal[0]
         rng = Rng(mix_seed(self.seed, self.level, digest, self.decisions))
         self.stats = {}
+        self.weights = level_weights(rules, self.level, self.own_weights)
         if self.decisions > patience(rules):
             # A game this long is stuck (a bot stalling a scoring it would lose): the
             # playout policy is sure to finish, so play it from here on.
@@ -257,6 +284,9 @@ class Bot:
             self._plan, self._state, self._expect = [], None, None
             return
         self._expect = view_digest(seat_view(rules, state, seat))
+
+    def close(self) -> None:
+        """Release what the bot holds besides memory (Hard's worker processes)."""
 
     def reset(self) -> None:
         """Forget any plan in progress (e.g. after an undo in the client)."""

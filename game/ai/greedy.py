@@ -14,6 +14,7 @@ from typing import Any
 
 from game.ai.base import (
     Bot,
+    Weights,
     advantage,
     apply_plan,
     determinize,
@@ -34,8 +35,9 @@ class GreedyBot(Bot):
     level = "normal"
 
     def __init__(self, seed: int = 0, width: int = 5, depth: int = 12,
-                 branching: int = 48, samples: int = 3) -> None:
-        super().__init__(seed)
+                 branching: int = 48, samples: int = 3,
+                 weights: dict[str, float] | None = None) -> None:
+        super().__init__(seed, weights)
         self.width = width
         self.depth = depth
         self.branching = branching
@@ -59,7 +61,7 @@ class GreedyBot(Bot):
             state = root if k == 0 else determinize(rules, view, seat, rng)
             firsts: dict[str, tuple[float, list[str]]] = {}
             best_turn(rules, rules.clone(state), seat, rng, legal, self.width, self.depth,
-                      self.branching, self.stats, firsts, seen)
+                      self.branching, self.stats, firsts, seen, self.weights)
             for action, (value, plan) in firsts.items():
                 results.setdefault(action, []).append(value)
                 plans.setdefault(action, plan)
@@ -75,7 +77,7 @@ def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | N
               width: int = 5, depth: int = 12, branching: int = 48,
               stats: dict[str, Any] | None = None,
               firsts: dict[str, tuple[float, list[str]]] | None = None,
-              seen: set[str] | None = None) -> list[str]:
+              seen: set[str] | None = None, weights: Weights = None) -> list[str]:
     """The best sequence of ``seat``'s decisions until the turn passes (beam search).
     ``firsts`` collects, per first action, the best finished turn starting with it.
 
@@ -103,7 +105,7 @@ def best_turn(rules: Rules, root: Any, seat: int, rng: Rng, legal: list[str] | N
                 evaluated += 1
                 steps = plan + done
                 # on a tie, the shorter turn: doing nothing beats pointless moves
-                value = advantage(rules, child, seat) - 1e-3 * len(steps)
+                value = advantage(rules, child, seat, weights) - 1e-3 * len(steps)
                 if rules.is_over(child) or rules.current_player(child) != seat:
                     if best is None or value > best[0]:
                         best = (value, steps)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.base import advantage, has_own_hook
+from game.ai.base import advantage, has_own_hook, level_weights
 from game.ai.greedy import GreedyBot
 from game.engine import Rules
 from game.errors import IllegalAction
@@ -106,7 +106,8 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
     """A reason worded from what ``plan`` does for ``seat`` on a copy of ``state``: its
     points now (and what scored them), the rest of the plan, the evaluation it gains."""
     before_score = rules.scores(state)[seat]
-    before_value = advantage(rules, state, seat)
+    weights = level_weights(rules, "normal")  # the hint is Normal's choice
+    before_value = advantage(rules, state, seat, weights)
     work = rules.clone(state)
     events: list[Event] = []
     played: list[str] = []
@@ -120,7 +121,7 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
         played.append(canonical)
         events.extend(evs)
     gained = rules.scores(work)[seat] - before_score
-    value = advantage(rules, work, seat) - before_value
+    value = advantage(rules, work, seat, weights) - before_value
     parts: list[str] = []
     if gained > 0:
         mine = [e for e in events if e.seat == seat and e.points > 0 and e.visible(seat)

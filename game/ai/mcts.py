@@ -80,6 +80,15 @@ class _Root(NamedTuple):
     use_cache: bool
 
 
+#: per root move: its visits and its summed reward (what root-parallel workers merge)
+RootTotals = dict[str, tuple[float, float]]
+
+
+def root_totals(root: Node) -> RootTotals:
+    """The root's statistics, move by move, in the order the moves were first tried."""
+    return {move: (child.visits, child.total) for move, child in root.children.items()}
+
+
 def _backup(path: list[Node], rewards: dict[int, float]) -> None:
     """Each node on ``path`` is credited with the reward of the seat that moved into it."""
     for n in path:
@@ -95,8 +104,15 @@ class MCTSBot(Bot):
                  seconds: float | None = None, exploration: float = 0.7,
                  rollout_turns: int | None = None, widening: float = 2.0,
                  max_rollout: int = 400, eval_order_depth: int = 2,
-                 prior_visits: float = 3.0) -> None:
-        super().__init__(seed)
+                 prior_visits: float = 3.0, weights: dict[str, float] | None = None,
+                 workers: int = 1) -> None:
+        super().__init__(seed, weights)
+        if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+            raise ValueError("workers must be a whole number of at least 1")
+        #: processes the search is spread over (root parallel, see game.ai.parallel);
+        #: this one counts, so 2 means one more process
+        self.workers = workers
+        self._pool: Any = None
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
         self.rollout_turns = rollout_turns
@@ -106,7 +122,36 @@ class MCTSBot(Bot):
         self.prior_visits = prior_visits
 
     def describe(self) -> str:
-        return f"hard ({self.budget.describe()})"
+        spread = f", {self.workers} processes" if self.workers > 1 else ""
+        return f"hard ({self.budget.describe()}{spread})"
+
+    # -- root parallel (game.ai.parallel) -----------------------------------------------
+    def search_options(self) -> dict[str, Any]:
+        """The settings another process's tree must search with (one tree each)."""
+        return {"exploration": self.exploration, "rollout_turns": self.rollout_turns,
+                "widening": self.widening, "max_rollout": self.max_rollout,
+                "eval_order_depth": self.eval_order_depth,
+                "prior_visits": self.prior_visits}
+
+    def root_pool(self, rules: Rules, processes: int) -> Any:
+        """The pool of processes that grow the other trees (started on first use)."""
+        if self._pool is None:
+            from game.ai.parallel import RootPool
+
+            self._pool = RootPool(rules, processes)
+        return self._pool
+
+    def give_up_pool(self, error: BaseException) -> None:
+        """Search in this process alone from now on (the pool failed: ``error``)."""
+        self.close()
+        self.workers = 1
+        self.stats["pool_error"] = f"{type(error).__name__}: {error}"
+
+    def close(self) -> None:
+        """Stop the pool's processes, if any (a bot that is no longer used)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:
@@ -114,7 +159,9 @@ class MCTSBot(Bot):
         first = determinize(rules, view, seat, rng)
         if first is None:
             # Hidden information and no determinize hook: no state to search from.
-            return GreedyBot(self.seed).decide(rules, view, legal, rng)
+            greedy = GreedyBot(self.seed)
+            greedy.weights = self.weights  # Hard's own, on Normal's search
+            return greedy.decide(rules, view, legal, rng)
         plans = self.search(rules, view, legal, seat, rng, first)
         return plans, first
 
@@ -122,6 +169,25 @@ class MCTSBot(Bot):
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
                rng: Rng, first: Any) -> list[str]:
         legal = self.fresh(rules, first, seat, legal) or legal
+        if self.workers > 1:
+            from game.ai.parallel import root_parallel
+
+            totals = root_parallel(self, rules, view, legal, seat, rng, first)
+        else:
+            totals = root_totals(self.grow(rules, view, legal, seat, rng, first,
+                                           self.budget))
+        if not totals:
+            return [rng.choice(legal)]
+        move, (visits, total) = max(totals.items(),
+                                    key=lambda kv: (kv[1][0], kv[1][1] / max(1, kv[1][0])))
+        self.stats["value"] = total / max(1, visits)
+        self.stats["visits"] = visits
+        return split_plan(move)
+
+    def grow(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
+             rng: Rng, first: Any, budget: Budget) -> Node:
+        """One search tree from ``first`` (then fresh samples of ``view``) under
+        ``budget``, its root moves limited to ``legal``; its root."""
         legal_set = set(legal)
         looping: dict[str, bool] = {}  # root plans that go round in circles
         use_cache = has_own_hook(rules, "candidates")
@@ -129,7 +195,6 @@ class MCTSBot(Bot):
         if rollout_turns is None:
             rollout_turns = 0 if use_cache else rules.players
         root = Node(None, None, None)
-        budget = self.budget
         budget.begin()
         sample = first
         depth_sum = 0
@@ -141,17 +206,12 @@ class MCTSBot(Bot):
             depth_sum += len(path) - 1
             if not rules.is_over(state) and rollout_turns:
                 self._rollout(rules, state, rng, rollout_turns)
-            _backup(path, {p: reward(rules, state, p) for p in range(rules.players)})
+            _backup(path, {p: reward(rules, state, p, self.weights)
+                           for p in range(rules.players)})
             budget.done += 1
         self.stats.update(iterations=budget.done, root_moves=len(root.children),
                           depth=depth_sum / max(1, budget.done))
-        if not root.children:
-            return [rng.choice(legal)]
-        best = max(root.children.values(),
-                   key=lambda c: (c.visits, c.total / max(1, c.visits)))
-        self.stats["value"] = best.total / max(1, best.visits)
-        self.stats["visits"] = best.visits
-        return split_plan(best.move or "")
+        return root
 
     def _descend(self, rules: Rules, state: Any, root: Node, at_root: _Root,
                  rng: Rng) -> list[Node]:
@@ -244,8 +304,7 @@ class MCTSBot(Bot):
         known = node.priors or {}
         return [m for m in node.moves if m in allowed] + [m for m in legal if m not in known]
 
-    @staticmethod
-    def _order(rules: Rules, state: Any, player: int,
+    def _order(self, rules: Rules, state: Any, player: int,
                moves: list[str]) -> tuple[list[str], dict[str, float]]:
         """Moves best first by the evaluation right after them, with that value as a
         reward (near the root, where the order decides which few replies the search
@@ -257,8 +316,9 @@ class MCTSBot(Bot):
             done = apply_plan(rules, child, split_plan(move), player)
             if not done:
                 continue
-            scored.append((advantage(rules, child, player) - 1e-3 * len(done), -i, move))
-            priors[move] = reward(rules, child, player)
+            scored.append((advantage(rules, child, player, self.weights) - 1e-3 * len(done),
+                           -i, move))
+            priors[move] = reward(rules, child, player, self.weights)
         scored.sort(reverse=True)
         return [m for _v, _i, m in scored] or moves, priors
 

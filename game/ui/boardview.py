@@ -1,6 +1,6 @@
 """The protocol a game's board view implements for the generic play screen.
 
-The shell (``game.ui.scenes.play``) owns the frame: top bar with players and scores, the
+The shell (``game.ui.scenes.play``) owns the frame: the seat cards with players and scores, the
 status line, the log panel, the footer of shortcuts, undo/redo, saves and banners. A
 board view owns the board area and the game-specific side panel, and turns input into
 engine actions. The shell never special-cases a variant; views come from the

@@ -1,35 +1,46 @@
 """Where the parts of a game screen sit on the logical 1920x1080 canvas.
 
-The play screen and the replay show a game the same way (the players bar on top, the
-board, the side panel, the log or the replay's notes, the status line), so the numbers
-live here once and both import them.
+The play screen and the replay show a game the same way (the board at the left from the
+top of the screen to the status line, and a right column of the seat cards, the side
+panel and the log or the replay's notes; the status line and the footer across the
+bottom), so the numbers live here once and both import them.
+
+The board is the star: it has the whole height above the status line, because every
+board is bound by its height on a 16:9 screen; what a player reads beside it (whose turn,
+the scores) stands in the column at the right, one card per seat.
 """
 
 from __future__ import annotations
 
 Area = tuple[float, float, float, float]  # logical x, y, w, h
 
-#: the players bar: one card per seat, centred, across the top
-BAR_Y = 8.0
-BAR_H = 92.0
-BAR_GAP = 12.0
-BAR_MAX_W = 470.0
-#: the board is the star: the area its view draws in is 55 % of the canvas, and each
-#: view reports the part its board covers (``BoardView.board_rect``)
-BOARD_AREA: Area = (16.0, 112.0, 1368.0, 836.0)
-PANEL_AREA: Area = (1400.0, 112.0, 504.0, 560.0)
+#: the right column: seat cards, then the panel, then the log
+RIGHT_X = 1344.0
+RIGHT_W = 560.0
+#: the seat cards, two abreast (one under another for two seats), the deciding seat's
+#: ringed in gold; more than four seats get shallower cards
+SEATS_AREA: Area = (RIGHT_X, 10.0, RIGHT_W, 162.0)
+SEAT_GAP = 10.0
+SEAT_MAX_H = 76.0
+#: the turn banner lies over the seat cards for a moment (never over the board)
+BANNER_AREA: Area = (RIGHT_X, 10.0, RIGHT_W, 162.0)
+#: the board area: 59 % of the canvas; each view reports the part its board covers
+#: (``BoardView.board_rect``)
+BOARD_AREA: Area = (16.0, 8.0, 1312.0, 940.0)
+PANEL_AREA: Area = (RIGHT_X, 184.0, RIGHT_W, 552.0)
 #: the action log in play, the notes of the current action in a replay
-LOG_AREA: Area = (1400.0, 684.0, 504.0, 264.0)
+LOG_AREA: Area = (RIGHT_X, 748.0, RIGHT_W, 200.0)
 LOG_LINE = 36.0
 STATUS_AREA: Area = (16.0, 956.0, 1888.0, 54.0)
 
 
-def bar_cards(players: int) -> list[tuple[float, float]]:
-    """(x, width) of each seat's card in the players bar."""
-    w = min(BAR_MAX_W, (1920 - 32 - BAR_GAP * (players - 1)) / players)
-    x = (1920 - (w * players + BAR_GAP * (players - 1))) / 2
-    cards = []
-    for _seat in range(players):
-        cards.append((x, w))
-        x += w + BAR_GAP
-    return cards
+def seat_cards(players: int) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) of each seat's card: two abreast from three seats on, in seat order
+    (left to right, then down)."""
+    x, y, w, h = SEATS_AREA
+    cols = 1 if players <= 2 else 2
+    rows = -(-players // cols)
+    cw = (w - SEAT_GAP * (cols - 1)) / cols
+    ch = min(SEAT_MAX_H, (h - SEAT_GAP * (rows - 1)) / max(1, rows))
+    return [(x + (i % cols) * (cw + SEAT_GAP), y + (i // cols) * (ch + SEAT_GAP), cw, ch)
+            for i in range(players)]

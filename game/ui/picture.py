@@ -8,7 +8,7 @@ seats' names, colours and marks); a picture is the finished ``picture`` message 
 protocol, its PNG in base64, so the server sends it on unchanged.
 
 It draws with the variant's own board view (``register_views``) under SDL's dummy video
-driver, like the television: the players bar, the board and the side panel. The view's
+driver, like the television: the seat cards, the board and the side panel. The view's
 session has ``handover`` set, the documented signal that a board view draws as for a
 spectator (no seat's secrets). A child process keeps drawing and PNG encoding off the
 host's interpreter, so the television's frames never wait for them.

@@ -1,5 +1,5 @@
-"""The players bar across the top of a game screen (play and replay): each seat's colour
-and mark, name, score, and who decides or holds the turn."""
+"""The seat cards at the top of a game screen's right column (play and replay): each
+seat's colour and mark, name, score, and who decides or holds the turn."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING
 
 from game.ui import theme
 from game.ui.art import frames
-from game.ui.layout import BAR_H, BAR_Y, bar_cards
+from game.ui.layout import seat_cards
 from game.ui.screen import draw_mark
-from game.ui.widgets import INK, fit, pulse
+from game.ui.widgets import INK, fit, fit_size, pulse
+
+#: the seat's colour at the left of its card, with its mark
+TILE_W = 56.0
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -35,54 +38,63 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
                      colours: list[tuple[int, int, int]], t: float,
                      scores: list[int] | None = None, marks: list[str] | None = None,
                      labels: list[str] | None = None, icons: list[str] | None = None) -> None:
-    """One card per seat; the deciding seat's pulses. ``scores`` replaces the game's (the
-    scoring overlay counting up); ``labels`` tags a seat by what drives it ("CPU Hard"),
-    ``icons`` draws a shape by the tag ("phone": a seat held by a phone)."""
+    """One card per seat, one under another; the deciding seat's pulses. ``scores``
+    replaces the game's (the scoring overlay counting up); ``labels`` tags a seat by what
+    drives it ("CPU Hard"), ``icons`` draws a shape by the tag ("phone": a seat held by a
+    phone)."""
     scores = game.scores if scores is None else scores
     current = game.current_player
     turn = turn_holder(game) if current is not None else None
-    cards = bar_cards(game.players)
-    for seat, (x, w) in enumerate(cards):
+    for seat, (x, y, w, h) in enumerate(seat_cards(game.players)):
         deciding = seat == current
         # the card is painted once; around the deciding seat's a gold ring breathes
-        frames.panel(screen, x, BAR_Y, w, BAR_H,
-                     theme.ACCENT if deciding else theme.PANEL_LIGHT, radius=14,
-                     fill=theme.PANEL_LIGHT if deciding else theme.PANEL,
+        frames.panel(screen, x, y, w, h, theme.ACCENT if deciding else theme.PANEL_LIGHT,
+                     radius=12, fill=theme.PANEL_LIGHT if deciding else theme.PANEL,
                      width=5 if deciding else 2)
         if deciding:
-            grow = 2 + 4 * pulse(t, 5)
-            screen.box(x - grow, BAR_Y - grow, w + 2 * grow, BAR_H + 2 * grow, theme.ACCENT,
-                       radius=14 + grow, width=3)
-        frames.tile(screen, x, BAR_Y, 84, BAR_H, colours[seat], radius=14, depth=0)
+            grow = 2 + 3 * pulse(t, 5)
+            screen.box(x - grow, y - grow, w + 2 * grow, h + 2 * grow, theme.ACCENT,
+                       radius=12 + grow, width=3)
+        frames.tile(screen, x, y, TILE_W, h, colours[seat], radius=12, depth=0)
         mark = marks[seat] if marks and seat < len(marks) else \
             theme.MARKS[seat % len(theme.MARKS)]
-        draw_mark(screen, mark, x + 42, 58, 24, INK)
-        name = fit(screen, names[seat] if seat < len(names) else f"Player {seat + 1}",
-                   theme.FONT_BODY, w - 210)
-        screen.text(name, x + 100, 20, theme.FONT_BODY, theme.TEXT,
-                    role="turn" if deciding else "")
-        tag, tag_colour = _tag(deciding, seat == turn)
-        lx = x + 100  # the card's second line: the turn tag, then who plays the seat
-        if tag:
-            tw = screen.text_width(tag, theme.FONT_SMALL) + 18
-            screen.box(x + 100, 64, tw, 32, tag_colour, radius=8)
-            screen.text(tag, x + 100 + tw / 2, 80, theme.FONT_SMALL, INK, "center")
-            lx += tw + 12
+        draw_mark(screen, mark, x + TILE_W / 2, y + h / 2, min(20, h * 0.3), INK)
         score = scores[seat] if seat < len(scores) else 0
-        score_text = str(score)
-        score_size = theme.readable(theme.FONT_LARGE * 1.2)
-        screen.text(score_text, x + w - 18, 58, score_size, theme.TEXT, "midright",
-                    role="score")
-        label = labels[seat] if labels and seat < len(labels) else ""
-        icon = icons[seat] if icons and seat < len(icons) else ""
-        if label or icon:
-            # beside the name or beside the tag, whichever leaves more room before the score
-            right = x + w - 34 - screen.text_width(score_text, score_size)
-            beside_name = x + 116 + screen.text_width(name, theme.FONT_BODY)
-            lx, ly = (beside_name, 40.0) if right - beside_name > right - lx else (lx, 80.0)
-            if icon:
-                draw_mark(screen, icon, lx + 12, ly, 12, theme.ACCENT)
-                lx += 32
-            if label:
-                screen.text(fit(screen, label, theme.FONT_SMALL, right - lx), lx, ly,
-                            theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+        _seat_text(screen, seat, (x, y, w, h), names, str(score), deciding, seat == turn,
+                   labels, icons)
+
+
+def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float],
+               names: list[str], score_text: str, deciding: bool, holds_turn: bool,
+               labels: list[str] | None, icons: list[str] | None) -> None:
+    """A card's words: the name over the turn tag and who plays the seat, the score at
+    the right. Without a tag or a label the name stands alone in the middle; a label
+    that does not fit whole beside the tag is left out rather than cut."""
+    x, y, w, h = card
+    score_size = theme.readable(theme.FONT_LARGE * 1.2)
+    screen.text(score_text, x + w - 14, y + h / 2, score_size, theme.TEXT, "midright",
+                role="score")
+    right = x + w - 26 - screen.text_width(score_text, score_size)
+    tag, tag_colour = _tag(deciding, holds_turn)
+    label = labels[seat] if labels and seat < len(labels) else ""
+    icon = icons[seat] if icons and seat < len(icons) else ""
+    two_lines = bool(tag or label or icon) and h >= 64
+    left = x + TILE_W + 12
+    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    size = fit_size(screen, name, right - left, theme.FONT_BODY)
+    screen.text(fit(screen, name, size, right - left), left, y + (h * 0.3 if two_lines
+                                                                  else h / 2),
+                size, theme.TEXT, "midleft", role="turn" if deciding else "")
+    lx, ly = left, y + h * 0.74  # the card's second line: the turn tag, who plays it
+    if not two_lines:  # a shallow card: the tag and the label follow the name
+        lx, ly = left + 16 + screen.text_width(name, size), y + h / 2
+    if tag:
+        tw = screen.text_width(tag, theme.FONT_SMALL) + 16
+        screen.box(lx, ly - 15, tw, 30, tag_colour, radius=8)
+        screen.text(tag, lx + tw / 2, ly, theme.FONT_SMALL, INK, "center")
+        lx += tw + 10
+    if icon:
+        draw_mark(screen, icon, lx + 12, ly, 12, theme.ACCENT)
+        lx += 30
+    if label and screen.text_width(label, theme.FONT_SMALL) <= right - lx:
+        screen.text(label, lx, ly, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")

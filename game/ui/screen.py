@@ -305,7 +305,7 @@ def draw_mark(screen: Screen, mark: str, x: float, y: float, r: float,
     elif mark == "cross":
         screen.line((x - r, y - r), (x + r, y + r), colour, r * 0.5)
         screen.line((x - r, y + r), (x + r, y - r), colour, r * 0.5)
-    elif mark == "phone":  # not a seat's mark: a seat held by a phone (players bar)
+    elif mark == "phone":  # not a seat's mark: a seat held by a phone (seat cards)
         screen.box(x - r * 0.6, y - r, r * 1.2, r * 2, colour, radius=r * 0.3,
                    width=max(2.0, r * 0.2))
         screen.box(x - r * 0.3, y - r * 0.72, r * 0.6, r * 0.12, colour)

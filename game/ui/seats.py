@@ -3,7 +3,7 @@
 Every seat of a game in the play screen has one :class:`SeatDriver`. The play screen asks
 the driver of the deciding seat for the seat's next action, hands it the input of this
 screen when the driver wants none of the board's, and draws what the driver says about
-itself (its tag in the players bar, its status line, its keys), without knowing which
+itself (its tag on the seat cards, its status line, its keys), without knowing which
 kind of driver it is. A new kind of seat (a device somewhere else) is a new subclass,
 given its seat with :meth:`Seats.assign` (or made from a saved kind in
 :meth:`Seats.driver_for`); no screen changes.
@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.ai import CLIENT_SECONDS, level_name, make_bot
+from game.ai import client_bot, level_name
 from game.ai.worker import BotWorker
 from game.errors import AztecArcadeError, IllegalAction
 from game.isolation import PluginFailure
@@ -110,7 +110,7 @@ class SeatDriver(ABC):
 
     @property
     def label(self) -> str:
-        """A tag under the seat's name in the players bar ("" for none)."""
+        """A tag under the seat's name on the seat card ("" for none)."""
         return ""
 
     @property
@@ -197,15 +197,17 @@ class ComputerSeat(SeatDriver):
         self.session = session
         self.worker = worker
         self.pace = pace
-        seconds = CLIENT_SECONDS if kind == "hard" else None
-        self.bot: Bot = make_bot(kind, seed=mix_seed(session.game.seed, "seat", seat),
-                                 seconds=seconds)
+        self.bot: Bot = client_bot(kind, seed=mix_seed(session.game.seed, "seat", seat))
         #: (session version, seat) and the action decided for it, waiting for the pace
         self.answer: tuple[tuple[int, int], str] | None = None
 
     @property
     def label(self) -> str:
         return f"CPU {level_name(self.kind)}"
+
+    def close(self) -> None:
+        super().close()
+        self.bot.close()  # Hard's search processes, if it has any
 
     def poll(self, turn: Turn) -> str | None:
         self.pace.wait += turn.dt

@@ -527,8 +527,8 @@ class Confirm(Scene):
 # Banner
 # ---------------------------------------------------------------------------------------
 class Banner:
-    """A stripe that slides in, holds and slides out: "Ana's turn". It lies over the
-    players bar (``y`` to ``y + height``), never over the board or the status line, and
+    """A card that slides in, holds and slides out: "Ana's turn". It lies over the seat
+    cards at the top of the right column, never over the board or the status line, and
     the play screen hides it at the first input, so it never stands in anyone's way."""
 
     def __init__(self) -> None:
@@ -554,23 +554,27 @@ class Banner:
     def active(self) -> bool:
         return self.t < self.duration
 
-    def draw(self, screen: Screen, y: float = 0, height: float = 108) -> None:
+    def draw(self, screen: Screen, area: tuple[float, float, float, float]) -> None:
+        """Draw in ``area`` (over the seat cards), sliding in from the screen's right edge
+        and out again."""
         if not self.active:
             return
+        x, y, w, height = area
         slide_in = ease_out(self.t / 0.3)
         slide_out = ease_out((self.t - (self.duration - 0.3)) / 0.3)
-        offset = (1 - slide_in) * 1920 - slide_out * 1920
-        screen.box(offset, y, 1920, height, (8, 10, 18, 235))
+        x += ((1 - slide_in) + slide_out) * (1920 - x)
+        screen.box(x, y, w, height, (8, 10, 18, 235), radius=12)
         # a step-fret band in the seat's colour: whose turn it is, from across the room
         band = greca.strip(screen.ln(BANNER_FRET), scenery.rgb(self.colour), (12, 12, 20))
         greca.blit_band(screen.surface, band,
-                        screen.rect(offset, y + height - BANNER_FRET, 1920, BANNER_FRET))
-        cx = 960 + offset
+                        screen.rect(x, y + height - BANNER_FRET, w, BANNER_FRET))
+        cx = x + w / 2
         if self.sub:
-            screen.text(self.text, cx, y + height * 0.36, theme.FONT_LARGE, self.colour,
+            screen.text(self.text, cx, y + height * 0.3, theme.FONT_LARGE, self.colour,
                         "center", role="turn")
-            screen.text(self.sub, cx, y + height * 0.76, theme.FONT_SMALL, theme.TEXT,
-                        "center")
+            for i, line in enumerate(fit_lines(screen, self.sub, theme.FONT_SMALL, w - 32)):
+                screen.text(line, cx, y + height * 0.58 + 34 * i, theme.FONT_SMALL,
+                            theme.TEXT, "center")
         else:
             screen.text(self.text, cx, y + height / 2 - 4, theme.FONT_LARGE * 1.2,
                         self.colour, "center", role="turn")

@@ -96,6 +96,21 @@ def test_a_sweep_over_a_bot_option_reaches_the_bots():
                                         "normal": {"width": 2}}
 
 
+def test_a_sweep_over_hards_evaluation_weights_changes_hard_only():
+    """Tuning Hard is a balance run: its weights are a parameter of the variant file."""
+    from game.ai.base import level_weights
+    from game.api import new_game
+
+    plan = make_plan(["mexica-2p-neutral"], ["hard", "normal"], None, 1, 0, 3, None,
+                     ["bot_weights.hard.token_value=0.3,1.2"], [])
+    assert [a.label for a in plan.arms] == ["bot_weights.hard.token_value=0.3",
+                                            "bot_weights.hard.token_value=1.2"]
+    rules = new_game("mexica-2p-neutral", 2, 0, plan.arms[1].options).rules
+    assert level_weights(rules, "hard")["token_value"] == 1.2
+    assert level_weights(rules, "normal") == new_game(
+        "mexica-2p-neutral", 2, 0).rules.evaluation_weights("normal")
+
+
 def test_sweep_values_may_be_lists():
     assert split_values("[1, 2],[3,4], 5") == ["[1, 2]", "[3,4]", "5"]
 

@@ -14,6 +14,7 @@ functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.rng import Rng
@@ -26,15 +27,11 @@ if TYPE_CHECKING:
 #: points that make a clear lead (the rules' ``evaluation_scale``)
 EVALUATION_SCALE = 10.0
 
-#: value of a pawn still to place this age, and of a prosperity card in hand (besides
-#: its end-game points)
-PAWN_TO_PLACE = 0.5
-PROSPERITY_CARD = 1.0
-#: the cards that win conflicts, join domains or add a pawn: worth a few points in hand
+#: the cards that win conflicts, join domains or add a pawn: worth more in hand
 TACTICAL = ("sacred-games", "tlatoani", "rafts", "eagle")
-TACTICAL_CARD = 2.5
-#: share of a blessing's worth on the current board counted while it waits in hand
-BLESSING_SHARE = 0.7
+#: the evaluation's weights (``bot_weights`` in the variant file, one set per computer
+#: level; ``variants.aztlan.params.WEIGHTS`` says what each one weighs)
+Weights = Mapping[str, float]
 
 
 def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
@@ -76,13 +73,14 @@ def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
     return r.from_dict(data)
 
 
-def evaluate(r: AztlanRules, view: AztlanState, seat: int) -> float:
-    values = ai_values(r, view)
+def evaluate(r: AztlanRules, view: AztlanState, seat: int,
+             weights: Weights | None = None) -> float:
+    values = ai_values(r, view, weights or r.params["bot_weights"]["normal"])
     others = [v for i, v in enumerate(values) if i != seat]
     return values[seat] - (max(others) if others else 0.0)
 
 
-def ai_values(r: AztlanRules, s: AztlanState) -> list[float]:
+def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
     """Per seat: score, plus this age's domain scoring as the board stands (with the
     chosen power card's type, the best type for a wild card or before choosing),
     prosperity cards as they would count at the end, and pawns still to place."""
@@ -91,8 +89,8 @@ def ai_values(r: AztlanRules, s: AztlanState) -> list[float]:
         return values
     cards = r.cards
     scored = set(s.order[:s.turn]) if s.phase == "score" else set()
-    weight = {"choose": 0.6, "develop": 0.8, "conflict": 0.9, "score": 1.0}.get(
-        s.phase, 0.0)
+    weight = {"choose": w["age_choose"], "develop": w["age_develop"],
+              "conflict": w["age_conflict"], "score": 1.0}.get(s.phase, 0.0)
     links = s.scoring.links if s.scoring is not None else []
     for seat in range(r.players):
         army = s.control[seat]
@@ -105,15 +103,15 @@ def ai_values(r: AztlanRules, s: AztlanState) -> list[float]:
             domains = score_domains(r.island, owned, kind, r.bonus, links)
             values[seat] += weight * sum(d.points for d in domains)
         hand = s.prosperity[seat]
-        values[seat] += cards.offerings(hand) + PROSPERITY_CARD * len(hand)
-        values[seat] += TACTICAL_CARD * sum(1 for c in hand
-                                            if cards.effect[c] in TACTICAL)
+        values[seat] += cards.offerings(hand) + w["prosperity_card"] * len(hand)
+        values[seat] += w["tactical_card"] * sum(1 for c in hand
+                                                 if cards.effect[c] in TACTICAL)
         blessed = [cards.bless_type[c] for c in hand if c in cards.bless_type]
         if blessed:  # a blessing pays per territory of its type held when played
             owned = s.army_cells(army)
             types = r.island.types
             for kind in blessed:
                 held = sum(1 for c in owned if types[c] == kind)
-                values[seat] += BLESSING_SHARE * cards.blessing_points * max(held, 2)
-        values[seat] += PAWN_TO_PLACE * s.supply[army]
+                values[seat] += w["blessing_share"] * cards.blessing_points * max(held, 2)
+        values[seat] += w["pawn_to_place"] * s.supply[army]
     return values

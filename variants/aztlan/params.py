@@ -11,7 +11,18 @@ from collections import Counter
 from typing import Any
 
 from game.errors import ConfigIssue
-from game.schema import Context, Field, Int, List, Map, Nullable, Obj, Str
+from game.schema import (
+    Context,
+    Field,
+    Int,
+    List,
+    Map,
+    Nullable,
+    Number,
+    Obj,
+    Str,
+    level_weights_field,
+)
 
 #: Ids of territories, lakes, types, tribes and cards: one lower-case word each, so that
 #: an action such as ``move t3 t4`` splits into words unambiguously.
@@ -108,6 +119,27 @@ PROSPERITY_CARD = Obj({
     "count": Field(Int(min=0, max=MAX_CARD_COUNT), "Copies in the deck.", required=True),
 })
 
+
+#: A weight of the computer players' evaluation (points, or a share of them).
+_WEIGHT = Number(min=0.0, max=100.0)
+#: What the computer players' evaluation weighs (``variants.aztlan.ai``): the defaults
+#: are the hand-set values the levels were first measured with.
+WEIGHTS = Obj({
+    "pawn_to_place": Field(_WEIGHT, "Points a pawn still to place this age is worth.",
+                           default=0.5),
+    "prosperity_card": Field(_WEIGHT, "Points a prosperity card in hand is worth, besides "
+                             "its end-game points.", default=1.0),
+    "tactical_card": Field(_WEIGHT, "Points more for a card that wins a conflict, joins "
+                           "domains or adds a pawn.", default=2.5),
+    "blessing_share": Field(_WEIGHT, "Share of a blessing's worth on the current board "
+                            "counted while it waits in hand.", default=0.7),
+    "age_choose": Field(_WEIGHT, "Share of this age's domain scoring (as the board stands) "
+                        "counted while the power cards are chosen...", default=0.6),
+    "age_develop": Field(_WEIGHT, "...while the tribes develop...", default=0.8),
+    "age_conflict": Field(_WEIGHT, "...and during the conflicts (the scoring itself: all "
+                          "of it).", default=0.9),
+})
+
 PARAMETERS = Obj(
     {
         "territory_types": Field(Map(ID, NAME, max_len=MAX_TYPES), "Territory type ids and "
@@ -146,6 +178,10 @@ PARAMETERS = Obj(
                                      "Random-playout policy only (bots, benchmarks): percent "
                                      "chance to move a pawn after placing; not a rule.",
                                      default=25),
+        "bot_weights": level_weights_field(WEIGHTS, "The computer players' evaluation of a "
+                                           "position, per level (not a rule; tuned with "
+                                           "`aztec-arcade balance --sweep "
+                                           "bot_weights.hard.NAME=...`)."),
     },
 )
 

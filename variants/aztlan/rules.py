@@ -13,7 +13,7 @@ the state, so a seed and a log replay a game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
@@ -436,8 +436,9 @@ class AztlanRules(Rules):
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> AztlanState:
         return ai.determinize(self, view, seat, rng)
 
-    def evaluate(self, view: AztlanState, seat: int) -> float:
-        return ai.evaluate(self, view, seat)
+    def evaluate(self, view: AztlanState, seat: int,
+                 weights: Mapping[str, float] | None = None) -> float:
+        return ai.evaluate(self, view, seat, weights)
 
     def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         from variants.aztlan.device import device_panel

@@ -19,6 +19,7 @@ Rect = tuple[float, float, float, float]
 COLUMN_W = 372.0  # the decision column at the right of the board area
 GAP = 12.0
 TRACK_H = 124.0  # the score track under the map
+STRETCH = 1.25  # how much wider (or taller) than its YAML shape the map may be drawn
 DIRECTIONS = {"up": (0.0, -1.0), "down": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 
 
@@ -157,31 +158,42 @@ class Layout:
     area: Rect
     x0: float  # where the map's (0, 0) lands (maybe outside the drawn part)
     y0: float
-    k: float   # logical units per map unit
+    kx: float  # logical units per map unit, across and down
+    ky: float
     map_rect: Rect  # the drawn part of the map: the island and a margin of sea
     track: Rect
     column: Rect
 
+    @property
+    def k(self) -> float:
+        """The scale of what has a size of its own on the map (pawns, lines, labels)."""
+        return min(self.kx, self.ky)
+
     def pt(self, p: Point) -> Point:
-        return self.x0 + p[0] * self.k, self.y0 + p[1] * self.k
+        return self.x0 + p[0] * self.kx, self.y0 + p[1] * self.ky
 
     def poly(self, points: list[Point]) -> list[Point]:
-        return [(self.x0 + x * self.k, self.y0 + y * self.k) for x, y in points]
+        return [(self.x0 + x * self.kx, self.y0 + y * self.ky) for x, y in points]
 
     def to_map(self, pos: Point) -> Point:
-        return (pos[0] - self.x0) / self.k, (pos[1] - self.y0) / self.k
+        return (pos[0] - self.x0) / self.kx, (pos[1] - self.y0) / self.ky
 
 
 def make_layout(area: Rect, geo: MapGeometry) -> Layout:
+    """The map fills the room beside the decision column: our map is original and its
+    geometry abstract (RULINGS.md), so it may be drawn up to STRETCH times wider or
+    taller than its YAML shape rather than leave the board's room empty."""
     ax, ay, aw, ah = area
     col_w = min(COLUMN_W, aw * 0.3)
     map_w = aw - col_w - GAP
     map_h = ah - TRACK_H - GAP
     vx, vy, vw, vh = geo.view_box
     k = max(0.05, min(map_w / vw, map_h / vh))
-    w, h = vw * k, vh * k
+    kx, ky = min(map_w / vw, k * STRETCH), min(map_h / vh, k * STRETCH)
+    w, h = vw * kx, vh * ky
     left = ax + (map_w - w) / 2
     top = ay + (map_h - h) / 2
     track = (ax, top + h + GAP, map_w, ay + ah - (top + h + GAP))
     column = (ax + aw - col_w, ay, col_w, ah)
-    return Layout(area, left - vx * k, top - vy * k, k, (left, top, w, h), track, column)
+    return Layout(area, left - vx * kx, top - vy * ky, kx, ky, (left, top, w, h), track,
+                  column)

@@ -32,6 +32,9 @@ BUTTON_H = 76.0
 #: a seat's row in the side panel: name over "N on map", pawns, cards
 ROW_STEP = 84.0
 MAX_BUTTONS = 9
+#: the height an army's card needs for pawn, name, card × pawns, the sum and its tag, each
+#: on a line of its own; shorter cards put the sum beside the product
+POWERS_FULL_H = 200.0
 #: line steps of the decision box's title and prompt (text at the floor's size or more)
 TITLE_STEP, PROMPT_STEP = 40.0, 34.0
 #: the decision box's title (two lines) and prompt (three lines)
@@ -252,9 +255,9 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
     title = f"{m.island.ids[t]} · {m.island.names[t]}"
     scr.text(fit(scr, title, theme.readable(24), w), x + w / 2, y + 4, theme.readable(24),
              theme.TEXT, "midtop")
-    y += 34
+    y += 40
     cw = w / len(present)
-    ch = min(200.0, h - 40)
+    ch = min(200.0, h - 46)
     for i, army in enumerate(present):
         seat = m.commander(army)
         cx = x + i * cw + cw / 2
@@ -264,16 +267,25 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
         if strongest:
             scr.box(x + i * cw + 3, y, cw - 6, ch, theme.ACCENT, radius=10, width=3)
         colour = view.army_colours[army]
-        paint_pawn(scr, cx, y + 34, 36, colour, view.army_marks[army])
-        scr.text(fit(scr, view.session.name(seat), theme.readable(20), cw - 10), cx, y + 62,
-                 theme.readable(20), theme.TEXT,
-                 "midtop")
         card = m.chosen[seat]
         card_text = str(card) if isinstance(card, int) else "?"
+        power = o.power[army] if o is not None else None
+        sum_text = f"= {power}" if power is not None else "= ?"
+        name = view.session.name(seat)
+        if ch < POWERS_FULL_H:  # a short column (a lesson's board): the sum on one line
+            paint_pawn(scr, cx, y + 24, 28, colour, view.army_marks[army])
+            scr.text(fit(scr, name, theme.FONT_SMALL, cw - 10), cx, y + 42, theme.FONT_SMALL,
+                     theme.TEXT, "midtop")
+            scr.text(f"{card_text} × {counts[army]} {sum_text}", cx, y + 72, theme.FONT_SMALL,
+                     theme.ACCENT if strongest else theme.TEXT, "midtop")
+            continue
+        paint_pawn(scr, cx, y + 34, 36, colour, view.army_marks[army])
+        scr.text(fit(scr, name, theme.readable(20), cw - 10), cx, y + 62,
+                 theme.readable(20), theme.TEXT,
+                 "midtop")
         scr.text(f"{card_text} × {counts[army]}", cx, y + 90, theme.readable(26), theme.TEXT,
                  "midtop")
-        power = o.power[army] if o is not None else None
-        scr.text(f"= {power}" if power is not None else "= ?", cx, y + 122,
+        scr.text(sum_text, cx, y + 122,
                  theme.readable(40), theme.ACCENT if strongest else theme.TEXT, "midtop")
         if o is not None and len(present) > 1:
             tag = "strongest" if strongest and len(o.top) == 1 else (

@@ -10,7 +10,7 @@ a log replay a game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
@@ -187,7 +187,8 @@ class MarketRules(Rules):
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MarketState:
         return ai.determinize(self, view, seat, rng)
 
-    def evaluate(self, view: MarketState, seat: int) -> float:
+    def evaluate(self, view: MarketState, seat: int,
+                 weights: Mapping[str, float] | None = None) -> float:
         return ai.evaluate(self, view, seat)
 
     def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:

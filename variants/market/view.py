@@ -39,6 +39,7 @@ from game.ui.art import texture
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer
+from game.ui.layout import PANEL_AREA
 from game.ui.screen import Screen
 from game.ui.stepqueue import StepQueue
 from variants.market import scoring
@@ -65,7 +66,7 @@ from variants.market.view_preview import (
 from variants.market.view_reveal import burst_step, paint_step, reveal_steps
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
-DEFAULT_PANEL = (1376.0, 128.0, 528.0, 392.0)
+DEFAULT_PANEL = PANEL_AREA
 #: the reed mat the market is laid out on (dark, so the tiles and cards stand out)
 MAT = (74, 58, 36)
 
@@ -506,11 +507,14 @@ class MarketView(SeatStyle, BoardView):
         self.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
 
     def board_rect(self, area: Area) -> Area:
-        """The market's squares and every side's row of buyers with its colour strip
-        (the seats' names and the corner cards around it are not the board)."""
+        """The table: the market's squares, every side's buyers with its colour strip and
+        name, and the bag, money supply, king's whims and holdings laid out around them on
+        the mat (the market grid alone is ``make_layout(area, n).grid``)."""
         lay = make_layout(area, self.rules.n)
-        rects = [lay.grid] + [lay.band_rect(side) for side in
-                              ("north", "south", "west", "east")]
+        sides = ("north", "south", "west", "east")
+        rects = [lay.grid] + [lay.band_rect(side) for side in sides] + \
+            [lay.label_rect(side) for side in sides] + \
+            [lay.corner(c) for c in ("top-left", "top-right", "bottom-left", "bottom-right")]
         x0 = min(r[0] for r in rects)
         y0 = min(r[1] for r in rects)
         return (x0, y0, max(r[0] + r[2] for r in rects) - x0,

@@ -178,6 +178,18 @@ def sack(scr: Screen, cx: float, cy: float, s: float) -> None:
 # ---------------------------------------------------------------------------------------
 # tiles
 # ---------------------------------------------------------------------------------------
+#: below this square size (a lesson's smaller board) a tile shows its picture and its main
+#: word only: its other words, held at the 28 px floor, would cover the picture
+SMALL_TILE = 112.0
+#: the same for a buyer, which stands 0.72 of a square deep (view_layout.make_layout)
+SMALL_BUYER = SMALL_TILE * 0.72
+
+
+def roomy(cs: float) -> bool:
+    """Whether a square of ``cs`` has room for a tile's lesser words."""
+    return cs >= SMALL_TILE
+
+
 def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any,
                name: str = "", lift: float = 0.0) -> None:
     """One market tile in its square at (x, y); ``lift`` > 0 draws it raised (moving)."""
@@ -202,16 +214,16 @@ def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any
         # the silhouette says which it is, and the panel names the tile under the cursor)
         label = tile.capitalize()
         size = max(float(theme.FONT_SMALL), min(cs * 0.2, theme.FONT_BODY))
-        if scr.text_width(label, size) <= cs * 0.94:
+        if roomy(cs) and scr.text_width(label, size) <= cs * 0.94:
             scr.text(label, x + cs * 0.5, y + cs * 0.85, size, INK, "center")
-        if tile == "messenger":
+        if tile == "messenger" and roomy(cs):
             scr.box(x + cs * 0.62, y + cs * 0.07, cs * 0.32, cs * 0.17, theme.GOOD,
                     radius=cs * 0.05)
             scr.text("FREE", x + cs * 0.78, y + cs * 0.155, theme.readable(cs * 0.13), INK,
                      "center")
     gloss(scr, x + inset, y + inset, w, cs)
     # the square's name ("a1") only where it has room beside the tile's own words
-    if name and not lift and tile in ("crowd", "porter"):
+    if name and not lift and tile in ("crowd", "porter") and roomy(cs):
         scr.text(name, x + cs * 0.08, y + cs * 0.06, theme.readable(cs * 0.13),
                  (60, 54, 46), "topleft")
 
@@ -247,7 +259,9 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
             radius=cs * 0.08)
     scr.text(str(count), x + cs * 0.71, y + cs * 0.59, theme.readable(cs * 0.4),
              GLYPH if count else (200, 200, 200), "center")
-    scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, theme.readable(cs * 0.16), GLYPH, "center")
+    if roomy(cs):
+        scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, theme.readable(cs * 0.16), GLYPH,
+                 "center")
 
 
 def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
@@ -287,7 +301,9 @@ def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
             scr.line(a, b, (110, 110, 130), max(1.5, cs * 0.02))
         k += dash
     scr.text("hole", x + cs / 2, y + cs / 2, theme.readable(cs * 0.2), (120, 120, 140), "center")
-    scr.text(name, x + cs * 0.1, y + cs * 0.08, theme.readable(cs * 0.13), (90, 90, 110), "topleft")
+    if roomy(cs):
+        scr.text(name, x + cs * 0.1, y + cs * 0.08, theme.readable(cs * 0.13), (90, 90, 110),
+                 "topleft")
 
 
 # ---------------------------------------------------------------------------------------
@@ -314,7 +330,8 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
         token(scr, goods, tx, ty, m * 0.17)
         shadow_text(scr, str(count), tx + m * 0.24, ty + m * 0.01, theme.readable(m * 0.42),
                     GLYPH, "midleft")
-    elif not goods and scr.text_width("empty", theme.FONT_SMALL) <= w * 0.92:
+    elif not goods and m >= SMALL_BUYER and \
+            scr.text_width("empty", theme.FONT_SMALL) <= w * 0.92:
         scr.text("empty", x + w / 2, y + h - m * 0.32, theme.FONT_SMALL, (196, 170, 140),
                  "center")
 
@@ -435,18 +452,25 @@ def card(scr: Screen, rect: Rect, title: str) -> float:
     return y + 44
 
 
+def _count_x(x: float, w: float) -> float:
+    """Where a corner card's count and its words start: right of the picture, early
+    enough on a narrow card for "tokens left" to end inside it."""
+    return x + min(w * 0.45, w - 160)
+
+
 def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
     """The bag: only how many tokens it holds, never which."""
     x, y, w, h = rect
     top = card(scr, rect, "THE BAG")
     s = min(h * 0.28, 44.0)
-    cx, cy = x + w * 0.22, top + (y + h - top) / 2 - 6
+    tx = _count_x(x, w)
+    cx, cy = (x + tx) / 2, top + (y + h - top) / 2 - 6
     sack(scr, cx, cy, s)
     colour = theme.TEXT if count else theme.DANGER
-    scr.text(str(count), x + w * 0.45, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
+    scr.text(str(count), tx, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
              "midleft")
     scr.text("tokens left" if count else "empty: last round",
-             x + w * 0.45, cy + 26, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+             tx, cy + 26, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
     if removed:
         lines = fit_lines(scr, f"{removed} set aside unseen", theme.FONT_SMALL, w - 28)
         for i, line in enumerate(lines[::-1]):
@@ -457,14 +481,15 @@ def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
 def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
     x, y, w, h = rect
     top = card(scr, rect, "MONEY SUPPLY")
-    cx, cy = x + w * 0.22, top + (y + h - top) / 2 - 6
+    tx = _count_x(x, w)
+    cx, cy = (x + tx) / 2, top + (y + h - top) / 2 - 6
     r = min(h * 0.16, 26.0)
     for i in range(3):
         coin(scr, cx, cy + r * 0.9 - i * r * 0.45, r)
     colour = theme.TEXT if supply else theme.DANGER
-    scr.text(str(supply), x + w * 0.45, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
+    scr.text(str(supply), tx, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
              "midleft")
-    scr.text("coins", x + w * 0.45, cy + 26, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
+    scr.text("coins", tx, cy + 26, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
              "midleft")
 
 

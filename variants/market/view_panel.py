@@ -1,7 +1,7 @@
 """The market's side panel: whose decision, the modes, what to do, the vendor choices of
 the buyer under the cursor, and the key for the way out (pass, end or leave the king).
 
-Designed for the play screen's 528 x 392 panel and scaled to fit any other. The same
+Designed for the play screen's 560 x 552 panel and scaled to fit any other. The same
 ``panel_layout`` places the clickable parts for painting and for hit testing, so a click
 lands where the player sees it. Drawing changes nothing.
 """
@@ -278,9 +278,14 @@ def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
     scr.box(bx + 8 * k, by + 7 * k, kw, bh - 14 * k, theme.ACCENT, radius=6 * k)
     scr.text("E", bx + 8 * k + kw / 2, by + bh / 2, theme.readable(theme.FONT_BODY * k), vp.INK,
              "center")
-    scr.text(label, bx + kw + 22 * k, by + bh / 2, theme.readable(theme.FONT_BODY * 0.9 * k),
-             theme.TEXT,
-             "midleft")
+    # a long way out ("Pass (takes the moves back)") steps down a size, then takes two lines
+    room = bw - kw - 34 * k
+    size = fit_size(scr, label, room, theme.readable(theme.FONT_BODY * 0.9 * k),
+                    theme.FONT_SMALL)
+    lines = fit_lines(scr, label, size, room)
+    for j, line in enumerate(lines):
+        scr.text(line, bx + kw + 22 * k, by + bh / 2 + 30 * (j - (len(lines) - 1) / 2), size,
+                 theme.TEXT, "midleft")
 
 
 def about(view: Any) -> str:

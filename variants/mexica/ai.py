@@ -17,7 +17,7 @@ from typing import Any
 
 from game.engine import PLAN_SEP
 from game.errors import IllegalAction
-from variants.mexica.ai_values import TOKEN_VALUE, AIValuesMixin
+from variants.mexica.ai_values import AIValuesMixin
 from variants.mexica.legal import LegalMixin
 from variants.mexica.state import MexicaState
 
@@ -130,7 +130,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         elif s.taken < self.take_limit:
             takes = min(self.take_limit - s.taken, s.supply["ap_tokens"])
         text = PLAN_SEP.join(spends + prefix + steps + ["take"] * takes + ["end"])
-        value = gain + TOKEN_VALUE * (takes - need)
+        value = gain + self.ai_weights()["token_value"] * (takes - need)
         if value > plans.get(text, -1e9):
             plans[text] = value
 

@@ -11,31 +11,23 @@ builds the whole-turn plans on top of them):
   rankings stayed as they are (a founded district scores at every remaining scoring, an
   unfounded one in period 2, and a little in period 1 as a hint of what is to come), the
   palace bonus near a scoring, and the AP tokens; the seat's value minus the best rival's.
+  What it weighs how much (``bot_weights``) is in the variant file, per computer level, so
+  that Hard can be tuned with the balance lab without making Normal stronger.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from game.rng import Rng
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.state import MexicaState
 
-#: weight of an unfounded district's would-be scoring while period 1 runs
-UNFOUNDED_P1 = 0.6
-#: value of a temple level in a big unfounded district in period 1 (it will score in
-#: whichever district it ends up)
-LEVEL_VALUE = 1.0
-#: how uncertain a ranking is: a base, plus this share of the most levels (and AP
-#: tokens) a player still holds
-SIGMA_BASE = 1.0
-SIGMA_HAND = 0.3
-#: period 2: the share of a player's temples in hand counted in the district that pays
-#: most (where they will most likely go)
-HAND_SHARE = 0.8
-#: value of a banked AP token
-TOKEN_VALUE = 0.6
+#: the evaluation's weights (``bot_weights`` in the variant file, one set per computer
+#: level; ``variants.mexica.params.WEIGHTS`` says what each one weighs)
+Weights = Mapping[str, float]
 
 
 class AIValuesMixin(GeometryMixin):
@@ -63,19 +55,25 @@ class AIValuesMixin(GeometryMixin):
     # =====================================================================================
     # evaluate
     # =====================================================================================
-    def evaluate(self, view: MexicaState, seat: int) -> float:
-        values = self.ai_values(view)
+    def evaluate(self, view: MexicaState, seat: int,
+                 weights: Weights | None = None) -> float:
+        values = self.ai_values(view, weights)
         others = [v for i, v in enumerate(values) if i != seat]
         return values[seat] - (max(others) if others else 0.0)
 
-    def ai_values(self, s: MexicaState) -> list[float]:
+    def ai_weights(self, weights: Weights | None = None) -> Weights:
+        """``weights``, or Normal's from the variant file (the plans' own estimates)."""
+        return weights if weights else self.params["bot_weights"]["normal"]
+
+    def ai_values(self, s: MexicaState, weights: Weights | None = None) -> list[float]:
         """Per seat: score plus the expected rest (see the module docstring)."""
+        w = self.ai_weights(weights)
         n = self.players
         values = [float(v) for v in s.scores]
         if s.phase == "over":
             return values
         period = s.period
-        sigma = self._ai_sigma(s)
+        sigma = self._ai_sigma(s, w)
         main = self._ai_main_district(s) if period == 2 else None
         for label, cells in s.dcells.items():
             extra = None
@@ -83,12 +81,12 @@ class AIValuesMixin(GeometryMixin):
                 # Period 2: whatever a player still holds will most likely go into the
                 # district that pays most, so count it there (spending levels elsewhere
                 # costs this projection).
-                extra = {p: HAND_SHARE * sum(h) for p, h in enumerate(s.hands)}
-            for owner, pts in self._ai_district(s, cells, sigma, extra).items():
+                extra = {p: w["hand_share"] * sum(h) for p, h in enumerate(s.hands)}
+            for owner, pts in self._ai_district(s, cells, sigma, extra, w).items():
                 values[owner] += pts
         starts = self.board.starts
         near = 1.0 if s.end_triggered else 0.25
-        token_value = TOKEN_VALUE if period == 1 else TOKEN_VALUE / 2
+        token_value = w["token_value"] if period == 1 else w["token_value"] / 2
         if period == 2 and s.end_triggered:
             token_value = 0.05
         for p in range(n):
@@ -98,12 +96,12 @@ class AIValuesMixin(GeometryMixin):
             values[p] += token_value * s.ap_tokens[p]
         return values
 
-    def _ai_sigma(self, s: MexicaState) -> float:
+    def _ai_sigma(self, s: MexicaState, w: Weights) -> float:
         # A lead is as safe as the levels the rivals can still add: their temples in hand
         # (and banked AP) make the ranking uncertain; near the end it firms up.
         swing = max(sum(h) + s.ap_tokens[p] for p, h in enumerate(s.hands))
-        sigma = SIGMA_BASE + SIGMA_HAND * swing
-        return min(sigma, SIGMA_BASE) if s.end_triggered else sigma
+        sigma = w["sigma_base"] + w["sigma_hand"] * swing
+        return min(sigma, w["sigma_base"]) if s.end_triggered else sigma
 
     def _ai_main_district(self, s: MexicaState) -> int | None:
         """The label of the district whose first place pays most at the final scoring."""
@@ -116,7 +114,8 @@ class AIValuesMixin(GeometryMixin):
         return best
 
     def _ai_district(self, s: MexicaState, cells: list[int] | set[int], sigma: float,
-                     extra: dict[int, float] | None = None) -> dict[int, float]:
+                     extra: dict[int, float] | None = None,
+                     w: Weights | None = None) -> dict[int, float]:
         """What one district is expected to bring each player at the coming scorings
         (``extra``: levels a player is expected to add there)."""
         levels: dict[int, float] = {}
@@ -129,6 +128,7 @@ class AIValuesMixin(GeometryMixin):
             elif token is None and c in tokens:
                 token = tokens[c]
         out: dict[int, float] = {}
+        w = self.ai_weights(w)
         if extra:
             for owner, lv in extra.items():
                 if lv > 0:
@@ -144,12 +144,12 @@ class AIValuesMixin(GeometryMixin):
             # wherever it ends up, the current lead a little.
             for owner, lv in levels.items():
                 if owner >= 0:
-                    out[owner] = LEVEL_VALUE * lv
+                    out[owner] = w["level_value"] * lv
             points = self._ai_unfounded_points(self._ai_biggest)
-            weight = UNFOUNDED_P1 / 2
+            weight = w["unfounded_p1"] / 2
         elif period == 1:
             points = self._ai_unfounded_points(len(cells))
-            weight = UNFOUNDED_P1
+            weight = w["unfounded_p1"]
         else:
             points = self._ai_unfounded_points(len(cells))
             weight = 1.0
@@ -164,7 +164,7 @@ class AIValuesMixin(GeometryMixin):
         label = s.label[cells[0]]
         old = s.dcells[label]
         blocked = set(cells)
-        sigma = self._ai_sigma(s)
+        sigma = self._ai_sigma(s, self.ai_weights())
         before = self._ai_district(s, old, sigma)
         after: dict[int, float] = {}
         seen: set[int] = set(blocked)

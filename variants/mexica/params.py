@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.schema import Bool, Context, Field, Int, List, Nullable, Obj, Str
+from game.schema import (
+    Bool,
+    Context,
+    Field,
+    Int,
+    List,
+    Nullable,
+    Number,
+    Obj,
+    Str,
+    level_weights_field,
+)
 from variants.mexica.board import ALPHABET, START
 
 #: Rows and columns of a board (columns are named a-z).
@@ -32,6 +43,24 @@ _SIZE_LIST = List(Int(min=1, max=MAX_SPACES), max_len=MAX_COUNT)
 _SIZES = Obj({"period1": Field(_SIZE_LIST, required=True),
               "period2": Field(_SIZE_LIST, required=True)})
 
+#: A weight of the computer players' evaluation (points, or a share of them).
+_WEIGHT = Number(min=0.0, max=100.0)
+#: What the computer players' evaluation weighs (``variants.mexica.ai_values``): the
+#: defaults are the hand-set values the levels were first measured with.
+WEIGHTS = Obj({
+    "token_value": Field(_WEIGHT, "Points a banked AP token is worth in period 1 (half in "
+                         "period 2, almost nothing once the end is near).", default=0.6),
+    "unfounded_p1": Field(_WEIGHT, "Share of an unfounded district's would-be scoring "
+                          "counted while period 1 runs.", default=0.6),
+    "level_value": Field(_WEIGHT, "Points per temple level in a big unfounded district in "
+                         "period 1 (it scores wherever it ends up).", default=1.0),
+    "sigma_base": Field(Number(min=0.01, max=100.0), "How uncertain a ranking is, in "
+                        "levels: a base...", default=1.0),
+    "sigma_hand": Field(_WEIGHT, "...plus this share of the most levels and AP tokens a "
+                        "player still holds.", default=0.3),
+    "hand_share": Field(_WEIGHT, "Period 2: share of the levels in hand counted in the "
+                        "district that pays most.", default=0.8),
+})
 TOKEN = Obj({
     "size": Field(Int(min=1, max=MAX_SPACES), "District size the token demands.",
                   required=True),
@@ -96,6 +125,10 @@ PARAMETERS = Obj(
         "playout_rounds": Field(Int(min=1, max=MAX_POINTS), "Random-playout policy: after "
                                 "this many rounds in a period, computer playouts pass (not "
                                 "a rule).", default=12),
+        "bot_weights": level_weights_field(WEIGHTS, "The computer players' evaluation of a "
+                                           "position, per level (not a rule; tuned with "
+                                           "`aztec-arcade balance --sweep "
+                                           "bot_weights.hard.NAME=...`)."),
     },
 )
 

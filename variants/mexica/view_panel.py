@@ -1,7 +1,7 @@
 """Mexica's side panel: AP and round, tools, calpulli display, supplies, every player's hand.
 
-Designed for the play screen's side panel, about 500 x 560 (the shell's top bar already
-shows names and scores, so a seat's row shows its colour and mark, not its name), and
+Designed for the play screen's side panel, about 560 x 552 (the seat cards above it already
+show names and scores, so a seat's row shows its colour and mark, not its name), and
 scaled uniformly to fit any other area; text never goes below the floor, so chips wrap
 into rows rather than shrink. Drawn from the game state and the view's current preview;
 changes nothing.
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
+from game.ui.widgets import fit_lines
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark
 
@@ -36,6 +37,8 @@ CHIP = 28  # chip font size
 def _need(scr: Screen, view: Any, s: MexicaState, aw: float, k: float) -> float:
     rows = _token_slots(s, aw - 12 * k, k)[1]
     menu = _menu_rows(view, aw, k)
+    if view.tool != "tokens" or not view.preview.menu:
+        menu = len(_mode_lines(scr, view, aw - 12 * k, k))
     tools = len(_chip_rows(scr, _tool_labels(view), aw - 12 * k, k))
     return (12 + HEAD_H + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
             + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
@@ -117,6 +120,12 @@ def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: f
         cx += cw + gap
 
 
+def _mode_lines(scr: Screen, view: Any, w: float, k: float) -> list[str]:
+    """What the tool in hand does, on two lines when one would run past the panel."""
+    return fit_lines(scr, view.mode_text(), theme.readable(theme.FONT_SMALL * 0.9 * k),
+                     w - 16 * k)
+
+
 def _menu_rows(view: Any, aw: float, k: float) -> int:
     if view.tool != "tokens":
         return 1
@@ -131,9 +140,11 @@ def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> fl
                x, y, w, (TOOLS_H - 6) * k, k)
         y += TOOLS_H * k
     if view.tool != "tokens" or not view.preview.menu:
-        scr.text(view.mode_text(), x + 8 * k, y + MODE_H * k / 2 - 4 * k,
-                 theme.readable(theme.FONT_SMALL * 0.9 * k), theme.TEXT, "midleft")
-        return y + MODE_H * k
+        for text in _mode_lines(scr, view, w, k):
+            scr.text(text, x + 8 * k, y + MODE_H * k / 2 - 4 * k,
+                     theme.readable(theme.FONT_SMALL * 0.9 * k), theme.TEXT, "midleft")
+            y += MODE_H * k
+        return y
     menu = view.preview.menu
     for line in range(_menu_rows(view, w, k)):
         items = menu[line * 3:line * 3 + 3]

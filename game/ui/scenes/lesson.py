@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 #: the board, and the lesson's card under it (logical units); the card ends above the
 #: status line even when that takes two lines
-LESSON_BOARD = (16.0, 128.0, 1344.0, 572.0)
-CARD = (16.0, 708.0, 1344.0, 194.0)
+LESSON_BOARD = (16.0, 8.0, 1312.0, 692.0)
+CARD = (16.0, 708.0, 1312.0, 194.0)
 #: the card's text: what players read is at least 40 logical pixels
 TEXT_SIZE = 40
 LINE = 44

@@ -1,6 +1,6 @@
 """The play screen: a generic shell around any variant's board view.
 
-The shell owns the frame (the players bar, the status line, the action log, the footer,
+The shell owns the frame (the seat cards, the status line, the action log, the footer,
 banners, undo and redo) and the flow of a game (the scoring overlay, the "Pass to"
 screen, the results). The board view from the variant's ``register_views`` hook owns the
 board and the side panel and turns a person's input into engine actions. Who plays each
@@ -23,7 +23,7 @@ from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
 from game.ui.hints import Hinter
-from game.ui.layout import BOARD_AREA, PANEL_AREA
+from game.ui.layout import BANNER_AREA, BOARD_AREA, PANEL_AREA
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line, personalise
 from game.ui.playersbar import draw_players_bar, turn_holder
@@ -491,7 +491,7 @@ class PlayScene(BaseScene):
         self._draw_status(screen)
         draw_footer(screen, self.shortcuts)
         if self.app is not None and self.app.stack.top is self:  # never over a menu
-            self.banner.draw(screen)
+            self.banner.draw(screen, BANNER_AREA)
 
     def _scoring(self) -> ScoringScene | None:
         """This game's scoring overlay, if it is showing."""

@@ -180,7 +180,8 @@ class ReplayScene(BaseScene):
             self.view.draw_panel(screen, PANEL_AREA)
         else:
             draw_panel(screen, *BOARD_AREA)
-            screen.text("No board view: the log and scores still replay", 688, 534,
+            screen.text("No board view: the log and scores still replay",
+                        BOARD_AREA[0] + BOARD_AREA[2] / 2, BOARD_AREA[1] + BOARD_AREA[3] / 2,
                         theme.FONT_BODY, theme.TEXT_DIM, "center")
         self._draw_info(screen)
         self._draw_progress(screen)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.fx import Effects
+from game.ui.layout import RIGHT_W, RIGHT_X, STATUS_AREA
 from game.ui.messages import personalise
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
 from game.ui.screen import draw_mark
@@ -30,7 +31,9 @@ Row = dict[str, Any]
 
 STEP_SECONDS = 1.2
 COUNT_SECONDS = 0.8
-PANEL = (1300.0, 128.0, 604.0, 876.0)
+#: the overlay covers the game screen's right column (its totals stand for the seat cards)
+#: and leaves the board in view
+PANEL = (RIGHT_X, 10.0, RIGHT_W, STATUS_AREA[1] - 18.0)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 REASON_TITLES = {"palace": "Palace bonus", "founding": "Founding", "presence": "Presence"}
 

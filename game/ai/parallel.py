@@ -1,0 +1,181 @@
+"""Root-parallel Hard: one decision searched by several processes at once.
+
+Python runs one search at a time per process (the GIL), so a Hard player given more
+cores (``workers``: ``aztec-arcade play --jobs 2``, the lab's ``--bot-option
+hard:workers=2``) grows an independent tree in each of them from the same view, each
+with its own samples of what the seat cannot see, and adds up the root statistics: a
+root move's visits and summed reward over all trees. That is *root parallelisation*
+(Chaslot, Winands and van den Herik, 2008): the trees share nothing while they grow, so
+the only traffic is the view out and a small table of root moves back, and more
+determinisations are averaged, which is what an information-set search is short of.
+
+This process grows one of the trees; ``workers - 1`` more run in a pool of spawned
+processes (spawn, not fork: the client has a render thread, and a forked copy of a
+threaded process may deadlock), started with the bot's first parallel decision and kept
+for the next ones. Each holds its own rules object, built once from the rules' class,
+parameters and player count.
+
+Budgets: an iteration budget is the decision's total, split between the trees (so a
+tournament at 300 iterations compares like with like), and every tree's samples come
+from seeds drawn from the decision's generator, so a decision is the same for a seed and
+a worker count. A time budget (the client) gives this process's tree the whole time and the
+others a little less (:data:`GRACE`), so that their answers are back when it ends; answers
+that are not back shortly after it (a pool still starting) are left out. If the pool cannot
+be used (rules that cannot be sent to another process, a worker that died), the bot
+says so in its stats and searches in this process alone from then on.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+import weakref
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.ai.base import Budget, determinize
+from game.engine import Rules
+from game.rng import Rng
+
+if TYPE_CHECKING:
+    from game.ai.mcts import MCTSBot, RootTotals
+
+#: seconds the other trees of a time-budgeted decision stop before this one, and the
+#: longest it then waits for them
+GRACE = 0.15
+
+_RULES: Rules | None = None  # the worker process's rules (see _start)
+
+
+@dataclass(frozen=True)
+class RootJob:
+    """One tree to grow in a worker: the view, the root's moves and a budget."""
+
+    view: dict[str, Any]
+    legal: list[str]
+    seat: int
+    seed: int
+    iterations: int | None
+    seconds: float | None
+    options: dict[str, Any]
+    weights: dict[str, float] | None
+    history: list[str]
+
+
+def _start(cls: type[Rules], params: dict[str, Any], players: int) -> None:
+    """A worker process's initialiser: the rules it searches with, built once."""
+    global _RULES
+    _RULES = cls(params, players)
+
+
+def grow_job(job: RootJob, rules: Rules | None = None) -> tuple[RootTotals, int]:
+    """Grow one tree for ``job`` (in a worker: with its rules); its root statistics and
+    the iterations it took."""
+    from game.ai.mcts import MCTSBot, root_totals
+
+    rules = rules if rules is not None else _RULES
+    assert rules is not None, "a root-parallel worker without rules"
+    bot = MCTSBot(job.seed, iterations=job.iterations, seconds=job.seconds, **job.options)
+    bot.weights = job.weights
+    bot.history.extend(job.history)
+    rng = Rng(job.seed)
+    first = determinize(rules, job.view, job.seat, rng)
+    if first is None:
+        return {}, 0
+    root = bot.grow(rules, job.view, job.legal, job.seat, rng, first, bot.budget)
+    return root_totals(root), bot.budget.done
+
+
+def shares(iterations: int, workers: int) -> list[int]:
+    """``iterations`` split between ``workers`` trees as evenly as whole numbers go."""
+    base, extra = divmod(iterations, workers)
+    return [base + (1 if k < extra else 0) for k in range(workers)]
+
+
+def merge(tables: list[RootTotals]) -> RootTotals:
+    """The trees' root statistics added up, move by move (first seen first)."""
+    out: dict[str, tuple[float, float]] = {}
+    for table in tables:
+        for move, (visits, total) in table.items():
+            v, t = out.get(move, (0.0, 0.0))
+            out[move] = (v + visits, t + total)
+    return out
+
+
+class RootPool:
+    """The ``workers - 1`` processes that grow the other trees of a bot's decisions."""
+
+    def __init__(self, rules: Rules, processes: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        # ``__class__``: the client hands bots guarded rules whose class is the engine's
+        self.executor = ProcessPoolExecutor(
+            processes, mp_context=context, initializer=_start,
+            initargs=(rules.__class__, rules.params, rules.players))
+        self._finalizer = weakref.finalize(self, self.executor.shutdown, wait=False,
+                                           cancel_futures=True)
+
+    def submit(self, job: RootJob) -> Future[tuple[RootTotals, int]]:
+        return self.executor.submit(grow_job, job)
+
+    def close(self) -> None:
+        self._finalizer()
+
+
+def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],
+                  seat: int, rng: Rng, first: Any) -> RootTotals:
+    """``bot``'s decision searched by ``bot.workers`` trees; the merged root."""
+    workers = bot.workers
+    seeds = [rng.next64() for _ in range(workers - 1)]
+    budget = bot.budget
+    split = shares(budget.iterations, workers) if budget.iterations is not None else None
+    options = bot.search_options()
+    # the other trees stop a little early, so that their answers are back in time
+    remote_seconds = None if budget.seconds is None else max(0.05, budget.seconds - GRACE)
+    futures: list[Future[tuple[RootTotals, int]]] = []
+    try:
+        pool = bot.root_pool(rules, workers - 1)
+        for k, seed in enumerate(seeds):
+            job = RootJob(view, list(legal), seat, seed, split[k + 1] if split else None,
+                          remote_seconds, options, bot.weights, list(bot.history))
+            futures.append(pool.submit(job))
+    except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
+        bot.give_up_pool(exc)
+        return _local_totals(bot, rules, view, legal, seat, rng, first, budget.iterations)
+    start = time.perf_counter()
+    tables = [_local_totals(bot, rules, view, legal, seat, rng, first,
+                            split[0] if split else None)]
+    local_iterations = int(bot.stats.get("iterations", 0))
+    timeout = None
+    if budget.seconds is not None:
+        timeout = max(0.0, budget.seconds + GRACE - (time.perf_counter() - start))
+    if bot.cancelled:
+        timeout = 0.0
+    done, _late = wait(futures, timeout=timeout)
+    others = 0
+    for future in futures:  # in submission order: the merge is the same every time
+        if future not in done:
+            continue
+        try:
+            table, iterations = future.result()
+        except BrokenProcessPool as exc:
+            bot.give_up_pool(exc)
+            continue
+        except Exception as exc:  # noqa: BLE001 - a tree that failed (or was cancelled
+            # by closing the bot) is left out; this process's tree still answers
+            bot.stats["tree_error"] = f"{type(exc).__name__}: {exc}"
+            continue
+        tables.append(table)
+        others += iterations
+    bot.stats.update(iterations=local_iterations + others, trees=len(tables))
+    return merge(tables)
+
+
+def _local_totals(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],
+                  seat: int, rng: Rng, first: Any, iterations: int | None) -> RootTotals:
+    """This process's tree: its share of the iterations, or the whole time."""
+    from game.ai.mcts import root_totals
+
+    budget = Budget(iterations, bot.budget.seconds)
+    return root_totals(bot.grow(rules, view, legal, seat, rng, first, budget))

@@ -1,0 +1,73 @@
+"""Root-parallel Hard (``workers``): the trees of several processes merged at the root,
+the same decision for a seed and a worker count, and a search that goes on alone when
+the other processes cannot be used."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import make_bot, parallel
+from game.ai.parallel import merge, shares
+from game.api import new_game
+
+
+def _midgame():
+    game = new_game("mexica", 2, seed=3)
+    bots = [make_bot("normal", seed=seat) for seat in range(2)]
+    while len(game.log) < 30:
+        seat = game.current_player
+        game.apply(bots[seat].choose(game.rules, game.view(seat), game.legal_actions()))
+    return game
+
+
+def test_an_iteration_budget_is_split_between_the_trees():
+    assert shares(300, 2) == [150, 150]
+    assert shares(301, 3) == [101, 100, 100]
+    assert sum(shares(7, 4)) == 7
+
+
+def test_the_root_statistics_are_added_up_move_by_move():
+    merged = merge([{"a": (3.0, 2.0), "b": (1.0, 0.5)}, {"b": (4.0, 1.0), "c": (2.0, 2.0)}])
+    assert merged == {"a": (3.0, 2.0), "b": (5.0, 1.5), "c": (2.0, 2.0)}
+    assert list(merged) == ["a", "b", "c"]  # first seen first: ties break the same way
+
+
+def test_workers_must_be_a_whole_number_of_at_least_one():
+    for bad in (0, -2, 1.5, True):
+        with pytest.raises(ValueError, match="workers"):
+            make_bot("hard", workers=bad)
+
+
+def test_without_its_processes_hard_searches_alone_and_says_why(monkeypatch):
+    def refuse(rules, processes):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(parallel, "RootPool", refuse)
+    game = _midgame()
+    seat = game.current_player
+    bot = make_bot("hard", seed=5, iterations=40, workers=2)
+    action = bot.choose(game.rules, game.view(seat), game.legal_actions())
+    assert action in game.legal_actions()
+    assert "no processes here" in bot.stats["pool_error"]
+    assert bot.stats["iterations"] == 40 and bot.workers == 1
+
+
+@pytest.mark.slow
+def test_two_processes_give_the_same_decision_for_the_same_seed():
+    game = _midgame()
+    seat = game.current_player
+
+    def decide() -> tuple[str, dict]:
+        bot = make_bot("hard", seed=5, iterations=60, workers=2)
+        try:
+            action = bot.choose(game.rules, game.view(seat), game.legal_actions())
+            return action, dict(bot.stats)
+        finally:
+            bot.close()
+
+    first, stats = decide()
+    again, stats_again = decide()
+    assert first in game.legal_actions()
+    assert stats["trees"] == 2 and stats["iterations"] == 60  # both trees answered
+    assert (first, stats["visits"], stats["value"]) == \
+        (again, stats_again["visits"], stats_again["value"])

@@ -1,0 +1,101 @@
+"""The computer players' evaluation weights: numbers of the variant file, one set per
+level, so that Hard is tuned with the balance lab (a sweep over
+``bot_weights.hard.NAME``) while Normal and the hints keep theirs."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.base import advantage, level_weights
+from game.api import new_game
+from game.errors import ConfigError
+
+
+def _weights(**changed: float) -> dict[str, float]:
+    rules = new_game("mexica", 2, seed=1).rules
+    base = rules.evaluation_weights("normal")
+    assert base is not None
+    return {**base, **changed}
+
+
+def test_a_banked_ap_token_is_worth_token_value_points_in_period_1():
+    game = new_game("mexica", 2, seed=1)
+    state = game.rules.clone(game.state)
+    assert state.period == 1 and not state.end_triggered
+    state.ap_tokens[0] = 3
+    cheap = game.rules.evaluate(state, 0, _weights(token_value=0.5))
+    dear = game.rules.evaluate(state, 0, _weights(token_value=2.0))
+    assert dear - cheap == pytest.approx(3 * 1.5)
+    # the rival's tokens count against the seat in the same measure
+    state.ap_tokens[0], state.ap_tokens[1] = 0, 3
+    assert game.rules.evaluate(state, 0, _weights(token_value=2.0)) - \
+        game.rules.evaluate(state, 0, _weights(token_value=0.5)) == pytest.approx(-4.5)
+
+
+def test_each_level_reads_its_own_weights_from_the_variant_file():
+    game = new_game("mexica", 2, seed=1, options={"bot_weights": {"hard": {
+        "token_value": 1.4}}})
+    rules = game.rules
+    assert level_weights(rules, "hard")["token_value"] == 1.4
+    assert level_weights(rules, "normal")["token_value"] == 0.6  # Normal keeps its own
+    # a weight left out of the override keeps the variant file's value
+    assert level_weights(rules, "hard")["sigma_hand"] == level_weights(
+        rules, "normal")["sigma_hand"]
+    # a bot's own option goes over the file's, for that bot only
+    assert level_weights(rules, "hard", {"token_value": 3.0})["token_value"] == 3.0
+
+
+def test_the_bots_evaluate_with_their_levels_weights():
+    game = new_game("mexica", 2, seed=1, options={"bot_weights": {"hard": {
+        "token_value": 1.4}}})
+    hard, normal = make_bot("hard", seed=1, iterations=5), make_bot("normal", seed=1)
+    for bot in (hard, normal):
+        seat = game.current_player
+        bot.choose(game.rules, game.view(seat), game.legal_actions())
+    assert hard.weights is not None and hard.weights["token_value"] == 1.4
+    assert normal.weights is not None and normal.weights["token_value"] == 0.6
+
+
+def test_an_engine_without_weights_is_evaluated_with_two_arguments():
+    calls = []
+
+    class TwoArguments:
+        evaluation_scale = 10.0
+
+        def is_over(self, state):
+            return False
+
+        def evaluate(self, state, seat):  # the hook as older mods wrote it
+            calls.append(seat)
+            return 1.0
+
+    assert advantage(TwoArguments(), object(), 1, None) == 1.0
+    assert calls == [1]
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (-1, "must be at least 0"),
+    ("lots", "expected a number, got text"),
+    (float("nan"), "expected a number"),
+    (True, "expected a number, got true/false"),
+])
+def test_a_bad_weight_is_refused_with_its_place_named(value, message):
+    with pytest.raises(ConfigError) as err:
+        new_game("mexica", 2, seed=1,
+                 options={"bot_weights": {"hard": {"token_value": value}}})
+    text = str(err.value)
+    assert "bot_weights.hard.token_value" in text and message in text
+
+
+def test_aztlan_counts_a_pawn_still_to_place_at_its_levels_weight():
+    game = new_game("aztlan-2p", 2, seed=1)
+    rules = game.rules
+    hard = level_weights(rules, "hard")
+    assert hard is not None and set(hard) >= {"pawn_to_place", "tactical_card"}
+    state = rules.clone(game.state)
+    mine, theirs = state.control[0], state.control[1]
+    state.supply[mine] = state.supply[theirs] + 3  # three pawns more to place
+    cheap = rules.evaluate(state, 0, {**hard, "pawn_to_place": 0.5})
+    dear = rules.evaluate(state, 0, {**hard, "pawn_to_place": 1.5})
+    assert dear - cheap == pytest.approx(3 * 1.0)
