@@ -299,11 +299,14 @@ class ScoringScene(BaseScene):
                             theme.ACCENT, "midleft")
             if is_seat:
                 draw_mark(screen, seat_mark(self.session, owner), x + 130, ry + 32, 18, colour)
-            screen.text(fit(screen, name, theme.FONT_BODY, 220), x + 160, ry + 32,
-                        theme.FONT_BODY, colour, "midleft")
-            if row["detail"]:
-                screen.text(row["detail"], x + w - 140, ry + 32, theme.FONT_SMALL,
-                            theme.TEXT_DIM, "midright")
+            label = fit(screen, name, theme.FONT_BODY, 220)
+            screen.text(label, x + 160, ry + 32, theme.FONT_BODY, colour, "midleft")
+            # the detail takes the room the name leaves ("5 × 7 (Ben 1)" may lose its end)
+            room = w - 140 - 16 - 160 - screen.text_width(label, theme.FONT_BODY)
+            detail = fit(screen, row["detail"], theme.FONT_SMALL, max(40.0, room))
+            if detail:
+                screen.text(detail, x + w - 140, ry + 32, theme.FONT_SMALL, theme.TEXT_DIM,
+                            "midright")
             screen.text(f"+{row['points']}", x + w - 36, ry + 32,
                         theme.readable(theme.FONT_BODY * (1.3 - 0.3 * pop)), theme.GOOD, "midright",
                         role="score")
