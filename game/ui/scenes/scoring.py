@@ -301,9 +301,11 @@ class ScoringScene(BaseScene):
                 draw_mark(screen, seat_mark(self.session, owner), x + 130, ry + 32, 18, colour)
             label = fit(screen, name, theme.FONT_BODY, 220)
             screen.text(label, x + 160, ry + 32, theme.FONT_BODY, colour, "midleft")
-            # the detail takes the room the name leaves ("5 × 7 (Ben 1)" may lose its end)
+            # the detail takes the room the name leaves: "5 × 7 (Ben 1)", else "5 × 7"
             room = w - 140 - 16 - 160 - screen.text_width(label, theme.FONT_BODY)
-            detail = fit(screen, row["detail"], theme.FONT_SMALL, max(40.0, room))
+            detail = str(row["detail"])
+            if screen.text_width(detail, theme.FONT_SMALL) > room:
+                detail = detail.split(" (")[0]
             if detail:
                 screen.text(detail, x + w - 140, ry + 32, theme.FONT_SMALL, theme.TEXT_DIM,
                             "midright")
