@@ -284,6 +284,24 @@ class Rules(ABC):
         """
         return None
 
+    def game_facts(self, state: Any, events: Sequence[Any]) -> list[str]:
+        """Optional: a few facts of a finished game that people like to read out, for the
+        results screen ("largest district founded: 13 spaces by Player 2").
+
+        ``state`` is the final state; ``events`` are the public events of the whole game
+        in order (no private ones: a fact never gives a secret away). Name seats
+        "Player N" (the client puts the chosen names in); :mod:`game.facts` holds the
+        helpers the built-in games share. None is needed: the default shows no facts.
+        """
+        return []
+
+    def tie_break(self, state: Any) -> str:
+        """Optional: when the best seats tied on points and the rules' tie-breaker chose
+        the winner, what it was ("Tied on 60 points: decided by coins left"); "" when
+        the points decided (or the tie stands as a shared win). The results screen shows
+        it; the default says nothing."""
+        return ""
+
     # -- hooks for the computer players (game.ai); every one is optional -----------------
     def evaluate(self, view: Any, seat: int,
                  weights: Mapping[str, float] | None = None) -> float:

@@ -122,3 +122,11 @@ def personalise(text: str, names: list[str]) -> str:
         if CLAUSE_START.search(said):
             text = _speak_to(text)
     return "".join(out) + text
+
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def roman(n: int) -> str:
+    """An age or a period as the rulebooks number them ("age III"); past X, the digits."""
+    return ROMAN[n - 1] if 1 <= n <= len(ROMAN) else str(n)

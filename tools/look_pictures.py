@@ -1,7 +1,8 @@
 """The README's pictures of the look at 1920x1080: the title with its game behind the
-menu, a board of each game, and a strip of frames of a scoring reveal.
+menu, a board of each game, and a strip of frames of the Market's scoring reveal, step
+by step, ending on the results.
 
-    .venv/bin/python tools/look_pictures.py          # writes docs/look/*.jpg
+    .venv/bin/python tools/look_pictures.py [strip.png]   # writes docs/look/*.jpg
 
 Deterministic like the snapshot tests (``game.ui.showcase``: fixed seeds, input and
 frames under SDL's dummy driver), so running it again gives the same pictures. JPEG keeps
@@ -31,10 +32,14 @@ from game.ui.saves import SaveStore  # noqa: E402
 
 OUT = ROOT / "docs" / "look"
 SIZE = (1920, 1080)
-#: the scoring reveal: frames after its first step opened (1/60 s each), and the size of
-#: each in the strip
-STRIP_FRAMES = (6, 30, 80, 150)
+#: the strip of the Market's scoring reveal: a frame of each step (1/60 s frames after
+#: the step opened), then the results in their winner moment; the size of each frame
+STEP_FRAMES = 40
+#: a game whose king ends with tokens of every colour (every step scores)
+STRIP_SEED = 9
+RESULTS_FRAMES = 120
 STRIP_SIZE = (640, 360)
+STRIP_COLUMNS = 3
 
 
 def fresh() -> App:
@@ -72,21 +77,29 @@ def aztlan(app: App) -> None:
 
 
 def scoring_strip() -> pygame.Surface:
-    """Frames of Mexica's first scoring reveal side by side (two rows of two)."""
+    """The end of a four-player Market game, step by step (three frames a row): each
+    colour's step of the reveal, the final count, then the results' winner moment."""
+    from game.ui.scenes.scoring import STEP_SECONDS, ScoringScene
+
     app = fresh()
-    game, rest = showcase.playout(showcase.scores, before=True)
-    play = showcase.start_play(app, game)
-    showcase.frames(app, 10)
-    play.apply(rest[0])
-    w, h = STRIP_SIZE
-    strip = pygame.Surface((w * 2, h * 2))
-    done = 0
-    for i, at in enumerate(STRIP_FRAMES):
-        showcase.frames(app, at - done)
-        done = at
-        shot = pygame.transform.smoothscale(app.screen.surface, STRIP_SIZE)
-        strip.blit(shot, ((i % 2) * w, (i // 2) * h))
+    reveal = showcase.final_reveal(app, "tlatelolco-market", seed=STRIP_SEED, n=STEP_FRAMES)
+    assert isinstance(reveal, ScoringScene)
+    shots = [app.screen.surface.copy()]
+    for _step in reveal.steps[1:]:
+        showcase.frames(app, round(STEP_SECONDS * 60))
+        shots.append(app.screen.surface.copy())
+    showcase.key(app, pygame.K_RETURN)  # the last count ends at once...
+    showcase.key(app, pygame.K_RETURN)  # ...and the reveal closes: on to the results
+    showcase.frames(app, RESULTS_FRAMES)
+    shots.append(app.screen.surface.copy())
     pygame.display.quit()
+    w, h = STRIP_SIZE
+    rows = -(-len(shots) // STRIP_COLUMNS)
+    strip = pygame.Surface((w * STRIP_COLUMNS, h * rows))
+    strip.fill((8, 10, 18))
+    for i, shot in enumerate(shots):
+        small = pygame.transform.smoothscale(shot, STRIP_SIZE)
+        strip.blit(small, ((i % STRIP_COLUMNS) * w, (i // STRIP_COLUMNS) * h))
     return strip
 
 
@@ -101,8 +114,11 @@ def main() -> int:
         pygame.image.save(app.screen.surface, str(OUT / f"{name}.jpg"))
         pygame.display.quit()
         print(f"wrote {OUT / name}.jpg")
-    pygame.image.save(scoring_strip(), str(OUT / "scoring-reveal.jpg"))
+    strip = scoring_strip()
+    pygame.image.save(strip, str(OUT / "scoring-reveal.jpg"))
     print(f"wrote {OUT / 'scoring-reveal.jpg'}")
+    if len(sys.argv) > 1:  # a PNG of the strip too, to look at where JPEG cannot be shown
+        pygame.image.save(strip, sys.argv[1])
     return 0
 
 

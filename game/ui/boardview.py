@@ -114,7 +114,15 @@ class BoardView:
         """Draw the game-specific side panel (supplies, hands)."""
 
     def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
-        """Split a scoring into steps for the animated overlay (district by district)."""
+        """Split a scoring into steps for the animated overlay (district by district).
+
+        A step is ``{"title": str, "event": Event}`` and optionally ``"kind"`` (score
+        events whose reason no step's kind names get a step of their own), ``"points"``
+        (seat -> points gained: the totals count them up), ``"rows"`` (each
+        ``{"owner": seat, "detail": str, "points": int}``, e.g. the Market's holder of a
+        colour with "9 × 2"), ``"subtitle"`` (the step's rule: "The king holds 2: × 2")
+        and ``"lines"`` (text shown when there are no rows). ``highlight`` gets the step
+        while it shows."""
         return [{"title": e.text, "event": e} for e in events if e.kind == "district_scored"]
 
     def scoring_title(self, events: list[Event]) -> str:
@@ -131,8 +139,10 @@ class BoardView:
         ``{"title": str, "headers": [str, ...], "rows": [[str, ...], ...]}``, every cell
         a string (the first column names the row), optionally ``"seats"`` (per row the
         seat it belongs to, or None; the results screen shows that seat's colour) and
-        ``"note"`` (a line under the table). The results screen builds a view with the
-        play screen's factory just to ask for it, so it must not depend on input.
+        ``"note"`` (a line under the table). The results screen shows it in place of the
+        final board and the ranking when Tab is pressed. It builds a view with the play
+        screen's factory (which also draws the final board, as a spectator sees it), so
+        it must not depend on input.
         """
         return None
 

@@ -74,11 +74,12 @@ def hover(app: App, x: float, y: float) -> None:
 # games
 # ---------------------------------------------------------------------------------------
 def playout(until: Callable[[Game, list[Any]], bool], seed: int = SEED,
-            players: int = PLAYERS, before: bool = False) -> tuple[Game, list[str]]:
+            players: int = PLAYERS, before: bool = False,
+            variant: str = "mexica") -> tuple[Game, list[str]]:
     """A game under the playout policy, run until ``until(game, events)`` first holds
     after an action; returns the game then (with ``before``: just before that action) and
     the playout actions that would follow it (with ``before``: starting with it)."""
-    game = new_game("mexica", players, seed=seed)
+    game = new_game(variant, players, seed=seed)
     rng = Rng(seed)
     while not game.is_over:
         previous = game.clone() if before else game
@@ -192,12 +193,28 @@ def scoring(app: App) -> Any:
     return app.stack.top
 
 
-def results(app: App) -> Any:
-    """The results screen of the whole game."""
-    game, _rest = playout(lambda g, _e: g.is_over)
+def results(app: App, variant: str = "mexica", players: int = PLAYERS, seed: int = SEED,
+            n: int = 120) -> Any:
+    """The results screen of a whole game, ``n`` frames after it opened (by default in
+    the winner moment: the bars grown, the bursts flying)."""
+    game, _rest = playout(lambda g, _e: g.is_over, seed=seed, players=players,
+                          variant=variant)
     session = make_session(app, game, list(NAMES[:game.players]))
     app.stack.clear_to(ResultsScene(session))
-    frames(app, 100)
+    frames(app, n)
+    return app.stack.top
+
+
+def final_reveal(app: App, variant: str, players: int = PLAYERS, seed: int = SEED,
+                 n: int = 100) -> Any:
+    """The scoring overlay of a game's end, ``n`` frames after its last action was played
+    on the play screen."""
+    game, rest = playout(lambda g, _e: g.is_over, seed=seed, players=players,
+                         before=True, variant=variant)
+    play = start_play(app, game)
+    frames(app, 10)
+    play.apply(rest[0])
+    frames(app, n)
     return app.stack.top
 
 

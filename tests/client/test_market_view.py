@@ -20,6 +20,7 @@ from game.ui import showcase  # noqa: E402
 from game.ui.input import Intent  # noqa: E402
 from game.ui.scenes.common import make_session  # noqa: E402
 from game.ui.scenes.results import ResultsScene  # noqa: E402
+from game.ui.scenes.scoring import ScoringScene  # noqa: E402
 from game.ui.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.test_snapshots import SIZE, check  # noqa: E402
@@ -426,22 +427,57 @@ def test_results_screen_draws_the_view_table(make_app, monkeypatch):
     scene = app.stack.top
     assert isinstance(scene, ResultsScene) and scene.table is not None
     texts = all_text(monkeypatch, app.draw)
+    assert "Score table" in texts and "5 (0*)" not in texts  # the board first, Tab: table
+    showcase.key(app, pygame.K_TAB)
+    texts = all_text(monkeypatch, app.draw)
     for cell in ("5 (0*)", "17 (30)", "King", "Green"):
         assert cell in texts
+    showcase.key(app, pygame.K_TAB)
+    assert "5 (0*)" not in all_text(monkeypatch, app.draw)
 
 
-def test_scoring_steps_one_step_for_the_engine_final_event():
-    from game.events import Event
+def test_the_reveal_goes_colour_by_colour_with_the_engines_points():
+    """The rulebook's example: each colour's step has the king's multiplier, each side's
+    holder (the partner's count beside it) and exactly the engine's score events."""
+    from variants.market.handlers import finish
 
-    session, view = make(rulebook_game(), names=RULEBOOK_NAMES)
-    over = Event("game_over", "The bag is empty", data={"scores": [53, 60, 53, 60]})
-    steps = view.scoring_steps([over])
-    assert len(steps) == 1 and steps[0]["event"] is over
-    assert "Yolanda + Victor: 53" in steps[0]["lines"]
-    view.highlight(steps[0])
-    assert view.highlighted
+    game = rulebook_game()
+    events = finish(game.rules, game.rules.from_dict(game.rules.to_dict(game.state)))
+    session, view = make(game, names=RULEBOOK_NAMES)
+    steps = view.scoring_steps(events)
+    assert [s["title"] for s in steps] == ["Black (pottery)", "Blue (fabric)", "Red (jewels)",
+                                           "Green (herbs)", "The final count"]
+    black = steps[0]
+    assert black["subtitle"] == "The king holds 2: × 2"
+    # Yolanda's 9 count for her side (Victor's 5 do not), Laura's 3 for hers: 18 and 6
+    assert [(r["owner"], r["detail"], r["points"]) for r in black["rows"]] == [
+        (0, "9 × 2 (Victor 5)", 18), (1, "3 × 2 (Raquel 0)", 6)]
+    assert black["points"] == {0: 18, 2: 18, 1: 6, 3: 6}  # partners score together
+    for colour, step in zip(COLOURS, steps, strict=False):
+        engine = sum(e.points for e in events if e.kind == "score"
+                     and e.data["reason"] == colour)
+        assert sum(step["points"].values()) == engine
+    assert "Yolanda + Victor: 53" in steps[-1]["lines"]
+    assert "Laura + Raquel: 60" in steps[-1]["lines"]
+    assert view.scoring_steps([]) == []  # nothing ends: no reveal
+    view.highlight(steps[2])
+    assert view.highlighted is steps[2] and view.fx.active
     view.highlight(None)
-    assert not view.highlighted
+    assert view.highlighted is None
+
+
+def test_the_reveal_plays_in_the_overlay_and_counts_up(make_app):
+    """At the end of a game the overlay opens on its own, one step per colour: the
+    players bar counts the engine's points up, and drawing changes nothing."""
+    app = make_app(size=SIZE, fullscreen=False)
+    scene = showcase.final_reveal(app, VARIANT, n=100)
+    assert isinstance(scene, ScoringScene) and scene.index == 1
+    assert scene.status().startswith("Scoring 2 of 5: ")
+    shown = scene.shown_scores()
+    final = scene.session.game.scores
+    assert all(0 <= s <= f for s, f in zip(shown, final, strict=True))
+    showcase.key(app, pygame.K_ESCAPE)  # skip to the totals
+    assert scene.shown_scores() == [float(s) for s in final]
 
 
 # ---------------------------------------------------------------------------------------
@@ -511,3 +547,12 @@ def test_the_panel_gives_no_key_hints_while_a_computer_decides():
         text = hint(SimpleNamespace(session=session, tile_choice="black", mode=None))
         assert ("computer player is deciding" in text) is computer
         assert ("Enter" in text) is not computer
+
+
+def test_market_scoring_snapshot(make_app, tmp_path):
+    """The reveal's green step: the king's multiplier, each side's holder, the points
+    counting up, the holders' buyers and the king lit on the board."""
+    app = make_app(size=SIZE, fullscreen=False)
+    scene = showcase.final_reveal(app, VARIANT, n=3 * 72 + 30)
+    assert isinstance(scene, ScoringScene) and scene.steps[scene.index]["raw"]["kind"] == "green"
+    check(app.screen.surface, "market-scoring", tmp_path)

@@ -200,11 +200,17 @@ def test_scoring_overlay_snapshot(shot_app, tmp_path):
     check(shot_app.screen.surface, "scoring", tmp_path)
 
 
-def test_results_snapshot(shot_app, tmp_path):
-    results = showcase.results(shot_app)
+@pytest.mark.parametrize(("variant", "players", "name"), [
+    ("mexica", 4, "results"), ("tlatelolco-market", 4, "results-market"),
+    ("aztlan", 3, "results-aztlan")])
+def test_results_snapshot(shot_app, tmp_path, variant, players, name):
+    """Every game's results in the winner moment: the final board, the bars grown, the
+    bursts over the winners' rows."""
+    results = showcase.results(shot_app, variant, players)
     assert isinstance(results, ResultsScene)
-    assert results.session.game.is_over
-    check(shot_app.screen.surface, "results", tmp_path)
+    assert results.session.game.is_over and results.cheered
+    assert results.facts and results.reasons
+    check(shot_app.screen.surface, name, tmp_path)
 
 
 def test_the_same_frames_give_the_same_pixels(make_app):

@@ -1,6 +1,6 @@
-"""Getting a group playing (issue 15): two presses from the title to a game, Play again
-and Rematch keep every seat as it was (names, colours, who plays it), Rematch survives a
-restart in the user folder, and the empty Load screen reads clearly."""
+"""Getting a group playing (issue 15): two presses from the title to a game, Rematch
+on the results and on the title keep every seat as it was (names, colours, who plays it),
+Rematch survives a restart in the user folder, and the empty Load screen reads clearly."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_play_again_keeps_every_seat_as_it_was(stub_ui):
     session.set_kinds(["human", "hard", "easy"])
     stub_ui.app.stack.push(ResultsScene(session))
     stub_ui.frames(2)
-    choose(stub_ui, "Play again")
+    choose(stub_ui, "Rematch")
     play = stub_ui.top
     assert isinstance(play, PlayScene) and play.game.log == []
     assert play.session.kinds == ["human", "hard", "easy"]  # computers stay computers

@@ -114,6 +114,8 @@ def play_through(app: Any, rec: Recorder, variant: str, players: int, seed: int)
             frames(app, rec, f"{label} action {n}", 2)
     settle(app, rec, play, f"{label} end")
     frames(app, rec, f"{label} results", 100)
+    press(app, rec, f"{label} results table", pygame.K_TAB)  # the view's score table
+    frames(app, rec, f"{label} results table", 3)
     return play.game
 
 

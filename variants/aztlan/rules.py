@@ -13,15 +13,16 @@ the state, so a seed and a log replay a game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.facts import decided_by
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
-from variants.aztlan import ai
+from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook
 from variants.aztlan.conflicts import Outcome, outcome
@@ -184,6 +185,13 @@ class AztlanRules(Rules):
 
     def winners(self, state: AztlanState) -> list[int]:
         return list(state.winners)
+
+    def game_facts(self, state: AztlanState, events: Sequence[Any]) -> list[str]:
+        return facts.game_facts(events)
+
+    def tie_break(self, state: AztlanState) -> str:
+        return decided_by(state.scores, state.winners,
+                          "the counter lower in the score stack")
 
     def to_dict(self, state: AztlanState) -> dict[str, Any]:
         return self.codec.dump(state)

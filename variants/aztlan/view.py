@@ -36,12 +36,12 @@ from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer
 from game.ui.screen import Screen
-from game.words import plural
+from game.words import plural, roman
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
-from variants.aztlan.view_model import Decision, Model, Option, decide, roman
+from variants.aztlan.view_model import Decision, Model, Option, decide
 from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, paint_panel
 from variants.aztlan.view_plan import MAP_KINDS
 

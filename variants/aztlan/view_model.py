@@ -14,18 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.words import plural
+from game.words import plural, roman
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.scoring import Domain, score_domains
 
 HIDDEN = "?"  # a chosen power card the viewer may not see
-ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 PHASE_NAMES = {"choose": "Choosing", "develop": "Development", "conflict": "Conflicts",
                "score": "Scoring", "over": "Game over"}
-
-
-def roman(n: int) -> str:
-    return ROMAN[n - 1] if 1 <= n <= len(ROMAN) else str(n)
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from game.ui import theme
 from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit, fit_lines
-from game.words import plural
-from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option, roman
+from game.words import plural, roman
+from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
 Rect = tuple[float, float, float, float]

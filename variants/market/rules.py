@@ -10,7 +10,7 @@ a log replay a game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
@@ -19,7 +19,7 @@ from game.events import Event
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from game.words import plural
-from variants.market import ai, scoring
+from variants.market import ai, facts, scoring
 from variants.market.geometry import Geometry, sides_for, teams_for
 from variants.market.handlers import HANDLERS, after_market, player_name
 from variants.market.mechanics import Purchase, check_purchase, draw, king_sources
@@ -145,6 +145,14 @@ class MarketRules(Rules):
 
     def winners(self, state: MarketState) -> list[int]:
         return list(state.winners)
+
+    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
+        return facts.game_facts(state.king, events)
+
+    def tie_break(self, state: MarketState) -> str:
+        return scoring.tie_break(scoring.holdings(state.buyers), state.king,
+                                 [sum(b.coin for b in seat) for seat in state.buyers],
+                                 self.teams, state.winners)
 
     def to_dict(self, state: MarketState) -> dict[str, Any]:
         return self.codec.dump(state)

@@ -65,3 +65,17 @@ def winners(held: Sequence[Mapping[str, int]], king: Mapping[str, int],
 
     best = max(key(t) for t in teams)
     return sorted(m for t in teams if key(t) == best for m in t)
+
+
+def tie_break(held: Sequence[Mapping[str, int]], king: Mapping[str, int],
+              coins: Sequence[int], teams: Sequence[Sequence[int]],
+              winners: Sequence[int]) -> str:
+    """What decided between the sides tied on points (coins, then goods held), or ""
+    when the points did or the tie stands (a shared win)."""
+    top = max(team_points(held, king, t) for t in teams)
+    tied = [t for t in teams if team_points(held, king, t) == top]
+    if len(tied) < 2 or all(m in winners for t in tied for m in t):
+        return ""
+    if len({max(coins[m] for m in t) for t in tied}) > 1:
+        return f"Tied on {top} points: decided by coins left"
+    return f"Tied on {top} points and coins: decided by goods held"

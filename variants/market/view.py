@@ -63,6 +63,7 @@ from variants.market.view_preview import (
     modes_for,
     sentence,
 )
+from variants.market.view_reveal import burst_step, paint_step, reveal_steps
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
 DEFAULT_PANEL = PANEL_AREA
@@ -72,6 +73,7 @@ MAT = (74, 58, 36)
 
 class MarketView(SeatStyle, BoardView):
     tools = MODES
+    scoring_overlay = True  # the engine's final "score" events open the reveal
     shortcuts = (("Tab", "Mode"), ("1-4", "Buyer"), ("R", "Next vendor"))
 
     def __init__(self, session: Any, app: Any) -> None:
@@ -85,7 +87,8 @@ class MarketView(SeatStyle, BoardView):
         self.queue = StepQueue()
         self.anims: list[va.Anim] = []
         self.time = 0.0
-        self.highlighted = False
+        #: the scoring overlay's step on show (a colour's: its king and holders light up)
+        self.highlighted: dict[str, Any] | None = None
         self._version = -1
         self._decision: tuple[Any, ...] = ()
         self._scores = list(session.game.scores)
@@ -375,7 +378,7 @@ class MarketView(SeatStyle, BoardView):
         self.queue.clear()
         self.anims.clear()
         self.fx.finish()
-        self.highlighted = False
+        self.highlighted = None
         self._scores = list(self.session.game.scores)
         self._version = -1
         self._sync()
@@ -407,17 +410,16 @@ class MarketView(SeatStyle, BoardView):
     # scoring overlay and results
     # =====================================================================================
     def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
-        """The engine scores in one event at the end (``game_over``), not colour by
-        colour, so the overlay gets a single step listing each colour's part."""
-        over = [e for e in events if e.kind in ("game_over", "scoring")]
-        if not over:
-            return []
-        table = self.results_table()
-        lines = list(table["summary"]) if table else []
-        return [{"title": "Final score", "event": over[0], "kind": "market", "lines": lines}]
+        """Colour by colour (see ``view_reveal``), then the final count."""
+        names = [self.session.name(seat) for seat in range(self.session.game.players)]
+        return reveal_steps(self.rules, self.session.game.state, names, events)
+
+    def scoring_title(self, events: list[Event]) -> str:
+        return "The king's scoring"
 
     def highlight(self, step: dict[str, Any] | None) -> None:
-        self.highlighted = step is not None
+        self.highlighted = step
+        burst_step(self.fx, self.rules, self.session.game.state, step)
 
     def results_table(self) -> dict[str, Any] | None:
         """The rulebook's score table: a row per player with "tokens (points)" for each
@@ -494,8 +496,8 @@ class MarketView(SeatStyle, BoardView):
         glow = 0.5 + 0.5 * math.sin(self.time * 5.0)
         if s.phase != "over":
             vo.paint_turn(screen, lay, self._my_side(), glow)
-        if self.highlighted:
-            vo.paint_highlight(screen, lay, s)
+        if self.highlighted is not None:
+            paint_step(screen, lay, self.rules, s, self.highlighted, glow)
         if s.phase != "over" and not self.anims:
             vo.paint_preview(screen, lay, s, self.preview, glow)
         if s.phase != "over":

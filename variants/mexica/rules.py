@@ -20,10 +20,12 @@ from typing import Any, ClassVar
 from game.engine import GameType
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.facts import decided_by
 from game.notation import action_words
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from game.words import plural
+from variants.mexica import facts
 from variants.mexica.actions import ActionsMixin
 from variants.mexica.ai import MexicaAIMixin
 from variants.mexica.checks import ChecksMixin
@@ -126,6 +128,12 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
 
     def winners(self, state: MexicaState) -> list[int]:
         return list(state.winners)
+
+    def game_facts(self, state: MexicaState, events: Sequence[Any]) -> list[str]:
+        return facts.game_facts(events)
+
+    def tie_break(self, state: MexicaState) -> str:
+        return decided_by(state.scores, state.winners, "AP tokens left")
 
     def view(self, state: MexicaState, seat: int | None) -> dict[str, Any]:
         data = self.to_dict(state)

@@ -42,6 +42,15 @@ def ordinal(n: int) -> str:
     return ORDINALS.get(n, f"{n}th")
 
 
+def row_detail(row: dict[str, Any]) -> str:
+    """What a row says between its name and its points: a view's own ``detail`` ("4 × 3"),
+    else a district place's temple levels ("5 lv")."""
+    if row.get("detail"):
+        return str(row["detail"])
+    levels = row.get("levels")
+    return f"{levels} lv" if levels is not None else ""
+
+
 def scoring_slice(events: list[Event]) -> list[Event]:
     """The events from the (first) scoring event on."""
     for i, e in enumerate(events):
@@ -107,7 +116,8 @@ class ScoringScene(BaseScene):
         if not steps:
             n = self.session.game.players
             steps.append({"title": "No district scored", "rows": [], "gains": [0] * n,
-                          "lines": [], "raw": {"title": "No district scored", "event": None}})
+                          "lines": [], "subtitle": "",
+                          "raw": {"title": "No district scored", "event": None}})
         return steps
 
     def _view_step(self, st: dict[str, Any]) -> Step:
@@ -117,9 +127,9 @@ class ScoringScene(BaseScene):
         names = self.session.names
         event = st.get("event")
         data = getattr(event, "data", {}) or {}
-        places = st.get("places") or data.get("places") or []
-        rows: list[Row] = [{"owner": p.get("owner"), "levels": p.get("levels"),
-                            "place": p.get("place"), "points": int(p.get("points", 0) or 0)}
+        places = st.get("rows") or st.get("places") or data.get("places") or []
+        rows: list[Row] = [{"owner": p.get("owner"), "place": p.get("place"),
+                            "detail": row_detail(p), "points": int(p.get("points", 0) or 0)}
                            for p in places if isinstance(p, dict)]
         gains = [0] * n
         points = st.get("points")
@@ -128,7 +138,7 @@ class ScoringScene(BaseScene):
                 if isinstance(owner, int) and 0 <= owner < n:
                     gains[owner] += int(pts)
             if not rows:
-                rows = [{"owner": o, "levels": None, "place": None, "points": int(p)}
+                rows = [{"owner": o, "detail": "", "place": None, "points": int(p)}
                         for o, p in points.items()]
         else:
             for row in rows:
@@ -137,8 +147,10 @@ class ScoringScene(BaseScene):
                     gains[owner] += row["points"]
         lines = st.get("lines") if isinstance(st.get("lines"), list) else []
         title = st.get("title") or getattr(event, "text", "") or "District"
+        subtitle = personalise(str(st.get("subtitle") or ""), names)
         return {"title": personalise(str(title), names), "rows": rows, "gains": gains,
-                "raw": st, "lines": [personalise(str(x), names) for x in lines or []]}
+                "raw": st, "lines": [personalise(str(x), names) for x in lines or []],
+                "subtitle": subtitle}
 
     def _bonus_steps(self, covered: set[str]) -> list[Step]:
         """A step per reason of ``score`` events the view's steps leave out (the palace)."""
@@ -157,11 +169,11 @@ class ScoringScene(BaseScene):
             for e in evs:
                 if e.seat is not None and 0 <= e.seat < n:
                     gains[e.seat] += e.points
-                    rows.append({"owner": e.seat, "levels": None, "place": None,
+                    rows.append({"owner": e.seat, "detail": "", "place": None,
                                  "points": e.points})
             title = REASON_TITLES.get(reason, reason.replace("_", " ").capitalize())
             steps.append({"title": title, "rows": rows, "gains": gains, "lines": [],
-                          "raw": {"title": title, "event": evs[0], "kind": reason}})
+                          "subtitle": "", "raw": {"title": title, "event": evs[0], "kind": reason}})
         return steps
 
     def _show(self, index: int) -> None:
@@ -249,6 +261,11 @@ class ScoringScene(BaseScene):
         lines = fit_lines(screen, step["title"], theme.FONT_BODY, w - 40)
         for i, line in enumerate(lines):
             screen.text(line, x + w / 2, top + 106 + 46 * i, theme.FONT_BODY, glow, "midtop")
+        if step["subtitle"]:  # the step's rule (the Market: the king's multiplier)
+            lines = [*lines, step["subtitle"]]
+            screen.text(fit(screen, step["subtitle"], theme.FONT_BODY, w - 40), x + w / 2,
+                        top + 106 + 46 * (len(lines) - 1), theme.FONT_BODY, theme.ACCENT,
+                        "midtop", role="score")
         players = len(self.session.names)
         row_h = min(62.0, 320.0 / max(1, players))
         ty = y + h - 80 - row_h * players
@@ -282,11 +299,16 @@ class ScoringScene(BaseScene):
                             theme.ACCENT, "midleft")
             if is_seat:
                 draw_mark(screen, seat_mark(self.session, owner), x + 130, ry + 32, 18, colour)
-            screen.text(fit(screen, name, theme.FONT_BODY, 220), x + 160, ry + 32,
-                        theme.FONT_BODY, colour, "midleft")
-            if row["levels"] is not None:
-                screen.text(f"{row['levels']} lv", x + w - 140, ry + 32, theme.FONT_SMALL,
-                            theme.TEXT_DIM, "midright")
+            label = fit(screen, name, theme.FONT_BODY, 220)
+            screen.text(label, x + 160, ry + 32, theme.FONT_BODY, colour, "midleft")
+            # the detail takes the room the name leaves: "5 × 7 (Ben 1)", else "5 × 7"
+            room = w - 140 - 16 - 160 - screen.text_width(label, theme.FONT_BODY)
+            detail = str(row["detail"])
+            if screen.text_width(detail, theme.FONT_SMALL) > room:
+                detail = detail.split(" (")[0]
+            if detail:
+                screen.text(detail, x + w - 140, ry + 32, theme.FONT_SMALL, theme.TEXT_DIM,
+                            "midright")
             screen.text(f"+{row['points']}", x + w - 36, ry + 32,
                         theme.readable(theme.FONT_BODY * (1.3 - 0.3 * pop)), theme.GOOD, "midright",
                         role="score")

@@ -1,0 +1,213 @@
+"""Drawing the results screen: the final board, the ranking with its stacked bars and
+legend, the facts, and a board view's own score table. Nothing here changes state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import scorebars, theme
+from game.ui.layout import BOARD_AREA
+from game.ui.scenes.common import seat_mark
+from game.ui.screen import draw_mark
+from game.ui.widgets import INK, draw_panel, ease_out, fit, fit_lines, pulse
+
+if TYPE_CHECKING:
+    from game.ui.boardview import BoardView
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.screen import Screen
+    from game.ui.session import Session
+
+Rect = tuple[float, float, float, float]
+Colour = tuple[int, int, int]
+
+#: the final board (left), the ranking (right), the facts under the board
+BOARD: Rect = (40.0, 170.0, 800.0, 578.0)
+RANK: Rect = (860.0, 170.0, 1020.0, 578.0)
+FACTS: Rect = (40.0, 762.0, 1330.0, 244.0)
+#: the bars grow one row after another from this time, each over BAR_SECONDS
+BARS_FROM = 0.45
+BAR_SECONDS = 0.9
+ROW_GAP = 10.0
+LEGEND_ROW = 40.0
+
+
+def draw_board(screen: Screen, view: BoardView | None, rect: Rect,
+               cache: dict[Any, Any]) -> None:
+    """The final board in the panel: the game's own view draws it once as on the play
+    screen (offscreen), and its board (``board_rect``) is scaled into the panel and
+    kept in ``cache`` (a pixel cache: the game is over, the board no longer changes)."""
+    x, y, w, h = rect
+    top = draw_panel(screen, x, y, w, h, "Final board")
+    if view is None:
+        screen.text("No board view for this game", x + w / 2, y + h / 2, theme.FONT_SMALL,
+                    theme.TEXT_DIM, "center")
+        return
+    inner = (x + 14, top, w - 28, y + h - 14 - top)
+    key = (screen.surface.get_size(), screen.scale, inner)
+    picture = cache.get(key)
+    if picture is None:
+        cache.clear()
+        picture = cache[key] = board_picture(screen, view, inner)
+    surf, (px, py) = picture
+    screen.surface.blit(surf, (px, py))
+
+
+def board_picture(screen: Screen, view: BoardView, inner: Rect) -> tuple[
+        pygame.Surface, tuple[int, int]]:
+    """The view's board drawn in the play screen's board area, cut out and scaled to fit
+    ``inner`` (centred); the picture and where it goes, in pixels."""
+    off = pygame.Surface(screen.surface.get_size())
+    off.fill(theme.BG)
+    view.draw(screen.derived(off, screen.ox, screen.oy), BOARD_AREA)
+    bx, by, bw, bh = view.board_rect(BOARD_AREA)
+    crop = screen.rect(bx, by, bw, bh).clip(off.get_rect())
+    target = screen.rect(*inner)
+    k = min(target.w / max(1, crop.w), target.h / max(1, crop.h))
+    size = (max(1, round(crop.w * k)), max(1, round(crop.h * k)))
+    scaled = pygame.transform.smoothscale(off.subsurface(crop), size)
+    return scaled, (target.x + (target.w - size[0]) // 2,
+                    target.y + (target.h - size[1]) // 2)
+
+
+def legend_rows(screen: Screen, w: float, reasons: list[str]) -> int:
+    """How many rows the legend takes in ``w`` (as :func:`scorebars.draw_legend` wraps)."""
+    rows, cx = 1, 0.0
+    for reason in reasons:
+        need = 34 + screen.text_width(scorebars.label(reason), theme.FONT_SMALL) + 26
+        if cx + need > w and cx > 0:
+            rows, cx = rows + 1, 0.0
+        cx += need
+    return rows
+
+
+def ranking_rows(scene: ResultsScene, screen: Screen | None = None) -> tuple[float, float]:
+    """(y of the first row, row height) of the ranking."""
+    x, y, w, h = RANK
+    first = y + 58 + (44 if scene.tie_note else 0)
+    legend = LEGEND_ROW * (legend_rows(screen, w - 48, scene.reasons) if screen else 2)
+    n = max(1, len(scene.order))
+    row_h = min(130.0, (y + h - 20 - legend - first) / n - ROW_GAP)
+    return first, row_h
+
+
+def row_centre(scene: ResultsScene, seat: int) -> tuple[float, float]:
+    """Where a seat's row has its colour chip (the winner moment bursts there)."""
+    first, row_h = ranking_rows(scene)
+    rank = scene.order.index(seat)
+    return RANK[0] + 130, first + rank * (row_h + ROW_GAP) + row_h / 2
+
+
+def draw_ranking(screen: Screen, scene: ResultsScene, colours: list[Colour]) -> None:
+    """The ranking: a row per seat (place, seat, stacked bar of its points by reason,
+    total), the tie-breaker when it decided, the legend of the bars' colours."""
+    x, y, w, h = RANK
+    draw_panel(screen, x, y, w, h, "Final ranking")
+    if scene.tie_note:
+        screen.text(fit(screen, scene.tie_note, theme.FONT_SMALL, w - 40), x + 20, y + 54,
+                    theme.FONT_SMALL, theme.ACCENT)
+    first, row_h = ranking_rows(scene, screen)
+    best = max([1, *scene.scores])
+    for rank, seat in enumerate(scene.order):
+        ry = first + rank * (row_h + ROW_GAP)
+        grow = ease_out((scene.t - BARS_FROM - 0.15 * rank) / BAR_SECONDS)
+        draw_row(screen, scene, seat, (x + 16, ry, w - 32, row_h), colours, best, grow)
+    scorebars.draw_legend(screen, x + 24, y + h - 16 - LEGEND_ROW * legend_rows(
+        screen, w - 48, scene.reasons), w - 48, scene.reasons, scene.reason_colours)
+
+
+def draw_row(screen: Screen, scene: ResultsScene, seat: int, rect: Rect,
+             colours: list[Colour], best: int, grow: float) -> None:
+    """One seat's row: the winner's framed in gold, pulsing through the winner moment."""
+    rx, ry, rw, rh = rect
+    winner = seat in scene.winners
+    mid = ry + rh / 2
+    screen.box(rx, ry, rw, rh, theme.PANEL_LIGHT, radius=14)
+    if winner:
+        grow_px = 3 * pulse(scene.t, 4)
+        screen.box(rx - grow_px, ry - grow_px, rw + 2 * grow_px, rh + 2 * grow_px,
+                   theme.ACCENT, radius=16, width=5)
+    screen.text(str(scene.places[seat]), rx + 22, mid, theme.FONT_LARGE,
+                theme.ACCENT if winner else theme.TEXT, "midleft")
+    chip = min(56.0, rh - 16)
+    screen.box(rx + 86, mid - chip / 2, chip, chip, colours[seat], radius=10)
+    draw_mark(screen, seat_mark(scene.session, seat), rx + 86 + chip / 2, mid, chip * 0.34,
+              INK)
+    names = scene.session.names
+    hints = scene.session.hints[seat] if seat < len(scene.session.hints) else 0
+    name_y = mid - 14 if hints and rh >= 90 else mid
+    screen.text(fit(screen, names[seat], theme.FONT_BODY, 210), rx + 160, name_y,
+                theme.FONT_BODY, theme.TEXT, "midleft")
+    if hints and rh >= 90:
+        screen.text(f"{hints} hint{'s' if hints != 1 else ''}", rx + 160, mid + 24,
+                    theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+    bar_x, bar_w = rx + 390, rw - 390 - 150
+    bar_h = min(52.0, rh - 28)
+    scorebars.draw_bar(screen, (bar_x, mid - bar_h / 2, bar_w, bar_h),
+                       scene.breakdown.get(seat, {}), scene.reasons, scene.reason_colours,
+                       bar_w / best, grow)
+    shown = round(scene.scores[seat] * grow)
+    screen.text(str(shown), rx + rw - 22, mid, theme.readable(theme.FONT_LARGE * 1.2),
+                theme.TEXT, "midright", role="score")
+
+
+def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: str) -> None:
+    """A few facts of the game to read out (or the error of a last press)."""
+    x, y, w, h = rect
+    top = draw_panel(screen, x, y, w, h, "Game facts")
+    if error:
+        for i, line in enumerate(fit_lines(screen, error, theme.FONT_BODY, w - 40)):
+            screen.text(line, x + 20, top + 4 + 48 * i, theme.FONT_BODY, theme.DANGER)
+        return
+    if not facts:
+        screen.text("No facts for this game", x + 20, top + 4, theme.FONT_BODY,
+                    theme.TEXT_DIM)
+    ry = top + 2
+    for fact in facts:
+        if ry + 44 > y + h:
+            break
+        screen.box(x + 24, ry + 16, 12, 12, theme.ACCENT, radius=6)
+        screen.text(fit(screen, fact, theme.FONT_BODY, w - 80), x + 50, ry, theme.FONT_BODY,
+                    theme.TEXT)
+        ry += 46
+def draw_table(screen: Screen, table: dict[str, Any], x: float, y: float, w: float,
+               colours: list[tuple[int, int, int]], session: Session) -> None:
+    """A view's score table: headers, then rows of string cells (seat rows marked)."""
+    headers = [str(h) for h in table.get("headers") or []]
+    rows = [[str(c) for c in row] for row in table["rows"] if isinstance(row, list)]
+    seats = table.get("seats") or []
+    ncols = max([len(headers)] + [len(r) for r in rows] + [1])
+    row_h = 44.0
+    note = str(table.get("note") or "")
+    h = 70 + row_h * (len(rows) + 1) + (40 if note else 10)
+    draw_panel(screen, x, y, w, h, str(table.get("title") or "Scores"))
+    first = w * 0.26
+    col_w = (w - first - 40) / max(1, ncols - 1)
+    ty = y + 66
+    for i, head in enumerate(headers[:ncols]):
+        cx = x + 20 + (first if i else 0) + col_w * (i - 1 if i else 0)
+        screen.text(head, cx + (col_w / 2 if i else 10), ty + row_h / 2, theme.FONT_SMALL,
+                    theme.TEXT_DIM, "center" if i else "midleft")
+    for r, row in enumerate(rows):
+        ry = ty + row_h * (r + 1)
+        if r % 2 == 0:
+            screen.box(x + 16, ry, w - 32, row_h, theme.PANEL_LIGHT, radius=8)
+        seat = seats[r] if r < len(seats) else None
+        label_x = x + 30
+        if isinstance(seat, int) and 0 <= seat < len(colours):
+            draw_mark(screen, seat_mark(session, seat), x + 40, ry + row_h / 2, 12,
+                      colours[seat])
+            label_x = x + 62
+        for i, cell in enumerate(row[:ncols]):
+            if i == 0:
+                screen.text(fit(screen, cell, theme.FONT_BODY, first - 50), label_x,
+                            ry + row_h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
+            else:
+                cx = x + 20 + first + col_w * (i - 1) + col_w / 2
+                screen.text(cell, cx, ry + row_h / 2, theme.FONT_BODY, theme.TEXT, "center")
+    if note:
+        screen.text(fit(screen, note, theme.FONT_SMALL, w - 40), x + 20,
+                    ty + row_h * (len(rows) + 1) + 8, theme.FONT_SMALL, theme.ACCENT)
+
+

@@ -1,0 +1,66 @@
+"""The facts of a finished game (the rules' ``game_facts`` hook): each states what the
+game's events say, names seats as "Player N", and a game without the hook has none."""
+
+from __future__ import annotations
+
+from game.api import new_game
+from game.engine import Rules
+from game.events import Event
+from game.facts import biggest, most, tally
+from game.rng import Rng
+
+
+def play_out(variant: str, players: int, seed: int):
+    game = new_game(variant, players, seed=seed)
+    rng = Rng(seed)
+    events: list[Event] = []
+    while not game.is_over:
+        events += game.apply(game.playout_action(rng))
+    return game, [e for e in events if e.visible(None)]
+
+
+def test_most_names_every_seat_sharing_the_top_and_needs_a_least():
+    assert most("Most battles declared", {0: 2, 2: 4, 1: 4}, "battle") == \
+        "Most battles declared: Player 2 and Player 3, 4 battles"
+    assert most("Most districts founded", {0: 1}, "district", least=2) is None
+    assert most("Most purchases", {}, "purchase") is None
+    events = [Event("buy", "", 1, data={"taken": 3}), Event("buy", "", 0, data={"taken": 5}),
+              Event("buy", "", 2, data={"taken": 5})]
+    assert biggest(events, "buy", "taken") is events[1]  # the first of the largest
+    assert tally(events, "buy") == {1: 1, 0: 1, 2: 1}
+
+
+def test_mexica_reads_its_largest_district_from_the_foundings():
+    game, events = play_out("mexica", 4, 2)
+    founded = [e for e in events if e.kind == "founded"]
+    largest = max(founded, key=lambda e: e.data["size"])
+    facts = game.rules.game_facts(game.state, events)
+    assert facts[0] == (f"Largest district founded: {largest.data['size']} spaces by "
+                        f"Player {largest.seat + 1}")
+
+
+def test_the_market_names_the_kings_favourite_colour_and_the_biggest_purchase():
+    game, events = play_out("tlatelolco-market", 4, 9)
+    facts = game.rules.game_facts(game.state, events)
+    assert facts[0] == "The king's favourite colour: red ×6"  # his tokens: 3, 2, 6, 5
+    most_taken = max(e.data["taken"] for e in events if e.kind == "buy")
+    assert facts[1].startswith(f"Biggest purchase: {most_taken} ")
+
+
+def test_aztlan_counts_battles_and_domains():
+    game, events = play_out("aztlan", 3, 2)
+    facts = game.rules.game_facts(game.state, events)
+    battles = {}
+    for e in events:
+        if e.kind == "battle":
+            battles[e.seat] = battles.get(e.seat, 0) + 1
+    top = max(battles.values())
+    assert any(f.startswith("Most battles declared: ") and f.endswith(f"{top} battles")
+               for f in facts)
+    assert facts[0].startswith("Largest domain scored: ")
+
+
+def test_without_the_hook_a_game_has_no_facts_and_no_tie_breaker():
+    game, events = play_out("mexica", 2, 3)
+    assert Rules.game_facts(game.rules, game.state, events) == []
+    assert Rules.tie_break(game.rules, game.state) == ""
