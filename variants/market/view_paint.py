@@ -469,8 +469,9 @@ def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
     colour = theme.TEXT if count else theme.DANGER
     scr.text(str(count), tx, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
              "midleft")
-    scr.text("tokens left" if count else "empty: last round",
-             tx, cy + 26, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+    words = ["tokens left"] if count else ["empty:", "last round"]  # two lines fit the card
+    for i, line in enumerate(words):
+        scr.text(line, tx, cy + 26 + 30 * i, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
     if removed:
         lines = fit_lines(scr, f"{removed} set aside unseen", theme.FONT_SMALL, w - 28)
         for i, line in enumerate(lines[::-1]):
