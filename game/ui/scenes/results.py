@@ -196,8 +196,9 @@ class ResultsScene(MenuScene):
             colour = colours[seat] if seat < len(colours) else gold
             at = row_centre(self, seat)
             self.fx.burst(at, colour, count=40, ring=150, delay=0.2 * i)
-            total = (RANK[0] + RANK[2] - 90, at[1])  # over the winner's total
-            self.fx.burst(total, gold, count=30, ring=110, delay=0.35 + 0.2 * i)
+            # at the end of the winner's bar, beside the total: the glow never hides it
+            total = (RANK[0] + RANK[2] - 250, at[1])
+            self.fx.burst(total, gold, count=30, ring=60, delay=0.35 + 0.2 * i)
         for k, x in enumerate((260.0, 620.0, 980.0)):
             self.fx.burst((x, 80.0), gold if k % 2 else colours[self.order[0]], count=26,
                           speed=260, ring=0, delay=0.5 + 0.3 * k)
