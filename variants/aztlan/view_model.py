@@ -244,7 +244,7 @@ def _conflicts(m: Model, seat: int, say: Any, legal: list[str],
                    action=f"battle {ids[t]}", cells=(t,)),
             Option("coexist", "Coexist", "draw a prosperity card",
                    action=f"coexist {ids[t]}", cells=(t,))]
-    more = f" ({len(won)} conflicts: Tab for the next)" if len(won) > 1 else ""
+    more = f" (Tab: next of {len(won)})" if len(won) > 1 else ""  # fits 3 lines
     return Decision("conflict", seat, say("{0} wins in ", seat) + ids[t],
                     f"Battle or coexist in {m.label(t)}{more}", opts, tuple(won), t)
 
