@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import math
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Protocol
 
@@ -248,6 +249,16 @@ class Screen:
             width = self.font(size).size(text)[0]
             self._width_cache.put(key, width)
         return width / self.scale
+
+    def memo(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """``make()``, worked out once per ``key`` (a text's wrapped lines at a size and
+        width): panels lay out the same words every frame, so the measuring is done
+        when a text first appears. Kept in the fit cache, bounded like it."""
+        out = self._fit_cache.get(key)
+        if out is None:
+            out = make()
+            self._fit_cache.put(key, out)
+        return out
 
     def fit(self, text: str, size: float, width: float, ellipsis: str = "…",
             whole: str = "") -> str:

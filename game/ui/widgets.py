@@ -16,6 +16,7 @@ from game.ui import theme
 from game.ui.art import frames, greca, scenery
 from game.ui.fx import motion_reduced, shake_offset
 from game.ui.scene import Scene
+from game.ui.screen import MAX_LINE
 
 if TYPE_CHECKING:
     from game.ui.input import Intent
@@ -80,6 +81,14 @@ def fit_lines(screen: Screen, text: str, size: float, width: float,
 def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
     """``text`` broken at spaces into lines of at most ``width`` logical units; a word
     wider than that keeps a line of its own rather than being cut."""
+    if len(text) > MAX_LINE:  # a runaway text is not kept
+        return _wrap(screen, text, size, width)
+    lines: tuple[str, ...] = screen.memo(
+        (text, size, width, "wrap"), lambda: tuple(_wrap(screen, text, size, width)))
+    return list(lines)
+
+
+def _wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
     lines: list[str] = []
     line = ""
     for word in text.split():
