@@ -42,8 +42,8 @@ from game.rng import Rng
 if TYPE_CHECKING:
     from game.ai.mcts import MCTSBot, RootTotals
 
-#: seconds the other trees of a time-budgeted decision stop before this one, and the
-#: longest it then waits for them
+#: seconds before the end of a time-budgeted decision that every tree stops, so that the
+#: other processes' answers are back and merged within the budget
 GRACE = 0.15
 
 _RULES: Rules | None = None  # the worker process's rules (see _start)
@@ -145,11 +145,11 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
         return _local_totals(bot, rules, view, legal, seat, rng, first, budget.iterations)
     start = time.perf_counter()
     tables = [_local_totals(bot, rules, view, legal, seat, rng, first,
-                            split[0] if split else None)]
+                            split[0] if split else None, remote_seconds)]
     local_iterations = int(bot.stats.get("iterations", 0))
     timeout = None
-    if budget.seconds is not None:
-        timeout = max(0.0, budget.seconds + GRACE - (time.perf_counter() - start))
+    if budget.seconds is not None:  # the decision keeps its budget: a late tree is left out
+        timeout = max(0.0, budget.seconds - (time.perf_counter() - start))
     if bot.cancelled:
         timeout = 0.0
     done, _late = wait(futures, timeout=timeout)
@@ -173,9 +173,11 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
 
 
 def _local_totals(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],
-                  seat: int, rng: Rng, first: Any, iterations: int | None) -> RootTotals:
-    """This process's tree: its share of the iterations, or the whole time."""
+                  seat: int, rng: Rng, first: Any, iterations: int | None,
+                  seconds: float | None = None) -> RootTotals:
+    """This process's tree: its share of the iterations, or its time (``seconds``, by
+    default the bot's whole budget)."""
     from game.ai.mcts import root_totals
 
-    budget = Budget(iterations, bot.budget.seconds)
+    budget = Budget(iterations, bot.budget.seconds if seconds is None else seconds)
     return root_totals(bot.grow(rules, view, legal, seat, rng, first, budget))
