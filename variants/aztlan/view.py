@@ -31,7 +31,7 @@ from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
-from game.ui.anim import Anim, finish
+from game.ui.anim import Anim, finish, sooner
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer
@@ -460,7 +460,9 @@ class AztlanView(BoardView):
     def on_events(self, action: str, events: list[Event]) -> None:
         # the last action's pawns land at once (its words and scores stay to be read)
         finish([a for a in self.anims if a.kind in ("drop", "slide")])
+        known = len(self.anims)
         vdraw.animate(self, events)
+        sooner(self.anims[known:], self.fx.reduced)
         self._sync()
 
     def _hidden_by_shell(self) -> bool:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from game.events import Event
-from game.ui.anim import finish
+from game.ui.anim import finish, sooner
 from game.ui.art import texture
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
@@ -391,10 +391,12 @@ class MarketView(SeatStyle, BoardView):
         game = self.session.game
         # the last action's tiles, goods and coins land at once (its "+N" stays to be read)
         finish([a for a in self.anims if a.kind != "pop"])
-        self.anims.extend(va.from_events(game.rules, game.state, events))
+        reduced = self.fx.reduced
+        self.anims.extend(sooner(va.from_events(game.rules, game.state, events), reduced))
         va.bursts(self.fx, game.rules, events, self.colours)
         scores = list(game.scores)
-        self.anims.extend(va.score_pops(game.rules, self._scores, scores, self.colours))
+        self.anims.extend(sooner(va.score_pops(game.rules, self._scores, scores,
+                                               self.colours), reduced))
         self._scores = scores
         self._sync()
 

@@ -23,10 +23,9 @@ from typing import Any, cast
 
 from game.events import Event
 from game.ui import theme
-from game.ui.anim import Anim, finish
+from game.ui.anim import Anim, finish, sooner
 from game.ui.art import frames
 from game.ui.boardview import Area, BoardView, SeatStyle
-from game.ui.fx import REDUCED_SPAN
 from game.ui.input import Intent
 from game.ui.layers import Layer
 from game.ui.screen import Screen, draw_mark
@@ -385,10 +384,7 @@ class MexicaView(SeatStyle, BoardView):
         b, s = self.board, game.state
         anims = va.piece_anims(b, s, action, self._seen_pilli, self._seen_display)
         finish(self.anims)  # the last action's pieces land at once
-        if self.fx.reduced:  # less motion: every piece gets there sooner
-            for a in anims:
-                a.dur *= REDUCED_SPAN
-        self.anims.extend(anims)  # (the shell plays the sounds)
+        self.anims.extend(sooner(anims, self.fx.reduced))  # (the shell plays the sounds)
         va.bursts(self.fx, b, s, anims, events, self.colours)
         self._seen_pilli = list(s.pilli)
         self._seen_display = list(s.display)
