@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ui.fx import REDUCED_SPAN
+
 
 class Timed:
     """Progress of a record with a duration ``dur``, a start ``delay`` and a clock ``t``
@@ -50,8 +52,6 @@ def sooner(records: list[Any], reduced: bool) -> list[Any]:
     there sooner, its wait and its flight cut to ``fx.REDUCED_SPAN``, in every game alike.
     Returns ``records`` (changed in place)."""
     if reduced:
-        from game.ui.fx import REDUCED_SPAN
-
         for record in records:
             record.dur *= REDUCED_SPAN
             record.delay *= REDUCED_SPAN
