@@ -323,19 +323,7 @@ def check_round_trip(game: Game, where: Where, step: int,
         loaded = load_game(text)
     except Exception as exc:  # noqa: BLE001
         raise where.fail(step, "load_game(to_json()) failed", game.log, exc) from exc
-    again = loaded.to_json()
-    if again != text:
-        raise where.fail(step, "load_game(g.to_json()).to_json() differs from g.to_json()"
-                         + first_difference(text, again), game.log)
-    if loaded.current_player != game.current_player or loaded.is_over != game.is_over:
-        raise where.fail(step, "load_game(g.to_json()) has a different current player or "
-                         "end state than g", game.log)
-    if legal is None:
-        legal = game.legal_actions()
-    if loaded.legal_actions() != legal:
-        raise where.fail(step, "load_game(g.to_json()) lists different legal actions than "
-                         "g", game.log)
-    return loaded
+    return _same_game(game, loaded, text, "load_game(g.to_json())", where, step, legal)
 
 
 def check_state_round_trip(game: Game, where: Where, step: int,
@@ -356,19 +344,25 @@ def check_state_round_trip(game: Game, where: Where, step: int,
     except Exception as exc:  # noqa: BLE001
         raise where.fail(step, "load_game(to_json()) failed: from_dict refused the saved "
                          "state", game.log, exc) from exc
-    again = rebuilt.to_json()
+    return _same_game(game, rebuilt, text, "from_dict(the saved state)", where, step, legal)
+
+
+def _same_game(game: Game, copy: Game, text: str, made: str, where: Where, step: int,
+               legal: list[str] | None) -> Game:
+    """``copy`` (``made`` says how it was made from ``text``, ``g.to_json()``) saves the
+    same, has the same player to move and end, and lists the same legal actions as ``g``."""
+    again = copy.to_json()
     if again != text:
-        raise where.fail(step, "from_dict(the saved state) saves differently from g"
+        raise where.fail(step, f"{made}.to_json() differs from g.to_json()"
                          + first_difference(text, again), game.log)
-    if rebuilt.current_player != game.current_player or rebuilt.is_over != game.is_over:
-        raise where.fail(step, "from_dict(the saved state) has a different current player "
-                         "or end state than g", game.log)
+    if copy.current_player != game.current_player or copy.is_over != game.is_over:
+        raise where.fail(step, f"{made} has a different current player or end state than g",
+                         game.log)
     if legal is None:
         legal = game.legal_actions()
-    if rebuilt.legal_actions() != legal:
-        raise where.fail(step, "from_dict(the saved state) lists different legal actions "
-                         "than g", game.log)
-    return rebuilt
+    if copy.legal_actions() != legal:
+        raise where.fail(step, f"{made} lists different legal actions than g", game.log)
+    return copy
 
 
 def check_continuation(text: str, rng_state: int, final: str, where: Where,
