@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.ui import theme
 from game.ui.art import frames, greca, scenery
-from game.ui.fx import motion_reduced, shake_offset
-from game.ui.scene import Scene
+from game.ui.fx import shake_offset
 from game.ui.screen import MAX_LINE
 
 if TYPE_CHECKING:
@@ -473,63 +472,6 @@ class TextField:
         if focused and (t * 2) % 2 < 1.3:
             tx = x + 16 + (screen.text_width(self.value, theme.readable(size)) if self.value else 0)
             screen.box(min(tx + 2, x + w - 12), y + h * 0.2, 4, h * 0.6, theme.ACCENT)
-
-
-# ---------------------------------------------------------------------------------------
-# Confirm
-# ---------------------------------------------------------------------------------------
-class Confirm(Scene):
-    """A yes/no question over the current screen. Esc answers no."""
-
-    overlay = True
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Cancel"))
-
-    def __init__(self, message: str, on_yes: Callable[[], None],
-                 on_no: Callable[[], None] | None = None, yes: str = "Yes",
-                 no: str = "No", default_yes: bool = True) -> None:
-        super().__init__()
-        self.message = message
-        self.on_yes = on_yes
-        self.on_no = on_no
-        self.menu = Menu([MenuItem(yes, self._yes), MenuItem(no, self._no)],
-                         660, 540, 600, item_h=84)
-        self.menu.focus = 0 if default_yes else 1
-        self.t = 0.0
-
-    def enter(self, app) -> None:  # type: ignore[no-untyped-def]
-        super().enter(app)
-        self.menu.sound = app.play_sound
-        self.menu.calm = lambda: motion_reduced(app)
-
-    def _yes(self) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
-        self.on_yes()
-
-    def _no(self) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
-        if self.on_no is not None:
-            self.on_no()
-
-    def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            self._no()
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        self.menu.update(dt)
-
-    def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 170))
-        grow = ease_out(self.t / 0.25)
-        h = 480 * (0.85 + 0.15 * grow)
-        frames.panel(screen, 460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)
-        screen.text(self.message, 960, 330, theme.FONT_LARGE, theme.TEXT, "midtop", wrap=900)
-        self.menu.draw(screen)
-        draw_footer(screen, self.shortcuts)
 
 
 # ---------------------------------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.dialogs import Confirm
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.pause import PauseScene, SaveScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
-from game.ui.widgets import Confirm
 
 from .conftest import Driver
 

@@ -13,6 +13,7 @@ from game.api import ConfigError, new_game
 from game.engine import GameType
 from game.rng import Rng
 from game.settings import load_settings, user_settings_path
+from game.ui.dialogs import Confirm
 from game.ui.scenes.common import make_session
 from game.ui.scenes.help import HelpScene, RulesChoiceScene
 from game.ui.scenes.load import LoadScene
@@ -24,7 +25,6 @@ from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from game.ui.widgets import Confirm
 
 from .conftest import BrokenView, Driver, StubView
 

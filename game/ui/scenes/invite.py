@@ -16,13 +16,12 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.dialogs import Confirm, MenuDialog
 from game.ui.qrimage import QrImage
-from game.ui.scene import Scene
 from game.ui.scenes.common import MenuScene
 from game.ui.screen import draw_mark
 from game.ui.widgets import (
     INK,
-    Confirm,
     Menu,
     MenuItem,
     draw_backdrop,
@@ -35,7 +34,6 @@ from game.ui.widgets import (
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.input import Intent
     from game.ui.remote import RemoteLink, SeatRow
     from game.ui.screen import Screen
 
@@ -229,44 +227,22 @@ def _detail(row: SeatRow) -> str:
     return row.device if row.device != row.name else ""
 
 
-class ChoiceScene(Scene):
+class ChoiceScene(MenuDialog):
     """A question with a few answers over the current screen; Esc or Cancel answers
     nothing. Choosing an answer closes it, then runs the answer."""
-
-    overlay = True
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Cancel"))
 
     def __init__(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
         super().__init__()
         self.title = title
         items = [MenuItem(label, partial(self._answer, action)) for label, action in options]
-        items.append(MenuItem("Cancel", self._cancel))
+        items.append(MenuItem("Cancel", self.dismiss))
         top = 540 - (len(items) * 86) / 2 + 40
         self.menu = Menu(items, 610, top, 700, item_h=76, gap=10, font=READ)
-        self.t = 0.0
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.menu.sound = app.play_sound
 
     def _answer(self, action: Callable[[], None]) -> None:
         assert self.app is not None
         self.app.stack.pop()
         action()
-
-    def _cancel(self) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
-
-    def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            self._cancel()
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        self.menu.update(dt)
 
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))

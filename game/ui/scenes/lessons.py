@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from game.errors import AztecArcadeError
 from game.lessons import Lesson
 from game.ui import theme
+from game.ui.dialogs import Confirm
 from game.ui.lessonstore import LessonStore, lesson_store, start_session
 from game.ui.messages import one_line
 from game.ui.scenes.common import MenuScene
 from game.ui.widgets import (
-    Confirm,
     Menu,
     MenuItem,
     draw_backdrop,

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 from game.errors import AztecArcadeError, SaveError
 from game.ui import theme
 from game.ui.art import frames
+from game.ui.dialogs import Confirm
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import HasSession, MenuScene, TypingScene
-from game.ui.widgets import Confirm, Menu, MenuItem, TextField, draw_footer, ease_out
+from game.ui.widgets import Menu, MenuItem, TextField, draw_footer, ease_out
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -1,0 +1,91 @@
+"""Questions over the current screen: a menu dialog that Esc dismisses, and the yes/no
+:class:`Confirm` built on it (the invite screen's choices are another)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.ui import theme
+from game.ui.art import frames
+from game.ui.fx import motion_reduced
+from game.ui.scene import Scene
+from game.ui.widgets import Menu, MenuItem, draw_footer, ease_out
+
+if TYPE_CHECKING:
+    from game.ui.input import Intent
+    from game.ui.screen import Screen
+
+
+class MenuDialog(Scene):
+    """A menu over the current screen (``menu``, set by the subclass): Up/Down and Enter
+    choose, Esc calls :meth:`dismiss`. The subclass draws it."""
+
+    overlay = True
+    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Cancel"))
+    menu: Menu
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.t = 0.0
+
+    def enter(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().enter(app)
+        self.menu.sound = app.play_sound
+
+    def dismiss(self) -> None:
+        """Esc: close without choosing."""
+        assert self.app is not None
+        self.app.stack.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.dismiss()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.menu.update(dt)
+
+
+class Confirm(MenuDialog):
+    """A yes/no question over the current screen. Esc answers no."""
+
+    def __init__(self, message: str, on_yes: Callable[[], None],
+                 on_no: Callable[[], None] | None = None, yes: str = "Yes",
+                 no: str = "No", default_yes: bool = True) -> None:
+        super().__init__()
+        self.message = message
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.menu = Menu([MenuItem(yes, self._yes), MenuItem(no, self._no)],
+                         660, 540, 600, item_h=84)
+        self.menu.focus = 0 if default_yes else 1
+
+    def enter(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().enter(app)
+        self.menu.calm = lambda: motion_reduced(app)
+
+    def _yes(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+        self.on_yes()
+
+    def _no(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+        if self.on_no is not None:
+            self.on_no()
+
+    def dismiss(self) -> None:
+        self._no()
+
+    def draw(self, screen: Screen) -> None:
+        screen.box(0, 0, 1920, 1080, (0, 0, 0, 170))
+        grow = ease_out(self.t / 0.25)
+        h = 480 * (0.85 + 0.15 * grow)
+        frames.panel(screen, 460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)
+        screen.text(self.message, 960, 330, theme.FONT_LARGE, theme.TEXT, "midtop", wrap=900)
+        self.menu.draw(screen)
+        draw_footer(screen, self.shortcuts)
