@@ -3,7 +3,9 @@ driver that feeds synthesised pygame events frame by frame."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 
 # Before pygame touches the display or the mixer.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -17,6 +19,25 @@ from game.ui.boardview import BoardView  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 
 DT = 1 / 60
+
+
+@contextlib.contextmanager
+def every_text_drawn(ui) -> Iterator[list[str]]:
+    """Every string drawn while the block runs, frame after frame, as the player sees it
+    (status line, banners, toasts, panels, log, scoring overlays, results)."""
+    screen = ui.app.screen
+    seen: list[str] = []
+    draw_text = screen.text
+
+    def record(text, *args, **kwargs):
+        seen.append(str(text))
+        return draw_text(text, *args, **kwargs)
+
+    screen.text = record
+    try:
+        yield seen
+    finally:
+        del screen.text
 
 
 class Driver:
@@ -62,19 +83,8 @@ class Driver:
 
     def texts(self) -> list[str]:
         """Every string drawn in one frame, as the player sees it."""
-        screen = self.app.screen
-        seen: list[str] = []
-        draw_text = screen.text
-
-        def record(text, *args, **kwargs):
-            seen.append(str(text))
-            return draw_text(text, *args, **kwargs)
-
-        screen.text = record
-        try:
+        with every_text_drawn(self) as seen:
             self.app.draw()
-        finally:
-            del screen.text
         return seen
 
     def pad(self, button: int, instance_id: int = 0) -> None:

@@ -4,9 +4,6 @@ prosperity cards"; a person named Ana still reads "Ana wins"."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-
 import pytest
 
 from game.api import new_game
@@ -15,26 +12,8 @@ from game.rng import Rng
 from game.ui.session import Session
 from tests.test_words import THIRD_PERSON_YOU
 
+from .conftest import every_text_drawn
 from .test_lessons import lesson_ids, open_lesson, play_steps
-
-
-@contextlib.contextmanager
-def every_text_drawn(ui) -> Iterator[list[str]]:
-    """Every string drawn while the block runs, frame after frame, as the player sees it
-    (status line, banners, toasts, panels, log, scoring overlays, results)."""
-    screen = ui.app.screen
-    seen: list[str] = []
-    draw_text = screen.text
-
-    def record(text, *args, **kwargs):
-        seen.append(str(text))
-        return draw_text(text, *args, **kwargs)
-
-    screen.text = record
-    try:
-        yield seen
-    finally:
-        del screen.text
 
 
 @pytest.mark.parametrize("lesson_id", lesson_ids())
