@@ -36,7 +36,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from game import yamlload  # noqa: E402
+from game import ai, yamlload  # noqa: E402
 from game.plugins import reset_registry  # noqa: E402
 
 _SESSION: dict[str, Any] = {}
@@ -71,6 +71,17 @@ def fresh_registry() -> Iterator[None]:
     reset_registry()
     yield
     reset_registry()
+
+
+@pytest.fixture(autouse=True)
+def client_bots_as_built() -> Iterator[None]:
+    """``aztec-arcade play`` says once, for the whole process, how the window's Hard
+    players think (processes, in other processes only): a test that runs it must not
+    leave that to the tests after it."""
+    saved = dict(ai._CLIENT)  # noqa: SLF001
+    yield
+    ai._CLIENT.clear()  # noqa: SLF001
+    ai._CLIENT.update(saved)  # noqa: SLF001
 
 
 # ---------------------------------------------------------------------------------------

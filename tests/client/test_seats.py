@@ -183,11 +183,8 @@ def test_a_computer_thinking_about_a_position_that_is_gone_is_cancelled(stub_ui)
     computer = play.seats.computers()[0]
     budget = PausingBudget(iterations=200, pause_at=20)
     computer.bot.budget = budget
-    for _ in range(600):
-        if budget.paused.is_set():
-            break
-        ui.frames(1)
-    assert budget.paused.is_set() and play.seats.worker.busy
+    ui.frames(1)  # the seat asks its computer, which starts thinking on the worker
+    assert budget.paused.wait(60) and play.seats.worker.busy
     # the game moves on without it (a seat driven from elsewhere answered first)
     assert play.apply(play.session.legal()[0])
     assert computer.bot.cancelled and computer.answer is None  # it stops at its next step
