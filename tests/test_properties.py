@@ -33,13 +33,17 @@ player_counts = st.sampled_from([2, 3, 4])
 # ---------------------------------------------------------------------------------------
 # the invariants
 # ---------------------------------------------------------------------------------------
-def water(game: Game, cell: int) -> bool:
-    return cell in game.rules.board.lake or bool(game.state.canal[cell])
+def water_cells(game: Game) -> frozenset[int]:
+    """The lake and every canal cell, worked out once per check: the district check asks
+    for each cell's neighbours, millions of questions over the file's games."""
+    canal = game.state.canal
+    return game.rules.board.lake | {c for c in range(len(canal)) if canal[c]}
 
 
 def check_districts(game: Game) -> None:
     """(a) Every non-water island cell is in exactly one 4-connected district."""
     board, s = game.rules.board, game.state
+    water = water_cells(game)
     count: Counter[int] = Counter()
     for label, cells in s.dcells.items():
         assert cells, f"district {label} is empty"
@@ -47,10 +51,10 @@ def check_districts(game: Game) -> None:
         members = set(cells)
         assert len(members) == len(cells), f"district {label} lists a cell twice"
         for c in cells:
-            assert not water(game, c), f"water cell {board.names[c]} in district {label}"
+            assert c not in water, f"water cell {board.names[c]} in district {label}"
             assert s.label[c] == label, f"{board.names[c]} labelled {s.label[c]}, not {label}"
             for n in board.nbrs[c]:
-                if not water(game, n):
+                if n not in water:
                     assert s.label[n] == label, (
                         f"districts {label} and {s.label[n]} touch at {board.names[c]}/"
                         f"{board.names[n]}")
@@ -65,7 +69,7 @@ def check_districts(game: Game) -> None:
                     stack.append(n)
         assert seen == members, f"district {label} is not connected"
     for c in board.island:
-        expected = 0 if water(game, c) else 1
+        expected = 0 if c in water else 1
         assert count[c] == expected, (
             f"{board.names[c]} is in {count[c]} districts, expected {expected}")
     for c in board.lake:
@@ -109,6 +113,7 @@ def check_components(game: Game) -> None:
 def check_board(game: Game) -> None:
     """Pieces stand where pieces may stand; AP never go negative."""
     board, s = game.rules.board, game.state
+    water = water_cells(game)
     assert s.ap >= 0
     placed = [p for p in s.pilli if p is not None]
     assert len(placed) == len(set(placed)), "two Pilli on one space"
@@ -116,7 +121,7 @@ def check_board(game: Game) -> None:
         assert p not in board.lake
         assert not s.canal[p] or p in s.bridges, "a Pilli swims"
     for c in list(s.temples) + list(s.tokens):
-        assert not water(game, c) and c not in board.palace and c not in placed
+        assert c not in water and c not in board.palace and c not in placed
     assert not set(s.temples) & set(s.tokens)
 
 
