@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.rng import Rng
-from variants.aztlan.scoring import best_wild_type, score_domains
+from variants.aztlan.scoring import best_of, type_points
 from variants.aztlan.state import AztlanState
 
 if TYPE_CHECKING:
@@ -98,10 +98,13 @@ def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
             owned = s.army_cells(army)
             card = s.chosen[seat]
             kind = cards.power_type[card] if card is not None else None
+            groups = r.island.components(owned, links)
             if kind is None or cards.is_wild(card):
-                kind = best_wild_type(r.island, owned, r.types, r.bonus, links)
-            domains = score_domains(r.island, owned, kind, r.bonus, links)
-            values[seat] += weight * sum(d.points for d in domains)
+                totals = type_points(r.island, groups, r.types, r.bonus)
+                kind = best_of(totals, r.types)
+            else:
+                totals = type_points(r.island, groups, (kind,), r.bonus)
+            values[seat] += weight * totals[kind]
         hand = s.prosperity[seat]
         values[seat] += cards.offerings(hand) + w["prosperity_card"] * len(hand)
         values[seat] += w["tactical_card"] * sum(1 for c in hand
