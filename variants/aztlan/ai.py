@@ -9,7 +9,9 @@ functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
   that player's unplayed cards. The generator is sampled afresh.
 * ``evaluate``: each seat's score plus what its position promises this age (its domains
   scored with its power card's type), its prosperity cards as they count at the end, and
-  its pawns still to place; the seat's value minus the best rival's.
+  its pawns still to place; the seat's value minus the best rival's (with three or more
+  seats, ``rival_mean`` blends in the rivals' mean: finishing ahead of each of them,
+  not only of the leader).
 """
 
 from __future__ import annotations
@@ -75,9 +77,15 @@ def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
 
 def evaluate(r: AztlanRules, view: AztlanState, seat: int,
              weights: Weights | None = None) -> float:
-    values = ai_values(r, view, weights or r.params["bot_weights"]["normal"])
+    w = weights or r.params["bot_weights"]["normal"]
+    values = ai_values(r, view, w)
     others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - (max(others) if others else 0.0)
+    if not others:
+        return values[seat]
+    share = w.get("rival_mean", 0.0)
+    if not share:
+        return values[seat] - max(others)
+    return values[seat] - ((1.0 - share) * max(others) + share * sum(others) / len(others))
 
 
 def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
