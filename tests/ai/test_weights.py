@@ -129,3 +129,9 @@ def test_rival_mean_changes_nothing_with_two_players():
     state.scores = [4, 9]
     assert rules.evaluate(state, 0, {**hard, "rival_mean": 1.0}) == \
         rules.evaluate(state, 0, {**hard, "rival_mean": 0.0})
+
+
+def test_aztlans_file_has_hard_weigh_every_rival_and_normal_the_best_one():
+    rules = new_game("aztlan", 3, seed=1).rules
+    assert level_weights(rules, "hard")["rival_mean"] == 1.0
+    assert level_weights(rules, "normal")["rival_mean"] == 0.0
