@@ -43,6 +43,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -67,6 +68,10 @@ ROUND_TRIP_TARGET = 50e-3
 PICTURE_TARGET = 150e-3
 FRAME_TARGET = 8e-3
 HANG = 60.0
+#: the simulated devices (dozens of browsers' worth of JSON parsing in one process) stand
+#: in for phones and laptops elsewhere: on this machine they run at the lowest priority,
+#: so that they take only the time the television leaves free, as other machines would
+CROWD_NICE = ("nice", "-n", "19") if shutil.which("nice") else ()
 
 
 def row(name: str, samples: list[float], target: float | None) -> bool:
@@ -216,8 +221,9 @@ def frames_with_hub(frames: int, hub_on: bool) -> dict[str, list[float]]:
         hub.start("127.0.0.1", 0)
         hub.publish(game)
         crowd_proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__)), "--crowd", str(hub.port), hub.room,
-             str(game.players), "24"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+            [*CROWD_NICE, sys.executable, str(Path(__file__)), "--crowd", str(hub.port),
+             hub.room, str(game.players), "24"], cwd=ROOT,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)))
         while len(hub.connected_seats()) < game.players:  # everyone is in
             hub.wait(1.0)
             if hub.needs_publish:
@@ -287,8 +293,8 @@ def frames_in_client(frames: int) -> dict[str, list[float]]:
     hub = app.remote.hub
     assert hub is not None
     crowd_proc = subprocess.Popen(
-        [sys.executable, str(Path(__file__)), "--crowd", str(hub.port), hub.room,
-         str(play.game.players), "20", "4"], cwd=ROOT,
+        [*CROWD_NICE, sys.executable, str(Path(__file__)), "--crowd", str(hub.port),
+         hub.room, str(play.game.players), "20", "4"], cwd=ROOT,
         env=dict(os.environ, PYTHONPATH=str(ROOT)))
     deadline = time.monotonic() + HANG
     while not all(isinstance(d, RemoteSeat) and d.connected for d in play.seats.drivers):

@@ -111,7 +111,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not (args.headless or implied):
         from game.ai import set_client_workers
 
-        set_client_workers(getattr(args, "jobs", 1))
+        # the window's Hard players think in other processes, never on its frames' core
+        set_client_workers(getattr(args, "jobs", 1), offload=True)
         return _start_client(args)
     variant = args.variant if args.variant is not None else PLAY_DEFAULTS["variant"]
     players = args.players if args.players is not None else PLAY_DEFAULTS["players"]

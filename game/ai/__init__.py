@@ -38,25 +38,31 @@ DEFAULT_ITERATIONS = 300
 
 _NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
-#: processes a Hard player of the client searches with (``aztec-arcade play --jobs``):
-#: how many cores this process may use is the caller's to say, once, at the start
-_CLIENT = {"workers": 1}
+#: processes a Hard player of the client searches with (``aztec-arcade play --jobs``),
+#: and whether they search in other processes only: how many cores this process may use
+#: is the caller's to say, once, at the start
+_CLIENT = {"workers": 1, "offload": False}
 
 
-def set_client_workers(workers: int) -> None:
-    """Let the client's Hard players search root-parallel over ``workers`` processes."""
+def set_client_workers(workers: int, offload: bool = False) -> None:
+    """Let the client's Hard players search root-parallel over ``workers`` processes;
+    with ``offload`` none of them is the client's own (its frame thread then never waits
+    for the interpreter while a computer player thinks: the window runs at 60 fps)."""
     if workers < 1:
         raise ValueError("workers must be at least 1")
     _CLIENT["workers"] = workers
+    _CLIENT["offload"] = bool(offload)
 
 
 def client_bot(level: str, seed: int) -> Bot:
     """A computer player for a seat of the client: Hard thinks :data:`CLIENT_SECONDS`
     a decision, over the processes :func:`set_client_workers` allowed."""
     if level.strip().lower() == "hard":
-        workers = _CLIENT["workers"]
-        return make_bot(level, seed=seed, seconds=CLIENT_SECONDS,
-                        **({"workers": workers} if workers > 1 else {}))
+        workers, offload = int(_CLIENT["workers"]), bool(_CLIENT["offload"])
+        options: dict[str, Any] = {"workers": workers} if workers > 1 else {}
+        if offload:
+            options["offload"] = True
+        return make_bot(level, seed=seed, seconds=CLIENT_SECONDS, **options)
     return make_bot(level, seed=seed)
 
 

@@ -105,13 +105,16 @@ class MCTSBot(Bot):
                  rollout_turns: int | None = None, widening: float = 2.0,
                  max_rollout: int = 400, eval_order_depth: int = 2,
                  prior_visits: float = 3.0, weights: dict[str, float] | None = None,
-                 workers: int = 1) -> None:
+                 workers: int = 1, offload: bool = False) -> None:
         super().__init__(seed, weights)
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
             raise ValueError("workers must be a whole number of at least 1")
         #: processes the search is spread over (root parallel, see game.ai.parallel);
         #: this one counts, so 2 means one more process
         self.workers = workers
+        #: grow every tree in other processes, none in this one: the client's frame
+        #: thread then never waits for the interpreter while a computer player thinks
+        self.offload = bool(offload)
         self._pool: Any = None
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
@@ -123,6 +126,7 @@ class MCTSBot(Bot):
 
     def describe(self) -> str:
         spread = f", {self.workers} processes" if self.workers > 1 else ""
+        spread += ", in other processes" if self.offload else ""
         return f"hard ({self.budget.describe()}{spread})"
 
     # -- root parallel (game.ai.parallel) -----------------------------------------------
@@ -145,6 +149,7 @@ class MCTSBot(Bot):
         """Search in this process alone from now on (the pool failed: ``error``)."""
         self.close()
         self.workers = 1
+        self.offload = False
         self.stats["pool_error"] = f"{type(error).__name__}: {error}"
 
     def close(self) -> None:
@@ -169,7 +174,7 @@ class MCTSBot(Bot):
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
                rng: Rng, first: Any) -> list[str]:
         legal = self.fresh(rules, first, seat, legal) or legal
-        if self.workers > 1:
+        if self.workers > 1 or self.offload:
             from game.ai.parallel import root_parallel
 
             totals = root_parallel(self, rules, view, legal, seat, rng, first)

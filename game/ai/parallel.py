@@ -30,7 +30,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 import weakref
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -125,34 +125,34 @@ class RootPool:
 
 def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],
                   seat: int, rng: Rng, first: Any) -> RootTotals:
-    """``bot``'s decision searched by ``bot.workers`` trees; the merged root."""
-    workers = bot.workers
-    seeds = [rng.next64() for _ in range(workers - 1)]
+    """``bot``'s decision searched by ``bot.workers`` trees; the merged root. With
+    ``bot.offload`` every tree grows in the pool and this process only waits (the wait
+    leaves the interpreter to the client's frame thread)."""
+    workers, offload = bot.workers, bot.offload
+    seeds = [rng.next64() for _ in range(workers if offload else workers - 1)]
     budget = bot.budget
     split = shares(budget.iterations, workers) if budget.iterations is not None else None
+    remote_split = (split if offload else split[1:]) if split else None
     options = bot.search_options()
     # the other trees stop a little early, so that their answers are back in time
     remote_seconds = None if budget.seconds is None else max(0.05, budget.seconds - GRACE)
     futures: list[Future[tuple[RootTotals, int]]] = []
     try:
-        pool = bot.root_pool(rules, workers - 1)
+        pool = bot.root_pool(rules, len(seeds))
         for k, seed in enumerate(seeds):
-            job = RootJob(view, list(legal), seat, seed, split[k + 1] if split else None,
-                          remote_seconds, options, bot.weights, list(bot.history))
+            job = RootJob(view, list(legal), seat, seed,
+                          remote_split[k] if remote_split else None, remote_seconds,
+                          options, bot.weights, list(bot.history))
             futures.append(pool.submit(job))
     except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
         bot.give_up_pool(exc)
         return _local_totals(bot, rules, view, legal, seat, rng, first, budget.iterations)
     start = time.perf_counter()
-    tables = [_local_totals(bot, rules, view, legal, seat, rng, first,
-                            split[0] if split else None, remote_seconds)]
-    local_iterations = int(bot.stats.get("iterations", 0))
-    timeout = None
-    if budget.seconds is not None:  # the decision keeps its budget: a late tree is left out
-        timeout = max(0.0, budget.seconds - (time.perf_counter() - start))
-    if bot.cancelled:
-        timeout = 0.0
-    done, _late = wait(futures, timeout=timeout)
+    tables = [] if offload else [_local_totals(bot, rules, view, legal, seat, rng, first,
+                                               split[0] if split else None,
+                                               remote_seconds)]
+    local_iterations = 0 if offload else int(bot.stats.get("iterations", 0))
+    done = _answers(bot, futures, start, offload)
     others = 0
     for future in futures:  # in submission order: the merge is the same every time
         if future not in done:
@@ -170,6 +170,22 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
         others += iterations
     bot.stats.update(iterations=local_iterations + others, trees=len(tables))
     return merge(tables)
+
+
+def _answers(bot: MCTSBot, futures: list[Future[tuple[RootTotals, int]]], start: float,
+             offload: bool) -> set[Future[tuple[RootTotals, int]]]:
+    """The trees whose answers are back in time: a decision keeps its time budget (a
+    late tree is left out), except that an offloaded decision, which has no tree of its
+    own, waits for its first answer (the pool's processes may still be starting)."""
+    timeout = None
+    if bot.budget.seconds is not None:
+        timeout = max(0.0, bot.budget.seconds - (time.perf_counter() - start))
+    if bot.cancelled:
+        return set(wait(futures, timeout=0.0).done)
+    done = set(wait(futures, timeout=timeout).done)
+    if offload and not done:
+        done = set(wait(futures, return_when=FIRST_COMPLETED).done)
+    return done
 
 
 def _local_totals(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],

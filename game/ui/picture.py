@@ -17,6 +17,7 @@ host's interpreter, so the television's frames never wait for them.
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import json
 import os
@@ -40,6 +41,9 @@ from game.ui.playersbar import draw_players_bar  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
+
+#: how much lower the painter process's CPU priority is than the window's (Unix nice)
+PAINTER_NICENESS = 10
 
 Colour = tuple[int, int, int]
 
@@ -144,6 +148,11 @@ def _read(stream: BinaryIO, size: int) -> bytes | None:
 
 
 def main(argv: list[str]) -> int:
+    # A picture for the devices may come a few frames later; the television's own
+    # frames may not: on a machine with few cores the painter gives way to the window.
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(PAINTER_NICENESS)
     # The protocol owns standard output: anything a plugin prints goes to stderr.
     channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())

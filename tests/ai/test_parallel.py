@@ -71,3 +71,56 @@ def test_two_processes_give_the_same_decision_for_the_same_seed():
     assert stats["trees"] == 2 and stats["iterations"] == 60  # both trees answered
     assert (first, stats["visits"], stats["value"]) == \
         (again, stats_again["visits"], stats_again["value"])
+
+
+@pytest.mark.slow
+def test_an_offloaded_hard_player_searches_only_in_another_process():
+    """The window's Hard players think in another process: this one (where the frames
+    are drawn) grows no tree, and the decision is still a legal move of the whole
+    budget, the same for a seed."""
+    game = _midgame()
+    seat = game.current_player
+
+    def decide() -> tuple[str, dict]:
+        bot = make_bot("hard", seed=5, iterations=60, offload=True)
+        grown: list[int] = []
+        bot.grow = lambda *args: grown.append(1)  # type: ignore[method-assign]
+        try:
+            action = bot.choose(game.rules, game.view(seat), game.legal_actions())
+            assert not grown  # no tree in this process
+            return action, dict(bot.stats)
+        finally:
+            bot.close()
+
+    first, stats = decide()
+    again, _ = decide()
+    assert first in game.legal_actions()
+    assert stats["trees"] == 1 and stats["iterations"] == 60
+    assert first == again
+
+
+def test_without_its_process_an_offloaded_hard_player_searches_here(monkeypatch):
+    def refuse(rules, processes):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(parallel, "RootPool", refuse)
+    game = _midgame()
+    bot = make_bot("hard", seed=5, iterations=40, offload=True)
+    action = bot.choose(game.rules, game.view(game.current_player), game.legal_actions())
+    assert action in game.legal_actions()
+    assert bot.stats["iterations"] == 40 and not bot.offload
+
+
+def test_the_window_offloads_its_hard_players(monkeypatch):
+    """``aztec-arcade play`` (the window) asks for offloaded Hard players; a program that
+    builds the client itself (the tests) keeps them in its own process."""
+    from game import ai
+
+    monkeypatch.setitem(ai._CLIENT, "offload", False)
+    assert not ai.client_bot("hard", seed=1).offload  # type: ignore[attr-defined]
+    ai.set_client_workers(1, offload=True)
+    try:
+        bot = ai.client_bot("hard", seed=1)
+        assert bot.offload and bot.budget.seconds == ai.CLIENT_SECONDS  # type: ignore[attr-defined]
+    finally:
+        ai.set_client_workers(1)
