@@ -143,6 +143,17 @@ def reward(rules: Rules, state: Any, seat: int, weights: Weights = None) -> floa
     return logistic(evaluate(rules, state, seat, weights) / scale)
 
 
+def advantage_and_reward(rules: Rules, state: Any, seat: int,
+                         weights: Weights = None) -> tuple[float, float]:
+    """:func:`advantage` and :func:`reward` of one state with one evaluation (the search
+    orders moves by the first and starts their edges at the second; the evaluation is
+    most of a search's time)."""
+    if rules.is_over(state):
+        return advantage(rules, state, seat, weights), terminal_reward(rules, state, seat)
+    value = evaluate(rules, state, seat, weights)
+    return value, logistic(value / float(rules.evaluation_scale or 10.0))
+
+
 def advantage(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
     """The seat's value of ``state`` in points (a finished game: a huge bonus for a win)."""
     if rules.is_over(state):

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 from game.ai.base import (
     Bot,
     Budget,
-    advantage,
+    advantage_and_reward,
     apply_plan,
     determinize,
     has_own_hook,
@@ -321,9 +321,8 @@ class MCTSBot(Bot):
             done = apply_plan(rules, child, split_plan(move), player)
             if not done:
                 continue
-            scored.append((advantage(rules, child, player, self.weights) - 1e-3 * len(done),
-                           -i, move))
-            priors[move] = reward(rules, child, player, self.weights)
+            value, priors[move] = advantage_and_reward(rules, child, player, self.weights)
+            scored.append((value - 1e-3 * len(done), -i, move))
         scored.sort(reverse=True)
         return [m for _v, _i, m in scored] or moves, priors
 

@@ -99,3 +99,39 @@ def test_aztlan_counts_a_pawn_still_to_place_at_its_levels_weight():
     cheap = rules.evaluate(state, 0, {**hard, "pawn_to_place": 0.5})
     dear = rules.evaluate(state, 0, {**hard, "pawn_to_place": 1.5})
     assert dear - cheap == pytest.approx(3 * 1.0)
+
+
+def test_aztlan_for_three_measures_a_seat_against_its_rivals_mean_at_rival_mean_1():
+    """``rival_mean`` 0 (Normal's): a seat's value is its own minus the best rival's;
+    at 1, minus the rivals' mean, so gaining on the trailing rival counts too."""
+    game = new_game("aztlan", 3, seed=1)
+    rules = game.rules
+    normal = level_weights(rules, "normal")
+    assert normal is not None and normal["rival_mean"] == 0.0
+    state = rules.clone(game.state)
+    state.scores = [10, 20, 0]
+    best = rules.evaluate(state, 0, normal)
+    mean = rules.evaluate(state, 0, {**normal, "rival_mean": 1.0})
+    half = rules.evaluate(state, 0, {**normal, "rival_mean": 0.5})
+    assert best - mean == pytest.approx(-10.0)  # 20 for the best, 10 for the mean
+    assert half == pytest.approx((best + mean) / 2)
+    state.scores = [10, 20, 6]  # the trailing rival gains 6: only the mean sees it
+    assert rules.evaluate(state, 0, normal) == pytest.approx(best)
+    assert rules.evaluate(state, 0, {**normal, "rival_mean": 1.0}) == pytest.approx(mean - 3)
+
+
+def test_rival_mean_changes_nothing_with_two_players():
+    game = new_game("aztlan-2p", 2, seed=1)
+    rules = game.rules
+    hard = level_weights(rules, "hard")
+    assert hard is not None
+    state = rules.clone(game.state)
+    state.scores = [4, 9]
+    assert rules.evaluate(state, 0, {**hard, "rival_mean": 1.0}) == \
+        rules.evaluate(state, 0, {**hard, "rival_mean": 0.0})
+
+
+def test_aztlans_file_has_hard_weigh_every_rival_and_normal_the_best_one():
+    rules = new_game("aztlan", 3, seed=1).rules
+    assert level_weights(rules, "hard")["rival_mean"] == 1.0
+    assert level_weights(rules, "normal")["rival_mean"] == 0.0

@@ -7,7 +7,7 @@ import pytest
 
 from game.api import IllegalAction
 from tests.aztlan import kinds, position
-from variants.aztlan.scoring import domain_points
+from variants.aztlan.scoring import best_wild_type, domain_points, score_domains, type_points
 
 BONUS = [1, 4, 9, 16, 25, 36]
 
@@ -75,6 +75,27 @@ def test_rulebook_wild_four_scores_22_with_desert():
     score = next(e for e in events if e.kind == "score")
     assert sorted(x["points"] for x in score.data["domains"]) == [3, 4, 15]
     assert g.scores[0] == 22
+
+
+def test_every_type_prices_the_rulebook_wild_four_domains_as_the_scoring_does():
+    """The computer players price all five types from one search for the domains; each
+    total is what the scoring would give with that type (desert: 22, as above)."""
+    six, three, two = ["t3", "t4", "t9", "t10", "t11", "t20"], ["t22", "t28", "t29"], [
+        "t24", "t25"]
+    g = position(3)
+    isl, types = g.rules.island, g.rules.types
+    owned = {isl.index[t] for t in six + three + two}
+    totals = type_points(isl, isl.components(owned), types, BONUS)
+    assert totals == {t: sum(d.points for d in score_domains(isl, owned, t, BONUS))
+                      for t in types}
+    assert totals["desert"] == 22
+    assert best_wild_type(isl, owned, types, BONUS) == max(types, key=totals.__getitem__)
+
+
+def test_a_wild_card_tie_goes_to_the_first_type_in_order():
+    g = position(3)
+    isl, types = g.rules.island, g.rules.types
+    assert best_wild_type(isl, set(), types, BONUS) == types[0]  # nothing scores: all 0
 
 
 def test_the_wild_choice_applies_to_every_domain():

@@ -9,7 +9,9 @@ functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
   that player's unplayed cards. The generator is sampled afresh.
 * ``evaluate``: each seat's score plus what its position promises this age (its domains
   scored with its power card's type), its prosperity cards as they count at the end, and
-  its pawns still to place; the seat's value minus the best rival's.
+  its pawns still to place; the seat's value minus the best rival's (with three or more
+  seats, ``rival_mean`` blends in the rivals' mean: finishing ahead of each of them,
+  not only of the leader).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.rng import Rng
-from variants.aztlan.scoring import best_wild_type, score_domains
+from variants.aztlan.scoring import best_of, type_points
 from variants.aztlan.state import AztlanState
 
 if TYPE_CHECKING:
@@ -75,9 +77,15 @@ def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
 
 def evaluate(r: AztlanRules, view: AztlanState, seat: int,
              weights: Weights | None = None) -> float:
-    values = ai_values(r, view, weights or r.params["bot_weights"]["normal"])
+    w = weights or r.params["bot_weights"]["normal"]
+    values = ai_values(r, view, w)
     others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - (max(others) if others else 0.0)
+    if not others:
+        return values[seat]
+    share = w.get("rival_mean", 0.0)
+    if not share:
+        return values[seat] - max(others)
+    return values[seat] - ((1.0 - share) * max(others) + share * sum(others) / len(others))
 
 
 def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
@@ -98,10 +106,13 @@ def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
             owned = s.army_cells(army)
             card = s.chosen[seat]
             kind = cards.power_type[card] if card is not None else None
+            groups = r.island.components(owned, links)
             if kind is None or cards.is_wild(card):
-                kind = best_wild_type(r.island, owned, r.types, r.bonus, links)
-            domains = score_domains(r.island, owned, kind, r.bonus, links)
-            values[seat] += weight * sum(d.points for d in domains)
+                totals = type_points(r.island, groups, r.types, r.bonus)
+                kind = best_of(totals, r.types)
+            else:
+                totals = type_points(r.island, groups, (kind,), r.bonus)
+            values[seat] += weight * totals[kind]
         hand = s.prosperity[seat]
         values[seat] += cards.offerings(hand) + w["prosperity_card"] * len(hand)
         values[seat] += w["tactical_card"] * sum(1 for c in hand

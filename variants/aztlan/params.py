@@ -138,6 +138,9 @@ WEIGHTS = Obj({
     "age_develop": Field(_WEIGHT, "...while the tribes develop...", default=0.8),
     "age_conflict": Field(_WEIGHT, "...and during the conflicts (the scoring itself: all "
                           "of it).", default=0.9),
+    "rival_mean": Field(Number(min=0.0, max=1.0), "With three or more seats, whom a seat "
+                        "measures itself against: 0 the best rival, 1 the rivals' mean, "
+                        "between a blend.", default=0.0),
 })
 
 PARAMETERS = Obj(

@@ -13,7 +13,7 @@ the state, so a seed and a log replay a game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
@@ -247,18 +247,20 @@ class AztlanRules(Rules):
     def outcome(self, s: AztlanState, t: int, strength: list[int] | None = None) -> Outcome:
         return outcome(s.board[t], strength or self.strength(s))
 
+    def contests(self, s: AztlanState, army: int) -> Iterator[tuple[int, Outcome]]:
+        """The unresolved contested territories where ``army`` has pawns, with their
+        outcome, in map order. Most territories hold one army or none and are passed
+        over before any outcome is weighed: the bots' searches ask after every action of
+        the conflict phase."""
+        strength = self.strength(s)
+        for t, counts in enumerate(s.board):
+            if counts[army] and t not in s.resolved and sum(1 for n in counts if n) >= 2:
+                yield t, self.outcome(s, t, strength)
+
     def won(self, s: AztlanState, seat: int) -> list[int]:
         """Unresolved conflicts that ``seat`` wins outright."""
         army = self.army(s, seat)
-        strength = self.strength(s)
-        out = []
-        for t in range(self.island.size):
-            if t in s.resolved or s.board[t][army] == 0:
-                continue
-            o = self.outcome(s, t, strength)
-            if o.contested and o.winner == army:
-                out.append(t)
-        return out
+        return [t for t, o in self.contests(s, army) if o.winner == army]
 
     def tied_seats(self, s: AztlanState, o: Outcome) -> list[int]:
         tied = {self.commander(s, a) for a in o.top}
@@ -266,13 +268,8 @@ class AztlanRules(Rules):
 
     def next_tie(self, s: AztlanState, seat: int) -> int | None:
         """The first unresolved tie at the top whose earliest tied player is ``seat``."""
-        army = self.army(s, seat)
-        strength = self.strength(s)
-        for t in range(self.island.size):
-            if t in s.resolved or s.board[t][army] == 0:
-                continue
-            o = self.outcome(s, t, strength)
-            if o.contested and o.winner is None and self.tied_seats(s, o)[0] == seat:
+        for t, o in self.contests(s, self.army(s, seat)):
+            if o.winner is None and self.tied_seats(s, o)[0] == seat:
                 return t
         return None
 
