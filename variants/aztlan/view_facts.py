@@ -90,8 +90,8 @@ def paint_age(scr: Screen, rect: Rect, view: Any, m: Model) -> None:
     size = theme.FONT_SMALL
     phase = PHASE_NAMES.get(m.phase, m.phase)
     if scr.text_width(f"AGE  {phase}", size) <= aw - 28:
-        scr.text("AGE", ax + 14, ay + 4, size, theme.ACCENT)
-    scr.text(phase, ax + aw - 14, ay + 4, size, theme.TEXT, "topright")
+        scr.text("AGE", ax + 14, ay + 6, size, theme.ACCENT)
+    scr.text(phase, ax + aw - 14, ay + 6, size, theme.TEXT, "topright")
     n = m.ages
     pw = (aw - 28 - 6 * (n - 1)) / n
     for i in range(n):
@@ -99,11 +99,11 @@ def paint_age(scr: Screen, rect: Rect, view: Any, m: Model) -> None:
         age = i + 1
         fill = theme.ACCENT if age == m.age else (theme.PANEL_LIGHT if age > m.age
                                                   else shade(theme.PANEL_LIGHT, 0.7))
-        frames.tile(scr, px, ay + 42, pw, 36, fill, radius=8, depth=3)
-        scr.text(roman(age), px + pw / 2, ay + 60, size,
+        frames.tile(scr, px, ay + 44, pw, 36, fill, radius=8, depth=3)
+        scr.text(roman(age), px + pw / 2, ay + 62, size,
                  INK if age == m.age else (theme.TEXT if age > m.age else theme.TEXT_DIM),
                  "center")
-    _order(scr, view, m, ax + 14, ay + 84, aw - 28, min(34.0, ah - 88))
+    _order(scr, view, m, ax + 14, ay + ah - 44, aw - 28, 34.0)
 
 
 def _order(scr: Screen, view: Any, m: Model, x: float, y: float, w: float,

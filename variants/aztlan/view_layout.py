@@ -19,7 +19,7 @@ Rect = tuple[float, float, float, float]
 
 AGE_W = 360.0  # the age track and the turn order, right of the score track
 GAP = 12.0
-TRACK_H = 124.0  # the score track and the age track under the map
+TRACK_H = 136.0  # the score track and the age track under the map
 STRETCH = 1.25  # how much wider (or taller) than its YAML shape the map may be drawn
 DIRECTIONS = {"up": (0.0, -1.0), "down": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 
