@@ -436,10 +436,12 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
     counter, first in turn order, drawn on top)."""
     x, y, w, h = rect
     frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
-    scr.text("SCORE TRACK", x + 14, y + 8, theme.readable(22), theme.ACCENT)
+    size = theme.FONT_SMALL
+    scr.text("SCORE TRACK", x + 14, y + 8, size, theme.ACCENT)
     line_y = y + h - 36  # the numbers under it stay inside the panel
-    scr.text("on one score, the top counter plays first", x + w - 14, y + 8, theme.readable(20),
-             theme.TEXT_DIM, "topright")
+    note = "on one score, the top counter plays first"  # where it fits beside the title
+    if scr.text_width("SCORE TRACK", size) + scr.text_width(note, size) + 48 <= w:
+        scr.text(note, x + w - 14, y + 8, size, theme.TEXT_DIM, "topright")
     top = track_range(scores)
     x0, x1 = x + 30, x + w - 30
     scr.line((x0, line_y), (x1, line_y), theme.TEXT_DIM, 3)
