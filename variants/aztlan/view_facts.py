@@ -26,11 +26,12 @@ Rect = tuple[float, float, float, float]
 #: a power card on a seat card (this age's), and a used one beside it
 CARD_W, CARD_H = 30.0, 40.0
 USED_W, USED_H = 24.0, 34.0
+PROSPERITY_W = 32.0
 
 
 def paint_seat_facts(scr: Screen, view: Any, m: Model, seat: int, rect: Rect) -> None:
     """One line: the army's pawn and how many are left to place, this age's card, the used
-    cards, and at the right the prosperity cards' count (public)."""
+    cards, and at the right a prosperity card's back with their count (public)."""
     x, y, w, h = rect
     cy = y + h / 2
     army = m.army(seat)
@@ -41,16 +42,16 @@ def paint_seat_facts(scr: Screen, view: Any, m: Model, seat: int, rect: Rect) ->
     scr.text(pawns, x + 27, cy, size, theme.TEXT if left else theme.TEXT_DIM, "midleft")
     cx = x + 27 + scr.text_width(pawns, size) + 12
     _chosen(scr, m, seat, cx, cy - CARD_H / 2)
+    # the prosperity cards: a card back with their count on it (public)
+    back_x = x + w - PROSPERITY_W
     count = m.prosperity_count[seat]
-    many = f"×{count}"
-    right = x + w - scr.text_width(many, size)
-    scr.text(many, x + w, cy, size, theme.TEXT if count else theme.TEXT_DIM, "midright")
-    back_x = right - 4 - 22
-    card_back(scr, back_x, cy - 15, 22, 30, "")
+    if count:  # a pile, told apart from this age's card face down
+        card_back(scr, back_x - 5, cy - CARD_H / 2 - 3, PROSPERITY_W, CARD_H, "")
+    card_back(scr, back_x, cy - CARD_H / 2, PROSPERITY_W, CARD_H, str(count))
     used = m.used[seat]
     ux = cx + CARD_W + 10
-    if used:  # fanned closer where four used cards would not fit
-        step = min(USED_W + 3, (back_x - 10 - ux - USED_W) / max(1, len(used) - 1))
+    if used:  # apart, or fanned closer where four used cards would not fit
+        step = min(USED_W + 6, (back_x - 10 - ux - USED_W) / max(1, len(used) - 1))
         for i, c in enumerate(used):
             px = ux + i * step
             scr.box(px, cy - USED_H / 2, USED_W, USED_H, shade(PARCHMENT, 0.8), radius=4)

@@ -360,8 +360,9 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
 
 def prosperity_words(m: Model) -> str:
     """The viewer's prosperity cards in a line ("Prosperity: Offering ×2, Rafts &
-    Canoes"); "" when the model holds nobody's secrets."""
-    if m.viewer is None:
+    Canoes"); "" when the model holds nobody's secrets or the viewer no card (the seat
+    card counts them)."""
+    if m.viewer is None or not m.prosperity:
         return ""
     counts: dict[str, int] = {}
     for c in m.prosperity:
@@ -371,7 +372,7 @@ def prosperity_words(m: Model) -> str:
         label = m.cards.card_name.get(card, card)
         label = label.replace("Blessing of ", "").replace(" and ", " & ")
         names.append(f"{label}{f' ×{n}' if n > 1 else ''}")
-    return "Prosperity: " + (", ".join(names) if names else "none yet")
+    return "Prosperity: " + ", ".join(names)
 
 
 def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
