@@ -124,6 +124,20 @@ def personalise(text: str, names: list[str]) -> str:
     return "".join(out) + text
 
 
+def imperative(text: str, seat: int) -> str:
+    """An engine's description of ``seat``'s own action, said to that player as advice:
+    "Player 1 places the black on a1" becomes "place the black on a1" (a hint names the
+    move it suggests to the one who makes it). Other texts are kept as they are."""
+    subject = player(seat) + " "
+    if not text.startswith(subject):
+        return text
+    verb, _, rest = text[len(subject):].partition(" ")
+    base = base_form(verb)
+    if base is None:
+        return text
+    return f"{base} {rest}".rstrip()
+
+
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from game.api import list_variants, new_game
 from game.rng import Rng
-from game.words import indefinite, personalise, plural
+from game.words import imperative, indefinite, personalise, plural
 
 #: "1 spaces", "1 levels": a count of one with a plural noun
 ONE_PLURAL = re.compile(r"(?<![\d.])1 (spaces|levels|pawns|cards|territories|points|tiles|"
@@ -140,3 +140,14 @@ def test_words_in_s_that_are_no_verbs_stay():
     assert personalise("Player 1 plus Player 2", ["You", "Ana"]) == "You plus Ana"
     assert personalise("Hint: take — Player 1 founds it", names) == \
         "Hint: take — you found it"
+
+
+def test_a_hint_says_the_move_to_the_one_who_makes_it():
+    assert imperative("Player 1 places the black on a1", 0) == "place the black on a1"
+    assert imperative("Player 3 carries the king to b2", 2) == "carry the king to b2"
+    assert imperative("Player 2 passes", 1) == "pass"
+    # another seat's action, or a text without a verb after the name, is kept
+    assert imperative("Player 2 places the black on a1", 0) == \
+        "Player 2 places the black on a1"
+    assert imperative("move i7", 0) == "move i7"
+    assert imperative("Player 1 +3", 0) == "Player 1 +3"

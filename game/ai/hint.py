@@ -28,6 +28,7 @@ from game.engine import Rules
 from game.errors import IllegalAction
 from game.events import Event
 from game.rng import Rng
+from game.words import plural
 
 #: longest reason shown (one line of the status bar)
 MAX_REASON = 110
@@ -133,8 +134,8 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
         shown = ", ".join(rest[:SHOWN_STEPS]) + (", ..." if len(rest) > SHOWN_STEPS else "")
         parts.append(f"then {shown}")
     if gained <= 0 and value > 0.5:
-        parts.append(f"improves your position by about {value:.0f} points (the Normal "
-                     "player's estimate)")
+        parts.append(f"improves your position by about {plural(round(value), 'point')} "
+                     "(the Normal player's estimate)")
     elif not parts:
         parts.append("nothing better to do now" if played == ["end"] or not played
                      else "the move the Normal player rates best here")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
-from game.ui.art import frames
+from game.ui.art import frames, sprites
 from game.ui.boardview import Area
 from game.ui.layers import Piece, Rect, Snapshot
 from game.ui.screen import Screen
@@ -140,10 +140,16 @@ def paint_territory(v: AztlanView, lay: Layout, t: int, counts: list[int],
     vp.paint_stacks(scr, lay, v.geo, counts, t, colours, marks)
     if fight:
         # an unresolved conflict: a dashed red inner border and crossed blades
-        # pinned on the territory's highest corner
-        vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
-        x, y = lay.pt(v.geo.top[t])
-        vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
+        # pinned on the territory's highest corner (dozens of dashes: one sprite)
+        x0, y0, w, h = territory_bounds(v, lay, t, [], True)
+        sprites.stamp_in_place(scr, ("fight", t, lay), x0, y0, w, h, 0.0,
+                               partial(paint_fight, v, lay, t))
+
+
+def paint_fight(v: AztlanView, lay: Layout, t: int, scr: Screen) -> None:
+    vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
+    x, y = lay.pt(v.geo.top[t])
+    vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
 
 
 def territory_bounds(v: AztlanView, lay: Layout, t: int, counts: list[int],

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.art import frames, pieces, texture
+from game.ui.art import frames, pieces, sprites, texture
 from game.ui.layers import offscreen
 from game.ui.screen import Screen, draw_mark
 from variants.aztlan.view_layout import Layout, MapGeometry, Point
@@ -43,10 +43,7 @@ def shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
 def halo_text(scr: Screen, text: str, x: float, y: float, size: float,
               colour: Any = LABEL, anchor: str = "center", edge: Any = INK) -> None:
     """Text with a dark outline, readable on any fill."""
-    o = max(1.2, size * 0.06)
-    for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o), (o, o)):
-        scr.text(text, x + dx, y + dy, theme.readable(size), edge, anchor)
-    scr.text(text, x, y, theme.readable(size), colour, anchor)
+    sprites.halo_text(scr, text, x, y, size, colour, anchor, edge)
 
 
 # ---------------------------------------------------------------------------------------
@@ -296,6 +293,19 @@ def paint_pawn(scr: Screen, cx: float, cy: float, s: float, colour: Any, mark: s
     draw_mark(scr, mark, cx, cy + s * 0.24, s * 0.16, INK)
 
 
+def stamp_pawns(scr: Screen, cx: float, cy: float, s: float, colour: Any, mark: str,
+                stacked: bool) -> None:
+    """A pawn (with a second one peeking out behind it when ``stacked``) from a cached
+    sprite: a territory's stacks are repainted after every action that touches them."""
+    def paint(sub: Screen) -> None:
+        if stacked:
+            paint_pawn(sub, s * 0.84, s * 0.9, s, shade(colour, 0.7), mark)
+        paint_pawn(sub, s, s, s, colour, mark)
+
+    key = ("pawns", tuple(colour), mark, stacked, s)
+    sprites.stamp(scr, key, cx - s, cy - s, 2 * s, 2 * s, s * 0.2, paint)
+
+
 def stack_slots(n: int, cx: float, cy: float, s: float) -> list[Point]:
     """Centres for ``n`` pawn stacks around (cx, cy): a row of two, or two rows."""
     dx = s * 1.05
@@ -342,9 +352,7 @@ def paint_stacks(scr: Screen, lay: Layout, geo: MapGeometry, counts: list[int],
                                    strict=False):
         colour = colours[army] if army < len(colours) else theme.NEUTRAL_COLOUR
         mark = marks[army] if army < len(marks) else "ring"
-        if n > 1:  # a second pawn peeking out behind: a stack
-            paint_pawn(scr, px - s * 0.16, py - s * 0.1, s, shade(colour, 0.7), mark)
-        paint_pawn(scr, px, py, s, colour, mark)
+        stamp_pawns(scr, px, py, s, colour, mark, n > 1)
         halo_text(scr, str(n), px + s * 0.48, py + s * 0.12, s * 0.95, LABEL, "midleft")
 
 

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.art import palette, pieces, texture
+from game.ui.art.sprites import stamp
 from game.ui.screen import Screen, draw_mark
 from variants.mexica.board import Board
 from variants.mexica.state import MexicaState
@@ -318,36 +319,6 @@ def paint_pilli(scr: Screen, cx: float, cy: float, cs: float, colour: Any, mark:
     scr.line((cx - s * 0.05, cy - s * 0.12), (cx - s * 0.2, cy + s * 0.3), lit, s * 0.04)
     scr.circle(cx - s * 0.05, cy - s * 0.29, s * 0.05, lit)
     draw_mark(scr, mark, cx, cy + s * 0.17, s * 0.12, INK)
-
-
-# ----------------------------------------------------------------------------------------
-# sprites: a piece is painted once per look and size, then blitted
-# ----------------------------------------------------------------------------------------
-#: (what, look, scale, cell size) -> (sprite, padding in pixels); pixels only, no game state
-_SPRITES: dict[tuple[Any, ...], tuple[pygame.Surface, int]] = {}
-SPRITES_MAX = 600
-
-
-def stamp(scr: Screen, key: tuple[Any, ...], x: float, y: float, w: float, h: float,
-          margin: float, paint: Any) -> None:
-    """Draw a piece through a cached sprite: ``paint(sub)`` draws it with the top left of
-    its box (w x h logical units, ``margin`` more on every side) at logical (0, 0).
-
-    Repainting a board of 60 temples with the drawing primitives takes milliseconds; the
-    same board from sprites is a few dozen blits."""
-    full = (*key, scr.scale, w, h)
-    sprite = _SPRITES.get(full)
-    if sprite is None:
-        pad = math.ceil(margin * scr.scale) + 2
-        size = (math.ceil(w * scr.scale) + 2 * pad, math.ceil(h * scr.scale) + 2 * pad)
-        sub = scr.derived(pygame.Surface(size, pygame.SRCALPHA), float(pad), float(pad))
-        paint(sub)
-        if len(_SPRITES) >= SPRITES_MAX:
-            _SPRITES.clear()
-        sprite = _SPRITES[full] = (sub.surface, pad)
-    surface, pad = sprite
-    px, py = scr.px(x, y)
-    scr.surface.blit(surface, (px - pad, py - pad))
 
 
 def _local_tile(tile: tuple[int, ...], width: int, cs: float

@@ -18,8 +18,8 @@ ART_BYTES = 160 * 1024 * 1024
 
 
 class ArtCache:
-    def __init__(self) -> None:
-        self._lru = LruCache(ART_ENTRIES, ART_BYTES)
+    def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES) -> None:
+        self._lru = LruCache(entries, limit)
         self.renders = 0
         self.hits = 0
 

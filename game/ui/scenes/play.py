@@ -39,6 +39,7 @@ from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.statusline import draw_seat_status, draw_status
 from game.ui.widgets import Banner, draw_footer, inside
+from game.words import imperative
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -427,8 +428,8 @@ class PlayScene(BaseScene):
         hint = self.hinter.hint
         if hint is None:
             return
-        try:
-            said = self.game.describe(hint.action)
+        try:  # advice to the one who decides: "place the black on a1", not "Ana places"
+            said = imperative(self.game.describe(hint.action), hint.seat)
         except AztecArcadeError:
             said = hint.action
         self.hint_text = personalise(f"Hint: {said} — {hint.reason}", self.session.names)
