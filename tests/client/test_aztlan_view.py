@@ -15,6 +15,7 @@ from game.ui.scenes.common import make_session
 from game.ui.scenes.play import BOARD_AREA, PlayScene
 from game.ui.screen import Screen
 from tests.aztlan import position
+from tests.client.conftest import every_text_drawn
 from tests.client.test_snapshots import SIZE, check
 from variants.aztlan.state import AztlanState
 from variants.aztlan.view import AztlanView
@@ -581,3 +582,39 @@ def test_the_scoring_overlay_is_titled_by_the_age(ui):
     assert isinstance(overlay, ScoringScene)
     assert overlay.title == "Scoring of age I"
 
+
+
+# ---------------------------------------------------------------------------------------
+# each seat's facts on its seat card
+# ---------------------------------------------------------------------------------------
+def seat_facts(ui, play, seat: int) -> list[str]:
+    """The words and numbers of ``seat``'s facts on its seat card, painted afresh."""
+    play.view.on_reset()
+    with every_text_drawn(ui) as texts:
+        play.view.draw_seat_facts(ui.app.screen, seat, (1356.0, 86.0, 251.0, 42.0))
+    return texts
+
+
+def test_seat_cards_show_what_each_seat_has_and_only_the_viewers_own_card(ui):
+    """Pawns still to place, this age's power card (face down, unless it is the viewer's
+    own), the prosperity cards' count: on every seat card, in place of a panel row."""
+    g = new_game("aztlan", 3, seed=8)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    decider = g.current_player
+    g.state.prosperity[decider] = ["mixcoatl", "offering"]
+    play = start(ui.app, g)
+    ui.frames(1)
+    assert play.privacy is None and play.view.decision.kind == "place"
+    assert play.view.seat_fact_lines == 1
+    chosen = g.state.chosen
+    for seat in range(3):  # placing in public: every card face down
+        facts = seat_facts(ui, play, seat)
+        assert f"×{g.state.supply[seat]}" in facts and "?" in facts
+        assert str(chosen[seat]) not in facts
+        assert str(len(g.state.prosperity[seat])) in facts
+    ui.key(pygame.K_p)  # the person deciding holds P: their own card shows on their card
+    assert play.session.shown == decider
+    assert str(chosen[decider]) in seat_facts(ui, play, decider)
+    for seat in set(range(3)) - {decider}:
+        assert str(chosen[seat]) not in seat_facts(ui, play, seat)
