@@ -47,6 +47,11 @@ class BoardView:
     #: True while the view still plays out something of its own (a walk's queued steps):
     #: computer players and the title screen's demo wait until it is False.
     busy: bool = False
+    #: Lines of the game's own facts each seat card holds under the seat's name (what a
+    #: seat has: pawns left, cards, a hand's size), painted by ``draw_seat_facts``; 0: none.
+    #: Facts there are read beside the name and score, so the side panel need not repeat a
+    #: row per seat; the panel under the cards gets that much less height.
+    seat_fact_lines: int = 0
 
     def __init__(self, session: Session, app: App) -> None:
         self.session = session
@@ -112,6 +117,11 @@ class BoardView:
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         """Draw the game-specific side panel (supplies, hands)."""
+
+    def draw_seat_facts(self, screen: Screen, seat: int, area: Area) -> None:
+        """Draw ``seat``'s facts in ``area``, the bottom of its seat card
+        (``seat_fact_lines`` lines); must not change state, and shows only what the
+        screen's viewer may see."""
 
     def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
         """Split a scoring into steps for the animated overlay (district by district).

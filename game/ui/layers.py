@@ -2,8 +2,9 @@
 
 A board is painted in layers (the map, the pieces, the hover preview), each redrawn only
 when what it shows changes and otherwise blitted as it is, so a frame costs little even
-on a large board; a :class:`PiecesLayer` repaints only the pieces that changed. Every
-view keeps the same bookkeeping, so it lives here once.
+on a large board; a :class:`PiecesLayer` repaints only the pieces that changed; a
+:class:`Snapshot` keeps a painted part of the screen (a panel's contents). Every view
+keeps the same bookkeeping, so it lives here once.
 """
 
 from __future__ import annotations
@@ -130,3 +131,42 @@ class PiecesLayer(Layer):
     def _pixels(self, piece: Piece) -> pygame.Rect:
         assert self.scr is not None
         return self.scr.rect(*piece.bounds)
+
+
+class Snapshot:
+    """A part of the screen whose painting is kept and blitted again while its key holds:
+    text and shapes that change only with the game (a panel's words, a seat's facts)
+    cost one blit a frame.
+
+    The first paint goes onto the screen itself, clipped to ``rect``, over what is already
+    there (an opaque panel the caller blits every frame; what lies under ``rect`` must
+    be covered by the key), and its pixels are then copied. A screen with per-pixel alpha
+    is painted every time: a copy of half-transparent pixels would not blit back alike."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.pixels: pygame.Surface | None = None
+
+    def draw(self, screen: Screen, rect: Rect, key: Hashable,
+             paint: Callable[[Screen], None]) -> None:
+        surface = screen.surface
+        clip = surface.get_clip()  # a caller's clip (a framed board) holds: only inside it
+        r = screen.rect(*rect).clip(clip)
+        full = (key, screen.scale, screen.ox, screen.oy, surface.get_size(), tuple(r))
+        if self.pixels is not None and self.key == full:
+            surface.blit(self.pixels, r.topleft)
+            return
+        surface.set_clip(r)
+        try:
+            paint(screen)
+        finally:
+            surface.set_clip(clip)
+        if surface.get_flags() & pygame.SRCALPHA or not r.w or not r.h:
+            self.key = self.pixels = None
+            return
+        self.pixels = surface.subsurface(r).copy()
+        self.key = full
+
+    def forget(self) -> None:
+        """Paint afresh next time (the view was reset)."""
+        self.key = self.pixels = None

@@ -22,6 +22,9 @@ RIGHT_W = 560.0
 SEATS_AREA: Area = (RIGHT_X, 10.0, RIGHT_W, 162.0)
 SEAT_GAP = 10.0
 SEAT_MAX_H = 76.0
+#: a line of a game's own facts under a seat's name (``BoardView.seat_fact_lines``: pawns
+#: left, cards in hand); the cards grow by it and the panel under them gives up the room
+SEAT_FACT_H = 48.0
 #: the turn banner lies over the seat cards for a moment (never over the board)
 BANNER_AREA: Area = (RIGHT_X, 10.0, RIGHT_W, 162.0)
 #: the board area: 59 % of the canvas; each view reports the part its board covers
@@ -34,13 +37,37 @@ LOG_LINE = 36.0
 STATUS_AREA: Area = (16.0, 956.0, 1888.0, 54.0)
 
 
-def seat_cards(players: int) -> list[tuple[float, float, float, float]]:
-    """(x, y, w, h) of each seat's card: two abreast from three seats on, in seat order
-    (left to right, then down)."""
-    x, y, w, h = SEATS_AREA
+def _grid(players: int) -> tuple[int, int]:
+    """Columns and rows of seat cards: two abreast from three seats on."""
     cols = 1 if players <= 2 else 2
-    rows = -(-players // cols)
+    return cols, -(-players // cols)
+
+
+def _fact_room(players: int, fact_lines: int) -> float:
+    """How much taller the seat cards' column grows for ``fact_lines`` lines per card."""
+    return _grid(players)[1] * fact_lines * SEAT_FACT_H
+
+
+def seats_area(players: int, fact_lines: int = 0) -> Area:
+    """The seat cards' part of the right column, grown by a game's facts per seat."""
+    x, y, w, h = SEATS_AREA
+    return (x, y, w, h + _fact_room(players, fact_lines))
+
+
+def panel_area(players: int, fact_lines: int = 0) -> Area:
+    """The side panel under the seat cards: it starts lower by what the facts take."""
+    x, y, w, h = PANEL_AREA
+    room = _fact_room(players, fact_lines)
+    return (x, y + room, w, h - room)
+
+
+def seat_cards(players: int, fact_lines: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) of each seat's card, in seat order (left to right, then down); with
+    ``fact_lines`` each card is that many fact lines taller."""
+    x, y, w, h = SEATS_AREA
+    cols, rows = _grid(players)
     cw = (w - SEAT_GAP * (cols - 1)) / cols
-    ch = min(SEAT_MAX_H, (h - SEAT_GAP * (rows - 1)) / max(1, rows))
+    ch = min(SEAT_MAX_H, (h - SEAT_GAP * (rows - 1)) / max(1, rows)) + \
+        fact_lines * SEAT_FACT_H
     return [(x + (i % cols) * (cw + SEAT_GAP), y + (i // cols) * (ch + SEAT_GAP), cw, ch)
             for i in range(players)]

@@ -36,7 +36,7 @@ from game.api import Game, load_game  # noqa: E402
 from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.layout import BOARD_AREA, PANEL_AREA  # noqa: E402
+from game.ui.layout import BOARD_AREA, panel_area  # noqa: E402
 from game.ui.playersbar import draw_players_bar  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
@@ -103,11 +103,12 @@ class Painter:
         view = self._board_view(game, names, colours, marks)
         screen = self.app.screen
         screen.fill(theme.BG)
-        draw_players_bar(screen, game, names, colours, 0.0, None, marks)
         if view is not None:
-            view.update(0.0)
+            view.update(0.0)  # before the seat cards: they may show the view's facts
+        draw_players_bar(screen, game, names, colours, 0.0, None, marks, view=view)
+        if view is not None:
             view.draw(screen, BOARD_AREA)
-            view.draw_panel(screen, PANEL_AREA)
+            view.draw_panel(screen, panel_area(game.players, view.seat_fact_lines))
         else:
             screen.text("This game has no board picture", BOARD_AREA[0] + BOARD_AREA[2] / 2,
                         BOARD_AREA[1] + BOARD_AREA[3] / 2, theme.FONT_LARGE, theme.TEXT_DIM,

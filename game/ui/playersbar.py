@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.ui import theme
 from game.ui.art import frames
-from game.ui.layout import seat_cards
+from game.ui.layout import SEAT_FACT_H, seat_cards
 from game.ui.screen import draw_mark
 from game.ui.widgets import INK, fit, fit_size, pulse
 
@@ -16,6 +16,7 @@ TILE_W = 56.0
 
 if TYPE_CHECKING:
     from game.api import Game
+    from game.ui.boardview import BoardView
     from game.ui.screen import Screen
 
 
@@ -37,23 +38,26 @@ def _tag(deciding: bool, holds_turn: bool) -> tuple[str, tuple[int, int, int]]:
 def draw_players_bar(screen: Screen, game: Game, names: list[str],
                      colours: list[tuple[int, int, int]], t: float,
                      scores: list[int] | None = None, marks: list[str] | None = None,
-                     labels: list[str] | None = None, icons: list[str] | None = None) -> None:
+                     labels: list[str] | None = None, icons: list[str] | None = None,
+                     view: BoardView | None = None) -> None:
     """One card per seat, one under another; the deciding seat's pulses. ``scores``
     replaces the game's (the scoring overlay counting up); ``labels`` tags a seat by what
     drives it ("CPU Hard"), ``icons`` draws a shape by the tag ("phone": a seat held by a
-    phone)."""
+    phone). A ``view`` with ``seat_fact_lines`` paints its facts under each name."""
     scores = game.scores if scores is None else scores
     current = game.current_player
     turn = turn_holder(game) if current is not None else None
-    for seat, (x, y, w, h) in enumerate(seat_cards(game.players)):
+    lines = view.seat_fact_lines if view is not None else 0
+    for seat, (x, y, w, card_h) in enumerate(seat_cards(game.players, lines)):
+        h = card_h - lines * SEAT_FACT_H  # the name, tag and score; the facts below
         deciding = seat == current
         # the card is painted once; around the deciding seat's a gold ring breathes
-        frames.panel(screen, x, y, w, h, theme.ACCENT if deciding else theme.PANEL_LIGHT,
+        frames.panel(screen, x, y, w, card_h, theme.ACCENT if deciding else theme.PANEL_LIGHT,
                      radius=12, fill=theme.PANEL_LIGHT if deciding else theme.PANEL,
                      width=5 if deciding else 2)
         if deciding:
             grow = 2 + 3 * pulse(t, 5)
-            screen.box(x - grow, y - grow, w + 2 * grow, h + 2 * grow, theme.ACCENT,
+            screen.box(x - grow, y - grow, w + 2 * grow, card_h + 2 * grow, theme.ACCENT,
                        radius=12 + grow, width=3)
         frames.tile(screen, x, y, TILE_W, h, colours[seat], radius=12, depth=0)
         mark = marks[seat] if marks and seat < len(marks) else \
@@ -62,6 +66,8 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         score = scores[seat] if seat < len(scores) else 0
         _seat_text(screen, seat, (x, y, w, h), names, str(score), deciding, seat == turn,
                    labels, icons)
+        if view is not None and lines:
+            view.draw_seat_facts(screen, seat, (x + 12, y + h, w - 24, card_h - h - 6))
 
 
 def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float],

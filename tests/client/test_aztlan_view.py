@@ -15,6 +15,7 @@ from game.ui.scenes.common import make_session
 from game.ui.scenes.play import BOARD_AREA, PlayScene
 from game.ui.screen import Screen
 from tests.aztlan import position
+from tests.client.conftest import every_text_drawn
 from tests.client.test_snapshots import SIZE, check
 from variants.aztlan.state import AztlanState
 from variants.aztlan.view import AztlanView
@@ -55,11 +56,8 @@ def point(ui, x, y):
 
 
 def button_centre(play, index):
-    from variants.aztlan.view_panel import column_layout
-
-    view = play.view
-    lay = make_layout(BOARD_AREA, view.geo)
-    x, y, w, h = column_layout(lay.column, view.decision).buttons[index][0]
+    """Logical centre of the decision panel's ``index``-th button."""
+    x, y, w, h = play.view.panel_layout().buttons[index][0]
     return x + w / 2, y + h / 2
 
 
@@ -112,6 +110,13 @@ def full_frame(ui, play):
     ui.app.draw()
 
 
+def seen(ui, play) -> list[str]:
+    """Every string a player sees on the screen now: a frame drawn from scratch (the
+    panel and the seat facts are kept as pictures while they do not change)."""
+    play.view.on_reset()
+    return ui.texts()
+
+
 def test_the_spies_catch_a_leak(monkeypatch):
     """The detectors used below: a read of the live state from a view module is
     recorded, and so is every rendered string."""
@@ -144,7 +149,7 @@ def test_choosing_power_cards_by_keyboard_behind_privacy_screens(ui):
     assert isinstance(play.view, AztlanView)
     # the first chooser: a privacy screen, nothing of the board behind it
     assert play.privacy == order[0]
-    texts = ui.texts()
+    texts = seen(ui, play)
     assert f"Pass to {NAMES[order[0]]}" in texts and "Power 7" not in texts
     ready(ui, play)
     assert play.view.decision.kind == "choose"
@@ -365,7 +370,7 @@ def test_a_conflict_prompt_lists_both_powers(ui):
     play = start(ui.app, g)
     ui.frames(1)
     assert play.privacy is None  # the power cards are revealed: nothing secret to decide
-    texts = ui.texts()
+    texts = seen(ui, play)
     assert "5 × 2" in texts and "= 10" in texts  # Ana: card × pawns = power
     assert "9 × 1" in texts and "= 9" in texts  # Ben
     shown = " ".join(texts)  # a button's label and detail may share its lines
@@ -400,12 +405,13 @@ def test_sacred_games_prompts_the_defeated_player(ui):
     ui.key(pygame.K_1)  # Ana: battle
     assert g.log[-1] == "battle t5" and g.current_player == 1
     assert play.privacy == 1  # out of turn: the device goes to Ben
-    assert f"Pass to {NAMES[1]}" in ui.texts()
+    assert f"Pass to {NAMES[1]}" in seen(ui, play)
     ready(ui, play)
-    texts = ui.texts()
+    texts = seen(ui, play)
     assert "Ben: play Sacred Games?" in " ".join(texts) or any(
         "Sacred Games" in t for t in texts)
-    assert "Decline" in " ".join(texts) and "9 × 1" in texts and "5 × 1" in texts
+    shown = " ".join(texts)  # a short panel puts card × pawns and the sum on one line
+    assert "Decline" in shown and "9 × 1" in shown and "5 × 1" in shown
     ui.key(pygame.K_1)
     assert g.log[-1] == "sacred t5"
 
@@ -418,7 +424,7 @@ def test_great_tlatoani_prompts_the_tied_player(ui):
     play = start(ui.app, g)
     ready(ui, play)
     assert play.view.decision.kind == "tlatoani"
-    texts = ui.texts()
+    texts = seen(ui, play)
     assert "Great Tlatoani" in texts and "4 × 2" in texts and "8 × 1" in texts
     ui.key(pygame.K_RETURN)
     assert g.log[-1] == "tlatoani t9"
@@ -575,3 +581,40 @@ def test_the_scoring_overlay_is_titled_by_the_age(ui):
     overlay = ui.app.stack.top
     assert isinstance(overlay, ScoringScene)
     assert overlay.title == "Scoring of age I"
+
+
+
+# ---------------------------------------------------------------------------------------
+# each seat's facts on its seat card
+# ---------------------------------------------------------------------------------------
+def seat_facts(ui, play, seat: int) -> list[str]:
+    """The words and numbers of ``seat``'s facts on its seat card, painted afresh."""
+    play.view.on_reset()
+    with every_text_drawn(ui) as texts:
+        play.view.draw_seat_facts(ui.app.screen, seat, (1356.0, 86.0, 251.0, 42.0))
+    return texts
+
+
+def test_seat_cards_show_what_each_seat_has_and_only_the_viewers_own_card(ui):
+    """Pawns still to place, this age's power card (face down, unless it is the viewer's
+    own), the prosperity cards' count: on every seat card, in place of a panel row."""
+    g = new_game("aztlan", 3, seed=8)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    decider = g.current_player
+    g.state.prosperity[decider] = ["mixcoatl", "offering"]
+    play = start(ui.app, g)
+    ui.frames(1)
+    assert play.privacy is None and play.view.decision.kind == "place"
+    assert play.view.seat_fact_lines == 1
+    chosen = g.state.chosen
+    for seat in range(3):  # placing in public: every card face down
+        facts = seat_facts(ui, play, seat)
+        assert f"×{g.state.supply[seat]}" in facts and "?" in facts
+        assert str(chosen[seat]) not in facts
+        assert str(len(g.state.prosperity[seat])) in facts
+    ui.key(pygame.K_p)  # the person deciding holds P: their own card shows on their card
+    assert play.session.shown == decider
+    assert str(chosen[decider]) in seat_facts(ui, play, decider)
+    for seat in set(range(3)) - {decider}:
+        assert str(chosen[seat]) not in seat_facts(ui, play, seat)

@@ -12,7 +12,15 @@ from game.api import new_game
 from game.rng import Rng
 from game.ui import showcase
 from game.ui.layers import Layer, PiecesLayer
-from game.ui.layout import BOARD_AREA, LOG_AREA, PANEL_AREA, SEATS_AREA, STATUS_AREA
+from game.ui.layout import (
+    BOARD_AREA,
+    LOG_AREA,
+    PANEL_AREA,
+    SEATS_AREA,
+    STATUS_AREA,
+    panel_area,
+    seats_area,
+)
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
@@ -77,9 +85,9 @@ def big_stub(big):
 # the board's share of the screen
 # ---------------------------------------------------------------------------------------
 #: the share of the 1920x1080 canvas each board itself covers (its board rect), measured
-#: (Mexica 59.0 %, the Market's table 57.1 %, Aztlán's map and score track 42.1 %); a
-#: change that shrinks a board fails here
-BOARD_SHARES = {"mexica": 0.585, "tlatelolco-market": 0.565, "aztlan": 0.415}
+#: (Mexica 59.0 %, the Market's table 57.1 %, Aztlán's map with its score and age tracks
+#: 59.5 %, its decision in the side panel); a change that shrinks a board fails here
+BOARD_SHARES = {"mexica": 0.585, "tlatelolco-market": 0.565, "aztlan": 0.59}
 #: the Market's 4x4 grid alone (13.1 %: the grid is square and its table needs the
 #: margins beside it for the bag, the money supply, the king's whims and the holdings)
 MARKET_GRID_SHARE = 0.13
@@ -108,12 +116,7 @@ def test_each_board_keeps_its_share_inside_the_board_area(big, variant, players)
 
 
 @pytest.mark.parametrize(("variant", "players"), [
-    ("mexica", 4), ("tlatelolco-market", 4),
-    pytest.param("aztlan", 4, marks=pytest.mark.xfail(
-        strict=True, reason="Aztlán's decision column (the power cards to choose from, the "
-        "choice at hand) stands beside the map in the board area, and the right column is "
-        "full with the seat cards, the turn order and the log: the map and its score track "
-        "reach 42.1 % (see the branch report)"))])
+    ("mexica", 4), ("tlatelolco-market", 4), ("aztlan", 4), ("aztlan", 3), ("aztlan-2p", 2)])
 def test_each_board_itself_takes_55_percent(big, variant, players):
     share, _rect = board_share(big.app, variant, players)
     assert share >= 0.55
@@ -134,6 +137,34 @@ def test_the_seat_cards_stand_beside_the_board_and_show_whose_turn(big_stub):
         x, y, w, h = texts[word]  # a line's box is taller than its letters: its middle
         assert inside((x, y + h / 2, w, 0), SEATS_AREA) and not overlaps(texts[word],
                                                                            BOARD_AREA)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("aztlan", 4), ("aztlan", 3),
+                                                  ("aztlan-2p", 2)])
+def test_aztlan_seat_cards_hold_each_seats_facts_and_the_panel_the_decision(big, variant,
+                                                                            players):
+    """What each seat has stands on its seat card (no row per seat in the panel), and the
+    decision at hand in the panel under the cards, off the board."""
+    game = new_game(variant, players, seed=1)
+    rng = Rng(1)
+    while game.state.phase != "develop":  # past the secret choice: pawns to place
+        game.apply(game.playout_action(rng))
+    play = showcase.start_play(big.app, game)
+    play.banner.hide()
+    play.view.on_reset()  # the panel and the facts are painted afresh, not blitted
+    texts = drawn(big)
+    view = play.view
+    seats = seats_area(players, view.seat_fact_lines)
+    panel = panel_area(players, view.seat_fact_lines)
+    assert view.seat_fact_lines == 1 and not overlaps(seats, panel)
+    model = view.model
+    for seat in range(players):
+        left = f"×{model.supply[model.army(seat)]}"  # pawns still to place this age
+        x, y, w, h = texts[left]
+        assert inside((x, y + h / 2, w, 0), seats)
+    title = texts[view.decision.title]
+    assert inside(title, panel) and not overlaps(title, BOARD_AREA)
+    assert not any("TURN ORDER" in t or "on map" in t for t in texts)  # no rows per seat
 
 
 # ---------------------------------------------------------------------------------------

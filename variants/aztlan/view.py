@@ -1,10 +1,11 @@
 """Aztlán's board view for the pygame-ce client: the island, the decisions, the input.
 
 The board area holds the map (the YAML polygons scaled to fit, every type with its own
-fill, pattern and icon), the score track under it (counters on one score piled in stack
-order) and, at the right, the age track and the decision at hand: the power cards to
-choose from, the powers of a conflict side by side with Battle / Coexist, Sacred Games or
-Great Tlatoani for the player asked out of turn, the scoring options with their points.
+fill, pattern and icon) and under it the score track (counters on one score piled in
+stack order) and the age track with the turn order. The side panel holds the decision at
+hand: the power cards to choose from, the powers of a conflict side by side with Battle /
+Coexist, Sacred Games or Great Tlatoani for the player asked out of turn, the scoring
+options with their points. Each seat card shows what its seat has (``seat_fact_lines``).
 
 Secrets: everything drawn comes from :class:`~variants.aztlan.view_model.Model`, built from
 ``game.view(viewer)`` where the viewer is the seat the play screen allows
@@ -34,7 +35,8 @@ from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
 from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
-from game.ui.layers import Layer, PiecesLayer
+from game.ui.layers import Layer, PiecesLayer, Snapshot
+from game.ui.layout import PANEL_AREA
 from game.ui.screen import Screen
 from game.words import plural, roman
 from variants.aztlan import view_draw as vdraw
@@ -42,13 +44,14 @@ from variants.aztlan import view_plan as vplan
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
 from variants.aztlan.view_model import Decision, Model, Option, decide
-from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, paint_panel
+from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, prosperity_words
 from variants.aztlan.view_plan import MAP_KINDS
 
 
 class AztlanView(BoardView):
     tools: tuple[str, ...] = ()
     scoring_overlay = True  # each player's "score" event opens the overlay, domain by domain
+    seat_fact_lines = 1  # pawns left, this age's card, used cards, prosperity cards
     shortcuts = (("Arrows", "Territory / option"), ("Tab", "Next"), ("Enter", "Act"),
                  ("1-9", "Card / option"), ("R", "Eagle & Jaguar"), ("Right click", "Cancel"))
 
@@ -77,6 +80,12 @@ class AztlanView(BoardView):
         self.static_layer = Layer()
         self.pieces_layer = PiecesLayer()
         self.over_layer = Layer()
+        #: the score and age tracks' and the decision panel's contents, and each seat's
+        #: facts, kept while what they show holds
+        self.snaps = {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot()}
+        self.seat_snaps: dict[int, Snapshot] = {}
+        #: where the decision panel is (the play screen's, until ``draw_panel`` says)
+        self.panel_area: Area = PANEL_AREA
         self._sync()
 
     @property
@@ -211,7 +220,7 @@ class AztlanView(BoardView):
         kind = intent.kind
         d = self.decision
         lay = make_layout(area, self.geo)
-        col = column_layout(lay.column, d)
+        col = self.panel_layout()
         if kind in ("point", "click", "rclick") and intent.pos is not None:
             return self._pointer(kind, intent.pos, lay, col)
         if kind in ("up", "down", "left", "right"):
@@ -357,6 +366,11 @@ class AztlanView(BoardView):
         self.hover_t = None
         self._refresh()
 
+    def panel_layout(self) -> ColumnLayout:
+        """Where the decision panel's cards and buttons are (for the pointer)."""
+        words = prosperity_words(self.model) if self.model is not None else ""
+        return column_layout(self.app.screen, self.panel_area, self.decision, words)
+
     @property
     def geo_size(self) -> int:
         return len(self.geo.ids)
@@ -452,6 +466,8 @@ class AztlanView(BoardView):
         self._key = None
         self.static_layer.key = self.pieces_layer.key = self.over_layer.key = None
         self.pieces_layer.shows = None
+        for snap in [*self.snaps.values(), *self.seat_snaps.values()]:
+            snap.forget()
         self._sync()
 
     # =====================================================================================
@@ -549,14 +565,16 @@ class AztlanView(BoardView):
         vdraw.draw(self, screen, area)
 
     def board_rect(self, area: Area) -> Area:
-        """The island with its margin of sea and the score track under it (the card
-        column beside them is a panel)."""
+        """The island with its margin of sea, and the score and age tracks under it."""
         lay = make_layout(area, self.geo)
-        mx, my, mw, mh = lay.map_rect
-        tx, ty, tw, th = lay.track
-        x0, y0 = min(mx, tx), min(my, ty)
-        return (x0, y0, max(mx + mw, tx + tw) - x0, max(my + mh, ty + th) - y0)
+        rects = (lay.map_rect, lay.track, lay.age)
+        x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
+        return (x0, y0, max(r[0] + r[2] for r in rects) - x0,
+                max(r[1] + r[3] for r in rects) - y0)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
-        if self.model is not None:
-            paint_panel(screen, area, self, self.model)
+        self.panel_area = area  # where clicks on the panel land (layout only)
+        vdraw.draw_panel(self, screen, area)
+
+    def draw_seat_facts(self, screen: Screen, seat: int, area: Area) -> None:
+        vdraw.draw_seat_facts(self, screen, seat, area)

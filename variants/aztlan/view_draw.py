@@ -3,6 +3,8 @@
 Functions of the :class:`~variants.aztlan.view.AztlanView` they serve. Drawing changes
 nothing but pixel caches: the island, the pieces and the highlights are painted into the
 view's three cached layers; a frame blits them and adds the cursor and the animations.
+The score and age tracks under the map, the decision panel and the seats' facts are kept
+as snapshots (``game.ui.layers.Snapshot``) while what they show holds.
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ from typing import TYPE_CHECKING, Any
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
-from game.ui.art import sprites
+from game.ui.art import frames, sprites
 from game.ui.boardview import Area
-from game.ui.layers import Piece, Rect
+from game.ui.layers import Piece, Rect, Snapshot
 from game.ui.screen import Screen
 from variants.aztlan import view_paint as vp
+from variants.aztlan.view_facts import flash, paint_age, paint_seat_facts
 from variants.aztlan.view_layout import Layout, make_layout
 from variants.aztlan.view_model import Model, Option
-from variants.aztlan.view_panel import column_layout, paint_column
+from variants.aztlan.view_panel import column_layout, paint_column, prosperity_words
 
 if TYPE_CHECKING:
     from variants.aztlan.view import AztlanView
@@ -59,10 +62,54 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
     screen.surface.blit(over.scr.surface, over.rect.topleft)
     draw_moving(v, screen, lay, m, colours, marks)
     v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
-    vp.paint_track(screen, lay.track, m.scores, m.ranking, v.seat_colours,
-                   v.seat_marks)
-    paint_column(screen, lay.column, v, m, v.decision,
-                 column_layout(lay.column, v.decision))
+    draw_tracks(v, screen, lay, m)
+
+
+def draw_tracks(v: AztlanView, screen: Screen, lay: Layout, m: Model) -> None:
+    """The score track and the age track under the map: their stone panels (cached art)
+    and, inside, what they show, kept while the scores, the age and the turn order hold."""
+    colours, marks = tuple(v.seat_colours), tuple(v.seat_marks)
+    tx, ty, tw, th = lay.track
+    frames.panel(screen, tx, ty, tw, th, theme.PANEL_LIGHT, radius=12, width=2)
+    v.snaps["track"].draw(screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours,
+                                              marks),
+                          lambda s: vp.paint_track(s, lay.track, m.scores, m.ranking,
+                                                   v.seat_colours, v.seat_marks))
+    x, y, w, h = lay.age
+    frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
+    v.snaps["age"].draw(screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours,
+                                          marks),
+                        lambda s: paint_age(s, lay.age, v, m))
+
+
+def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
+    """The decision at hand in the side panel: its stone panel each frame, its contents
+    repainted only when the decision, the focus or the hover changes."""
+    m = v.model
+    if m is None:
+        return
+    d = v.decision
+    lay = column_layout(screen, area, d, prosperity_words(m))
+    x, y, w, h = area
+    seat = d.seat
+    edge = v.seat_colours[seat] if seat is not None else theme.PANEL_LIGHT
+    frames.panel(screen, x, y, w, h, edge, radius=14, width=4 if d.kind != "wait" else 2)
+    key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
+           v.cursor, v.mode, v.source, v.raft, tuple(v.seat_colours), tuple(v.seat_marks))
+    v.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay))
+
+
+def draw_seat_facts(v: AztlanView, screen: Screen, seat: int, rect: Area) -> None:
+    """A seat's facts on its seat card (repainted when the game or the viewer changes),
+    and a gain rising over them for a moment."""
+    m = v.model
+    if m is None:
+        return
+    snap = v.seat_snaps.setdefault(seat, Snapshot())
+    deciding = seat == m.current  # the card under the facts is lighter then
+    key = (v._key, deciding, tuple(v.army_colours), tuple(v.army_marks))
+    snap.draw(screen, rect, key, lambda s: paint_seat_facts(s, v, m, seat, rect))
+    flash(screen, v, seat, rect)
 
 
 def pieces_key(base: tuple[Any, ...], m: Model, colours: list[Any],

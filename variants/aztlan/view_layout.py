@@ -3,8 +3,9 @@
 ``MapGeometry`` is built once per map from the rules' parameters (map units, the
 1000 x 700 space of the YAML): the polygons, a label point well inside every territory
 (the pole of inaccessibility, found on a grid), its clearance, and the territory an arrow
-key leads to. ``Layout`` places the map, the score track and the decision column inside
-the play screen's board area, in logical units. Nothing here draws or changes state.
+key leads to. ``Layout`` places the map, the score track and the age track (with the turn
+order) inside the play screen's board area, in logical units; the decision at hand stands
+in the side panel. Nothing here draws or changes state.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from typing import Any
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
 
-COLUMN_W = 372.0  # the decision column at the right of the board area
+AGE_W = 360.0  # the age track and the turn order, right of the score track
 GAP = 12.0
-TRACK_H = 124.0  # the score track under the map
+TRACK_H = 136.0  # the score track and the age track under the map
 STRETCH = 1.25  # how much wider (or taller) than its YAML shape the map may be drawn
 DIRECTIONS = {"up": (0.0, -1.0), "down": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 
@@ -162,7 +163,7 @@ class Layout:
     ky: float
     map_rect: Rect  # the drawn part of the map: the island and a margin of sea
     track: Rect
-    column: Rect
+    age: Rect
 
     @property
     def k(self) -> float:
@@ -180,12 +181,11 @@ class Layout:
 
 
 def make_layout(area: Rect, geo: MapGeometry) -> Layout:
-    """The map fills the room beside the decision column: our map is original and its
-    geometry abstract (RULINGS.md), so it may be drawn up to STRETCH times wider or
-    taller than its YAML shape rather than leave the board's room empty."""
+    """The map fills the board area above the score and age tracks: our map is original
+    and its geometry abstract (RULINGS.md), so it may be drawn up to STRETCH times wider
+    or taller than its YAML shape rather than leave the board's room empty."""
     ax, ay, aw, ah = area
-    col_w = min(COLUMN_W, aw * 0.3)
-    map_w = aw - col_w - GAP
+    map_w = aw
     map_h = ah - TRACK_H - GAP
     vx, vy, vw, vh = geo.view_box
     k = max(0.05, min(map_w / vw, map_h / vh))
@@ -193,7 +193,10 @@ def make_layout(area: Rect, geo: MapGeometry) -> Layout:
     w, h = vw * kx, vh * ky
     left = ax + (map_w - w) / 2
     top = ay + (map_h - h) / 2
-    track = (ax, top + h + GAP, map_w, ay + ah - (top + h + GAP))
-    column = (ax + aw - col_w, ay, col_w, ah)
+    row_y = top + h + GAP
+    row_h = ay + ah - row_y
+    age_w = min(AGE_W, aw * 0.3)
+    track = (ax, row_y, aw - age_w - GAP, row_h)
+    age = (ax + aw - age_w, row_y, age_w, row_h)
     return Layout(area, left - vx * kx, top - vy * ky, kx, ky, (left, top, w, h), track,
-                  column)
+                  age)

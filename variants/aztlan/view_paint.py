@@ -242,6 +242,11 @@ def label_points(lay: Layout, geo: MapGeometry, t: int) -> dict[str, Point]:
             "pawns": (lx, ly + r * 0.42), "r": (r, r)}
 
 
+#: how far above the pawns' point a pawn's head reaches, in clearances (a stack of two
+#: rows rises highest)
+PAWN_REACH = 0.46
+
+
 def paint_label(scr: Screen, lay: Layout, geo: MapGeometry, island: Any, t: int) -> None:
     pts = label_points(lay, geo, t)
     r = pts["r"][0]
@@ -252,16 +257,19 @@ def paint_label(scr: Screen, lay: Layout, geo: MapGeometry, island: Any, t: int)
     icon_r = size * 0.42
     halo_text(scr, tid, ix + icon_r * 0.6, iy, size)
     type_icon(scr, island.types[t], ix - tw / 2 - icon_r * 0.6, iy, icon_r)
-    # the name where it has room at a readable size (else the id and icon say enough:
-    # the column names the territory under the cursor)
-    nx, ny = pts["name"]
+    # the name where it has room at a readable size between the id and the pawns' heads
+    # (else the id and icon say enough: the panel names the territory under the cursor)
+    nx, _ny = pts["name"]
     nsize = theme.readable(r * 0.38)
     lines = name_lines(scr, island.names[t], nsize, r * 2.3)
     step = nsize * 0.92
-    if len(lines) * step <= r * 0.8 and all(scr.text_width(line, nsize) <= r * 2.3
-                                             for line in lines):
+    top = iy + theme.readable(size) * 0.5  # under the id's letters
+    room = pts["pawns"][1] - PAWN_REACH * r - top  # above the highest pawn's head
+    if len(lines) * step <= room and all(scr.text_width(line, nsize) <= r * 2.3
+                                         for line in lines):
+        first = top + (room - len(lines) * step) / 2 + step / 2
         for n, line in enumerate(lines):
-            halo_text(scr, line, nx, ny + n * step, nsize, (255, 250, 235))
+            halo_text(scr, line, nx, first + n * step, nsize, (255, 250, 235))
 
 
 # ---------------------------------------------------------------------------------------
@@ -436,10 +444,12 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
     counter, first in turn order, drawn on top)."""
     x, y, w, h = rect
     frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
-    scr.text("SCORE TRACK", x + 14, y + 8, theme.readable(22), theme.ACCENT)
-    line_y = y + h - 26
-    scr.text("on one score, the top counter plays first", x + w - 14, y + 8, theme.readable(20),
-             theme.TEXT_DIM, "topright")
+    size = theme.FONT_SMALL
+    scr.text("SCORE TRACK", x + 14, y + 8, size, theme.ACCENT)
+    line_y = y + h - 36  # the numbers under it stay inside the panel
+    note = "on one score, the top counter plays first"  # where it fits beside the title
+    if scr.text_width("SCORE TRACK", size) + scr.text_width(note, size) + 48 <= w:
+        scr.text(note, x + w - 14, y + 8, size, theme.TEXT_DIM, "topright")
     top = track_range(scores)
     x0, x1 = x + 30, x + w - 30
     scr.line((x0, line_y), (x1, line_y), theme.TEXT_DIM, 3)
@@ -450,13 +460,13 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
         scr.line((tx, line_y - (7 if big else 4)), (tx, line_y + (7 if big else 4)),
                  theme.TEXT_DIM, 2)
         if big:
-            scr.text(str(v), tx, line_y + 9, theme.readable(20), theme.TEXT_DIM, "midtop")
+            scr.text(str(v), tx, line_y + 4, theme.readable(20), theme.TEXT_DIM, "midtop")
     piles: dict[int, list[int]] = {}
     for seat in ranking:  # top of the stack first
         piles.setdefault(scores[seat], []).append(seat)
     cw = 46.0
     most = max((len(v) for v in piles.values()), default=1)
-    ch = min(20.0, (line_y - 6 - (y + 34) - 26) / max(1, most))
+    ch = min(20.0, (line_y - 6 - (y + 36) - 30) / max(1, most))
     placed: list[tuple[float, float, int, list[int]]] = []
     last = -math.inf
     for score in sorted(piles):

@@ -1,11 +1,11 @@
-"""Aztlán's decision column (right of the map) and side panel (the shell's panel area).
+"""Aztlán's decision panel (the play screen's side panel, right of the board).
 
-The column shows the age track and the decision at hand: the power cards to choose from,
-the powers of a conflict side by side, the scoring options with their points, or whom we
-wait for. ``column_layout`` gives the rectangles of cards and buttons, shared by drawing
-and by the view's hit tests. The side panel lists every player: pawns to place, the power
-card (face down until the reveal, unless it is the viewer's own), the used cards, and the
-number of prosperity cards; the viewer's own prosperity cards are named below.
+The panel shows the decision at hand: the power cards to choose from, the powers of a
+conflict side by side, the scoring options with their points, or whom we wait for, with
+the viewer's own card, pawns and prosperity cards while they place or move.
+``column_layout`` gives the rectangles of cards and buttons, shared by drawing and by the
+view's hit tests. What every seat has (pawns, cards) stands on its seat card
+(``view_facts``), so the panel repeats no row per player and the map gets the board area.
 
 Everything is drawn from the :class:`~variants.aztlan.view_model.Model` (built from
 ``game.view``), never from the live state, and nothing here changes anything.
@@ -17,28 +17,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ui import theme
-from game.ui.art import frames
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit, fit_lines
-from game.words import plural, roman
-from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Decision, Model, Option
+from game.words import plural
+from variants.aztlan.view_model import Decision, Model, Option
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
 Rect = tuple[float, float, float, float]
 PARCHMENT = (242, 230, 200)
 CARD_BACK = (92, 52, 40)
-AGE_H = 100.0
-BUTTON_H = 76.0
-#: a seat's row in the side panel: name over "N on map", pawns, cards
-ROW_STEP = 84.0
+BUTTON_H = 60.0
 MAX_BUTTONS = 9
 #: the height an army's card needs for pawn, name, card × pawns, the sum and its tag, each
 #: on a line of its own; shorter cards put the sum beside the product
 POWERS_FULL_H = 200.0
+#: the height of a wide army's card with the pawn beside the name and the sum beside the
+#: product; shorter cards put it all in three small lines
+POWERS_WIDE_H = 136.0
 #: line steps of the decision box's title and prompt (text at the floor's size or more)
 TITLE_STEP, PROMPT_STEP = 40.0, 34.0
-#: the decision box's title (two lines) and prompt (three lines)
-HEAD_H = 16 + 2 * TITLE_STEP + 6 + 3 * PROMPT_STEP + 6
 
 
 def hit(rect: Rect, pos: tuple[float, float] | None) -> bool:
@@ -93,34 +90,45 @@ def mini_card(scr: Screen, model: Model, x: float, y: float, w: float, h: float,
 
 
 # ---------------------------------------------------------------------------------------
-# the decision column
+# the decision panel
 # ---------------------------------------------------------------------------------------
 @dataclass
 class ColumnLayout:
-    age: Rect
     box: Rect
     body: Rect
+    head: list[str] = field(default_factory=list)  # the title's lines
+    prompt: list[str] = field(default_factory=list)  # the prompt's lines
+    private: list[str] = field(default_factory=list)  # the viewer's prosperity cards
     cards: list[tuple[Rect, Option]] = field(default_factory=list)
     buttons: list[tuple[Rect, Option]] = field(default_factory=list)
 
 
-def column_layout(col: Rect, d: Decision, head_h: float = HEAD_H) -> ColumnLayout:
-    x, y, w, h = col
-    age = (x, y, w, AGE_H)
-    box = (x, y + AGE_H + 10, w, h - AGE_H - 10)
-    bx, by, bw, bh = box
-    top = by + head_h
-    out = ColumnLayout(age, box, (bx + 12, top, bw - 24, 0))
+def column_layout(scr: Screen, area: Rect, d: Decision, private: str = "") -> ColumnLayout:
+    """Where the decision's title, prompt, the viewer's ``private`` cards (a line, or
+    none), cards, buttons and body go in the side panel (``area``): the words take the
+    lines they need (wrapped once per text and width, in the screen's memo), the cards
+    stand three abreast where the panel is wide, the buttons at the bottom. Shared by
+    drawing and the view's hit tests."""
+    bx, by, bw, bh = area
+
+    def lines(text: str, size: float, width: float, most: int) -> list[str]:
+        return scr.memo(("aztlan-lines", text, size, width, most),
+                        lambda: fit_lines(scr, text, size, width, most)) if text else []
+
+    head = lines(d.title, 32, bw - 70, 2)
+    prompt = lines(d.prompt, theme.FONT_SMALL, bw - 24, 3)
+    mine = lines(private, theme.FONT_SMALL, bw - 24, 2)
+    top = by + 16 + TITLE_STEP * len(head) + 6 + PROMPT_STEP * (len(prompt) + len(mine)) + 6
+    out = ColumnLayout(area, (bx + 12, top, bw - 24, 0), head, prompt, mine)
     if d.kind == "choose":
         n = len(d.options)
-        cols = 2
-        cw = (bw - 24 - 16) / cols
+        cols = 3 if bw >= 480 else 2
+        cw = (bw - 24 - 16 * (cols - 1)) / cols
         ch = min(cw * 1.15, (by + bh - top - 16) / max(1, (n + cols - 1) // cols) - 16)
         for i, opt in enumerate(d.options):
             cx = bx + 12 + (i % cols) * (cw + 16)
             cy = top + 8 + (i // cols) * (ch + 16)
             out.cards.append(((cx, cy, cw, ch), opt))
-        out.body = (bx + 12, top, bw - 24, 0)
         return out
     opts = d.options[:MAX_BUTTONS]
     if opts:
@@ -135,43 +143,25 @@ def column_layout(col: Rect, d: Decision, head_h: float = HEAD_H) -> ColumnLayou
     return out
 
 
-
-
-def paint_column(scr: Screen, col: Rect, view: Any, m: Model, d: Decision,
-                 lay: ColumnLayout) -> None:
+def paint_column(scr: Screen, view: Any, m: Model, d: Decision, lay: ColumnLayout) -> None:
+    """The decision box's contents (its panel, rimmed in the deciding seat's colour, is
+    the caller's): whose decision (their mark), what it is, and its cards, powers,
+    scoring or buttons."""
     colours, marks = view.seat_colours, view.seat_marks
-    # -- the age track --------------------------------------------------------------
-    ax, ay, aw, ah = lay.age
-    frames.panel(scr, ax, ay, aw, ah, theme.PANEL_LIGHT, radius=12, width=2)
-    phase = PHASE_NAMES.get(m.phase, m.phase)
-    if scr.text_width(f"AGE  {phase}", theme.FONT_SMALL) <= aw - 28:
-        scr.text("AGE", ax + 14, ay + 8, theme.FONT_SMALL, theme.ACCENT)
-    scr.text(phase, ax + aw - 14, ay + 8, theme.FONT_SMALL, theme.TEXT, "topright")
-    n = m.ages
-    pw = (aw - 28 - 6 * (n - 1)) / n
-    for i in range(n):
-        px = ax + 14 + i * (pw + 6)
-        age = i + 1
-        fill = theme.ACCENT if age == m.age else (theme.PANEL_LIGHT if age > m.age
-                                                  else shade(theme.PANEL_LIGHT, 0.7))
-        frames.tile(scr, px, ay + 46, pw, 44, fill, radius=8, depth=3)
-        scr.text(roman(age), px + pw / 2, ay + 68, theme.FONT_SMALL,
-                 INK if age == m.age else (theme.TEXT if age > m.age else theme.TEXT_DIM),
-                 "center")
-    # -- the decision box -----------------------------------------------------------
     bx, by, bw, bh = lay.box
     seat = d.seat
-    edge = colours[seat] if seat is not None else theme.PANEL_LIGHT
-    frames.panel(scr, bx, by, bw, bh, edge, radius=14, width=4 if d.kind != "wait" else 2)
     ty = by + 16
     if seat is not None:
         draw_mark(scr, marks[seat], bx + 30, ty + 16, 14, colours[seat])
-    for line in fit_lines(scr, d.title, 32, bw - 70):
+    for line in lay.head:
         scr.text(line, bx + 54, ty, 32, colours[seat] if seat is not None else theme.TEXT)
         ty += TITLE_STEP
     ty += 6
-    for line in fit_lines(scr, d.prompt, theme.FONT_SMALL, bw - 24, 3) if d.prompt else []:
+    for line in lay.prompt:
         scr.text(line, bx + 14, ty, theme.FONT_SMALL, theme.TEXT_DIM)
+        ty += PROMPT_STEP
+    for line in lay.private:
+        scr.text(line, bx + 14, ty, theme.FONT_SMALL, theme.ACCENT)
         ty += PROMPT_STEP
     if d.kind == "choose":
         _paint_cards(scr, view, m, lay)
@@ -245,19 +235,15 @@ def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
 
 def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
     """The armies in ``t`` side by side: pawn, card × pawns, = power; the strongest
-    framed (a tie frames every tied army)."""
+    framed (a tie frames every tied army). The territory is named by the prompt above."""
     x, y, w, h = body
     counts = m.board[t]
     present = [a for a, n in enumerate(counts) if n]
     if not present:
         return
     o = m.outcome(t)
-    title = f"{m.island.ids[t]} · {m.island.names[t]}"
-    scr.text(fit(scr, title, theme.readable(24), w), x + w / 2, y + 4, theme.readable(24),
-             theme.TEXT, "midtop")
-    y += 40
     cw = w / len(present)
-    ch = min(200.0, h - 46)
+    ch = min(POWERS_FULL_H, h - 6)
     for i, army in enumerate(present):
         seat = m.commander(army)
         cx = x + i * cw + cw / 2
@@ -266,33 +252,68 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
         scr.box(x + i * cw + 3, y, cw - 6, ch, fill, radius=10)
         if strongest:
             scr.box(x + i * cw + 3, y, cw - 6, ch, theme.ACCENT, radius=10, width=3)
-        colour = view.army_colours[army]
         card = m.chosen[seat]
-        card_text = str(card) if isinstance(card, int) else "?"
         power = o.power[army] if o is not None else None
-        sum_text = f"= {power}" if power is not None else "= ?"
-        name = view.session.name(seat)
-        if ch < POWERS_FULL_H:  # a short column (a lesson's board): the sum on one line
-            paint_pawn(scr, cx, y + 24, 28, colour, view.army_marks[army])
-            scr.text(fit(scr, name, theme.FONT_SMALL, cw - 10), cx, y + 42, theme.FONT_SMALL,
-                     theme.TEXT, "midtop")
-            scr.text(f"{card_text} × {counts[army]} {sum_text}", cx, y + 72, theme.FONT_SMALL,
-                     theme.ACCENT if strongest else theme.TEXT, "midtop")
-            continue
-        paint_pawn(scr, cx, y + 34, 36, colour, view.army_marks[army])
-        scr.text(fit(scr, name, theme.readable(20), cw - 10), cx, y + 62,
-                 theme.readable(20), theme.TEXT,
-                 "midtop")
-        scr.text(f"{card_text} × {counts[army]}", cx, y + 90, theme.readable(26), theme.TEXT,
-                 "midtop")
-        scr.text(sum_text, cx, y + 122,
-                 theme.readable(40), theme.ACCENT if strongest else theme.TEXT, "midtop")
-        if o is not None and len(present) > 1:
-            tag = "strongest" if strongest and len(o.top) == 1 else (
-                "tied" if strongest else "weaker")
-            scr.text(tag, cx, y + 166, theme.readable(18),
-                     theme.GOOD if strongest else theme.TEXT_DIM,
-                     "midtop")
+        words = _Power(view.session.name(seat), f"{card if isinstance(card, int) else '?'}"
+                       f" × {counts[army]}", f"= {power if power is not None else '?'}",
+                       theme.ACCENT if strongest else theme.TEXT,
+                       ("strongest" if strongest and len(o.top) == 1 else
+                        "tied" if strongest else "weaker")
+                       if o is not None and len(present) > 1 else "")
+        box = (x + i * cw + 3, y, cw - 6, ch)
+        if ch >= POWERS_FULL_H:
+            _power_tall(scr, view, army, box, words)
+        elif ch >= POWERS_WIDE_H:
+            _power_wide(scr, view, army, box, words)
+        else:  # a short panel: the sum on one line
+            paint_pawn(scr, cx, y + 24, 28, view.army_colours[army], view.army_marks[army])
+            scr.text(fit(scr, words.name, theme.FONT_SMALL, cw - 10), cx, y + 42,
+                     theme.FONT_SMALL, theme.TEXT, "midtop")
+            scr.text(f"{words.product} {words.total}", cx, y + 72, theme.FONT_SMALL,
+                     words.colour, "midtop")
+
+
+@dataclass(frozen=True)
+class _Power:
+    """The words of one army's power: its commander, card × pawns, the sum, its tag."""
+
+    name: str
+    product: str
+    total: str
+    colour: tuple[int, int, int]
+    tag: str
+
+
+def _power_tall(scr: Screen, view: Any, army: int, box: Rect, p: _Power) -> None:
+    """Pawn, name, card × pawns, the sum and its tag, each on a line of its own."""
+    x, y, w, _h = box
+    cx = x + w / 2
+    paint_pawn(scr, cx, y + 34, 36, view.army_colours[army], view.army_marks[army])
+    scr.text(fit(scr, p.name, theme.FONT_SMALL, w - 4), cx, y + 62, theme.FONT_SMALL,
+             theme.TEXT, "midtop")
+    scr.text(p.product, cx, y + 90, theme.FONT_SMALL, theme.TEXT, "midtop")
+    scr.text(p.total, cx, y + 122, theme.FONT_READ, p.colour, "midtop")
+    if p.tag:
+        scr.text(p.tag, cx, y + 166, theme.FONT_SMALL,
+                 theme.GOOD if p.colour == theme.ACCENT else theme.TEXT_DIM, "midtop")
+
+
+def _power_wide(scr: Screen, view: Any, army: int, box: Rect, p: _Power) -> None:
+    """A wide, shorter card: pawn beside the name, card × pawns beside the sum, the tag."""
+    x, y, w, _h = box
+    cx = x + w / 2
+    size = theme.FONT_SMALL
+    name = fit(scr, p.name, size, w - 52)
+    left = cx - (34 + scr.text_width(name, size)) / 2
+    paint_pawn(scr, left + 12, y + 26, 30, view.army_colours[army], view.army_marks[army])
+    scr.text(name, left + 34, y + 26, size, theme.TEXT, "midleft")
+    pw = scr.text_width(p.product, size)
+    left = cx - (pw + 10 + scr.text_width(p.total, theme.FONT_READ)) / 2
+    scr.text(p.product, left, y + 74, size, theme.TEXT, "midleft")
+    scr.text(p.total, left + pw + 10, y + 74, theme.FONT_READ, p.colour, "midleft")
+    if p.tag:
+        scr.text(p.tag, cx, y + 100, size,
+                 theme.GOOD if p.colour == theme.ACCENT else theme.TEXT_DIM, "midtop")
 
 
 def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
@@ -335,6 +356,23 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
         for line in fit_lines(scr, f"{n} · {view.army_name(army)}", theme.FONT_SMALL, w - 34):
             scr.text(line, x + 32, y + 16, theme.FONT_SMALL, theme.TEXT, "midleft")
             y += 34
+
+
+def prosperity_words(m: Model) -> str:
+    """The viewer's prosperity cards in a line ("Prosperity: Offering ×2, Rafts &
+    Canoes"); "" when the model holds nobody's secrets or the viewer no card (the seat
+    card counts them)."""
+    if m.viewer is None or not m.prosperity:
+        return ""
+    counts: dict[str, int] = {}
+    for c in m.prosperity:
+        counts[c] = counts.get(c, 0) + 1
+    names = []
+    for card, n in counts.items():
+        label = m.cards.card_name.get(card, card)
+        label = label.replace("Blessing of ", "").replace(" and ", " & ")
+        names.append(f"{label}{f' ×{n}' if n > 1 else ''}")
+    return "Prosperity: " + ", ".join(names)
 
 
 def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
@@ -392,132 +430,3 @@ def _paint_final(scr: Screen, view: Any, m: Model, body: Rect) -> None:
         y += 94
         if y + 84 > body[1] + h:
             break
-
-
-# ---------------------------------------------------------------------------------------
-# the side panel
-# ---------------------------------------------------------------------------------------
-BASE_W = 528.0
-
-
-def paint_panel(scr: Screen, area: Rect, view: Any, m: Model) -> None:
-    ax, ay, aw, ah = area
-    n = m.players
-    k = min(aw / BASE_W, 1.6)
-    need = (40 + 48 + n * ROW_STEP + 120) * k
-    if need > ah:
-        k *= ah / need
-    frames.panel(scr, ax, ay, aw, min(ah, need), theme.PANEL_LIGHT, radius=14 * k, width=2)
-    x, w = ax + 10 * k, aw - 20 * k
-    y = ay + 8 * k
-    # turn order: a title line, then the seats as chips (names step down to fit)
-    scr.text("TURN ORDER", x + 4 * k, y + 18 * k, theme.FONT_SMALL, theme.ACCENT, "midleft")
-    y += 40 * k
-    names = [view.session.name(seat) for seat in m.order]
-    room = (w - 24 * k * len(names)) / max(1, len(names)) - 36 * k
-    ox = x
-    for i, seat in enumerate(m.order):
-        active = seat == m.current
-        label = fit(scr, names[i], theme.FONT_SMALL, room)
-        tw = scr.text_width(label, theme.FONT_SMALL) + 36 * k
-        scr.box(ox, y + 2 * k, tw, 38 * k, theme.ACCENT if active else theme.PANEL_LIGHT,
-                radius=8 * k)
-        draw_mark(scr, view.seat_marks[seat], ox + 14 * k, y + 21 * k, 8 * k,
-                  view.seat_colours[seat])
-        scr.text(label, ox + 26 * k, y + 21 * k, theme.FONT_SMALL, INK if active else theme.TEXT,
-                 "midleft")
-        ox += tw + 6 * k
-        if i < len(m.order) - 1:
-            scr.text("›", ox + 3 * k, y + 21 * k, theme.FONT_SMALL, theme.TEXT_DIM, "center")
-            ox += 18 * k
-    y += 48 * k
-    for seat in range(n):
-        _player_row(scr, view, m, seat, x, y, w, (ROW_STEP - 6) * k, k)
-        y += ROW_STEP * k
-    _private(scr, view, m, x, y, w, 120 * k, k)
-
-
-def _player_row(scr: Screen, view: Any, m: Model, seat: int, x: float, y: float, w: float,
-                h: float, k: float) -> None:
-    cy = y + h / 2
-    colour = view.seat_colours[seat]
-    scr.box(x, y, w, h, theme.PANEL_LIGHT, radius=8 * k)
-    if seat == m.current:
-        scr.box(x, y, w, h, theme.ACCENT, radius=8 * k, width=3 * k)
-    scr.box(x, y, 30 * k, h, colour, radius=8 * k)
-    draw_mark(scr, view.seat_marks[seat], x + 15 * k, cy, 9 * k, INK)
-    name = fit(scr, view.session.name(seat), theme.FONT_SMALL, 124 * k)
-    scr.text(name, x + 38 * k, cy - 16 * k, theme.FONT_SMALL, theme.TEXT, "midleft")
-    army = m.army(seat)
-    on_board = sum(c[army] for c in m.board)
-    scr.text(f"{on_board} on map", x + 38 * k, cy + 17 * k, theme.FONT_SMALL, theme.TEXT_DIM,
-             "midleft")
-    # pawns still to place this age
-    px = x + 196 * k
-    paint_pawn(scr, px, cy, 26 * k, view.army_colours[army], view.army_marks[army])
-    scr.text(f"×{m.supply[army]}", px + 14 * k, cy, theme.readable(24 * k),
-             theme.TEXT if m.supply[army] else theme.TEXT_DIM, "midleft")
-    # this age's card
-    cx = x + 262 * k
-    card = m.chosen[seat]
-    cw, ch = 36 * k, 48 * k
-    if card is None:
-        scr.box(cx, cy - ch / 2, cw, ch, theme.PANEL, radius=4 * k)
-        scr.box(cx, cy - ch / 2, cw, ch, theme.TEXT_DIM, radius=4 * k, width=2 * k)
-    elif card == HIDDEN or not isinstance(card, int):
-        card_back(scr, cx, cy - ch / 2, cw, ch)
-    else:
-        if not m.revealed:  # the viewer's own, still secret to the others
-            scr.box(cx - 4 * k, cy - ch / 2 - 4 * k, cw + 8 * k, ch + 8 * k, theme.ACCENT,
-                    radius=6 * k)
-        mini_card(scr, m, cx, cy - ch / 2, cw, ch, card)
-    # used cards, face up
-    ux = cx + cw + 12 * k
-    for c in m.used[seat]:
-        scr.box(ux, cy - 17 * k, 26 * k, 34 * k, shade(PARCHMENT, 0.8), radius=4 * k)
-        scr.text(str(c), ux + 13 * k, cy, theme.readable(26 * k), INK, "center")
-        ux += 29 * k
-    # prosperity cards: the count is public
-    rx = x + w - 60 * k
-    count = m.prosperity_count[seat]
-    card_back(scr, rx, cy - 16 * k, 24 * k, 32 * k, "")
-    scr.text(f"×{count}", rx + 28 * k, cy, theme.readable(24 * k),
-             theme.TEXT if count else theme.TEXT_DIM,
-             "midleft")
-    flash = view.panel_flash.get(seat)
-    if flash:
-        text, t = flash
-        scr.text(text, x + w - 70 * k, cy - 16 * k - 14 * t * k, theme.readable(24 * k), theme.GOOD,
-                 "midright")
-
-
-def _private(scr: Screen, view: Any, m: Model, x: float, y: float, w: float, h: float,
-             k: float) -> None:
-    seat = m.viewer
-    if seat is None:
-        scr.text(f"Prosperity deck: {plural(m.deck_count, 'card')}", x + 4 * k, y + 16 * k,
-                 theme.readable(20 * k),
-                 theme.TEXT_DIM, "midleft")
-        return
-    counts: dict[str, int] = {}
-    for c in m.prosperity:
-        counts[c] = counts.get(c, 0) + 1
-    scr.text(fit(scr, view.session.say("{0}'s prosperity cards", seat).upper(), theme.FONT_SMALL,
-                 w - 8 * k), x + 4 * k, y + 16 * k, theme.FONT_SMALL, theme.ACCENT, "midleft")
-    if not counts:
-        scr.text("none yet", x + 4 * k, y + 50 * k, theme.FONT_SMALL, theme.TEXT_DIM,
-                 "midleft")
-        return
-    cx, cy = x + 4 * k, y + 34 * k
-    for card, n in counts.items():
-        label = m.cards.card_name.get(card, card)
-        label = label.replace("Blessing of ", "").replace(" and ", " & ")
-        text = f"{label}{f' ×{n}' if n > 1 else ''}"
-        tw = scr.text_width(text, theme.FONT_SMALL) + 16 * k
-        if cx + tw > x + w:
-            cx, cy = x + 4 * k, cy + 40 * k
-            if cy + 36 * k > y + h:
-                break
-        scr.box(cx, cy, tw, 36 * k, PARCHMENT, radius=6 * k)
-        scr.text(text, cx + 8 * k, cy + 18 * k, theme.FONT_SMALL, INK, "midleft")
-        cx += tw + 6 * k

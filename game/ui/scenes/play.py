@@ -23,7 +23,7 @@ from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
 from game.ui.hints import Hinter
-from game.ui.layout import BANNER_AREA, BOARD_AREA, PANEL_AREA
+from game.ui.layout import BANNER_AREA, BOARD_AREA, panel_area
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line, personalise
 from game.ui.playersbar import draw_players_bar, turn_holder
@@ -484,10 +484,11 @@ class PlayScene(BaseScene):
     def draw(self, screen: Screen) -> None:
         draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
                          self._shown_scores(), self.session.marks, self.seats.labels(),
-                         self.seats.icons())
+                         self.seats.icons(), self.view)
         self.view.draw(screen, self.board_area)
         self.log.draw(screen)
-        self.view.draw_panel(screen, PANEL_AREA)  # after the log: it may reach over it
+        self.view.draw_panel(screen, panel_area(self.game.players, self.view.seat_fact_lines))
+        # (after the log: a panel may reach over it)
         self._draw_status(screen)
         draw_footer(screen, self.shortcuts)
         if self.app is not None and self.app.stack.top is self:  # never over a menu

@@ -18,7 +18,7 @@ from game.ui.actionlog import action_line, wrap_text
 from game.ui.art import frames
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
-from game.ui.layout import BOARD_AREA, LOG_AREA, PANEL_AREA, STATUS_AREA
+from game.ui.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, panel_area
 from game.ui.messages import one_line, personalise
 from game.ui.playersbar import draw_players_bar
 from game.ui.scenes.common import BaseScene, seat_colours
@@ -174,10 +174,10 @@ class ReplayScene(BaseScene):
         game = self.session.game
         colours = seat_colours(self.app, self.session, game.players)
         draw_players_bar(screen, game, self.names, colours, self.t,
-                         marks=self.session.marks if self.session else None)
+                         marks=self.session.marks if self.session else None, view=self.view)
         if self.view is not None:
             self.view.draw(screen, BOARD_AREA)
-            self.view.draw_panel(screen, PANEL_AREA)
+            self.view.draw_panel(screen, panel_area(game.players, self.view.seat_fact_lines))
         else:
             draw_panel(screen, *BOARD_AREA)
             screen.text("No board view: the log and scores still replay",

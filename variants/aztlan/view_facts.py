@@ -1,0 +1,126 @@
+"""What Aztlán shows outside the map and the decision: each seat's facts on its seat card,
+and the age track with the turn order beside the score track.
+
+A seat's facts (pawns still to place this age, this age's power card, the cards used in
+earlier ages, the number of prosperity cards) stand on the shell's seat card under the
+seat's name, where players look for whose turn it is and the scores, rather than in a
+side panel row per seat that took the height the decision needs. The chosen card is face
+down unless it is the viewer's own (ringed in gold while still secret) or the cards are
+revealed: everything comes from the :class:`~variants.aztlan.view_model.Model`, built
+from ``game.view(viewer)``. Nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui import theme
+from game.ui.art import frames
+from game.ui.screen import Screen, draw_mark
+from game.words import roman
+from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Model
+from variants.aztlan.view_paint import INK, paint_pawn, shade
+from variants.aztlan.view_panel import PARCHMENT, card_back, mini_card
+
+Rect = tuple[float, float, float, float]
+#: a power card on a seat card (this age's), and a used one beside it
+CARD_W, CARD_H = 30.0, 40.0
+USED_W, USED_H = 24.0, 34.0
+PROSPERITY_W = 32.0
+
+
+def paint_seat_facts(scr: Screen, view: Any, m: Model, seat: int, rect: Rect) -> None:
+    """One line: the army's pawn and how many are left to place, this age's card, the used
+    cards, and at the right a prosperity card's back with their count (public)."""
+    x, y, w, h = rect
+    cy = y + h / 2
+    army = m.army(seat)
+    size = theme.FONT_SMALL
+    paint_pawn(scr, x + 12, cy, 26, view.army_colours[army], view.army_marks[army])
+    left = m.supply[army]
+    pawns = f"×{left}"
+    scr.text(pawns, x + 27, cy, size, theme.TEXT if left else theme.TEXT_DIM, "midleft")
+    cx = x + 27 + scr.text_width(pawns, size) + 12
+    _chosen(scr, m, seat, cx, cy - CARD_H / 2)
+    # the prosperity cards: a card back with their count on it (public)
+    back_x = x + w - PROSPERITY_W
+    count = m.prosperity_count[seat]
+    if count:  # a pile, told apart from this age's card face down
+        card_back(scr, back_x - 5, cy - CARD_H / 2 - 3, PROSPERITY_W, CARD_H, "")
+    card_back(scr, back_x, cy - CARD_H / 2, PROSPERITY_W, CARD_H, str(count))
+    used = m.used[seat]
+    ux = cx + CARD_W + 10
+    if used:  # apart, or fanned closer where four used cards would not fit
+        step = min(USED_W + 6, (back_x - 10 - ux - USED_W) / max(1, len(used) - 1))
+        for i, c in enumerate(used):
+            px = ux + i * step
+            scr.box(px, cy - USED_H / 2, USED_W, USED_H, shade(PARCHMENT, 0.8), radius=4)
+            scr.box(px, cy - USED_H / 2, USED_W, USED_H, INK, radius=4, width=1)
+            scr.text(str(c), px + USED_W / 2, cy, size, INK, "center")
+
+
+def _chosen(scr: Screen, m: Model, seat: int, x: float, y: float) -> None:
+    """This age's card: an empty slot, its back, or its face (the viewer's own secret one
+    ringed in gold)."""
+    card = m.chosen[seat]
+    if card is None:
+        scr.box(x, y, CARD_W, CARD_H, theme.PANEL, radius=4)
+        scr.box(x, y, CARD_W, CARD_H, theme.TEXT_DIM, radius=4, width=2)
+    elif card == HIDDEN or not isinstance(card, int):
+        card_back(scr, x, y, CARD_W, CARD_H)
+    else:
+        if not m.revealed:
+            scr.box(x - 4, y - 4, CARD_W + 8, CARD_H + 8, theme.ACCENT, radius=6)
+        mini_card(scr, m, x, y, CARD_W, CARD_H, card)
+
+
+def flash(scr: Screen, view: Any, seat: int, rect: Rect) -> None:
+    """A seat's points or card just gained ("+4", "+1 card"), rising over its facts."""
+    shown = view.panel_flash.get(seat)
+    if not shown:
+        return
+    text, t = shown
+    x, y, w, h = rect
+    scr.text(text, x + w - 60, y + h / 2 - 14 * t, theme.readable(30), theme.GOOD, "midright")
+
+
+def paint_age(scr: Screen, rect: Rect, view: Any, m: Model) -> None:
+    """The age track (the age, its phase, the ages as steps) and the turn order as the
+    seats' marks, the one deciding now in gold. The panel under it is the caller's."""
+    ax, ay, aw, ah = rect
+    size = theme.FONT_SMALL
+    phase = PHASE_NAMES.get(m.phase, m.phase)
+    if scr.text_width(f"AGE  {phase}", size) <= aw - 28:
+        scr.text("AGE", ax + 14, ay + 6, size, theme.ACCENT)
+    scr.text(phase, ax + aw - 14, ay + 6, size, theme.TEXT, "topright")
+    n = m.ages
+    pw = (aw - 28 - 6 * (n - 1)) / n
+    for i in range(n):
+        px = ax + 14 + i * (pw + 6)
+        age = i + 1
+        fill = theme.ACCENT if age == m.age else (theme.PANEL_LIGHT if age > m.age
+                                                  else shade(theme.PANEL_LIGHT, 0.7))
+        frames.tile(scr, px, ay + 44, pw, 36, fill, radius=8, depth=3)
+        scr.text(roman(age), px + pw / 2, ay + 62, size,
+                 INK if age == m.age else (theme.TEXT if age > m.age else theme.TEXT_DIM),
+                 "center")
+    _order(scr, view, m, ax + 14, ay + ah - 44, aw - 28, 34.0)
+
+
+def _order(scr: Screen, view: Any, m: Model, x: float, y: float, w: float,
+           h: float) -> None:
+    """ "ORDER" and the seats' colours and marks in turn order, the current seat's chip
+    in gold."""
+    size = theme.FONT_SMALL
+    scr.text("ORDER", x, y + h / 2, size, theme.TEXT_DIM, "midleft")
+    ox = x + scr.text_width("ORDER", size) + 14
+    chip = min(44.0, (x + w - ox) / max(1, len(m.order)) - 22)
+    for i, seat in enumerate(m.order):
+        active = seat == m.current
+        scr.box(ox, y, chip, h, theme.ACCENT if active else theme.PANEL, radius=8)
+        scr.circle(ox + chip / 2, y + h / 2, h * 0.4, view.seat_colours[seat])
+        draw_mark(scr, view.seat_marks[seat], ox + chip / 2, y + h / 2, h * 0.22, INK)
+        ox += chip
+        if i < len(m.order) - 1:
+            scr.text("›", ox + 11, y + h / 2, size, theme.TEXT_DIM, "center")
+            ox += 22
