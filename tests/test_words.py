@@ -3,6 +3,7 @@ one helper (game.words.plural), in every game's events."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -25,17 +26,24 @@ def test_plural_says_one_and_many():
     assert plural(5, "AP", "AP") == "5 AP"
 
 
-@pytest.mark.parametrize("variant", [v["id"] for v in list_variants()])
-def test_no_event_of_a_whole_game_says_one_with_a_plural(variant):
+@functools.cache
+def whole_game_texts(variant: str) -> tuple[str, ...]:
+    """Every event text of three random whole games of ``variant`` at its most players
+    (worked out once for the wording tests that read them)."""
     spec = next(v for v in list_variants() if v["id"] == variant)
+    texts: list[str] = []
     for seed in (1, 2, 3):
         g = new_game(variant, spec["max_players"], seed=seed)
         rng = Rng(seed)
-        texts = []
         while not g.is_over:
             texts += [e.text for e in g.apply(g.playout_action(rng))]
-        wrong = [t for t in texts if ONE_PLURAL.search(t)]
-        assert not wrong, wrong[:5]
+    return tuple(texts)
+
+
+@pytest.mark.parametrize("variant", [v["id"] for v in list_variants()])
+def test_no_event_of_a_whole_game_says_one_with_a_plural(variant):
+    wrong = [t for t in whole_game_texts(variant) if ONE_PLURAL.search(t)]
+    assert not wrong, wrong[:5]
 
 
 # -- the second person: a seat named "You" (the learner of a lesson) -------------------------
@@ -122,15 +130,8 @@ def test_a_or_an_as_it_is_said():
 
 @pytest.mark.parametrize("variant", [v["id"] for v in list_variants()])
 def test_no_event_of_a_whole_game_says_a_before_eight_or_eleven(variant):
-    spec = next(v for v in list_variants() if v["id"] == variant)
-    for seed in (1, 2, 3):
-        g = new_game(variant, spec["max_players"], seed=seed)
-        rng = Rng(seed)
-        texts = []
-        while not g.is_over:
-            texts += [e.text for e in g.apply(g.playout_action(rng))]
-        wrong = [t for t in texts if re.search(r"\ba (8|11|18)\d*\b", t)]
-        assert not wrong, wrong[:5]
+    wrong = [t for t in whole_game_texts(variant) if re.search(r"\ba (8|11|18)\d*\b", t)]
+    assert not wrong, wrong[:5]
 
 
 def test_words_in_s_that_are_no_verbs_stay():

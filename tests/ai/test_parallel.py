@@ -20,6 +20,19 @@ def _midgame():
     return game
 
 
+def _decide(game, grown: list[int] | None = None, **options) -> tuple[str, dict]:
+    """A Hard decision at 60 iterations, seed 5, with ``options`` (its pool closed after);
+    with ``grown``, every tree grown in this process is noted there."""
+    bot = make_bot("hard", seed=5, iterations=60, **options)
+    if grown is not None:
+        bot.grow = lambda *args: grown.append(1)  # type: ignore[method-assign]
+    try:
+        seat = game.current_player
+        return bot.choose(game.rules, game.view(seat), game.legal_actions()), dict(bot.stats)
+    finally:
+        bot.close()
+
+
 def test_an_iteration_budget_is_split_between_the_trees():
     assert shares(300, 2) == [150, 150]
     assert shares(301, 3) == [101, 100, 100]
@@ -55,18 +68,8 @@ def test_without_its_processes_hard_searches_alone_and_says_why(monkeypatch):
 @pytest.mark.slow
 def test_two_processes_give_the_same_decision_for_the_same_seed():
     game = _midgame()
-    seat = game.current_player
-
-    def decide() -> tuple[str, dict]:
-        bot = make_bot("hard", seed=5, iterations=60, workers=2)
-        try:
-            action = bot.choose(game.rules, game.view(seat), game.legal_actions())
-            return action, dict(bot.stats)
-        finally:
-            bot.close()
-
-    first, stats = decide()
-    again, stats_again = decide()
+    first, stats = _decide(game, workers=2)
+    again, stats_again = _decide(game, workers=2)
     assert first in game.legal_actions()
     assert stats["trees"] == 2 and stats["iterations"] == 60  # both trees answered
     assert (first, stats["visits"], stats["value"]) == \
@@ -79,21 +82,10 @@ def test_an_offloaded_hard_player_searches_only_in_another_process():
     are drawn) grows no tree, and the decision is still a legal move of the whole
     budget, the same for a seed."""
     game = _midgame()
-    seat = game.current_player
-
-    def decide() -> tuple[str, dict]:
-        bot = make_bot("hard", seed=5, iterations=60, offload=True)
-        grown: list[int] = []
-        bot.grow = lambda *args: grown.append(1)  # type: ignore[method-assign]
-        try:
-            action = bot.choose(game.rules, game.view(seat), game.legal_actions())
-            assert not grown  # no tree in this process
-            return action, dict(bot.stats)
-        finally:
-            bot.close()
-
-    first, stats = decide()
-    again, _ = decide()
+    grown: list[int] = []
+    first, stats = _decide(game, offload=True, grown=grown)
+    again, _ = _decide(game, offload=True, grown=grown)
+    assert not grown  # no tree in this process
     assert first in game.legal_actions()
     assert stats["trees"] == 1 and stats["iterations"] == 60
     assert first == again
