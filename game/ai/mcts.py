@@ -173,7 +173,8 @@ class MCTSBot(Bot):
     # -- the search --------------------------------------------------------------------
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
                rng: Rng, first: Any) -> list[str]:
-        legal = self.fresh(rules, first, seat, legal) or legal
+        if not self.offload:  # offloaded, the trees' process leaves out the loops
+            legal = self.fresh(rules, first, seat, legal) or legal
         if self.workers > 1 or self.offload:
             from game.ai.parallel import root_parallel
 

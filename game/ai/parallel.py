@@ -62,6 +62,9 @@ class RootJob:
     options: dict[str, Any]
     weights: dict[str, float] | None
     history: list[str]
+    #: leave out the root moves that loop (:meth:`Bot.fresh`) here, not in the caller:
+    #: an offloaded decision does none of its work in the window's process
+    fresh: bool = False
 
 
 def _start(cls: type[Rules], params: dict[str, Any], players: int) -> None:
@@ -84,7 +87,9 @@ def grow_job(job: RootJob, rules: Rules | None = None) -> tuple[RootTotals, int]
     first = determinize(rules, job.view, job.seat, rng)
     if first is None:
         return {}, 0
-    root = bot.grow(rules, job.view, job.legal, job.seat, rng, first, bot.budget)
+    legal = (bot.fresh(rules, first, job.seat, job.legal) or job.legal) if job.fresh \
+        else job.legal
+    root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget)
     return root_totals(root), bot.budget.done
 
 
@@ -142,10 +147,12 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
         for k, seed in enumerate(seeds):
             job = RootJob(view, list(legal), seat, seed,
                           remote_split[k] if remote_split else None, remote_seconds,
-                          options, bot.weights, list(bot.history))
+                          options, bot.weights, list(bot.history), offload)
             futures.append(pool.submit(job))
     except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
         bot.give_up_pool(exc)
+        if offload:  # the loops were to be left out in the pool's process
+            legal = bot.fresh(rules, first, seat, legal) or legal
         return _local_totals(bot, rules, view, legal, seat, rng, first, budget.iterations)
     start = time.perf_counter()
     tables = [] if offload else [_local_totals(bot, rules, view, legal, seat, rng, first,
