@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import PLAN_SEP
 from game.errors import ConfigError, ConfigIssue, IllegalAction, quote
+from game.memo import Memo, code_of
 from game.schema import AnyValue, Context, Field, Int, List, Obj, Str
 from game.yamlload import Lines, load_yaml_file
 
@@ -242,9 +243,7 @@ def check_lesson_data(raw: Any, lines: Lines, file: str, registry: Registry | No
         raise ConfigError(f"{file} has problems", ctx.issues)
     lesson = _build(data, raw, file, provider, ctx)
     if not ctx.issues:
-        _check_setup(lesson, registry, ctx)
-    if not ctx.issues:
-        _check_script(lesson, ctx)
+        _check_replay(lesson, registry, ctx)
     if ctx.issues:
         raise ConfigError(f"lesson {lesson.id!r} ({file}) cannot be played", ctx.issues)
     return lesson
@@ -287,6 +286,29 @@ def _build(data: dict[str, Any], raw: dict[str, Any], file: str, provider: str,
                   names=tuple(setup["names"]), learner=setup["learner"],
                   prelude=tuple(setup["prelude"]), steps=tuple(steps), source=file,
                   provider=provider)
+
+
+#: Lessons known to replay (:mod:`game.memo`), by the lesson, its variant and the engine's
+#: code: checking one replays its game and every alternative, and the title screen of
+#: every new window (every client test) asks a fresh registry for its lessons.
+_REPLAYED: Memo[bool] = Memo("lesson replays", size=64)
+
+
+def _check_replay(lesson: Lesson, registry: Registry, ctx: Context) -> None:
+    """The setup and the script, unless this very lesson replayed on this very variant."""
+    spec = registry.variants.get(lesson.variant)
+    key: tuple[Any, ...] | None = None
+    objects: tuple[Any, ...] = ()
+    if spec is not None and spec.engine_id in registry.rules:
+        code, objects = code_of(registry.rules[spec.engine_id][0])
+        key = (repr(lesson), repr(spec), code)
+        if _REPLAYED.get(key):
+            return
+    _check_setup(lesson, registry, ctx)
+    if not ctx.issues:
+        _check_script(lesson, ctx)
+    if not ctx.issues and key is not None:
+        _REPLAYED.put(key, True, keep=objects)
 
 
 def _check_setup(lesson: Lesson, registry: Registry, ctx: Context) -> None:

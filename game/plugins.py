@@ -36,6 +36,7 @@ from game.engine import GameType, Rules
 from game.errors import ConfigError, ConfigIssue, number_text, quote
 from game.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
 from game.lessons import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
+from game.registry_memo import checked_params, installed_entry_points
 from game.schema import Context, Obj
 from game.variantfile import (
     MAX_EXTENDS,
@@ -158,7 +159,7 @@ class Registry:
     def _load_entry_points(self) -> None:
         wanted = os.environ.get(LOAD_ENV)
         allowed = None if wanted is None else {w.strip() for w in wanted.split(",") if w.strip()}
-        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        for ep in installed_entry_points(ENTRY_POINT_GROUP):
             if ep.value in DEFAULT_PLUGINS:
                 continue
             if allowed is not None and ep.name not in allowed:
@@ -389,9 +390,7 @@ class Registry:
         self._origins[vid] = origins
         ctx = Context(str(src.path), src.lines, base=("parameters",), source=src.path,
                       origins=origins)
-        params = engine.parameters.check(merged.get("parameters", {}), (), ctx)
-        if not ctx.issues:
-            engine.check_params(params, ctx)
+        params = checked_params(engine, merged.get("parameters", {}), ctx)
         for name in merged.get("exposed", []):
             if name not in engine.parameters.fields:
                 ctx.error((), f"exposed parameter '{name}' is not a parameter of "

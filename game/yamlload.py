@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from game.errors import ConfigError, ConfigIssue
+from game.memo import Memo, copy_data
 
 Lines = dict[tuple[Any, ...], int]
 
@@ -80,8 +81,37 @@ class _BoundedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+#: Texts longer than this are parsed every time (a real variant file is under 20 kB).
+MEMO_MAX_CHARS = 64_000
+#: Parsed texts (:mod:`game.memo`): PyYAML's pure-Python parser, kept for its line marks,
+#: takes most of the time of checking a variant file, and a registry built again (``play
+#: --dev``, every test) finds the same texts.
+_PARSED: Memo[tuple[Any, Lines]] = Memo("yaml", size=256)
+
+
+def _limits() -> tuple[int, ...]:
+    """The limits as they are now: part of a parse's inputs (tests lower them)."""
+    return (MAX_BYTES, MAX_ENTRIES, MAX_NODES, MAX_DEPTH, MAX_NUMBER_CHARS, NUMBER_LIMIT)
+
+
 def load_yaml_text(text: str, filename: str | None = None) -> tuple[Any, Lines]:
-    """Parse ``text``; return the data and a map from key path to 1-based line."""
+    """Parse ``text``; return the data and a map from key path to 1-based line.
+
+    The result is the caller's own (a copy of what :data:`_PARSED` keeps); text that does
+    not parse is parsed again each time, so its error is always reported the same way.
+    """
+    if len(text) > MEMO_MAX_CHARS:
+        return _parse(text, filename)
+    key = (text, filename, _limits())
+    found = _PARSED.get(key)
+    if found is None:
+        found = _parse(text, filename)
+        _PARSED.put(key, found)
+    data, lines = found
+    return copy_data(data), dict(lines)
+
+
+def _parse(text: str, filename: str | None) -> tuple[Any, Lines]:
     name = filename or "YAML"
     if len(text) > MAX_BYTES:
         raise ConfigError(f"{name} is too large", [ConfigIssue(

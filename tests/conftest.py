@@ -1,5 +1,4 @@
-"""What every test shares: a private user folder, a fresh plugin registry per test, and
-the shipped YAML files parsed once per session.
+"""What every test shares: a private user folder and a fresh plugin registry per test.
 
 * **User folder.** ``AZTEC_ARCADE_HOME`` points at an empty temporary folder for the whole
   session (each xdist worker or run gets its own), so the settings, plugin folder and saves
@@ -9,13 +8,10 @@ the shipped YAML files parsed once per session.
   test: each test loads the registry its own environment describes, and whatever registry
   a test installs with ``reset_registry(Registry(...))`` is gone when it ends. No test
   module resets the registry itself.
-* **YAML parse cache.** Building a registry parses the shipped variant files, and PyYAML's
-  pure-Python parser (kept for its line marks) spent about 0.15 s of each build's 0.17 s on
-  them; a fresh registry per test would cost minutes. Parsing is a pure function of the
-  text, the file name and the limits in ``game.yamlload``, so results for the same inputs
-  are kept for the session and handed out as copies. Every check after parsing (schemas,
-  ``extends``, the engines' own checks) still runs on every build, and a file whose text
-  changes (``--dev`` reload tests) or that fails to parse is parsed again.
+* **Memos.** A fresh registry per test is cheap because the project's loaders keep what
+  they parse and check, keyed by all of its inputs (:mod:`game.memo`: the files' text, the
+  engine's code, the lesson itself), and hand out copies; a test that writes its own YAML,
+  registers another plugin or patches an engine gets its own, freshly checked result.
 
 The client's fixtures (a dummy display, Apps, a synthesised-input driver) are in
 ``tests/client/conftest.py``; the modding tests' in ``tests/modding/conftest.py``.
@@ -36,7 +32,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from game import ai, yamlload  # noqa: E402
+from game import ai  # noqa: E402
 from game.plugins import reset_registry  # noqa: E402
 
 _SESSION: dict[str, Any] = {}
@@ -49,13 +45,9 @@ def pytest_configure(config: pytest.Config) -> None:
     _SESSION["home"] = home
     _SESSION["old_home"] = os.environ.get("AZTEC_ARCADE_HOME")
     os.environ["AZTEC_ARCADE_HOME"] = home
-    _SESSION["parse"] = yamlload.load_yaml_text
-    yamlload.load_yaml_text = _cached_parse
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if "parse" in _SESSION:
-        yamlload.load_yaml_text = _SESSION.pop("parse")
     if "home" in _SESSION:
         old = _SESSION.pop("old_home")
         if old is None:
@@ -82,37 +74,3 @@ def client_bots_as_built() -> Iterator[None]:
     yield
     ai._CLIENT.clear()  # noqa: SLF001
     ai._CLIENT.update(saved)  # noqa: SLF001
-
-
-# ---------------------------------------------------------------------------------------
-# the parse cache
-# ---------------------------------------------------------------------------------------
-_PARSED: dict[tuple[Any, ...], tuple[Any, dict[Any, int]]] = {}
-#: texts longer than this are parsed every time (the limits tests' huge files)
-_CACHE_TEXT = 64_000
-
-
-def _limits() -> tuple[Any, ...]:
-    """The module's limits as they are now (a test may lower one with monkeypatch)."""
-    return tuple(sorted((name, value) for name, value in vars(yamlload).items()
-                        if name.isupper() and isinstance(value, int)))
-
-
-def _copy(data: Any) -> Any:
-    """A deep copy of parsed YAML (mappings, lists and scalars), faster than deepcopy."""
-    if isinstance(data, dict):
-        return {key: _copy(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_copy(value) for value in data]
-    return data
-
-
-def _cached_parse(text: str, filename: str | None = None) -> tuple[Any, dict[Any, int]]:
-    parse = _SESSION["parse"]
-    if len(text) > _CACHE_TEXT:
-        return parse(text, filename)
-    key = (text, filename, _limits())
-    if key not in _PARSED:
-        _PARSED[key] = parse(text, filename)  # a ConfigError is raised, never kept
-    data, lines = _PARSED[key]
-    return _copy(data), dict(lines)
