@@ -20,6 +20,7 @@ for measuring or when in doubt; :func:`clear_all` forgets everything kept.
 
 from __future__ import annotations
 
+import marshal
 import os
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -93,18 +94,27 @@ def code_of(cls: type) -> tuple[tuple[int, ...], tuple[Any, ...]]:
     for klass in cls.__mro__:
         objects.append(klass)
         objects.extend(vars(klass).values())
-    return tuple(id(obj) for obj in objects), tuple(objects)
+    return tuple(map(id, objects)), tuple(objects)
 
 
 def copy_data(data: Any) -> Any:
-    """A deep copy of plain data (mappings, lists, tuples, sets and scalars), several times
-    faster than ``copy.deepcopy``; other values are shared (scalars cannot be changed)."""
+    """A deep copy of plain data (mappings, lists, tuples, sets and scalars), as
+    ``copy.deepcopy`` makes it but several times faster: through ``marshal``, which copies
+    exactly these types (in order, sharing what was shared); anything else (a date from
+    YAML) is copied by hand, other values shared as they are (they cannot be changed)."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return _copy_by_hand(data)
+
+
+def _copy_by_hand(data: Any) -> Any:
     if isinstance(data, dict):
-        return {key: copy_data(value) for key, value in data.items()}
+        return {key: _copy_by_hand(value) for key, value in data.items()}
     if isinstance(data, list):
-        return [copy_data(value) for value in data]
+        return [_copy_by_hand(value) for value in data]
     if isinstance(data, tuple):
-        return tuple(copy_data(value) for value in data)
+        return tuple(_copy_by_hand(value) for value in data)
     if isinstance(data, set):
         return set(data)
     return data

@@ -29,6 +29,10 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Hypothesis loads every installed package's hypothesis plugin when it is imported; the
+# only one here is trio's (selenium brings trio), which no test uses and which costs each
+# process a quarter of a second of importing trio.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 import pytest  # noqa: E402
 
