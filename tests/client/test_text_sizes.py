@@ -15,10 +15,15 @@ The tour plays seeded games of every variant through the real play scene, every 
 person here: each phase, the scoring overlays, the "Pass to" screens and the results are
 drawn as a group at a television would see them; then the menus (pause, save, help), the
 replay, the title with its background game, setup for every game, load and settings.
+
+Every scene gets the same time as on a television, but not every frame is drawn: every
+fifth while the drawings show texts of a new shape, size or role (or cut lines), every
+twentieth while they do not (the same pictures again), and always the last of a wait.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,20 +50,32 @@ EVERY = 10
 SIZES = ((1920, 1080), (1280, 720))
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 @dataclass
 class Recorder:
     """Every distinct text drawn (where, text, size, role) and every line cut with an
-    ellipsis that two lines would have held."""
+    ellipsis that two lines would have held; ``news`` counts the draws that showed a text
+    of a new shape (its numbers aside: a count-up's next number is not new), a size or a
+    role not drawn before, and the cuts."""
 
     where: str = ""
     draws: dict[tuple[str, float, str], str] = field(default_factory=dict)
     bad_cuts: dict[tuple[str, float, float], str] = field(default_factory=dict)
+    shapes: set[tuple[str, float, str]] = field(default_factory=set)
+    news: int = 0
 
     def drawn(self, text: str, size: float, role: str) -> None:
         if text.strip():
             self.draws.setdefault((text, round(size, 2), role), self.where)
+            shape = (_DIGITS.sub("#", text), round(size, 2), role)
+            if shape not in self.shapes:
+                self.shapes.add(shape)
+                self.news += 1
 
     def cut(self, text: str, size: float, width: float, screen: Screen) -> None:
+        self.news += 1
         lines = wrap(screen, text, size, width)
         if len(lines) <= 2 and all(screen.text_width(ln, size) <= width for ln in lines):
             self.bad_cuts.setdefault((text, round(size, 2), round(width, 1)), self.where)
@@ -68,15 +85,24 @@ class Recorder:
 #: many frame times long: the same time passes (animations, toasts and count-ups reach the
 #: same points), for a fifth of the drawing
 STRIDE = 5
+#: after a drawn frame that showed nothing new, the next one is this many frame times on
+#: (a third of a second: no animation step is skipped over)
+LONGEST = 20
 
 
 def frames(app: Any, rec: Recorder, where: str, n: int = 2,
-           events: list[pygame.event.Event] | None = None) -> None:
-    """What a television shows in ``n`` frames, drawn every ``STRIDE``-th frame."""
+           events: list[pygame.event.Event] | None = None, longest: int = LONGEST) -> None:
+    """What a television shows in ``n`` frames: drawn every ``STRIDE``-th frame while the
+    drawings show something new, every ``longest``-th while they do not. The same time
+    passes and the ``n``-th frame is always drawn."""
     rec.where = where
-    drawn = -(-n // STRIDE)
-    for i in range(drawn):
-        app.step(list(events or []) if i == 0 else [], showcase.DT * n / drawn)
+    done, stride = 0, STRIDE
+    while done < n:
+        step = min(stride, n - done)
+        news = rec.news
+        app.step(list(events or []) if done == 0 else [], showcase.DT * step)
+        done += step
+        stride = STRIDE if rec.news > news else longest
 
 
 def press(app: Any, rec: Recorder, where: str, key: int) -> None:
@@ -156,7 +182,8 @@ def replay(app: Any, rec: Recorder, game: Game) -> None:
 def front_menus(app: Any, rec: Recorder) -> None:
     """Title (with its background game), setup for every game, load, settings."""
     app.stack.clear_to("title")
-    frames(app, rec, "title", 240)
+    # the background game moves a piece per frame: every STRIDE-th, to see its boards
+    frames(app, rec, "title", 240, longest=STRIDE)
     showcase.setup(app)
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
@@ -176,6 +203,9 @@ def front_menus(app: Any, rec: Recorder) -> None:
 def tour(app: Any) -> Recorder:
     rec = Recorder()
     Screen.recorder = rec
+    showcase_frames = showcase.frames
+    # the showcases (the README's pictures) draw every frame; the tour draws as above
+    showcase.frames = lambda app, n, events=None: frames(app, rec, rec.where, n, events)
     try:
         rec.where = "board showcase"
         showcase.board(app)
@@ -191,6 +221,7 @@ def tour(app: Any) -> Recorder:
         front_menus(app, rec)
     finally:
         Screen.recorder = None
+        showcase.frames = showcase_frames
     return rec
 
 
