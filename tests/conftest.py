@@ -13,6 +13,12 @@
   engine's code, the lesson itself), and hand out copies; a test that writes its own YAML,
   registers another plugin or patches an engine gets its own, freshly checked result.
 
+* **Longest first.** Tests that took a second or more in the last run start first (the
+  run records every test's time in pytest's cache, ``.pytest_cache``), so that pytest-xdist
+  does not hand a long test out last and end the run on one core; the rest keep their
+  order. Without a record (a fresh clone) the ``slow`` tests and the Hypothesis tests go
+  first. No test depends on the order.
+
 The client's fixtures (a dummy display, Apps, a synthesised-input driver) are in
 ``tests/client/conftest.py``; the modding tests' in ``tests/modding/conftest.py``.
 """
@@ -78,3 +84,60 @@ def client_bots_as_built() -> Iterator[None]:
     yield
     ai._CLIENT.clear()  # noqa: SLF001
     ai._CLIENT.update(saved)  # noqa: SLF001
+
+
+# ---------------------------------------------------------------------------------------
+# longest first
+# ---------------------------------------------------------------------------------------
+#: where the last run's times are kept in pytest's cache (node id -> seconds)
+DURATIONS = "aztec-arcade/durations"
+#: tests that took at least this long (seconds, setup and teardown included) go first
+LONG = 1.0
+#: without a record: what a slow test and a Hypothesis test count as
+GUESSES = {"slow": 10.0, "hypothesis": 2.0}
+_TIMES: dict[str, float] = {}
+
+
+def _weight(item: pytest.Item, durations: dict[str, float]) -> float:
+    if item.nodeid in durations:
+        return durations[item.nodeid]
+    if item.get_closest_marker("slow") is not None:
+        return GUESSES["slow"]
+    if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+        return GUESSES["hypothesis"]
+    return 0.0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long tests first, longest first (each xdist worker orders its collection the
+    same way: all read the same record)."""
+    cache = getattr(config, "cache", None)
+    durations = cache.get(DURATIONS, {}) if cache is not None else {}
+    if not isinstance(durations, dict):
+        durations = {}
+    weights = {item.nodeid: _weight(item, durations) for item in items}
+    for item in items:  # a group runs in one worker: it weighs what its tests weigh
+        group = item.get_closest_marker("xdist_group")
+        if group is not None:
+            members = [i for i in items if i.get_closest_marker("xdist_group") == group]
+            weights[item.nodeid] = sum(_weight(i, durations) for i in members)
+    long = sorted((i for i in items if weights[i.nodeid] >= LONG),
+                  key=lambda i: -weights[i.nodeid])
+    items[:] = long + [i for i in items if weights[i.nodeid] < LONG]
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Each test's time, setup and teardown included (in an xdist run the workers' reports
+    arrive here in the controller)."""
+    _TIMES[report.nodeid] = _TIMES.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _TIMES:
+        return
+    known = cache.get(DURATIONS, {})
+    known = known if isinstance(known, dict) else {}
+    known.update({nodeid: round(seconds, 2) for nodeid, seconds in _TIMES.items()})
+    cache.set(DURATIONS, known)
+
