@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import ConfigIssue, number_text, quote
+from game.memo import copy_data
 from game.paths import asset_problem, confine
 
 _MISSING = object()
@@ -493,11 +494,8 @@ def _nested_obj(schema: Schema) -> Obj | None:
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+    """Defaults and merged variants are the caller's own (marshal copies them fast)."""
+    return copy_data(value)
 
 
 def deep_merge(base: Any, override: Any) -> Any:
