@@ -24,8 +24,10 @@ EXE = ".exe" if os.name == "nt" else ""
 VENV_PYTHON = os.path.join(BIN, "python" + EXE)
 STAMP = os.path.join(VENV, ".aztec-arcade-installed")
 # pytest-xdist: one worker per CPU core (at most 4), tests handed out one by one so that
-# the long ones do not queue behind each other in one file; tests that share an expensive
-# build name it with @pytest.mark.xdist_group and run in one worker. Extra arguments come
+# the long ones do not queue behind each other in one file (tests/conftest.py puts those
+# that took longest in the last run first). "loadgroup" would keep tests marked with
+# @pytest.mark.xdist_group in one worker, but under pytest 9 it does not (pytest-xdist
+# renames a node id pytest no longer reads): no test may rely on it. Extra arguments come
 # after these: "-n 0" runs every test in this one process (for --pdb, or to read output
 # in order).
 PARALLEL = ["-n", "auto", "--maxprocesses", "4", "--dist", "loadgroup"]

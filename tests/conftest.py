@@ -116,11 +116,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not isinstance(durations, dict):
         durations = {}
     weights = {item.nodeid: _weight(item, durations) for item in items}
-    for item in items:  # a group runs in one worker: it weighs what its tests weigh
-        group = item.get_closest_marker("xdist_group")
-        if group is not None:
-            members = [i for i in items if i.get_closest_marker("xdist_group") == group]
-            weights[item.nodeid] = sum(_weight(i, durations) for i in members)
     long = sorted((i for i in items if weights[i.nodeid] >= LONG),
                   key=lambda i: -weights[i.nodeid])
     items[:] = long + [i for i in items if weights[i.nodeid] < LONG]

@@ -258,27 +258,21 @@ def test_the_typeface_has_a_tall_x_height(app):
     assert x_height >= theme.FONT_SMALL * 0.5
 
 
-_TOURS: dict[tuple[int, int], Recorder] = {}
-
-
-@pytest.fixture
-def toured(make_app, request):
-    size = request.param
-    if size not in _TOURS:
-        _TOURS[size] = tour(make_app(size=size, fullscreen=False))
-    return _TOURS[size]
-
-
 def listing(found: dict[Any, str]) -> str:
     return "\n".join(f"  {key!r} at {where}" for key, where in sorted(
         found.items(), key=lambda kv: (kv[1], repr(kv[0])))[:60])
 
 
+def assert_no_cut_that_two_lines_would_hold(rec: Recorder) -> None:
+    assert not rec.bad_cuts, ("cut with an ellipsis, though two lines would hold it:\n"
+                              + listing(rec.bad_cuts))
+
+
+# One test per size, each touring once: pytest-xdist may run any two tests in two
+# processes (its xdist_group does not hold under pytest 9), and a tour costs seconds.
 @pytest.mark.slow
-@pytest.mark.xdist_group("text-tour")  # one worker tours each size once for both tests
-@pytest.mark.parametrize("toured", [SIZES[0]], indirect=True)
-def test_no_text_below_the_floor_and_must_reads_at_forty(toured):
-    rec = toured
+def test_at_1920_no_text_below_the_floor_must_reads_at_forty_and_no_needless_cut(make_app):
+    rec = tour(make_app(size=SIZES[0], fullscreen=False))
     assert len(rec.draws) > 500  # the tour drew the games, not an empty screen
     roles = {role for _text, _size, role in rec.draws}
     assert set(theme.MUST_READ) <= roles, "every must-read kind was drawn and tagged"
@@ -287,11 +281,11 @@ def test_no_text_below_the_floor_and_must_reads_at_forty(toured):
     unread = {k: w for k, w in rec.draws.items()
               if k[2] in theme.MUST_READ and k[1] < theme.FONT_READ - 0.01}
     assert not unread, f"must-read text below {theme.FONT_READ} px:\n{listing(unread)}"
+    assert_no_cut_that_two_lines_would_hold(rec)
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("text-tour")  # one worker tours each size once for both tests
-@pytest.mark.parametrize("toured", SIZES, indirect=True)
-def test_no_text_cut_that_two_lines_would_hold(toured):
-    assert not toured.bad_cuts, ("cut with an ellipsis, though two lines would hold it:\n"
-                                 + listing(toured.bad_cuts))
+def test_at_1280_no_text_cut_that_two_lines_would_hold(make_app):
+    rec = tour(make_app(size=SIZES[1], fullscreen=False))
+    assert len(rec.draws) > 500
+    assert_no_cut_that_two_lines_would_hold(rec)
