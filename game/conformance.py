@@ -28,6 +28,8 @@ What is checked, for each game of the playout policy (:func:`check_game`):
   continues exactly like the original;
 * a fresh ``new_game`` with the same variant, players, seed and options, fed the same
   ``log``, reproduces the same ``to_json()``; the same seed gives the same random game;
+* an action that ``Rules.progresses`` marks never leads to a view any seat saw earlier
+  in the game (checked in the uniform games too);
 * scores never decrease; at the end ``winners`` is non-empty, duplicate-free and a subset
   of the seats, and no further action is accepted.
 
@@ -66,6 +68,7 @@ from game.conformance_probes import (
     JUNK_OBJECTS,
     JUNK_TEXT,
     ConformanceError,
+    ProgressWatch,
     Where,
     apply_listed,
     check_all_legal,
@@ -146,6 +149,7 @@ def check_game(variant: str, players: int, seed: int, options: dict[str, Any] | 
     rng = Rng(seed)
     continuations: list[tuple[int, str, int]] = []
     previous = checked_scores(game, where, 0)
+    watch = ProgressWatch(game)
     step = 0
     while not game.is_over:
         if step >= game.rules.playout_limit:
@@ -167,6 +171,7 @@ def check_game(variant: str, players: int, seed: int, options: dict[str, Any] | 
             raise where.fail(step, f"playout_action chose {action!r}, which legal_actions() "
                              "does not list", game.log)
         apply_listed(game, action, where, step)
+        watch.after(game, action, where, step)
         previous = check_scores(game, previous, action, where, step)
         step += 1
 

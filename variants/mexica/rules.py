@@ -155,6 +155,18 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
         canonical, plan = self._check(state, verb, args)
         return canonical, self._do(state, verb, plan)
 
+    #: verbs that put a piece from the supply on the board for good (``progresses``)
+    PLACING: ClassVar[frozenset[str]] = frozenset({"canal", "bridge", "temple", "found"})
+
+    def progresses(self, action: str) -> bool:
+        """A canal tile, bridge, temple or calpulli token put on the board: the pieces on
+        the board (every view shows them) only ever grow, a bridge's relocation moves one
+        and nothing removes any, so no earlier position had as many. A Pilli's step, boat
+        or teleport, AP tokens (taken, then spent again), a removal vote and the turn's
+        end can all come back to a position: they are not marked."""
+        words = action.split(None, 1)
+        return bool(words) and words[0].lower() in self.PLACING
+
     def why_not(self, state: MexicaState, action: str) -> str | None:
         """The verb's check alone: it only reads the state, so no clone is needed."""
         try:
