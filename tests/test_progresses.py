@@ -63,15 +63,40 @@ def test_a_marked_action_never_leads_to_a_view_seen_earlier(variant, players):
         assert marked > 10, "the games never tried a marked action: nothing was checked"
 
 
-def test_mexica_marks_pieces_put_on_the_board_and_nothing_that_can_come_back():
+def test_mexica_marks_every_action_while_walking_costs_ap():
     rules = new_game("mexica", 2, seed=1).rules
     for action in ("canal e5", "canal e5 e6", "bridge e5 ns", "temple e5 3", "found e5",
-                   "  CANAL e5"):
+                   "  CANAL e5", "take", "spend", "end", "move e5", "boat e5",
+                   "teleport e5", "relocate e5 e6 ns", "start e5", "remove 3", "agree",
+                   "refuse"):
         assert rules.progresses(action), action
-    for action in ("take", "spend", "end", "move e5", "boat e5", "teleport e5",
-                   "relocate e5 e6 ns", "start e5", "remove 3", "agree", "refuse", "",
-                   "canals e5"):
+    for action in ("", "canals e5", "xyzzy"):
         assert not rules.progresses(action), action
+
+
+def test_a_free_step_is_not_marked_and_would_be_caught_if_it_were():
+    """With steps for free a Pilli can walk there and back within a turn: the position
+    comes back, so ``move`` is not marked; marked anyway, the watch catches it."""
+    options = {"costs": {"step": 0}}
+    rules = new_game("mexica", 2, seed=1, options=options).rules
+    assert not rules.progresses("move e5")
+    assert rules.progresses("teleport e5") and rules.progresses("canal e5")
+
+    class Wrong(type(rules)):  # marks the free step too
+        def progresses(self, action: str) -> bool:
+            return True
+
+    game = new_game("mexica", 2, seed=1, options=options)
+    game.rules.__class__ = Wrong
+    watch = ProgressWatch(game)
+    rng = Rng(1)
+    with pytest.raises(ConformanceError, match=r"progresses\('move [a-z]\d+'\) is True"):
+        while not game.is_over and len(game.log) < 2000:
+            moves = [a for a in game.legal_actions() if a.startswith("move")]
+            action = rng.choice(moves) if moves and rng.randbelow(4) else \
+                game.playout_action(rng)
+            game.apply(action)
+            watch.after(game, action, Where("mexica", 2, 1, options), len(game.log) - 1)
 
 
 def test_aztlan_marks_only_a_pawn_placed_from_the_supply():
