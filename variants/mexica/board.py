@@ -36,6 +36,9 @@ class Board:
             tuple(n for n in (self.north[i], self.west[i], self.east[i], self.south[i]) if n >= 0)
             for i in range(self.size)
         ]
+        #: the neighbours that are not lake (the districts' searches step only there)
+        self.land_nbrs: list[tuple[int, ...]] = [
+            tuple(n for n in self.nbrs[i] if self.kind[n] != LAKE) for i in range(self.size)]
         #: cells on the map edge touch the lake that surrounds every map
         self.border = frozenset(i for i in range(self.size) if len(self.nbrs[i]) < 4)
         self.lake = frozenset(i for i, k in enumerate(self.kind) if k == LAKE)
