@@ -83,8 +83,7 @@ def check_uniform_game(variant: str, players: int, seed: int,
     original does), ``continuations`` games loaded at evenly spread checked steps (the
     first one included) play on beside the original to the last checked action and must
     end in the same state. ``views`` False leaves out the views and determinizations
-    (a quicker sweep of saves alone).
-    """
+    (a quicker sweep of saves alone). Marked actions are watched (``ProgressWatch``)."""
     where = Where(variant, players, seed, options, uniform=warmup)
     game = new_game(variant, players, seed, options)
     check_identity(game, where, variant, players)
