@@ -383,8 +383,8 @@ class Rules(ABC):
         pieces on the board only ever grow). Decide from the action's text (its verb)
         alone: the bots ask about a plan's later steps before the earlier ones are played.
         Moving a piece, taking or spending a token and ending a turn are not such actions.
-        The conformance kit (``tests/test_conformance.py``) checks every marked action of
-        random games against the views seen before it.
+        The conformance kit's uniform games (``game.conformance``) check every marked
+        action against the views seen before it.
         """
         return False
 

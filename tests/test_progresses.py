@@ -31,7 +31,7 @@ CASES = [pytest.param(entry["id"], players, id=f"{entry['id']}-{players}p")
          for entry in list_variants()
          for players in range(entry["min_players"], entry["max_players"] + 1)]
 #: actions of one mixed game at most (uniform moves alone can walk to and fro for ever)
-MIXED_STEPS = 1500
+MIXED_STEPS = 1000
 
 
 def mixed_game(variant: str, players: int, seed: int) -> tuple[int, int]:
@@ -54,7 +54,7 @@ def mixed_game(variant: str, players: int, seed: int) -> tuple[int, int]:
 @pytest.mark.parametrize(("variant", "players"), CASES)
 def test_a_marked_action_never_leads_to_a_view_seen_earlier(variant, players):
     played = marked = 0
-    for seed in (1, 2):
+    for seed in (1,):
         steps, marks = mixed_game(variant, players, seed)
         played += steps
         marked += marks
@@ -139,7 +139,7 @@ def test_the_loop_check_gives_the_replay_s_answer_for_every_marked_move(variant)
     bots = [make_bot("normal", seed=seat, samples=1, width=2, branching=8)
             for seat in range(3)]
     checked = 0
-    while not game.is_over and len(game.log) < 120:
+    while not game.is_over and len(game.log) < 90:
         seat = game.current_player
         bot = bots[seat]
         legal = game.legal_actions()

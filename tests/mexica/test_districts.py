@@ -9,8 +9,6 @@ ascending order, the districts listed by label.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +17,7 @@ from game.api import new_game
 from game.rng import Rng
 from variants.mexica.state import MexicaState
 
-SETTINGS = {"deadline": None, "database": None, "print_blob": True, "max_examples": 60,
+SETTINGS = {"deadline": None, "database": None, "print_blob": True, "max_examples": 25,
             "suppress_health_check": [HealthCheck.too_slow]}
 
 
@@ -29,8 +27,8 @@ def districts(s: MexicaState) -> tuple[list[int], list[tuple[int, list[int]]]]:
 
 
 def recomputed(board, s: MexicaState) -> tuple[list[int], list[tuple[int, list[int]]]]:
-    fresh = copy.deepcopy(s)
-    fresh.rebuild(board)
+    fresh = MexicaState(tiles=list(s.tiles), bridges=dict(s.bridges))
+    fresh.rebuild(board)  # the districts come from the canals alone
     return districts(fresh)
 
 
@@ -69,7 +67,7 @@ def test_the_districts_of_played_games_equal_a_full_recompute(variant, players):
     """Games of playout and uniform moves: after every canal the state's districts are
     those of the same state loaded afresh."""
     canals = 0
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         game = new_game(variant, players, seed=seed)
         rng = Rng(seed)
         while not game.is_over and len(game.log) < 600:
@@ -81,4 +79,4 @@ def test_the_districts_of_played_games_equal_a_full_recompute(variant, players):
                 assert districts(game.state) == recomputed(game.rules.board, game.state)
         loaded = game.rules.from_dict(game.rules.to_dict(game.state))
         assert districts(loaded) == districts(game.state)
-    assert canals > 30
+    assert canals > 20
