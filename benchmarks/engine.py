@@ -1,5 +1,9 @@
 """Engine benchmarks for Mexica: prints medians and p95 against the targets.
 
+Besides the engine's own calls, the bots' loop check (``Bot.fresh``: the legal actions
+replayed on a copy unless ``Rules.progresses`` marks them) and a canal's ``apply`` alone
+(it mends the districts it cuts) are timed.
+
 Not a test: run it by hand on a quiet machine (the targets are for a 2-core machine)::
 
     .venv/bin/python benchmarks/engine.py            # full run, a few seconds
@@ -28,6 +32,7 @@ from benchmarks.common import (  # noqa: E402
     time_each,
     timed_playout,
 )
+from game.ai.base import Bot, view_digest  # noqa: E402
 from game.api import Game, load_game, new_game  # noqa: E402
 from game.rng import Rng  # noqa: E402
 
@@ -90,6 +95,40 @@ def bench_apply(seeds: list[int]) -> list[float]:
     return samples
 
 
+def bench_canal(seeds: list[int]) -> list[float]:
+    """``apply()`` of the canals alone: each mends the districts it cuts."""
+    samples: list[float] = []
+    for players in (2, 4):
+        for seed in seeds:
+            _, steps = playout(players, seed)
+            for before, action, _scoring in steps:
+                if action.startswith("canal"):
+                    t0 = time.perf_counter_ns()
+                    before.apply(action)
+                    samples.append((time.perf_counter_ns() - t0) / 1e9)
+    return samples
+
+
+def bench_loop_check(seeds: list[int], repeat: int) -> list[float]:
+    """A bot's loop check over every legal action (``Bot.fresh``, before each thinking
+    decision of every level) on a determinization of the decider's view."""
+    samples: list[float] = []
+    for players in (2, 4):
+        for seed in seeds:
+            for g in mid_game_states(players, seed):
+                seat = g.current_player
+                assert seat is not None
+                view = g.view(seat)
+                bot = Bot()
+                bot.history.append(view_digest(view))
+                state = g.rules.determinize(view, seat, Rng(seed))
+                legal = g.legal_actions()
+                samples.extend(time_each(
+                    lambda g=g, s=state, seat=seat, legal=legal, bot=bot:
+                    bot.fresh(g.rules, s, seat, legal), repeat))
+    return samples
+
+
 def bench_full_game(seeds: list[int]) -> list[float]:
     return [timed_playout(VARIANT, players, seed)[0] for players in (2, 4)
             for seed in seeds]
@@ -145,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = [
         ("legal_actions() mid-game", 2e-3, lambda: bench_legal_actions(seeds, repeat)),
         ("apply() per action, no scoring", 100e-6, lambda: bench_apply(seeds)),
+        ("apply() of a canal", 100e-6, lambda: bench_canal(seeds)),
+        ("loop check (Bot.fresh) mid-game", 10e-3,
+         lambda: bench_loop_check(seeds, max(1, repeat // 4))),
         ("full game, playout policy", 1.0, lambda: bench_full_game(seeds)),
         ("JSON round trip load_game(to_json())", 20e-3, lambda: bench_json(seeds, repeat)),
         ("load_game, finished 4-player game", 0.5,

@@ -49,7 +49,9 @@ of the game uniformly too):
 * ``rules.determinize(view, seat, rng)`` (where the rules offer one) leaves the view
   alone and returns a state whose own view is exactly that view (a sample the seat cannot
   tell from the truth), with the same player to move, and in which every action legal
-  in the real game is legal when that seat decides.
+  in the real game is legal when that seat decides;
+* an action that ``Rules.progresses`` marks leads to no view any seat saw earlier in the
+  game (uniform moves go to and fro, which is how a wrongly marked action comes back).
 
 The kit's probes are in :mod:`game.conformance_probes` and its uniform games in
 :mod:`game.conformance_uniform`; everything a test needs is importable from here. The kit

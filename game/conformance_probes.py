@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.api import Game, load_game, new_game
+from game.engine import Rules
 from game.errors import IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
@@ -460,3 +461,45 @@ def check_scores(game: Game, previous: list[int], action: str, where: Where,
             raise where.fail(step, f"{action!r} lowered seat {seat}'s score from {old} "
                              f"to {new}; scores must never decrease", game.log)
     return scores
+
+
+class ProgressWatch:
+    """Checks ``Rules.progresses``: an action it marks never leads to a view that any
+    seat saw earlier in the game (the bots skip the loop check for such actions, so a
+    wrong mark would let a computer player go round in circles). Every seat's view of
+    every position is noted; nothing is noted for rules that keep the default hook."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.rules
+        self.active = type(rules).progresses is not Rules.progresses
+        self.seen: list[set[str]] = [set() for _ in range(game.players)]
+        self.note(game)
+
+    def note(self, game: Game) -> list[str]:
+        """Note every seat's view of the position now; returns them (JSON text)."""
+        keys = self.keys(game)
+        for seen, key in zip(self.seen, keys, strict=False):
+            seen.add(key)
+        return keys
+
+    def keys(self, game: Game) -> list[str]:
+        if not self.active:
+            return []
+        return [json.dumps(game.view(seat), sort_keys=True, default=str)
+                for seat in range(game.players)]
+
+    def after(self, game: Game, action: str, where: Where, step: int) -> None:
+        """Note the position ``action`` led to; fail if the action is marked and a seat
+        saw that position before."""
+        if not self.active:
+            return
+        keys = self.keys(game)
+        if game.rules.progresses(action):
+            for seat, (seen, key) in enumerate(zip(self.seen, keys, strict=True)):
+                if key in seen:
+                    raise where.fail(step, f"progresses({action!r}) is True, but the "
+                                     f"action led back to a position seat {seat} saw "
+                                     "earlier in the game; mark only actions that "
+                                     "increase something no action decreases", game.log)
+        for seen, key in zip(self.seen, keys, strict=True):
+            seen.add(key)

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.api import Game, load_game, new_game
 from game.conformance_probes import (
+    ProgressWatch,
     Where,
     apply_listed,
     check_identity,
@@ -82,15 +83,16 @@ def check_uniform_game(variant: str, players: int, seed: int,
     original does), ``continuations`` games loaded at evenly spread checked steps (the
     first one included) play on beside the original to the last checked action and must
     end in the same state. ``views`` False leaves out the views and determinizations
-    (a quicker sweep of saves alone).
-    """
+    (a quicker sweep of saves alone). Marked actions are watched (``ProgressWatch``)."""
     where = Where(variant, players, seed, options, uniform=warmup)
     game = new_game(variant, players, seed, options)
     check_identity(game, where, variant, players)
     playout, rng = Rng(seed), uniform_rng(seed)
+    watch = ProgressWatch(game)
     while not game.is_over and len(game.log) < warmup:
         action = checked_playout(game, playout, where, len(game.log))
         apply_listed(game, action, where, len(game.log))
+        watch.after(game, action, where, len(game.log) - 1)
     first = step = len(game.log)
     marks = {first + max_steps * i // continuations for i in range(continuations)}
     copies: list[tuple[int, Game]] = []
@@ -105,6 +107,7 @@ def check_uniform_game(variant: str, players: int, seed: int,
             copies.append((step, load_game(text)))
         action = rng.choice(legal)
         events = apply_listed(game, action, where, step)
+        watch.after(game, action, where, step)
         _check_plays_on(loaded, action, events, game, where, step)
         for at, other in copies:
             _apply_copy(other, action, where, at, step)

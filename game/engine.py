@@ -44,6 +44,9 @@ third-party engine that offers none still gets every level:
   are long sequences: a list of legal actions, or *plans* (legal actions joined by
   :data:`PLAN_SEP`, played in order by the same seat), best first; None (the default)
   means "all legal actions".
+* ``progresses(action)``: whether an action can never lead back to a position seen
+  earlier in the game (it strictly increases something that nothing ever decreases); the
+  bots then skip replaying it when they look for moves that go round in circles.
 * ``explain(view, seat, action, then)``: one line for the hint key (:mod:`game.ai.hint`)
   saying why the Normal player's choice is good ("founds the 6-space district: +3 now,
   first place later"); None (the default) lets the hint word one from the plan's events
@@ -361,6 +364,29 @@ class Rules(ABC):
         every legal action (the default). Every plan's first step must be legal now.
         """
         return None
+
+    def progresses(self, action: str) -> bool:
+        """Optional: True if ``action``, whenever ``apply`` accepts it, leads to a position
+        that no seat's ``view`` showed at any earlier point of the game; False (the
+        default) if it might come back, or you do not know.
+
+        Before a bot chooses, it leaves out the moves that would bring it back to a
+        position it decided at lately (a free move there and back, played for ever): it
+        plays every legal action (every step of a plan) on a copy and compares the views
+        (:meth:`game.ai.base.Bot.loops`). That costs an ``apply`` and a view per action,
+        most of a decision in a game with hundreds of legal actions. An action this hook
+        marks is not tried; a plan is not tried when every step is marked.
+
+        Say True only for an action that strictly increases something every view shows
+        and that no action of any seat, no turn end, round end or scoring ever decreases
+        (in Mexica a canal, bridge, temple or calpulli token placed from the supply: the
+        pieces on the board only ever grow). Decide from the action's text (its verb)
+        alone: the bots ask about a plan's later steps before the earlier ones are played.
+        Moving a piece, taking or spending a token and ending a turn are not such actions.
+        The conformance kit's uniform games (``game.conformance``) check every marked
+        action against the views seen before it.
+        """
+        return False
 
     def explain(self, view: Any, seat: int, action: str,
                 then: Sequence[str] = ()) -> str | None:

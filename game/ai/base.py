@@ -320,9 +320,16 @@ class Bot:
         to and fro a thousand times. (A game whose moves can come back to the same
         position by another route must also keep its state canonical: the Market forgets
         the snapshot when the messenger is back where it was.)
+
+        A move whose every step the rules mark with ``Rules.progresses`` is not replayed:
+        each such step leads past every position of the game so far, so none of them can
+        repeat (the history holds positions of this game; after an undo it may hold
+        positions of the future taken back, and going there again is no loop).
         """
-        _done, repeats = walk(rules, rules.clone(state), split_plan(move), seat,
-                              set(self.history))
+        steps = split_plan(move)
+        if all(rules.progresses(step) for step in steps):
+            return False
+        _done, repeats = walk(rules, rules.clone(state), steps, seat, set(self.history))
         return repeats
 
     def fresh(self, rules: Rules, state: Any, seat: int, legal: list[str]) -> list[str]:

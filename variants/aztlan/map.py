@@ -44,10 +44,13 @@ class Island:
     def components(self, cells: set[int] | frozenset[int],
                    links: Sequence[tuple[int, int]] = ()) -> list[list[int]]:
         """Maximal connected groups of ``cells`` over borders plus the extra ``links``."""
-        extra: dict[int, list[int]] = {}
-        for a, b in links:
-            extra.setdefault(a, []).append(b)
-            extra.setdefault(b, []).append(a)
+        nbrs: list[tuple[int, ...]] | dict[int, tuple[int, ...]] = self.nbrs
+        if links:  # the bots ask without links thousands of times a decision
+            extra: dict[int, list[int]] = {}
+            for a, b in links:
+                extra.setdefault(a, []).append(b)
+                extra.setdefault(b, []).append(a)
+            nbrs = {c: (*self.nbrs[c], *extra.get(c, ())) for c in cells}
         seen: set[int] = set()
         out: list[list[int]] = []
         for start in sorted(cells):
@@ -55,13 +58,10 @@ class Island:
                 continue
             seen.add(start)
             group = [start]
-            stack = [start]
-            while stack:
-                c = stack.pop()
-                for n in (*self.nbrs[c], *extra.get(c, ())):
+            for c in group:  # grows while it is read
+                for n in nbrs[c]:
                     if n in cells and n not in seen:
                         seen.add(n)
                         group.append(n)
-                        stack.append(n)
             out.append(sorted(group))
         return out

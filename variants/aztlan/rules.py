@@ -396,6 +396,14 @@ class AztlanRules(Rules):
             return str(exc)
         return None
 
+    def progresses(self, action: str) -> bool:
+        """A pawn placed from the age's supply: the age never goes back and within an age
+        the supply (every view shows it) only shrinks (it is filled at the start of the
+        next), so no earlier position had the same age and supply. The other verbs move
+        pawns, answer conflicts or play cards whose effects can come back."""
+        words = action.split(None, 1)
+        return bool(words) and words[0].lower() == "place"
+
     # =====================================================================================
     # playouts and descriptions
     # =====================================================================================

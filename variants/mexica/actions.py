@@ -204,17 +204,8 @@ class ActionsMixin(ScoringMixin):
         return s.vote
 
     def _lay_canal(self, s: MexicaState, cells: tuple[int, ...]) -> None:
-        b = self.board
         s.tiles.append(cells)
-        old = s.label[cells[0]]
-        members = s.dcells.pop(old)
-        for c in cells:
-            s.canal[c] = 1
-        for c in members:
-            s.label[c] = -1
-        for c in members:
-            if s.label[c] < 0 and not s.canal[c]:
-                s.flood(b, c, c)
+        s.cut(self.board, cells)
 
     def _after_action(self, s: MexicaState) -> list[Event]:
         ev: list[Event] = []

@@ -6,6 +6,8 @@ integers ``row * width + col`` so the hot paths index flat lists.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from string import ascii_lowercase
 
 LAKE, LAND, START, CENTRE, PRECANAL = "~", ".", "S", "P", "="
@@ -36,6 +38,9 @@ class Board:
             tuple(n for n in (self.north[i], self.west[i], self.east[i], self.south[i]) if n >= 0)
             for i in range(self.size)
         ]
+        #: the neighbours that are not lake (the districts' searches step only there)
+        self.land_nbrs: list[tuple[int, ...]] = [
+            tuple(n for n in self.nbrs[i] if self.kind[n] != LAKE) for i in range(self.size)]
         #: cells on the map edge touch the lake that surrounds every map
         self.border = frozenset(i for i in range(self.size) if len(self.nbrs[i]) < 4)
         self.lake = frozenset(i for i, k in enumerate(self.kind) if k == LAKE)
@@ -79,3 +84,15 @@ class Board:
     def distance(self, a: int, b: int) -> int:
         w = self.width
         return abs(a % w - b % w) + abs(a // w - b // w)
+
+
+def board_for(rows: Sequence[str]) -> Board:
+    """The board of the map ``rows``, built once per map: a board never changes after it
+    is built, and the same variant files are validated and their rules built again and
+    again (every game, the tests, the balance lab)."""
+    return _board(tuple(rows))
+
+
+@lru_cache(maxsize=32)
+def _board(rows: tuple[str, ...]) -> Board:
+    return Board(list(rows))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Rules
-from variants.mexica.board import Board
+from variants.mexica.board import board_for
 from variants.mexica.state import MexicaState, state_codec
 
 
@@ -21,7 +21,7 @@ class MexicaCore(Rules):
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
-        self.board = Board(params["board"])
+        self.board = board_for(params["board"])
         costs = params["costs"]
         self.c_canal: int = costs["canal"]
         self.c_bridge: int = costs["bridge"]

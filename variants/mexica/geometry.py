@@ -29,8 +29,11 @@ class GeometryMixin(MexicaCore):
                 and c not in s.tokens and c not in s.pilli)
 
     def _founded(self, s: MexicaState, label: int) -> bool:
-        tokens = s.tokens
-        return any(c in tokens for c in s.dcells[label])
+        """Whether a calpulli token lies in the district (asked of the few tokens rather
+        than of the district's many cells: a token lies on land, labelled as its
+        district)."""
+        lab = s.label
+        return any(lab[c] == label for c in s.tokens)
 
     def _canal_ok(self, s: MexicaState, c: int) -> str | None:
         b = self.board

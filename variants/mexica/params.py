@@ -159,9 +159,9 @@ def check_mexica_params(params: dict[str, Any], ctx: Context,
                 if s not in sizes:
                     ctx.error(path + ("calpulli", period, i),
                               f"no calpulli token of size {s} in calpulli_tokens")
-    from variants.mexica.board import Board
+    from variants.mexica.board import board_for
 
-    board = Board(rows)
+    board = board_for(rows)
     singles = sum(1 for t in board.precanal_tiles if len(t) == 1)
     doubles = len(board.precanal_tiles) - singles
     comps = params["components"]

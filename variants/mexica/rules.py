@@ -15,6 +15,7 @@ Rule variants (the two-player neutral temples) override the hook methods
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from game.engine import GameType
@@ -154,6 +155,37 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
         verb, args = self._parse(action)
         canonical, plan = self._check(state, verb, args)
         return canonical, self._do(state, verb, plan)
+
+    def progresses(self, action: str) -> bool:
+        """Every Mexica action but a free walk leads past every earlier position.
+
+        Every view shows, in this order of weight: the period, the Pilli placed, the
+        round, whose turn it is, the AP tokens taken this turn, the tokens the player in
+        turn holds (fewer is further), the pieces on the board, the AP left (fewer is
+        further) and the removal votes of the turn (proposals, answers and the votes'
+        ends, counted).
+        Nothing any action does takes that sequence back (a period starts at round 1 but
+        is a later period; the pieces on the board only ever grow, a relocated bridge
+        is moved, not removed), and each action moves it forward: a start places a
+        Pilli, ``end`` passes the turn, ``take`` and ``spend`` change the tokens, a
+        canal, bridge, temple or calpulli token is a piece more, a proposal, an answer and
+        a vote's end move the votes on, and a step, boat, teleport or relocation costs
+        AP. Only when the variant makes one of those four free can it come back (there and
+        back again): it is then not marked.
+        """
+        words = action.split(None, 1)
+        if not words:
+            return False
+        verb = words[0].lower()
+        if verb in self._travel_costs:
+            return self._travel_costs[verb] > 0
+        return verb in self.ACTIONS or verb in self.TURN_STEPS
+
+    @cached_property
+    def _travel_costs(self) -> dict[str, int]:
+        """The verbs that only move a piece, and what each costs at least."""
+        return {"move": self.c_step, "boat": self.c_boat, "teleport": self.c_teleport,
+                "relocate": self.c_relocate}
 
     def why_not(self, state: MexicaState, action: str) -> str | None:
         """The verb's check alone: it only reads the state, so no clone is needed."""

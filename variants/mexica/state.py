@@ -77,6 +77,10 @@ class MexicaState:
     ramps: dict[int, int] = field(default_factory=dict)     # land cell: bridges it holds
 
     # -- derived data ------------------------------------------------------------------
+    # The districts are kept in one canonical form, so that laying a canal (``cut``) and
+    # rebuilding from the stored facts (``rebuild``, on load) give equal states: a
+    # district's label is its lowest cell, its cells are listed in ascending order, and
+    # ``dcells`` lists the districts by label.
     def rebuild(self, board: Board) -> None:
         self.canal = bytearray(board.size)
         for tile in self.tiles:
@@ -85,9 +89,9 @@ class MexicaState:
         self.rebuild_ramps(board)
         self.label = [-1] * board.size
         self.dcells = {}
-        for c in board.island:
+        for c in board.island:  # ascending: the first cell met is the district's lowest
             if self.label[c] < 0 and not self.canal[c]:
-                self.flood(board, c, c)
+                self.flood(board, c, c).sort()
 
     def rebuild_ramps(self, board: Board) -> None:
         """Ramp cell -> how many bridges rest on it (a land cell can hold up several)."""
@@ -100,23 +104,82 @@ class MexicaState:
         """Label the district around ``start`` (4-connected non-water cells)."""
         lab = self.label
         canal = self.canal
-        lake = board.lake
-        nbrs = board.nbrs
+        nbrs = board.land_nbrs
         lab[start] = label
         cells = [start]
-        stack = [start]
-        while stack:
-            c = stack.pop()
+        for c in cells:  # grows while it is read: breadth first
             for n in nbrs[c]:
-                if lab[n] != label and not canal[n] and n not in lake:
+                if lab[n] != label and not canal[n]:
                     lab[n] = label
                     cells.append(n)
-                    stack.append(n)
         self.dcells[label] = cells
         return cells
 
+    def cut(self, board: Board, cells: tuple[int, ...]) -> None:
+        """Lay a canal tile on ``cells`` (land of one district) and mend the districts.
+
+        Only the district cut can change. It usually stays whole (the land around the
+        tile still joins up): a search from one neighbour of the tile that stops once it
+        has met the others says so, without labelling the district afresh. Otherwise
+        it falls into pieces, each found by a search but the last (the rest)."""
+        lab, canal = self.label, self.canal
+        old = lab[cells[0]]
+        for c in cells:
+            canal[c] = 1
+            lab[c] = -1
+        rest = [c for c in self.dcells[old] if not canal[c]]
+        around: list[int] = []
+        for c in cells:
+            for n in board.nbrs[c]:
+                if lab[n] == old and n not in around:
+                    around.append(n)
+        pieces = _pieces(board.nbrs, lab, old, around, rest)
+        if pieces is None and rest and rest[0] == old:
+            self.dcells[old] = rest  # whole, and its lowest cell is still land
+            return
+        del self.dcells[old]
+        for piece in pieces or ([rest] if rest else []):
+            first = piece[0]
+            if first != old:
+                for c in piece:
+                    lab[c] = first
+            self.dcells[first] = piece
+        self.dcells = dict(sorted(self.dcells.items()))
+
     def water(self, board: Board, c: int) -> bool:
         return c in board.lake or bool(self.canal[c])
+
+
+def _pieces(nbrs: list[tuple[int, ...]], lab: list[int], old: int, around: list[int],
+            rest: list[int]) -> list[list[int]] | None:
+    """The pieces (each sorted) that district ``old`` falls into, now that a canal took
+    some of its cells, or None if the rest (``rest``, sorted) still joins up. ``around``:
+    its cells beside the canal; every piece holds one of them, so once all but one piece
+    are found, the cells not yet met are the last piece."""
+    if len(around) < 2:
+        return None
+    pieces: list[list[int]] = []
+    seen: set[int] = set()
+    for index, seed in enumerate(around):
+        if seed in seen:
+            continue
+        if pieces and all(x in seen for x in around[index + 1:]):
+            pieces.append([c for c in rest if c not in seen])
+            break
+        want = {x for x in around[index + 1:] if x not in seen}
+        seen.add(seed)
+        piece = [seed]
+        for c in piece:  # grows while it is read: breadth first
+            for n in nbrs[c]:
+                if lab[n] == old and n not in seen:
+                    seen.add(n)
+                    piece.append(n)
+                    want.discard(n)
+            if not want and not pieces:
+                return None  # the first search met every neighbour: no split
+        piece.sort()
+        pieces.append(piece)
+    return pieces
 
 
 def state_codec(board: Board, players: int) -> StateCodec[MexicaState]:

@@ -31,14 +31,18 @@ def place(board: Board, levels: list[int], min_distance: int, rng: Rng | None
     chosen: list[int] = []
     work = 0
 
-    def far_enough(c: int) -> bool:
-        return all(board.distance(c, x) >= min_distance for x in chosen)
+    w = board.width
 
     def search(start_options: list[int]) -> bool:
         nonlocal work
         if len(chosen) == len(order):
             return True
-        options = [c for c in start_options if far_enough(c)]
+        options = start_options
+        if chosen:  # the options are far enough from the others already: ask the newest
+            x = chosen[-1]
+            col, row = x % w, x // w
+            options = [c for c in start_options
+                       if abs(c % w - col) + abs(c // w - row) >= min_distance]
         if len(options) < len(order) - len(chosen):
             return False
         for i, c in enumerate(options):

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from game.errors import ConfigError
 from game.rng import Rng
 from game.schema import Context, Field, Int, List, Map, Nullable, Obj, Str
-from variants.mexica.board import Board
+from variants.mexica.board import board_for
 from variants.mexica.params import MAX_COUNT, MAX_SIDE, MAX_SPACES, PARAMETERS
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import NEUTRAL, MexicaState
@@ -63,7 +63,7 @@ class NeutralMexicaRules(MexicaRules):
         super().check_params(params, ctx)
         if ctx.issues:
             return
-        board = Board(params["board"])
+        board = board_for(params["board"])
         n = params["neutral"]
         levels = cls.neutral_levels(params)
         if n["total_levels"] is not None and sum(levels) != n["total_levels"]:
