@@ -1,7 +1,7 @@
-"""Smoke tests: the real entry point, ``python -m game play --frames 300``, in a fresh
+"""Smoke tests: the real entry point, ``python -m game play --frames 120``, in a fresh
 process under the dummy video driver, with a working and with an impossible audio driver.
 
-The two processes run side by side (each takes about five seconds: the loop is capped at
+The two processes run side by side (each takes about two seconds: the loop is capped at
 60 frames per second).
 """
 
@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-FRAMES = 300
+FRAMES = 120
 TIMEOUT = 120
 
 
