@@ -182,6 +182,7 @@ def bench_frames(board: Board, size: tuple[int, int],
                                    "apply": [], "cpu": [], "cpu after action": []}
     for _ in range(30):  # warm the caches the way a player's first second does
         app.step([], 1 / 60)
+        app.heap.watch(app.stack.top)  # as App.run does between frames
     for i in range(frames):
         events = []
         after = False

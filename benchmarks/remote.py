@@ -63,6 +63,7 @@ HOME = tempfile.mkdtemp(prefix="aztec-arcade-bench-")
 os.environ["AZTEC_ARCADE_HOME"] = HOME
 
 from benchmarks.common import fmt, percentile, print_head  # noqa: E402
+from game.remote.protocol import PROTOCOL  # noqa: E402
 
 ROUND_TRIP_TARGET = 50e-3
 PICTURE_TARGET = 150e-3
@@ -128,7 +129,7 @@ def round_trips(pictures: bool, actions: int, seed: int) -> tuple[list[float], l
     try:
         for seat in range(3):
             ws = connect(f"ws://127.0.0.1:{port}/ws", proxy=None, max_size=None, legacy=True)
-            ws.send(json.dumps({"type": "join", "v": 1, "room": room, "seat": seat}))
+            ws.send(json.dumps({"type": "join", "v": PROTOCOL, "room": room, "seat": seat}))
             devices.append(ws)
         latest: dict[int, dict[str, Any]] = {}
         pictured = 0
@@ -157,7 +158,7 @@ def round_trips(pictures: bool, actions: int, seed: int) -> tuple[list[float], l
             action = rules.playout_action(sample, rng)
             action = action if action in options else rng.choice(options)
             t0 = time.perf_counter()
-            devices[seat].send(json.dumps({"type": "act", "v": 1, "id": ids[seat],
+            devices[seat].send(json.dumps({"type": "act", "v": PROTOCOL, "id": ids[seat],
                                            "version": mine["version"], "action": action}))
             ids[seat] += 1
             state = read(seat, lambda m, v=mine["version"]:
@@ -190,7 +191,7 @@ async def crowd(port: int, room: str, seats: int, spectators: int, lobby: int = 
 
     async def device(join: dict[str, Any]) -> None:
         async with connect(f"ws://127.0.0.1:{port}/ws", proxy=None, max_size=None) as ws:
-            await ws.send(json.dumps({"type": "join", "v": 1, "room": room, **join}))
+            await ws.send(json.dumps({"type": "join", "v": PROTOCOL, "room": room, **join}))
             try:
                 while True:  # raw bytes: a phone's decoding is not this machine's work
                     await ws.recv(decode=False)
@@ -231,6 +232,7 @@ def frames_with_hub(frames: int, hub_on: bool) -> dict[str, list[float]]:
     try:
         for _ in range(30):
             app.step([], 1 / 60)
+            app.heap.watch(app.stack.top)  # as App.run does between frames
         for i in range(frames):
             events = []
             changed = False
@@ -313,6 +315,7 @@ def frames_in_client(frames: int) -> dict[str, list[float]]:
     try:
         for _ in range(30):
             app.step([], 1 / 60)
+            app.heap.watch(app.stack.top)  # as App.run does between frames
         for i in range(frames):
             if i % 20 == 10 and following:
                 play.apply(following.pop(0))  # a phone's action: not the frame's work

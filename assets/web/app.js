@@ -7,7 +7,7 @@
  */
 "use strict";
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const $ = (id) => document.getElementById(id);
 const MANY = 12;          // a verb with more actions than this starts folded, with a filter
 const STORE = "aztec-arcade:";
@@ -190,7 +190,7 @@ const HANDLERS = {
   picture(msg) {
     if (msg.error) { $("picture-note").textContent = msg.error; return; }
     const img = $("picture");
-    img.src = "data:image/png;base64," + msg.png;
+    img.src = "data:image/jpeg;base64," + msg.jpeg;
     img.hidden = false;
     $("picture-note").textContent = "";
   },

@@ -19,7 +19,8 @@ from game.errors import quote
 from game.notation import MAX_ACTION_CHARS
 
 #: the protocol's version: a device sends it in ``join``; the server names it in each reply
-PROTOCOL = 1
+#: (2: the table picture is a JPEG, field ``jpeg``; version 1 sent a PNG, ``png``)
+PROTOCOL = 2
 #: longest room code, seat token and device name read (anything longer is refused)
 MAX_ROOM = 16
 MAX_TOKEN = 64

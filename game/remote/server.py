@@ -8,7 +8,7 @@ connection the newest bytes the owner prepared. A connection's sender coalesces:
 phone gets the latest state and picture, never a backlog.
 
 The table picture is painted by a child process (:mod:`game.ui.picture`, SDL's
-dummy video driver), so drawing and PNG encoding never hold this process's GIL while the
+dummy video driver), so drawing and JPEG encoding never hold this process's GIL while the
 television draws its frames.
 """
 

@@ -28,6 +28,7 @@ from game.ui.art import scenery
 from game.ui.audio import Audio
 from game.ui.boardview import BoardView
 from game.ui.cues import MENU_MUSIC
+from game.ui.heap import HeapSettler
 from game.ui.input import InputMapper, Intent, pad_label
 from game.ui.layout import LOG_AREA
 from game.ui.messages import report, short
@@ -70,6 +71,8 @@ class App:
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
+        #: settles the heap when a game's screen comes up (run's loop, between frames)
+        self.heap = HeapSettler()
         self.frame_times: list[float] = []
         self.toasts: list[tuple[str, float]] = []
         #: the toasts this frame shows (a press puts those away)
@@ -365,6 +368,7 @@ class App:
             dt = self.clock.tick(60) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
+            self.heap.watch(self.stack.top)  # a game's screen came up: between frames
             if timing and frames == 0:
                 print(f"AZTEC_ARCADE_TIMING first frame {time_since_start():.3f} s after "
                       "process start", flush=True)

@@ -81,6 +81,10 @@ class Scene:
     is_menu = False
     #: a game screen: toasts go to the side column, off the board and the status line
     has_board = False
+    #: frames that must keep to 60 fps for a long time (a game): when the scene comes up,
+    #: the app settles the heap once so the collector's full passes stay out of them
+    #: (``game.ui.heap``)
+    settles_heap = False
     #: shown in the footer: (key, what it does)
     shortcuts: tuple[tuple[str, str], ...] = ()
 

@@ -618,3 +618,33 @@ def test_seat_cards_show_what_each_seat_has_and_only_the_viewers_own_card(ui):
     assert str(chosen[decider]) in seat_facts(ui, play, decider)
     for seat in set(range(3)) - {decider}:
         assert str(chosen[seat]) not in seat_facts(ui, play, seat)
+
+
+def test_a_seat_card_is_repainted_when_its_own_facts_change_and_only_then(ui):
+    """The frame after an action repaints the seat cards whose facts changed (the seat
+    that placed a pawn, the seat now deciding) and blits the others as they were, so
+    the frame after a move stays short; the viewer's own card is repainted when P is
+    held, so a secret shows only then."""
+    g = new_game("aztlan", 3, seed=8)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    play = start(ui.app, g)
+    ui.frames(2)
+    snaps = play.view.seat_snaps
+    before = {seat: snaps[seat].pixels for seat in range(3)}
+    placer = g.current_player
+    assert play.apply(next(a for a in play.game.legal_actions() if a.startswith("place")))
+    ui.frames(1)
+    after = play.game.current_player
+    changed = {placer, after}
+    assert len(changed) < 3
+    for seat in set(range(3)) - changed:
+        assert snaps[seat].pixels is before[seat]
+    for seat in changed:
+        assert snaps[seat].pixels is not before[seat]
+    shown = snaps[after].pixels
+    if play.privacy is not None:
+        ready(ui, play)
+        shown = snaps[after].pixels
+    ui.key(pygame.K_p)  # the seat deciding looks at its own card: its seat card repaints
+    assert play.session.shown == after and snaps[after].pixels is not shown

@@ -26,6 +26,7 @@ if missing_packages():
     pytest.skip(f"remote play needs {', '.join(missing_packages())}: {INSTALL_HINT}",
                 allow_module_level=True)
 
+from game.remote.protocol import PROTOCOL  # noqa: E402
 from game.remote.qr import qr_matrix  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.ui.qrimage import PLATE_MARGIN  # noqa: E402
@@ -426,7 +427,7 @@ def test_a_phone_plays_its_seat_to_the_end_beside_a_person_and_a_computer(phones
     final = ben.seen(lambda m: m["type"] == "state" and m["over"])
     assert final["results"]["scores"] == play.game.scores
     bye = ben.seen(lambda m: m["type"] == "bye")
-    assert bye == {"type": "bye", "v": 1, "reason": "The game is over", "final": True}
+    assert bye == {"type": "bye", "v": PROTOCOL, "reason": "The game is over", "final": True}
     assert not ui.app.remote.running and ui.app.remote.wait_stopped(HANG)
     until(ui, lambda: isinstance(ui.top, ResultsScene), "the results")
 
@@ -663,7 +664,7 @@ def test_leaving_to_the_title_stops_the_server(phones):
     ui.frames(1)
     assert not ui.app.remote.running
     bye = ben.wait(lambda m: m["type"] == "bye")
-    assert bye == {"type": "bye", "v": 1, "reason": "The host left the game", "final": True}
+    assert bye == {"type": "bye", "v": PROTOCOL, "reason": "The host left the game", "final": True}
     assert ui.app.remote.wait_stopped(HANG)
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), timeout=HANG):
         pass

@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from game.api import Game
 from game.errors import IllegalAction
 from game.remote.hub import RemoteHub
+from game.remote.protocol import PROTOCOL
 from game.rng import Rng
 
 #: seconds a test waits for a message before it calls the server hung (never a timing)
@@ -49,7 +50,7 @@ class Device:
     def join(self, **fields: Any) -> dict[str, Any]:
         """Join the hub's room (claim ``seat``, rejoin with ``token`` or ``spectate``);
         returns the welcome."""
-        self.send({"type": "join", "v": 1, "room": self.hub.room, **fields})
+        self.send({"type": "join", "v": PROTOCOL, "room": self.hub.room, **fields})
         welcome = self.wait(lambda m: m["type"] in ("welcome", "error"))
         assert welcome["type"] == "welcome", welcome
         self.seat, self.token = welcome["seat"], welcome["token"]
@@ -59,7 +60,7 @@ class Device:
     def act(self, action: str, version: int, id: int | None = None) -> None:
         if id is None:
             id, self.next_id = self.next_id, self.next_id + 1
-        self.send({"type": "act", "v": 1, "id": id, "version": version, "action": action})
+        self.send({"type": "act", "v": PROTOCOL, "id": id, "version": version, "action": action})
 
     # -- receiving -----------------------------------------------------------------------
     def _pull(self, timeout: float) -> bool:

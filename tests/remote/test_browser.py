@@ -1,5 +1,6 @@
-"""A real browser: headless Chromium opens the page, claims an Aztlán seat, chooses a
-power card with a tap, and the host's game changes; a reload rejoins the seat.
+"""A real browser: headless Chromium opens the page, claims an Aztlán seat, sees the
+table's picture, chooses a power card with a tap, and the host's game changes; a reload
+rejoins the seat.
 
 Chromium comes from the system (Debian: chromium, chromium-driver; ``.ci/run`` installs
 them). Without it the test skips with the reason, unless AZTEC_ARCADE_REQUIRE_BROWSER=1
@@ -49,7 +50,7 @@ def test_a_phone_claims_an_aztlan_seat_and_chooses_a_power_card_with_a_tap(make_
     from selenium.webdriver.common.by import By
 
     game = new_game("aztlan", 3, seed=6)
-    hub = make_hub(3, ["Ana", "Ben", "Cy"])
+    hub = make_hub(3, ["Ana", "Ben", "Cy"], pictures=True, picture_size=(640, 360))
     seat = game.current_player
     owner = Owner(game, hub)
     owner.start()
@@ -64,6 +65,11 @@ def test_a_phone_claims_an_aztlan_seat_and_chooses_a_power_card_with_a_tap(make_
         seven = next(c for c in cards if c.find_element(By.CLASS_NAME, "card-title").text
                      == "7")
         assert "Mountains" in seven.text
+        # the table's picture (a JPEG) is decoded and shown at the size the host painted
+        width = TOOL.until(browser, lambda d: d.execute_script(
+            "const p = document.getElementById('picture');"
+            "return !p.hidden && p.complete && p.naturalWidth;") or None, "the picture")
+        assert width == 640
         assert game.log == []
         seven.click()
         TOOL.until(browser, lambda d: d.find_element(By.ID, "banner").text.startswith(

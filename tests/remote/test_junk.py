@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from game.api import new_game
 from game.remote.hub import Limits
-from game.remote.protocol import ProtocolError, parse
+from game.remote.protocol import PROTOCOL, ProtocolError, parse
 from tests.remote.conftest import FAST
 from tests.remote.helpers import Device, Owner, legal
 
@@ -41,7 +41,7 @@ def junk(rng: random.Random, room: str, version: int) -> list[str]:
         '{"type":"act","id":' + "[" * 1200 + "]" * 1200 + "}",
         "x" * 4097, json.dumps({"type": "act", "id": 1, "version": 1, "action": "a" * 5000}),
         json.dumps({"type": 5}), json.dumps({"type": "hack"}), json.dumps({"type": None}),
-        json.dumps({"type": "ACT"}), json.dumps({"type": "join", "room": room, "v": 2}),
+        json.dumps({"type": "ACT"}), json.dumps({"type": "join", "room": room, "v": PROTOCOL + 1}),
         json.dumps({"type": "join"}), json.dumps({"type": "join", "room": 123}),
         json.dumps({"type": "join", "room": room, "seat": "0"}),
         json.dumps({"type": "join", "room": room, "seat": -1}),

@@ -29,9 +29,9 @@ def painter(tmp_path_factory):
     return Painter(app)
 
 
-def png_of(message: dict) -> pygame.Surface:
+def picture_of(message: dict) -> pygame.Surface:
     assert message["type"] == "picture" and "error" not in message, message
-    surface = pygame.image.load(io.BytesIO(base64.b64decode(message["png"])), "t.png")
+    surface = pygame.image.load(io.BytesIO(base64.b64decode(message["jpeg"])), "t.jpg")
     assert surface.get_size() == (message["width"], message["height"])
     return surface
 
@@ -48,12 +48,12 @@ def test_devices_get_a_picture_of_each_new_state(make_hub):
         state = phone.state()
         first = phone.wait(lambda m: m["type"] == "picture")
         assert first["version"] == state["version"]
-        width, height = png_of(first).get_size()
+        width, height = picture_of(first).get_size()
         assert width == 640 and height < 360  # the board and the bar, not the log
-        assert png_of(watcher.wait(lambda m: m["type"] == "picture"))
+        assert picture_of(watcher.wait(lambda m: m["type"] == "picture"))
         phone.act(legal(state)[0], state["version"])
         after = phone.wait(lambda m: m["type"] == "picture" and m["version"] > first["version"])
-        assert after["version"] == state["version"] + 1 and after["png"] != first["png"]
+        assert after["version"] == state["version"] + 1 and after["jpeg"] != first["jpeg"]
     finally:
         owner.finish()
 

@@ -84,6 +84,9 @@ class AztlanView(BoardView):
         #: facts, kept while what they show holds
         self.snaps = {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot()}
         self.seat_snaps: dict[int, Snapshot] = {}
+        #: the area, scale and seat colours the decision panel's frames were painted
+        #: ahead for (one per seat, so a seat's first decision paints none)
+        self.warmed: Any = None
         #: where the decision panel is (the play screen's, until ``draw_panel`` says)
         self.panel_area: Area = PANEL_AREA
         self._sync()

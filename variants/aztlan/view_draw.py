@@ -21,7 +21,7 @@ from game.ui.boardview import Area
 from game.ui.layers import Piece, Rect, Snapshot
 from game.ui.screen import Screen
 from variants.aztlan import view_paint as vp
-from variants.aztlan.view_facts import flash, paint_age, paint_seat_facts
+from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_facts
 from variants.aztlan.view_layout import Layout, make_layout
 from variants.aztlan.view_model import Model, Option
 from variants.aztlan.view_panel import column_layout, paint_column, prosperity_words
@@ -93,6 +93,10 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
     x, y, w, h = area
     seat = d.seat
     edge = v.seat_colours[seat] if seat is not None else theme.PANEL_LIGHT
+    warm = (area, screen.scale, tuple(v.seat_colours))
+    if v.warmed != warm:
+        frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14, width=4)
+        v.warmed = warm
     frames.panel(screen, x, y, w, h, edge, radius=14, width=4 if d.kind != "wait" else 2)
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
            v.cursor, v.mode, v.source, v.raft, tuple(v.seat_colours), tuple(v.seat_marks))
@@ -107,7 +111,7 @@ def draw_seat_facts(v: AztlanView, screen: Screen, seat: int, rect: Area) -> Non
         return
     snap = v.seat_snaps.setdefault(seat, Snapshot())
     deciding = seat == m.current  # the card under the facts is lighter then
-    key = (v._key, deciding, tuple(v.army_colours), tuple(v.army_marks))
+    key = (facts_key(m, seat), deciding, tuple(v.army_colours), tuple(v.army_marks))
     snap.draw(screen, rect, key, lambda s: paint_seat_facts(s, v, m, seat, rect))
     flash(screen, v, seat, rect)
 

@@ -59,6 +59,15 @@ def paint_seat_facts(scr: Screen, view: Any, m: Model, seat: int, rect: Rect) ->
             scr.text(str(c), px + USED_W / 2, cy, size, INK, "center")
 
 
+def facts_key(m: Model, seat: int) -> tuple[Any, ...]:
+    """Everything :func:`paint_seat_facts` reads of the model for ``seat``: a seat card is
+    repainted when its own facts change, not after every action (most actions change one
+    seat's facts, and the others' cards keep their pixels)."""
+    army = m.army(seat)
+    return (army, m.supply[army], m.chosen[seat], m.revealed, m.prosperity_count[seat],
+            tuple(m.used[seat]))
+
+
 def _chosen(scr: Screen, m: Model, seat: int, x: float, y: float) -> None:
     """This age's card: an empty slot, its back, or its face (the viewer's own secret one
     ringed in gold)."""

@@ -63,6 +63,7 @@ VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
 
 class PlayScene(BaseScene):
     has_board = True
+    settles_heap = True
     #: where the board view draws and takes its input (a lesson keeps room for its card)
     board_area: Area = BOARD_AREA
 
