@@ -185,3 +185,24 @@ def test_a_bad_search_setting_is_refused_with_its_place_named(setting, value, me
         new_game("aztlan", 3, seed=1, options={"bot_search": {"hard": {setting: value}}})
     text = str(err.value)
     assert f"bot_search.hard.{setting}" in text and message in text
+
+
+def test_a_narrower_widening_in_the_file_has_hard_weigh_fewer_placements():
+    """At an Aztlán placement (30 territories) 300 iterations at the default widening
+    try every territory a few times; at widening 1 Hard tries about sqrt(300) of them,
+    the evaluation's best first, each more deeply."""
+    game = new_game("aztlan", 3, seed=1)
+    while game.state.step != "place":
+        game.apply(game.legal_actions()[0])
+    seat, legal = game.current_player, game.legal_actions()
+    assert len(legal) == 30
+    tried = {}
+    for label, options in (("narrow", {"bot_search": {"hard": {"widening": 1.0}}}),
+                           ("defaults", None)):
+        g = new_game("aztlan", 3, seed=1, options=options)
+        for action in game.log:
+            g.apply(action)
+        bot = make_bot("hard", seed=1, iterations=300)
+        bot.choose(g.rules, g.view(seat), legal)
+        tried[label] = bot.stats["root_moves"]
+    assert tried["narrow"] <= int(1.0 * 300 ** 0.5) + 1 < tried["defaults"] == 30
