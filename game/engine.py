@@ -332,6 +332,15 @@ class Rules(ABC):
         weights = table.get(level) if isinstance(table, dict) else None
         return dict(weights) if isinstance(weights, dict) and weights else None
 
+    def search_settings(self, level: str) -> dict[str, Any] | None:
+        """Optional: the search settings of the computer ``level`` where this variant
+        wants other than the defaults (Hard: ``game.ai.mcts.SEARCH_DEFAULTS``; a setting
+        given to the bot itself still wins). The default reads a ``bot_search``
+        parameter (``game.schema.search_settings_field``) if the engine has one."""
+        table = self.params.get("bot_search") if isinstance(self.params, dict) else None
+        settings = table.get(level) if isinstance(table, dict) else None
+        return dict(settings) if isinstance(settings, dict) and settings else None
+
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
         """A full state consistent with ``view`` (from ``view(state, seat)``), with every
         part the seat cannot see sampled from ``rng``; never reads anything else.

@@ -471,6 +471,30 @@ def level_weights_field(weights: Obj, doc: str) -> Field:
     }), doc, default={"normal": dict(defaults), "hard": dict(defaults)})
 
 
+def search_settings_field(doc: str) -> Field:
+    """A variant's ``bot_search`` parameter: the Hard search settings
+    (``game.ai.mcts.MCTSBot``) this variant plays with instead of the defaults; a setting
+    left out keeps its default (``Rules.search_settings`` reads it)."""
+    settings = Obj({
+        "exploration": Field(Number(min=0.0, max=10.0), "UCB1's exploration constant "
+                             "(default 0.7): lower spends more of the search on the moves "
+                             "that look best so far."),
+        "rollout_turns": Field(Int(min=0, max=100), "Changes of the deciding seat a playout "
+                               "runs before the evaluation; 0 evaluates where the tree ends "
+                               "(default: the number of players; 0 with candidate plans)."),
+        "widening": Field(Number(min=0.1, max=100.0), "Progressive widening: a node of "
+                          "more than 12 moves tries about widening x sqrt(visits) of them "
+                          "(default 2)."),
+        "eval_order_depth": Field(Int(min=0, max=20), "Plies from the root whose moves are "
+                                  "ordered best first by the evaluation (default 2)."),
+        "prior_visits": Field(Number(min=0.0, max=1000.0), "Virtual visits at the "
+                              "evaluation's value a new edge near the root starts with "
+                              "(default 3)."),
+    })
+    return Field(Obj({"hard": Field(settings, "Hard.", default={})}), doc,
+                 default={"hard": {}})
+
+
 def _yaml_text(value: Any) -> str:
     """A default as it would be written in YAML (``true``, ``null``, ``[1, 2]``)."""
     try:

@@ -29,6 +29,7 @@ move; a plan's later steps are kept for the rest of the turn.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from game.ai.base import (
@@ -80,6 +81,13 @@ class _Root(NamedTuple):
     use_cache: bool
 
 
+#: Hard's search settings where neither the variant file (``bot_search``, see
+#: ``Rules.search_settings``) nor the bot's options say otherwise; rollout_turns None:
+#: the number of players, or 0 for a variant with a ``candidates`` hook
+SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
+                                   "widening": 2.0, "max_rollout": 400,
+                                   "eval_order_depth": 2, "prior_visits": 3.0}
+
 #: per root move: its visits and its summed reward (what root-parallel workers merge)
 RootTotals = dict[str, tuple[float, float]]
 
@@ -101,10 +109,10 @@ class MCTSBot(Bot):
     level = "hard"
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
-                 seconds: float | None = None, exploration: float = 0.7,
-                 rollout_turns: int | None = None, widening: float = 2.0,
-                 max_rollout: int = 400, eval_order_depth: int = 2,
-                 prior_visits: float = 3.0, weights: dict[str, float] | None = None,
+                 seconds: float | None = None, exploration: float | None = None,
+                 rollout_turns: int | None = None, widening: float | None = None,
+                 max_rollout: int | None = None, eval_order_depth: int | None = None,
+                 prior_visits: float | None = None, weights: dict[str, float] | None = None,
                  workers: int = 1, offload: bool = False) -> None:
         super().__init__(seed, weights)
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
@@ -117,12 +125,30 @@ class MCTSBot(Bot):
         self.offload = bool(offload)
         self._pool: Any = None
         self.budget = Budget(iterations, seconds)
-        self.exploration = exploration
-        self.rollout_turns = rollout_turns
-        self.widening = widening
-        self.max_rollout = max_rollout
-        self.eval_order_depth = eval_order_depth
-        self.prior_visits = prior_visits
+        given = {"exploration": exploration, "rollout_turns": rollout_turns,
+                 "widening": widening, "max_rollout": max_rollout,
+                 "eval_order_depth": eval_order_depth, "prior_visits": prior_visits}
+        #: the settings this bot was given (a lab sweep, a worker of a root-parallel
+        #: search): they win over the variant file's for the level
+        self.given: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+        self.exploration = 0.0
+        self.rollout_turns: int | None = None
+        self.widening = 0.0
+        self.max_rollout = 0
+        self.eval_order_depth = 0
+        self.prior_visits = 0.0
+        self.settle(None)
+
+    def settle(self, variant: Mapping[str, Any] | None) -> None:
+        """The search settings of the next decision: :data:`SEARCH_DEFAULTS`, under the
+        variant file's for this level (``Rules.search_settings``), under the bot's own."""
+        s = {**SEARCH_DEFAULTS, **(variant or {}), **self.given}
+        self.exploration = float(s["exploration"])
+        self.rollout_turns = None if s["rollout_turns"] is None else int(s["rollout_turns"])
+        self.widening = float(s["widening"])
+        self.max_rollout = int(s["max_rollout"])
+        self.eval_order_depth = int(s["eval_order_depth"])
+        self.prior_visits = float(s["prior_visits"])
 
     def describe(self) -> str:
         spread = f", {self.workers} processes" if self.workers > 1 else ""
@@ -161,6 +187,7 @@ class MCTSBot(Bot):
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:
         seat = view["seat"]
+        self.settle(rules.search_settings(self.level))
         first = determinize(rules, view, seat, rng)
         if first is None:
             # Hidden information and no determinize hook: no state to search from.

@@ -1,6 +1,7 @@
-"""The computer players' evaluation weights: numbers of the variant file, one set per
-level, so that Hard is tuned with the balance lab (a sweep over
-``bot_weights.hard.NAME``) while Normal and the hints keep theirs."""
+"""The computer players' evaluation weights and Hard's search settings: numbers of the
+variant file, one set per level, so that Hard is tuned with the balance lab (a sweep over
+``bot_weights.hard.NAME`` or ``bot_search.hard.NAME``) while Normal and the hints keep
+theirs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from game.ai import make_bot
 from game.ai.base import advantage, level_weights
+from game.ai.mcts import SEARCH_DEFAULTS, MCTSBot
 from game.api import new_game
 from game.errors import ConfigError
 
@@ -135,3 +137,72 @@ def test_aztlans_file_has_hard_weigh_every_rival_and_normal_the_best_one():
     rules = new_game("aztlan", 3, seed=1).rules
     assert level_weights(rules, "hard")["rival_mean"] == 1.0
     assert level_weights(rules, "normal")["rival_mean"] == 0.0
+
+
+# -- Hard's search settings per variant (bot_search) ------------------------------------
+def _decided_hard(options: dict | None = None, **given: float) -> MCTSBot:
+    game = new_game("aztlan", 3, seed=1, options=options)
+    bot = make_bot("hard", seed=1, iterations=3, **given)
+    assert isinstance(bot, MCTSBot)
+    seat = game.current_player
+    bot.choose(game.rules, game.view(seat), game.legal_actions())
+    return bot
+
+
+def test_hard_searches_with_the_variant_files_settings_for_its_level():
+    bot = _decided_hard({"bot_search": {"hard": {"exploration": 0.25, "rollout_turns": 1}}})
+    assert (bot.exploration, bot.rollout_turns) == (0.25, 1)
+    # a setting the file leaves out keeps the default every variant plays with
+    assert bot.widening == SEARCH_DEFAULTS["widening"]
+    assert bot.prior_visits == SEARCH_DEFAULTS["prior_visits"]
+
+
+def test_a_setting_given_to_the_bot_wins_over_the_variant_files():
+    """A lab sweep over ``hard:exploration`` (a bot option) means that value, whatever
+    the file says; so does the setting a root-parallel worker is handed."""
+    bot = _decided_hard({"bot_search": {"hard": {"exploration": 0.25, "rollout_turns": 1}}},
+                        exploration=1.5)
+    assert (bot.exploration, bot.rollout_turns) == (1.5, 1)
+    assert bot.search_options()["exploration"] == 1.5
+
+
+def test_a_variant_without_search_settings_plays_with_the_defaults():
+    game = new_game("mexica", 2, seed=1)
+    assert game.rules.search_settings("hard") is None
+    bot = make_bot("hard", seed=1, iterations=3)
+    assert isinstance(bot, MCTSBot)
+    bot.choose(game.rules, game.view(game.current_player), game.legal_actions())
+    assert {k: getattr(bot, k) for k in SEARCH_DEFAULTS} == SEARCH_DEFAULTS
+
+
+@pytest.mark.parametrize(("setting", "value", "message"), [
+    ("exploration", -0.5, "must be at least 0"),
+    ("rollout_turns", 1.5, "expected a whole number"),
+    ("speed", 2, "unknown key"),
+])
+def test_a_bad_search_setting_is_refused_with_its_place_named(setting, value, message):
+    with pytest.raises(ConfigError) as err:
+        new_game("aztlan", 3, seed=1, options={"bot_search": {"hard": {setting: value}}})
+    text = str(err.value)
+    assert f"bot_search.hard.{setting}" in text and message in text
+
+
+def test_a_narrower_widening_in_the_file_has_hard_weigh_fewer_placements():
+    """At an Aztlán placement (30 territories) 300 iterations at the default widening
+    try every territory a few times; at widening 1 Hard tries about sqrt(300) of them,
+    the evaluation's best first, each more deeply."""
+    game = new_game("aztlan", 3, seed=1)
+    while game.state.step != "place":
+        game.apply(game.legal_actions()[0])
+    seat, legal = game.current_player, game.legal_actions()
+    assert len(legal) == 30
+    tried = {}
+    for label, options in (("narrow", {"bot_search": {"hard": {"widening": 1.0}}}),
+                           ("defaults", None)):
+        g = new_game("aztlan", 3, seed=1, options=options)
+        for action in game.log:
+            g.apply(action)
+        bot = make_bot("hard", seed=1, iterations=300)
+        bot.choose(g.rules, g.view(seat), legal)
+        tried[label] = bot.stats["root_moves"]
+    assert tried["narrow"] <= int(1.0 * 300 ** 0.5) + 1 < tried["defaults"] == 30

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from game.cli import main
+from game.errors import ConfigError
 from game.events import Event
 from game.lab import extras
 from game.lab.plan import make_plan, split_values
@@ -109,6 +110,22 @@ def test_a_sweep_over_hards_evaluation_weights_changes_hard_only():
     assert level_weights(rules, "hard")["token_value"] == 1.2
     assert level_weights(rules, "normal") == new_game(
         "mexica-2p-neutral", 2, 0).rules.evaluation_weights("normal")
+
+
+def test_a_sweep_over_hards_search_settings_is_a_sweep_over_the_variant_file():
+    """``bot_search.hard.NAME`` is a parameter like the weights: each arm's Hard
+    searches with its value, a bad value is refused before the first game."""
+    from game.api import new_game
+
+    plan = make_plan(["aztlan"], ["hard", "normal", "normal"], None, 1, 0, 3, None,
+                     ["bot_search.hard.widening=1,2"], [])
+    assert [a.label for a in plan.arms] == ["bot_search.hard.widening=1",
+                                            "bot_search.hard.widening=2"]
+    rules = new_game("aztlan", 3, 0, plan.arms[0].options).rules
+    assert rules.search_settings("hard") == {"widening": 1}
+    with pytest.raises(ConfigError, match="bot_search.hard.widening: must be at least"):
+        make_plan(["aztlan"], ["hard", "normal", "normal"], None, 1, 0, 3, None,
+                  ["bot_search.hard.widening=0,2"], [])
 
 
 def test_sweep_values_may_be_lists():

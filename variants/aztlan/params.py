@@ -22,6 +22,7 @@ from game.schema import (
     Obj,
     Str,
     level_weights_field,
+    search_settings_field,
 )
 
 #: Ids of territories, lakes, types, tribes and cards: one lower-case word each, so that
@@ -185,6 +186,9 @@ PARAMETERS = Obj(
                                            "position, per level (not a rule; tuned with "
                                            "`aztec-arcade balance --sweep "
                                            "bot_weights.hard.NAME=...`)."),
+        "bot_search": search_settings_field("Hard's search, where it differs from the "
+                                            "defaults (not a rule; tuned with `aztec-arcade "
+                                            "balance --sweep bot_search.hard.NAME=...`)."),
     },
 )
 
