@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import random
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -24,11 +22,10 @@ from game.conformance import (
     play_uniform_game,
 )
 from game.errors import SaveError
-from game.hookspecs import hookimpl
-from game.plugins import Registry, reset_registry
 from game.rng import Rng
 from game.schema import Field, Int, Obj
 from tests.race_rules import Race as SharedRace
+from tests.toy_registry import toy_registry as registry_of_toys
 
 CASES = [pytest.param(entry["id"], players, id=f"{entry['id']}-{players}p")
          for entry in list_variants()
@@ -250,29 +247,7 @@ ENGINES = (Race, AcceptsJunk, ListsIllegal, Unlisted, DirtyRefusal, Shrinking, E
 @pytest.fixture
 def toy_registry(tmp_path: Path):
     """A registry with Mexica plus one variant per toy engine (id == engine id)."""
-    for engine in ENGINES:
-        (tmp_path / f"{engine.engine_id}.yaml").write_text(
-            f"id: {engine.engine_id}\nname: {engine.__name__}\nplayers: {{min: 1, max: 2}}\n"
-            f"plugin: {engine.engine_id}\n", encoding="utf-8")
-    module = types.ModuleType("conformance_toys")
-
-    @hookimpl
-    def register_rules(register):
-        for engine in ENGINES:
-            register(engine)
-
-    @hookimpl
-    def register_variants(register):
-        for engine in ENGINES:
-            register(tmp_path / f"{engine.engine_id}.yaml")
-
-    module.register_rules = register_rules
-    module.register_variants = register_variants
-    registry = Registry(entry_points=False, extra_plugins=(module,))
-    assert not registry.broken, registry.broken
-    reset_registry(registry)
-    yield registry
-    sys.modules.pop("conformance_toys", None)
+    yield from registry_of_toys(tmp_path, ENGINES, "conformance_toys")
 
 
 def test_kit_passes_a_correct_engine(toy_registry):

@@ -10,8 +10,6 @@ an engine that marks a move that can go back.
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -22,10 +20,9 @@ from game.api import list_variants, new_game
 from game.conformance import ConformanceError, check_variant
 from game.conformance_probes import ProgressWatch, Where
 from game.errors import IllegalAction
-from game.hookspecs import hookimpl
-from game.plugins import Registry, reset_registry
 from game.rng import Rng
 from tests.race_rules import Race
+from tests.toy_registry import toy_registry
 
 CASES = [pytest.param(entry["id"], players, id=f"{entry['id']}-{players}p")
          for entry in list_variants()
@@ -205,30 +202,8 @@ class HonestShuffle(Shuffle):
 
 @pytest.fixture
 def shuffle_registry(tmp_path: Path):
-    engines = (Shuffle, HonestShuffle)
-    for engine in engines:
-        (tmp_path / f"{engine.engine_id}.yaml").write_text(
-            f"id: {engine.engine_id}\nname: {engine.__name__}\nplayers: {{min: 2, max: 2}}\n"
-            f"plugin: {engine.engine_id}\nparameters: {{target: 12}}\n", encoding="utf-8")
-    module = types.ModuleType("progress_toys")
-
-    @hookimpl
-    def register_rules(register):
-        for engine in engines:
-            register(engine)
-
-    @hookimpl
-    def register_variants(register):
-        for engine in engines:
-            register(tmp_path / f"{engine.engine_id}.yaml")
-
-    module.register_rules = register_rules
-    module.register_variants = register_variants
-    registry = Registry(entry_points=False, extra_plugins=(module,))
-    assert not registry.broken, registry.broken
-    reset_registry(registry)
-    yield registry
-    sys.modules.pop("progress_toys", None)
+    yield from toy_registry(tmp_path, (Shuffle, HonestShuffle), "progress_toys",
+                            players="{min: 2, max: 2}", extra="parameters: {target: 12}\n")
 
 
 def test_the_kit_catches_a_marked_move_that_comes_back(shuffle_registry):
