@@ -36,6 +36,9 @@ third-party engine that offers none still gets every level:
   (from the variant file, so that they are tuned there); the bots hand them back as
   ``weights``, and only when there are some, so a two-argument ``evaluate`` still works.
 * ``playout_action(state, rng)``: the cheap move for random playouts (Easy, rollouts).
+  ``greedy_playout_action(state, rng)``: optional, a cheap but informed move for Hard's
+  rollouts where the variant file asks for it (``bot_search: {hard: {rollout_policy:
+  greedy}}``); the default is ``playout_action``.
 * ``determinize(view, seat, rng)``: a full state consistent with ``view(state, seat)``,
   its hidden parts sampled at random. The default rebuilds the state from the view with a
   fresh generator, which is right for games whose view hides nothing but the generator;
@@ -269,6 +272,13 @@ class Rules(ABC):
     def playout_action(self, state: Any, rng: Rng) -> str:
         """A cheap move for random playouts; uniform over legal actions by default."""
         return rng.choice(self.legal_actions(state))
+
+    def greedy_playout_action(self, state: Any, rng: Rng) -> str:
+        """Optional: a cheap move that plays the position a little as a good player
+        would, for Hard's rollouts under ``rollout_policy: greedy`` (with several rivals
+        playing at random in every rollout, a move's estimated worth is noise). The
+        default is :meth:`playout_action`."""
+        return self.playout_action(state, rng)
 
     def describe_action(self, state: Any, action: str) -> str:
         """A sentence for the log; the canonical text by default."""

@@ -471,6 +471,10 @@ def level_weights_field(weights: Obj, doc: str) -> Field:
     }), doc, default={"normal": dict(defaults), "hard": dict(defaults)})
 
 
+#: the playout policies of Hard's rollouts (``bot_search``'s ``rollout_policy``)
+ROLLOUT_POLICIES = ("random", "greedy")
+
+
 def search_settings_field(doc: str) -> Field:
     """A variant's ``bot_search`` parameter: the Hard search settings
     (``game.ai.mcts.MCTSBot``) this variant plays with instead of the defaults; a setting
@@ -490,6 +494,9 @@ def search_settings_field(doc: str) -> Field:
         "prior_visits": Field(Number(min=0.0, max=1000.0), "Virtual visits at the "
                               "evaluation's value a new edge near the root starts with "
                               "(default 3)."),
+        "rollout_policy": Field(Str(choices=ROLLOUT_POLICIES), "How the seats play in a "
+                                "playout: random (the variant's playout policy, the "
+                                "default) or greedy (its greedy_playout_action hook)."),
     })
     return Field(Obj({"hard": Field(settings, "Hard.", default={})}), doc,
                  default={"hard": {}})

@@ -15,7 +15,9 @@ Each iteration
    overrule the plain evaluation, and the search would play worse than Normal's greedy
    turn. Deeper down the playout policy picks the move to expand;
 4. **simulates** with the playout policy for ``rollout_turns`` changes of the deciding
-   seat, then scores every seat with the evaluation hook (a finished game: its result);
+   seat, then scores every seat with the evaluation hook (a finished game: its result).
+   ``rollout_policy`` picks the policy: ``random`` (the rules' ``playout_action``) or
+   ``greedy`` (their ``greedy_playout_action``: rivals that play with some sense);
 5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose.
 
 Chance needs no special nodes: it lives in the sampled generator, so different
@@ -47,6 +49,7 @@ from game.ai.base import (
 from game.ai.greedy import GreedyBot
 from game.engine import Rules
 from game.rng import Rng
+from game.schema import ROLLOUT_POLICIES
 
 
 class Node:
@@ -86,7 +89,8 @@ class _Root(NamedTuple):
 #: the number of players, or 0 for a variant with a ``candidates`` hook
 SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "widening": 2.0, "max_rollout": 400,
-                                   "eval_order_depth": 2, "prior_visits": 3.0}
+                                   "eval_order_depth": 2, "prior_visits": 3.0,
+                                   "rollout_policy": "random"}
 
 #: per root move: its visits and its summed reward (what root-parallel workers merge)
 RootTotals = dict[str, tuple[float, float]]
@@ -112,7 +116,8 @@ class MCTSBot(Bot):
                  seconds: float | None = None, exploration: float | None = None,
                  rollout_turns: int | None = None, widening: float | None = None,
                  max_rollout: int | None = None, eval_order_depth: int | None = None,
-                 prior_visits: float | None = None, weights: dict[str, float] | None = None,
+                 prior_visits: float | None = None, rollout_policy: str | None = None,
+                 weights: dict[str, float] | None = None,
                  workers: int = 1, offload: bool = False) -> None:
         super().__init__(seed, weights)
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
@@ -127,7 +132,8 @@ class MCTSBot(Bot):
         self.budget = Budget(iterations, seconds)
         given = {"exploration": exploration, "rollout_turns": rollout_turns,
                  "widening": widening, "max_rollout": max_rollout,
-                 "eval_order_depth": eval_order_depth, "prior_visits": prior_visits}
+                 "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
+                 "rollout_policy": rollout_policy}
         #: the settings this bot was given (a lab sweep, a worker of a root-parallel
         #: search): they win over the variant file's for the level
         self.given: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
@@ -137,6 +143,7 @@ class MCTSBot(Bot):
         self.max_rollout = 0
         self.eval_order_depth = 0
         self.prior_visits = 0.0
+        self.rollout_policy = "random"
         self.settle(None)
 
     def settle(self, variant: Mapping[str, Any] | None) -> None:
@@ -149,6 +156,10 @@ class MCTSBot(Bot):
         self.max_rollout = int(s["max_rollout"])
         self.eval_order_depth = int(s["eval_order_depth"])
         self.prior_visits = float(s["prior_visits"])
+        if s["rollout_policy"] not in ROLLOUT_POLICIES:
+            raise ValueError(f"rollout_policy must be one of {', '.join(ROLLOUT_POLICIES)}, "
+                             f"not {s['rollout_policy']!r}")
+        self.rollout_policy = str(s["rollout_policy"])
 
     def describe(self) -> str:
         spread = f", {self.workers} processes" if self.workers > 1 else ""
@@ -161,7 +172,7 @@ class MCTSBot(Bot):
         return {"exploration": self.exploration, "rollout_turns": self.rollout_turns,
                 "widening": self.widening, "max_rollout": self.max_rollout,
                 "eval_order_depth": self.eval_order_depth,
-                "prior_visits": self.prior_visits}
+                "prior_visits": self.prior_visits, "rollout_policy": self.rollout_policy}
 
     def root_pool(self, rules: Rules, processes: int) -> Any:
         """The pool of processes that grow the other trees (started on first use)."""
@@ -354,13 +365,18 @@ class MCTSBot(Bot):
         scored.sort(reverse=True)
         return [m for _v, _i, m in scored] or moves, priors
 
-    @staticmethod
-    def _pick_untried(rules: Rules, state: Any, untried: list[str], ordered: bool,
+    def _playout_action(self, rules: Rules, state: Any, rng: Rng) -> str:
+        """The rollout policy's move (``rollout_policy``)."""
+        if self.rollout_policy == "greedy":
+            return rules.greedy_playout_action(state, rng)
+        return rules.playout_action(state, rng)
+
+    def _pick_untried(self, rules: Rules, state: Any, untried: list[str], ordered: bool,
                       rng: Rng) -> str:
         if ordered:
             return untried[0]
         try:
-            hint = rules.playout_action(state, rng)
+            hint = self._playout_action(rules, state, rng)
         except Exception:  # noqa: BLE001 - a broken policy: pick at random
             hint = None
         if hint in untried:
@@ -388,7 +404,7 @@ class MCTSBot(Bot):
             if rules.is_over(state):
                 return
             try:
-                action = rules.playout_action(state, rng)
+                action = self._playout_action(rules, state, rng)
                 rules.apply(state, action)
             except Exception:  # noqa: BLE001 - a broken policy ends the rollout
                 return

@@ -182,6 +182,11 @@ PARAMETERS = Obj(
                                      "Random-playout policy only (bots, benchmarks): percent "
                                      "chance to move a pawn after placing; not a rule.",
                                      default=25),
+        "playout_greedy_chance": Field(Int(min=0, max=100),
+                                       "Greedy-playout policy only (Hard's rollouts under "
+                                       "`rollout_policy: greedy`): percent chance to place "
+                                       "where the seat's domains gain most; not a rule.",
+                                       default=75),
         "bot_weights": level_weights_field(WEIGHTS, "The computer players' evaluation of a "
                                            "position, per level (not a rule; tuned with "
                                            "`aztec-arcade balance --sweep "

@@ -34,6 +34,7 @@ from variants.aztlan.params import (
     check_aztlan_params,
     check_aztlan_players,
 )
+from variants.aztlan.playout import greedy_playout_action
 from variants.aztlan.refusals import refusal
 from variants.aztlan.scoring import best_wild_type
 from variants.aztlan.state import AztlanState, state_codec
@@ -72,6 +73,7 @@ class AztlanRules(Rules):
             self.army_pawns = [params["pawns_per_tribe"]] * players
         self.armies = len(self.army_names)
         self.move_chance: int = params["playout_move_chance"]
+        self.greedy_chance: int = params["playout_greedy_chance"]
         self.codec = state_codec(self.island, self.cards, players, self.armies, self.ages)
         #: phase -> the legal actions of the seat to decide
         self._legal: dict[str, Callable[[AztlanState, int], list[str]]] = {
@@ -421,6 +423,9 @@ class AztlanRules(Rules):
         if s.phase == "score":
             return self._playout_scoring(s, legal, rng)
         return rng.choice(legal)
+
+    def greedy_playout_action(self, state: AztlanState, rng: Rng) -> str:
+        return greedy_playout_action(self, state, rng)
 
     def _playout_scoring(self, s: AztlanState, legal: list[str], rng: Rng) -> str:
         seat = self.current_player(s)
