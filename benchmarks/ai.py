@@ -6,6 +6,7 @@ Not a test: run it by hand on a quiet machine (the targets are for a 2-core mach
     python3 benchmarks/ai.py --quick         # fewer positions
     python3 benchmarks/ai.py --variant mexica --client
     python3 benchmarks/ai.py --variant mexica --workers 1,2   # root-parallel Hard
+    python3 benchmarks/ai.py --variant aztlan --players 3 --rollout-policy random,greedy
 
 For each variant the positions are the decision points of seeded games between Normal
 bots (every few decisions, the bots' own plan steps skipped). At each position a fresh
@@ -20,6 +21,10 @@ the clock runs (as in a game, where only the first decision pays for it); the se
 speed counts the iterations of every tree. The load average is printed: other work on
 the cores is felt most by the extra processes.
 
+``--rollout-policy random,greedy`` adds a Hard row per rollout policy (the variant
+file's ``bot_search.hard.rollout_policy`` is overridden), on the same positions;
+``--players`` plays the positions with that many seats (default: the fewest allowed).
+
 Exit code 0 even when a target is missed; read the PASS/MISS column.
 """
 
@@ -31,6 +36,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
@@ -63,8 +69,8 @@ def positions(variant: str, players: int, seeds: list[int], every: int) -> list[
     return out
 
 
-def time_level(level: str, games: list[Game], **budget: float | int) -> tuple[list[float],
-                                                                           list[float]]:
+def time_level(level: str, games: list[Game], **budget: Any) -> tuple[list[float],
+                                                                   list[float]]:
     """Seconds per decision, and (Hard) iterations per second, over ``games``."""
     seconds: list[float] = []
     speeds: list[float] = []
@@ -133,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--client", action="store_true",
                         help=f"also time Hard on the client's budget ({CLIENT_SECONDS:g} s "
                         "wall clock)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats at the table (default: the fewest each variant allows)")
+    parser.add_argument("--rollout-policy", metavar="P,P", default=None,
+                        help="a Hard row per rollout policy (random, greedy)")
     parser.add_argument("--workers", metavar="N,N", default=None,
                         help="time root-parallel Hard on the client's budget with these "
                         "numbers of processes (e.g. 1,2) instead of the levels")
@@ -153,15 +163,18 @@ def main(argv: list[str] | None = None) -> int:
     print_head([f"Computer players (Python {sys.version.split()[0]}); Hard at "
                 f"{args.iterations} iterations"
                 + (f" and at {CLIENT_SECONDS:g} s" if args.client else "")],
-               f"{'variant':<20} {'players':>7} {'level':<16} {'n':>4} {'mean':>11} "
+               f"{'variant':<20} {'players':>7} {'level':<20} {'n':>4} {'mean':>11} "
                f"{'p95':>11}  {'MCTS it/s':>9}  result")
     missed = 0
     for spec in variants:
-        players = spec["min_players"]
+        players = args.players or spec["min_players"]
         games = positions(spec["id"], players, seeds, every)
         if not games:
             continue
-        rows = [("easy", {}), ("normal", {}), ("hard", {"iterations": args.iterations})]
+        rows: list[tuple[str, dict[str, Any]]] = [
+            ("easy", {}), ("normal", {}), ("hard", {"iterations": args.iterations})]
+        for policy in (args.rollout_policy or "").split(",") if args.rollout_policy else []:
+            rows.append(("hard", {"iterations": args.iterations, "rollout_policy": policy}))
         if args.client:
             rows.append(("hard", {"seconds": CLIENT_SECONDS}))
         for level, budget in rows:
@@ -169,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
             label = level if not budget else (
                 f"hard {budget['iterations']} it" if "iterations" in budget
                 else f"hard {budget['seconds']:g} s")
+            if "rollout_policy" in budget:
+                label += f" {budget['rollout_policy']}"
             speed = f"{statistics.fmean(speeds):9.0f}" if speeds else f"{'':9}"
             result = ""
             if "seconds" in budget:
@@ -176,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                 missed += not ok
                 result = "PASS" if ok else "MISS"
                 result += f" (max {max(seconds):.2f} s, target {CLIENT_TARGET:g} s)"
-            print(f"{spec['id']:<20} {players:>7} {label:<16} {len(seconds):>4} "
+            print(f"{spec['id']:<20} {players:>7} {label:<20} {len(seconds):>4} "
                   f"{fmt(statistics.fmean(seconds))} {fmt(percentile(seconds, 0.95))}  "
                   f"{speed}  {result}", flush=True)
     print()

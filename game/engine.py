@@ -274,10 +274,10 @@ class Rules(ABC):
         return rng.choice(self.legal_actions(state))
 
     def greedy_playout_action(self, state: Any, rng: Rng) -> str:
-        """Optional: a cheap move that plays the position a little as a good player
-        would, for Hard's rollouts under ``rollout_policy: greedy`` (with several rivals
-        playing at random in every rollout, a move's estimated worth is noise). The
-        default is :meth:`playout_action`."""
+        """Optional: a cheap move that plays a little as a good player would, for Hard's
+        rollouts under ``rollout_policy: greedy`` (with several rivals playing at random
+        in every rollout, the search's estimate of a move's worth is noisy). The default
+        is :meth:`playout_action`."""
         return self.playout_action(state, rng)
 
     def describe_action(self, state: Any, action: str) -> str:

@@ -46,19 +46,23 @@ def best_placements(r: AztlanRules, s: AztlanState, seat: int) -> list[int]:
     mine = strength[army]
     owned = s.army_cells(army)
     price = _Pricer(r, s, seat, owned)
+    label, nbrs, types = price.label, isl.nbrs, isl.types
+    alone = {kind: price.points(1, {kind: 1}) for kind in r.types}  # a new domain
     best: list[int] = []
     top = -1.0
-    for t in range(isl.size):
-        counts = s.board[t]
-        rival = max((n * strength[a] for a, n in enumerate(counts) if n and a != army),
-                    default=0)
-        if counts[army]:
-            now, after = counts[army] * mine, (counts[army] + 1) * mine
-            gain = price.loss(t) if rival and now <= rival < after else 0.0
+    for t, counts in enumerate(s.board):
+        here = counts[army]
+        rival = 0 if sum(counts) == here else \
+            max(n * strength[a] for a, n in enumerate(counts) if a != army)
+        if here:
+            gain = price.loss(t) if rival and here * mine <= rival < (here + 1) * mine \
+                else 0.0
         elif rival and mine <= rival:
             gain = -1.0  # a pawn that the conflict removes
-        else:
+        elif any(n in label for n in nbrs[t]):
             gain = price.gain(t)
+        else:
+            gain = alone[types[t]]
         if gain > top:
             best, top = [t], gain
         elif gain == top:
