@@ -473,6 +473,8 @@ def level_weights_field(weights: Obj, doc: str) -> Field:
 
 #: the playout policies of Hard's rollouts (``bot_search``'s ``rollout_policy``)
 ROLLOUT_POLICIES = ("random", "greedy")
+#: how Hard's search credits the rivals' nodes (``bot_search``'s ``backup``)
+BACKUPS = ("maxn", "paranoid")
 
 
 def search_settings_field(doc: str) -> Field:
@@ -497,6 +499,9 @@ def search_settings_field(doc: str) -> Field:
         "rollout_policy": Field(Str(choices=ROLLOUT_POLICIES), "How the seats play in a "
                                 "playout: random (the variant's playout policy, the "
                                 "default) or greedy (its greedy_playout_action hook)."),
+        "backup": Field(Str(choices=BACKUPS), "Whose reward a rival's node in the tree "
+                        "is credited with: maxn (its own, the default) or paranoid (one "
+                        "minus the deciding seat's: the rivals play against it)."),
     })
     return Field(Obj({"hard": Field(settings, "Hard.", default={})}), doc,
                  default={"hard": {}})

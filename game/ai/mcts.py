@@ -18,7 +18,10 @@ Each iteration
    seat, then scores every seat with the evaluation hook (a finished game: its result).
    ``rollout_policy`` picks the policy: ``random`` (the rules' ``playout_action``) or
    ``greedy`` (their ``greedy_playout_action``: rivals that play with some sense);
-5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose.
+5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose
+   (``backup: maxn``); ``backup: paranoid`` credits every rival's node with one minus the
+   deciding seat's reward instead (the rivals play against it: with three or more seats
+   a coalition, not each for itself).
 
 Chance needs no special nodes: it lives in the sampled generator, so different
 iterations see different draws under the same move sequence (an open-loop tree).
@@ -49,7 +52,7 @@ from game.ai.base import (
 from game.ai.greedy import GreedyBot
 from game.engine import Rules
 from game.rng import Rng
-from game.schema import ROLLOUT_POLICIES
+from game.schema import BACKUPS, ROLLOUT_POLICIES
 
 
 class Node:
@@ -90,7 +93,7 @@ class _Root(NamedTuple):
 SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "widening": 2.0, "max_rollout": 400,
                                    "eval_order_depth": 2, "prior_visits": 3.0,
-                                   "rollout_policy": "random"}
+                                   "rollout_policy": "random", "backup": "maxn"}
 
 #: per root move: its visits and its summed reward (what root-parallel workers merge)
 RootTotals = dict[str, tuple[float, float]]
@@ -117,7 +120,7 @@ class MCTSBot(Bot):
                  rollout_turns: int | None = None, widening: float | None = None,
                  max_rollout: int | None = None, eval_order_depth: int | None = None,
                  prior_visits: float | None = None, rollout_policy: str | None = None,
-                 weights: dict[str, float] | None = None,
+                 backup: str | None = None, weights: dict[str, float] | None = None,
                  workers: int = 1, offload: bool = False) -> None:
         super().__init__(seed, weights)
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
@@ -133,7 +136,7 @@ class MCTSBot(Bot):
         given = {"exploration": exploration, "rollout_turns": rollout_turns,
                  "widening": widening, "max_rollout": max_rollout,
                  "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
-                 "rollout_policy": rollout_policy}
+                 "rollout_policy": rollout_policy, "backup": backup}
         #: the settings this bot was given (a lab sweep, a worker of a root-parallel
         #: search): they win over the variant file's for the level
         self.given: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
@@ -144,6 +147,9 @@ class MCTSBot(Bot):
         self.eval_order_depth = 0
         self.prior_visits = 0.0
         self.rollout_policy = "random"
+        self.backup = "maxn"
+        #: during a search with ``backup: paranoid``: the deciding seat
+        self._paranoid: int | None = None
         self.settle(None)
 
     def settle(self, variant: Mapping[str, Any] | None) -> None:
@@ -160,6 +166,9 @@ class MCTSBot(Bot):
             raise ValueError(f"rollout_policy must be one of {', '.join(ROLLOUT_POLICIES)}, "
                              f"not {s['rollout_policy']!r}")
         self.rollout_policy = str(s["rollout_policy"])
+        if s["backup"] not in BACKUPS:
+            raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {s['backup']!r}")
+        self.backup = str(s["backup"])
 
     def describe(self) -> str:
         spread = f", {self.workers} processes" if self.workers > 1 else ""
@@ -172,7 +181,8 @@ class MCTSBot(Bot):
         return {"exploration": self.exploration, "rollout_turns": self.rollout_turns,
                 "widening": self.widening, "max_rollout": self.max_rollout,
                 "eval_order_depth": self.eval_order_depth,
-                "prior_visits": self.prior_visits, "rollout_policy": self.rollout_policy}
+                "prior_visits": self.prior_visits, "rollout_policy": self.rollout_policy,
+                "backup": self.backup}
 
     def root_pool(self, rules: Rules, processes: int) -> Any:
         """The pool of processes that grow the other trees (started on first use)."""
@@ -239,6 +249,7 @@ class MCTSBot(Bot):
         if rollout_turns is None:
             rollout_turns = 0 if use_cache else rules.players
         root = Node(None, None, None)
+        self._paranoid = seat if self.backup == "paranoid" else None
         budget.begin()
         sample = first
         depth_sum = 0
@@ -250,12 +261,19 @@ class MCTSBot(Bot):
             depth_sum += len(path) - 1
             if not rules.is_over(state) and rollout_turns:
                 self._rollout(rules, state, rng, rollout_turns)
-            _backup(path, {p: reward(rules, state, p, self.weights)
-                           for p in range(rules.players)})
+            _backup(path, self._rewards(rules, state))
             budget.done += 1
         self.stats.update(iterations=budget.done, root_moves=len(root.children),
                           depth=depth_sum / max(1, budget.done))
         return root
+
+    def _rewards(self, rules: Rules, state: Any) -> dict[int, float]:
+        """Each seat's reward for the nodes where it chose (``backup``)."""
+        me = self._paranoid
+        if me is None:
+            return {p: reward(rules, state, p, self.weights) for p in range(rules.players)}
+        mine = reward(rules, state, me, self.weights)
+        return {p: mine if p == me else 1.0 - mine for p in range(rules.players)}
 
     def _descend(self, rules: Rules, state: Any, root: Node, at_root: _Root,
                  rng: Rng) -> list[Node]:
@@ -360,7 +378,12 @@ class MCTSBot(Bot):
             done = apply_plan(rules, child, split_plan(move), player)
             if not done:
                 continue
-            value, priors[move] = advantage_and_reward(rules, child, player, self.weights)
+            me = self._paranoid
+            if me is None or me == player:
+                value, priors[move] = advantage_and_reward(rules, child, player, self.weights)
+            else:  # a rival of the paranoid search: what hurts the deciding seat most
+                value, mine = advantage_and_reward(rules, child, me, self.weights)
+                value, priors[move] = -value, 1.0 - mine
             scored.append((value - 1e-3 * len(done), -i, move))
         scored.sort(reverse=True)
         return [m for _v, _i, m in scored] or moves, priors
