@@ -105,3 +105,34 @@ def test_a_greedy_pawn_grows_a_domain_of_its_cards_type_where_it_wins_the_confli
     assert best_placements(rules, state, seat) == [t2]
     greedy = new_game("aztlan", 3, seed=1, options={"playout_greedy_chance": 100}).rules
     assert {greedy.greedy_playout_action(state, Rng(n)) for n in range(5)} == {"place t2"}
+
+
+# -- the backup (bot_search.hard.backup) ------------------------------------------------
+def test_hard_reads_a_paranoid_backup_from_its_variant_file():
+    game = _at_first_placement({"bot_search": {"hard": {"backup": "paranoid"}}})
+    bot = make_bot("hard", seed=1, iterations=5)
+    assert isinstance(bot, MCTSBot)
+    bot.choose(game.rules, game.view(game.current_player), game.legal_actions())
+    assert bot.backup == "paranoid" and bot.search_options()["backup"] == "paranoid"
+    with pytest.raises(ConfigError) as err:
+        new_game("aztlan", 3, seed=1, options={"bot_search": {"hard": {"backup": "fair"}}})
+    assert "bot_search.hard.backup" in str(err.value)
+
+
+def test_a_paranoid_search_changes_nothing_with_two_players():
+    """With two seats a rival's gain is the seat's loss already (the evaluation is the
+    seat's value minus the other's), so crediting the rival with one minus the seat's
+    reward is what max-n does: Hard in Aztec Gods decides exactly as before."""
+    for seed in (1, 2):
+        game = new_game("aztlan-2p", 2, seed=seed)
+        for _ in range(12):
+            game.apply(game.legal_actions()[seed % len(game.legal_actions())])
+        assert len(game.legal_actions()) > 1
+        picks, values = [], []
+        for backup in ("maxn", "paranoid"):
+            bot = make_bot("hard", seed=seed, iterations=60, backup=backup)
+            picks.append(bot.choose(game.rules, game.view(game.current_player),
+                                    game.legal_actions()))
+            values.append(bot.stats["value"])
+        assert picks[0] == picks[1]
+        assert values[0] == pytest.approx(values[1])
