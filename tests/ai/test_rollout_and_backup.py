@@ -1,7 +1,9 @@
 """Hard's rollout policy (``bot_search.hard.rollout_policy``): ``random`` plays the
 variant's playout policy in every rollout, ``greedy`` its ``greedy_playout_action``. In
 Aztlán the greedy policy places where the seat's domains gain most (so the two rivals of
-a three-seat rollout play somewhat like the Normal players Hard meets)."""
+a three-seat rollout play somewhat like the Normal players Hard meets). Hard's backup
+(``bot_search.hard.backup``): ``maxn`` credits each seat's node with its own reward,
+``paranoid`` a rival's with the deciding seat's loss."""
 
 from __future__ import annotations
 
