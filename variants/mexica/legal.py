@@ -167,14 +167,14 @@ class LegalMixin(GeometryMixin):
             return []
         names = self.board.names
         items: list[Candidate] = []
-        canals = self._canal_list(s)
+        # where a bridge may go does not depend on which one moves (never onto itself)
+        spots = [(dst, axis) for dst in self._canal_list(s) for axis in AXES
+                 if self._bridge_ok(s, dst, axis) is None]
         for src in sorted(s.bridges):
             if src in s.pilli:
                 continue
-            for dst in canals:  # never src itself, so the moved bridge is never in the way
-                for axis in AXES:
-                    if src == dst or self._bridge_ok(s, dst, axis):
-                        continue
+            for dst, axis in spots:
+                if dst != src:
                     items.append((f"relocate {names[src]} {names[dst]} {axis}",
                                   frozenset(), {"removed_bridge": src,
                                                 "added_bridge": (dst, axis)}))
