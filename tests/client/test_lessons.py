@@ -74,6 +74,11 @@ def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None,
                 on_board[step.number] = scene.on_cursor
             ui.key(KEYS[step.keys[0]])
             assert not scene.lesson_note, f"step {step.number}: {scene.lesson_note}"
+        elif step is not None and not learner and not scene.seats.pace.fast:
+            # the learner asks for the computers' faster pace, as their status line
+            # offers: the same replies, a quarter of the frames waited between them
+            ui.key(pygame.K_RETURN)
+            assert scene.seats.pace.fast
         else:
             ui.frames(1)
     raise AssertionError(f"the lesson did not finish: step {scene.index + 1}")
