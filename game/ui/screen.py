@@ -234,7 +234,7 @@ class Screen:
         key = (text, face, colour, wrap_px)
         surf: pygame.Surface | None = self._text_cache.get(key)
         if surf is None:
-            font = _font(face)
+            font = self.font(size)
             if wrap:
                 surf = font.render(text, True, colour, None, wrap_px)
             else:
@@ -260,7 +260,7 @@ class Screen:
         key = (text, face)
         width: int | None = self._width_cache.get(key)
         if width is None:
-            width = _font(face).size(text)[0]
+            width = self.font(size).size(text)[0]
             self._width_cache.put(key, width)
         return width / self.scale
 
