@@ -18,15 +18,17 @@ Not a test: run it by hand on a quiet machine (needs the remote extra)::
   connections from another process (4 seated devices, one for every seat, and 24
   spectators, table pictures on). With the hub (``background`` on, as the client makes
   it), every frame asks it for the deciding seat's action and whether it needs a
-  publish, and once the frame after each action is drawn it publishes it, as the client
-  does: the frame thread copies the game and the hub's worker prepares the messages
-  while the frame thread waits for the next frame. Those calls are timed on their own,
-  and preparing once more alone (the same four seats and spectators, no server running:
-  what the worker does per action). Target: frame p99 <= 8 ms, as without the hub.
+  publish, and once the frame after each action is drawn and shown (flipped) it
+  publishes it, as the client does: the frame thread copies the game and the hub's
+  worker prepares the messages while the frame thread waits for the next frame. Those
+  calls are timed on their own, and preparing once more alone (the same four seats and
+  spectators, no server running: what the worker does per action). Target: frame p99
+  <= 8 ms, as without the hub.
 * The client inviting phones: the same board in the App with "Invite phones" on (its
   ``RemoteLink``), 8 devices (4 holding every seat, so each seat's driver polls the hub
-  every frame, 4 in the lobby) and 20 spectators, pictures on. Each frame is the whole
-  ``App.step``, the link's one publish after each action included. Target: frame p99 <=
+  every frame, 4 in the lobby) and 20 spectators, pictures on. Each frame is what
+  ``App.run`` does up to the flip (``App.draw_frame``); the link's one publish after each
+  action follows the flip (``App.after_frame``), timed on its own. Target: frame p99 <=
   8 ms.
 
 Beside each frame's wall time, its frame thread's CPU time (``time.thread_time``): on a
@@ -251,15 +253,16 @@ def frames_with_hub(frames: int, hub_on: bool) -> dict[str, list[float]]:
                     hub.take_action(seat)
                 due = due or hub.needs_publish
                 out["poll"].append(time.perf_counter() - t0)
-            app.step(events, 1 / 60)
-            if hub is not None and due:  # after drawing, as the client's RemoteLink does
-                p0 = time.perf_counter()
-                hub.publish(play.game, play.session.history[-1][2] if changed else ())
-                out["publish"].append(time.perf_counter() - p0)
+            app.draw_frame(events, 1 / 60)
             pygame.display.flip()
             done = time.perf_counter()
             out["all"].append(done - t0)
             out["cpu"].append(time.thread_time() - c0)
+            app.after_frame()
+            if hub is not None and due:  # once the frame is shown, as App.run publishes
+                p0 = time.perf_counter()
+                hub.publish(play.game, play.session.history[-1][2] if changed else ())
+                out["publish"].append(time.perf_counter() - p0)
             # the television paces its frames at 60 fps (App.run: clock.tick(60)); the
             # hub's thread does most of its work while the frame thread waits
             time.sleep(max(0.0, t0 + 1 / 60 - done))
@@ -277,8 +280,9 @@ def frames_in_client(frames: int) -> dict[str, list[float]]:
     started as "Invite phones" starts it (on 127.0.0.1), 8 devices (one on each of the
     four seats, so every seat has a :class:`~game.ui.seats.RemoteSeat` polling the hub,
     and four more in the lobby) and 20 spectators in another process, table pictures on
-    (the painter child process). Each frame is the whole ``App.step``: the seat drivers'
-    polls, the link's per-frame work and, after each action, its one publish."""
+    (the painter child process). Each frame is ``App.draw_frame`` and the flip: the seat
+    drivers' polls and the link's per-frame work; after each action, the link's one
+    publish follows the flip (``App.after_frame``), as in ``App.run``."""
     import pygame
 
     from benchmarks.frames import late
@@ -320,11 +324,12 @@ def frames_in_client(frames: int) -> dict[str, list[float]]:
             if i % 20 == 10 and following:
                 play.apply(following.pop(0))  # a phone's action: not the frame's work
             t0, c0 = time.perf_counter(), time.thread_time()
-            app.step([], 1 / 60)
+            app.draw_frame([], 1 / 60)
             pygame.display.flip()
             done = time.perf_counter()
             out["all"].append(done - t0)
             out["cpu"].append(time.thread_time() - c0)
+            app.after_frame()  # once the frame is shown, as App.run does: the publish
             time.sleep(max(0.0, t0 + 1 / 60 - done))  # paced at 60 fps, as App.run does
     finally:
         app.remote.shutdown()

@@ -158,7 +158,7 @@ def check_game(variant: str, players: int, seed: int, options: dict[str, Any] | 
             saved = game.to_json()
             check_all_legal(game, legal, where, step)
             check_junk(game, legal, where, step)
-            check_round_trip(game, where, step, legal)
+            check_round_trip(game, where, step, legal, saved)
             check_views(game, where, step, legal)
             if game.to_json() != saved:
                 raise where.fail(step, "probing the game (clone, view, to_json, refused "

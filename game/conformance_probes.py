@@ -315,10 +315,10 @@ def _check_determinize(game: Game, view: dict[str, Any], given: dict[str, Any],
 
 
 def check_round_trip(game: Game, where: Where, step: int,
-                      legal: list[str] | None = None) -> Game:
+                      legal: list[str] | None = None, text: str | None = None) -> Game:
     """``load_game(g.to_json())`` is ``g`` again; returns the loaded game. ``legal``:
-    ``g.legal_actions()`` if the caller has it."""
-    text = game.to_json()
+    ``g.legal_actions()``, and ``text``: ``g.to_json()``, if the caller has them."""
+    text = game.to_json() if text is None else text
     try:
         json.loads(text)
         loaded = load_game(text)
@@ -328,7 +328,7 @@ def check_round_trip(game: Game, where: Where, step: int,
 
 
 def check_state_round_trip(game: Game, where: Where, step: int,
-                            legal: list[str] | None = None) -> Game:
+                            legal: list[str] | None = None, text: str | None = None) -> Game:
     """A game rebuilt from the state ``to_json()`` saved (``rules.from_dict``, without
     replaying the log) is ``g`` again; returns it.
 
@@ -337,7 +337,7 @@ def check_state_round_trip(game: Game, where: Where, step: int,
     ``load_game`` does: a uniform game checks this at every action and the full load at
     intervals, which keeps the kit linear in the length of the game.
     """
-    text = game.to_json()
+    text = game.to_json() if text is None else text
     try:
         state = game.rules.from_dict(json.loads(text)["state"])
         rebuilt = Game(game.spec, game.rules, state, game.seed, game.options,

@@ -97,18 +97,18 @@ def check_uniform_game(variant: str, players: int, seed: int,
     marks = {first + max_steps * i // continuations for i in range(continuations)}
     copies: list[tuple[int, Game]] = []
     previous = checked_scores(game, where, step)
+    text = game.to_json()
     while not game.is_over and step < first + max_steps:
         check_running(game, where, step)
         legal = checked_legal(game, where, step)
-        text = game.to_json()
-        loaded = _probe(game, where, step, legal, (step - first) % FULL_LOAD_EVERY == 0,
-                        views)
+        loaded = _probe(game, text, where, step, legal,
+                        (step - first) % FULL_LOAD_EVERY == 0, views)
         if step in marks:
             copies.append((step, load_game(text)))
         action = rng.choice(legal)
         events = apply_listed(game, action, where, step)
         watch.after(game, action, where, step)
-        _check_plays_on(loaded, action, events, game, where, step)
+        text = _check_plays_on(loaded, action, events, game, where, step)
         for at, other in copies:
             _apply_copy(other, action, where, at, step)
         previous = check_scores(game, previous, action, where, step)
@@ -128,12 +128,13 @@ def check_uniform_game(variant: str, players: int, seed: int,
     return game
 
 
-def _probe(game: Game, where: Where, step: int, legal: list[str], full: bool,
+def _probe(game: Game, text: str, where: Where, step: int, legal: list[str], full: bool,
            views: bool) -> Game:
     """Save and rebuild the game (``full``: with ``load_game``, replaying the log) and
-    check the views, none of which may change it; return the rebuilt game."""
-    text = game.to_json()
-    loaded = (check_round_trip if full else check_state_round_trip)(game, where, step, legal)
+    check the views, none of which may change it (``text``: its save before them);
+    return the rebuilt game."""
+    loaded = (check_round_trip if full else check_state_round_trip)(game, where, step, legal,
+                                                                   text)
     if views:
         check_views(game, where, step, legal)
     if game.to_json() != text:
@@ -143,8 +144,9 @@ def _probe(game: Game, where: Where, step: int, legal: list[str], full: bool,
 
 
 def _check_plays_on(loaded: Game, action: str, events: list[Event], game: Game,
-                    where: Where, step: int) -> None:
-    """The game loaded before ``action`` plays it exactly as the original did."""
+                    where: Where, step: int) -> str:
+    """The game loaded before ``action`` plays it exactly as the original did; returns
+    the original's save after it."""
     try:
         again = loaded.apply(action)
     except Exception as exc:  # noqa: BLE001
@@ -158,6 +160,7 @@ def _check_plays_on(loaded: Game, action: str, events: list[Event], game: Game,
         raise where.fail(step, f"after {action!r} the game saved and loaded before it "
                          "differs from the original" + first_difference(text, other),
                          game.log)
+    return text
 
 
 def _event_key(event: Event) -> str:

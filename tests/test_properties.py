@@ -12,7 +12,9 @@ touching; (b) every component is conserved; (c) scores never decrease; (d)
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -40,8 +42,25 @@ def water_cells(game: Game) -> frozenset[int]:
     return game.rules.board.lake | {c for c in range(len(canal)) if canal[c]}
 
 
+#: district layouts already checked (canals, labels, districts): the check is a pure
+#: function of them, and most actions (moves, temples, tokens) leave them as they were
+_CHECKED_LAYOUTS: set[tuple[object, ...]] = set()
+
+
 def check_districts(game: Game) -> None:
     """(a) Every non-water island cell is in exactly one 4-connected district."""
+    board, s = game.rules.board, game.state
+    layout = (id(board), tuple(s.canal), tuple(s.label),
+              tuple((k, tuple(v)) for k, v in s.dcells.items()))
+    if layout in _CHECKED_LAYOUTS:
+        return
+    _check_district_layout(game)
+    if len(_CHECKED_LAYOUTS) > 20_000:
+        _CHECKED_LAYOUTS.clear()
+    _CHECKED_LAYOUTS.add(layout)
+
+
+def _check_district_layout(game: Game) -> None:
     board, s = game.rules.board, game.state
     water = water_cells(game)
     count: Counter[int] = Counter()
@@ -207,19 +226,26 @@ VERBS = ("start", "canal", "bridge", "relocate", "move", "boat", "teleport", "te
          "found", "take", "spend", "remove", "agree", "refuse", "end")
 
 
-@st.composite
-def plausible_actions(draw, game: Game) -> str:
-    """Syntactically plausible actions: a real verb with board cells, axes, numbers."""
-    names = game.rules.board.names
+@functools.cache
+def _argument_shapes(names: tuple[str, ...]) -> tuple[dict[str, Any], Any]:
+    """Per verb, the strategy of its arguments on a board with these cell names, built
+    once (hypothesis strategies are costly to build and reusable)."""
     cell = st.sampled_from(names)
     arg = st.one_of(cell, st.sampled_from(["ns", "ew"]), st.integers(0, 14).map(str))
-    verb = draw(st.sampled_from(VERBS))
     shapes = {"canal": st.lists(cell, min_size=1, max_size=2),
               "bridge": st.tuples(cell, st.sampled_from(["ns", "ew", "up"])).map(list),
               "relocate": st.tuples(cell, cell, st.sampled_from(["ns", "ew"])).map(list),
               "temple": st.tuples(cell, st.integers(0, 5).map(str)).map(list),
               "remove": st.integers(0, 14).map(lambda n: [str(n)])}
-    args = draw(shapes.get(verb, st.lists(arg, max_size=1)))
+    return shapes, st.lists(arg, max_size=1)
+
+
+@st.composite
+def plausible_actions(draw, game: Game) -> str:
+    """Syntactically plausible actions: a real verb with board cells, axes, numbers."""
+    shapes, other = _argument_shapes(tuple(game.rules.board.names))
+    verb = draw(st.sampled_from(VERBS))
+    args = draw(shapes.get(verb, other))
     return " ".join([verb, *args])
 
 

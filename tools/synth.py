@@ -207,8 +207,9 @@ def finish(samples: Samples, loudness: float, fade_in: float = 0.004,
 
 # -- files -------------------------------------------------------------------------------
 def to_pcm(samples: Samples) -> bytes:
-    return b"".join(struct.pack("<h", round(max(-1.0, min(1.0, s)) * 32767))
-                    for s in samples)
+    """16-bit little-endian samples, clipped: one pack for the whole list."""
+    ints = [round((-1.0 if s < -1.0 else 1.0 if s > 1.0 else s) * 32767) for s in samples]
+    return struct.pack(f"<{len(ints)}h", *ints)
 
 
 def write_wav(path: Path, samples: Samples) -> Path:

@@ -217,14 +217,26 @@ class App:
 
     # -- loop ----------------------------------------------------------------------------
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
-        """One frame: input, update, draw (no flip). A plugin failing anywhere in it ends
-        the frame early; it is handled and the title drawn instead."""
+        """One frame: input, update, draw (no flip), then :meth:`after_frame`."""
+        self.draw_frame(events, dt)
+        self.after_frame()
+
+    def draw_frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        """Input, update, draw (no flip). A plugin failing anywhere in it ends the frame
+        early; it is handled and the title drawn instead."""
         self.time += dt
         try:
             self._frame(events, dt)
         except PluginFailure as failure:
             self.plugin_failed(failure)
             self.draw()
+
+    def after_frame(self) -> None:
+        """Work for other threads, started once the frame is drawn and shown (``run``
+        calls it after the flip): the phones' messages of the action just drawn. A
+        thread started before the flip takes the interpreter while the flip lets go of
+        it, and the frame reaches the screen a millisecond or two late."""
+        self.remote.after_draw()
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         if self.dev:
@@ -254,7 +266,6 @@ class App:
         self._toasts_shown = set() if top is not None and top.is_menu else \
             {m for m, _ in self.toasts[-3:]}
         self.draw()
-        self.remote.after_draw()
 
     # -- a plugin failed ---------------------------------------------------------------
     def plugin_failed(self, failure: PluginFailure) -> None:
@@ -366,8 +377,9 @@ class App:
         while self.running and (max_frames is None or frames < max_frames):
             start = time.perf_counter()
             dt = self.clock.tick(60) / 1000.0
-            self.step(pygame.event.get(), min(dt, 0.1))
+            self.draw_frame(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
+            self.after_frame()
             self.heap.watch(self.stack.top)  # a game's screen came up: between frames
             if timing and frames == 0:
                 print(f"AZTEC_ARCADE_TIMING first frame {time_since_start():.3f} s after "

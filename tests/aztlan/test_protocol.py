@@ -10,8 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.api import IllegalAction, new_game
-from game.conformance import check_variant
-from game.plugins import get_registry
 from game.rng import Rng
 from tests.aztlan import VARIANT, VARIANT_2P, position
 from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
@@ -240,14 +238,9 @@ def test_legal_actions_list_exactly_what_apply_accepts(seed, steps, junk):
 
 
 # ---------------------------------------------------------------------------------------
-# conformance and the playout
+# the playout (the conformance kit runs on both games, at every player count, in
+# tests/test_conformance.py with the same seeds this file once repeated)
 # ---------------------------------------------------------------------------------------
-def test_conformance_kit():
-    check_variant("aztlan")
-    if "aztlan-2p" in get_registry().variants:
-        check_variant("aztlan-2p")
-
-
 def test_a_playout_ends_within_the_limit_with_one_winner():
     for variant, players in ((VARIANT, 3), (VARIANT, 4), (VARIANT_2P, 2)):
         g = play(variant, players, seed=5)

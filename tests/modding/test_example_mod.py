@@ -3,9 +3,11 @@
 ``test_pip_install_into_a_fresh_venv`` does what a player does: creates a virtual
 environment, pip-installs Aztec Arcade (not editable) and the mod into it, and checks
 that the installed game discovers the mod through its entry point and plays it headless.
-It uses ``--system-site-packages`` so pygame-ce, PyYAML and pluggy are not downloaded
-again where the base Python has them; whatever it lacks (often the build backend,
-hatchling) is pip-installed into the venv first.
+The venv is made without its own pip (the running pip installs into it with
+``--python``: the same install, without seconds of ``ensurepip``), and it sees the
+game's dependencies (pygame-ce, PyYAML, pluggy, and the build backend hatchling, which the
+``test`` extra brings) in the environment running the tests, through a ``.pth`` line:
+nothing is downloaded, and the game and the mod themselves are real, non-editable installs.
 It is skipped, with the reason, only where ``venv`` or ``pip`` is unavailable.
 """
 
@@ -15,6 +17,8 @@ import importlib.util
 import os
 import subprocess
 import sys
+import sysconfig
+from pathlib import Path
 
 import pytest
 
@@ -77,21 +81,30 @@ def _run(cmd, cwd, env, timeout=180):
 
 
 def _make_venv(folder, env):
-    """A venv with pip, or pytest.skip with the reason."""
+    """A venv whose site-packages also reads the running environment's (for the
+    dependencies), or pytest.skip with the reason."""
     if importlib.util.find_spec("venv") is None:
         pytest.skip("the venv module is not available in this Python")
-    made = _run([sys.executable, "-m", "venv", "--system-site-packages", folder],
-                folder.parent, env)
+    if importlib.util.find_spec("pip") is None:
+        pytest.skip("pip is not available in the Python running the tests")
+    made = _run([sys.executable, "-m", "venv", "--without-pip", folder], folder.parent, env)
     if made.returncode != 0:
-        pytest.skip(f"cannot create a virtual environment with pip (python -m venv failed: "
+        pytest.skip(f"cannot create a virtual environment (python -m venv failed: "
                     f"{made.stderr.strip().splitlines()[-1:]})")
     bindir = folder / ("Scripts" if os.name == "nt" else "bin")
     python = bindir / ("python.exe" if os.name == "nt" else "python")
-    pip = _run([python, "-m", "pip", "--version"], folder.parent, env)
-    if pip.returncode != 0:
-        pytest.skip(f"pip is not available in the new virtual environment: "
-                    f"{pip.stderr.strip()[-200:]}")
+    site = _run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                folder.parent, env)
+    assert site.returncode == 0, site.stderr
+    ours = {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}
+    (Path(site.stdout.strip()) / "_aztec_arcade_test_deps.pth").write_text(
+        "".join(f"{p}\n" for p in sorted(ours)), encoding="utf-8")
     return bindir, python
+
+
+def _pip(python, *args):
+    """The running pip, installing into the venv of ``python``."""
+    return [sys.executable, "-m", "pip", "--python", python, *args]
 
 
 @pytest.mark.slow
@@ -100,21 +113,18 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
     env["AZTEC_ARCADE_HOME"] = str(tmp_path / "home")  # no user settings, no drop-ins
     bindir, python = _make_venv(tmp_path / "venv", env)
 
-    # What the system site-packages lack (a base Python without the game's dependencies,
-    # e.g. when the tests run from tasks.py's .venv) is installed from the registry.
     probe = _run([python, "-c", f"import importlib.util as u; print(' '.join(r for m, r in "
                   f"{NEEDED!r} if u.find_spec(m) is None))"], tmp_path, env)
     assert probe.returncode == 0, probe.stderr
     missing = probe.stdout.split()
-    if missing:
-        got = _run([python, "-m", "pip", "install", "-q", *missing], tmp_path, env,
-                   timeout=600)
+    if missing:  # a test environment without the test extra: fetch what it lacks
+        got = _run(_pip(python, "install", "-q", *missing), tmp_path, env, timeout=600)
         assert got.returncode == 0, (f"could not install {missing} into the venv:\n"
                                      + got.stdout + got.stderr)
-    for source in (ROOT, EXAMPLE):  # real installs, not editable
-        done = _run([python, "-m", "pip", "install", "-q", "--no-build-isolation",
-                     "--no-deps", source], tmp_path, env)
-        assert done.returncode == 0, f"pip install {source} failed:\n{done.stderr}"
+    # real installs, not editable, both in one pip run
+    done = _run(_pip(python, "install", "-q", "--no-build-isolation", "--no-deps", ROOT,
+                     EXAMPLE), tmp_path, env)
+    assert done.returncode == 0, f"pip install of the game and the mod failed:\n{done.stderr}"
 
     # the installed copies are used, not the checkout
     where = _run([python, "-c", "import game, aztec_patolli; print(game.__file__); "

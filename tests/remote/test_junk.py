@@ -254,6 +254,7 @@ def test_the_page_is_served_with_a_strict_policy_and_nothing_else_is(make_hub):
         with pytest.raises(urllib.error.HTTPError) as refused:
             opener.open(hub.base_url + path, timeout=30)
         assert refused.value.code == 404
+        refused.value.close()  # else the server waits out its close timeout at the end
     with pytest.raises(InvalidStatus) as foreign:
         connect(f"ws://127.0.0.1:{hub.port}/ws", proxy=None, origin="http://evil.example")
     assert foreign.value.response.status_code == 403

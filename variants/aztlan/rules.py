@@ -258,9 +258,22 @@ class AztlanRules(Rules):
                 yield t, self.outcome(s, t, strength)
 
     def won(self, s: AztlanState, seat: int) -> list[int]:
-        """Unresolved conflicts that ``seat`` wins outright."""
+        """Unresolved conflicts that ``seat`` wins outright: its power above every other
+        army's there (:func:`outcome`'s winner, without building an outcome per
+        territory: legal_actions asks after every action of the conflict phase)."""
         army = self.army(s, seat)
-        return [t for t, o in self.contests(s, army) if o.winner == army]
+        strength = self.strength(s)
+        mine = strength[army]
+        out = []
+        for t, counts in enumerate(s.board):
+            if not counts[army] or t in s.resolved:
+                continue
+            power = counts[army] * mine
+            rival = max((n * strength[a] for a, n in enumerate(counts) if n and a != army),
+                        default=None)
+            if rival is not None and power > rival:
+                out.append(t)
+        return out
 
     def tied_seats(self, s: AztlanState, o: Outcome) -> list[int]:
         tied = {self.commander(s, a) for a in o.top}

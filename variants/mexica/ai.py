@@ -416,15 +416,13 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         """The pieces (size, a cell) a canal on ``cells`` would leave of its district, or
         None if it does not split it. Breadth first from one neighbour, stopping as soon
         as every other neighbour is reached, so the usual answer ("no split") is quick."""
-        b = self.board
         blocked = set(cells)
         label = s.label[cells[0]]
-        canal, lake, lab, nbrs = s.canal, b.lake, s.label, b.nbrs
+        lab, nbrs = s.label, self.board.land_nbrs  # water is labelled -1: no district's
         around: list[int] = []
         for c in cells:
             for n in nbrs[c]:
-                if n not in blocked and not canal[n] and n not in lake and lab[n] == label \
-                        and n not in around:
+                if lab[n] == label and n not in blocked and n not in around:
                     around.append(n)
         if len(around) < 2:
             return None
@@ -445,7 +443,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
             while queue:
                 c = queue.popleft()
                 for n in nbrs[c]:
-                    if n in seen or n in blocked or canal[n] or n in lake:
+                    if n in seen or lab[n] != label or n in blocked:
                         continue
                     seen.add(n)
                     size += 1

@@ -50,6 +50,12 @@ class Board:
                                        if k in (LAND, PRECANAL))
         self.island = tuple(i for i, k in enumerate(self.kind) if k != LAKE)
         self.precanal_tiles = self._pair_precanals()
+        #: every canal action's text, written once (legal_actions lists hundreds a call):
+        #: a single per cell, a double per cell and its east or south neighbour
+        self.canal_single: list[str] = [f"canal {name}" for name in self.names]
+        self.canal_double: dict[tuple[int, int], str] = {
+            (c, d): f"canal {self.names[c]} {self.names[d]}" for c in range(self.size)
+            for d in (self.east[c], self.south[c]) if d >= 0}
 
     def _pair_precanals(self) -> list[tuple[int, ...]]:
         """Pre-printed canal cells as tiles: pair each with the cell below, else right."""

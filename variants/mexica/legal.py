@@ -82,12 +82,11 @@ class LegalMixin(GeometryMixin):
         if not levels:
             return []
         names = self.board.names
-        items: list[Candidate] = []
-        for c in sorted(s.dcells[label]):
-            if self._buildable(s, c):
-                blocked = frozenset((c,))
-                for lv in levels:
-                    items.append((f"temple {names[c]} {lv}", blocked, {}))
+        cells = [c for c in sorted(s.dcells[label]) if self._buildable(s, c)]
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            return [f"temple {names[c]} {lv}" for c in cells for lv in levels]
+        items: list[Candidate] = [(f"temple {names[c]} {lv}", frozenset((c,)), {})
+                                  for c in cells for lv in levels]
         return self._filter(s, items)
 
     def _gen_move(self, s: MexicaState) -> list[str]:
@@ -135,17 +134,25 @@ class LegalMixin(GeometryMixin):
         if not (singles or doubles):
             return []
         b = self.board
-        names = b.names
         ok = self._canal_cells(s)
         okset = set(ok)
+        single, double = b.canal_single, b.canal_double
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            out: list[str] = []
+            for c in sorted(ok):
+                if singles:
+                    out.append(single[c])
+                if doubles:
+                    out.extend(double[c, d] for d in (b.east[c], b.south[c]) if d in okset)
+            return out
         items: list[Candidate] = []
         for c in sorted(ok):
             if singles:
-                items.append((f"canal {names[c]}", frozenset((c,)), {}))
+                items.append((single[c], frozenset((c,)), {}))
             if doubles:
                 for d in (b.east[c], b.south[c]):
                     if d in okset:
-                        items.append((f"canal {names[c]} {names[d]}", frozenset((c, d)), {}))
+                        items.append((double[c, d], frozenset((c, d)), {}))
         return self._filter(s, items)
 
     def _gen_bridge(self, s: MexicaState) -> list[str]:
@@ -167,14 +174,14 @@ class LegalMixin(GeometryMixin):
             return []
         names = self.board.names
         items: list[Candidate] = []
-        canals = self._canal_list(s)
+        # where a bridge may go does not depend on which one moves (never onto itself)
+        spots = [(dst, axis) for dst in self._canal_list(s) for axis in AXES
+                 if self._bridge_ok(s, dst, axis) is None]
         for src in sorted(s.bridges):
             if src in s.pilli:
                 continue
-            for dst in canals:  # never src itself, so the moved bridge is never in the way
-                for axis in AXES:
-                    if src == dst or self._bridge_ok(s, dst, axis):
-                        continue
+            for dst, axis in spots:
+                if dst != src:
                     items.append((f"relocate {names[src]} {names[dst]} {axis}",
                                   frozenset(), {"removed_bridge": src,
                                                 "added_bridge": (dst, axis)}))
