@@ -16,7 +16,7 @@ from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.title import TitleScene
 
-from .conftest import Driver
+from .conftest import Driver, unseen
 
 KEYS = {"Enter": pygame.K_RETURN, "E": pygame.K_e, "T": pygame.K_t, "R": pygame.K_r,
         "Tab": pygame.K_TAB}
@@ -51,6 +51,12 @@ def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None,
     step through scorings, until the lesson is over (or step ``until_step`` is shown).
     ``on_board``: filled with, for each step with an action, whether the board view had
     its cursor on the step's move (its ghost shown, Enter playing it there)."""
+    with unseen(ui.app):
+        _play_steps(ui, scene, until_step, on_board)
+
+
+def _play_steps(ui: Driver, scene: LessonScene, until_step: int | None,
+                on_board: dict[int, bool] | None) -> None:
     for _ in range(MAX_FRAMES):
         top = ui.top
         if scene.finished and top is not scene:
