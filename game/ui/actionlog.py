@@ -2,8 +2,9 @@
 at the bottom, in the colour of the seat that acted, scrollable.
 
 The lines are derived from the session's history once per change (``Session.version``),
-never per frame; wrapped texts are cached by text and width, so a long game costs no
-more than its newest entry.
+never per frame; each entry's lines are kept while it stays in the history (and the names
+and colours stay the same), and wrapped texts are cached by text and width, so a long
+game's next action costs its own entry only, not the whole history again.
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ class ActionLog:
         #: the session version the lines were built for
         self.version = -1
         self._wrapped: dict[tuple[str, float], list[str]] = {}
+        #: the lines of each entry shown, by the entry's identity (the entry is kept with
+        #: them, so an id is never mistaken for a later entry's), for ``_drawn_for``
+        self._entries: dict[int, tuple[Entry, list[tuple[str, Colour]]]] = {}
+        self._drawn_for: tuple[object, ...] = ()
 
     @property
     def rows(self) -> int:
@@ -75,8 +80,17 @@ class ActionLog:
             lines.append((f"{earlier} earlier actions (loaded game)", theme.TEXT_DIM))
         if len(self._wrapped) > WRAP_CACHE:
             self._wrapped.clear()
+        drawn_for = (tuple(session.names), tuple(colours), screen.scale, self.area)
+        if drawn_for != self._drawn_for:
+            self._entries, self._drawn_for = {}, drawn_for
+        entries: dict[int, tuple[Entry, list[tuple[str, Colour]]]] = {}
         for entry in (self.prior + session.history)[-LOG_KEEP:]:
-            lines += self._entry(screen, session, colours, entry)
+            known = self._entries.get(id(entry))
+            if known is None or known[0] is not entry:
+                known = (entry, self._entry(screen, session, colours, entry))
+            entries[id(entry)] = known
+            lines += known[1]
+        self._entries = entries
         self.lines = lines[-LOG_KEEP * 3:]
         self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
 

@@ -38,6 +38,8 @@ class _Voice:
     track: str
     level: float = 0.0
     target: float = 1.0
+    #: the channel volume last set (each setting locks the audio thread: only changes)
+    applied: float = -1.0
 
 
 class Audio:
@@ -150,7 +152,10 @@ class Audio:
 
     def _apply(self) -> None:
         for voice in self.voices:
-            voice.channel.set_volume(self.music_level(voice))
+            level = self.music_level(voice)
+            if level != voice.applied:
+                voice.channel.set_volume(level)
+                voice.applied = level
 
     def music_level(self, voice: _Voice) -> float:
         """The channel volume of a playing loop: its fade, the duck and the setting."""

@@ -163,8 +163,14 @@ class Effects:
              | None = None) -> None:
         """Draw every started effect; ``where`` places anchors that are not (x, y) (an
         anchor it places nowhere, None, is skipped)."""
+        placed: dict[int, tuple[float, float] | None] = {}
+
         def place(anchor: Any) -> tuple[float, float] | None:
-            return where(anchor) if where is not None else anchor
+            # a burst's sparks share its anchor: placed once per frame, not per spark
+            key = id(anchor)
+            if key not in placed:
+                placed[key] = where(anchor) if where is not None else anchor
+            return placed[key]
 
         for g in self.glows:
             at = place(g.anchor) if g.t >= g.delay else None
@@ -176,12 +182,22 @@ class Effects:
                 e = (r.t - r.delay) / r.life
                 radius = r.radius * (0.2 + 0.8 * (1 - (1 - e) ** 3))
                 screen.circle(at[0], at[1], radius, _fade(r.colour, e), max(2.0, 10 * (1 - e)))
+        self._draw_sparks(screen, place)
+
+    def _draw_sparks(self, screen: Screen,
+                     place: Callable[[Any], tuple[float, float] | None]) -> None:
+        """Each spark as ``screen.circle`` draws it, the same pixels, with the scaling
+        written out: a burst has dozens of sparks, and a screen can show hundreds."""
+        surface, circle = screen.surface, pygame.draw.circle
+        ox, oy, scale = screen.ox, screen.oy, screen.scale
         for s in self.sparks:
             at = place(s.anchor) if s.t >= s.delay else None
             if at is not None:
                 e = (s.t - s.delay) / s.life
-                screen.circle(at[0] + s.x, at[1] + s.y, max(1.0, s.size * (1 - e * 0.7)),
-                              _fade(s.colour, e))
+                radius = max(1.0, s.size * (1 - e * 0.7))
+                circle(surface, _fade(s.colour, e),
+                       (round(ox + (at[0] + s.x) * scale), round(oy + (at[1] + s.y) * scale)),
+                       max(1, round(radius * scale)), 0)
 
 
 def _vary(colour: RGB, rng: random.Random) -> RGB:
@@ -196,7 +212,7 @@ def _vary(colour: RGB, rng: random.Random) -> RGB:
 def _fade(colour: RGB, e: float) -> RGB:
     """Towards the dark as an effect ends (no per-spark alpha: plain circles are cheap)."""
     k = max(0.0, 1 - max(0.0, e - 0.5) * 1.6)
-    return tuple(round(c * k) for c in colour)  # type: ignore[return-value]
+    return round(colour[0] * k), round(colour[1] * k), round(colour[2] * k)
 
 
 def _glow(screen: Screen, g: Ring, at: tuple[float, float]) -> None:

@@ -3,7 +3,11 @@
 Scenes never see pixels: they pass logical coordinates and this wrapper scales them to
 the real surface, so 1280x720 and 4K both render crisp (text is rasterised at the final
 pixel size, not stretched). Fonts and rendered text are cached because text rendering is
-the most expensive thing in a frame.
+the most expensive thing in a frame. The fonts, the rendered lines and their widths are
+kept once per process, keyed by what decides their pixels (the typeface file, the pixel
+size, the text, the colour, the wrap width in pixels): every Screen (a new window, a
+resized one, a layer's) finds the lines another has drawn, so a new game's first frames
+cost no more than its later ones.
 
 Text can come from files (a name in a save, a variant's description), so no text may cost
 unbounded time or memory: a line is cut to :data:`MAX_LINE` characters before it is
@@ -114,15 +118,36 @@ class LruCache:
         self.size = 0.0
 
 
+FontKey = tuple[str | None, int]
+#: loaded fonts by (typeface file, pixel size), and rendered lines and measured widths by
+#: what decides their pixels (the file and size first): shared by every Screen
+_FONTS: dict[FontKey, pygame.font.Font] = {}
+_TEXT_CACHE = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES)
+_WIDTH_CACHE = LruCache(WIDTH_CACHE_ENTRIES)
+
+
+def _fonts_usable() -> None:
+    """Forget the loaded fonts if pygame's font module was shut down since they were
+    loaded (``pygame.quit()`` at a window's end): pygame refuses to use them after."""
+    for font in _FONTS.values():
+        try:
+            font.get_height()
+        except pygame.error:
+            _FONTS.clear()
+        return
+
+
 class Screen:
     #: set by tests to see every text drawn and cut (all screens, derived ones too)
     recorder: TextRecorder | None = None
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._text_cache = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES)
-        self._width_cache = LruCache(WIDTH_CACHE_ENTRIES)
+        _fonts_usable()
+        self._text_cache = _TEXT_CACHE
+        self._width_cache = _WIDTH_CACHE
+        #: fitted texts and memos are in logical units: this screen's scale (and its
+        #: derived screens') only
         self._fit_cache = LruCache(FIT_CACHE_ENTRIES)
         self.resize(surface)
 
@@ -133,19 +158,15 @@ class Screen:
         self.scale = min(w / lw, h / lh)
         self.ox = (w - lw * self.scale) / 2
         self.oy = (h - lh * self.scale) / 2
-        self._text_cache.clear()
-        self._width_cache.clear()
         self._fit_cache.clear()
 
     def derived(self, surface: pygame.Surface, ox: float, oy: float) -> Screen:
         """A Screen drawing onto another surface (a cached layer, a sprite) at this scale,
-        with logical (0, 0) at pixel (ox, oy); it shares the loaded fonts and rendered
-        text, which do not depend on the target."""
+        with logical (0, 0) at pixel (ox, oy); it shares this screen's fitted texts and
+        memos (every Screen shares the fonts and rendered text), which do not depend on
+        the target."""
         out = Screen(surface)
         out.scale, out.ox, out.oy = self.scale, ox, oy
-        out._fonts = self._fonts
-        out._text_cache = self._text_cache
-        out._width_cache = self._width_cache
         out._fit_cache = self._fit_cache
         return out
 
@@ -200,17 +221,7 @@ class Screen:
         return max(8, round(size * self.scale))
 
     def font(self, size: float) -> pygame.font.Font:
-        px = self.font_px(size)
-        f = self._fonts.get(px)
-        if f is None:
-            try:
-                f = pygame.font.Font(font_file(), px)
-            except (OSError, RuntimeError) as exc:  # a damaged file: the default font
-                log.warning("cannot read the font %s (%s); using pygame's default font",
-                            FONT_FILE, exc)
-                f = pygame.font.Font(None, px)
-            self._fonts[px] = f
-        return f
+        return _font((font_file(), self.font_px(size)))
 
     def render(self, text: str, size: float, colour: Colour,
                wrap: float = 0, role: str = "") -> pygame.Surface:
@@ -218,12 +229,14 @@ class Screen:
         text = text[:MAX_BLOCK if wrap else MAX_LINE]
         if Screen.recorder is not None:
             Screen.recorder.drawn(text, size, role)
-        key = (text, size, colour, wrap)
+        face = (font_file(), self.font_px(size))
+        wrap_px = self.ln(wrap) if wrap else 0
+        key = (text, face, colour, wrap_px)
         surf: pygame.Surface | None = self._text_cache.get(key)
         if surf is None:
             font = self.font(size)
             if wrap:
-                surf = font.render(text, True, colour, None, self.ln(wrap))
+                surf = font.render(text, True, colour, None, wrap_px)
             else:
                 surf = font.render(text, True, colour)
             w, h = surf.get_size()
@@ -243,7 +256,8 @@ class Screen:
         """The drawn width of one line (its first :data:`MAX_LINE` characters, as drawn),
         measured without rendering it."""
         text = text[:MAX_LINE]
-        key = (text, self.font_px(size))
+        face = (font_file(), self.font_px(size))
+        key = (text, face)
         width: int | None = self._width_cache.get(key)
         if width is None:
             width = self.font(size).size(text)[0]
@@ -293,6 +307,21 @@ class Screen:
             else:
                 hi = mid
         return text[:lo] + ellipsis
+
+
+def _font(face: FontKey) -> pygame.font.Font:
+    """The typeface file (None: pygame's own) at a pixel size, loaded once."""
+    f = _FONTS.get(face)
+    if f is None:
+        path, px = face
+        try:
+            f = pygame.font.Font(path, px)
+        except (OSError, RuntimeError) as exc:  # a damaged file: the default font
+            log.warning("cannot read the font %s (%s); using pygame's default font",
+                        FONT_FILE, exc)
+            f = pygame.font.Font(None, px)
+        _FONTS[face] = f
+    return f
 
 
 def draw_mark(screen: Screen, mark: str, x: float, y: float, r: float,

@@ -40,6 +40,19 @@ def every_text_drawn(ui) -> Iterator[list[str]]:
         del screen.text
 
 
+@contextlib.contextmanager
+def unseen(app: App) -> Iterator[None]:
+    """Frames drawn in full (every layout, text, measurement and fit, as on a television)
+    while nothing is copied onto the window: its clip is one pixel. For the long scripted
+    games whose checks read the game, the scenes and the draw calls, never the pixels."""
+    window = app.screen.surface
+    window.set_clip((0, 0, 1, 1))
+    try:
+        yield
+    finally:
+        window.set_clip(None)
+
+
 class Driver:
     """Feeds key presses, text and clicks to an App, one frame per call."""
 

@@ -144,7 +144,7 @@ def test_plugging_pads_in_and_out_shows_a_toast(ui):
     assert play.session.controllers == {}
     # nothing draws over the menu; the message waits for it to close
     assert "Pad 6 disconnected" not in shown(ui)
-    ui.frames(600)
+    ui.frames(60, 1 / 6)  # ten seconds under the menu (a toast lasts far less)
     ui.key(pygame.K_ESCAPE)
     assert ui.top is play
     assert "Pad 6 disconnected; Player 2 plays on with keyboard or mouse" in shown(ui)
@@ -152,5 +152,5 @@ def test_plugging_pads_in_and_out_shows_a_toast(ui):
     ui.app.step([pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=SPARE_PAD)],
                 1 / 60)
     assert "Pad 10 disconnected" in shown(ui)
-    ui.frames(300)  # toasts fade
+    ui.frames(50, 1 / 10)  # five seconds: toasts fade
     assert not ui.app.toasts

@@ -253,7 +253,7 @@ def test_a_toast_waits_behind_a_menu(big_stub):
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, PauseScene)
     ui.app.toast(MESSAGE, 1.0)
-    ui.frames(200)  # longer than the toast lasts: it does not age behind the menu
+    ui.frames(20, 1 / 6)  # 3.3 s, longer than the toast lasts: it does not age behind the menu
     assert not toast_rects(ui) and ui.app.toasts
     ui.key(pygame.K_ESCAPE)
     assert ui.top is play

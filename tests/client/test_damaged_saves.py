@@ -229,7 +229,14 @@ class CountingFont:
 
 @pytest.fixture
 def screen(pygame_display):
-    return Screen(pygame.Surface((1920, 1080)))
+    """A screen whose text caches start empty (every Screen shares them), so that the
+    counts below see every measurement; emptied again afterwards."""
+    out = Screen(pygame.Surface((1920, 1080)))
+    out._text_cache.clear()
+    out._width_cache.clear()
+    yield out
+    out._text_cache.clear()
+    out._width_cache.clear()
 
 
 @pytest.fixture
@@ -256,15 +263,20 @@ def test_fitting_a_huge_name_measures_a_few_times_and_renders_nothing(screen, co
 
 def test_text_caches_stay_bounded(screen):
     for i in range(max(WIDTH_CACHE_ENTRIES, FIT_CACHE_ENTRIES) + 100):  # past both bounds
-        long = f"{i}-" + "W" * 5000
-        fit(screen, long, 36, 300)
-        screen.text_width(long, 36)
-    assert len(screen._width_cache) <= WIDTH_CACHE_ENTRIES
-    assert len(screen._fit_cache) <= FIT_CACHE_ENTRIES
+        # short texts fill the entries; every twentieth is a long one, to be cut
+        text = f"{i}-" + "W" * (5000 if i % 20 == 0 else 40)
+        fit(screen, text, 36, 300)
+        screen.text_width(text, 36)
+    assert len(screen._width_cache) == WIDTH_CACHE_ENTRIES
+    assert len(screen._fit_cache) == FIT_CACHE_ENTRIES
     assert all(len(key[0]) <= MAX_LINE + 1 for key in screen._width_cache.keys())
     assert all(len(key[0]) <= MAX_LINE + 1 for key in screen._fit_cache.keys())
-    for i in range(300):  # drawing long lines: each is cut, the pixels stay in budget
-        screen.text(f"{i}-" + "W" * 100_000, 10, 10, 36)
+    assert any(len(key[0]) > 500 for key in screen._fit_cache.keys())  # long ones kept
+    drawn = 0
+    for i in range(60):  # drawing long lines: each is cut, the pixels stay in budget
+        drawn += screen.text(f"{i}-" + "W" * 100_000, 10, 10, 36).width * 4 * \
+            screen.font(36).get_height()
+    assert drawn > 1.5 * TEXT_CACHE_BYTES  # far more than the budget was drawn
     assert screen._text_cache.size <= TEXT_CACHE_BYTES
     assert all(len(key[0]) <= MAX_LINE for key in screen._text_cache.keys())
 

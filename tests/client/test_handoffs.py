@@ -19,6 +19,8 @@ from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
 
+from .conftest import unseen
+
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 
 
@@ -28,6 +30,11 @@ def scripted_game(ui, variant: str, kinds: list[str], seed: int) -> dict[str, in
     wait for its thinking); the "Pass to" screen is dismissed with Enter and the scoring
     overlays are closed. Counts the hand-offs, the secret decisions made by people, and
     checks at every hand-off that it is for that secret decision."""
+    with unseen(ui.app):
+        return _scripted_game(ui, variant, kinds, seed)
+
+
+def _scripted_game(ui, variant: str, kinds: list[str], seed: int) -> dict[str, int]:
     g = new_game(variant, len(kinds), seed=seed)
     session = make_session(ui.app, g, NAMES[:len(kinds)])
     session.set_kinds(kinds)

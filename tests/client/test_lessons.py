@@ -16,7 +16,7 @@ from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.title import TitleScene
 
-from .conftest import Driver
+from .conftest import Driver, unseen
 
 KEYS = {"Enter": pygame.K_RETURN, "E": pygame.K_e, "T": pygame.K_t, "R": pygame.K_r,
         "Tab": pygame.K_TAB}
@@ -51,6 +51,12 @@ def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None,
     step through scorings, until the lesson is over (or step ``until_step`` is shown).
     ``on_board``: filled with, for each step with an action, whether the board view had
     its cursor on the step's move (its ghost shown, Enter playing it there)."""
+    with unseen(ui.app):
+        _play_steps(ui, scene, until_step, on_board)
+
+
+def _play_steps(ui: Driver, scene: LessonScene, until_step: int | None,
+                on_board: dict[int, bool] | None) -> None:
     for _ in range(MAX_FRAMES):
         top = ui.top
         if scene.finished and top is not scene:
@@ -74,6 +80,11 @@ def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None,
                 on_board[step.number] = scene.on_cursor
             ui.key(KEYS[step.keys[0]])
             assert not scene.lesson_note, f"step {step.number}: {scene.lesson_note}"
+        elif step is not None and not learner and not scene.seats.pace.fast:
+            # the learner asks for the computers' faster pace, as their status line
+            # offers: the same replies, a quarter of the frames waited between them
+            ui.key(pygame.K_RETURN)
+            assert scene.seats.pace.fast
         else:
             ui.frames(1)
     raise AssertionError(f"the lesson did not finish: step {scene.index + 1}")

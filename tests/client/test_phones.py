@@ -41,7 +41,7 @@ from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat  # noqa: E402
 from tests.remote.helpers import Device, legal, playout_choice  # noqa: E402
 
-from .conftest import DT, Driver  # noqa: E402
+from .conftest import DT, Driver, unseen  # noqa: E402
 
 HANG = 30.0
 K = pygame
@@ -358,6 +358,12 @@ def play_to_the_end(ui: Driver, play: PlayScene, devices: dict[int, Device],
     """Play ``play`` to its end through the App: people here with the board's keys (the
     stub view applies what Enter picks: the playout policy's move), computer seats as
     they do, phones from their devices. Returns how often each kind of seat decided."""
+    with unseen(ui.app):
+        return _play_to_the_end(ui, play, devices, seed)
+
+
+def _play_to_the_end(ui: Driver, play: PlayScene, devices: dict[int, Device],
+                     seed: int) -> dict[str, int]:
     rng = Rng(seed)
     counts = {"here": 0, "computer": 0, "phone": 0, "pass to": 0}
     hub = ui.app.remote.hub

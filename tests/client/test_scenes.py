@@ -342,7 +342,7 @@ def test_turn_banner_and_log(stub_ui):
     stub_ui.key(pygame.K_RETURN)
     assert play.banner.text == "Ben's turn"
     assert any("Ana" in text for text, _ in play.log.lines)
-    stub_ui.frames(200)
+    stub_ui.frames(20, 1 / 6)  # 3.3 s: longer than the banner holds
     assert not play.banner.active
 
 

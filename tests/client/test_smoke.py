@@ -1,8 +1,8 @@
-"""Smoke tests: the real entry point, ``python -m game play --frames 120``, in a fresh
+"""Smoke tests: the real entry point, ``python -m game play --frames 60``, in a fresh
 process under the dummy video driver, with a working and with an impossible audio driver.
 
-The two processes run side by side (each takes about two seconds: the loop is capped at
-60 frames per second).
+The two processes run side by side (each takes about a second and a half: start-up, then
+a second of frames, the loop being capped at 60 frames per second).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-FRAMES = 120
+FRAMES = 60
 TIMEOUT = 120
 
 

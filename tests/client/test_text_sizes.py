@@ -18,7 +18,11 @@ replay, the title with its background game, setup for every game, load and setti
 
 Every scene gets the same time as on a television, but not every frame is drawn: every
 fifth while the drawings show texts of a new shape, size or role (or cut lines), every
-twentieth while they do not (the same pictures again), and always the last of a wait.
+twentieth while they do not (the same pictures again), and always the last of a wait. A
+frame drawn is laid out in full, its texts rendered, measured and fitted as on a
+television, but the window's clip is one pixel: the copying of pictures onto it, which
+the checks never read, costs nothing (the same texts are recorded; breaking a size or a
+cut still fails).
 """
 
 from __future__ import annotations
@@ -206,6 +210,11 @@ def tour(app: Any) -> Recorder:
     showcase_frames = showcase.frames
     # the showcases (the README's pictures) draw every frame; the tour draws as above
     showcase.frames = lambda app, n, events=None: frames(app, rec, rec.where, n, events)
+    window = app.screen.surface
+    # every frame is laid out, and its texts rendered, measured and fitted, as shown; only
+    # the copying onto the window is clipped away (the checks read the draws, never the
+    # pixels)
+    window.set_clip((0, 0, 1, 1))
     try:
         rec.where = "board showcase"
         showcase.board(app)
@@ -220,6 +229,7 @@ def tour(app: Any) -> Recorder:
             replay(app, rec, game)
         front_menus(app, rec)
     finally:
+        window.set_clip(None)
         Screen.recorder = None
         showcase.frames = showcase_frames
     return rec

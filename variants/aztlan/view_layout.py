@@ -11,7 +11,9 @@ in the side panel. Nothing here draws or changes state.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 Point = tuple[float, float]
@@ -27,7 +29,7 @@ DIRECTIONS = {"up": (0.0, -1.0), "down": (0.0, 1.0), "left": (-1.0, 0.0), "right
 # ---------------------------------------------------------------------------------------
 # plane geometry (map units)
 # ---------------------------------------------------------------------------------------
-def inside(poly: list[Point], x: float, y: float) -> bool:
+def inside(poly: Sequence[Point], x: float, y: float) -> bool:
     """Even-odd rule point-in-polygon test."""
     hit = False
     n = len(poly)
@@ -41,7 +43,7 @@ def inside(poly: list[Point], x: float, y: float) -> bool:
     return hit
 
 
-def edge_distance(poly: list[Point], x: float, y: float) -> float:
+def edge_distance(poly: Sequence[Point], x: float, y: float) -> float:
     """Distance from (x, y) to the polygon's outline."""
     best = math.inf
     n = len(poly)
@@ -58,7 +60,16 @@ def edge_distance(poly: list[Point], x: float, y: float) -> float:
 
 
 def pole(poly: list[Point]) -> tuple[Point, float]:
-    """A point far from the outline (grid search, then two refinements) and its clearance."""
+    """A point far from the outline (grid search, then two refinements) and its clearance.
+
+    Worked out once per outline in a process: the search takes a tenth of a second for a
+    map, and every Aztlán board view (each game started, the title's background game, a
+    replay) needs the same map's."""
+    return _pole(tuple(poly))
+
+
+@lru_cache(maxsize=256)
+def _pole(poly: tuple[Point, ...]) -> tuple[Point, float]:
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)

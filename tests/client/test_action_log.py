@@ -1,0 +1,35 @@
+"""The action log keeps each entry's lines while the entry stays in the history: what it
+shows after apply, undo, a different action and a rename is what a log built afresh
+from the same history shows."""
+
+from __future__ import annotations
+
+from game.api import new_game
+from game.rng import Rng
+from game.ui import showcase
+from game.ui.actionlog import ActionLog
+
+
+def fresh_lines(play) -> list:
+    log = ActionLog(play.log.area)
+    log.rebuild(play.app.screen, play.session, play.colours)
+    return log.lines
+
+
+def test_the_kept_lines_are_the_lines_built_afresh_after_undo_redo_and_a_rename(stub_app):
+    play = showcase.start_play(stub_app, new_game("mexica", 3, seed=5))
+    rng = Rng(5)
+    for _ in range(6):
+        play.apply(play.game.playout_action(rng))
+    assert play.log.lines == fresh_lines(play)
+    kept = len(play.session.history)
+    play.undo()
+    assert len(play.session.history) == kept - 1
+    assert play.log.lines == fresh_lines(play)
+    play.redo()
+    assert play.log.lines == fresh_lines(play)
+    play.session.names[0] = "Zoë"
+    play.session.version += 1  # a rename is a change the log redraws for
+    play.log.rebuild(play.app.screen, play.session, play.colours)
+    assert play.log.lines == fresh_lines(play)
+    assert any(text.startswith("Zoë: ") for text, _colour in play.log.lines)
