@@ -23,6 +23,7 @@ from game import cli_parser
 from game.cli_parser import PROG
 from game.errors import AztecArcadeError, ConfigError, ConfigIssue, quote
 from game.rng import Rng
+from game.schema import deep_merge
 
 if TYPE_CHECKING:
     from game.ai.arena import Standing
@@ -40,7 +41,9 @@ def _seat_name(seat: int | None) -> str:
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any] | None:
-    """``-o name=value`` pairs; values are read as YAML (numbers, true/false, lists)."""
+    """``-o name=value`` pairs; values are read as YAML (numbers, true/false, lists). A
+    dotted name (``costs.canal=1``, ``bot_search.hard.exploration=0.5``) sets one key
+    inside a parameter and keeps the rest of it, as ``balance --sweep`` does."""
     if not pairs:
         return None
     from game.yamlload import load_yaml_text
@@ -48,13 +51,17 @@ def _options(pairs: list[str] | None) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise ConfigError(f"write an option as NAME=VALUE, e.g. ap_per_turn=5; got "
-                              f"{quote(pair)}")
-        # the same loader as variant files: the same limits, and the line of a problem
         name = name.strip()
+        if not sep or not name or any(not part for part in name.split(".")):
+            raise ConfigError(f"write an option as NAME=VALUE, e.g. ap_per_turn=5 or "
+                              f"costs.canal=1; got {quote(pair)}")
+        # the same loader as variant files: the same limits, and the line of a problem
         where = f"-o {name if len(name) <= 40 else quote(name)}"
-        out[name], _lines = load_yaml_text(value, where)
+        loaded, _lines = load_yaml_text(value, where)
+        for part in reversed(name.split(".")[1:]):
+            loaded = {part: loaded}
+        top = name.split(".")[0]
+        out[top] = deep_merge(out[top], loaded) if top in out else loaded
     return out
 
 

@@ -104,8 +104,8 @@ def game_args(parser: argparse.ArgumentParser, players: int) -> None:
     parser.add_argument("--players", type=whole(1, "the number of players", 99),
                         default=players, help=f"number of players (default: {players})")
     parser.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
-                        help="override a variant parameter, e.g. -o ap_per_turn=5 "
-                             "(repeatable)")
+                        help="override a variant parameter, e.g. -o ap_per_turn=5, or "
+                             "one key inside it, -o costs.canal=1 (repeatable)")
 
 
 def build_parser(handlers: Mapping[str, Handler]) -> argparse.ArgumentParser:
@@ -229,7 +229,8 @@ def _add_balance(sub: Subparsers, handler: Handler) -> None:
                         "dotted path such as costs.canal=1,2) or of a bot option "
                         "(hard:exploration=0.5,1.0); repeatable: every combination")
     p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
-                   help="override a variant parameter in every arm (repeatable)")
+                   help="override a variant parameter in every arm, or one key inside "
+                        "it (costs.canal=1; repeatable)")
     p.add_argument("--bot-option", action="append", metavar="LEVEL:NAME=VALUE",
                    help="an option for every bot of that level, e.g. "
                         "hard:exploration=0.5 (repeatable)")

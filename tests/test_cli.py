@@ -296,6 +296,8 @@ def test_replay_of_a_corrupt_file(capsys, tmp_path):
      "bot_weights.hard.token_value: must be at least 0, got -1"),
     (["play", "--seed", "1", "-o", "ap_per_turn"], "NAME=VALUE"),
     (["play", "--seed", "1", "-o", "no_such=1"], "unknown parameter"),
+    (["play", "--seed", "1", "-o", "costs..canal=1"], "NAME=VALUE"),
+    (["play", "--seed", "1", "-o", "costs.nothing=1"], "costs.nothing"),
     (["replay", "/no/such/save.json"], "save.json"),
     (["play", "--seed", "1", "--save", "/no/such/dir/game.json"], "cannot save to"),
     (["validate"], "the following arguments are required"),
@@ -306,6 +308,19 @@ def test_bad_arguments_exit_2_without_traceback(capsys, argv, message):
     assert code == 2
     assert message in err
     assert "Traceback" not in out + err
+
+
+def test_a_dotted_option_sets_one_key_and_keeps_the_rest_of_the_parameter():
+    """``-o costs.canal=1`` changes the canal's cost only, as ``balance --sweep`` does."""
+    from game.api import new_game
+    from game.cli import _options
+
+    options = _options(["costs.canal=1", "costs.bridge=2", "ap_per_turn=5"])
+    assert options == {"costs": {"canal": 1, "bridge": 2}, "ap_per_turn": 5}
+    rules = new_game("mexica", 2, seed=1, options=options).rules
+    usual = new_game("mexica", 2, seed=1).rules
+    assert (rules.c_canal, rules.c_bridge, rules.ap_per_turn) == (1, 2, 5)
+    assert (rules.c_step, rules.c_teleport) == (usual.c_step, usual.c_teleport)
 
 
 @pytest.mark.slow
