@@ -39,12 +39,18 @@ class Race(Rules):
 
     def apply(self, state, action):
         n = self.parse(state, action)
+        seat = self.advance(state, n)
+        return f"step {n}", [Event("step", f"Player {seat + 1} steps {n}", seat)]
+
+    def advance(self, state, n: int) -> int:
+        """The seat to play moves ``n`` spaces (wins at the target) and the turn passes;
+        returns that seat. Variants of the race in tests change only what a move is."""
         seat = state["turn"]
         state["pos"][seat] += n
         if state["pos"][seat] >= self.params["target"]:
             state["winners"] = [seat]
         state["turn"] = (seat + 1) % self.players
-        return f"step {n}", [Event("step", f"Player {seat + 1} steps {n}", seat)]
+        return seat
 
     def is_over(self, state):
         return bool(state["winners"])

@@ -173,11 +173,7 @@ class Shuffle(Race):
 
     def apply(self, state, action):
         n = self.parse(state, action)
-        seat = state["turn"]
-        state["pos"][seat] += n
-        if state["pos"][seat] >= self.params["target"]:
-            state["winners"] = [seat]
-        state["turn"] = (seat + 1) % self.players
+        self.advance(state, n)
         return ("back" if n < 0 else f"step {n}"), []
 
     def playout_action(self, state, rng):

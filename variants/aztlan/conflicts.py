@@ -37,3 +37,14 @@ def outcome(counts: list[int], strength: list[int]) -> Outcome:
     top = tuple(a for a in present if power[a] == best)
     weaker = tuple(a for a in present if power[a] != best)
     return Outcome(present, power, top, weaker)
+
+
+def wins_outright(counts: list[int], strength: list[int], army: int) -> bool:
+    """Whether ``army`` is :func:`outcome`'s winner of a contested territory (another
+    army there, and ``army``'s power above each of theirs), without building the outcome:
+    the conflict phase's legal actions ask it of every territory after every action."""
+    if not counts[army]:
+        return False
+    rival = max((n * strength[a] for a, n in enumerate(counts) if n and a != army),
+                default=None)
+    return rival is not None and counts[army] * strength[army] > rival

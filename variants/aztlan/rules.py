@@ -25,7 +25,7 @@ from game.schema import Context, Obj
 from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook
-from variants.aztlan.conflicts import Outcome, outcome
+from variants.aztlan.conflicts import Outcome, outcome, wins_outright
 from variants.aztlan.handlers import HANDLERS, player_name, settle
 from variants.aztlan.map import Island
 from variants.aztlan.notation import VERBS, Action, parse
@@ -260,22 +260,11 @@ class AztlanRules(Rules):
                 yield t, self.outcome(s, t, strength)
 
     def won(self, s: AztlanState, seat: int) -> list[int]:
-        """Unresolved conflicts that ``seat`` wins outright: its power above every other
-        army's there (:func:`outcome`'s winner, without building an outcome per
-        territory: legal_actions asks after every action of the conflict phase)."""
+        """Unresolved conflicts that ``seat`` wins outright."""
         army = self.army(s, seat)
         strength = self.strength(s)
-        mine = strength[army]
-        out = []
-        for t, counts in enumerate(s.board):
-            if not counts[army] or t in s.resolved:
-                continue
-            power = counts[army] * mine
-            rival = max((n * strength[a] for a, n in enumerate(counts) if n and a != army),
-                        default=None)
-            if rival is not None and power > rival:
-                out.append(t)
-        return out
+        return [t for t, counts in enumerate(s.board)
+                if t not in s.resolved and wins_outright(counts, strength, army)]
 
     def tied_seats(self, s: AztlanState, o: Outcome) -> list[int]:
         tied = {self.commander(s, a) for a in o.top}

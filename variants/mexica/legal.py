@@ -137,23 +137,16 @@ class LegalMixin(GeometryMixin):
         ok = self._canal_cells(s)
         okset = set(ok)
         single, double = b.canal_single, b.canal_double
-        if not self._first_round(s):  # nothing to filter: no candidates to build
-            out: list[str] = []
-            for c in sorted(ok):
-                if singles:
-                    out.append(single[c])
-                if doubles:
-                    out.extend(double[c, d] for d in (b.east[c], b.south[c]) if d in okset)
-            return out
-        items: list[Candidate] = []
+        tiles: list[tuple[str, tuple[int, ...]]] = []
         for c in sorted(ok):
             if singles:
-                items.append((single[c], frozenset((c,)), {}))
+                tiles.append((single[c], (c,)))
             if doubles:
-                for d in (b.east[c], b.south[c]):
-                    if d in okset:
-                        items.append((double[c, d], frozenset((c, d)), {}))
-        return self._filter(s, items)
+                tiles.extend((double[c, d], (c, d)) for d in (b.east[c], b.south[c])
+                             if d in okset)
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            return [text for text, _cells in tiles]
+        return self._filter(s, [(text, frozenset(cells), {}) for text, cells in tiles])
 
     def _gen_bridge(self, s: MexicaState) -> list[str]:
         if s.supply["bridges"] <= 0 or s.ap < self.c_bridge:
