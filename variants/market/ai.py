@@ -56,10 +56,10 @@ def determinize(r: MarketRules, view: dict[str, Any], seat: int | None,
         rng.shuffle(pool)
         for c in pool[:removed_total]:
             removed[c] += 1
-    data["bag"] = {c: unseen[c] - removed[c] for c in COLOURS}
-    data["removed"] = removed
-    data["rng"] = rng.next64() >> 1
-    return r.from_dict(data)
+    drawn: dict[str, Any] = {"bag": {c: unseen[c] - removed[c] for c in COLOURS},
+                             "removed": removed}
+    drawn["rng"] = rng.next64() >> 1
+    return r.sampled_views.sample(view, data, drawn)
 
 
 def evaluate(r: MarketRules, view: MarketState, seat: int) -> float:

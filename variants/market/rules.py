@@ -17,6 +17,7 @@ from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.rng import Rng, mix_seed
+from game.sampling import SampledViews
 from game.schema import Context, Obj
 from game.words import plural
 from variants.market import ai, facts, scoring
@@ -50,6 +51,9 @@ class MarketRules(Rules):
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
         self.geo = Geometry(params["grid"])
+        #: the bots' samples of one view share its checked state (``game.sampling``)
+        self.sampled_views: SampledViews[MarketState] = SampledViews(self.from_dict,
+                                                                     self.clone)
         self.n = params["grid"]
         self.sides = sides_for(players)
         self.teams = teams_for(players, params["partnerships"])

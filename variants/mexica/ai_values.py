@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.rng import Rng
+from game.sampling import SampledViews
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.state import MexicaState
 
@@ -40,6 +41,7 @@ class AIValuesMixin(GeometryMixin):
         #: unfounded districts' points by size (evaluate asks for them all the time)
         self._ai_unfounded: dict[int, list[int]] = {}
         self._ai_biggest: int = max(self.token_info)
+        self._ai_views: SampledViews[MexicaState] = SampledViews(self.from_dict, self.clone)
 
     # =====================================================================================
     # determinize
@@ -48,9 +50,9 @@ class AIValuesMixin(GeometryMixin):
         data = {k: v for k, v in view.items() if k != "seat"}
         hidden = data.get("hidden")
         count = hidden.get("hidden", 0) if isinstance(hidden, dict) else len(hidden or [])
-        data["hidden"] = sample_hidden(self.params, data, count, rng)
-        data["rng"] = rng.next64()
-        return self.from_dict(data)
+        drawn: dict[str, Any] = {"hidden": sample_hidden(self.params, data, count, rng)}
+        drawn["rng"] = rng.next64()
+        return self._ai_views.sample(view, data, drawn)
 
     # =====================================================================================
     # evaluate
