@@ -11,6 +11,7 @@ import pygame
 
 from game.api import new_game
 from game.rng import Rng
+from game.ui.art.sprites import SPRITES
 from game.ui.scenes.common import make_session
 from game.ui.scenes.play import BOARD_AREA, PlayScene
 from game.ui.screen import Screen
@@ -649,3 +650,29 @@ def test_a_seat_card_is_repainted_when_its_own_facts_change_and_only_then(ui):
         shown = snaps[after].pixels
     ui.key(pygame.K_p)  # the seat deciding looks at its own card: its seat card repaints
     assert play.session.shown == after and snaps[after].pixels is not shown
+
+
+def test_quiet_frames_paint_the_conflict_marks_before_the_conflicts_begin(ui):
+    """The marks of an age's conflicts all show in one frame: the frames before it, which
+    repaint no territory, have painted them, one territory a frame."""
+    g = position(3, chosen={0: 5, 1: 9, 2: 4}, board={"t5": {0: 2, 1: 1}, "t9": {2: 1}})
+    play = start(ui.app, g)
+    if play.privacy is not None:
+        ready(ui, play)
+    SPRITES.clear()
+
+    def marks() -> int:
+        return sum(1 for key in SPRITES._lru.keys() if key[:2] == ("in place", "fight"))  # noqa: SLF001
+
+    ui.frames(5)
+    assert 0 < marks() < len(play.view.geo.polys)  # a few quiet frames, a few marks
+    ui.frames(len(play.view.geo.polys))
+    assert marks() == len(play.view.geo.polys)
+    renders = SPRITES.renders
+    play.apply("stay")  # the conflict on t5 begins: its mark is drawn from the cache
+    ui.frames(1)
+    assert g.state.phase == "conflict"
+    assert marks() == len(play.view.geo.polys)
+    assert SPRITES.renders - renders < 5  # the prompt's words at most, no mark
+    assert any(key[:3] == ("in place", "fight", g.rules.island.index["t5"])
+               for key in SPRITES._lru.keys())  # noqa: SLF001

@@ -87,6 +87,8 @@ class AztlanView(BoardView):
         #: the area, scale and seat colours the decision panel's frames were painted
         #: ahead for (one per seat, so a seat's first decision paints none)
         self.warmed: Any = None
+        #: (the map's layout, territories whose conflict mark is in the sprite cache)
+        self.fights_warmed: tuple[Any, int] = (None, 0)
         #: where the decision panel is (the play screen's, until ``draw_panel`` says)
         self.panel_area: Area = PANEL_AREA
         self._sync()

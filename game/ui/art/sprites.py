@@ -53,6 +53,21 @@ def stamp_in_place(scr: Screen, key: tuple[Hashable, ...], x: float, y: float, w
     border): ``paint(sub)`` draws in ``scr``'s own logical coordinates, and the pixels
     come out exactly where painting on ``scr`` would put them. ``key`` must name the
     place too (the board's layout and the spot)."""
+    surface, at = _in_place(scr, key, x, y, w, h, margin, paint)
+    scr.surface.blit(surface, at)
+
+
+def warm_in_place(scr: Screen, key: tuple[Hashable, ...], x: float, y: float, w: float,
+                  h: float, margin: float, paint: Callable[[Screen], None]) -> None:
+    """Paint the sprite :func:`stamp_in_place` would stamp with these arguments into the
+    cache now, without drawing it: a quiet frame paints ahead what a busy one will need."""
+    _in_place(scr, key, x, y, w, h, margin, paint)
+
+
+def _in_place(scr: Screen, key: tuple[Hashable, ...], x: float, y: float, w: float, h: float,
+              margin: float, paint: Callable[[Screen], None]
+              ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The sprite of :func:`stamp_in_place` and the pixel where it goes on ``scr``."""
     pad = math.ceil(margin * scr.scale) + 2
     px, py = scr.px(x, y)
 
@@ -65,7 +80,7 @@ def stamp_in_place(scr: Screen, key: tuple[Hashable, ...], x: float, y: float, w
 
     surface = SPRITES.get(("in place", *key, scr.scale, scr.ox % 1, scr.oy % 1, x, y, w, h,
                            margin), make)
-    scr.surface.blit(surface, (px - pad, py - pad))
+    return surface, (px - pad, py - pad)
 
 
 def halo_text(scr: Screen, text: str, x: float, y: float, size: float, colour: Any,
