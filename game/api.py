@@ -358,6 +358,8 @@ class Game:
         self.seed = seed
         self.options = options
         self._log = log
+        #: the variant's parameters as JSON, made by the first save (see ``to_json``)
+        self._params_text: tuple[object, str] | None = None
 
     @property
     def variant(self) -> str:
@@ -447,7 +449,20 @@ class Game:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        """``json.dumps(self.to_dict())`` without spaces, to the byte. The parameters,
+        which no action changes, are written once per game: in Aztlán, with its map,
+        they are three quarters of a save, and saves are made after every action (the
+        autosave, the conformance kit's probes)."""
+        data = self.to_dict()
+        params = data.pop("params")
+        memo = self._params_text
+        if memo is None or memo[0] is not params:
+            memo = self._params_text = (params, json.dumps(params, separators=(",", ":")))
+        log, state = data.pop("log"), data.pop("state")
+        head = json.dumps(data, separators=(",", ":"))
+        return "".join((head[:-1], ',"params":', memo[1], ',"log":',
+                        json.dumps(log, separators=(",", ":")), ',"state":',
+                        json.dumps(state, separators=(",", ":")), "}"))
 
     def clone(self) -> Game:
         return Game(self.spec, self.rules, self.rules.clone(self.state), self.seed,

@@ -605,3 +605,16 @@ def test_view_keeps_hiding_mid_game():
 def test_view_of_a_bad_seat(seat):
     with pytest.raises(ValueError):
         started().view(seat)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 4), ("aztlan", 3),
+                                                  ("tlatelolco-market", 2)])
+def test_a_save_is_the_json_of_the_games_dict_after_every_action(variant, players):
+    """to_json writes the parameters once per game and splices them in: the text is
+    still exactly the JSON of to_dict, byte for byte, and loads as the same game."""
+    game = new_game(variant, players, seed=4)
+    rng = Rng(4)
+    for _ in range(60):
+        assert game.to_json() == json.dumps(game.to_dict(), separators=(",", ":"))
+        game.apply(game.rules.playout_action(game.state, rng))
+    assert load_game(game.to_json()).to_dict() == game.to_dict()
