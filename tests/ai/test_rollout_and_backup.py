@@ -40,8 +40,13 @@ def _counting_greedy_calls(game: Game) -> list[int]:
     return calls
 
 
+#: a game that asks for the random rollouts which Aztlán's file no longer uses
+RANDOM = {"bot_search": {"hard": {"rollout_policy": "random"}}}
+
+
 @pytest.mark.parametrize(("options", "policy", "used"), [(GREEDY, "greedy", True),
-                                                          (None, "random", False)])
+                                                          (None, "greedy", True),
+                                                          (RANDOM, "random", False)])
 def test_hard_rolls_out_with_the_policy_its_variant_file_names(options, policy, used):
     game = _at_first_placement(options)
     calls = _counting_greedy_calls(game)
