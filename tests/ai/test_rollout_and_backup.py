@@ -19,6 +19,8 @@ from game.rng import Rng
 from variants.aztlan.playout import best_placements
 
 GREEDY = {"bot_search": {"hard": {"rollout_policy": "greedy"}}}
+#: the random rollouts, which Aztlán's file no longer uses, asked for by an option
+RANDOM = {"bot_search": {"hard": {"rollout_policy": "random"}}}
 
 
 def _at_first_placement(options: dict[str, Any] | None = None, seed: int = 1) -> Game:
@@ -40,10 +42,6 @@ def _counting_greedy_calls(game: Game) -> list[int]:
     return calls
 
 
-#: a game that asks for the random rollouts which Aztlán's file no longer uses
-RANDOM = {"bot_search": {"hard": {"rollout_policy": "random"}}}
-
-
 @pytest.mark.parametrize(("options", "policy", "used"), [(GREEDY, "greedy", True),
                                                           (None, "greedy", True),
                                                           (RANDOM, "random", False)])
@@ -58,6 +56,17 @@ def test_hard_rolls_out_with_the_policy_its_variant_file_names(options, policy, 
     assert (calls[0] > 0) is used
 
 
+def test_aztec_gods_keeps_the_default_search_that_its_strength_was_measured_with():
+    """aztlan-2p extends aztlan.yaml, whose three-player Hard rolls out greedily for six
+    turns; the two-player game's Hard searches as it did when it measured 80%."""
+    hard = new_game("aztlan-2p", 2, seed=1).rules.search_settings("hard") or {}
+    defaults = MCTSBot(seed=1).search_options()
+    assert hard.get("rollout_policy", "random") == defaults["rollout_policy"] == "random"
+    assert hard.get("rollout_turns", 2) == 2  # one change of seat per player
+    assert new_game("aztlan", 3, seed=1).rules.search_settings("hard") == \
+        {"rollout_policy": "greedy", "rollout_turns": 6}
+
+
 def test_a_rollout_policy_the_search_does_not_know_is_refused_with_its_place_named():
     with pytest.raises(ConfigError) as err:
         new_game("aztlan", 3, seed=1,
@@ -70,7 +79,7 @@ def test_a_rollout_policy_the_search_does_not_know_is_refused_with_its_place_nam
 def test_normal_plays_as_before_whatever_hards_rollout_policy():
     for seed in (1, 2, 3):
         picks = []
-        for options in (None, GREEDY):
+        for options in (RANDOM, GREEDY):
             game = _at_first_placement(options, seed)
             bot = make_bot("normal", seed=seed)
             picks.append(bot.choose(game.rules, game.view(game.current_player),
