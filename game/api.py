@@ -465,8 +465,10 @@ class Game:
                         json.dumps(state, separators=(",", ":")), "}"))
 
     def clone(self) -> Game:
-        return Game(self.spec, self.rules, self.rules.clone(self.state), self.seed,
+        copy = Game(self.spec, self.rules, self.rules.clone(self.state), self.seed,
                     self.options, list(self._log))
+        copy._params_text = self._params_text  # the same rules, the same parameters
+        return copy
 
     def playout_action(self, rng: Rng) -> str:
         """The variant's cheap random-playout choice for the current decision."""

@@ -41,7 +41,9 @@ class AIValuesMixin(GeometryMixin):
         #: unfounded districts' points by size (evaluate asks for them all the time)
         self._ai_unfounded: dict[int, list[int]] = {}
         self._ai_biggest: int = max(self.token_info)
-        self._ai_views: SampledViews[MexicaState] = SampledViews(self.from_dict, self.clone)
+        #: the bots' samples of one view share its checked state (``game.sampling``)
+        self.sampled_views: SampledViews[MexicaState] = SampledViews(self.from_dict,
+                                                                     self.clone)
 
     # =====================================================================================
     # determinize
@@ -52,7 +54,7 @@ class AIValuesMixin(GeometryMixin):
         count = hidden.get("hidden", 0) if isinstance(hidden, dict) else len(hidden or [])
         drawn: dict[str, Any] = {"hidden": sample_hidden(self.params, data, count, rng)}
         drawn["rng"] = rng.next64()
-        return self._ai_views.sample(view, data, drawn)
+        return self.sampled_views.sample(view, data, drawn)
 
     # =====================================================================================
     # evaluate
