@@ -173,6 +173,7 @@ def bench_frames(board: Board, size: tuple[int, int],
     """Frame times (seconds) by kind: every frame, those right after an action, those
     with a hover or key, and the time applying the action took (outside the frames)."""
     app = App(size=size, fullscreen=False, saves=SaveStore(Path(HOME) / "saves"))
+    app.repaints_per_frame = 1  # as App.run spreads an action's repaints
     play, following = board.start(app)
     view = play.view
     spots = board.spots(play)
@@ -320,6 +321,7 @@ def bench_effects(name: str, run: Callable[[App, int], list[float]], size: tuple
                   frames: int) -> tuple[list[float], list[float]]:
     """(wall times, CPU times) of the frames ``run`` timed."""
     app = App(size=size, fullscreen=False, saves=SaveStore(Path(HOME) / "saves"))
+    app.repaints_per_frame = 1  # as App.run spreads an action's repaints
     for _ in range(30):  # the first frames paint the art once; a player never sees it again
         app.step([], 1 / 60)
     CPU_TIMES.clear()

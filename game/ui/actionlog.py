@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.ui import theme
+from game.ui.layers import Snapshot
 from game.ui.layout import LOG_AREA, LOG_LINE, Area
 from game.ui.messages import personalise
 from game.ui.widgets import draw_panel, fit, inside, wrap
@@ -61,6 +62,8 @@ class ActionLog:
         #: them, so an id is never mistaken for a later entry's), for ``_drawn_for``
         self._entries: dict[int, tuple[Entry, list[tuple[str, Colour]]]] = {}
         self._drawn_for: tuple[object, ...] = ()
+        #: the lines as painted, one blit a frame until they change
+        self._painted = Snapshot()
 
     @property
     def rows(self) -> int:
@@ -135,8 +138,15 @@ class ActionLog:
         x, y, w, h = self.area
         top = draw_panel(screen, x, y, w, h, "Action log")
         end = len(self.lines) - self.scroll
-        start = max(0, end - self.rows)
-        for i, (text, colour) in enumerate(self.lines[start:end]):
+        shown = tuple(self.lines[max(0, end - self.rows):end])
+        # inside the panel's rim: the stone and the title under it are the same each frame
+        self._painted.draw(screen, (x + 8, y + 8, w - 16, h - 16), (shown, self.scroll),
+                           lambda s: self._paint(s, shown, top))
+
+    def _paint(self, screen: Screen, shown: tuple[tuple[str, Colour], ...],
+               top: float) -> None:
+        x, y, w, _ = self.area
+        for i, (text, colour) in enumerate(shown):
             screen.text(fit(screen, text, theme.FONT_SMALL, w - 40), x + 20,
                         top + i * LOG_LINE, theme.FONT_SMALL, colour)
         if self.scroll:

@@ -80,6 +80,9 @@ class App:
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
+        #: kept parts repainted a frame (``Screen.repaints_left``): all of them (None)
+        #: unless ``run`` spreads them, so that a test's one frame shows everything
+        self.repaints_per_frame: int | None = None
         #: phones and browsers holding seats: nothing listens until "Invite phones"
         self.remote = RemoteLink(self)
         self.stack.push(first_scene if first_scene is not None else "title")
@@ -239,6 +242,7 @@ class App:
         self.remote.after_draw()
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        self.screen.repaints_left = self.repaints_per_frame
         if self.dev:
             self.dev_check()
         if any(event.type in CLOSES_TOASTS for event in events):
@@ -374,6 +378,7 @@ class App:
     def run(self, max_frames: int | None = None) -> int:
         frames = 0
         timing = os.environ.get("AZTEC_ARCADE_TIMING") == "1"
+        self.repaints_per_frame = 1  # an action's repaints spread over a few frames
         while self.running and (max_frames is None or frames < max_frames):
             start = time.perf_counter()
             dt = self.clock.tick(60) / 1000.0

@@ -93,6 +93,7 @@ class PiecesLayer(Layer):
         assert below.scr is not None
         if self.key != key or self.scr is None or len(pieces) != len(self._shown) or \
                 self.rect != below.rect:
+            screen.spend_repaint()
             scr = self.copy_of(below, screen, rect)
             self._shown = []
             for piece in pieces:
@@ -105,6 +106,8 @@ class PiecesLayer(Layer):
         dirty = [old.union(spots[i]) for i, (shown, old) in enumerate(self._shown)
                  if shown != pieces[i].key]
         surface = scr.surface
+        if dirty:
+            screen.spend_repaint()
         for area in dirty:
             surface.set_clip(area)
             surface.blit(below.scr.surface, area.topleft, area)
@@ -141,11 +144,22 @@ class Snapshot:
     The first paint goes onto the screen itself, clipped to ``rect``, over what is already
     there (an opaque panel the caller blits every frame; what lies under ``rect`` must
     be covered by the key), and its pixels are then copied. A screen with per-pixel alpha
-    is painted every time: a copy of half-transparent pixels would not blit back alike."""
+    is painted every time: a copy of half-transparent pixels would not blit back alike.
 
-    def __init__(self) -> None:
+    When the frame's repaints are spent (:meth:`Screen.may_repaint`), a part whose
+    contents changed in the same place shows its old pixels for a frame or a few."""
+
+    #: tests that read every text a frame draws set it (as a text recorder does): kept
+    #: parts paint each time instead of blitting their old pixels
+    paint_always: ClassVar[bool] = False
+
+    def __init__(self, urgent: bool = False) -> None:
         self.key: Any = None
         self.pixels: pygame.Surface | None = None
+        #: frames its old pixels were shown since its key changed (the screen's budget)
+        self.late = 0
+        #: repainted at once whatever the budget: what says whose turn it is
+        self.urgent = urgent
 
     def draw(self, screen: Screen, rect: Rect, key: Hashable,
              paint: Callable[[Screen], None]) -> None:
@@ -153,9 +167,18 @@ class Snapshot:
         clip = surface.get_clip()  # a caller's clip (a framed board) holds: only inside it
         r = screen.rect(*rect).clip(clip)
         full = (key, screen.scale, screen.ox, screen.oy, surface.get_size(), tuple(r))
-        if self.pixels is not None and self.key == full:
-            surface.blit(self.pixels, r.topleft)
-            return
+        if self.pixels is not None and not self.paint_always and Screen.recorder is None:
+            if self.key == full:
+                surface.blit(self.pixels, r.topleft)
+                return
+            if self.key[1:] == full[1:] and not self.urgent and \
+                    not screen.may_repaint(self.late):
+                self.late += 1  # the same place and size: its old pixels for a frame
+                surface.blit(self.pixels, r.topleft)
+                return
+            if self.urgent:
+                screen.spend_repaint()
+        self.late = 0
         surface.set_clip(r)
         try:
             paint(screen)

@@ -137,9 +137,19 @@ def _fonts_usable() -> None:
         return
 
 
+#: frames a kept part may show its old pixels while others repaint first (see
+#: :meth:`Screen.may_repaint`)
+MAX_LATE = 3
+
+
 class Screen:
     #: set by tests to see every text drawn and cut (all screens, derived ones too)
     recorder: TextRecorder | None = None
+    #: kept parts (a :class:`~game.ui.layers.Snapshot`, a board's changed pieces) that may
+    #: still be repainted in the frame being drawn; None, the default: all of them. The
+    #: running client allows one a frame (``App.run``), so that the frame after an action
+    #: does not pay for every part the action changed at once.
+    repaints_left: int | None = None
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
@@ -169,6 +179,25 @@ class Screen:
         out.scale, out.ox, out.oy = self.scale, ox, oy
         out._fit_cache = self._fit_cache
         return out
+
+    # -- repaint budget -------------------------------------------------------------------
+    def may_repaint(self, late: int) -> bool:
+        """Whether a kept part whose contents changed repaints now; if not, it shows its
+        old pixels this frame (a part ``late`` for :data:`MAX_LATE` frames repaints
+        anyway). An action changes the board, the side panel, the tracks and a seat's
+        facts at once: painted in one frame they make it twice as long as the others,
+        spread over the next few frames (tens of milliseconds, too short to see) none is."""
+        if self.repaints_left is None:
+            return True
+        if self.repaints_left > 0 or late >= MAX_LATE:
+            self.repaints_left -= 1
+            return True
+        return False
+
+    def spend_repaint(self) -> None:
+        """A repaint that could not wait (the board after an action) uses the frame's."""
+        if self.repaints_left is not None:
+            self.repaints_left -= 1
 
     # -- coordinates ---------------------------------------------------------------------
     def px(self, x: float, y: float) -> tuple[int, int]:

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
 from game.ui.boardview import BoardView  # noqa: E402
+from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 
 DT = 1 / 60
@@ -34,10 +35,12 @@ def every_text_drawn(ui) -> Iterator[list[str]]:
         return draw_text(text, *args, **kwargs)
 
     screen.text = record
+    Snapshot.paint_always = True  # a kept panel's words are drawn again, to be seen
     try:
         yield seen
     finally:
         del screen.text
+        Snapshot.paint_always = False
 
 
 @contextlib.contextmanager

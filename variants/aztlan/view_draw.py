@@ -111,7 +111,8 @@ def draw_seat_facts(v: AztlanView, screen: Screen, seat: int, rect: Area) -> Non
     m = v.model
     if m is None:
         return
-    snap = v.seat_snaps.setdefault(seat, Snapshot())
+    # urgent: the card under the facts changes with the turn, drawn afresh each frame
+    snap = v.seat_snaps.setdefault(seat, Snapshot(urgent=True))
     deciding = seat == m.current  # the card under the facts is lighter then
     key = (facts_key(m, seat), deciding, tuple(v.army_colours), tuple(v.army_marks))
     snap.draw(screen, rect, key, lambda s: paint_seat_facts(s, v, m, seat, rect))

@@ -1,0 +1,123 @@
+"""An action's repaints spread over the next frames (issue 18: the television's frames).
+
+An action changes the board, the side panel, the tracks, a seat's facts and the log at
+once. The running client (``App.run``) lets one kept part repaint a frame
+(``Screen.repaints_left``); the others show their old pixels for a frame or a few (at
+most ``MAX_LATE``), so no frame pays for all of them. What a player checks: every part
+catches up within a few frames (a tenth of a second), the picture it settles on is the
+one a full repaint gives, and what says whose turn it is never waits.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.api import new_game  # noqa: E402
+from game.rng import Rng  # noqa: E402
+from game.ui import showcase  # noqa: E402
+from game.ui.layers import Snapshot  # noqa: E402
+from game.ui.screen import MAX_LATE, Screen  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+
+def colour_of(screen: Screen, rect: tuple[float, float, float, float]) -> tuple[int, ...]:
+    return tuple(screen.surface.get_at(screen.rect(*rect).center))[:3]
+
+
+def differing(a: bytes, b: bytes, width: int = 1920) -> tuple[int, ...] | None:
+    """How many pixels of two RGB frames differ, and their bounds (x0, x1, y0, y1)."""
+    if a == b:
+        return None
+    spots = [i // 3 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
+    if not spots:
+        return None
+    xs, ys = [p % width for p in spots], [p // width for p in spots]
+    return len(spots), min(xs), max(xs), min(ys), max(ys)
+
+
+def test_one_kept_part_repaints_a_frame_and_none_lags_more_than_max_late():
+    screen = Screen(pygame.Surface((1920, 1080)))
+    parts = [Snapshot() for _ in range(MAX_LATE + 2)]
+    rects = [(100.0 + 200 * i, 100.0, 150.0, 100.0) for i in range(len(parts))]
+    painted: list[int] = []
+
+    def frame(colour: tuple[int, int, int]) -> None:
+        screen.repaints_left = 1
+        for i, (part, rect) in enumerate(zip(parts, rects, strict=True)):
+            def paint(s: Screen, i: int = i, rect=rect) -> None:
+                painted.append(i)
+                s.box(*rect, colour)
+            part.draw(screen, rect, colour, paint)
+
+    screen.repaints_left = None
+    frame((200, 40, 40))  # first paints: nothing old to show, every part paints
+    assert painted == list(range(len(parts)))
+    painted.clear()
+    shown = []
+    for _ in range(MAX_LATE + 1):  # one change of every part
+        frame((40, 200, 40))
+        shown.append([colour_of(screen, r) == (40, 200, 40) for r in rects])
+    # the first frame repaints one part, the others keep their old pixels
+    assert shown[0] == [True] + [False] * (len(parts) - 1)
+    assert shown[1] == [True, True] + [False] * (len(parts) - 2)
+    # none waits more than MAX_LATE frames: the last two catch up together
+    assert all(shown[MAX_LATE])
+    assert sorted(painted) == list(range(len(parts)))  # each repainted once
+
+
+def test_an_urgent_part_repaints_at_once_and_without_a_budget_all_do():
+    screen = Screen(pygame.Surface((800, 600)))
+    turn, other = Snapshot(urgent=True), Snapshot()
+    rect_a, rect_b = (10.0, 10.0, 100.0, 60.0), (200.0, 10.0, 100.0, 60.0)
+
+    def frame(budget: int | None, colour: tuple[int, int, int]) -> None:
+        screen.repaints_left = budget
+        other.draw(screen, rect_b, colour, lambda s: s.box(*rect_b, colour))
+        turn.draw(screen, rect_a, colour, lambda s: s.box(*rect_a, colour))
+
+    frame(None, (10, 10, 10))
+    frame(1, (90, 90, 90))  # the plain part took the frame's repaint: the urgent one too
+    assert colour_of(screen, rect_a) == colour_of(screen, rect_b) == (90, 90, 90)
+    frame(0, (170, 170, 170))  # none left: the urgent part still repaints
+    assert colour_of(screen, rect_a) == (170, 170, 170)
+    assert colour_of(screen, rect_b) == (90, 90, 90)
+    frame(None, (250, 250, 250))  # tests and pictures: every part, every frame
+    assert colour_of(screen, rect_a) == colour_of(screen, rect_b) == (250, 250, 250)
+
+
+def test_the_running_client_settles_on_the_picture_a_full_repaint_gives(make_app):
+    """A late Aztlán game at 1920x1080 in ``App.run`` (one repaint a frame): some
+    actions later, the screen is exactly what drawing everything afresh gives."""
+    app = make_app(size=(1920, 1080))
+    game = new_game("aztlan", 4, seed=7)
+    rng = Rng(7)
+    for _ in range(60):
+        game.apply(game.playout_action(rng))
+    play = showcase.start_play(app, game)
+    app.run(max_frames=2)
+    assert app.repaints_per_frame == 1  # the running client spreads its repaints
+    for _ in range(2):
+        if play.privacy is not None:  # "Pass to": the next person is at the screen
+            showcase.key(app, pygame.K_RETURN)
+        legal = play.game.legal_actions()
+        assert legal
+        play.apply(legal[0])
+        app.run(max_frames=20)  # the move's animation, then MAX_LATE frames at most
+    assert play.privacy is None and app.stack.top is play
+    app.draw()
+    spread = pygame.image.tobytes(app.screen.surface, "RGB")
+    app.repaints_per_frame = app.screen.repaints_left = None
+    view = play.view  # every kept part forgets its pixels (nothing else of the view)
+    view.static_layer.key = view.pieces_layer.key = view.over_layer.key = None
+    view.pieces_layer.shows = None
+    for snap in [*view.snaps.values(), *view.seat_snaps.values(), play.log._painted]:
+        snap.forget()
+    app.draw()
+    assert differing(pygame.image.tobytes(app.screen.surface, "RGB"), spread) is None
