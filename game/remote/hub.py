@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from game.api import Game
 from game.events import Event
-from game.remote import DEFAULT_PORT, RemoteError, require
+from game.remote import DEFAULT_PORT, RemoteError, require, switching
 from game.remote.protocol import PROTOCOL, Act, Join, ProtocolError, dumps
 from game.remote.snapshot import Publisher, Role, SeatInfo, Snapshot, hex_colour
 from game.remote.worker import Worker
@@ -167,6 +167,8 @@ class RemoteHub:
 
         self._qr = ["".join("1" if m else "0" for m in row) for row in qr_matrix(self.url)]
         self._server = server
+        if self.background:  # beside the television's frames (see game.remote.switching)
+            switching.hold()
 
     def stop(self, reason: str = "The host closed the game") -> None:
         """Say ``bye`` to every device (with the results if the game is over), close
@@ -177,6 +179,8 @@ class RemoteHub:
             bye: dict[str, Any] = {"type": "bye", "v": PROTOCOL, "reason": reason,
                                    "final": True}
             server.stop(dumps(bye))
+            if self.background:
+                switching.release()
 
     @property
     def running(self) -> bool:

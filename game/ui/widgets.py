@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.ui import theme
 from game.ui.art import frames, greca, scenery
 from game.ui.fx import shake_offset
+from game.ui.layers import Snapshot
 from game.ui.screen import MAX_LINE
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 FOOTER_Y = 1016
 BANNER_FRET = 14.0  # the height of the banner's step-fret band
 FOOTER_H = 64
+#: the shortcut bar's keys as painted (see :func:`draw_footer`)
+_FOOTER = Snapshot()
 INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
 
@@ -124,9 +127,17 @@ def draw_footer(screen: Screen,
                 shortcuts: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> None:
     """The shortcut bar along the bottom: key caps and what they do. Text never shrinks
     below the floor: when the keys do not all fit, the ones before the last (usually the
-    menu key) give way from the end, since help (F1) lists them all."""
-    screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
+    menu key) give way from the end, since help (F1) lists them all. Every screen shows
+    it, so it is painted once and blitted while the keys hold; its gold edge is drawn
+    each frame (it reaches over what lies above the bar)."""
+    shown = tuple(shortcuts)
+    _FOOTER.draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
+                 lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
+
+
+def _paint_footer(screen: Screen, shortcuts: tuple[tuple[str, str], ...]) -> None:
+    screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
     size = theme.FONT_SMALL
     shown = list(shortcuts)
     widths = [screen.text_width(k, size) + 24 + 10 + screen.text_width(v, size) + 30

@@ -11,7 +11,7 @@ import pytest
 from game.api import new_game
 from game.rng import Rng
 from game.ui import showcase
-from game.ui.layers import Layer, PiecesLayer
+from game.ui.layers import Layer, PiecesLayer, Snapshot
 from game.ui.layout import (
     BOARD_AREA,
     LOG_AREA,
@@ -60,10 +60,12 @@ def drawn(ui: Driver) -> dict[str, tuple[float, float, float, float]]:
         return r
 
     screen.text = record
+    Snapshot.paint_always = True  # kept parts' words too
     try:
         ui.app.draw()
     finally:
         del screen.text
+        Snapshot.paint_always = False
     return seen
 
 
@@ -340,10 +342,12 @@ def panel_texts(screen, view, area) -> list[tuple[str, float]]:
         return r
 
     screen.text = record
+    Snapshot.paint_always = True  # kept parts' words too
     try:
         view.draw_panel(screen, area)
     finally:
         del screen.text
+        Snapshot.paint_always = False
     return seen
 
 

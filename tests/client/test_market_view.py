@@ -18,6 +18,7 @@ from game.api import new_game  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.ui import showcase  # noqa: E402
 from game.ui.input import Intent  # noqa: E402
+from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.scenes.common import make_session  # noqa: E402
 from game.ui.scenes.results import ResultsScene  # noqa: E402
 from game.ui.scenes.scoring import ScoringScene  # noqa: E402
@@ -94,6 +95,7 @@ def all_text(monkeypatch, draw):
         return original(self, text, *args, **kwargs)
 
     monkeypatch.setattr(Screen, "text", record)
+    monkeypatch.setattr(Snapshot, "paint_always", True)  # kept parts' words too
     try:
         draw()
     finally:

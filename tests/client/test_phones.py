@@ -29,6 +29,7 @@ if missing_packages():
 from game.remote.protocol import PROTOCOL  # noqa: E402
 from game.remote.qr import qr_matrix  # noqa: E402
 from game.rng import Rng  # noqa: E402
+from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.qrimage import PLATE_MARGIN  # noqa: E402
 from game.ui.scenes.handoff import HandoffScene  # noqa: E402
 from game.ui.scenes.invite import QR_AREA, ChoiceScene, InviteScene  # noqa: E402
@@ -196,10 +197,12 @@ def text_sizes(ui: Driver) -> list[tuple[str, float]]:
         return draw_text(text, x, y, size, *args, **kwargs)
 
     screen.text = record  # type: ignore[method-assign]
+    Snapshot.paint_always = True  # kept parts' words too
     try:
         ui.app.draw()
     finally:
         del screen.text
+        Snapshot.paint_always = False
     return seen
 
 

@@ -11,6 +11,7 @@ import pygame
 from game.api import new_game
 from game.rng import Rng
 from game.ui.lastsetup import FILE
+from game.ui.layers import Snapshot
 from game.ui.scenes.common import make_session
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.play import PlayScene
@@ -122,10 +123,12 @@ def test_the_empty_load_screen_says_so_clear_of_back(ui):
             else draw_text(text, x, y, *args, **kwargs)
 
     ui.app.screen.text = record
+    Snapshot.paint_always = True  # kept parts' words too
     try:
         ui.app.draw()
     finally:
         del ui.app.screen.text
+        Snapshot.paint_always = False
     _, y, size = next(t for t in texts if t[0].startswith("No saved games yet"))
     _, back_y, _, _ = load.menu.row_rect(0)
     assert y + size / 2 < back_y  # the sentence ends above the Back button
