@@ -147,7 +147,9 @@ class Snapshot:
     is painted every time: a copy of half-transparent pixels would not blit back alike.
 
     When the frame's repaints are spent (:meth:`Screen.may_repaint`), a part whose
-    contents changed in the same place shows its old pixels for a frame or a few."""
+    contents changed in the same place shows its old pixels for a frame or a few, unless
+    it is urgent or the seat whose secrets it shows (``secret``) changed: a secret never
+    stays on screen for a frame after the screen passes to another seat."""
 
     #: tests that read every text a frame draws set it (as a text recorder does): kept
     #: parts paint each time instead of blitting their old pixels
@@ -160,23 +162,25 @@ class Snapshot:
         self.late = 0
         #: repainted at once whatever the budget: what says whose turn it is
         self.urgent = urgent
+        #: the seat whose secrets its pixels show (None: none)
+        self.secret: Hashable = None
 
     def draw(self, screen: Screen, rect: Rect, key: Hashable,
-             paint: Callable[[Screen], None]) -> None:
+             paint: Callable[[Screen], None], secret: Hashable = None) -> None:
         surface = screen.surface
         clip = surface.get_clip()  # a caller's clip (a framed board) holds: only inside it
         r = screen.rect(*rect).clip(clip)
         full = (key, screen.scale, screen.ox, screen.oy, surface.get_size(), tuple(r))
         if self.pixels is not None and not self.paint_always and Screen.recorder is None:
-            if self.key == full:
+            if self.key == full and secret == self.secret:
                 surface.blit(self.pixels, r.topleft)
                 return
-            if self.key[1:] == full[1:] and not self.urgent and \
-                    not screen.may_repaint(self.late):
+            if self.key[1:] == full[1:] and not self.urgent and secret == self.secret \
+                    and not screen.may_repaint(self.late):
                 self.late += 1  # the same place and size: its old pixels for a frame
                 surface.blit(self.pixels, r.topleft)
                 return
-            if self.urgent:
+            if self.urgent or secret != self.secret:
                 screen.spend_repaint()
         self.late = 0
         surface.set_clip(r)
@@ -188,8 +192,8 @@ class Snapshot:
             self.key = self.pixels = None
             return
         self.pixels = surface.subsurface(r).copy()
-        self.key = full
+        self.key, self.secret = full, secret
 
     def forget(self) -> None:
         """Paint afresh next time (the view was reset)."""
-        self.key = self.pixels = None
+        self.key = self.pixels = self.secret = None

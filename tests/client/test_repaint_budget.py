@@ -5,7 +5,8 @@ once. The running client (``App.run``) lets one kept part repaint a frame
 (``Screen.repaints_left``); the others show their old pixels for a frame or a few (at
 most ``MAX_LATE``), so no frame pays for all of them. What a player checks: every part
 catches up within a few frames (a tenth of a second), the picture it settles on is the
-one a full repaint gives, and what says whose turn it is never waits.
+one a full repaint gives, what says whose turn it is never waits, and a seat's secrets
+never stay on screen for a frame after the screen stops showing them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from game.rng import Rng  # noqa: E402
 from game.ui import showcase  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.screen import MAX_LATE, Screen  # noqa: E402
+from tests.client.test_peek import hold, placing, release  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -121,3 +123,27 @@ def test_the_running_client_settles_on_the_picture_a_full_repaint_gives(make_app
         snap.forget()
     app.draw()
     assert differing(pygame.image.tobytes(app.screen.surface, "RGB"), spread) is None
+
+
+def panel_pixels(app, play) -> bytes:
+    rect = app.screen.rect(*play.view.panel_area)
+    return pygame.image.tobytes(app.screen.surface.subsurface(rect), "RGB")
+
+
+def test_a_seats_secrets_leave_the_screen_in_the_frame_the_screen_stops_showing_them(ui):
+    """Holding P shows the deciding person's power card and prosperity card in the side
+    panel; the frame that follows the release shows the public panel, even when the
+    frame has no repaint left for parts that may wait."""
+    g, play = placing(ui)
+    seat = g.current_player
+    ui.app.repaints_per_frame = 0  # every part that may wait does
+    hold(ui)
+    ui.frames(MAX_LATE + 2)
+    assert play.session.shown == seat and play.view.model.viewer == seat
+    release(ui)
+    assert play.session.shown is None and play.view.model.viewer is None
+    shown = panel_pixels(ui.app, play)
+    ui.app.repaints_per_frame = ui.app.screen.repaints_left = None
+    play.view.snaps["panel"].forget()
+    ui.app.draw()
+    assert panel_pixels(ui.app, play) == shown  # the public panel, painted afresh

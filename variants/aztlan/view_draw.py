@@ -102,7 +102,9 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
     frames.panel(screen, x, y, w, h, edge, radius=14, width=4 if d.kind != "wait" else 2)
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
            v.cursor, v.mode, v.source, v.raft, tuple(v.seat_colours), tuple(v.seat_marks))
-    v.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay))
+    # the viewer's cards may show: another viewer's panel repaints at once
+    v.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay),
+                          secret=m.viewer)
 
 
 def draw_seat_facts(v: AztlanView, screen: Screen, seat: int, rect: Area) -> None:
