@@ -178,9 +178,11 @@ class RemoteHub:
         if server is not None:
             bye: dict[str, Any] = {"type": "bye", "v": PROTOCOL, "reason": reason,
                                    "final": True}
-            server.stop(dumps(bye))
-            if self.background:
-                switching.release()
+            try:
+                server.stop(dumps(bye))
+            finally:
+                if self.background:
+                    switching.release()
 
     @property
     def running(self) -> bool:

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 FOOTER_Y = 1016
 BANNER_FRET = 14.0  # the height of the banner's step-fret band
 FOOTER_H = 64
-#: the shortcut bar's keys as painted (see :func:`draw_footer`)
-_FOOTER = Snapshot()
+#: the shortcut bar as painted, one per set of keys (see :func:`draw_footer`)
+_FOOTERS: dict[tuple[tuple[str, str], ...], Snapshot] = {}
+#: sets of keys kept before the bars start over (a game has a dozen or so)
+FOOTERS_KEPT = 64
 INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
 
@@ -129,10 +131,17 @@ def draw_footer(screen: Screen,
     below the floor: when the keys do not all fit, the ones before the last (usually the
     menu key) give way from the end, since help (F1) lists them all. Every screen shows
     it, so it is painted once and blitted while the keys hold; its gold edge is drawn
-    each frame (it reaches over what lies above the bar)."""
+    each frame (it reaches over what lies above the bar). One kept bar per set of keys:
+    a menu over the board draws both bars in a frame, and a bar that only ever shows its
+    own keys never has old pixels to show (see ``Screen.may_repaint``)."""
     shown = tuple(shortcuts)
-    _FOOTER.draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
-                 lambda s: _paint_footer(s, shown))
+    kept = _FOOTERS.get(shown)
+    if kept is None:
+        if len(_FOOTERS) >= FOOTERS_KEPT:
+            _FOOTERS.clear()
+        kept = _FOOTERS[shown] = Snapshot()
+    kept.draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
+              lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
 
 

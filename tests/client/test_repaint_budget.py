@@ -21,8 +21,10 @@ import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
 from game.rng import Rng  # noqa: E402
-from game.ui import showcase  # noqa: E402
+from game.ui import showcase, widgets  # noqa: E402
+from game.ui.dialogs import Confirm  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402
+from game.ui.scenes.pause import PauseScene  # noqa: E402
 from game.ui.screen import MAX_LATE, Screen  # noqa: E402
 from tests.client.test_peek import hold, placing, release  # noqa: E402
 
@@ -147,3 +149,28 @@ def test_a_seats_secrets_leave_the_screen_in_the_frame_the_screen_stops_showing_
     play.view.snaps["panel"].forget()
     ui.app.draw()
     assert panel_pixels(ui.app, play) == shown  # the public panel, painted afresh
+
+
+def footer_pixels(app) -> bytes:
+    rect = app.screen.rect(0, widgets.FOOTER_Y + 4, 1920, widgets.FOOTER_H - 4)
+    return pygame.image.tobytes(app.screen.surface.subsurface(rect), "RGB")
+
+
+@pytest.mark.parametrize("dialog", [False, True], ids=["pause", "confirm over pause"])
+def test_a_menu_over_the_board_shows_its_own_keys_in_every_frame(ui, dialog):
+    """The board under a menu draws its shortcut bar too, then the menu its own, in the
+    same frame: with one repaint a frame the bar must not swap between them."""
+    g, play = placing(ui)
+    ui.app.stack.push(PauseScene(play))
+    if dialog:
+        ui.app.stack.push(Confirm("Quit to the title?", lambda: None))
+    ui.frames(3)
+    widgets._FOOTERS.clear()  # the top menu's keys, painted afresh
+    ui.app.draw()
+    fresh = footer_pixels(ui.app)
+    ui.app.repaints_per_frame = 1
+    shown = []
+    for _ in range(2 * MAX_LATE + 2):
+        ui.frames(1)
+        shown.append(footer_pixels(ui.app) == fresh)
+    assert all(shown), shown

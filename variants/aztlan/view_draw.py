@@ -62,9 +62,10 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
         over.key = key
     assert over.scr is not None
     screen.surface.blit(over.scr.surface, over.rect.topleft)
+    # the tracks before what moves: their kept pixels must never hold a passing spark
+    draw_tracks(v, screen, lay, m)
     draw_moving(v, screen, lay, m, colours, marks)
     v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
-    draw_tracks(v, screen, lay, m)
 
 
 def draw_tracks(v: AztlanView, screen: Screen, lay: Layout, m: Model) -> None:
