@@ -148,8 +148,9 @@ class Snapshot:
 
     When the frame's repaints are spent (:meth:`Screen.may_repaint`), a part whose
     contents changed in the same place shows its old pixels for a frame or a few, unless
-    it is urgent or the seat whose secrets it shows (``secret``) changed: a secret never
-    stays on screen for a frame after the screen passes to another seat."""
+    it is urgent. When the seat whose secrets it shows (``secret``) changed, its old
+    pixels never show: the background under it stays bare for a frame at most, so a
+    secret never stays on screen after the screen passes to another seat."""
 
     #: tests that read every text a frame draws set it (as a text recorder does): kept
     #: parts paint each time instead of blitting their old pixels
@@ -175,13 +176,8 @@ class Snapshot:
             if self.key == full and secret == self.secret:
                 surface.blit(self.pixels, r.topleft)
                 return
-            if self.key[1:] == full[1:] and not self.urgent and secret == self.secret \
-                    and not screen.may_repaint(self.late):
-                self.late += 1  # the same place and size: its old pixels for a frame
-                surface.blit(self.pixels, r.topleft)
+            if self._waits(screen, r, full, secret):
                 return
-            if self.urgent or secret != self.secret:
-                screen.spend_repaint()
         self.late = 0
         surface.set_clip(r)
         try:
@@ -193,6 +189,31 @@ class Snapshot:
             return
         self.pixels = surface.subsurface(r).copy()
         self.key, self.secret = full, secret
+
+    def _waits(self, screen: Screen, r: pygame.Rect, full: tuple[Any, ...],
+               secret: Hashable) -> bool:
+        """Whether this frame shows the old pixels instead of repainting (the repaint
+        budget is spent), or shows nothing: old pixels of another seat's secrets never
+        show, so a part whose secret owner changed leaves the background drawn under it
+        bare for one frame at most, then repaints."""
+        assert self.pixels is not None
+        if self.key[1:] != full[1:]:  # moved or resized: the old pixels do not fit
+            return False
+        if self.urgent:
+            screen.spend_repaint()
+            return False
+        if secret != self.secret:
+            if self.late == 0 and not screen.may_repaint(0):
+                self.late = 1
+                return True
+            if self.late:  # its bare frame is over: now, whatever the budget
+                screen.spend_repaint()
+            return False
+        if screen.may_repaint(self.late):
+            return False
+        self.late += 1  # the same place and size: its old pixels for a frame
+        screen.surface.blit(self.pixels, r.topleft)
+        return True
 
     def forget(self) -> None:
         """Paint afresh next time (the view was reset)."""

@@ -27,6 +27,7 @@ from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
 from game.ui.screen import MAX_LATE, Screen  # noqa: E402
 from tests.client.test_peek import hold, placing, release  # noqa: E402
+from variants.aztlan import view_draw  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -132,10 +133,11 @@ def panel_pixels(app, play) -> bytes:
     return pygame.image.tobytes(app.screen.surface.subsurface(rect), "RGB")
 
 
-def test_a_seats_secrets_leave_the_screen_in_the_frame_the_screen_stops_showing_them(ui):
+def test_a_seats_secrets_leave_the_screen_in_the_frame_the_screen_stops_showing_them(
+        ui, monkeypatch):
     """Holding P shows the deciding person's power card and prosperity card in the side
-    panel; the frame that follows the release shows the public panel, even when the
-    frame has no repaint left for parts that may wait."""
+    panel. In the frame after the release, with no repaint left for parts that may wait,
+    the panel is bare stone (never the old pixels); in the next, the public panel."""
     g, play = placing(ui)
     seat = g.current_player
     ui.app.repaints_per_frame = 0  # every part that may wait does
@@ -144,11 +146,20 @@ def test_a_seats_secrets_leave_the_screen_in_the_frame_the_screen_stops_showing_
     assert play.session.shown == seat and play.view.model.viewer == seat
     release(ui)
     assert play.session.shown is None and play.view.model.viewer is None
-    shown = panel_pixels(ui.app, play)
+    first = panel_pixels(ui.app, play)
+    ui.frames(1)
+    second = panel_pixels(ui.app, play)
     ui.app.repaints_per_frame = ui.app.screen.repaints_left = None
-    play.view.snaps["panel"].forget()
+    panel = play.view.snaps["panel"]
+    panel.forget()
     ui.app.draw()
-    assert panel_pixels(ui.app, play) == shown  # the public panel, painted afresh
+    public = panel_pixels(ui.app, play)
+    panel.forget()
+    monkeypatch.setattr(view_draw, "paint_column", lambda *args: None)
+    ui.app.draw()
+    bare = panel_pixels(ui.app, play)
+    assert public != bare  # the panel has words to show
+    assert first == bare and second == public
 
 
 def footer_pixels(app) -> bytes:
