@@ -6,6 +6,7 @@ Import it as ``benchmarks.common`` once the script has put the checkout on ``sys
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 
@@ -53,11 +54,34 @@ def fmt(seconds: float) -> str:
     return f"{seconds:8.3f} s "
 
 
+#: additions in the reference loop (see :func:`reference_loop`)
+REFERENCE_ADDITIONS = 1_000_000
+
+
+def reference_loop(runs: int = 5) -> float:
+    """Seconds a fixed piece of pure Python takes here now (the median of ``runs``).
+
+    Why: a shared or virtual machine's speed can change by half or more from one minute
+    to the next, with nothing else running on it. A table printed beside this figure can
+    be compared with another one only when the two figures are close."""
+    samples = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        total = 0
+        for i in range(REFERENCE_ADDITIONS):
+            total += i
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
 def print_head(intro: list[str], header: str) -> None:
     """Open a table the same way in every script: what was measured and against what,
-    then the column names ruled off, so the tables read alike side by side."""
+    the machine's speed just now, then the column names ruled off, so the tables read
+    alike side by side."""
     for line in intro:
         print(line)
+    print(f"Reference loop ({REFERENCE_ADDITIONS:,} additions in pure Python): "
+          f"{fmt(reference_loop()).strip()} just now; compare runs only when this is close")
     print()
     print(header)
     print("-" * len(header))
