@@ -16,7 +16,7 @@ from game.ui import theme
 from game.ui.art import frames, greca, scenery
 from game.ui.fx import shake_offset
 from game.ui.layers import Snapshot
-from game.ui.screen import MAX_LINE
+from game.ui.screen import MAX_LINE, LruCache
 
 if TYPE_CHECKING:
     from game.ui.input import Intent
@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 FOOTER_Y = 1016
 BANNER_FRET = 14.0  # the height of the banner's step-fret band
 FOOTER_H = 64
-#: the shortcut bar as painted, one per set of keys (see :func:`draw_footer`)
-_FOOTERS: dict[tuple[tuple[str, str], ...], Snapshot] = {}
-#: sets of keys kept before the bars start over (a game has a dozen or so)
+#: sets of keys whose painted bar is kept (a game has a dozen or so)
 FOOTERS_KEPT = 64
+#: the shortcut bar as painted, one per set of keys (see :func:`draw_footer`)
+_FOOTERS = LruCache(FOOTERS_KEPT)
 INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
 
@@ -135,11 +135,10 @@ def draw_footer(screen: Screen,
     a menu over the board draws both bars in a frame, and a bar that only ever shows its
     own keys never has old pixels to show (see ``Screen.may_repaint``)."""
     shown = tuple(shortcuts)
-    kept = _FOOTERS.get(shown)
+    kept: Snapshot | None = _FOOTERS.get(shown)
     if kept is None:
-        if len(_FOOTERS) >= FOOTERS_KEPT:
-            _FOOTERS.clear()
-        kept = _FOOTERS[shown] = Snapshot()
+        kept = Snapshot()
+        _FOOTERS.put(shown, kept)
     kept.draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
               lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
