@@ -16,10 +16,11 @@ functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.rng import Rng
+from variants.aztlan.map import Island
 from variants.aztlan.scoring import best_of, type_points
 from variants.aztlan.state import AztlanState
 
@@ -34,6 +35,35 @@ TACTICAL = ("sacred-games", "tlatoani", "rafts", "eagle")
 #: the evaluation's weights (``bot_weights`` in the variant file, one set per computer
 #: level; ``variants.aztlan.params.WEIGHTS`` says what each one weighs)
 Weights = Mapping[str, float]
+
+
+class DomainTotals:
+    """What a seat's domains score for each of some types, kept by the territories it
+    holds (and the Rafts' links): the bots evaluate thousands of positions a decision,
+    and from one to the next most seats hold the same territories, so finding the
+    domains again (``Island.components``) was most of an evaluation. The totals are a
+    pure function of the key; callers read them and never change them."""
+
+    #: positions kept per rules object; all are forgotten when it is full
+    SIZE = 2048
+
+    def __init__(self, island: Island, bonus: list[int]) -> None:
+        self.island = island
+        self.bonus = bonus
+        self._kept: dict[tuple[frozenset[int], tuple[tuple[int, int], ...],
+                               tuple[str, ...]], dict[str, int]] = {}
+
+    def __call__(self, owned: set[int], links: Sequence[tuple[int, int]],
+                 types: tuple[str, ...]) -> dict[str, int]:
+        key = (frozenset(owned), tuple(links), types)
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= self.SIZE:
+                self._kept.clear()
+            found = type_points(self.island, self.island.components(owned, links), types,
+                                self.bonus)
+            self._kept[key] = found
+        return found
 
 
 def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
@@ -106,12 +136,11 @@ def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
             owned = s.army_cells(army)
             card = s.chosen[seat]
             kind = cards.power_type[card] if card is not None else None
-            groups = r.island.components(owned, links)
             if kind is None or cards.is_wild(card):
-                totals = type_points(r.island, groups, r.types, r.bonus)
+                totals = r.domain_totals(owned, links, r.type_tuple)
                 kind = best_of(totals, r.types)
             else:
-                totals = type_points(r.island, groups, (kind,), r.bonus)
+                totals = r.domain_totals(owned, links, (kind,))
             values[seat] += weight * totals[kind]
         hand = s.prosperity[seat]
         values[seat] += cards.offerings(hand) + w["prosperity_card"] * len(hand)

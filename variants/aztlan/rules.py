@@ -57,9 +57,12 @@ class AztlanRules(Rules):
         self.island = Island(params["map"])
         self.cards = CardBook(params)
         self.types: list[str] = list(params["territory_types"])
+        self.type_tuple: tuple[str, ...] = tuple(self.types)
         self.type_names: dict[str, str] = dict(params["territory_types"])
         self.ages: int = params["ages"]
         self.bonus: list[int] = list(params["domain_bonus"])
+        #: the bots' evaluations: domain totals by the territories a seat holds
+        self.domain_totals = ai.DomainTotals(self.island, self.bonus)
         row = next((r for r in params["pawns_per_age"] if r["players"] == players), None)
         self.pawns_per_age: list[int] = list(row["pawns"]) if row else [0] * self.ages
         factions = params["factions"]
@@ -75,6 +78,13 @@ class AztlanRules(Rules):
         self.move_chance: int = params["playout_move_chance"]
         self.greedy_chance: int = params["playout_greedy_chance"]
         self.codec = state_codec(self.island, self.cards, players, self.armies, self.ages)
+        ids = self.island.ids
+        #: the texts of the develop phase's actions, written once: its legal list is
+        #: asked for by every ``apply`` (membership) and the bots' searches
+        self._place_texts = [f"place {t}" for t in ids]
+        self._eagle_texts = [f"eagle {t}" for t in ids]
+        self._move_texts = [[f"move {ids[a]} {ids[b]}" for b in self.island.nbrs[a]]
+                            for a in range(self.island.size)]
         #: phase -> the legal actions of the seat to decide
         self._legal: dict[str, Callable[[AztlanState, int], list[str]]] = {
             "choose": self._legal_choose, "develop": self._legal_develop,
@@ -332,16 +342,14 @@ class AztlanRules(Rules):
         return [f"choose {c}" for c in sorted(s.hands[seat])]
 
     def _legal_develop(self, s: AztlanState, seat: int) -> list[str]:
-        ids = self.island.ids
         if s.step == "place":
-            return [f"place {t}" for t in ids]
-        out = []
-        if self.can_eagle(s, seat):
-            out += [f"eagle {t}" for t in ids]
+            return list(self._place_texts)
+        out = list(self._eagle_texts) if self.can_eagle(s, seat) else []
         army = self.army(s, seat)
-        for a in range(self.island.size):
-            if s.board[a][army]:
-                out += [f"move {ids[a]} {ids[b]}" for b in self.island.nbrs[a]]
+        moves = self._move_texts
+        for a, counts in enumerate(s.board):
+            if counts[army]:
+                out += moves[a]
         out.append("stay")
         return out
 
