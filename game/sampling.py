@@ -2,10 +2,11 @@
 
 A computer player determinises (``Rules.determinize``) hundreds of times from one view
 a decision: the view's JSON form with its hidden parts drawn afresh each time. Loading
-that form checks it as a save is checked, which cost more than the rest of a sample
-(about 150 of 160 µs in Mexica and the Market). The view does not change between the
-samples of a decision, so the check is made once: later samples of an equal view are
-copies of the checked state with only the drawn parts set.
+that form checked it as a save is checked, which cost more than the rest of a sample
+(about 150 of 160 µs in Mexica and the Market); the engines now load their own views
+without the checks (``StateCodec.trusted``), and the view does not change between the
+samples of a decision, so it is loaded once: later samples of an equal view are copies
+of its state with only the drawn parts set.
 """
 
 from __future__ import annotations

@@ -277,6 +277,10 @@ class StateCodec(Generic[S]):
         self.dump: Callable[[S], dict[str, Any]] = compiler.function(record, "dump")
         #: a trusted copy, without validation (the engine's ``clone``)
         self.copy: Callable[[S], S] = compiler.function(record, "copy")
+        #: the state of a JSON form the engine wrote itself, without validation: what
+        #: ``load`` builds from that form, for the bots' samples of their views (see
+        #: :func:`trusted_loader`); never for a save or anything else from outside
+        self.trusted: Callable[[dict[str, Any]], S] = _loader(record)
 
     def load(self, data: Any) -> S:
         """The state of the JSON form ``data``, checked; a StateError names every problem
@@ -290,6 +294,83 @@ class StateCodec(Generic[S]):
         if self._check is not None:
             self._check(loaded)
         return loaded
+
+
+Loader = Callable[[Any], Any]
+
+
+def trusted_loader(schema: Schema) -> Loader | None:
+    """What ``schema.check`` makes of a JSON value it accepts, made without checking it:
+    the same containers and values (the same types, a mapping's keys in the same order),
+    for data the engine wrote itself. None means the value itself (what ``check``
+    returns for a number, text, true/false); a schema this does not know is checked."""
+    if isinstance(schema, _SCALARS):
+        return None
+    if isinstance(schema, Index):
+        return schema.index.__getitem__
+    if isinstance(schema, Nullable):
+        inner = trusted_loader(schema.inner)
+        return None if inner is None else (lambda x: None if x is None else inner(x))
+    if isinstance(schema, List | Map | Tuple):
+        return _container_loader(schema)
+    if isinstance(schema, ByName):
+        return _by_name_loader(schema)
+    if isinstance(schema, Obj):
+        return _loader(schema)
+    return lambda x: _checked(schema, x)
+
+
+def _container_loader(schema: List | Map | Tuple) -> Loader:
+    if isinstance(schema, Tuple):
+        items = [trusted_loader(item) or _same for item in schema.items]
+        return lambda x: tuple([f(v) for f, v in zip(items, x, strict=True)])
+    if isinstance(schema, Map):
+        key, value = trusted_loader(schema.key), trusted_loader(schema.value)
+        if key is None and value is None:
+            return dict
+        k, v = key or _same, value or _same
+        return lambda x: {k(a): v(b) for a, b in x.items()}
+    item = trusted_loader(schema.item)
+    if isinstance(schema, TupleOf):
+        return tuple if item is None else (lambda x: tuple([item(v) for v in x]))
+    return list if item is None else (lambda x: [item(v) for v in x])
+
+
+def _by_name_loader(schema: ByName) -> Loader:
+    item = trusted_loader(schema.item) or _same
+    names, fresh, required = schema.names, schema.fresh, schema.default is MISSING
+    return lambda x: [item(x[n]) if required or n in x else fresh() for n in names]
+
+
+def _loader(schema: Obj) -> Loader:
+    """A mapping's (or a :class:`Record`'s instance): its keys in the schema's order, a
+    missing one with a copy of its default, as ``Obj.check`` makes it."""
+    fields = [(key, trusted_loader(f.schema) or _same, f.default)
+              for key, f in schema.fields.items()]
+
+    def load(x: Any) -> dict[str, Any]:
+        return {key: f(x[key]) if key in x else _copy(default)
+                for key, f, default in fields if key in x or default is not MISSING}
+
+    if not isinstance(schema, Record):
+        return load
+    cls, attrs = schema.cls, schema.attrs
+    if schema.renamed:
+        return lambda x: cls(**{attrs[key]: v for key, v in load(x).items()})
+    return lambda x: cls(**load(x))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _checked(schema: Schema, value: Any) -> Any:
+    ctx = Context("state")
+    out = schema.check(value, (), ctx)
+    if ctx.issues:
+        raise StateError([f"{issue.path or '(top level)'}: {issue.message}"
+                          for issue in ctx.issues])
+    return out
 
 
 class _Compiler:

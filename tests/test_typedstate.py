@@ -190,3 +190,63 @@ def test_a_tuple_of_varying_length_is_a_list_in_json_and_shared_by_copies():
         c.load({"tiles": [[]]})
     with pytest.raises(StateError, match=r"tiles\[0\]\[1\]: 'z9' is not a space"):
         c.load({"tiles": [["a1", "z9"]]})
+
+
+# ---------------------------------------------------------------------------------------
+# the trusted load: the rules' own JSON forms (the bots' samples), not checked again
+# ---------------------------------------------------------------------------------------
+def _exactly(state):
+    """A state's parts with their types (a tuple is not a list) and mappings' key order."""
+    return repr(state), [type(v).__name__ for v in vars_of(state)]
+
+
+def vars_of(state):
+    return [getattr(state, name) for name in state.__slots__]
+
+
+def test_the_trusted_load_builds_what_load_builds():
+    c = codec()
+    data = json.loads(json.dumps(c.dump(toy())))
+    assert c.trusted(data) == c.load(data)
+    assert _exactly(c.trusted(data)) == _exactly(c.load(data))
+    assert c.trusted(data).links == [(0, 3)] and c.trusted(data).seen == set()
+    del data["notes"]  # a default fills in, as in load
+    assert c.trusted(data) == c.load(data)
+    data["board"] = {"a4": [0, 1]}  # names left out hold the default
+    assert c.trusted(data).board == [[0, 0], [0, 0], [0, 0], [0, 1]] == c.load(data).board
+
+
+def test_the_trusted_load_shares_nothing_with_its_data():
+    c = codec()
+    data = c.dump(toy())
+    state = c.trusted(data)
+    state.board[0][0] = 7
+    state.vote.answers.append(2)
+    assert data["board"]["a1"] == [1, 0] and data["vote"]["answers"] == [1]
+
+
+def test_the_trusted_load_does_not_check():
+    """It is for the engine's own data only: a save always goes through ``load``."""
+    c = codec()
+    data = c.dump(toy())
+    data["vote"]["size"] = 99
+    assert c.trusted(data).vote.size == 99
+    with pytest.raises(StateError):
+        c.load(data)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 3), ("mexica-2p-neutral", 2),
+                                                  ("tlatelolco-market", 4), ("aztlan", 4)])
+def test_every_engines_trusted_load_matches_its_checked_load_through_a_game(variant, players):
+    from game.api import new_game
+    from game.rng import Rng
+
+    game, rng = new_game(variant, players, seed=8), Rng(8)
+    codec_ = game.rules.codec
+    while True:
+        data = json.loads(json.dumps(game.rules.to_dict(game.state)))
+        trusted, checked = codec_.trusted(data), codec_.load(data)
+        assert trusted == checked and _exactly(trusted) == _exactly(checked)
+        if game.is_over:
+            break
+        game.apply(game.playout_action(rng))

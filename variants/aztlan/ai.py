@@ -102,7 +102,7 @@ def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
             hands[i] = [c for c in options if c != pick]
     data["chosen"], data["hands"] = chosen, hands
     data["rng"] = rng.next64()
-    return r.from_dict(data)
+    return r.codec.trusted(data)  # the rules' own view, sampled: no need to check it again
 
 
 def evaluate(r: AztlanRules, view: AztlanState, seat: int,

@@ -40,8 +40,10 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         super().__init__(params, players)
         #: per canal layout: each cell's land neighbours
         self._ai_inland_cache: dict[bytes, list[int]] = {}
-        #: per canal layout: per canal action, the pieces it would cut its district into
-        self._ai_split_cache: dict[bytes, dict[str, list[tuple[int, int]] | None]] = {}
+        #: per canal layout: per canal action (or straight line of cells), the pieces it
+        #: would cut its district into (see ``_ai_splits``)
+        self._ai_split_cache: dict[bytes, dict[str | tuple[int, ...],
+                                               list[tuple[int, int]] | None]] = {}
 
     # =====================================================================================
     # candidates: whole-turn plans
@@ -270,13 +272,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         if s.ap < self.c_canal:
             return
         sizes = set(s.display)
-        cache = self._ai_split_cache
-        layout = bytes(s.canal)
-        known = cache.get(layout)
-        if known is None:
-            if len(cache) > CACHE_LAYOUTS:
-                cache.clear()
-            known = cache[layout] = {}
+        known = self._ai_splits(s)
         if not sizes:
             return
         for action in self._gen_canal(s):
@@ -311,6 +307,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         if not lines:
             return
         sizes = set(s.display)
+        known = self._ai_splits(s)
         options: list[tuple[float, list[str]]] = []
         for cells in lines:
             actions = self._ai_line_actions(s, cells)
@@ -318,7 +315,11 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                 continue
             label = s.label[cells[0]]
             rival = any(s.temples[c][0] != seat for c in s.dcells[label] if c in s.temples)
-            pieces = self._ai_split(s, cells)
+            line = tuple(cells)
+            if line in known:
+                pieces = known[line]
+            else:
+                pieces = known[line] = self._ai_split(s, cells)
             if not pieces or not (rival or any(size in sizes for size, _ in pieces)):
                 continue
             gain = self._ai_cut_gain(s, seat, cells)
@@ -411,6 +412,19 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
             for text, value in sub.items():
                 if value - 0.3 > plans.get(text, -1e9):
                     plans[text] = value - 0.3
+
+    def _ai_splits(self, s: MexicaState) -> dict[str | tuple[int, ...],
+                                                 list[tuple[int, int]] | None]:
+        """The splits (``_ai_split``) found for this canal layout so far: the districts,
+        and so what a canal cuts them into, depend on the canals alone."""
+        cache = self._ai_split_cache
+        layout = bytes(s.canal)
+        known = cache.get(layout)
+        if known is None:
+            if len(cache) > CACHE_LAYOUTS:
+                cache.clear()
+            known = cache[layout] = {}
+        return known
 
     def _ai_split(self, s: MexicaState, cells: list[int]) -> list[tuple[int, int]] | None:
         """The pieces (size, a cell) a canal on ``cells`` would leave of its district, or

@@ -41,8 +41,8 @@ class AIValuesMixin(GeometryMixin):
         #: unfounded districts' points by size (evaluate asks for them all the time)
         self._ai_unfounded: dict[int, list[int]] = {}
         self._ai_biggest: int = max(self.token_info)
-        #: the bots' samples of one view share its checked state (``game.sampling``)
-        self.sampled_views: SampledViews[MexicaState] = SampledViews(self.from_dict,
+        #: the bots' samples of one view share its state (``game.sampling``)
+        self.sampled_views: SampledViews[MexicaState] = SampledViews(self.from_own_dict,
                                                                      self.clone)
 
     # =====================================================================================
