@@ -1,5 +1,7 @@
-"""Bots sample many states from one view: the view is checked once, and every sample is
-still the state that loading the view with its drawn parts would give."""
+"""Bots sample many states from one view: the view is loaded once, and every sample is
+still the state that loading the view with its drawn parts would give. The view is the
+rules' own (``Rules.view``), so it is loaded without the checks a save goes through
+(``StateCodec.trusted``)."""
 
 from __future__ import annotations
 
@@ -35,13 +37,12 @@ def test_every_sample_of_a_view_is_the_view_loaded_with_its_draw(variant, player
 
 
 @pytest.mark.parametrize(("variant", "players", "seen"), VARIANTS)
-def test_a_changed_view_is_loaded_and_checked_afresh(variant, players, seen):
+def test_a_changed_view_is_loaded_afresh(variant, players, seen):
     game = _late(variant, players)
     rules, seat = game.rules, game.current_player
     view = rules.view(game.state, seat)
     rules.determinize(view, seat, Rng(1))
     view[seen] += 1  # the same dict, changed: no stale state may come back
     assert getattr(rules.determinize(view, seat, Rng(1)), seen) == view[seen]
-    view[seen] = "lots"
-    with pytest.raises(ValueError, match=seen):
-        rules.determinize(view, seat, Rng(1))
+    view[seen] = 2
+    assert getattr(rules.determinize(view, seat, Rng(1)), seen) == 2
