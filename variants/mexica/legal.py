@@ -70,8 +70,10 @@ class LegalMixin(GeometryMixin):
         if len(cells) not in s.display:
             return []
         names = self.board.names
-        items: list[Candidate] = [(f"found {names[c]}", frozenset((c,)), {})
-                 for c in sorted(cells) if self._buildable(s, c)]
+        spots = [c for c in sorted(cells) if self._buildable(s, c)]
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            return [f"found {names[c]}" for c in spots]
+        items: list[Candidate] = [(f"found {names[c]}", frozenset((c,)), {}) for c in spots]
         return self._filter(s, items)
 
     def _gen_temple(self, s: MexicaState) -> list[str]:
@@ -94,8 +96,11 @@ class LegalMixin(GeometryMixin):
         if me is None or s.ap < self.c_step:
             return []
         names = self.board.names
+        targets = sorted(self._foot_targets(s, me))
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            return [f"move {names[c]}" for c in targets]
         items: list[Candidate] = [(f"move {names[c]}", frozenset((c,)), {"freed": me})
-                 for c in sorted(self._foot_targets(s, me))]
+                                  for c in targets]
         return self._filter(s, items)
 
     def _gen_boat(self, s: MexicaState) -> list[str]:
@@ -113,9 +118,12 @@ class LegalMixin(GeometryMixin):
             return []
         me = s.pilli[s.turn]
         names = self.board.names
-        items: list[Candidate] = [(f"teleport {names[c]}", frozenset((c,)), {"freed": me})
-                 for c in self.board.island
+        spots = [c for c in self.board.island
                  if self._walkable(s, c) or (c in s.bridges and c not in s.pilli)]
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            return [f"teleport {names[c]}" for c in spots]
+        items: list[Candidate] = [(f"teleport {names[c]}", frozenset((c,)), {"freed": me})
+                                  for c in spots]
         return self._filter(s, items)
 
     def _canal_cells(self, s: MexicaState) -> list[int]:
@@ -134,16 +142,23 @@ class LegalMixin(GeometryMixin):
         if not (singles or doubles):
             return []
         b = self.board
-        ok = self._canal_cells(s)
+        ok = sorted(self._canal_cells(s))
         okset = set(ok)
-        single, double = b.canal_single, b.canal_double
+        single, double, east, south = b.canal_single, b.canal_double, b.east, b.south
+        # written out, without a generator per cell: the playouts ask for every canal
+        # of a position more than for any other kind of action
         tiles: list[tuple[str, tuple[int, ...]]] = []
-        for c in sorted(ok):
+        add = tiles.append
+        for c in ok:
             if singles:
-                tiles.append((single[c], (c,)))
+                add((single[c], (c,)))
             if doubles:
-                tiles.extend((double[c, d], (c, d)) for d in (b.east[c], b.south[c])
-                             if d in okset)
+                d = east[c]
+                if d in okset:
+                    add((double[c, d], (c, d)))
+                d = south[c]
+                if d in okset:
+                    add((double[c, d], (c, d)))
         if not self._first_round(s):  # nothing to filter: no candidates to build
             return [text for text, _cells in tiles]
         return self._filter(s, [(text, frozenset(cells), {}) for text, cells in tiles])
@@ -203,16 +218,18 @@ class LegalMixin(GeometryMixin):
                 "tokens": self._gen_tokens, "end": lambda _s: ["end"],
                 "teleport": self._gen_teleport, "relocate": self._gen_relocate,
                 "remove": self._gen_remove}
-        kinds = list(self.PLAYOUT_WEIGHTS)
+        kinds = [kind for kind, _w in self.PLAYOUT_WEIGHTS]
+        weights = [w for _kind, w in self.PLAYOUT_WEIGHTS]
         while kinds:
-            total = sum(w for _, w in kinds)
+            total = sum(weights)  # summed afresh, in order: the same float every time
             pick = rng.random() * total
-            for i, (_kind, w) in enumerate(kinds):
+            for i, w in enumerate(weights):
                 pick -= w
-                if pick < 0 or i == len(kinds) - 1:
+                if pick < 0 or i == len(weights) - 1:
                     break
-            options = gens[kinds[i][0]](s)
+            options = gens[kinds[i]](s)
             if options:
                 return rng.choice(options)
             kinds.pop(i)
+            weights.pop(i)
         return "end"
