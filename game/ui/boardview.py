@@ -102,7 +102,7 @@ class BoardView:
         """An action was applied; start animations for its events."""
 
     def on_reset(self) -> None:
-        """The session's state jumped (undo, load): drop cached overlays."""
+        """The session's state jumped (undo, load): drop cached overlays and the cursor."""
 
     def update(self, dt: float) -> None:
         """Advance animations."""

@@ -469,7 +469,10 @@ class AztlanView(BoardView):
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
         self._key = None
-        self.static_layer.key = self.pieces_layer.key = self.over_layer.key = None
+        # the map and the pieces layers are kept: their keys say all they show (the
+        # pieces layer repaints the territories that differ), so a jump in the game (an
+        # undo, a replay's step, the table picture's next position) costs what changed
+        self.over_layer.key = None
         self.pieces_layer.shows = None
         for snap in [*self.snaps.values(), *self.seat_snaps.values()]:
             snap.forget()
