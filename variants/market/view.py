@@ -514,6 +514,10 @@ class MarketView(SeatStyle, BoardView):
         va.draw_moving(screen, lay, self.anims, s)
         self.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
 
+    def opaque_rect(self, screen: Screen, area: Area) -> Any:
+        """The reed mat the market lies on fills the whole area, opaque."""
+        return screen.rect(*area)
+
     def board_rect(self, area: Area) -> Area:
         """The table: the market's squares, every side's buyers with its colour strip and
         name, and the bag, money supply, king's whims and holdings laid out around them on
