@@ -21,7 +21,7 @@ import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
 from game.rng import Rng  # noqa: E402
-from game.ui import showcase, statusline, widgets  # noqa: E402
+from game.ui import playersbar, showcase, statusline, widgets  # noqa: E402
 from game.ui.dialogs import Confirm  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
@@ -125,6 +125,7 @@ def test_the_running_client_settles_on_the_picture_a_full_repaint_gives(make_app
     for snap in [*view.snaps.values(), *view.seat_snaps.values(), play.log._painted]:
         snap.forget()
     statusline._KEPT.clear()
+    playersbar._FACES.clear()
     app.draw()
     assert differing(pygame.image.tobytes(app.screen.surface, "RGB"), spread) is None
 
