@@ -128,6 +128,7 @@ class RemoteHub:
         #: drivers' every-frame questions cost no lock and no new set
         self._claimed: frozenset[int] = frozenset()
         self._connected_now: frozenset[int] = frozenset()
+        self._device_names: dict[int, str] = {}  # replaced whole, never changed in place
         self._game_info: dict[str, Any] = {}
         self._needs_publish = True
         self._spectators: set[int] = set()
@@ -317,6 +318,8 @@ class RemoteHub:
 
     def news(self) -> list[HubEvent]:
         """Seats taken, retaken, dropped or given up since the last call."""
+        if not self._news:  # most frames: nothing new (no lock needed to see it)
+            return []
         with self._lock:
             out, self._news = self._news, []
             return out
@@ -330,10 +333,10 @@ class RemoteHub:
         return self._connected_now
 
     def device_name(self, seat: int) -> str:
-        """The name the device gave when it claimed ``seat`` ("" if none)."""
-        with self._lock:
-            claim = self._claims.get(seat)
-            return claim.name if claim else ""
+        """The name the device gave when it claimed ``seat`` ("" if none). Asked every
+        frame (the status line), so it takes no lock: the server's thread may hold the
+        lock when the interpreter switches threads, and the frame would wait for it."""
+        return self._device_names.get(seat, "")
 
     def release(self, seat: int, reopen: bool = True) -> None:
         """Take ``seat`` from its device (it is told, and its token stops working). With
@@ -515,6 +518,7 @@ class RemoteHub:
         self._claimed = frozenset(self._claims)
         self._connected_now = frozenset(s for s, c in self._claims.items()
                                         if c.conn is not None)
+        self._device_names = {s: c.name for s, c in self._claims.items()}
         seats = []
         for seat, info in enumerate(self._table):
             claim = self._claims.get(seat)

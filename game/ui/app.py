@@ -347,7 +347,8 @@ class App:
     def draw(self) -> None:
         scenes = self.stack.visible()
         if not scenes or not scenes[0].backdrop:
-            scenery.wall(self.screen)
+            scenery.wall(self.screen, [r for scene in scenes
+                                       for r in scene.opaque_rects(self.screen)])
         for scene in scenes:
             scene.draw(self.screen)
         top = self.stack.top

@@ -3,16 +3,24 @@ seat's colour and mark, name, score, and who decides or holds the turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
 from game.ui.art import frames
+from game.ui.layers import Snapshot
 from game.ui.layout import SEAT_FACT_H, seat_cards
-from game.ui.screen import draw_mark
+from game.ui.screen import LruCache, draw_mark
 from game.ui.widgets import INK, fit, fit_size, pulse
 
 #: the seat's colour at the left of its card, with its mark
 TILE_W = 56.0
+
+#: the faces (tile, mark, words) of the cards of seats not deciding now, as painted, one
+#: per place: they change only with a name, a score or the turn, and painting a card's
+#: words every frame cost about a fifth of a 1080p frame. Urgent: a card's tag says whose
+#: turn it is, which never waits for the repaint budget
+_FACES = LruCache(16)
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -59,15 +67,39 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
             grow = 2 + 3 * pulse(t, 5)
             screen.box(x - grow, y - grow, w + 2 * grow, card_h + 2 * grow, theme.ACCENT,
                        radius=12 + grow, width=3)
-        frames.tile(screen, x, y, TILE_W, h, colours[seat], radius=12, depth=0)
         mark = marks[seat] if marks and seat < len(marks) else \
             theme.MARKS[seat % len(theme.MARKS)]
-        draw_mark(screen, mark, x + TILE_W / 2, y + h / 2, min(20, h * 0.3), INK)
-        score = scores[seat] if seat < len(scores) else 0
-        _seat_text(screen, seat, (x, y, w, h), names, str(score), deciding, seat == turn,
-                   labels, icons)
+        score = str(scores[seat]) if seat < len(scores) else "0"
+        face = (seat, (x, y, w, h), names, colours[seat], mark, score, deciding, seat == turn,
+                labels, icons)
+        if deciding:  # its ring breathes over the card's edge: painted every frame
+            _face(screen, *face)
+        else:
+            kept: Snapshot | None = _FACES.get((seat, x, y, w, h))
+            if kept is None:
+                kept = Snapshot(urgent=True)
+                _FACES.put((seat, x, y, w, h), kept)
+            shown = (names[seat] if seat < len(names) else "", colours[seat], mark, score,
+                     seat == turn, labels[seat] if labels and seat < len(labels) else "",
+                     icons[seat] if icons and seat < len(icons) else "")
+            kept.draw(screen, (x, y, w, h), shown, partial(_face_of, face))
         if view is not None and lines:
             view.draw_seat_facts(screen, seat, (x + 12, y + h, w - 24, card_h - h - 6))
+
+
+def _face_of(face: tuple[Any, ...], screen: Screen) -> None:
+    _face(screen, *face)
+
+
+def _face(screen: Screen, seat: int, card: tuple[float, float, float, float],
+          names: list[str], colour: tuple[int, int, int], mark: str, score: str,
+          deciding: bool, holds_turn: bool, labels: list[str] | None,
+          icons: list[str] | None) -> None:
+    """A card's seat colour with its mark, and its words."""
+    x, y, _w, h = card
+    frames.tile(screen, x, y, TILE_W, h, colour, radius=12, depth=0)
+    draw_mark(screen, mark, x + TILE_W / 2, y + h / 2, min(20, h * 0.3), INK)
+    _seat_text(screen, seat, card, names, score, deciding, holds_turn, labels, icons)
 
 
 def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float],

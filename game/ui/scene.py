@@ -18,6 +18,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
@@ -114,6 +116,11 @@ class Scene:
 
     def draw(self, screen: Screen) -> None:
         """Draw; must not change any state."""
+
+    def opaque_rects(self, screen: Screen) -> list[pygame.Rect]:
+        """Pixel rectangles this frame's ``draw`` will cover with opaque pixels, so the
+        app does not lay its wall there first (a board: half the screen, every frame)."""
+        return []
 
     # music (read by the app every frame: see game.ui.audio)
     def music(self) -> str:

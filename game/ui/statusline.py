@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from game.ui import theme
 from game.ui.art import frames
+from game.ui.layers import Snapshot
 from game.ui.layout import STATUS_AREA
-from game.ui.screen import draw_mark
+from game.ui.screen import LruCache, draw_mark
 from game.ui.widgets import fit_lines
 
 if TYPE_CHECKING:
@@ -22,6 +23,20 @@ REFUSED_TEXT = (255, 190, 180)
 
 #: the height a second line adds: a long status grows upward rather than losing words
 LINE_STEP = 46.0
+
+#: the status line's words as painted, one kept part per place and kind of line: they
+#: change with every action ("action 41"), and fresh words cost the frame after an action
+#: a millisecond or two of type, so they take their turn in the repaint budget
+#: (``Screen.may_repaint``) like the panels; a refusal repaints at once
+_KEPT = LruCache(8)
+
+
+def _kept(place: tuple[object, ...], urgent: bool) -> Snapshot:
+    found: Snapshot | None = _KEPT.get((place, urgent))
+    if found is None:
+        found = Snapshot(urgent=urgent)
+        _KEPT.put((place, urgent), found)
+    return found
 
 
 def _lines(screen: Screen, text: str, width: float, full: float) -> tuple[list[str], bool]:
@@ -64,10 +79,17 @@ def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = Fal
     else:
         frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, fill=theme.PANEL,
                      width=2)
-    _draw_lines(screen, lines, x + 20, box, colour)
-    if with_hints:
-        screen.text("  ·  ".join(hints), x + w - 20, y + h / 2, theme.FONT_SMALL,
-                    theme.TEXT_DIM, "midright")
+    shown = "  ·  ".join(hints) if with_hints else ""
+
+    def paint(s: Screen) -> None:
+        _draw_lines(s, lines, x + 20, box, colour)
+        if shown:
+            s.text(shown, x + w - 20, y + h / 2, theme.FONT_SMALL, theme.TEXT_DIM,
+                   "midright")
+
+    inner = (x + 8, y + 4, w - 16, h - 8)
+    _kept(("status", inner), refused).draw(screen, inner, (tuple(lines), shown, colour),
+                                           paint)
 
 
 def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
@@ -90,7 +112,12 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
                           3.5 if lit else 5, shade)
     else:
         draw_mark(screen, mark, cx, cy, 12, colour)
-    _draw_lines(screen, lines, x + 60, box, theme.TEXT)
-    if with_hints:
-        screen.text(f"{status.hint}  ·  {tail}", x + w - 20, cy, theme.FONT_SMALL,
-                    theme.TEXT_DIM, "midright")
+    shown = f"{status.hint}  ·  {tail}" if with_hints else ""
+
+    def paint(s: Screen) -> None:
+        _draw_lines(s, lines, x + 60, box, theme.TEXT)
+        if shown:
+            s.text(shown, x + w - 20, cy, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
+
+    inner = (x + 50, y + 4, w - 58, h - 8)  # the spinner (left of it) turns every frame
+    _kept(("seat", inner), False).draw(screen, inner, (tuple(lines), shown), paint)

@@ -21,7 +21,7 @@ import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
 from game.rng import Rng  # noqa: E402
-from game.ui import showcase, widgets  # noqa: E402
+from game.ui import playersbar, showcase, statusline, widgets  # noqa: E402
 from game.ui.dialogs import Confirm  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
@@ -124,6 +124,8 @@ def test_the_running_client_settles_on_the_picture_a_full_repaint_gives(make_app
     view.pieces_layer.shows = None
     for snap in [*view.snaps.values(), *view.seat_snaps.values(), play.log._painted]:
         snap.forget()
+    statusline._KEPT.clear()
+    playersbar._FACES.clear()
     app.draw()
     assert differing(pygame.image.tobytes(app.screen.surface, "RGB"), spread) is None
 
@@ -185,3 +187,35 @@ def test_a_menu_over_the_board_shows_its_own_keys_in_every_frame(ui, dialog):
         ui.frames(1)
         shown.append(footer_pixels(ui.app) == fresh)
     assert all(shown), shown
+
+
+def test_the_status_words_wait_their_turn_but_a_refusal_shows_at_once():
+    """The status line's words change with every action ("action 41"): they take their
+    turn in the frame's repaints and catch up within MAX_LATE frames; a refusal is what
+    the player must see now, so it never waits."""
+    screen = Screen(pygame.Surface((1920, 1080)))
+    words: list[str] = []
+    recorder = screen.text
+
+    def text(value, *args, **kwargs):
+        words.append(value)
+        return recorder(value, *args, **kwargs)
+
+    screen.text = text  # type: ignore[method-assign]
+
+    def frame(budget: int | None, line: str, count: int, refused: bool = False) -> bool:
+        """Whether the frame painted the words (rather than keeping the old pixels)."""
+        words.clear()
+        screen.repaints_left = budget
+        statusline.draw_status(screen, line, [f"action {count}"], refused=refused)
+        return bool(words)
+
+    statusline._KEPT.clear()
+    assert frame(None, "Ana to play", 40)
+    assert not frame(1, "Ana to play", 40)  # the same words: the kept pixels
+    lag = 0
+    while not frame(0, "Ben to play", 41):  # nothing left this frame: the old words
+        lag += 1
+    assert lag == MAX_LATE and words == ["Ben to play", "action 41"]
+    assert frame(0, "that space is taken", 41, refused=True)
+    assert words == ["Not allowed: that space is taken", "action 41"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+import random
 
 import pygame
 import pytest
@@ -84,3 +85,35 @@ def test_a_board_view_that_fails_costs_the_picture_not_the_game(painter, monkeyp
     reply = painter.paint(picture_request(game, default_table(2), 4))
     assert b'"error":"the table picture failed (RuntimeError)"' in reply
     assert b'"version":4' in reply
+
+
+@pytest.mark.parametrize("variant, players", [("aztlan", 4), ("aztlan-2p", 2),
+                                              ("mexica", 3), ("tlatelolco-market", 3)])
+def test_a_painter_kept_through_a_game_paints_what_a_fresh_one_paints(painter, variant,
+                                                                       players):
+    """The painter follows a game job after job (applying the new actions to the game
+    it kept, repainting only what changed); a new painter, replaying the log and painting
+    everything, must paint the same picture, byte for byte, at every step: forward, after
+    a jump back (an undo) and for another game of the same setup."""
+    from game.ui.picture import Painter
+
+    table = default_table(players, ["Ana", "Ben", "Cy", "Di"][:players])
+    rng = random.Random(5)
+
+    def check(game, version: int) -> None:
+        job = picture_request(game, table, version)
+        kept = painter.paint(job)
+        assert b'"error"' not in kept
+        assert kept == Painter(painter.app).paint(job), f"step {version} differs"
+
+    game = new_game(variant, players, seed=11)
+    early = None
+    for step in range(1, 61):
+        game.apply(rng.choice(game.legal_actions()))
+        if step == 20:
+            early = game.clone()
+        if step % 6 == 0:
+            check(game, step)
+    assert early is not None
+    check(early, 61)  # back to step 20: the kept game cannot follow, the log is shorter
+    check(new_game(variant, players, seed=12), 62)  # another game, the same seats

@@ -59,6 +59,7 @@ class AztlanView(BoardView):
         super().__init__(session, app)
         rules = session.game.rules
         self.geo = MapGeometry(rules.params["map"])
+        self._layout: tuple[Area, Layout] | None = None
         self.cursor: int = 0
         self.hover_t: int | None = None
         self.hover_button: int | None = None
@@ -224,7 +225,7 @@ class AztlanView(BoardView):
         self._sync()
         kind = intent.kind
         d = self.decision
-        lay = make_layout(area, self.geo)
+        lay = self.layout(area)
         col = self.panel_layout()
         if kind in ("point", "click", "rclick") and intent.pos is not None:
             return self._pointer(kind, intent.pos, lay, col)
@@ -469,7 +470,10 @@ class AztlanView(BoardView):
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
         self._key = None
-        self.static_layer.key = self.pieces_layer.key = self.over_layer.key = None
+        # the map and the pieces layers are kept: their keys say all they show (the
+        # pieces layer repaints the territories that differ), so a jump in the game (an
+        # undo, a replay's step, the table picture's next position) costs what changed
+        self.over_layer.key = None
         self.pieces_layer.shows = None
         for snap in [*self.snaps.values(), *self.seat_snaps.values()]:
             snap.forget()
@@ -569,9 +573,20 @@ class AztlanView(BoardView):
     def draw(self, screen: Screen, area: Area) -> None:
         vdraw.draw(self, screen, area)
 
+    def layout(self, area: Area) -> Layout:
+        """Where the board's parts are in ``area``, worked out once: the map is fixed."""
+        kept = self._layout
+        if kept is None or kept[0] != area:
+            kept = self._layout = (area, make_layout(area, self.geo))
+        return kept[1]
+
+    def opaque_rect(self, screen: Screen, area: Area) -> Any:
+        """The map's painted layer: the island and its sea, opaque to the edge."""
+        return screen.rect(*self.layout(area).map_rect) if self.model is not None else None
+
     def board_rect(self, area: Area) -> Area:
         """The island with its margin of sea, and the score and age tracks under it."""
-        lay = make_layout(area, self.geo)
+        lay = self.layout(area)
         rects = (lay.map_rect, lay.track, lay.age)
         x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
         return (x0, y0, max(r[0] + r[2] for r in rects) - x0,

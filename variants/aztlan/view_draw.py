@@ -22,7 +22,7 @@ from game.ui.layers import Piece, PiecesLayer, Rect, Snapshot
 from game.ui.screen import Screen
 from variants.aztlan import view_paint as vp
 from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_facts
-from variants.aztlan.view_layout import Layout, make_layout
+from variants.aztlan.view_layout import Layout
 from variants.aztlan.view_model import Model, Option
 from variants.aztlan.view_panel import column_layout, paint_column, prosperity_words
 
@@ -40,7 +40,7 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
     if m is None:
         return
     rules = v.rules
-    lay = make_layout(area, v.geo)
+    lay = v.layout(area)
     base = (screen.scale, screen.ox, screen.oy, lay)
     st = v.static_layer
     if st.key != base:

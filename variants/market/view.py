@@ -381,6 +381,12 @@ class MarketView(SeatStyle, BoardView):
         self.highlighted = None
         self._scores = list(self.session.game.scores)
         self._version = -1
+        # the game jumped (an undo, a replay's step, the table picture's next position):
+        # the cursor and the tools start over as in a new view, not from a decision that
+        # is no longer on the board
+        self.mode, self.cursor = "buy", ("sq", 0)
+        self.tile_choice = self.payer = self.option = None
+        self._decision = ()
         self._sync()
 
     # =====================================================================================
@@ -507,6 +513,10 @@ class MarketView(SeatStyle, BoardView):
                             lay.cs)
         va.draw_moving(screen, lay, self.anims, s)
         self.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
+
+    def opaque_rect(self, screen: Screen, area: Area) -> Any:
+        """The reed mat the market lies on fills the whole area, opaque."""
+        return screen.rect(*area)
 
     def board_rect(self, area: Area) -> Area:
         """The table: the market's squares, every side's buyers with its colour strip and

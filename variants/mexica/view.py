@@ -497,6 +497,11 @@ class MexicaView(SeatStyle, BoardView):
             screen.text(f"{row['levels']} lv  {pts}", bx + bw - 14, ry + 2, theme.FONT_SMALL,
                         theme.ACCENT if pts else theme.TEXT_DIM, "topright")
 
+    def opaque_rect(self, screen: Screen, area: Area) -> Any:
+        """The island's painted layer (the lake around it included), opaque to the edge."""
+        b = self.rules.board
+        return screen.rect(*vp.make_layout(area, b.width, b.height).outer)
+
     def board_rect(self, area: Area) -> Area:
         """The island's grid with its lake and the coordinate margin."""
         b = self.board

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,12 +33,39 @@ def _display_format(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def wall(screen: Screen) -> None:
-    """The ground of every screen: dark basalt courses, lighter at the centre."""
+def wall(screen: Screen, holes: Sequence[pygame.Rect] = ()) -> None:
+    """The ground of every screen: dark basalt courses, lighter at the centre.
+
+    ``holes`` are pixel rectangles the scene covers with opaque pixels in this frame (a
+    board's painted layer): the wall is not laid there. At 1080p a frame is mostly
+    copies of whole areas of pixels, and the board alone is half the screen."""
     size = screen.surface.get_size()
     key = ("wall", size, screen.scale)
     surf = ART.get(key, lambda: _display_format(_wall(screen, size)))
-    screen.surface.blit(surf, (0, 0))
+    if not holes:
+        screen.surface.blit(surf, (0, 0))
+        return
+    for part in around(pygame.Rect((0, 0), size), holes):
+        screen.surface.blit(surf, part.topleft, part)
+
+
+def around(whole: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles that cover ``whole`` except ``holes``, without overlapping."""
+    parts = [whole]
+    for hole in holes:
+        left = []
+        for r in parts:
+            cut = r.clip(hole)
+            if not cut.w or not cut.h:
+                left.append(r)
+                continue
+            left += [p for p in (pygame.Rect(r.x, r.y, r.w, cut.y - r.y),
+                                 pygame.Rect(r.x, cut.bottom, r.w, r.bottom - cut.bottom),
+                                 pygame.Rect(r.x, cut.y, cut.x - r.x, cut.h),
+                                 pygame.Rect(cut.right, cut.y, r.right - cut.right, cut.h))
+                     if p.w > 0 and p.h > 0]
+        parts = left
+    return parts
 
 
 def _wall(screen: Screen, size: tuple[int, int]) -> pygame.Surface:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.errors import AztecArcadeError, IllegalAction
 from game.ui import fx, theme
 from game.ui.actionlog import ActionLog
@@ -494,6 +496,10 @@ class PlayScene(BaseScene):
         draw_footer(screen, self.shortcuts)
         if self.app is not None and self.app.stack.top is self:  # never over a menu
             self.banner.draw(screen, BANNER_AREA)
+
+    def opaque_rects(self, screen: Screen) -> list[pygame.Rect]:
+        rect = self.view.opaque_rect(screen, self.board_area)
+        return [rect] if isinstance(rect, pygame.Rect) else []
 
     def _scoring(self) -> ScoringScene | None:
         """This game's scoring overlay, if it is showing."""
