@@ -22,7 +22,7 @@ from __future__ import annotations
 import signal
 import threading
 from collections.abc import Callable
-from types import FrameType, ModuleType
+from types import FrameType, FunctionType, MethodType, ModuleType
 from typing import Any
 
 import pluggy
@@ -85,10 +85,24 @@ def failure_text(prefix: str, exc: BaseException) -> str:
     return f"{prefix}: {type(exc).__name__}: {exc}"
 
 
+#: what pluggy can take a module's hook implementation from (``PluginManager.register``
+#: takes no other kind of value)
+_HOOKABLE = (FunctionType, MethodType, staticmethod, classmethod)
+
+
 def wrapper_hooks(pm: pluggy.PluginManager, module: ModuleType) -> list[str]:
-    """The names of ``module``'s hook implementations marked as wrappers."""
+    """The names of ``module``'s hook implementations marked as wrappers.
+
+    pluggy looks at each name without running the module's code (``getattr_static``),
+    which is most of the cost of building a registry when done for every imported name;
+    of a plain module only its functions and methods can be hooks, so only they are
+    asked about."""
     names = []
+    plain = type(module) is ModuleType
+    space = vars(module)
     for name in dir(module):
+        if plain and not isinstance(space.get(name), _HOOKABLE):
+            continue
         opts = pm.parse_hookimpl_opts(module, name)
         if opts and (opts.get("wrapper") or opts.get("hookwrapper")):
             names.append(name)
