@@ -78,6 +78,8 @@ TERMINAL: int = pyspiel.PlayerId.TERMINAL
 PROBE_ACTIONS = 400
 
 _registered: dict[str, str] = {}
+#: hashed action numbers a codec keeps (see ``Codec.number``)
+HASHES_KEPT = 50_000
 
 
 def short_name(variant: str) -> str:
@@ -113,8 +115,15 @@ class Codec:
 
     def number(self, text: str) -> int:
         if self.texts is None:
-            digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-            return int.from_bytes(digest, "big") % HASH_SPACE
+            # a hashed number is kept in ``numbers``: states list the same texts again
+            # and again, and a hash costs more than the rest of the lookup
+            found = self.numbers.get(text)
+            if found is None:
+                if len(self.numbers) >= HASHES_KEPT:
+                    self.numbers.clear()
+                digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+                found = self.numbers[text] = int.from_bytes(digest, "big") % HASH_SPACE
+            return found
         try:
             return self.numbers[text]
         except KeyError:
