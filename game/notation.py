@@ -10,7 +10,12 @@ place that decides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
 from game.errors import IllegalAction, quote
+
+T = TypeVar("T")
 
 #: Longest action text read; the longest legal action of a built-in game has 21
 #: characters. Anything longer is refused before an engine sees it.
@@ -42,3 +47,29 @@ def plain_number(word: str, max_digits: int = 9) -> int | None:
     if not (0 < len(word) <= max_digits and word.isascii() and word.isdigit()):
         return None
     return int(word)
+
+
+class KeptParses(Generic[T]):
+    """An engine's parser with what each action text parsed to kept (at most ``size``
+    texts; all are forgotten when full). Every ``apply`` parses its action, and the bots
+    apply the same few dozen texts thousands of times a decision; what a text parses to
+    is a pure function of the text and the engine's fixed tables. A text that does not
+    parse is refused afresh each time (its IllegalAction is never kept)."""
+
+    def __init__(self, parse: Callable[[str], T], size: int = 4096) -> None:
+        self._parse = parse
+        self._kept: dict[str, T] = {}
+        self.size = size
+
+    def __call__(self, text: str) -> T:
+        kept = self._kept
+        try:
+            found = kept.get(text)
+        except TypeError:  # not text at all (unhashable): parsed, and so refused, as ever
+            return self._parse(text)
+        if found is None:
+            found = self._parse(text)
+            if len(kept) >= self.size:
+                kept.clear()
+            kept[text] = found
+        return found

@@ -20,6 +20,7 @@ from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
 from game.facts import decided_by
+from game.notation import KeptParses
 from game.rng import Rng, mix_seed
 from game.schema import Context, Obj
 from variants.aztlan import ai, facts
@@ -85,6 +86,8 @@ class AztlanRules(Rules):
         self._eagle_texts = [f"eagle {t}" for t in ids]
         self._move_texts = [[f"move {ids[a]} {ids[b]}" for b in self.island.nbrs[a]]
                             for a in range(self.island.size)]
+        #: what action texts parse to here (``game.notation.KeptParses``)
+        self.parsed = KeptParses(lambda text: parse(text, self.island, self.types))
         #: phase -> the legal actions of the seat to decide
         self._legal: dict[str, Callable[[AztlanState, int], list[str]]] = {
             "choose": self._legal_choose, "develop": self._legal_develop,
@@ -386,7 +389,7 @@ class AztlanRules(Rules):
             raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
         if state.phase == "over":
             raise IllegalAction("the game is over")
-        a = parse(action, self.island, self.types)
+        a = self.parsed(action)
         if a.text not in self.legal_actions(state):
             raise IllegalAction(refusal(self, state, a))
         return a

@@ -16,7 +16,6 @@ edge and running away from it, so "between the buyer and a vendor" is a prefix o
 from __future__ import annotations
 
 from string import ascii_lowercase
-from typing import Any
 
 #: Seat order is clockwise round the table, seat 0 first.
 SIDES: tuple[str, ...] = ("south", "west", "north", "east")
@@ -32,8 +31,6 @@ class Geometry:
         self.names: list[str] = [f"{ascii_lowercase[i % n]}{i // n + 1}"
                                  for i in range(self.size)]
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
-        #: action text -> (verb, args), as ``notation.parse`` found it
-        self.parsed: dict[str, tuple[str, tuple[Any, ...]]] = {}
         #: side -> buyer (0-based) -> squares from the buyer's edge inward
         self.lines: dict[str, list[tuple[int, ...]]] = {}
         #: side -> buyer -> "column a" / "row 3"

@@ -33,30 +33,8 @@ USAGE = {
 }
 
 
-#: texts parsed per market (``Geometry.parsed``) before the oldest are forgotten
-PARSED_KEPT = 4096
-
-
 def parse(text: str, geo: Geometry) -> tuple[str, tuple[Any, ...]]:
-    """``(verb, args)`` with squares as indices and buyers as 1-based numbers.
-
-    What a text parses to is kept per market (the answer is a pure function of both):
-    every ``apply`` parses its action, and the bots apply the same few dozen texts
-    thousands of times a decision. A text that does not parse is refused afresh."""
-    kept = geo.parsed
-    try:
-        found = kept.get(text)
-    except TypeError:  # not text at all (unhashable): refused as usual
-        return _parse(text, geo)
-    if found is None:
-        found = _parse(text, geo)
-        if len(kept) >= PARSED_KEPT:
-            kept.clear()
-        kept[text] = found
-    return found
-
-
-def _parse(text: str, geo: Geometry) -> tuple[str, tuple[Any, ...]]:
+    """``(verb, args)`` with squares as indices and buyers as 1-based numbers."""
     words = action_words(text)
     if not words:
         raise IllegalAction("empty action; try pass, buy <buyer> <colour>, shift <square> ...")

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.notation import KeptParses
 from game.rng import Rng, mix_seed
 from game.sampling import SampledViews
 from game.schema import Context, Obj
@@ -55,6 +56,8 @@ class MarketRules(Rules):
         self.sampled_views: SampledViews[MarketState] = SampledViews(self.from_own_dict,
                                                                      self.clone)
         self.n = params["grid"]
+        #: what action texts parse to on this market (``game.notation.KeptParses``)
+        self.parsed = KeptParses(lambda text: parse(text, self.geo))
         self.sides = sides_for(players)
         self.teams = teams_for(players, params["partnerships"])
         self.team_of = {m: team for team in self.teams for m in team}
@@ -291,7 +294,7 @@ class MarketRules(Rules):
         else IllegalAction with the reason."""
         if not isinstance(action, str):
             raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
-        verb, args = parse(action, self.geo)
+        verb, args = self.parsed(action)
         checked = verdict(self, state, verb, args)
         if isinstance(checked, str):
             raise IllegalAction(checked)
