@@ -79,7 +79,12 @@ class AIValuesMixin(GeometryMixin):
         period = s.period
         sigma = self._ai_sigma(s, w)
         main = self._ai_main_district(s) if period == 2 else None
+        # a district without a temple brings nobody anything yet (unless it is the main
+        # one, where the hands are counted): it is passed over without reading its cells
+        built = {s.label[c] for c in s.temples}
         for label, cells in s.dcells.items():
+            if label not in built and label != main:
+                continue
             extra = None
             if label == main:
                 # Period 2: whatever a player still holds will most likely go into the
