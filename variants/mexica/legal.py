@@ -108,9 +108,12 @@ class LegalMixin(GeometryMixin):
         if me is None or me not in s.bridges:
             return []
         names = self.board.names
-        items: list[Candidate] = [(f"boat {names[c]}", frozenset((c,)), {"freed": me})
-                 for c, cost in sorted(self._boat_costs(s, me).items())
+        spots = [c for c, cost in sorted(self._boat_costs(s, me).items())
                  if cost <= s.ap and c not in s.pilli]
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            return [f"boat {names[c]}" for c in spots]
+        items: list[Candidate] = [(f"boat {names[c]}", frozenset((c,)), {"freed": me})
+                                  for c in spots]
         return self._filter(s, items)
 
     def _gen_teleport(self, s: MexicaState) -> list[str]:
@@ -185,9 +188,11 @@ class LegalMixin(GeometryMixin):
         # where a bridge may go does not depend on which one moves (never onto itself)
         spots = [(dst, axis) for dst in self._canal_list(s) for axis in AXES
                  if self._bridge_ok(s, dst, axis) is None]
-        for src in sorted(s.bridges):
-            if src in s.pilli:
-                continue
+        sources = [src for src in sorted(s.bridges) if src not in s.pilli]
+        if not self._first_round(s):  # nothing to filter: no candidates to build
+            return [f"relocate {names[src]} {names[dst]} {axis}"
+                    for src in sources for dst, axis in spots if dst != src]
+        for src in sources:
             for dst, axis in spots:
                 if dst != src:
                     items.append((f"relocate {names[src]} {names[dst]} {axis}",
