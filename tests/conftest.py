@@ -16,8 +16,9 @@
 * **Longest first.** Tests that took a second or more in the last run start first (the
   run records every test's time in pytest's cache, ``.pytest_cache``), so that pytest-xdist
   does not hand a long test out last and end the run on one core; the rest keep their
-  order. Without a record (a fresh clone) the ``slow`` tests and the Hypothesis tests go
-  first. No test depends on the order.
+  order. Without a record (a fresh clone, as in CI) the times in ``tests/long_tests.json``
+  stand in (``tools/long_tests.py`` writes it from a run), then the ``slow`` tests and the
+  Hypothesis tests go first. No test depends on the order.
 
 The client's fixtures (a dummy display, Apps, a synthesised-input driver) are in
 ``tests/client/conftest.py``; the modding tests' in ``tests/modding/conftest.py``.
@@ -25,10 +26,12 @@ The client's fixtures (a dummy display, Apps, a synthesised-input driver) are in
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 # Before anything imports pygame: no window and no sound device in any test.
@@ -95,7 +98,17 @@ DURATIONS = "aztec-arcade/durations"
 LONG = 1.0
 #: without a record: what a slow test and a Hypothesis test count as
 GUESSES = {"slow": 10.0, "hypothesis": 2.0}
+#: the long tests' times from a whole run, for a clone without a record of its own
+KNOWN_LONG = Path(__file__).resolve().parent / "long_tests.json"
 _TIMES: dict[str, float] = {}
+
+
+def _known_long() -> dict[str, float]:
+    try:
+        known = json.loads(KNOWN_LONG.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return known if isinstance(known, dict) else {}
 
 
 def _weight(item: pytest.Item, durations: dict[str, float]) -> float:
@@ -115,6 +128,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     durations = cache.get(DURATIONS, {}) if cache is not None else {}
     if not isinstance(durations, dict):
         durations = {}
+    durations = {**_known_long(), **durations}
     weights = {item.nodeid: _weight(item, durations) for item in items}
     long = sorted((i for i in items if weights[i.nodeid] >= LONG),
                   key=lambda i: -weights[i.nodeid])
