@@ -12,8 +12,9 @@ estimate, best first. What positions are worth (``evaluate``) is in
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from game.engine import PLAN_SEP
 from game.errors import IllegalAction
@@ -31,6 +32,21 @@ MAX_LINES = 3
 MAX_BRIDGES = 4
 #: canal layouts remembered by the caches below before they start afresh
 CACHE_LAYOUTS = 256
+
+T = TypeVar("T")
+
+
+def per_layout(cache: dict[bytes, T], canal: Sequence[int], make: Callable[[], T]) -> T:
+    """What ``cache`` holds for this canal layout, made the first time (the districts, and
+    so what the bots measure of them, depend on the canals alone); bounded by starting
+    afresh beyond ``CACHE_LAYOUTS`` layouts."""
+    layout = bytes(canal)
+    found = cache.get(layout)
+    if found is None:
+        if len(cache) > CACHE_LAYOUTS:
+            cache.clear()
+        found = cache[layout] = make()
+    return found
 
 
 class MexicaAIMixin(AIValuesMixin, LegalMixin):
@@ -223,16 +239,10 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
 
     def _ai_inland(self, s: MexicaState, c: int) -> int:
         """Land neighbours of ``c`` (cached per canal layout): inland spaces first."""
-        cache = self._ai_inland_cache
-        layout = bytes(s.canal)
-        table = cache.get(layout)
-        if table is None:
-            if len(cache) > CACHE_LAYOUTS:
-                cache.clear()
-            b = self.board
-            canal = s.canal
-            table = cache[layout] = [sum(1 for n in b.nbrs[x] if n not in b.lake
-                                         and not canal[n]) for x in range(b.size)]
+        b, canal = self.board, s.canal
+        table = per_layout(self._ai_inland_cache, canal, lambda: [
+            sum(1 for n in b.nbrs[x] if n not in b.lake and not canal[n])
+            for x in range(b.size)])
         return table[c]
 
     def _ai_temple_combos(self, hand: list[int], ap: int, room: int) -> list[tuple[int, ...]]:
@@ -417,14 +427,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                                                  list[tuple[int, int]] | None]:
         """The splits (``_ai_split``) found for this canal layout so far: the districts,
         and so what a canal cuts them into, depend on the canals alone."""
-        cache = self._ai_split_cache
-        layout = bytes(s.canal)
-        known = cache.get(layout)
-        if known is None:
-            if len(cache) > CACHE_LAYOUTS:
-                cache.clear()
-            known = cache[layout] = {}
-        return known
+        return per_layout(self._ai_split_cache, s.canal, dict)
 
     def _ai_split(self, s: MexicaState, cells: list[int]) -> list[tuple[int, int]] | None:
         """The pieces (size, a cell) a canal on ``cells`` would leave of its district, or
