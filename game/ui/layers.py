@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.ui.screen import Screen
+from game.ui.screen import LruCache, Screen
 
 Rect = tuple[float, float, float, float]
 
@@ -218,3 +218,24 @@ class Snapshot:
     def forget(self) -> None:
         """Paint afresh next time (the view was reset)."""
         self.key = self.pixels = self.secret = None
+
+
+class KeptParts:
+    """Kept parts for code that draws from plain functions (the status line, the seat
+    cards, the shortcut bar): a :class:`Snapshot` per place, made when a place is first
+    drawn, the least recently drawn forgotten beyond ``entries``. One per place, never one
+    shared by two places: a part drawn twice a frame with other contents would swap them
+    every other frame under the repaint budget."""
+
+    def __init__(self, entries: int) -> None:
+        self._parts = LruCache(entries)
+
+    def at(self, place: Hashable, urgent: bool = False) -> Snapshot:
+        found: Snapshot | None = self._parts.get((place, urgent))
+        if found is None:
+            found = Snapshot(urgent=urgent)
+            self._parts.put((place, urgent), found)
+        return found
+
+    def clear(self) -> None:
+        self._parts.clear()

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
 from game.ui.art import frames
-from game.ui.layers import Snapshot
+from game.ui.layers import KeptParts
 from game.ui.layout import SEAT_FACT_H, seat_cards
-from game.ui.screen import LruCache, draw_mark
+from game.ui.screen import draw_mark
 from game.ui.widgets import INK, fit, fit_size, pulse
 
 #: the seat's colour at the left of its card, with its mark
@@ -20,7 +20,7 @@ TILE_W = 56.0
 #: per place: they change only with a name, a score or the turn, and painting a card's
 #: words every frame cost about a fifth of a 1080p frame. Urgent: a card's tag says whose
 #: turn it is, which never waits for the repaint budget
-_FACES = LruCache(16)
+_FACES = KeptParts(16)
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -75,14 +75,11 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         if deciding:  # its ring breathes over the card's edge: painted every frame
             _face(screen, *face)
         else:
-            kept: Snapshot | None = _FACES.get((seat, x, y, w, h))
-            if kept is None:
-                kept = Snapshot(urgent=True)
-                _FACES.put((seat, x, y, w, h), kept)
             shown = (names[seat] if seat < len(names) else "", colours[seat], mark, score,
                      seat == turn, labels[seat] if labels and seat < len(labels) else "",
                      icons[seat] if icons and seat < len(icons) else "")
-            kept.draw(screen, (x, y, w, h), shown, partial(_face_of, face))
+            _FACES.at((seat, x, y, w, h), urgent=True).draw(screen, (x, y, w, h), shown,
+                                                            partial(_face_of, face))
         if view is not None and lines:
             view.draw_seat_facts(screen, seat, (x + 12, y + h, w - 24, card_h - h - 6))
 

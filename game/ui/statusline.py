@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from game.ui import theme
 from game.ui.art import frames
-from game.ui.layers import Snapshot
+from game.ui.layers import KeptParts
 from game.ui.layout import STATUS_AREA
-from game.ui.screen import LruCache, draw_mark
+from game.ui.screen import draw_mark
 from game.ui.widgets import fit_lines
 
 if TYPE_CHECKING:
@@ -28,15 +28,7 @@ LINE_STEP = 46.0
 #: change with every action ("action 41"), and fresh words cost the frame after an action
 #: a millisecond or two of type, so they take their turn in the repaint budget
 #: (``Screen.may_repaint``) like the panels; a refusal repaints at once
-_KEPT = LruCache(8)
-
-
-def _kept(place: tuple[object, ...], urgent: bool) -> Snapshot:
-    found: Snapshot | None = _KEPT.get((place, urgent))
-    if found is None:
-        found = Snapshot(urgent=urgent)
-        _KEPT.put((place, urgent), found)
-    return found
+_KEPT = KeptParts(8)
 
 
 def _lines(screen: Screen, text: str, width: float, full: float) -> tuple[list[str], bool]:
@@ -88,8 +80,8 @@ def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = Fal
                    "midright")
 
     inner = (x + 8, y + 4, w - 16, h - 8)
-    _kept(("status", inner), refused).draw(screen, inner, (tuple(lines), shown, colour),
-                                           paint)
+    _KEPT.at(("status", inner), refused).draw(screen, inner, (tuple(lines), shown, colour),
+                                              paint)
 
 
 def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
@@ -120,4 +112,4 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
             s.text(shown, x + w - 20, cy, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
 
     inner = (x + 50, y + 4, w - 58, h - 8)  # the spinner (left of it) turns every frame
-    _kept(("seat", inner), False).draw(screen, inner, (tuple(lines), shown), paint)
+    _KEPT.at(("seat", inner)).draw(screen, inner, (tuple(lines), shown), paint)

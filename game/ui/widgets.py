@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from game.ui import theme
 from game.ui.art import frames, greca, scenery
 from game.ui.fx import shake_offset
-from game.ui.layers import Snapshot
-from game.ui.screen import MAX_LINE, LruCache
+from game.ui.layers import KeptParts
+from game.ui.screen import MAX_LINE
 
 if TYPE_CHECKING:
     from game.ui.input import Intent
@@ -28,7 +28,7 @@ FOOTER_H = 64
 #: sets of keys whose painted bar is kept (a game has a dozen or so)
 FOOTERS_KEPT = 64
 #: the shortcut bar as painted, one per set of keys (see :func:`draw_footer`)
-_FOOTERS = LruCache(FOOTERS_KEPT)
+_FOOTERS = KeptParts(FOOTERS_KEPT)
 INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
 
@@ -135,11 +135,7 @@ def draw_footer(screen: Screen,
     a menu over the board draws both bars in a frame, and a bar that only ever shows its
     own keys never has old pixels to show (see ``Screen.may_repaint``)."""
     shown = tuple(shortcuts)
-    kept: Snapshot | None = _FOOTERS.get(shown)
-    if kept is None:
-        kept = Snapshot()
-        _FOOTERS.put(shown, kept)
-    kept.draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
+    _FOOTERS.at(shown).draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
               lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
 
