@@ -51,6 +51,9 @@ TEXT_CACHE_ENTRIES = 2000
 TEXT_CACHE_BYTES = 64 * 1024 * 1024
 WIDTH_CACHE_ENTRIES = 4000
 FIT_CACHE_ENTRIES = 2000
+#: bounds of the cache of half-transparent boxes (entries, pixel bytes)
+BOX_CACHE_ENTRIES = 256
+BOX_CACHE_BYTES = 32 * 1024 * 1024
 
 
 #: the typeface every text is drawn in, inside the assets folder
@@ -124,6 +127,9 @@ FontKey = tuple[str | None, int]
 _FONTS: dict[FontKey, pygame.font.Font] = {}
 _TEXT_CACHE = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES)
 _WIDTH_CACHE = LruCache(WIDTH_CACHE_ENTRIES)
+#: half-transparent boxes by size, colour, rim and radius (pixels): a dimmed backdrop, a
+#: banner sliding in or a toast is the same box every frame, moved at most
+_BOXES = LruCache(BOX_CACHE_ENTRIES, BOX_CACHE_BYTES)
 
 
 def _fonts_usable() -> None:
@@ -222,9 +228,13 @@ class Screen:
             radius: float = 0, width: float = 0) -> pygame.Rect:
         r = self.rect(x, y, w, h)
         if len(colour) == 4 and colour[3] < 255:
-            layer = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, colour, layer.get_rect(),
-                             self.ln(width) if width else 0, self.ln(radius) if radius else 0)
+            rim, rad = self.ln(width) if width else 0, self.ln(radius) if radius else 0
+            key = (r.size, colour, rim, rad)
+            layer: pygame.Surface | None = _BOXES.get(key)
+            if layer is None:
+                layer = pygame.Surface(r.size, pygame.SRCALPHA)
+                pygame.draw.rect(layer, colour, layer.get_rect(), rim, rad)
+                _BOXES.put(key, layer, r.w * r.h * 4)
             self.surface.blit(layer, r.topleft)
         else:
             pygame.draw.rect(self.surface, colour, r, self.ln(width) if width else 0,
