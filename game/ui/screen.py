@@ -249,6 +249,28 @@ class Screen:
         pygame.draw.circle(self.surface, colour, self.px(x, y), self.ln(r),
                            self.ln(width) if width else 0)
 
+    def joined(self, segments: list[tuple[tuple[float, float], tuple[float, float]]],
+               colour: Colour, width: float) -> None:
+        """Lines ``width`` wide with a round dot at each end: the pixels of a :meth:`line`
+        and two :meth:`circle` of half its width per segment, each point converted once (a
+        territory's border has dozens, and an outline pulsing under the cursor is drawn
+        every frame)."""
+        surface, line, circle = self.surface, pygame.draw.line, pygame.draw.circle
+        ox, oy, scale = self.ox, self.oy, self.scale
+        thick, radius = self.ln(width), self.ln(width / 2)
+        pixels: dict[tuple[float, float], tuple[int, int]] = {}
+        for a, b in segments:
+            pa = pixels.get(a)
+            if pa is None:
+                pa = pixels[a] = (round(ox + a[0] * scale), round(oy + a[1] * scale))
+            pb = pixels.get(b)
+            if pb is None:
+                pb = pixels[b] = (round(ox + b[0] * scale), round(oy + b[1] * scale))
+            line(surface, colour, pa, pb, thick)
+        for a, b in segments:
+            circle(surface, colour, pixels[a], radius, 0)
+            circle(surface, colour, pixels[b], radius, 0)
+
     def polygon(self, points: list[tuple[float, float]], colour: Colour,
                 width: float = 0) -> None:
         pygame.draw.polygon(self.surface, colour, [self.px(*p) for p in points],
