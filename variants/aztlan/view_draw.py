@@ -114,8 +114,9 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
     seat = d.seat
     edge = v.seat_colours[seat] if seat is not None else theme.PANEL_LIGHT
     warm = (area, screen.scale, tuple(v.seat_colours))
-    if v.warmed != warm:
-        frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14, width=4)
+    if v.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
+        for rim in (4, 2):
+            frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14, width=rim)
         v.warmed = warm
     frames.panel(screen, x, y, w, h, edge, radius=14, width=4 if d.kind != "wait" else 2)
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
