@@ -209,6 +209,7 @@ def bench_frames(board: Board, size: tuple[int, int],
         pygame.display.flip()
         elapsed = time.perf_counter() - t0
         cpu = time.thread_time() - c0
+        app.heap.watch(app.stack.top)  # between frames, as App.run does
         out["all"].append(elapsed)
         out["cpu"].append(cpu)
         if after:
@@ -237,7 +238,9 @@ def _timed_frame(app: App, events: list[pygame.event.Event] | None = None) -> fl
     app.step(events or [], 1 / 60)
     pygame.display.flip()
     CPU_TIMES.append(time.thread_time() - c0)
-    return time.perf_counter() - t0
+    elapsed = time.perf_counter() - t0
+    app.heap.watch(app.stack.top)  # between frames, as App.run does
+    return elapsed
 
 
 def effects_scoring(app: App, frames: int) -> list[float]:

@@ -260,6 +260,7 @@ def frames_with_hub(frames: int, hub_on: bool) -> dict[str, list[float]]:
             out["all"].append(done - t0)
             out["cpu"].append(time.thread_time() - c0)
             app.after_frame()
+            app.heap.watch(app.stack.top)  # between frames, as App.run does
             if hub is not None and due:  # once the frame is shown, as App.run publishes
                 p0 = time.perf_counter()
                 hub.publish(play.game, play.session.history[-1][2] if changed else ())
@@ -332,6 +333,7 @@ def frames_in_client(frames: int) -> dict[str, list[float]]:
             out["all"].append(done - t0)
             out["cpu"].append(time.thread_time() - c0)
             app.after_frame()  # once the frame is shown, as App.run does: the publish
+            app.heap.watch(app.stack.top)  # and the heap's upkeep between frames
             time.sleep(max(0.0, t0 + 1 / 60 - done))  # paced at 60 fps, as App.run does
     finally:
         app.remote.shutdown()

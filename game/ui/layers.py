@@ -97,31 +97,42 @@ class PiecesLayer(Layer):
         assert below.scr is not None
         if self.key != key or self.scr is None or len(pieces) != len(self._shown) or \
                 self.rect != below.rect:
-            screen.spend_repaint()
-            scr = self.copy_of(below, screen, rect)
-            self._shown = []
-            for piece in pieces:
-                piece.paint(scr)
-                self._shown.append((piece.key, self._pixels(piece)))
+            self._repaint(below, screen, rect, pieces)
             self.key = key
             return
         scr = self.scr
         spots = [self._pixels(p) for p in pieces]
         dirty = [old.union(spots[i]) for i, (shown, old) in enumerate(self._shown)
                  if shown != pieces[i].key]
+        touched = [[piece for piece, spot in zip(pieces, spots, strict=True)
+                    if spot.colliderect(area)] for area in dirty]
+        if sum(map(len, touched)) > len(pieces):
+            # many pieces changed at once (an age's conflicts begin): their areas overlap
+            # their neighbours', and painting every piece once is cheaper than that
+            self._repaint(below, screen, rect, pieces)
+            return
         surface = scr.surface
         if dirty:
             screen.spend_repaint()
-        for area in dirty:
+        for area, inside in zip(dirty, touched, strict=True):
             surface.set_clip(area)
             surface.blit(below.scr.surface, area.topleft, area)
-            for piece, spot in zip(pieces, spots, strict=True):
-                if spot.colliderect(area):
-                    piece.paint(scr)
+            for piece in inside:
+                piece.paint(scr)
         surface.set_clip(None)
         self._shown = [(p.key, spot) for p, spot in zip(pieces, spots, strict=True)]
         if self.verify and dirty:
             self._verify(below, screen, rect, pieces)
+
+    def _repaint(self, below: Layer, screen: Screen, rect: Rect,
+                 pieces: Sequence[Piece]) -> None:
+        """Every piece painted anew over a copy of ``below``."""
+        screen.spend_repaint()
+        scr = self.copy_of(below, screen, rect)
+        self._shown = []
+        for piece in pieces:
+            piece.paint(scr)
+            self._shown.append((piece.key, self._pixels(piece)))
 
     def _verify(self, below: Layer, screen: Screen, rect: Rect,
                 pieces: Sequence[Piece]) -> None:

@@ -10,7 +10,7 @@ import weakref
 import pytest
 
 from game.api import new_game
-from game.ui import showcase
+from game.ui import heap, showcase
 from game.ui.heap import settle
 
 
@@ -47,3 +47,33 @@ def test_what_the_last_game_left_in_cycles_is_freed_by_the_next_settle(thawed):
     assert ref() is not None  # frozen: full passes leave it alone
     settle()
     assert ref() is None  # the next game's settle thaws first, then frees it
+
+
+def test_a_game_tidies_the_heap_every_couple_of_seconds(app, thawed, monkeypatch):
+    """During a game, every ``TIDY_FRAMES`` frames what was made since the last freeze
+    is passed over and frozen: a cycle that is already garbage is freed then, and what
+    lives is frozen, so a later full pass walks only the last seconds' objects."""
+    monkeypatch.setattr(heap, "TIDY_FRAMES", 5)
+    play = showcase.start_play(app, new_game("mexica", 2, seed=1))
+    assert app.heap.watch(play)  # settled when its screen came up
+
+    class Junk:
+        pass
+
+    a, b = Junk(), Junk()
+    a.other, b.other = b, a  # garbage once dropped: only the collector frees it
+    gone = weakref.ref(a)
+    kept = Junk()
+    del a, b
+    frozen = gc.get_freeze_count()
+    for _ in range(4):
+        assert not app.heap.watch(play)
+    assert gone() is not None and not _frozen(kept)  # not yet
+    assert not app.heap.watch(play)  # the fifth frame: tidied
+    assert gone() is None  # the garbage cycle was freed
+    assert _frozen(kept) and gc.get_freeze_count() > frozen  # what lives is frozen
+
+
+def _frozen(obj: object) -> bool:
+    """Left out of the collector's passes (in none of its three generations)."""
+    return not any(o is obj for gen in range(3) for o in gc.get_objects(generation=gen))

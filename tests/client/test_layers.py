@@ -70,6 +70,38 @@ def test_only_changed_pieces_are_painted_and_the_layer_is_as_if_painted_whole():
     assert painted == []  # nothing changed: nothing painted
 
 
+def test_when_many_pieces_change_at_once_each_is_painted_once():
+    """Pieces that overlap their neighbours, all changed at once (an age's conflicts
+    begin): the layer paints every piece once, over a fresh copy of the ground, rather
+    than each changed area with every piece reaching into it; the same pixels."""
+    screen = Screen(pygame.Surface((1920, 1080)))
+    ground = Layer()
+    ground.fresh(screen, (0, 0, 400, 300)).fill((30, 60, 90))
+    painted: list[int] = []
+
+    def square(n: int, colour: tuple[int, int, int]) -> Piece:
+        def paint(scr: Screen) -> None:
+            painted.append(n)
+            scr.box(40 * n, 20 + 10 * n, 90, 90, (0, 0, 0, 90), radius=12)
+            scr.box(40 * n + 4, 16 + 10 * n, 80, 80, colour, radius=10)
+        return Piece((n, colour), (40 * n, 16 + 10 * n, 94, 94), paint)
+
+    layer = PiecesLayer()
+    layer.sync(ground, screen, (0, 0, 400, 300), "size",
+               [square(n, (200, 40, 40)) for n in range(8)])
+    painted.clear()
+    colours = [(40, 200, 40) if n % 2 else (200, 40, 40) for n in range(8)]
+    layer.sync(ground, screen, (0, 0, 400, 300), "size",
+               [square(n, c) for n, c in enumerate(colours)])
+    assert painted == list(range(8))  # not 1, 2, 3 for piece 2, then 3, 4, 5 for 4...
+    whole = PiecesLayer()
+    whole.sync(ground, screen, (0, 0, 400, 300), "size",
+               [square(n, c) for n, c in enumerate(colours)])
+    assert whole.scr is not None and layer.scr is not None
+    assert pygame.image.tobytes(layer.scr.surface, "RGB") == \
+        pygame.image.tobytes(whole.scr.surface, "RGB")
+
+
 def test_a_piece_painting_outside_its_bounds_is_caught(verified):
     screen = Screen(pygame.Surface((1920, 1080)))
     ground = Layer()
