@@ -50,8 +50,15 @@ SCENES: dict[SceneName, str] = {
 }
 
 
+#: the factories found so far, by scene name: asked every frame (which scenes are up)
+_FACTORIES: dict[str, Callable[..., Scene]] = {}
+
+
 def scene_factory(name: SceneName) -> Callable[..., Scene]:
     """What builds the scene called ``name`` (its module is imported the first time)."""
+    found = _FACTORIES.get(name)
+    if found is not None:
+        return found
     where = SCENES.get(name)
     if where is None:
         raise KeyError(f"no scene is called {name!r}; the scenes are: "
@@ -62,6 +69,7 @@ def scene_factory(name: SceneName) -> Callable[..., Scene]:
         factory = getattr(factory, part)
     if not callable(factory):
         raise TypeError(f"scene {name!r}: {where} is not callable")
+    _FACTORIES[name] = factory
     return factory  # type: ignore[no-any-return]
 
 

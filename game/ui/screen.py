@@ -51,6 +51,9 @@ TEXT_CACHE_ENTRIES = 2000
 TEXT_CACHE_BYTES = 64 * 1024 * 1024
 WIDTH_CACHE_ENTRIES = 4000
 FIT_CACHE_ENTRIES = 2000
+#: bounds of the cache of half-transparent boxes (entries, pixel bytes)
+BOX_CACHE_ENTRIES = 256
+BOX_CACHE_BYTES = 32 * 1024 * 1024
 
 
 #: the typeface every text is drawn in, inside the assets folder
@@ -124,6 +127,9 @@ FontKey = tuple[str | None, int]
 _FONTS: dict[FontKey, pygame.font.Font] = {}
 _TEXT_CACHE = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES)
 _WIDTH_CACHE = LruCache(WIDTH_CACHE_ENTRIES)
+#: half-transparent boxes by size, colour, rim and radius (pixels): a dimmed backdrop, a
+#: banner sliding in or a toast is the same box every frame, moved at most
+_BOXES = LruCache(BOX_CACHE_ENTRIES, BOX_CACHE_BYTES)
 
 
 def _fonts_usable() -> None:
@@ -222,9 +228,13 @@ class Screen:
             radius: float = 0, width: float = 0) -> pygame.Rect:
         r = self.rect(x, y, w, h)
         if len(colour) == 4 and colour[3] < 255:
-            layer = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, colour, layer.get_rect(),
-                             self.ln(width) if width else 0, self.ln(radius) if radius else 0)
+            rim, rad = self.ln(width) if width else 0, self.ln(radius) if radius else 0
+            key = (r.size, colour, rim, rad)
+            layer: pygame.Surface | None = _BOXES.get(key)
+            if layer is None:
+                layer = pygame.Surface(r.size, pygame.SRCALPHA)
+                pygame.draw.rect(layer, colour, layer.get_rect(), rim, rad)
+                _BOXES.put(key, layer, r.w * r.h * 4)
             self.surface.blit(layer, r.topleft)
         else:
             pygame.draw.rect(self.surface, colour, r, self.ln(width) if width else 0,
@@ -238,6 +248,28 @@ class Screen:
     def circle(self, x: float, y: float, r: float, colour: Colour, width: float = 0) -> None:
         pygame.draw.circle(self.surface, colour, self.px(x, y), self.ln(r),
                            self.ln(width) if width else 0)
+
+    def joined(self, segments: list[tuple[tuple[float, float], tuple[float, float]]],
+               colour: Colour, width: float) -> None:
+        """Lines ``width`` wide with a round dot at each end: the pixels of a :meth:`line`
+        and two :meth:`circle` of half its width per segment, each point converted once (a
+        territory's border has dozens, and an outline pulsing under the cursor is drawn
+        every frame)."""
+        surface, line, circle = self.surface, pygame.draw.line, pygame.draw.circle
+        ox, oy, scale = self.ox, self.oy, self.scale
+        thick, radius = self.ln(width), self.ln(width / 2)
+        pixels: dict[tuple[float, float], tuple[int, int]] = {}
+        for a, b in segments:
+            pa = pixels.get(a)
+            if pa is None:
+                pa = pixels[a] = (round(ox + a[0] * scale), round(oy + a[1] * scale))
+            pb = pixels.get(b)
+            if pb is None:
+                pb = pixels[b] = (round(ox + b[0] * scale), round(oy + b[1] * scale))
+            line(surface, colour, pa, pb, thick)
+        for a, b in segments:
+            circle(surface, colour, pixels[a], radius, 0)
+            circle(surface, colour, pixels[b], radius, 0)
 
     def polygon(self, points: list[tuple[float, float]], colour: Colour,
                 width: float = 0) -> None:

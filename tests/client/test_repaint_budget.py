@@ -24,6 +24,7 @@ from game.rng import Rng  # noqa: E402
 from game.ui import playersbar, showcase, statusline, widgets  # noqa: E402
 from game.ui.dialogs import Confirm  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402
+from game.ui.layout import panel_area  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
 from game.ui.screen import MAX_LATE, Screen  # noqa: E402
 from tests.client.test_peek import hold, placing, release  # noqa: E402
@@ -219,3 +220,42 @@ def test_the_status_words_wait_their_turn_but_a_refusal_shows_at_once():
     assert lag == MAX_LATE and words == ["Ben to play", "action 41"]
     assert frame(0, "that space is taken", 41, refused=True)
     assert words == ["Not allowed: that space is taken", "action 41"]
+
+
+def test_mexicas_kept_panel_always_shows_what_painting_it_afresh_shows(make_app):
+    """Mexica's side panel keeps its contents between frames. After each thing that
+    changes them (an action, another tool, another digit, the cursor over the board, a
+    score rising over a row), the panel a player sees is the one painted afresh."""
+    app = make_app(size=(1920, 1080))
+    game = new_game("mexica", 3, seed=5)
+    rng = Rng(5)
+    for _ in range(14):
+        game.apply(game.playout_action(rng))
+    play = showcase.start_play(app, game)
+    app.run(max_frames=2)
+    view = play.view
+    seat = play.game.current_player
+    steps = [lambda: showcase.key(app, pygame.K_TAB), lambda: showcase.key(app, pygame.K_3),
+             lambda: showcase.key(app, pygame.K_4),  # the mode line's words only
+             lambda: showcase.key(app, pygame.K_RIGHT),  # the cursor: the panel holds
+             lambda: play.apply("take"),  # the same seat's turn goes on: its counters only
+             lambda: view.panel_pops.update({0: ("+5", 0.4)}),
+             lambda: showcase.key(app, pygame.K_TAB),
+             lambda: play.apply(play.game.legal_actions()[-1])]
+    rect = app.screen.rect(*panel_area(3, view.seat_fact_lines))
+
+    def pixels() -> bytes:
+        return pygame.image.tobytes(app.screen.surface.subsurface(rect), "RGB")
+
+    shown = set()
+    for step in steps:
+        step()
+        app.run(max_frames=MAX_LATE + 2)
+        app.draw()
+        kept = pixels()
+        shown.add(kept)
+        view.panel_part.forget()
+        app.draw()
+        assert pixels() == kept
+    assert play.game.current_player == seat
+    assert len(shown) == len(steps) - 1  # every other step changed what the panel shows

@@ -37,3 +37,25 @@ def test_the_sparks_are_the_pixels_screen_circle_draws(pygame_display, size):
         assert pygame.image.tobytes(fast.surface, "RGB") == \
             pygame.image.tobytes(slow.surface, "RGB")
     assert effects.sparks  # sparks were still flying at the end
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1000, 700)])
+@pytest.mark.parametrize("width", [2.0, 3.5, 7.0])
+def test_joined_lines_are_the_pixels_of_a_line_and_two_dots_per_segment(pygame_display, size,
+                                                                        width):
+    """Territory borders (a closed ring and loose edges of a group) drawn by
+    ``Screen.joined`` are the pixels ``Screen.line`` and ``Screen.circle`` give, drawn
+    segment by segment as the borders were drawn before."""
+    ring = [(300.0 + 90 * i % 7, 200.0 + 55 * (i * i % 5)) for i in range(9)]
+    loose = [((1200.5, 640.25), (1333.0, 701.5)), ((1333.0, 701.5), (1290.0, 812.75)),
+             ((100.0, 900.0), (180.4, 905.6))]
+    for segments in ([(ring[i - 1], ring[i]) for i in range(len(ring))], loose):
+        fast, slow = (Screen(pygame.Surface(size)) for _ in range(2))
+        fast.joined(segments, (200, 180, 40), width)
+        for a, b in segments:
+            slow.line(a, b, (200, 180, 40), width)
+            slow.circle(a[0], a[1], width / 2, (200, 180, 40))
+            slow.circle(b[0], b[1], width / 2, (200, 180, 40))
+        assert pygame.image.tobytes(fast.surface, "RGB") == \
+            pygame.image.tobytes(slow.surface, "RGB")
+        assert pygame.image.tobytes(fast.surface, "RGB").count(b"\xc8\xb4\x28") > 100

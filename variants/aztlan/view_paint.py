@@ -373,11 +373,7 @@ def tint(scr: Screen, lay: Layout, geo: MapGeometry, t: int, colour: Any) -> Non
 def outline(scr: Screen, lay: Layout, geo: MapGeometry, t: int, colour: Any,
             width: float) -> None:
     pts = lay.poly(geo.polys[t])
-    w = max(2.0, width)
-    for i in range(len(pts)):
-        scr.line(pts[i], pts[(i + 1) % len(pts)], colour, w)
-    for p in pts:
-        scr.circle(p[0], p[1], w / 2, colour)
+    scr.joined([(pts[i - 1], pts[i]) for i in range(len(pts))], colour, max(2.0, width))
 
 
 def group_outline(scr: Screen, lay: Layout, geo: MapGeometry, cells: Any, colour: Any,
@@ -391,13 +387,8 @@ def group_outline(scr: Screen, lay: Layout, geo: MapGeometry, cells: Any, colour
             a, b = poly[i], poly[(i + 1) % len(poly)]
             key = (a, b) if a <= b else (b, a)
             count[key] = count.get(key, 0) + 1
-    w = max(2.0, width)
-    for (a, b), n in count.items():
-        if n == 1:
-            pa, pb = lay.pt(a), lay.pt(b)
-            scr.line(pa, pb, colour, w)
-            scr.circle(pa[0], pa[1], w / 2, colour)
-            scr.circle(pb[0], pb[1], w / 2, colour)
+    scr.joined([(lay.pt(a), lay.pt(b)) for (a, b), n in count.items() if n == 1], colour,
+               max(2.0, width))
 
 
 def badge(scr: Screen, text: str, x: float, y: float, size: float, fill: Any = INK,

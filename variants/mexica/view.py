@@ -27,7 +27,7 @@ from game.ui.anim import Anim, finish, sooner
 from game.ui.art import frames
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
-from game.ui.layers import Layer
+from game.ui.layers import Layer, Snapshot
 from game.ui.screen import Screen, draw_mark
 from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
@@ -78,6 +78,8 @@ class MexicaView(SeatStyle, BoardView):
         self._static = Layer()  # the map
         self._pieces = Layer()  # the map and the pieces
         self._comp = Layer()  # the pieces and the current preview
+        #: the side panel's contents, kept while what they show holds
+        self.panel_part = Snapshot()
         #: where the board was last drawn: like the layers, a fact of the pixels (a founded
         #: token flies from the panel, drawn after the board, to its cell there)
         self._board_lay: vp.Layout | None = None
@@ -369,6 +371,7 @@ class MexicaView(SeatStyle, BoardView):
         self.pops.clear()
         self.fx.finish()
         self.panel_pops = {}
+        self.panel_part.forget()
         self.source = None
         self.highlight_cells = frozenset()
         self._hl_serial += 1

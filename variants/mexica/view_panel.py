@@ -68,7 +68,11 @@ def _per_row(w: float, k: float) -> int:
 
 
 def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any) -> Shelf:
-    """Paint the panel; return where its calpulli display sits (a token flies from it)."""
+    """Paint the panel; return where its calpulli display sits (a token flies from it).
+
+    Its stone each frame, its contents kept (``view.panel_part``) while what they show
+    holds: the game (the session's version), the tool in hand and its setting, whose turn
+    it is, the seats' looks and the score pops rising over the rows."""
     ax, ay, aw, ah = area
     s = view.session.game.state
     rules = view.session.game.rules
@@ -78,16 +82,33 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
         k *= ah / need
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
-    frames.panel(scr, ax, ay, aw, min(ah, _need(scr, view, s, aw, k)), theme.PANEL_LIGHT,
-                 radius=14 * k, width=2)
+    h = min(ah, _need(scr, view, s, aw, k))
+    frames.panel(scr, ax, ay, aw, h, theme.PANEL_LIGHT, radius=14 * k, width=2)
+    top = y + HEAD_H * k + _tools_h(scr, view, w, k) + GAP * k
+    shelf = Shelf(x, top + GAP * k, (TOKENS_H - 10) * k, (TOKENS_H - 4) * k, TOKENS_H * k,
+                  _per_row(w, k))
+    view.panel_part.draw(scr, (ax, ay, aw, h), _contents_key(view),
+                         lambda sc: _contents(sc, view, s, rules, (x, y, w, k)))
+    return shelf
+
+
+def _contents_key(view: Any) -> tuple[Any, ...]:
+    """Everything the panel's contents are drawn from (the mode line's words stand for the
+    tool's settings and the cursor they describe)."""
+    game = view.session.game
+    return (view.session.version, view.tool, tuple(view.preview.menu),
+            view.preview.menu_index, view.mode_text(), game.current_player,
+            tuple(view.colours), tuple(view.marks), tuple(sorted(view.panel_pops.items())))
+
+
+def _contents(scr: Screen, view: Any, s: MexicaState, rules: MexicaRules,
+              at: tuple[float, float, float, float]) -> None:
+    x, y, w, k = at
     y = _head(scr, view, s, x, y, w, k)
     y = _tools(scr, view, x, y + GAP * k, w, k)
-    shelf = Shelf(x, y + GAP * k, (TOKENS_H - 10) * k, (TOKENS_H - 4) * k, TOKENS_H * k,
-                  _per_row(w, k))
     y = _display(scr, rules, s, x, y + GAP * k, w, k)
     y = _supply(scr, s, x, y + GAP * k, w, k)
     _players(scr, view, s, x, y + GAP * k, w, k)
-    return shelf
 
 
 def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
@@ -157,6 +178,14 @@ def _menu_rows(view: Any, aw: float, k: float) -> int:
     if view.tool != "tokens":
         return 1
     return max(1, (len(view.preview.menu) + 2) // 3)
+
+
+def _tools_h(scr: Screen, view: Any, w: float, k: float) -> float:
+    """How far :func:`_tools` reaches down (the calpulli display sits under it)."""
+    rows = len(_chip_rows(scr, _tool_labels(view), w, k))
+    if view.tool != "tokens" or not view.preview.menu:
+        return rows * TOOLS_H * k + len(_mode_lines(scr, view, w, k)) * MODE_H * k
+    return rows * TOOLS_H * k + _menu_rows(view, w, k) * MODE_H * k
 
 
 def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> float:
