@@ -242,7 +242,7 @@ class App:
         self.remote.after_draw()
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
-        self.screen.repaints_left = self.repaints_per_frame
+        self.screen.start_frame(self.repaints_per_frame)
         if self.dev:
             self.dev_check()
         if any(event.type in CLOSES_TOASTS for event in events):

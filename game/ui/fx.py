@@ -34,6 +34,8 @@ SHAKE_AMPLITUDE = 14.0
 REDUCED_COUNT = 0.25
 REDUCED_SPAN = 0.5
 GRAVITY = 420.0
+#: the share of an effect's life after which it fades towards the dark
+FADE_FROM = 0.5
 #: a glow fades in this many steps (each a sprite painted once)
 GLOW_LEVELS = 12
 
@@ -195,7 +197,8 @@ class Effects:
             if at is not None:
                 e = (s.t - s.delay) / s.life
                 radius = max(1.0, s.size * (1 - e * 0.7))
-                circle(surface, _fade(s.colour, e),
+                # the first half of a spark's life is at full colour (no fading to work out)
+                circle(surface, s.colour if e <= FADE_FROM else _fade(s.colour, e),
                        (round(ox + (at[0] + s.x) * scale), round(oy + (at[1] + s.y) * scale)),
                        max(1, round(radius * scale)), 0)
 
@@ -211,7 +214,7 @@ def _vary(colour: RGB, rng: random.Random) -> RGB:
 
 def _fade(colour: RGB, e: float) -> RGB:
     """Towards the dark as an effect ends (no per-spark alpha: plain circles are cheap)."""
-    k = max(0.0, 1 - max(0.0, e - 0.5) * 1.6)
+    k = max(0.0, 1 - max(0.0, e - FADE_FROM) * 1.6)
     return round(colour[0] * k), round(colour[1] * k), round(colour[2] * k)
 
 

@@ -36,6 +36,10 @@ class Layer:
         self.key: Any = None
         self.scr: Screen | None = None
         self.rect: Any = None
+        #: frames it showed old pixels while its key had changed (see Screen.may_repaint)
+        self.late = 0
+        #: the seat whose view it was painted for, where that matters (None: anyone's)
+        self.viewer: Any = None
 
     def fresh(self, screen: Screen, rect: Rect) -> Screen:
         """A new, empty surface covering ``rect``."""
@@ -205,6 +209,7 @@ class Snapshot:
         if secret != self.secret:
             if self.late == 0 and not screen.may_repaint(0):
                 self.late = 1
+                screen.promise_repaint()
                 return True
             if self.late:  # its bare frame is over: now, whatever the budget
                 screen.spend_repaint()

@@ -156,6 +156,8 @@ class Screen:
     #: running client allows one a frame (``App.run``), so that the frame after an action
     #: does not pay for every part the action changed at once.
     repaints_left: int | None = None
+    #: repaints the next frame owes (see :meth:`promise_repaint`)
+    promised = 0
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
@@ -204,6 +206,19 @@ class Screen:
         """A repaint that could not wait (the board after an action) uses the frame's."""
         if self.repaints_left is not None:
             self.repaints_left -= 1
+
+    def promise_repaint(self) -> None:
+        """A repaint the next frame must make whatever its budget (a seat's secrets left
+        bare for this frame): the next frame starts with that much less, so the parts
+        that can wait do not pile onto it."""
+        if self.repaints_left is not None:
+            self.promised += 1
+
+    def start_frame(self, repaints: int | None) -> None:
+        """A new frame with ``repaints`` kept parts to repaint (None: all), less those
+        promised by the frame before."""
+        self.repaints_left = None if repaints is None else repaints - self.promised
+        self.promised = 0
 
     # -- coordinates ---------------------------------------------------------------------
     def px(self, x: float, y: float) -> tuple[int, int]:

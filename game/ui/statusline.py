@@ -14,7 +14,7 @@ from game.ui.screen import draw_mark
 from game.ui.widgets import fit_lines
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.ui.screen import Colour, Screen
     from game.ui.seats import SeatStatus
 
 REFUSED_FILL = (90, 24, 24)
@@ -46,6 +46,16 @@ def _frame(lines: list[str]) -> tuple[float, float, float, float]:
     x, y, w, h = STATUS_AREA
     grow = LINE_STEP * (len(lines) - 1)
     return x, y - grow, w, h + grow
+
+
+def warm(screen: Screen, colours: list[tuple[int, int, int]]) -> None:
+    """Paint the frame of a seat deciding elsewhere, in each seat's colour, one and two
+    lines high, into the art cache now, without drawing it. Why: painted the first time
+    each seat's phone or computer decides, it made that frame 1.5 ms longer."""
+    borders: list[Colour] = list(colours)
+    for lines in (1, 2):
+        x, y, w, h = _frame([""] * lines)
+        frames.warm_panels(screen, x, y, w, h, borders, radius=12, fill=theme.PANEL)
 
 
 def _draw_lines(screen: Screen, lines: list[str], x: float, box: tuple[float, float, float,

@@ -222,3 +222,29 @@ def test_a_disabled_menu_row_shakes_when_pressed_unless_motion_is_reduced():
     assert shake_offset(menu.t - menu.refused[1], menu.calm()) != 0
     menu.calm = lambda: True
     assert shake_offset(menu.t - menu.refused[1], menu.calm()) == 0
+
+
+def test_a_seat_deciding_elsewhere_paints_no_frame_art_on_its_first_turn(make_app):
+    """The status line's frame and Aztlán's side panel are framed in the colour of the
+    seat deciding elsewhere (a phone, a computer): painted with the game's first frame
+    for every seat, so no later frame of the game paints one."""
+    from game.ui.seats import SeatStatus
+    from game.ui.statusline import draw_seat_status
+    from variants.aztlan.view_model import Decision
+
+    app = make_app(size=(1920, 1080))
+    play = showcase.start_play(app, new_game("aztlan", 4, seed=3))
+    app.step([], DT)
+    if play.privacy is not None:  # "Pass to" first: the board's first frame follows
+        showcase.key(app, pygame.K_RETURN)
+    app.step([], DT)
+    assert app.stack.top is play
+    renders = ART.renders
+    view, screen = play.view, app.screen
+    for seat, colour in enumerate(play.colours):
+        for text in ("Ana decides on her phone", "Ana (computer, Hard) is thinking " * 4):
+            draw_seat_status(screen, SeatStatus(text, True, "E: skip"), colour, "circle",
+                             0.5, "action 3")
+        view.decision = Decision("wait", seat, f"Seat {seat + 1} decides")
+        view.draw_panel(screen, view.panel_area)
+    assert ART.renders == renders

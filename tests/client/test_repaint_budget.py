@@ -259,3 +259,73 @@ def test_mexicas_kept_panel_always_shows_what_painting_it_afresh_shows(make_app)
         assert pixels() == kept
     assert play.game.current_player == seat
     assert len(shown) == len(steps) - 1  # every other step changed what the panel shows
+
+
+def test_after_an_action_the_board_shows_its_new_pieces_at_once_and_highlights_soon(
+        make_app, monkeypatch):
+    """The frame of an action paints the pieces it moved; the highlights over them may
+    wait for a later frame (at most ``MAX_LATE``), but the board never shows the old
+    pieces, nor highlights painted for other pieces or another viewer."""
+    app = make_app(size=(1920, 1080))
+    game = new_game("aztlan", 4, seed=7)
+    rng = Rng(7)
+    for _ in range(60):
+        game.apply(game.playout_action(rng))
+    play = showcase.start_play(app, game)
+    app.run(max_frames=3)
+    view = play.view
+    shown: list[tuple[str, object, object]] = []
+    real = view_draw.draw_overlay
+
+    def spy(v, screen, lay, m, shows):
+        layer = real(v, screen, lay, m, shows)
+        bare = layer is v.pieces_layer
+        shown.append(("bare" if bare else "over", shows, None if bare else layer.key[0]))
+        return layer
+
+    monkeypatch.setattr(view_draw, "draw_overlay", spy)
+    waited = 0
+    for _ in range(6):
+        if play.privacy is not None:
+            showcase.key(app, pygame.K_RETURN)
+        before = view.pieces_layer.shows
+        play.apply(play.game.legal_actions()[0])
+        shown.clear()
+        app.run(max_frames=MAX_LATE + 2)
+        for kind, shows, painted in shown:
+            assert kind == "bare" or painted == shows  # never highlights of other pieces
+        assert shown[-1][0] == "over"  # the highlights caught up
+        waited += sum(kind == "bare" for kind, _, _ in shown)
+        assert sum(kind == "bare" for kind, _, _ in shown) <= MAX_LATE
+        assert before is not None
+    assert waited  # some action's frame did leave the highlights to the next one
+
+
+def test_a_secret_left_bare_owes_its_repaint_to_the_next_frame_before_parts_that_wait():
+    """A part showing a seat's secrets is left bare for the frame its seat changes when
+    the budget is spent; the next frame repaints it whatever its budget, so that frame's
+    budget is already used: a part that can wait waits, and no frame repaints both."""
+    screen = Screen(pygame.Surface((1920, 1080)))
+    painted: list[str] = []
+    secret, other = Snapshot(), Snapshot()
+    rect = (100.0, 100.0, 200.0, 100.0)
+
+    def paint(name: str):
+        return lambda s: painted.append(name)
+
+    screen.start_frame(None)  # both painted once
+    secret.draw(screen, rect, "cards of seat 0", paint("secret"), secret=0)
+    other.draw(screen, (400.0, 100.0, 200.0, 100.0), "log 1", paint("other"))
+    painted.clear()
+    screen.start_frame(1)
+    screen.spend_repaint()  # the board's new pieces take this frame's repaint
+    secret.draw(screen, rect, "cards of seat 1", paint("secret"), secret=1)
+    assert painted == []  # bare: seat 0's cards are not shown to seat 1
+    screen.start_frame(1)
+    assert screen.repaints_left == 0  # owed to the bare part
+    other.draw(screen, (400.0, 100.0, 200.0, 100.0), "log 2", paint("other"))
+    secret.draw(screen, rect, "cards of seat 1", paint("secret"), secret=1)
+    assert painted == ["secret"]
+    screen.start_frame(1)
+    other.draw(screen, (400.0, 100.0, 200.0, 100.0), "log 2", paint("other"))
+    assert painted == ["secret", "other"]

@@ -18,7 +18,7 @@ from game.ui import theme
 from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
 from game.ui.art import frames, sprites
 from game.ui.boardview import Area
-from game.ui.layers import Piece, PiecesLayer, Rect, Snapshot
+from game.ui.layers import Layer, Piece, PiecesLayer, Rect, Snapshot
 from game.ui.screen import Screen
 from variants.aztlan import view_paint as vp
 from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_facts
@@ -55,17 +55,34 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
         pieces.shows = shows
     else:
         warm_fight(v, lay, pieces)
-    over = v.over_layer
-    key = (shows, v.serial)
-    if over.key != key:
-        paint_overlay(v, over.copy_of(pieces, screen, lay.map_rect), lay, m)
-        over.key = key
-    assert over.scr is not None
-    screen.surface.blit(over.scr.surface, over.rect.topleft)
+    shown = draw_overlay(v, screen, lay, m, shows)
+    assert shown.scr is not None
+    screen.surface.blit(shown.scr.surface, shown.rect.topleft)
     # the tracks before what moves: their kept pixels must never hold a passing spark
     draw_tracks(v, screen, lay, m)
     draw_moving(v, screen, lay, m, colours, marks)
     v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
+
+
+def draw_overlay(v: AztlanView, screen: Screen, lay: Layout, m: Model,
+                 shows: tuple[Any, ...]) -> Layer:
+    """The layer to show: the pieces with the highlights over them, repainted when either
+    changes, under the frame's repaint budget like a kept part. While it waits, the
+    highlights of the same pieces and viewer show a frame longer; after an action (new
+    pieces) or for another viewer, the pieces show bare: never an old board, nor one
+    viewer's highlights to another. So the frame of an action paints the pieces it moved,
+    and the copy of the board under the new highlights is left to the next frame."""
+    over, pieces = v.over_layer, v.pieces_layer
+    key = (shows, v.serial)
+    if over.key == key:
+        return over
+    same = over.key is not None and over.key[0] == shows and over.viewer == m.viewer
+    if over.scr is not None and not screen.may_repaint(over.late):
+        over.late += 1
+        return over if same else pieces
+    paint_overlay(v, over.copy_of(pieces, screen, lay.map_rect), lay, m)
+    over.key, over.viewer, over.late = key, m.viewer, 0
+    return over
 
 
 def draw_tracks(v: AztlanView, screen: Screen, lay: Layout, m: Model) -> None:
@@ -97,8 +114,9 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
     seat = d.seat
     edge = v.seat_colours[seat] if seat is not None else theme.PANEL_LIGHT
     warm = (area, screen.scale, tuple(v.seat_colours))
-    if v.warmed != warm:
-        frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14, width=4)
+    if v.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
+        for rim in (4, 2):
+            frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14, width=rim)
         v.warmed = warm
     frames.panel(screen, x, y, w, h, edge, radius=14, width=4 if d.kind != "wait" else 2)
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,

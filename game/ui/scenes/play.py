@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.errors import AztecArcadeError, IllegalAction
-from game.ui import fx, theme
+from game.ui import fx, statusline, theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
@@ -97,6 +97,9 @@ class PlayScene(BaseScene):
         self.hinter = Hinter(session)
         #: the hint's line for the status bar while the board shows it ('' if none)
         self.hint_text = ""
+        #: the scale and colours the status line's seat frames were painted for (a pixel
+        #: cache's note, like a view's layers)
+        self._warmed: tuple[float, tuple[tuple[int, int, int], ...]] | None = None
 
     # -- helpers ---------------------------------------------------------------------
     @property
@@ -517,6 +520,10 @@ class PlayScene(BaseScene):
         return None
 
     def _draw_status(self, screen: Screen) -> None:
+        warm = (screen.scale, tuple(self.colours))
+        if self._warmed != warm:
+            statusline.warm(screen, list(self.colours))
+            self._warmed = warm
         hints = [hint for hint, shown in (("U undo", self.session.can_undo()),
                                           ("Y redo", self.session.can_redo())) if shown]
         hints.append(f"action {len(self.game.log)}")
