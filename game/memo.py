@@ -97,6 +97,19 @@ def code_of(cls: type) -> tuple[tuple[int, ...], tuple[Any, ...]]:
     return tuple(map(id, objects)), tuple(objects)
 
 
+def data_key(data: Any) -> Hashable:
+    """A key that equals another exactly when the two plain data are equal, types and
+    order of mappings included (``1``, ``1.0`` and ``True`` differ), for a memo keyed by
+    data as written. marshal's format 2 writes values without references to shared
+    objects, so the bytes depend on the values alone, and it writes them several times
+    faster than ``repr`` (a variant's parameters, Aztlán's map among them, at every
+    registry build); data marshal cannot write (a date from YAML) is keyed by its repr."""
+    try:
+        return marshal.dumps(data, 2)
+    except ValueError:
+        return ("repr", repr(data))
+
+
 def copy_data(data: Any) -> Any:
     """A deep copy of plain data (mappings, lists, tuples, sets and scalars), as
     ``copy.deepcopy`` makes it but several times faster: through ``marshal``, which copies

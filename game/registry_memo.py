@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from game.engine import Rules
-from game.memo import Memo, code_of, copy_data
+from game.memo import Memo, code_of, copy_data, data_key
 from game.schema import Context
 
 #: The installed packages' entry points (:mod:`game.memo`): reading every installed
@@ -53,7 +53,7 @@ def checked_params(engine: type[Rules], raw: Any, ctx: Context) -> Any:
     ``ctx``. A result without problems and without files (whose existence is checked on
     disk) is kept for the same engine code, file and parameters."""
     code, objects = code_of(engine)
-    key = (code, ctx.file, repr(raw))
+    key = (code, ctx.file, data_key(raw))
     found = _CHECKED.get(key)
     if found is not None:
         return copy_data(found)

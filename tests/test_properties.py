@@ -35,11 +35,22 @@ player_counts = st.sampled_from([2, 3, 4])
 # ---------------------------------------------------------------------------------------
 # the invariants
 # ---------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)
+def _canal_cells(canal: bytes) -> tuple[int, ...]:
+    """The cells a canal covers (``canal``: the state's flags, as bytes): a pure function
+    of the flags, which most actions leave as they were, asked twice per check."""
+    return tuple(c for c, flag in enumerate(canal) if flag)
+
+
+@functools.lru_cache(maxsize=4096)
+def _water(lake: frozenset[int], canal: bytes) -> frozenset[int]:
+    return lake | frozenset(_canal_cells(canal))
+
+
 def water_cells(game: Game) -> frozenset[int]:
-    """The lake and every canal cell, worked out once per check: the district check asks
-    for each cell's neighbours, millions of questions over the file's games."""
-    canal = game.state.canal
-    return game.rules.board.lake | {c for c in range(len(canal)) if canal[c]}
+    """The lake and every canal cell: the district check asks for each cell's neighbours,
+    millions of questions over the file's games."""
+    return _water(game.rules.board.lake, bytes(game.state.canal))
 
 
 #: district layouts already checked (canals, labels, districts): the check is a pure
@@ -50,7 +61,7 @@ _CHECKED_LAYOUTS: set[tuple[object, ...]] = set()
 def check_districts(game: Game) -> None:
     """(a) Every non-water island cell is in exactly one 4-connected district."""
     board, s = game.rules.board, game.state
-    layout = (id(board), tuple(s.canal), tuple(s.label),
+    layout = (id(board), bytes(s.canal), tuple(s.label),
               tuple((k, tuple(v)) for k, v in s.dcells.items()))
     if layout in _CHECKED_LAYOUTS:
         return
@@ -114,7 +125,7 @@ def check_components(game: Game) -> None:
     assert set(by_length) <= {1, 2}
     tile_cells = [c for t in s.tiles for c in t]
     assert len(tile_cells) == len(set(tile_cells)), "two canal tiles on one cell"
-    assert sorted(tile_cells) == [c for c in range(len(s.canal)) if s.canal[c]]
+    assert tuple(sorted(tile_cells)) == _canal_cells(bytes(s.canal))
 
     assert s.supply["bridges"] >= 0
     assert len(s.bridges) + s.supply["bridges"] == comps["bridges"] == 11

@@ -79,15 +79,28 @@ def real_saves(variant: str, seeds: tuple[int, ...] = SEEDS,
         for seed in seeds:
             game = new_game(variant, players, seed=seed)
             rng = Rng(seed)
-            texts = [game.to_json()]
             while not game.is_over:
                 game.apply(game.playout_action(rng))
-                texts.append(game.to_json())
-            for point in points:
-                corpus.texts.append(texts[round(point * (len(texts) - 1))])
-            seen.update(game.log)
+            log = game.log
+            corpus.texts.extend(_saves_along(variant, players, seed, log, [
+                round(point * len(log)) for point in points]))
+            seen.update(log)
     corpus.actions = sorted(seen)
     return corpus
+
+
+def _saves_along(variant: str, players: int, seed: int, log: list[str],
+                 at: list[int]) -> list[str]:
+    """The saves of the game ``log`` plays after ``at[0]``, ``at[1]``, ... of its actions,
+    made by replaying it (saving after every action of a game to keep a few costs more)."""
+    game = new_game(variant, players, seed=seed)
+    texts: dict[int, str] = {}
+    for done in range(len(log) + 1):
+        if done in at:
+            texts[done] = game.to_json()
+        if done < len(log):
+            game.apply(log[done])
+    return [texts[done] for done in at]
 
 
 # ---------------------------------------------------------------------------------------

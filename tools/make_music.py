@@ -122,15 +122,26 @@ def render(track: Track) -> Samples:
         if key not in cache:
             cache[key] = instrument(name, pitch, step)
         v = velocity * (1 + 0.08 * jitter.next())
-        start = (sixteenth * step) % n
-        for j, x in enumerate(cache[key]):
-            out[(start + j) % n] += v * x
+        _add_wrapped(out, cache[key], v, (sixteenth * step) % n)
     mean = sum(out) / n
     out = [x - mean for x in out]
     rms = (sum(x * x for x in out) / n) ** 0.5
     peak = max(abs(x) for x in out)
     g = min(LOUDNESS / rms, PEAK / peak)
     return [x * g for x in out]
+
+
+def _add_wrapped(out: Samples, note: Samples, v: float, start: int) -> None:
+    """``out[(start + j) % len(out)] += v * note[j]`` for every j, in that order, a
+    stretch of the loop at a time (a note's tail folds back onto the loop's start)."""
+    n = len(out)
+    done = 0
+    while done < len(note):
+        at = (start + done) % n
+        length = min(n - at, len(note) - done)
+        out[at:at + length] = [o + v * x for o, x in zip(out[at:at + length],
+                                                         note[done:done + length], strict=True)]
+        done += length
 
 
 # -- the loops -----------------------------------------------------------------------------

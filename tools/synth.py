@@ -13,6 +13,8 @@ import math
 import struct
 import wave
 from collections.abc import Iterable
+from itertools import accumulate, repeat
+from operator import mul
 from pathlib import Path
 
 RATE = 22050
@@ -33,7 +35,15 @@ class Noise:
         return (self.state / 0x7FFFFFFF) * 2 - 1
 
     def take(self, n: int) -> Samples:
-        return [self.next() for _ in range(n)]
+        """The next ``n`` values, as ``next`` gives them one by one."""
+        out = []
+        append = out.append
+        state = self.state
+        for _ in range(n):
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            append((state / 0x7FFFFFFF) * 2 - 1)
+        self.state = state
+        return out
 
 
 def count(seconds: float) -> int:
@@ -52,13 +62,13 @@ def modes(partials: Iterable[tuple[float, float, float]], seconds: float,
     n = count(seconds)
     out = [0.0] * n
     a = max(1, count(attack))
+    sin = math.sin
     for freq, amp, decay in partials:
         w = 2 * math.pi * freq / RATE
         k = math.exp(-1.0 / (decay * RATE))
-        g = amp
-        for i in range(n):
-            out[i] += g * math.sin(w * i)
-            g *= k
+        # the gains amp, amp*k, amp*k*k, ... multiplied in turn, as a running product
+        gains = accumulate(repeat(k, n - 1), mul, initial=amp) if n else ()
+        out = [o + g * sin(w * i) for i, (o, g) in enumerate(zip(out, gains, strict=True))]
     for i in range(min(a, n)):
         out[i] *= i / a
     return out
@@ -101,7 +111,7 @@ def burst(seconds: float, volume: float = 1.0, seed: int = 1, power: float = 3.0
     """A noise burst falling as (1 - t)^power: the raw material of shakers and splashes."""
     n = count(seconds)
     noise = Noise(seed)
-    return [noise.next() * volume * (1 - i / n) ** power for i in range(n)]
+    return [x * volume * (1 - i / n) ** power for i, x in enumerate(noise.take(n))]
 
 
 def shaker(seconds: float = 0.09, seed: int = 3, swell: float = 0.25) -> Samples:
@@ -120,18 +130,30 @@ def flute(freq: float, seconds: float, vibrato: float = 0.006, seed: int = 5) ->
     """A clay flute: a nearly pure tone with breath noise, a soft attack and vibrato."""
     n = count(seconds)
     noise = Noise(seed)
-    breath = lowpass([noise.next() for _ in range(n)], 0.08)
+    breath = lowpass(noise.take(n), 0.08)
     out = []
+    append = out.append
     phase = 0.0
     attack, release = count(0.05), count(0.12)
-    for i in range(n):
-        t = i / RATE
-        f = freq * (1 + vibrato * math.sin(2 * math.pi * 5.2 * t) * min(1.0, t / 0.25))
-        phase += 2 * math.pi * f / RATE
+    sin, two_pi = math.sin, 2 * math.pi
+    for i, (wobble, swell) in enumerate(_vibrato_shape(n)):
+        f = freq * (1 + vibrato * wobble * swell)
+        phase += two_pi * f / RATE
         env = min(1.0, i / attack, (n - i) / release)
-        out.append(env * (0.8 * math.sin(phase) + 0.12 * math.sin(2 * phase)
-                          + 0.1 * breath[i]))
+        append(env * (0.8 * sin(phase) + 0.12 * sin(2 * phase) + 0.1 * breath[i]))
     return out
+
+
+#: (sin(2 pi 5.2 t), min(1, t / 0.25)) per sample: the flute's vibrato and how far it has
+#: grown, the same for every note (worked out once; the flutes are most of the music's time)
+_VIBRATO: list[tuple[float, float]] = []
+
+
+def _vibrato_shape(n: int) -> list[tuple[float, float]]:
+    for i in range(len(_VIBRATO), n):
+        t = i / RATE
+        _VIBRATO.append((math.sin(2 * math.pi * 5.2 * t), min(1.0, t / 0.25)))
+    return _VIBRATO[:n]
 
 
 # -- filters and arrangement -------------------------------------------------------------
@@ -163,8 +185,8 @@ def mix(*parts: Samples) -> Samples:
     n = max(len(p) for p in parts)
     out = [0.0] * n
     for p in parts:
-        for i, x in enumerate(p):
-            out[i] += x
+        m = len(p)
+        out[:m] = [o + x for o, x in zip(out, p, strict=False)]
     return out
 
 

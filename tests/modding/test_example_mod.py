@@ -122,8 +122,9 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
         assert got.returncode == 0, (f"could not install {missing} into the venv:\n"
                                      + got.stdout + got.stderr)
     # real installs, not editable, both in one pip run
-    done = _run(_pip(python, "install", "-q", "--no-build-isolation", "--no-deps", ROOT,
-                     EXAMPLE), tmp_path, env)
+    # from the two folders alone: no index is asked, no wheel is kept in pip's cache
+    done = _run(_pip(python, "install", "-q", "--no-build-isolation", "--no-deps",
+                     "--no-index", "--no-cache-dir", ROOT, EXAMPLE), tmp_path, env)
     assert done.returncode == 0, f"pip install of the game and the mod failed:\n{done.stderr}"
 
     # the installed copies are used, not the checkout

@@ -276,8 +276,9 @@ class AztlanRules(Rules):
         """Unresolved conflicts that ``seat`` wins outright."""
         army = self.army(s, seat)
         strength = self.strength(s)
-        return [t for t, counts in enumerate(s.board)
-                if t not in s.resolved and wins_outright(counts, strength, army)]
+        return [t for t, counts in enumerate(s.board)  # where it has no pawns, it wins none
+                if counts[army] and t not in s.resolved
+                and wins_outright(counts, strength, army)]
 
     def tied_seats(self, s: AztlanState, o: Outcome) -> list[int]:
         tied = {self.commander(s, a) for a in o.top}

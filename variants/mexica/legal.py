@@ -47,6 +47,17 @@ class LegalMixin(GeometryMixin):
             out.append(action)
         return out
 
+    def _keep(self, s: MexicaState, items: list[tuple[str, tuple[int, ...]]],
+              freed: int | None = None) -> list[str]:
+        """``_filter`` for actions that fill cells and move no bridge (``items``: text,
+        cells), all with the same ``freed``: only cells beside another Pilli can pen it
+        in, so the rest pass without a candidate built for each (most of a first round's
+        hundreds of actions)."""
+        seat = s.turn
+        near = self._near_others(s, seat)
+        return [text for text, cells in items if near.isdisjoint(cells)
+                or not self._pens(s, seat, frozenset(cells), freed)]
+
     def _gen_tokens(self, s: MexicaState) -> list[str]:
         out = []
         seat = s.turn
@@ -71,10 +82,8 @@ class LegalMixin(GeometryMixin):
             return []
         names = self.board.names
         spots = [c for c in sorted(cells) if self._buildable(s, c)]
-        if not self._first_round(s):  # nothing to filter: no candidates to build
-            return [f"found {names[c]}" for c in spots]
-        items: list[Candidate] = [(f"found {names[c]}", frozenset((c,)), {}) for c in spots]
-        return self._filter(s, items)
+        return self._keep(s, [(f"found {names[c]}", (c,)) for c in spots]) if self._first_round(
+            s) else [f"found {names[c]}" for c in spots]
 
     def _gen_temple(self, s: MexicaState) -> list[str]:
         label = self._pilli_label(s, s.turn)
@@ -85,11 +94,10 @@ class LegalMixin(GeometryMixin):
             return []
         names = self.board.names
         cells = [c for c in sorted(s.dcells[label]) if self._buildable(s, c)]
-        if not self._first_round(s):  # nothing to filter: no candidates to build
-            return [f"temple {names[c]} {lv}" for c in cells for lv in levels]
-        items: list[Candidate] = [(f"temple {names[c]} {lv}", frozenset((c,)), {})
-                                  for c in cells for lv in levels]
-        return self._filter(s, items)
+        if self._first_round(s):  # a cell's levels stand or fall together: judge each once
+            allowed = set(self._keep(s, [(names[c], (c,)) for c in cells]))
+            cells = [c for c in cells if names[c] in allowed]
+        return [f"temple {names[c]} {lv}" for c in cells for lv in levels]
 
     def _gen_move(self, s: MexicaState) -> list[str]:
         me = s.pilli[s.turn]
@@ -97,11 +105,9 @@ class LegalMixin(GeometryMixin):
             return []
         names = self.board.names
         targets = sorted(self._foot_targets(s, me))
-        if not self._first_round(s):  # nothing to filter: no candidates to build
+        if not self._first_round(s):  # nothing to filter
             return [f"move {names[c]}" for c in targets]
-        items: list[Candidate] = [(f"move {names[c]}", frozenset((c,)), {"freed": me})
-                                  for c in targets]
-        return self._filter(s, items)
+        return self._keep(s, [(f"move {names[c]}", (c,)) for c in targets], freed=me)
 
     def _gen_boat(self, s: MexicaState) -> list[str]:
         me = s.pilli[s.turn]
@@ -110,11 +116,9 @@ class LegalMixin(GeometryMixin):
         names = self.board.names
         spots = [c for c, cost in sorted(self._boat_costs(s, me).items())
                  if cost <= s.ap and c not in s.pilli]
-        if not self._first_round(s):  # nothing to filter: no candidates to build
+        if not self._first_round(s):  # nothing to filter
             return [f"boat {names[c]}" for c in spots]
-        items: list[Candidate] = [(f"boat {names[c]}", frozenset((c,)), {"freed": me})
-                                  for c in spots]
-        return self._filter(s, items)
+        return self._keep(s, [(f"boat {names[c]}", (c,)) for c in spots], freed=me)
 
     def _gen_teleport(self, s: MexicaState) -> list[str]:
         if s.ap < self.c_teleport:
@@ -123,11 +127,9 @@ class LegalMixin(GeometryMixin):
         names = self.board.names
         spots = [c for c in self.board.island
                  if self._walkable(s, c) or (c in s.bridges and c not in s.pilli)]
-        if not self._first_round(s):  # nothing to filter: no candidates to build
+        if not self._first_round(s):  # nothing to filter
             return [f"teleport {names[c]}" for c in spots]
-        items: list[Candidate] = [(f"teleport {names[c]}", frozenset((c,)), {"freed": me})
-                                  for c in spots]
-        return self._filter(s, items)
+        return self._keep(s, [(f"teleport {names[c]}", (c,)) for c in spots], freed=me)
 
     def _canal_cells(self, s: MexicaState) -> list[int]:
         b = self.board
@@ -162,9 +164,9 @@ class LegalMixin(GeometryMixin):
                 d = south[c]
                 if d in okset:
                     add((double[c, d], (c, d)))
-        if not self._first_round(s):  # nothing to filter: no candidates to build
+        if not self._first_round(s):  # nothing to filter
             return [text for text, _cells in tiles]
-        return self._filter(s, [(text, frozenset(cells), {}) for text, cells in tiles])
+        return self._keep(s, tiles)
 
     def _gen_bridge(self, s: MexicaState) -> list[str]:
         if s.supply["bridges"] <= 0 or s.ap < self.c_bridge:
