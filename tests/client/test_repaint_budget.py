@@ -98,16 +98,23 @@ def test_an_urgent_part_repaints_at_once_and_without_a_budget_all_do():
     assert colour_of(screen, rect_a) == colour_of(screen, rect_b) == (250, 250, 250)
 
 
+def started(make_app, variant: str, players: int, seed: int, actions: int, frames: int):
+    """A 1920x1080 App showing a game ``actions`` playout actions in, after ``frames``
+    frames of ``App.run`` (which lets one kept part repaint a frame)."""
+    app = make_app(size=(1920, 1080))
+    game = new_game(variant, players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(actions):
+        game.apply(game.playout_action(rng))
+    play = showcase.start_play(app, game)
+    app.run(max_frames=frames)
+    return app, play
+
+
 def test_the_running_client_settles_on_the_picture_a_full_repaint_gives(make_app):
     """A late Aztlán game at 1920x1080 in ``App.run`` (one repaint a frame): some
     actions later, the screen is exactly what drawing everything afresh gives."""
-    app = make_app(size=(1920, 1080))
-    game = new_game("aztlan", 4, seed=7)
-    rng = Rng(7)
-    for _ in range(60):
-        game.apply(game.playout_action(rng))
-    play = showcase.start_play(app, game)
-    app.run(max_frames=2)
+    app, play = started(make_app, "aztlan", 4, 7, 60, 2)
     assert app.repaints_per_frame == 1  # the running client spreads its repaints
     for _ in range(2):
         if play.privacy is not None:  # "Pass to": the next person is at the screen
@@ -226,13 +233,7 @@ def test_mexicas_kept_panel_always_shows_what_painting_it_afresh_shows(make_app)
     """Mexica's side panel keeps its contents between frames. After each thing that
     changes them (an action, another tool, another digit, the cursor over the board, a
     score rising over a row), the panel a player sees is the one painted afresh."""
-    app = make_app(size=(1920, 1080))
-    game = new_game("mexica", 3, seed=5)
-    rng = Rng(5)
-    for _ in range(14):
-        game.apply(game.playout_action(rng))
-    play = showcase.start_play(app, game)
-    app.run(max_frames=2)
+    app, play = started(make_app, "mexica", 3, 5, 14, 2)
     view = play.view
     seat = play.game.current_player
     steps = [lambda: showcase.key(app, pygame.K_TAB), lambda: showcase.key(app, pygame.K_3),
@@ -266,13 +267,7 @@ def test_after_an_action_the_board_shows_its_new_pieces_at_once_and_highlights_s
     """The frame of an action paints the pieces it moved; the highlights over them may
     wait for a later frame (at most ``MAX_LATE``), but the board never shows the old
     pieces, nor highlights painted for other pieces or another viewer."""
-    app = make_app(size=(1920, 1080))
-    game = new_game("aztlan", 4, seed=7)
-    rng = Rng(7)
-    for _ in range(60):
-        game.apply(game.playout_action(rng))
-    play = showcase.start_play(app, game)
-    app.run(max_frames=3)
+    app, play = started(make_app, "aztlan", 4, 7, 60, 3)
     view = play.view
     shown: list[tuple[str, object, object]] = []
     real = view_draw.draw_overlay

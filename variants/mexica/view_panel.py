@@ -37,10 +37,7 @@ CHIP = 28  # chip font size
 
 def _need(scr: Screen, view: Any, s: MexicaState, aw: float, k: float) -> float:
     rows = _token_slots(s, aw - 12 * k, k)[1]
-    menu = _menu_rows(view, aw, k)
-    if view.tool != "tokens" or not view.preview.menu:
-        menu = len(_mode_lines(scr, view, aw - 12 * k, k))
-    tools = len(_chip_rows(scr, _tool_labels(view), aw - 12 * k, k))
+    tools, menu = _tool_rows(scr, view, aw - 12 * k, k)
     return (12 + HEAD_H + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
             + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
 
@@ -180,12 +177,19 @@ def _menu_rows(view: Any, aw: float, k: float) -> int:
     return max(1, (len(view.preview.menu) + 2) // 3)
 
 
+def _tool_rows(scr: Screen, view: Any, w: float, k: float) -> tuple[int, int]:
+    """The rows :func:`_tools` draws: of tool chips, and of the mode line's words (or of
+    the token menu's chips)."""
+    tools = len(_chip_rows(scr, _tool_labels(view), w, k))
+    if view.tool != "tokens" or not view.preview.menu:
+        return tools, len(_mode_lines(scr, view, w, k))
+    return tools, _menu_rows(view, w, k)
+
+
 def _tools_h(scr: Screen, view: Any, w: float, k: float) -> float:
     """How far :func:`_tools` reaches down (the calpulli display sits under it)."""
-    rows = len(_chip_rows(scr, _tool_labels(view), w, k))
-    if view.tool != "tokens" or not view.preview.menu:
-        return rows * TOOLS_H * k + len(_mode_lines(scr, view, w, k)) * MODE_H * k
-    return rows * TOOLS_H * k + _menu_rows(view, w, k) * MODE_H * k
+    tools, menu = _tool_rows(scr, view, w, k)
+    return (tools * TOOLS_H + menu * MODE_H) * k
 
 
 def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> float:
