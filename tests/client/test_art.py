@@ -62,6 +62,32 @@ def test_a_panel_is_painted_once_per_size(pygame_display):
     assert ART.renders == renders + 1
 
 
+def test_warmed_panels_are_ready_to_blit_and_draw_nothing(pygame_display):
+    """Warming paints a panel for each seat's colour and also makes SDL encode it for the
+    screen it will be drawn on (its first blit there would otherwise cost as much as the
+    painting); the screen shows nothing of it, whatever clip the screen holds."""
+    ART.clear()
+    surface = pygame.Surface((960, 540))
+    surface.fill((40, 50, 60))
+    surface.set_at((0, 0), (1, 2, 3))
+    surface.set_clip(pygame.Rect(300, 300, 10, 10))
+    before = pixels(surface)
+    screen = Screen(surface)
+    borders = [(230, 159, 0), (86, 180, 233)]
+    frames.warm_panels(screen, 100, 100, 400, 300, borders)
+    assert pixels(surface) == before
+    assert surface.get_clip() == pygame.Rect(300, 300, 10, 10)
+    for border in borders:
+        art, _pad = frames._art(screen, screen.rect(100, 100, 400, 300), 400, 300, border,
+                                16, frames.theme.PANEL, 3, True)
+        assert art.get_flags() & pygame.RLEACCEL  # encoded: the first blit only copies
+    renders = ART.renders
+    surface.set_clip(None)
+    frames.panel(screen, 100, 100, 400, 300, borders[1])
+    assert ART.renders == renders
+    assert pixels(surface) != before
+
+
 def test_textures_are_the_same_for_a_seed(pygame_display):
     """Procedural art is seeded: every run and machine paints the same pixels."""
     shots = []

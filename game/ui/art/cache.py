@@ -46,4 +46,24 @@ class ArtCache:
         self._lru.clear()
 
 
+def prime(dest: pygame.Surface, surf: pygame.Surface) -> None:
+    """Blit one pixel of ``surf`` onto ``dest``, then put that pixel back as it was.
+
+    Why: SDL run-length encodes a surface kept with RLEACCEL (all cached art) at its
+    first blit onto a destination, and again whenever it is blitted onto another one:
+    1.5-3 ms for a side panel at 1080p against 0.1 ms for each later blit. Art warmed
+    for a frame to come is primed onto the surface that frame draws on, so that frame
+    does not pay for the encoding either."""
+    if not dest.get_width() or not dest.get_height():
+        return
+    clip = dest.get_clip()
+    dest.set_clip(None)
+    try:
+        old = dest.get_at((0, 0))
+        dest.blit(surf, (0, 0), pygame.Rect(0, 0, 1, 1))
+        dest.set_at((0, 0), old)
+    finally:
+        dest.set_clip(clip)
+
+
 ART = ArtCache()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme
-from game.ui.art.cache import ART
+from game.ui.art.cache import ART, prime
 from game.ui.art.texture import RGB, masked, shade, stone
 
 if TYPE_CHECKING:
@@ -59,10 +59,12 @@ def warm_panels(screen: Screen, x: float, y: float, w: float, h: float,
 
     Why: a panel framed in the deciding seat's colour is painted the first time each
     seat decides (about 2.5 ms at 1080p), which makes the frames after the first moves
-    of a game the slowest of it; a view warms them all at once on its first frame."""
+    of a game the slowest of it; a view warms them all at once on its first frame. Each
+    is primed onto ``screen`` too (:func:`~game.ui.art.cache.prime`): its first blit
+    there would cost as much again."""
     r = screen.rect(x, y, w, h)
     for border in borders:
-        _art(screen, r, w, h, border, radius, fill, width, shadow)
+        prime(screen.surface, _art(screen, r, w, h, border, radius, fill, width, shadow)[0])
 
 
 def _art(screen: Screen, r: pygame.Rect, w: float, h: float, border: Colour,
