@@ -18,6 +18,8 @@ import pygame
 from game.ui.screen import LruCache, Screen
 
 Rect = tuple[float, float, float, float]
+#: draws what lies under a kept part, leaving out the pixel rectangle it is given
+Under = Callable[[pygame.Rect | None], None]
 
 
 def offscreen(screen: Screen, rect: Rect, alpha: bool = False) -> tuple[Screen, pygame.Rect]:
@@ -182,17 +184,27 @@ class Snapshot:
         self.secret: Hashable = None
 
     def draw(self, screen: Screen, rect: Rect, key: Hashable,
-             paint: Callable[[Screen], None], secret: Hashable = None) -> None:
+             paint: Callable[[Screen], None], secret: Hashable = None,
+             under: Under | None = None) -> None:
+        """Blit the kept pixels or paint anew. ``under`` draws what lies beneath the part
+        (its stone panel) first: given the pixel rectangle the kept pixels are about to
+        cover, it may leave that out, for they are opaque and hide it; given None, it
+        draws everything, for the part is painted over it (or left bare this frame).
+        That saves copying a panel's inside twice a frame."""
         surface = screen.surface
         clip = surface.get_clip()  # a caller's clip (a framed board) holds: only inside it
         r = screen.rect(*rect).clip(clip)
         full = (key, screen.scale, screen.ox, screen.oy, surface.get_size(), tuple(r))
         if self.pixels is not None and not self.paint_always and Screen.recorder is None:
             if self.key == full and secret == self.secret:
+                if under is not None:
+                    under(r)
                 surface.blit(self.pixels, r.topleft)
                 return
-            if self._waits(screen, r, full, secret):
+            if self._waits(screen, r, full, secret, under):
                 return
+        if under is not None:
+            under(None)
         self.late = 0
         surface.set_clip(r)
         try:
@@ -206,7 +218,7 @@ class Snapshot:
         self.key, self.secret = full, secret
 
     def _waits(self, screen: Screen, r: pygame.Rect, full: tuple[Any, ...],
-               secret: Hashable) -> bool:
+               secret: Hashable, under: Under | None) -> bool:
         """Whether this frame shows the old pixels instead of repainting (the repaint
         budget is spent), or shows nothing: old pixels of another seat's secrets never
         show, so a part whose secret owner changed leaves the background drawn under it
@@ -221,6 +233,8 @@ class Snapshot:
             if self.late == 0 and not screen.may_repaint(0):
                 self.late = 1
                 screen.promise_repaint()
+                if under is not None:
+                    under(None)
                 return True
             if self.late:  # its bare frame is over: now, whatever the budget
                 screen.spend_repaint()
@@ -228,6 +242,8 @@ class Snapshot:
         if screen.may_repaint(self.late):
             return False
         self.late += 1  # the same place and size: its old pixels for a frame
+        if under is not None:
+            under(r)
         screen.surface.blit(self.pixels, r.topleft)
         return True
 

@@ -88,6 +88,31 @@ def test_warmed_panels_are_ready_to_blit_and_draw_nothing(pygame_display):
     assert pixels(surface) != before
 
 
+@pytest.mark.parametrize("hole", [(16, 812, 940, 136), (40, 790, 200, 100), (0, 0, 1920, 1080),
+                                  (900, 900, 300, 100)],
+                         ids=["its-own-rect", "inside-and-over-the-top", "everything", "corner"])
+def test_a_panel_with_a_hole_under_opaque_pixels_looks_as_the_whole_panel(pygame_display, hole):
+    """A kept part's opaque pixels hide what lies under them, so the panel beneath may
+    leave that hole out: the picture is the same. Also once the panel's art was drawn
+    before (SDL has encoded it): its parts are cut from the art as it was painted."""
+    ART.clear()
+    cover = pygame.Surface(pygame.Rect(hole).size)
+    cover.fill((200, 40, 90))
+
+    def shot(with_hole: bool) -> bytes:
+        surface = pygame.Surface((1920, 1080))
+        surface.fill((40, 50, 60))
+        screen = Screen(surface)
+        frames.panel(screen, 16, 812, 940, 136, (230, 159, 0), radius=12, width=2,
+                     hole=pygame.Rect(hole) if with_hole else None)
+        surface.blit(cover, hole[:2])
+        return pixels(surface)
+
+    whole = shot(False)  # the art is painted and blitted: encoded
+    assert shot(True) == whole
+    assert shot(True) == whole  # its parts from the cache
+
+
 def test_textures_are_the_same_for_a_seed(pygame_display):
     """Procedural art is seeded: every run and machine paints the same pixels."""
     shots = []

@@ -7,12 +7,14 @@ logical coordinates like the rest of the client; the pixel size is the cache key
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import theme
 from game.ui.art.cache import ART, prime
+from game.ui.art.scenery import around
 from game.ui.art.texture import RGB, masked, shade, stone
 
 if TYPE_CHECKING:
@@ -43,28 +45,65 @@ def _shadow(size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
 
 def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour,
           radius: float = 16, fill: Colour = theme.PANEL, width: float = 3,
-          shadow: bool = True) -> pygame.Rect:
+          shadow: bool = True, hole: pygame.Rect | None = None) -> pygame.Rect:
     """A stone panel: soft shadow, grained basalt (``fill``), lit top edge, shaded
-    bottom edge, a ``border`` rim and gold step corners. Returns its pixel rect."""
+    bottom edge, a ``border`` rim and gold step corners. Returns its pixel rect.
+
+    ``hole`` (pixels) is left out: opaque pixels drawn there next hide it (a kept part's,
+    see :class:`~game.ui.layers.Snapshot`), and at 1080p a frame's time goes mostly
+    into copying pixels."""
     r = screen.rect(x, y, w, h)
     surf, pad = _art(screen, r, w, h, border, radius, fill, width, shadow)
-    screen.surface.blit(surf, (r.x - pad, r.y - pad))
+    at = (r.x - pad, r.y - pad)
+    if hole is None or not hole.w or not hole.h:
+        screen.surface.blit(surf, at)
+        return r
+    look = (r.size, w, h, border, radius, fill, width, shadow)
+    screen.surface.blits([(piece, (at[0] + part.x, at[1] + part.y))
+                          for piece, part in _around(surf, look, hole.move(-at[0], -at[1]))],
+                         doreturn=False)
     return r
+
+
+def _around(surf: pygame.Surface, look: tuple[Any, ...],
+            inside: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """A panel's parts around ``inside`` (pixels within its art), each its own cached
+    surface, and where each lies in the art. Why not blit parts of the whole: a part of a
+    run-length encoded surface walks every row's runs up to its first pixel."""
+    return [(ART.get(("panel part", look, tuple(inside), tuple(part)),
+                     partial(_part, surf, part)), part)
+            for part in around(surf.get_rect(), [inside])]
+
+
+def _part(surf: pygame.Surface, part: pygame.Rect) -> pygame.Surface:
+    """A copy of ``part`` of cached art. Locked first: once SDL has run-length encoded
+    the art (at its first blit), an unlocked subsurface reads pixels no longer kept."""
+    surf.lock()
+    try:
+        return surf.subsurface(part).copy()
+    finally:
+        surf.unlock()
 
 
 def warm_panels(screen: Screen, x: float, y: float, w: float, h: float,
                 borders: list[Colour], radius: float = 16, fill: Colour = theme.PANEL,
-                width: float = 3, shadow: bool = True) -> None:
+                width: float = 3, shadow: bool = True, hole: bool = False) -> None:
     """Paint a panel in each of ``borders`` into the art cache now, without drawing it.
 
     Why: a panel framed in the deciding seat's colour is painted the first time each
     seat decides (about 2.5 ms at 1080p), which makes the frames after the first moves
     of a game the slowest of it; a view warms them all at once on its first frame. Each
     is primed onto ``screen`` too (:func:`~game.ui.art.cache.prime`): its first blit
-    there would cost as much again."""
+    there would cost as much again. ``hole``: also its parts around its own rectangle,
+    for a panel drawn under a kept part of the same size (cutting them out of the panel
+    undoes its encoding, so they are cut first)."""
     r = screen.rect(x, y, w, h)
     for border in borders:
-        prime(screen.surface, _art(screen, r, w, h, border, radius, fill, width, shadow)[0])
+        surf, pad = _art(screen, r, w, h, border, radius, fill, width, shadow)
+        look = (r.size, w, h, border, radius, fill, width, shadow)
+        parts = _around(surf, look, r.move(pad - r.x, pad - r.y)) if hole else []
+        for art in (surf, *(piece for piece, _part in parts)):
+            prime(screen.surface, art)
 
 
 def _art(screen: Screen, r: pygame.Rect, w: float, h: float, border: Colour,
