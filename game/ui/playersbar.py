@@ -59,27 +59,26 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
     for seat, (x, y, w, card_h) in enumerate(seat_cards(game.players, lines)):
         h = card_h - lines * SEAT_FACT_H  # the name, tag and score; the facts below
         deciding = seat == current
-        # the card is painted once; around the deciding seat's a gold ring breathes
-        frames.panel(screen, x, y, w, card_h, theme.ACCENT if deciding else theme.PANEL_LIGHT,
-                     radius=12, fill=theme.PANEL_LIGHT if deciding else theme.PANEL,
-                     width=5 if deciding else 2)
-        if deciding:
-            grow = 2 + 3 * pulse(t, 5)
-            screen.box(x - grow, y - grow, w + 2 * grow, card_h + 2 * grow, theme.ACCENT,
-                       radius=12 + grow, width=3)
         mark = marks[seat] if marks and seat < len(marks) else \
             theme.MARKS[seat % len(theme.MARKS)]
         score = str(scores[seat]) if seat < len(scores) else "0"
         face = (seat, (x, y, w, h), names, colours[seat], mark, score, deciding, seat == turn,
                 labels, icons)
-        if deciding:  # its ring breathes over the card's edge: painted every frame
+        if deciding:  # a gold ring breathes over the card's edge: painted every frame
+            frames.panel(screen, x, y, w, card_h, theme.ACCENT, radius=12,
+                         fill=theme.PANEL_LIGHT, width=5)
+            grow = 2 + 3 * pulse(t, 5)
+            screen.box(x - grow, y - grow, w + 2 * grow, card_h + 2 * grow, theme.ACCENT,
+                       radius=12 + grow, width=3)
             _face(screen, *face)
-        else:
+        else:  # the card's stone and its face are kept
             shown = (names[seat] if seat < len(names) else "", colours[seat], mark, score,
                      seat == turn, labels[seat] if labels and seat < len(labels) else "",
                      icons[seat] if icons and seat < len(icons) else "")
-            _FACES.at((seat, x, y, w, h), urgent=True).draw(screen, (x, y, w, h), shown,
-                                                            partial(_face_of, face))
+            _FACES.at((seat, x, y, w, h), urgent=True).draw(
+                screen, (x, y, w, h), shown, partial(_face_of, face),
+                under=frames.beneath(screen, x, y, w, card_h, theme.PANEL_LIGHT, radius=12,
+                                     fill=theme.PANEL, width=2))
         if view is not None and lines:
             view.draw_seat_facts(screen, seat, (x + 12, y + h, w - 24, card_h - h - 6))
 

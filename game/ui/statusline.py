@@ -54,8 +54,16 @@ def warm(screen: Screen, colours: list[tuple[int, int, int]]) -> None:
     each seat's phone or computer decides, it made that frame 1.5 ms longer."""
     borders: list[Colour] = list(colours)
     for lines in (1, 2):
-        x, y, w, h = _frame([""] * lines)
-        frames.warm_panels(screen, x, y, w, h, borders, radius=12, fill=theme.PANEL)
+        box = x, y, w, h = _frame([""] * lines)
+        frames.warm_panels(screen, x, y, w, h, borders, radius=12, fill=theme.PANEL,
+                           hole=_seat_inner(box))
+
+
+def _seat_inner(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """What a seat's status keeps of its frame: right of its spinner, which turns every
+    frame, and inside its rim."""
+    x, y, w, h = box
+    return x + 50, y + 4, w - 58, h - 8
 
 
 def _draw_lines(screen: Screen, lines: list[str], x: float, box: tuple[float, float, float,
@@ -76,11 +84,9 @@ def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = Fal
         colour = theme.TEXT
     lines, with_hints = _lines(screen, text, 1500, STATUS_AREA[2] - 40)
     x, y, w, h = box = _frame(lines)
-    if refused:
-        frames.panel(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL)
-    else:
-        frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, fill=theme.PANEL,
-                     width=2)
+    under = frames.beneath(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL) \
+        if refused else frames.beneath(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12,
+                                       fill=theme.PANEL, width=2)
     shown = "  ·  ".join(hints) if with_hints else ""
 
     def paint(s: Screen) -> None:
@@ -91,7 +97,7 @@ def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = Fal
 
     inner = (x + 8, y + 4, w - 16, h - 8)
     _KEPT.at(("status", inner), refused).draw(screen, inner, (tuple(lines), shown, colour),
-                                              paint)
+                                              paint, under=under)
 
 
 def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
@@ -103,8 +109,18 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
         text += "." * (int(t * 3) % 4)
     lines, with_hints = _lines(screen, text, 1100, STATUS_AREA[2] - 80)
     x, y, w, h = box = _frame(lines)
-    frames.panel(screen, x, y, w, h, colour, radius=12, fill=theme.PANEL)
     cx, cy = x + 30, y + h / 2
+    shown = f"{status.hint}  ·  {tail}" if with_hints else ""
+
+    def paint(s: Screen) -> None:
+        _draw_lines(s, lines, x + 60, box, theme.TEXT)
+        if shown:
+            s.text(shown, x + w - 20, cy, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
+
+    inner = _seat_inner(box)
+    _KEPT.at(("seat", inner)).draw(screen, inner, (tuple(lines), shown), paint,
+                                   under=frames.beneath(screen, x, y, w, h, colour, radius=12,
+                                                        fill=theme.PANEL))
     if status.busy:  # a ring of dots, the bright one going round
         for i in range(8):
             angle = i * math.pi / 4
@@ -114,12 +130,3 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
                           3.5 if lit else 5, shade)
     else:
         draw_mark(screen, mark, cx, cy, 12, colour)
-    shown = f"{status.hint}  ·  {tail}" if with_hints else ""
-
-    def paint(s: Screen) -> None:
-        _draw_lines(s, lines, x + 60, box, theme.TEXT)
-        if shown:
-            s.text(shown, x + w - 20, cy, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
-
-    inner = (x + 50, y + 4, w - 58, h - 8)  # the spinner (left of it) turns every frame
-    _KEPT.at(("seat", inner)).draw(screen, inner, (tuple(lines), shown), paint)

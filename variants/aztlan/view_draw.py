@@ -27,8 +27,6 @@ from variants.aztlan.view_model import Model, Option
 from variants.aztlan.view_panel import column_layout, paint_column, prosperity_words
 
 if TYPE_CHECKING:
-    import pygame
-
     from variants.aztlan.view import AztlanView
 
 POP_TIME = 1.6
@@ -95,24 +93,13 @@ def draw_tracks(v: AztlanView, screen: Screen, lay: Layout, m: Model) -> None:
                                               marks),
                           lambda s: vp.paint_track(s, lay.track, m.scores, m.ranking,
                                                    v.seat_colours, v.seat_marks),
-                          under=partial(_track_panel, screen, lay.track))
+                          under=frames.beneath(screen, *lay.track, theme.PANEL_LIGHT,
+                                                radius=12, width=2))
     v.snaps["age"].draw(screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours,
                                           marks),
                         lambda s: paint_age(s, lay.age, v, m),
-                        under=partial(_track_panel, screen, lay.age))
-
-
-def _side_panel(screen: Screen, rect: Area, edge: Any, rim: int,
-                hole: pygame.Rect | None) -> None:
-    """The side panel's stone, framed in the deciding seat's colour, but for ``hole``."""
-    x, y, w, h = rect
-    frames.panel(screen, x, y, w, h, edge, radius=14, width=rim, hole=hole)
-
-
-def _track_panel(screen: Screen, rect: Area, hole: pygame.Rect | None) -> None:
-    """A track's stone panel, but for what its kept contents cover (``hole``)."""
-    x, y, w, h = rect
-    frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2, hole=hole)
+                        under=frames.beneath(screen, *lay.age, theme.PANEL_LIGHT, radius=12,
+                                              width=2))
 
 
 def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
@@ -130,7 +117,7 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
     if v.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
         for rim in (4, 2):
             frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14,
-                               width=rim, hole=True)
+                               width=rim, hole=area)
         v.warmed = warm
     rim = 4 if d.kind != "wait" else 2
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
@@ -139,7 +126,7 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
     # the viewer's cards may show: another viewer's panel repaints at once
     v.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay),
                           secret=m.viewer,
-                          under=partial(_side_panel, screen, area, edge, rim))
+                          under=frames.beneath(screen, *area, edge, radius=14, width=rim))
 
 
 def draw_seat_facts(v: AztlanView, screen: Screen, seat: int, rect: Area) -> None:

@@ -7,6 +7,7 @@ logical coordinates like the rest of the client; the pixel size is the cache key
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +66,15 @@ def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour
     return r
 
 
+def beneath(screen: Screen, x: float, y: float, w: float, h: float, border: Colour,
+            **look: Any) -> Callable[[pygame.Rect | None], None]:
+    """This panel as what lies under a kept part (a :class:`~game.ui.layers.Snapshot`'s
+    ``under``): drawn but for the hole the part's opaque pixels fill."""
+    def draw(hole: pygame.Rect | None) -> None:
+        panel(screen, x, y, w, h, border, hole=hole, **look)
+    return draw
+
+
 def _around(surf: pygame.Surface, look: tuple[Any, ...],
             inside: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """A panel's parts around ``inside`` (pixels within its art), each its own cached
@@ -87,21 +97,23 @@ def _part(surf: pygame.Surface, part: pygame.Rect) -> pygame.Surface:
 
 def warm_panels(screen: Screen, x: float, y: float, w: float, h: float,
                 borders: list[Colour], radius: float = 16, fill: Colour = theme.PANEL,
-                width: float = 3, shadow: bool = True, hole: bool = False) -> None:
+                width: float = 3, shadow: bool = True,
+                hole: tuple[float, float, float, float] | None = None) -> None:
     """Paint a panel in each of ``borders`` into the art cache now, without drawing it.
 
     Why: a panel framed in the deciding seat's colour is painted the first time each
     seat decides (about 2.5 ms at 1080p), which makes the frames after the first moves
     of a game the slowest of it; a view warms them all at once on its first frame. Each
     is primed onto ``screen`` too (:func:`~game.ui.art.cache.prime`): its first blit
-    there would cost as much again. ``hole``: also its parts around its own rectangle,
-    for a panel drawn under a kept part of the same size (cutting them out of the panel
-    undoes its encoding, so they are cut first)."""
+    there would cost as much again. ``hole`` (logical): also its parts around it, for a
+    panel drawn under a kept part there (cutting them out of the panel undoes its
+    encoding, so they are cut first)."""
     r = screen.rect(x, y, w, h)
     for border in borders:
         surf, pad = _art(screen, r, w, h, border, radius, fill, width, shadow)
         look = (r.size, w, h, border, radius, fill, width, shadow)
-        parts = _around(surf, look, r.move(pad - r.x, pad - r.y)) if hole else []
+        parts = [] if hole is None else \
+            _around(surf, look, screen.rect(*hole).move(pad - r.x, pad - r.y))
         for art in (surf, *(piece for piece, _part in parts)):
             prime(screen.surface, art)
 
