@@ -16,14 +16,14 @@ Not a test: run it by hand on a quiet machine (needs the remote extra)::
   scene at 1920x1080 under SDL's dummy driver, 600 frames paced at 60 fps as the client
   paces them, a playout action every 20th frame, first alone, then with a hub holding 28
   connections from another process (4 seated devices, one for every seat, and 24
-  spectators, table pictures on). With the hub (``background`` on, as the client makes
-  it), every frame asks it for the deciding seat's action and whether it needs a
-  publish, and once the frame after each action is drawn and shown (flipped) it
-  publishes it, as the client does: the frame thread copies the game and the hub's
-  worker prepares the messages while the frame thread waits for the next frame. Those
-  calls are timed on their own, and preparing once more alone (the same four seats and
-  spectators, no server running: what the worker does per action). Target: frame p99
-  <= 8 ms, as without the hub.
+  spectators, table pictures on). With the hub (``background`` and ``paced`` on, as the
+  client makes it: a new table picture goes out once a frame is shown), every frame asks
+  it for the deciding seat's action and whether it needs a publish, and once the frame
+  after each action is drawn and shown (flipped) it publishes it, as the client does:
+  the frame thread copies the game and the hub's worker prepares the messages while the
+  frame thread waits for the next frame. Those calls are timed on their own, and
+  preparing once more alone (the same four seats and spectators, no server running:
+  what the worker does per action). Target: frame p99 <= 8 ms, as without the hub.
 * The client inviting phones: the same board in the App with "Invite phones" on (its
   ``RemoteLink``), 8 devices (4 holding every seat, so each seat's driver polls the hub
   every frame, 4 in the lobby) and 20 spectators, pictures on. Each frame is what
@@ -221,7 +221,8 @@ def frames_with_hub(frames: int, hub_on: bool) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"all": [], "publish": [], "poll": [], "cpu": []}
     hub = crowd_proc = None
     if hub_on:
-        hub = RemoteHub(default_table(game.players, play.session.names), background=True)
+        hub = RemoteHub(default_table(game.players, play.session.names), background=True,
+                        paced=True)
         hub.start("127.0.0.1", 0)
         hub.publish(game)
         crowd_proc = subprocess.Popen(
@@ -261,6 +262,8 @@ def frames_with_hub(frames: int, hub_on: bool) -> dict[str, list[float]]:
             out["cpu"].append(time.thread_time() - c0)
             app.after_frame()
             app.heap.watch(app.stack.top)  # between frames, as App.run does
+            if hub is not None:  # a picture held for the frame goes now, as in the client
+                hub.frame_shown()
             if hub is not None and due:  # once the frame is shown, as App.run publishes
                 p0 = time.perf_counter()
                 hub.publish(play.game, play.session.history[-1][2] if changed else ())

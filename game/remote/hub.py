@@ -106,8 +106,8 @@ class RemoteHub:
 
     def __init__(self, table: Sequence[SeatInfo], *, room: str | None = None,
                  limits: Limits | None = None, pictures: bool = True,
-                 picture_size: tuple[int, int] = (960, 540), background: bool = False
-                 ) -> None:
+                 picture_size: tuple[int, int] = (960, 540), background: bool = False,
+                 paced: bool = False) -> None:
         self.limits = limits or Limits()
         self.room = room or "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_LENGTH))
         self.pictures = pictures
@@ -122,6 +122,9 @@ class RemoteHub:
         self._publisher = Publisher()
         #: prepare snapshots on a worker thread (see the module docstring)
         self.background = background
+        #: the owner draws frames and calls :meth:`frame_shown` after each: a new table
+        #: picture goes out to the devices then, between two frames
+        self.paced = paced
         self._worker = Worker("remote-publish")
         self._queued = 0  # publishes handed to the worker and not installed yet
         #: seats a device holds, and those connected now: kept as they change, so the
@@ -252,6 +255,13 @@ class RemoteHub:
                 self._activity.set()  # an action held back may be taken now
 
         self._worker.submit(prepare)
+
+    def frame_shown(self) -> None:
+        """The owner's frame is on screen (a paced hub): a picture waiting for that goes
+        now, while the owner waits for its next frame. Cheap when none waits."""
+        server = self._server
+        if server is not None and server.holding:
+            server.frame_shown()
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every publish so far is installed (at once without ``background``);

@@ -45,6 +45,8 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
 #: seconds the server waits for goodbyes and for the painter when it stops
 STOP_GRACE = 5.0
+#: seconds a paced hub's new picture waits at most for the owner's next frame
+HOLD_PICTURE = 0.1
 
 
 def static_files() -> dict[str, tuple[bytes, str]]:
@@ -91,6 +93,9 @@ class Server:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._picture_wake: asyncio.Event | None = None
+        #: a new picture waits for the owner's next frame (read by the owner's thread)
+        self.holding = False
+        self._shown: asyncio.Event | None = None
         self._bye = b""
         self._ready = threading.Event()
         self._failure: BaseException | None = None
@@ -121,6 +126,10 @@ class Server:
     def notify(self, picture: bool = False) -> None:
         """Something changed for every connection (a new state, the seats)."""
         self._call(self._wake_all, picture)
+
+    def frame_shown(self) -> None:
+        """The owner's frame is on screen: a picture held for it goes now."""
+        self._call(self._release_picture)
 
     def deliver(self, conn: int, message: bytes) -> None:
         self._call(self._send_to, conn, message)
@@ -154,6 +163,7 @@ class Server:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._picture_wake = asyncio.Event()
+        self._shown = asyncio.Event()
         try:
             server = await serve(self._handle, host, port, process_request=self._http,
                                  max_size=self.limits.frame_bytes, max_queue=4,
@@ -183,6 +193,27 @@ class Server:
     def _begin_stop(self) -> None:
         if self._stop is not None:
             self._stop.set()
+
+    def _release_picture(self) -> None:
+        if self._shown is not None:
+            self._shown.set()
+
+    async def _hold_picture(self) -> None:
+        """A paced hub (:attr:`RemoteHub.paced`) holds a new picture until the owner has
+        shown its next frame, at most :data:`HOLD_PICTURE`: sending it to every
+        spectator is the server's biggest burst of work, and done while the owner draws
+        it would take the interpreter and a core from the frame. Done just after a
+        frame, it is over before the next one starts."""
+        if not self.hub.paced or self._shown is None:
+            return
+        self._shown.clear()
+        self.holding = True
+        try:
+            await asyncio.wait_for(self._shown.wait(), HOLD_PICTURE)
+        except TimeoutError:
+            pass
+        finally:
+            self.holding = False
 
     def _wake_all(self, picture: bool = False) -> None:
         if picture and self._picture_wake is not None:
@@ -383,7 +414,9 @@ class Server:
                 proc.stdin.write(len(body).to_bytes(4, "big") + body)
                 await proc.stdin.drain()
                 size = int.from_bytes(await proc.stdout.readexactly(4), "big")
-                self.picture = (version, await proc.stdout.readexactly(size))
+                painted = await proc.stdout.readexactly(size)
+                await self._hold_picture()
+                self.picture = (version, painted)
                 self._wake_all()
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             LOG.error("remote: the table painter stopped (%s); no more pictures", exc)

@@ -118,7 +118,8 @@ class RemoteLink:
         bind = self.app.settings.get("remote_bind") or lan_address()
         port = self.app.settings.get("remote_port", DEFAULT_PORT)
         table = self._table_now()
-        hub = RemoteHub(table or [], pictures=self.pictures, background=True)
+        hub = RemoteHub(table or [], pictures=self.pictures, background=True,
+                        paced=True)
         try:
             hub.start(str(bind), int(port))
             self.adopt(hub)
@@ -275,7 +276,10 @@ class RemoteLink:
         prepares the devices' messages while this thread waits for the next frame,
         rather than competing with this frame's drawing for the interpreter."""
         play, self._due = self._due, None
-        if play is not None and self.hub is not None and play is self.play:
+        if self.hub is None:
+            return
+        self.hub.frame_shown()  # a new table picture goes to the devices now
+        if play is not None and play is self.play:
             self._publish(play)
 
     def _publish(self, play: PlayScene) -> None:

@@ -9,13 +9,15 @@ from __future__ import annotations
 import base64
 import io
 import random
+import time
 
 import pygame
 import pytest
 
 from game.api import new_game
+from game.remote import server
 from game.remote.snapshot import default_table, picture_request
-from tests.remote.helpers import Device, Owner, legal
+from tests.remote.helpers import HANG, Device, Owner, legal
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +119,37 @@ def test_a_painter_kept_through_a_game_paints_what_a_fresh_one_paints(painter, v
     assert early is not None
     check(early, 61)  # back to step 20: the kept game cannot follow, the log is shorter
     check(new_game(variant, players, seed=12), 62)  # another game, the same seats
+
+
+def test_a_paced_hub_sends_a_new_picture_once_the_owners_frame_is_shown(make_hub,
+                                                                        monkeypatch):
+    """The television's client paces its hub: a freshly painted picture waits for the
+    next frame to be on screen, so sending it to every spectator never takes the
+    interpreter in the middle of drawing a frame. After ``frame_shown`` it goes out."""
+    monkeypatch.setattr(server, "HOLD_PICTURE", HANG)  # only frame_shown lets it go
+    game = new_game("mexica", 2, seed=3)
+    hub = make_hub(2, pictures=True, picture_size=(640, 360), paced=True)
+    watcher = Device(hub)
+    watcher.join(spectate=True)
+    hub.publish(game)
+    state = watcher.state()
+    deadline = time.monotonic() + HANG
+    while not hub._server.holding:  # noqa: SLF001 - painted, and held for the frame
+        assert time.monotonic() < deadline, "the painter sent no picture"
+        time.sleep(0.01)
+    watcher.drain()
+    assert not [m for m in watcher.received if m["type"] == "picture"]
+    hub.frame_shown()
+    picture = watcher.wait(lambda m: m["type"] == "picture")
+    assert picture["version"] == state["version"] and picture_of(picture)
+
+
+def test_an_unpaced_hub_sends_a_picture_as_soon_as_it_is_painted(make_hub, monkeypatch):
+    """The headless host draws no frames: its pictures never wait for one (were it held,
+    the device would give up waiting first)."""
+    monkeypatch.setattr(server, "HOLD_PICTURE", 2 * HANG)
+    hub = make_hub(2, pictures=True, picture_size=(640, 360))
+    watcher = Device(hub)
+    watcher.join(spectate=True)
+    hub.publish(new_game("mexica", 2, seed=3))
+    assert picture_of(watcher.wait(lambda m: m["type"] == "picture"))
