@@ -80,12 +80,13 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
     h = min(ah, _need(scr, view, s, aw, k))
-    frames.panel(scr, ax, ay, aw, h, theme.PANEL_LIGHT, radius=14 * k, width=2)
     top = y + HEAD_H * k + _tools_h(scr, view, w, k) + GAP * k
     shelf = Shelf(x, top + GAP * k, (TOKENS_H - 10) * k, (TOKENS_H - 4) * k, TOKENS_H * k,
                   _per_row(w, k))
     view.panel_part.draw(scr, (ax, ay, aw, h), _contents_key(view),
-                         lambda sc: _contents(sc, view, s, rules, (x, y, w, k)))
+                         lambda sc: _contents(sc, view, s, rules, (x, y, w, k)),
+                         under=frames.beneath(scr, ax, ay, aw, h, theme.PANEL_LIGHT,
+                                              radius=14 * k, width=2))
     return shelf
 
 
