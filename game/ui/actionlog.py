@@ -30,6 +30,9 @@ WRAP_CACHE = 5000
 
 Colour = tuple[int, int, int]
 Entry = tuple[int | None, str, list["Event"]]
+#: a line of the log: its text, its colour, and whether it begins its text (False: the
+#: rest of a text wrapped over more lines)
+Line = tuple[str, Colour, bool]
 
 
 def action_line(session: Session, colours: list[Colour], seat: int | None,
@@ -51,6 +54,8 @@ class ActionLog:
     def __init__(self, area: Area = LOG_AREA) -> None:
         self.area = area
         self.lines: list[tuple[str, Colour]] = []
+        #: whether each line begins its text (the others continue a wrapped one)
+        self.heads: list[bool] = []
         #: lines scrolled back from the newest (0: the newest at the bottom)
         self.scroll = 0
         #: (seat, action, events) of the actions before this session (a loaded game)
@@ -60,7 +65,7 @@ class ActionLog:
         self._wrapped: dict[tuple[str, float], list[str]] = {}
         #: the lines of each entry shown, by the entry's identity (the entry is kept with
         #: them, so an id is never mistaken for a later entry's), for ``_drawn_for``
-        self._entries: dict[int, tuple[Entry, list[tuple[str, Colour]]]] = {}
+        self._entries: dict[int, tuple[Entry, list[Line]]] = {}
         self._drawn_for: tuple[object, ...] = ()
         #: the lines as painted, one blit a frame until they change
         self._painted = Snapshot()
@@ -77,16 +82,16 @@ class ActionLog:
         """Re-derive the lines from the session's history (after apply, undo, redo)."""
         self.version = session.version
         game = session.game
-        lines: list[tuple[str, Colour]] = []
+        lines: list[Line] = []
         earlier = len(game.log) - len(session.history) - len(self.prior)
         if earlier > 0:
-            lines.append((f"{earlier} earlier actions (loaded game)", theme.TEXT_DIM))
+            lines.append((f"{earlier} earlier actions (loaded game)", theme.TEXT_DIM, True))
         if len(self._wrapped) > WRAP_CACHE:
             self._wrapped.clear()
         drawn_for = (tuple(session.names), tuple(colours), screen.scale, self.area)
         if drawn_for != self._drawn_for:
             self._entries, self._drawn_for = {}, drawn_for
-        entries: dict[int, tuple[Entry, list[tuple[str, Colour]]]] = {}
+        entries: dict[int, tuple[Entry, list[Line]]] = {}
         for entry in (self.prior + session.history)[-LOG_KEEP:]:
             known = self._entries.get(id(entry))
             if known is None or known[0] is not entry:
@@ -94,16 +99,18 @@ class ActionLog:
             entries[id(entry)] = known
             lines += known[1]
         self._entries = entries
-        self.lines = lines[-LOG_KEEP * 3:]
+        kept = lines[-LOG_KEEP * 3:]
+        self.lines = [(text, colour) for text, colour, _head in kept]
+        self.heads = [head for _text, _colour, head in kept]
         self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
 
     def _entry(self, screen: Screen, session: Session, colours: list[Colour],
-               entry: Entry) -> list[tuple[str, Colour]]:
+               entry: Entry) -> list[Line]:
         """One action (as everyone may see it: a shared screen) and its public events."""
         seat, action, events = entry
         width = self.area[2] - 44
         text, colour = action_line(session, colours, seat, action)
-        out = [(part, colour) for part in self._wrap(screen, text, width)]
+        out = [(part, colour, i == 0) for i, part in enumerate(self._wrap(screen, text, width))]
         for event in events:
             if not event.visible(None) or event.kind == "turn":
                 continue
@@ -111,7 +118,8 @@ class ActionLog:
             tint = theme.GOOD if event.points else theme.TEXT_DIM
             if event.kind in ("scoring", "period", "game_over"):
                 tint = theme.ACCENT
-            out += [("   " + part, tint) for part in self._wrap(screen, text, width - 24)]
+            out += [("   " + part, tint, i == 0)
+                    for i, part in enumerate(self._wrap(screen, text, width - 24))]
         return out
 
     def _wrap(self, screen: Screen, text: str, width: float) -> list[str]:
@@ -138,10 +146,23 @@ class ActionLog:
         x, y, w, h = self.area
         top = draw_panel(screen, x, y, w, h, "Action log")
         end = len(self.lines) - self.scroll
-        shown = tuple(self.lines[max(0, end - self.rows):end])
+        first = self.first_shown()
+        shown = tuple(self.lines[first:end])
+        # the newest line stays at the bottom: rows a cut text left empty are at the top
+        top += (self.rows - len(shown)) * LOG_LINE if first > 0 else 0
         # inside the panel's rim: the stone and the title under it are the same each frame
-        self._painted.draw(screen, (x + 8, y + 8, w - 16, h - 16), (shown, self.scroll),
+        self._painted.draw(screen, (x + 8, y + 8, w - 16, h - 16), (shown, self.scroll, top),
                            lambda s: self._paint(s, shown, top))
+
+    def first_shown(self) -> int:
+        """The first line the panel shows: never the rest of a text wrapped over more
+        lines whose beginning has scrolled off the top ("Pyramid)" alone reads as
+        nonsense); that row stays empty instead."""
+        end = len(self.lines) - self.scroll
+        first = max(0, end - self.rows)
+        while 0 < first < end and not self.heads[first]:
+            first += 1
+        return first
 
     def _paint(self, screen: Screen, shown: tuple[tuple[str, Colour], ...],
                top: float) -> None:
