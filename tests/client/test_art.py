@@ -299,3 +299,20 @@ def test_a_seat_deciding_elsewhere_paints_no_frame_art_on_its_first_turn(make_ap
         view.decision = Decision("wait", seat, f"Seat {seat + 1} decides")
         view.draw_panel(screen, view.panel_area)
     assert ART.renders == renders
+
+
+def test_a_panel_with_a_hole_takes_its_colours_as_lists_too(pygame_display):
+    """A view may hold a seat's colour as a list (read from its YAML file): its panel,
+    warmed and drawn around a hole, looks as with the same colour as a tuple."""
+    shots = []
+    for colour, fill in (([230, 159, 0], [20, 24, 36]), ((230, 159, 0), (20, 24, 36))):
+        ART.clear()
+        surface = pygame.Surface((960, 540))
+        screen = Screen(surface)
+        frames.warm_panels(screen, 100, 100, 400, 300, [colour], fill=fill,
+                           hole=(100, 100, 400, 300))
+        frames.panel(screen, 100, 100, 400, 300, colour, fill=fill,
+                     hole=screen.rect(100, 100, 400, 300))
+        shots.append(pixels(surface))
+    assert shots[0] == shots[1]
+    assert len(set(shots[0])) > 1  # the panel's rim and shadow were drawn

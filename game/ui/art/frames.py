@@ -59,7 +59,7 @@ def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour
     if hole is None or not hole.w or not hole.h:
         screen.surface.blit(surf, at)
         return r
-    look = (r.size, w, h, border, radius, fill, width, shadow)
+    look = _look(r, w, h, border, radius, fill, width, shadow)
     screen.surface.blits([(piece, (at[0] + part.x, at[1] + part.y))
                           for piece, part in _around(surf, look, hole.move(-at[0], -at[1]))],
                          doreturn=False)
@@ -73,6 +73,13 @@ def beneath(screen: Screen, x: float, y: float, w: float, h: float, border: Colo
     def draw(hole: pygame.Rect | None) -> None:
         panel(screen, x, y, w, h, border, hole=hole, **look)
     return draw
+
+
+def _look(r: pygame.Rect, w: float, h: float, border: Colour, radius: float, fill: Colour,
+          width: float, shadow: bool) -> tuple[Any, ...]:
+    """What a panel's parts are cut from, as a cache key (colours as plain tuples: a
+    view may hold them as lists)."""
+    return (r.size, w, h, _rgb(border), radius, _rgb(fill), width, shadow)
 
 
 def _around(surf: pygame.Surface, look: tuple[Any, ...],
@@ -111,10 +118,10 @@ def warm_panels(screen: Screen, x: float, y: float, w: float, h: float,
     r = screen.rect(x, y, w, h)
     for border in borders:
         surf, pad = _art(screen, r, w, h, border, radius, fill, width, shadow)
-        look = (r.size, w, h, border, radius, fill, width, shadow)
+        look = _look(r, w, h, border, radius, fill, width, shadow)
         parts = [] if hole is None else \
             _around(surf, look, screen.rect(*hole).move(pad - r.x, pad - r.y))
-        for art in (surf, *(piece for piece, _part in parts)):
+        for art in (surf, *(piece for piece, _where in parts)):
             prime(screen.surface, art)
 
 
