@@ -35,11 +35,15 @@ ROW_H = 44
 CHIP = 28  # chip font size
 
 
-def _need(scr: Screen, view: Any, s: MexicaState, aw: float, k: float) -> float:
+def _need(scr: Screen, view: Any, s: MexicaState, aw: float,
+          k: float) -> tuple[float, float]:
+    """The panel's height at scale ``k``, and how far the rows :func:`_tools` draws
+    reach down (the calpulli display sits under them): measured once for both."""
     rows = _token_slots(s, aw - 12 * k, k)[1]
     tools, menu = _tool_rows(scr, view, aw - 12 * k, k)
-    return (12 + HEAD_H + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
-            + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
+    height = (12 + HEAD_H + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
+              + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
+    return height, (tools * TOOLS_H + menu * MODE_H) * k
 
 
 @dataclass(frozen=True)
@@ -74,13 +78,14 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
     s = view.session.game.state
     rules = view.session.game.rules
     k = min(aw / BASE_W, 1.6)
-    need = _need(scr, view, s, aw, k)
+    need, tools_h = _need(scr, view, s, aw, k)
     if need > ah:
         k *= ah / need
+        need, tools_h = _need(scr, view, s, aw, k)
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
-    h = min(ah, _need(scr, view, s, aw, k))
-    top = y + HEAD_H * k + _tools_h(scr, view, w, k) + GAP * k
+    h = min(ah, need)
+    top = y + HEAD_H * k + tools_h + GAP * k
     shelf = Shelf(x, top + GAP * k, (TOKENS_H - 10) * k, (TOKENS_H - 4) * k, TOKENS_H * k,
                   _per_row(w, k))
     view.panel_part.draw(scr, (ax, ay, aw, h), _contents_key(view),
@@ -185,12 +190,6 @@ def _tool_rows(scr: Screen, view: Any, w: float, k: float) -> tuple[int, int]:
     if view.tool != "tokens" or not view.preview.menu:
         return tools, len(_mode_lines(scr, view, w, k))
     return tools, _menu_rows(view, w, k)
-
-
-def _tools_h(scr: Screen, view: Any, w: float, k: float) -> float:
-    """How far :func:`_tools` reaches down (the calpulli display sits under it)."""
-    tools, menu = _tool_rows(scr, view, w, k)
-    return (tools * TOOLS_H + menu * MODE_H) * k
 
 
 def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> float:
