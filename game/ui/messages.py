@@ -12,6 +12,16 @@ import traceback
 
 from game.events import personalise as personalise  # one definition; the screens read it here
 
+#: the names seats start with: short, friendly and easy to tell apart from a sofa (each
+#: begins with another letter), so a group that starts at once reads "Ben's turn", not
+#: "Player 2's turn" cut to "Playe…" on a narrow seat card
+DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
+
+
+def default_name(seat: int) -> str:
+    """The name ``seat`` has until someone types another ("Seat 9" past the list)."""
+    return DEFAULT_NAMES[seat] if 0 <= seat < len(DEFAULT_NAMES) else f"Seat {seat + 1}"
+
 
 def one_line(exc: BaseException | str) -> str:
     """An error's message on one line (its type's name if it has none)."""

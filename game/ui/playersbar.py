@@ -10,6 +10,7 @@ from game.ui import theme
 from game.ui.art import frames
 from game.ui.layers import KeptParts
 from game.ui.layout import SEAT_FACT_H, seat_cards
+from game.ui.messages import default_name
 from game.ui.screen import draw_mark
 from game.ui.widgets import INK, fit, fit_size, pulse
 
@@ -114,7 +115,7 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
     icon = icons[seat] if icons and seat < len(icons) else ""
     two_lines = bool(tag or label or icon) and h >= 64
     left = x + TILE_W + 12
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    name = names[seat] if seat < len(names) else default_name(seat)
     size = fit_size(screen, name, right - left, theme.FONT_BODY)
     screen.text(fit(screen, name, size, right - left), left, y + (h * 0.3 if two_lines
                                                                   else h / 2),

@@ -36,7 +36,7 @@ from game.remote.net import lan_address
 from game.remote.qr import qr_matrix
 from game.remote.snapshot import SeatInfo
 from game.ui import theme
-from game.ui.messages import one_line
+from game.ui.messages import default_name, one_line
 from game.ui.scene import Scene, SceneName, scene_factory
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN
@@ -418,7 +418,7 @@ def setup_table(setup: SetupScene) -> list[SeatInfo]:
     out = []
     palette = setup.palette
     for seat in range(setup.players):
-        name = setup.names[seat].value.strip() or f"Player {seat + 1}"
+        name = setup.names[seat].value.strip() or default_name(seat)
         slot = setup.colour_index[seat]
         colour, mark = palette[slot % len(palette)], theme.MARKS[slot % len(theme.MARKS)]
         kind = setup.kinds[seat] if seat < len(setup.kinds) else HUMAN
@@ -435,7 +435,7 @@ def device_named(setup: SetupScene, seat: int, name: str) -> None:
     it still has its default one (the name field's own rules apply)."""
     if 0 <= seat < min(setup.players, len(setup.names)):
         field = setup.names[seat]
-        if field.value.strip() in ("", f"Player {seat + 1}"):
+        if field.value.strip() in ("", default_name(seat)):
             field.value = "".join(ch for ch in name if field.allowed(ch))[:field.max_len]
 
 

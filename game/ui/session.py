@@ -22,6 +22,7 @@ from game.errors import IllegalAction
 from game.events import Event
 from game.isolation import PluginFailure, guard_game
 from game.ui import theme
+from game.ui.messages import default_name
 from game.words import personalise, player
 
 HUMAN = "human"
@@ -41,7 +42,7 @@ class Session:
                  autosave: Callable[[Game], object] | None = None,
                  colour_index: list[int] | None = None, palette: str = "okabe-ito") -> None:
         self.game = game
-        self.names = names or [f"Player {i + 1}" for i in range(game.players)]
+        self.names = names or [default_name(i) for i in range(game.players)]
         #: each seat's palette slot; its shape mark follows the colour, not the seat
         self.colour_index = list(colour_index or range(game.players))[:game.players]
         while len(self.colour_index) < game.players:

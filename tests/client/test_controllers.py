@@ -93,8 +93,8 @@ def test_a_claimed_pad_plays_only_for_its_seat(ui):
     ui.pad(UP, BEN_PAD)
     ui.pad(A, BEN_PAD)
     assert view.cursor == cursor and play.game.log == []
-    assert play.refusal == "Pad 6 is Player 2's controller; Player 1 decides now"
-    assert "Not allowed: Pad 6 is Player 2's controller; Player 1 decides now" in ui.texts()
+    assert play.refusal == "Pad 6 is Ben's controller; Ana decides now"
+    assert "Not allowed: Pad 6 is Ben's controller; Ana decides now" in ui.texts()
     # Ana's pad plays
     ui.pad(UP, ANA_PAD)
     assert board.names[view.cursor] == "i7"
@@ -102,7 +102,7 @@ def test_a_claimed_pad_plays_only_for_its_seat(ui):
     assert play.game.log == ["start i7"] and not play.refusal
     # now Ben decides: Ana's pad is refused, Ben's plays
     ui.pad(A, ANA_PAD)
-    assert play.game.log == ["start i7"] and "Pad 4 is Player 1's" in play.refusal
+    assert play.game.log == ["start i7"] and "Pad 4 is Ana's" in play.refusal
     ui.pad(DOWN, BEN_PAD)
     ui.pad(DOWN, BEN_PAD)
     ui.pad(A, BEN_PAD)
@@ -132,7 +132,7 @@ def test_plugging_pads_in_and_out_shows_a_toast(ui):
     ui.app.step([pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=ANA_PAD)],
                 1 / 60)
     assert setup.claims == {BEN_PAD: 1}
-    assert "Pad 4 disconnected; Player 1 plays on with keyboard or mouse" in shown(ui)
+    assert "Pad 4 disconnected; Ana plays on with keyboard or mouse" in shown(ui)
     # unplugged during the game, under the pause menu
     setup.focus_on("start")
     ui.key(pygame.K_RETURN)
@@ -147,7 +147,7 @@ def test_plugging_pads_in_and_out_shows_a_toast(ui):
     ui.frames(60, 1 / 6)  # ten seconds under the menu (a toast lasts far less)
     ui.key(pygame.K_ESCAPE)
     assert ui.top is play
-    assert "Pad 6 disconnected; Player 2 plays on with keyboard or mouse" in shown(ui)
+    assert "Pad 6 disconnected; Ben plays on with keyboard or mouse" in shown(ui)
     # a pad nobody claimed
     ui.app.step([pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=SPARE_PAD)],
                 1 / 60)

@@ -56,7 +56,7 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     assert isinstance(play, PlayScene)
     game = play.game
     assert (game.variant, game.players, game.seed) == ("mexica", 2, 7)
-    assert play.session.names == ["Player 1", "Player 2"]
+    assert play.session.names == ["Ana", "Ben"]
     assert not app.input.text_mode
     view = play.view
     board = game.rules.board
@@ -132,8 +132,8 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     assert game.scores == [0, 0]
     # what the players see: the log panel lists the turn, the status line who is next
     shown = [text for text, _colour in play.log.lines]
-    assert "Player 1: temple h5 2" in shown and shown[-1].startswith("Player 1: end")
-    assert play._default_status() == "Player 2 to play"
+    assert "Ana: temple h5 2" in shown and shown[-1].startswith("Ana: end")
+    assert play._default_status() == "Ben to play"
     # and the autosave holds exactly this game
     saved, _meta = app.saves.read(app.saves.path("autosave"))
     assert saved.log == game.log

@@ -231,7 +231,7 @@ def test_a_crowd_blocks_and_the_preview_names_it():
 def test_other_players_buyers_show_what_they_could_buy():
     session, view = make(crafted())
     send(view, "point", pos=buyer_pos(view, 1, 0))  # west's buyer 1: row 1, red first
-    assert view.status.startswith("Player 2's buyer 1 (row 1)")
+    assert view.status.startswith("Ben's buyer 1 (row 1)")
     assert "could buy 3 red: gets all 3, pays its coin, once it has a coin" in view.status
     assert view.preview.action is None
     send(view, "rotate")  # the next vendor on row 1: black, past the red vendor
@@ -326,7 +326,7 @@ def test_drawing_never_changes_the_game(monkeypatch):
     texts = all_text(monkeypatch, lambda: (fresh.draw(screen, AREA),
                                            fresh.draw_panel(screen, PANEL)))
     joined = " ".join(texts)  # a team card may wrap its words onto two lines
-    assert "Team A with Player 3" in joined and "Team B: Player 2 + Player 4" in joined
+    assert "Team A with Cy" in joined and "Team B: Ben + Dee" in joined
     assert session.game.to_json() == after_buy
 
 

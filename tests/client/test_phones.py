@@ -240,10 +240,10 @@ def test_invite_from_setup_shows_the_code_and_the_url_and_the_server_answers(pho
     devices.append(device)
     seats = device.wait(lambda m: m["type"] == "seats")
     assert [(s["name"], s["status"], s["driver"]) for s in seats["seats"]] == [
-        ("Player 1", "open", ""), ("Player 2", "closed", "Computer (Hard)")]
+        ("Ana", "open", ""), ("Ben", "closed", "Computer (Hard)")]
     # the invite lists them the same way
     assert [(r.name, r.status) for r in invite.rows] == [
-        ("Player 1", "Free for a phone"), ("Player 2", "Computer (Hard)")]
+        ("Ana", "Free for a phone"), ("Ben", "Computer (Hard)")]
 
 
 def test_the_invite_screen_is_read_from_the_sofa(phones):
@@ -259,7 +259,7 @@ def test_the_invite_screen_is_read_from_the_sofa(phones):
     assert min(size for _text, size in sizes) >= 28
     footer = {"Up/Down", "Choose", "Enter", "Select", "Esc", "Done"}  # the keys, at 28
     read = [(text, size) for text, size in sizes if text not in footer or size > 28]
-    assert {text for text, _ in read} >= {ui.app.remote.url, " ".join(hub.room), "Player 1",
+    assert {text for text, _ in read} >= {ui.app.remote.url, " ".join(hub.room), "Ana",
                                           "Free for a phone", "Done", "Stop inviting"}
     assert all(size >= 40 for _text, size in read), read
 
@@ -516,7 +516,7 @@ def test_the_host_takes_a_seat_back_from_the_pause_menu(phones):
     assert play.refusal == "Ben decides on a phone" and len(play.game.log) == 1
     invite = open_phones_menu(ui)
     assert [(r.name, r.status, r.device) for r in invite.rows] == [
-        ("Player 1", "Here, or a phone", ""), ("Ben", "On a phone", "Ben")]
+        ("Ana", "Here, or a phone", ""), ("Ben", "On a phone", "Ben")]
     menu_choose(ui, "Ben")
     choice = ui.top
     assert isinstance(choice, ChoiceScene) and choice.title == "Ben plays on a phone"

@@ -63,7 +63,7 @@ def test_save_from_the_pause_menu_then_a_damaged_file(ui):
     assert "Saved as 'Round trip'" not in " ".join(ui.texts())
     path = app.saves.path("Round trip")
     saved, meta = app.saves.read(path)
-    assert saved.log == log and meta["names"] == ["Player 1", "Player 2"]
+    assert saved.log == log and meta["names"] == ["Ana", "Ben"]
 
     # -- the file gets damaged while the game goes on --------------------------------
     path.write_bytes(GARBAGE)

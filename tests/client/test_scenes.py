@@ -159,7 +159,7 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     ui.press(*[pygame.K_DOWN] * 7)
     assert setup.current.key == "name0"
     assert ui.app.input.text_mode
-    for _ in range(len("Player 1")):
+    for _ in range(len("Ana")):
         ui.key(pygame.K_BACKSPACE)
     ui.type("Ana")
     ui.key(pygame.K_TAB)  # colour row of seat 1
@@ -172,7 +172,7 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     ui.key(pygame.K_RETURN)
     play = ui.top
     assert isinstance(play, PlayScene)
-    assert play.session.names == ["Ana", "Player 2x"]
+    assert play.session.names == ["Ana", "Benx"]
     assert isinstance(play.view, StubView)
     assert len(ui.app.stack) == 2  # title beneath the game
     # play one action, then pause

@@ -90,11 +90,11 @@ def test_rematch_repeats_the_last_setup_even_after_a_restart(make_app, home):
     # a new start of the program: the title offers it, named
     ui = Driver(make_app())
     assert labels(ui)[0] == "Rematch"
-    assert ui.top.menu.items[0].detail == "Aztlán · Ana, Player 2, Player 3"
+    assert ui.top.menu.items[0].detail == "Aztlán · Ana, Ben, Cy"
     choose(ui, "Rematch")
     play = playing(ui)
     assert (play.game.variant, play.game.players) == ("aztlan", 3)
-    assert play.session.names == ["Ana", "Player 2", "Player 3"]
+    assert play.session.names == ["Ana", "Ben", "Cy"]
     assert play.session.kinds == ["human", "human", "normal"]
 
 

@@ -12,7 +12,7 @@ from game.errors import AztecArcadeError
 from game.events import personalise  # noqa: F401 - the scenes import it from here
 from game.ui import theme
 from game.ui.fx import motion_reduced
-from game.ui.messages import one_line
+from game.ui.messages import default_name, one_line
 from game.ui.saves import bound_name
 from game.ui.scene import Scene
 from game.ui.session import Session
@@ -71,7 +71,7 @@ def make_session(app: App, game: Game, names: list[str],
     """A session that autosaves after every change (never raising on a full disk)."""
     names = list(names)
     while len(names) < game.players:
-        names.append(f"Player {len(names) + 1}")
+        names.append(default_name(len(names)))
     session = Session(game, names[:game.players],
                       autosave=lambda g: safe_autosave(app, g, session.names, session.meta()),
                       colour_index=colour_index, palette=palette_name(app))
@@ -109,7 +109,7 @@ def names_from_meta(meta: dict[str, Any], players: int) -> list[str]:
     raw = meta.get("names") if isinstance(meta, dict) else None
     names = [bound_name(str(n)) for n in raw[:players]] if isinstance(raw, list) else []
     while len(names) < players:
-        names.append(f"Player {len(names) + 1}")
+        names.append(default_name(len(names)))
     return names
 
 

@@ -14,7 +14,7 @@ from game.ui import theme
 from game.ui.art import frames
 from game.ui.input import pad_id, pad_label
 from game.ui.lastsetup import Setup, remember
-from game.ui.messages import one_line, param_label
+from game.ui.messages import default_name, one_line, param_label
 from game.ui.scene import make_scene
 from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
 from game.ui.screen import draw_mark
@@ -137,7 +137,7 @@ class SetupScene(TypingScene):
     def _set_players(self, n: int) -> None:
         while len(self.names) < n:
             i = len(self.names)
-            self.names.append(TextField(f"Player {i + 1}", NAME_LEN, placeholder=f"Player {i + 1}"))
+            self.names.append(TextField(default_name(i), NAME_LEN, placeholder=default_name(i)))
         used = set(self.colour_index[:n])
         while len(self.colour_index) < n:
             free = [c for c in range(len(self.palette)) if c not in used]
@@ -311,7 +311,7 @@ class SetupScene(TypingScene):
         seat = self.claims.pop(instance_id, None)
         if seat is None or seat >= len(self.names):
             return None
-        return self.names[seat].value.strip() or f"Player {seat + 1}"
+        return self.names[seat].value.strip() or default_name(seat)
 
     def _colour_name(self, seat: int) -> str:
         assert self.app is not None
@@ -352,7 +352,7 @@ class SetupScene(TypingScene):
             self.error = "No playable variant is installed"
             return
         seed = int(self.seed.value) if self.seed.value else random_seed()
-        names = [f.value.strip() or f"Player {i + 1}" for i, f in
+        names = [f.value.strip() or default_name(i) for i, f in
                  enumerate(self.names[:self.players])]
         colours = [c % len(self.palette) for c in self.colour_index[:self.players]]
         try:
