@@ -37,37 +37,67 @@ LOG_LINE = 36.0
 STATUS_AREA: Area = (16.0, 956.0, 1888.0, 54.0)
 
 
-def _grid(players: int) -> tuple[int, int]:
-    """Columns and rows of seat cards: two abreast from three seats on."""
-    cols = 1 if players <= 2 else 2
+#: a seat card on a row of its own (names too long to stand two abreast): one line, its
+#: name, its turn tag and its score; with a game's facts (``seat_fact_lines``) two, the
+#: facts beside the tag (a card this wide needs no line of its own for them)
+WIDE_CARD_H = 56.0
+WIDE_FACTS_CARD_H = SEAT_MAX_H
+#: where the side panel and the log end (the status line is under the log)
+PANEL_BOTTOM = PANEL_AREA[1] + PANEL_AREA[3]
+LOG_BOTTOM = LOG_AREA[1] + LOG_AREA[3]
+#: the gap between the seat cards, the panel and the log
+COLUMN_GAP = 12.0
+#: the least height of the side panel: below it the log gives up rows (it keeps at
+#: least ``LOG_MIN_H``)
+PANEL_MIN_H = 400.0
+LOG_MIN_H = 106.0
+
+
+def _grid(players: int, wide: bool = False) -> tuple[int, int]:
+    """Columns and rows of seat cards: two abreast from three seats on, unless ``wide``
+    (a name needs the column's whole width)."""
+    cols = 1 if players <= 2 or wide else 2
     return cols, -(-players // cols)
 
 
-def _fact_room(players: int, fact_lines: int) -> float:
-    """How much taller the seat cards' column grows for ``fact_lines`` lines per card."""
-    return _grid(players)[1] * fact_lines * SEAT_FACT_H
-
-
-def seats_area(players: int, fact_lines: int = 0) -> Area:
-    """The seat cards' part of the right column, grown by a game's facts per seat."""
-    x, y, w, h = SEATS_AREA
-    return (x, y, w, h + _fact_room(players, fact_lines))
-
-
-def panel_area(players: int, fact_lines: int = 0) -> Area:
-    """The side panel under the seat cards: it starts lower by what the facts take."""
-    x, y, w, h = PANEL_AREA
-    room = _fact_room(players, fact_lines)
-    return (x, y + room, w, h - room)
-
-
-def seat_cards(players: int, fact_lines: int = 0) -> list[tuple[float, float, float, float]]:
+def seat_cards(players: int, fact_lines: int = 0,
+               wide: bool = False) -> list[tuple[float, float, float, float]]:
     """(x, y, w, h) of each seat's card, in seat order (left to right, then down); with
-    ``fact_lines`` each card is that many fact lines taller."""
+    ``fact_lines`` each card is that many fact lines taller, unless ``wide`` puts every
+    card on a row of its own (three or four seats then take more of the column's
+    height, and the facts stand on the card's second line)."""
     x, y, w, h = SEATS_AREA
-    cols, rows = _grid(players)
+    cols, rows = _grid(players, wide)
     cw = (w - SEAT_GAP * (cols - 1)) / cols
-    ch = min(SEAT_MAX_H, (h - SEAT_GAP * (rows - 1)) / max(1, rows)) + \
-        fact_lines * SEAT_FACT_H
+    if wide and players > 2:
+        ch = WIDE_FACTS_CARD_H if fact_lines else WIDE_CARD_H
+    else:
+        ch = min(SEAT_MAX_H, (h - SEAT_GAP * (rows - 1)) / max(1, rows)) + \
+            fact_lines * SEAT_FACT_H
     return [(x + (i % cols) * (cw + SEAT_GAP), y + (i // cols) * (ch + SEAT_GAP), cw, ch)
             for i in range(players)]
+
+
+def seats_area(players: int, fact_lines: int = 0, wide: bool = False) -> Area:
+    """The seat cards' part of the right column (grown by a game's facts per seat, and
+    by cards on rows of their own)."""
+    x, y, w, h = SEATS_AREA
+    cards = seat_cards(players, fact_lines, wide)
+    bottom = max(cy + ch for _cx, cy, _cw, ch in cards) if cards else y + h
+    return (x, y, w, max(h, bottom - y))
+
+
+def panel_area(players: int, fact_lines: int = 0, wide: bool = False) -> Area:
+    """The side panel under the seat cards: it starts lower by what the cards take, and
+    keeps at least ``PANEL_MIN_H`` by reaching down into the log's room."""
+    x, sy, w, sh = seats_area(players, fact_lines, wide)
+    top = sy + sh + COLUMN_GAP
+    bottom = max(PANEL_BOTTOM, min(top + PANEL_MIN_H, LOG_BOTTOM - LOG_MIN_H - COLUMN_GAP))
+    return (x, top, w, bottom - top)
+
+
+def log_area(players: int, fact_lines: int = 0, wide: bool = False) -> Area:
+    """The action log under the panel, down to the status line."""
+    x, py, w, ph = panel_area(players, fact_lines, wide)
+    top = py + ph + COLUMN_GAP
+    return (x, top, w, LOG_BOTTOM - top)

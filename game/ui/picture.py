@@ -40,7 +40,7 @@ from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.layout import BOARD_AREA, panel_area  # noqa: E402
-from game.ui.playersbar import draw_players_bar  # noqa: E402
+from game.ui.playersbar import draw_players_bar, wide_cards  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
@@ -132,10 +132,11 @@ class Painter:
         screen.fill(theme.BG)
         if view is not None:
             view.update(0.0)  # before the seat cards: they may show the view's facts
-        draw_players_bar(screen, game, names, colours, 0.0, None, marks, view=view)
+        wide = wide_cards(screen, names, game.players)
+        draw_players_bar(screen, game, names, colours, 0.0, None, marks, view=view, wide=wide)
         if view is not None:
             view.draw(screen, BOARD_AREA)
-            view.draw_panel(screen, panel_area(game.players, view.seat_fact_lines))
+            view.draw_panel(screen, panel_area(game.players, view.seat_fact_lines, wide))
         else:
             screen.text("This game has no board picture", BOARD_AREA[0] + BOARD_AREA[2] / 2,
                         BOARD_AREA[1] + BOARD_AREA[3] / 2, theme.FONT_LARGE, theme.TEXT_DIM,

@@ -48,23 +48,25 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
                      colours: list[tuple[int, int, int]], t: float,
                      scores: list[int] | None = None, marks: list[str] | None = None,
                      labels: list[str] | None = None, icons: list[str] | None = None,
-                     view: BoardView | None = None) -> None:
+                     view: BoardView | None = None, wide: bool = False) -> None:
     """One card per seat, one under another; the deciding seat's pulses. ``scores``
     replaces the game's (the scoring overlay counting up); ``labels`` tags a seat by what
     drives it ("CPU Hard"), ``icons`` draws a shape by the tag ("phone": a seat held by a
-    phone). A ``view`` with ``seat_fact_lines`` paints its facts under each name."""
+    phone). A ``view`` with ``seat_fact_lines`` paints its facts under each name.
+    ``wide`` stands the cards one under another (:func:`wide_cards`)."""
     scores = game.scores if scores is None else scores
     current = game.current_player
     turn = turn_holder(game) if current is not None else None
     lines = view.seat_fact_lines if view is not None else 0
-    for seat, (x, y, w, card_h) in enumerate(seat_cards(game.players, lines)):
-        h = card_h - lines * SEAT_FACT_H  # the name, tag and score; the facts below
+    inline = wide and game.players > 2  # the facts on the second line, not under it
+    for seat, (x, y, w, card_h) in enumerate(seat_cards(game.players, lines, wide)):
+        h = card_h if inline else card_h - lines * SEAT_FACT_H  # the facts below
         deciding = seat == current
         mark = marks[seat] if marks and seat < len(marks) else \
             theme.MARKS[seat % len(theme.MARKS)]
         score = str(scores[seat]) if seat < len(scores) else "0"
         face = (seat, (x, y, w, h), names, colours[seat], mark, score, deciding, seat == turn,
-                labels, icons)
+                labels, icons, inline and bool(lines))
         if deciding:  # a gold ring breathes over the card's edge: painted every frame
             frames.panel(screen, x, y, w, card_h, theme.ACCENT, radius=12,
                          fill=theme.PANEL_LIGHT, width=5)
@@ -75,13 +77,26 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         else:  # the card's stone and its face are kept
             shown = (names[seat] if seat < len(names) else "", colours[seat], mark, score,
                      seat == turn, labels[seat] if labels and seat < len(labels) else "",
-                     icons[seat] if icons and seat < len(icons) else "")
+                     icons[seat] if icons and seat < len(icons) else "", inline)
             _FACES.at((seat, x, y, w, h), urgent=True).draw(
                 screen, (x, y, w, h), shown, partial(_face_of, face),
                 under=frames.beneath(screen, x, y, w, card_h, theme.PANEL_LIGHT, radius=12,
                                      fill=theme.PANEL, width=2))
         if view is not None and lines:
-            view.draw_seat_facts(screen, seat, (x + 12, y + h, w - 24, card_h - h - 6))
+            view.draw_seat_facts(screen, seat, _facts_area(screen, (x, y, w, card_h), h,
+                                                           score, inline))
+
+
+def _facts_area(screen: Screen, card: tuple[float, float, float, float], h: float,
+                score: str, inline: bool) -> tuple[float, float, float, float]:
+    """Where a seat's facts go: the line under its name, tag and score; on a wide card,
+    its second line, after the room of the turn tag and before the score."""
+    x, y, w, card_h = card
+    if not inline:
+        return (x + 12, y + h, w - 24, card_h - h - 6)
+    left = x + TILE_W + 12 + screen.text_width("DECIDES", theme.FONT_SMALL) + 26
+    right = x + w - 30 - screen.text_width(score, theme.readable(theme.FONT_LARGE * 1.2))
+    return (left, y + h / 2 + 2, right - left, h / 2 - 6)
 
 
 def _face_of(face: tuple[Any, ...], screen: Screen) -> None:
@@ -91,45 +106,77 @@ def _face_of(face: tuple[Any, ...], screen: Screen) -> None:
 def _face(screen: Screen, seat: int, card: tuple[float, float, float, float],
           names: list[str], colour: tuple[int, int, int], mark: str, score: str,
           deciding: bool, holds_turn: bool, labels: list[str] | None,
-          icons: list[str] | None) -> None:
+          icons: list[str] | None, lined: bool = False) -> None:
     """A card's seat colour with its mark, and its words."""
     x, y, _w, h = card
     frames.tile(screen, x, y, TILE_W, h, colour, radius=12, depth=0)
     draw_mark(screen, mark, x + TILE_W / 2, y + h / 2, min(20, h * 0.3), INK)
-    _seat_text(screen, seat, card, names, score, deciding, holds_turn, labels, icons)
+    _seat_text(screen, seat, card, names, score, deciding, holds_turn, labels, icons, lined)
+
+
+def name_room(card_w: float) -> float:
+    """How wide a name may be on a card ``card_w`` wide: the card's width right of its
+    colour tile (the score moves under the name when both do not fit on one line)."""
+    return card_w - TILE_W - 12 - 14
+
+
+def wide_cards(screen: Screen, names: list[str], players: int) -> bool:
+    """Whether the seat cards stand one under another: when some name would not fit
+    whole on a card two abreast. A name is read from a sofa to tell whose seat is whose,
+    so the layout makes room for it rather than cutting it to "Xoch…"."""
+    if players <= 2:
+        return False  # one card a row already
+    _x, _y, w, _h = seat_cards(players)[0]
+    room = name_room(w)
+    return any(screen.text_width(name, theme.FONT_BODY) > room for name in names[:players])
 
 
 def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float],
                names: list[str], score_text: str, deciding: bool, holds_turn: bool,
-               labels: list[str] | None, icons: list[str] | None) -> None:
+               labels: list[str] | None, icons: list[str] | None,
+               lined: bool = False) -> None:
     """A card's words: the name over the turn tag and who plays the seat, the score at
-    the right. Without a tag or a label the name stands alone in the middle; a label
-    that does not fit whole beside the tag is left out rather than cut."""
+    the right, large, beside the name; where the name and the score do not both fit on
+    one line, the score goes under it, at the right of the second line, and the name
+    keeps the whole line. Without a tag or a label the name stands alone in the middle;
+    a label that does not fit whole beside the tag is left out rather than cut. A
+    ``lined`` card keeps its second line for the game's facts: the name stays on the
+    first, and a label follows it there if it fits."""
     x, y, w, h = card
-    score_size = theme.readable(theme.FONT_LARGE * 1.2)
-    screen.text(score_text, x + w - 14, y + h / 2, score_size, theme.TEXT, "midright",
-                role="score")
-    right = x + w - 26 - screen.text_width(score_text, score_size)
     tag, tag_colour = _tag(deciding, holds_turn)
     label = labels[seat] if labels and seat < len(labels) else ""
     icon = icons[seat] if icons and seat < len(icons) else ""
-    two_lines = bool(tag or label or icon) and h >= 64
-    left = x + TILE_W + 12
+    left, right = x + TILE_W + 12, x + w - 14
     name = names[seat] if seat < len(names) else default_name(seat)
-    size = fit_size(screen, name, right - left, theme.FONT_BODY)
-    screen.text(fit(screen, name, size, right - left), left, y + (h * 0.3 if two_lines
-                                                                  else h / 2),
+    big = theme.readable(theme.FONT_LARGE * 1.2)
+    room = right - left
+    score_beside = screen.text_width(name, theme.FONT_BODY) + 16 + \
+        screen.text_width(score_text, big) <= room
+    two_lines = (bool(tag or label or icon) or not score_beside or lined) and h >= 64
+    if score_beside or not two_lines:
+        screen.text(score_text, right, y + h / 2, big, theme.TEXT, "midright", role="score")
+        room -= 16 + screen.text_width(score_text, big)
+        line_end = right - screen.text_width(score_text, big) - 16
+    else:  # under the name, at the right of the second line
+        screen.text(score_text, right, y + h * 0.74, theme.FONT_READ, theme.TEXT,
+                    "midright", role="score")
+        line_end = right - screen.text_width(score_text, theme.FONT_READ) - 12
+    size = fit_size(screen, name, room, theme.FONT_BODY)
+    screen.text(fit(screen, name, size, room), left, y + (h * 0.3 if two_lines else h / 2),
                 size, theme.TEXT, "midleft", role="turn" if deciding else "")
     lx, ly = left, y + h * 0.74  # the card's second line: the turn tag, who plays it
     if not two_lines:  # a shallow card: the tag and the label follow the name
         lx, ly = left + 16 + screen.text_width(name, size), y + h / 2
-    if tag:
-        tw = screen.text_width(tag, theme.FONT_SMALL) + 16
+    tw = screen.text_width(tag, theme.FONT_SMALL) + 16
+    if tag and (two_lines or lx + tw <= line_end or not deciding):
+        # (on one line a tag that does not fit is left to the deciding card's ring)
         screen.box(lx, ly - 15, tw, 30, tag_colour, radius=8)
         screen.text(tag, lx + tw / 2, ly, theme.FONT_SMALL, INK, "center")
         lx += tw + 10
+    if lined:  # the second line is the facts': the icon and label go after the name
+        lx, ly = left + 16 + screen.text_width(name, size), y + h * 0.3
     if icon:
         draw_mark(screen, icon, lx + 12, ly, 12, theme.ACCENT)
         lx += 30
-    if label and screen.text_width(label, theme.FONT_SMALL) <= right - lx:
+    if label and screen.text_width(label, theme.FONT_SMALL) <= line_end - lx:
         screen.text(label, lx, ly, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")

@@ -25,10 +25,10 @@ from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
 from game.ui.hints import Hinter
-from game.ui.layout import BANNER_AREA, BOARD_AREA, panel_area
+from game.ui.layout import BANNER_AREA, BOARD_AREA, log_area, panel_area
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line, personalise
-from game.ui.playersbar import draw_players_bar, turn_holder
+from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
 from game.ui.scenes.common import (
     BaseScene,
     open_game_menu,
@@ -100,6 +100,8 @@ class PlayScene(BaseScene):
         #: the scale and colours the status line's seat frames were painted for (a pixel
         #: cache's note, like a view's layers)
         self._warmed: tuple[float, tuple[tuple[int, int, int], ...]] | None = None
+        #: the seat cards stand one under another (a name too long for two abreast)
+        self.wide = False
 
     # -- helpers ---------------------------------------------------------------------
     @property
@@ -156,6 +158,7 @@ class PlayScene(BaseScene):
             app.toast(problem, 6.0)
         self.seats.privacy()  # before the view first asks whose secrets it may draw
         self.view = self._make_view(app)
+        self._lay_out()
         earlier = len(self.game.log) - len(self.session.history)
         if earlier > 0:  # a loaded game: recover the log's events by replaying it
             self.log.prior = (replay_history(self.game) or [])[:earlier]
@@ -208,6 +211,16 @@ class PlayScene(BaseScene):
 
     def music(self) -> str:
         return self.sounds.music
+
+    def _lay_out(self) -> None:
+        """Stand the seat cards one under another if a name needs it (names can change:
+        a phone takes a seat), and give the log what the cards and the panel leave."""
+        assert self.app is not None
+        self.wide = wide_cards(self.app.screen, self.session.names, self.game.players)
+        area = log_area(self.game.players, self.view.seat_fact_lines, self.wide)
+        if area != self.log.area:
+            self.log.area = area
+            self._rebuild_log()
 
     # -- applying actions ------------------------------------------------------------
     def apply(self, action: str) -> bool:
@@ -470,6 +483,7 @@ class PlayScene(BaseScene):
         self.banner.update(dt)
         self.refused_t += dt
         self.view.update(dt)
+        self._lay_out()
         self._update_hint()
         if self.log.stale(self.session):
             self._rebuild_log()
@@ -490,10 +504,11 @@ class PlayScene(BaseScene):
     def draw(self, screen: Screen) -> None:
         draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
                          self._shown_scores(), self.session.marks, self.seats.labels(),
-                         self.seats.icons(), self.view)
+                         self.seats.icons(), self.view, self.wide)
         self.view.draw(screen, self.board_area)
         self.log.draw(screen)
-        self.view.draw_panel(screen, panel_area(self.game.players, self.view.seat_fact_lines))
+        self.view.draw_panel(screen, panel_area(self.game.players, self.view.seat_fact_lines,
+                                                self.wide))
         # (after the log: a panel may reach over it)
         self._draw_status(screen)
         draw_footer(screen, self.shortcuts)

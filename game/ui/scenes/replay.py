@@ -18,9 +18,9 @@ from game.ui.actionlog import action_line, wrap_text
 from game.ui.art import frames
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
-from game.ui.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, panel_area
+from game.ui.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, Area, log_area, panel_area
 from game.ui.messages import one_line, personalise
-from game.ui.playersbar import draw_players_bar
+from game.ui.playersbar import draw_players_bar, wide_cards
 from game.ui.scenes.common import BaseScene, seat_colours
 from game.ui.session import Session
 from game.ui.widgets import draw_footer, draw_panel, fit
@@ -173,22 +173,26 @@ class ReplayScene(BaseScene):
         assert self.app is not None and self.session is not None
         game = self.session.game
         colours = seat_colours(self.app, self.session, game.players)
+        wide = wide_cards(screen, self.names, game.players)
         draw_players_bar(screen, game, self.names, colours, self.t,
-                         marks=self.session.marks if self.session else None, view=self.view)
+                         marks=self.session.marks if self.session else None, view=self.view,
+                         wide=wide)
         if self.view is not None:
             self.view.draw(screen, BOARD_AREA)
-            self.view.draw_panel(screen, panel_area(game.players, self.view.seat_fact_lines))
+            self.view.draw_panel(screen, panel_area(game.players, self.view.seat_fact_lines,
+                                                    wide))
         else:
             draw_panel(screen, *BOARD_AREA)
             screen.text("No board view: the log and scores still replay",
                         BOARD_AREA[0] + BOARD_AREA[2] / 2, BOARD_AREA[1] + BOARD_AREA[3] / 2,
                         theme.FONT_BODY, theme.TEXT_DIM, "center")
-        self._draw_info(screen)
+        facts = self.view.seat_fact_lines if self.view is not None else 0
+        self._draw_info(screen, log_area(game.players, facts, wide))
         self._draw_progress(screen)
         draw_footer(screen, self.shortcuts)
 
-    def _draw_info(self, screen: Screen) -> None:
-        x, y, w, h = INFO_AREA
+    def _draw_info(self, screen: Screen, area: Area = INFO_AREA) -> None:
+        x, y, w, h = area
         top = draw_panel(screen, x, y, w, h, f"Replay · action {self.pos} of {self.total}")
         size = theme.FONT_SMALL
         lines: list[tuple[str, Any]] = []
