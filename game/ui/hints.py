@@ -15,11 +15,14 @@ from typing import TYPE_CHECKING
 
 from game.ai.hint import Hint, HintBot
 from game.ai.worker import BotWorker
+from game.errors import AztecArcadeError
 from game.isolation import PluginFailure
 from game.rng import mix_seed
-from game.ui.messages import report
+from game.ui.messages import personalise, report
+from game.words import imperative
 
 if TYPE_CHECKING:
+    from game.ui.boardview import BoardView
     from game.ui.session import Session
 
 
@@ -30,6 +33,10 @@ class Hinter:
         self.session = session
         self.worker = BotWorker()
         self._bot: HintBot | None = None
+        #: a seat whose hint waits for an abandoned search to wind down (the game moved
+        #: on while the last one was thought about): started as soon as the worker is
+        #: free, never refused, so one press of H is always enough
+        self.waiting: int | None = None
         #: (session version, seat) the current request or hint is for
         self.key: tuple[int, int] | None = None
         #: the hint on show, for ``key``
@@ -37,7 +44,7 @@ class Hinter:
 
     @property
     def thinking(self) -> bool:
-        return self._bot is not None
+        return self._bot is not None or self.waiting is not None
 
     def request(self, seat: int) -> bool:
         """Start thinking about a hint for ``seat`` in the position now; False if one is
@@ -51,9 +58,16 @@ class Hinter:
         view = json.loads(json.dumps(game.view(seat)))
         bot = HintBot(mix_seed(game.seed, "hint", len(game.log), seat))
         if not self.worker.request(bot, game.rules, view, list(session.legal()), key):
-            return False  # an abandoned search still winds down: ask again next press
+            self.waiting = seat  # an abandoned search still winds down: asked for soon
+            return True
         self._bot, self.key = bot, key
         return True
+
+    def start_waiting(self) -> None:
+        """Start the hint asked for while the worker was busy, once it is free."""
+        if self.waiting is not None and self.worker.idle:
+            seat, self.waiting = self.waiting, None
+            self.request(seat)
 
     def poll(self) -> Hint | None:
         """The new hint once the worker has one for the position now (handed out once);
@@ -86,6 +100,76 @@ class Hinter:
         self._bot = None
         self.hint = None
         self.key = None
+        self.waiting = None
 
     def close(self) -> None:
         self.cancel()
+
+
+class HintShow:
+    """The hint key on the play screen: H asks, the worker thinks, the board shows the
+    move and the status line the reason; H again hides it (and shows it again without
+    counting twice). A hint the board cannot point at (ending the turn, a vote) is
+    played by Enter, as one it points at is."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.hinter = Hinter(session)
+        #: the hint's line for the status bar while the board shows it ('' if none)
+        self.text = ""
+        #: the hinted action Enter plays because the board does not point at it
+        self.on_enter: str | None = None
+
+    def ask(self, seat: int, view: BoardView) -> bool:
+        """H for ``seat``; True if something happened (the sound of a choice)."""
+        hinter = self.hinter
+        if hinter.hint is not None and not hinter.stale():
+            if self.text:
+                self.hide(view)
+            else:
+                self.show(view)
+            return True
+        return hinter.request(seat)
+
+    def show(self, view: BoardView) -> None:
+        hint = self.hinter.hint
+        if hint is None:
+            return
+        try:  # advice to the one who decides: "place the black on a1", not "Ana places"
+            said = imperative(self.session.game.describe(hint.action), hint.seat)
+        except AztecArcadeError:
+            said = hint.action
+        pointed = view.show_hint(hint.action)
+        self.on_enter = None if pointed else hint.action
+        tail = "" if pointed else " (Enter: do it)"
+        self.text = personalise(f"Hint: {said} — {hint.reason}{tail}", self.session.names)
+
+    def hide(self, view: BoardView) -> None:
+        if self.text:
+            self.text = ""
+            self.on_enter = None
+            view.show_hint(None)
+
+    def update(self, view: BoardView) -> None:
+        """Drop a hint the game has moved past; show one the worker has found."""
+        hinter = self.hinter
+        if hinter.stale():
+            hinter.cancel()
+            self.hide(view)
+        hinter.start_waiting()
+        hint = hinter.poll()
+        if hint is not None:
+            seat = hint.seat
+            if 0 <= seat < len(self.session.hints):
+                self.session.hints[seat] += 1
+            self.show(view)
+
+    def enter_action(self) -> str | None:
+        """What Enter plays now: the shown hint the board does not point at."""
+        if self.text and self.on_enter is not None and not self.hinter.stale() and \
+                self.session.is_legal(self.on_enter):
+            return self.on_enter
+        return None
+
+    def close(self) -> None:
+        self.hinter.close()

@@ -51,7 +51,9 @@ class Session:
         self.autosave = autosave
         self.version = 0
         self.history: list[tuple[int | None, str, list[Event]]] = []
-        self._undo: list[str] = []
+        #: (the seat that acted, the game before it): undo goes back over the last
+        #: seat's actions, an ended turn too, until another seat acts
+        self._undo: list[tuple[int | None, str]] = []
         self._redo: list[tuple[str, str]] = []
         self._legal: list[str] | None = None
         self._legal_set: frozenset[str] = frozenset()
@@ -118,11 +120,12 @@ class Session:
                 pass  # the failure handler's autosave checks what it would write
             raise
         canonical = self.game.log[-1]
-        after_seat = self.game.current_player
-        if any(e.barrier for e in events) or after_seat != before_seat:
+        if any(e.barrier for e in events):  # chance or a secret came out: no way back
             self._undo.clear()
         else:
-            self._undo.append(snapshot)
+            if self._undo and self._undo[-1][0] != before_seat:
+                self._undo.clear()  # another seat has acted since: its turn is kept
+            self._undo.append((before_seat, snapshot))
         self._redo.clear()
         self.history.append((before_seat, canonical, events))
         self._changed()
@@ -136,12 +139,23 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def undo_crosses(self) -> int | None:
+        """The seat whose action an undo would take back, if that is not the seat deciding
+        now (a turn ended: undo gives it back); else None."""
+        if not self._undo:
+            return None
+        seat = self._undo[-1][0]
+        return seat if seat != self.game.current_player else None
+
     def undo(self) -> None:
+        """Take back the last action. That may be the end of a turn (or any action that
+        passed the decision on) while the next seat has not acted and nothing was drawn
+        or revealed since: ending a turn with AP left by mistake is not final."""
         if not self._undo:
             raise IllegalAction(self._why_no_undo())
         current = self.game.to_json()
         action = self.game.log[-1]
-        self.game = self._restore(self._undo.pop())
+        self.game = self._restore(self._undo.pop()[1])
         self._redo.append((current, action))
         if self.history:
             self.history.pop()
@@ -156,7 +170,8 @@ class Session:
         if any(e.barrier for e in events):
             return "The last action drew or revealed something: it cannot be undone"
         if seat is not None and seat != self.game.current_player:
-            return self.say("{0}'s turn is over: undo works only within a turn", seat)
+            return self.say("{0}'s turn is over: undo goes back only until the next player "
+                            "acts", seat)
         return "Nothing to undo this turn"
 
     def redo(self) -> list[Event]:

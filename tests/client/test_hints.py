@@ -4,6 +4,7 @@ reason, counts it for the seat, and the count survives a save."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pygame
 
@@ -73,3 +74,40 @@ def test_every_view_names_a_hint_without_hooks(stub_ui):
     wait_hint(stub_ui, scene)
     assert scene.hint_text.startswith("Hint: ")
     assert scene.view.status.startswith("Suggested: ")
+
+
+def test_enter_plays_a_hint_the_board_cannot_point_at(ui):
+    """The group's report: the hint said "end — the only move there is" and Enter did
+    nothing. A hint the board cannot show as a cursor (ending the turn) is played by
+    Enter, and the status line says so."""
+    scene = start(ui)
+    while scene.session.legal() != ["end"]:  # spend the AP until ending is all there is
+        assert scene.apply(next(a for a in scene.session.legal() if a != "end"))
+    seat = scene.game.current_player
+    ui.key(pygame.K_h)
+    wait_hint(ui, scene)
+    assert scene.hinter.hint is not None and scene.hinter.hint.action == "end"
+    assert scene.hint_text.endswith("(Enter: do it)") and scene.hint_text in ui.texts()
+    ui.key(pygame.K_RETURN)
+    assert scene.game.log[-1] == "end" and scene.game.current_player != seat
+
+
+def test_a_hint_asked_while_an_old_search_winds_down_comes_without_a_second_press(ui):
+    """H pressed while the worker still winds down a search the game moved past used to
+    be dropped: nothing showed until H was pressed again. Now it waits and starts."""
+    scene = start(ui)
+    hinter = scene.hinter
+    release = threading.Event()
+    old = threading.Thread(target=release.wait)  # a search still winding down
+    old.start()
+    hinter.worker._abandoned = old
+    try:
+        ui.key(pygame.K_h)
+        assert hinter.thinking and hinter.waiting == scene.game.current_player
+        ui.frames(3)
+        assert "Looking for a hint…" in ui.texts() and not scene.hint_text
+    finally:
+        release.set()
+        old.join()
+    wait_hint(ui, scene)  # no second press
+    assert scene.hint_text.startswith("Hint: ") and scene.session.hints == [1, 0]

@@ -24,7 +24,7 @@ from game.ui import fx, statusline, theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
-from game.ui.hints import Hinter
+from game.ui.hints import Hinter, HintShow
 from game.ui.layout import BANNER_AREA, BOARD_AREA, log_area, panel_area
 from game.ui.listview import ActionListView
 from game.ui.messages import one_line, personalise
@@ -41,7 +41,6 @@ from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.statusline import draw_seat_status, draw_status
 from game.ui.widgets import Banner, draw_footer, inside
-from game.words import imperative
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -59,6 +58,8 @@ BASE_SHORTCUTS: tuple[tuple[str, str], ...] = (
 #: in a game with secrets: hold P (a controller's left trigger) to see one's own
 PEEK_SHORTCUT: tuple[tuple[str, str], ...] = (("P / LT", "Hold: peek"),)
 #: shown when the board view lists no shortcuts of its own
+#: logical px the pointer moves before a refusal about where it was is put away
+REFUSAL_MOVE = 48.0
 VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
                                               ("1-9", "Choose"))
 
@@ -78,8 +79,11 @@ class PlayScene(BaseScene):
         self.view: BoardView
         self.log = ActionLog()
         self.banner = Banner()
-        #: why the last input was refused; shown until an action is applied
+        #: why the last input was refused; shown until the next press, or until the
+        #: pointer moves on (a refusal about where the cursor was is stale once it left)
         self.refusal = ""
+        #: where the pointer was when the refusal was shown
+        self._refused_at: tuple[float, float] | None = None
         #: seconds since an input was last refused (the status line shakes a moment)
         self.refused_t = fx.SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
@@ -94,9 +98,7 @@ class PlayScene(BaseScene):
         #: what each action sounds like, and the game's music
         self.sounds = GameSounds.for_game(session.game)
         #: the hint key's suggestions (the Normal player's choice, worked out off-frame)
-        self.hinter = Hinter(session)
-        #: the hint's line for the status bar while the board shows it ('' if none)
-        self.hint_text = ""
+        self.hints = HintShow(session)
         #: the scale and colours the status line's seat frames were painted for (a pixel
         #: cache's note, like a view's layers)
         self._warmed: tuple[float, tuple[tuple[int, int, int], ...]] | None = None
@@ -185,7 +187,7 @@ class PlayScene(BaseScene):
     def exit(self) -> None:
         self.done = True
         self.seats.close()
-        self.hinter.close()
+        self.hints.close()
 
     def assign_seat(self, seat: int, driver: SeatDriver) -> None:
         """Hand ``seat`` to another driver (a device claims it or gives it back, a
@@ -249,6 +251,7 @@ class PlayScene(BaseScene):
         assert self.app is not None
         self.refused_t = 0.0
         self.refusal = personalise(reason, self.session.names)
+        self._refused_at = self.app.input.pointer
         self.app.play_sound("refused")
 
     def _refuse(self, action: str, reason: str) -> None:
@@ -300,21 +303,34 @@ class PlayScene(BaseScene):
         if not first:
             self.app.play_sound("turn")
 
-    def undo(self) -> None:
+    def undo(self, pending: tuple[int, str, str] | None = None) -> None:
+        """U: take back the last action. Taking back another seat's end of turn (the
+        next seat has not acted yet) is asked once more first: whoever sits at the keys
+        now may not have meant to give the turn back."""
         assert self.app is not None
+        before = self.game.current_player
+        back_to = self.session.undo_crosses()
+        if back_to is not None and (pending is None
+                                    or pending[:2] != (self.session.version, "undo")):
+            self.ask("undo", self.session.say(
+                "Sure? U again gives the turn back to {0} (anything else "
+                "cancels)", back_to))
+            return
         try:
             self.session.undo()
         except IllegalAction as exc:
             self.refuse(str(exc))
             return
         self.refusal = ""
-        self.note = "Undone"
+        self.note = "Undone" if back_to is None else self.session.say(
+            "Undone: {0}'s turn again", back_to)
         self.seats.privacy()
         self.view.on_reset()
         self.seats.changed()
         self._rebuild_log()
         self.app.play_sound("back")
-        self._announce(self.game.current_player)  # a secret step undone to a public one
+        # a banner when the turn came back; a secret step undone to a public one
+        self._announce(before if back_to is not None else self.game.current_player)
 
     def redo(self) -> None:
         before = self.game.current_player
@@ -349,11 +365,17 @@ class PlayScene(BaseScene):
         assert self.app is not None
         left = self.game.forgoes(action)
         if left and (pending is None or pending[:2] != (self.session.version, action)):
-            self.confirming = (self.session.version, action,
-                               f"Sure? {left}: {again} (anything else cancels)")
-            self.app.play_sound("click")
+            self.ask(action, f"Sure? {left}: {again} (anything else cancels)")
             return False
         return self.apply(action)
+
+    def ask(self, action: str, question: str) -> None:
+        """Ask before ``action`` (the same press again does it). The question takes the
+        status line: a refusal shown before it is put away, so what is asked is seen."""
+        assert self.app is not None
+        self.confirming = (self.session.version, action, question)
+        self.refusal = ""
+        self.app.play_sound("click")
 
     def _rebuild_log(self) -> None:
         assert self.app is not None
@@ -366,6 +388,8 @@ class PlayScene(BaseScene):
         assert self.app is not None
         if intent.kind != "point":  # any press closes the turn banner (and still acts)
             self.banner.hide()
+        if intent.kind not in ("point", "release", "peek_end", "scroll"):
+            self.refusal = ""  # a new press: the last refusal is old news
         if intent.kind in ("peek", "peek_end"):
             self._peek(intent)
             return
@@ -406,11 +430,13 @@ class PlayScene(BaseScene):
         if kind not in ("point", "release"):  # a press: a pending confirmation is
             self.confirming = None  # answered by it, or cancelled
         if kind == "undo":
-            self.undo()
+            self.undo(pending)
         elif kind == "redo":
             self.redo()
         elif kind == "end":
             self.end_turn(intent, pending)
+        elif kind == "confirm" and (hinted := self.hints.enter_action()) is not None:
+            self.apply_local(hinted, pending, "Enter again to confirm")
         elif kind != "release" or self.view.uses_release:  # only views that drag
             action = self.view.handle(intent, self.board_area)
             if isinstance(action, str) and action:
@@ -424,52 +450,23 @@ class PlayScene(BaseScene):
             self.app.play_sound(reply.sound)
 
     # -- hints ---------------------------------------------------------------------------
+    @property
+    def hinter(self) -> Hinter:
+        return self.hints.hinter
+
+    @property
+    def hint_text(self) -> str:
+        return self.hints.text
+
     def ask_hint(self) -> None:
-        """H: the Normal player's choice for the person deciding here, worked out in the
-        hint worker; H again hides it (and shows it again without counting twice)."""
+        """H: the Normal player's choice for the person deciding here (:class:`HintShow`)."""
         assert self.app is not None
         driver = self.seats.deciding()
         if driver is None or not driver.wants_local_input:
             self.refuse("Hints are for the person deciding here: wait for your turn")
             return
-        hinter = self.hinter
-        if hinter.hint is not None and not hinter.stale():
-            if self.hint_text:
-                self._hide_hint()
-            else:
-                self._show_hint()
+        if self.hints.ask(driver.seat, self.view):
             self.app.play_sound("select")
-            return
-        if hinter.request(driver.seat):
-            self.app.play_sound("select")
-
-    def _show_hint(self) -> None:
-        hint = self.hinter.hint
-        if hint is None:
-            return
-        try:  # advice to the one who decides: "place the black on a1", not "Ana places"
-            said = imperative(self.game.describe(hint.action), hint.seat)
-        except AztecArcadeError:
-            said = hint.action
-        self.hint_text = personalise(f"Hint: {said} — {hint.reason}", self.session.names)
-        self.view.show_hint(hint.action)
-
-    def _hide_hint(self) -> None:
-        if self.hint_text:
-            self.hint_text = ""
-            self.view.show_hint(None)
-
-    def _update_hint(self) -> None:
-        """Drop a hint the game has moved past; show one the worker has found."""
-        if self.hinter.stale():
-            self.hinter.cancel()
-            self._hide_hint()
-        hint = self.hinter.poll()
-        if hint is not None:
-            seat = hint.seat
-            if 0 <= seat < len(self.session.hints):
-                self.session.hints[seat] += 1
-            self._show_hint()
 
     def controller_removed(self, instance_id: int) -> str | None:
         seat = self.session.controllers.pop(instance_id, None)
@@ -482,9 +479,10 @@ class PlayScene(BaseScene):
         assert self.app is not None
         self.banner.update(dt)
         self.refused_t += dt
+        self._forget_stale_refusal()
         self.view.update(dt)
         self._lay_out()
-        self._update_hint()
+        self.hints.update(self.view)
         if self.log.stale(self.session):
             self._rebuild_log()
         if not self.results_pending and self.app.stack.top is self:
@@ -494,6 +492,15 @@ class PlayScene(BaseScene):
         if self.results_pending and self.app.stack.top is self and self.results_ready():
             self.done = True
             self.app.stack.replace("results", self.session)
+
+    def _forget_stale_refusal(self) -> None:
+        """A refusal is about where the pointer was: once it has moved well away, the
+        status line says again what the pointer is over."""
+        assert self.app is not None
+        was, now = self._refused_at, self.app.input.pointer
+        if self.refusal and was is not None and now is not None and \
+                abs(now[0] - was[0]) + abs(now[1] - was[1]) > REFUSAL_MOVE:
+            self.refusal = ""
 
     def results_ready(self) -> bool:
         """Whether the results may follow the end of the game now (a lesson first says
@@ -546,12 +553,12 @@ class PlayScene(BaseScene):
         if scoring is not None:  # the overlay's step, never a refusal from before it
             draw_status(screen, scoring.status(), hints)
             return
+        if self.confirming is not None and self.confirming[0] == self.session.version:
+            draw_status(screen, self.confirming[2], hints)  # a question is always seen
+            return
         if self.refusal:
             with fx.shifted(screen, fx.shake_offset(self.refused_t, fx.motion_reduced(self.app))):
                 draw_status(screen, self.refusal, hints, refused=True)
-            return
-        if self.confirming is not None and self.confirming[0] == self.session.version:
-            draw_status(screen, self.confirming[2], hints)
             return
         if self.seats.peeking is not None:
             draw_status(screen, self.session.say("{0}'s secrets show while P is held: others "
