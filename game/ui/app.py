@@ -5,8 +5,9 @@ synthesised events frame by frame under the dummy video driver. Plugin code (the
 the board views) is only called through guards (:mod:`game.isolation`); whatever it
 raises, in any scene or in a bot's thread, unwinds to ``step`` as a ``PluginFailure``,
 and :meth:`App.plugin_failed` handles it in one place. With
-``AZTEC_ARCADE_TIMING=1`` the loop prints how long the process took to its first drawn
-frame (``benchmarks/frames.py`` reads it).
+``AZTEC_ARCADE_TRACE=FILE`` it writes what the window shows for a tool that plays it
+(:mod:`game.ui.trace`). With ``AZTEC_ARCADE_TIMING=1`` the loop prints how long the
+process took to its first drawn frame (``benchmarks/frames.py`` reads it).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
 from game.ui.screen import Screen
 from game.ui.session import Session
+from game.ui.trace import Trace
 from game.ui.widgets import FOOTER_Y, fit_lines
 
 #: inputs that put the toasts away
@@ -85,6 +87,8 @@ class App:
         self.repaints_per_frame: int | None = None
         #: phones and browsers holding seats: nothing listens until "Invite phones"
         self.remote = RemoteLink(self)
+        #: ``AZTEC_ARCADE_TRACE``: what the window shows, for a tool playing it
+        self.trace = Trace.from_env()
         self.stack.push(first_scene if first_scene is not None else "title")
         if self.audio.reason:
             self.toast(self.audio.reason)
@@ -386,6 +390,8 @@ class App:
             self.draw_frame(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
             self.after_frame()
+            if self.trace is not None:
+                self.trace.after_frame(self)
             self.heap.watch(self.stack.top)  # a game's screen came up: between frames
             if timing and frames == 0:
                 print(f"AZTEC_ARCADE_TIMING first frame {time_since_start():.3f} s after "

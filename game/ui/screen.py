@@ -76,11 +76,15 @@ def font_file() -> str | None:
 
 
 class TextRecorder(Protocol):
-    """Sees every text a Screen draws and every line it cuts to fit (the size checks)."""
+    """Sees every text a Screen draws and every line it cuts to fit (the size checks),
+    and where each line of :meth:`Screen.text` lands (:mod:`game.ui.textmap`)."""
 
     def drawn(self, text: str, size: float, role: str) -> None: ...
 
     def cut(self, text: str, size: float, width: float, screen: Screen) -> None: ...
+
+    def placed(self, text: str, size: float, role: str, rect: pygame.Rect,
+               surface: pygame.Surface, colour: Colour, screen: Screen) -> None: ...
 
 
 class LruCache:
@@ -326,6 +330,8 @@ class Screen:
         r = surf.get_rect()
         setattr(r, anchor, self.px(x, y))
         self.surface.blit(surf, r)
+        if Screen.recorder is not None:
+            Screen.recorder.placed(text, size, role, r, surf, colour, self)
         return r
 
     def text_width(self, text: str, size: float) -> float:
