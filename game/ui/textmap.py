@@ -47,6 +47,9 @@ class Placed:
     ink: pygame.Rect
     colour: tuple[int, int, int]
     mask: pygame.mask.Mask
+    #: the pixels of its rectangle no glyph touches (a text is not seen where they have
+    #: its colour too: a fill of that colour lies over it)
+    around: pygame.mask.Mask
     frame: int = 0
 
     @property
@@ -76,6 +79,8 @@ class TextMap:
     #: earlier places has moved there: an animation, a scroll)
     places: dict[str, set[tuple[int, int, int, int]]] = field(default_factory=dict)
     cuts: list[Cut] = field(default_factory=list)
+    _mask_cache: dict[int, tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask]] = \
+        field(default_factory=dict)
 
     # -- the recorder's side ---------------------------------------------------------
     def drawn(self, text: str, size: float, role: str) -> None:
@@ -100,9 +105,10 @@ class TextMap:
         ink = surface.get_bounding_rect(min_alpha=128)
         if not ink.w or not ink.h:
             return
-        mask = pygame.mask.from_surface(surface, 250)
+        mask, around = self._masks(surface)
         placed = Placed(text, size, role, where, ink.move(where.topleft),
-                        (int(colour[0]), int(colour[1]), int(colour[2])), mask, self.frame)
+                        (int(colour[0]), int(colour[1]), int(colour[2])), mask, around,
+                        self.frame)
         spots = self.places.setdefault(text, set())
         for spot in [s for s in spots if s != placed.key[1]]:
             if where.colliderect(spot):
@@ -112,6 +118,20 @@ class TextMap:
         spots.add(placed.key[1])
         while len(self.texts) > MAX_TEXTS:
             self._forget(next(iter(self.texts)))
+
+    def _masks(self, surface: pygame.Surface) -> tuple[pygame.mask.Mask, pygame.mask.Mask]:
+        """A rendered line's solid glyph pixels and the pixels no glyph touches; rendered
+        lines are kept and drawn again (the screen's text cache), so are these."""
+        known = self._mask_cache.get(id(surface))
+        if known is not None and known[0] is surface:
+            return known[1], known[2]
+        mask = pygame.mask.from_surface(surface, 250)
+        around = pygame.mask.from_surface(surface, 8)
+        around.invert()
+        if len(self._mask_cache) > MAX_TEXTS:
+            self._mask_cache.clear()
+        self._mask_cache[id(surface)] = (surface, mask, around)
+        return mask, around
 
     def _forget(self, key: tuple[str, tuple[int, int, int, int]]) -> None:
         self.texts.pop(key, None)
@@ -165,6 +185,9 @@ def _seen_share(window: pygame.Surface, bounds: pygame.Rect, placed: Placed) -> 
     tol = (TOLERANCE, TOLERANCE, TOLERANCE, 255)
     shown = pygame.mask.from_threshold(region, placed.colour, tol)
     offset = (placed.rect.x - area.x, placed.rect.y - area.y)
+    around = placed.around
+    if around.count() and shown.overlap_area(around, offset) > around.count() / 2:
+        return 0.0  # the glyphs' colour all around them too: covered by a plain fill
     return shown.overlap_area(placed.mask, offset) / solid
 
 

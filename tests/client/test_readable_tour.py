@@ -103,7 +103,7 @@ class Tour:
                 if len(tail) < len(name) and name.startswith(tail) and len(tail) >= 2 and \
                         (start == 0 or not head[start - 1].isalnum()):
                     return f"the name {name!r} is cut"
-        x, y = self.app.screen.to_logical(placed.ink.center)
+        _x, y = self.app.screen.to_logical(placed.ink.center)
         if placed.role in ("status", "menu", "turn") or y > STATUS_AREA[1]:
             return "an instruction is cut"
         return ""
@@ -199,7 +199,7 @@ class Tour:
         assert isinstance(setup, SetupScene)
         for seat, name in enumerate(self.names[:setup.players]):
             setup.names[seat].value = name
-        for i in range(len(setup.specs)):
+        for _ in range(len(setup.specs)):
             setup.focus_on("variant")
             self.press(pygame.K_RIGHT)
             self.frames(30)
