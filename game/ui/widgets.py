@@ -536,11 +536,17 @@ class Banner:
                         screen.rect(x, y + height - BANNER_FRET, w, BANNER_FRET))
         cx = x + w / 2
         if self.sub:
-            screen.text(self.text, cx, y + height * 0.3, theme.FONT_LARGE, self.colour,
-                        "center", role="turn")
+            size = fit_size(screen, self.text, w - 32, theme.FONT_LARGE)
+            screen.text(fit(screen, self.text, size, w - 32), cx, y + height * 0.3, size,
+                        self.colour, "center", role="turn")
             for i, line in enumerate(fit_lines(screen, self.sub, theme.FONT_SMALL, w - 32)):
                 screen.text(line, cx, y + height * 0.58 + 34 * i, theme.FONT_SMALL,
                             theme.TEXT, "center")
-        else:
-            screen.text(self.text, cx, y + height / 2 - 4, theme.FONT_LARGE * 1.2,
-                        self.colour, "center", role="turn")
+            return
+        # a long name steps the words down a size, then takes two lines, never cut
+        size = fit_size(screen, self.text, w - 32, theme.FONT_LARGE * 1.2)
+        lines = fit_lines(screen, self.text, size, w - 32)
+        step = size * 1.1
+        top = y + height / 2 - 4 - step * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            screen.text(line, cx, top + step * i, size, self.colour, "center", role="turn")
