@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
 from game.ui.art import frames
-from game.ui.screen import Screen, draw_mark
+from game.ui.art.marks import draw as draw_mark
+from game.ui.screen import Screen
 from game.ui.widgets import fit_lines
+from game.words import plural
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark
 
@@ -44,8 +46,9 @@ def _need(scr: Screen, view: Any, s: MexicaState, aw: float,
     rows = _token_slots(s, aw - 12 * k, k)[1]
     tools, menu = _tool_rows(scr, view, aw - 12 * k, k)
     head = _head_h(scr, s, aw - 12 * k, k)
+    seats = len(s.scores) + (1 if neutral_temples(s) else 0)
     height = (12 + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
-              + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k + head
+              + SUPPLY_H + seats * (ROW_H + GAP) + 4 * GAP) * k + head
     return height, (tools * TOOLS_H + menu * MODE_H) * k + head
 
 
@@ -383,6 +386,28 @@ def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: floa
             scr.text(text, x + w - 60 * k, cy - 14 * t * k, theme.readable(theme.FONT_SMALL * k),
                      theme.GOOD,
                      "midright")
+    neutral = neutral_temples(s)
+    if neutral:
+        _neutral_row(scr, neutral, x, y + len(s.scores) * (ROW_H + GAP) * k, w, k)
+
+
+def neutral_temples(s: MexicaState) -> list[int]:
+    """The levels of the temples no seat owns (Mexica for two), largest first."""
+    return sorted((level for owner, level in s.temples.values() if owner < 0), reverse=True)
+
+
+def _neutral_row(scr: Screen, levels: list[int], x: float, y: float, w: float,
+                 k: float) -> None:
+    """The neutral colour's row, its legend: its colour and mark as on its temples, and
+    what stands on the board for it (it has no hand, no AP tokens, no score)."""
+    h = ROW_H * k
+    cy = y + h / 2
+    scr.box(x, y, w, h, theme.PANEL, radius=8 * k)
+    scr.box(x, y, 44 * k, h, seat_colour([], -1), radius=8 * k)
+    draw_mark(scr, seat_mark([], -1), x + 22 * k, cy, 12 * k, INK)
+    words = f"Neutral: {plural(len(levels), 'temple')}, {sum(levels)} levels"
+    scr.text(_fit(scr, words, CHIP * k, w - 70 * k), x + 58 * k, cy, theme.readable(CHIP * k),
+             theme.TEXT_DIM, "midleft")
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
