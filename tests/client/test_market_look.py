@@ -161,3 +161,40 @@ def test_every_word_on_the_table_is_readable_and_apart(make_app, monkeypatch, si
     for side in view.rules.sides:  # every seat's whole name is on the table
         seat = view.rules.sides.index(side)
         assert any(play.session.names[seat] in text for text, _r in texts), side
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_panel_headline_is_never_cut(make_app, monkeypatch, players):
+    """With long names, at every step of a game's first rounds, the side panel's
+    headline says what the seat to move does, whole: a name too long to stand beside
+    the round leaves the headline (the colour bar and the seat cards say whose turn)."""
+    from game.ui.layout import panel_area
+    from variants.market.view_panel import headline
+
+    ui = Driver(make_app(size=(1280, 720), fullscreen=False))
+    game = new_game("tlatelolco-market", players, seed=5)
+    play = showcase.start_play(ui.app, game)
+    play.session.names[:players] = LONG[:players]
+    rng = Rng(5)
+    view = play.view
+    area = panel_area(players, view.seat_fact_lines)
+    shortened = 0
+    for _ in range(60):
+        seen = Seen()
+        drawn: list[str] = []
+        draw_text = Screen.text
+
+        def record(self, text, *args, _drawn=drawn, _draw=draw_text, **kwargs):
+            _drawn.append(str(text))
+            return _draw(self, text, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "text", record)
+        monkeypatch.setattr(Screen, "recorder", seen)
+        view.draw_panel(ui.app.screen, area)
+        monkeypatch.undo()
+        heads = (headline(view), headline(view, named=False))
+        assert not [cut for cut in seen.cuts if cut in heads], seen.cuts
+        assert heads[0] in drawn or heads[1] in drawn
+        shortened += headline(view) not in drawn
+        play.apply(game.playout_action(rng))
+    assert shortened  # the long names did not fit beside the round
