@@ -371,7 +371,7 @@ def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
     x, y, w, h = rect
     top = card(scr, rect, "KING'S WHIMS")
     room = y + h - top - 6
-    pairs = room < 34 * len(COLOURS)
+    pairs = room < 40 * len(COLOURS)
     per_row = 2 if pairs else 1
     row = max(34.0, min(54.0, room / (len(COLOURS) // per_row)))
     cw = (w - 16) / per_row

@@ -251,14 +251,18 @@ def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
     scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=max(2.0, cs * 0.03))
     top = rows(cs)[0] or cs * 0.26  # the name row, or on a small tile room for KING
     right = tx + w - cs * 0.06
-    named = tx + (scr.text_width("d4", theme.FONT_SMALL) + cs * 0.12 if roomy(cs) else 0.0)
+    named = tx + (scr.text_width("d4", theme.FONT_SMALL) + cs * 0.2 if roomy(cs) else 0.0)
     size = fit_size(scr, "KING", right - named, theme.readable(min(cs * 0.22, 32.0)),
                     theme.FONT_SMALL)
-    kw = scr.text_width("KING", size)
-    scr.text("KING", right, ty + top / 2 + 1, size, INK, "midright")
     s = min(cs * 0.09, top * 0.3)
-    if right - kw - cs * 0.05 - 2 * s > named:  # the crown where the name leaves room
-        crown(scr, right - kw - cs * 0.05 - s, ty + top / 2, s, (120, 70, 10))
+    kw = scr.text_width("KING", size)
+    if kw > right - named:  # no room for his name beside the square's: his crown says it
+        big = min(cs * 0.13, top * 0.45)
+        crown(scr, right - big * 1.3, ty + top / 2 + big * 0.1, big, (120, 70, 10))
+    else:
+        scr.text("KING", right, ty + top / 2 + 1, size, INK, "midright")
+        if right - kw - cs * 0.05 - 2 * s > named:  # the crown where the name leaves room
+            crown(scr, right - kw - cs * 0.05 - s, ty + top / 2, s, (120, 70, 10))
     cell_h = (w - top - t) / 2
     r = min(cs * 0.085, cell_h * 0.3)
     for i, colour in enumerate(COLOURS):
