@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import partial
 
 import pygame
 
 from game.ui.art import palette, texture
 from game.ui.art.cache import ART
+from game.ui.art.sprites import stamp_in_place
 from game.ui.screen import Screen
 from variants.mexica.board import Board
 from variants.mexica.view_layout import Layout, boundary
@@ -162,24 +164,32 @@ def line(scr: Screen, segs: Iterable[tuple[tuple[float, float], tuple[float, flo
 # ----------------------------------------------------------------------------------------
 def paint_founded(scr: Screen, lay: Layout, board: Board, districts: list[list[int]]) -> None:
     """Each founded district paved in dressed limestone (the palace keeps its own
-    tiles), with a gold kerb around it."""
-    if not districts:
-        return
+    tiles), with a gold kerb around it: one kept sprite per district and place, so the
+    board's repaint after an action stamps it rather than paving it again."""
+    cs = lay.cs
+    for cells in districts:
+        xs = [lay.xy(c) for c in cells]
+        x0, y0 = min(x for x, _y in xs), min(y for _x, y in xs)
+        w = max(x for x, _y in xs) + cs - x0
+        h = max(y for _x, y in xs) + cs - y0
+        stamp_in_place(scr, ("mexica-founded", tuple(cells), lay), x0, y0, w, h, 0.0,
+                       partial(_pave, lay=lay, board=board, cells=cells))
+
+
+def _pave(scr: Screen, lay: Layout, board: Board, cells: list[int]) -> None:
     cs = lay.cs
     frame = _frame(scr, lay)
     paving = texture.stone(frame.size, PAVING, seed=17, blocks=scr.ln(cs * 0.5))
-    for cells in districts:
-        for c in cells:
-            if board.kind[c] in "SP":
-                continue
-            x, y = lay.xy(c)
-            cell = scr.rect(x, y, cs, cs)
-            scr.surface.blit(paving, cell, cell.move(-frame.x, -frame.y))
-    for cells in districts:
-        segs = _inset(lay, set(cells), cs * 0.08)
-        line(scr, segs, BANK_DARK, max(3.0, cs * 0.12))
-        line(scr, segs, KERB_LIT, max(2.0, cs * 0.07))
-        line(scr, _inset(lay, set(cells), cs * 0.06), KERB, max(1.0, cs * 0.025))
+    for c in cells:
+        if board.kind[c] in "SP":
+            continue
+        x, y = lay.xy(c)
+        cell = scr.rect(x, y, cs, cs)
+        scr.surface.blit(paving, cell, cell.move(-frame.x, -frame.y))
+    segs = _inset(lay, set(cells), cs * 0.08)
+    line(scr, segs, BANK_DARK, max(3.0, cs * 0.12))
+    line(scr, segs, KERB_LIT, max(2.0, cs * 0.07))
+    line(scr, _inset(lay, set(cells), cs * 0.06), KERB, max(1.0, cs * 0.025))
 
 
 def _inset(lay: Layout, cells: set[int], by: float
