@@ -1,5 +1,7 @@
 """The action log panel of the play screen: every action and its public events, newest
-at the bottom, in the colour of the seat that acted, scrollable.
+at the bottom, in the colour of the seat that acted, scrollable. An action is one line:
+the engine's own words for it when it told it ("Ana starts on h8"), else its notation
+("Ana: temple c9 1"), never both.
 
 The lines are derived from the session's history once per change (``Session.version``),
 never per frame; each entry's lines are kept while it stays in the history (and the names
@@ -9,6 +11,7 @@ game's next action costs its own entry only, not the whole history again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.ui import theme
@@ -42,6 +45,35 @@ def action_line(session: Session, colours: list[Colour], seat: int | None,
     who = session.name(seat) if seat is not None else "—"
     colour = colours[seat] if seat is not None and 0 <= seat < len(colours) else theme.TEXT
     return f"{who}: {session.game.rules.redact(action, seat, None)}", colour
+
+
+def narration(events: Sequence[Event], seat: int | None, action: str) -> Event | None:
+    """The event in which the engine tells the action itself in words ("Ana starts on
+    h8" for "start h8", "Ana passes" for "pass"), if it wrote one: the first public event
+    (a turn change aside) when it is the acting seat's and either of the action's own kind
+    ("founded" for "found") or no score ("Ana agrees"). The log shows that line in place
+    of the notation, so an action is one line, not the notation and then its words."""
+    if seat is None:
+        return None
+    verb = action.split(" ", 1)[0]
+    for event in events:
+        if not event.visible(None) or event.kind == "turn":
+            continue
+        if event.seat == seat and (event.kind.startswith(verb) or not event.points):
+            return event
+        return None
+    return None
+
+
+def entry_head(session: Session, colours: list[Colour], seat: int | None, action: str,
+               events: Sequence[Event]) -> tuple[str, Colour, Event | None]:
+    """An action's line in the acting seat's colour: the engine's words for it when it
+    told it (and that event, which is then not repeated), else :func:`action_line`."""
+    text, colour = action_line(session, colours, seat, action)
+    told = narration(events, seat, action)
+    if told is not None:
+        text = personalise(told.text, session.names)
+    return text, colour, told
 
 
 def wrap_text(screen: Screen, text: str, size: float, width: float) -> list[str]:
@@ -109,10 +141,10 @@ class ActionLog:
         """One action (as everyone may see it: a shared screen) and its public events."""
         seat, action, events = entry
         width = self.area[2] - 44
-        text, colour = action_line(session, colours, seat, action)
+        text, colour, told = entry_head(session, colours, seat, action, events)
         out = [(part, colour, i == 0) for i, part in enumerate(self._wrap(screen, text, width))]
         for event in events:
-            if not event.visible(None) or event.kind == "turn":
+            if event is told or not event.visible(None) or event.kind == "turn":
                 continue
             text = personalise(event.text, session.names)
             tint = theme.GOOD if event.points else theme.TEXT_DIM

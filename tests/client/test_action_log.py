@@ -4,6 +4,8 @@ from the same history shows."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.api import new_game
 from game.rng import Rng
 from game.ui import showcase
@@ -56,3 +58,48 @@ def test_the_log_never_begins_with_the_rest_of_a_wrapped_line(stub_app):
     log.scroll_by(3)
     first = log.first_shown()
     assert first == 0 or log.heads[first]
+
+
+
+
+def test_an_action_the_engine_tells_is_one_line_in_its_words(stub_app):
+    """Mexica's placements read "Ana starts on i9", once, in Ana's colour: not the
+    notation "Ana: start i9" and then the same again in words (issue 31)."""
+    play = showcase.start_play(stub_app, new_game("mexica", 4, seed=5))
+    rng = Rng(5)
+    for _ in range(4):
+        play.apply(play.game.playout_action(rng))
+    names = play.session.names
+    texts = [text for text, _colour in play.log.lines]
+    starts = [t for t in texts if " starts on " in t]
+    assert [t.split()[0] for t in starts] == names[:4]
+    assert not any(": start " in t for t in texts)
+    for seat, name in enumerate(names[:4]):
+        line = next((t, c) for t, c in play.log.lines if t.startswith(f"{name} starts on "))
+        assert line[1] == tuple(play.colours[seat])  # in the seat's colour, not indented
+
+
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 3), ("mexica-2p-neutral", 2),
+                                                  ("tlatelolco-market", 4), ("aztlan", 3)])
+def test_no_action_is_told_twice(stub_app, variant, players):
+    """Over a stretch of play: no action shows both its notation ("Ana: pass") and the
+    engine's words for it ("Ana passes"); an action the engine does not tell in words
+    (a Mexica temple) keeps its notation."""
+    play = showcase.start_play(stub_app, new_game(variant, players, seed=3))
+    rng = Rng(3)
+    names = play.session.names[:players]
+    for _ in range(90):
+        if play.game.is_over:
+            break
+        play.apply(play.game.playout_action(rng))
+    lines = [text for text, _colour in play.log.lines]
+    told = 0
+    for i, text in enumerate(lines):
+        for name in names:
+            if text.startswith(f"{name}: ") and i + 1 < len(lines):
+                nxt = lines[i + 1].strip()
+                assert not nxt.startswith(f"{name} "), (text, nxt)
+            told += text.startswith(f"{name} ")
+    assert told  # the engine's words are shown, as lines of their own
+    notation = [t for t in lines if any(t.startswith(f"{n}: ") for n in names)]
+    assert variant.startswith("mexica") <= bool(notation)  # Mexica's temples, canals, walks

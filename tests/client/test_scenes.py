@@ -654,8 +654,9 @@ def test_continue_resumes_the_autosave(make_app):
     assert isinstance(resumed, PlayScene)
     assert resumed.game.log == log
     assert resumed.session.names == ["Ana", "Ben"]
-    # the log panel recovers the loaded actions' events by replaying the log
-    assert sum(1 for text, _ in resumed.log.lines if text.startswith(("Ana:", "Ben:"))) == 2
+    # the log panel recovers the loaded actions' events by replaying the log (an action
+    # the engine tells in words is its one line: "Ana starts on i8")
+    assert sum(1 for text, _ in resumed.log.lines if text.startswith(("Ana", "Ben"))) == 2
     assert_draw_is_pure(ui2, resumed.game.to_json)
 
 

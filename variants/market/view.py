@@ -49,7 +49,7 @@ from variants.market import view_paint as vp
 from variants.market.mechanics import king_sources
 from variants.market.params import COLOURS
 from variants.market.rules import MarketRules
-from variants.market.view_layout import Layout, make_layout, step_target
+from variants.market.view_layout import CARDS, Layout, make_layout, step_target
 from variants.market.view_panel import paint_panel, panel_hit, tiles_left
 from variants.market.view_pieces import pieces
 from variants.market.view_preview import (
@@ -226,7 +226,7 @@ class MarketView(SeatStyle, BoardView):
             hit = panel_hit(self, self._panel_area, pos)
             if hit is not None:
                 return self._panel(hit)
-        lay = make_layout(area, self.rules.n)
+        lay = make_layout(area, self.rules.n, self.rules.sides)
         target = lay.hit(pos, self.rules.sides)
         if target is None:
             return None
@@ -475,7 +475,7 @@ class MarketView(SeatStyle, BoardView):
     def draw(self, screen: Screen, area: Area) -> None:
         game = self.session.game
         rules, s = self.rules, game.state
-        lay = make_layout(area, rules.n)
+        lay = make_layout(area, rules.n, rules.sides)
         names = [self.session.name(seat) for seat in range(game.players)]
         colours, marks = self.colours, self.marks
         base = (tuple(area), screen.scale, screen.ox, screen.oy, tuple(names),
@@ -521,12 +521,11 @@ class MarketView(SeatStyle, BoardView):
     def board_rect(self, area: Area) -> Area:
         """The table: the market's squares, every side's buyers with its colour strip and
         name, and the bag, money supply, king's whims and holdings laid out around them on
-        the mat (the market grid alone is ``make_layout(area, n).grid``)."""
-        lay = make_layout(area, self.rules.n)
-        sides = ("north", "south", "west", "east")
+        the mat (the market grid alone is ``make_layout(area, n, sides).grid``)."""
+        lay = make_layout(area, self.rules.n, self.rules.sides)
+        sides = self.rules.sides
         rects = [lay.grid] + [lay.band_rect(side) for side in sides] + \
-            [lay.label_rect(side) for side in sides] + \
-            [lay.corner(c) for c in ("top-left", "top-right", "bottom-left", "bottom-right")]
+            [lay.label_rect(side) for side in sides] + [lay.card(role) for role in CARDS]
         x0 = min(r[0] for r in rects)
         y0 = min(r[1] for r in rects)
         return (x0, y0, max(r[0] + r[2] for r in rects) - x0,

@@ -19,6 +19,7 @@ from game.ui.anim import Timed
 from game.ui.fx import Effects
 from game.ui.screen import Screen
 from variants.market import view_paint as vp
+from variants.market import view_tiles
 from variants.market.params import COLOURS
 from variants.market.view_layout import Layout
 
@@ -199,7 +200,7 @@ def draw_moving(screen: Screen, lay: Layout, anims: list[Anim], state: Any) -> N
         tx, ty = resolve(lay, state, a.dst)
         x = fx + (tx - fx) * e - cs / 2
         y = fy + (ty - fy) * e - cs / 2
-        vp.paint_tile(screen, x, y, cs, a.tile, state, "", lift=1.0 - abs(2 * e - 1) * 0.5)
+        view_tiles.paint_tile(screen, x, y, cs, a.tile, state, "", lift=1.0 - abs(2 * e - 1) * 0.5)
     for a in anims:
         if not a.started or a.kind not in ("token", "coin"):
             continue

@@ -17,7 +17,7 @@ from game.ui.art import frames, pieces, texture
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit_lines, fit_size
 from variants.market.params import COLOURS
-from variants.market.view_layout import Layout, Rect
+from variants.market.view_layout import DEPTH_K, Layout, Rect
 
 INK = (20, 16, 12)
 GLYPH = (250, 246, 236)
@@ -41,10 +41,10 @@ TEAM_LETTERS = "ABCD"
 
 
 def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
-                colour: Any = GLYPH, anchor: str = "center") -> None:
+                colour: Any = GLYPH, anchor: str = "center", role: str = "") -> None:
     off = max(1.5, size * 0.06)
-    scr.text(text, x + off, y + off, theme.readable(size), INK, anchor)
-    scr.text(text, x, y, theme.readable(size), colour, anchor)
+    scr.text(text, x + off, y + off, theme.readable(size), INK, anchor, role=role)
+    scr.text(text, x, y, theme.readable(size), colour, anchor, role=role)
 
 
 def darker(colour: Any, k: float = 0.6) -> tuple[int, int, int]:
@@ -101,68 +101,6 @@ def stack(scr: Screen, colour: str, cx: float, base: float, r: float, count: int
         token(scr, colour, cx, base - i * r * 0.42, r)
 
 
-# ---------------------------------------------------------------------------------------
-# silhouettes of the grey tiles (centre cx, cy; half size s)
-# ---------------------------------------------------------------------------------------
-def figure(scr: Screen, cx: float, cy: float, s: float, colour: Any) -> None:
-    scr.circle(cx, cy - s * 0.52, s * 0.24, colour)
-    scr.polygon([(cx - s * 0.36, cy - s * 0.2), (cx + s * 0.36, cy - s * 0.2),
-                 (cx + s * 0.5, cy + s * 0.8), (cx - s * 0.5, cy + s * 0.8)], colour)
-    scr.circle(cx - s * 0.3, cy - s * 0.12, s * 0.12, colour)
-    scr.circle(cx + s * 0.3, cy - s * 0.12, s * 0.12, colour)
-
-
-def silhouette(scr: Screen, tile: str, cx: float, cy: float, s: float,
-               ink: Any = SILHOUETTE) -> None:
-    if tile == "crowd":
-        figure(scr, cx - s * 0.55, cy - s * 0.08, s * 0.72, darker(ink, 1.6))
-        figure(scr, cx + s * 0.55, cy - s * 0.08, s * 0.72, darker(ink, 1.6))
-        figure(scr, cx, cy + s * 0.1, s * 0.85, ink)
-    elif tile == "porter":
-        figure(scr, cx - s * 0.22, cy + s * 0.05, s * 0.8, ink)
-        scr.box(cx + s * 0.05, cy - s * 0.72, s * 0.72, s * 0.72, ink, radius=s * 0.12)
-        scr.line((cx + s * 0.1, cy - s * 0.45), (cx + s * 0.7, cy - s * 0.45), STONE,
-                 s * 0.08)
-        # a back arrow: one token goes back
-        scr.line((cx + s * 0.85, cy + s * 0.35), (cx + s * 0.35, cy + s * 0.35), ink, s * 0.12)
-        scr.polygon([(cx + s * 0.3, cy + s * 0.12), (cx + s * 0.3, cy + s * 0.58),
-                     (cx + s * 0.05, cy + s * 0.35)], ink)
-    elif tile == "governor":
-        figure(scr, cx, cy + s * 0.12, s * 0.85, ink)
-        fan = [(cx, cy - s * 0.5)]
-        for i in range(7):
-            a = math.pi * (1.15 + 0.7 * i / 6)
-            fan.append((cx + math.cos(a) * s * 0.62, cy - s * 0.45 + math.sin(a) * s * 0.62))
-        scr.polygon(fan, ink)
-        scr.line((cx + s * 0.62, cy - s * 0.7), (cx + s * 0.62, cy + s * 0.9), ink, s * 0.1)
-        scr.circle(cx + s * 0.62, cy - s * 0.75, s * 0.12, ink)
-    elif tile == "ambassador":
-        figure(scr, cx - s * 0.15, cy + s * 0.05, s * 0.9, ink)
-        coin(scr, cx + s * 0.45, cy + s * 0.25, s * 0.32)
-    elif tile == "messenger":
-        scr.circle(cx + s * 0.25, cy - s * 0.6, s * 0.2, ink)
-        scr.polygon([(cx - s * 0.05, cy - s * 0.35), (cx + s * 0.35, cy - s * 0.3),
-                     (cx + s * 0.15, cy + s * 0.2), (cx - s * 0.25, cy + s * 0.15)], ink)
-        scr.line((cx - s * 0.05, cy + s * 0.15), (cx - s * 0.5, cy + s * 0.85), ink, s * 0.14)
-        scr.line((cx + s * 0.1, cy + s * 0.15), (cx + s * 0.55, cy + s * 0.55), ink, s * 0.14)
-        scr.line((cx + s * 0.55, cy + s * 0.55), (cx + s * 0.45, cy + s * 0.9), ink, s * 0.14)
-        scr.line((cx + s * 0.25, cy - s * 0.25), (cx + s * 0.75, cy - s * 0.45), ink, s * 0.12)
-        for i in range(3):
-            y = cy - s * 0.3 + i * s * 0.3
-            scr.line((cx - s * 0.95, y), (cx - s * 0.45, y), ink, s * 0.08)
-    elif tile == "king":
-        crown(scr, cx, cy, s, ink)
-
-
-def crown(scr: Screen, cx: float, cy: float, s: float, ink: Any) -> None:
-    pts = [(cx - s, cy + s * 0.6), (cx - s, cy - s * 0.5), (cx - s * 0.5, cy),
-           (cx, cy - s * 0.8), (cx + s * 0.5, cy), (cx + s, cy - s * 0.5),
-           (cx + s, cy + s * 0.6)]
-    scr.polygon(pts, ink)
-    for px in (-s, 0.0, s):
-        scr.circle(cx + px, cy - (s * 0.8 if px == 0 else s * 0.5), s * 0.16, ink)
-
-
 def sack(scr: Screen, cx: float, cy: float, s: float) -> None:
     """The bag: a tied cloth sack (its contents are never shown)."""
     body = (150, 112, 70)
@@ -175,135 +113,18 @@ def sack(scr: Screen, cx: float, cy: float, s: float) -> None:
     scr.circle(cx, cy + s * 0.25, s * 0.75, INK, max(1.5, s * 0.06))
 
 
-# ---------------------------------------------------------------------------------------
-# tiles
-# ---------------------------------------------------------------------------------------
-#: below this square size (a lesson's smaller board) a tile shows its picture and its main
-#: word only: its other words, held at the 28 px floor, would cover the picture
-SMALL_TILE = 112.0
-#: the same for a buyer, which stands 0.72 of a square deep (view_layout.make_layout)
-SMALL_BUYER = SMALL_TILE * 0.72
+#: below this square size (a board behind the title's menu) a tile shows its picture and
+#: its counts only: its lesser words, held at the 28 px floor, would cover the picture
+SMALL_TILE = 120.0
+#: the same for a buyer, which stands a little shallower than a square
+SMALL_BUYER = SMALL_TILE * DEPTH_K
 
 
-def roomy(cs: float) -> bool:
-    """Whether a square of ``cs`` has room for a tile's lesser words."""
-    return cs >= SMALL_TILE
-
-
-def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any,
-               name: str = "", lift: float = 0.0) -> None:
-    """One market tile in its square at (x, y); ``lift`` > 0 draws it raised (moving)."""
-    inset = cs * 0.035
-    w = cs - 2 * inset
-    if lift:
-        scr.box(x + inset + cs * 0.05, y + inset + cs * 0.07, w, w, (0, 0, 0, 110),
-                radius=cs * 0.1)
-    else:
-        scr.box(x + inset + cs * 0.02, y + inset + cs * 0.035, w, w, (0, 0, 0, 90),
-                radius=cs * 0.1)
-    if tile in COLOURS:
-        _vendor(scr, x, y, cs, tile, state.vendors[tile] if state is not None else 0)
-    elif tile == "king":
-        _king(scr, x, y, cs, state)
-    else:
-        tx, ty = x + inset, y + inset
-        scr.box(tx, ty, w, w, STONE, radius=cs * 0.1)
-        scr.box(tx, ty, w, w, STONE_EDGE, radius=cs * 0.1, width=max(2.0, cs * 0.03))
-        silhouette(scr, tile, x + cs * 0.5, y + cs * 0.4, cs * 0.27)
-        # the role's name if it fits the tile at a readable size (the long ones do not:
-        # the silhouette says which it is, and the panel names the tile under the cursor)
-        label = tile.capitalize()
-        size = max(float(theme.FONT_SMALL), min(cs * 0.2, theme.FONT_BODY))
-        if roomy(cs) and scr.text_width(label, size) <= cs * 0.94:
-            scr.text(label, x + cs * 0.5, y + cs * 0.85, size, INK, "center")
-        if tile == "messenger" and roomy(cs):
-            scr.box(x + cs * 0.62, y + cs * 0.07, cs * 0.32, cs * 0.17, theme.GOOD,
-                    radius=cs * 0.05)
-            scr.text("FREE", x + cs * 0.78, y + cs * 0.155, theme.readable(cs * 0.13), INK,
-                     "center")
-    gloss(scr, x + inset, y + inset, w, cs)
-    # the square's name ("a1") only where it has room beside the tile's own words
-    if name and not lift and tile in ("crowd", "porter") and roomy(cs):
-        scr.text(name, x + cs * 0.08, y + cs * 0.06, theme.readable(cs * 0.13),
-                 (60, 54, 46), "topleft")
-
-
-def gloss(scr: Screen, x: float, y: float, w: float, cs: float) -> None:
-    """Light from the top left on a tile: a lit upper rim and a shaded lower one."""
-    rim = max(1.0, cs * 0.025)
-    scr.box(x + cs * 0.06, y + rim * 0.8, w - cs * 0.12, rim, (255, 255, 255, 70),
-            radius=rim / 2)
-    scr.box(x + cs * 0.06, y + w - rim * 1.8, w - cs * 0.12, rim, (0, 0, 0, 60),
-            radius=rim / 2)
-
-
-def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -> None:
-    """A vendor tile: its colour, its goods and the tokens on it."""
-    inset = cs * 0.035
-    w = cs - 2 * inset
-    tx, ty = x + inset, y + inset
-    fill = VENDOR_FILL[tile]
-    scr.box(tx, ty, w, w, fill, radius=cs * 0.1)
-    scr.box(tx + cs * 0.05, ty + cs * 0.05, w - cs * 0.1, w - cs * 0.1,
-            darker(fill, 1.25) if tile != "black" else (100, 100, 112),
-            radius=cs * 0.07, width=max(1.5, cs * 0.02))
-    scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=max(2.0, cs * 0.03))
-    shadow_text(scr, tile.upper(), x + cs * 0.5, y + cs * 0.19, theme.readable(cs * 0.23))
-    if count:
-        stack(scr, tile, x + cs * 0.3, y + cs * 0.66, cs * 0.15, count)
-    else:
-        scr.circle(x + cs * 0.3, y + cs * 0.62, cs * 0.15, darker(fill, 0.75))
-        glyph(scr, tile, x + cs * 0.3, y + cs * 0.62, cs * 0.09, darker(fill, 1.4)
-              if tile != "black" else (120, 120, 130))
-    scr.box(x + cs * 0.5, y + cs * 0.4, cs * 0.42, cs * 0.36, (0, 0, 0, 120),
-            radius=cs * 0.08)
-    scr.text(str(count), x + cs * 0.71, y + cs * 0.59, theme.readable(cs * 0.4),
-             GLYPH if count else (200, 200, 200), "center")
-    if roomy(cs):
-        scr.text(GOODS[tile], x + cs * 0.5, y + cs * 0.88, theme.readable(cs * 0.16), GLYPH,
-                 "center")
-
-
-def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
-    """The king's tile: a border of the four commodity colours and his tokens of each."""
-    inset = cs * 0.035
-    w = cs - 2 * inset
-    tx, ty = x + inset, y + inset
-    scr.box(tx, ty, w, w, KING_FILL, radius=cs * 0.1)
-    t = cs * 0.06
-    sides = [(tx + cs * 0.1, ty, w - cs * 0.2, t), (tx + w - t, ty + cs * 0.1, t, w - cs * 0.2),
-             (tx + cs * 0.1, ty + w - t, w - cs * 0.2, t), (tx, ty + cs * 0.1, t, w - cs * 0.2)]
-    for colour, rect in zip(COLOURS, sides, strict=False):
-        scr.box(*rect, COMMODITY[colour])
-    scr.box(tx, ty, w, w, INK, radius=cs * 0.1, width=max(2.0, cs * 0.03))
-    crown(scr, x + cs * 0.28, y + cs * 0.24, cs * 0.13, (120, 70, 10))
-    scr.text("KING", x + cs * 0.66, y + cs * 0.24, theme.readable(cs * 0.22), INK, "center")
-    for i, colour in enumerate(COLOURS):
-        col, row = i % 2, i // 2
-        px = x + cs * (0.2 + 0.44 * col)
-        py = y + cs * (0.56 + 0.25 * row)
-        held = state.king[colour] if state is not None else 0
-        token(scr, colour, px, py, cs * 0.095)
-        scr.text(str(held), px + cs * 0.13, py, theme.readable(cs * 0.25),
-                 INK if held else (150, 120, 60), "midleft")
-
-
-def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
-    inset = cs * 0.06
-    scr.box(x + inset, y + inset, cs - 2 * inset, cs - 2 * inset, HOLE, radius=cs * 0.08)
-    dash = cs * 0.1
-    x0, y0, x1, y1 = x + inset, y + inset, x + cs - inset, y + cs - inset
-    k = 0.0
-    while k < cs - 2 * inset:
-        e = min(k + dash * 0.6, cs - 2 * inset)
-        for a, b in (((x0 + k, y0), (x0 + e, y0)), ((x0 + k, y1), (x0 + e, y1)),
-                     ((x0, y0 + k), (x0, y0 + e)), ((x1, y0 + k), (x1, y0 + e))):
-            scr.line(a, b, (110, 110, 130), max(1.5, cs * 0.02))
-        k += dash
-    scr.text("hole", x + cs / 2, y + cs / 2, theme.readable(cs * 0.2), (120, 120, 140), "center")
-    if roomy(cs):
-        scr.text(name, x + cs * 0.1, y + cs * 0.08, theme.readable(cs * 0.13), (90, 90, 110),
-                 "topleft")
+def count_size(room: bool, size: float, small: float) -> float:
+    """A count on a tile: at the reading size at least on a board in play (``room``);
+    on a small board (a game behind the title's menu, where nobody decides) ``small``,
+    as large as the tile allows."""
+    return max(float(theme.FONT_READ), size) if room else theme.readable(small)
 
 
 # ---------------------------------------------------------------------------------------
@@ -311,7 +132,9 @@ def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
 # ---------------------------------------------------------------------------------------
 def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: Any,
                 mark: str, hide_goods: bool = False) -> None:
-    """A buyer tile: its number, its coin (or the empty place of one), its goods."""
+    """A buyer tile: its number and its coin (or the empty place of one) at the top, the
+    seat's mark between them (or under them on a narrow tile), its goods and their
+    count at the reading size at the bottom."""
     x, y, w, h = rect
     m = min(w, h)
     inset = m * 0.04
@@ -322,17 +145,24 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
     bx, by = x + m * 0.22, y + m * 0.22
     scr.circle(bx, by, m * 0.15, colour)
     scr.text(str(number), bx, by + m * 0.01, theme.readable(m * 0.26), INK, "center")
-    draw_mark(scr, mark, x + w - m * 0.2, y + h - m * 0.2, m * 0.07, colour)
+    mx, my = (x + w / 2, by) if w > h else (x + w / 2, y + m * 0.52)
+    draw_mark(scr, mark, mx, my, m * 0.11, INK)
+    draw_mark(scr, mark, mx, my, m * 0.075, colour)
     has_coin, goods, count = held
     coin(scr, x + w - m * 0.24, y + m * 0.24, m * 0.15, bool(has_coin))
     if goods and count and not hide_goods:
-        tx, ty = x + w * 0.5 - m * 0.16, y + h - m * 0.36
-        token(scr, goods, tx, ty, m * 0.17)
-        shadow_text(scr, str(count), tx + m * 0.24, ty + m * 0.01, theme.readable(m * 0.42),
-                    GLYPH, "midleft")
+        room = m >= SMALL_BUYER
+        size = count_size(room, m * 0.42, m * 0.42)
+        text = str(count)
+        tr = m * 0.16
+        span = 2 * tr + 6 + scr.text_width(text, size)
+        tx, ty = x + w / 2 - span / 2 + tr, y + h - max(m * 0.3, size * 0.5)
+        token(scr, goods, tx, ty, tr)
+        shadow_text(scr, text, tx + tr + 6, ty, size, GLYPH, "midleft",
+                    role="score" if room else "")
     elif not goods and m >= SMALL_BUYER and \
-            scr.text_width("empty", theme.FONT_SMALL) <= w * 0.92:
-        scr.text("empty", x + w / 2, y + h - m * 0.32, theme.FONT_SMALL, (196, 170, 140),
+            scr.text_width("empty", theme.FONT_SMALL) <= w - m * 0.3:  # inside its rim
+        scr.text("empty", x + w / 2, y + h - m * 0.3, theme.FONT_SMALL, (196, 170, 140),
                  "center")
 
 
@@ -348,11 +178,13 @@ def team_of(rules: Any, seat: int) -> int | None:
 
 
 def team_text(rules: Any, names: list[str], seat: int) -> str:
+    """"Team B with Dee": the seat's team and its partners (the seat's own name stands
+    beside it)."""
     i = team_of(rules, seat)
     if i is None:
         return ""
-    members = " + ".join(names[m] for m in rules.teams[i])
-    return f"Team {TEAM_LETTERS[i % 4]}: {members}"
+    others = " + ".join(names[m] for m in rules.teams[i] if m != seat and m < len(names))
+    return f"Team {TEAM_LETTERS[i % 4]} with {others}"
 
 
 def paint_static(scr: Screen, lay: Layout, rules: Any, names: list[str],
@@ -398,44 +230,72 @@ def paint_band(scr: Screen, lay: Layout, rules: Any, side: str, seat: int,
         else:
             cx = bx + bw / 2
         draw_mark(scr, mark, cx, cy, min(bw, bh) * 0.32, INK)
-    team = team_of(rules, seat)
     name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-    lx, ly, lw, lh = lay.label_rect(side)
     if side in ("south", "north"):
-        size = min(lh * 0.9, theme.FONT_BODY * 1.1)
-        cy = ly + lh / 2
-        text = name
-        mates = ""
-        if team is not None:
-            others = [names[m] for m in rules.teams[team] if m != seat and m < len(names)]
-            mates = f"  ·  Team {TEAM_LETTERS[team % 4]} with {' + '.join(others)}"
-            text += mates
-        width = scr.text_width(text, theme.readable(size)) + size * 1.2
-        sx = lx + lw / 2 - width / 2
-        draw_mark(scr, mark, sx + size * 0.4, cy, size * 0.32, colour)
-        scr.text(name, sx + size * 1.0, cy, theme.readable(size), colour, "midleft")
-        if team is not None:
-            tw = scr.text_width(name, theme.readable(size))
-            tcolour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
-            scr.text(mates, sx + size * 1.0 + tw, cy, theme.readable(size), tcolour, "midleft")
-        return
-    # west / east: a card in the margin
-    frames.panel(scr, lx, ly, lw, lh, colour, radius=12, fill=theme.PANEL_LIGHT, width=4)
-    # a long name steps down a size (never under the reading size) before it is cut: the
-    # card is narrower when the board plays small behind the title menu
-    size = fit_size(scr, name, lw - 60, theme.readable(theme.FONT_BODY * 1.1))
-    draw_mark(scr, mark, lx + 26, ly + 34, 14, colour)
-    scr.text(_fit(scr, name, size, lw - 60), lx + 48, ly + 34, size, colour, "midleft")
-    arrow = f"buyers 1-{lay.n} " + ("top to bottom" if side == "west" else "bottom to top")
-    for i, line in enumerate(fit_lines(scr, arrow, theme.FONT_SMALL, lw - 28)[::-1]):
-        scr.text(line, lx + 14, ly + lh - 24 - 32 * i, theme.FONT_SMALL, theme.TEXT_DIM,
-                 "midleft")
+        _name_line(scr, lay.label_rect(side), rules, seat, names, name, colour, mark)
+    else:
+        _seat_card(scr, lay, side, rules, seat, names, name, colour, mark)
+
+
+def _name_line(scr: Screen, rect: Rect, rules: Any, seat: int, names: list[str], name: str,
+               colour: Any, mark: str) -> None:
+    """A north or south seat's name on the mat, with its team: the whole line at the
+    largest size that fits the row, the partner's name left out before the line would
+    go under the reading floor, never the seat's own name."""
+    lx, ly, lw, lh = rect
+    team = team_of(rules, seat)
+    tails = [""]
     if team is not None:
+        others = [names[m] for m in rules.teams[team] if m != seat and m < len(names)]
+        letter = TEAM_LETTERS[team % 4]
+        tails = [f"  ·  Team {letter} with {' + '.join(others)}", f"  ·  Team {letter}", ""]
+    big = min(lh * 0.85, theme.FONT_BODY * 1.1)
+    for tail in tails:
+        size = fit_size(scr, name + tail, lw - big, big, theme.FONT_SMALL)
+        if scr.text_width(name + tail, size) <= lw - big:
+            break
+    width = scr.text_width(name + tail, size) + size
+    sx = lx + lw / 2 - width / 2
+    cy = ly + lh / 2
+    draw_mark(scr, mark, sx + size * 0.35, cy, size * 0.3, colour)
+    scr.text(_fit(scr, name, size, lw - size), sx + size, cy, size, colour, "midleft")
+    if tail and team is not None:
+        tw = scr.text_width(name, size)
+        scr.text(tail, sx + size + tw, cy, size, TEAM_COLOURS[team % len(TEAM_COLOURS)],
+                 "midleft")
+
+
+def _seat_card(scr: Screen, lay: Layout, side: str, rules: Any, seat: int,
+               names: list[str], name: str, colour: Any, mark: str) -> None:
+    """A west or east seat's card in the margin: which way its buyers count, its name on
+    a line of its own (a long name steps down a size rather than losing its end) and its
+    team."""
+    lx, ly, lw, lh = lay.label_rect(side)
+    frames.panel(scr, lx, ly, lw, lh, colour, radius=12, fill=theme.PANEL_LIGHT, width=4)
+    team = team_of(rules, seat)
+    size = fit_size(scr, name, lw - 28, theme.readable(theme.FONT_BODY * 1.1),
+                    theme.FONT_SMALL)
+    lines = fit_lines(scr, team_text(rules, names, seat), theme.FONT_SMALL, lw - 32,
+                      lines=3) if team is not None else []
+    height = 40 + size * 1.25 + (16 + 32 * len(lines) if lines else 0)
+    y = ly + max(12.0, (lh - height) / 2)
+    draw_mark(scr, mark, lx + 28, y + 18, 13, colour)
+    words = f"buyers 1-{lay.n}"
+    scr.text(words, lx + 50, y + 18, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+    ax = lx + 50 + scr.text_width(words, theme.FONT_SMALL) + 18
+    down = side == "west"  # west counts its buyers downwards, east upwards
+    tip, base = (y + 30, y + 8) if down else (y + 6, y + 28)
+    scr.line((ax, y + 6 if down else y + 30), (ax, tip), theme.TEXT_DIM, 3)
+    scr.polygon([(ax - 8, (tip + base) / 2), (ax + 8, (tip + base) / 2), (ax, tip)],
+                theme.TEXT_DIM)
+    y += 40
+    scr.text(_fit(scr, name, size, lw - 28), lx + 14, y + size * 0.62, size, colour, "midleft")
+    y += size * 1.25
+    if team is not None and lines:
         tcolour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
-        lines = fit_lines(scr, team_text(rules, names, seat), theme.FONT_SMALL, lw - 40)
-        scr.box(lx + 14, ly + 62, lw - 28, 8 + 32 * len(lines), tcolour, radius=8)
+        scr.box(lx + 12, y + 8, lw - 24, 8 + 32 * len(lines), tcolour, radius=8)
         for i, line in enumerate(lines):
-            scr.text(line, lx + lw / 2, ly + 82 + 32 * i, theme.FONT_SMALL, INK, "center")
+            scr.text(line, lx + lw / 2, y + 28 + 32 * i, theme.FONT_SMALL, INK, "center")
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:
@@ -446,72 +306,94 @@ def _fit(scr: Screen, text: str, size: float, width: float) -> str:
 # the margin cards (the pieces layer, piece by piece: view_pieces)
 # ---------------------------------------------------------------------------------------
 def card(scr: Screen, rect: Rect, title: str) -> float:
+    """A card and its title, on two lines rather than cut where the card is narrow;
+    returns where its contents start."""
     x, y, w, h = rect
     frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=14)
-    scr.text(title, x + 16, y + 12, theme.readable(theme.FONT_SMALL * 0.85), theme.TEXT_DIM)
-    return y + 44
+    lines = fit_lines(scr, title, theme.FONT_SMALL, w - 32)
+    for i, line in enumerate(lines):
+        scr.text(line, x + 16, y + 10 + 32 * i, theme.FONT_SMALL, theme.TEXT_DIM)
+    return y + 14 + 32 * len(lines)
 
 
-def _count_x(x: float, w: float) -> float:
-    """Where a corner card's count and its words start: right of the picture, early
-    enough on a narrow card for "tokens left" to end inside it."""
-    return x + min(w * 0.45, w - 160)
+def _counter(scr: Screen, rect: Rect, title: str, icon: Any, number: int, words: list[str],
+             notes: list[str]) -> None:
+    """A card with a picture and a big count, its words beside the count where they fit,
+    else under it, and notes at the foot (the bag, the money supply)."""
+    x, y, w, h = rect
+    top = card(scr, rect, title)
+    big = theme.readable(theme.FONT_LARGE * 1.15)
+    count = str(number)
+    s = min(38.0, (y + h - top) * 0.25, w * 0.12)
+    nx = x + 22 + 2 * s
+    nw = scr.text_width(count, big)
+    beside = all(nx + nw + 14 + scr.text_width(word, theme.FONT_SMALL) <= x + w - 12
+                 for word in words)
+    body = big * 1.1 + (0 if beside else 32 * len(words))
+    notes = [line for note in notes for line in fit_lines(scr, note, theme.FONT_SMALL, w - 28)]
+    if top + body + 32 * len(notes) > y + h - 10:
+        notes = []  # a small card (a board behind the title's menu): the count first
+    bottom = y + h - 10 - 32 * len(notes)
+    cy = top + max(0.0, (bottom - top - body) / 2) + big * 0.55
+    icon(scr, x + 16 + s, cy, s)
+    colour = theme.TEXT if number else theme.DANGER
+    scr.text(count, nx, cy, big, colour, "midleft", role="score")
+    for i, word in enumerate(words):
+        if beside:
+            wy = cy + (i - (len(words) - 1) / 2) * 30
+            scr.text(word, nx + nw + 14, wy, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+        else:
+            scr.text(word, x + 16, cy + big * 0.55 + 20 + 32 * i, theme.FONT_SMALL,
+                     theme.TEXT_DIM, "midleft")
+    for i, line in enumerate(notes):
+        scr.text(line, x + 14, bottom + 32 * i + 2, theme.FONT_SMALL, theme.TEXT_DIM)
 
 
 def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
     """The bag: only how many tokens it holds, never which."""
-    x, y, w, h = rect
-    top = card(scr, rect, "THE BAG")
-    s = min(h * 0.28, 44.0)
-    tx = _count_x(x, w)
-    cx, cy = (x + tx) / 2, top + (y + h - top) / 2 - 6
-    sack(scr, cx, cy, s)
-    colour = theme.TEXT if count else theme.DANGER
-    scr.text(str(count), tx, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
-             "midleft")
-    words = ["tokens left"] if count else ["empty:", "last round"]  # two lines fit the card
-    for i, line in enumerate(words):
-        scr.text(line, tx, cy + 26 + 30 * i, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
-    if removed:
-        lines = fit_lines(scr, f"{removed} set aside unseen", theme.FONT_SMALL, w - 28)
-        for i, line in enumerate(lines[::-1]):
-            scr.text(line, x + 14, y + h - 12 - 32 * i, theme.FONT_SMALL, theme.TEXT_DIM,
-                     "bottomleft")
+    words = ["tokens left"] if count else ["empty:", "last round"]
+    notes = [f"{removed} set aside unseen"] if removed else []
+    _counter(scr, rect, "THE BAG", lambda sc, cx, cy, s: sack(sc, cx, cy, s), count, words,
+             notes)
 
 
 def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
-    x, y, w, h = rect
-    top = card(scr, rect, "MONEY SUPPLY")
-    tx = _count_x(x, w)
-    cx, cy = (x + tx) / 2, top + (y + h - top) / 2 - 6
-    r = min(h * 0.16, 26.0)
-    for i in range(3):
-        coin(scr, cx, cy + r * 0.9 - i * r * 0.45, r)
-    colour = theme.TEXT if supply else theme.DANGER
-    scr.text(str(supply), tx, cy - 14, theme.readable(theme.FONT_LARGE * 1.15), colour,
-             "midleft")
-    scr.text("coins", tx, cy + 26, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
-             "midleft")
+    def coins(sc: Screen, cx: float, cy: float, s: float) -> None:
+        for i in range(3):
+            coin(sc, cx, cy + s * 0.5 - i * s * 0.3, s * 0.7)
+
+    _counter(scr, rect, "MONEY SUPPLY", coins, supply, ["coins"], [])
 
 
 def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
-    """The king's tokens: each colour's multiplier."""
+    """The king's tokens: each colour's multiplier at the end, at the reading size, a
+    row each (two by two on a short card)."""
     x, y, w, h = rect
-    top = card(scr, rect, "KING'S WHIMS (×)")
-    row = min(52.0, (y + h - top - 8) / len(COLOURS))
+    top = card(scr, rect, "KING'S WHIMS")
+    room = y + h - top - 6
+    pairs = room < 40 * len(COLOURS)
+    per_row = 2 if pairs else 1
+    row = max(34.0, min(54.0, room / (len(COLOURS) // per_row)))
+    cw = (w - 16) / per_row
+    # the colours' names where the longest fits beside the widest count (on every row,
+    # or on none)
+    words = not pairs and 62 + scr.text_width("× 20", theme.FONT_READ) + 12 + max(
+        scr.text_width(c, theme.FONT_SMALL) for c in COLOURS) <= w - 16
     for i, colour in enumerate(COLOURS):
-        cy = top + row * (i + 0.5)
-        token(scr, colour, x + 34, cy, min(18.0, row * 0.38))
+        cx = x + 8 + cw * (i % per_row)
+        cy = top + row * (i // per_row + 0.5)
+        token(scr, colour, cx + 26, cy, min(17.0, row * 0.36))
         held = s.king[colour]
-        scr.text(f"× {held}", x + 64, cy, theme.FONT_BODY, theme.TEXT if held else
-                 theme.TEXT_DIM, "midleft")
-        scr.text(colour, x + w - 16, cy, theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM,
-                 "midright")
+        scr.text(f"× {held}", cx + 54, cy, theme.FONT_READ,
+                 theme.TEXT if held else theme.TEXT_DIM, "midleft", role="score")
+        if words:
+            scr.text(colour, x + w - 16, cy, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
 
 
 def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
                 colours: list[Any], marks: list[str], scores: list[int]) -> None:
-    """Who holds what (each colour scores for the team member holding most)."""
+    """Who holds what (each colour scores for the team member holding most): a column
+    per colour under its token, a row per seat (and per team, its points)."""
     from variants.market.scoring import holdings
 
     x, y, w, h = rect
@@ -522,32 +404,32 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
         if len(team) > 1:
             rows.append(("team", i))
         rows.extend(("seat", m) for m in team)
-    step = min(40.0, (y + h - top - 6) / max(1, len(rows)))
-    size = min(theme.FONT_SMALL * 0.85, step * 0.75)
-    cw = 42.0
-    cols = x + w - 4 * cw - 8
+    step = max(30.0, min(44.0, (y + h - top - 40) / max(1, len(rows) + 0.3)))
+    cw = min(50.0, (w - 60) / 4)
+    cols = x + w - 12 - 4 * cw
+    for i, c in enumerate(COLOURS):  # the columns' heads
+        token(scr, c, cols + (i + 0.5) * cw, top + 14, 11)
+    top += 34
     for j, (kind, who) in enumerate(rows):
         cy = top + step * (j + 0.5)
+        if cy + 16 > y + h:  # a small card (a board behind the title's menu): the rows
+            break  # that fit, none over its edge
         if kind == "team":
             team = rules.teams[who]
             tcolour = TEAM_COLOURS[who % len(TEAM_COLOURS)]
-            scr.text(f"Team {TEAM_LETTERS[who % 4]}", x + 14, cy, theme.readable(size), tcolour,
+            scr.text(f"Team {TEAM_LETTERS[who % 4]}", x + 14, cy, theme.FONT_SMALL, tcolour,
                      "midleft")
-            scr.text(f"{scores[team[0]]} pts", x + w - 14, cy, theme.readable(size), tcolour,
+            scr.text(f"{scores[team[0]]} pts", x + w - 14, cy, theme.FONT_SMALL, tcolour,
                      "midright")
             continue
         seat = who
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
-        draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 18, cy, 9, colour)
+        draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 24, cy, 11, colour)
         label = names[seat] if seat < len(names) else f"Player {seat + 1}"
         # the name when it fits whole; else the seat's colour and mark say who it is
-        if scr.text_width(label, theme.readable(size)) <= cols - x - 34:
-            scr.text(label, x + 30, cy, theme.readable(size), colour, "midleft")
+        if scr.text_width(label, theme.FONT_SMALL) <= cols - x - 48:
+            scr.text(label, x + 42, cy, theme.FONT_SMALL, colour, "midleft")
         for i, c in enumerate(COLOURS):
-            tx = cols + i * cw
             n = held[seat][c]
-            if n:
-                token(scr, c, tx + 7, cy, 7)
-                scr.text(str(n), tx + 16, cy, theme.readable(size * 0.95), theme.TEXT, "midleft")
-            else:
-                scr.text("·", tx + 12, cy, theme.readable(size), theme.TEXT_DIM, "center")
+            scr.text(str(n) if n else "·", cols + (i + 0.5) * cw, cy, theme.FONT_SMALL,
+                     theme.TEXT if n else theme.TEXT_DIM, "center")

@@ -123,7 +123,10 @@ def panel_hit(view: Any, area: Rect,
     return None
 
 
-def headline(view: Any) -> str:
+def headline(view: Any, named: bool = True) -> str:
+    """What the seat to move is doing; without its name (``named`` False) where a long
+    name would not fit beside the round: the colour bar beside it and the seat cards
+    say whose turn it is."""
     game = view.session.game
     s = game.state
     if s.phase == "over":
@@ -131,18 +134,19 @@ def headline(view: Any) -> str:
     seat = game.current_player
     say: Callable[..., str] = view.session.say
     if s.phase == "place":
-        return say("{0}: lay a tile", seat)
+        return say("{0}: lay a tile", seat) if named else "Lay a tile"
     if s.phase == "coins":
-        return say("{0}: start coin", seat)
+        return say("{0}: start coin", seat) if named else "Start coin"
     if s.phase == "move":
-        return say("{0} passes: move ", seat) + str(s.moves_left)
+        return (say("{0} passes: move ", seat) if named else "Pass: move ") + \
+            str(s.moves_left)
     if s.phase == "coin":
-        return say("{0} passes: a coin", seat)
+        return say("{0} passes: a coin", seat) if named else "Pass: a coin"
     if s.phase == "king":
-        return say("{0} passes: the king", seat)
+        return say("{0} passes: the king", seat) if named else "Pass: the king"
     if s.purchases:
-        return say("{0} plays: ", seat) + f"{s.purchases} bought"
-    return say("{0}: pass or play", seat)
+        return (say("{0} plays: ", seat) if named else "Play: ") + f"{s.purchases} bought"
+    return say("{0}: pass or play", seat) if named else "Pass or play"
 
 
 def hint(view: Any) -> str:
@@ -204,11 +208,16 @@ def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
     colours = view.colours
     if seat is not None and seat < len(colours):
         scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
-    # a long name steps the headline down to the floor before anything is cut
-    size = fit_size(scr, headline(view), w - 150 * k, theme.readable(theme.FONT_BODY * k),
-                    theme.FONT_SMALL)
-    scr.text(vp._fit(scr, headline(view), size, w - 150 * k), x + 22 * k, y + h / 2, size,
-             theme.ACCENT, "midleft")
+    # a long name steps the headline down to the floor, then leaves the headline (the
+    # colour bar and the seat cards say whose turn it is) before anything is cut
+    room = w - 150 * k
+    text = headline(view)
+    size = fit_size(scr, text, room, theme.readable(theme.FONT_BODY * k), theme.FONT_SMALL)
+    if scr.text_width(text, size) > room:
+        text = headline(view, named=False)
+        size = fit_size(scr, text, room, theme.readable(theme.FONT_BODY * k), theme.FONT_SMALL)
+    scr.text(vp._fit(scr, text, size, room), x + 22 * k, y + h / 2, size, theme.ACCENT,
+             "midleft")
     scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2,
              theme.readable(theme.FONT_SMALL * k),
              theme.TEXT_DIM, "midright")

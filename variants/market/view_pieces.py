@@ -14,6 +14,7 @@ from game.ui import theme
 from game.ui.layers import Piece, Rect
 from game.ui.screen import Screen
 from variants.market import view_paint as vp
+from variants.market import view_tiles
 from variants.market.params import COLOURS
 from variants.market.view_layout import Layout
 
@@ -70,21 +71,21 @@ def pieces(screen: Screen, lay: Layout, rules: Any, s: Any, names: list[str], co
                              reaching(rect, BUYER_REACH),
                              partial(paint_buyer, rect, b + 1, held, colour, mark, hide)))
     bag, removed = sum(s.bag.values()), sum(s.removed.values())
-    corner = lay.corner
+    card = lay.card
     words = (str(bag), "tokens left" if bag else "empty: last round")
-    out.append(Piece(("bag", bag, removed), card_bounds(screen, corner("top-left"), words),
-                     lambda scr: vp.paint_bag(scr, corner("top-left"), bag, removed)))
+    out.append(Piece(("bag", bag, removed), card_bounds(screen, card("bag"), words),
+                     lambda scr: vp.paint_bag(scr, card("bag"), bag, removed)))
     supply = s.supply
     words = (str(supply), "coins")
-    out.append(Piece(("supply", supply), card_bounds(screen, corner("top-right"), words),
-                     lambda scr: vp.paint_supply(scr, corner("top-right"), supply)))
+    out.append(Piece(("supply", supply), card_bounds(screen, card("supply"), words),
+                     lambda scr: vp.paint_supply(scr, card("supply"), supply)))
     king = tuple(s.king[c] for c in COLOURS)
-    out.append(Piece(("whims", king), grown(corner("bottom-left"), CARD_REACH),
-                     lambda scr: vp.paint_whims(scr, corner("bottom-left"), s)))
+    out.append(Piece(("whims", king), grown(card("whims"), CARD_REACH),
+                     lambda scr: vp.paint_whims(scr, card("whims"), s)))
     score_key = ("score", tuple(scores), repr(s.buyers), tuple(names), tuple(colours),
                  tuple(marks))
-    out.append(Piece(score_key, grown(corner("bottom-right"), CARD_REACH),
-                     lambda scr: vp.paint_score(scr, corner("bottom-right"), rules, s, names,
+    out.append(Piece(score_key, grown(card("holdings"), CARD_REACH),
+                     lambda scr: vp.paint_score(scr, card("holdings"), rules, s, names,
                                                 colours, marks, scores)))
     return out
 
@@ -116,9 +117,9 @@ def paint_square(x: float, y: float, cs: float, tile: str | None, s: Any, name: 
             scr.text(name, x + cs / 2, y + cs / 2, theme.readable(cs * 0.22), (150, 130, 100),
                      "center")
         else:
-            vp.paint_hole(scr, x, y, cs, name)
+            view_tiles.paint_hole(scr, x, y, cs, name)
     else:
-        vp.paint_tile(scr, x, y, cs, tile, s, name)
+        view_tiles.paint_tile(scr, x, y, cs, tile, s, name)
 
 
 def paint_buyer(rect: Rect, number: int, held: list[Any], colour: Any, mark: str,

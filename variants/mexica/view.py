@@ -25,10 +25,11 @@ from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
 from game.ui.art import frames
+from game.ui.art.marks import draw as draw_mark
 from game.ui.boardview import Area, BoardView, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer, Snapshot
-from game.ui.screen import Screen, draw_mark
+from game.ui.screen import Screen
 from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
@@ -487,10 +488,7 @@ class MexicaView(SeatStyle, BoardView):
         for i, row in enumerate(rows):
             ry = by + 46 + 38 * i
             owner = row["owner"]
-            if owner >= 0:
-                colour, mark = self.colours[owner], self.marks[owner]
-            else:
-                colour, mark = theme.NEUTRAL_COLOUR, "ring"
+            colour, mark = vp.seat_colour(self.colours, owner), vp.seat_mark(self.marks, owner)
             screen.box(bx + 14, ry, 26, 26, colour, radius=5)
             draw_mark(screen, mark, bx + 27, ry + 13, 8, (20, 20, 20))
             place = ordinal.get(row["place"], f"{row['place']}th")

@@ -7,75 +7,31 @@ area. Pieces carry their owner's colour *and* shape mark.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-import pygame
 
 from game.ui import theme
 from game.ui.art import palette, pieces, texture
+from game.ui.art.marks import NEUTRAL, NEUTRAL_MARK
+from game.ui.art.marks import draw as draw_mark
 from game.ui.art.sprites import stamp
-from game.ui.screen import Screen, draw_mark
+from game.ui.screen import Screen
+from variants.mexica import view_land
 from variants.mexica.board import Board
 from variants.mexica.state import MexicaState
+from variants.mexica.view_layout import Layout as Layout  # re-exported: the views, tests and
+from variants.mexica.view_layout import boundary as boundary  # benchmarks import them here
+from variants.mexica.view_layout import make_layout as make_layout
+from variants.mexica.view_layout import outline as outline
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
 
 INK = (20, 16, 12)
-SHORE = (104, 82, 44)
-GRID = (176, 150, 96)
 CANAL_EDGE = (14, 52, 96)
 WAVE = (56, 124, 182)
-TINT = (255, 246, 200, 64)
 BRIDGE_LIGHT = (168, 118, 66)
 WAVE_LIGHT = (150, 206, 240)
 CANAL_SHADE = (14, 52, 96, 120)
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where the grid sits in logical units: origin (x0, y0), cell size ``cs``."""
-
-    x0: float
-    y0: float
-    cs: float
-    cols: int
-    rows: int
-
-    @property
-    def outer(self) -> tuple[float, float, float, float]:
-        """The board plus the margin holding the coordinate labels."""
-        m = self.margin
-        return (self.x0 - m, self.y0 - m, self.cols * self.cs + 2 * m,
-                self.rows * self.cs + 2 * m)
-
-    @property
-    def margin(self) -> float:
-        return self.cs * 0.6
-
-    def xy(self, c: int) -> tuple[float, float]:
-        return self.x0 + (c % self.cols) * self.cs, self.y0 + (c // self.cols) * self.cs
-
-    def centre(self, c: int) -> tuple[float, float]:
-        x, y = self.xy(c)
-        return x + self.cs / 2, y + self.cs / 2
-
-    def cell_at(self, pos: tuple[float, float]) -> int | None:
-        col = math.floor((pos[0] - self.x0) / self.cs)
-        row = math.floor((pos[1] - self.y0) / self.cs)
-        if 0 <= col < self.cols and 0 <= row < self.rows:
-            return row * self.cols + col
-        return None
-
-
-def make_layout(area: tuple[float, float, float, float], cols: int, rows: int) -> Layout:
-    ax, ay, aw, ah = area
-    cs = max(4.0, min(aw / (cols + 1.2), ah / (rows + 1.2)))
-    x0 = ax + (aw - cols * cs) / 2
-    y0 = ay + (ah - rows * cs) / 2
-    return Layout(x0, y0, cs, cols, rows)
 
 
 def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
@@ -85,68 +41,25 @@ def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
     scr.text(text, x, y, theme.readable(size), colour, anchor)
 
 
-def boundary(lay: Layout, cells: set[int] | frozenset[int]) -> list[tuple[tuple[float, float],
-                                                                          tuple[float, float]]]:
-    """Line segments around a set of cells (their outer edges)."""
-    segs = []
-    cs, w = lay.cs, lay.cols
-    for c in cells:
-        x, y = lay.xy(c)
-        col = c % w
-        if c - w not in cells:
-            segs.append(((x, y), (x + cs, y)))
-        if c + w not in cells:
-            segs.append(((x, y + cs), (x + cs, y + cs)))
-        if col == 0 or c - 1 not in cells:
-            segs.append(((x, y), (x, y + cs)))
-        if col == w - 1 or c + 1 not in cells:
-            segs.append(((x + cs, y), (x + cs, y + cs)))
-    return segs
-
-
-def outline(scr: Screen, lay: Layout, cells: set[int] | frozenset[int], colour: Any,
-            width: float) -> None:
-    segs = boundary(lay, cells)
-    for a, b in segs:
-        scr.line(a, b, colour, width)
-    # square the corners so thick outlines join cleanly
-    r = width / 2
-    for p in {p for seg in segs for p in seg}:
-        scr.box(p[0] - r, p[1] - r, width, width, colour)
-
-
 # ----------------------------------------------------------------------------------------
 # static map
 # ----------------------------------------------------------------------------------------
 def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
-    """The lake, the island's paving (limestone, the palace in terracotta) and the
-    coordinates; painted once per size into the view's base layer."""
+    """The lake, the island raised out of it (see :mod:`view_land`), the palace's
+    start spaces and emblem, and the coordinates; painted once per size into the view's
+    base layer."""
     cs = lay.cs
     ox, oy, ow, oh = lay.outer
     frame = scr.rect(ox, oy, ow, oh)
     lake = texture.water(frame.size, palette.WATER, seed=7, ripple=scr.ln(cs * 0.55))
     scr.surface.blit(texture.masked(lake, frame.size, scr.ln(cs * 0.3)), frame.topleft)
-    island = set(board.island)
-    _island_shadow(scr, lay, island)
-    ground = texture.stone(frame.size, palette.SAND, seed=11)
-    paving = texture.stone(frame.size, palette.TERRACOTTA, seed=13)
-    grid = max(1.0, cs * 0.03)
-    for c in board.island:
+    view_land.paint_island(scr, lay, board)
+    for c in board.palace:
         x, y = lay.xy(c)
-        kind = board.kind[c]
-        cell = scr.rect(x, y, cs, cs)
-        scr.surface.blit(paving if kind in "SP" else ground, cell,
-                         cell.move(-frame.x, -frame.y))
-        lit, dark = (255, 255, 255, 46), (60, 40, 10, 60)
-        scr.box(x, y, cs, cs * 0.06, lit)
-        scr.box(x, y + cs * 0.06, cs * 0.06, cs * 0.94, lit)
-        scr.box(x, y + cs * 0.94, cs, cs * 0.06, dark)
-        scr.box(x + cs * 0.94, y, cs * 0.06, cs * 0.94, dark)
-        scr.box(x, y, cs, cs, GRID if kind not in "SP" else theme.LAND_DARK, width=grid)
-        if kind == "S":
+        if board.kind[c] == "S":
             scr.box(x + cs * 0.3, y + cs * 0.3, cs * 0.4, cs * 0.4, palette.GOLD_DARK,
                     width=cs * 0.06)
-        elif kind == "P":
+        else:
             cx, cy = x + cs / 2, y + cs / 2
             r = cs * 0.3
             scr.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
@@ -154,7 +67,6 @@ def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
             scr.polygon([(cx, cy - r * 0.7), (cx + r * 0.7, cy), (cx, cy + r * 0.7),
                          (cx - r * 0.7, cy)], palette.GOLD)
             scr.circle(cx, cy, cs * 0.08, palette.GOLD_LIGHT)
-    outline(scr, lay, island, SHORE, max(2.0, cs * 0.07))
     outline(scr, lay, set(board.palace), INK, max(2.0, cs * 0.06))
     size = max(14.0, cs * 0.42)
     m = lay.margin / 2
@@ -168,20 +80,6 @@ def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
         scr.text(str(row + 1), lay.x0 - m, y, theme.readable(size), theme.TEXT, "center")
         scr.text(str(row + 1), lay.x0 + lay.cols * cs + m, y, theme.readable(size), theme.TEXT,
                  "center")
-
-
-def _island_shadow(scr: Screen, lay: Layout, island: set[int]) -> None:
-    """The island's shadow on the water, down and to the right, as one soft layer."""
-    cs = lay.cs
-    ox, oy, ow, oh = lay.outer
-    frame = scr.rect(ox, oy, ow, oh)
-    layer = pygame.Surface(frame.size, pygame.SRCALPHA)
-    for c in island:
-        x, y = lay.xy(c)
-        r = scr.rect(x + cs * 0.12, y + cs * 0.18, cs, cs)
-        layer.fill((0, 20, 40, 255), r.move(-frame.x, -frame.y))
-    layer.set_alpha(110)
-    scr.surface.blit(layer, frame.topleft)
 
 
 # ----------------------------------------------------------------------------------------
@@ -198,7 +96,10 @@ def tile_rect(lay: Layout, tile: tuple[int, ...]) -> tuple[float, float, float, 
 
 def paint_canal(scr: Screen, lay: Layout, tile: tuple[int, ...], fill: Any = theme.CANAL,
                 edge: Any = CANAL_EDGE, k: float = 1.0) -> None:
-    """A canal tile: water sunk into the paving, a dark bank on the lit side, ripples."""
+    """A canal tile sunk into the land: seen from the south, its north wall's earthen
+    face, the west wall's shadow on the water, the water with its ripples. ``k`` > 1: the
+    tile in the air (dropping in), raised with its shadow; a see-through ``fill``: a
+    ghost (the preview)."""
     x, y, w, h = tile_rect(lay, tile)
     cs = lay.cs
     if k != 1.0:
@@ -207,26 +108,29 @@ def paint_canal(scr: Screen, lay: Layout, tile: tuple[int, ...], fill: Any = the
         x, y = cx - w / 2, cy - h / 2
     inset = cs * 0.04
     bx, by, bw, bh = x + inset, y + inset, w - 2 * inset, h - 2 * inset
-    if len(fill) == 3:
-        if k > 1.0:
-            pieces.drop_shadow(scr, bx, by, bw, bh, cs * 0.12, cs * 0.3 * (k - 1))
-        scr.box(bx, by, bw, bh, texture.shade(fill, -0.2), radius=cs * 0.12)
-        scr.box(bx + cs * 0.05, by + cs * 0.09, bw - cs * 0.08, bh - cs * 0.12, fill,
-                radius=cs * 0.1)
-        scr.box(bx + cs * 0.05, by + cs * 0.07, bw - cs * 0.1, cs * 0.06, CANAL_SHADE,
-                radius=cs * 0.03)
-    else:
+    if len(fill) != 3:  # a ghost
         scr.box(bx, by, bw, bh, fill, radius=cs * 0.12)
-    scr.box(bx, by, bw, bh, edge, radius=cs * 0.12, width=max(2.0, cs * 0.07))
-    if len(fill) == 3:
-        for c in tile:
-            cx, cy = lay.centre(c)
-            if k != 1.0:
-                continue
-            for dx, dy in ((-0.12, -0.1), (0.1, 0.16)):
-                px, py = cx + dx * cs, cy + dy * cs
-                scr.line((px - cs * 0.14, py), (px, py - cs * 0.05), WAVE_LIGHT, cs * 0.04)
-                scr.line((px, py - cs * 0.05), (px + cs * 0.14, py), WAVE_LIGHT, cs * 0.04)
+        scr.box(bx, by, bw, bh, edge, radius=cs * 0.12, width=max(2.0, cs * 0.07))
+        return
+    if k > 1.0:
+        pieces.drop_shadow(scr, bx, by, bw, bh, cs * 0.12, cs * 0.3 * (k - 1))
+    radius = cs * 0.1
+    scr.box(bx, by, bw, bh, texture.shade(fill, -0.3), radius=radius)  # the depth
+    wall = cs * 0.16
+    scr.box(bx, by + wall * 0.6, bw, bh - wall * 0.6, fill, radius=radius)
+    scr.box(bx, by, bw, wall, view_land.BANK, radius=radius)  # the north wall's face
+    scr.box(bx, by + wall * 0.55, bw, wall * 0.45, view_land.BANK_DARK)
+    scr.box(bx, by + wall, bw, cs * 0.07, CANAL_SHADE)  # its shadow on the water
+    scr.box(bx, by + wall, cs * 0.09, bh - wall, CANAL_SHADE)  # the west wall's
+    scr.box(bx, by, bw, bh, view_land.BANK_DARK, radius=radius, width=max(1.5, cs * 0.04))
+    if k != 1.0:
+        return
+    for c in tile:
+        cx, cy = lay.centre(c)
+        for dx, dy in ((-0.1, 0.02), (0.12, 0.24)):
+            px, py = cx + dx * cs, cy + dy * cs
+            scr.line((px - cs * 0.14, py), (px, py - cs * 0.05), WAVE_LIGHT, cs * 0.04)
+            scr.line((px, py - cs * 0.05), (px + cs * 0.14, py), WAVE_LIGHT, cs * 0.04)
 
 
 def paint_bridge(scr: Screen, lay: Layout, c: int, axis: str, colour: Any = theme.BRIDGE,
@@ -347,11 +251,9 @@ def paint_state(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState
                 colours: list[Any], marks: list[str], hidden: frozenset[int]) -> None:
     """Everything on the board except the Pilli (drawn per frame) and hidden cells."""
     cs = lay.cs
-    founded = {state.label[c] for c in state.tokens}
-    for label in founded:
-        for c in state.dcells.get(label, ()):
-            x, y = lay.xy(c)
-            scr.box(x, y, cs, cs, TINT)
+    founded = sorted({state.label[c] for c in state.tokens})
+    view_land.paint_founded(scr, lay, rules.board,
+                            [sorted(state.dcells.get(label, ())) for label in founded])
     for tile in state.tiles:
         if not hidden.intersection(tile):
             small, local = _local_tile(tile, lay.cols, cs)
@@ -402,13 +304,15 @@ def paint_ramp(scr: Screen, lay: Layout, bridge: int, ramp: int) -> None:
 
 
 def seat_colour(colours: list[Any], owner: int) -> Any:
+    """A temple owner's colour; the neutral colour's (owner -1) is no seat's."""
     if 0 <= owner < len(colours):
         return colours[owner]
-    return theme.NEUTRAL_COLOUR
+    return NEUTRAL
 
 
-def seat_mark(marks: list[str], owner: int) -> str:
-    if 0 <= owner < len(marks):
-        return marks[owner]
-    return "neutral"
+def seat_mark(seat_marks: list[str], owner: int) -> str:
+    """A temple owner's mark; the neutral colour's is a shape no seat uses."""
+    if 0 <= owner < len(seat_marks):
+        return seat_marks[owner]
+    return NEUTRAL_MARK
 

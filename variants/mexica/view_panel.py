@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
 from game.ui.art import frames
-from game.ui.screen import Screen, draw_mark
+from game.ui.art.marks import draw as draw_mark
+from game.ui.screen import Screen
 from game.ui.widgets import fit_lines
+from game.words import plural
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark
 
@@ -27,6 +29,7 @@ TOOL_LABELS = {"walk": "Walk", "canal": "Canal", "bridge": "Bridge", "temple": "
 BASE_W = 528
 GAP = 6
 HEAD_H = 58
+PERIOD_H = 40  # the period line's own row, when it does not fit beside the header
 TOOLS_H = 42
 MODE_H = 40
 TOKENS_H = 72
@@ -37,13 +40,16 @@ CHIP = 28  # chip font size
 
 def _need(scr: Screen, view: Any, s: MexicaState, aw: float,
           k: float) -> tuple[float, float]:
-    """The panel's height at scale ``k``, and how far the rows :func:`_tools` draws
-    reach down (the calpulli display sits under them): measured once for both."""
+    """The panel's height at scale ``k``, and how far the header and the rows
+    :func:`_tools` draws reach down (the calpulli display sits under them): measured once
+    for both."""
     rows = _token_slots(s, aw - 12 * k, k)[1]
     tools, menu = _tool_rows(scr, view, aw - 12 * k, k)
-    height = (12 + HEAD_H + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
-              + SUPPLY_H + len(s.scores) * (ROW_H + GAP) + 4 * GAP) * k
-    return height, (tools * TOOLS_H + menu * MODE_H) * k
+    head = _head_h(scr, s, aw - 12 * k, k)
+    seats = len(s.scores) + (1 if neutral_temples(s) else 0)
+    height = (12 + TOOLS_H * tools + MODE_H * max(1, menu) + TOKENS_H * rows
+              + SUPPLY_H + seats * (ROW_H + GAP) + 4 * GAP) * k + head
+    return height, (tools * TOOLS_H + menu * MODE_H) * k + head
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,7 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
     h = min(ah, need)
-    top = y + HEAD_H * k + tools_h + GAP * k
+    top = y + tools_h + GAP * k
     shelf = Shelf(x, top + GAP * k, (TOKENS_H - 10) * k, (TOKENS_H - 4) * k, TOKENS_H * k,
                   _per_row(w, k))
     view.panel_part.draw(scr, (ax, ay, aw, h), _contents_key(view),
@@ -114,24 +120,60 @@ def _contents(scr: Screen, view: Any, s: MexicaState, rules: MexicaRules,
     _players(scr, view, s, x, y + GAP * k, w, k)
 
 
-def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
-    cy = y + HEAD_H * k / 2
+def _head_texts(s: MexicaState) -> tuple[str, str]:
+    """The header's words: what the phase asks (or the AP left), and the period line."""
     if s.phase == "over":
-        scr.text("Game over", x + 10 * k, cy, theme.readable(theme.FONT_LARGE * k), theme.ACCENT,
-                 "midleft")
-        return y + HEAD_H * k
+        return "Game over", ""
     if s.phase == "play":
-        r = scr.text(f"{s.ap} AP", x + 10 * k, cy, theme.readable(theme.FONT_LARGE * k),
-                     theme.ACCENT, "midleft", role="cost")
+        return f"{s.ap} AP", f"Period {s.period} · Round {s.round}"
+    return ("Place your Pilli" if s.phase == "start" else "Vote"), \
+        f"Period {s.period} · Round {s.round}"
+
+
+def _head_sizes(s: MexicaState, k: float) -> tuple[float, float]:
+    big = theme.FONT_LARGE if s.phase in ("over", "play") else theme.FONT_BODY
+    return theme.readable(big * k), theme.readable(theme.FONT_SMALL * k)
+
+
+def _head_width(scr: Screen, s: MexicaState, k: float) -> float:
+    """How wide the header's first words are ("6 AP left" counts its "left")."""
+    text, _period = _head_texts(s)
+    width = scr.text_width(text, _head_sizes(s, k)[0])
+    if s.phase == "play":
+        width += 8 * k + scr.text_width("left", theme.readable(theme.FONT_SMALL * 0.8 * k))
+    return width
+
+
+def _head_h(scr: Screen, s: MexicaState, w: float, k: float) -> float:
+    """The header's height: one row when the period line fits beside the header's words
+    ("Place your Pilli" at the reading size on a narrow panel), else a row under them,
+    so the two never run into each other."""
+    _text, period = _head_texts(s)
+    if not period:
+        return HEAD_H * k
+    room = w - 20 * k - 24 * k - _head_width(scr, s, k)
+    if scr.text_width(period, _head_sizes(s, k)[1]) <= room:
+        return HEAD_H * k
+    return (HEAD_H + PERIOD_H) * k
+
+
+def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, k: float) -> float:
+    text, period = _head_texts(s)
+    size, small = _head_sizes(s, k)
+    cy = y + HEAD_H * k / 2
+    role = "cost" if s.phase == "play" else ""
+    r = scr.text(text, x + 10 * k, cy, size, theme.ACCENT, "midleft", role=role)
+    if s.phase == "play":
         left = (r.right - scr.ox) / scr.scale
         scr.text("left", left + 8 * k, cy + 6 * k, theme.readable(theme.FONT_SMALL * 0.8 * k),
                  theme.TEXT_DIM, "midleft")
-    else:
-        text = "Place your Pilli" if s.phase == "start" else "Vote"
-        scr.text(text, x + 10 * k, cy, theme.readable(theme.FONT_BODY * k), theme.ACCENT, "midleft")
-    scr.text(f"Period {s.period} · Round {s.round}", x + w - 10 * k, cy,
-             theme.readable(theme.FONT_SMALL * k), theme.TEXT, "midright")
-    return y + HEAD_H * k
+    height = _head_h(scr, s, w, k)
+    if period and height > HEAD_H * k:  # its own row, under the header's words
+        scr.text(period, x + 10 * k, y + HEAD_H * k + PERIOD_H * k / 2 - 4 * k, small,
+                 theme.TEXT, "midleft")
+    elif period:
+        scr.text(period, x + w - 10 * k, cy, small, theme.TEXT, "midright")
+    return y + height
 
 
 def _tool_labels(view: Any) -> list[str]:
@@ -344,6 +386,28 @@ def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: floa
             scr.text(text, x + w - 60 * k, cy - 14 * t * k, theme.readable(theme.FONT_SMALL * k),
                      theme.GOOD,
                      "midright")
+    neutral = neutral_temples(s)
+    if neutral:
+        _neutral_row(scr, neutral, x, y + len(s.scores) * (ROW_H + GAP) * k, w, k)
+
+
+def neutral_temples(s: MexicaState) -> list[int]:
+    """The levels of the temples no seat owns (Mexica for two), largest first."""
+    return sorted((level for owner, level in s.temples.values() if owner < 0), reverse=True)
+
+
+def _neutral_row(scr: Screen, levels: list[int], x: float, y: float, w: float,
+                 k: float) -> None:
+    """The neutral colour's row, its legend: its colour and mark as on its temples, and
+    what stands on the board for it (it has no hand, no AP tokens, no score)."""
+    h = ROW_H * k
+    cy = y + h / 2
+    scr.box(x, y, w, h, theme.PANEL, radius=8 * k)
+    scr.box(x, y, 44 * k, h, seat_colour([], -1), radius=8 * k)
+    draw_mark(scr, seat_mark([], -1), x + 22 * k, cy, 12 * k, INK)
+    words = f"Neutral: {plural(len(levels), 'temple')}, {sum(levels)} levels"
+    scr.text(_fit(scr, words, CHIP * k, w - 70 * k), x + 58 * k, cy, theme.readable(CHIP * k),
+             theme.TEXT_DIM, "midleft")
 
 
 def _fit(scr: Screen, text: str, size: float, width: float) -> str:

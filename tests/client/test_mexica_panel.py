@@ -1,0 +1,100 @@
+"""Mexica's side panel in the real play and lesson screens: its header ("Place your
+Pilli", "6 AP left") and the period line ("Period 1 · Round 1") each have their own place,
+at every player count, in Mexica for two and in the lessons, at 1920x1080, 1280x720 and
+1280x800 (issue 31, point 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+import pytest
+
+from game.api import new_game
+from game.rng import Rng
+from game.ui import showcase
+from game.ui.layers import Snapshot
+from tests.client.conftest import Driver
+
+SIZES = [(1920, 1080), (1280, 720), (1280, 800)]
+
+Rect = tuple[float, float, float, float]
+
+
+@contextmanager
+def drawn_rects(ui: Driver) -> Iterator[list[tuple[str, pygame.Rect]]]:
+    """Every text drawn while the block runs, with the pixel rectangle it covers (what
+    Screen.text blits)."""
+    screen = ui.app.screen
+    seen: list[tuple[str, pygame.Rect]] = []
+    draw_text = screen.text
+
+    def record(text, *args, **kwargs):
+        r = draw_text(text, *args, **kwargs)
+        seen.append((str(text), r.copy()))
+        return r
+
+    screen.text = record
+    Snapshot.paint_always = True  # the panel's kept words are drawn again, to be seen
+    try:
+        yield seen
+    finally:
+        del screen.text
+        Snapshot.paint_always = False
+
+
+def letters(r: pygame.Rect) -> pygame.Rect:
+    """A line's box is taller than its letters (room above the capitals and below the
+    baseline): its middle 60 %, where the letters are."""
+    return pygame.Rect(r.x, r.y + round(r.h * 0.2), r.w, max(1, round(r.h * 0.6)))
+
+
+def header_clear(ui: Driver) -> tuple[str, str]:
+    """Draw a frame; assert that the header's words and the period line do not meet, and
+    return what they said."""
+    with drawn_rects(ui) as seen:
+        ui.app.draw()
+    periods = [(t, r) for t, r in seen if t.startswith("Period ") and " · Round " in t]
+    assert len(periods) == 1, [t for t, _r in seen]
+    period, prect = periods[0]
+    heads = [(t, r) for t, r in seen
+             if t in ("Place your Pilli", "Vote", "left") or t.endswith(" AP")]
+    assert heads, [t for t, _r in seen]
+    for text, rect in heads:
+        assert not letters(rect).colliderect(letters(prect)), (text, rect, period, prect)
+    return heads[0][0], period
+
+
+def played(variant: str, players: int, until) -> object:
+    game = new_game(variant, players, seed=4)
+    rng = Rng(4)
+    while not until(game.state):
+        game.apply(game.playout_action(rng))
+    return game
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("variant", "players"), [
+    ("mexica", 2), ("mexica", 3), ("mexica", 4), ("mexica-2p-neutral", 2)])
+def test_the_panel_header_and_the_period_line_never_meet(make_app, size, variant, players):
+    ui = Driver(make_app(size=size, fullscreen=False))
+    seen = []
+    for until in (lambda s: True,  # the Pilli placement
+                  lambda s: s.phase == "play" and s.ap == 6,
+                  lambda s: s.phase == "play" and s.round >= 10):  # "Round 10"
+        showcase.start_play(ui.app, played(variant, players, until))
+        ui.frames(2)
+        seen.append(header_clear(ui))
+    assert seen[0][0] == "Place your Pilli" and seen[1][0] == "6 AP"
+    assert seen[2][1].endswith(("Round 10", "Round 11", "Round 12"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lesson", ["mexica", "mexica-2p"])
+def test_the_lessons_panel_header_and_period_line_never_meet(make_app, size, lesson):
+    ui = Driver(make_app(size=size, fullscreen=False))
+    showcase.lesson(ui.app, lesson, step=1)
+    assert header_clear(ui)[0] == "Place your Pilli"
+    showcase.lesson(ui.app, lesson)  # a move in the middle of the lesson
+    header_clear(ui)
