@@ -331,7 +331,9 @@ class Screen:
         setattr(r, anchor, self.px(x, y))
         self.surface.blit(surf, r)
         if Screen.recorder is not None:
-            Screen.recorder.placed(text, size, role, r, surf, colour, self)
+            placed = getattr(Screen.recorder, "placed", None)  # a recorder of sizes only
+            if placed is not None:
+                placed(text, size, role, r, surf, colour, self)
         return r
 
     def text_width(self, text: str, size: float) -> float:

@@ -55,6 +55,9 @@ class Seen:
     def cut(self, text: str, size: float, width: float, screen: Screen) -> None:
         self.cuts.append(text)
 
+    def placed(self, *args: object) -> None:
+        """Where each text lands is read from ``Screen.text`` itself (below)."""
+
 
 def board_texts(ui: Driver, monkeypatch) -> tuple[Seen, object]:
     """Draw the market's board afresh (its kept layers forgotten) and see its texts."""
