@@ -168,15 +168,19 @@ def test_walk_queues_the_remaining_steps():
     assert view.next_action() is None  # nothing applied yet
     play(session, view, first)
     assert view.next_action() is None  # the first step is still animating
+    # the status line says where the walk goes, not what the moving Pilli stands on
+    assert view.status == "Walking to i4: 2 more steps"
     view.update(0.5)
     second = view.next_action()
     assert second == "move i5"
     play(session, view, second)
+    assert view.status == "Walking to i4: 1 more step"
     view.update(0.5)
     third = view.next_action()
     play(session, view, third)
     view.update(0.5)
     assert view.next_action() is None and not view.busy
+    assert view.status == "Your Pilli stands on i4: 3 AP left"  # the walk is over
     assert session.game.state.pilli[0] == view.board.index["i4"]
     assert session.game.state.ap == 3
 

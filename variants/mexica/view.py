@@ -31,6 +31,7 @@ from game.ui.input import Intent
 from game.ui.layers import Layer, Snapshot
 from game.ui.screen import Screen
 from game.ui.stepqueue import StepQueue
+from game.words import plural
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
@@ -132,8 +133,17 @@ class MexicaView(SeatStyle, BoardView):
         t = Tooling(self.tool, self.cursor, self.canal_mode, self.axis, self.level,
                     self.source, self.menu_index)
         self.preview = compute(self.session, t)
-        self.status = self.preview.status
+        self.status = self._walking() or self.preview.status
         self._serial += 1
+
+    def _walking(self) -> str:
+        """While a walk is played step by step, the status line says where it goes, not
+        what the cursor is over (the moving Pilli, with the AP it had before the walk)."""
+        steps = list(self.queue)
+        if not steps:
+            return ""
+        target = steps[-1].split(" ")[-1]
+        return f"Walking to {target}: {plural(len(steps), 'more step', 'more steps')}"
 
     def mode_text(self) -> str:
         """The current tool's setting, for the panel."""

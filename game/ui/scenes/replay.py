@@ -14,7 +14,7 @@ from game.api import Game
 from game.errors import AztecArcadeError, IllegalAction
 from game.isolation import start_game
 from game.ui import theme
-from game.ui.actionlog import action_line, wrap_text
+from game.ui.actionlog import entry_head, wrap_text
 from game.ui.art import frames
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
@@ -202,11 +202,11 @@ class ReplayScene(BaseScene):
             assert self.session is not None
             colours = seat_colours(self.app, self.session, self.session.game.players) \
                 if self.app is not None else []
-            text, colour = action_line(self.session, colours, self.actor,
-                                       self.actions[self.pos - 1])
+            text, colour, told = entry_head(self.session, colours, self.actor,
+                                            self.actions[self.pos - 1], self.events)
             lines += [(part, colour) for part in wrap_text(screen, text, size, w - 60)]
-            for e in self.events:
-                if e.visible(None) and e.kind != "turn":
+            for e in self.events:  # the one that told the action is its line already
+                if e.visible(None) and e.kind != "turn" and e is not told:
                     text = personalise(e.text, self.names)
                     tint = theme.GOOD if e.points else theme.TEXT
                     lines += [(part, tint) for part in wrap_text(screen, text, size, w - 60)]
