@@ -33,6 +33,7 @@ from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
+from variants.mexica.aid_pages import draw_aid_figure
 from variants.mexica.board import Board
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
@@ -53,6 +54,7 @@ class MexicaView(SeatStyle, BoardView):
     tool: str = "walk"
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
                  ("T", "Spend AP token"))
+    draw_aid_figure = staticmethod(draw_aid_figure)  # the player aid's pictures
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
