@@ -19,8 +19,9 @@ BODY_SIZES = (40.0, 38.0, 36.0, 34.0, 32.0)
 LINE = 1.24  # line height in font sizes
 INK = (20, 16, 12)
 ROW_FILL = (44, 58, 88, 200)
-ICON_W = 150.0
-ICON_H = 88.0
+#: an icon's height, largest first: rows take the largest the page has room for
+ICON_HEIGHTS = (150.0, 120.0, 88.0)
+ICON_RATIO = 1.7  # an icon's width to its height
 PAD = 9.0
 GAP = 10.0
 HEAD_GAP = 10.0
@@ -48,11 +49,22 @@ def _cost_w(screen: Screen, rows: list[AidRow], size: float) -> float:
     return widest + 36 if widest else 0.0
 
 
+@dataclass(frozen=True)
+class Laid:
+    """A table laid out: its text size, cost column, icon height and columns."""
+
+    size: float
+    cost_w: float
+    icon_h: float
+    cols: list[list[Item]]
+
+
 def _items(screen: Screen, groups: tuple[AidGroup, ...], width: float, size: float,
-           icons: bool, cost_w: float) -> list[Item]:
+           icon_h: float, cost_w: float) -> list[Item]:
     out: list[Item] = []
-    words_w = width - 2 * PAD - (ICON_W + 2 * PAD if icons else 0) - (cost_w + PAD if cost_w
-                                                                  else 0)
+    icon_w = icon_h * ICON_RATIO
+    words_w = width - 2 * PAD - (icon_w + 2 * PAD if icon_h else 0) - (cost_w + PAD if cost_w
+                                                                       else 0)
     small = _note_size(size)
     for g in groups:
         if g.heading:
@@ -62,7 +74,7 @@ def _items(screen: Screen, groups: tuple[AidGroup, ...], width: float, size: flo
             label = tuple(wrap(screen, r.label, size, words_w))
             note = tuple(wrap(screen, r.note, small, words_w)) if r.note else ()
             words = len(label) * size * LINE + len(note) * small * LINE
-            h = max(words, ICON_H if icons and r.icon is not None else 0.0, size * LINE)
+            h = max(words, icon_h if r.icon is not None else 0.0, size * LINE)
             out.append(Item(r, "", label, note, h + 2 * PAD))
     return out
 
@@ -88,19 +100,22 @@ def _height(items: list[Item]) -> float:
 
 
 def table(screen: Screen, groups: tuple[AidGroup, ...], w: float, h: float,
-          icons: bool) -> tuple[float, float, list[list[Item]]]:
-    """The size, cost column width and columns of items that fit ``w`` x ``h``."""
+          icons: bool) -> Laid:
+    """The largest text (then icons) whose columns fit ``w`` x ``h``, groups kept whole
+    if they fit at some size."""
     rows = [r for g in groups for r in g.rows]
     columns = 2 if len(rows) > 4 else 1
     col_w = (w - COL_GAP * (columns - 1)) / columns
-    laid: tuple[float, float, list[list[Item]]] | None = None
-    for whole in (True, False):  # groups kept whole if they fit at some size
+    laid: Laid | None = None
+    for whole in (True, False):
         for size in BODY_SIZES:
             cost_w = _cost_w(screen, rows, size)
-            cols = _split(_items(screen, groups, col_w, size, icons, cost_w), columns, whole)
-            laid = (size, cost_w, cols)
-            if max(_height(c) for c in cols) <= h:
-                return laid
+            for icon_h in ICON_HEIGHTS if icons else (0.0,):
+                cols = _split(_items(screen, groups, col_w, size, icon_h, cost_w), columns,
+                              whole)
+                laid = Laid(size, cost_w, icon_h, cols)
+                if max(_height(c) for c in cols) <= h:
+                    return laid
     assert laid is not None
     return laid
 
@@ -109,7 +124,8 @@ def draw_groups(screen: Screen, area: Area, groups: tuple[AidGroup, ...],
                 painter: Painter | None) -> None:
     x, y, w, h = area
     icons = painter is not None and any(r.icon is not None for g in groups for r in g.rows)
-    size, cost_w, cols = table(screen, groups, w, h, icons)
+    laid = table(screen, groups, w, h, icons)
+    size, cols = laid.size, laid.cols
     col_w = (w - COL_GAP * (len(cols) - 1)) / len(cols)
     for n, col in enumerate(cols):
         cx = x + n * (col_w + COL_GAP)
@@ -119,22 +135,24 @@ def draw_groups(screen: Screen, area: Area, groups: tuple[AidGroup, ...],
                 for i, line in enumerate(item.label):
                     screen.text(line, cx, cy + i * size * LINE, size, theme.ACCENT)
             else:
-                _draw_row(screen, (cx, cy, col_w, item.height), item, size, cost_w,
+                _draw_row(screen, (cx, cy, col_w, item.height), item, laid,
                           painter if icons else None)
             cy += item.height + GAP
 
 
-def _draw_row(screen: Screen, rect: Area, item: Item, size: float, cost_w: float,
+def _draw_row(screen: Screen, rect: Area, item: Item, laid: Laid,
               painter: Painter | None) -> None:
     x, y, w, h = rect
     row = item.row
     assert row is not None
+    size = laid.size
     screen.box(x, y, w, h, ROW_FILL, radius=14)
     tx = x + PAD
     if painter is not None:
+        icon_w = laid.icon_h * ICON_RATIO
         if row.icon is not None:
-            painter(screen, (tx, y + (h - ICON_H) / 2, ICON_W, ICON_H), row.icon)
-        tx += ICON_W + 2 * PAD
+            painter(screen, (tx, y + (h - laid.icon_h) / 2, icon_w, laid.icon_h), row.icon)
+        tx += icon_w + 2 * PAD
     small = _note_size(size)
     words = len(item.label) * size * LINE + len(item.note) * small * LINE
     ty = y + (h - words) / 2
@@ -146,6 +164,7 @@ def _draw_row(screen: Screen, rect: Area, item: Item, size: float, cost_w: float
         ty += small * LINE
     if row.cost:
         pill_h = size * 1.3
-        px = x + w - PAD - cost_w
-        screen.box(px, y + (h - pill_h) / 2, cost_w, pill_h, theme.ACCENT, radius=pill_h / 2)
-        screen.text(row.cost, px + cost_w / 2, y + h / 2, size, INK, "center", role="cost")
+        pill_w = screen.text_width(row.cost, size) + 36
+        px = x + w - PAD - pill_w
+        screen.box(px, y + (h - pill_h) / 2, pill_w, pill_h, theme.ACCENT, radius=pill_h / 2)
+        screen.text(row.cost, px + pill_w / 2, y + h / 2, size, INK, "center")

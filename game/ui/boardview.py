@@ -60,7 +60,7 @@ class BoardView:
     #: from the rules' ``player_aid()["pages"]``) into the logical ``area``; ``ctx`` is a
     #: ``game.ui.aid.AidContext`` (the rules, the palette's colours and marks). The aid
     #: opens from the title too, with no game and no view: it uses the class, never an
-    #: instance. None: the aid's pages are words only (docs/modding/player-aid.md).
+    #: instance. None: the aid's pages are words only (docs/modding/board-view.md).
     draw_aid_figure: Callable[..., None] | None = None
 
     def __init__(self, session: Session, app: App) -> None:

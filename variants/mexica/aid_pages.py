@@ -21,6 +21,7 @@ from game.ui.aid_art import (
     step_disc,
 )
 from game.ui.art import palette
+from game.ui.boardview import BoardView
 from game.ui.screen import Screen
 from game.words import plural
 from variants.mexica import view_paint as vp
@@ -328,3 +329,10 @@ def action_icon(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidCont
 
 PAINTERS = {"turn": turn, "found": found, "scoring": scoring, "tokens": tokens,
             "hands": hands, "neutral": neutral, "icon": action_icon}
+
+
+class AidPictures(BoardView):
+    """The board view's part in the player aid: its pictures (``BoardView.draw_aid_figure``),
+    drawn by this module."""
+
+    draw_aid_figure = staticmethod(draw_aid_figure)

@@ -25,7 +25,7 @@ from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
 from game.ui.art import frames
-from game.ui.boardview import Area, BoardView, SeatStyle
+from game.ui.boardview import Area, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer, Snapshot
 from game.ui.screen import Screen, draw_mark
@@ -33,7 +33,7 @@ from game.ui.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
-from variants.mexica.aid_pages import draw_aid_figure
+from variants.mexica.aid_pages import AidPictures
 from variants.mexica.board import Board
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
@@ -49,12 +49,11 @@ from variants.mexica.view_preview import (
 )
 
 
-class MexicaView(SeatStyle, BoardView):
+class MexicaView(SeatStyle, AidPictures):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
     tool: str = "walk"
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
                  ("T", "Spend AP token"))
-    draw_aid_figure = staticmethod(draw_aid_figure)  # the player aid's pictures
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
