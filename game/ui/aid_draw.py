@@ -92,7 +92,7 @@ def draw_page(screen: Screen, area: Area, page: AidPage, painter: Painter | None
         painter(screen, area, figure)  # type: ignore[misc]
         return
     if page.figure_at == "below":
-        block = fit_text(screen, page.lead, page.text, w, h * 0.36)
+        block = fit_text(screen, page.lead, page.text, w, h * 0.4)
         draw_text(screen, block, x, y)
         top = block.height + 30
         painter(screen, (x, y + top, w, h - top), figure)  # type: ignore[misc]

@@ -79,11 +79,8 @@ def age_page(params: dict[str, Any]) -> dict[str, Any]:
         "title": "The goal and an age",
         "lead": "Spread your tribe over the island and score big domains rich in your "
                 f"card's territory: the most points after age {ROMAN[ages - 1]} wins.",
-        "text": [
-            "Each age: everyone chooses a power card in secret, then places pawns one at "
-            "a time; then the conflicts, then the scoring.",
-            "Higher scores play first; on one score, the counter on top.",
-        ],
+        "text": ["Every age has four phases. Higher scores play first; on one score, the "
+                 "counter on top."],
         "figure": {"kind": "age", "ages": ages, "pawns": rows},
         "figure_at": "below",
     }
@@ -96,17 +93,13 @@ def cards_page(params: dict[str, Any]) -> dict[str, Any]:
               str(params["territory_types"].get(c["type"], c["type"]))}
              for c in params["power_cards"]]
     wild = next((c for c in cards if c["type"] == "wild"), None)
-    text = [
-        "Its number is your strength this age: in a territory your power is the number × "
-        "your pawns there.",
-        "Its territory type scores your bonus at the age's end.",
-    ]
+    text = ["Your power in a territory: its number × your pawns there. Its territory "
+            "type brings your bonus at the scoring."]
     if wild is not None:
-        text.append(f"The {wild['strength']} is wild: at the scoring you pick one type for "
-                    "all your domains.")
-    text.append("A card you never play scores its points at the end.")
-    return {"title": "The power cards", "lead": "Each age you play one of your cards, in "
-            "secret; it is used up.", "text": text,
+        text.append(f"The {wild['strength']} is wild: you pick the type at the scoring.")
+    text.append("A card never played scores its points at the end.")
+    return {"title": "The power cards", "lead": "Each age you play one card, in secret: "
+            "it is then used up.", "text": text,
             "figure": {"kind": "cards", "cards": cards}, "figure_at": "below"}
 
 
@@ -223,18 +216,16 @@ def scoring_page(params: dict[str, Any]) -> dict[str, Any]:
     kind = _type_name(params, ex["type"])
     bonus = params["domain_bonus"]
     text = [
-        "A domain: neighbouring territories where you have a pawn, alone or not (a lake "
-        "separates territories). Each scores 1 a territory, plus a bonus for those of "
-        f"your card's type: {', '.join(map(str, bonus[:4]))}... for 1, 2, 3, 4. None of "
-        "that type: 0.",
+        "A domain: neighbouring territories with your pawns (a lake parts them). It scores "
+        f"1 a territory, plus {', '.join(map(str, bonus[:4]))}... for 1, 2, 3, 4 of your "
+        "card's type; none of it: 0.",
     ]
     if ex["domains"]:
-        text.append(f"Ana's card is the {ex['card']} ({kind}):")
+        text.append(f"Ana's card is the {ex['card']} ({kind}). Territories + bonus:")
         for d in ex["domains"]:
             sums = (f"{d['size']} + {d['points'] - d['size']} = {d['points']}"
-                    if d["matching"] else "0")
-            text.append(f"• {d['name']}: {plural(d['size'], 'territory', 'territories')}, "
-                        f"{d['matching']} matching: {sums}")
+                    if d["matching"] else f"no {kind}: 0")
+            text.append(f"• {d['name']}: {sums}")
         sums = " + ".join(str(d["points"]) for d in ex["domains"])
         text.append(f"Ana scores {sums} = {ex['total']}.")
     return {"title": "Scoring an age", "text": text, "figure": ex, "figure_share": 0.6}

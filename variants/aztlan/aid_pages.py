@@ -71,7 +71,7 @@ def age(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> 
     x, y, w, h = area
     slot = w / len(PHASES)
     box_h = min(h * 0.52, 300.0)
-    s = min(slot * 0.18, box_h * 0.2)
+    s = min(slot * 0.2, box_h * 0.24)
     for i, (name, words, piece) in enumerate(PHASES):
         bx = x + i * slot
         screen.box(bx + 8, y, slot - 16, box_h, (44, 58, 88, 200), radius=16)
@@ -125,7 +125,7 @@ def conflict(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext
     """A territory with both tribes' pawns, each side's card and power, the winner's."""
     x, y, w, h = area
     armies = fig["armies"]
-    land = (x, y, w, h * 0.5)
+    land = (x, y, w, h * 0.52)
     lx, ly, lw, lh = land
     pts = [(lx + lw * 0.08, ly + lh * 0.5), (lx + lw * 0.25, ly + lh * 0.05),
            (lx + lw * 0.72, ly), (lx + lw * 0.95, ly + lh * 0.42),
@@ -135,15 +135,16 @@ def conflict(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext
     ap.clip_to_polygon(screen, pts, lambda sub: ap.paint_pattern(sub, kind, lx, ly, lw, lh,
                                                                  22.0))
     screen.polygon(pts, ap.BORDER, 4)
-    s = min(lh * 0.3, 70.0)
+    s = min(lh * 0.42, 110.0)
     for side, army in enumerate(armies):
         base = lx + lw * (0.3 if side == 0 else 0.68)
         n = int(army["pawns"])
         for k in range(n):
-            _pawn(screen, ctx, int(army["seat"]), base + (k - (n - 1) / 2) * s * 0.9,
-                  ly + lh * 0.55, s)
-    ty = y + h * 0.56
-    cw, ch = min(w * 0.16, 110.0), min(w * 0.16, 110.0) * 1.4
+            _pawn(screen, ctx, int(army["seat"]), base + (k - (n - 1) / 2) * s * 0.95,
+                  ly + lh * 0.5, s)
+    ty = y + h * 0.58
+    cw = min(w * 0.2, 150.0, (h * 0.4) / 1.4)
+    ch = cw * 1.4
     for side, army in enumerate(armies):
         cx = x + (0 if side == 0 else w / 2)
         power_card(screen, cx + 10, ty, cw, ch, int(army["card"]), str(army["type"]),
@@ -252,14 +253,15 @@ def gods(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) ->
     factions = fig["factions"]
     ages = min(int(fig["ages"]), 5)
     line = min(h / (ages + 2), 110.0)
-    s = line * 0.36
+    s = line * 0.48
     col = (w - 130) / 2
     for f, faction in enumerate(factions[:2]):
         fx = x + 130 + f * col + col / 2
+        # a faction's pawns in one colour, as on the board (the palette after the seats')
+        colour = ctx.colours[(4 + f) % len(ctx.colours)]
+        mark = ctx.marks[(4 + f) % len(ctx.marks)]
         for t in range(2):
-            colour = ctx.colours[(4 + 2 * f + t) % len(ctx.colours)]
-            mark = ctx.marks[(4 + 2 * f + t) % len(ctx.marks)]
-            ap.paint_pawn(screen, fx + (t - 0.5) * s * 1.3, y + line * 0.45, s, colour, mark)
+            ap.paint_pawn(screen, fx + (t - 0.5) * s * 1.1, y + line * 0.4, s, colour, mark)
         screen.text(faction["name"], fx, y + line * 0.95, CAPTION, theme.TEXT, "midtop")
     for a in range(ages):
         ry = y + line * (a + 1.9)

@@ -159,7 +159,6 @@ def purchase_page(params: dict[str, Any]) -> dict[str, Any]:
 def tiles_page(params: dict[str, Any]) -> dict[str, Any]:
     tiles = params["tiles"]
     words = {
-        "vendor": ("Vendor", "sells its colour's tokens"),
         "crowd": ("Crowd", "no purchase across it"),
         "porter": ("Porter", "returns 1 bought token to the vendor"),
         "governor": ("Governor", "gives 1 bought token to the king"),
@@ -168,7 +167,8 @@ def tiles_page(params: dict[str, Any]) -> dict[str, Any]:
         "king": ("King", "his tokens of a colour multiply it"),
     }
     vendors = sum(int(tiles[c]) for c in COLOURS)
-    rows = [{"label": words["vendor"][0], "cost": f"×{vendors}", "note": words["vendor"][1],
+    rows = [{"label": "Vendors", "cost": f"×{vendors}",
+             "note": "one per colour: " + ", ".join(COLOURS),
              "icon": {"kind": "tile", "tile": "vendors"}}]
     for name in ("crowd", "porter", "governor", "ambassador", "messenger", "king"):
         if int(tiles.get(name, 0)):
@@ -216,6 +216,7 @@ def end_page(params: dict[str, Any], players: int) -> dict[str, Any]:
     if partners:
         best = max(count["teams"], key=lambda t: t["points"])
         text.insert(2, f"The rulebook's count: {best['points']} beats "
-                       f"{min(t['points'] for t in count['teams'])}.")
+                       f"{min(t['points'] for t in count['teams'])} (grey: the partner "
+                       "holds more of it).")
     return {"title": "The end and the count", "text": text, "figure": count,
             "figure_share": 0.58}

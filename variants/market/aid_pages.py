@@ -126,7 +126,7 @@ def count(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
     total_x = x + w - 4
     r = size * 0.5
     for j, c in enumerate(COLOURS):
-        mp.token(screen, c, x + name_w + (j + 0.5) * col_w, y + line / 2, r * 1.3)
+        mp.token(screen, c, x + name_w + (j + 0.5) * col_w, y + line / 2, r * 1.6)
     screen.text("total", total_x, y + line / 2, size, theme.TEXT_DIM, "midright")
     for i, row in enumerate(rows):
         cy = y + (i + 1.5) * line
@@ -169,15 +169,18 @@ def icon(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) ->
         mp.token(screen, "red", cx + cs * 0.45, cy - cs * 0.15, cs * 0.16)
         mp.token(screen, "blue", cx + cs * 0.55, cy + cs * 0.25, cs * 0.16)
     elif piece == "shift":
-        t = cs * 0.78
-        mp.paint_tile(screen, cx - cs * 0.85, cy - t / 2, t, "porter", _goods())
-        mp.paint_hole(screen, cx + cs * 0.1, cy - t / 2, t, "")
-        arrow(screen, (cx - cs * 0.35, cy), (cx + cs * 0.45, cy), theme.ACCENT, cs * 0.08)
+        t = min(cs * 0.64, w * 0.38)
+        mp.paint_tile(screen, x, cy - t / 2, t, "porter", _goods())
+        mp.paint_hole(screen, x + w - t, cy - t / 2, t, "")
+        arrow(screen, (x + t + 6, cy), (x + w - t - 6, cy), theme.ACCENT, cs * 0.07)
     elif piece == "coin":
         mp.coin(screen, cx - cs * 0.35, cy, cs * 0.26)
         arrow(screen, (cx - cs * 0.02, cy), (cx + cs * 0.75, cy), theme.ACCENT, cs * 0.08)
     elif piece == "king":
-        mp.paint_tile(screen, cx - cs / 2, cy - cs / 2, cs, "king", _goods(king={"red": 1}))
+        mp.crown(screen, cx - cs * 0.3, cy, cs * 0.32, mp.KING_FILL)
+        mp.token(screen, "red", cx + cs * 0.5, cy + cs * 0.05, cs * 0.17)
+        arrow(screen, (cx + cs * 0.3, cy + cs * 0.05), (cx + cs * 0.08, cy + cs * 0.05),
+              theme.ACCENT, cs * 0.06)
     elif piece == "messenger":
         mp.paint_tile(screen, cx - cs / 2, cy - cs / 2, cs, "messenger", _goods())
     elif piece == "buy":
@@ -191,11 +194,7 @@ def tile(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) ->
     cx = x + w / 2
     name = str(fig.get("tile"))
     if name == "vendors":
-        small = cs * 0.56
-        for i, c in enumerate(COLOURS):
-            col, row = i % 2, i // 2
-            mp.paint_tile(screen, cx - small + col * small, y + row * (cs - small),
-                          small, c, _goods({c: 0}))
+        mp.paint_tile(screen, cx - cs / 2, y, cs, "red", _goods({"red": 3}))
     elif name == "hole":
         mp.paint_hole(screen, cx - cs / 2, y, cs, "")
     else:

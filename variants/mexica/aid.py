@@ -262,7 +262,7 @@ def scoring_example(params: dict[str, Any]) -> dict[str, Any]:
     board, tiles, cells = district_board(int(token["size"]))
     top = max([*params["temples"]["period1"], *params["temples"]["period2"]])
     owners = list(NEUTRAL_LEVELS) if params.get("neutral") else list(enumerate(GERMAN_LEVELS))
-    free = iter(cells[1:])
+    free = iter(cells[1::2] + cells[2::2])  # spread over the district, the token apart
     temples = []
     for owner, total in owners:
         for level in split_levels(total, top):
@@ -285,8 +285,8 @@ def scoring_page(params: dict[str, Any]) -> dict[str, Any]:
     bonus = params["scoring"]["palace_bonus"]
     text = [
         "At each scoring, add up each player's temple levels in every founded district.",
-        f"Most levels scores the token's big number, 2nd the middle, 3rd the small one: "
-        f"here {' / '.join(map(str, places[:3]))}.",
+        "Most levels scores the token's big number, 2nd the middle, 3rd the small one "
+        f"({', '.join(map(str, places[:3]))} here).",
         "Tied players each score their place in full; the places they fill are skipped.",
     ]
     if params.get("neutral"):
@@ -344,11 +344,14 @@ def unfounded_points(size: int, places: int) -> list[int]:
 
 
 def neutral_page(params: dict[str, Any]) -> dict[str, Any]:
-    from variants.mexica_neutral.placement import raised_levels  # the two-player rule
+    from variants.mexica.board import board_for
+    from variants.mexica_neutral.placement import place, raised_levels  # two players
 
     n = params["neutral"]
     levels = sorted(n["temples"]) if n["total_levels"] is None else \
         raised_levels(n["temples"], n["total_levels"], n["max_level"])
+    board = board_for(params["board"])
+    laid = place(board, levels, int(n["min_distance"]), None) or {}
     return {
         "title": "The neutral temples",
         "lead": f"{plural(len(levels), 'neutral temple')} of {sum(levels)} levels stand on "
@@ -358,7 +361,9 @@ def neutral_page(params: dict[str, Any]) -> dict[str, Any]:
             f"{n['min_distance'] - 1} spaces apart from each other.",
             "At each scoring they rank like a third player and take their place, but "
             "score nothing.",
+            "Here they stand as a game could lay them out.",
         ],
-        "figure": {"kind": "neutral", "levels": levels},
-        "figure_share": 0.5,
+        "figure": {"kind": "neutral", "levels": levels, "board": list(params["board"]),
+                   "temples": {board.names[c]: level for c, level in sorted(laid.items())}},
+        "figure_share": 0.58,
     }

@@ -154,7 +154,6 @@ def _legend(screen: Screen, area: Area, steps: list[Any], ap: int) -> None:
     line = h / max(1, rows)
     size = min(CAPTION, line / 1.35)
     col_w = (w - 40) / 2
-    screen.text(f"{ap} AP", x + w, y - size * 0.2, size, theme.TEXT_DIM, "bottomright")
     for i, s in enumerate(steps):
         cx = x + (i // rows) * (col_w + 40)
         cy = y + (i % rows) * line + line / 2
@@ -275,14 +274,24 @@ def hands(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
 
 
 def neutral(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
-    x, y, w, h = area
-    levels = sorted(fig["levels"], reverse=True)
-    per_row = max(1, (len(levels) + 1) // 2)
-    cs = min(w / per_row, h / 2.4)
-    for i, level in enumerate(levels):
-        row, col = divmod(i, per_row)
-        vp.paint_temple(screen, x + col * cs, y + row * cs * 1.15, cs, int(level),
-                        theme.NEUTRAL_COLOUR, "neutral")
+    """The island with the neutral temples where a game could lay them, and the set of
+    them by level."""
+    top, bottom = _split(area, 0.74)
+    if fig.get("temples"):
+        isle = Island(screen, top, fig)
+        for name, level in fig["temples"].items():
+            isle.temple(ctx, NEUTRAL, int(level), name)
+    else:
+        bottom = area
+    x, y, w, h = bottom
+    kinds = sorted({int(v) for v in fig["levels"]}, reverse=True)
+    slot = w / max(1, len(kinds))
+    cs = min(slot * 0.5, h - CAPTION * 1.4)
+    for j, level in enumerate(kinds):
+        tx = x + j * slot + slot * 0.1
+        vp.paint_temple(screen, tx, y, cs, level, theme.NEUTRAL_COLOUR, "neutral")
+        count = sum(1 for v in fig["levels"] if int(v) == level)
+        screen.text(f"×{count}", tx + cs + 10, y + cs * 0.6, CAPTION, theme.TEXT, "midleft")
 
 
 # ---------------------------------------------------------------------------------------
