@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 LEAD_GAP = 18.0
+GAP = 48.0  # between the words and the picture
 PARA_GAP = 14.0
 BULLET = "• "
 #: the widest a column of running text gets: longer lines are hard to follow from afar
@@ -71,35 +72,38 @@ def draw_text(screen: Screen, block: TextBlock, x: float, y: float) -> None:
 
 
 def draw_page(screen: Screen, area: Area, page: AidPage, painter: Painter | None) -> None:
-    """One page in ``area``: its words and its picture, laid out by what it has."""
+    """One page in ``area``: its words, its tables and its picture, laid out by what it
+    has (a picture only where the view draws one)."""
     x, y, w, h = area
     has_text = bool(page.lead or page.text)
+    figure = page.figure
+    paint = painter if figure is not None else None
     if page.groups:
         top = 0.0
         if has_text:
             block = fit_text(screen, page.lead, page.text, w, h * 0.3)
             draw_text(screen, block, x, y)
             top = block.height + 28
-        draw_groups(screen, (x, y + top, w, h - top), page.groups, painter)
+        table_w = w
+        if paint is not None and figure is not None:  # the picture beside the tables
+            table_w = w * (1 - page.figure_share) - GAP
+            paint(screen, (x + table_w + GAP, y + top, w - table_w - GAP, h - top), figure)
+        draw_groups(screen, (x, y + top, table_w, h - top), page.groups, painter)
         return
-    figure = page.figure if painter is not None else None
-    if figure is None:
+    if paint is None or figure is None:
         width = min(w, MEASURE)
         block = fit_text(screen, page.lead, page.text, width, h)
         draw_text(screen, block, x + (w - width) / 2, y)
         return
     if not has_text:
-        painter(screen, area, figure)  # type: ignore[misc]
-        return
-    if page.figure_at == "below":
+        paint(screen, area, figure)
+    elif page.figure_at == "below":
         block = fit_text(screen, page.lead, page.text, w, h * 0.4)
         draw_text(screen, block, x, y)
         top = block.height + 30
-        painter(screen, (x, y + top, w, h - top), figure)  # type: ignore[misc]
-        return
-    gap = 48.0
-    fig_w = w * page.figure_share
-    text_w = w - fig_w - gap
-    block = fit_text(screen, page.lead, page.text, text_w, h)
-    draw_text(screen, block, x, y)
-    painter(screen, (x + text_w + gap, y, fig_w, h), figure)  # type: ignore[misc]
+        paint(screen, (x, y + top, w, h - top), figure)
+    else:
+        fig_w = w * page.figure_share
+        text_w = w - fig_w - GAP
+        draw_text(screen, fit_text(screen, page.lead, page.text, text_w, h), x, y)
+        paint(screen, (x + text_w + GAP, y, fig_w, h), figure)

@@ -26,6 +26,8 @@ PAD = 9.0
 GAP = 10.0
 HEAD_GAP = 10.0
 COL_GAP = 56.0
+#: a table narrower than this keeps one column (a picture stands beside it)
+WIDE = 1200.0
 NOTE = 0.8  # a note's size against the label's
 
 
@@ -104,7 +106,7 @@ def table(screen: Screen, groups: tuple[AidGroup, ...], w: float, h: float,
     """The largest text (then icons) whose columns fit ``w`` x ``h``, groups kept whole
     if they fit at some size."""
     rows = [r for g in groups for r in g.rows]
-    columns = 2 if len(rows) > 4 else 1
+    columns = 2 if len(rows) > 4 and w >= WIDE else 1
     col_w = (w - COL_GAP * (columns - 1)) / columns
     laid: Laid | None = None
     for whole in (True, False):

@@ -63,12 +63,14 @@ def test_mexica_example_turn_leaves_the_ap_the_page_says(options):
     assert fig["steps"][-1]["left"] == fig["ap"] - 6  # the rulebook's turn spends 6 AP
 
 
-@pytest.mark.parametrize("variant", ["mexica", "mexica-festival"])
-def test_mexica_founding_example_scores_as_the_engine(variant):
-    fig = figure(variant, 3, "found")
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 3), ("mexica-festival", 3),
+                                                  ("mexica-2p-neutral", 2)])
+def test_mexica_founding_example_scores_as_the_engine(variant, players):
+    fig = figure(variant, players, "found")
+    assert len(fig["pilli"]) == players
     token = fig["token"]
     seats = {p["seat"]: p["cell"] for p in fig["pilli"]}
-    g = scenario(with_palace(fig["board"]), 3, pilli=seats, canals=canals(fig),
+    g = scenario(with_palace(fig["board"]), players, pilli=seats, canals=canals(fig),
                  display=[token["size"]])
     g.apply(f"found {token['cell']}")
     assert g.scores == [p["points"] for p in sorted(fig["pilli"], key=lambda p: p["seat"])]

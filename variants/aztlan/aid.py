@@ -103,6 +103,29 @@ def cards_page(params: dict[str, Any]) -> dict[str, Any]:
             "figure": {"kind": "cards", "cards": cards}, "figure_at": "below"}
 
 
+def development_example(params: dict[str, Any]) -> dict[str, Any] | None:
+    """The rulebook's development turn: a pawn placed on a city (A), then another moved
+    from a desert to a neighbouring terraced fields (B); three territories close together
+    on the variant's map, or None if it has no such place."""
+    island = Island(params["map"])
+    types = island.types
+    for d in range(island.size):
+        if types[d] != "desert":
+            continue
+        for f in island.nbrs[d]:
+            if types[f] != "fields":
+                continue
+            near = sorted(set(island.nbrs[d]) | set(island.nbrs[f]))
+            city = next((c for c in near if types[c] == "city"), None)
+            if city is not None:
+                return {"kind": "develop", "seat": 0, "place": island.ids[city],
+                        "from": island.ids[d], "to": island.ids[f],
+                        "words": [f"place a pawn on a {_type_name(params, 'city')}",
+                                  f"then move one: {_type_name(params, 'desert')} to "
+                                  f"{_type_name(params, 'fields')}"]}
+    return None
+
+
 def turn_page(params: dict[str, Any]) -> dict[str, Any]:
     def row(label: str, note: str, piece: str) -> dict[str, Any]:
         return {"label": label, "note": note, "icon": {"kind": "icon", "piece": piece}}
@@ -120,6 +143,8 @@ def turn_page(params: dict[str, Any]) -> dict[str, Any]:
                 row("A tie for the strongest", "they coexist, no card; the weaker are "
                     "removed", "tie")]},
         ],
+        "figure": development_example(params),
+        "figure_share": 0.44,
     }
 
 

@@ -167,6 +167,51 @@ def _map_layout(area: Area, geo: MapGeometry) -> Layout:
                   (0, 0, 0, 0), (0, 0, 0, 0))
 
 
+def _crop_layout(area: Area, geo: MapGeometry, cells: list[int], margin: float) -> Layout:
+    """The part of the island around ``cells`` fitted into ``area``."""
+    ax, ay, aw, ah = area
+    xs = [p[0] for c in cells for p in geo.polys[c]]
+    ys = [p[1] for c in cells for p in geo.polys[c]]
+    vx, vy = min(xs) - margin, min(ys) - margin
+    vw, vh = max(xs) - vx + margin, max(ys) - vy + margin
+    k = min(aw / vw, ah / vh)
+    left, top = ax + (aw - vw * k) / 2, ay + (ah - vh * k) / 2
+    return Layout(area, left - vx * k, top - vy * k, k, k, area, (0, 0, 0, 0),
+                  (0, 0, 0, 0))
+
+
+def develop(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
+    """A development turn on a corner of the island: a pawn placed (A), another moved
+    to a neighbouring territory (B)."""
+    x, y, w, h = area
+    params = ctx.rules.params
+    geo = MapGeometry(params["map"])
+    island = Island(params["map"])
+    words = list(fig.get("words", []))
+    map_h = h - len(words) * CAPTION * 1.5 - 16
+    ids = [island.index[fig[k]] for k in ("place", "from", "to")]
+    lay = _crop_layout((x, y, w, map_h), geo, ids, 70.0)
+    surface = screen.surface
+    clip = surface.get_clip()
+    surface.set_clip(screen.rect(x, y, w, map_h).clip(clip))
+    try:
+        ap.paint_static(screen, lay, geo, island)
+        placed, start, end = (ap.label_points(lay, geo, c)["pawns"] for c in ids)
+        s = min(56.0, geo.clear[ids[0]] * lay.k * 0.5)
+        colour, mark = seat_look(ctx, int(fig["seat"]))
+        screen.circle(start[0], start[1], s * 0.5, theme.ACCENT, 4)
+        arrow(screen, start, (end[0] - s * 0.4, end[1]), theme.ACCENT, 7)
+        for (px, py), letter in ((placed, "A"), (end, "B")):
+            ap.paint_pawn(screen, px, py, s, colour, mark)
+            badge(screen, letter, px + s * 0.75, py - s * 0.6, CAPTION)
+    finally:
+        surface.set_clip(clip)
+    for i, line in enumerate(words):
+        ty = y + map_h + 16 + (i + 0.5) * CAPTION * 1.5
+        badge(screen, "AB"[i], x + CAPTION * 0.6, ty, CAPTION)
+        screen.text(line, x + CAPTION * 1.6, ty, CAPTION, theme.TEXT, "midleft")
+
+
 def domains(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
     """The island with one tribe's domains outlined, each with its letter and points;
     the territories outside them dimmed."""
@@ -273,7 +318,7 @@ def gods(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) ->
             del end
 
 
-PAINTERS = {"age": age, "cards": cards, "icon": icon, "conflict": conflict,
+PAINTERS = {"age": age, "cards": cards, "icon": icon, "conflict": conflict, "develop": develop,
             "domains": domains, "prosperity": prosperity, "stack": stack, "gods": gods}
 
 

@@ -197,6 +197,8 @@ def tile(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) ->
         mp.paint_tile(screen, cx - cs / 2, y, cs, "red", _goods({"red": 3}))
     elif name == "hole":
         mp.paint_hole(screen, cx - cs / 2, y, cs, "")
+    elif name == "king":  # his crown: the tile's words crowd it at this size
+        mp.crown(screen, cx, y + cs / 2, cs * 0.36, mp.KING_FILL)
     else:
         mp.paint_tile(screen, cx - cs / 2, y, cs, name, _goods())
 

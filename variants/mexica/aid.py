@@ -211,8 +211,9 @@ def founding_example(params: dict[str, Any]) -> dict[str, Any]:
     if len(cells) > 2:
         pilli.append({"seat": 1, "cell": cells[-2], "points": int(token["presence"]),
                       "why": "stands inside"})
-    pilli.append({"seat": 2, "cell": _cell(DISTRICT_COLS + 2, 0), "points": 0,
-                  "why": "is outside"})
+    if not params.get("neutral"):  # a third player, outside (the game for two has none)
+        pilli.append({"seat": 2, "cell": _cell(DISTRICT_COLS + 2, 0), "points": 0,
+                      "why": "is outside"})
     return {"kind": "found", "board": board, "canals": tiles, "new_canal": tiles[-1],
             "district": cells, "token": {"cell": cells[0], "size": int(token["size"]),
                                          "founder": int(token["founder"]),
