@@ -95,8 +95,9 @@ def seen_texts(app: Any) -> Iterator[Seen]:
     def text(self: Screen, words: str, x: float, y: float, size: float = theme.FONT_BODY,
              *args: Any, **kwargs: Any) -> pygame.Rect:
         rect = draw(self, words, x, y, size, *args, **kwargs)
-        if self.surface is seen.window and words.strip():
-            seen.texts.append((words, size, rect))
+        shown = rect.clip(self.surface.get_clip())  # what a clip leaves of it is seen
+        if self.surface is seen.window and words.strip() and shown.w and shown.h:
+            seen.texts.append((words, size, shown))
         return rect
 
     Screen.text = text  # type: ignore[method-assign]
