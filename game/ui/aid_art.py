@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
+from game.ui.messages import default_name
 from game.ui.screen import draw_mark
 
 if TYPE_CHECKING:
@@ -24,8 +25,6 @@ WELL = (14, 18, 30, 150)
 
 def seat_name(seat: int) -> str:
     """The name an example gives a seat: the seat's default name (Ana, Ben, ...)."""
-    from game.ui.messages import default_name
-
     return default_name(seat)
 
 

@@ -22,7 +22,7 @@ from game.ui.aid import pages_of
 from game.ui.scenes.help import CONTROLS_PAGE, HelpScene
 from game.ui.screen import Screen
 
-from .conftest import Driver
+from .conftest import Driver, StubView
 
 VARIANTS = [v["id"] for v in list_variants()]
 #: the games of the issue at every size; the YAML-only variants at the two main ones
@@ -269,3 +269,20 @@ def test_a_view_without_pictures_shows_the_words_of_every_page(stub_ui):
     scene.go(4)
     texts = " ".join(stub_ui.texts())
     assert "Scoring an age" in texts and "= 14" in texts
+
+
+class PicturesThatRaise(StubView):
+    """A mod's view whose aid pictures raise."""
+
+    @staticmethod
+    def draw_aid_figure(screen, area, figure, ctx):
+        raise RuntimeError("the picture broke")
+
+
+def test_a_picture_that_raises_is_a_plugin_failure(stub_ui):
+    stub_ui.app.views["mexica"] = PicturesThatRaise
+    stub_ui.app.stack.push("rules", stub_ui.app.registry.spec("mexica"))
+    stub_ui.frames(3)
+    failure = stub_ui.app.failures[-1]
+    assert "draw_aid_figure" in failure.where and "the picture broke" in failure.what
+    assert not isinstance(stub_ui.top, HelpScene)  # back to the title, the failure named

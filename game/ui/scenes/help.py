@@ -18,6 +18,7 @@ from game.ui import theme
 from game.ui.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
 from game.ui.aid_draw import draw_page
 from game.ui.art import frames
+from game.ui.boardview import BoardView
 from game.ui.layers import Snapshot
 from game.ui.scenes.common import BaseScene, MenuScene, palette_name
 from game.ui.widgets import (
@@ -132,7 +133,10 @@ class HelpScene(BaseScene):
         """The board view's ``draw_aid_figure`` with this aid's context, behind the plugin
         guard; None when the game's view draws no pictures (the pages are words only)."""
         factory = app.views.get(self.engine) if self.engine else None
-        draw = getattr(factory, "draw_aid_figure", None) if factory is not None else None
+        # a view class declares its pictures; a factory that is a plain function has none
+        view = factory if isinstance(factory, type) and issubclass(factory, BoardView) \
+            else None
+        draw = view.draw_aid_figure if view is not None else None
         if draw is None or self.rules is None:
             return None
         palette = palette_name(app)
