@@ -5,6 +5,7 @@ its territories and lakes, the tribes' pawns, the power cards, the score counter
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +25,21 @@ PHASES = (("Choose", "a power card, in secret", "card"),
           ("Develop", "place pawns, one a turn", "place"),
           ("Conflicts", "battle or coexist", "battle"),
           ("Scoring", "your domains", "score"))
+
+
+#: the map geometries the pictures drew, by map (working out a map's label points takes
+#: a while; the board view keeps its own)
+_GEOMETRY: dict[str, MapGeometry] = {}
+
+
+def geometry(params: Mapping[str, Any]) -> MapGeometry:
+    key = json.dumps(params["map"], sort_keys=True)
+    geo = _GEOMETRY.get(key)
+    if geo is None:
+        if len(_GEOMETRY) > 4:
+            _GEOMETRY.clear()
+        geo = _GEOMETRY[key] = MapGeometry(params["map"])
+    return geo
 
 
 def draw_aid_figure(screen: Screen, area: Area, figure: Mapping[str, Any],
@@ -185,7 +201,7 @@ def develop(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext)
     to a neighbouring territory (B)."""
     x, y, w, h = area
     params = ctx.rules.params
-    geo = MapGeometry(params["map"])
+    geo = geometry(params)
     island = Island(params["map"])
     words = list(fig.get("words", []))
     map_h = h - len(words) * CAPTION * 1.5 - 16
@@ -216,7 +232,7 @@ def domains(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext)
     """The island with one tribe's domains outlined, each with its letter and points;
     the territories outside them dimmed."""
     params = ctx.rules.params
-    geo = MapGeometry(params["map"])
+    geo = geometry(params)
     island = Island(params["map"])
     lay = _map_layout(area, geo)
     ap.paint_static(screen, lay, geo, island)

@@ -19,7 +19,7 @@ from game.ui.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
 from game.ui.aid_draw import draw_page
 from game.ui.art import frames
 from game.ui.boardview import BoardView
-from game.ui.layers import Snapshot
+from game.ui.layers import Snapshot, offscreen
 from game.ui.scenes.common import BaseScene, MenuScene, palette_name
 from game.ui.widgets import (
     INK,
@@ -65,6 +65,9 @@ PANEL = (40.0, 22.0, 1840.0, 984.0)
 BODY_TOP = 122.0
 NAV_H = 76.0
 SIDE = 64.0
+#: where a page's words and pictures go (the panel's body, once it has grown in)
+BODY = (PANEL[0] + SIDE, PANEL[1] + BODY_TOP, PANEL[2] - 2 * SIDE,
+        PANEL[3] - BODY_TOP - NAV_H - 40)
 #: the page each game's aid showed last (by variant id), for the next time it opens
 _LAST_PAGE: dict[str, int] = {}
 
@@ -103,6 +106,10 @@ class HelpScene(BaseScene):
         self.page = min(_LAST_PAGE.get(variant, 0), len(self.pages) - 1)
         self.painter: Painter | None = None
         self._kept = Snapshot()
+        #: pages painted once off the screen, so that their pictures' caches are warm
+        #: when the page is turned to
+        self._warm: set[int] = set()
+        self._still = 0.0  # seconds since the page last turned
 
     @classmethod
     def for_game(cls, game: Any) -> HelpScene:
@@ -151,6 +158,23 @@ class HelpScene(BaseScene):
 
         return paint
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._still += dt
+        if self.t > 0.3 and self._still > 0.5 and self.app is not None:
+            self._warm_next(self.app.screen)  # grown in, and the page has been read a while
+
+    def _warm_next(self, screen: Screen) -> None:
+        """Paint the page after this one (then the one before) off the screen, once: a
+        picture's first painting (its textures, a map's label points) can take a good
+        part of a second, spent while the page at hand is read, not when it turns."""
+        for page in (self.page + 1, self.page - 1):
+            if 0 <= page < len(self.pages) and page not in self._warm:
+                self._warm.add(page)
+                sub, _ = offscreen(screen, BODY)
+                draw_page(sub, BODY, self.pages[page], self.painter)
+                return
+
     # -- input ---------------------------------------------------------------------------
     def turn(self, step: int) -> None:
         self.go(self.page + step)
@@ -159,6 +183,7 @@ class HelpScene(BaseScene):
         page = max(0, min(len(self.pages) - 1, page))
         if page != self.page and self.app is not None:
             self.app.play_sound("move")
+            self._still = 0.0
         self.page = page
         if self.variant:
             _LAST_PAGE[self.variant] = page
@@ -229,7 +254,7 @@ class HelpScene(BaseScene):
         if room > 120:
             name = fit(screen, self.title, 36, room)
             screen.text(name, x + w - SIDE - cw - 40, y + 40, 36, theme.TEXT_DIM, "topright")
-        body = (x + SIDE, y + BODY_TOP, w - 2 * SIDE, h - BODY_TOP - NAV_H - 40)
+        body = (x + SIDE, y + BODY_TOP, w - 2 * SIDE, BODY[3])
         self._kept.draw(screen, body, ("aid", self.variant, self.page, body),
                         lambda s: draw_page(s, body, page, self.painter))
         self._draw_nav(screen, dy)
