@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from game.isolation import call_plugin, guard_rules
 from game.plugins import get_registry
@@ -69,7 +70,8 @@ SIDE = 64.0
 BODY = (PANEL[0] + SIDE, PANEL[1] + BODY_TOP, PANEL[2] - 2 * SIDE,
         PANEL[3] - BODY_TOP - NAV_H - 40)
 #: the page each game's aid showed last (by variant id), for the next time it opens
-_LAST_PAGE: dict[str, int] = {}
+#: (for each window: a new App, as in each test, starts every aid at its first page)
+_LAST_PAGE: WeakKeyDictionary[Any, dict[str, int]] = WeakKeyDictionary()
 
 Row = tuple[str, str]
 
@@ -103,7 +105,7 @@ class HelpScene(BaseScene):
         self.rules = rules
         self.variant = variant
         self.engine = engine
-        self.page = min(_LAST_PAGE.get(variant, 0), len(self.pages) - 1)
+        self.page = 0
         self.painter: Painter | None = None
         self._kept = Snapshot()
         #: pages painted once off the screen, so that their pictures' caches are warm
@@ -135,6 +137,8 @@ class HelpScene(BaseScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.painter = self._painter(app)
+        last = _LAST_PAGE.get(app, {}).get(self.variant, 0)
+        self.page = max(0, min(last, len(self.pages) - 1))
 
     def _painter(self, app: App) -> Painter | None:
         """The board view's ``draw_aid_figure`` with this aid's context, behind the plugin
@@ -185,8 +189,8 @@ class HelpScene(BaseScene):
             self.app.play_sound("move")
             self._still = 0.0
         self.page = page
-        if self.variant:
-            _LAST_PAGE[self.variant] = page
+        if self.variant and self.app is not None:
+            _LAST_PAGE.setdefault(self.app, {})[self.variant] = page
 
     def handle(self, intent: Intent) -> None:
         assert self.app is not None
