@@ -241,8 +241,11 @@ class Rules(ABC):
         return action
 
     def player_aid(self) -> dict[str, Any]:
-        """The rules-help overlay's text: ``intro`` (a sentence), ``actions`` (rows of
-        (action, cost)) and ``scoring`` (sentences), built from this variant's numbers."""
+        """The player aid (rules help), built from this variant's numbers: ``pages``, a
+        list of pages (a title, words, action tables, a picture for the board view to
+        draw; see docs/modding/board-view.md, "The player aid"), and the older text keys
+        ``intro`` (a sentence), ``actions`` (rows of (action, cost)) and ``scoring``
+        (sentences), from which the client makes pages when ``pages`` is missing."""
         return {"intro": "", "actions": [], "scoring": []}
 
     def turn_seat(self, state: Any) -> int | None:

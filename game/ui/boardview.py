@@ -9,6 +9,7 @@ engine actions. The shell never special-cases a variant; views come from the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.ui import theme
@@ -54,6 +55,13 @@ class BoardView:
     #: Facts there are read beside the name and score, so the side panel need not repeat a
     #: row per seat; the panel under the cards gets that much less height.
     seat_fact_lines: int = 0
+    #: The pictures of the player aid (rules help), drawn with the game's pieces: a static
+    #: method ``draw_aid_figure(screen, area, figure, ctx)`` drawing ``figure`` (a mapping
+    #: from the rules' ``player_aid()["pages"]``) into the logical ``area``; ``ctx`` is a
+    #: ``game.ui.aid.AidContext`` (the rules, the palette's colours and marks). The aid
+    #: opens from the title too, with no game and no view: it uses the class, never an
+    #: instance. None: the aid's pages are words only (docs/modding/board-view.md).
+    draw_aid_figure: Callable[..., None] | None = None
 
     def __init__(self, session: Session, app: App) -> None:
         self.session = session

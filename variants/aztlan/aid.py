@@ -1,14 +1,40 @@
-"""The Aztlán player aid for the rules-help overlay, from the variant's numbers."""
+"""The Aztlán player aid: the rules as pages, every number read from the variant's
+parameters, and the rulebook's examples as positions the board view draws
+(``variants.aztlan.aid_pages``).
+
+The examples are the rulebook's: a conflict (two pawns with a 5 against one with a 9)
+and the scoring of an age with the 9 (city): domains of 4 territories with 1 city, 3 with
+2, 1 city alone and 1 territory without one, 5 + 7 + 2 + 0 = 14. The domains are found on
+the variant's own map, and scored with the engine's functions;
+``tests/client/test_aid_examples.py`` plays them on the engine and compares.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.words import plural
+from variants.aztlan.conflicts import outcome
+from variants.aztlan.map import Island
+from variants.aztlan.scoring import domain_points
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+#: the rulebook's scoring example: (territories, of them matching the card) per domain
+RULEBOOK_DOMAINS = ((4, 1), (3, 2), (1, 1), (1, 0))
+#: what each kind of prosperity card does, said for the aid (the numbers are added)
+EFFECTS = {
+    "offering": "keep it: at the end {offerings}",
+    "sacred-games": "conflicts: a winner who chose battle must coexist with you",
+    "rafts": "scoring: two territories on one lake count as neighbours",
+    "tlatoani": "conflicts: win a tie for the most power",
+    "eagle": "development: place one more pawn with yours",
+}
+
 
 def player_aid(params: dict[str, Any], players: int) -> dict[str, Any]:
     cards = ", ".join(f"{c['strength']} {c['type']}" for c in params["power_cards"])
     bonus = "/".join(map(str, params["domain_bonus"][:4]))
-    return {
+    out: dict[str, Any] = {
         "intro": f"{params['ages']} ages. Each age: choose, develop, conflicts, scoring.",
         "actions": [
             ("Choosing", "one power card, in secret"),
@@ -32,3 +58,256 @@ def player_aid(params: dict[str, Any], players: int) -> dict[str, Any]:
             "lower counter.",
         ],
     }
+    pages = [age_page(params), cards_page(params), turn_page(params),
+             conflict_page(params), scoring_page(params), prosperity_page(params),
+             end_page(params)]
+    if params.get("factions"):
+        pages.insert(1, gods_page(params))
+    out["pages"] = pages
+    return out
+
+
+def _type_name(params: dict[str, Any], kind: str) -> str:
+    return str(params["territory_types"].get(kind, kind)).lower()
+
+
+def age_page(params: dict[str, Any]) -> dict[str, Any]:
+    ages = int(params["ages"])
+    rows = [{"players": int(r["players"]), "pawns": list(r["pawns"])}
+            for r in params["pawns_per_age"]]
+    return {
+        "title": "The goal and an age",
+        "lead": "Spread your tribe over the island and score big domains rich in your "
+                f"card's territory: the most points after age {ROMAN[ages - 1]} wins.",
+        "text": ["Every age has four phases. Higher scores play first; on one score, the "
+                 "counter on top."],
+        "figure": {"kind": "age", "ages": ages, "pawns": rows},
+        "figure_at": "below",
+    }
+
+
+def cards_page(params: dict[str, Any]) -> dict[str, Any]:
+    cards = [{"strength": int(c["strength"]), "type": str(c["type"]),
+              "value": int(c["value"]),
+              "name": "any one" if c["type"] == "wild" else
+              str(params["territory_types"].get(c["type"], c["type"]))}
+             for c in params["power_cards"]]
+    wild = next((c for c in cards if c["type"] == "wild"), None)
+    text = ["Your power in a territory: its number × your pawns there. Its territory "
+            "type brings your bonus at the scoring."]
+    if wild is not None:
+        text.append(f"The {wild['strength']} is wild: you pick the type at the scoring.")
+    text.append("A card never played scores its points at the end.")
+    return {"title": "The power cards", "lead": "Each age you play one card, in secret: "
+            "it is then used up.", "text": text,
+            "figure": {"kind": "cards", "cards": cards}, "figure_at": "below"}
+
+
+def development_example(params: dict[str, Any]) -> dict[str, Any] | None:
+    """The rulebook's development turn: a pawn placed on a city (A), then another moved
+    from a desert to a neighbouring terraced fields (B); three territories close together
+    on the variant's map, or None if it has no such place."""
+    island = Island(params["map"])
+    types = island.types
+    for d in range(island.size):
+        if types[d] != "desert":
+            continue
+        for f in island.nbrs[d]:
+            if types[f] != "fields":
+                continue
+            near = sorted(set(island.nbrs[d]) | set(island.nbrs[f]))
+            city = next((c for c in near if types[c] == "city"), None)
+            if city is not None:
+                return {"kind": "develop", "seat": 0, "place": island.ids[city],
+                        "from": island.ids[d], "to": island.ids[f],
+                        "words": [f"place a pawn on a {_type_name(params, 'city')}",
+                                  f"then move one: {_type_name(params, 'desert')} to "
+                                  f"{_type_name(params, 'fields')}"]}
+    return None
+
+
+def turn_page(params: dict[str, Any]) -> dict[str, Any]:
+    def row(label: str, note: str, piece: str) -> dict[str, Any]:
+        return {"label": label, "note": note, "icon": {"kind": "icon", "piece": piece}}
+
+    return {
+        "title": "Your turn, and the conflicts",
+        "groups": [
+            {"heading": "Development: in turn, until all are placed", "rows": [
+                row("Place a pawn", "on any territory, not a lake", "place"),
+                row("Then move a pawn (you may)", "one of yours, to a neighbouring "
+                    "territory", "move")]},
+            {"heading": "Conflicts: where tribes meet, the strongest decides", "rows": [
+                row("Battle", "every other tribe there is removed", "battle"),
+                row("Coexist", "all stay, and you draw a prosperity card", "coexist"),
+                row("A tie for the strongest", "they coexist, no card; the weaker are "
+                    "removed", "tie")]},
+        ],
+        "figure": development_example(params),
+        "figure_share": 0.44,
+    }
+
+
+def _non_wild(params: dict[str, Any]) -> list[dict[str, Any]]:
+    return sorted((c for c in params["power_cards"] if c["type"] != "wild"),
+                  key=lambda c: int(c["strength"]))
+
+
+def conflict_example(params: dict[str, Any]) -> dict[str, Any]:
+    """The rulebook's conflict: several pawns with a weak card against one with the
+    strongest (2 x 5 = 10 against 1 x 9 = 9), the engine's outcome."""
+    cards = _non_wild(params)
+    weak, strong = int(cards[0]["strength"]), int(cards[-1]["strength"])
+    many = strong // weak + 1
+    result = outcome([many, 1], [weak, strong])
+    armies = []
+    for seat, (card, pawns) in enumerate(((cards[0], many), (cards[-1], 1))):
+        armies.append({"seat": seat, "pawns": pawns, "card": int(card["strength"]),
+                       "type": str(card["type"]), "value": int(card["value"]),
+                       "name": str(params["territory_types"].get(card["type"], "")),
+                       "power": result.power[seat]})
+    return {"kind": "conflict", "armies": armies, "winner": result.winner}
+
+
+def conflict_page(params: dict[str, Any]) -> dict[str, Any]:
+    ex = conflict_example(params)
+    a, b = ex["armies"]
+    return {
+        "title": "A conflict",
+        "lead": "Power in a territory = your card's number × your pawns there.",
+        "text": [
+            f"{a['pawns']} pawns with a {a['card']}: {a['power']}. One pawn with a "
+            f"{b['card']}: {b['power']}. The {a['pawns']} pawns win, and their player "
+            "chooses: battle or coexistence.",
+            "With several tribes there, the winner removes them all or coexists with all.",
+            "The conflicts are settled in turn order, each player in any order.",
+        ],
+        "figure": ex,
+        "figure_share": 0.5,
+    }
+
+
+def _groups(island: Island, size: int) -> list[frozenset[int]]:
+    """Every connected group of ``size`` territories, in a fixed order."""
+    level = {frozenset({c}) for c in range(island.size)}
+    for _ in range(size - 1):
+        level = {g | {n} for g in level for c in g for n in island.nbrs[c] if n not in g}
+    return sorted(level, key=sorted)
+
+
+def find_domains(island: Island, kind: str,
+                 wanted: tuple[tuple[int, int], ...] = RULEBOOK_DOMAINS
+                 ) -> list[list[int]] | None:
+    """Territories for the rulebook's domains on ``island``: for each (size, matching)
+    a connected group with that many of ``kind``, no two groups touching; None if the
+    map has no such place."""
+    options: list[list[frozenset[int]]] = []
+    for size, matching in wanted:
+        options.append([g for g in _groups(island, size)
+                        if sum(1 for c in g if island.types[c] == kind) == matching])
+
+    def place(i: int, taken: frozenset[int], near: frozenset[int]) -> list[list[int]] | None:
+        if i == len(wanted):
+            return []
+        for g in options[i]:
+            if g & near:
+                continue
+            rest = place(i + 1, taken | g, near | g | {n for c in g for n in island.nbrs[c]})
+            if rest is not None:
+                return [sorted(g), *rest]
+        return None
+
+    return place(0, frozenset(), frozenset())
+
+
+def scoring_example(params: dict[str, Any]) -> dict[str, Any]:
+    card = _non_wild(params)[-1]
+    kind = str(card["type"])
+    island = Island(params["map"])
+    bonus = list(params["domain_bonus"])
+    cells = find_domains(island, kind) or []
+    domains = []
+    for letter, group, (size, matching) in zip("ABCD", cells, RULEBOOK_DOMAINS, strict=False):
+        domains.append({"name": letter, "territories": [island.ids[c] for c in group],
+                        "size": size, "matching": matching,
+                        "points": domain_points(size, matching, bonus)})
+    return {"kind": "domains", "card": int(card["strength"]), "type": kind,
+            "seat": 0, "domains": domains,
+            "total": sum(d["points"] for d in domains)}
+
+
+def scoring_page(params: dict[str, Any]) -> dict[str, Any]:
+    ex = scoring_example(params)
+    kind = _type_name(params, ex["type"])
+    bonus = params["domain_bonus"]
+    text = [
+        "A domain: neighbouring territories with your pawns (a lake parts them). It scores "
+        f"1 a territory, plus {', '.join(map(str, bonus[:4]))}... for 1, 2, 3, 4 of your "
+        "card's type; none of it: 0.",
+    ]
+    if ex["domains"]:
+        text.append(f"Ana's card is the {ex['card']} ({kind}). Territories + bonus:")
+        for d in ex["domains"]:
+            sums = (f"{d['size']} + {d['points'] - d['size']} = {d['points']}"
+                    if d["matching"] else f"no {kind}: 0")
+            text.append(f"• {d['name']}: {sums}")
+        sums = " + ".join(str(d["points"]) for d in ex["domains"])
+        text.append(f"Ana scores {sums} = {ex['total']}.")
+    return {"title": "Scoring an age", "text": text, "figure": ex, "figure_share": 0.6}
+
+
+def prosperity_page(params: dict[str, Any]) -> dict[str, Any]:
+    offerings = ", ".join(map(str, params["offering_points"][:4]))
+    rows = []
+    for card in params["prosperity_cards"]:
+        effect = str(card["effect"])
+        if effect == "blessing":
+            note = (f"scoring: +{params['blessing_points']} per "
+                    f"{_type_name(params, card['type'])} territory you hold")
+        else:
+            note = EFFECTS.get(effect, "").format(offerings=f"{offerings}... for 1, 2, 3, "
+                                                  "4...")
+        rows.append({"label": str(card["name"]), "cost": f"×{card['count']}", "note": note,
+                     "icon": {"kind": "prosperity", "effect": effect,
+                              "type": card.get("type")}})
+    return {"title": "Prosperity cards",
+            "lead": "You draw one each time you win a conflict and coexist. Keep them "
+                    "secret; play one on your turn, when it says.",
+            "groups": [{"heading": "", "rows": rows}]}
+
+
+def end_page(params: dict[str, Any]) -> dict[str, Any]:
+    ages = int(params["ages"])
+    values = {int(c["strength"]): int(c["value"]) for c in params["power_cards"]}
+    unused = int(params["unused_prosperity_points"])
+    offerings = ", ".join(map(str, params["offering_points"][:4]))
+    return {
+        "title": "The end",
+        "lead": f"After the scoring of age {ROMAN[ages - 1]}, add:",
+        "text": [
+            "• the points of the power card you never played: "
+            + ", ".join(f"{v} for the {s}" for s, v in values.items()) + ";",
+            f"• {plural(unused, 'point')} per prosperity card still in your hand;",
+            f"• your Offerings: {offerings}... for 1, 2, 3, 4 of them.",
+            "The most points wins. On a tie, the counter lower in the stack wins.",
+        ],
+        "figure": {"kind": "stack"},
+        "figure_share": 0.36,
+    }
+
+
+def gods_page(params: dict[str, Any]) -> dict[str, Any]:
+    factions = [{"name": str(f["name"]), "tribes": list(f["tribes"])}
+                for f in params["factions"]]
+    row = next((r for r in params["pawns_per_age"] if int(r["players"]) == 2), None)
+    pawns = list(row["pawns"]) if row else []
+    text = [
+        "Each of you commands a faction of two tribes; its pawns count as one people.",
+        "After every age's scoring, the factions change hands.",
+        "Your power cards, prosperity cards and score stay yours.",
+    ]
+    if pawns:
+        text.append("A faction's new pawns each age: " + ", ".join(map(str, pawns)) + ".")
+    return {"title": "Aztec Gods: two players", "text": text,
+            "figure": {"kind": "gods", "factions": factions, "ages": int(params["ages"])},
+            "figure_share": 0.5}

@@ -33,7 +33,7 @@ from typing import Any, cast
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
-from game.ui.boardview import Area, BoardView
+from game.ui.boardview import Area
 from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer, Snapshot
 from game.ui.layout import PANEL_AREA
@@ -41,6 +41,7 @@ from game.ui.screen import Screen
 from game.words import plural, roman
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_plan as vplan
+from variants.aztlan.aid_pages import AidPictures
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
 from variants.aztlan.view_model import Decision, Model, Option, decide
@@ -48,7 +49,7 @@ from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, prosper
 from variants.aztlan.view_plan import MAP_KINDS
 
 
-class AztlanView(BoardView):
+class AztlanView(AidPictures):
     tools: tuple[str, ...] = ()
     scoring_overlay = True  # each player's "score" event opens the overlay, domain by domain
     seat_fact_lines = 1  # pawns left, this age's card, used cards, prosperity cards
@@ -470,9 +471,8 @@ class AztlanView(BoardView):
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
         self._key = None
-        # the map and the pieces layers are kept: their keys say all they show (the
-        # pieces layer repaints the territories that differ), so a jump in the game (an
-        # undo, a replay's step, the table picture's next position) costs what changed
+        # the map and pieces layers are kept: their keys say all they show (the pieces
+        # repaint where territories differ), so an undo or a replay's step costs the change
         self.over_layer.key = None
         self.pieces_layer.shows = None
         for snap in [*self.snaps.values(), *self.seat_snaps.values()]:

@@ -36,7 +36,7 @@ from typing import Any, cast
 from game.events import Event
 from game.ui.anim import finish, sooner
 from game.ui.art import texture
-from game.ui.boardview import Area, BoardView, SeatStyle
+from game.ui.boardview import Area, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer
 from game.ui.layout import PANEL_AREA
@@ -46,6 +46,7 @@ from variants.market import scoring
 from variants.market import view_anim as va
 from variants.market import view_overlay as vo
 from variants.market import view_paint as vp
+from variants.market.aid_pages import AidPictures
 from variants.market.mechanics import king_sources
 from variants.market.params import COLOURS
 from variants.market.rules import MarketRules
@@ -71,7 +72,7 @@ DEFAULT_PANEL = PANEL_AREA
 MAT = (74, 58, 36)
 
 
-class MarketView(SeatStyle, BoardView):
+class MarketView(SeatStyle, AidPictures):
     tools = MODES
     scoring_overlay = True  # the engine's final "score" events open the reveal
     shortcuts = (("Tab", "Mode"), ("1-4", "Buyer"), ("R", "Next vendor"))

@@ -26,7 +26,7 @@ from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
 from game.ui.art import frames
 from game.ui.art.marks import draw as draw_mark
-from game.ui.boardview import Area, BoardView, SeatStyle
+from game.ui.boardview import Area, SeatStyle
 from game.ui.input import Intent
 from game.ui.layers import Layer, Snapshot
 from game.ui.screen import Screen
@@ -35,6 +35,7 @@ from game.words import plural
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
+from variants.mexica.aid_pages import AidPictures
 from variants.mexica.board import Board
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
@@ -50,7 +51,7 @@ from variants.mexica.view_preview import (
 )
 
 
-class MexicaView(SeatStyle, BoardView):
+class MexicaView(SeatStyle, AidPictures):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
     tool: str = "walk"
     shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),

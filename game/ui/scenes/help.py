@@ -1,18 +1,27 @@
-"""The player aid overlay: action costs, the scoring summary and the controls.
+"""The player aid: a game's rules as illustrated pages, then the controls.
 
-The text comes from the rules (``Rules.player_aid``), built from the variant's numbers,
-so the shell never special-cases a game.
+The pages come from the rules (``Rules.player_aid``, built from the variant's numbers)
+and their pictures from the game's board view (``draw_aid_figure``), drawn with the
+game's own pieces (:mod:`game.ui.aid`); the shell knows no game. Left and Right (a
+controller's D-pad or shoulders, the mouse wheel, the arrows and dots at the bottom)
+turn the pages; Esc closes. The page last read of each game opens again next time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
-from game.isolation import guard_rules
+from game.isolation import call_plugin, guard_rules
 from game.plugins import get_registry
 from game.ui import theme
+from game.ui.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
+from game.ui.aid_draw import draw_page
 from game.ui.art import frames
-from game.ui.scenes.common import BaseScene, MenuScene
+from game.ui.boardview import BoardView
+from game.ui.layers import Snapshot, offscreen
+from game.ui.scenes.common import BaseScene, MenuScene, palette_name
 from game.ui.widgets import (
     INK,
     Menu,
@@ -22,10 +31,12 @@ from game.ui.widgets import (
     draw_header,
     ease_out,
     fit,
+    inside,
 )
 from game.words import plural
 
 if TYPE_CHECKING:
+    from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
 
@@ -39,12 +50,28 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Y  or  Ctrl+Shift+Z", "Redo"),
     ("E", "End the turn (with AP left: E again)"),
     ("P (hold)  or  LT", "Peek at your own secret cards"),
+    ("H", "A hint"),
     ("S", "Save the game"),
     ("Esc", "Pause menu"),
     ("F1", "This help"),
     ("F11", "Fullscreen"),
-    ("Controller", "A do · B back · X end turn · Y/RB tool · LB rotate · Start menu"),
 )
+PADS = "Controller: A do · B back · X end turn · Y/RB tool · LB rotate · Start menu"
+CONTROLS_PAGE = AidPage(
+    "Controls", lead=PADS,
+    groups=(AidGroup("", tuple(AidRow(meaning, key) for key, meaning in CONTROLS)),))
+
+#: the panel (logical units) and its parts
+PANEL = (40.0, 22.0, 1840.0, 984.0)
+BODY_TOP = 122.0
+NAV_H = 76.0
+SIDE = 64.0
+#: where a page's words and pictures go (the panel's body, once it has grown in)
+BODY = (PANEL[0] + SIDE, PANEL[1] + BODY_TOP, PANEL[2] - 2 * SIDE,
+        PANEL[3] - BODY_TOP - NAV_H - 40)
+#: the page each game's aid showed last (by variant id), for the next time it opens
+#: (for each window: a new App, as in each test, starts every aid at its first page)
+_LAST_PAGE: WeakKeyDictionary[Any, dict[str, int]] = WeakKeyDictionary()
 
 Row = tuple[str, str]
 
@@ -59,92 +86,217 @@ def _aid(rules: Any) -> dict[str, Any] | None:
 class HelpScene(BaseScene):
     overlay = True
     is_menu = True
-    shortcuts = (("Left/Right", "Page"), ("Esc / F1", "Close"))
-    PAGES = ("Actions", "Scoring", "Controls")
+    shortcuts = (("Left/Right", "Turn the page"), ("1-9", "Go to a page"),
+                 ("Esc", "Close"))
 
     def __init__(self, title: str = "Rules help", aid: dict[str, Any] | None = None,
-                 description: str = "") -> None:
+                 description: str = "", rules: Any = None, variant: str = "",
+                 engine: str = "") -> None:
         super().__init__()
         self.title = title
         aid = aid or {}
         self.description = description
+        # the aid's words as the rules gave them (the generic pages are made of these)
         self.intro = str(aid.get("intro", ""))
-        self.cost_rows = [(str(a), str(b)) for a, b in aid.get("actions", [])]
+        self.cost_rows: list[Row] = [(str(a), str(b)) for a, b in aid.get("actions", [])]
         self.scoring = [str(line) for line in aid.get("scoring", [])]
-        self.page = 0 if (self.cost_rows or self.intro) else (1 if self.scoring else 2)
+        self.pages: list[AidPage] = [*(pages_of(aid, description) if aid or description
+                                       else []), CONTROLS_PAGE]
+        self.rules = rules
+        self.variant = variant
+        self.engine = engine
+        self.page = 0
+        self.painter: Painter | None = None
+        self._kept = Snapshot()
+        #: pages painted once off the screen, so that their pictures' caches are warm
+        #: when the page is turned to
+        self._warm: set[int] = set()
+        self._still = 0.0  # seconds since the page last turned
 
     @classmethod
     def for_game(cls, game: Any) -> HelpScene:
-        return cls(f"{game.spec.name}: player aid", _aid(game.rules), game.spec.description)
+        spec = game.spec
+        return cls(f"{spec.name}", _aid(game.rules), spec.description, game.rules,
+                   spec.id, game.rules.engine_id)
 
     @classmethod
     def for_spec(cls, spec: Any | None) -> HelpScene:
+        """From the menus: the aid of the game at its most players (a partnership, the
+        fullest table)."""
         if spec is None:
             return cls("Controls")
         try:
-            _spec, rules = get_registry().make_rules(spec.id, spec.min_players)
+            _spec, rules = get_registry().make_rules(spec.id, spec.max_players)
         except Exception:  # noqa: BLE001 - help must open even for a broken variant
-            return cls(f"{spec.name}: player aid", None, spec.description)
-        return cls(f"{spec.name}: player aid", _aid(guard_rules(rules)), spec.description)
+            return cls(spec.name, None, spec.description, variant=spec.id)
+        guarded = guard_rules(rules)
+        return cls(spec.name, _aid(guarded), spec.description, guarded, spec.id,
+                   spec.engine_id)
+
+    # -- the view's pictures -------------------------------------------------------------
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.painter = self._painter(app)
+        last = _LAST_PAGE.get(app, {}).get(self.variant, 0)
+        self.page = max(0, min(last, len(self.pages) - 1))
+
+    def _painter(self, app: App) -> Painter | None:
+        """The board view's ``draw_aid_figure`` with this aid's context, behind the plugin
+        guard; None when the game's view draws no pictures (the pages are words only)."""
+        factory = app.views.get(self.engine) if self.engine else None
+        # a view class declares its pictures; a factory that is a plain function has none
+        view = factory if isinstance(factory, type) and issubclass(factory, BoardView) \
+            else None
+        draw = view.draw_aid_figure if view is not None else None
+        if draw is None or self.rules is None:
+            return None
+        palette = palette_name(app)
+        ctx = AidContext(self.rules, [theme.player_colour(palette, i) for i in range(8)],
+                         list(theme.MARKS))
+        plugin = app.view_plugins.get(self.engine, (None, self.engine))[1]
+        origin = app.registry.origin_of(plugin) if plugin else self.engine
+
+        def paint(screen: Screen, area: Any, figure: Mapping[str, Any]) -> None:
+            call_plugin(plugin, origin, f"the board view for '{self.engine}'",
+                        "in draw_aid_figure()", draw, screen, area, figure, ctx)
+
+        return paint
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._still += dt
+        if self.t > 0.3 and self._still > 0.5 and self.app is not None:
+            self._warm_next(self.app.screen)  # grown in, and the page has been read a while
+
+    def _warm_next(self, screen: Screen) -> None:
+        """Paint the page after this one (then the one before) off the screen, once: a
+        picture's first painting (its textures, a map's label points) can take a good
+        part of a second, spent while the page at hand is read, not when it turns."""
+        for page in (self.page + 1, self.page - 1):
+            if 0 <= page < len(self.pages) and page not in self._warm:
+                self._warm.add(page)
+                sub, _ = offscreen(screen, BODY)
+                draw_page(sub, BODY, self.pages[page], self.painter)
+                return
+
+    # -- input ---------------------------------------------------------------------------
+    def turn(self, step: int) -> None:
+        self.go(self.page + step)
+
+    def go(self, page: int) -> None:
+        page = max(0, min(len(self.pages) - 1, page))
+        if page != self.page and self.app is not None:
+            self.app.play_sound("move")
+            self._still = 0.0
+        self.page = page
+        if self.variant and self.app is not None:
+            _LAST_PAGE.setdefault(self.app, {})[self.variant] = page
 
     def handle(self, intent: Intent) -> None:
         assert self.app is not None
         kind = intent.kind
-        if kind in ("back", "help", "confirm"):
+        if kind in ("back", "help"):
             self.app.play_sound("back")
             self.app.stack.pop()
-        elif kind in ("right", "tab", "down", "page_down"):
-            self.page = (self.page + 1) % len(self.PAGES)
-        elif kind in ("left", "tab_back", "up", "page_up"):
-            self.page = (self.page - 1) % len(self.PAGES)
-        elif kind == "click" and intent.pos is not None:
-            for i in range(len(self.PAGES)):
-                x = 180 + i * 330
-                if x <= intent.pos[0] < x + 310 and 160 <= intent.pos[1] < 224:
-                    self.page = i
-                    return
+        elif kind == "confirm" and self.page == len(self.pages) - 1:
+            self.app.play_sound("back")  # read to the end: Enter closes the aid
             self.app.stack.pop()
+        elif kind in ("right", "tab", "down", "page_down", "confirm"):
+            self.turn(1)
+        elif kind in ("left", "tab_back", "up", "page_up", "rotate"):
+            self.turn(-1)
+        elif kind == "scroll" and isinstance(intent.value, int):
+            self.turn(-1 if intent.value > 0 else 1)
+        elif kind == "digit" and isinstance(intent.value, int):
+            self.go(intent.value - 1)
+        elif kind == "click" and intent.pos is not None:
+            self._click(intent.pos)
+
+    def _click(self, pos: tuple[float, float]) -> None:
+        assert self.app is not None
+        if not inside(pos, PANEL):
+            self.app.play_sound("back")
+            self.app.stack.pop()
+            return
+        prev, nxt, dots = self._nav_rects()
+        if inside(pos, prev):
+            self.turn(-1)
+        elif inside(pos, nxt):
+            self.turn(1)
+        else:
+            for i, rect in enumerate(dots):
+                if inside(pos, rect):
+                    self.go(i)
+
+    # -- drawing -------------------------------------------------------------------------
+    def _nav_rects(self, dy: float = 0.0) -> tuple[Any, Any, list[Any]]:
+        """The previous and next buttons and the page dots (logical rects)."""
+        x, y, w, h = PANEL
+        ny = y + h - NAV_H - 14 + dy
+        bw = 580.0
+        prev = (x + SIDE - 20, ny, bw, NAV_H)
+        nxt = (x + w - SIDE + 20 - bw, ny, bw, NAV_H)
+        n = len(self.pages)
+        step = min(52.0, 560.0 / max(1, n))
+        left = x + w / 2 - step * n / 2
+        dots = [(left + i * step, ny, step, NAV_H) for i in range(n)]
+        return prev, nxt, dots
 
     def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 190))
+        screen.box(0, 0, 1920, 1080, (0, 0, 0, 200))
         grow = ease_out(self.t / 0.25)
-        x, y, w, h = 140.0, 60.0 + (1 - grow) * 60, 1640.0, 930.0
+        dy = (1 - grow) * 60
+        x, y, w, h = PANEL
+        y += dy
         frames.panel(screen, x, y, w, h, theme.ACCENT, radius=24, width=5)
-        screen.text(self.title, x + 40, y + 30, theme.FONT_LARGE, theme.ACCENT)
-        for i, name in enumerate(self.PAGES):
-            tx = 180 + i * 330
-            active = i == self.page
-            screen.box(tx, y + 100, 310, 64, theme.ACCENT if active else theme.PANEL_LIGHT,
-                       radius=12)
-            screen.text(name, tx + 155, y + 132, theme.FONT_BODY,
-                        INK if active else theme.TEXT, "center")
-        cy = y + 196
-        page = self.PAGES[self.page]
-        if page == "Actions":
-            if self.intro:
-                screen.text(self.intro, x + 50, cy, theme.FONT_BODY, theme.TEXT)
-                cy += 60
-            for label, value in self.cost_rows:
-                screen.box(x + 40, cy - 6, w - 80, 56, theme.PANEL_LIGHT, radius=10)
-                screen.text(fit(screen, label, theme.FONT_BODY, 900), x + 60, cy + 22,
-                            theme.FONT_BODY, theme.TEXT, "midleft")
-                screen.text(value, x + w - 60, cy + 22, theme.FONT_BODY, theme.ACCENT,
-                            "midright")
-                cy += 62
-            if not self.cost_rows:
-                screen.text(self.description or "This variant lists no action costs.",
-                            x + 50, cy, theme.FONT_BODY, theme.TEXT, wrap=w - 100)
-        elif page == "Scoring":
-            lines = self.scoring or [self.description or "No scoring summary available."]
-            for line in lines:
-                r = screen.text(line, x + 50, cy, theme.FONT_BODY, theme.TEXT, wrap=w - 100)
-                cy += r.height / screen.scale + 22
-        else:
-            for key, meaning in CONTROLS:
-                screen.text(key, x + 60, cy, theme.FONT_BODY, theme.ACCENT)
-                screen.text(meaning, x + 560, cy, theme.FONT_BODY, theme.TEXT)
-                cy += 50
+        page = self.pages[self.page]
+        screen.text(page.title, x + SIDE, y + 30, theme.FONT_LARGE, theme.ACCENT)
+        count = f"{self.page + 1} / {len(self.pages)}"
+        cw = screen.text_width(count, theme.FONT_BODY)
+        screen.text(count, x + w - SIDE, y + 36, theme.FONT_BODY, theme.TEXT, "topright")
+        room = w - 2 * SIDE - cw - 40 - screen.text_width(page.title, theme.FONT_LARGE) - 40
+        if room > 120:
+            name = fit(screen, self.title, 36, room)
+            screen.text(name, x + w - SIDE - cw - 40, y + 40, 36, theme.TEXT_DIM, "topright")
+        body = (x + SIDE, y + BODY_TOP, w - 2 * SIDE, BODY[3])
+        self._kept.draw(screen, body, ("aid", self.variant, self.page, body),
+                        lambda s: draw_page(s, body, page, self.painter))
+        self._draw_nav(screen, dy)
         draw_footer(screen, self.shortcuts)
+
+    def _draw_nav(self, screen: Screen, dy: float) -> None:
+        prev, nxt, dots = self._nav_rects(dy)
+        for rect, step in ((prev, -1), (nxt, 1)):
+            target = self.page + step
+            if not 0 <= target < len(self.pages):
+                continue
+            bx, by, bw, bh = rect
+            name = self.pages[target].title
+            size = 36.0
+            while size > theme.FONT_SMALL and screen.text_width(name, size) > bw - 110:
+                size -= 2
+            words = fit(screen, name, size, bw - 110)
+            tw = screen.text_width(words, size) + 110
+            if step > 0:
+                bx += bw - tw
+            screen.box(bx, by, tw, bh, theme.PANEL_LIGHT, radius=bh / 2)
+            ax = bx + 36 if step < 0 else bx + tw - 36
+            _chevron(screen, ax, by + bh / 2, step)
+            tx = bx + 70 if step < 0 else bx + tw - 70
+            screen.text(words, tx, by + bh / 2, size, theme.TEXT,
+                        "midleft" if step < 0 else "midright")
+        for i, (dx, ddy, dw, dh) in enumerate(dots):
+            cx, cy = dx + dw / 2, ddy + dh / 2
+            if i == self.page:
+                screen.circle(cx, cy, 14, theme.ACCENT)
+            else:
+                screen.circle(cx, cy, 10, theme.TEXT_DIM, 3)
+
+
+def _chevron(screen: Screen, x: float, y: float, step: int) -> None:
+    """An arrow head pointing the way the page turns."""
+    d = 12.0 * step
+    screen.polygon([(x + d, y), (x - d, y - 16), (x - d, y + 16)], theme.ACCENT)
 
 
 class RulesChoiceScene(MenuScene):
@@ -185,3 +337,6 @@ def _players(spec: Any) -> str:
     """ "2-4 players", "2 players": a game's player counts, for the menu."""
     low, high = int(spec.min_players), int(spec.max_players)
     return plural(high, "player") if low == high else f"{low}–{high} players"
+
+
+__all__ = ["CONTROLS", "HelpScene", "RulesChoiceScene", "INK"]
