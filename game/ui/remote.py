@@ -372,11 +372,11 @@ class RemoteLink:
         if hub is None:
             return ""
         if hub.host in ("", "0.0.0.0", "::"):
-            return f"Listening on every address of this computer, port {hub.port}"
+            return f"Phones can join on every address of this computer, port {hub.port}"
         if hub.host.startswith("127.") or hub.host in ("::1", "localhost"):
-            return (f"Listening on {hub.host} port {hub.port}: only this computer can "
-                    "join. Connect it to a network to invite phones.")
-        return f"Listening on {hub.host} port {hub.port}: phones on this network can join"
+            return (f"Only this computer can join ({hub.host}, port {hub.port}): connect it "
+                    "to a network to invite phones")
+        return f"Phones on this network can join ({hub.host}, port {hub.port})"
 
     def _toast(self, event: HubEvent, names: list[str]) -> None:
         """Say what a phone did for ``event.seat``, named as in ``names`` (in the second

@@ -181,7 +181,7 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     assert ui.app.saves.has_autosave()
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, PauseScene)
-    assert labels(ui.top) == ["Resume", "Save game", "Rules help", "Invite phones",
+    assert labels(ui.top) == ["Resume", "Save game", "Rules help", "Seats", "Invite phones",
                               "Settings", "Quit to title"]
     choose(ui, "Quit to title")
     confirm = ui.top
