@@ -102,8 +102,11 @@ class PauseScene(MenuScene):
 
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+        # the menu stands on its own stone: no word of the game reads through it
+        bottom = self.menu.y + self.menu.height + 40
+        frames.panel(screen, 600, 24, 720, bottom - 24, theme.ACCENT, radius=24, width=5)
         slide = ease_out(self.t / 0.3)
-        screen.text("PAUSED", 960, 100 + 50 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
+        screen.text("PAUSED", 960, 80 + 50 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
         self.menu.draw(screen)
         draw_footer(screen, self.shortcuts)
 

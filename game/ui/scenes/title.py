@@ -53,6 +53,8 @@ BLUR = 24
 BACKDROP_FPS = 12
 #: the stone frame around the game playing behind the menu (logical units)
 FRAME_BORDER = 14.0
+#: the room a menu row leaves its second line, each side
+MENU_PAD = 26.0
 
 
 class Attract:
@@ -198,15 +200,17 @@ class TitleScene(MenuScene):
         game = autosave.game
         if game is not None and not game.is_over:
             items.append(MenuItem("Continue", self.continue_game,
-                                  detail=self._autosave_info(game, autosave.meta)))
+                                  detail=self._detail(*self._autosave_info(game,
+                                                                           autosave.meta))))
         elif autosave.problem:
             items.append(MenuItem("Continue", None, enabled=False,
                                   error="The autosave is damaged"))
         rematch = recall(self.app.registry.variants)
         if rematch is not None:
             spec = self.app.registry.variants[rematch.variant]
-            items.append(MenuItem("Rematch", partial(self.rematch, rematch),
-                                  detail=f"{spec.name} · {', '.join(rematch.names())}"))
+            items.append(MenuItem("Rematch", partial(self.rematch, rematch), detail=self._detail(
+                f"{spec.name} · {', '.join(rematch.names())}",
+                f"{spec.name} · {plural(rematch.players, 'player')}")))
         items += [
             MenuItem("New game", self.new_game),
             self._learn_item(),
@@ -217,8 +221,8 @@ class TitleScene(MenuScene):
         ]
         # seven rows (with Continue) sit a little closer together, above the footer
         compact = len(items) > 6
-        self.menu.y, self.menu.item_h, self.menu.gap = (356, 72, 10) if compact else \
-            (372, 80, 14)
+        self.menu.y, self.menu.item_h, self.menu.gap = (380, 72, 10) if compact else \
+            (392, 80, 14)
         self.menu.set_items(items, keep_focus=False)
 
     def _learn_item(self) -> MenuItem:
@@ -234,9 +238,19 @@ class TitleScene(MenuScene):
         return MenuItem("Learn to play", self.learn, detail=detail)
 
     @staticmethod
-    def _autosave_info(game: Game, meta: dict[str, Any]) -> str:
+    def _autosave_info(game: Game, meta: dict[str, Any]) -> tuple[str, str]:
+        """What the autosave holds, and the same without the names."""
         names = names_from_meta(meta, game.players)
-        return f"{game.spec.name} · {', '.join(names)} · {plural(len(game.log), 'action')}"
+        actions = plural(len(game.log), 'action')
+        return (f"{game.spec.name} · {', '.join(names)} · {actions}",
+                f"{game.spec.name} · {plural(game.players, 'player')} · {actions}")
+
+    def _detail(self, full: str, short: str) -> str:
+        """A row's second line: ``full`` if it fits the row whole, else ``short`` (long
+        names leave the names out rather than cut them)."""
+        assert self.app is not None
+        room = self.menu.w - 2 * MENU_PAD
+        return full if self.app.screen.text_width(full, theme.FONT_SMALL) <= room else short
 
     # -- menu actions ----------------------------------------------------------------
     def continue_game(self) -> None:
