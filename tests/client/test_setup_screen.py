@@ -12,7 +12,7 @@ import pytest
 
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.setupdraw import BUTTONS_Y
+from game.ui.scenes.setupdraw import BUTTONS_Y, player_counts
 from game.ui.scenes.title import TitleScene
 from tests.client.conftest import Driver
 from tests.client.drawn_texts import overlap, texts_drawn
@@ -41,7 +41,7 @@ def description_texts(ui: Driver, setup: SetupScene) -> list[tuple[str, tuple]]:
     not the line of player counts)."""
     spec = setup.spec
     whole = " ".join(spec.description.split())
-    counts = f"{spec.min_players}-{spec.max_players} players"
+    counts = player_counts(spec)
     return [(text, rect) for text, rect in texts_drawn(ui.app)
             if len(text.split()) > 1 and text != counts and text.rstrip("…") in whole]
 

@@ -22,6 +22,7 @@ from game.ui.widgets import (
     focus_ring,
     pulse,
 )
+from game.words import plural
 
 if TYPE_CHECKING:
     from game.plugins import VariantSpec
@@ -58,6 +59,13 @@ def description_lines(screen: Screen | None, spec: VariantSpec | None,
     return fit_lines(screen, spec.description, theme.FONT_SMALL, TEXT_W, lines=max(1, most))
 
 
+def player_counts(spec: VariantSpec) -> str:
+    """Who may play it: "2-4 players", or "2 players" for a game of one count."""
+    if spec.min_players == spec.max_players:
+        return plural(spec.min_players, "player")
+    return f"{spec.min_players}-{spec.max_players} players"
+
+
 def card_height(lines: int) -> float:
     """The description card's height for ``lines`` lines of description."""
     return 2 * CARD_PAD + COUNTS_H + LINE_H * lines
@@ -81,8 +89,8 @@ def draw_description(screen: Screen, scene: SetupScene) -> None:
     h = card_height(len(lines))
     screen.box(LEFT_X, CARD_Y, LEFT_W, h, (10, 14, 26, 205), radius=14)
     x, y = LEFT_X + CARD_PAD + 6, CARD_Y + CARD_PAD
-    screen.text(fit(screen, f"{spec.min_players}-{spec.max_players} players",
-                    theme.FONT_SMALL, TEXT_W), x, y, theme.FONT_SMALL, theme.ACCENT)
+    screen.text(fit(screen, player_counts(spec), theme.FONT_SMALL, TEXT_W), x, y,
+                theme.FONT_SMALL, theme.ACCENT)
     for i, line in enumerate(lines):
         screen.text(line, x, y + COUNTS_H + LINE_H * i, theme.FONT_SMALL, theme.TEXT)
 
