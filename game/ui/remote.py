@@ -74,6 +74,8 @@ class SeatRow:
     connected: bool
     #: the name the device gave ("" if none)
     device: str
+    #: a device may take it (a computer's seat is closed to them)
+    open: bool = True
 
 
 class RemoteLink:
@@ -362,7 +364,8 @@ class RemoteLink:
             else:
                 status = info.driver or "Here"
             rows.append(SeatRow(seat, info.name, info.colour, info.mark, status, held,
-                                seat in connected, hub.device_name(seat) if held else ""))
+                                seat in connected, hub.device_name(seat) if held else "",
+                                info.open))
         return rows
 
     # -- words -----------------------------------------------------------------------------

@@ -101,6 +101,18 @@ def test_the_shortcuts_wait_for_the_screen_to_settle_too(ui):
     assert isinstance(ui.top, PlayScene)
 
 
+def test_a_saved_replay_is_named_in_the_facts_strip(ui):
+    the_final_count(ui, "mexica", 2)
+    press_on(ui, 3.0, 8, enter)
+    results = ui.top
+    ui.frames(round(1.0 / DT))
+    ui.key(pygame.K_s)
+    item = results.menu.items[1]
+    assert item.label == "Replay saved" and not item.enabled and not item.error
+    assert results.notes[-1].startswith("Replay saved as 'Replay Mexica")
+    assert results.notes[-1] in ui.texts() and not ui.app.toasts
+
+
 # ---------------------------------------------------------------------------------------
 # the bars' colours
 # ---------------------------------------------------------------------------------------

@@ -167,6 +167,7 @@ def test_the_invite_screen_keeps_its_words_on_the_screen_and_clear_of_its_button
         ui.key(pygame.K_RIGHT)
     for seat, name in enumerate(LONG_NAMES):
         setup.names[seat].value = name
+    setup.kinds[3] = "easy"
     setup.focus_on("invite")
     ui.key(pygame.K_RETURN)
     invite = ui.top
@@ -182,6 +183,11 @@ def test_the_invite_screen_keeps_its_words_on_the_screen_and_clear_of_its_button
         " ".join(texts)
     ui.key(pygame.K_DOWN)  # the answer goes when the focus moves on
     assert invite.note == ""
+    menu_choose(ui, LONG_NAMES[3])  # the computer's seat: where to change that
+    ui.frames(10)
+    texts = check_layout(ui)
+    assert "Itzpapalotl's seat is the computer's: make it Human in New game to let a " \
+           "phone take it" in " ".join(texts)
 
 
 @needs_remote

@@ -142,7 +142,9 @@ class InviteScene(MenuScene):
             self.app.stack.push(ChoiceScene(*seat_question(self.app, play, seat)))
             return
         if not row.held:
-            self.note = f"{row.name}'s seat is free: a phone takes it by choosing it there"
+            self.note = f"{row.name}'s seat is free: a phone takes it by choosing it there" \
+                if row.open else f"{row.name}'s seat is the computer's: make it Human in " \
+                "New game to let a phone take it"
             self._note_at = self.menu.focus
             self.app.play_sound("error")
             return

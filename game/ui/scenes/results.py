@@ -267,10 +267,8 @@ class ResultsScene(MenuScene):
             return
         self.saved_as = path.stem
         self.app.toast(f"Replay saved as '{path.stem}'")
-        item = self.menu.items[1]
-        item.enabled = False
-        item.detail = ""
-        item.error = "Saved"
+        item = self.menu.items[1]  # its name shows in the facts' strip
+        item.label, item.enabled, item.detail, item.error = "Replay saved", False, "", ""
         self.menu.set_items(self.menu.items)
 
     def to_title(self) -> None:
