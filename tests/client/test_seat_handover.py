@@ -16,7 +16,7 @@ from game.remote import missing_packages
 from game.ui.dialogs import Confirm
 from game.ui.scenes.invite import InviteScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.seatmenu import ChoiceScene, SeatsScene
+from game.ui.seatchoice import ChoiceScene, SeatsScene
 from game.ui.seats import ComputerSeat, LocalSeat
 from game.ui.showcase import start_play
 from game.ui.widgets import FOOTER_Y

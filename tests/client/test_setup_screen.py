@@ -12,8 +12,8 @@ import pytest
 
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.setupdraw import BUTTONS_Y, player_counts
 from game.ui.scenes.title import TitleScene
+from game.ui.setupdraw import BUTTONS_Y, player_counts
 from tests.client.conftest import Driver
 from tests.client.drawn_texts import overlap, texts_drawn
 

@@ -18,8 +18,8 @@ from game.ui import theme
 from game.ui.dialogs import Confirm
 from game.ui.qrimage import QrImage
 from game.ui.scenes.common import MenuScene
-from game.ui.scenes.seatmenu import ChoiceScene, draw_marks, game_on_stack, seat_question
 from game.ui.screen import draw_mark
+from game.ui.seatchoice import ChoiceScene, draw_marks, game_on_stack, seat_question
 from game.ui.widgets import (
     INK,
     Menu,

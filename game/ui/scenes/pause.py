@@ -12,7 +12,7 @@ from game.ui.dialogs import Confirm
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import HasSession, MenuScene, TypingScene
-from game.ui.scenes.seatmenu import SeatsScene, game_on_stack
+from game.ui.seatchoice import SeatsScene, game_on_stack
 from game.ui.widgets import Menu, MenuItem, TextField, draw_footer, ease_out
 
 if TYPE_CHECKING:

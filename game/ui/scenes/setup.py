@@ -23,7 +23,8 @@ from game.ui.scenes.common import (
     palette_name,
     random_seed,
 )
-from game.ui.scenes.setupdraw import (
+from game.ui.session import HUMAN, SEAT_KINDS, kind_label
+from game.ui.setupdraw import (
     BUTTONS_Y,
     CARD_Y,
     LEFT_W,
@@ -41,7 +42,6 @@ from game.ui.scenes.setupdraw import (
     draw_seats,
     most_lines,
 )
-from game.ui.session import HUMAN, SEAT_KINDS, kind_label
 from game.ui.widgets import (
     TextField,
     draw_backdrop,
