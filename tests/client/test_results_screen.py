@@ -183,3 +183,37 @@ def test_no_text_covers_another_and_nothing_reaches_the_frieze(make_app, variant
     for i in range(len(scene.menu.items)):
         x, y, w, h = scene.menu.row_rect(i)
         assert y + h <= FRIEZE_TOP
+
+
+# ---------------------------------------------------------------------------------------
+# the scoring overlay
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 4), ("tlatelolco-market", 4)])
+def test_the_scoring_overlay_names_every_seat_whole(make_app, variant, players):
+    ui = Driver(make_app(size=(1280, 720), fullscreen=False))
+    game, rest = playout(lambda g, e: g.is_over or any(ev.kind == "scoring" for ev in e),
+                         players=players, before=True, variant=variant)
+    play = start_play(ui.app, game)
+    play.session.names[:] = LONG_NAMES[:players]
+    ui.frames(10)
+    play.apply(rest[0])
+    ui.frames(1)
+    scoring = ui.top
+    assert isinstance(scoring, ScoringScene)
+    seen_rows = 0
+    for _step in scoring.steps:
+        ui.frames(round(1.0 / DT))  # the step has popped in and counted
+        with recording(ui.app) as seen:
+            scoring.draw(ui.app.screen)  # the overlay's own words
+        texts = [text for text, _rect in seen]
+        step = scoring.steps[scoring.index]
+        for row in step["rows"]:
+            owner = row["owner"]
+            if isinstance(owner, int):
+                assert LONG_NAMES[owner] in texts, (step["title"], LONG_NAMES[owner])
+                seen_rows += 1
+        cut = [text for text in texts for owner in range(players)
+               if text.endswith("…") and text.rstrip("…") in LONG_NAMES[owner]]
+        assert not cut, (step["title"], cut)
+        ui.key(pygame.K_RETURN)
+    assert seen_rows
