@@ -74,6 +74,8 @@ class SeatRow:
     connected: bool
     #: the name the device gave ("" if none)
     device: str
+    #: a device may take it (a computer's seat is closed to them)
+    open: bool = True
 
 
 class RemoteLink:
@@ -362,7 +364,8 @@ class RemoteLink:
             else:
                 status = info.driver or "Here"
             rows.append(SeatRow(seat, info.name, info.colour, info.mark, status, held,
-                                seat in connected, hub.device_name(seat) if held else ""))
+                                seat in connected, hub.device_name(seat) if held else "",
+                                info.open))
         return rows
 
     # -- words -----------------------------------------------------------------------------
@@ -372,11 +375,11 @@ class RemoteLink:
         if hub is None:
             return ""
         if hub.host in ("", "0.0.0.0", "::"):
-            return f"Listening on every address of this computer, port {hub.port}"
+            return f"Phones can join on every address of this computer, port {hub.port}"
         if hub.host.startswith("127.") or hub.host in ("::1", "localhost"):
-            return (f"Listening on {hub.host} port {hub.port}: only this computer can "
-                    "join. Connect it to a network to invite phones.")
-        return f"Listening on {hub.host} port {hub.port}: phones on this network can join"
+            return (f"Only this computer can join ({hub.host}, port {hub.port}): connect it "
+                    "to a network to invite phones")
+        return f"Phones on this network can join ({hub.host}, port {hub.port})"
 
     def _toast(self, event: HubEvent, names: list[str]) -> None:
         """Say what a phone did for ``event.seat``, named as in ``names`` (in the second

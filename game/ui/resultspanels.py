@@ -22,15 +22,25 @@ if TYPE_CHECKING:
 Rect = tuple[float, float, float, float]
 Colour = tuple[int, int, int]
 
-#: the final board (left), the ranking (right), the facts under the board
-BOARD: Rect = (40.0, 170.0, 800.0, 578.0)
-RANK: Rect = (860.0, 170.0, 1020.0, 578.0)
-FACTS: Rect = (40.0, 762.0, 1330.0, 244.0)
+#: the final board (left), the ranking (right), the facts under the board; everything
+#: ends above the menus' frieze along the bottom (scenery.FRIEZE_H over the footer)
+BOARD: Rect = (40.0, 170.0, 800.0, 560.0)
+RANK: Rect = (860.0, 170.0, 1020.0, 560.0)
+FACTS: Rect = (40.0, 744.0, 1330.0, 238.0)
+#: the menu beside the facts: Rematch, Save replay, Title
+MENU: Rect = (1390.0, 752.0, 490.0, 66.0)
+MENU_GAP = 10.0
 #: the bars grow one row after another from this time, each over BAR_SECONDS
 BARS_FROM = 0.45
 BAR_SECONDS = 0.9
 ROW_GAP = 10.0
 LEGEND_ROW = 40.0
+#: a ranking row: where the name starts, the narrowest and widest the names' column
+#: may be, the room the total takes at the right
+NAME_X = 160.0
+NAME_MIN = 210.0
+NAME_MAX = 400.0
+TOTAL_W = 150.0
 
 
 def draw_board(screen: Screen, view: BoardView | None, rect: Rect,
@@ -75,7 +85,7 @@ def legend_rows(screen: Screen, w: float, reasons: list[str]) -> int:
     """How many rows the legend takes in ``w`` (as :func:`scorebars.draw_legend` wraps)."""
     rows, cx = 1, 0.0
     for reason in reasons:
-        need = 34 + screen.text_width(scorebars.label(reason), theme.FONT_SMALL) + 26
+        need = scorebars.legend_width(screen, reason)
         if cx + need > w and cx > 0:
             rows, cx = rows + 1, 0.0
         cx += need
@@ -114,7 +124,24 @@ def draw_ranking(screen: Screen, scene: ResultsScene, colours: list[Colour]) -> 
         grow = ease_out((scene.t - BARS_FROM - 0.15 * rank) / BAR_SECONDS)
         draw_row(screen, scene, seat, (x + 16, ry, w - 32, row_h), colours, best, grow)
     scorebars.draw_legend(screen, x + 24, y + h - 16 - LEGEND_ROW * legend_rows(
-        screen, w - 48, scene.reasons), w - 48, scene.reasons, scene.reason_colours)
+        screen, w - 48, scene.reasons), w - 48, scene.reasons, scene.reason_looks)
+
+
+def name_room(screen: Screen, scene: ResultsScene) -> float:
+    """The width of the names' column: the longest name whole (within reason), so every
+    row's bar starts at one place and the bars compare at a glance."""
+    widest = max((screen.text_width(n, theme.FONT_BODY) for n in scene.session.names),
+                 default=0.0)
+    return max(NAME_MIN, min(NAME_MAX, widest + 2))
+
+
+def bar_rect(screen: Screen, scene: ResultsScene, rect: Rect) -> Rect:
+    """Where the stacked bar of the row in ``rect`` goes: after the names, before the
+    total."""
+    rx, ry, rw, rh = rect
+    left = rx + NAME_X + name_room(screen, scene) + 24
+    h = min(52.0, rh - 28)
+    return left, ry + rh / 2 - h / 2, rx + rw - TOTAL_W - left, h
 
 
 def draw_row(screen: Screen, scene: ResultsScene, seat: int, rect: Rect,
@@ -137,25 +164,29 @@ def draw_row(screen: Screen, scene: ResultsScene, seat: int, rect: Rect,
     names = scene.session.names
     hints = scene.session.hints[seat] if seat < len(scene.session.hints) else 0
     name_y = mid - 14 if hints and rh >= 90 else mid
-    screen.text(fit(screen, names[seat], theme.FONT_BODY, 210), rx + 160, name_y,
-                theme.FONT_BODY, theme.TEXT, "midleft")
+    screen.text(fit(screen, names[seat], theme.FONT_BODY, name_room(screen, scene)),
+                rx + NAME_X, name_y, theme.FONT_BODY, theme.TEXT, "midleft")
     if hints and rh >= 90:
-        screen.text(f"{hints} hint{'s' if hints != 1 else ''}", rx + 160, mid + 24,
+        screen.text(f"{hints} hint{'s' if hints != 1 else ''}", rx + NAME_X, mid + 24,
                     theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
-    bar_x, bar_w = rx + 390, rw - 390 - 150
-    bar_h = min(52.0, rh - 28)
-    scorebars.draw_bar(screen, (bar_x, mid - bar_h / 2, bar_w, bar_h),
-                       scene.breakdown.get(seat, {}), scene.reasons, scene.reason_colours,
-                       bar_w / best, grow)
+    bar = bar_rect(screen, scene, rect)
+    scorebars.draw_bar(screen, bar, scene.breakdown.get(seat, {}), scene.reasons,
+                       scene.reason_looks, bar[2] / best, grow)
     shown = round(scene.scores[seat] * grow)
     screen.text(str(shown), rx + rw - 22, mid, theme.readable(theme.FONT_LARGE * 1.2),
                 theme.TEXT, "midright", role="score")
 
 
-def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: str) -> None:
-    """A few facts of the game to read out (or the error of a last press)."""
+def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: str,
+               note: str = "") -> None:
+    """A few facts of the game to read out (or the error of a last press), and in the
+    panel's title strip the newest message for the players ("Lesson complete: ...")."""
     x, y, w, h = rect
     top = draw_panel(screen, x, y, w, h, "Game facts")
+    if note:
+        room = w - 40 - screen.text_width("GAME FACTS", theme.FONT_SMALL) - 40
+        screen.text(fit(screen, note, theme.FONT_SMALL, room), x + w - 20, y + 14,
+                    theme.FONT_SMALL, theme.GOOD, "topright")
     if error:
         for i, line in enumerate(fit_lines(screen, error, theme.FONT_BODY, w - 40)):
             screen.text(line, x + 20, top + 4 + 48 * i, theme.FONT_BODY, theme.DANGER)

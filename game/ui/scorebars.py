@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.ui import theme
 from game.words import roman
 
@@ -22,16 +24,25 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 
-#: reasons' colours in order of first appearance: Okabe-Ito's, which people with any
-#: colour vision tell apart, then lighter shades; every segment also has its legend label
-REASON_COLOURS: tuple[Colour, ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
-    (213, 94, 0), (204, 121, 167), (255, 214, 140), (160, 220, 255))
-OTHER_COLOUR: Colour = (150, 150, 150)
-#: reasons that name a colour (the Market's goods) keep it, in Okabe-Ito's shade of it
-NAMED_COLOURS: dict[str, Colour] = {
-    "black": (96, 96, 110), "blue": (0, 114, 178), "red": (213, 94, 0),
-    "green": (0, 158, 115), "yellow": (240, 228, 66), "orange": (230, 159, 0)}
+#: A reason's look: its stone shade and its texture. The seats' colours are bright hues
+#: (every palette's), so the reasons wear none: shades of one warm stone grey, dark and
+#: light in turn, each with a texture of its own, and the legend names each one. A bar
+#: therefore never reads as another seat's ("Districts I" sky blue, like Ben).
+Look = tuple[Colour, str]
+REASON_LOOKS: tuple[Look, ...] = (
+    ((212, 206, 192), "solid"), ((104, 98, 90), "stripes"), ((198, 192, 176), "dots"),
+    ((74, 70, 66), "checks"), ((226, 220, 206), "stripes"), ((128, 122, 112), "dots"),
+    ((205, 199, 185), "bars"), ((92, 88, 82), "solid"), ((198, 192, 176), "checks"))
+#: the points no event explains: plain, the darkest
+OTHER_LOOK: Look = ((58, 56, 54), "solid")
+#: reasons that name a dark colour, so a dark shade goes with their name
+DARK_NAMES = frozenset(("black",))
+#: the textures (besides "solid"), and the spacing of their lines and dots
+TEXTURES = ("stripes", "dots", "checks", "bars")
+TEXTURE_STEP = 14.0
+#: the bars' textures as painted, per (texture, colours, size): a few dozen at most
+_TILES: dict[tuple[object, ...], pygame.Surface] = {}
+TILES_KEPT = 48
 LABELS = {"founding": "Founding", "presence": "Presence", "district": "Districts",
           "palace": "Palace", "age": "Age", "power_card": "Unused card",
           "prosperity": "Prosperity", "offerings": "Offerings", "final": "Final count",
@@ -90,22 +101,76 @@ def label(reason: str) -> str:
     return LABELS.get(reason, reason.replace("_", " ").capitalize())
 
 
-def colours_for(reasons: Sequence[str]) -> dict[str, Colour]:
-    """Each reason's colour: its own if it names one, else the next of the palette."""
-    out: dict[str, Colour] = {}
-    named = {NAMED_COLOURS[r] for r in reasons if r in NAMED_COLOURS}
-    free = [c for c in REASON_COLOURS if c not in named]
+def looks_for(reasons: Sequence[str]) -> dict[str, Look]:
+    """Each reason's look, in order of first appearance ("other" always the same); a
+    reason named after a dark colour (the Market's black goods) takes a dark one."""
+    out: dict[str, Look] = {}
+    free = list(REASON_LOOKS)
     for reason in reasons:
-        if reason in NAMED_COLOURS:
-            out[reason] = NAMED_COLOURS[reason]
-        elif reason != "other":
-            out[reason] = free[len([r for r in out if r not in NAMED_COLOURS]) % len(free)]
-    out["other"] = OTHER_COLOUR
+        if reason == "other":
+            continue
+        if not free:
+            free = list(REASON_LOOKS)
+        dark = [look for look in free if sum(look[0]) < 330]
+        look = dark[0] if reason in DARK_NAMES and dark else free[0]
+        free.remove(look)
+        out[reason] = look
+    out["other"] = OTHER_LOOK
     return out
 
 
+def texture_ink(colour: Colour) -> Colour:
+    """The texture's lines on a shade: a little darker on a light one, lighter on a dark."""
+    k = -44 if sum(colour) > 390 else 40
+    return tuple(max(0, min(255, c + k)) for c in colour)  # type: ignore[return-value]
+
+
+def draw_swatch(screen: Screen, rect: tuple[float, float, float, float], look: Look,
+                radius: float = 6) -> None:
+    """A rectangle in ``look``: its shade, then its texture inside the rounded corners."""
+    x, y, w, h = rect
+    colour, texture = look
+    screen.box(x, y, w, h, colour, radius=radius)
+    if texture not in TEXTURES or w < 4 or h < 4:
+        return
+    inner = screen.rect(x + 2, y + 2, w - 4, h - 4)
+    tile = _tile(screen, texture, colour, inner.h)
+    screen.surface.blit(tile, inner.topleft, pygame.Rect(0, 0, inner.w, inner.h))
+
+
+def _tile(screen: Screen, texture: str, colour: Colour, height: int) -> pygame.Surface:
+    """A strip as wide as the window of ``texture`` on ``colour``, painted once: every
+    segment of that look is a piece of it (whatever its length while the bars grow)."""
+    key = (texture, colour, height, screen.scale, screen.surface.get_width())
+    tile = _TILES.get(key)
+    if tile is not None:
+        return tile
+    if len(_TILES) >= TILES_KEPT:
+        _TILES.clear()
+    tile = pygame.Surface((screen.surface.get_width(), max(1, height)))
+    tile.fill(colour)
+    ink = texture_ink(colour)
+    step = max(4, screen.ln(TEXTURE_STEP))
+    w, h = tile.get_size()
+    line = max(1, screen.ln(3))
+    if texture in ("stripes", "checks"):
+        for x0 in range(-h, w + h, step):
+            pygame.draw.line(tile, ink, (x0, h), (x0 + h, 0), line)
+            if texture == "checks":
+                pygame.draw.line(tile, ink, (x0, 0), (x0 + h, h), line)
+    elif texture == "bars":
+        for x0 in range(step // 2, w, step):
+            pygame.draw.line(tile, ink, (x0, 0), (x0, h), line)
+    else:  # dots
+        for row, y0 in enumerate(range(step // 2, h, step)):
+            for x0 in range(step // 2 + (step // 2 if row % 2 else 0), w, step):
+                pygame.draw.circle(tile, ink, (x0, y0), max(1, screen.ln(2.5)))
+    _TILES[key] = tile
+    return tile
+
+
 def draw_bar(screen: Screen, rect: tuple[float, float, float, float],
-             parts: dict[str, int], reasons: Sequence[str], colours: dict[str, Colour],
+             parts: dict[str, int], reasons: Sequence[str], looks: dict[str, Look],
              scale: float, grow: float) -> None:
     """One player's stacked bar: a segment per reason (in legend order), ``scale`` px a
     point, drawn to ``grow`` (0-1) of its length; a segment wide enough shows its points."""
@@ -119,12 +184,16 @@ def draw_bar(screen: Screen, rect: tuple[float, float, float, float],
         seg = pts * scale * grow
         if seg < 1:
             continue
-        colour = colours.get(reason, OTHER_COLOUR)
-        screen.box(left, y, max(2.0, seg - 3), h, colour, radius=6)
+        look = looks.get(reason, OTHER_LOOK)
+        draw_swatch(screen, (left, y, max(2.0, seg - 3), h), look)
         text = str(pts)
-        if grow >= 1 and screen.text_width(text, theme.FONT_SMALL) + 12 <= seg - 3:
-            screen.text(text, left + (seg - 3) / 2, y + h / 2, theme.FONT_SMALL,
-                        ink_on(colour), "center")
+        tw = screen.text_width(text, theme.FONT_SMALL)
+        if grow >= 1 and tw + 12 <= seg - 3:
+            # the number on a plate of the plain shade: it reads over any texture
+            cx = left + (seg - 3) / 2
+            if look[1] in TEXTURES:
+                screen.box(cx - tw / 2 - 6, y + h / 2 - 17, tw + 12, 34, look[0], radius=8)
+            screen.text(text, cx, y + h / 2, theme.FONT_SMALL, ink_on(look[0]), "center")
         left += seg
 
 
@@ -135,15 +204,19 @@ def ink_on(colour: Colour) -> Colour:
 
 
 def draw_legend(screen: Screen, x: float, y: float, w: float, reasons: Sequence[str],
-                colours: dict[str, Colour]) -> float:
+                looks: dict[str, Look]) -> float:
     """Swatches with labels, left to right in bar order, wrapping; returns the bottom."""
     cx, cy, row = x, y, 40.0
     for reason in reasons:
-        text = label(reason)
-        need = 34 + screen.text_width(text, theme.FONT_SMALL) + 26
+        need = legend_width(screen, reason)
         if cx + need > x + w and cx > x:
             cx, cy = x, cy + row
-        screen.box(cx, cy + 6, 26, 26, colours.get(reason, OTHER_COLOUR), radius=6)
-        screen.text(text, cx + 34, cy + 19, theme.FONT_SMALL, theme.TEXT, "midleft")
+        draw_swatch(screen, (cx, cy + 4, 30, 30), looks.get(reason, OTHER_LOOK))
+        screen.text(label(reason), cx + 38, cy + 19, theme.FONT_SMALL, theme.TEXT, "midleft")
         cx += need
     return cy + row
+
+
+def legend_width(screen: Screen, reason: str) -> float:
+    """The room one reason takes in the legend: its swatch, its label, the gap after."""
+    return 38 + screen.text_width(label(reason), theme.FONT_SMALL) + 30

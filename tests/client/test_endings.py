@@ -13,7 +13,7 @@ from game.rng import Rng
 from game.ui import scorebars
 from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.results import BARS_DONE, SHORTCUTS_AFTER, ResultsScene
+from game.ui.scenes.results import BARS_DONE, CALM_AFTER, ResultsScene
 from tests.client.conftest import Driver
 
 GAMES = [("mexica", 4), ("tlatelolco-market", 4), ("aztlan", 3), ("aztlan-2p", 2),
@@ -72,10 +72,9 @@ def test_the_bars_split_by_period_age_colour_and_the_final_count():
                      "offerings", "green", "other"]
     assert [scorebars.label(r) for r in ("district2", "age3", "power_card", "green")] == [
         "Districts II", "Age III", "Unused card", "Green"]
-    colours = scorebars.colours_for(order)
-    assert colours["green"] == scorebars.NAMED_COLOURS["green"]  # goods keep their colour
-    assert colours["other"] == scorebars.OTHER_COLOUR
-    assert len({colours[r] for r in order}) == len(order)  # no two reasons look alike
+    looks = scorebars.looks_for(order)
+    assert looks["other"] == scorebars.OTHER_LOOK
+    assert len({looks[r] for r in order}) == len(order)  # no two reasons look alike
 
 
 def test_the_winner_moment_bursts_over_the_winners_then_the_music_comes_back(ui):
@@ -92,7 +91,7 @@ def test_rematch_is_one_key_away_but_not_a_key_held_from_the_game(ui):
     scene = open_results(ui, game)
     ui.key(pygame.K_r)  # still pressing keys from the last turn: nothing happens
     assert ui.top is scene
-    ui.frames(round(SHORTCUTS_AFTER * 60))
+    ui.frames(round(CALM_AFTER * 60))
     ui.key(pygame.K_s)  # S saves the replay
     assert [e for e in ui.app.saves.list() if e.name.startswith("Replay")]
     assert not scene.menu.items[1].enabled

@@ -229,8 +229,8 @@ def test_invite_from_setup_shows_the_code_and_the_url_and_the_server_answers(pho
     assert ui.app.remote.url == url
     texts = ui.texts()
     assert url in texts and " ".join(hub.room) in texts
-    assert f"Listening on 127.0.0.1 port {hub.port}: only this computer can join. " \
-           "Connect it to a network to invite phones." in texts
+    assert f"Only this computer can join (127.0.0.1, port {hub.port}): connect it to a " \
+           "network to invite phones" in " ".join(texts)  # whole, in as many lines as it takes
     # the code on the window is the join URL's, module for module
     assert sampled_code(ui, invite) == qr_matrix(url)
     # the server answers: the page, and a device in the lobby sees the setup's seats

@@ -20,7 +20,7 @@ from game.ui.scenes.load import LoadScene
 from game.ui.scenes.pause import PauseScene, SaveScene
 from game.ui.scenes.play import ActionListView, PlayScene
 from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.results import ResultsScene, score_breakdown
+from game.ui.scenes.results import CALM_AFTER, ResultsScene, score_breakdown
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
@@ -181,7 +181,7 @@ def test_new_game_to_play_to_pause_to_title(stub_ui):
     assert ui.app.saves.has_autosave()
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, PauseScene)
-    assert labels(ui.top) == ["Resume", "Save game", "Rules help", "Invite phones",
+    assert labels(ui.top) == ["Resume", "Save game", "Rules help", "Seats", "Invite phones",
                               "Settings", "Quit to title"]
     choose(ui, "Quit to title")
     confirm = ui.top
@@ -543,7 +543,7 @@ def test_results_of_a_finished_game(stub_ui):
     g = finished_game()
     session = make_session(stub_ui.app, g, ["Ana", "Ben"])
     stub_ui.app.stack.push(ResultsScene(session))
-    stub_ui.frames(30)
+    stub_ui.frames(round(CALM_AFTER * 60) + 1)  # the results take presses once settled
     results = stub_ui.top
     assert results.order[0] in g.winners
     assert results.places[results.order[0]] == 1
@@ -582,6 +582,7 @@ def test_results_breakdown_from_history(stub_ui):
 def test_results_title_button(stub_ui):
     session = make_session(stub_ui.app, finished_game(), ["Ana", "Ben"])
     stub_ui.app.stack.clear_to(ResultsScene(session))
+    stub_ui.frames(round(CALM_AFTER * 60) + 1)
     choose(stub_ui, "Title")
     assert isinstance(stub_ui.top, TitleScene)
 

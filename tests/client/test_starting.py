@@ -15,7 +15,7 @@ from game.ui.layers import Snapshot
 from game.ui.scenes.common import make_session
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.results import CALM_AFTER, ResultsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 
@@ -46,8 +46,9 @@ def test_play_again_keeps_every_seat_as_it_was(stub_ui):
     session = make_session(stub_ui.app, g, ["Ana", "Ben", "Cy"], [4, 0, 2])
     session.set_kinds(["human", "hard", "easy"])
     stub_ui.app.stack.push(ResultsScene(session))
-    stub_ui.frames(2)
-    choose(stub_ui, "Rematch")
+    stub_ui.frames(round(CALM_AFTER * 60) + 1)  # the results settle
+    stub_ui.key(pygame.K_RETURN)  # the first press shows the focus, on Rematch
+    stub_ui.key(pygame.K_RETURN)
     play = stub_ui.top
     assert isinstance(play, PlayScene) and play.game.log == []
     assert play.session.kinds == ["human", "hard", "easy"]  # computers stay computers

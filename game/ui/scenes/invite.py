@@ -11,15 +11,15 @@ simply free again).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
 from game.ui import theme
-from game.ui.dialogs import Confirm, MenuDialog
+from game.ui.dialogs import Confirm
 from game.ui.qrimage import QrImage
 from game.ui.scenes.common import MenuScene
 from game.ui.screen import draw_mark
+from game.ui.seatchoice import ChoiceScene, draw_marks, game_on_stack, seat_question
 from game.ui.widgets import (
     INK,
     Menu,
@@ -29,6 +29,7 @@ from game.ui.widgets import (
     draw_header,
     ease_out,
     fit,
+    fit_lines,
     fit_size,
 )
 
@@ -37,13 +38,22 @@ if TYPE_CHECKING:
     from game.ui.remote import RemoteLink, SeatRow
     from game.ui.screen import Screen
 
-#: where the code goes (logical units): a square on the left
-QR_AREA = (90.0, 160.0, 720.0)
+__all__ = ["ChoiceScene", "InviteScene"]
+
+#: where the code goes (logical units): a square on the left, the words under it
+QR_AREA = (110.0, 160.0, 640.0)
 RIGHT_X, RIGHT_W = 880.0, 960.0
-MENU_Y = 470.0
+#: the room code's line, the two lines that say what to do (or answer a choice), the
+#: seats' menu under them, ending above the frieze
+CODE_Y = 292.0
+SAY_Y = 390.0
+MENU_Y = 500.0
 #: text people read from the sofa, and the smallest text on the screen
 READ = 40.0
+LINE = 46.0
 ROWS = 6
+#: the cards the words lie on
+CARD = (10, 14, 26, 215)
 
 
 class InviteScene(MenuScene):
@@ -51,12 +61,13 @@ class InviteScene(MenuScene):
 
     def __init__(self) -> None:
         super().__init__()
-        self.menu = Menu([], RIGHT_X, MENU_Y, RIGHT_W, item_h=76, gap=10, visible=ROWS,
+        self.menu = Menu([], RIGHT_X, MENU_Y, RIGHT_W, item_h=70, gap=9, visible=ROWS,
                          font=READ, align="left")
         self.image: QrImage | None = None
         self.rows: list[SeatRow] = []
-        #: a short answer to the last choice ("" for none)
+        #: a short answer to the last choice ("" for none), and the row it answers
         self.note = ""
+        self._note_at = 0
         self._shown: tuple[object, ...] | None = None
         #: what each menu item stands for (a seat, or "done", ...), to keep the focus
         self._keys: list[object] = []
@@ -83,6 +94,8 @@ class InviteScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._refresh()
+        if self.note and self.menu.focus != self._note_at:
+            self.note = ""  # an answer about one seat goes when the focus moves on
 
     def _refresh(self) -> None:
         """The menu follows the seats (a phone joins, drops, comes back)."""
@@ -116,26 +129,30 @@ class InviteScene(MenuScene):
 
     # -- choices ---------------------------------------------------------------------------
     def choose_seat(self, seat: int) -> None:
+        """A seat chosen here: in a game, who plays it instead (a phone's seat back here
+        or to a computer, a person's to a computer, a computer's back to a person); in
+        the setup, a phone's seat is freed."""
         assert self.app is not None
         row = next((r for r in self.rows if r.seat == seat), None)
         if row is None:
             return
+        play = game_on_stack(self.app) if self.link.play is not None else None
+        if play is not None and 0 <= seat < len(play.seats):
+            self.note = ""
+            self.app.stack.push(ChoiceScene(*seat_question(self.app, play, seat)))
+            return
         if not row.held:
-            self.note = f"{row.name}'s seat is not on a phone"
+            self.note = f"{row.name}'s seat is free: a phone takes it by choosing it there" \
+                if row.open else f"{row.name}'s seat is the computer's: make it Human in " \
+                "New game to let a phone take it"
+            self._note_at = self.menu.focus
             self.app.play_sound("error")
             return
         self.note = ""
-        if self.link.play is None:  # the setup: the seat is free again
-            options = [("Free the seat", partial(self._release, seat, "here"))]
-        else:
-            options = [("Play it here", partial(self._release, seat, "here"))] + [
-                (f"Computer: {level.title()}", partial(self._release, seat, level))
-                for level in ("easy", "normal", "hard")]
-        where = f"on a phone ({row.device})" if row.device not in ("", row.name) else \
-            "on a phone"
-        title = f"{row.name} plays {where}" if row.connected else \
-            f"{row.name}'s phone is away"
-        self.app.stack.push(ChoiceScene(title, options))
+        title = f"{row.name} plays on a phone" + (f" ({row.device})" if row.device not in (
+            "", row.name) else "") if row.connected else f"{row.name}'s phone is away"
+        self.app.stack.push(ChoiceScene(title, [
+            ("Free the seat", partial(self._release, seat, "here"))]))
 
     def _release(self, seat: int, to: str) -> None:
         self.link.release(seat, to)
@@ -169,16 +186,18 @@ class InviteScene(MenuScene):
             self._draw_failure(screen, link.error)
         self.menu.draw(screen)
         self._draw_seat_marks(screen)
-        if self.note:
-            screen.text(fit(screen, self.note, READ, RIGHT_W), RIGHT_X, 1000, READ,
-                        theme.DANGER, "bottomleft")
         draw_footer(screen, self.shortcuts)
 
     def _draw_code(self, screen: Screen, link: RemoteLink) -> None:
         assert self.image is not None
         x, y, side = QR_AREA
         self.image.draw(screen, x, y, side)
-        screen.text(link.listening(), x, y + side + 16, READ, theme.TEXT_DIM, wrap=side)
+        # the words lie on cards, clear of the temples and the water behind them
+        lines = fit_lines(screen, link.listening(), READ, side + 40, lines=3)
+        screen.box(x - 30, y + side + 6, side + 60, LINE * len(lines) + 20, CARD, radius=14)
+        screen.box(RIGHT_X - 20, 150, RIGHT_W + 40, MENU_Y - 156, CARD, radius=14)
+        for i, line in enumerate(lines):
+            screen.text(line, x - 10, y + side + 14 + LINE * i, READ, theme.TEXT_DIM)
         hub = link.hub
         room = hub.room if hub is not None else ""
         screen.text("Scan the code, or open on a phone:", RIGHT_X, 170, READ, theme.TEXT)
@@ -189,10 +208,17 @@ class InviteScene(MenuScene):
         size = fit_size(screen, link.url, RIGHT_W, size, READ)
         screen.text(fit(screen, link.url, size, RIGHT_W), RIGHT_X, 222 + (theme.FONT_LARGE -
                     size) / 2, size, theme.ACCENT)
-        screen.text("Room code", RIGHT_X, 318, READ, theme.TEXT_DIM)
-        screen.text(" ".join(room), RIGHT_X + 220, 296, theme.FONT_TITLE * 0.8, theme.TEXT)
-        screen.text("Choose a seat on the phone; choose it here to take it back.", RIGHT_X,
-                    406, READ, theme.TEXT_DIM)
+        screen.text("Room code", RIGHT_X, CODE_Y + 46, READ, theme.TEXT_DIM, "midleft")
+        gap = screen.text_width("Room code", READ) + 36
+        screen.text(" ".join(room), RIGHT_X + gap, CODE_Y + 46, theme.FONT_TITLE * 0.8,
+                    theme.TEXT, "midleft")
+        # what to do, or the answer to the last choice, in two lines at most
+        said, colour = (self.note, theme.DANGER) if self.note else (
+            "Choose a seat on the phone. Choose it here to take it back or to hand it to "
+            "the computer." if link.play is not None else
+            "Choose a seat on the phone; choose it here to free it again.", theme.TEXT_DIM)
+        for i, line in enumerate(fit_lines(screen, said, READ, RIGHT_W)):
+            screen.text(line, RIGHT_X, SAY_Y + LINE * i, READ, colour)
 
     def _draw_failure(self, screen: Screen, error: str) -> None:
         screen.box(90, 170, 1740, 270, theme.PANEL, radius=16)
@@ -205,17 +231,18 @@ class InviteScene(MenuScene):
         """Each seat's mark on its colour (never colour alone), and a phone by a seat a
         phone holds; they slide in with the menu's rows."""
         menu = self.menu
+        draw_marks(screen, menu, [row.mark for row in self.rows])
         for i in range(menu.first, min(len(self.rows), menu.first + menu.visible)):
             row = self.rows[i]
+            if not row.held:
+                continue
             x, y, _w, h = menu.row_rect(i)
             x -= (1 - ease_out((menu.t - (i - menu.first) * 0.05) / 0.35)) * 700
-            draw_mark(screen, row.mark, x + 46, y + h / 2, 13, INK)
-            if row.held:
-                ink = INK if i == menu.focus else (theme.ACCENT if row.connected
-                                                   else theme.TEXT_DIM)
-                label = fit(screen, row.name, READ, RIGHT_W * 0.5)
-                draw_mark(screen, "phone", x + 82 + screen.text_width(label, READ) + 24,
-                          y + h * (0.36 if _detail(row) else 0.5), 15, ink)
+            ink = INK if i == menu.focus else (theme.ACCENT if row.connected
+                                               else theme.TEXT_DIM)
+            label = fit(screen, row.name, READ, RIGHT_W * 0.5)
+            draw_mark(screen, "phone", x + 82 + screen.text_width(label, READ) + 24,
+                      y + h * (0.36 if _detail(row) else 0.5), 15, ink)
 
 
 def _status(row: SeatRow) -> str:
@@ -225,32 +252,3 @@ def _status(row: SeatRow) -> str:
 def _detail(row: SeatRow) -> str:
     """The device's name under the seat's, unless it is the same."""
     return row.device if row.device != row.name else ""
-
-
-class ChoiceScene(MenuDialog):
-    """A question with a few answers over the current screen; Esc or Cancel answers
-    nothing. Choosing an answer closes it, then runs the answer."""
-
-    def __init__(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
-        super().__init__()
-        self.title = title
-        items = [MenuItem(label, partial(self._answer, action)) for label, action in options]
-        items.append(MenuItem("Cancel", self.dismiss))
-        top = 540 - (len(items) * 86) / 2 + 40
-        self.menu = Menu(items, 610, top, 700, item_h=76, gap=10, font=READ)
-
-    def _answer(self, action: Callable[[], None]) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
-        action()
-
-    def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
-        top = self.menu.y - 130
-        height = self.menu.height + 170
-        screen.box(540, top, 840, height, theme.PANEL, radius=24)
-        screen.box(540, top, 840, height, theme.ACCENT, radius=24, width=5)
-        screen.text(fit(screen, self.title, READ, 780), 960, top + 60, READ, theme.TEXT,
-                    "center")
-        self.menu.draw(screen)
-        draw_footer(screen, self.shortcuts)

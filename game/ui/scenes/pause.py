@@ -12,6 +12,7 @@ from game.ui.dialogs import Confirm
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import HasSession, MenuScene, TypingScene
+from game.ui.seatchoice import SeatsScene, game_on_stack
 from game.ui.widgets import Menu, MenuItem, TextField, draw_footer, ease_out
 
 if TYPE_CHECKING:
@@ -34,14 +35,30 @@ class PauseScene(MenuScene):
         self.host = host
         #: "Invite phones" while nothing listens; the seats phones hold once it does
         self.phones = MenuItem("Invite phones", self.invite)
-        self.menu = Menu([
+        self.menu = Menu(self._items(seats=False), 660, 260, 600)
+
+    def _items(self, seats: bool) -> list[MenuItem]:
+        """The menu; "Seats" (who plays each seat) in a game, not in a lesson."""
+        return [
             MenuItem("Resume", self.back),
             MenuItem("Save game", self.save_game),
             MenuItem("Rules help", self.rules),
+            *([MenuItem("Seats", self.seats)] if seats else []),
             self.phones,
             MenuItem("Settings", self.settings),
             MenuItem("Quit to title", self.quit_to_title),
-        ], 660, 260, 600)
+        ]
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        if game_on_stack(app) is not None:
+            self.menu.y, self.menu.item_h, self.menu.gap = 236, 80, 12
+            self.menu.set_items(self._items(seats=True), keep_focus=False)
+
+    def seats(self) -> None:
+        """Who plays each seat: a person who must leave hands theirs to the computer."""
+        assert self.app is not None
+        self.app.stack.push(SeatsScene())
 
     def save_game(self) -> None:
         assert self.app is not None
@@ -85,8 +102,11 @@ class PauseScene(MenuScene):
 
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+        # the menu stands on its own stone: no word of the game reads through it
+        bottom = self.menu.y + self.menu.height + 40
+        frames.panel(screen, 600, 24, 720, bottom - 24, theme.ACCENT, radius=24, width=5)
         slide = ease_out(self.t / 0.3)
-        screen.text("PAUSED", 960, 100 + 50 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
+        screen.text("PAUSED", 960, 80 + 50 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
         self.menu.draw(screen)
         draw_footer(screen, self.shortcuts)
 

@@ -23,6 +23,8 @@ from game.ui.messages import one_line
 from game.ui.resultspanels import (
     BOARD,
     FACTS,
+    MENU,
+    MENU_GAP,
     RANK,
     draw_board,
     draw_facts,
@@ -45,8 +47,15 @@ if TYPE_CHECKING:
 WINNER_MOMENT = 3.0
 #: when the bars have grown and the winner's bursts begin
 BARS_DONE = 1.6
-#: the shortcut keys (R, S, a controller's X) work from this many seconds on
-SHORTCUTS_AFTER = 0.8
+#: The results stay until someone leaves them on purpose. Presses pressed on through the
+#: final count (Enter again and again to skip it) were meant for the count: the screen
+#: takes no press for CALM_AFTER seconds after it opens, nor until presses have stopped
+#: for QUIET seconds; and the menu has no focus until a first press gives it one, so
+#: a Rematch or the title is always a second, deliberate press (or R, or a click).
+CALM_AFTER = 1.5
+QUIET = 0.7
+#: what does not count as a press: the pointer moving, a button or key let go
+NOT_PRESSES = ("point", "release", "peek_end")
 #: at most this many facts are read out
 MAX_FACTS = 4
 
@@ -85,6 +94,8 @@ def view_table(app: App, view: BoardView | None, session: Session) -> dict[str, 
 
 class ResultsScene(MenuScene):
     backdrop = True
+    #: no toast lies over the results: what one says shows in the facts panel's strip
+    is_menu = True
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -112,7 +123,7 @@ class ResultsScene(MenuScene):
                        for seat in range(n)}
         events = game_events(session)
         self.breakdown, self.reasons = scorebars.breakdown(events, self.scores)
-        self.reason_colours = scorebars.colours_for(self.reasons)
+        self.reason_looks = scorebars.looks_for(self.reasons)
         teams = game.rules.teams
         #: the winners are one partnership (they win together, not by a tie)
         self.team_win = any(set(self.winners) == set(t) for t in teams if len(t) > 1)
@@ -123,11 +134,17 @@ class ResultsScene(MenuScene):
             facts if isinstance(facts, list) else [])[:MAX_FACTS] if isinstance(f, str) and f]
         self.fx = Effects()
         self.cheered = False
+        #: when the last press came that the screen took no notice of
+        self.ignored_at = -QUIET
+        #: whether a press gave the menu its focus (until then none shows)
+        self.chosen = False
+        #: the messages for the players (a lesson completed, a replay saved), newest last
+        self.notes: list[str] = []
         self.menu = Menu([
             MenuItem("Rematch", self.play_again),
             MenuItem("Save replay", self.save_replay),
             MenuItem("Title", self.to_title),
-        ], 1390, 772, 490, item_h=70, gap=10, font=44)
+        ], MENU[0], MENU[1], MENU[2], item_h=MENU[3], gap=MENU_GAP, font=44)
 
     def _tie_note(self) -> str:
         """The tie-breaker when it decided, or a shared win; "" when points decided."""
@@ -164,16 +181,36 @@ class ResultsScene(MenuScene):
         return self.t < WINNER_MOMENT
 
     # -- input and time ----------------------------------------------------------------
+    @property
+    def calm(self) -> bool:
+        """Whether a press now is meant for this screen (see :data:`CALM_AFTER`)."""
+        return self.t >= CALM_AFTER and self.t - self.ignored_at >= QUIET
+
     def handle(self, intent: Intent) -> None:
-        if intent.kind in ("rotate", "save", "end") and self.t < SHORTCUTS_AFTER:
-            return  # a key still held from the last turn must not start a rematch
-        if intent.kind == "rotate" or (intent.kind == "end" and intent.device != "keyboard"):
+        kind = intent.kind
+        if kind == "point":
+            self.chosen = self.menu.handle(intent) or self.chosen
+            return
+        if kind in NOT_PRESSES:
+            return
+        if kind in ("tab", "tab_back"):  # the board or the table: it leaves nothing
+            if self.table:
+                self.page = "table" if self.page == "board" else "board"
+            return
+        if not self.calm:
+            self.ignored_at = self.t  # pressed on through the count: not for here yet
+            return
+        if kind == "rotate" or (kind == "end" and intent.device != "keyboard"):
             self.play_again()  # R (a controller's X): the rematch, one press away
-        elif intent.kind == "save":
+        elif kind == "save":
             if self.menu.items[1].enabled:
                 self.save_replay()
-        elif intent.kind in ("tab", "tab_back") and self.table:
-            self.page = "table" if self.page == "board" else "board"
+        elif kind in ("confirm", "up", "down") and not self.chosen:
+            # the first press shows where the focus is; the next one chooses
+            self.chosen = True
+            self.menu.focus = len(self.menu.items) - 1 if kind == "up" else 0
+            if self.app is not None:
+                self.app.play_sound("move")
         else:
             super().handle(intent)
 
@@ -185,6 +222,9 @@ class ResultsScene(MenuScene):
         if not self.cheered and self.t >= BARS_DONE:
             self.cheered = True
             self._cheer()
+        if self.app is not None and self.app.toasts:  # they show here, in the facts' strip
+            self.notes += [message for message, _until in self.app.toasts]
+            self.app.toasts.clear()
 
     def _cheer(self) -> None:
         """The winner moment: bursts in the winners' colours over their rows and the
@@ -227,10 +267,8 @@ class ResultsScene(MenuScene):
             return
         self.saved_as = path.stem
         self.app.toast(f"Replay saved as '{path.stem}'")
-        item = self.menu.items[1]
-        item.enabled = False
-        item.detail = ""
-        item.error = "Saved"
+        item = self.menu.items[1]  # its name shows in the facts' strip
+        item.label, item.enabled, item.detail, item.error = "Replay saved", False, "", ""
         self.menu.set_items(self.menu.items)
 
     def to_title(self) -> None:
@@ -256,8 +294,8 @@ class ResultsScene(MenuScene):
         else:
             draw_board(screen, self.view, BOARD, self.board_cache)
             draw_ranking(screen, self, colours)
-        draw_facts(screen, FACTS, self.facts, self.error)
-        self.menu.draw(screen)
+        draw_facts(screen, FACTS, self.facts, self.error, self.notes[-1] if self.notes else "")
+        self.menu.draw(screen, focused=self.chosen)
         self.fx.draw(screen)
         draw_footer(screen, self.shortcuts)
 

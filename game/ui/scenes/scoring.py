@@ -35,6 +35,10 @@ COUNT_SECONDS = 0.8
 #: and leaves the board in view
 PANEL = (RIGHT_X, 10.0, RIGHT_W, STATUS_AREA[1] - 18.0)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+#: where a row's name starts (after its place and its seat's mark)
+NAME_X = 146.0
+#: how much larger a row's points pop in (the name leaves them that room)
+POP = 1.15
 REASON_TITLES = {"palace": "Palace bonus", "founding": "Founding", "presence": "Presence"}
 
 
@@ -287,6 +291,9 @@ class ScoringScene(BaseScene):
         x, ry, w, bottom = area
         names = self.session.names
         fits = max(1, int((bottom - ry) // 74))
+        # without places (a seat's points, not a district's ranking) the names move left
+        placed = any(row["place"] is not None for row in step["rows"])
+        name_x = NAME_X if placed else NAME_X - 60
         for row in step["rows"][:fits]:
             owner = row["owner"]
             is_seat = isinstance(owner, int) and 0 <= owner < len(names)
@@ -295,23 +302,28 @@ class ScoringScene(BaseScene):
             frames.tile(screen, x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10, depth=3)
             place = row["place"]
             if place is not None:
-                screen.text(ordinal(int(place)), x + 40, ry + 32, theme.FONT_BODY,
+                screen.text(ordinal(int(place)), x + 30, ry + 32, theme.FONT_BODY,
                             theme.ACCENT, "midleft")
             if is_seat:
-                draw_mark(screen, seat_mark(self.session, owner), x + 130, ry + 32, 18, colour)
-            label = fit(screen, name, theme.FONT_BODY, 220)
-            screen.text(label, x + 160, ry + 32, theme.FONT_BODY, colour, "midleft")
-            # the detail takes the room the name leaves: "5 × 7 (Ben 1)", else "5 × 7"
-            room = w - 140 - 16 - 160 - screen.text_width(label, theme.FONT_BODY)
+                draw_mark(screen, seat_mark(self.session, owner), x + name_x - 20, ry + 32, 15,
+                          colour)
+            points = f"+{row['points']}"
+            # the name whole first (a long one takes the detail's room), then the detail
+            # in what is left: "5 × 7 (Ben 1)", else "5 × 7", else nothing
+            end = x + w - 36 - screen.text_width(points, theme.readable(
+                theme.FONT_BODY * POP)) - 14
+            label = fit(screen, name, theme.FONT_BODY, end - (x + name_x))
+            screen.text(label, x + name_x, ry + 32, theme.FONT_BODY, colour, "midleft")
+            room = end - (x + name_x + screen.text_width(label, theme.FONT_BODY) + 16)
             detail = str(row["detail"])
             if screen.text_width(detail, theme.FONT_SMALL) > room:
                 detail = detail.split(" (")[0]
-            if detail:
-                screen.text(detail, x + w - 140, ry + 32, theme.FONT_SMALL, theme.TEXT_DIM,
+            if detail and screen.text_width(detail, theme.FONT_SMALL) <= room:
+                screen.text(detail, end, ry + 32, theme.FONT_SMALL, theme.TEXT_DIM,
                             "midright")
-            screen.text(f"+{row['points']}", x + w - 36, ry + 32,
-                        theme.readable(theme.FONT_BODY * (1.3 - 0.3 * pop)), theme.GOOD, "midright",
-                        role="score")
+            screen.text(points, x + w - 36, ry + 32,
+                        theme.readable(theme.FONT_BODY * (POP - (POP - 1) * pop)), theme.GOOD,
+                        "midright", role="score")
             ry += 74
         if not step["rows"]:
             for line in step["lines"] or ["Nobody scores here"]:

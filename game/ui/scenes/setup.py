@@ -11,28 +11,44 @@ from game.errors import AztecArcadeError
 from game.isolation import start_game
 from game.notation import plain_number
 from game.ui import theme
-from game.ui.art import frames
-from game.ui.input import pad_id, pad_label
-from game.ui.lastsetup import Setup, remember
+from game.ui.input import pad_id
+from game.ui.lastsetup import Setup, recall, remember
 from game.ui.messages import default_name, one_line, param_label
 from game.ui.scene import make_scene
-from game.ui.scenes.common import TypingScene, make_session, palette_name, random_seed
-from game.ui.screen import draw_mark
+from game.ui.scenes.common import (
+    TypingScene,
+    colours_from_meta,
+    make_session,
+    names_from_meta,
+    palette_name,
+    random_seed,
+)
 from game.ui.session import HUMAN, SEAT_KINDS, kind_label
+from game.ui.setupdraw import (
+    BUTTONS_Y,
+    CARD_Y,
+    LEFT_W,
+    LEFT_X,
+    RIGHT_W,
+    RIGHT_X,
+    ROW_GAP,
+    ROW_H,
+    VARIANT_Y,
+    card_height,
+    description_lines,
+    draw_broken,
+    draw_description,
+    draw_row,
+    draw_seats,
+    most_lines,
+)
 from game.ui.widgets import (
-    INK,
     TextField,
-    draw_arrows,
     draw_backdrop,
     draw_footer,
     draw_header,
-    draw_panel,
-    ease_out,
     fit,
-    fit_size,
-    focus_ring,
     inside,
-    pulse,
 )
 
 if TYPE_CHECKING:
@@ -42,10 +58,6 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 NAME_LEN = 14
-LEFT_X, LEFT_W = 60.0, 840.0
-RIGHT_X, RIGHT_W = 960.0, 900.0
-ROW_H = 84.0
-BUTTONS_Y = 900.0  # Start and Back on the right, Invite phones on the left
 
 
 @dataclass
@@ -81,6 +93,8 @@ class SetupScene(TypingScene):
         self.focus = 0
         self.error = ""
         self.left_bottom = 1000.0
+        #: how many lines of the variant's description its card shows
+        self.description_rows = 0
         #: controllers claimed by seats: instance id -> seat (A on a seat row)
         self.claims: dict[int, int] = {}
 
@@ -113,12 +127,48 @@ class SetupScene(TypingScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.specs = sorted(app.registry.variants.values(), key=lambda s: (s.name, s.id))
+        last = recall(app.registry.variants)
+        wanted = last.variant if last is not None else "mexica"
         for i, spec in enumerate(self.specs):
-            if spec.id == "mexica":
+            if spec.id == wanted:
                 self.variant_index = i
         self._choose_variant(self.variant_index)
+        if last is not None and self.spec is not None and self.spec.id == last.variant:
+            self.restore(last)
         # Start has the focus: New game, then Enter, and a group is playing
         self.focus_on("start")
+
+    def restore(self, setup: Setup) -> None:
+        """Set the screen up as ``setup`` was (the last game started): the players, the
+        options, and each seat's name, colour and who plays it. A group that plays again
+        changes only what is new; the seed stays Random."""
+        self._set_players(setup.players)
+        for seat, name in enumerate(names_from_meta(setup.meta, setup.players)):
+            field = self.names[seat]
+            field.value = "".join(ch for ch in name if field.allowed(ch))[:field.max_len]
+        colours = colours_from_meta(setup.meta, setup.players)
+        if colours is not None and all(c < len(self.palette) for c in colours):
+            self.colour_index[:setup.players] = colours
+        kinds = setup.meta.get("seats")
+        if isinstance(kinds, list):
+            for seat, kind in enumerate(kinds[:setup.players]):
+                self.kinds[seat] = kind if kind in SEAT_KINDS else HUMAN
+        for name, value in (setup.options or {}).items():
+            self._restore_param(name, value)
+        self._build_rows()
+
+    def _restore_param(self, name: str, value: Any) -> None:
+        """An option of the last setup, if this screen still offers it with a value of
+        that kind, in its range."""
+        default = self.params.get(name, None)
+        if name not in self.params or type(value) is not type(default):
+            return
+        if isinstance(value, int) and not isinstance(value, bool):
+            schema = self._param_schema(name)
+            lo, hi = getattr(schema, "min", None), getattr(schema, "max", None)
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                return
+        self.params[name] = value
 
     def resume(self) -> None:
         self._focus(self.focus)
@@ -156,22 +206,25 @@ class SetupScene(TypingScene):
         key = current.key if current is not None else ""
         rows: list[Row] = []
         spec = self.spec
-        y = 190.0
-        rows.append(Row("variant", "adjust", "Game", (LEFT_X, y, LEFT_W, ROW_H),
+        rows.append(Row("variant", "adjust", "Game", (LEFT_X, VARIANT_Y, LEFT_W, ROW_H),
                         value=lambda: self.spec.name if self.spec else "none installed",
                         adjust=self._adjust_variant, enabled=len(self.specs) > 1))
-        y += ROW_H + 176  # the description sits below (three lines)
+        # the description's card, as tall as its wrapped lines: the rows follow below it
+        screen = self.app.screen if self.app is not None else None
+        self.description_rows = len(description_lines(screen, spec, most_lines(
+            len(self.params) + 2)))
+        y = CARD_Y + card_height(self.description_rows) + ROW_GAP
         rows.append(Row("players", "adjust", "Players", (LEFT_X, y, LEFT_W, ROW_H),
                         value=lambda: str(self.players), adjust=self._adjust_players,
                         enabled=spec is not None and spec.min_players < spec.max_players))
-        y += ROW_H + 14
+        y += ROW_H + ROW_GAP
         for name in self.params:
             rows.append(Row(f"param:{name}", "adjust", param_label(name),
                             (LEFT_X, y, LEFT_W, ROW_H),
                             value=partial(self._param_text, name),
                             adjust=partial(self._adjust_param, name),
                             enabled=self._param_adjustable(name)))
-            y += ROW_H + 14
+            y += ROW_H + ROW_GAP
         rows.append(Row("seed", "text", "Seed", (LEFT_X, y, LEFT_W, ROW_H), field=self.seed))
         self.left_bottom = y + ROW_H + 20
         card_h = self._card_h()
@@ -457,144 +510,15 @@ class SetupScene(TypingScene):
         assert self.app is not None
         draw_backdrop(screen, self.t)
         draw_header(screen, "New game", self.t)
-        spec = self.spec
         for i, row in enumerate(self.rows):
             if row.key.startswith(("name", "colour", "kind")):
                 continue
-            self._draw_row(screen, i, row)
-        # description under the variant row
-        if spec is not None:
-            screen.text(fit(screen, f"{spec.min_players}-{spec.max_players} players",
-                            theme.FONT_SMALL, LEFT_W), LEFT_X + 10, 284, theme.FONT_SMALL,
-                        theme.ACCENT)
-            screen.text(spec.description, LEFT_X + 10, 318, theme.FONT_SMALL, theme.TEXT_DIM,
-                        wrap=LEFT_W - 20)
-        else:
-            screen.text("No playable variant is installed.", LEFT_X + 10, 290, theme.FONT_BODY,
-                        theme.DANGER)
-        self._draw_broken(screen)
-        self._draw_seats(screen)
+            draw_row(screen, self, i, row)
+        draw_description(screen, self)
+        draw_broken(screen, self)
+        draw_seats(screen, self)
         if self.error:
             screen.box(RIGHT_X, 836, RIGHT_W, 56, (90, 24, 24), radius=10)
             screen.text(fit(screen, self.error, theme.FONT_SMALL, RIGHT_W - 30), RIGHT_X + 15,
                         864, theme.FONT_SMALL, (255, 200, 190), "midleft")
         draw_footer(screen, self.shortcuts)
-
-    def _row_style(self, i: int, row: Row) -> tuple[Any, Any, float]:
-        focused = i == self.focus
-        if not row.enabled:
-            return theme.PANEL, (120, 126, 140), 0.0
-        if focused and row.kind != "text":
-            return theme.ACCENT, INK, 4 + 4 * pulse(self.t, 5)
-        return theme.PANEL_LIGHT, theme.TEXT, 0.0
-
-    def _draw_row(self, screen: Screen, i: int, row: Row, dx: float | None = None) -> None:
-        x, y, w, h = row.rect
-        if dx is None:
-            dx = -(1 - ease_out((self.t - 0.04 * i) / 0.35)) * 600
-        x += dx
-        focused = i == self.focus
-        fill, ink, grow = self._row_style(i, row)
-        if row.kind == "text" and row.field is not None:
-            screen.text(row.label, x + 10, y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
-            row.field.draw(screen, x + 260, y, w - 260, h, focused, self.t, theme.FONT_LARGE)
-            return
-        lift = 6.0 if grow else 0.0  # one size (painted once); the focus ring breathes
-        frames.tile(screen, x - lift, y - lift / 2, w + 2 * lift, h + lift, fill, radius=14)
-        if focused:
-            focus_ring(screen, (x, y, w, h), lift + grow - 2, 5)
-        if row.kind == "button":
-            screen.text(row.value() if row.value else row.label, x + w / 2, y + h / 2,
-                        theme.FONT_LARGE, ink, "center")
-            return
-        bounce = 3 * pulse(self.t, 6) if focused else 0
-        if row.key.startswith("colour"):
-            seat = int(row.key[6:])
-            colour = self.palette[self.colour_index[seat] % len(self.palette)]
-            size: float = theme.FONT_BODY
-            label = row.value() if row.value else ""
-            tw = screen.text_width(label, theme.readable(size))
-            sx = x + w / 2 - (tw + 40) / 2
-            screen.box(sx, y + h / 2 - 14, 28, 28, colour, radius=6)
-            screen.box(sx, y + h / 2 - 14, 28, 28, INK, radius=6, width=2)
-            screen.text(label, sx + 40, y + h / 2, theme.readable(size), ink, "midleft")
-            draw_arrows(screen, x, y, w, h, ink, bounce)
-            return
-        if row.key.startswith("kind"):
-            label = row.value() if row.value else ""
-            colour = ink if focused or label == "Human" else theme.ACCENT
-            room = w - 2 * (14 + h * 0.22 + 16)  # between the arrows
-            size = fit_size(screen, label, room, theme.FONT_BODY if h >= 44 else
-                            theme.FONT_SMALL, theme.FONT_SMALL)
-            beside = room - screen.text_width(label, size) - 24
-            if screen.text_width(row.label, theme.FONT_SMALL) <= beside:  # room for "Plays"
-                screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
-                screen.text(label, x + w - 70, y + h / 2, size, colour, "midright")
-            else:
-                screen.text(fit(screen, label, size, room), x + w / 2, y + h / 2, size,
-                            colour, "center")
-            draw_arrows(screen, x, y, w, h, ink, bounce)
-            return
-        screen.text(row.label, x + 24, y + h / 2, theme.FONT_BODY, ink, "midleft")
-        value = row.value() if row.value else ""
-        left = x + 24 + screen.text_width(row.label, theme.FONT_BODY) + 16
-        room = x + w - 64 - (left + 14 + h * 0.22 + 12)
-        size = fit_size(screen, value, room, theme.FONT_LARGE)
-        screen.text(fit(screen, value, size, room), x + w - 64, y + h / 2, size, ink,
-                    "midright", role="menu")
-        if row.enabled and row.adjust is not None:
-            draw_arrows(screen, left, y, x + w - left, h, ink, bounce)
-
-    def _draw_seats(self, screen: Screen) -> None:
-        card_h = self._card_h()
-        keyed = {row.key: (i, row) for i, row in enumerate(self.rows)}
-        for seat in range(self.players):
-            y = 190 + seat * (card_h + 10)
-            appear = ease_out((self.t - 0.1 - 0.06 * seat) / 0.35)
-            dx = (1 - appear) * 900
-            colour = self.palette[self.colour_index[seat] % len(self.palette)]
-            frames.panel(screen, RIGHT_X + dx, y, RIGHT_W, card_h, theme.PANEL_LIGHT, radius=14)
-            frames.tile(screen, RIGHT_X + dx, y, 76, card_h, colour, radius=14, depth=0)
-            draw_mark(screen, theme.MARKS[self.colour_index[seat] % len(theme.MARKS)],
-                      RIGHT_X + dx + 38, y + min(card_h, 90) / 2, 22, INK)
-            if self.app is not None and self.app.remote.holds(seat):  # played on a phone
-                draw_mark(screen, "phone", RIGHT_X + dx + 38, y + card_h - 30, 18, INK)
-            i, name_row = keyed[f"name{seat}"]
-            nx, ny, nw, nh = name_row.rect
-            assert name_row.field is not None
-            name_row.field.draw(screen, nx + dx, ny, nw, nh, i == self.focus, self.t,
-                                theme.FONT_LARGE if nh >= 60 else theme.FONT_BODY)
-            ci, colour_row = keyed[f"colour{seat}"]
-            self._draw_row(screen, ci, colour_row, dx)
-            ki, kind_row = keyed[f"kind{seat}"]
-            self._draw_row(screen, ki, kind_row, dx)
-            pads = ", ".join(pad_label(p) for p in self.pads_of(seat))
-            if pads and card_h >= 110:
-                screen.text(pads, RIGHT_X + dx + RIGHT_W - 24, y + card_h - 22,
-                            theme.FONT_SMALL, theme.ACCENT, "midright")
-            elif pads:
-                screen.text(pads, RIGHT_X + dx + 38, y + card_h - 12,
-                            theme.readable(theme.FONT_SMALL * 0.6), INK, "center")
-
-    def _draw_broken(self, screen: Screen) -> None:
-        assert self.app is not None
-        broken = [b for b in self.app.registry.broken if b.kind in ("variant", "plugin")]
-        if not broken:
-            return
-        y = self.left_bottom
-        h = BUTTONS_Y - 20 - y
-        if h < 120:
-            return
-        top = draw_panel(screen, LEFT_X, y, LEFT_W, h, "Unavailable")
-        line = top
-        for b in broken:
-            if line + 60 > y + h:
-                screen.text(f"... and {len(broken) - broken.index(b)} more (see "
-                            "'aztec-arcade list')", LEFT_X + 20, line, theme.FONT_SMALL,
-                            theme.TEXT_DIM)
-                break
-            screen.text(fit(screen, f"{b.name} ({b.kind})", theme.FONT_SMALL, LEFT_W - 40),
-                        LEFT_X + 20, line, theme.FONT_SMALL, (120, 126, 140))
-            screen.text(fit(screen, one_line(b.message), theme.FONT_SMALL, LEFT_W - 60),
-                        LEFT_X + 40, line + 28, theme.FONT_SMALL, theme.DANGER)
-            line += 64

@@ -7,6 +7,8 @@ import random
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.ai import make_bot
 from game.api import new_game
 from game.errors import AztecArcadeError, SaveError
@@ -40,11 +42,19 @@ ATTRACT_DELAY = 2.5
 #: seconds between the attract game's actions, and before the next game starts
 ATTRACT_STEP = 0.3
 ATTRACT_REST = 3.0
-#: the board drawn behind the menu, and how dark the veil over it is
-ATTRACT_AREA = (400.0, 352.0, 1120.0, 620.0)
-ATTRACT_VEIL = 150
+#: the board drawn behind the menu (clear of the subtitle above and the frieze below),
+#: and how dark the veil over it is
+ATTRACT_AREA = (400.0, 370.0, 1120.0, 602.0)
+ATTRACT_VEIL = 110
+#: the game behind the menu is a backdrop, never a second thing to read: it is drawn
+#: out of sight, shrunk to one part in BLUR of its size and spread out again (no word,
+#: number or edge of it survives), and painted again this many times a second
+BLUR = 24
+BACKDROP_FPS = 12
 #: the stone frame around the game playing behind the menu (logical units)
 FRAME_BORDER = 14.0
+#: the room a menu row leaves its second line, each side
+MENU_PAD = 26.0
 
 
 class Attract:
@@ -64,6 +74,8 @@ class Attract:
         self.wait = 0.0
         self.age = 0.0  # seconds since this game started (the fade in)
         self.broken = False
+        #: the blurred picture of the game (a pixel cache, see :meth:`picture`)
+        self.cache: dict[str, Any] = {}
 
     def candidates(self) -> list[Any]:
         specs = [s for s in self.app.registry.variants.values()
@@ -124,17 +136,36 @@ class Attract:
         border = FRAME_BORDER
         frames.panel(screen, x - border, y - border, w + 2 * border, h + 2 * border,
                      palette.GOLD, radius=18, fill=palette.NIGHT, width=4)
-        clip = screen.surface.get_clip()
-        screen.surface.set_clip(screen.rect(x, y, w, h))
         try:
-            self.view.draw(screen, ATTRACT_AREA)
+            surf, at = self.picture(screen)
         except (Exception, PluginFailure):  # noqa: BLE001
             self.broken = True
             return
-        finally:
-            screen.surface.set_clip(clip)
+        screen.surface.blit(surf, at)
         veil = 255 - (255 - ATTRACT_VEIL) * max(0.0, min(1.0, alpha, self.age / 1.2))
         screen.box(x, y, w, h, (*palette.NIGHT, int(veil)))
+
+    def picture(self, screen: Screen) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The game, blurred, and where it goes (pixels). A pixel cache: painted again
+        :data:`BACKDROP_FPS` times a second of the game's age, or for a new window size,
+        so the frames in between only blit it."""
+        key = (screen.surface.get_size(), screen.scale, int(self.age * BACKDROP_FPS),
+               id(self.view))
+        if self.cache.get("key") != key:
+            area = screen.rect(*ATTRACT_AREA)
+            off = self.cache.get("canvas")
+            if off is None or off.get_size() != screen.surface.get_size():
+                off = self.cache["canvas"] = pygame.Surface(screen.surface.get_size())
+            off.fill(palette.NIGHT)
+            self.view.draw(screen.derived(off, screen.ox, screen.oy), ATTRACT_AREA)
+            area = area.clip(off.get_rect())
+            small = (max(1, round(ATTRACT_AREA[2] / BLUR)), max(1, round(ATTRACT_AREA[3] / BLUR)))
+            shrunk = pygame.transform.smoothscale(off.subsurface(area), small)
+            self.cache["picture"] = (pygame.transform.smoothscale(shrunk, area.size),
+                                     area.topleft)
+            self.cache["key"] = key
+        picture: tuple[pygame.Surface, tuple[int, int]] = self.cache["picture"]
+        return picture
 
 
 class TitleScene(MenuScene):
@@ -169,15 +200,17 @@ class TitleScene(MenuScene):
         game = autosave.game
         if game is not None and not game.is_over:
             items.append(MenuItem("Continue", self.continue_game,
-                                  detail=self._autosave_info(game, autosave.meta)))
+                                  detail=self._detail(*self._autosave_info(game,
+                                                                           autosave.meta))))
         elif autosave.problem:
             items.append(MenuItem("Continue", None, enabled=False,
                                   error="The autosave is damaged"))
         rematch = recall(self.app.registry.variants)
         if rematch is not None:
             spec = self.app.registry.variants[rematch.variant]
-            items.append(MenuItem("Rematch", partial(self.rematch, rematch),
-                                  detail=f"{spec.name} · {', '.join(rematch.names())}"))
+            items.append(MenuItem("Rematch", partial(self.rematch, rematch), detail=self._detail(
+                f"{spec.name} · {', '.join(rematch.names())}",
+                f"{spec.name} · {plural(rematch.players, 'player')}")))
         items += [
             MenuItem("New game", self.new_game),
             self._learn_item(),
@@ -188,8 +221,8 @@ class TitleScene(MenuScene):
         ]
         # seven rows (with Continue) sit a little closer together, above the footer
         compact = len(items) > 6
-        self.menu.y, self.menu.item_h, self.menu.gap = (356, 72, 10) if compact else \
-            (372, 80, 14)
+        self.menu.y, self.menu.item_h, self.menu.gap = (380, 72, 10) if compact else \
+            (392, 80, 14)
         self.menu.set_items(items, keep_focus=False)
 
     def _learn_item(self) -> MenuItem:
@@ -205,9 +238,19 @@ class TitleScene(MenuScene):
         return MenuItem("Learn to play", self.learn, detail=detail)
 
     @staticmethod
-    def _autosave_info(game: Game, meta: dict[str, Any]) -> str:
+    def _autosave_info(game: Game, meta: dict[str, Any]) -> tuple[str, str]:
+        """What the autosave holds, and the same without the names."""
         names = names_from_meta(meta, game.players)
-        return f"{game.spec.name} · {', '.join(names)} · {plural(len(game.log), 'action')}"
+        actions = plural(len(game.log), 'action')
+        return (f"{game.spec.name} · {', '.join(names)} · {actions}",
+                f"{game.spec.name} · {plural(game.players, 'player')} · {actions}")
+
+    def _detail(self, full: str, short: str) -> str:
+        """A row's second line: ``full`` if it fits the row whole, else ``short`` (long
+        names leave the names out rather than cut them)."""
+        assert self.app is not None
+        room = self.menu.w - 2 * MENU_PAD
+        return full if self.app.screen.text_width(full, theme.FONT_SMALL) <= room else short
 
     # -- menu actions ----------------------------------------------------------------
     def continue_game(self) -> None:
