@@ -49,7 +49,7 @@ LOG_BOTTOM = LOG_AREA[1] + LOG_AREA[3]
 COLUMN_GAP = 12.0
 #: the least height of the side panel: below it the log gives up rows (it keeps at
 #: least ``LOG_MIN_H``)
-PANEL_MIN_H = 400.0
+PANEL_MIN_H = 500.0
 LOG_MIN_H = 106.0
 
 

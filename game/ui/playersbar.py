@@ -96,7 +96,7 @@ def _facts_area(screen: Screen, card: tuple[float, float, float, float], h: floa
         return (x + 12, y + h, w - 24, card_h - h - 6)
     left = x + TILE_W + 12 + screen.text_width("DECIDES", theme.FONT_SMALL) + 26
     right = x + w - 30 - screen.text_width(score, theme.readable(theme.FONT_LARGE * 1.2))
-    return (left, y + h / 2 + 2, right - left, h / 2 - 6)
+    return (left, y + h / 2 + 4, right - left, h / 2 - 6)
 
 
 def _face_of(face: tuple[Any, ...], screen: Screen) -> None:
@@ -162,7 +162,8 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
                     "midright", role="score")
         line_end = right - screen.text_width(score_text, theme.FONT_READ) - 12
     size = fit_size(screen, name, room, theme.FONT_BODY)
-    screen.text(fit(screen, name, size, room), left, y + (h * 0.3 if two_lines else h / 2),
+    top = h * (0.27 if lined else 0.3)  # a lined card keeps its facts clear of a descender
+    screen.text(fit(screen, name, size, room), left, y + (top if two_lines else h / 2),
                 size, theme.TEXT, "midleft", role="turn" if deciding else "")
     lx, ly = left, y + h * 0.74  # the card's second line: the turn tag, who plays it
     if not two_lines:  # a shallow card: the tag and the label follow the name
@@ -174,7 +175,7 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
         screen.text(tag, lx + tw / 2, ly, theme.FONT_SMALL, INK, "center")
         lx += tw + 10
     if lined:  # the second line is the facts': the icon and label go after the name
-        lx, ly = left + 16 + screen.text_width(name, size), y + h * 0.3
+        lx, ly = left + 16 + screen.text_width(name, size), y + top
     if icon:
         draw_mark(screen, icon, lx + 12, ly, 12, theme.ACCENT)
         lx += 30

@@ -191,12 +191,21 @@ def _seen_share(window: pygame.Surface, bounds: pygame.Rect, placed: Placed) -> 
     return shown.overlap_area(placed.mask, offset) / solid
 
 
+def _within(a: Placed, b: Placed) -> bool:
+    """Whether every solid glyph pixel of ``a`` is one of ``b``'s too: ``a`` shows nothing
+    of its own (a key cap's "U" under another bar's "Up/Down", drawn at the same place)."""
+    offset = (a.rect.x - b.rect.x, a.rect.y - b.rect.y)
+    solid = a.mask.count()
+    return bool(solid) and b.mask.overlap_area(a.mask, offset) >= solid
+
+
 def overlaps(texts: list[Placed], slack: int = 1,
              same_frame: bool = True) -> list[tuple[Placed, Placed]]:
     """Pairs of visible texts whose ink runs into each other (by more than ``slack``
     pixels each way), each pair (older, newer) by the frame they were placed in. The
     same words over themselves (a shadow, an outline, a text drawn twice in one place)
-    are one text to a reader, not two. ``same_frame``: the pairs placed in one frame
+    are one text to a reader, not two; a passing effect (``theme.PASSING``) may cross
+    other words. ``same_frame``: the pairs placed in one frame
     (overlaps on screen); else those placed in different frames (one replaced the
     other)."""
     out: list[tuple[Placed, Placed]] = []
@@ -209,6 +218,8 @@ def overlaps(texts: list[Placed], slack: int = 1,
             if not ra.colliderect(rb):
                 continue
             if a.text == b.text and abs(a.ink.x - b.ink.x) + abs(a.ink.y - b.ink.y) <= 8:
+                continue
+            if theme.PASSING in (a.role, b.role) or _within(a, b) or _within(b, a):
                 continue
             if (a.frame == b.frame) == same_frame:
                 out.append((a, b) if a.frame <= b.frame else (b, a))

@@ -55,6 +55,9 @@ FONT_TITLE = 110
 
 #: the ``role=`` tags of texts a player must read during play, so drawn at >= FONT_READ
 MUST_READ = ("score", "turn", "status", "cost", "menu")
+#: the ``role=`` of a passing effect's words (a score rising over its row for a moment):
+#: they may cross other words while they move; nothing that stays may
+PASSING = "fx"
 
 
 def player_colour(palette: str, index: int) -> tuple[int, int, int]:

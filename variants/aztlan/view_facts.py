@@ -90,7 +90,8 @@ def flash(scr: Screen, view: Any, seat: int, rect: Rect) -> None:
         return
     text, t = shown
     x, y, w, h = rect
-    scr.text(text, x + w - 60, y + h / 2 - 14 * t, theme.readable(30), theme.GOOD, "midright")
+    scr.text(text, x + w - 60, y + h / 2 - 14 * t, theme.readable(30), theme.GOOD, "midright",
+             role=theme.PASSING)
 
 
 def paint_age(scr: Screen, rect: Rect, view: Any, m: Model) -> None:

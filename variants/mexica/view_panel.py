@@ -384,8 +384,7 @@ def _players(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: floa
         if flash:
             text, t = flash
             scr.text(text, x + w - 60 * k, cy - 14 * t * k, theme.readable(theme.FONT_SMALL * k),
-                     theme.GOOD,
-                     "midright")
+                     theme.GOOD, "midright", role=theme.PASSING)
     neutral = neutral_temples(s)
     if neutral:
         _neutral_row(scr, neutral, x, y + len(s.scores) * (ROW_H + GAP) * k, w, k)
