@@ -325,18 +325,25 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
         d.seat if d.kind in ("place", "move") else None)
     if seat is not None and m.phase == "develop":
         card = m.chosen[seat] if seat == m.viewer else None
+        # the card as tall as the box lets it be (the buttons below never cover it)
+        ch = max(64.0, min(128.0, body[1] + h - y - 44))
+        cw = ch * 110 / 128
         if isinstance(card, int):
             label = "Your card" if seat == d.seat else \
                 fit(scr, view.session.say("{0}'s card", seat), theme.FONT_SMALL, w)
             scr.text(label, x, y + 4, theme.FONT_SMALL, theme.TEXT_DIM)
-            power_card(scr, x, y + 40, 110, 128, card, m.card_type(card),
-                       m.cards.power_value[card], m.type_name(m.card_type(card)))
+            if ch >= 120:
+                power_card(scr, x, y + 40, cw, ch, card, m.card_type(card),
+                           m.cards.power_value[card], m.type_name(m.card_type(card)))
+            else:  # too short for its words: the number and the type's icon
+                mini_card(scr, m, x, y + 40, ch * 0.76, ch, card)
         army = m.army(seat)
-        px = x + 130 + (w - 130) / 2
+        px = x + cw + 20 + (w - cw - 20) / 2
         scr.text(f"{m.supply[army]}", px, y + 70, theme.FONT_LARGE, theme.ACCENT, "center")
         scr.text("pawns", px, y + 102, theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
-        scr.text(f"+{m.reserve[army]} later", px, y + 136, theme.FONT_SMALL, theme.TEXT_DIM,
-                 "midtop")
+        if y + 170 <= body[1] + h:
+            scr.text(f"+{m.reserve[army]} later", px, y + 136, theme.FONT_SMALL,
+                     theme.TEXT_DIM, "midtop")
         y += 184
     t = view.hover_t if view.hover_t is not None else view.cursor
     if t is None or y + 70 > body[1] + h:
