@@ -727,3 +727,19 @@ def test_quiet_frames_paint_the_conflict_marks_before_the_conflicts_begin(ui):
     assert SPRITES.renders - renders < 5  # the prompt's words at most, no mark
     assert any(key[:3] == ("in place", "fight", g.rules.island.index["t5"])
                for key in SPRITES._lru.keys())  # noqa: SLF001
+
+
+def test_the_panel_counts_one_pawn_in_the_singular(ui):
+    """The pawns left to place, under the decider's card: "1" over "pawn", not "pawns"."""
+    g = new_game("aztlan", 3, seed=8)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    seat = g.current_player
+    play = start(ui.app, g)
+    army = g.state.control[seat]
+    texts = seen(ui, play)
+    assert "pawns" in texts and "pawn" not in texts  # 8 pawns
+    g.state.supply[army] = 1
+    play.session.version += 1  # (the state was set by hand: the view reads it anew)
+    texts = seen(ui, play)
+    assert "pawn" in texts and "pawns" not in texts

@@ -47,8 +47,8 @@ from game.ui.layout import PANEL_AREA
 from game.ui.screen import Screen
 from game.words import roman
 from variants.aztlan import view_draw as vdraw
+from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
-from variants.aztlan import view_scoring
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
 from variants.aztlan.view_model import Decision, Model, Option, decide
@@ -79,6 +79,10 @@ class AztlanView(BoardView):
         self.conflict_t: int | None = None
         self.highlight_cells: frozenset[int] = frozenset()
         self.ghost: int | None = None  # where the pawn a click would add lands
+        #: a lesson's step shown on the board (``show_target``): the action, and the
+        #: territories it is played on (a move: from, to), the cursor left where it was
+        self.target: str | None = None
+        self.target_cells: tuple[int, ...] = ()
         self.time = 0.0
         self.anims: list[Anim] = []
         self.panel_flash: dict[int, tuple[str, float]] = {}
@@ -452,44 +456,16 @@ class AztlanView(BoardView):
 
     def show_hint(self, action: str | None) -> bool:
         """Put the cursor (a territory, or the focus on a card or a button) on ``action``:
-        a hint or a lesson's step. The map shows a pawn's ghost where it would land, a
-        move's source stays selected, and Enter plays it."""
-        self._sync()
-        self.hover_t = self.hover_button = self.hover_card = None
-        if action is None:
-            self._refresh()
-            return False
-        first = " ".join(action.split(";")[0].split())
-        words = first.split()
-        m = self.model
-        index = m.island.index if m is not None else {}
-        where = [index[w] for w in words[1:] if w in index]
-        verb = words[0] if words else ""
-        if verb in ("place", "eagle", "move") and where:
-            begun = self.begun()
-            # (Eagle & Jaguar begins only where the cards show: never a hidden card's play)
-            offered = any(o.mode == "eagle" for o in self.decision.options)
-            self.mode = "eagle" if verb == "eagle" and offered else None
-            self.source = where[0] if verb == "move" else None
-            self._redecide(begun)
-            self.cursor = where[-1]
-            self._refresh()
-            if self.decision.kind in ("place", "move") and \
-                    vplan.plan(self, self.cursor).action == first:
-                return True
-            return super().show_hint(action)
-        if verb in ("battle", "coexist") and where:
-            self.conflict_t = where[0]
-            self._decide()
-            self.cursor = where[0]
-        options = self.decision.options
-        focus = next((i for i, o in enumerate(options) if o.action == first), None)
-        if focus is None or not self.kb_focus:  # Enter acts on the map, not this button
-            self._refresh()
-            return super().show_hint(action)
-        self.focus = focus
-        self._refresh()
-        return True
+        a hint or a lesson's H. The map shows a pawn's ghost where it would land, a
+        move's source stays selected, and Enter plays it (``view_hint``)."""
+        return view_hint.point_at(self, action) or (
+            action is not None and BoardView.show_hint(self, action))
+
+    def show_target(self, action: str | None) -> bool:
+        """Mark where ``action`` is played (a lesson's step) and leave the cursor and the
+        focus where they are: the learner makes the move (``view_hint``)."""
+        return view_hint.mark(self, action) or (
+            action is not None and BoardView.show_hint(self, action))
 
     def refused(self, action: str, reason: str) -> None:
         self.status = reason
@@ -517,8 +493,10 @@ class AztlanView(BoardView):
         # the last action's pawns land at once (its words and scores stay to be read)
         finish([a for a in self.anims if a.kind in ("drop", "slide")])
         # a selection or a card's play begun is over with any action (a second Rafts and
-        # Canoes starts from no shore; a card's play begun was this one, or is void)
+        # Canoes starts from no shore; a card's play begun was this one, or is void), and
+        # so is a step's mark
         self.source = self.mode = self.raft = None
+        self.target, self.target_cells = None, ()
         known = len(self.anims)
         vdraw.animate(self, events)
         sooner(self.anims[known:], self.fx.reduced)

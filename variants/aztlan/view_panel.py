@@ -20,6 +20,7 @@ from game.ui import theme
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit, fit_lines
 from game.words import plural
+from variants.aztlan.view_hint import marked
 from variants.aztlan.view_model import Decision, Model, Option
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
@@ -176,6 +177,9 @@ def paint_column(scr: Screen, view: Any, m: Model, d: Decision, lay: ColumnLayou
     for i, (rect, opt) in enumerate(lay.buttons):
         _button(scr, rect, opt, i, view.focus == i and view.kb_focus, view.hover_button == i,
                 opt.mode is not None and opt.mode == view.mode)
+        if marked(view, opt.action, opt.mode):  # a lesson's step: press this one
+            x, y, w, h = rect
+            scr.box(x - 5, y - 5, w + 10, h + 10, theme.GOOD, radius=13, width=4)
 
 
 def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bool,
@@ -231,6 +235,8 @@ def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
                    dim=not focus and view.hover_card not in (None, i))
         if view.hover_card == i and not focus:
             scr.box(x - 3, y - 3, w + 6, h + 6, theme.TEXT, radius=12, width=3)
+        if marked(view, opt.action):  # a lesson's step: choose this one
+            scr.box(x - 9, y - 9 - lift, w + 18, h + 18, theme.GOOD, radius=16, width=4)
 
 
 def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
@@ -340,7 +346,8 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
         army = m.army(seat)
         px = x + cw + 20 + (w - cw - 20) / 2
         scr.text(f"{m.supply[army]}", px, y + 70, theme.FONT_LARGE, theme.ACCENT, "center")
-        scr.text("pawns", px, y + 102, theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
+        scr.text("pawn" if m.supply[army] == 1 else "pawns", px, y + 102, theme.FONT_SMALL,
+                 theme.TEXT_DIM, "midtop")
         if y + 170 <= body[1] + h:
             scr.text(f"+{m.reserve[army]} later", px, y + 136, theme.FONT_SMALL,
                      theme.TEXT_DIM, "midtop")
@@ -409,7 +416,7 @@ def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect)
         # a long domain is named by its size (the map shows where it lies)
         ids = " ".join(m.island.ids[c] for c in dm.cells)
         if scr.text_width(ids, theme.FONT_SMALL) > w - 130:
-            ids = f"{len(dm.cells)} territories"
+            ids = plural(len(dm.cells), "territory", "territories")
         scr.text(ids, x, y, theme.FONT_SMALL, theme.TEXT_DIM)
         scr.text(f"{len(dm.cells)}+{dm.matching}²={dm.points}", x + w, y, theme.FONT_SMALL,
                  theme.GOOD, "topright")
