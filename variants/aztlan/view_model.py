@@ -222,9 +222,11 @@ def _developing(m: Model, seat: int, who: str, legal: list[str], eagle: bool = F
     army = m.army(seat)
     left = m.supply[army]
     if m.step == "place":
-        return Decision("place", seat, f"{who}: place a pawn",
-                        f"{plural(left + 1, 'pawn')} to place this age, "
-                        "this one included", targets=tuple(range(m.island.size)))
+        # (the age's supply still holds the pawn about to be placed)
+        prompt = "Your last pawn of this age" if left <= 1 else \
+            f"{left} pawns to place this age, this one included"
+        return Decision("place", seat, f"{who}: place a pawn", prompt,
+                        targets=tuple(range(m.island.size)))
     opts = [Option("stay", "No move", "end the turn", action="stay")]
     if any(a.startswith("eagle ") for a in legal):
         opts.append(Option("eagle", "Eagle & Jaguar", "an extra pawn", mode="eagle"))

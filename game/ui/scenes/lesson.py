@@ -31,6 +31,7 @@ from game.ui.messages import personalise
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
 from game.ui.widgets import INK, fit, wrap
+from game.words import imperative
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -241,8 +242,9 @@ class LessonScene(PlayScene):
         """A legal action the step does not ask for: said, and taken back."""
         assert self.app is not None
         wanted = (step.expect or ("",))[len(self.taken)] if step.expect else ""
-        try:
-            said = self.game.describe(wanted) if wanted else ""
+        try:  # advice to the learner: "choose power card 7", not "You choose ..."
+            said = imperative(self.game.describe(wanted), self.lesson.learner) \
+                if wanted else ""
         except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
             said = wanted
         note = step.other or f"That works too, but try this now: {said}."
