@@ -405,6 +405,13 @@ class Game:
         ``secret_decision``); False once the game is over."""
         return not self.is_over and self.rules.secret_decision(self.state) is True
 
+    def secret_play(self, action: str) -> bool:
+        """Whether ``action`` would play a secret of the decider that the position does
+        not show (the rules' ``secret_play``); False for what is not an action."""
+        if self._not_an_action(action):
+            return False
+        return self.rules.secret_play(self.state, action) is True
+
     def _not_an_action(self, action: object) -> str:
         """Why ``action`` is refused before the rules see it ('' if they decide)."""
         if not isinstance(action, str):

@@ -262,15 +262,26 @@ class Rules(ABC):
 
     def secret_decision(self, state: Any) -> bool:
         """Whether the decision at hand needs the decider's own secrets in view (a secret
-        choice, a hidden card the decider may play now). On a shared screen the client
-        then passes the screen to the decider first ("Pass to ..."); any other decision
-        is made over the board as everyone may see it, with no hand-off.
+        choice). On a shared screen the client then passes the screen to the decider
+        first ("Pass to ..."); any other decision is made over the board as everyone may
+        see it, with no hand-off. A hidden card the decider may play there need not make
+        it one: its holder asks to see their cards (the peek key) and plays it from
+        there, and a played card is public.
 
         Decide it from public facts only (the phase, how many hidden cards the decider
         holds), never from what the secrets are: everyone sees whether a hand-off
         happens. The default, safe for any game: every decision of a game with private
         information (``game_type.private``)."""
         return self.game_type.private
+
+    def secret_play(self, state: Any, action: str) -> bool:
+        """Whether ``action`` plays one of the decider's secrets that the position does
+        not show (a card from a hidden hand) at a decision made over the board (not a
+        ``secret_decision``). The client keeps such an action out of the room's sight
+        until its holder asks for their secrets (the peek key): a board view offers it
+        only while ``session.shown`` is the decider, and a hint on a screen that other
+        people share never names it. Default: False (nothing to keep out of sight)."""
+        return False
 
     def playout_action(self, state: Any, rng: Rng) -> str:
         """A cheap move for random playouts; uniform over legal actions by default."""

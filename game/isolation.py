@@ -37,7 +37,7 @@ QUERIES = frozenset({
     "to_dict", "from_dict", "clone", "view", "redact", "player_aid", "turn_seat",
     "playout_action", "greedy_playout_action", "describe_action", "evaluate",
     "evaluation_weights", "search_settings", "candidates", "determinize", "why_not",
-    "secret_decision", "forgoes", "explain", "progresses"})
+    "secret_decision", "secret_play", "forgoes", "explain", "progresses"})
 #: What the protocol does let a query raise: ``determinize`` may say it cannot (the bots
 #: then choose without a state). Any other method may refuse an action (IllegalAction).
 ALLOWED: dict[str, tuple[type[BaseException], ...]] = {

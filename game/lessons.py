@@ -25,6 +25,8 @@ plugin folder. They are loaded lazily, the first time something asks for them
 from __future__ import annotations
 
 import copy
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,16 +45,21 @@ _ID = Str(pattern=r"[a-z0-9][a-z0-9-]*", hint="lower-case letters, digits, -", m
 _ACTION = Str(max_len=200)
 _PLAN = Str(max_len=400)
 #: the keys a step may name (the client shows each with its controller button)
-KEY_NAMES = ("Enter", "E", "T", "Tab", "R", "U", "Y", "Esc", "H",
+KEY_NAMES = ("Enter", "E", "T", "Tab", "R", "U", "Y", "Esc", "H", "Arrows",
              "1", "2", "3", "4", "5", "6", "7", "8", "9")
 #: the largest seed a lesson may name (YAML numbers stay below 10**18)
 MAX_SEED = 10**18 - 1
+#: a word of a step's text filled in where it is shown: ``{colour}`` is the colour the
+#: learner's seat has on the screen, ``{colour:N}`` seat N's (0-based), as the palette and
+#: the setup make it (never the colour of the pieces in the box)
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 STEP = Obj({
     "title": Field(Str(max_len=60), "A few words shown above the text (e.g. 'Found a "
                    "district')."),
-    "text": Field(Str(max_len=400), "What to do and why, in one or two sentences.",
-                  required=True),
+    "text": Field(Str(max_len=400), "What to do and why, in one or two sentences. "
+                  "{colour} is the learner's colour as the screen shows it, {colour:N} "
+                  "seat N's (0-based).", required=True),
     "expect": Field(_PLAN, "The action the learner is asked to take, or a plan of "
                     "actions joined by ';' (a walk of several steps: one click plays it)."),
     "accept": Field(List(_PLAN, min_len=1, max_len=20), "Instead of expect: every action "
@@ -266,6 +273,9 @@ def _build(data: dict[str, Any], raw: dict[str, Any], file: str, provider: str,
                           f"step {index + 1}: an empty action")
         if not s["text"].strip():
             ctx.error(("steps", index, "text"), f"step {index + 1}: the text is empty")
+        why = placeholder_problem(s["text"], setup["players"], setup["learner"])
+        if why:
+            ctx.error(("steps", index, "text"), f"step {index + 1}: {why}")
         if not accept and s["replies"]:
             ctx.error(("steps", index, "replies"), f"step {index + 1}: a step without an "
                       "action (read and continue) has no replies; put them on the step "
@@ -430,6 +440,39 @@ def _learner_plays(lesson: Lesson, game: Game, plan: tuple[str, ...], ctx: Conte
     return True
 
 
+def fill(text: str, colours: Sequence[str], learner: int) -> str:
+    """``text`` with its placeholders filled: ``colours`` are the names of the seats'
+    colours as the screen shows them ("orange"); an unknown placeholder stays as it is
+    (loading a lesson refuses one: :func:`placeholder_problem`)."""
+    def word(match: re.Match[str]) -> str:
+        seat = _placeholder_seat(match.group(1), learner)
+        return colours[seat] if seat is not None and seat < len(colours) else match.group(0)
+
+    return PLACEHOLDER.sub(word, text)
+
+
+def placeholder_problem(text: str, players: int, learner: int) -> str:
+    """Why a placeholder of ``text`` cannot be filled ("" if every one can)."""
+    for match in PLACEHOLDER.finditer(text):
+        seat = _placeholder_seat(match.group(1), learner)
+        if seat is None:
+            return (f"{match.group(0)} is not a placeholder: write {{colour}} (the "
+                    "learner's colour) or {colour:N} (seat N's)")
+        if not 0 <= seat < players:
+            return f"{match.group(0)}: seat {seat} does not exist with {players} players"
+    return ""
+
+
+def _placeholder_seat(inside: str, learner: int) -> int | None:
+    """The seat whose colour ``{inside}`` names, or None if it is no placeholder."""
+    name, _, seat = inside.partition(":")
+    if name.strip() != "colour":
+        return None
+    if not seat.strip():
+        return learner
+    return int(seat) if seat.strip().isdigit() else None
+
+
 def split_plan(text: str) -> tuple[str, ...]:
     """The actions of a plan written ``a; b; c`` (one action: a plan of one)."""
     return tuple(" ".join(part.split()) for part in text.split(PLAN_SEP) if part.strip())
@@ -541,4 +584,4 @@ def issue_step(issue: ConfigIssue) -> int | None:
 
 __all__ = ["LESSON_FILE", "KEY_NAMES", "Lesson", "Step", "Position", "LessonSet",
            "load_lesson", "check_lesson_data", "position", "play_script", "is_lesson_file",
-           "load_lesson_files", "issue_step", "split_plan"]
+           "load_lesson_files", "issue_step", "split_plan", "fill", "placeholder_problem"]

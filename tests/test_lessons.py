@@ -3,18 +3,21 @@ not is refused with the file, the line and the step."""
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.cli import main
 from game.errors import ConfigError
 from game.hookspecs import hookimpl
-from game.lessons import load_lesson, play_script, position
+from game.lessons import fill, load_lesson, play_script, position
 from game.plugins import Registry, get_registry
 from game.resources import config_dir
+from game.ui.theme import PALETTE_COLOUR_NAMES
 
 LESSONS = sorted((config_dir() / "variants" / "lessons").glob("*.yaml"))
 
@@ -213,3 +216,95 @@ def test_a_lesson_file_in_the_drop_in_folder_is_a_lesson_not_a_variant(tmp_path)
     assert not registry.broken and "tiny" not in registry.variants
     lesson = registry.lessons().lessons["tiny"]
     assert lesson.provider.startswith("drop-in folder") and len(lesson.steps) == 2
+
+
+# ---------------------------------------------------------------------------------------
+# the words of the lessons
+# ---------------------------------------------------------------------------------------
+#: every colour a text might name: the palettes' names for the seats' colours and the
+#: pieces' colours in the boxes (the Aztlán tribes' blue, green, red and yellow)
+COLOUR_WORDS = {w.lower() for names in PALETTE_COLOUR_NAMES.values() for w in names} | {
+    "blue", "green", "red", "yellow", "orange", "purple", "white", "black", "pink", "brown",
+    "grey", "gray", "violet", "cyan"}
+#: "period 1 ends", "token 1 is": a numbered thing, then a verb, not a count and a noun
+NUMBERED = re.compile(r"\b(period|age|step|buyer|seat|player|token|card|level|column|row|"
+                      r"round) 1 \w+s\b", re.IGNORECASE)
+ONE_MANY = re.compile(r"(?<![\d.,])\b1 (?!(?:is|was|has|does)\b)([A-Za-z]+s)\b")
+
+
+def plural_slips(text: str) -> list[str]:
+    """"1 pawns", "1 points": a count of one before a plural."""
+    return [m.group(0) for m in ONE_MANY.finditer(NUMBERED.sub("", text))]
+
+
+def data_names(value: Any, key: str = "") -> set[str]:
+    """Every name a variant's own data gives (territories, lakes, goods, cards), but the
+    colours of the pieces in the box, which the screen does not use."""
+    if isinstance(value, dict):
+        out = set()
+        for k, v in value.items():
+            if k != "colour":
+                out |= {str(k)} | data_names(v, str(k))
+        return out
+    if isinstance(value, list):
+        return {name for item in value for name in data_names(item, key)}
+    return {value} if isinstance(value, str) else set()
+
+
+def lesson_texts(lesson) -> list[str]:
+    return [lesson.name, lesson.description, *(s.title for s in lesson.steps),
+            *(s.text for s in lesson.steps)]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_names_seat_colours_as_the_screen_shows_them(path):
+    """A seat's colour is the one the screen shows (the palette, the setup): a text says
+    {colour} and the client fills it in, never a colour of its own ("You lead the People
+    of the Quetzal, blue" while your pawns were orange). Names from the game's data stay
+    ("Red Dunes", the Market's blue goods); a tribe named is one in play, the learner's
+    where the text says so."""
+    lesson = load_lesson(path)
+    _spec, rules = get_registry().make_rules(lesson.variant, lesson.players,
+                                             lesson.options or None)
+    names = sorted(data_names(rules.params), key=len, reverse=True)
+    for text in lesson_texts(lesson):
+        rest = text
+        for name in names:
+            rest = re.sub(rf"\b{re.escape(name)}\b", " ", rest)
+        said = {w for w in re.findall(r"[A-Za-z]+", rest) if w.lower() in COLOUR_WORDS}
+        assert not said, f"{path.name}: {text!r} names a colour: write {{colour}}"
+        armies = list(getattr(rules, "army_names", []))
+        for tribe in re.findall(r"People of the \w+", text):
+            assert tribe in armies, f"{path.name}: {tribe} plays no seat here ({armies})"
+        mine = re.search(r"You lead the (People of the \w+)", text)
+        if mine:
+            assert mine.group(1) == armies[lesson.learner]
+    seat_colours = ["orange", "sky", "green"]
+    for step in lesson.steps:
+        filled = fill(step.text, seat_colours, lesson.learner)
+        assert "{" not in filled and (("{colour}" not in step.text) or
+                                      seat_colours[lesson.learner] in filled)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_counts_in_the_right_number(path):
+    for text in lesson_texts(load_lesson(path)):
+        assert not plural_slips(text), f"{path.name}: {text!r}"
+
+
+def test_the_plural_check_catches_a_slip_and_lets_a_numbered_thing_be():
+    assert plural_slips("Place your 1 pawns on t3, 1 points") == ["1 pawns", "1 points"]
+    assert plural_slips("period 1 ends; token 1 is gone; 1 AP; 1 pawn; 2 pawns; 21 pawns") \
+        == []
+
+
+def test_a_placeholder_that_cannot_be_filled_is_refused(tmp_path):
+    good = TWO_STEPS.format(cell="k3").replace("Build a temple.",
+                                               "Build a temple, {colour} like your Pilli.")
+    assert load_lesson(write(tmp_path, good)).steps[1].text.endswith("{colour} like your Pilli.")
+    for bad, why in (("{color}", "is not a placeholder"), ("{colour:5}", "seat 5 does not")):
+        text = TWO_STEPS.format(cell="k3").replace("Build a temple.", f"Build a {bad} one.")
+        with pytest.raises(ConfigError) as err:
+            load_lesson(write(tmp_path, text))
+        issue = err.value.issues[0]
+        assert issue.line == 11 and why in issue.message, issue

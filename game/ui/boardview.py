@@ -104,6 +104,15 @@ class BoardView:
         self.status = f"Suggested: {text}"
         return False
 
+    def show_target(self, action: str | None) -> bool:
+        """Show ``action`` on the board as the place to play it, leaving the cursor where
+        it is, or nothing (None): a lesson's step, which the learner then makes with
+        their own moves (``show_hint``, the lesson's H, puts the cursor on it). Return
+        True if the board shows it. The built-in views ready their tool or mode for it
+        and draw its ghost where it would happen, beside the cursor's own preview; this
+        default names it in the status line, as ``BoardView.show_hint`` does."""
+        return BoardView.show_hint(self, action)
+
     def refused(self, action: str, reason: str) -> None:
         """The engine refused ``action``; show ``reason``."""
         self.status = reason

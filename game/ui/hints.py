@@ -19,6 +19,7 @@ from game.errors import AztecArcadeError
 from game.isolation import PluginFailure
 from game.rng import mix_seed
 from game.ui.messages import personalise, report
+from game.ui.session import HUMAN
 from game.words import imperative
 
 if TYPE_CHECKING:
@@ -55,9 +56,12 @@ class Hinter:
             return False
         self.cancel()
         game = session.game
+        legal = self.shareable(seat)
+        if not legal:
+            return False
         view = json.loads(json.dumps(game.view(seat)))
         bot = HintBot(mix_seed(game.seed, "hint", len(game.log), seat))
-        if not self.worker.request(bot, game.rules, view, list(session.legal()), key):
+        if not self.worker.request(bot, game.rules, view, legal, key):
             self.waiting = seat  # an abandoned search still winds down: asked for soon
             return True
         self._bot, self.key = bot, key
@@ -68,6 +72,18 @@ class Hinter:
         if self.waiting is not None and self.worker.idle:
             seat, self.waiting = self.waiting, None
             self.request(seat)
+
+    def shareable(self, seat: int) -> list[str]:
+        """The actions a hint for ``seat`` may name: all of them, but where other people
+        share the screen and the decision is made over the board, none that plays a
+        hidden card (``Game.secret_play``): the room reads the hint."""
+        session = self.session
+        game = session.game
+        legal = list(session.legal())
+        people = sum(1 for kind in session.kinds if kind == HUMAN)
+        if people < 2 or not game.rules.has_secrets or game.secret_decision():
+            return legal
+        return [action for action in legal if not game.secret_play(action)]
 
     def poll(self) -> Hint | None:
         """The new hint once the worker has one for the position now (handed out once);

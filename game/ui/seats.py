@@ -380,6 +380,10 @@ def privacy(game: Game, drivers: Sequence[SeatDriver], holder: int | None) -> Pr
       passed to them (a hand-off, unless it already was, for an earlier step of the
       same secret decision);
     - any other decision is made over the board as everyone may see it: nobody's secrets.
+      A hidden card the decider may play there (``Game.secret_play``) is asked for by its
+      holder: the peek key shows their secrets (:func:`peeker`) and the board view offers
+      the card's play while they show; once played, the card is public. So an optional
+      card never turns a decision into a hand-off.
     """
     if not game.rules.has_secrets:
         return Privacy()

@@ -44,6 +44,15 @@ def ready(ui, play):
     assert play.privacy is None
 
 
+def hold_p(ui):
+    """The peek key pressed (and held): the decider's own cards show."""
+    ui.key(pygame.K_p)
+
+
+def let_go_of_p(ui):
+    ui.app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0)], 1 / 60)
+
+
 def centre(play, tid):
     """Logical position of a territory's label point on the play screen."""
     view = play.view
@@ -249,10 +258,12 @@ def test_secrets_never_drawn_during_development(ui, monkeypatch):
         g.apply("choose 8")
     g.apply("place t5")
     viewer = g.current_player
-    g.state.prosperity[viewer] = ["eagle-jaguar"]  # the viewer's own card does show
+    g.state.prosperity[viewer] = ["eagle-jaguar"]  # the viewer's own card does show...
     poison(g, viewer)
     play = start(ui.app, g)
-    ready(ui, play)
+    assert play.privacy is None  # moving a pawn is decided over the board
+    assert not any("Eagle" in text for text in seen(ui, play))  # ...not to the room
+    hold_p(ui)  # ...but to its holder, who asks for it
     spy = assert_no_secret(ui, play, monkeypatch)
     assert any("Eagle" in text for text in spy.seen)
 
@@ -264,7 +275,9 @@ def test_secrets_never_drawn_at_scoring(ui, monkeypatch):
     assert g.current_player == 0 and g.state.phase == "score"
     poison(g, 0)
     play = start(ui.app, g)
-    ready(ui, play)
+    assert play.privacy is None  # the scoring is public; the cards show on request
+    assert "Mixcoatl" not in " ".join(seen(ui, play))
+    hold_p(ui)
     spy = assert_no_secret(ui, play, monkeypatch)
     assert "Mixcoatl" in spy.joined  # the viewer's own hand
 
@@ -340,7 +353,11 @@ def test_moving_a_pawn_with_two_clicks_or_skipping(ui):
     assert g.log[-2:] == ["place t1", "stay"]
 
 
-def test_eagle_and_jaguar_places_an_extra_pawn(ui):
+def test_eagle_and_jaguar_is_played_by_its_holder_holding_p(ui):
+    """Moving with a prosperity card in hand is decided over the board: no "Pass to"
+    screen. The holder holds P to see their cards and presses R (the card's key) to
+    play Eagle & Jaguar; let go of P, the card's play goes on in view of all (it is
+    played), and the click places the extra pawn."""
     g = new_game("aztlan", 3, seed=8)
     for card in (9, 8, 7):
         g.apply(f"choose {card}")
@@ -348,17 +365,42 @@ def test_eagle_and_jaguar_places_an_extra_pawn(ui):
     g.state.deck.remove("eagle-jaguar")
     g.state.prosperity[seat].append("eagle-jaguar")
     play = start(ui.app, g)
-    assert play.privacy is None  # placing needs no secret...
     ui.click(*centre(play, "t4"))
-    ready(ui, play)  # ...but moving, with a prosperity card in hand, does
-    assert [o.label for o in play.view.decision.options] == ["No move", "Eagle & Jaguar"]
-    ui.key(pygame.K_r)  # R: Eagle & Jaguar mode
-    assert play.view.mode == "eagle"
+    assert g.log[-1] == "place t4" and play.privacy is None  # no hand-off to move
+    view = play.view
+    assert [o.label for o in view.decision.options] == ["No move"]  # the card is hidden
+    assert "Hold P to see your 1 prosperity card" in view.decision.prompt
+    ui.key(pygame.K_r)  # R alone plays nothing: the card is not on screen
+    assert view.mode is None and "hold P" in view.status
+    hold_p(ui)
+    assert [o.label for o in view.decision.options] == ["No move", "Eagle & Jaguar"]
+    ui.key(pygame.K_r)  # P + R: Eagle & Jaguar
+    let_go_of_p(ui)
+    assert view.mode == "eagle" and view.model.viewer is None  # the hand hides again
+    assert view.decision.title.endswith("Eagle & Jaguar Warriors")
     point(ui, *centre(play, "t22"))
-    assert "extra pawn in t22" in play.view.status
+    assert "extra pawn in t22" in view.status
     ui.click(*centre(play, "t22"))
     assert g.log[-2:] == ["place t4", "eagle t22"]
+    assert view.mode is None and play.privacy is None
+
+
+def test_a_card_play_begun_can_be_put_back(ui):
+    g = new_game("aztlan", 3, seed=8)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    g.state.deck.remove("eagle-jaguar")
+    g.state.prosperity[g.current_player].append("eagle-jaguar")
+    play = start(ui.app, g)
+    ui.click(*centre(play, "t4"))
+    hold_p(ui)
+    ui.key(pygame.K_2)  # P + the card's number
+    let_go_of_p(ui)
+    assert play.view.mode == "eagle"
+    ui.click(*centre(play, "t22"), button=3)  # right click: put the card back
     assert play.view.mode is None
+    assert [o.label for o in play.view.decision.options] == ["No move"]
+    assert g.log[-1] == "place t4"
 
 
 # ---------------------------------------------------------------------------------------
@@ -402,12 +444,12 @@ def test_sacred_games_prompts_the_defeated_player(ui):
                  board={"t5": {0: 1, 1: 1}, "t9": {2: 1}})
     g.apply("stay")
     play = start(ui.app, g)
-    assert play.privacy is None  # Ana holds no prosperity card: she decides in public
+    assert play.privacy is None  # Ana decides in public
     ui.key(pygame.K_1)  # Ana: battle
     assert g.log[-1] == "battle t5" and g.current_player == 1
-    assert play.privacy == 1  # out of turn: the device goes to Ben
-    assert f"Pass to {NAMES[1]}" in seen(ui, play)
-    ready(ui, play)
+    # out of turn, Ben decides over the board: the rules ask only a holder of Sacred
+    # Games, so the question shows nothing the room does not know
+    assert play.privacy is None
     texts = seen(ui, play)
     assert "Ben: play Sacred Games?" in " ".join(texts) or any(
         "Sacred Games" in t for t in texts)
@@ -423,7 +465,8 @@ def test_great_tlatoani_prompts_the_tied_player(ui):
     g.apply("stay")
     assert g.legal_actions() == ["tlatoani t9", "decline"]
     play = start(ui.app, g)
-    ready(ui, play)
+    ui.frames(1)
+    assert play.privacy is None  # only a holder is asked: no secret in the question
     assert play.view.decision.kind == "tlatoani"
     texts = seen(ui, play)
     assert "Great Tlatoani" in texts and "4 × 2" in texts and "8 × 1" in texts
@@ -441,14 +484,19 @@ def test_scoring_offers_the_cards_and_the_wild_type_with_points(ui):
                         "t30": {2: 1}})
     g.apply("stay")
     play = start(ui.app, g)
-    ready(ui, play)
+    assert play.privacy is None  # scoring is public; the blessing shows on request
     view = play.view
     labels = [o.label for o in view.decision.options]
-    assert labels[0] == "Bless Jungle" and "Wild: Desert" in labels and "Score" not in labels
+    assert "Wild: Desert" in labels and "Score" not in labels
+    assert not any("Bless" in label for label in labels)
     jungle = next(o for o in view.decision.options if o.action == "wild jungle")
     # t2 + t8 (one domain: 2 + 2² = 6) and t18 (1 + 1 = 2)
     assert jungle.points == 8 and "best" in jungle.detail
-    ui.key(pygame.K_1)
+    hold_p(ui)
+    labels = [o.label for o in view.decision.options]
+    assert labels[-1] == "Bless Jungle"  # after the public options: their numbers stay
+    ui.key(pygame.K_1 + len(labels) - 1)  # P + the card's number
+    let_go_of_p(ui)
     assert g.log[-1] == "bless jungle" and g.current_player == 0
     ui.key(pygame.K_e)  # the wild card needs a type
     assert "Wild" in view.status and g.log[-1] == "bless jungle"
@@ -465,9 +513,13 @@ def test_rafts_by_two_clicks_on_the_shores(ui):
     g.apply("stay")
     assert "rafts t7 t9" in g.legal_actions()
     play = start(ui.app, g)
-    ready(ui, play)
-    ui.click(*centre(play, "t9"))
-    ui.click(*centre(play, "t7"))
+    assert play.privacy is None
+    ui.click(*centre(play, "t9"))  # the card is hidden: a click only describes
+    assert play.view.raft is None
+    hold_p(ui)
+    ui.click(*centre(play, "t9"))  # P held: Rafts and Canoes from t9...
+    let_go_of_p(ui)
+    ui.click(*centre(play, "t7"))  # ...to t7, the play begun goes on without P
     assert g.log[-1] == "rafts t7 t9"
 
 
@@ -527,16 +579,15 @@ def test_the_scoring_overlay_shows_the_board_before_the_device_changes_hands(ui)
     the "Pass to" screen follows once the overlay is closed."""
     from game.ui.scenes.scoring import ScoringScene
 
-    g = position(3, chosen={0: 4, 1: 4, 2: 9}, prosperity={0: ["mixcoatl"], 1: ["rafts"]},
+    g = position(3, chosen={0: 4, 1: 8, 2: 9}, prosperity={0: ["mixcoatl"], 1: ["rafts"]},
                  board={"t2": {0: 1}, "t8": {0: 1}, "t18": {0: 1}, "t26": {1: 1},
                         "t30": {2: 1}})
     g.apply("stay")
     play = start(ui.app, g)
-    ready(ui, play)
-    ui.key(pygame.K_1)  # bless jungle
-    assert play.apply("wild jungle")
+    assert play.privacy is None  # the wild card's type is chosen over the board
+    assert play.apply("wild jungle")  # the others score at once: age II begins
     nxt = g.current_player
-    assert nxt == 1 and isinstance(ui.app.stack.top, ScoringScene)
+    assert g.state.phase == "choose" and isinstance(ui.app.stack.top, ScoringScene)
     ui.frames(2)
     assert play.privacy is None and play.session.handover == nxt
     assert play.view.viewer() is None and play.view.model.viewer is None
@@ -557,7 +608,7 @@ def test_words_over_one_territory_stand_apart(ui):
     g.apply("stay")
     play = start(ui.app, g)
     ui.key(pygame.K_1)  # Ana: battle in t5
-    ready(ui, play)  # Ben, asked for Sacred Games in secret
+    assert play.privacy is None  # Ben, asked for Sacred Games over the board
     ui.key(pygame.K_1)
     assert g.log[-1] == "sacred t5"
     t5 = g.rules.island.index["t5"]
@@ -676,3 +727,19 @@ def test_quiet_frames_paint_the_conflict_marks_before_the_conflicts_begin(ui):
     assert SPRITES.renders - renders < 5  # the prompt's words at most, no mark
     assert any(key[:3] == ("in place", "fight", g.rules.island.index["t5"])
                for key in SPRITES._lru.keys())  # noqa: SLF001
+
+
+def test_the_panel_counts_one_pawn_in_the_singular(ui):
+    """The pawns left to place, under the decider's card: "1" over "pawn", not "pawns"."""
+    g = new_game("aztlan", 3, seed=8)
+    for card in (9, 8, 7):
+        g.apply(f"choose {card}")
+    seat = g.current_player
+    play = start(ui.app, g)
+    army = g.state.control[seat]
+    texts = seen(ui, play)
+    assert "pawns" in texts and "pawn" not in texts  # 8 pawns
+    g.state.supply[army] = 1
+    play.session.version += 1  # (the state was set by hand: the view reads it anew)
+    texts = seen(ui, play)
+    assert "pawn" in texts and "pawns" not in texts

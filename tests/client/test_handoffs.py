@@ -2,8 +2,9 @@
 play screen, counting the "Pass to" screens.
 
 A "Pass to" screen appears only before a decision that needs the decider's secrets in
-view (``Game.secret_decision``: in Aztlán the power-card choice and a prosperity card
-that may be played), and only when another person could see the screen. With one person
+view (``Game.secret_decision``: in Aztlán the power-card choice; a prosperity card is
+played by its holder, who asks for it with the peek key), and only when another person
+could see the screen. With one person
 and computers there is never one, and a computer's secrets never show.
 """
 

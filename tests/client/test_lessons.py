@@ -8,18 +8,20 @@ import json
 import pygame
 import pytest
 
+from game.lessons import position
 from game.plugins import get_registry
+from game.ui import theme
 from game.ui.messages import personalise
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.title import TitleScene
+from tests.test_lessons import plural_slips
 
 from .conftest import Driver, unseen
+from .learner import Hands, make_move
 
-KEYS = {"Enter": pygame.K_RETURN, "E": pygame.K_e, "T": pygame.K_t, "R": pygame.K_r,
-        "Tab": pygame.K_TAB}
 #: frames a lesson may take at most (the computers' replies are paced)
 MAX_FRAMES = 8_000
 
@@ -46,23 +48,28 @@ def open_lesson(ui: Driver, lesson_id: str) -> LessonScene:
 
 
 def play_steps(ui: Driver, scene: LessonScene, until_step: int | None = None,
-               on_board: dict[int, bool] | None = None) -> None:
-    """Do what each step asks with the key its card names, let the computers reply and
-    step through scorings, until the lesson is over (or step ``until_step`` is shown).
-    ``on_board``: filled with, for each step with an action, whether the board view had
-    its cursor on the step's move (its ghost shown, Enter playing it there)."""
+               marked: dict[int, bool] | None = None, device: str = "keyboard",
+               seen: list[str] | None = None) -> Hands:
+    """Make each step's move as a learner does (``learner.make_move``: the cursor taken to
+    what the board marks, then the step's keys), let the computers reply and step through
+    scorings, until the lesson is over (or step ``until_step`` is shown). ``marked``: filled
+    with, for each step with an action, whether the board marked its move; ``seen``: every
+    text on the screen as each step is shown."""
+    hands = Hands(ui, device)
     with unseen(ui.app):
-        _play_steps(ui, scene, until_step, on_board)
+        _play_steps(hands, scene, until_step, marked, seen)
+    return hands
 
 
-def _play_steps(ui: Driver, scene: LessonScene, until_step: int | None,
-                on_board: dict[int, bool] | None) -> None:
+def _play_steps(hands: Hands, scene: LessonScene, until_step: int | None,
+                marked: dict[int, bool] | None, seen: list[str] | None) -> None:
+    ui = hands.ui
     for _ in range(MAX_FRAMES):
         top = ui.top
         if scene.finished and top is not scene:
             return
         if isinstance(top, ScoringScene):
-            ui.key(pygame.K_RETURN)
+            hands.press("confirm")
             continue
         if top is not scene:
             ui.frames(1)
@@ -73,17 +80,20 @@ def _play_steps(ui: Driver, scene: LessonScene, until_step: int | None,
             return
         learner = scene.game.current_player == scene.lesson.learner
         if step is not None and not step.accept:
-            ui.key(pygame.K_RETURN)
-        elif step is not None and learner and not scene.acted and not scene.walk \
-                and not scene.view.busy:
-            if on_board is not None:
-                on_board[step.number] = scene.on_cursor
-            ui.key(KEYS[step.keys[0]])
+            hands.press("confirm")
+        elif step is not None and learner and not scene.acted and not scene.view.busy:
+            if marked is not None:
+                marked.setdefault(step.number, scene.marked)
+            if seen is not None:
+                seen += ui.texts()
+            assert not scene.on_cursor  # the cursor is the learner's to move
+            make_move(hands, scene)
             assert not scene.lesson_note, f"step {step.number}: {scene.lesson_note}"
+            assert not scene.refusal, f"step {step.number}: {scene.refusal}"
         elif step is not None and not learner and not scene.seats.pace.fast:
             # the learner asks for the computers' faster pace, as their status line
             # offers: the same replies, a quarter of the frames waited between them
-            ui.key(pygame.K_RETURN)
+            hands.press("confirm")
             assert scene.seats.pace.fast
         else:
             ui.frames(1)
@@ -94,19 +104,20 @@ def _play_steps(ui: Driver, scene: LessonScene, until_step: int | None,
 def test_each_lesson_is_played_to_its_end_with_the_keys_its_steps_name(ui, lesson_id):
     scene = open_lesson(ui, lesson_id)
     lesson = scene.lesson
-    on_board: dict[int, bool] = {}
-    play_steps(ui, scene, on_board=on_board)
+    marked: dict[int, bool] = {}
+    seen: list[str] = []
+    hands = play_steps(ui, scene, marked=marked, seen=seen)
     assert scene.finished
-    # the board view shows every move it can point at: the built-in views put their
-    # cursor on it (no place on the board: ending a turn, passing, answering a vote)
+    assert not [t for t in seen if plural_slips(t)]  # no "1 pawns" on the screen
+    # the board marks every move it can point at (no place on the board: ending a turn,
+    # passing, answering a vote), and the learner made them: moving the cursor there
     unshown = {step.expect[0] for step in lesson.steps
-               if step.accept and not on_board.get(step.number)}
-    assert unshown <= {"end", "pass", "stay", "agree", "refuse", "king skip"}
-    # the game took exactly the script: the learner's plans and the computers' replies
-    expected = list(lesson.prelude)
-    for step in lesson.steps:
-        expected += [*(step.expect or ()), *step.replies]
-    assert scene.game.log == expected
+               if step.accept and not marked.get(step.number)}
+    assert unshown <= {"end", "pass", "stay", "agree", "refuse", "king skip", "score"}
+    assert {"up", "down", "left", "right"} & set(hands.presses)
+    # the game took the script: the learner's accepted plans and the computers' replies
+    where = position(lesson, scene.game.log)
+    assert where is not None and not any(step.accept for step in lesson.steps[where.step:])
     # the title marks it done
     for _ in range(200):
         if isinstance(ui.top, TitleScene):
@@ -124,17 +135,54 @@ def test_each_lesson_is_played_to_its_end_with_the_keys_its_steps_name(ui, lesso
     assert learn.detail.startswith("1 of ")
 
 
-def test_another_legal_move_is_explained_and_taken_back(ui):
+@pytest.mark.parametrize("lesson_id, device", [
+    *((lesson, "pad") for lesson in lesson_ids()),
+    *((lesson, "mouse") for lesson in lesson_ids() if not lesson.startswith("market")),
+])
+def test_each_lesson_is_played_with_a_controller_or_the_mouse(ui, lesson_id, device):
+    """The same lessons with the D-pad, A, X and the shoulder buttons of a controller, or
+    by clicks on the board and the panel (the keyboard only to end a turn)."""
+    scene = open_lesson(ui, lesson_id)
+    hands = play_steps(ui, scene, device=device)
+    assert scene.finished
+    where = position(scene.lesson, scene.game.log)
+    assert where is not None and not any(s.accept for s in scene.lesson.steps[where.step:])
+    assert ("click" if device == "mouse" else "up") in hands.presses or \
+        {"down", "left", "right"} & set(hands.presses)
+
+
+def go_to(ui: Driver, scene: LessonScene, cell: str) -> None:
+    """The Mexica cursor to ``cell`` with the arrow keys."""
+    view = scene.view
+    width = view.board.width
+    goal = view.board.index[cell]
+    while view.cursor != goal:
+        col, row = view.cursor % width, view.cursor // width
+        key = pygame.K_LEFT if goal % width < col else pygame.K_RIGHT \
+            if goal % width > col else pygame.K_UP if goal // width < row else pygame.K_DOWN
+        ui.key(key)
+
+
+def test_enter_alone_does_not_make_the_step_the_learner_does(ui):
+    """The board marks the step's temple on k3 and readies the temple tool; the cursor
+    stays where the learner left it. Enter there builds nothing of the step; another
+    legal place is explained and taken back; H ("show me") puts the cursor on k3."""
     scene = open_lesson(ui, "mexica")
     play_steps(ui, scene, until_step=3)  # "build your 1-level temple on k3"
     log = list(scene.game.log)
-    assert scene.view.preview.action == "temple k3 1"  # the board shows the step's move
-    ui.key(pygame.K_LEFT)  # the cursor onto j3: a temple there is legal too
+    view = scene.view
+    assert scene.marked and view.target is not None and view.target.action == "temple k3 1"
+    assert view.tool == "temple" and view.cursor != view.board.index["k3"]
+    assert ("Arrows", "Move the cursor") in scene.shortcuts  # the card says: go there
+    ui.key(pygame.K_RETURN)  # Enter alone, on the cursor where the learner left it
+    assert scene.game.log == log and scene.step.number == 3
+    go_to(ui, scene, "j3")  # beside k3: a temple there is legal too
     ui.key(pygame.K_RETURN)
     assert scene.game.log == log  # taken back: it never reached the game
     assert scene.lesson_note.startswith("That works too, but build the 1-level temple on k3")
     assert "That works too" in " ".join(ui.texts())
-    ui.key(pygame.K_h)  # H shows the step's move again, and Enter plays it
+    ui.key(pygame.K_h)  # H: show me, the cursor on the step's move; Enter plays it
+    assert view.cursor == view.board.index["k3"] and scene.on_cursor
     ui.key(pygame.K_RETURN)
     assert scene.game.log == [*log, "temple k3 1"]
     assert scene.step.number == 4
@@ -144,8 +192,7 @@ def test_an_illegal_move_gets_the_engines_reason(ui):
     scene = open_lesson(ui, "mexica")
     play_steps(ui, scene, until_step=3)
     log = list(scene.game.log)
-    for _ in range(9):  # k3 -> b3, beside Ben's Pilli on b2: it would pen him in
-        ui.key(pygame.K_LEFT)
+    go_to(ui, scene, "b3")  # beside Ben's Pilli on b2: a temple there would pen him in
     ui.key(pygame.K_RETURN)
     assert scene.game.log == log
     reason = scene.game.why_not("temple b3 1")
@@ -186,3 +233,15 @@ def test_a_lesson_left_half_way_is_resumed_where_it_was(ui):
     assert scene.game.log == log
     play_steps(ui, scene)
     assert scene.finished
+
+
+@pytest.mark.parametrize("palette, colour", [("okabe-ito", "orange"),
+                                             ("high-contrast", "white")])
+def test_the_aztlan_lesson_names_your_colour_as_the_screen_shows_it(ui, palette, colour):
+    ui.app.settings["palette"] = palette
+    scene = open_lesson(ui, "aztlan")
+    ui.frames(2)
+    texts = " ".join(ui.texts())
+    assert f"You lead the People of the Quetzal, the {colour} pawns." in texts
+    assert scene.colours[scene.lesson.learner] == theme.player_colour(palette, 0)
+    assert scene.colour_names()[scene.lesson.learner] == colour

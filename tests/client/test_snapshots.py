@@ -229,8 +229,10 @@ def test_the_same_frames_give_the_same_pixels(make_app):
 @pytest.mark.parametrize("lesson_id", sorted(showcase.LESSON_STEPS))
 def test_lesson_step_snapshots(make_app, tmp_path, lesson_id):
     """A step of each built-in lesson at full size (the README shows them): the card says
-    what to do and why, the board shows the move, the keys are in the footer."""
+    what to do, why and with which keys, the board marks the move (its ghost), the cursor
+    is the learner's."""
     app = make_app(size=(1920, 1080), fullscreen=False)
     scene = showcase.lesson(app, lesson_id)
-    assert scene.step.number == showcase.LESSON_STEPS[lesson_id] and scene.on_cursor
+    assert scene.step.number == showcase.LESSON_STEPS[lesson_id]
+    assert scene.marked and not scene.on_cursor
     check(app.screen.surface, f"lesson-{lesson_id}", tmp_path)

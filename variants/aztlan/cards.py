@@ -12,6 +12,10 @@ SACRED = "sacred-games"
 RAFTS = "rafts"
 TLATOANI = "tlatoani"
 EAGLE = "eagle"
+#: the verbs that play a prosperity card from the decider's hidden hand at a decision made
+#: over the board (``AztlanRules.secret_play``): Sacred Games and Great Tlatoani are not
+#: among them, since the rules ask only a holder (the question shows the card)
+SECRET_PLAYS = ("eagle", "bless", "rafts")
 
 
 class CardBook:

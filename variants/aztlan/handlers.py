@@ -299,7 +299,7 @@ def finish(r: AztlanRules, s: AztlanState, ev: list[Event]) -> None:
     s.winners = [winner]
     s.phase, s.step, s.pending, s.scoring = "over", None, None, None
     s.turn = 0
-    text = f"{player_name(winner)} wins with {best} points"
+    text = f"{player_name(winner)} wins with {plural(best, 'point')}"
     if len(tied) > 1:
         text += " (tie broken by the score stack: the lower counter wins)"
     ev.append(Event("game_over", text, winner, data={"scores": list(s.scores),

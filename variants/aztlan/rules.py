@@ -48,8 +48,8 @@ class AztlanRules(Rules):
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
     #: a shuffled deck, and secret choices and hands (power cards, prosperity cards): the
-    #: client passes a shared screen to the decider before a secret decision
-    #: (``secret_decision``)
+    #: client passes a shared screen to the decider before a secret decision (choosing a
+    #: power card: ``secret_decision``)
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded", private=True)
     evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
@@ -170,22 +170,19 @@ class AztlanRules(Rules):
         return None if state.phase == "over" else state.order[state.turn]
 
     def secret_decision(self, state: AztlanState) -> bool:
-        """Choosing a power card, and every decision where a prosperity card could be
-        played (moving, before Eagle and Jaguar is used; Sacred Games and Great Tlatoani;
-        scoring) by a seat holding any: decided from the phase and the public count of
-        the decider's cards, so a hand-off never tells which card it holds. Placing a
-        pawn and declaring battle or coexistence need no secret."""
-        seat = self.current_player(state)
-        if seat is None:
-            return False
-        if state.phase == "choose":
-            return True
-        holds = bool(state.prosperity[seat])
-        if state.phase == "develop":
-            return holds and state.step == "move" and not state.eagle
-        if state.phase == "conflict":
-            return holds and state.pending is not None and state.pending.kind != "decide"
-        return holds and state.phase == "score"
+        """Choosing a power card: the only decision made with the decider's secrets in
+        view (the hand of power cards, face down until the reveal). Every other decision
+        is made over the board: placing, moving, battle or coexistence, Sacred Games or
+        Great Tlatoani (asked only of a holder, so the question is public) and scoring.
+        A prosperity card the decider may play there stays hidden until its holder asks
+        for it (the client's peek key shows their own cards, and a card is played from
+        there): once played it is public, so no card play needs the screen to itself."""
+        return state.phase == "choose" and self.current_player(state) is not None
+
+    def secret_play(self, state: AztlanState, action: str) -> bool:
+        """Eagle & Jaguar, a blessing, Rafts and Canoes: each plays a card of the hidden
+        hand, so the client offers it only once its holder asks to see their cards."""
+        return action.split(" ", 1)[0] in C.SECRET_PLAYS
 
     def player_aid(self) -> dict[str, Any]:
         from variants.aztlan.aid import player_aid

@@ -20,6 +20,13 @@ Enter acts, digits pick a card by its number or the n-th option, E ends a move s
 move) or scores, R toggles Eagle & Jaguar. ``status`` always says what a click or Enter
 would do, or the engine's reason why not (``view_plan``, asking ``Game.why_not``).
 
+Prosperity cards: a decision where one may be played is made over the board, in view of
+all, so the panel offers a card's play only while the decider's cards show (P held, or
+the only person here): its holder asks for it, P and the card's key (R, its number, a
+click on a Rafts shore). A play begun is public and goes on once P is let go
+(:meth:`AztlanView.begun`); the panel tells the decider, from the public count of their
+cards, how to see them.
+
 Drawing never changes state: the island, the pawns and the highlights are painted into
 three cached layers (the map; the pieces, keyed on ``session.version``; the highlights,
 keyed on every hover or focus change); a frame blits them and adds the cursor and the
@@ -38,8 +45,9 @@ from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer, Snapshot
 from game.ui.layout import PANEL_AREA
 from game.ui.screen import Screen
-from game.words import plural, roman
+from game.words import roman
 from variants.aztlan import view_draw as vdraw
+from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.aid_pages import AidPictures
 from variants.aztlan.rules import AztlanRules
@@ -72,6 +80,10 @@ class AztlanView(AidPictures):
         self.conflict_t: int | None = None
         self.highlight_cells: frozenset[int] = frozenset()
         self.ghost: int | None = None  # where the pawn a click would add lands
+        #: a lesson's step shown on the board (``show_target``): the action, and the
+        #: territories it is played on (a move: from, to), the cursor left where it was
+        self.target: str | None = None
+        self.target_cells: tuple[int, ...] = ()
         self.time = 0.0
         self.anims: list[Anim] = []
         self.panel_flash: dict[int, tuple[str, float]] = {}
@@ -190,9 +202,15 @@ class AztlanView(AidPictures):
         m = self.model
         assert m is not None
         legal = self.session.legal() if m.decider is not None else []
-        self.decision = decide(m, legal, self.session.say, self.conflict_t)
+        self.decision = decide(m, legal, self.session.say, self.conflict_t, self.begun())
         n = len(self.decision.options)
         self.focus = max(0, min(self.focus, n - 1)) if n else 0
+
+    def begun(self) -> frozenset[str]:
+        """The card plays the holder has begun (the Eagle & Jaguar mode, a Rafts pick):
+        shown to all, so they go on once the peek key is let go."""
+        return frozenset(verb for verb, on in (("eagle", self.mode == "eagle"),
+                                                ("rafts", self.raft is not None)) if on)
 
     def _refresh(self) -> None:
         """Recompute the status line, the hover preview, and repaint the highlights on
@@ -249,7 +267,8 @@ class AztlanView(AidPictures):
         if kind == "rotate":
             if d.kind == "move" and any(o.mode == "eagle" for o in d.options):
                 return self._activate(next(o for o in d.options if o.mode == "eagle"))
-            self.status = "R toggles Eagle & Jaguar Warriors, when you may play one"
+            self.status = ("R plays Eagle & Jaguar Warriors after placing, when you hold "
+                           "it: hold P to see your cards")
             return None
         return None
 
@@ -286,17 +305,27 @@ class AztlanView(AidPictures):
 
     def _cancel(self) -> None:
         if self.source is not None or self.mode is not None or self.raft is not None:
+            begun = self.begun()
             self.source = self.mode = self.raft = None
+            self._redecide(begun)
             self._refresh()
+
+    def _redecide(self, begun: frozenset[str]) -> None:
+        """A card play begun or given up: the options follow (a begun play's stay on
+        screen without the peek key)."""
+        if self.begun() != begun:
+            self._decide()
 
     def _click_territory(self, t: int) -> str | None:
         plan = vplan.plan(self, t)
         if plan.effect is not None:
             what, value = plan.effect
+            begun = self.begun()
             if what == "source":
                 self.source = value
             elif what == "raft":
                 self.raft = value
+                self._redecide(begun)
             elif what == "conflict":
                 self.conflict_t = value
                 self._decide()
@@ -310,8 +339,10 @@ class AztlanView(AidPictures):
 
     def _activate(self, opt: Option) -> str | None:
         if opt.mode is not None:
+            begun = self.begun()
             self.mode = None if self.mode == opt.mode else opt.mode
             self.source = None
+            self._redecide(begun)
             self._refresh()
             return None
         if opt.action and self.session.is_legal(opt.action):
@@ -426,40 +457,16 @@ class AztlanView(AidPictures):
 
     def show_hint(self, action: str | None) -> bool:
         """Put the cursor (a territory, or the focus on a card or a button) on ``action``:
-        a hint or a lesson's step. The map shows a pawn's ghost where it would land, a
-        move's source stays selected, and Enter plays it."""
-        self._sync()
-        self.hover_t = self.hover_button = self.hover_card = None
-        if action is None:
-            self._refresh()
-            return False
-        first = " ".join(action.split(";")[0].split())
-        words = first.split()
-        m = self.model
-        index = m.island.index if m is not None else {}
-        where = [index[w] for w in words[1:] if w in index]
-        verb = words[0] if words else ""
-        if verb in ("place", "eagle", "move") and where:
-            self.mode = "eagle" if verb == "eagle" else None
-            self.source = where[0] if verb == "move" else None
-            self.cursor = where[-1]
-            self._refresh()
-            if self.decision.kind in ("place", "move") and \
-                    vplan.plan(self, self.cursor).action == first:
-                return True
-            return super().show_hint(action)
-        if verb in ("battle", "coexist") and where:
-            self.conflict_t = where[0]
-            self._decide()
-            self.cursor = where[0]
-        options = self.decision.options
-        focus = next((i for i, o in enumerate(options) if o.action == first), None)
-        if focus is None or not self.kb_focus:  # Enter acts on the map, not this button
-            self._refresh()
-            return super().show_hint(action)
-        self.focus = focus
-        self._refresh()
-        return True
+        a hint or a lesson's H. The map shows a pawn's ghost where it would land, a
+        move's source stays selected, and Enter plays it (``view_hint``)."""
+        return view_hint.point_at(self, action) or (
+            action is not None and BoardView.show_hint(self, action))
+
+    def show_target(self, action: str | None) -> bool:
+        """Mark where ``action`` is played (a lesson's step) and leave the cursor and the
+        focus where they are: the learner makes the move (``view_hint``)."""
+        return view_hint.mark(self, action) or (
+            action is not None and BoardView.show_hint(self, action))
 
     def refused(self, action: str, reason: str) -> None:
         self.status = reason
@@ -485,6 +492,11 @@ class AztlanView(AidPictures):
     def on_events(self, action: str, events: list[Event]) -> None:
         # the last action's pawns land at once (its words and scores stay to be read)
         finish([a for a in self.anims if a.kind in ("drop", "slide")])
+        # a selection or a card's play begun is over with any action (a second Rafts and
+        # Canoes starts from no shore; a card's play begun was this one, or is void), and
+        # so is a step's mark
+        self.source = self.mode = self.raft = None
+        self.target, self.target_cells = None, ()
         known = len(self.anims)
         vdraw.animate(self, events)
         sooner(self.anims[known:], self.fx.reduced)
@@ -515,27 +527,7 @@ class AztlanView(AidPictures):
     # =====================================================================================
     def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
         """One step per scoring domain of every "score" event, then any blessings."""
-        steps: list[dict[str, Any]] = []
-        for e in events:
-            if e.kind != "score" or e.seat is None:
-                continue
-            who = self.session.name(e.seat)
-            for dm in (e.data or {}).get("domains", []):
-                if not dm.get("points"):
-                    continue
-                cells = list(dm.get("territories", []))
-                n = len(cells)
-                steps.append({"title": f"{who}: {plural(n, 'territory', 'territories')}, "
-                                       f"{dm['matching']} matching",
-                              "event": e, "kind": "bonus", "cells": cells,
-                              "lines": [f"{n} + {dm['matching']}² = {dm['points']}"],
-                              "points": {e.seat: dm["points"]}})
-            bonus = (e.data or {}).get("bonus", 0)
-            if bonus:
-                steps.append({"title": f"{who}: blessings", "event": e, "kind": "bonus",
-                              "cells": [], "lines": [f"+{bonus}"],
-                              "points": {e.seat: bonus}})
-        return steps
+        return view_scoring.scoring_steps(self.session, events)
 
     def scoring_title(self, events: list[Event]) -> str:
         """ "Scoring of age I", from the score event's age."""
@@ -549,23 +541,7 @@ class AztlanView(AidPictures):
         self.serial += 1
 
     def results_table(self) -> dict[str, Any] | None:
-        game = self.session.game
-        data = game.view(None)
-        final = data.get("final")
-        if not final:
-            return None
-        rows, seats = [], []
-        for seat in sorted(range(game.players), key=lambda s: -data["scores"][s]):
-            f = final[seat]
-            extra = sum(int(v) for v in f.values())
-            rows.append([self.session.name(seat), str(data["scores"][seat] - extra),
-                         str(f.get("power_card", 0)), str(f.get("prosperity", 0)),
-                         str(f.get("offerings", 0)), str(data["scores"][seat])])
-            seats.append(seat)
-        return {"title": "Final scores", "headers": ["Player", "Ages", "Unused card",
-                                                     "Prosperity", "Offerings", "Total"],
-                "rows": rows, "seats": seats,
-                "note": "A tie goes to the counter lower in the score stack"}
+        return view_scoring.results_table(self.session)
 
     # =====================================================================================
     # drawing (nothing but pixel caches changes): view_draw

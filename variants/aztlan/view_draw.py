@@ -121,8 +121,8 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
         v.warmed = warm
     rim = 4 if d.kind != "wait" else 2
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
-           v.cursor, v.mode, v.source, v.raft, tuple(v.seat_colours), tuple(v.seat_marks),
-           edge, rim)
+           v.cursor, v.mode, v.source, v.raft, v.target, tuple(v.seat_colours),
+           tuple(v.seat_marks), edge, rim)
     # the viewer's cards may show: another viewer's panel repaints at once
     v.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay),
                           secret=m.viewer,
@@ -311,6 +311,7 @@ def draw_moving(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: l
         colour = theme.TEXT if d.kind != "wait" else theme.TEXT_DIM
         vp.outline(screen, lay, geo, v.cursor, vp.INK, (6 + 2 * pulse) * k)
         vp.outline(screen, lay, geo, v.cursor, colour, (3 + 2 * pulse) * k)
+    draw_target(v, screen, lay, m, colours, marks)
     draw_ghost(v, screen, lay, m, colours, marks)
     for a in v.anims:
         if not a.started:
@@ -376,6 +377,36 @@ def draw_ghost(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: li
         vp.paint_pawn(screen, x, y, s * 0.8, colours[army], marks[army])
     vp.halo_text(screen, "+1", x - s * 0.45, y - s * 0.55, s * 0.8, theme.ACCENT,
                  "midright")
+
+
+def draw_target(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: list[Any],
+                marks: list[str]) -> None:
+    """A lesson's step on the map: its territories ringed in green, a move's way as an
+    arrow, and the pawn that lands there as a ghost, wherever the cursor is."""
+    cells, target = v.target_cells, v.target
+    if not cells or target is None:
+        return
+    k = lay.k
+    geo = v.geo
+    pulse = 0.5 + 0.5 * math.sin(v.time * 4.0)
+    for t in cells:
+        vp.outline(screen, lay, geo, t, vp.INK, (8 + 2 * pulse) * k)
+        vp.outline(screen, lay, geo, t, theme.GOOD, (5 + 2 * pulse) * k)
+    verb = target.split()[0]
+    d = v.decision
+    if verb not in ("place", "eagle", "move") or d.seat is None:
+        return
+    army = m.army(d.seat)
+    t = cells[-1]
+    (x, y), s = vp.stack_position(lay, geo, m.board[t], t, army)
+    if verb == "move" and len(cells) == 2:
+        fx, fy = vp.label_points(lay, geo, cells[0])["pawns"]
+        screen.line((fx, fy), (x, y), vp.INK, 9 * k)
+        screen.line((fx, fy), (x, y), theme.GOOD, 5 * k)
+    lift = 10 * k * pulse  # it bobs: a pawn waiting to be put down
+    screen.circle(x, y, s * 0.7, vp.INK, 5 * k)
+    screen.circle(x, y, s * 0.7, theme.GOOD, 3 * k)
+    vp.paint_pawn(screen, x, y - lift, s * 0.8, colours[army], marks[army])
 
 
 #: bursts by kind of event at a territory: a battle flares red, the gods' favour gold

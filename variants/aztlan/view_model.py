@@ -15,10 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.words import plural, roman
+from variants.aztlan.cards import SECRET_PLAYS
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.scoring import Domain, score_domains
 
 HIDDEN = "?"  # a chosen power card the viewer may not see
+#: the verbs that play a prosperity card from the decider's hidden hand (the rules'
+#: ``secret_play``): offered only while the decider's own secrets show (the peek key
+#: held, or the only person here), or once the holder has begun such a play (the card is
+#: then shown to all)
+CARD_PLAYS = SECRET_PLAYS
 PHASE_NAMES = {"choose": "Choosing", "develop": "Development", "conflict": "Conflicts",
                "score": "Scoring", "over": "Game over"}
 
@@ -161,11 +167,15 @@ class Model:
 # ---------------------------------------------------------------------------------------
 # the decision on screen
 # ---------------------------------------------------------------------------------------
-def decide(m: Model, legal: list[str], say: Any, focus_t: int | None = None) -> Decision:
+def decide(m: Model, legal: list[str], say: Any, focus_t: int | None = None,
+           begun: frozenset[str] = frozenset()) -> Decision:
     """The decision the viewer faces (``say("{0} wins", seat)`` names seats in sentences,
     as :meth:`game.ui.session.Session.say`: "You win" for the learner of a lesson).
 
-    Unless a person here decides (``m.decider``), it is a "wait"."""
+    Unless a person here decides (``m.decider``), it is a "wait". A prosperity card's
+    play (:data:`CARD_PLAYS`) is among the options only while the model holds the
+    decider's secrets, or when its verb is in ``begun`` (the holder asked for it: it is
+    no secret any more); so a decision over the board never tells which cards are held."""
     seat = m.current
     if m.phase == "over" or seat is None:
         best = m.winners[0] if m.winners else None
@@ -174,34 +184,61 @@ def decide(m: Model, legal: list[str], say: Any, focus_t: int | None = None) -> 
     who = say("{0}", seat)
     if seat != m.decider:
         return Decision("wait", seat, say("{0} decides", seat), _waiting(m))
+    if m.viewer != seat:
+        legal = [a for a in legal if a.split(" ", 1)[0] not in CARD_PLAYS
+                 or a.split(" ", 1)[0] in begun]
     if m.phase == "choose":
         opts = [Option(f"card {c}", f"Power {c}", action=f"choose {c}") for c in m.hand
                 if f"choose {c}" in legal]
         return Decision("choose", seat, f"{who}: choose a power card",
                         "Secret until every pawn is placed", opts)
     if m.phase == "develop":
-        return _developing(m, seat, who, legal)
+        return _developing(m, seat, who, legal, "eagle" in begun)
     if m.phase == "conflict":
         if m.pending is not None and m.pending["kind"] in ("sacred", "tlatoani"):
             return _card_asked(m, seat, who, say)
         return _conflicts(m, seat, say, legal, focus_t)
-    return Decision("score", seat, f"{who}: score age {roman(m.age)}",
-                    "Play cards first, then score", _score_options(m, seat, legal))
+    opts = _score_options(m, seat, legal)
+    prompt = _cards_prompt(m, seat) or ("Play cards first, then score" if any(
+        o.action and o.action.split()[0] in CARD_PLAYS for o in opts) else
+        "Pick the type your domains score" if any(o.action and o.action.startswith("wild ")
+                                                  for o in opts) else "")
+    return Decision("score", seat, f"{who}: score age {roman(m.age)}", prompt, opts)
 
 
-def _developing(m: Model, seat: int, who: str, legal: list[str]) -> Decision:
+def _cards_prompt(m: Model, seat: int) -> str:
+    """How the decider gets at their prosperity cards while the screen hides them: from
+    public facts only (how many they hold), so it tells nobody which they are."""
+    held = m.prosperity_count[seat]
+    if not held or m.viewer == seat:
+        return ""
+    return f"Hold P to see your {plural(held, 'prosperity card')}: play one by its number"
+
+
+def _developing(m: Model, seat: int, who: str, legal: list[str], eagle: bool = False
+                ) -> Decision:
+    """Placing a pawn, or moving one after (``eagle``: the holder is placing the extra
+    pawn of Eagle & Jaguar Warriors)."""
     army = m.army(seat)
     left = m.supply[army]
     if m.step == "place":
-        return Decision("place", seat, f"{who}: place a pawn",
-                        f"{plural(left + 1, 'pawn')} to place this age, "
-                        "this one included", targets=tuple(range(m.island.size)))
+        # (the age's supply still holds the pawn about to be placed)
+        prompt = "Your last pawn of this age" if left <= 1 else \
+            f"{left} pawns to place this age, this one included"
+        return Decision("place", seat, f"{who}: place a pawn", prompt,
+                        targets=tuple(range(m.island.size)))
     opts = [Option("stay", "No move", "end the turn", action="stay")]
     if any(a.startswith("eagle ") for a in legal):
         opts.append(Option("eagle", "Eagle & Jaguar", "an extra pawn", mode="eagle"))
     own = tuple(sorted(m.cells_of(army)))
+    if eagle and len(opts) > 1:
+        return Decision("move", seat, f"{who}: Eagle & Jaguar Warriors",
+                        "Click where the extra pawn goes: any territory. "
+                        "R: put the card back", opts, targets=own)
+    prompt = "Pick your territory, then a neighbour"
+    cards = _cards_prompt(m, seat) if not m.eagle else ""
     return Decision("move", seat, f"{who}: move a pawn?",
-                    "Pick your territory, then a neighbour", opts, targets=own)
+                    f"{prompt}. {cards}" if cards else prompt, opts, targets=own)
 
 
 def _card_asked(m: Model, seat: int, who: str, say: Any) -> Decision:
@@ -250,16 +287,35 @@ def _conflicts(m: Model, seat: int, say: Any, legal: list[str],
 
 
 def _score_options(m: Model, seat: int, legal: list[str]) -> list[Option]:
+    """Scoring's options, the public ones first (the wild card's types, or Score), then
+    the prosperity cards the seat may play: the numbers of the first stay the same
+    whether the cards show or not."""
     card = m.chosen[seat]
     wild = isinstance(card, int) and m.cards.is_wild(card)
     base_kind = None if wild or not isinstance(card, int) else m.card_type(card)
-    index = m.island.index
     kinds = [a.split()[1] for a in legal if a.startswith("wild ")]
     best_kind = base_kind
     if kinds:
         best_kind = max(kinds, key=lambda k: (m.score_total(seat, k), -kinds.index(k)))
     opts: list[Option] = []
+    for k in kinds:
+        pts = m.score_total(seat, k)
+        opts.append(Option(f"wild {k}", f"Wild: {m.type_name(k)}",
+                           f"+{pts}" + (" (best)" if k == best_kind else ""),
+                           action=f"wild {k}", points=pts, kind=k))
+    if "score" in legal and base_kind is not None:
+        pts = m.score_total(seat, base_kind)
+        opts.append(Option("score", "Score", f"+{pts} with {m.type_name(base_kind)}",
+                           action="score", points=pts, kind=base_kind))
+    return opts + _card_options(m, seat, legal, best_kind)
+
+
+def _card_options(m: Model, seat: int, legal: list[str], best_kind: str | None
+                  ) -> list[Option]:
+    """The blessings and Rafts and Canoes links the seat may play at its scoring."""
+    index = m.island.index
     army = m.army(seat)
+    opts: list[Option] = []
     for a in legal:
         words = a.split()
         if words[0] == "bless":
@@ -278,15 +334,6 @@ def _score_options(m: Model, seat: int, legal: list[str]) -> list[Option]:
             opts.append(Option(a, f"Rafts {words[1]}+{words[2]}", f"+{gain} with "
                                f"{m.type_name(k)}", action=a, points=gain, kind=k,
                                cells=(x, y), links=((x, y),)))
-    for k in kinds:
-        pts = m.score_total(seat, k)
-        opts.append(Option(f"wild {k}", f"Wild: {m.type_name(k)}",
-                           f"+{pts}" + (" (best)" if k == best_kind else ""),
-                           action=f"wild {k}", points=pts, kind=k))
-    if "score" in legal and base_kind is not None:
-        pts = m.score_total(seat, base_kind)
-        opts.append(Option("score", "Score", f"+{pts} with {m.type_name(base_kind)}",
-                           action="score", points=pts, kind=base_kind))
     return opts
 
 

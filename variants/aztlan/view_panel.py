@@ -20,6 +20,7 @@ from game.ui import theme
 from game.ui.screen import Screen, draw_mark
 from game.ui.widgets import fit, fit_lines
 from game.words import plural
+from variants.aztlan.view_hint import marked
 from variants.aztlan.view_model import Decision, Model, Option
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
@@ -117,7 +118,7 @@ def column_layout(scr: Screen, area: Rect, d: Decision, private: str = "") -> Co
 
     head = lines(d.title, 32, bw - 70, 2)
     prompt = lines(d.prompt, theme.FONT_SMALL, bw - 24, 3)
-    mine = lines(private, theme.FONT_SMALL, bw - 24, 2)
+    mine = lines(private, theme.FONT_SMALL, bw - 24, 3)
     top = by + 16 + TITLE_STEP * len(head) + 6 + PROMPT_STEP * (len(prompt) + len(mine)) + 6
     out = ColumnLayout(area, (bx + 12, top, bw - 24, 0), head, prompt, mine)
     if d.kind == "choose":
@@ -176,6 +177,9 @@ def paint_column(scr: Screen, view: Any, m: Model, d: Decision, lay: ColumnLayou
     for i, (rect, opt) in enumerate(lay.buttons):
         _button(scr, rect, opt, i, view.focus == i and view.kb_focus, view.hover_button == i,
                 opt.mode is not None and opt.mode == view.mode)
+        if marked(view, opt.action, opt.mode):  # a lesson's step: press this one
+            x, y, w, h = rect
+            scr.box(x - 5, y - 5, w + 10, h + 10, theme.GOOD, radius=13, width=5)
 
 
 def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bool,
@@ -209,7 +213,8 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
     elif scr.text_width(text, size) <= room:
         lines = [text]
     else:  # one short line: the words that fit (the status line gives the rest)
-        points = opt.detail.split()[0] if opt.detail else ""
+        first = opt.detail.split()[0] if opt.detail else ""
+        points = first if first[:1] in "+-0123456789" and first else ""  # "+12", not "an"
         shorter = [f"{label}  {points}"] if points else []
         line = next((t for t in shorter + [label] if scr.text_width(t, size) <= room), None)
         lines = [line if line is not None else fit(scr, label, size, room)]
@@ -231,6 +236,8 @@ def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
                    dim=not focus and view.hover_card not in (None, i))
         if view.hover_card == i and not focus:
             scr.box(x - 3, y - 3, w + 6, h + 6, theme.TEXT, radius=12, width=3)
+        if marked(view, opt.action):  # a lesson's step: choose this one
+            scr.box(x - 9, y - 9 - lift, w + 18, h + 18, theme.GOOD, radius=16, width=6)
 
 
 def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
@@ -265,12 +272,20 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
             _power_tall(scr, view, army, box, words)
         elif ch >= POWERS_WIDE_H:
             _power_wide(scr, view, army, box, words)
-        else:  # a short panel: the sum on one line
+        elif ch >= 100:  # a short panel: the sum on one line
             paint_pawn(scr, cx, y + 24, 28, view.army_colours[army], view.army_marks[army])
             scr.text(fit(scr, words.name, theme.FONT_SMALL, cw - 10), cx, y + 42,
                      theme.FONT_SMALL, theme.TEXT, "midtop")
             scr.text(f"{words.product} {words.total}", cx, y + 72, theme.FONT_SMALL,
                      words.colour, "midtop")
+        else:  # shorter still (a long prompt above): the name and the sum, two lines
+            name = fit(scr, words.name, theme.FONT_SMALL, cw - 44)
+            left = cx - (30 + scr.text_width(name, theme.FONT_SMALL)) / 2
+            paint_pawn(scr, left + 11, y + 18, 22, view.army_colours[army],
+                       view.army_marks[army])
+            scr.text(name, left + 30, y + 18, theme.FONT_SMALL, theme.TEXT, "midleft")
+            scr.text(fit(scr, f"{words.product} {words.total}", theme.FONT_SMALL, cw - 10),
+                     cx, y + 34, theme.FONT_SMALL, words.colour, "midtop")
 
 
 @dataclass(frozen=True)
@@ -324,20 +339,7 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
     seat = m.viewer if m.viewer is not None else (
         d.seat if d.kind in ("place", "move") else None)
     if seat is not None and m.phase == "develop":
-        card = m.chosen[seat] if seat == m.viewer else None
-        if isinstance(card, int):
-            label = "Your card" if seat == d.seat else \
-                fit(scr, view.session.say("{0}'s card", seat), theme.FONT_SMALL, w)
-            scr.text(label, x, y + 4, theme.FONT_SMALL, theme.TEXT_DIM)
-            power_card(scr, x, y + 40, 110, 128, card, m.card_type(card),
-                       m.cards.power_value[card], m.type_name(m.card_type(card)))
-        army = m.army(seat)
-        px = x + 130 + (w - 130) / 2
-        scr.text(f"{m.supply[army]}", px, y + 70, theme.FONT_LARGE, theme.ACCENT, "center")
-        scr.text("pawns", px, y + 102, theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
-        scr.text(f"+{m.reserve[army]} later", px, y + 136, theme.FONT_SMALL, theme.TEXT_DIM,
-                 "midtop")
-        y += 184
+        y = _paint_own(scr, view, m, d, seat, (x, y, w, body[1] + h - y))
     t = view.hover_t if view.hover_t is not None else view.cursor
     if t is None or y + 70 > body[1] + h:
         return
@@ -356,6 +358,45 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
         for line in fit_lines(scr, f"{n} · {view.army_name(army)}", theme.FONT_SMALL, w - 34):
             scr.text(line, x + 32, y + 16, theme.FONT_SMALL, theme.TEXT, "midleft")
             y += 34
+
+
+def _paint_own(scr: Screen, view: Any, m: Model, d: Decision, seat: int, box: Rect) -> float:
+    """The seat's power card (only where its secrets show) and its pawns left to place:
+    at full size where the box has room, else on one row above the buttons. Where the
+    next part may start."""
+    x, y, w, room = box
+    card = m.chosen[seat] if seat == m.viewer else None
+    army = m.army(seat)
+    left = m.supply[army]
+    if room < 150:  # a short box (a long prompt, the cards while P is held)
+        ch = max(40.0, min(58.0, room - 6))
+        tx = x
+        if isinstance(card, int):
+            mini_card(scr, m, x, y + 2, ch * 0.76, ch, card)
+            tx = x + ch * 0.76 + 12
+        scr.text(fit(scr, f"{plural(left, 'pawn')} to place", theme.FONT_SMALL, x + w - tx),
+                 tx, y + 2 + ch / 2, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+        return y + ch + 12
+    # the card as tall as the box lets it be (the buttons below never cover it)
+    ch = max(64.0, min(128.0, room - 44))
+    cw = ch * 110 / 128
+    if isinstance(card, int):
+        label = "Your card" if seat == d.seat else \
+            fit(scr, view.session.say("{0}'s card", seat), theme.FONT_SMALL, w)
+        scr.text(label, x, y + 4, theme.FONT_SMALL, theme.TEXT_DIM)
+        if ch >= 120:
+            power_card(scr, x, y + 40, cw, ch, card, m.card_type(card),
+                       m.cards.power_value[card], m.type_name(m.card_type(card)))
+        else:  # too short for its words: the number and the type's icon
+            mini_card(scr, m, x, y + 40, ch * 0.76, ch, card)
+    px = x + cw + 20 + (w - cw - 20) / 2
+    scr.text(f"{left}", px, y + 70, theme.FONT_LARGE, theme.ACCENT, "center")
+    scr.text("pawn" if left == 1 else "pawns", px, y + 102, theme.FONT_SMALL,
+             theme.TEXT_DIM, "midtop")
+    if room >= 170:
+        scr.text(f"+{m.reserve[army]} later", px, y + 136, theme.FONT_SMALL, theme.TEXT_DIM,
+                 "midtop")
+    return y + 184
 
 
 def prosperity_words(m: Model) -> str:
@@ -402,7 +443,7 @@ def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect)
         # a long domain is named by its size (the map shows where it lies)
         ids = " ".join(m.island.ids[c] for c in dm.cells)
         if scr.text_width(ids, theme.FONT_SMALL) > w - 130:
-            ids = f"{len(dm.cells)} territories"
+            ids = plural(len(dm.cells), "territory", "territories")
         scr.text(ids, x, y, theme.FONT_SMALL, theme.TEXT_DIM)
         scr.text(f"{len(dm.cells)}+{dm.matching}²={dm.points}", x + w, y, theme.FONT_SMALL,
                  theme.GOOD, "topright")

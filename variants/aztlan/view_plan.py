@@ -158,7 +158,7 @@ def status(v: AztlanView) -> str:
                 f"{m.type_name(kind)} scores extra"
             verb = "Click" if v.hover_card is not None else "Enter"
             return (f"{verb}: choose power card {card} ({what}; "
-                    f"{m.cards.power_value[card]} pts if never played)")
+                    f"{plural(m.cards.power_value[card], 'pt')} if never played)")
         return d.title
     if v.hover_button is not None and v.hover_button < len(d.options):
         return "Click: " + say(v, d.options[v.hover_button])

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from game.events import Event
+from game.ui import theme
 from game.ui.anim import finish, sooner
 from game.ui.art import texture
 from game.ui.boardview import Area, SeatStyle
@@ -85,6 +86,8 @@ class MarketView(SeatStyle, AidPictures):
         self.payer: int | None = None
         self.option: int | None = None
         self.preview = Preview()
+        #: a lesson's step (``show_target``): where it is played and its preview there
+        self.target: tuple[tuple[Any, ...], Preview] | None = None
         self.queue = StepQueue()
         self.anims: list[va.Anim] = []
         self.time = 0.0
@@ -301,6 +304,16 @@ class MarketView(SeatStyle, AidPictures):
             return True
         return super().show_hint(action)
 
+    def show_target(self, action: str | None) -> bool:
+        """Ready the mode for ``action`` (a lesson's step) and draw its ghost where it is
+        played, the cursor left where it was: the learner takes it there."""
+        cursor = self.cursor
+        shown = self.show_hint(action) if action is not None else False
+        self.target = (self.cursor, self.preview) if shown else None
+        self.cursor = cursor
+        self._refresh()
+        return shown
+
     def _confirm(self) -> str | None:
         p = self.preview
         if p.ok and p.action:
@@ -395,6 +408,7 @@ class MarketView(SeatStyle, AidPictures):
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
         self.queue.applied(action)
+        self.target = None  # a lesson's step is played (or left)
         game = self.session.game
         # the last action's tiles, goods and coins land at once (its "+N" stays to be read)
         finish([a for a in self.anims if a.kind != "pop"])
@@ -507,6 +521,10 @@ class MarketView(SeatStyle, AidPictures):
             vo.paint_turn(screen, lay, self._my_side(), glow)
         if self.highlighted is not None:
             paint_step(screen, lay, self.rules, s, self.highlighted, glow)
+        if self.target is not None and s.phase != "over" and not self.anims:
+            where, ghost = self.target  # a lesson's step: its ghost, ringed in green
+            vo.paint_preview(screen, lay, s, ghost, glow)
+            vo.outline(screen, lay.target_rect(where), theme.GOOD, 6 + 3 * glow, lay.cs * 0.12)
         if s.phase != "over" and not self.anims:
             vo.paint_preview(screen, lay, s, self.preview, glow)
         if s.phase != "over":

@@ -68,6 +68,8 @@ class MexicaView(SeatStyle, AidPictures):
         self.menu_index = 0
         self.queue = StepQueue()
         self.preview = Preview()
+        #: a lesson's step (``show_target``): its preview, drawn where it is played
+        self.target: Preview | None = None
         self.time = 0.0
         self.anims: list[Anim] = []
         self.pops: list[va.Pop] = []
@@ -283,6 +285,16 @@ class MexicaView(SeatStyle, AidPictures):
             return True
         return super().show_hint(action)  # nothing to show on the board (end, agree)
 
+    def show_target(self, action: str | None) -> bool:
+        """Ready the tool for ``action`` (a lesson's step) and draw its ghost where it is
+        played, the cursor left where it was: the learner takes it there."""
+        cursor = self.cursor
+        shown = self.show_hint(action) if action is not None else False
+        self.target = self.preview if shown and self.preview.cells else None
+        self.cursor = cursor
+        self._refresh()
+        return shown
+
     def _attempt(self, action: str) -> str | None:
         if self.session.is_legal(action):
             self.queue.clear()
@@ -395,6 +407,7 @@ class MexicaView(SeatStyle, AidPictures):
     # =====================================================================================
     def on_events(self, action: str, events: list[Event]) -> None:
         self.queue.applied(action)  # another action mid-walk stops the walk
+        self.target = None  # a lesson's step is played (or left)
         game = self.session.game
         b, s = self.board, game.state
         anims = va.piece_anims(b, s, action, self._seen_pilli, self._seen_display)
@@ -469,6 +482,8 @@ class MexicaView(SeatStyle, AidPictures):
             scr = comp.copy_of(pieces, screen, lay.outer)
             if self.highlight_cells:
                 vo.paint_highlight(scr, lay, self.highlight_cells)
+            if self.target is not None:
+                vo.paint_target(scr, lay, rules, s, self.target, self.colours, self.marks)
             vo.paint_preview(scr, lay, rules, s, self.preview, self.colours,
                              self.marks, self.highlight_cells)
             comp.key = comp_key

@@ -112,6 +112,22 @@ def paint_preview(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaSta
         _paint_ghost(scr, lay, rules, p, seat_colour(colours, seat), seat_mark(marks, seat))
 
 
+def paint_target(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState, p: Any,
+                 colours: list[Any], marks: list[str]) -> None:
+    """A lesson's step where it is played: its way and its piece as a ghost, its cells
+    ringed in green, wherever the cursor is."""
+    cs = lay.cs
+    if len(p.path) > 1:
+        pts = [lay.centre(c) for c in p.path]
+        for a, b in zip(pts, pts[1:], strict=False):
+            scr.line(a, b, theme.GOOD, max(3.0, cs * 0.1))
+    if p.ghost and p.cells:
+        seat = state.turn
+        _paint_ghost(scr, lay, rules, p, seat_colour(colours, seat), seat_mark(marks, seat))
+    if p.cells:
+        outline(scr, lay, frozenset(p.cells), theme.GOOD, max(4.0, cs * 0.12))
+
+
 def _paint_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
     """Outlined districts (faint ones first, under the others) and their size badges."""
     cs = lay.cs

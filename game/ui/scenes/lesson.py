@@ -1,10 +1,12 @@
 """A lesson in play: the real game on the real board view, with a card that teaches.
 
 A :class:`LessonScene` is the play screen (:class:`~game.ui.scenes.play.PlayScene`) with
-a script (:class:`game.lessons.Lesson`): a card under the board says what to do and why,
-the board view shows where (``BoardView.show_hint``: a ghost of the move, the cursor on
-it, so Enter or a click does it), and every action the learner takes is judged against
-the step before it reaches the engine:
+a script (:class:`game.lessons.Lesson`): a card under the board says what to do and why
+and which keys do it, the board view marks where (``BoardView.show_target``: a ghost of
+the move, the cursor left where it was), and the learner makes the move with their own
+cursor, clicks or buttons: Enter alone plays whatever is at the cursor, as in a game. H
+("show me") puts the cursor on the move (``BoardView.show_hint``). Every action the
+learner takes is judged against the step before it reaches the engine:
 
 - an accepted action (or the next of an accepted plan, e.g. a walk's next step) is
   played, and once the step's plan is complete the computer seats play its replies;
@@ -23,12 +25,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.lessons import Lesson, Position, Step
+from game.lessons import Lesson, Position, Step, fill
 from game.ui import theme
 from game.ui.messages import personalise
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
 from game.ui.widgets import INK, fit, wrap
+from game.words import imperative
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -48,13 +51,13 @@ LINE = 44
 MAX_LINES = 3
 #: seconds the "that works too" note stays in place of the step's text
 NOTE_SECONDS = 8.0
-#: seconds between the steps of a walk played with Enter (each is seen moving)
-WALK_STEP = 0.35
 #: what a key of a step is on a controller (None: no button does it)
-PAD = {"Enter": "A", "E": "X", "Tab": "Y", "R": "LB", "Esc": "B", "H": "R3"}
+PAD = {"Enter": "A", "E": "X", "Tab": "Y", "R": "LB", "Esc": "B", "H": "R3",
+       "Arrows": "D-pad"}
 #: what a key does, for the footer
 MEANING = {"Enter": "Do it", "E": "End turn", "T": "Spend AP token", "Tab": "Tool",
-           "R": "Rotate", "U": "Undo", "Y": "Redo", "Esc": "Menu", "H": "Show again"}
+           "R": "Rotate", "U": "Undo", "Y": "Redo", "Esc": "Menu", "H": "Show me",
+           "Arrows": "Move the cursor"}
 
 
 class ScriptedSeat(ComputerSeat):
@@ -105,11 +108,9 @@ class LessonScene(PlayScene):
         self.lesson_note = ""
         self.note_t = 0.0
         self.finished = False
-        #: the rest of a walk started with Enter, and the time since its last step
-        self.walk: list[str] = []
-        self.walk_t = 0.0
-        #: the board view's cursor is on the step's move (Enter there plays it); else the
-        #: lesson plays it on Enter
+        #: the board marks the step's move (its ghost): the learner goes there
+        self.marked = False
+        #: H put the board view's cursor on the step's move (Enter there plays it)
         self.on_cursor = False
         session.autosave = self.save
         for seat in range(session.game.players):
@@ -149,13 +150,15 @@ class LessonScene(PlayScene):
         super().exit()
         self.store.flush()
 
-    def _present(self) -> None:
-        """Show the step on the board: its move as a ghost, the cursor on it."""
+    def _present(self, point: bool = False) -> None:
+        """Show the step on the board: its move marked where it is played, and with
+        ``point`` (H, "show me") the cursor on it, so that Enter plays it."""
         step = self.step
-        if step is not None and step.accept and not self.acted and step.show:
-            self.on_cursor = self.view.show_hint(step.show)
-        else:
-            self.on_cursor = self.view.show_hint(None)
+        show = step.show if step is not None and step.accept and not self.acted else None
+        self.marked = self.view.show_target(show)
+        self.on_cursor = self.view.show_hint(show) if point and show else False
+        if not show:
+            self.view.show_hint(None)
 
     def _advance(self) -> None:
         """On to the next step once this one's action and replies are done (a step
@@ -189,6 +192,7 @@ class LessonScene(PlayScene):
     def _finish(self) -> None:
         assert self.app is not None
         self.finished = True
+        self.marked = self.view.show_target(None)
         self.view.show_hint(None)
         try:
             self.store.mark_done(self.lesson.id)
@@ -229,6 +233,7 @@ class LessonScene(PlayScene):
         self.taken += (done,)
         if plan is not None and self.taken == plan:
             self.acted = True
+            self.marked = self.view.show_target(None)
             self.view.show_hint(None)
             self._advance()
         return True
@@ -237,8 +242,9 @@ class LessonScene(PlayScene):
         """A legal action the step does not ask for: said, and taken back."""
         assert self.app is not None
         wanted = (step.expect or ("",))[len(self.taken)] if step.expect else ""
-        try:
-            said = self.game.describe(wanted) if wanted else ""
+        try:  # advice to the learner: "choose power card 7", not "You choose ..."
+            said = imperative(self.game.describe(wanted), self.lesson.learner) \
+                if wanted else ""
         except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
             said = wanted
         note = step.other or f"That works too, but try this now: {said}."
@@ -247,30 +253,6 @@ class LessonScene(PlayScene):
         self.view.on_reset()  # drop a walk the view had queued
         self._present()
         self.app.play_sound("refused")
-
-    def _play_shown(self, step: Step) -> None:
-        """Enter (a controller's A): play what the board shows for the step, a walk of
-        several steps one after another (``update`` plays the rest)."""
-        plan = step.shown_plan(self.taken)
-        if plan is None:
-            self.refuse("Press H to see the step's move again")
-            return
-        self.walk = list(plan[len(self.taken) + 1:])
-        self.walk_t = 0.0
-        if not self.apply(plan[len(self.taken)]):
-            self.walk = []
-
-    def _play_walk(self, dt: float) -> None:
-        """The next step of a walk started with Enter, once the last one has moved."""
-        if not self.walk:
-            return
-        self.walk_t += dt
-        if self.walk_t < WALK_STEP or self.view.busy or \
-                self.game.current_player != self.lesson.learner:
-            return
-        self.walk_t = 0.0
-        if not self.apply(self.walk.pop(0)):
-            self.walk = []
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -294,14 +276,10 @@ class LessonScene(PlayScene):
                 return True
             return kind not in ("point", "scroll", "page_up", "page_down")
         learner = self.game.current_player == self.lesson.learner
-        if kind == "confirm" and learner and step is not None and not self.acted and \
-                not self.on_cursor:
-            self._play_shown(step)
-            return True
-        if kind == "hint":
+        if kind == "hint":  # show me: the cursor on the step's move
             if learner and step is not None and not self.acted:
                 self.view.on_reset()
-                self._present()
+                self._present(point=True)
                 self.app.play_sound("select")
             return True
         if kind in ("undo", "redo") and learner:
@@ -313,7 +291,6 @@ class LessonScene(PlayScene):
         self.note_t += dt
         if self.lesson_note and self.note_t >= NOTE_SECONDS:
             self.lesson_note = ""
-        self._play_walk(dt)
         super().update(dt)
 
     @property
@@ -325,9 +302,17 @@ class LessonScene(PlayScene):
         driver = self.seats.deciding()
         if driver is not None and not driver.wants_local_input:
             return (*(driver.shortcuts() or ()), *MENU_SHORTCUTS)
+        return (*((k, MEANING.get(k, "Do it")) for k in self.step_keys(step)),
+                ("H", "Show me"), *MENU_SHORTCUTS)
+
+    def step_keys(self, step: Step | None) -> tuple[str, ...]:
+        """The keys that make the step's move: the step's own, after the arrows when the
+        board marks where to go (the cursor is the learner's to move there)."""
         keys = step.keys if step is not None else ("Enter",)
-        return (*((k, MEANING.get(k, "Do it")) for k in keys), ("H", "Show again"),
-                *MENU_SHORTCUTS)
+        if self.marked and not self.on_cursor and "Enter" in keys and "Arrows" not in keys:
+            at = keys.index("Enter")
+            return (*keys[:at], "Arrows", *keys[at:])
+        return keys
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
@@ -341,13 +326,12 @@ class LessonScene(PlayScene):
         glow = 0.5 + 0.5 * math.sin(self.t * 3.0)
         border = theme.ACCENT if not self.lesson_note else theme.DANGER
         screen.box(x, y, w, h, border, radius=16, width=3 + round(glow))
-        total = len(self.lesson.steps)
         if step is None:
-            head, text = "Lesson complete", f"You have finished the lesson {self.lesson.name}."
+            text = f"You have finished the lesson {self.lesson.name}."
         else:
-            head = f"Step {step.number} of {total}" + (f" · {step.title}" if step.title else "")
-            text = personalise(step.text, self.session.names)
-        self._draw_head(screen, head, step)
+            text = personalise(fill(step.text, self.colour_names(), self.lesson.learner),
+                               self.session.names)
+        self._draw_head(screen, step)
         shown = self.lesson_note or text
         colour = theme.ACCENT if self.lesson_note else theme.TEXT
         lines = wrap(screen, shown, TEXT_SIZE, w - 48)
@@ -357,27 +341,40 @@ class LessonScene(PlayScene):
         for i, line in enumerate(lines):
             screen.text(line, x + 24, y + 50 + LINE * i, TEXT_SIZE, colour)
 
-    def _draw_head(self, screen: Screen, head: str, step: Step | None) -> None:
-        """The step's number and title on the left, its keys as key caps on the right."""
+    def colour_names(self) -> list[str]:
+        """Each seat's colour as people call the one the screen shows ("orange")."""
+        names = theme.colour_names(self.session.palette)
+        return [names[i % len(names)].lower() for i in self.session.colour_index]
+
+    def _draw_head(self, screen: Screen, step: Step | None) -> None:
+        """The step's number and title on the left, its keys as key caps on the right;
+        the title takes the room the caps leave (shorter "13/29" first, then the
+        controller's names drop out of the caps before a word of the title is cut)."""
         x, y, w, _h = CARD
         size = theme.FONT_SMALL
-        screen.text(fit(screen, head.upper(), size, w * 0.72), x + 24, y + 12, size,
-                    theme.ACCENT)
+        keys: tuple[str, ...] = ()
+        if step is not None and not step.accept:
+            keys = ("Enter",)
+        elif step is not None and not self.acted and \
+                self.game.current_player == self.lesson.learner:
+            keys = self.step_keys(step)
+        total = len(self.lesson.steps)
         if step is None:
-            return
-        if not step.accept:
-            keys: tuple[str, ...] = ("Enter",)
-        elif self.acted or self.game.current_player != self.lesson.learner:
-            return
+            heads = ["LESSON COMPLETE"]
         else:
-            keys = step.keys
+            title = f" · {step.title}" if step.title else ""
+            heads = [f"Step {step.number} of {total}{title}".upper(),
+                     f"Step {step.number}/{total}{title}".upper()]
+        for pads in (True, False):
+            caps = self._caps(keys, pads)
+            room = w - 48 - sum(screen.text_width(label, size) + 32 for label, _ in caps)
+            head = next((h for h in heads if screen.text_width(h, size) <= room), None)
+            if head is not None:
+                break
+        if head is None:
+            head = fit(screen, heads[-1], size, room)
+        screen.text(head, x + 24, y + 12, size, theme.ACCENT)
         right = x + w - 24
-        caps: list[tuple[str, bool]] = []
-        for key in keys:
-            caps.append((key, True))
-            pad = PAD.get(key)
-            if pad:
-                caps.append((f"pad {pad}", False))
         for label, main in reversed(caps):
             width = screen.text_width(label, size) + 20
             if main:
@@ -386,3 +383,14 @@ class LessonScene(PlayScene):
             else:
                 screen.text(label, right - 4, y + 28, size, theme.TEXT_DIM, "midright")
             right -= width + 12
+
+    @staticmethod
+    def _caps(keys: tuple[str, ...], pads: bool) -> list[tuple[str, bool]]:
+        """The key caps (label, a key rather than its controller button)."""
+        caps: list[tuple[str, bool]] = []
+        for key in keys:
+            caps.append((key, True))
+            pad = PAD.get(key)
+            if pad and pads:
+                caps.append((f"pad {pad}", False))
+        return caps
