@@ -40,7 +40,7 @@ from typing import Any, cast
 from game.events import Event
 from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
-from game.ui.boardview import Area
+from game.ui.boardview import Area, BoardView
 from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer, Snapshot
 from game.ui.layout import PANEL_AREA
