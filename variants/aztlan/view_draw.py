@@ -314,7 +314,7 @@ def draw_moving(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: l
     draw_target(v, screen, lay, m, colours, marks)
     draw_ghost(v, screen, lay, m, colours, marks)
     for a in v.anims:
-        if not a.started:
+        if not a.started or a.done:  # (a done one waits for the next update to go)
             continue
         e = a.progress
         if a.kind == "drop":
@@ -351,12 +351,13 @@ def draw_moving(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: l
             grow = 0.8 + 0.2 * min(1.0, e * 4)
             vp.badge(screen, f"{a.data['text']}  ({a.data['detail']})", x,
                      y - 30 * k * e, 30 * k * grow, fill=colour, fg=vp.INK,
-                     edge=vp.INK)
+                     edge=vp.INK, role=theme.PASSING)
         elif a.kind == "banner":
             mx, my, mw, mh = lay.map_rect
             alpha = 1.0 if e < 0.7 else (1 - e) / 0.3
             if alpha > 0.05:
-                vp.badge(screen, a.data["text"], mx + mw / 2, my + mh / 2, 56 * k)
+                vp.badge(screen, a.data["text"], mx + mw / 2, my + mh / 2, 56 * k,
+                         role=theme.PASSING)
 
 
 def draw_ghost(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: list[Any],
@@ -462,25 +463,38 @@ def animate(v: AztlanView, events: list[Event]) -> None:
                            ring=150 if e.kind == "battle" else 100, delay=delay)
             pop(v, rows, idx[data["territory"]], word, theme.ACCENT, delay)
         elif e.kind == "score" and e.seat is not None:
-            # the army that scored (in Aztec Gods, control swaps right after)
-            army = v.model.army(e.seat) if v.model is not None else e.seat
-            for dm in data.get("domains", []):
-                if not dm.get("points"):
-                    continue
-                cells = tuple(idx[c] for c in dm.get("territories", []) if c in idx)
-                n = len(cells)
-                if cells:
-                    colours = v.army_colours
-                    v.fx.burst(cells[0], colours[army] if 0 <= army < len(colours) else
-                               theme.ACCENT, count=30, ring=120, delay=delay)
-                v.anims.append(Anim("domain", cells, DOMAIN_TIME, delay, data={
-                    "text": f"+{dm['points']}", "detail": f"{n}+{dm['matching']}²",
-                    "army": army}))
-                delay += DOMAIN_TIME * 0.8
-            if e.points:
-                v.panel_flash[e.seat] = (f"+{e.points}", 0.0)
+            delay = animate_score(v, e, delay)
         elif e.kind == "reveal":
             v.anims.append(Anim("banner", (), POP_TIME, data={
                 "text": "Power cards revealed"}))
         elif e.kind == "draw" and e.seat is not None:
             v.panel_flash[e.seat] = ("+1 card", 0.0)
+
+
+def animate_score(v: AztlanView, e: Event, delay: float) -> float:
+    """A seat's domains lit one after another, each with its points; returns the delay
+    after the last."""
+    idx = v.rules.island.index
+    data = e.data or {}
+    assert e.seat is not None
+    for a in v.anims:  # the conflicts' words are old news: the scoring's own show
+        if a.kind in ("banner", "pop"):
+            a.t = a.delay + a.dur
+    # the army that scored (in Aztec Gods, control swaps right after)
+    army = v.model.army(e.seat) if v.model is not None else e.seat
+    for dm in data.get("domains", []):
+        if not dm.get("points"):
+            continue
+        cells = tuple(idx[c] for c in dm.get("territories", []) if c in idx)
+        n = len(cells)
+        if cells:
+            colours = v.army_colours
+            v.fx.burst(cells[0], colours[army] if 0 <= army < len(colours) else
+                       theme.ACCENT, count=30, ring=120, delay=delay)
+        v.anims.append(Anim("domain", cells, DOMAIN_TIME, delay, data={
+            "text": f"+{dm['points']}", "detail": f"{n}+{dm['matching']}²",
+            "army": army}))
+        delay += DOMAIN_TIME  # one domain's words at a time: never on another's
+    if e.points:
+        v.panel_flash[e.seat] = (f"+{e.points}", 0.0)
+    return delay

@@ -392,12 +392,13 @@ def group_outline(scr: Screen, lay: Layout, geo: MapGeometry, cells: Any, colour
 
 
 def badge(scr: Screen, text: str, x: float, y: float, size: float, fill: Any = INK,
-          fg: Any = theme.ACCENT, edge: Any = theme.ACCENT) -> None:
+          fg: Any = theme.ACCENT, edge: Any = theme.ACCENT, role: str = "") -> None:
+    """Words on a rounded plate; ``role`` ``theme.PASSING`` for a moment's effect."""
     w = scr.text_width(text, theme.readable(size)) + size * 0.7
     h = size * 1.15
     scr.box(x - w / 2, y - h / 2, w, h, fill, radius=h / 2.6)
     scr.box(x - w / 2, y - h / 2, w, h, edge, radius=h / 2.6, width=max(2.0, size * 0.08))
-    scr.text(text, x, y + size * 0.03, theme.readable(size), fg, "center")
+    scr.text(text, x, y + size * 0.03, theme.readable(size), fg, "center", role=role)
 
 
 def swords(scr: Screen, x: float, y: float, r: float, colour: Any = LABEL) -> None:

@@ -224,6 +224,8 @@ class ScoringScene(BaseScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.fx.update(dt)
+        if self.view is not None:  # the board beneath goes on moving: its words rise
+            self.view.update(dt)   # and fade, its bursts end, as the overlay is read
         self.step_t += dt
         if self.step_t >= STEP_SECONDS and self.index < len(self.steps) - 1:
             self._show(self.index + 1)
