@@ -50,7 +50,7 @@ COLUMN_GAP = 12.0
 #: the least height of the side panel: below it the log gives up rows (it keeps at
 #: least ``LOG_MIN_H``)
 PANEL_MIN_H = 500.0
-LOG_MIN_H = 106.0
+LOG_MIN_H = 142.0
 
 
 def _grid(players: int, wide: bool = False) -> tuple[int, int]:

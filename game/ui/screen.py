@@ -258,7 +258,17 @@ class Screen:
         else:
             pygame.draw.rect(self.surface, colour, r, self.ln(width) if width else 0,
                              self.ln(radius) if radius else 0)
+            if not width:
+                self.covered(r)
         return r
+
+    def covered(self, rect: pygame.Rect) -> None:
+        """Tell the text recorder an opaque fill covered ``rect`` (pixels of this screen's
+        surface): the texts wholly under it are no longer seen."""
+        if Screen.recorder is not None:
+            filled = getattr(Screen.recorder, "filled", None)
+            if filled is not None:
+                filled(rect, self)
 
     def line(self, a: tuple[float, float], b: tuple[float, float], colour: Colour,
              width: float = 2) -> None:

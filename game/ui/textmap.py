@@ -34,6 +34,8 @@ TOLERANCE = 6
 SEEN = 0.6
 #: texts remembered at most (the oldest are forgotten first)
 MAX_TEXTS = 4000
+#: the least area (pixels) of an opaque fill that is told to hide the texts under it
+MIN_COVER = 20000
 
 
 @dataclass
@@ -119,6 +121,20 @@ class TextMap:
         while len(self.texts) > MAX_TEXTS:
             self._forget(next(iter(self.texts)))
 
+    def filled(self, rect: pygame.Rect, screen: Screen) -> None:
+        """An opaque fill (a panel, a bar) drawn over ``rect``: the texts wholly under it
+        are hidden, whatever colour their pixels happen to share with it. Small fills (a
+        tile, a key cap) are left to the pixels: they are many, and hide little."""
+        if self.window is None or rect.w * rect.h < MIN_COVER:
+            return
+        where = rect
+        if screen.surface is not self.window:
+            x, y = screen.to_logical(rect.topleft)
+            where = pygame.Rect(_window_px(self.window, x, y), rect.size)
+        for key, placed in list(self.texts.items()):
+            if where.contains(placed.ink):
+                self._forget(key)
+
     def _masks(self, surface: pygame.Surface) -> tuple[pygame.mask.Mask, pygame.mask.Mask]:
         """A rendered line's solid glyph pixels and the pixels no glyph touches; rendered
         lines are kept and drawn again (the screen's text cache), so are these."""
@@ -199,6 +215,16 @@ def _within(a: Placed, b: Placed) -> bool:
     return bool(solid) and b.mask.overlap_area(a.mask, offset) >= solid
 
 
+def _touch(a: Placed, b: Placed, slack: int) -> bool:
+    """Whether a glyph of ``a`` comes within ``slack`` pixels of a glyph of ``b``."""
+    grown = pygame.mask.Mask((b.rect.w + 2 * slack, b.rect.h + 2 * slack))
+    for dx in range(2 * slack + 1):
+        for dy in range(2 * slack + 1):
+            grown.draw(b.mask, (dx, dy))
+    offset = (a.rect.x - (b.rect.x - slack), a.rect.y - (b.rect.y - slack))
+    return grown.overlap(a.mask, offset) is not None
+
+
 def overlaps(texts: list[Placed], slack: int = 1,
              same_frame: bool = True) -> list[tuple[Placed, Placed]]:
     """Pairs of visible texts whose ink runs into each other (by more than ``slack``
@@ -221,6 +247,8 @@ def overlaps(texts: list[Placed], slack: int = 1,
                 continue
             if theme.PASSING in (a.role, b.role) or _within(a, b) or _within(b, a):
                 continue
+            if not _touch(a, b, slack + 1):
+                continue  # their boxes meet, their letters do not (a descender's band)
             if (a.frame == b.frame) == same_frame:
                 out.append((a, b) if a.frame <= b.frame else (b, a))
     return out

@@ -35,6 +35,8 @@ POWERS_FULL_H = 200.0
 #: the height of a wide army's card with the pawn beside the name and the sum beside the
 #: product; shorter cards put it all in three small lines
 POWERS_WIDE_H = 136.0
+#: one army's row when three or four armies' names need rows rather than columns
+POWER_ROW_H = 36.0
 #: line steps of the decision box's title and prompt (text at the floor's size or more)
 TITLE_STEP, PROMPT_STEP = 40.0, 34.0
 
@@ -251,6 +253,11 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
     o = m.outcome(t)
     cw = w / len(present)
     ch = min(POWERS_FULL_H, h - 6)
+    names = [view.session.name(m.commander(a)) for a in present]
+    if len(present) > 2 and h >= len(present) * POWER_ROW_H and \
+            max(scr.text_width(n, theme.FONT_SMALL) for n in names) > cw - 52:
+        _power_rows(scr, view, m, t, present, body)  # names too long for columns
+        return
     for i, army in enumerate(present):
         seat = m.commander(army)
         cx = x + i * cw + cw / 2
@@ -286,6 +293,41 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
             scr.text(name, left + 30, y + 18, theme.FONT_SMALL, theme.TEXT, "midleft")
             scr.text(fit(scr, f"{words.product} {words.total}", theme.FONT_SMALL, cw - 10),
                      cx, y + 34, theme.FONT_SMALL, words.colour, "midtop")
+
+
+def _power_rows(scr: Screen, view: Any, m: Model, t: int, present: list[int],
+                body: Rect) -> None:
+    """The armies one under another, each on a row: pawn, the whole name, card × pawns =
+    power, and its tag; for three or four armies whose names would be cut in columns."""
+    x, y, w, _h = body
+    o = m.outcome(t)
+    size = theme.FONT_SMALL
+    for i, army in enumerate(present):
+        seat = m.commander(army)
+        top = y + i * POWER_ROW_H
+        cy = top + (POWER_ROW_H - 4) / 2
+        strongest = o is not None and army in o.top
+        scr.box(x + 3, top, w - 6, POWER_ROW_H - 4,
+                shade(theme.PANEL_LIGHT, 1.25) if strongest else theme.PANEL_LIGHT, radius=8)
+        if strongest:
+            scr.box(x + 3, top, w - 6, POWER_ROW_H - 4, theme.ACCENT, radius=8, width=3)
+        card = m.chosen[seat]
+        power = o.power[army] if o is not None else None
+        tag = ("strongest" if strongest and o is not None and len(o.top) == 1 else
+               "tied" if strongest else "weaker") if o is not None else ""
+        paint_pawn(scr, x + 24, cy, 24, view.army_colours[army], view.army_marks[army])
+        sums = f"{card if isinstance(card, int) else '?'} × {m.board[t][army]} = " \
+               f"{power if power is not None else '?'}"
+        right = x + w - 14
+        if tag:
+            scr.text(tag, right, cy, size, theme.GOOD if strongest else theme.TEXT_DIM,
+                     "midright")
+            right -= scr.text_width("strongest", size) + 16
+        scr.text(sums, right, cy, size, theme.ACCENT if strongest else theme.TEXT,
+                 "midright")
+        room = right - scr.text_width(sums, size) - 12 - (x + 44)
+        scr.text(fit(scr, view.session.name(seat), size, room), x + 44, cy, size, theme.TEXT,
+                 "midleft")
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,9 @@ def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
         scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
     # a long name steps the headline down to the floor, then leaves the headline (the
     # colour bar and the seat cards say whose turn it is) before anything is cut
-    room = w - 150 * k
+    round_text = f"Round {game.state.round}"
+    round_size = theme.readable(theme.FONT_SMALL * k)
+    room = w - 22 * k - 6 * k - scr.text_width(round_text, round_size) - 20 * k
     text = headline(view)
     size = fit_size(scr, text, room, theme.readable(theme.FONT_BODY * k), theme.FONT_SMALL)
     if scr.text_width(text, size) > room:
@@ -218,9 +220,7 @@ def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
         size = fit_size(scr, text, room, theme.readable(theme.FONT_BODY * k), theme.FONT_SMALL)
     scr.text(vp._fit(scr, text, size, room), x + 22 * k, y + h / 2, size, theme.ACCENT,
              "midleft")
-    scr.text(f"Round {game.state.round}", x + w - 6 * k, y + h / 2,
-             theme.readable(theme.FONT_SMALL * k),
-             theme.TEXT_DIM, "midright")
+    scr.text(round_text, x + w - 6 * k, y + h / 2, round_size, theme.TEXT_DIM, "midright")
 
 
 def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:

@@ -58,6 +58,7 @@ def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour
     at = (r.x - pad, r.y - pad)
     if hole is None or not hole.w or not hole.h:
         screen.surface.blit(surf, at)
+        screen.covered(r)
         return r
     look = _look(r, w, h, border, radius, fill, width, shadow)
     screen.surface.blits([(piece, (at[0] + part.x, at[1] + part.y))

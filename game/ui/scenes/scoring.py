@@ -16,7 +16,17 @@ from game.ui.layout import RIGHT_W, RIGHT_X, STATUS_AREA
 from game.ui.messages import personalise
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
 from game.ui.screen import draw_mark
-from game.ui.widgets import INK, draw_footer, draw_panel, ease_out, fit, fit_lines, mix, pulse
+from game.ui.widgets import (
+    INK,
+    draw_footer,
+    draw_panel,
+    ease_out,
+    fit,
+    fit_lines,
+    fit_size,
+    mix,
+    pulse,
+)
 
 if TYPE_CHECKING:
     from game.events import Event
@@ -314,9 +324,12 @@ class ScoringScene(BaseScene):
             # in what is left: "5 × 7 (Ben 1)", else "5 × 7", else nothing
             end = x + w - 36 - screen.text_width(points, theme.readable(
                 theme.FONT_BODY * POP)) - 14
-            label = fit(screen, name, theme.FONT_BODY, end - (x + name_x))
-            screen.text(label, x + name_x, ry + 32, theme.FONT_BODY, colour, "midleft")
-            room = end - (x + name_x + screen.text_width(label, theme.FONT_BODY) + 16)
+            # a long name steps down a size or two before anything of it is cut
+            size = fit_size(screen, name, end - (x + name_x), theme.FONT_BODY,
+                            theme.FONT_SMALL + 4)
+            label = fit(screen, name, size, end - (x + name_x))
+            screen.text(label, x + name_x, ry + 32, size, colour, "midleft")
+            room = end - (x + name_x + screen.text_width(label, size) + 16)
             detail = str(row["detail"])
             if screen.text_width(detail, theme.FONT_SMALL) > room:
                 detail = detail.split(" (")[0]
