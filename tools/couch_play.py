@@ -316,6 +316,46 @@ def _move(win: Window, play: dict[str, Any], tries: int) -> None:
         win.key("Return", pause=0.3)
 
 
+def lesson(win: Window, title: str) -> None:
+    """Learn to play, one lesson, played as a learner does: each step read (Enter), each
+    move shown (H) and made (Enter, or the step's own key: E, R, a number)."""
+    win.wait(lambda t: t["scenes"][-1] == "TitleScene", 20, "the title")
+    time.sleep(1.5)  # the title's letters land
+    win.click_text("Learn to play")
+    win.wait(lambda t: t["scenes"][-1] == "LessonsScene", 10, "the lessons")
+    time.sleep(0.8)
+    win.shot("the lessons")
+    if not win.click_text(title):
+        raise RuntimeError(f"no lesson called {title!r}")
+    win.wait(lambda t: t.get("play") is not None, 20, "the lesson")
+    tries, last, last_progress = 0, None, time.monotonic()
+    keys = (("h", "Return"), ("Return",), ("e",), ("r",), ("1",), ("2",), ("Tab", "Return"))
+    while time.monotonic() - last_progress < STUCK:
+        t = win.trace()
+        top = t.get("scenes", [""])[-1]
+        play = t.get("play") or {}
+        if top in ("LessonsScene", "ResultsScene", "TitleScene") and last is not None:
+            time.sleep(1.0)
+            win.shot(f"after the lesson ({top})")
+            return
+        now = (play.get("lesson_step"), play.get("actions"))
+        if now != last:
+            last, tries, last_progress = now, 0, time.monotonic()
+            time.sleep(0.4)
+            win.shot(f"step {now[0]}, action {now[1]}")
+        if top in ("HandoffScene", "ScoringScene"):
+            win.shot(f"{top} in the lesson")
+            win.key("Return", pause=0.6)
+            continue
+        if not play.get("local"):
+            time.sleep(0.3)
+            continue
+        win.key(*keys[tries % len(keys)], pause=0.5)
+        tries += 1
+    win.shot("stuck in the lesson")
+    raise RuntimeError(f"{win.label}: the lesson made no progress at {last}")
+
+
 def menus(win: Window) -> None:
     """The title's menus: Learn to play, Rules help (every page), Settings, Load."""
     win.wait(lambda t: t["scenes"][-1] == "TitleScene", 20, "the title")
@@ -363,13 +403,16 @@ def contact_sheet(win: Window) -> Path:
 
 
 def run(size: str, variant: str | None, players: int, names: str, out: Path,
-        max_actions: int | None) -> Path:
+        max_actions: int | None, lesson_title: str = "") -> Path:
     w, h = (int(v) for v in size.split("x"))
-    label = f"{variant or 'menus'}-{players}p-{names}-{size}"
+    what = f"lesson {lesson_title}" if lesson_title else variant or "menus"
+    label = f"{what}-{players}p-{names}-{size}".replace(" ", "_").replace(":", "")
     chosen = list(LONG_NAMES[:players]) if names == "long" else []
     with Window((w, h), out, label) as win:
         try:
-            if variant is None:
+            if lesson_title:
+                lesson(win, lesson_title)
+            elif variant is None:
                 menus(win)
             else:
                 setup(win, variant, players, chosen)
@@ -389,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--names", choices=("default", "long"), default="default")
     parser.add_argument("--size", default="", help="WxH, e.g. 1280x720 (default: all three)")
     parser.add_argument("--menus", action="store_true", help="the title's menus only")
+    parser.add_argument("--lesson", default="", help="play one lesson (its title)")
     parser.add_argument("--actions", type=int, default=None,
                         help="stop after this many actions (default: the whole game)")
     parser.add_argument("--out", type=Path, default=Path("couch-play"))
@@ -399,6 +443,10 @@ def main(argv: list[str] | None = None) -> int:
     pygame.init()
     args.out.mkdir(parents=True, exist_ok=True)
     sizes = [args.size] if args.size else list(SIZES)
+    if args.lesson:
+        for size in sizes:
+            run(size, None, 0, "default", args.out, None, args.lesson)
+        return 0
     if args.menus:
         for size in sizes:
             run(size, None, 0, "default", args.out, None)

@@ -99,4 +99,5 @@ def _play(app: App) -> dict[str, Any] | None:
         "question": play.confirming[2] if play.confirming else "",
         "refusal": play.refusal,
         "status": str(play.view.status or ""),
+        "lesson_step": getattr(play, "index", None) if hasattr(play, "lesson") else None,
     }

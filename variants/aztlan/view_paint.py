@@ -210,9 +210,10 @@ def paint_static(scr: Screen, lay: Layout, geo: MapGeometry, island: Any) -> Non
             words = ["Lake", words[1]]
         elif len(words) > 1 and words[1].lower() == "lake":
             words = [words[0], "Lake"]
+        size = theme.readable(19 * k)  # the floor's size may exceed the scaled one:
+        step = size * 0.95  # the lines step by the size drawn, never into each other
         for n, w in enumerate(words):
-            scr.text(w, cx, cy + (n - (len(words) - 1) / 2) * 20 * k - 8 * k,
-                     theme.readable(19 * k),
+            scr.text(w, cx, cy + (n - (len(words) - 1) / 2) * step - 8 * k, size,
                      (190, 220, 245), "center")
     for poly in geo.polys:
         scr.polygon(lay.poly(poly), BORDER, max(1.5, 2.2 * k))
