@@ -47,6 +47,9 @@ GAMES = (("mexica", 4), ("mexica", 3), ("mexica", 2), ("mexica-2p-neutral", 2),
          ("aztlan", 3), ("aztlan", 4), ("aztlan-2p", 2))
 #: seconds without progress before a run gives up on a screen
 STUCK = 40.0
+#: actions after which a game is called endless (the longest, Mexica for four, takes
+#: about 400): a hint that undoes itself would otherwise play for ever
+MAX_ACTIONS = 1500
 
 
 def need_tools() -> None:
@@ -285,6 +288,9 @@ def play_game(win: Window, max_actions: int | None) -> None:
             continue
         if max_actions is not None and count >= max_actions:
             return
+        if count >= MAX_ACTIONS:
+            win.shot(f"still going at action {count}")
+            raise RuntimeError(f"{win.label}: the game has not ended after {count} actions")
         if count // 8 != shots_at:
             shots_at = count // 8
             win.shot(f"play at action {count}")

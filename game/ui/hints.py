@@ -42,10 +42,17 @@ class Hinter:
         self.key: tuple[int, int] | None = None
         #: the hint on show, for ``key``
         self.hint: Hint | None = None
+        #: the rest of a plan whose first step was just played as hinted: (session
+        #: version, the plan from its next step, the plan's reason). The next hint for the
+        #: seat is its next step, at once: a fresh search could undo what the last hint
+        #: did (the Market's free messenger, moved there and back for ever)
+        self.follow: tuple[int, tuple[str, ...], str] | None = None
+        #: a hint made without the worker (the plan's next step), for :meth:`poll`
+        self._ready: Hint | None = None
 
     @property
     def thinking(self) -> bool:
-        return self._bot is not None or self.waiting is not None
+        return self._bot is not None or self.waiting is not None or self._ready is not None
 
     def request(self, seat: int) -> bool:
         """Start thinking about a hint for ``seat`` in the position now; False if one is
@@ -59,6 +66,11 @@ class Hinter:
         legal = self.shareable(seat)
         if not legal:
             return False
+        follow, self.follow = self.follow, None
+        if follow is not None and follow[0] == session.version and follow[1][0] in legal:
+            self._ready = Hint(seat, follow[1][0], follow[1], follow[2])
+            self.key = key
+            return True
         view = json.loads(json.dumps(game.view(seat)))
         bot = HintBot(mix_seed(game.seed, "hint", len(game.log), seat))
         if not self.worker.request(bot, game.rules, view, legal, key):
@@ -85,9 +97,22 @@ class Hinter:
             return legal
         return [action for action in legal if not game.secret_play(action)]
 
+    def played(self, action: str, barrier: bool) -> None:
+        """An action was just applied, the session one version on: if it was the hint's
+        first step (and nothing was drawn or revealed by it), its plan goes on."""
+        hint = self.hint
+        self.follow = None
+        if hint is not None and not barrier and action == hint.action and len(hint.plan) > 1 \
+                and self.key is not None and self.session.version == self.key[0] + 1 \
+                and self.session.game.current_player == hint.seat:
+            self.follow = (self.session.version, hint.plan[1:], hint.reason)
+
     def poll(self) -> Hint | None:
         """The new hint once the worker has one for the position now (handed out once);
         a hint for a position that has gone is dropped."""
+        if self._ready is not None:
+            self.hint, self._ready = self._ready, None
+            return self.hint
         if self._bot is None:
             return None
         answered, _action, error = self.worker.poll()
@@ -117,6 +142,7 @@ class Hinter:
         self.hint = None
         self.key = None
         self.waiting = None
+        self._ready = None
 
     def close(self) -> None:
         self.cancel()
@@ -170,6 +196,9 @@ class HintShow:
         """Drop a hint the game has moved past; show one the worker has found."""
         hinter = self.hinter
         if hinter.stale():
+            last = self.session.history[-1] if self.session.history else None
+            if last is not None:
+                hinter.played(last[1], any(e.barrier for e in last[2]))
             hinter.cancel()
             self.hide(view)
         hinter.start_waiting()

@@ -111,3 +111,40 @@ def test_a_hint_asked_while_an_old_search_winds_down_comes_without_a_second_pres
         old.join()
     wait_hint(ui, scene)  # no second press
     assert scene.hint_text.startswith("Hint: ") and scene.session.hints == [1, 0]
+
+
+def test_the_next_hint_goes_on_with_the_plan_the_last_one_began(ui):
+    """A hint is the first step of a plan ("... then pass, shift d3"). Played as hinted,
+    the next hint is the plan's next step, not a fresh search that may undo it: the
+    Market's free messenger was hinted from a4 to a1 and back, 400 actions long."""
+    scene = start(ui, "tlatelolco-market", 2)
+    for _ in range(40):  # find a hint whose plan has more than one step
+        ui.key(pygame.K_h)
+        wait_hint(ui, scene)
+        hint = scene.hinter.hint
+        assert hint is not None
+        if len(hint.plan) > 1 and scene.hints.enter_action() is None:
+            break
+        scene.apply(hint.action)  # played as hinted
+        ui.frames(1)
+    else:
+        raise AssertionError("no hint with a plan of several steps")
+    scene.apply(hint.action)  # the first step, as the hint said
+    ui.frames(1)
+    ui.key(pygame.K_h)
+    assert scene.hinter._bot is None  # no search: the plan goes on
+    wait_hint(ui, scene)
+    assert scene.hinter.hint is not None and scene.hinter.hint.action == hint.plan[1]
+    assert scene.hinter.hint.plan == hint.plan[1:]
+
+
+def test_a_plan_is_not_followed_after_another_move(ui):
+    scene = start(ui, "mexica", 2)
+    ui.key(pygame.K_h)
+    wait_hint(ui, scene)
+    hint = scene.hinter.hint
+    assert hint is not None
+    other = next(a for a in scene.session.legal() if a != hint.action)
+    scene.apply(other)  # the player did something else: a fresh search
+    ui.frames(1)
+    assert scene.hinter.follow is None
