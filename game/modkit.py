@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from game.aidrows import aid_row
 from game.api import Game, load_game, new_game
 from game.conformance import ConformanceError, check_variant
 from game.engine import PLAN_SEP, GameType, Rules
@@ -90,6 +91,8 @@ __all__ = [
     "Record", "Index", "Tuple", "TupleOf", "ByName", "literal", "StateCodec", "StateError",
     # files next to a variant
     "asset_file",
+    # a player aid's rows (``Rules.player_aid`` pages)
+    "aid_row",
     # lessons ("Learn to play")
     "Lesson", "load_lesson", "play_script",
     # testing a mod

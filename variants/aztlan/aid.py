@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.aidrows import aid_row
 from game.words import plural
 from variants.aztlan.conflicts import outcome
 from variants.aztlan.map import Island
@@ -127,8 +128,7 @@ def development_example(params: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def turn_page(params: dict[str, Any]) -> dict[str, Any]:
-    def row(label: str, note: str, piece: str) -> dict[str, Any]:
-        return {"label": label, "note": note, "icon": {"kind": "icon", "piece": piece}}
+    row = aid_row
 
     return {
         "title": "Your turn, and the conflicts",

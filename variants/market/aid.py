@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.aidrows import aid_row
 from game.words import plural
 from variants.market import scoring
 from variants.market.geometry import teams_for
@@ -99,8 +100,7 @@ def actions_page(params: dict[str, Any]) -> dict[str, Any]:
     step = params["pass"]
 
     def row(label: str, cost: str, note: str, piece: str) -> dict[str, Any]:
-        return {"label": label, "cost": cost, "note": note,
-                "icon": {"kind": "icon", "piece": piece}}
+        return aid_row(label, note, piece, cost)
 
     return {
         "title": "Pass or play",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.aidrows import aid_row
 from game.words import plural
 
 COST_LABELS = {
@@ -149,8 +150,7 @@ def actions_page(params: dict[str, Any]) -> dict[str, Any]:
         return f"{value} AP"
 
     def row(label: str, cost: str, note: str, piece: str) -> dict[str, Any]:
-        return {"label": label, "cost": cost, "note": note,
-                "icon": {"kind": "icon", "piece": piece}}
+        return aid_row(label, note, piece, cost)
 
     return {
         "title": "Actions and their costs",
