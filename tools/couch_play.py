@@ -313,7 +313,7 @@ def _move(win: Window, play: dict[str, Any], tries: int) -> None:
             if now.get("hint") or now.get("actions") != play.get("actions"):
                 break
             time.sleep(0.05)
-        if tries == 0:
+        if tries == 0 and int(play.get("actions", 0)) % 8 == 0:
             win.shot(f"hint at action {play.get('actions')}")
     win.key("Return", pause=0.3)
     question = (win.trace().get("play") or {}).get("question")

@@ -387,6 +387,8 @@ class App:
         while self.running and (max_frames is None or frames < max_frames):
             start = time.perf_counter()
             dt = self.clock.tick(60) / 1000.0
+            if self.trace is not None:
+                self.trace.before_frame(self)
             self.draw_frame(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
             self.after_frame()

@@ -29,12 +29,18 @@ EVERY = 0.1
 
 
 class Trace:
+    """Records the texts of one frame before each write (recording every frame would
+    slow the game it watches: every kept part repaints while a recorder listens)."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self.map = TextMap()
         self.next_write = 0.0
         self.frames = 0
-        Screen.recorder = self.map
+
+    def before_frame(self, app: App) -> None:
+        """Listen to this frame's texts if a write is due after it."""
+        Screen.recorder = self.map if app.time + 1 / 60 >= self.next_write else None
 
     @classmethod
     def from_env(cls) -> Trace | None:
@@ -46,8 +52,9 @@ class Trace:
         self.frames += 1
         self.map.window = app.screen.surface
         self.map.next_frame()
-        if app.time < self.next_write:
+        if Screen.recorder is not self.map:
             return
+        Screen.recorder = None
         self.next_write = app.time + EVERY
         try:
             self._write(self.describe(app))
