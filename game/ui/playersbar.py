@@ -131,17 +131,38 @@ def wide_cards(screen: Screen, names: list[str], players: int) -> bool:
     return any(screen.text_width(name, theme.FONT_BODY) > room for name in names[:players])
 
 
+def _score_place(screen: Screen, name: str, score: str, tag: str, room: float,
+                 two_lines: bool) -> str:
+    """Where a card's score stands: "big" at the right across the card (beside the name
+    and clear of the tag under it), "line1" smaller beside the name (the tag under it
+    then has the line to itself), "line2" at the right of the second line (a long name
+    keeps the first), or "big" with the name cut when nothing else fits. On a card of
+    one line, "small": the name, its tag and a large score do not fit side by side."""
+    big = screen.text_width(score, theme.readable(theme.FONT_LARGE * 1.2))
+    read = screen.text_width(score, theme.FONT_READ)
+    name_w = screen.text_width(name, theme.FONT_BODY)
+    tag_w = screen.text_width(tag, theme.FONT_SMALL) + 16 if tag else 0.0
+    if not two_lines:
+        return "big" if name_w + 16 + tag_w + 10 + big <= room else "small"
+    if name_w + 16 + big <= room and tag_w + 16 + big <= room:
+        return "big"
+    if name_w + 16 + read <= room:
+        return "line1"
+    if tag_w + 12 + read <= room:
+        return "line2"
+    return "big"
+
+
 def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float],
                names: list[str], score_text: str, deciding: bool, holds_turn: bool,
                labels: list[str] | None, icons: list[str] | None,
                lined: bool = False) -> None:
-    """A card's words: the name over the turn tag and who plays the seat, the score at
-    the right, large, beside the name; where the name and the score do not both fit on
-    one line, the score goes under it, at the right of the second line, and the name
-    keeps the whole line. Without a tag or a label the name stands alone in the middle;
-    a label that does not fit whole beside the tag is left out rather than cut. A
-    ``lined`` card keeps its second line for the game's facts: the name stays on the
-    first, and a label follows it there if it fits."""
+    """A card's words: the name over the turn tag and who plays the seat, and the score
+    (:func:`_score_place`: large at the right where it fits, else smaller beside the
+    name or under it, never over the tag). Without a tag or a label the name stands
+    alone in the middle; a label that does not fit whole beside the tag is left out
+    rather than cut. A ``lined`` card keeps its second line for the game's facts: the
+    name stays on the first, and a label follows it there if it fits."""
     x, y, w, h = card
     tag, tag_colour = _tag(deciding, holds_turn)
     label = labels[seat] if labels and seat < len(labels) else ""
@@ -150,19 +171,27 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
     name = names[seat] if seat < len(names) else default_name(seat)
     big = theme.readable(theme.FONT_LARGE * 1.2)
     room = right - left
-    score_beside = screen.text_width(name, theme.FONT_BODY) + 16 + \
+    fits = screen.text_width(name, theme.FONT_BODY) + 16 + \
         screen.text_width(score_text, big) <= room
-    two_lines = (bool(tag or label or icon) or not score_beside or lined) and h >= 64
-    if score_beside or not two_lines:
+    two_lines = (bool(tag or label or icon) or not fits or lined) and h >= 64
+    place = "big" if lined else _score_place(screen, name, score_text, tag, room, two_lines)
+    top = h * (0.27 if lined else 0.3)  # a lined card keeps its facts clear of a descender
+    line_end = right
+    if place == "big":
         screen.text(score_text, right, y + h / 2, big, theme.TEXT, "midright", role="score")
         room -= 16 + screen.text_width(score_text, big)
         line_end = right - screen.text_width(score_text, big) - 16
+    elif place in ("line1", "small"):
+        screen.text(score_text, right, y + (top if place == "line1" else h / 2),
+                    theme.FONT_READ, theme.TEXT, "midright", role="score")
+        room -= 16 + screen.text_width(score_text, theme.FONT_READ)
+        if place == "small":
+            line_end = right - screen.text_width(score_text, theme.FONT_READ) - 16
     else:  # under the name, at the right of the second line
         screen.text(score_text, right, y + h * 0.74, theme.FONT_READ, theme.TEXT,
                     "midright", role="score")
         line_end = right - screen.text_width(score_text, theme.FONT_READ) - 12
     size = fit_size(screen, name, room, theme.FONT_BODY)
-    top = h * (0.27 if lined else 0.3)  # a lined card keeps its facts clear of a descender
     screen.text(fit(screen, name, size, room), left, y + (top if two_lines else h / 2),
                 size, theme.TEXT, "midleft", role="turn" if deciding else "")
     lx, ly = left, y + h * 0.74  # the card's second line: the turn tag, who plays it

@@ -10,7 +10,7 @@ import pytest
 
 from game.api import new_game
 from game.rng import Rng
-from game.ui import showcase
+from game.ui import playersbar, showcase
 from game.ui.layers import Layer, PiecesLayer, Snapshot
 from game.ui.layout import (
     BOARD_AREA,
@@ -21,10 +21,13 @@ from game.ui.layout import (
     panel_area,
     seats_area,
 )
+from game.ui.playersbar import draw_players_bar, wide_cards
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.screen import Screen
+from game.ui.textmap import TextMap
+from game.ui.textmap import overlaps as ink_overlaps
 from tests.client.conftest import Driver
 from tests.client.test_scenes import game_until, start_play
 from variants.aztlan import view_plan
@@ -380,3 +383,41 @@ def test_a_small_market_board_draws_no_lesser_words_over_its_tiles(make_app, mon
             sx, sy, cs, _ = lay.square(sq)
             if sx <= cx < sx + cs and sy <= cy < sy + cs:
                 assert text not in lesser, f"{text!r} drawn over a small tile"
+
+
+@pytest.mark.parametrize("names", [("Ana", "Ben", "Cy", "Dee"),
+                                   ("Xochiquetzal", "Cuauhtemoc", "Tlahuizcalpan",
+                                    "Itzpapalotl")])
+@pytest.mark.parametrize(("variant", "players"), [("aztlan", 3), ("aztlan", 4),
+                                                  ("mexica", 3), ("mexica", 4),
+                                                  ("tlatelolco-market", 4)])
+def test_seat_cards_keep_names_tags_and_three_digit_scores_apart(big, monkeypatch, variant,
+                                                                 players, names):
+    """Late in a game a score has three digits and a seat's tag says DECIDES (another
+    seat holding the turn): on a card two abreast the score once ran into that tag.
+    Every seat's card is drawn deciding, with scores of 100 and more."""
+    play = showcase.start_play(big.app, new_game(variant, players, seed=4))
+    play.session.names[:] = list(names[:players])
+    big.frames(2)
+    screen = big.app.screen
+    wide = wide_cards(screen, play.session.names, players)
+    for seat in range(players):
+        # the seat decides while the next one holds the turn: the longest tag, DECIDES
+        monkeypatch.setattr(play.game.rules, "current_player", lambda state, s=seat: s)
+        monkeypatch.setattr(playersbar, "turn_holder",
+                            lambda game, s=seat: (s + 1) % players)
+        tmap = TextMap(window=screen.surface)
+        Screen.recorder = tmap
+        try:
+            draw_players_bar(screen, play.game, play.session.names, play.colours, 0.0,
+                             [100 + 13 * s for s in range(players)], view=play.view,
+                             wide=wide)
+        finally:
+            Screen.recorder = None
+        seen = tmap.visible()
+        assert not ink_overlaps(seen), [(a.text, b.text) for a, b in ink_overlaps(seen)]
+        shown = {p.text for p in seen}
+        assert set(names[:players]) <= shown  # every name whole
+        assert "TURN" in shown  # on the card of the seat holding the turn
+        if not wide or play.view.seat_fact_lines:  # (one line: the gold ring says it)
+            assert "DECIDES" in shown
