@@ -41,7 +41,7 @@ STATUS_AREA: Area = (16.0, 956.0, 1888.0, 54.0)
 #: name, its turn tag and its score; with a game's facts (``seat_fact_lines``) two, the
 #: facts beside the tag (a card this wide needs no line of its own for them)
 WIDE_CARD_H = 56.0
-WIDE_FACTS_CARD_H = SEAT_MAX_H
+WIDE_FACTS_CARD_H = 80.0
 #: where the side panel and the log end (the status line is under the log)
 PANEL_BOTTOM = PANEL_AREA[1] + PANEL_AREA[3]
 LOG_BOTTOM = LOG_AREA[1] + LOG_AREA[3]

@@ -83,20 +83,21 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
                 under=frames.beneath(screen, x, y, w, card_h, theme.PANEL_LIGHT, radius=12,
                                      fill=theme.PANEL, width=2))
         if view is not None and lines:
+            tag = _tag(deciding, seat == turn)[0]
             view.draw_seat_facts(screen, seat, _facts_area(screen, (x, y, w, card_h), h,
-                                                           score, inline))
+                                                           score, inline, tag))
 
 
 def _facts_area(screen: Screen, card: tuple[float, float, float, float], h: float,
-                score: str, inline: bool) -> tuple[float, float, float, float]:
+                score: str, inline: bool, tag: str) -> tuple[float, float, float, float]:
     """Where a seat's facts go: the line under its name, tag and score; on a wide card,
-    its second line, after the room of the turn tag and before the score."""
+    its second line, after its turn tag (if it has one now) and before the score."""
     x, y, w, card_h = card
     if not inline:
         return (x + 12, y + h, w - 24, card_h - h - 6)
-    left = x + TILE_W + 12 + screen.text_width("DECIDES", theme.FONT_SMALL) + 26
+    left = x + TILE_W + 12 + (screen.text_width(tag, theme.FONT_SMALL) + 26 if tag else 0)
     right = x + w - 30 - screen.text_width(score, theme.readable(theme.FONT_LARGE * 1.2))
-    return (left, y + h / 2 + 4, right - left, h / 2 - 6)
+    return (left, y + h / 2 + 6, right - left, h / 2 - 8)
 
 
 def _face_of(face: tuple[Any, ...], screen: Screen) -> None:
@@ -175,7 +176,9 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
         screen.text_width(score_text, big) <= room
     two_lines = (bool(tag or label or icon) or not fits or lined) and h >= 64
     place = "big" if lined else _score_place(screen, name, score_text, tag, room, two_lines)
-    top = h * (0.27 if lined else 0.3)  # a lined card keeps its facts clear of a descender
+    # high enough that a descender ("Cy") stays clear of the second line (a lined card's
+    # facts hold numbers a letter's tail could be read into)
+    top = h * (0.23 if lined else 0.25)
     line_end = right
     if place == "big":
         screen.text(score_text, right, y + h / 2, big, theme.TEXT, "midright", role="score")

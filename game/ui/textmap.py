@@ -225,30 +225,30 @@ def _touch(a: Placed, b: Placed, slack: int) -> bool:
     return grown.overlap(a.mask, offset) is not None
 
 
-def overlaps(texts: list[Placed], slack: int = 1,
+def overlaps(texts: list[Placed], reach: int = 4,
              same_frame: bool = True) -> list[tuple[Placed, Placed]]:
-    """Pairs of visible texts whose ink runs into each other (by more than ``slack``
-    pixels each way), each pair (older, newer) by the frame they were placed in. The
-    same words over themselves (a shadow, an outline, a text drawn twice in one place)
-    are one text to a reader, not two; a passing effect (``theme.PASSING``) may cross
-    other words. ``same_frame``: the pairs placed in one frame
-    (overlaps on screen); else those placed in different frames (one replaced the
-    other)."""
+    """Pairs of visible texts that run into each other, each pair (older, newer) by the
+    frame they were placed in. ``same_frame`` (what a person sees): texts placed in one
+    frame whose letters come within ``reach`` pixels of each other ("103" beside "106"
+    reads "103106"); a box that meets another where no letter does (a descender's band)
+    is not one. The same words over themselves (a shadow, an outline, a text drawn twice
+    in one place) are one text to a reader, and a passing effect (``theme.PASSING``)
+    may cross other words. Otherwise, texts placed in different frames whose boxes
+    overlap: the newer replaced the older."""
     out: list[tuple[Placed, Placed]] = []
-    inks = [(p, p.ink.inflate(-2 * slack, -2 * slack)) for p in texts]
+    grow = reach if same_frame else -1
+    inks = [(p, p.ink.inflate(2 * grow, 2 * grow)) for p in texts]
     inks.sort(key=lambda pi: pi[1].x)
     for i, (a, ra) in enumerate(inks):
         for b, rb in inks[i + 1:]:
             if rb.x >= ra.right:
                 break
-            if not ra.colliderect(rb):
+            if not ra.colliderect(rb) or (a.frame == b.frame) != same_frame:
                 continue
             if a.text == b.text and abs(a.ink.x - b.ink.x) + abs(a.ink.y - b.ink.y) <= 8:
                 continue
-            if theme.PASSING in (a.role, b.role) or _within(a, b) or _within(b, a):
+            if same_frame and (theme.PASSING in (a.role, b.role) or _within(a, b)
+                               or _within(b, a) or not _touch(a, b, reach)):
                 continue
-            if not _touch(a, b, slack + 1):
-                continue  # their boxes meet, their letters do not (a descender's band)
-            if (a.frame == b.frame) == same_frame:
-                out.append((a, b) if a.frame <= b.frame else (b, a))
+            out.append((a, b) if a.frame <= b.frame else (b, a))
     return out

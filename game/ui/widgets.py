@@ -121,8 +121,8 @@ def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> Non
     x = -400 + 460 * slide
     screen.box(x - 20, 40, 16, 84, theme.ACCENT)
     screen.text(title, x + 10, 40, theme.readable(theme.FONT_TITLE * 0.72), theme.TEXT)
-    if subtitle:
-        screen.text(subtitle, x + 14, 126, theme.FONT_SMALL, theme.TEXT_DIM)
+    if subtitle:  # below the title's descenders ("Learn to play", "Cy wins!")
+        screen.text(subtitle, x + 14, 138, theme.FONT_SMALL, theme.TEXT_DIM)
 
 
 def draw_footer(screen: Screen,

@@ -76,3 +76,12 @@ def test_a_text_replaced_in_a_later_frame_is_the_new_one_only(seen):
     screen.text("3 AP", 100, 100, 40)
     assert texts(tmap) == {"3 AP"}
     assert overlaps(tmap.visible()) == []
+
+
+def test_two_numbers_side_by_side_with_no_gap_read_as_one(seen):
+    """A score track's "103" and "106" two pixels apart read "103106"."""
+    screen, tmap = seen
+    first = screen.text("103", 100, 100, 28)
+    screen.text("106", first.right - 1, 100, 28)  # their letters 3 px apart
+    screen.text("110", first.right + 60, 100, 28)  # well apart: two numbers
+    assert [(a.text, b.text) for a, b in overlaps(tmap.visible())] == [("103", "106")]

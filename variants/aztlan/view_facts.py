@@ -31,9 +31,11 @@ PROSPERITY_W = 32.0
 
 def paint_seat_facts(scr: Screen, view: Any, m: Model, seat: int, rect: Rect) -> None:
     """One line: the army's pawn and how many are left to place, this age's card, the used
-    cards, and at the right a prosperity card's back with their count (public)."""
+    cards, and at the right a prosperity card's back with their count (public). The
+    cards stand within the line's height (a wide seat card gives its second line only)."""
     x, y, w, h = rect
     cy = y + h / 2
+    card_h, used_h = min(CARD_H, h), min(USED_H, h)
     army = m.army(seat)
     size = theme.FONT_SMALL
     paint_pawn(scr, x + 12, cy, 26, view.army_colours[army], view.army_marks[army])
@@ -41,21 +43,21 @@ def paint_seat_facts(scr: Screen, view: Any, m: Model, seat: int, rect: Rect) ->
     pawns = f"×{left}"
     scr.text(pawns, x + 27, cy, size, theme.TEXT if left else theme.TEXT_DIM, "midleft")
     cx = x + 27 + scr.text_width(pawns, size) + 12
-    _chosen(scr, m, seat, cx, cy - CARD_H / 2)
+    _chosen(scr, m, seat, cx, cy - card_h / 2, card_h)
     # the prosperity cards: a card back with their count on it (public)
     back_x = x + w - PROSPERITY_W
     count = m.prosperity_count[seat]
     if count:  # a pile, told apart from this age's card face down
-        card_back(scr, back_x - 5, cy - CARD_H / 2 - 3, PROSPERITY_W, CARD_H, "")
-    card_back(scr, back_x, cy - CARD_H / 2, PROSPERITY_W, CARD_H, str(count))
+        card_back(scr, back_x - 5, cy - card_h / 2 - 3, PROSPERITY_W, card_h, "")
+    card_back(scr, back_x, cy - card_h / 2, PROSPERITY_W, card_h, str(count))
     used = m.used[seat]
     ux = cx + CARD_W + 10
     if used:  # apart, or fanned closer where four used cards would not fit
         step = min(USED_W + 6, (back_x - 10 - ux - USED_W) / max(1, len(used) - 1))
         for i, c in enumerate(used):
             px = ux + i * step
-            scr.box(px, cy - USED_H / 2, USED_W, USED_H, shade(PARCHMENT, 0.8), radius=4)
-            scr.box(px, cy - USED_H / 2, USED_W, USED_H, INK, radius=4, width=1)
+            scr.box(px, cy - used_h / 2, USED_W, used_h, shade(PARCHMENT, 0.8), radius=4)
+            scr.box(px, cy - used_h / 2, USED_W, used_h, INK, radius=4, width=1)
             scr.text(str(c), px + USED_W / 2, cy, size, INK, "center")
 
 
@@ -68,19 +70,20 @@ def facts_key(m: Model, seat: int) -> tuple[Any, ...]:
             tuple(m.used[seat]))
 
 
-def _chosen(scr: Screen, m: Model, seat: int, x: float, y: float) -> None:
+def _chosen(scr: Screen, m: Model, seat: int, x: float, y: float,
+            card_h: float = CARD_H) -> None:
     """This age's card: an empty slot, its back, or its face (the viewer's own secret one
     ringed in gold)."""
     card = m.chosen[seat]
     if card is None:
-        scr.box(x, y, CARD_W, CARD_H, theme.PANEL, radius=4)
-        scr.box(x, y, CARD_W, CARD_H, theme.TEXT_DIM, radius=4, width=2)
+        scr.box(x, y, CARD_W, card_h, theme.PANEL, radius=4)
+        scr.box(x, y, CARD_W, card_h, theme.TEXT_DIM, radius=4, width=2)
     elif card == HIDDEN or not isinstance(card, int):
-        card_back(scr, x, y, CARD_W, CARD_H)
+        card_back(scr, x, y, CARD_W, card_h)
     else:
         if not m.revealed:
-            scr.box(x - 4, y - 4, CARD_W + 8, CARD_H + 8, theme.ACCENT, radius=6)
-        mini_card(scr, m, x, y, CARD_W, CARD_H, card)
+            scr.box(x - 4, y - 4, CARD_W + 8, card_h + 8, theme.ACCENT, radius=6)
+        mini_card(scr, m, x, y, CARD_W, card_h, card)
 
 
 def flash(scr: Screen, view: Any, seat: int, rect: Rect) -> None:

@@ -459,13 +459,17 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
         piles.setdefault(scores[seat], []).append(seat)
     cw = 46.0
     most = max((len(v) for v in piles.values()), default=1)
-    ch = min(20.0, (line_y - 6 - (y + 36) - 30) / max(1, most))
+    # the highest pile's number stays below the title and its note
+    ch = min(20.0, (line_y - 6 - (y + 46) - 30) / max(1, most))
     placed: list[tuple[float, float, int, list[int]]] = []
-    last = -math.inf
+    last, last_w = -math.inf, 0.0
+    label = theme.readable(26)
     for score in sorted(piles):
         true_x = x0 + (x1 - x0) * min(score, top) / top
-        px = max(true_x, last + cw + 6, x + 8 + cw / 2)
-        last = px
+        # apart by a counter, and by their numbers: "103" and "106" never read "103106"
+        lw = scr.text_width(str(score), label)
+        px = max(true_x, last + max(cw, (last_w + lw) / 2) + 12, x + 8 + cw / 2)
+        last, last_w = px, lw
         placed.append((px, true_x, score, piles[score]))
     # piles pushed right past the end come back left
     over = max((p[0] for p in placed), default=0) - (x + w - 8 - cw / 2)
@@ -477,8 +481,7 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
             scr.line((true_x, line_y), (px, base), theme.TEXT_DIM, 2)
         for i, seat in enumerate(reversed(seats)):  # bottom counter first
             counter(scr, px, base - i * ch, cw, ch, colours[seat], marks[seat])
-        scr.text(str(score), px, base - len(seats) * ch - 2, theme.readable(26), theme.TEXT,
-                 "midbottom")
+        scr.text(str(score), px, base - len(seats) * ch - 2, label, theme.TEXT, "midbottom")
 
 
 def dashed(scr: Screen, lay: Layout, geo: MapGeometry, t: int, colour: Any,

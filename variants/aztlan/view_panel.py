@@ -37,6 +37,7 @@ POWERS_FULL_H = 200.0
 POWERS_WIDE_H = 136.0
 #: one army's row when three or four armies' names need rows rather than columns
 POWER_ROW_H = 36.0
+POWER_ROW_MIN = 32.0
 #: line steps of the decision box's title and prompt (text at the floor's size or more)
 TITLE_STEP, PROMPT_STEP = 40.0, 34.0
 
@@ -254,7 +255,7 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
     cw = w / len(present)
     ch = min(POWERS_FULL_H, h - 6)
     names = [view.session.name(m.commander(a)) for a in present]
-    if len(present) > 2 and h >= len(present) * POWER_ROW_H and \
+    if len(present) > 2 and h >= len(present) * POWER_ROW_MIN and \
             max(scr.text_width(n, theme.FONT_SMALL) for n in names) > cw - 52:
         _power_rows(scr, view, m, t, present, body)  # names too long for columns
         return
@@ -299,18 +300,19 @@ def _power_rows(scr: Screen, view: Any, m: Model, t: int, present: list[int],
                 body: Rect) -> None:
     """The armies one under another, each on a row: pawn, the whole name, card × pawns =
     power, and its tag; for three or four armies whose names would be cut in columns."""
-    x, y, w, _h = body
+    x, y, w, h = body
     o = m.outcome(t)
     size = theme.FONT_SMALL
+    row_h = min(POWER_ROW_H, h / len(present))
     for i, army in enumerate(present):
         seat = m.commander(army)
-        top = y + i * POWER_ROW_H
-        cy = top + (POWER_ROW_H - 4) / 2
+        top = y + i * row_h
+        cy = top + (row_h - 4) / 2
         strongest = o is not None and army in o.top
-        scr.box(x + 3, top, w - 6, POWER_ROW_H - 4,
+        scr.box(x + 3, top, w - 6, row_h - 4,
                 shade(theme.PANEL_LIGHT, 1.25) if strongest else theme.PANEL_LIGHT, radius=8)
         if strongest:
-            scr.box(x + 3, top, w - 6, POWER_ROW_H - 4, theme.ACCENT, radius=8, width=3)
+            scr.box(x + 3, top, w - 6, row_h - 4, theme.ACCENT, radius=8, width=3)
         card = m.chosen[seat]
         power = o.power[army] if o is not None else None
         tag = ("strongest" if strongest and o is not None and len(o.top) == 1 else

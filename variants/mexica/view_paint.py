@@ -192,6 +192,10 @@ def paint_temple(scr: Screen, x: float, y: float, cs: float, level: int, colour:
     draw_mark(scr, mark, mx, my, cs * 0.125 * k, colour)
 
 
+#: a digit's height as a share of the text size (Inter): what two lines of numbers stack by
+DIGIT_H = 0.74
+
+
 def paint_token(scr: Screen, x: float, y: float, cs: float, size: int,
                 info: dict[str, Any] | None, k: float = 1.0) -> None:
     """A calpulli token, a raised ivory tile: its size big, founder / presence below."""
@@ -200,10 +204,24 @@ def paint_token(scr: Screen, x: float, y: float, cs: float, size: int,
     pieces.bevel_box(scr, cx - w / 2, cy - w / 2 - cs * 0.04, w, w, theme.TOKEN,
                      radius=cs * 0.14 * k, depth=cs * 0.08 * k, edge=INK,
                      edge_w=max(2.0, cs * 0.06), lift=cs * 0.08 * k)
-    scr.text(str(size), cx, cy - cs * 0.14 * k, theme.readable(cs * 0.5 * k), INK, "center")
-    if info is not None:
-        scr.text(f"{info['founder']}·{info['presence']}", cx, cy + cs * 0.21 * k,
-                 theme.readable(cs * 0.28 * k), (120, 60, 20), "center")
+    big = theme.readable(cs * 0.5 * k)
+    if info is None:
+        scr.text(str(size), cx, cy - cs * 0.14 * k, big, INK, "center")
+        return
+    token_numbers(scr, cx, cy - cs * 0.04, size, info, big, theme.readable(cs * 0.28 * k),
+                  max(6.0, cs * 0.06 * k))
+
+
+def token_numbers(scr: Screen, cx: float, cy: float, size: int, info: dict[str, Any],
+                  big: float, small: float, gap: float) -> None:
+    """A token's size over its founder and presence points, centred on (cx, cy), the
+    lines stacked by the sizes they are drawn at: on a small tile the floor's size is
+    larger than the tile's, and placed by the tile they ran into each other."""
+    tall = DIGIT_H * (big + small) + gap
+    top = cy - tall / 2
+    scr.text(str(size), cx, top + DIGIT_H * big / 2, big, INK, "center")
+    scr.text(f"{info['founder']}·{info['presence']}", cx,
+             top + DIGIT_H * big + gap + DIGIT_H * small / 2, small, (120, 60, 20), "center")
 
 
 def paint_pilli(scr: Screen, cx: float, cy: float, cs: float, colour: Any, mark: str,

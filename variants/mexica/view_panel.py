@@ -19,7 +19,7 @@ from game.ui.screen import Screen
 from game.ui.widgets import fit_lines
 from game.words import plural
 from variants.mexica.state import MexicaState
-from variants.mexica.view_paint import INK, seat_colour, seat_mark
+from variants.mexica.view_paint import INK, seat_colour, seat_mark, token_numbers
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
@@ -297,12 +297,14 @@ def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float
             continue
         scr.box(tx, ty, size, size, theme.TOKEN, radius=8 * k)
         scr.box(tx, ty, size, size, INK, radius=8 * k, width=3 * k)
-        scr.text(str(t), tx + size / 2, ty + size * 0.33, theme.readable(size * 0.5), INK,
-                 "center")
         info = rules.token_info.get(t)
         if info:
-            scr.text(f"{info['founder']}·{info['presence']}", tx + size / 2, ty + size * 0.74,
-                     theme.readable(size * 0.34), (120, 60, 20), "center")
+            token_numbers(scr, tx + size / 2, ty + size / 2, t, info,
+                             theme.readable(size * 0.5), theme.readable(size * 0.34),
+                             max(6.0, size * 0.08))
+        else:
+            scr.text(str(t), tx + size / 2, ty + size / 2, theme.readable(size * 0.5), INK,
+                     "center")
     if not items:
         scr.text("No calpulli tokens left", x + 8 * k, y + size / 2,
                  theme.readable(theme.FONT_SMALL * k),
