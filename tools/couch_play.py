@@ -335,7 +335,9 @@ def lesson(win: Window, title: str) -> None:
         raise RuntimeError(f"no lesson called {title!r}")
     win.wait(lambda t: t.get("play") is not None, 20, "the lesson")
     tries, last, last_progress = 0, None, time.monotonic()
-    keys = (("h", "Return"), ("Return",), ("e",), ("r",), ("1",), ("2",), ("Tab", "Return"))
+    # ("e", "e"): ending a turn with points left asks first ("Sure? E again")
+    keys = (("h", "Return"), ("Return",), ("e",), ("e", "e"), ("r",), ("1",), ("2",),
+            ("Tab", "Return"))
     while time.monotonic() - last_progress < STUCK:
         t = win.trace()
         top = t.get("scenes", [""])[-1]

@@ -178,7 +178,7 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
     place = "big" if lined else _score_place(screen, name, score_text, tag, room, two_lines)
     # high enough that a descender ("Cy") stays clear of the second line (a lined card's
     # facts hold numbers a letter's tail could be read into)
-    top = h * (0.23 if lined else 0.25)
+    top = h * (0.23 if lined else 0.24)
     line_end = right
     if place == "big":
         screen.text(score_text, right, y + h / 2, big, theme.TEXT, "midright", role="score")
@@ -191,13 +191,13 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
         if place == "small":
             line_end = right - screen.text_width(score_text, theme.FONT_READ) - 16
     else:  # under the name, at the right of the second line
-        screen.text(score_text, right, y + h * 0.74, theme.FONT_READ, theme.TEXT,
+        screen.text(score_text, right, y + h * 0.76, theme.FONT_READ, theme.TEXT,
                     "midright", role="score")
         line_end = right - screen.text_width(score_text, theme.FONT_READ) - 12
     size = fit_size(screen, name, room, theme.FONT_BODY)
     screen.text(fit(screen, name, size, room), left, y + (top if two_lines else h / 2),
                 size, theme.TEXT, "midleft", role="turn" if deciding else "")
-    lx, ly = left, y + h * 0.74  # the card's second line: the turn tag, who plays it
+    lx, ly = left, y + h * 0.76  # the card's second line: the turn tag, who plays it
     if not two_lines:  # a shallow card: the tag and the label follow the name
         lx, ly = left + 16 + screen.text_width(name, size), y + h / 2
     tw = screen.text_width(tag, theme.FONT_SMALL) + 16

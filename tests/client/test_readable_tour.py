@@ -20,23 +20,32 @@ reach the same points), but clipped to one pixel.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
 from game.api import new_game
+from game.plugins import get_registry
 from game.rng import Rng
 from game.ui import showcase
 from game.ui.layers import Snapshot
 from game.ui.layout import STATUS_AREA
 from game.ui.messages import default_name
+from game.ui.scenes.lesson import LessonScene
+from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.screen import Screen
 from game.ui.textmap import Placed, TextMap, overlaps
+
+from .conftest import Driver
+from .learner import Hands, make_move
 
 #: (variant, players, seed): every game at every player count
 GAMES = (("mexica", 2, 5), ("mexica", 3, 6), ("mexica", 4, 2), ("mexica-2p-neutral", 2, 3),
@@ -106,6 +115,8 @@ class Tour:
         _x, y = self.app.screen.to_logical(placed.ink.center)
         if placed.role in ("status", "menu", "turn") or y > STATUS_AREA[1]:
             return "an instruction is cut"
+        if len(head.split()) >= 4:  # a sentence: what to do, why, what happened
+            return "a sentence is cut"
         return ""
 
     def question_seen(self, seen: list[Placed], where: str) -> None:
@@ -119,6 +130,9 @@ class Tour:
             self.problem(f"the question {play.confirming[2]!r} is not on screen", where)
 
     def problem(self, what: str, where: str) -> None:
+        if what not in self.problems and os.environ.get("AZTEC_ARCADE_TOUR_SHOTS"):
+            shot = Path(os.environ["AZTEC_ARCADE_TOUR_SHOTS"]) / f"{len(self.problems)}.png"
+            pygame.image.save(self.app.screen.surface, str(shot))  # to look at what failed
         self.problems.setdefault(what, where)
 
     # -- the tour ------------------------------------------------------------------------
@@ -187,6 +201,50 @@ class Tour:
             self.press(pygame.K_ESCAPE)
             self.frames(20)
 
+    def lessons(self) -> None:
+        """Every lesson, each step looked at as it is shown, its move made by a learner's
+        keys (``learner.make_move``), the computers' replies and scorings let through."""
+        for lesson in get_registry().lessons().ordered():
+            self.app.stack.clear_to("title")
+            menu = self.app.stack.push("lessons")
+            self.frames(20)
+            assert isinstance(menu, LessonsScene)
+            menu.begin(lesson, resume=False)
+            scene = self.app.stack.top
+            assert isinstance(scene, LessonScene)
+            self.lesson(scene)
+
+    def lesson(self, scene: LessonScene) -> None:
+        hands = Hands(Driver(self.app))
+        shown = -1
+        for _ in range(6000):
+            top = self.app.stack.top
+            if scene.finished and top is not scene:
+                self.frames(30)
+                self.look(f"{scene.lesson.id} after the end")
+                return
+            if isinstance(top, ScoringScene):
+                self.frames(30)
+                self.look(f"{scene.lesson.id} scoring")
+                self.press(pygame.K_RETURN)
+                continue
+            if top is not scene:
+                self.frames(1)
+                continue
+            step = scene.step
+            if step is not None and scene.index != shown:
+                shown = scene.index
+                self.frames(20)
+                self.look(f"{scene.lesson.id} step {step.number}")
+            learner = scene.game.current_player == scene.lesson.learner
+            if step is not None and not step.accept:
+                self.press(pygame.K_RETURN)
+            elif step is not None and learner and not scene.acted and not scene.view.busy:
+                make_move(hands, scene)
+            else:
+                self.frames(1)
+        raise AssertionError(f"the lesson {scene.lesson.id} did not finish")
+
     def front(self) -> None:
         """The title with its background game, the setup of every game with these names,
         the lessons, load and settings."""
@@ -222,6 +280,7 @@ def tour(app: Any, names: list[str]) -> Tour:
             t.game(*spec)
         for spec in GAMES[::3]:
             t.menus(*spec)
+        t.lessons()
         t.front()
     finally:
         window.set_clip(None)

@@ -67,7 +67,9 @@ def power_card(scr: Screen, x: float, y: float, w: float, h: float, strength: in
     # the words only where they fit at a readable size (a small card keeps its icon and
     # its value's number)
     size = theme.readable(min(h * 0.16, theme.FONT_BODY))
-    if scr.text_width(type_name, size) <= w - 10:
+    # (and only where its line clears the value's plate under it: the floor's size can
+    # be larger than the card's share for it)
+    if scr.text_width(type_name, size) <= w - 10 and h * 0.11 >= size * 0.5 + 5:
         scr.text(type_name, x + w / 2, y + h * 0.66, size, INK, "center")
     scr.box(x + 6, y + h * 0.77, w - 12, h * 0.19, shade(fill, 0.85), radius=6)
     worth = f"{plural(value, 'pt')} if unused"

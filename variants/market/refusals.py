@@ -22,10 +22,12 @@ if TYPE_CHECKING:
 Verdict = str | Purchase | None
 Check = Callable[["MarketRules", MarketState, str, tuple[Any, ...]], Verdict]
 
+#: what a pass waits for, in a player's words (a refusal is read on the screen; the
+#: notation is in NOTATION.md and the command line's own help)
 _PASS_HINT = {
-    "move": "move a market tile: shift <square>",
-    "coin": "take a coin onto an empty buyer: coin <buyer>",
-    "king": "move a token to the king (king <vendor square>) or king skip",
+    "move": "move a market tile into the hole",
+    "coin": "take a coin onto an empty buyer",
+    "king": "move a token from a vendor in the king's row or column to him, or leave him",
 }
 #: the verb each decision of a pass waits for
 _PASS_VERB = {"move": "shift", "coin": "coin", "king": "king"}
@@ -44,7 +46,7 @@ def _over(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> V
 
 def _placing(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     if verb != "place":
-        return "setup: lay the market tiles first, one each in turn: place <square> <tile>"
+        return "setup: lay the market tiles first, one each in turn"
     sq, tile = args
     if s.market[sq] is not None:
         return (f"{r.geo.names[sq]} already holds the {s.market[sq]}; choose an empty "
@@ -56,7 +58,7 @@ def _placing(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -
 
 def _start_coins(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     if verb != "coin":
-        return "setup: put your first coin on one of your buyers: coin <buyer>"
+        return "setup: put your first coin on one of your buyers"
     return _coin(s, args[0])
 
 
@@ -91,8 +93,7 @@ def _turn(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> V
     if verb in _ONLY:
         return f"{verb} is only possible {_ONLY[verb]}; now pass or play"
     if s.paid is not None and verb != "shift":
-        return (f"buyer {s.paid}'s coin is paid: now shift a tile into the hole "
-                "(shift <square>)")
+        return f"buyer {s.paid}'s coin is paid: now shift a tile into the hole"
     return TURN_CHECKS[verb](r, s, verb, args)
 
 
@@ -107,8 +108,8 @@ def _shift(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> 
                     "tile")
         return None
     if tile != MESSENGER:
-        return (f"moving the {tile} costs a coin: first pay <buyer> (only the messenger "
-                "moves free)")
+        return (f"moving the {tile} costs a coin: first choose the buyer who pays (only "
+                "the messenger moves free)")
     return None
 
 

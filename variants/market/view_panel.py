@@ -15,11 +15,18 @@ from typing import Any
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.screen import Screen
-from game.ui.widgets import fit_lines, fit_size
+from game.ui.widgets import fit_lines, fit_size, wrap
 from game.words import plural
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
-from variants.market.view_preview import MODE_LABELS, MODES, ROLES, exit_choice, modes_for
+from variants.market.view_preview import (
+    MODE_LABELS,
+    MODES,
+    NOT_NOW,
+    ROLES,
+    exit_choice,
+    modes_for,
+)
 
 BASE_W = 528.0
 #: heights of the hint (three lines), a vendor option (two lines) and the note on what is
@@ -267,10 +274,18 @@ def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
         if chosen:
             scr.box(*r, theme.ACCENT, radius=6 * k, width=3 * k)
         vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
-        lines = fit_lines(scr, option.text, theme.FONT_SMALL, r[2] - 44 * k)
+        lines = _option_lines(scr, option.text, r[2] - 44 * k)
         top = r[1] + r[3] / 2 - 17 * (len(lines) - 1)
         for j, line in enumerate(lines):
             scr.text(line, r[0] + 34 * k, top + 34 * j, theme.FONT_SMALL, theme.TEXT, "midleft")
+
+
+def _option_lines(scr: Screen, text: str, width: float) -> list[str]:
+    """An option in two lines; a reason too long for them is left to the status line
+    (which reads the chosen option in full) rather than cut mid-word."""
+    if len(wrap(scr, text, theme.FONT_SMALL, width)) > 2 and NOT_NOW in text:
+        text = text.split(NOT_NOW)[0] + NOT_NOW + " (why: below)"
+    return fit_lines(scr, text, theme.FONT_SMALL, width)
 
 
 def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:

@@ -33,6 +33,10 @@ ROLES = {
 }
 
 
+#: what an option that is not possible now says before its reason
+NOT_NOW = " — not now"
+
+
 @dataclass
 class Option:
     """One vendor on a buyer's line and what buying from it would do."""
@@ -164,8 +168,8 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
             text = f"{colour}: {result}"
         if purchase is not None and deciding and not ok and not coinless:
             why = engine_reason(game, [action])
-            if why:
-                text += f" — not now: {why}"
+            if why:  # what it would buy, and why not now (the rest would not fit)
+                text = f"{text.split(':')[0]}{NOT_NOW}: {why}"
         out.append(Option(colour, sq, text, ok, action if deciding else None, purchase,
                           blockers, path))
     return out

@@ -334,12 +334,19 @@ class LessonScene(PlayScene):
         self._draw_head(screen, step)
         shown = self.lesson_note or text
         colour = theme.ACCENT if self.lesson_note else theme.TEXT
-        lines = wrap(screen, shown, TEXT_SIZE, w - 48)
+        # a step's words step down a size or two before any of them is cut (a window's
+        # own font size can wrap them onto one line more than the logical canvas does)
+        size = float(TEXT_SIZE)
+        lines = wrap(screen, shown, size, w - 48)
+        while len(lines) > MAX_LINES and size > theme.FONT_SMALL + 4:
+            size -= 3
+            lines = wrap(screen, shown, size, w - 48)
         if len(lines) > MAX_LINES:
             lines = lines[:MAX_LINES - 1] + [fit(screen, " ".join(lines[MAX_LINES - 1:]),
-                                                 TEXT_SIZE, w - 48)]
+                                                 size, w - 48)]
+        step_y = LINE * size / TEXT_SIZE + (TEXT_SIZE - size) * 0.4  # (no tighter leading)
         for i, line in enumerate(lines):
-            screen.text(line, x + 24, y + 50 + LINE * i, TEXT_SIZE, colour)
+            screen.text(line, x + 24, y + 50 + step_y * i, size, colour)
 
     def colour_names(self) -> list[str]:
         """Each seat's colour as people call the one the screen shows ("orange")."""
