@@ -355,8 +355,8 @@ def lesson(win: Window, title: str) -> None:
             win.shot(f"{top} in the lesson")
             win.key("Return", pause=0.6)
             continue
-        if not play.get("local"):
-            time.sleep(0.3)
+        if not play.get("local") and time.monotonic() - last_progress < STUCK / 4:
+            time.sleep(0.3)  # a computer's reply; after a while, a card to read (Enter)
             continue
         win.key(*keys[tries % len(keys)], pause=0.5)
         tries += 1

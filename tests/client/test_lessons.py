@@ -245,3 +245,19 @@ def test_the_aztlan_lesson_names_your_colour_as_the_screen_shows_it(ui, palette,
     assert f"You lead the People of the Quetzal, the {colour} pawns." in texts
     assert scene.colours[scene.lesson.learner] == theme.player_colour(palette, 0)
     assert scene.colour_names()[scene.lesson.learner] == colour
+
+
+def test_a_card_to_read_while_a_computer_holds_the_turn_says_to_read_it(ui):
+    # the Mexica lesson ends on a card to read while Ben (a computer) holds the turn; the
+    # status line once said "Ben plays · Enter: faster" there, and nothing played
+    scene = open_lesson(ui, "mexica")
+    last = scene.lesson.steps[-1]
+    play_steps(ui, scene, until_step=last.number)
+    assert not last.accept and scene.game.current_player != scene.lesson.learner
+    driver = scene.seats.deciding()
+    assert driver is not None
+    status = driver.status()
+    assert status is not None
+    assert (status.text, status.hint) == ("Read the lesson card", "Enter: continue")
+    ui.key(pygame.K_RETURN)  # and Enter, as it says, finishes the lesson
+    assert scene.finished

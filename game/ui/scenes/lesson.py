@@ -79,6 +79,9 @@ class ScriptedSeat(ComputerSeat):
         return self.scene.next_reply(self.seat)
 
     def status(self) -> SeatStatus:
+        step = self.scene.step
+        if step is None or not step.accept:  # the card is read first: nothing is played
+            return SeatStatus("Read the lesson card", False, "Enter: continue")
         pace = self.pace
         mode = "skipping to your turn" if pace.skipping else (
             "fast · Enter: normal speed" if pace.fast else "Enter: faster")
