@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from game.words import plural
+from game.words import listing, plural
 
 
 def player_name(seat: int) -> str:
@@ -35,8 +35,10 @@ def most(label: str, counts: Mapping[int, int], one: str, many: str | None = Non
     if top < least:
         return None
     seats = sorted(seat for seat, n in counts.items() if n == top)
-    who = " and ".join(player_name(seat) for seat in seats)
-    return f"{label}: {who}, {plural(top, one, many)}"
+    if len(seats) == 1:
+        return f"{label}: {player_name(seats[0])}, {plural(top, one, many)}"
+    # a tie: the count first, so that a line too long for its place loses a name, not it
+    return f"{label}, {top} each: {listing([player_name(seat) for seat in seats])}"
 
 
 def biggest(events: Iterable[Any], kind: str, key: str) -> Any | None:

@@ -19,6 +19,13 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else many if many is not None else one + 's'}"
 
 
+def listing(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C": a list read aloud, which a row of "and"s is not."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def indefinite(phrase: str) -> str:
     """``phrase`` after "a" or "an" as it is said: "a 6-space district", "an 8-space
     district", "an 11-space district", "an ivory tile"."""

@@ -21,7 +21,11 @@ def play_out(variant: str, players: int, seed: int):
 
 def test_most_names_every_seat_sharing_the_top_and_needs_a_least():
     assert most("Most battles declared", {0: 2, 2: 4, 1: 4}, "battle") == \
-        "Most battles declared: Player 2 and Player 3, 4 battles"
+        "Most battles declared, 4 each: Player 2 and Player 3"
+    assert most("Most purchases", {0: 5, 1: 5, 2: 5}, "purchase") == \
+        "Most purchases, 5 each: Player 1, Player 2 and Player 3"
+    assert most("Most purchases", {0: 5, 1: 4}, "purchase") == \
+        "Most purchases: Player 1, 5 purchases"
     assert most("Most districts founded", {0: 1}, "district", least=2) is None
     assert most("Most purchases", {}, "purchase") is None
     events = [Event("buy", "", 1, data={"taken": 3}), Event("buy", "", 0, data={"taken": 5}),

@@ -11,7 +11,7 @@ from game.ui import scorebars, theme
 from game.ui.layout import BOARD_AREA
 from game.ui.scenes.common import seat_mark
 from game.ui.screen import draw_mark
-from game.ui.widgets import INK, draw_panel, ease_out, fit, fit_lines, pulse
+from game.ui.widgets import INK, draw_panel, ease_out, fit, fit_lines, fit_size, pulse
 
 if TYPE_CHECKING:
     from game.ui.boardview import BoardView
@@ -199,8 +199,10 @@ def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: str,
         if ry + 44 > y + h:
             break
         screen.box(x + 24, ry + 16, 12, 12, theme.ACCENT, radius=6)
-        screen.text(fit(screen, fact, theme.FONT_BODY, w - 80), x + 50, ry, theme.FONT_BODY,
-                    theme.TEXT)
+        # a long fact (a three-way tie of long names) steps down a size before it is cut
+        size = fit_size(screen, fact, w - 80, theme.FONT_BODY, theme.FONT_SMALL)
+        screen.text(fit(screen, fact, size, w - 80), x + 50, ry + (theme.FONT_BODY - size) / 2,
+                    size, theme.TEXT)
         ry += 46
 def draw_table(screen: Screen, table: dict[str, Any], x: float, y: float, w: float,
                colours: list[tuple[int, int, int]], session: Session) -> None:

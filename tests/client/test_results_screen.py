@@ -217,3 +217,20 @@ def test_the_scoring_overlay_names_every_seat_whole(make_app, variant, players):
         assert not cut, (step["title"], cut)
         ui.key(pygame.K_RETURN)
     assert seen_rows
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_three_way_tie_of_long_names_is_read_whole_in_the_facts(make_app, size):
+    # seen in a real three-player Market at 1280x800: "Most purchases: Xochiquetzal and
+    # Cuauhtemoc and Tlahuizc…"; the count comes first now and the line steps down a size
+    ui = Driver(make_app(size=size, fullscreen=False))
+    game, _rest = playout(lambda g, _e: g.is_over, players=3, variant="tlatelolco-market")
+    play = start_play(ui.app, game)
+    play.session.names[:] = LONG_NAMES[:3]
+    scene = ResultsScene(play.session)
+    ui.app.stack.clear_to(scene)
+    scene.facts = ["Most purchases, 5 each: Tlahuizcalpan, Xochiquetzal and Cuauhtemoc"]
+    ui.frames(round(3.5 / DT))
+    with recording(ui.app) as seen:
+        ui.app.draw()
+    assert scene.facts[0] in [text for text, _rect in seen]
