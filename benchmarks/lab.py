@@ -36,8 +36,8 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
 from game.lab.plan import make_plan  # noqa: E402
-from game.lab.report import records_text  # noqa: E402
 from game.lab.run import run_tasks  # noqa: E402
+from game.lab.store import records_text  # noqa: E402
 
 TARGET = 1.8
 

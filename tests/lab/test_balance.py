@@ -14,9 +14,9 @@ from game.events import Event
 from game.lab import extras
 from game.lab.plan import make_plan, split_values
 from game.lab.play import UNITEMISED, play_task, points_by_reason
-from game.lab.report import records_text
 from game.lab.run import run_tasks
 from game.lab.stats import summarise
+from game.lab.store import records_text
 from variants.market.params import COLOURS
 
 
@@ -235,4 +235,4 @@ def test_a_missing_extra_names_the_pip_command(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(extras, "missing", lambda extra: ["matplotlib"])
     code, _out, err = balance(capsys, "mexica", "--out", str(tmp_path))
     assert code == 2
-    assert "pip install 'aztec-arcade[lab]'" in err
+    assert 'pip install "aztec-arcade[lab]"' in err
