@@ -262,7 +262,7 @@ code { background: #f3f3f3; padding: 0 0.25em; }
 .cmd { background: #f3f3f3; padding: 0.6em; overflow-x: auto; font-family: monospace; }
 table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.92em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
+th:first-child, td:first-child { text-align: left; white-space: nowrap; }
 th { background: #f3f3f3; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 figcaption { color: #444; font-size: 0.95em; }
@@ -348,15 +348,16 @@ def _summary(plan: Plan, arms: Sequence[ArmSummary], seats: list[str]) -> list[s
                     + [_pct(arm.levels[lv]) if lv in arm.levels else "-" for lv in levels]
                     + [f"{mean(arm.all_scores()):.1f}", f"{mean(arm.turns):.1f}",
                        f"{rounds(arm):.1f}", f"{mean(arm.lengths):.1f}"])
-    head = (["arm", "games"] + [f"{s} wins [95% CI]" for s in seats]
-            + [f"{_e(level_name(lv))} wins [95% CI]" for lv in levels]
-            + ["mean score", "mean turns", "rounds", "actions"])
+    head = (["arm", "games"] + [f"{s} wins" for s in seats]
+            + [f"{_e(level_name(lv))} wins" for lv in levels]
+            + ["mean score", "mean turns", "mean rounds", "mean actions"])
     level_note = (" A level's rate counts every seat it played; with a level on several "
                   "seats it is their share together." if levels else "")
     return ["<h2>Summary</h2>", _table(head, rows),
-            f"<p>{_first_note(arms)} A win shared by k players counts 1/k for each, "
+            f"<p>{_first_note(arms)} Each win rate is followed by its 95% interval "
+            "[low, high]. A win shared by k players counts 1/k for each, "
             "so the seats' rates add up to 100%." + level_note + " The interval is "
-            "Wilson's 95% score interval: with few games it is wide, and two arms whose "
+            "Wilson's score interval: with few games it is wide, and two arms whose "
             "intervals overlap a lot are not shown to differ. A turn is a player's spell "
             "of decisions until another player's turn (setup turns included); rounds are "
             "the turns shared out over the players.</p>"]
