@@ -96,24 +96,28 @@ class _Pool:
         self.losses = [0] * len(tasks)
         self.pending: dict[Future[dict[str, Any]], int] = {}
         self.solo = False
+        self.probe: Future[int]
         self.pool = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
-        """A fresh pool, shown to start: a worker that cannot (a script that starts the
-        lab without ``if __name__ == "__main__":``) is said as such, not blamed on a game."""
+        """A fresh pool, asked first for a trivial answer (:meth:`_check_started`)."""
         # "spawn": fresh interpreters, so a thread of the caller (a client, a test) holding
         # a lock at fork time cannot hang a worker; each loads the same plugins and settings.
         pool = ProcessPoolExecutor(max_workers=self.jobs,
                                    mp_context=multiprocessing.get_context("spawn"))
-        try:
-            pool.submit(os.getpid).result()
-        except BrokenProcessPool:
-            _shutdown(pool, promptly=True)
+        self.probe = pool.submit(os.getpid)
+        return pool
+
+    def _check_started(self) -> None:
+        """The pool broke: if not even its first worker answered, the workers cannot start
+        (a script that starts the lab without ``if __name__ == "__main__":``), which no
+        game is to blame for."""
+        wait([self.probe])
+        if isinstance(self.probe.exception(), BrokenProcessPool):
             raise AztecArcadeError(
                 "the worker processes for --jobs cannot start (a script that runs the lab "
                 "needs 'if __name__ == \"__main__\":' around it); --jobs 1 plays in this "
-                "process") from None
-        return pool
+                "process")
 
     def run(self) -> None:
         clean = False
@@ -123,7 +127,9 @@ class _Pool:
                 finished, _ = wait(self.pending, return_when=FIRST_COMPLETED)
                 lost = self._collect(finished)
                 if lost:
-                    self._recover(lost + self._collect(wait(self.pending).done))
+                    lost += self._collect(wait(self.pending).done)
+                    self._check_started()
+                    self._recover(lost)
                 self._refill()
             clean = True
         finally:
