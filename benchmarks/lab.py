@@ -18,6 +18,11 @@ both cores busy. The last column therefore also gives the CPU time the games too
 process with one job; the workers, start-up included, with two) and the speed-up two
 idle cores would give at that CPU cost if the games split evenly: 2 x CPU(1) / CPU(2).
 
+With ``--kill`` each round also plays the run of several processes once more with one
+worker killed (SIGKILL, the first time game 2 is played) and prints what the lost worker
+cost: the time of that run against the undisturbed one (a fresh pool started, the games
+it held played again, one at a time), with the records checked to be the same.
+
 Exit code 0 even when the target is missed; read the PASS/MISS line.
 """
 
@@ -28,6 +33,7 @@ import os
 import resource
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -35,9 +41,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-from game.lab.plan import make_plan  # noqa: E402
-from game.lab.report import records_text  # noqa: E402
+from game.lab.plan import Task, make_plan  # noqa: E402
+from game.lab.play import TEST_ENV  # noqa: E402
 from game.lab.run import run_tasks  # noqa: E402
+from game.lab.store import records_text  # noqa: E402
 
 TARGET = 1.8
 
@@ -50,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--kill", action="store_true",
+                        help="also time a run whose worker of game 2 is killed once")
     args = parser.parse_args(argv)
     plan = make_plan([args.variant], args.bots.split(","), None, args.games, 0,
                      args.iterations, None, [], [])
@@ -59,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())})")
     print(f"{'round':>5} {'1 process':>10} {f'{args.jobs} processes':>12} {'speed-up':>9} "
           f"{'CPU 1':>8} {f'CPU {args.jobs}':>8} {'idle-core projection':>21}")
-    ups, projected = [], []
+    ups, projected, lost = [], [], []
     for r in range(args.repeat):
         times: dict[int, float] = {}
         texts: dict[int, str] = {}
@@ -78,12 +87,36 @@ def main(argv: list[str] | None = None) -> int:
         projected.append(args.jobs * cpu[1] / cpu[args.jobs])
         print(f"{r + 1:5d} {times[1]:9.2f}s {times[args.jobs]:11.2f}s {ups[-1]:8.2f}x "
               f"{cpu[1]:7.1f}s {cpu[args.jobs]:7.1f}s {projected[-1]:20.2f}x")
+        if args.kill:
+            killed = _killed_run(tasks, args.jobs)
+            if killed is None or killed[1] != texts[1]:
+                print("FAIL: a killed worker changed the records (or was not killed)")
+                return 1
+            lost.append(killed[0] - times[args.jobs])
+            print(f"      with a worker killed: {killed[0]:.2f}s ({lost[-1]:+.2f}s)")
     median = statistics.median(ups)
     verdict = "PASS" if median >= TARGET else "MISS"
     print(f"median speed-up {median:.2f}x (target >= {TARGET}x): {verdict}; load average "
           f"now {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"median idle-core projection from CPU time: {statistics.median(projected):.2f}x")
+    if lost:
+        print(f"median cost of a killed worker: {statistics.median(lost):+.2f}s")
     return 0
+
+
+def _killed_run(tasks: list[Task], jobs: int) -> tuple[float, str] | None:
+    """The run of ``jobs`` processes with game 2's worker killed the first time; its
+    time and records (None if no worker was killed)."""
+    with tempfile.TemporaryDirectory() as folder:
+        marker = Path(folder) / "killed"
+        os.environ[TEST_ENV] = f"kill 1 {marker}"
+        try:
+            t0 = time.perf_counter()
+            records = run_tasks(tasks, jobs=jobs, progress=False)
+            took = time.perf_counter() - t0
+        finally:
+            del os.environ[TEST_ENV]
+        return (took, records_text(records)) if marker.exists() else None
 
 
 def _cpu() -> float:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import cli_parser
 from game.cli_parser import PROG
-from game.errors import AztecArcadeError, ConfigError, ConfigIssue, quote
+from game.errors import AztecArcadeError, ConfigError, ConfigIssue, failure_origin, quote
 from game.rng import Rng
 from game.schema import deep_merge
 
@@ -524,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_USER_ERROR
     except Exception as exc:  # noqa: BLE001 - a plugin's (or our own) bug, not the user's
-        origin = _failing_module(exc)
+        origin = failure_origin(exc)
         print(f"{PROG}: error: {origin} failed ({type(exc).__name__}: {_one_line(exc)}). "
               f"This is a bug, not something you did; set {DEBUG_ENV}=1 for the traceback.",
               file=sys.stderr)
@@ -538,16 +538,3 @@ def main(argv: list[str] | None = None) -> int:
 #: set to see the traceback of an unexpected failure
 DEBUG_ENV = "AZTEC_ARCADE_DEBUG"
 EXIT_BUG = 3
-
-
-def _failing_module(exc: BaseException) -> str:
-    """Name the plugin (or core module) where the exception was raised."""
-    tb = exc.__traceback__
-    module = ""
-    while tb is not None:
-        module = tb.tb_frame.f_globals.get("__name__", module)
-        tb = tb.tb_next
-    if module.startswith(("variants.", "aztec_arcade_dropin_")) or not module.startswith(
-            "game"):
-        return f"the plugin module '{module}'"
-    return f"Aztec Arcade ({module})"

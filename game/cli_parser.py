@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NoReturn
@@ -38,14 +39,26 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
-def whole(minimum: int, what: str, maximum: int = 10**9) -> Callable[[str], int]:
+def whole(minimum: int, what: str, maximum: int = 10**9,
+          why: str = "") -> Callable[[str], int]:
     """An argparse type: a whole number from ``minimum`` to ``maximum``, in ASCII digits,
-    with a clear message."""
+    with a clear message; ``why`` follows the maximum in it (" (4 per core here)")."""
 
     def parse(text: str) -> int:
         digits = text.strip()
         sign = -1 if digits.startswith("-") else 1
-        value = plain_number(digits[1:] if sign < 0 else digits, len(str(maximum)) + 1)
+        body = digits[1:] if sign < 0 else digits
+        if body.isascii() and body.isdigit():
+            body = body.lstrip("0") or "0"
+            if len(body) > len(str(maximum)):  # a whole number, only far too large
+                if sign < 0:
+                    raise argparse.ArgumentTypeError(
+                        f"{what} must be at least {minimum}, got a negative number of "
+                        f"{len(body):,} digits")
+                raise argparse.ArgumentTypeError(
+                    f"{what} must be a whole number at most {maximum}{why}, got a number "
+                    f"of {len(body):,} digits")
+        value = plain_number(body, len(str(maximum)))
         if value is None:
             raise argparse.ArgumentTypeError(
                 f"{what} must be a whole number, got {quote(text)}")
@@ -53,10 +66,22 @@ def whole(minimum: int, what: str, maximum: int = 10**9) -> Callable[[str], int]
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{what} must be at least {minimum}, got {value}")
         if value > maximum:
-            raise argparse.ArgumentTypeError(f"{what} must be at most {maximum}, got {value}")
+            raise argparse.ArgumentTypeError(
+                f"{what} must be at most {maximum}{why}, got {value}")
         return value
 
     return parse
+
+
+def jobs_arg(what: str) -> Callable[[str], int]:
+    """An argparse type: a number of processes, at most :func:`game.cores.most_processes`
+    (the one cap for every option that starts processes)."""
+    from game.cores import PER_CORE, most_processes
+
+    cores = os.cpu_count() or 1
+    return whole(1, what, most_processes(),
+                 f" ({PER_CORE} per core; this machine has {cores} "
+                 f"core{'s' if cores != 1 else ''})")
 
 
 def seed_arg(text: str) -> int:
@@ -146,7 +171,7 @@ def _add_play(sub: Subparsers, handler: Handler) -> None:
     p.add_argument("--dev", action="store_true",
                    help="for modders: reload the variant YAML files whenever they change "
                         "(problems show on screen)")
-    p.add_argument("--jobs", "-j", type=whole(1, "the number of jobs", 64), default=1,
+    p.add_argument("--jobs", "-j", type=jobs_arg("the number of jobs"), default=1,
                    metavar="J", help="processes each Hard computer player thinks with "
                    "(root-parallel search; default 1)")
     game_args(p, 4)
@@ -210,7 +235,7 @@ def _add_balance(sub: Subparsers, handler: Handler) -> None:
                        "report (needs the 'lab' extra)",
                        description="Play tournaments between computer players in one or "
                        "more variants (and over the values of --sweep) and write a report: "
-                       "DIR/report.html (win rate per seat with 95%% intervals, scores, game "
+                       "DIR/report.html (win rate per seat with 95% intervals, scores, game "
                        "length, points by reason, every arm on the same axes) and "
                        "DIR/games.jsonl (one line per game). Game i of every arm uses seed "
                        "SEED+i; the results do not depend on --jobs or --backend.")
@@ -237,8 +262,8 @@ def _add_balance(sub: Subparsers, handler: Handler) -> None:
     p.add_argument("--iterations", type=whole(1, "the iteration budget"), default=300,
                    metavar="N", help="Hard's search per decision (default: 300)")
     p.add_argument("--seed", type=seed_arg, default=0, help="seed of game 1 (default: 0)")
-    p.add_argument("--jobs", "-j", type=whole(1, "the number of jobs"), default=1,
-                   metavar="J", help="worker processes (default: 1)")
+    p.add_argument("--jobs", "-j", type=jobs_arg("the number of jobs"), default=1,
+                   metavar="J", help="worker processes (default: 1; at most 4 per core)")
     p.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local: this machine (--jobs processes); dask: a Dask cluster "
                         "(needs the 'cluster' extra)")
@@ -246,7 +271,12 @@ def _add_balance(sub: Subparsers, handler: Handler) -> None:
                    help="with --backend dask: the scheduler to use, e.g. "
                         "tcp://10.0.0.5:8786 (default: a local cluster of --jobs workers)")
     p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
-                   help=f"folder for report.html and games.jsonl (default: {DEFAULT_OUT})")
+                   help=f"folder for report.html and games.jsonl (default: {DEFAULT_OUT}); "
+                   "each game is written there as it ends")
+    p.add_argument("--resume", action="store_true",
+                   help="carry on a run that stopped (Ctrl+C, a crash): keep the games "
+                        "in DIR/games.jsonl and play only the others (the same command "
+                        "otherwise; --games may grow)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=handler)
 

@@ -117,3 +117,62 @@ class SaveError(AztecArcadeError, ValueError):
 
 class PluginError(AztecArcadeError):
     """A plugin could not be loaded or misbehaved; other plugins keep working."""
+
+
+#: the attribute where :func:`note_origin` keeps where an exception came from (it travels
+#: with the exception from a worker process, which pickles its attributes)
+_ORIGIN = "aztec_arcade_origin"
+#: module names of the built-in games and of drop-in plugins (installed packages' plugin
+#: modules are read from the registry)
+_PLUGIN_PREFIXES = ("variants.", "aztec_arcade_dropin_")
+
+
+def note_origin(exc: BaseException, context: str = "") -> None:
+    """Remember where ``exc`` came from, with ``context`` ("in game 3 of mexica"), before
+    it leaves the process whose traceback shows it (a worker's exception reaches the
+    parent with the parent's frames only)."""
+    if not isinstance(getattr(exc, _ORIGIN, None), str):
+        origin = failure_origin(exc)
+        setattr(exc, _ORIGIN, f"{origin} {context}" if context else origin)
+
+
+def failure_origin(exc: BaseException) -> str:
+    """Who failed, for the crash message: the plugin whose module raised ``exc`` (itself
+    or in a library it called), else the module of Aztec Arcade nearest the failure.
+
+    A frame of the standard library or of another library (``concurrent.futures``,
+    ``pluggy``) is never named a plugin: the innermost frame that is a plugin's or Aztec
+    Arcade's is the one responsible."""
+    noted = getattr(exc, _ORIGIN, None)
+    if isinstance(noted, str):
+        return noted
+    modules: list[str] = []
+    tb = exc.__traceback__
+    while tb is not None:
+        modules.append(str(tb.tb_frame.f_globals.get("__name__", "")))
+        tb = tb.tb_next
+    plugins = _plugin_packages()
+    for module in reversed(modules):
+        if module.startswith(_PLUGIN_PREFIXES) or any(
+                module == p or module.startswith(p + ".") for p in plugins):
+            return f"the plugin module '{module}'"
+        if module == "game" or module.startswith("game."):
+            return f"Aztec Arcade ({module})"
+    return f"Aztec Arcade ({modules[-1]})" if modules else "Aztec Arcade"
+
+
+def _plugin_packages() -> set[str]:
+    """The packages of the plugins the loaded registry holds (none loaded: none); Aztec
+    Arcade's own ``game.builtin`` is not a plugin's package."""
+    import sys
+
+    plugins = getattr(sys.modules.get("game.plugins"), "_REGISTRY", None)
+    if plugins is None:
+        return set()
+    out = set()
+    for module in plugins.pm.get_plugins():
+        name = str(getattr(module, "__name__", ""))
+        package = name.rpartition(".")[0] or name
+        if package and package != "game" and not package.startswith("game."):
+            out.add(package)
+    return out

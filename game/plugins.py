@@ -406,7 +406,7 @@ class Registry:
             engine_id=merged["plugin"], params=params, source=str(src.path),
             provider=src.provider, exposed=tuple(merged.get("exposed", [])),
             assets=dict(ctx.assets), origin=self.origin_of(src.provider),
-            audio=merged.get("audio") or {})
+            audio=merged.get("audio") or {}, colours=merged.get("colours") or {})
         return merged
 
     def origin_of(self, provider: str) -> str:

@@ -87,7 +87,10 @@ def new_variant(name: str, folder: str | Path = ".", installed: set[str] | None 
     package = check_name(name, installed)
     parent = Path(folder)
     if not parent.is_dir():
-        raise ScaffoldError(f"the folder {str(parent)!r} does not exist")
+        if parent.exists():
+            raise ScaffoldError(f"{quote(str(parent))} is a file, not a folder; name the "
+                                "folder to create the package in")
+        raise ScaffoldError(f"the folder {quote(str(parent))} does not exist")
     target = parent / name
     if target.exists() or target.is_symlink():
         raise ScaffoldError(f"{str(target)!r} already exists; choose another name or "

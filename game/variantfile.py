@@ -50,6 +50,12 @@ VARIANT_FILE = Obj(
                             "client's table (game/ui/cues.py)."),
         }), "The client's music and sounds for this variant (optional; a variant that "
             "extends another inherits its audio unless it writes its own)."),
+        "colours": Field(Map(Str(max_len=64), Str(pattern=r"#[0-9A-Fa-f]{6}",
+                                                  hint="#RRGGBB", max_len=7), max_len=200),
+                         "Name -> colour (#RRGGBB) for the charts of 'aztec-arcade balance': "
+                         "a score reason drawn in the game's own colour (a commodity in the "
+                         "colour of its tokens). Reasons not named get a colour of their "
+                         "own, the same in every report."),
     }
 )
 
@@ -91,6 +97,8 @@ class VariantSpec:
     #: The YAML's ``audio`` block: "music" and "sounds" (verb or kind -> ref), each ref a
     #: shipped sound's name or a (folder, relative) file; read by game.ui.cues.
     audio: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: The YAML's ``colours`` block: name (a score reason) -> "#RRGGBB", for the lab's charts
+    colours: dict[str, str] = field(default_factory=dict, compare=False)
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "description": self.description,

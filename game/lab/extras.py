@@ -1,9 +1,14 @@
 """Optional libraries: which extra of ``pyproject.toml`` brings them, and the message a
-person gets when one is missing (what to install, exactly), before any game is played."""
+person gets when one is missing (what to install, exactly), before any game is played.
+
+A library counts as there only when it imports: one that is found but fails to import (a
+dependency of its own missing, a broken install) would otherwise fail later, in the
+middle of the run, as what looks like a bug of Aztec Arcade.
+"""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 
 from game.errors import AztecArcadeError
 
@@ -22,7 +27,15 @@ class MissingExtra(AztecArcadeError):
 def missing(extra: str) -> list[str]:
     """The modules of ``extra`` that cannot be imported here."""
     modules, _what = EXTRAS[extra]
-    return [m for m in modules if importlib.util.find_spec(m) is None]
+    return [m for m in modules if not _imports(m)]
+
+
+def _imports(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except Exception:  # noqa: BLE001 - any failure to import means "not usable here"
+        return False
+    return True
 
 
 def require(extra: str, purpose: str) -> None:
@@ -30,8 +43,9 @@ def require(extra: str, purpose: str) -> None:
     gone = missing(extra)
     if gone:
         _modules, what = EXTRAS[extra]
+        verb = "is" if len(gone) == 1 else "are"
         raise MissingExtra(
-            f"{purpose} needs {what}, which is not installed (no module "
-            f"{', '.join(repr(m) for m in gone)}). Install it with: "
-            f"pip install 'aztec-arcade[{extra}]' (in a checkout: "
-            f".venv/bin/pip install -e '.[{extra}]')")
+            f"{purpose} needs {what}: {' and '.join(repr(m) for m in gone)} {verb} not "
+            "installed or cannot be imported. Install them with: "
+            f'pip install "aztec-arcade[{extra}]" (in a checkout: '
+            f'.venv/bin/pip install -e ".[{extra}]")')

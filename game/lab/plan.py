@@ -66,6 +66,11 @@ class Task:
     iterations: int
     bot_options: dict[str, dict[str, Any]]
 
+    def describe(self) -> str:
+        """The game for a person: which, in which arm, and the seed that repeats it."""
+        return (f"game {self.index + 1} of {self.label or self.variant} "
+                f"(seed {self.seed + self.index})")
+
 
 @dataclass
 class Plan:

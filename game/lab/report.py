@@ -7,15 +7,15 @@ axes, in one colour each, and every number drawn is also in a table under the pl
 
 from __future__ import annotations
 
+import hashlib
 import html
 import io
-import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.lab.plan import Plan
-from game.lab.stats import ArmSummary, mean, reasons
+from game.lab.stats import ArmSummary, mean, reasons, rounds
 
 if TYPE_CHECKING:
     from matplotlib.typing import RcKeyType
@@ -23,9 +23,13 @@ if TYPE_CHECKING:
 #: Okabe-Ito: told apart with any colour vision
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
            "#000000")
-#: the reasons' colours in the stacked bars (unitemised points are grey)
+#: the colours of the reasons a variant gives none for, each chosen by the reason's name
 REASON_COLOURS = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860",
-                  "#DA8BC3", "#8C8C8C", "#CCB974", "#64B5CD")
+                  "#DA8BC3", "#CCB974", "#64B5CD", "#2F6B5F")
+#: points that no event itemised
+UNITEMISED_COLOUR = "#BBBBBB"
+#: the win-rate axes reach this far below 0 % and above 100 %
+RATE_MARGIN = 0.06
 RC: dict[RcKeyType, Any] = {
     "font.size": 11, "axes.titlesize": 13, "axes.titleweight": "bold",
     "axes.spines.top": False, "axes.spines.right": False, "svg.fonttype": "path",
@@ -34,6 +38,40 @@ RC: dict[RcKeyType, Any] = {
 
 def colour(k: int) -> str:
     return PALETTE[k % len(PALETTE)]
+
+
+def reason_colours(whys: Sequence[str], given: Mapping[str, Mapping[str, str]]
+                   ) -> dict[str, str]:
+    """Each reason's colour: the variant's own (its YAML's ``colours``; the first variant
+    of the run that names the reason), else a colour of :data:`REASON_COLOURS` chosen by
+    the reason's name alone, so that it is the same in every chart and every report. Two
+    such reasons of one chart that would share a colour: the later name (alphabetically)
+    takes the next free one."""
+    from game.lab.play import UNITEMISED
+
+    out: dict[str, str] = {}
+    for why in whys:
+        for colours in given.values():
+            if why in colours:
+                out[why] = colours[why].upper()
+                break
+    taken = set(out.values())
+    for why in sorted(w for w in whys if w not in out):
+        if why == UNITEMISED:
+            out[why] = UNITEMISED_COLOUR
+            continue
+        start = int.from_bytes(hashlib.blake2b(why.encode(), digest_size=4).digest(), "big")
+        free = [c for c in (REASON_COLOURS[(start + i) % len(REASON_COLOURS)]
+                            for i in range(len(REASON_COLOURS))) if c not in taken]
+        out[why] = free[0] if free else REASON_COLOURS[start % len(REASON_COLOURS)]
+        taken.add(out[why])
+    return out
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads on ``fill`` (#RRGGBB)."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "white"
 
 
 def _svg(fig: Any, name: str) -> str:
@@ -77,95 +115,125 @@ def _arm_legend(fig: Any, ax: Any, arms: Sequence[ArmSummary], extra: Sequence[A
 
 def rates_figure(arms: Sequence[ArmSummary], groups: Sequence[str],
                  rates: Sequence[Sequence[Any]], title: str, fair: float | None) -> str:
+    """:func:`rates_plot` as SVG."""
+    with _rc():
+        return _svg(rates_plot(arms, groups, rates, title, fair), title)
+
+
+def rates_plot(arms: Sequence[ArmSummary], groups: Sequence[str],
+               rates: Sequence[Sequence[Any]], title: str, fair: float | None) -> Any:
     """Win rates with their 95 % intervals: one group per seat (or level), one colour
-    per arm; a dashed line at the equal share."""
+    per arm; a dashed line at the equal share. A dot at 0 % or 100 % is drawn whole."""
     from matplotlib.lines import Line2D
 
-    with _rc():
-        fig = _figure(max(8.0, 1.6 * len(groups) + 4), 4.2)
-        ax = fig.add_subplot()
-        offsets = _offsets(len(arms))
-        for k in range(len(arms)):
-            for g, rate in enumerate(rates[k]):
-                if rate is None or not rate.games:
-                    continue
-                lo, hi = rate.interval()
-                x = g + offsets[k]
-                ax.errorbar([x], [rate.rate], yerr=[[rate.rate - lo], [hi - rate.rate]],
-                            fmt="o", color=colour(k), ecolor=colour(k), elinewidth=2.2,
-                            capsize=5, markersize=8)
-                ax.annotate(f"{100 * rate.rate:.0f}%", (x, rate.rate), xytext=(7, 0),
-                            textcoords="offset points", va="center", fontsize=9,
-                            color="#333333")
-        extra = []
-        if fair is not None:
-            ax.axhline(fair, color="#555555", linestyle="--", linewidth=1)
-            extra.append(Line2D([], [], color="#555555", linestyle="--",
-                                label=f"equal chances ({100 * fair:.0f}%)"))
-        ax.set_xticks(range(len(groups)), groups)
-        ax.set_xlim(-0.6, len(groups) - 0.4)
-        ax.set_ylim(0, 1)
-        _percent(ax)
-        ax.set_ylabel("games won (95% interval)")
-        ax.set_title(title, loc="left")
-        ax.grid(axis="y", alpha=0.3)
-        _arm_legend(fig, ax, arms, extra)
-        return _svg(fig, title)
+    fig = _figure(max(8.0, 1.6 * len(groups) + 4), 4.2)
+    ax = fig.add_subplot()
+    offsets = _offsets(len(arms))
+    for k in range(len(arms)):
+        for g, rate in enumerate(rates[k]):
+            if rate is None or not rate.games:
+                continue
+            lo, hi = rate.interval()
+            x = g + offsets[k]
+            # Wilson's bounds can miss 0 % or 100 % by a rounding error
+            below, above = max(0.0, rate.rate - lo), max(0.0, hi - rate.rate)
+            ax.errorbar([x], [rate.rate], yerr=[[below], [above]], fmt="o",
+                        color=colour(k), ecolor=colour(k), elinewidth=2.2, capsize=5,
+                        markersize=8, clip_on=False, zorder=3)
+            ax.annotate(f"{100 * rate.rate:.0f}%", (x, rate.rate), xytext=(7, 0),
+                        textcoords="offset points", va="center", fontsize=9,
+                        color="#333333")
+    extra = []
+    if fair is not None:
+        ax.axhline(fair, color="#555555", linestyle="--", linewidth=1)
+        extra.append(Line2D([], [], color="#555555", linestyle="--",
+                            label=f"equal chances ({100 * fair:.0f}%)"))
+    ax.set_xticks(range(len(groups)), groups)
+    ax.set_xlim(-0.6, len(groups) - 0.4)
+    # room above 100 % and below 0 % (a dot there is drawn whole, with its label)
+    ax.set_ylim(-RATE_MARGIN, 1 + RATE_MARGIN)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
+    _percent(ax)
+    ax.set_ylabel("games won (95% interval)")
+    ax.set_title(title, loc="left")
+    ax.grid(axis="y", alpha=0.3)
+    _arm_legend(fig, ax, arms, extra)
+    return fig
+
+
+def _boxes(ax: Any, arms: Sequence[ArmSummary], groups: Sequence[str],
+           data: Sequence[Sequence[Sequence[float]]], label: str) -> None:
+    """Distributions as box plots (median, quartiles, whiskers to 1.5 IQR, a diamond at
+    the mean) on ``ax``: one group per seat, one colour per arm."""
+    offsets = _offsets(len(arms))
+    width = 0.7 * 0.8 / max(1, len(arms))
+    for k, _arm in enumerate(arms):
+        values = [list(v) for v in data[k]]
+        present = [g for g, v in enumerate(values) if v]
+        if not present:
+            continue
+        box = ax.boxplot([values[g] for g in present],
+                         positions=[g + offsets[k] for g in present], widths=width,
+                         patch_artist=True, showmeans=True, manage_ticks=False,
+                         flierprops={"markersize": 3, "markeredgecolor": colour(k)},
+                         meanprops={"marker": "D", "markerfacecolor": "white",
+                                    "markeredgecolor": "black", "markersize": 5},
+                         medianprops={"color": "black"})
+        for patch in box["boxes"]:
+            patch.set_facecolor(colour(k))
+            patch.set_alpha(0.75)
+    ax.set_xticks(range(len(groups)), groups)
+    ax.set_xlim(-0.6, len(groups) - 0.4)
+    ax.set_ylabel(label)
+    ax.grid(axis="y", alpha=0.3)
 
 
 def boxes_figure(arms: Sequence[ArmSummary], groups: Sequence[str],
                  data: Sequence[Sequence[Sequence[float]]], title: str, label: str,
                  name: str) -> str:
-    """Distributions as box plots (median, quartiles, whiskers to 1.5 IQR, a diamond at
-    the mean): one group per seat, one colour per arm."""
+    """One box plot (:func:`_boxes`) with its title and the arms' legend."""
     with _rc():
         fig = _figure(max(8.0, 1.6 * len(groups) + 4), 4.2)
         ax = fig.add_subplot()
-        offsets = _offsets(len(arms))
-        width = 0.7 * 0.8 / max(1, len(arms))
-        for k, _arm in enumerate(arms):
-            values = [list(v) for v in data[k]]
-            present = [g for g, v in enumerate(values) if v]
-            if not present:
-                continue
-            box = ax.boxplot([values[g] for g in present],
-                             positions=[g + offsets[k] for g in present], widths=width,
-                             patch_artist=True, showmeans=True, manage_ticks=False,
-                             flierprops={"markersize": 3, "markeredgecolor": colour(k)},
-                             meanprops={"marker": "D", "markerfacecolor": "white",
-                                        "markeredgecolor": "black", "markersize": 5},
-                             medianprops={"color": "black"})
-            for patch in box["boxes"]:
-                patch.set_facecolor(colour(k))
-                patch.set_alpha(0.75)
-        ax.set_xticks(range(len(groups)), groups)
-        ax.set_xlim(-0.6, len(groups) - 0.4)
-        ax.set_ylabel(label)
+        _boxes(ax, arms, groups, data, label)
         ax.set_title(title, loc="left")
-        ax.grid(axis="y", alpha=0.3)
         _arm_legend(fig, ax, arms)
         return _svg(fig, name)
 
 
-def points_figure(arms: Sequence[ArmSummary], whys: Sequence[str]) -> str:
+def lengths_figure(arms: Sequence[ArmSummary]) -> str:
+    """The game's length side by side in turns and in actions: a sweep that changes what
+    one turn allows changes the count of actions by itself."""
+    with _rc():
+        fig = _figure(9.0, 4.2)
+        turns_ax, actions_ax = fig.subplots(1, 2)
+        _boxes(turns_ax, arms, ["turns"], [[arm.turns] for arm in arms], "turns per game")
+        _boxes(actions_ax, arms, ["actions"], [[arm.lengths] for arm in arms],
+               "actions per game")
+        turns_ax.set_title("Game length", loc="left")
+        _arm_legend(fig, actions_ax, arms)
+        return _svg(fig, "lengths")
+
+
+def points_figure(arms: Sequence[ArmSummary], whys: Sequence[str],
+                  colours: Mapping[str, str]) -> str:
     """Where the points come from: per arm, a bar of the mean points per player and game,
-    split by reason."""
+    split by reason, each reason in its own colour (:func:`reason_colours`)."""
     with _rc():
         fig = _figure(9.0, 1.0 + 0.65 * len(arms) + 0.25 * len(whys))
         ax = fig.add_subplot()
         ys = list(range(len(arms)))[::-1]
         left = [0.0] * len(arms)
         total = max([sum(max(0.0, a.mean_points(w)) for w in whys) for a in arms] + [1.0])
-        for r, why in enumerate(whys):
+        for why in whys:
             values = [arm.mean_points(why) for arm in arms]
-            shade = "#BBBBBB" if why.startswith("not itemised") else \
-                REASON_COLOURS[r % len(REASON_COLOURS)]
+            shade = colours[why]
             ax.barh(ys, values, left=left, color=shade, edgecolor="white", height=0.6,
                     label=why)
             for y, start, value in zip(ys, left, values, strict=True):
                 if value >= 0.06 * total:
                     ax.text(start + value / 2, y, f"{value:.1f}", ha="center",
-                            va="center", fontsize=9, color="black")
+                            va="center", fontsize=9, color=ink_on(shade))
             left = [a + max(0.0, v) for a, v in zip(left, values, strict=True)]
         ax.set_yticks(ys, [arm.label for arm in arms])
         ax.set_xlabel("points per player and game")
@@ -194,7 +262,7 @@ code { background: #f3f3f3; padding: 0 0.25em; }
 .cmd { background: #f3f3f3; padding: 0.6em; overflow-x: auto; font-family: monospace; }
 table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.92em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
+th:first-child, td:first-child { text-align: left; white-space: nowrap; }
 th { background: #f3f3f3; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 figcaption { color: #444; font-size: 0.95em; }
@@ -232,14 +300,16 @@ def _first_note(arms: Sequence[ArmSummary]) -> str:
 
 
 def render(plan: Plan, arms: Sequence[ArmSummary], command: str, records_name: str,
-           names: dict[str, str]) -> str:
-    """The whole HTML page. ``names``: variant id -> display name."""
+           names: dict[str, str], colours: Mapping[str, Mapping[str, str]] | None = None
+           ) -> str:
+    """The whole HTML page. ``names``: variant id -> display name; ``colours``: variant
+    id -> its YAML's ``colours`` (reason -> #RRGGBB)."""
     seats = [f"Seat {s + 1}" for s in range(plan.players)]
     parts = _heading(plan, command, records_name, names)
-    parts += _summary(arms, seats)
+    parts += _summary(plan, arms, seats)
     parts += _win_rates(plan, arms, seats)
     parts += _scores_and_lengths(arms, seats)
-    parts += _points(arms)
+    parts += _points(arms, colours or {})
     parts.append("<p style='color:#666'>Made by <code>aztec-arcade balance</code>.</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
@@ -265,23 +335,32 @@ def _heading(plan: Plan, command: str, records_name: str, names: dict[str, str])
             f"<div class='cmd'>{_e(command)}</div>"]
 
 
-def _summary(arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:
-    """One row per arm: the seats' win rates with their intervals, score and length."""
-    parts: list[str] = []
+def _summary(plan: Plan, arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:
+    """One row per arm: the seats' and the levels' win rates with their intervals, the
+    mean score and the game's length in turns, rounds and actions."""
+    from game.ai import level_name
+
+    levels = list(dict.fromkeys(plan.levels)) if len(set(plan.levels)) > 1 else []
     rows = []
     for k, arm in enumerate(arms):
-        all_scores = arm.all_scores()
         rows.append([_arm_cell(k, arm), str(arm.games)]
                     + [_pct(r) for r in arm.seats]
-                    + [f"{mean(all_scores):.1f}", f"{mean(arm.lengths):.1f}"])
-    parts.append("<h2>Summary</h2>")
-    parts.append(_table(["arm", "games"] + [f"{s} wins [95% CI]" for s in seats]
-                        + ["mean score", "mean length (actions)"], rows))
-    parts.append(f"<p>{_first_note(arms)} A win shared by k players counts 1/k for each, "
-                 "so the seats' rates add up to 100%. The interval is Wilson's 95% score "
-                 "interval: with few games it is wide, and two arms whose intervals "
-                 "overlap a lot are not shown to differ.</p>")
-    return parts
+                    + [_pct(arm.levels[lv]) if lv in arm.levels else "-" for lv in levels]
+                    + [f"{mean(arm.all_scores()):.1f}", f"{mean(arm.turns):.1f}",
+                       f"{rounds(arm):.1f}", f"{mean(arm.lengths):.1f}"])
+    head = (["arm", "games"] + [f"{s} wins" for s in seats]
+            + [f"{_e(level_name(lv))} wins" for lv in levels]
+            + ["mean score", "mean turns", "mean rounds", "mean actions"])
+    level_note = (" A level's rate counts every seat it played; with a level on several "
+                  "seats it is their share together." if levels else "")
+    return ["<h2>Summary</h2>", _table(head, rows),
+            f"<p>{_first_note(arms)} Each win rate is followed by its 95% interval "
+            "[low, high]. A win shared by k players counts 1/k for each, "
+            "so the seats' rates add up to 100%." + level_note + " The interval is "
+            "Wilson's score interval: with few games it is wide, and two arms whose "
+            "intervals overlap a lot are not shown to differ. A turn is a player's spell "
+            "of decisions until another player's turn (setup turns included); rounds are "
+            "the turns shared out over the players.</p>"]
 
 
 def _win_rates(plan: Plan, arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:
@@ -323,31 +402,44 @@ def _scores_and_lengths(arms: Sequence[ArmSummary], seats: list[str]) -> list[st
                             f"{mean(v):.1f} ({min(v)}-{max(v)})" if v else "-"
                             for v in arm.scores] for k, arm in enumerate(arms)]))
     parts.append("<h2>Game length</h2>")
-    svg = boxes_figure(arms, ["all games"], [[arm.lengths] for arm in arms],
-                       "Game length", "actions per game", "lengths")
-    parts.append(f"<figure>{svg}<figcaption>Actions from the first decision to the end "
-                 "(every action of every player, setup included).</figcaption></figure>")
-    parts.append(_table(["arm", "mean", "median", "min", "max"], [
-        [_arm_cell(k, arm), f"{mean(arm.lengths):.1f}",
-         f"{sorted(arm.lengths)[len(arm.lengths) // 2] if arm.lengths else 0}",
-         str(min(arm.lengths, default=0)), str(max(arm.lengths, default=0))]
+    parts.append(f"<figure>{lengths_figure(arms)}<figcaption>Turns (each change of whose "
+                 "turn it is, setup included) and actions (every action of every player) "
+                 "from the first decision to the end.</figcaption></figure>")
+    parts.append(_table(["arm", "turns: mean", "median", "min-max", "rounds",
+                         "actions: mean", "median", "min-max"], [
+        [_arm_cell(k, arm), f"{mean(arm.turns):.1f}", _median(arm.turns),
+         _span(arm.turns), f"{rounds(arm):.1f}", f"{mean(arm.lengths):.1f}",
+         _median(arm.lengths), _span(arm.lengths)]
         for k, arm in enumerate(arms)]))
     return parts
 
 
-def _points(arms: Sequence[ArmSummary]) -> list[str]:
+def _median(values: Sequence[int]) -> str:
+    return str(sorted(values)[len(values) // 2]) if values else "-"
+
+
+def _span(values: Sequence[int]) -> str:
+    return f"{min(values)}-{max(values)}" if values else "-"
+
+
+def _points(arms: Sequence[ArmSummary], given: Mapping[str, Mapping[str, str]]
+            ) -> list[str]:
     """Where the points come from: the score events' reasons, per player and game."""
     parts: list[str] = []
     whys = reasons(arms)
     parts.append("<h2>Where the points come from</h2>")
     if whys:
-        svg = points_figure(arms, whys)
+        colours = reason_colours(whys, given)
+        svg = points_figure(arms, whys, colours)
         parts.append(f"<figure>{svg}<figcaption>Mean points per player and game, split by "
                      "the reason of the score events (the <code>reason</code> a variant "
-                     "gives, else the event's kind). Points that no event itemises (a "
+                     "gives, else the event's kind), each in the variant's colour for it "
+                     "where its file gives one. Points that no event itemises (a "
                      "variant that only reports the final count) show as 'not itemised by "
                      "events'.</figcaption></figure>")
-        parts.append(_table(["arm"] + [_e(w) for w in whys], [
+        parts.append(_table(["arm"] + [
+            f'<span class="swatch" style="background:{colours[w]}"></span>{_e(w)}'
+            for w in whys], [
             [_arm_cell(k, arm)] + [f"{arm.mean_points(w):.2f}" for w in whys]
             for k, arm in enumerate(arms)]))
     else:
@@ -355,20 +447,13 @@ def _points(arms: Sequence[ArmSummary]) -> list[str]:
     return parts
 
 
-def records_text(records: Sequence[dict[str, Any]]) -> str:
-    """JSON Lines, keys sorted: the same records give the same bytes."""
-    return "".join(json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n"
-                   for r in records)
-
-
-def write_report(out: Path, plan: Plan, arms: Sequence[ArmSummary],
-                 records: Sequence[dict[str, Any]], command: str,
-                 names: dict[str, str]) -> tuple[Path, Path]:
-    """Write ``report.html`` and ``games.jsonl`` into ``out`` (each atomically)."""
+def write_report(out: Path, plan: Plan, arms: Sequence[ArmSummary], command: str,
+                 names: dict[str, str],
+                 colours: Mapping[str, Mapping[str, str]] | None = None) -> Path:
+    """Write ``report.html`` into ``out`` (atomically), beside the run's games.jsonl."""
+    from game.lab.store import GAMES
     from game.records import write_atomic
 
-    out.mkdir(parents=True, exist_ok=True)
-    data, page = out / "games.jsonl", out / "report.html"
-    write_atomic(data, records_text(records))
-    write_atomic(page, render(plan, arms, command, data.name, names))
-    return page, data
+    page = out / "report.html"
+    write_atomic(page, render(plan, arms, command, GAMES, names, colours))
+    return page

@@ -3,8 +3,14 @@ processes, or a Dask cluster (``--backend dask``, local or at a scheduler addres
 
 Each game is an independent task (:func:`game.lab.play.play_task`); results come back in
 whatever order the workers finish and are put back in task order, so the records do not
-depend on the backend or the number of workers. The distribution itself is the standard
-library's :mod:`concurrent.futures` or Dask's: nothing home-made.
+depend on the backend or the number of workers. Each record is handed on (``on_record``)
+the moment its game ends, so that the caller can keep it even if the run stops later.
+
+A local worker that dies (killed, out of memory) takes the pool down with it: every game
+then in flight is lost, not wrong, and the same seed gives the same game, so the pool is
+started afresh and the lost games are played again, each on its own so that a game that
+kills its worker every time is found and named instead of stopping the run's others. The
+distribution itself is the standard library's :mod:`concurrent.futures` or Dask's.
 """
 
 from __future__ import annotations
@@ -13,9 +19,12 @@ import hashlib
 import json
 import logging
 import multiprocessing
+import os
 import sys
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from game.errors import AztecArcadeError
@@ -25,25 +34,38 @@ from game.lab.play import play_task
 BACKENDS = ("local", "dask")
 #: how long to wait for a Dask scheduler to answer, in seconds
 CONNECT_TIMEOUT = 20
+#: how many times a game may end its worker while it plays alone before the run stops
+MOST_LOSSES = 2
+
+Done = Callable[[int, dict[str, Any]], None]
+
+
+class WorkerLost(AztecArcadeError):
+    """A game ended its worker process every time it was played."""
 
 
 def run_tasks(tasks: Sequence[Task], jobs: int = 1, backend: str = "local",
               scheduler: str | None = None, progress: bool = True,
-              client: Any = None) -> list[dict[str, Any]]:
+              client: Any = None, on_record: Callable[[dict[str, Any]], None] | None = None,
+              already: int = 0) -> list[dict[str, Any]]:
     """Play every task; the records in task order. ``client`` is an existing Dask client
     (tests, notebooks); otherwise ``scheduler`` is an address or None for a local
-    cluster of ``jobs`` worker processes."""
+    cluster of ``jobs`` worker processes. ``on_record`` gets each record as its game
+    ends; ``already`` is how many games of the run were played before (the progress bar
+    starts there)."""
     from tqdm import tqdm
 
     results: list[dict[str, Any] | None] = [None] * len(tasks)
     # games done, games per second (never inverted to s/game) and the time left
     layout = "{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed}<{remaining}, {rate_noinv_fmt}]"
-    with tqdm(total=len(tasks), unit="game", desc="balance", file=sys.stderr,
-              disable=not progress, smoothing=0.05, dynamic_ncols=True,
+    with tqdm(total=already + len(tasks), initial=already, unit="game", desc="balance",
+              file=sys.stderr, disable=not progress, smoothing=0.05, dynamic_ncols=True,
               bar_format=layout) as bar:
 
         def done(k: int, record: dict[str, Any]) -> None:
             results[k] = record
+            if on_record is not None:
+                on_record(record)
             bar.update(1)
 
         if backend == "dask":
@@ -52,37 +74,126 @@ def run_tasks(tasks: Sequence[Task], jobs: int = 1, backend: str = "local",
             for k, task in enumerate(tasks):
                 done(k, play_task(task))
         else:
-            _run_pool(tasks, jobs, done)
+            _Pool(tasks, jobs, done).run()
     return [r for r in results if r is not None]
 
 
-def _run_pool(tasks: Sequence[Task], jobs: int,
-              done: Callable[[int, dict[str, Any]], None]) -> None:
-    """``jobs`` worker processes; at most two tasks per worker in flight, so that an
-    error (or Ctrl+C) stops the run without playing the rest."""
-    pending: dict[Future[dict[str, Any]], int] = {}
-    queue = iter(enumerate(tasks))
-    # "spawn": fresh interpreters, so a thread of the caller (a client, a test) holding a
-    # lock at fork time cannot hang a worker; each loads the same plugins and settings.
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(
-        "spawn"))
-    try:
-        def refill() -> None:
-            while len(pending) < 2 * jobs:
-                item = next(queue, None)
-                if item is None:
-                    return
-                pending[pool.submit(play_task, item[1])] = item[0]
+class _Pool:
+    """``jobs`` worker processes playing ``tasks``; at most two tasks per worker in
+    flight, so that an error (or Ctrl+C) stops the run without playing the rest.
 
-        refill()
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                k = pending.pop(future)
-                done(k, future.result())
-            refill()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    When a worker dies, the games in flight are lost together (the pool cannot say whose
+    worker died); they are played again one at a time, and a game whose worker dies while
+    it plays alone is the one that killed it: after :data:`MOST_LOSSES` such deaths the
+    run stops, naming it."""
+
+    def __init__(self, tasks: Sequence[Task], jobs: int, done: Done) -> None:
+        self.tasks, self.jobs, self.done = tasks, jobs, done
+        self.queue: deque[int] = deque(range(len(tasks)))
+        #: games lost with a worker, to be played again one at a time
+        self.alone: deque[int] = deque()
+        self.deaths = [0] * len(tasks)
+        self.losses = [0] * len(tasks)
+        self.pending: dict[Future[dict[str, Any]], int] = {}
+        self.solo = False
+        self.probe: Future[int]
+        self.pool = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        """A fresh pool, asked first for a trivial answer (:meth:`_check_started`)."""
+        # "spawn": fresh interpreters, so a thread of the caller (a client, a test) holding
+        # a lock at fork time cannot hang a worker; each loads the same plugins and settings.
+        pool = ProcessPoolExecutor(max_workers=self.jobs,
+                                   mp_context=multiprocessing.get_context("spawn"))
+        self.probe = pool.submit(os.getpid)
+        return pool
+
+    def _check_started(self) -> None:
+        """The pool broke: if not even its first worker answered, the workers cannot start
+        (a script that starts the lab without ``if __name__ == "__main__":``), which no
+        game is to blame for."""
+        wait([self.probe])
+        if isinstance(self.probe.exception(), BrokenProcessPool):
+            raise AztecArcadeError(
+                "the worker processes for --jobs cannot start (a script that runs the lab "
+                "needs 'if __name__ == \"__main__\":' around it); --jobs 1 plays in this "
+                "process")
+
+    def run(self) -> None:
+        clean = False
+        try:
+            self._refill()
+            while self.pending:
+                finished, _ = wait(self.pending, return_when=FIRST_COMPLETED)
+                lost = self._collect(finished)
+                if lost:
+                    lost += self._collect(wait(self.pending).done)
+                    self._check_started()
+                    self._recover(lost)
+                self._refill()
+            clean = True
+        finally:
+            _shutdown(self.pool, promptly=not clean)
+
+    def _submit(self, k: int) -> None:
+        self.pending[self.pool.submit(play_task, self.tasks[k])] = k
+
+    def _refill(self) -> None:
+        """Lost games first, each alone once the pool is idle; then the others."""
+        if self.solo and self.pending:
+            return
+        self.solo = False
+        if self.alone:
+            if not self.pending:
+                self.solo = True
+                self._submit(self.alone.popleft())
+            return
+        while self.queue and len(self.pending) < 2 * self.jobs:
+            self._submit(self.queue.popleft())
+
+    def _collect(self, finished: set[Future[dict[str, Any]]]) -> list[int]:
+        """Hand on the records of ``finished``; the tasks lost with a dead worker."""
+        lost = []
+        for future in sorted(finished, key=lambda f: self.pending[f]):
+            k = self.pending.pop(future)
+            try:
+                record = future.result()
+            except BrokenProcessPool:
+                lost.append(k)
+                continue
+            self.done(k, record)
+        return lost
+
+    def _recover(self, lost: list[int]) -> None:
+        """A worker died: count it against the lost games, start a fresh pool, play them
+        again alone; stop when a game alone killed its worker too often."""
+        for k in lost:
+            self.deaths[k] += 1
+            if self.solo:
+                self.losses[k] += 1
+        worst = max(lost, key=lambda k: self.losses[k])
+        if self.losses[worst] >= MOST_LOSSES:
+            task = self.tasks[worst]
+            raise WorkerLost(
+                f"{task.describe()} ended its worker process {self.deaths[worst]} times, "
+                f"{self.losses[worst]} of them while it played alone: something killed the "
+                "process (the system's out-of-memory killer, or another program); the "
+                "same seed plays the same game, so it would again")
+        _shutdown(self.pool, promptly=True)
+        self.pool = self._start()
+        self.solo = False
+        self.alone.extend(sorted(lost))
+
+
+def _shutdown(pool: ProcessPoolExecutor, promptly: bool) -> None:
+    """Stop the pool; ``promptly`` (Ctrl+C, an error, a dead worker) ends the workers at
+    once instead of letting them finish the games they hold."""
+    if promptly:
+        # the executor has no public way to end its workers before Python 3.14
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            if process.is_alive():
+                process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def fingerprint(variants: Sequence[str]) -> str:
@@ -99,7 +210,7 @@ def fingerprint(variants: Sequence[str]) -> str:
 
 
 def _run_dask(tasks: Sequence[Task], jobs: int, scheduler: str | None, client: Any,
-              done: Callable[[int, dict[str, Any]], None]) -> None:
+              done: Done) -> None:
     from distributed import Client, LocalCluster, as_completed
 
     cluster = None
@@ -129,7 +240,15 @@ def _run_dask(tasks: Sequence[Task], jobs: int, scheduler: str | None, client: A
         futures = client.map(play_task, list(tasks), pure=False)
         index = {future.key: k for k, future in enumerate(futures)}
         for future in as_completed(futures):
-            done(index[future.key], future.result())
+            k = index[future.key]
+            try:
+                record = future.result()
+            except Exception as exc:
+                if type(exc).__name__ == "KilledWorker":  # Dask gave up on this game
+                    raise WorkerLost(f"{tasks[k].describe()} ended every Dask worker that "
+                                     f"played it ({exc})") from None
+                raise
+            done(k, record)
     finally:
         if own:
             client.close()

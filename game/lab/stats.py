@@ -36,6 +36,8 @@ class ArmSummary:
     levels: dict[str, Rate] = field(default_factory=dict)
     scores: list[list[int]] = field(default_factory=list)  # per seat
     lengths: list[int] = field(default_factory=list)
+    #: turns per game (changes of whose turn it is; see game.lab.play.turns)
+    turns: list[int] = field(default_factory=list)
     #: reason -> points summed over every seat and game
     points: dict[str, int] = field(default_factory=dict)
     #: how often each seat decided first
@@ -78,12 +80,19 @@ def summarise(records: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[
             rate.games += 1
             rate.wins += won
         arm.lengths.append(record["length"])
+        if isinstance(record.get("turns"), int):
+            arm.turns.append(record["turns"])
         for seat_points in record["points"]:
             for why, pts in seat_points.items():
                 arm.points[why] = arm.points.get(why, 0) + pts
         if record.get("first") is not None:
             arm.first[record["first"]] = arm.first.get(record["first"], 0) + 1
     return out
+
+
+def rounds(arm: ArmSummary) -> float:
+    """The mean game length in rounds: turns shared out over the seats."""
+    return mean(arm.turns) / max(1, arm.players)
 
 
 def reasons(arms: Sequence[ArmSummary]) -> list[str]:
