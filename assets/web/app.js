@@ -116,7 +116,7 @@ function connect() {
   };
   ws.onclose = () => {
     app.joined = false;
-    if (app.closedForGood) return;
+    if (app.closedForGood || !app.room) return;
     setConn("Connection lost: trying again…", true);
     const wait = Math.min(10000, 1000 * Math.pow(2, app.retry++));
     app.timer = setTimeout(connect, wait);
@@ -533,12 +533,12 @@ function start() {
   });
   $("picture").addEventListener("click", () => $("table").classList.toggle("zoom"));
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !app.closedForGood &&
+    if (document.visibilityState === "visible" && !app.closedForGood && app.room &&
         (!app.ws || app.ws.readyState > 1)) connect();
   });
   show("lobby");
   renderMe();
-  connect();
+  if (app.room) connect();  // without a room code there is nothing to ask the server yet
 }
 
 start();

@@ -48,7 +48,13 @@ class Limits:
     frames past ``frame_bytes`` close the connection (1009). ``rate`` messages a second
     on average, bursts of ``burst`` (an accepted act is free: the game paces those, one
     per state); after ``strikes`` refused messages the connection is closed; an address
-    gets ``guesses`` wrong room codes or tokens in all."""
+    gets ``guesses`` wrong room codes or tokens in all.
+
+    Connections: at most ``connections`` devices in the room (a join with the right room
+    code); before that, a connection waits at most ``join_within`` seconds, at most
+    ``unjoined`` of them wait at once and ``unjoined_per_address`` from one address, and
+    when they are all taken the one that waited longest makes room for a newcomer. A seat's
+    token always gets back in: strangers who hold connections cannot keep a player out."""
 
     message_chars: int = 4096
     frame_bytes: int = 65536
@@ -57,6 +63,9 @@ class Limits:
     strikes: int = 50
     guesses: int = 30
     connections: int = 64
+    join_within: float = 10.0
+    unjoined: int = 16
+    unjoined_per_address: int = 4
     clock: Callable[[], float] = time.monotonic
 
 
@@ -135,8 +144,8 @@ class RemoteHub:
         self._game_info: dict[str, Any] = {}
         self._needs_publish = True
         self._spectators: set[int] = set()
-        self._connections = 0
         self._guesses: dict[str, int] = {}
+        self._connections = 0  # connections in the room (a join with the right code)
         self._seats_bytes = b""
         self._picture_job: tuple[int, bytes] | None = None
         self._server: Any = None
@@ -363,22 +372,29 @@ class RemoteHub:
     # =====================================================================================
     # the server's side (called on the server thread; each holds the lock briefly)
     # =====================================================================================
-    def _connected(self) -> bool:
+    def _enter(self, address: str, msg: Join) -> None:
+        """A connection's first join: the room code opens the room, up to ``connections``
+        devices; a seat's token opens it whatever the count (a player always gets back
+        to their seat)."""
         with self._lock:
-            if self._connections >= self.limits.connections:
-                return False
+            self._check_room(address, msg)
+            if msg.token is None and self._connections >= self.limits.connections:
+                raise ProtocolError("full", "too many devices are connected: try again "
+                                            "when someone leaves")
             self._connections += 1
-            return True
+
+    def _check_room(self, address: str, msg: Join) -> None:
+        if self._guesses.get(address, 0) >= self.limits.guesses:
+            raise ProtocolError("locked-out", "too many wrong room codes or seat "
+                                              "tokens from this device")
+        if not secrets.compare_digest(msg.room.upper().encode(), self.room.encode()):
+            self._guess(address)
+            raise ProtocolError("wrong-room", "wrong room code: check the code on the "
+                                              "television")
 
     def _join(self, conn: int, address: str, msg: Join) -> JoinResult:
         with self._lock:
-            if self._guesses.get(address, 0) >= self.limits.guesses:
-                raise ProtocolError("locked-out", "too many wrong room codes or seat "
-                                                  "tokens from this device")
-            if not secrets.compare_digest(msg.room.upper().encode(), self.room.encode()):
-                self._guess(address)
-                raise ProtocolError("wrong-room", "wrong room code: check the code on the "
-                                                  "television")
+            self._check_room(address, msg)
             if msg.token is not None:
                 return self._rejoin(conn, address, msg.token)
             if msg.seat is not None:
@@ -471,9 +487,9 @@ class RemoteHub:
                 self._activity.set()
             self._rebuild_seats()
 
-    def _disconnected(self, conn: int, seat: Role) -> None:
+    def _disconnected(self, conn: int, seat: Role, entered: bool = True) -> None:
         with self._lock:
-            self._connections -= 1
+            self._connections -= entered
             self._spectators.discard(conn)
             claim = self._claims.get(seat) if seat is not None else None
             if seat is not None and claim is not None and claim.conn == conn:

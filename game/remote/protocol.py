@@ -86,6 +86,9 @@ def parse(text: str) -> Message:
         raise ProtocolError("bad-json", f"the message is not JSON ({exc.args[0]})") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", "a message is a JSON object with a \"type\"")
+    if not _whole_text(data):
+        raise ProtocolError("bad-text", "the message holds a broken character (a lone "
+                                        "UTF-16 surrogate such as \\ud800): send Unicode text")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(sorted(_FIELDS))
@@ -148,6 +151,34 @@ def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "v": PROTOCOL, "code": code, "message": message}
 
 
+def _whole_text(data: Any) -> bool:
+    """Every key and string in ``data`` encodes as UTF-8. JSON's ``\\ud800`` escapes decode
+    to lone surrogates, which Python keeps in a ``str`` but no UTF-8 text can hold: one
+    that reached a reply (the action quoted back in ``refused``) would fail to encode
+    there, on the server's thread or the television's frame."""
+    stack = [data]
+    while stack:  # the nesting is bounded by the parser's depth; no recursion here
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode()
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
 def dumps(message: dict[str, Any]) -> bytes:
-    """A server message as the UTF-8 text frame every connection receives unchanged."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+    """A server message as the UTF-8 text frame every connection receives unchanged. A
+    lone surrogate that got past :func:`parse` anyway (a name from the owner's side, a
+    plugin's text) is sent as U+FFFD rather than failing the reply: building a message
+    must never raise."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").encode()

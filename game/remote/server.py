@@ -15,9 +15,11 @@ television draws its frames.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import itertools
 import logging
 import os
+import socket
 import sys
 import threading
 from collections import deque
@@ -43,10 +45,49 @@ LOG = logging.getLogger("game.remote")
 WS_PATH = "/ws"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
+#: Host header addresses remembered (a stranger may send many)
+MAX_ADDRESSES = 64
 #: seconds the server waits for goodbyes and for the painter when it stops
 STOP_GRACE = 5.0
 #: seconds a paced hub's new picture waits at most for the owner's next frame
 HOLD_PICTURE = 0.1
+
+
+def split_host(host: str) -> tuple[str | None, int | None]:
+    """A Host header's name (lower case, an IPv6 address without brackets) and port;
+    (None, None) when it is not a host at all."""
+    try:
+        parts = urlsplit("//" + host.strip())
+        name, port = parts.hostname, parts.port
+    except ValueError:
+        return None, None
+    if not name or parts.username is not None or parts.path or parts.query:
+        return None, None
+    return name.rstrip(".").lower(), port
+
+
+def local_names(*given: str) -> frozenset[str]:
+    """The names and addresses every request may use: localhost, the machine's own
+    names, and the addresses the server listens on and invites to."""
+    names = {"localhost", "127.0.0.1", "::1", socket.gethostname(), socket.getfqdn(),
+             socket.gethostname() + ".local", *given}
+    return frozenset(n.strip("[]").rstrip(".").lower() for n in names
+                     if n and n not in ("0.0.0.0", "::"))
+
+
+def is_local_address(name: str) -> bool:
+    """Whether ``name`` is an IP address of this machine: only a local address can be
+    bound (a name, or anyone else's address, cannot)."""
+    try:
+        family = socket.AF_INET6 if ipaddress.ip_address(name).version == 6 else socket.AF_INET
+    except ValueError:
+        return False
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.bind((name, 0))
+    except OSError:
+        return False
+    return True
 
 
 def static_files() -> dict[str, tuple[bytes, str]]:
@@ -72,6 +113,10 @@ class Conn:
     tokens: float
     stamp: float
     role: Any = LOBBY
+    #: the room code was right once (until then nothing is sent, not even the seats)
+    joined: bool = False
+    #: waiting to join, it was closed to make room for a newcomer
+    evicted: bool = False
     strikes: int = 0
     outbox: deque[bytes] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -98,6 +143,10 @@ class Server:
         self._shown: asyncio.Event | None = None
         self._bye = b""
         self._ready = threading.Event()
+        #: the names this machine answers to (its own, localhost, the invited address)
+        self.names: frozenset[str] = frozenset()
+        #: addresses asked about in Host headers: whether each is one of this machine's
+        self._addresses: dict[str, bool] = {}
         self._failure: BaseException | None = None
         self._thread: threading.Thread | None = None
         self.address: tuple[str, int] = ("", 0)
@@ -175,6 +224,7 @@ class Server:
             return
         sock = next(iter(server.sockets))
         self.address = sock.getsockname()[:2]
+        self.names = local_names(host)
         self._ready.set()
         painter = asyncio.create_task(self._painter()) if self.hub.pictures else None
         await self._stop.wait()
@@ -241,7 +291,13 @@ class Server:
     # -- HTTP ------------------------------------------------------------------------------
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = urlsplit(request.path).path
-        host = request.headers.get("Host", "")
+        hosts = request.headers.get_all("Host")
+        if len(hosts) != 1:
+            return self._plain(400, "Bad Request", "a request names one Host")
+        host = hosts[0]
+        if not self.ours(host):
+            return self._plain(421, "Misdirected Request",
+                               "this game answers to its own address only")
         if path == WS_PATH:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != host:
@@ -260,6 +316,22 @@ class Server:
             ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"), ("Content-Security-Policy", policy)]), body)
 
+    def ours(self, host: str) -> bool:
+        """Whether a request's ``Host`` names this machine and port. A page of another
+        site whose name was made to resolve to this machine (DNS rebinding) sends its own
+        name, and is turned away before it can read the page or open a WebSocket."""
+        name, port = split_host(host)
+        if name is None or (port if port is not None else 80) != self.address[1]:
+            return False
+        if name in self.names or name == self.hub.invite_host.strip("[]").lower():
+            return True
+        known = self._addresses.get(name)
+        if known is None:
+            known = is_local_address(name)
+            if len(self._addresses) < MAX_ADDRESSES:
+                self._addresses[name] = known
+        return known
+
     @staticmethod
     def _plain(status: int, reason: str, text: str) -> Response:
         body = (text + "\n").encode()
@@ -269,16 +341,18 @@ class Server:
 
     # -- WebSocket ---------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
-        if not self.hub._connected():  # noqa: SLF001 - the hub's server-side API
-            await ws.close(1013, "too many devices are connected")
-            return
-        now = self.limits.clock()
         peer = ws.remote_address
-        conn = Conn(next(self._ids), ws, str(peer[0]) if peer else "?",
-                    float(self.limits.burst), now)
+        address = str(peer[0]) if peer else "?"
+        if not self._make_room(address):
+            await ws.close(1013, "too many connections from this device are waiting to "
+                                 "join")
+            return
+        conn = Conn(next(self._ids), ws, address, float(self.limits.burst),
+                    self.limits.clock())
         self.conns[conn.id] = conn
         sender = asyncio.create_task(self._sender(conn), name=f"sender-{conn.id}")
-        conn.wake.set()  # the seats, at once
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(self.limits.join_within, self._expire, conn.id)
         try:
             async for message in ws:
                 self._receive(conn, message)
@@ -287,9 +361,10 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            timer.cancel()
             del self.conns[conn.id]
             role = conn.role if conn.role != LOBBY else None
-            self.hub._disconnected(conn.id, role)  # noqa: SLF001
+            self.hub._disconnected(conn.id, role, conn.joined)  # noqa: SLF001 - server API
             if conn.closing is None:
                 sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
@@ -327,6 +402,30 @@ class Server:
         if not free:
             conn.tokens = max(0.0, conn.tokens - 1)
 
+    def _make_room(self, address: str) -> bool:
+        """Whether a new connection from ``address`` may wait to join: not past the
+        address's share; when every waiting place is taken, the connection that has
+        waited longest is closed for it, so idle strangers never keep a phone out."""
+        waiting = [c for c in self.conns.values() if not c.joined and not c.evicted]
+        if sum(c.address == address for c in waiting) >= self.limits.unjoined_per_address:
+            return False
+        if len(waiting) >= self.limits.unjoined:
+            oldest = min(waiting, key=lambda c: c.id)
+            oldest.evicted = True
+            oldest.closing = (1013, "too many connections are waiting to join", b"")
+            oldest.wake.set()
+        return True
+
+    def _expire(self, conn_id: int) -> None:
+        """A connection that has not joined in time is closed: an idle one holds a place."""
+        conn = self.conns.get(conn_id)
+        if conn is None or conn.joined or conn.closing is not None:
+            return
+        seconds = f"{self.limits.join_within:g}"
+        conn.closing = (1008, "no join in time", dumps(error(
+            "join-timeout", f"join the room within {seconds} seconds of connecting")))
+        conn.wake.set()
+
     def _allow(self, conn: Conn) -> bool:
         now = self.limits.clock()
         conn.tokens = min(float(self.limits.burst),
@@ -338,6 +437,9 @@ class Server:
         if conn.role != LOBBY:
             raise ProtocolError("joined", "this connection has joined already: send bye "
                                           "first to change seats")
+        if not conn.joined:
+            self.hub._enter(conn.address, msg)  # noqa: SLF001
+            conn.joined = True
         result = self.hub._join(conn.id, conn.address, msg)  # noqa: SLF001
         conn.role = result.role
         conn.outbox.extend(dumps(reply) for reply in result.replies)
@@ -367,6 +469,8 @@ class Server:
             return
 
     async def _send_news(self, conn: Conn) -> None:
+        if not conn.joined:  # the seats name the room: only for those who know it
+            return
         ws = conn.ws
         seats = self.hub._seats()  # noqa: SLF001
         if seats != conn.seats_sent:

@@ -96,6 +96,7 @@ def test_a_mixed_table_a_person_here_a_computer_and_a_phone(make_hub):
     drivers = {0: lambda g: g.playout_action(local_rng),
                1: lambda g: bot.choose(g.rules, g.view(1), g.legal_actions())}
     phone = Device(hub)
+    phone.send({"type": "join", "room": hub.room})  # the lobby: the seats, nothing more
     seats = phone.wait(lambda m: m["type"] == "seats")
     assert [s["status"] for s in seats["seats"]] == ["closed", "closed", "open"]
     assert seats["seats"][1]["driver"] == "Computer (Easy)"

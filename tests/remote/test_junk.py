@@ -177,13 +177,20 @@ def test_an_address_that_guesses_room_codes_is_locked_out(make_hub):
     assert answer(device)["code"] == "locked-out"
 
 
-def test_connections_past_the_limit_are_turned_away(make_hub):
+def test_devices_past_the_limit_are_turned_away_but_a_seat_always_gets_back(make_hub):
     hub = make_hub(2, limits=Limits(rate=1e9, burst=10**9, connections=2))
+    phone = Device(hub)
+    phone.join(seat=0)
+    phone.close()  # its connection dropped: the seat waits for its token
     first, second = Device(hub), Device(hub)
-    first.wait(lambda m: m["type"] == "seats")
-    second.wait(lambda m: m["type"] == "seats")
+    for device in (first, second):
+        device.send({"type": "join", "room": hub.room})
+        device.wait(lambda m: m["type"] == "seats")
     third = Device(hub)
-    assert third.wait_closed().rcvd.code == 1013
+    third.send({"type": "join", "room": hub.room, "spectate": True})
+    assert answer(third)["code"] == "full"
+    back = Device(hub)  # the room is full of strangers, and the player gets back in
+    assert back.join(token=phone.token)["seat"] == 0
     first.close()
     second.join(spectate=True)  # the others are unaffected
 
