@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+import statistics
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -415,7 +416,9 @@ def _scores_and_lengths(arms: Sequence[ArmSummary], seats: list[str]) -> list[st
 
 
 def _median(values: Sequence[int]) -> str:
-    return str(sorted(values)[len(values) // 2]) if values else "-"
+    """The median as the box plot beside it draws it (the middle two's mean when the
+    count is even), so the table and the picture agree."""
+    return f"{statistics.median(values):g}" if values else "-"
 
 
 def _span(values: Sequence[int]) -> str:

@@ -138,3 +138,13 @@ def test_a_win_rate_of_none_or_all_is_drawn_whole(wins):
     assert low <= -RATE_MARGIN / 2 and high >= 1 + RATE_MARGIN / 2
     dots = [line for line in ax.lines if line.get_marker() == "o"]
     assert len(dots) == 2 and not any(dot.get_clip_on() for dot in dots)
+
+
+def test_the_length_tables_median_is_the_one_the_box_plot_draws():
+    # an even count of games: the middle two's mean, as matplotlib's box draws it (the
+    # table once named the upper one, 68 beside a box whose line stood at 64)
+    from game.lab.report import _median
+
+    assert _median([44, 52, 60, 68, 70, 78]) == "64"
+    assert _median([1, 2]) == "1.5"
+    assert _median([5, 1, 3]) == "3"
