@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from game.api import Game, load_game
 from game.errors import SaveError
 from game.isolation import guard_game, start_game
-from game.lessons import Lesson, Position, position
+from game.lessons import Lesson, LessonSet, Position, position
 from game.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.ui.scenes.common import palette_name
 from game.ui.session import HUMAN, Session
@@ -118,11 +118,10 @@ def lesson_store(app: App) -> LessonStore:
     return LessonStore(app.saves.folder.parent / "lessons")
 
 
-def lessons_done(app: App) -> tuple[int, int]:
-    """(lessons done, lessons there are), for the title screen."""
-    lessons = app.registry.lessons().lessons
+def lessons_done(app: App, found: LessonSet) -> tuple[int, int]:
+    """(lessons done, lessons there are) of the lessons ``found``, for the title screen."""
     done = lesson_store(app).done()
-    return sum(1 for lid in lessons if lid in done), len(lessons)
+    return sum(1 for lid in found.lessons if lid in done), len(found.lessons)
 
 
 def start_session(app: App, lesson: Lesson, store: LessonStore,
