@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 PROGRESS = "progress.json"
+#: a thousand lesson ids of 64 characters are under 70 kB
+MAX_PROGRESS_BYTES = 1_000_000
 FORMAT = "aztec-arcade-lessons"
 
 
@@ -50,10 +52,13 @@ class LessonStore:
 
     # -- finished lessons --------------------------------------------------------------
     def done(self) -> set[str]:
-        """The ids of the lessons finished at least once."""
+        """The ids of the lessons finished at least once (a file larger than any list of
+        lessons, or nested too deeply for the JSON reader, is no progress)."""
         try:
-            data = json.loads((self.folder / PROGRESS).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            with (self.folder / PROGRESS).open("rb") as handle:
+                raw = handle.read(MAX_PROGRESS_BYTES + 1)
+            data = json.loads(raw) if len(raw) <= MAX_PROGRESS_BYTES else None
+        except (OSError, ValueError, RecursionError):
             return set()
         ids = data.get("done") if isinstance(data, dict) else None
         if not isinstance(ids, list):
