@@ -201,9 +201,10 @@ def position(lesson: Lesson, log: list[str]) -> Position | None:
         if i == len(log):
             return Position(index)
         if step.accept:
-            rest = tuple(log[i:])
-            plan = next((p for p in step.accept if rest[:len(p)] == p), None)
+            # only as much of the log as a plan is long: a long log costs one pass
+            plan = next((p for p in step.accept if tuple(log[i:i + len(p)]) == p), None)
             if plan is None:
+                rest = tuple(log[i:])
                 partial = next((rest for p in step.accept if p[:len(rest)] == rest), None)
                 return None if partial is None else Position(index, partial)
             i += len(plan)

@@ -233,3 +233,30 @@ def test_a_rules_engine_failing_on_a_lesson_makes_it_broken_not_the_registry(tmp
     assert (name, file) == ("tally-lesson", str(path))
     assert issue.message == ("the rules failed while it was replayed (ZeroDivisionError: "
                              "a bug in the mod)")
+
+
+class CountedLog(list):  # type: ignore[type-arg]
+    """A game's log that counts the actions its slices copy."""
+
+    copied = 0
+
+    def __getitem__(self, index: Any) -> Any:
+        got = super().__getitem__(index)
+        if isinstance(index, slice):
+            CountedLog.copied += len(got)
+        return got
+
+
+def test_finding_where_a_long_log_stands_in_the_script_reads_it_once(tmp_path, tally):
+    """Resuming a lesson finds its step from the game's log: 400 steps and a log of 400
+    actions read about 400 actions, not the rest of the log at every step (80,000)."""
+    from game.lessons import position
+
+    path = tmp_path / "tally.yaml"
+    path.write_text(tally_lesson([["mark 1"]] * 400), encoding="utf-8")
+    lesson = load_lesson(path, tally)
+    log = CountedLog(["mark 1"] * 400)
+    CountedLog.copied = 0
+    where = position(lesson, log)
+    assert where is not None and where.step == 400
+    assert CountedLog.copied <= 3 * len(log)
