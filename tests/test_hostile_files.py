@@ -8,6 +8,7 @@ file. Nothing is timed."""
 from __future__ import annotations
 
 import json
+import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -15,17 +16,18 @@ from typing import Any
 import pytest
 
 from game import yamlload
-from game.api import MAX_LOG_ACTIONS, Game, new_game
+from game.api import MAX_LOG_ACTIONS, MAX_SAVE_BYTES, Game, new_game
 from game.errors import ConfigError, SaveError
 from game.lessons import load_lesson
 from game.memo import OFF_ENV
 from game.plugins import Registry
-from game.records import read_game, save_game
+from game.records import read_game, read_save_bytes, save_game
 from game.rng import Rng
 from game.settings import load_settings, read_user_settings, user_settings_path
 from game.ui.lessonstore import PROGRESS, LessonStore
 from game.ui.scenes.settings import save_user_settings
 from game.variantfile import inherit
+from game.yamlload import load_yaml_file
 
 
 def _bomb(levels: int = 9) -> str:
@@ -40,7 +42,7 @@ def _bomb(levels: int = 9) -> str:
 #: YAML made to be slow, and the words of its refusal
 SLOW_YAML = {
     "deep nesting": ("volume: " + "[" * 100_000 + "]" * 100_000 + "\n", "nested more than"),
-    "an alias bomb": (_bomb(), "expands to more than 50,000"),
+    "an alias bomb": (_bomb(), "expands to more than 2,110 keys"),
     "a huge integer": ("volume: " + "9" * 900_000 + "\n", "900,000 characters is too long"),
     "a huge hexadecimal": ("volume: 0x" + "f" * 900_000 + "\n", "is too long"),
     "repeated keys": ("volume: 1\n" * 60_000, "holds more than 50,000 values"),
@@ -105,9 +107,12 @@ def test_every_yaml_reader_refuses_a_slow_file_within_the_loaders_limits(
     assert any(why in p for p in problems), problems
     assert all(p.startswith(f"{path}:") for p in problems)  # the file and its line
     # the work: never more nodes than the limits let through (and for the settings,
-    # the shipped defaults' few)
+    # the shipped defaults' few), and aliases expand what the file writes ten times at
+    # most: a bomb of 400 bytes is refused after about a thousand values, not 50,000
     assert composed[0] <= yamlload.MAX_NODES + 100
-    assert composed[1] <= yamlload.MAX_ENTRIES + yamlload.MAX_DEPTH + 100
+    assert composed[1] <= yamlload.EXPANSION * composed[0] + yamlload.EXPANSION_BASE + 100
+    if kind == "an alias bomb":
+        assert composed[1] <= 2_500
 
 
 class CountedDict(dict):  # type: ignore[type-arg]
@@ -260,3 +265,26 @@ def test_the_lessons_progress_file_built_to_be_slow_is_no_progress(tmp_path):
     (folder / PROGRESS).write_text('{"done": ["mexica"]}', encoding="utf-8")
     assert store.done() == {"mexica"}
 
+
+
+def test_reading_a_small_file_costs_memory_for_its_size_not_for_the_largest_allowed(
+        tmp_path):
+    """A save may be 16 MB and a YAML file 1 MB, but reading one of a few kilobytes
+    allocated that much every time (the read's buffer), for every save the Load screen
+    lists. Measured by allocation, not by a clock."""
+    save = tmp_path / "small.json"
+    save_game(_half_game(), save)
+    small_yaml = tmp_path / "small.yaml"
+    small_yaml.write_text("volume: 40\n", encoding="utf-8")
+    for read in (lambda: read_save_bytes(save), lambda: load_yaml_file(small_yaml)):
+        tracemalloc.start()
+        try:
+            read()
+            _current, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert peak < 200_000
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_SAVE_BYTES + 1))
+    with pytest.raises(SaveError, match="larger than any save"):
+        read_save_bytes(big)

@@ -13,15 +13,14 @@ import pytest
 
 from game.api import Game
 from game.cli import main
-from game.engine import Rules
-from game.errors import ConfigError, IllegalAction
+from game.errors import ConfigError
 from game.events import Event
 from game.lessoncheck import budget
 from game.lessons import load_lesson
 from game.memo import OFF_ENV
 from game.plugins import Registry
 from game.resources import config_dir
-from game.schema import Obj
+from tests.tally_rules import Tally, tally_lesson
 from tests.toy_registry import toy_registry
 
 LESSONS = config_dir() / "variants" / "lessons"
@@ -105,64 +104,12 @@ def test_plans_that_end_where_the_first_does_are_not_followed(applied):
 
 # ---------------------------------------------------------------------------------------
 # plans that lead elsewhere: a toy game where every mark is remembered with its turn
+# (tests/tally_rules.py)
 # ---------------------------------------------------------------------------------------
-class Tally(Rules):
-    """One player waits or marks a number each turn; every mark is remembered with its
-    turn, so two different plans never lead to the same game again."""
-
-    engine_id = "tally"
-    parameters = Obj({})
-
-    def new_state(self, seed: int) -> dict[str, Any]:
-        return {"turn": 0, "marks": []}
-
-    def current_player(self, state: Any) -> int | None:
-        return 0
-
-    def legal_actions(self, state: Any) -> list[str]:
-        return ["wait", *(f"mark {n}" for n in range(1, 20)),
-                *(["clear"] if state["marks"] else [])]
-
-    def apply(self, state: Any, action: str) -> tuple[str, list[Event]]:
-        if action not in self.legal_actions(state):
-            raise IllegalAction(f"{action!r}: write wait, mark 1 to mark 19, or clear "
-                                "(once something is marked)")
-        if action.startswith("mark"):
-            state["marks"].append([state["turn"], int(action.split()[1])])
-        elif action == "clear":
-            state["marks"] = []
-        state["turn"] += 1
-        return action, []
-
-    def is_over(self, state: Any) -> bool:
-        return False
-
-    def scores(self, state: Any) -> list[int]:
-        return [len(state["marks"])]
-
-    def winners(self, state: Any) -> list[int]:
-        return []
-
-    def to_dict(self, state: Any) -> dict[str, Any]:
-        return {"turn": state["turn"], "marks": [list(m) for m in state["marks"]]}
-
-    def from_dict(self, data: dict[str, Any]) -> Any:
-        return {"turn": int(data["turn"]), "marks": [list(m) for m in data["marks"]]}
-
-
 @pytest.fixture
 def tally(tmp_path) -> Iterator[Registry]:
     yield from toy_registry(tmp_path, [Tally], "lessonbudget_tally",
                             players="{min: 1, max: 1}")
-
-
-def tally_lesson(steps: list[list[str]]) -> str:
-    lines = ["lesson: tally-lesson", "name: Tally", "setup:", "  variant: tally",
-             "  players: 1", "steps:"]
-    for number, plans in enumerate(steps, 1):
-        lines += [f"  - text: Step {number}.", "    accept:"]
-        lines += [f"      - {plan}" for plan in plans]
-    return "\n".join(lines) + "\n"
 
 
 def test_plans_that_never_rejoin_the_script_are_refused_within_a_budget(tmp_path, tally,

@@ -22,6 +22,7 @@ from game.api import Game, load_game
 from game.errors import SaveError
 from game.isolation import guard_game, start_game
 from game.lessons import Lesson, LessonSet, Position, position
+from game.readlimit import read_at_most
 from game.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.ui.scenes.common import palette_name
 from game.ui.session import HUMAN, Session
@@ -55,9 +56,8 @@ class LessonStore:
         """The ids of the lessons finished at least once (a file larger than any list of
         lessons, or nested too deeply for the JSON reader, is no progress)."""
         try:
-            with (self.folder / PROGRESS).open("rb") as handle:
-                raw = handle.read(MAX_PROGRESS_BYTES + 1)
-            data = json.loads(raw) if len(raw) <= MAX_PROGRESS_BYTES else None
+            raw = read_at_most(self.folder / PROGRESS, MAX_PROGRESS_BYTES)
+            data = None if raw is None else json.loads(raw)
         except (OSError, ValueError, RecursionError):
             return set()
         ids = data.get("done") if isinstance(data, dict) else None
