@@ -70,6 +70,12 @@ def seed_problem(seed: object) -> str:
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: a save nests a few levels deep; much deeper JSON is damage (and would recurse)
 MAX_SAVE_DEPTH = 64
+#: The longest log a save may hold, unless its rules' ``playout_limit`` allows more: a
+#: whole game of the built-in rules is a few hundred actions (four-player Mexica about
+#: 400), and even their random playouts stay within 20,000. A longer log is damage or a
+#: file made to be slow; it is refused before its replay, which costs tens of
+#: microseconds an action (seconds for this many).
+MAX_LOG_ACTIONS = 100_000
 
 
 def list_variants() -> list[dict[str, Any]]:
@@ -138,6 +144,10 @@ def read_save(text: str | bytes) -> SaveFile:
         max_players=players, engine_id=engine_id, params=params, source="save",
         provider="save")
     rules = _save_rules(engine_id, params, players)
+    longest = max(MAX_LOG_ACTIONS, rules.playout_limit)
+    if len(log) > longest:
+        raise SaveError(f"this saved game is damaged: its log holds {len(log):,} actions, "
+                        f"more than any game of these rules needs (at most {longest:,})")
     return SaveFile(spec, rules, seed, options, list(log), state_data, data["version"])
 
 

@@ -13,7 +13,8 @@ So loading a lesson starts its game with ``new_game`` and applies the prelude, e
 step's actions and the replies in order, exactly as play would; the first action that is
 not legal where it stands is reported with the file, the line and the step. Every
 accepted alternative of a step is followed too (the later steps must still work after
-it). A lesson has no ``extends``: it is read on its own, like a save.
+it), at about the cost of one replay whatever the file says (:mod:`game.lessoncheck`).
+A lesson has no ``extends``: it is read on its own, like a save.
 
 Where lessons come from: the ``register_lessons`` hook (:mod:`game.hookspecs`; the
 built-in lessons are ``config/variants/lessons/*.yaml``, registered by
@@ -32,8 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.engine import PLAN_SEP
-from game.errors import ConfigError, ConfigIssue, IllegalAction, quote
-from game.memo import Memo, code_of
+from game.errors import ConfigError, ConfigIssue
 from game.schema import AnyValue, Context, Field, Int, List, Obj, Str
 from game.yamlload import Lines, load_yaml_file
 
@@ -201,9 +201,10 @@ def position(lesson: Lesson, log: list[str]) -> Position | None:
         if i == len(log):
             return Position(index)
         if step.accept:
-            rest = tuple(log[i:])
-            plan = next((p for p in step.accept if rest[:len(p)] == p), None)
+            # only as much of the log as a plan is long: a long log costs one pass
+            plan = next((p for p in step.accept if tuple(log[i:i + len(p)]) == p), None)
             if plan is None:
+                rest = tuple(log[i:])
                 partial = next((rest for p in step.accept if p[:len(rest)] == rest), None)
                 return None if partial is None else Position(index, partial)
             i += len(plan)
@@ -250,7 +251,9 @@ def check_lesson_data(raw: Any, lines: Lines, file: str, registry: Registry | No
         raise ConfigError(f"{file} has problems", ctx.issues)
     lesson = _build(data, raw, file, provider, ctx)
     if not ctx.issues:
-        _check_replay(lesson, registry, ctx)
+        from game.lessoncheck import check_replay
+
+        check_replay(lesson, registry, ctx)
     if ctx.issues:
         raise ConfigError(f"lesson {lesson.id!r} ({file}) cannot be played", ctx.issues)
     return lesson
@@ -298,148 +301,6 @@ def _build(data: dict[str, Any], raw: dict[str, Any], file: str, provider: str,
                   provider=provider)
 
 
-#: Lessons known to replay (:mod:`game.memo`), by the lesson, its variant and the engine's
-#: code: checking one replays its game and every alternative, and the title screen of
-#: every new window (every client test) asks a fresh registry for its lessons.
-_REPLAYED: Memo[bool] = Memo("lesson replays", size=64)
-
-
-def _check_replay(lesson: Lesson, registry: Registry, ctx: Context) -> None:
-    """The setup and the script, unless this very lesson replayed on this very variant."""
-    spec = registry.variants.get(lesson.variant)
-    key: tuple[Any, ...] | None = None
-    objects: tuple[Any, ...] = ()
-    if spec is not None and spec.engine_id in registry.rules:
-        code, objects = code_of(registry.rules[spec.engine_id][0])
-        key = (repr(lesson), repr(spec), code)
-        if _REPLAYED.get(key):
-            return
-    _check_setup(lesson, registry, ctx)
-    if not ctx.issues:
-        _check_script(lesson, ctx)
-    if not ctx.issues and key is not None:
-        _REPLAYED.put(key, True, keep=objects)
-
-
-def _check_setup(lesson: Lesson, registry: Registry, ctx: Context) -> None:
-    """The variant, the players, the options and the learner's seat."""
-    if lesson.variant not in registry.variants:
-        broken = [b for b in registry.broken if b.kind == "variant" and
-                  b.name == lesson.variant]
-        why = " (it failed to load)" if broken else ""
-        ctx.error(("setup", "variant"), f"the variant {quote(lesson.variant)} is not "
-                  f"installed{why}")
-        return
-    try:
-        registry.make_rules(lesson.variant, lesson.players, lesson.options or None)
-    except ConfigError as exc:
-        if not exc.issues:
-            ctx.error(("setup", "players"), str(exc))
-        for issue in exc.issues:
-            # "options.board[2]" -> the line of setup.options.board in this file
-            top = issue.path.split(".")[1].split("[")[0] if "." in issue.path else ""
-            ctx.error(("setup", "options", top) if top else ("setup", "options"),
-                      f"{issue.path or 'options'}: {issue.message}")
-        return
-    if lesson.learner >= lesson.players:
-        ctx.error(("setup", "learner"), f"seat {lesson.learner} does not exist with "
-                  f"{lesson.players} players (seats are 0 to {lesson.players - 1})")
-    if len(lesson.names) > lesson.players:
-        ctx.error(("setup", "names"), f"{len(lesson.names)} names for {lesson.players} "
-                  "players")
-
-
-def _illegal(game: Game, action: str) -> str:
-    """Why ``action`` cannot be applied to ``game`` now ('' if it can)."""
-    if game.is_over:
-        return "the game is over by then"
-    if action in game.legal_actions():
-        return ""
-    probe = game.clone()
-    try:
-        probe.apply(action)
-    except IllegalAction as exc:
-        return str(exc)
-    return "the rules accept it, but legal_actions does not list it (write the canonical " \
-           "form, as legal_actions does)"
-
-
-def _check_script(lesson: Lesson, ctx: Context) -> None:
-    """Replay the prelude and every step; report the first action that does not fit."""
-    try:
-        from game.api import new_game
-
-        game = new_game(lesson.variant, lesson.players, lesson.seed, lesson.options or None)
-    except ConfigError as exc:
-        ctx.error(("setup",), f"the game cannot start: {exc}")
-        return
-    for i, action in enumerate(lesson.prelude):
-        why = _illegal(game, action)
-        if why:
-            ctx.error(("setup", "prelude", i), f"prelude action {i + 1} {quote(action)} is "
-                      f"not legal there: {why}")
-            return
-        game.apply(action)
-    _play_steps(lesson, game, 0, ctx, "", branch=True)
-
-
-def _play_steps(lesson: Lesson, game: Game, start: int, ctx: Context, after: str,
-                branch: bool) -> bool:
-    """Play steps ``start``... on ``game``; False once a problem was reported. With
-    ``branch`` every accepted alternative is followed to the end as well, once the main
-    line (the first accepted plans) is known to work."""
-    branches: list[tuple[Game, int, str]] = []
-    for index in range(start, len(lesson.steps)):
-        step = lesson.steps[index]
-        where = f"step {step.number}{after}"
-        key = "expect" if len(step.accept) == 1 else "accept"
-        if step.accept:
-            for j, plan in enumerate(step.accept):
-                path: tuple[Any, ...] = ("steps", index, key) + ((j,) if key == "accept"
-                                                                 else ())
-                if not _learner_plays(lesson, game.clone(), plan, ctx, path, where):
-                    return False
-            if not _check_show(game, step, index, ctx, where):
-                return False
-            if branch:
-                for alternative in step.accept[1:]:
-                    other = game.clone()
-                    for action in alternative:
-                        other.apply(action)
-                    branches.append((other, index, f" (after {PLAN_SEP.join(alternative)!r} "
-                                     f"in step {step.number})"))
-            for action in step.accept[0]:
-                game.apply(action)
-        elif step.show is not None and not _check_show(game, step, index, ctx, where):
-            return False
-        if not _replies(lesson, game, index, ctx, where):
-            return False
-    for other, index, after in branches:
-        if not _replies(lesson, other, index, ctx, f"step {index + 1}{after}") or \
-                not _play_steps(lesson, other, index + 1, ctx, after, branch=False):
-            return False
-    return True
-
-
-def _learner_plays(lesson: Lesson, game: Game, plan: tuple[str, ...], ctx: Context,
-                   path: tuple[Any, ...], where: str) -> bool:
-    """Play ``plan`` on ``game``: the learner must decide at every action of it."""
-    for action in plan:
-        seat = game.current_player
-        if seat != lesson.learner:
-            who = "nobody (the game is over)" if seat is None else f"seat {seat}"
-            ctx.error(path, f"{where}: the learner (seat {lesson.learner}) does not decide "
-                      f"at {quote(action)}; {who} does. Put the computer seats' actions in "
-                      "the replies of the step before")
-            return False
-        why = _illegal(game, action)
-        if why:
-            ctx.error(path, f"{where}: {quote(action)} is not legal here: {why}")
-            return False
-        game.apply(action)
-    return True
-
-
 def fill(text: str, colours: Sequence[str], learner: int) -> str:
     """``text`` with its placeholders filled: ``colours`` are the names of the seats'
     colours as the screen shows them ("orange"); an unknown placeholder stays as it is
@@ -476,39 +337,6 @@ def _placeholder_seat(inside: str, learner: int) -> int | None:
 def split_plan(text: str) -> tuple[str, ...]:
     """The actions of a plan written ``a; b; c`` (one action: a plan of one)."""
     return tuple(" ".join(part.split()) for part in text.split(PLAN_SEP) if part.strip())
-
-
-def _check_show(game: Game, step: Step, index: int, ctx: Context, where: str) -> bool:
-    """``show`` must be a plan the learner could play from here."""
-    if step.show is None or (step.expect is not None and
-                             split_plan(step.show) == step.expect):
-        return True
-    probe = game.clone()
-    for action in split_plan(step.show):
-        why = _illegal(probe, action)
-        if why:
-            ctx.error(("steps", index, "show"), f"{where}: show {quote(action)} is not "
-                      f"legal here: {why}")
-            return False
-        probe.apply(action)
-    return True
-
-
-def _replies(lesson: Lesson, game: Game, index: int, ctx: Context, where: str) -> bool:
-    for k, action in enumerate(lesson.steps[index].replies):
-        seat = game.current_player
-        if seat == lesson.learner:
-            ctx.error(("steps", index, "replies", k), f"{where}: reply {k + 1} "
-                      f"{quote(action)} would be the learner's action (seat {seat} "
-                      "decides there); make it a step of its own")
-            return False
-        why = _illegal(game, action)
-        if why:
-            ctx.error(("steps", index, "replies", k), f"{where}: reply {k + 1} "
-                      f"{quote(action)} is not legal there: {why}")
-            return False
-        game.apply(action)
-    return True
 
 
 def play_script(lesson: Lesson) -> Game:
@@ -552,6 +380,12 @@ def load_lesson_files(registry: Registry, sources: list[tuple[str, Path]]) -> Le
         except ConfigError as exc:
             out.broken.append((_stem_or_id(path), str(path), str(exc).splitlines()[0],
                                list(exc.issues)))
+            continue
+        except Exception as exc:  # noqa: BLE001 - a mod's rules failing on its own lesson
+            issue = ConfigIssue(str(path), "", f"the rules failed while it was replayed "
+                                f"({type(exc).__name__}: {str(exc)[:160]})")
+            out.broken.append((_stem_or_id(path), str(path), f"lesson {path.name} cannot "
+                               "be played", [issue]))
             continue
         first = out.lessons.get(lesson.id)
         if first is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any, Generic, TypeVar
@@ -46,32 +47,37 @@ class Memo(Generic[T]):
         self._items: OrderedDict[Hashable, tuple[T, tuple[Any, ...]]] = OrderedDict()
         self.hits = 0
         self.misses = 0
+        #: a memo is shared by threads (the client checks lessons on a worker thread)
+        self._lock = threading.Lock()
         _ALL.append(self)
 
     def get(self, key: Hashable) -> T | None:
         """The result kept for ``key``, or None (the memos never keep None)."""
         if not enabled():
             return None
-        found = self._items.get(key)
-        if found is None:
-            self.misses += 1
-            return None
-        self._items.move_to_end(key)
-        self.hits += 1
-        return found[0]
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return found[0]
 
     def put(self, key: Hashable, value: T, keep: tuple[Any, ...] = ()) -> None:
         """Keep ``value`` for ``key``. ``keep``: objects the key names by ``id()`` (see
         :func:`code_of`), held so that no other object can take over their ids."""
         if not enabled():
             return
-        self._items[key] = (value, keep)
-        self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        with self._lock:
+            self._items[key] = (value, keep)
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
 
     def clear(self) -> None:
-        self._items.clear()
+        with self._lock:
+            self._items.clear()
 
     def __len__(self) -> int:
         return len(self._items)

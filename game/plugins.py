@@ -74,9 +74,10 @@ class Registry:
         #: variants so that, on an id clash, the earlier provider (a built-in) is kept.
         self._folder_sources: list[Source] = []
         self._rules_cache: dict[tuple[str, int, str], Rules] = {}
-        #: lesson files found among the variant files (a ``lesson:`` key), and the
-        #: lessons once loaded (lazily: checking one replays a game; see ``lessons``)
+        #: lesson files among the variant files (a ``lesson:`` key), every lesson file
+        #: once the hooks ran, and the lessons once loaded (lazily, see ``lessons``)
         self._lesson_files: list[tuple[str, Path]] = []
+        self._lesson_sources: list[tuple[str, Path]] | None = None
         self._lessons: LessonSet | None = None
         #: engine id -> the plugin whose board view :meth:`load_views` chose
         self.view_providers: dict[str, str] = {}
@@ -238,11 +239,21 @@ class Registry:
         return views
 
     def lessons(self) -> LessonSet:
-        """The lessons of the installed variants, loaded and checked the first time they
-        are asked for: from every plugin's ``register_lessons`` hook (in pluggy's order),
-        then the lesson files of the drop-in folder. A lesson that does not replay, or
-        a hook that raises, is added to :attr:`broken`."""
-        if self._lessons is None:
+        """The lessons, loaded and checked the first time they are asked for (the
+        client does it on a worker thread: :mod:`game.ui.lessonworker`)."""
+        return self._lessons or self.adopt_lessons(load_lesson_files(self,
+                                                                     self.lesson_sources()))
+
+    @property
+    def lessons_loaded(self) -> LessonSet | None:
+        """The lessons if they were loaded already (None: not yet; nothing is checked)."""
+        return self._lessons
+
+    def lesson_sources(self) -> list[tuple[str, Path]]:
+        """Every lesson file, ``(provider, path)``, unread: every plugin's
+        ``register_lessons`` hook (in pluggy's order; run once, a failure into
+        :attr:`broken`), then the lesson files of the drop-in folder."""
+        if self._lesson_sources is None:
             sources: list[tuple[str, Path]] = []
 
             def accept(provider: str, path: Any = None) -> None:
@@ -254,9 +265,15 @@ class Registry:
                 failures = call_hooks(self.pm, "register_lessons", accept, interrupts)
             for provider, message in failures:
                 self.broken.append(Broken("plugin", provider, "plugin", message))
-            self._lessons = load_lesson_files(self, sources + self._lesson_files)
-            for name, file, message, issues in self._lessons.broken:
-                self.broken.append(Broken("lesson", name, file, message, issues))
+            self._lesson_sources = sources + self._lesson_files
+        return list(self._lesson_sources)
+
+    def adopt_lessons(self, found: LessonSet) -> LessonSet:
+        """Take ``found`` (:func:`~game.lessons.load_lesson_files` of the sources) as the
+        lessons, a file that does not replay into :attr:`broken`; the first one counts."""
+        if self._lessons is None:
+            self._lessons = found
+            self.broken += [Broken("lesson", *entry) for entry in found.broken]
         return self._lessons
 
     def _add_rules(self, provider: str, engine: Any) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from game.api import MAX_SAVE_BYTES, Game, SaveFile, load_game
 from game.api import read_save as parse_save
 from game.errors import SaveError
+from game.readlimit import read_at_most
 
 __all__ = ["write_atomic", "save_game", "read_game", "read_save", "read_save_bytes",
            "clean_stale_temp"]
@@ -128,13 +129,12 @@ def read_save_bytes(path: Path) -> bytes:
     """The file's bytes, never more than a save can hold (a larger file cannot load, so
     it is not read whole into memory); a missing or unreadable file is a SaveError."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+        data = read_at_most(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError("no such file") from None
     except OSError as exc:
         raise SaveError(f"cannot read the file ({exc.strerror or exc})") from None
-    if len(data) > MAX_SAVE_BYTES:
+    if data is None:
         raise SaveError(f"this is not a saved game: it is larger than any save "
                         f"({MAX_SAVE_BYTES // (1024 * 1024)} MB at most)")
     return data

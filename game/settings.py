@@ -40,6 +40,27 @@ def user_settings_path() -> Path:
     return user_dir() / "settings.yaml"
 
 
+def read_user_settings(path: Path | None = None) -> tuple[dict[str, Any], str]:
+    """The user's settings file as written (not checked against :data:`SETTINGS`), and
+    '' or why it cannot be read: for changing some keys and keeping the others. Read by
+    the same bounded loader as every YAML file (:mod:`game.yamlload`), so a file of
+    deep nesting, aliases that repeat each other or numbers of a million digits is a
+    problem to report, never a crash or a stall. No file: no settings, no problem."""
+    path = user_settings_path() if path is None else path
+    if not path.is_file():
+        return {}, ""
+    try:
+        data, _lines = load_yaml_file(path)
+    except ConfigError as exc:
+        first = exc.issues[0].message if exc.issues else str(exc)
+        return {}, f"{path} cannot be read ({first})"
+    if data is None:
+        return {}, ""
+    if not isinstance(data, dict):
+        return {}, f"{path} is not a mapping of settings"
+    return data, ""
+
+
 def load_settings() -> tuple[dict[str, Any], list[ConfigIssue]]:
     """Merged settings plus any problems found in the user's file."""
     issues: list[ConfigIssue] = []

@@ -150,14 +150,27 @@ def _audio_files(audio: dict[str, Any], ctx: Context) -> dict[str, Any]:
 
 def _overlay_origins(origins: dict[tuple[Any, ...], str], base: Any, override: Any,
                      prefix: tuple[Any, ...], file: str) -> None:
-    """Record that ``file`` wrote what ``deep_merge(base, override)`` takes from it."""
+    """Record that ``file`` wrote what ``deep_merge(base, override)`` takes from it: each
+    value it replaces whole (a *leaf* of the merge) is its, and nothing under it is
+    another file's any more. One pass over ``origins`` for all the leaves, so a file of
+    many keys costs in proportion to its size, not to its keys times the parent's."""
+    leaves: list[tuple[Any, ...]] = []
+    _merge_leaves(base, override, prefix, leaves)
+    cut = set(leaves)
+    start = len(prefix)
+    for path in [p for p in origins if any(p[:n] in cut for n in range(start, len(p) + 1))]:
+        del origins[path]
+    origins.update((leaf, file) for leaf in leaves)
+
+
+def _merge_leaves(base: Any, override: Any, prefix: tuple[Any, ...],
+                  out: list[tuple[Any, ...]]) -> None:
+    """The key paths where ``deep_merge(base, override)`` takes ``override``'s value whole."""
     if isinstance(base, dict) and isinstance(override, dict):
         for key, value in override.items():
-            _overlay_origins(origins, base.get(key), value, prefix + (key,), file)
+            _merge_leaves(base.get(key), value, prefix + (key,), out)
         return
-    for path in [p for p in origins if p[:len(prefix)] == prefix]:
-        del origins[path]
-    origins[prefix] = file
+    out.append(prefix)
 
 
 def raw_id(raw: Any, src: Source) -> str:

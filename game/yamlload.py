@@ -20,6 +20,7 @@ import yaml
 
 from game.errors import ConfigError, ConfigIssue
 from game.memo import Memo, copy_data
+from game.readlimit import read_at_most
 
 Lines = dict[tuple[Any, ...], int]
 
@@ -31,6 +32,12 @@ MAX_BYTES = 1_000_000
 #: Most keys and list items one file may expand to: aliases (``*name``) can repeat a
 #: subtree exponentially ("billion laughs"); no real variant file comes near this.
 MAX_ENTRIES = 50_000
+#: And at most this many times the values the file writes (plus ``EXPANSION_BASE``):
+#: an alias saves writing a list or mapping again, a few times over, while a bomb of a
+#: few hundred bytes would otherwise cost the work of ``MAX_ENTRIES``. So what a file
+#: costs stays in proportion to its size.
+EXPANSION = 10
+EXPANSION_BASE = 1_000
 #: Most YAML nodes (scalars, lists, mappings) composed before conversion; each costs a few
 #: hundred bytes in PyYAML, so this caps the parser's memory (about 30 MB) and time (about
 #: a second). Aztlán's file has about 1,500; a map of 300 territories about 15,000.
@@ -62,6 +69,14 @@ class _BoundedLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._depth = 0
         self._nodes = 0
+        #: keys and list items the conversion may make, once the nodes are composed
+        self.entries = MAX_ENTRIES
+
+    def composed(self) -> Any:
+        """The document's node tree, and the expansion its size allows."""
+        node = self.get_single_node()
+        self.entries = min(MAX_ENTRIES, EXPANSION * self._nodes + EXPANSION_BASE)
+        return node
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self._nodes += 1
@@ -91,7 +106,8 @@ _PARSED: Memo[tuple[Any, Lines]] = Memo("yaml", size=256)
 
 def _limits() -> tuple[int, ...]:
     """The limits as they are now: part of a parse's inputs (tests lower them)."""
-    return (MAX_BYTES, MAX_ENTRIES, MAX_NODES, MAX_DEPTH, MAX_NUMBER_CHARS, NUMBER_LIMIT)
+    return (MAX_BYTES, MAX_ENTRIES, MAX_NODES, MAX_DEPTH, MAX_NUMBER_CHARS, NUMBER_LIMIT,
+            EXPANSION, EXPANSION_BASE)
 
 
 def load_yaml_text(text: str, filename: str | None = None) -> tuple[Any, Lines]:
@@ -121,7 +137,7 @@ def _parse(text: str, filename: str | None) -> tuple[Any, Lines]:
     lines: Lines = {(): 1}
     issues: list[ConfigIssue] = []
     try:
-        node = loader.get_single_node()
+        node = loader.composed()
         if node is None:
             return None, lines
         data = _convert(loader, node, (), lines, issues, filename, 0)
@@ -149,9 +165,8 @@ def _parse(text: str, filename: str | None) -> tuple[Any, Lines]:
 def load_yaml_file(path: Path) -> tuple[Any, Lines]:
     """Read and parse a YAML file; one larger than ``MAX_BYTES`` is refused unread."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
+        raw = read_at_most(path, MAX_BYTES)
+        if raw is None:
             raise ConfigError(f"{path} is too large", [ConfigIssue(
                 str(path), "", f"the file is larger than {MAX_BYTES:,} bytes, the most a "
                 "YAML file may have", 1)])
@@ -163,11 +178,11 @@ def load_yaml_file(path: Path) -> tuple[Any, Lines]:
     return load_yaml_text(text, str(path))
 
 
-def _convert(loader: yaml.SafeLoader, node: yaml.Node, path: tuple[Any, ...], lines: Lines,
+def _convert(loader: _BoundedLoader, node: yaml.Node, path: tuple[Any, ...], lines: Lines,
              issues: list[ConfigIssue], filename: str | None, depth: int) -> Any:
     line = node.start_mark.line + 1
-    if len(lines) > MAX_ENTRIES:
-        raise _Limit(line, f"expands to more than {MAX_ENTRIES:,} keys and list items "
+    if len(lines) > loader.entries:
+        raise _Limit(line, f"expands to more than {loader.entries:,} keys and list items "
                      "(are aliases repeating each other?)", "is too large")
     if depth > MAX_DEPTH:
         raise _Limit(line, f"nested more than {MAX_DEPTH} levels deep (does an alias "

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.isolation import start_game
+from game.readlimit import read_at_most
 from game.records import write_atomic
 from game.resources import user_dir
 from game.ui.scenes.common import colours_from_meta, make_session, names_from_meta
@@ -78,8 +79,8 @@ def recall(installed: dict[str, Any], folder: Path | None = None) -> Setup | Non
     """The last setup, if there is a readable one of a variant in ``installed`` (the
     registry's variants by id) for a player count it allows; else None."""
     try:
-        raw = path(folder).read_bytes()[:MAX_BYTES + 1]
-        data = json.loads(raw) if len(raw) <= MAX_BYTES else None
+        raw = read_at_most(path(folder), MAX_BYTES)
+        data = None if raw is None else json.loads(raw)
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict):

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from game.api import Game, load_game
 from game.errors import SaveError
 from game.isolation import guard_game, start_game
-from game.lessons import Lesson, Position, position
+from game.lessons import Lesson, LessonSet, Position, position
+from game.readlimit import read_at_most
 from game.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.ui.scenes.common import palette_name
 from game.ui.session import HUMAN, Session
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 PROGRESS = "progress.json"
+#: a thousand lesson ids of 64 characters are under 70 kB
+MAX_PROGRESS_BYTES = 1_000_000
 FORMAT = "aztec-arcade-lessons"
 
 
@@ -50,10 +53,12 @@ class LessonStore:
 
     # -- finished lessons --------------------------------------------------------------
     def done(self) -> set[str]:
-        """The ids of the lessons finished at least once."""
+        """The ids of the lessons finished at least once (a file larger than any list of
+        lessons, or nested too deeply for the JSON reader, is no progress)."""
         try:
-            data = json.loads((self.folder / PROGRESS).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = read_at_most(self.folder / PROGRESS, MAX_PROGRESS_BYTES)
+            data = None if raw is None else json.loads(raw)
+        except (OSError, ValueError, RecursionError):
             return set()
         ids = data.get("done") if isinstance(data, dict) else None
         if not isinstance(ids, list):
@@ -118,11 +123,10 @@ def lesson_store(app: App) -> LessonStore:
     return LessonStore(app.saves.folder.parent / "lessons")
 
 
-def lessons_done(app: App) -> tuple[int, int]:
-    """(lessons done, lessons there are), for the title screen."""
-    lessons = app.registry.lessons().lessons
+def lessons_done(app: App, found: LessonSet) -> tuple[int, int]:
+    """(lessons done, lessons there are) of the lessons ``found``, for the title screen."""
     done = lesson_store(app).done()
-    return sum(1 for lid in lessons if lid in done), len(lessons)
+    return sum(1 for lid in found.lessons if lid in done), len(found.lessons)
 
 
 def start_session(app: App, lesson: Lesson, store: LessonStore,

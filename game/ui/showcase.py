@@ -23,6 +23,7 @@ from game.api import Game, new_game
 from game.lessons import Position
 from game.rng import Rng
 from game.ui.lessonstore import lesson_session, lesson_store
+from game.ui.lessonworker import lesson_worker
 from game.ui.scenes.common import make_session
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.play import PlayScene
@@ -119,7 +120,8 @@ def start_play(app: App, game: Game) -> PlayScene:
 # the pictures
 # ---------------------------------------------------------------------------------------
 def title(app: App) -> Any:
-    """The title screen once the logo has dropped in."""
+    """The title screen once the logo has dropped in (and the lessons are checked)."""
+    lesson_worker(app.registry).join(timeout=60)  # a bound: a test fails, never hangs
     frames(app, 90)
     return app.stack.top
 

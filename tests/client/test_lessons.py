@@ -11,6 +11,7 @@ import pytest
 from game.lessons import position
 from game.plugins import get_registry
 from game.ui import theme
+from game.ui.lessonworker import lesson_worker
 from game.ui.messages import personalise
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.lessons import LessonsScene
@@ -31,8 +32,10 @@ def lesson_ids() -> list[str]:
 
 
 def open_lesson(ui: Driver, lesson_id: str) -> LessonScene:
-    """Title -> Learn to play -> the lesson, with the keyboard."""
+    """Title -> Learn to play -> the lesson, with the keyboard (once the lessons are
+    checked: a person takes longer to get there than the worker thread)."""
     assert isinstance(ui.top, TitleScene)
+    assert lesson_worker(ui.app.registry).join(timeout=60) is not None
     items = [item.label for item in ui.top.menu.items]
     for _ in range(items.index("Learn to play")):
         ui.key(pygame.K_DOWN)

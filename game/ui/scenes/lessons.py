@@ -2,8 +2,9 @@
 
 A lesson left half way can be resumed or started over; one that cannot be loaded (its
 file does not replay on the engine, or its variant is missing) is listed with its
-problem. The lessons come from the registry (``Registry.lessons()``), so a mod's lesson
-appears here beside the built-in ones.
+problem, greyed. The lessons come from the registry, so a mod's lesson appears here
+beside the built-in ones; they are checked on a worker thread (:mod:`game.ui.lessonworker`),
+and until that check has finished the list says so and :meth:`LessonsScene.update` polls it.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.errors import AztecArcadeError
+from game.errors import AztecArcadeError, ConfigIssue
 from game.lessons import Lesson
 from game.ui import theme
 from game.ui.dialogs import Confirm
 from game.ui.lessonstore import LessonStore, lesson_store, start_session
+from game.ui.lessonworker import lesson_worker
 from game.ui.messages import one_line
 from game.ui.scenes.common import MenuScene
 from game.ui.widgets import (
@@ -40,6 +42,8 @@ class LessonsScene(MenuScene):
         self.menu = Menu([], 360, 200, 1200, item_h=96, gap=14, visible=7, align="left")
         self.error = ""
         self.store: LessonStore | None = None
+        #: whether the list waits for the lessons' check (:meth:`update` polls it)
+        self.checking = False
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -50,9 +54,22 @@ class LessonsScene(MenuScene):
         super().resume()
         self._build()
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.checking and self.app is not None and \
+                lesson_worker(self.app.registry).poll() is not None:
+            self._build()
+
     def _build(self) -> None:
         assert self.app is not None and self.store is not None
-        found = self.app.registry.lessons()
+        found = lesson_worker(self.app.registry).poll()
+        was_checking, self.checking = self.checking, found is None
+        if found is None:
+            self.menu.set_items([
+                MenuItem("Checking the lessons…", None, enabled=False,
+                         detail="Each one is played through on its game first"),
+                MenuItem("Back", self.back)])
+            return
         done = self.store.done()
         items: list[MenuItem] = []
         for lesson in found.ordered():
@@ -65,10 +82,10 @@ class LessonsScene(MenuScene):
                 state = f"{lesson.minutes} min"
             items.append(MenuItem(lesson.name, partial(self.choose, lesson),
                                   value=partial(str, state), detail=lesson.description))
-        for name, _file, message, _issues in found.broken:
-            items.append(MenuItem(name, None, enabled=False, error=one_line(message)))
+        for name, _file, message, issues in found.broken:
+            items.append(MenuItem(name, None, enabled=False, error=_reason(message, issues)))
         items.append(MenuItem("Back", self.back))
-        self.menu.set_items(items)
+        self.menu.set_items(items, keep_focus=not was_checking)
 
     def choose(self, lesson: Lesson) -> None:
         assert self.app is not None and self.store is not None
@@ -100,3 +117,12 @@ class LessonsScene(MenuScene):
             screen.text(fit(screen, self.error, theme.FONT_BODY, 1840), 960, 960,
                         theme.FONT_BODY, theme.DANGER, "center")
         draw_footer(screen, self.shortcuts)
+
+
+def _reason(message: str, issues: list[ConfigIssue]) -> str:
+    """Why a lesson cannot be played, in a line: its first problem and where it is."""
+    if not issues:
+        return one_line(message)
+    first = issues[0]
+    where = f"line {first.line}: " if first.line else ""
+    return one_line(f"{where}{first.message}")

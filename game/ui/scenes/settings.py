@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from game.records import write_atomic
-from game.settings import user_settings_path
+from game.settings import read_user_settings, user_settings_path
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.messages import one_line
@@ -31,18 +31,9 @@ def save_user_settings(changes: dict[str, Any]) -> str:
     would be lost.
     """
     path = user_settings_path()
-    data: dict[str, Any] = {}
-    if path.is_file():
-        try:
-            loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            return (f"Not saved: {path} cannot be read ({one_line(exc)}); "
-                    "fix or delete it")
-        if loaded is None:
-            loaded = {}
-        if not isinstance(loaded, dict):
-            return f"Not saved: {path} is not a mapping of settings; fix or delete it"
-        data = loaded
+    data, problem = read_user_settings(path)
+    if problem:
+        return f"Not saved: {one_line(problem)}; fix or delete it"
     data.update(changes)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ from game.ui import theme
 from game.ui.art import frames, palette
 from game.ui.lastsetup import Setup, recall
 from game.ui.lessonstore import lessons_done
+from game.ui.lessonworker import lesson_worker
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import (
@@ -182,6 +183,8 @@ class TitleScene(MenuScene):
         self.attract_enabled = attract
         self.attract_seed = attract_seed
         self.attract: Attract | None = None
+        #: whether "Learn to play" waits for the lessons' check (:meth:`update` polls it)
+        self.checking = False
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -226,14 +229,22 @@ class TitleScene(MenuScene):
         self.menu.set_items(items, keep_focus=False)
 
     def _learn_item(self) -> MenuItem:
-        """"Learn to play", saying how many of the lessons are done."""
+        """"Learn to play", saying how many of the lessons are done, once they are
+        checked: the check runs on a worker thread (:mod:`game.ui.lessonworker`), so a
+        mod's long lesson file never holds up the title."""
         assert self.app is not None
+        found = lesson_worker(self.app.registry).poll()
+        self.checking = found is None
+        if found is None:
+            return MenuItem("Learn to play", self.learn, detail="Checking the lessons…")
         try:
-            done, total = lessons_done(self.app)
+            done, total = lessons_done(self.app, found)
         except OSError:
-            done, total = 0, len(self.app.registry.lessons().lessons)
-        if not total:
+            done, total = 0, len(found.lessons)
+        if not total and not found.broken:
             return MenuItem("Learn to play", None, enabled=False, error="No lessons installed")
+        if not total:
+            return MenuItem("Learn to play", self.learn, detail="No lesson can be played")
         detail = f"{done} of {total} lessons done" + (" ✓" if done == total else "")
         return MenuItem("Learn to play", self.learn, detail=detail)
 
@@ -327,10 +338,23 @@ class TitleScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.checking:
+            self._learn_checked()
         if self.attract_enabled and self.app is not None and self.t >= ATTRACT_DELAY:
             if self.attract is None:
                 self.attract = Attract(self.app, self.attract_seed)
             self.attract.update(dt)
+
+    def _learn_checked(self) -> None:
+        """"Learn to play" again once the lessons' check has finished (the row is
+        replaced where it stands; the focus stays)."""
+        for i, item in enumerate(self.menu.items):
+            if item.label == "Learn to play":
+                learn = self._learn_item()
+                if not self.checking:
+                    self.menu.items[i] = learn
+                    self.menu.set_items(self.menu.items)
+                return
 
     def exit(self) -> None:
         self.attract = None
