@@ -125,11 +125,13 @@ def split_values(text: str) -> list[str]:
 
 
 def read_value(text: str, what: str) -> Any:
-    import yaml
+    """A value as YAML reads it, within the limits every file gets (an alias bomb on the
+    command line is refused like one in a file)."""
+    from game.yamlload import load_yaml_text
 
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
+        return load_yaml_text(text)[0]
+    except ConfigError:
         raise ConfigError(f"cannot read the value {text!r} of {what}") from None
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from game.cli import main
 from game.cores import most_processes
-from game.errors import failure_origin
+from game.errors import ConfigError, failure_origin
 from game.lab.play import TEST_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,3 +238,16 @@ def test_new_variant_into_a_file_says_it_is_a_file(tmp_path, capsys, monkeypatch
     assert main(["new-variant", "modtest-race", "--dir", "afile"]) == 2
     err = capsys.readouterr().err
     assert "'afile' is a file, not a folder" in err and "does not exist" not in err
+
+
+def test_a_sweeps_value_is_read_within_the_limits_of_every_file():
+    # the lab read its command line's values with plain yaml.safe_load: an alias bomb of
+    # a hundred characters there made a hundred thousand values
+    from game.lab.plan import read_value
+
+    assert read_value("[5, 6]", "ap_per_turn") == [5, 6]
+    bomb = ("[&a [1,1,1,1,1,1,1,1,1,1], &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a], "
+            "&c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b], &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c], "
+            "[*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]]")
+    with pytest.raises(ConfigError, match="cannot read the value"):
+        read_value(bomb, "hard:exploration")
