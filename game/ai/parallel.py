@@ -147,7 +147,9 @@ class RootPool:
                                            self.tether)
 
     def submit(self, job: RootJob) -> Future[tuple[RootTotals, int]]:
-        return self.keeper.submit(self.executor.submit, grow_job, job).result()
+        """``job`` handed to a process (started now if none is free), from the keeper."""
+        handed = self.keeper.submit(self.executor.submit, grow_job, job)
+        return handed.result(timeout=PATIENCE)  # a start that hangs: the pool failed
 
     def close(self) -> None:
         """Cancel what waits, end the processes (mid-search too); returns at once."""
