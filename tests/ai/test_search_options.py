@@ -5,6 +5,9 @@ refusal naming that cap."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from game import ai, cli
@@ -12,6 +15,7 @@ from game.ai import make_bot
 from game.api import new_game
 from game.cores import most_processes
 from game.errors import ConfigError
+from tests.processes import PATIENCE
 
 
 def balance(capsys, tmp_path, *options: str) -> tuple[int, str]:
@@ -55,12 +59,19 @@ def test_a_variant_file_number_that_is_not_finite_is_refused(written):
     assert "bot_weights.hard.token_value: must be a finite number, got" in str(err.value)
 
 
-def test_hard_asks_for_at_most_the_processes_the_machine_allows(capsys, tmp_path):
+@pytest.mark.slow
+def test_hard_asks_for_at_most_the_processes_the_machine_allows(tmp_path):
+    """In a process of its own, with a bound: a billion processes asked for, and not
+    refused, would build a billion seeds before the first move (the defect this checks)."""
     cap = most_processes()
-    code, err = balance(capsys, tmp_path, "--bot-option", "hard:workers=1000000000")
-    assert code == 2
-    assert f"workers must be at most {cap} on this machine" in err
-    assert len(err.strip().splitlines()) == 1
+    run = subprocess.run(
+        [sys.executable, "-m", "game", "balance", "mexica", "--bots", "hard,normal",
+         "--games", "1", "--iterations", "10", "--no-progress", "--out",
+         str(tmp_path / "out"), "--bot-option", "hard:workers=1000000000"],
+        capture_output=True, text=True, timeout=PATIENCE)
+    assert run.returncode == 2
+    assert f"workers must be at most {cap} on this machine" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
     with pytest.raises(ConfigError, match=f"at most {cap} "):
         make_bot("hard", workers=cap + 1)
     assert make_bot("hard", workers=cap).workers == cap  # type: ignore[attr-defined]
