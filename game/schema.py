@@ -14,6 +14,7 @@ exhausted machine. Engines still set their own, tighter limits (what the game ca
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -153,6 +154,16 @@ def _shown(value: float) -> str:
     return number_text(value) if isinstance(value, int) else f"{value:g}"
 
 
+def _infinite_or_nan(value: Any) -> bool:
+    """A float that is not finite, or a short text that Python reads as one (``nan``)."""
+    if isinstance(value, str) and len(value) <= 12:
+        try:
+            value = float(value)
+        except ValueError:
+            return False
+    return isinstance(value, float) and not math.isfinite(value)
+
+
 @dataclass
 class Number(Schema):
     """A number, whole or not, within ``min``..``max`` (weights and rates: the computer
@@ -162,8 +173,13 @@ class Number(Schema):
     max: float
 
     def check(self, value: Any, path: tuple[Any, ...], ctx: Context) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                value != value:  # NaN is not a number a file should hold
+        if _infinite_or_nan(value):
+            # YAML's .nan and .inf (and nan or inf, which YAML reads as text): NaN compares
+            # false with every bound and an infinity passes an open one; neither is a
+            # weight or a rate anything can use
+            ctx.error(path, f"must be a finite number, got {value}")
+            return _MISSING
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
             ctx.error(path, f"expected a number, got {_typename(value)}")
             return _MISSING
         if value < self.min:
@@ -481,7 +497,15 @@ def search_settings_field(doc: str) -> Field:
     """A variant's ``bot_search`` parameter: the Hard search settings
     (``game.ai.mcts.MCTSBot``) this variant plays with instead of the defaults; a setting
     left out keeps its default (``Rules.search_settings`` reads it)."""
-    settings = Obj({
+    return Field(Obj({"hard": Field(search_settings(), "Hard.", default={})}), doc,
+                 default={"hard": {}})
+
+
+def search_settings() -> Obj:
+    """Hard's search settings, each with its bounds: what a variant file's ``bot_search``
+    may say, and what a Hard bot's own options (the lab's ``--bot-option``) are checked
+    against."""
+    return Obj({
         "exploration": Field(Number(min=0.0, max=10.0), "UCB1's exploration constant "
                              "(default 0.7): lower spends more of the search on the moves "
                              "that look best so far."),
@@ -503,8 +527,6 @@ def search_settings_field(doc: str) -> Field:
                         "is credited with: maxn (its own, the default) or paranoid (one "
                         "minus the deciding seat's: the rivals play against it)."),
     })
-    return Field(Obj({"hard": Field(settings, "Hard.", default={})}), doc,
-                 default={"hard": {}})
 
 
 def _yaml_text(value: Any) -> str:

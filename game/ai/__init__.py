@@ -26,7 +26,7 @@ from typing import Any
 from game.ai.base import LEVELS, Bot
 from game.ai.easy import EasyBot
 from game.ai.greedy import GreedyBot
-from game.ai.mcts import MCTSBot
+from game.ai.mcts import MCTSBot, check_workers
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "GreedyBot", "MCTSBot", "make_bot", "level_name",
            "client_bot", "set_client_workers", "CLIENT_SECONDS", "DEFAULT_ITERATIONS"]
@@ -47,10 +47,9 @@ _CLIENT = {"workers": 1, "offload": False}
 def set_client_workers(workers: int, offload: bool = False) -> None:
     """Let the client's Hard players search root-parallel over ``workers`` processes;
     with ``offload`` none of them is the client's own (its frame thread then never waits
-    for the interpreter while a computer player thinks: the window runs at 60 fps)."""
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
-    _CLIENT["workers"] = workers
+    for the interpreter while a computer player thinks: the window runs at 60 fps). At
+    most :func:`game.cores.most_processes`: a ConfigError names the cap."""
+    _CLIENT["workers"] = check_workers(workers)
     _CLIENT["offload"] = bool(offload)
 
 

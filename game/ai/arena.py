@@ -128,7 +128,11 @@ def play_match(variant: str, levels: Sequence[str], index: int, seed: int = 0,
             thought.append((seat, float(bot.stats.get("seconds", 0.0))))
 
     events: list[Event] = []
-    play_game(game, bots, on_decision=note, events=events)
+    try:
+        play_game(game, bots, on_decision=note, events=events)
+    finally:  # Hard's search processes (``workers``) end with the game
+        for bot in bots:
+            bot.close()
     return Match(index, seats, first, game, events, thought)
 
 

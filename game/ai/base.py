@@ -25,10 +25,11 @@ import math
 import time
 from collections import deque
 from collections.abc import Mapping
+from concurrent.futures import Future, InvalidStateError
 from typing import Any
 
 from game.engine import PLAN_SEP, Rules
-from game.errors import IllegalAction
+from game.errors import IllegalAction, quote
 from game.rng import Rng, mix_seed
 
 LEVELS = ("easy", "normal", "hard")
@@ -228,8 +229,18 @@ class Bot:
 
     def __init__(self, seed: int = 0, weights: Mapping[str, float] | None = None) -> None:
         self.seed = seed
+        if weights is not None and not isinstance(weights, Mapping):
+            raise ValueError(f"weights must be a mapping of names to numbers, "
+                             f"got {quote(weights)}")
+        for name, value in (weights or {}).items():
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or not math.isfinite(value):
+                raise ValueError(f"the weight {quote(name)} must be a finite number, "
+                                 f"got {quote(value)}")
         #: evaluation weights of this bot's own, over the variant file's for its level
         self.own_weights = dict(weights) if weights else None
+        self._cancelled = False
+        self._wake: Future[None] = Future()
         #: the weights of the current decision (see :func:`level_weights`)
         self.weights: dict[str, float] | None = None
         self._plan: list[str] = []
@@ -237,11 +248,32 @@ class Bot:
         self._expect: str | None = None
         #: filled by each decision: how it went (iterations, seconds, reused plan...)
         self.stats: dict[str, Any] = {}
-        #: set by the client to stop a search early (the result is then the best so far)
-        self.cancelled = False
         self.decisions = 0
         #: views this bot decided at lately: a move back to one of them is a loop
         self.history: deque[str] = deque(maxlen=64)
+
+    @property
+    def cancelled(self) -> bool:
+        """Set by the client to stop a search early (the result is then the best so far,
+        and dropped); cleared when the bot is asked for its next decision."""
+        return self._cancelled
+
+    @cancelled.setter
+    def cancelled(self, value: bool) -> None:
+        self._cancelled = bool(value)
+        if value:
+            try:
+                self._wake.set_result(None)
+            except InvalidStateError:  # woken already
+                pass
+        elif self._wake.done():
+            self._wake = Future()
+
+    @property
+    def wake(self) -> Future[None]:
+        """Done once the current decision is cancelled: a search waiting for other
+        processes waits for it too, and so returns at once."""
+        return self._wake
 
     # -- the protocol ------------------------------------------------------------------
     def choose(self, rules: Rules, view: dict[str, Any], legal: list[str]) -> str:

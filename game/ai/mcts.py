@@ -34,6 +34,7 @@ move; a plan's later steps are kept for the rest of the turn.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -50,9 +51,11 @@ from game.ai.base import (
     view_digest,
 )
 from game.ai.greedy import GreedyBot
+from game.cores import PER_CORE, most_processes
 from game.engine import Rules
+from game.errors import ConfigError, quote
 from game.rng import Rng
-from game.schema import BACKUPS, ROLLOUT_POLICIES
+from game.schema import BACKUPS, ROLLOUT_POLICIES, Context, Field, Int, Obj, search_settings
 
 
 class Node:
@@ -104,6 +107,36 @@ def root_totals(root: Node) -> RootTotals:
     return {move: (child.visits, child.total) for move, child in root.children.items()}
 
 
+def check_workers(workers: Any) -> int:
+    """``workers`` if it is a number of processes this machine may run
+    (:func:`game.cores.most_processes`); a ConfigError naming the cap if not."""
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ConfigError(f"workers must be a whole number of at least 1, got "
+                          f"{quote(workers)}")
+    most = most_processes()
+    if workers > most:
+        raise ConfigError(f"workers must be at most {most} on this machine ({PER_CORE} "
+                          f"processes per core), got {quote(workers)}")
+    return workers
+
+
+#: what a Hard bot's own options may say: the settings a variant file may give
+#: (``bot_search``), and how long a playout may run
+_OPTIONS = Obj({**search_settings().fields,
+                "max_rollout": Field(Int(min=0), "Actions a playout runs at most.")})
+
+
+def checked_options(given: dict[str, Any]) -> dict[str, Any]:
+    """A Hard bot's own search settings, within the bounds a variant file's are held to
+    (a NaN exploration, for one, would make every move's score NaN and none the best);
+    a one-line ConfigError naming every setting that is not."""
+    ctx = Context()
+    _OPTIONS.check(given, (), ctx)
+    if ctx.issues:
+        raise ConfigError("; ".join(f"{issue.path}: {issue.message}" for issue in ctx.issues))
+    return given
+
+
 def _backup(path: list[Node], rewards: dict[int, float]) -> None:
     """Each node on ``path`` is credited with the reward of the seat that moved into it."""
     for n in path:
@@ -123,8 +156,7 @@ class MCTSBot(Bot):
                  backup: str | None = None, weights: dict[str, float] | None = None,
                  workers: int = 1, offload: bool = False) -> None:
         super().__init__(seed, weights)
-        if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-            raise ValueError("workers must be a whole number of at least 1")
+        check_workers(workers)
         #: processes the search is spread over (root parallel, see game.ai.parallel);
         #: this one counts, so 2 means one more process
         self.workers = workers
@@ -132,14 +164,17 @@ class MCTSBot(Bot):
         #: thread then never waits for the interpreter while a computer player thinks
         self.offload = bool(offload)
         self._pool: Any = None
+        #: the pool is started by the deciding thread and closed by another (the window's)
+        self._pool_lock = threading.Lock()
         self.budget = Budget(iterations, seconds)
         given = {"exploration": exploration, "rollout_turns": rollout_turns,
                  "widening": widening, "max_rollout": max_rollout,
                  "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
                  "rollout_policy": rollout_policy, "backup": backup}
         #: the settings this bot was given (a lab sweep, a worker of a root-parallel
-        #: search): they win over the variant file's for the level
-        self.given: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+        #: search): they win over the variant file's for the level, within the same bounds
+        self.given: dict[str, Any] = checked_options(
+            {k: v for k, v in given.items() if v is not None})
         self.exploration = 0.0
         self.rollout_turns: int | None = None
         self.widening = 0.0
@@ -185,25 +220,38 @@ class MCTSBot(Bot):
                 "backup": self.backup}
 
     def root_pool(self, rules: Rules, processes: int) -> Any:
-        """The pool of processes that grow the other trees (started on first use)."""
-        if self._pool is None:
-            from game.ai.parallel import RootPool
+        """The pool of processes that grow the other trees (started on first use); none
+        for a cancelled decision (:class:`game.ai.parallel.Cancelled`): a bot closed while
+        its decision was starting would otherwise start processes nobody closes."""
+        from game.ai.parallel import Cancelled, RootPool
 
-            self._pool = RootPool(rules, processes)
-        return self._pool
+        with self._pool_lock:
+            if self.cancelled:
+                raise Cancelled("the decision was cancelled")
+            if self._pool is None:
+                self._pool = RootPool(rules, processes)
+            return self._pool
 
     def give_up_pool(self, error: BaseException) -> None:
         """Search in this process alone from now on (the pool failed: ``error``)."""
-        self.close()
+        self._close_pool()
         self.workers = 1
         self.offload = False
         self.stats["pool_error"] = f"{type(error).__name__}: {error}"
 
     def close(self) -> None:
-        """Stop the pool's processes, if any (a bot that is no longer used)."""
-        if self._pool is not None:
-            self._pool.close()
-            self._pool = None
+        """A bot that is no longer used: its decision, if any, is cancelled and returns at
+        once, and the pool's processes end (mid-search too). Returns at once. It decides
+        again (with a new pool) only once ``cancelled`` is cleared, as the client's
+        worker does with each request."""
+        self.cancelled = True
+        self._close_pool()
+
+    def _close_pool(self) -> None:
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:

@@ -23,6 +23,12 @@ others a little less (:data:`GRACE`), so that their answers are back when it end
 that are not back shortly after it (a pool still starting) are left out. If the pool cannot
 be used (rules that cannot be sent to another process, a worker that died), the bot
 says so in its stats and searches in this process alone from then on.
+
+Lifetime: the processes end with this one, however it ends (:mod:`game.ai.lifeline`), and
+with the bot: closing it (a game's window closing, a seat changing hands) cancels the
+decision, which returns at once, and ends the processes mid-search. No wait here is one
+that nothing can end: a decision waits for its trees, its time budget or its cancelling,
+whichever comes first, so the interpreter never waits at exit on a search nobody wants.
 """
 
 from __future__ import annotations
@@ -32,9 +38,11 @@ import time
 import weakref
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from concurrent.futures.thread import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from game.ai import lifeline
 from game.ai.base import Budget, determinize
 from game.engine import Rules
 from game.rng import Rng
@@ -45,6 +53,10 @@ if TYPE_CHECKING:
 #: seconds before the end of a time-budgeted decision that every tree stops, so that the
 #: other processes' answers are back and merged within the budget
 GRACE = 0.15
+#: seconds an offloaded decision waits past its budget for its first answer (the pool's
+#: processes start with its first decision, which takes a second or two on a slow
+#: machine); nothing back by then, the decision plays a legal move drawn from its seed
+PATIENCE = 30.0
 
 _RULES: Rules | None = None  # the worker process's rules (see _start)
 
@@ -67,8 +79,15 @@ class RootJob:
     fresh: bool = False
 
 
-def _start(cls: type[Rules], params: dict[str, Any], players: int) -> None:
-    """A worker process's initialiser: the rules it searches with, built once."""
+class Cancelled(Exception):
+    """The decision was cancelled (or its bot closed) before its trees were handed out."""
+
+
+def _start(cls: type[Rules], params: dict[str, Any], players: int,
+           line: lifeline.Lifeline) -> None:
+    """A worker process's initialiser: it ends with its parent, and searches with rules
+    built once."""
+    lifeline.hold(line)
     global _RULES
     _RULES = cls(params, players)
 
@@ -110,56 +129,77 @@ def merge(tables: list[RootTotals]) -> RootTotals:
 
 
 class RootPool:
-    """The ``workers - 1`` processes that grow the other trees of a bot's decisions."""
+    """The processes that grow the other trees of a bot's decisions.
+
+    Every process is started from one thread of the pool's own (``keeper``), which lives
+    as long as the pool: a process started from the thread of a decision would be sent
+    Linux's parent-death signal when that thread ends (:mod:`game.ai.lifeline`)."""
 
     def __init__(self, rules: Rules, processes: int) -> None:
         context = multiprocessing.get_context("spawn")
+        self.tether = lifeline.Tether()
         # ``__class__``: the client hands bots guarded rules whose class is the engine's
         self.executor = ProcessPoolExecutor(
             processes, mp_context=context, initializer=_start,
-            initargs=(rules.__class__, rules.params, rules.players))
-        self._finalizer = weakref.finalize(self, self.executor.shutdown, wait=False,
-                                           cancel_futures=True)
+            initargs=(rules.__class__, rules.params, rules.players, self.tether.line))
+        self.keeper = ThreadPoolExecutor(1, thread_name_prefix="hard-pool")
+        self._finalizer = weakref.finalize(self, _stop, self.executor, self.keeper,
+                                           self.tether)
 
     def submit(self, job: RootJob) -> Future[tuple[RootTotals, int]]:
-        return self.executor.submit(grow_job, job)
+        """``job`` handed to a process (started now if none is free), from the keeper."""
+        handed = self.keeper.submit(self.executor.submit, grow_job, job)
+        return handed.result(timeout=PATIENCE)  # a start that hangs: the pool failed
 
     def close(self) -> None:
+        """Cancel what waits, end the processes (mid-search too); returns at once."""
         self._finalizer()
+
+
+def _stop(executor: ProcessPoolExecutor, keeper: ThreadPoolExecutor,
+          tether: lifeline.Tether) -> None:
+    """No new work (what is queued is cancelled), then the lifeline cut: every process
+    ends itself, and the executor's own thread, which the interpreter joins at exit, sees
+    them end and stops waiting for their answers. Nothing here waits."""
+    keeper.shutdown(wait=False, cancel_futures=True)
+    executor.shutdown(wait=False, cancel_futures=True)
+    tether.cut()
 
 
 def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],
                   seat: int, rng: Rng, first: Any) -> RootTotals:
     """``bot``'s decision searched by ``bot.workers`` trees; the merged root. With
     ``bot.offload`` every tree grows in the pool and this process only waits (the wait
-    leaves the interpreter to the client's frame thread)."""
+    leaves the interpreter to the client's frame thread). A cancelled decision returns
+    at once, with what is back (nothing, offloaded)."""
     workers, offload = bot.workers, bot.offload
     seeds = [rng.next64() for _ in range(workers if offload else workers - 1)]
     budget = bot.budget
     split = shares(budget.iterations, workers) if budget.iterations is not None else None
-    remote_split = (split if offload else split[1:]) if split else None
-    options = bot.search_options()
     # the other trees stop a little early, so that their answers are back in time
     remote_seconds = None if budget.seconds is None else max(0.05, budget.seconds - GRACE)
-    futures: list[Future[tuple[RootTotals, int]]] = []
     try:
-        pool = bot.root_pool(rules, len(seeds))
-        for k, seed in enumerate(seeds):
-            job = RootJob(view, list(legal), seat, seed,
-                          remote_split[k] if remote_split else None, remote_seconds,
-                          options, bot.weights, list(bot.history), offload)
-            futures.append(pool.submit(job))
+        futures = _hand_out(bot, rules, seeds, RootJob(
+            view, list(legal), seat, 0, None, remote_seconds, bot.search_options(),
+            bot.weights, list(bot.history), offload),
+            (split if offload else split[1:]) if split else None)
     except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
+        if isinstance(exc, Cancelled) or bot.cancelled:  # (closed while handing out)
+            return {}
         bot.give_up_pool(exc)
         if offload:  # the loops were to be left out in the pool's process
             legal = bot.fresh(rules, first, seat, legal) or legal
         return _local_totals(bot, rules, view, legal, seat, rng, first, budget.iterations)
     start = time.perf_counter()
-    tables = [] if offload else [_local_totals(bot, rules, view, legal, seat, rng, first,
-                                               split[0] if split else None,
-                                               remote_seconds)]
-    local_iterations = 0 if offload else int(bot.stats.get("iterations", 0))
-    done = _answers(bot, futures, start, offload)
+    try:
+        tables = [] if offload else [_local_totals(bot, rules, view, legal, seat, rng,
+                                                   first, split[0] if split else None,
+                                                   remote_seconds)]
+        local_iterations = 0 if offload else int(bot.stats.get("iterations", 0))
+        done = _answers(bot, futures, start, offload)
+    except BaseException:  # Ctrl+C in a tool: no process searches on, nothing waits
+        bot.close()
+        raise
     others = 0
     for future in futures:  # in submission order: the merge is the same every time
         if future not in done:
@@ -167,7 +207,8 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
         try:
             table, iterations = future.result()
         except BrokenProcessPool as exc:
-            bot.give_up_pool(exc)
+            if not bot.cancelled:  # closing the bot ends its processes: not a failure
+                bot.give_up_pool(exc)
             continue
         except Exception as exc:  # noqa: BLE001 - a tree that failed (or was cancelled
             # by closing the bot) is left out; this process's tree still answers
@@ -179,20 +220,44 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
     return merge(tables)
 
 
+def _hand_out(bot: MCTSBot, rules: Rules, seeds: list[int], job: RootJob,
+              split: list[int] | None) -> list[Future[tuple[RootTotals, int]]]:
+    """``job`` to the pool once per seed (with its share of the iterations)."""
+    pool = bot.root_pool(rules, len(seeds))
+    return [pool.submit(replace(job, seed=seed, iterations=split[k] if split else None))
+            for k, seed in enumerate(seeds)]
+
+
 def _answers(bot: MCTSBot, futures: list[Future[tuple[RootTotals, int]]], start: float,
              offload: bool) -> set[Future[tuple[RootTotals, int]]]:
     """The trees whose answers are back in time: a decision keeps its time budget (a
     late tree is left out), except that an offloaded decision, which has no tree of its
-    own, waits for its first answer (the pool's processes may still be starting)."""
-    timeout = None
-    if bot.budget.seconds is not None:
-        timeout = max(0.0, bot.budget.seconds - (time.perf_counter() - start))
-    if bot.cancelled:
-        return set(wait(futures, timeout=0.0).done)
-    done = set(wait(futures, timeout=timeout).done)
-    if offload and not done:
-        done = set(wait(futures, return_when=FIRST_COMPLETED).done)
+    own, waits for its first answer (the pool's processes may still be starting) up to
+    :data:`PATIENCE` more. Cancelling the decision ends every wait at once."""
+    wake = bot.wake
+    deadline = None if bot.budget.seconds is None else start + bot.budget.seconds
+    done = _until(futures, wake, deadline, every=True)
+    if offload and not done and not wake.done():
+        done = _until(futures, wake, time.perf_counter() + PATIENCE, every=False)
+        if not done:
+            bot.stats["tree_error"] = f"no answer within {PATIENCE:g} s"
     return done
+
+
+def _until(futures: list[Future[tuple[RootTotals, int]]], wake: Future[None],
+           deadline: float | None, every: bool) -> set[Future[tuple[RootTotals, int]]]:
+    """The futures done once all of them are (``every``; else once one is), ``wake`` is
+    done or ``deadline`` (``time.perf_counter``) has passed, whichever comes first."""
+    pending: set[Future[Any]] = set(futures)
+    while pending and not wake.done():
+        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        finished = wait(pending | {wake}, timeout, FIRST_COMPLETED).done - {wake}
+        pending -= finished
+        if not finished and (deadline is None or time.perf_counter() >= deadline):
+            break
+        if finished and not every:
+            break
+    return {f for f in futures if f not in pending}
 
 
 def _local_totals(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],

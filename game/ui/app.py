@@ -73,6 +73,7 @@ class App:
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
+        self._closed = False
         #: settles the heap when a game's screen comes up (run's loop, between frames)
         self.heap = HeapSettler()
         self.frame_times: list[float] = []
@@ -381,9 +382,23 @@ class App:
         return bottom - h
 
     def run(self, max_frames: int | None = None) -> int:
+        """Frames until the window is closed (then :meth:`close`) or ``max_frames``."""
+        self.repaints_per_frame = 1  # an action's repaints spread over a few frames
+        try:
+            self._loop(max_frames)
+        except BaseException:
+            self.close()
+            raise
+        if not self.running:
+            self.close()
+        else:  # stopped after max_frames (a tool, a test): the scenes stay as they are
+            self.saves.flush()
+            self.remote.shutdown()
+        return 0
+
+    def _loop(self, max_frames: int | None) -> None:
         frames = 0
         timing = os.environ.get("AZTEC_ARCADE_TIMING") == "1"
-        self.repaints_per_frame = 1  # an action's repaints spread over a few frames
         while self.running and (max_frames is None or frames < max_frames):
             start = time.perf_counter()
             dt = self.clock.tick(60) / 1000.0
@@ -402,9 +417,20 @@ class App:
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
             frames += 1
+
+    def close(self) -> None:
+        """The window closes (the loop ended by quitting, or by an error): every scene is
+        left as if popped, so a computer player's decision is cancelled and its search
+        processes end; nothing here waits for a decision. Then the last autosave is
+        written and the phones told. Closing twice does nothing more."""
+        if self._closed:
+            return
+        self._closed = True
+        self.running = False
+        while self.stack.scenes:
+            self.stack.scenes.pop().exit()
         self.saves.flush()  # the last autosave is on disk before the window closes
         self.remote.shutdown()  # the phones hear that the game closed
-        return 0
 
     def quit(self) -> None:
         self.running = False
@@ -424,7 +450,10 @@ def main(args: Any = None) -> int:
     app = App(size=size, fullscreen=getattr(args, "fullscreen", None) or None,
               dev=bool(getattr(args, "dev", False)))
     frames = getattr(args, "frames", None)
-    code = app.run(max_frames=frames)
+    try:
+        code = app.run(max_frames=frames)
+    finally:
+        app.close()
     pygame.quit()
     return code
 

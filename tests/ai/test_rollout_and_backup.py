@@ -72,7 +72,7 @@ def test_a_rollout_policy_the_search_does_not_know_is_refused_with_its_place_nam
         new_game("aztlan", 3, seed=1,
                  options={"bot_search": {"hard": {"rollout_policy": "clever"}}})
     assert "bot_search.hard.rollout_policy" in str(err.value)
-    with pytest.raises(ValueError, match="rollout_policy must be one of random, greedy"):
+    with pytest.raises(ValueError, match="rollout_policy: must be one of random, greedy"):
         MCTSBot(seed=1, rollout_policy="clever")
 
 

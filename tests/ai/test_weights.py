@@ -79,7 +79,8 @@ def test_an_engine_without_weights_is_evaluated_with_two_arguments():
 @pytest.mark.parametrize(("value", "message"), [
     (-1, "must be at least 0"),
     ("lots", "expected a number, got text"),
-    (float("nan"), "expected a number"),
+    (float("nan"), "must be a finite number, got nan"),
+    (float("inf"), "must be a finite number, got inf"),
     (True, "expected a number, got true/false"),
 ])
 def test_a_bad_weight_is_refused_with_its_place_named(value, message):
