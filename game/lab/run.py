@@ -27,6 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from game.ai import lifeline
 from game.errors import AztecArcadeError
 from game.lab.plan import Task
 from game.lab.play import play_task
@@ -89,6 +90,7 @@ class _Pool:
 
     def __init__(self, tasks: Sequence[Task], jobs: int, done: Done) -> None:
         self.tasks, self.jobs, self.done = tasks, jobs, done
+        self.tether: lifeline.Tether
         self.queue: deque[int] = deque(range(len(tasks)))
         #: games lost with a worker, to be played again one at a time
         self.alone: deque[int] = deque()
@@ -103,8 +105,12 @@ class _Pool:
         """A fresh pool, asked first for a trivial answer (:meth:`_check_started`)."""
         # "spawn": fresh interpreters, so a thread of the caller (a client, a test) holding
         # a lock at fork time cannot hang a worker; each loads the same plugins and settings.
+        # the lifeline: the workers end with this process however it ends (kill -9 too),
+        # as Hard's search processes do (:mod:`game.ai.lifeline`)
+        self.tether = lifeline.Tether()
         pool = ProcessPoolExecutor(max_workers=self.jobs,
-                                   mp_context=multiprocessing.get_context("spawn"))
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=lifeline.hold, initargs=(self.tether.line,))
         self.probe = pool.submit(os.getpid)
         return pool
 
@@ -134,6 +140,7 @@ class _Pool:
             clean = True
         finally:
             _shutdown(self.pool, promptly=not clean)
+            self.tether.cut()
 
     def _submit(self, k: int) -> None:
         self.pending[self.pool.submit(play_task, self.tasks[k])] = k
@@ -180,6 +187,7 @@ class _Pool:
                 "process (the system's out-of-memory killer, or another program); the "
                 "same seed plays the same game, so it would again")
         _shutdown(self.pool, promptly=True)
+        self.tether.cut()
         self.pool = self._start()
         self.solo = False
         self.alone.extend(sorted(lost))

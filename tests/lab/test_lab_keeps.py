@@ -216,3 +216,34 @@ def test_resume_where_nothing_ran_says_so(tmp_path, capsys):
                               str(tmp_path / "empty"), "--resume")
     assert code == 2
     assert "holds no run to carry on" in err
+
+
+@posix
+@pytest.mark.slow
+def test_a_killed_lab_leaves_no_worker_behind(tmp_path):
+    # kill -9 of `balance -j 2` once left its idle workers running for ever (parent 1)
+    from tests.processes import alive, end_all, workers
+
+    gate = tmp_path / "gate"
+    env = dict(os.environ, **{TEST_ENV: f"hold 2 {gate}"})
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    argv = [*command(), "balance", "mexica", "--games", "4", "--bots", "easy", "--seed", "7",
+            "-j", "2", "--no-progress", "--out", str(tmp_path / "out")]
+    proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    left: list = []
+    try:
+        held = Path(f"{gate}.pid")
+        wait_for(lambda: held.exists() and held.read_text() or proc.poll() is not None,
+                 "game 3 to begin")
+        assert proc.poll() is None
+        left = workers(proc.pid)
+        assert len(left) == 2  # both workers: one holds game 3, the other waits
+        proc.kill()
+        proc.wait()
+        wait_for(lambda: not any(alive(w) for w in left), "the workers to end")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        end_all(left)
