@@ -210,6 +210,7 @@ def _start_client(args: argparse.Namespace) -> int:
             # client.main reads fullscreen=False as "as in the settings": force a window.
             window = client.App(fullscreen=False, dev=getattr(args, "dev", False))
             code = window.run(max_frames=args.frames)
+            window.close()  # after --frames too: a computer's decision is cancelled
             pygame.quit()
             return code
         return client.main(args)
