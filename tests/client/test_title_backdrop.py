@@ -74,3 +74,16 @@ def test_the_game_behind_the_menu_has_no_edge_to_read(make_app, monkeypatch, var
     rows = [screen.rect(*menu.row_rect(i)).inflate(screen.ln(60), screen.ln(40))
             for i in range(len(menu.items))]
     assert sharpest_step(ui, rows) <= SHARPEST
+
+
+@pytest.mark.parametrize("rows", [6, 7, 8])
+def test_every_menu_row_stands_above_the_footers_frieze(rows):
+    # with Continue and Rematch both offered (eight rows) Quit once ran past the frieze
+    from game.ui.art.scenery import FRIEZE_H
+    from game.ui.scenes.title import menu_rows
+    from game.ui.widgets import FOOTER_Y
+
+    top, height, gap = menu_rows(rows)
+    bottom = top + rows * (height + gap) - gap
+    assert bottom + 12 <= FOOTER_Y - FRIEZE_H  # the panel's frame too
+    assert top >= 350 and height >= 64  # below the subtitle; a label and its detail fit

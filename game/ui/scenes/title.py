@@ -28,7 +28,15 @@ from game.ui.scenes.common import (
     random_seed,
 )
 from game.ui.session import Session
-from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, ease_out, fit
+from game.ui.widgets import (
+    FOOTER_Y,
+    Menu,
+    MenuItem,
+    draw_backdrop,
+    draw_footer,
+    ease_out,
+    fit,
+)
 from game.words import plural
 
 if TYPE_CHECKING:
@@ -169,6 +177,17 @@ class Attract:
         return picture
 
 
+def menu_rows(count: int) -> tuple[float, float, float]:
+    """The menu's top, row height and gap for ``count`` rows: six stand apart; seven or
+    eight (Continue and Rematch) sit closer together, all of them above the footer's
+    frieze with the panel's frame around them."""
+    if count <= 6:
+        return 392, 80, 14
+    top, gap = (380, 10) if count == 7 else (358, 8)
+    step = min(82.0, (FOOTER_Y - 44 - top) / count)
+    return top, step - gap, gap
+
+
 class TitleScene(MenuScene):
     backdrop = True
     shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("F1", "Rules"),
@@ -222,10 +241,7 @@ class TitleScene(MenuScene):
             MenuItem("Rules help", self.rules),
             MenuItem("Quit", self.quit),
         ]
-        # seven rows (with Continue) sit a little closer together, above the footer
-        compact = len(items) > 6
-        self.menu.y, self.menu.item_h, self.menu.gap = (380, 72, 10) if compact else \
-            (392, 80, 14)
+        self.menu.y, self.menu.item_h, self.menu.gap = menu_rows(len(items))
         self.menu.set_items(items, keep_focus=False)
 
     def _learn_item(self) -> MenuItem:
