@@ -191,9 +191,16 @@ async def crowd(port: int, room: str, seats: int, spectators: int, lobby: int = 
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
+    # a few connections wait to join at once, as devices at a table arrive: the server
+    # lets one address hold only a few connections that have not joined yet
+    arriving = asyncio.Semaphore(2)
+
     async def device(join: dict[str, Any]) -> None:
-        async with connect(f"ws://127.0.0.1:{port}/ws", proxy=None, max_size=None) as ws:
+        async with arriving:
+            ws = await connect(f"ws://127.0.0.1:{port}/ws", proxy=None, max_size=None)
             await ws.send(json.dumps({"type": "join", "v": PROTOCOL, "room": room, **join}))
+            await ws.recv(decode=False)  # the first answer: it has joined
+        async with ws:
             try:
                 while True:  # raw bytes: a phone's decoding is not this machine's work
                     await ws.recv(decode=False)
