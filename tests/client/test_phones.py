@@ -238,6 +238,7 @@ def test_invite_from_setup_shows_the_code_and_the_url_and_the_server_answers(pho
         assert reply.status == 200 and b"<title>Aztec Arcade</title>" in reply.read()
     device = Device(hub)
     devices.append(device)
+    device.send({"type": "join", "room": hub.room})  # the lobby: the seats
     seats = device.wait(lambda m: m["type"] == "seats")
     assert [(s["name"], s["status"], s["driver"]) for s in seats["seats"]] == [
         ("Ana", "open", ""), ("Ben", "closed", "Computer (Hard)")]
@@ -685,6 +686,7 @@ def test_the_setup_stops_the_server_when_it_goes_back_to_the_title(phones):
     invite_from_setup(ui, setup)
     lobby = Device(ui.app.remote.hub)
     devices.append(lobby)
+    lobby.send({"type": "join", "room": ui.app.remote.hub.room})
     lobby.wait(lambda m: m["type"] == "seats")
     ui.key(K.K_ESCAPE)  # Done
     ui.key(K.K_ESCAPE)  # Back to the title
