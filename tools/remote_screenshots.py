@@ -6,7 +6,9 @@ Runs a real hub on 127.0.0.1, an owner thread applying what the page sends, and 
 system's headless Chromium (Debian: ``apt-get install chromium chromium-driver``) through
 Selenium, emulating a phone in portrait (390x844 CSS pixels, scale 2). It writes
 ``docs/remote-aztlan.png`` (an Aztlán seat choosing its power card) and
-``docs/remote-market.png`` (a Market seat with its buttons).
+``docs/remote-market.png`` (a Market seat with its buttons), ``docs/remote-mexica.png``
+(a Mexica turn: the board to tap, with its tool chips) and ``docs/remote-mexica-tap.png``
+(the temple tool chosen and a space tapped: the temples that can go there).
 ``tests/remote/test_browser.py`` uses :func:`phone_browser` from here.
 """
 
@@ -105,7 +107,7 @@ def claim_seat(driver: Any, url: str, seat: int, name: str = "") -> None:
 
 def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
           ready: Callable[[Any], Any], names: tuple[str, ...] = ("Ana", "Ben", "Cy", "Dee"),
-          scroll: str = "") -> None:
+          scroll: str = "", tap: tuple[str, int] | None = None) -> None:
     """A game ``advance`` playout actions in, the deciding seat claimed on a phone."""
     from game.api import new_game
     from game.remote.hub import RemoteHub
@@ -130,6 +132,13 @@ def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
             until(driver, lambda d: d.execute_script(
                 "return document.getElementById('picture').complete && "
                 "!document.getElementById('picture').hidden"), "the table picture")
+            if tap is not None:  # choose the tool, then tap the place of its n-th action
+                verb, n = tap
+                driver.execute_script(
+                    "document.querySelector(`.chip[data-verb='${arguments[0]}']`).click();"
+                    "const item = placedItems().filter(([v]) => v === arguments[0])[arguments[1]];"
+                    "app.place = placesOf(item[1].action)[0]; renderPicture();"
+                    "document.getElementById('table').scrollIntoView();", verb, n)
             if scroll:
                 driver.execute_script(f"document.querySelector({scroll!r}).scrollIntoView()")
             time.sleep(0.3)  # the banner's pulse: a calm frame for the picture
@@ -137,7 +146,7 @@ def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
     finally:
         owner.finish()
         hub.stop()
-    print(f"wrote {out.relative_to(ROOT)}")
+    print(f"wrote {out}")
 
 
 def main() -> int:
@@ -155,8 +164,14 @@ def main() -> int:
     def buttons(driver: Any) -> Any:
         return driver.find_elements(By.CSS_SELECTOR, "button.action") or None
 
+    def picture(driver: Any) -> Any:
+        return driver.find_elements(By.CSS_SELECTOR, ".frame.tappable") or None
+
     shoot("aztlan", 4, 3, 2, docs / "remote-aztlan.png", cards)
     shoot("tlatelolco-market", 4, 7, 40, docs / "remote-market.png", buttons)
+    shoot("mexica", 3, 5, 8, docs / "remote-mexica.png", picture)
+    shoot("mexica", 3, 5, 8, docs / "remote-mexica-tap.png", picture,
+          tap=("temple", 2))
     return 0
 
 

@@ -16,6 +16,7 @@ const app = {
   ws: null, room: "", seat: null, joined: false, role: null,
   state: null, seats: null, game: null, nextId: 0, waiting: false,
   retry: 0, timer: null, closedForGood: false, wasDeciding: false, token: null,
+  picture: null, pictures: true, place: null, tool: null, whole: false,
 };
 
 /* ---------------------------------------------------------------- storage --- */
@@ -157,7 +158,9 @@ function act(action) {
   remember();
   $("refusal").hidden = true;
   send({ type: "act", id: id, version: app.state.version, action: action });
+  app.place = null;
   renderActions();
+  renderPicture();
 }
 
 /* --------------------------------------------------------------- messages --- */
@@ -178,6 +181,7 @@ const HANDLERS = {
     $("lobby-error").textContent = "";
     $("invite-url").textContent = msg.url || "";
     drawQr(msg.qr || []);
+    app.pictures = !!msg.pictures;
     if (!msg.pictures) $("picture-note").textContent = "The host sends no table picture.";
     renderMe();
     show("game");
@@ -192,7 +196,9 @@ const HANDLERS = {
     const img = $("picture");
     img.src = "data:image/jpeg;base64," + msg.jpeg;
     img.hidden = false;
-    $("picture-note").textContent = "";
+    app.picture = { version: msg.version || 0, width: msg.width || 1, height: msg.height || 1,
+                    places: Array.isArray(msg.places) ? msg.places : [] };
+    renderPicture();
   },
   refused(msg) {
     app.waiting = false;
@@ -318,6 +324,7 @@ function render() {
   renderPlayers();
   renderLog();
   renderView();
+  renderPicture();
 }
 
 function actionButton(item, disabled) {
@@ -493,6 +500,159 @@ function renderView() {
   app.viewOpened = true;
 }
 
+/* -------------------------------------------------------- the table picture --- */
+/* The picture's places (docs/remote.md): a tap on one opens the legal actions there. An
+ * action is at every place its words after the verb name ("canal d4 e4": d4 and e4). */
+function placesOf(action) { return action.split(" ").slice(1); }
+
+function placedItems() {
+  const names = new Set(((app.picture && app.picture.places) || []).map((p) => p.name));
+  const out = [];
+  if (!app.state || !app.state.deciding || !names.size) return out;
+  for (const group of app.state.actions)
+    for (const item of group.actions)
+      if (placesOf(item.action).some((n) => names.has(n))) out.push([group.verb, item]);
+  return out;
+}
+
+function itemsAt(name) {
+  return placedItems().filter(([verb, item]) =>
+    (!app.tool || verb === app.tool) && placesOf(item.action).includes(name))
+    .map(([, item]) => item);
+}
+
+function bounds(place) {
+  if (place.rect) return place.rect;
+  const xs = place.polygon.map((p) => p[0]), ys = place.polygon.map((p) => p[1]);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return [x, y, Math.max(...xs) - x, Math.max(...ys) - y];
+}
+
+function inside(place, x, y) {
+  if (place.rect) {
+    const [rx, ry, rw, rh] = place.rect;
+    return x >= rx && x < rx + rw && y >= ry && y < ry + rh;
+  }
+  let hit = false;
+  const pts = place.polygon;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [xi, yi] = pts[i], [xj, yj] = pts[j];
+    if ((yi > y) !== (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) hit = !hit;
+  }
+  return hit;
+}
+
+/* the part of the picture shown: the places' bounds (the board), unless the whole table
+ * is asked for */
+function crop() {
+  const pic = app.picture;
+  if (!pic || !pic.places.length || app.whole) return [0, 0, pic ? pic.width : 1, pic ? pic.height : 1];
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const place of pic.places) {
+    const [x, y, w, h] = bounds(place);
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + w); y1 = Math.max(y1, y + h);
+  }
+  const m = 0.01 * pic.width;
+  x0 = Math.max(0, x0 - m); y0 = Math.max(0, y0 - m);
+  x1 = Math.min(pic.width, x1 + m); y1 = Math.min(pic.height, y1 + m);
+  return [x0, y0, x1 - x0, y1 - y0];
+}
+
+function percentBox(node, box) {
+  const pic = app.picture;
+  node.style.left = (100 * box[0] / pic.width) + "%";
+  node.style.top = (100 * box[1] / pic.height) + "%";
+  node.style.width = (100 * box[2] / pic.width) + "%";
+  node.style.height = (100 * box[3] / pic.height) + "%";
+}
+
+function renderPicture() {
+  const pic = app.picture, s = app.state;
+  const note = $("picture-note"), frame = $("frame"), canvas = $("canvas");
+  const table = $("table");
+  table.classList.toggle("top", !!(s && s.deciding && pic));
+  if (!pic) return;
+  const stale = !!(s && s.version > pic.version);
+  frame.classList.toggle("stale", stale);
+  note.textContent = stale ? "Updating the picture…" : "";
+  const [cx, cy, cw, ch] = crop();
+  frame.style.aspectRatio = cw + " / " + ch;
+  canvas.style.width = (100 * pic.width / cw) + "%";
+  canvas.style.left = (-100 * cx / cw) + "%";
+  canvas.style.top = (-100 * cy / ch) + "%";
+  const placed = placedItems();
+  const tappable = placed.length > 0;
+  frame.classList.toggle("tappable", tappable);
+  $("whole").hidden = !pic.places.length;
+  $("whole").textContent = app.whole ? "The board only" : "Whole table";
+  renderChips(placed);
+  const marks = $("marks");
+  marks.textContent = "";
+  const here = new Set();
+  for (const [verb, item] of placed)  // a tool marks where it applies
+    if (verb === app.tool) for (const n of placesOf(item.action)) here.add(n);
+  for (const place of pic.places) {
+    if (!here.has(place.name) && place.name !== app.place) continue;
+    const mark = el("div", place.name === app.place ? "spot chosen" : "spot");
+    percentBox(mark, bounds(place));
+    marks.appendChild(mark);
+  }
+  renderPlace();
+}
+
+function renderChips(placed) {
+  const box = $("chips");
+  box.textContent = "";
+  const verbs = [...new Set(placed.map(([verb]) => verb))];
+  if (app.tool && !verbs.includes(app.tool)) app.tool = null;
+  box.hidden = verbs.length < 2;
+  if (box.hidden) return;
+  for (const verb of [null, ...verbs]) {
+    const chip = el("button", "chip" + (verb === app.tool ? " on" : ""), verb || "all");
+    chip.type = "button";
+    chip.setAttribute("aria-pressed", verb === app.tool ? "true" : "false");
+    chip.dataset.verb = verb || "";
+    chip.addEventListener("click", () => { app.tool = verb; renderPicture(); });
+    box.appendChild(chip);
+  }
+}
+
+function renderPlace() {
+  const box = $("place");
+  box.textContent = "";
+  const pic = app.picture;
+  const place = app.place && pic && pic.places.find((p) => p.name === app.place);
+  if (!place || !app.state || !app.state.deciding) { box.hidden = true; return; }
+  box.hidden = false;
+  const items = itemsAt(place.name);
+  const head = el("div", "place-head");
+  head.appendChild(el("strong", null, place.title || place.name));
+  const close = el("button", "secondary small", "Close");
+  close.type = "button";
+  close.addEventListener("click", () => { app.place = null; renderPicture(); });
+  head.appendChild(close);
+  box.appendChild(head);
+  if (!items.length) {
+    box.appendChild(el("p", "dim", app.tool ? "No " + app.tool + " here." : "Nothing to do here."));
+    return;
+  }
+  const grid = el("div", "grid");
+  for (const item of items) grid.appendChild(actionButton(item, app.waiting));
+  box.appendChild(grid);
+}
+
+function tapPicture(event) {
+  const pic = app.picture;
+  if (!pic || !placedItems().length) { $("table").classList.toggle("zoom"); return; }
+  const rect = $("canvas").getBoundingClientRect();
+  const x = (event.clientX - rect.left) / rect.width * pic.width;
+  const y = (event.clientY - rect.top) / rect.height * pic.height;
+  const place = pic.places.find((p) => inside(p, x, y));
+  app.place = place ? place.name : null;
+  renderPicture();
+  if (place) $("place").scrollIntoView({ block: "nearest" });
+}
+
 function drawQr(rows) {
   const canvas = $("qr");
   const ctx = canvas.getContext("2d");
@@ -531,7 +691,8 @@ function start() {
     show("lobby");
     renderMe();
   });
-  $("picture").addEventListener("click", () => $("table").classList.toggle("zoom"));
+  $("frame").addEventListener("click", tapPicture);
+  $("whole").addEventListener("click", () => { app.whole = !app.whole; renderPicture(); });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !app.closedForGood && app.room &&
         (!app.ws || app.ws.readyState > 1)) connect();

@@ -21,7 +21,7 @@ from game.api import Game
 from game.events import Event, personalise
 from game.remote.protocol import PROTOCOL, dumps
 from game.ui import theme
-from game.words import player
+from game.words import SECOND_PERSON, imperative, player
 
 #: events kept for the log tail each device shows
 LOG_TAIL = 40
@@ -102,7 +102,8 @@ class Publisher:
         self._key: tuple[Any, ...] | None = None
         self._tail: list[LogEntry] = []
         self._names: list[str] = []
-        self._named: dict[str, str] = {}  # log texts with the seats' names, per text
+        #: log texts with the seats' names, per role and text (a seat reads "You ...")
+        self._named: dict[tuple[Role, str], str] = {}
         self.panel_failure = ""
 
     def prepare(self, game: Game, events: Iterable[Event], table: Sequence[SeatInfo],
@@ -171,7 +172,7 @@ class Publisher:
             "scores": json_safe(game.scores), "over": game.is_over,
             "actions": action_groups(game, names) if deciding else [],
             "panel": named(self._panel(game, view, role), names),
-            "log": [{"text": self._name(e.text, names), "seat": e.seat}
+            "log": [{"text": self._name(e.text, names, role), "seat": e.seat}
                     for e in self._tail if e.visible(role)][-LOG_TAIL:],
         }
         if game.is_over:
@@ -179,12 +180,15 @@ class Publisher:
         head = dumps(out)
         return head[:-1] + b',"view":' + view_text.encode() + b"}"
 
-    def _name(self, text: str, names: list[str]) -> str:
-        named_text = self._named.get(text)
+    def _name(self, text: str, names: list[str], role: Role) -> str:
+        """A log text with the seats' names, and the role's own seat spoken to: "You
+        walk to h7: 1 AP", "Your turn" on that seat's phone."""
+        named_text = self._named.get((role, text))
         if named_text is None:
-            named_text = self._named[text] = personalise(text, names)
-            if len(self._named) > 4 * LOG_TAIL * 4:
-                self._named = {text: named_text}
+            named_text = personalise(text, addressing(names, role))
+            if len(self._named) > 4 * LOG_TAIL * 4 * max(1, len(names)):
+                self._named = {}
+            self._named[(role, text)] = named_text
         return named_text
 
     def _panel(self, game: Game, view: Any, role: Role) -> Any:
@@ -214,14 +218,33 @@ def action_groups(game: Game, names: list[str]) -> list[dict[str, Any]]:
     """The legal actions with their descriptions, grouped by verb (the first word) in
     the order the rules list them."""
     groups: dict[str, list[dict[str, str]]] = {}
+    seat = game.current_player
     for action in game.legal_actions()[:MAX_ACTIONS]:
         verb = action.split()[0] if action.split() else action
         try:
-            text = personalise(game.describe(action), names)
+            text = button_text(game.describe(action), seat, names)
         except Exception:  # noqa: BLE001 - a description is a nicety; the action stays
             text = action
         groups.setdefault(verb, []).append({"action": action, "text": text})
     return [{"verb": verb, "actions": items} for verb, items in groups.items()]
+
+
+def addressing(names: list[str], role: Role) -> list[str]:
+    """``names`` with the role's own seat named "You", so that the engine's texts speak to
+    the person holding it (:func:`game.words.personalise`)."""
+    if role is None or not 0 <= role < len(names):
+        return names
+    return [SECOND_PERSON.capitalize() if i == role else n for i, n in enumerate(names)]
+
+
+def button_text(description: str, seat: int | None, names: list[str]) -> str:
+    """A description of the deciding seat's own action as its button says it: an
+    imperative ("Player 1 builds a temple on k3: 2 AP" -> "Build a temple on k3: 2 AP"),
+    never the seat in the third person; other texts keep their words, with names."""
+    said = imperative(description, seat) if seat is not None else description
+    if said != description:
+        said = said[:1].upper() + said[1:]
+    return personalise(said, names)
 
 
 def results(game: Game, names: list[str]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import base64
 import contextlib
 import io
 import json
+import math
 import os
 import sys
 import tempfile
@@ -45,6 +46,9 @@ from game.ui.saves import SaveStore  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 
+#: places sent with a picture at most, and points of one place's polygon
+MAX_PLACES = 2000
+MAX_POINTS = 200
 #: how much lower the painter process's CPU priority is than the window's (Unix nice)
 PAINTER_NICENESS = 10
 
@@ -92,16 +96,16 @@ class Painter:
             data = json.loads(job)
             version = int(data["version"])
             game = self._game_for(data["game"])
-            jpeg, size = self._draw(game, [str(n) for n in data["names"]],
-                                   [tuple(c) for c in data["colours"]],
-                                   [str(m) for m in data["marks"]])
+            jpeg, size, places = self._draw(game, [str(n) for n in data["names"]],
+                                           [tuple(c) for c in data["colours"]],
+                                           [str(m) for m in data["marks"]])
         except Exception as exc:  # noqa: BLE001 - a picture is not worth a crash
             self._key = None
             print(f"remote painter: {type(exc).__name__}: {exc}", file=sys.stderr)
             return dumps({"type": "picture", "v": PROTOCOL, "version": version,
                           "error": f"the table picture failed ({type(exc).__name__})"})
         return dumps({"type": "picture", "v": PROTOCOL, "version": version,
-                      "width": size[0], "height": size[1],
+                      "width": size[0], "height": size[1], "places": places,
                       "jpeg": base64.b64encode(jpeg).decode("ascii")})
 
     def _game_for(self, save: dict[str, Any]) -> Game:
@@ -126,7 +130,7 @@ class Painter:
         return game
 
     def _draw(self, game: Game, names: list[str], colours: list[Any],
-              marks: list[str]) -> tuple[bytes, tuple[int, int]]:
+              marks: list[str]) -> tuple[bytes, tuple[int, int], list[dict[str, Any]]]:
         view = self._board_view(game, names, colours, marks)
         screen = self.app.screen
         screen.fill(theme.BG)
@@ -146,7 +150,8 @@ class Painter:
         crop = surface.subsurface(pygame.Rect(0, 0, surface.get_width(), bottom))
         out = io.BytesIO()
         pygame.image.save(crop, out, "table.jpg")
-        return out.getvalue(), crop.get_size()
+        places = picture_places(view, screen, crop.get_size()) if view is not None else []
+        return out.getvalue(), crop.get_size(), places
 
     def _board_view(self, game: Game, names: list[str], colours: list[Any],
                     marks: list[str]) -> Any:
@@ -164,6 +169,54 @@ class Painter:
         self._view = factory(self._session, self.app) if factory is not None else None
         self._key = key
         return self._view
+
+
+def picture_places(view: Any, screen: Any, size: tuple[int, int]) -> list[dict[str, Any]]:
+    """The view's places (``BoardView.picture_places``) in the picture's pixels, only
+    those with a name and a sane shape on the picture, at most :data:`MAX_PLACES`. A
+    failing or odd hook costs the places (the phone keeps its lists), never the picture."""
+    try:
+        raw = view.picture_places(BOARD_AREA)
+    except Exception as exc:  # noqa: BLE001 - a plugin's places are a nicety
+        print(f"remote painter: the places failed ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
+        return []
+    out: list[dict[str, Any]] = []
+    for place in raw if isinstance(raw, list) else []:
+        shaped = _shape(place, screen, size) if isinstance(place, dict) else None
+        if shaped is not None:
+            out.append(shaped)
+        if len(out) >= MAX_PLACES:
+            break
+    return out
+
+
+def _shape(place: dict[str, Any], screen: Any, size: tuple[int, int]) -> dict[str, Any] | None:
+    name, title = place.get("name"), place.get("title", place.get("name"))
+    if not isinstance(name, str) or not name or not isinstance(title, str):
+        return None
+    try:
+        if "rect" in place:
+            x, y, w, h = (float(v) for v in place["rect"])
+            points = [(x, y), (x + w, y + h)]
+        else:
+            points = [(float(a), float(b)) for a, b in place["polygon"]][:MAX_POINTS]
+    except (TypeError, ValueError, KeyError):
+        return None
+    pixels = [screen.px(x, y) for x, y in points if math.isfinite(x) and math.isfinite(y)]
+    if len(pixels) != len(points) or len(pixels) < 2 or not all(
+            -size[0] <= px <= 2 * size[0] and -size[1] <= py <= 2 * size[1]
+            for px, py in pixels):
+        return None
+    out: dict[str, Any] = {"name": name[:60]}
+    if title != name:
+        out["title"] = title[:60]
+    if "rect" in place:
+        (x0, y0), (x1, y1) = pixels
+        out["rect"] = [x0, y0, x1 - x0, y1 - y0]
+    else:
+        out["polygon"] = [list(p) for p in pixels]
+    return out
 
 
 def _read(stream: BinaryIO, size: int) -> bytes | None:

@@ -90,3 +90,55 @@ def test_a_phone_claims_an_aztlan_seat_and_chooses_a_power_card_with_a_tap(make_
         assert hub.claimed_seats() == {seat} and game.log == ["choose 7"]
     finally:
         owner.finish()
+
+
+@pytest.mark.slow
+def test_a_phone_taps_a_space_of_the_mexica_picture_and_plays_the_action_shown(make_hub,
+                                                                               browser):
+    """No coordinates typed or read: a tap on a space of the picture lists the actions
+    there, in words, and a tap on one plays it at the television."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    game = new_game("mexica", 2, seed=3)
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])  # both Pilli placed: the first turn
+    seat = game.current_player
+    step = next(a for a in game.legal_actions() if a.startswith("move "))
+    where = step.split()[1]
+    words = game.describe(step)  # "Player 1 walks to h7: 1 AP"
+    hub = make_hub(2, ["Ana", "Ben"], pictures=True, picture_size=(960, 540))
+    owner = Owner(game, hub)
+    owner.start()
+    try:
+        TOOL.claim_seat(browser, hub.url, seat)
+        frame = TOOL.until(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".frame.tappable"),
+                           "the picture to tap")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+        dx, dy = browser.execute_script(
+            "const place = app.picture.places.find((p) => p.name === arguments[0]);"
+            "const c = document.getElementById('canvas').getBoundingClientRect();"
+            "const f = document.getElementById('frame').getBoundingClientRect();"
+            "const [x, y, w, h] = place.rect;"
+            "const px = c.left + (x + w / 2) / app.picture.width * c.width;"
+            "const py = c.top + (y + h / 2) / app.picture.height * c.height;"
+            "return [px - (f.left + f.width / 2), py - (f.top + f.height / 2)];", where)
+        ActionChains(browser).move_to_element_with_offset(frame, int(dx), int(dy)).click() \
+            .perform()
+        sheet = TOOL.until(browser, lambda d: d.find_element(By.ID, "place")
+                           if d.find_element(By.ID, "place").is_displayed() else None,
+                           "the actions at the tapped space")
+        assert sheet.find_element(By.TAG_NAME, "strong").text == where
+        buttons = sheet.find_elements(By.CSS_SELECTOR, "button.action")
+        texts = [b.find_element(By.CLASS_NAME, "action-text").text for b in buttons]
+        said = f"Walk to {where}: 1 AP"
+        assert words == f"Player {seat + 1} walks to {where}: 1 AP" and said in texts, texts
+        assert all(where in t for t in texts)  # only what happens on that space
+        assert game.log[-1] != step
+        buttons[texts.index(said)].click()
+        TOOL.until(browser, lambda d: game.log[-1] == step or None, "the walk played")
+        assert owner.applied == [(seat, step)]
+        TOOL.until(browser, lambda d: f"You walk to {where}: 1 AP" in d.find_element(
+            By.ID, "log").text or None, "the walk in the phone's log")
+    finally:
+        owner.finish()

@@ -15,11 +15,14 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.events import Event
-from game.words import indefinite, plural
+from game.words import plural
+from variants.mexica.describe import sentence
 from variants.mexica.names import player_name
 from variants.mexica.scoring import ScoringMixin
 from variants.mexica.state import MexicaState, Vote
 
+#: verbs whose handlers tell the action in their own events (the rest are told by ``_do``)
+SELF_TOLD = frozenset({"start", "found", "remove", "agree", "refuse"})
 #: A handler: (rules, state, deciding seat, plan) -> the events.
 Handler = Callable[["ActionsMixin", MexicaState, int, Any], list[Event]]
 
@@ -28,12 +31,17 @@ class ActionsMixin(ScoringMixin):
     """Part of MexicaRules: ``_do`` and the handler of each verb."""
 
     def _do(self, s: MexicaState, verb: str, plan: Any) -> list[Event]:
+        """Carry out the checked action. Its first event tells it in words, with its cost
+        (``variants.mexica.describe``), unless its handler tells it itself (a founding,
+        a vote); the log shows that line instead of the notation."""
         seat = self.deciding(s)
+        told = [] if verb in SELF_TOLD else [Event(verb, sentence(self, s, seat, verb, plan),
+                                                   seat)]
         action = self.ACTIONS.get(verb)
         if action is None:
-            return self.TURN_STEPS[verb](self, s, seat, plan)
+            return told + self.TURN_STEPS[verb](self, s, seat, plan)
         s.acted = True
-        ev = action(self, s, seat, plan)
+        ev = told + action(self, s, seat, plan)
         ev.extend(self._after_action(s))
         return ev
 
@@ -103,9 +111,7 @@ class ActionsMixin(ScoringMixin):
         s.display.remove(size)
         s.tokens[c] = size
         names = self.board.names
-        district = indefinite(f"{size}-space district")
-        ev = [Event("founded", f"{player_name(seat)} founds {district} with the token on "
-                    f"{names[c]}", seat,
+        ev = [Event("founded", sentence(self, s, seat, "found", plan), seat,
                     data={"cell": names[c], "size": size,
                           "cells": [names[x] for x in sorted(s.dcells[label])]})]
         if self.award(s, seat, info["founder"]):
@@ -143,23 +149,25 @@ class ActionsMixin(ScoringMixin):
 
     def _do_refuse(self, s: MexicaState, seat: int, plan: None) -> list[Event]:
         size = self._vote(s).size
+        told = sentence(self, s, seat, "refuse", plan)
         s.vote = None
         s.phase = "play"
-        return [Event("vote", f"{player_name(seat)} refuses: the size-{size} token stays",
-                      seat, data={"size": size, "agreed": False})]
+        return [Event("vote", told, seat,
+                      data={"size": size, "agreed": False})]
 
     def _do_agree(self, s: MexicaState, seat: int, plan: None) -> list[Event]:
         v = self._vote(s)
         size = v.size
+        told = Event("vote", sentence(self, s, seat, "agree", plan), seat, data={"size": size})
         v.answers.append(seat)
         if len(v.answers) < self.players - 1:
-            return [Event("vote", f"{player_name(seat)} agrees", seat, data={"size": size})]
+            return [told]
         s.vote = None
         s.phase = "play"
         s.display.remove(size)
         s.removed.append(size)
-        ev = [Event("token_removed", f"All agree: the size-{size} calpulli token is removed",
-                    data={"size": size, "agreed": True})]
+        ev = [told, Event("token_removed", f"All agree: the size-{size} calpulli token is "
+                          "removed", data={"size": size, "agreed": True})]
         ev.extend(self._after_action(s))
         return ev
 

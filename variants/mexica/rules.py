@@ -151,6 +151,19 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
 
         return explain(self, view, seat, [action, *then])
 
+    def describe_action(self, state: MexicaState, action: str) -> str:
+        """The action in the player's words with its cost ("Player 1 builds a 2-level
+        temple on k3: 2 AP"), from its checked plan; an action the rules refuse here
+        keeps its notation."""
+        from variants.mexica.describe import sentence
+
+        try:
+            verb, args = self._parse(action)
+            _canonical, plan = self._check(state, verb, args)
+        except IllegalAction:
+            return action
+        return sentence(self, state, self.deciding(state), verb, plan)
+
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
         verb, args = self._parse(action)
         canonical, plan = self._check(state, verb, args)

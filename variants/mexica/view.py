@@ -534,6 +534,14 @@ class MexicaView(SeatStyle, AidPictures):
         b = self.board
         return vp.make_layout(area, b.width, b.height).outer
 
+    def picture_places(self, area: Area) -> list[dict[str, Any]]:
+        """Every space that is not lake, named as the notation names it ("k3"): a tap on
+        it offers the walks, canals, bridges, temples and foundings there."""
+        b = self.board
+        lay = vp.make_layout(area, b.width, b.height)
+        return [{"name": b.names[c], "rect": [*lay.xy(c), lay.cs, lay.cs]}
+                for c in range(b.width * b.height) if c not in b.lake]
+
     def draw_panel(self, screen: Screen, area: Area) -> None:
         shelf = paint_panel(screen, area, self)
         self._draw_standing(screen, area)
