@@ -176,6 +176,7 @@ const HANDLERS = {
     app.nextId = Math.max(app.nextId, msg.next_id || 0);
     if (msg.seat !== null) remember();
     $("lobby-error").textContent = "";
+    $("notice").hidden = true;  // back after a goodbye that promised the game goes on
     $("invite-url").textContent = msg.url || "";
     drawQr(msg.qr || []);
     if (!msg.pictures) $("picture-note").textContent = "The host sends no table picture.";
@@ -220,7 +221,8 @@ const HANDLERS = {
   bye(msg) {
     app.joined = false;
     if (msg.final) {  // the connection closes: the server stopped, or the seat moved on
-      app.closedForGood = true;
+      // a game that goes on later (saved with its seats): keep the token, keep trying
+      app.closedForGood = !msg.resume;
       setConn(msg.reason, true);
       const note = $("notice");
       note.hidden = false;
