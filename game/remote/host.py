@@ -377,9 +377,10 @@ def _saved_table(args: argparse.Namespace, store: SaveStore) -> _Table:
         raise ConfigError(f"{' and '.join(given)} cannot change a saved game: "
                           f"{'--resume' if args.resume else '--load'} continues it as it was")
     path = store.path(store.autosave_name) if args.resume else args.load
-    if args.resume and not path.exists():
-        raise SaveError(f"there is no hosted game to resume ({path} does not exist); "
-                        "start one with: aztec-arcade host")
+    if not path.exists():
+        raise SaveError(f"there is no hosted game to resume ({path} does not exist); start "
+                        "one with: aztec-arcade host" if args.resume else
+                        f"there is no file {path} to continue")
     try:
         game, meta = store.read(path)
     except SaveError as exc:
@@ -487,7 +488,8 @@ def _run(host: Host, store: SaveStore) -> int:
     host.hub.stop("The host paused the game: it goes on soon, and this page rejoins by "
                   "itself", resume=True)
     assert host.keeper is not None
+    held = host.hub.claimed_seats()
     host.say(f"Stopped ({host.stopped}) after {len(host.game.log)} actions. The game is "
-             f"saved in {host.keeper.path}: aztec-arcade host --resume continues it, and "
-             "the devices rejoin their seats")
+             f"saved in {host.keeper.path}: aztec-arcade host --resume continues it"
+             + (", and the devices rejoin their seats by themselves" if held else ""))
     return 2
