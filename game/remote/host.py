@@ -97,6 +97,15 @@ class Keeper:
             self._fail(f"The devices' seats could not be kept: {exc.strerror or exc} "
                        f"({self.seats_path})")
 
+    def forget(self) -> None:
+        """The game is over: its seats' tokens are of no more use, so they go."""
+        from game.remote.keep import write_seats
+
+        try:
+            write_seats(self.seats_path, "")
+        except OSError as exc:
+            self._fail(f"The devices' seats could not be deleted: {exc.strerror or exc}")
+
     def _fail(self, text: str) -> None:
         if text not in self._failed:
             self._failed.add(text)
@@ -133,8 +142,6 @@ class Host:
     def run(self) -> None:
         """Play until the game is over, or a signal (:meth:`interrupt`) stops it between
         two actions; the caller stops the hub."""
-        if self.keeper is not None:
-            self.keeper.save(self.game)
         self.hub.publish(self.game)
         try:
             while not self.game.is_over and not self.stopped:
@@ -406,7 +413,7 @@ def _saved_table(args: argparse.Namespace, store: SaveStore) -> _Table:
 
 def cmd_host(args: argparse.Namespace) -> int:
     from game.ai import level_name, make_bot
-    from game.remote import require
+    from game.remote import RemoteError, require
     from game.remote.hub import RemoteHub
     from game.remote.keep import new_tag
     from game.remote.net import lan_address
@@ -417,7 +424,9 @@ def cmd_host(args: argparse.Namespace) -> int:
     store = SaveStore(background=False, autosave_name=HOSTED)
     resumed = args.resume or args.load is not None
     plan = _saved_table(args, store) if resumed else _new_table(args)
-    if not resumed and store.has_autosave():  # never lose the game a --resume would play
+    hosted = store.path(store.autosave_name)
+    if not args.resume and (args.load is None or args.load.resolve() != hosted.resolve()) \
+            and store.has_autosave():  # never lose the game a --resume would play
         kept_as = store.set_aside("unfinished")
         plan.notes.append(f"The unfinished hosted game was kept as {kept_as}: aztec-arcade "
                           f"host --load {kept_as} continues it")
@@ -432,9 +441,17 @@ def cmd_host(args: argparse.Namespace) -> int:
     if kept is not None:
         hub.restore_claims(kept.claims)
     port = args.port if args.port is not None else kept.port if kept else DEFAULT_PORT
-    hub.start(args.bind or lan_address(), port)
+    try:
+        hub.start(args.bind or lan_address(), port)
+    except RemoteError as exc:
+        if kept is None or args.port is not None:
+            raise
+        raise RemoteError(f"{exc}; it is the port the devices know: choose another with "
+                          "--port, and they rejoin their seats once they open the new "
+                          "address") from None
     host = Host(game, hub, bots, takeover=args.takeover, pace=args.pace)
     host.keeper = Keeper(store, hub, kept.tag if kept else new_tag(), plan.kinds, host.say)
+    host.keeper.save(game)  # resumable from now on, the room and the port with it
     _introduce(host, plan, resumed)
     if kept is not None and kept.port != hub.port:
         host.say(f"The devices were on port {kept.port}: they rejoin their seats once they "
@@ -482,12 +499,13 @@ def _run(host: Host, store: SaveStore) -> int:
         for signum, handler in before.items():
             signal.signal(signum, handler)
     store.flush()
+    assert host.keeper is not None
     if host.game.is_over:
         host.hub.stop("The game is over")
+        host.keeper.forget()
         return 0
     host.hub.stop("The host paused the game: it goes on soon, and this page rejoins by "
                   "itself", resume=True)
-    assert host.keeper is not None
     held = host.hub.claimed_seats()
     host.say(f"Stopped ({host.stopped}) after {len(host.game.log)} actions. The game is "
              f"saved in {host.keeper.path}: aztec-arcade host --resume continues it"

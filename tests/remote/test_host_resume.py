@@ -18,6 +18,7 @@ import os
 import queue
 import re
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -202,6 +203,8 @@ def whole_game(tmp_path_factory) -> list[str]:
         host.close()
     log = saved_log(home)
     assert len(log) > 60  # a whole game, long enough to stop in its middle
+    # over: the tokens are of no more use, and they go
+    assert not seats_path(home / "saves" / f"{HOSTED}.json").exists()
     return log
 
 
@@ -422,3 +425,25 @@ def test_a_new_game_keeps_the_unfinished_one_aside_and_load_continues_it_with_it
     again = hosts(tmp_path, "--load", str(kept_as), "--port", "0")
     assert again.address().room == "KQXTM"  # its phones' room again
     assert "Continuing after 9 actions" in again.out
+    # the new game it replaces as the hosted game is kept aside in its turn
+    note = again.line(lambda line: line.startswith("The unfinished hosted game was kept as"))
+    assert Path(note.split(" kept as ", 1)[1].split(":", 1)[0]) != kept_as
+
+
+def test_when_the_devices_port_is_taken_resume_says_how_to_go_on(tmp_path, monkeypatch,
+                                                                 capsys):
+    monkeypatch.setenv("AZTEC_ARCADE_HOME", str(tmp_path))
+    save = a_save(tmp_path, phones="00112233aabbccdd")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        seats_path(save).parent.mkdir()
+        seats_path(save).write_text(KeptSeats("00112233aabbccdd", "KQXTM", port, {}).to_text())
+        before = files(tmp_path)
+        assert main(["host", "--resume", "--bind", "127.0.0.1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"port {port}" in err
+    assert err.endswith("it is the port the devices know: choose another with --port, and "
+                        "they rejoin their seats once they open the new address")
+    assert files(tmp_path) == before
