@@ -16,6 +16,7 @@ const app = {
   ws: null, room: "", seat: null, joined: false, role: null,
   state: null, seats: null, game: null, nextId: 0, waiting: false,
   retry: 0, timer: null, closedForGood: false, wasDeciding: false, token: null,
+  paused: false,  // the host said the game goes on later: reconnecting is no alarm
 };
 
 /* ---------------------------------------------------------------- storage --- */
@@ -117,7 +118,8 @@ function connect() {
   ws.onclose = () => {
     app.joined = false;
     if (app.closedForGood || !app.room) return;
-    setConn("Connection lost: trying again…", true);
+    if (app.paused) setConn("Paused: waiting for the game to go on…");
+    else setConn("Connection lost: trying again…", true);
     const wait = Math.min(10000, 1000 * Math.pow(2, app.retry++));
     app.timer = setTimeout(connect, wait);
   };
@@ -177,6 +179,7 @@ const HANDLERS = {
     if (msg.seat !== null) remember();
     $("lobby-error").textContent = "";
     $("notice").hidden = true;  // back after a goodbye that promised the game goes on
+    app.paused = false;
     $("invite-url").textContent = msg.url || "";
     drawQr(msg.qr || []);
     if (!msg.pictures) $("picture-note").textContent = "The host sends no table picture.";
@@ -223,6 +226,7 @@ const HANDLERS = {
     if (msg.final) {  // the connection closes: the server stopped, or the seat moved on
       // a game that goes on later (saved with its seats): keep the token, keep trying
       app.closedForGood = !msg.resume;
+      app.paused = !!msg.resume;
       setConn(msg.reason, true);
       const note = $("notice");
       note.hidden = false;

@@ -260,8 +260,9 @@ class RemoteLink:
         names = [play.session.name(seat) for seat in sorted(self.hub.claimed_seats())] \
             if self.hub is not None else []
         if names:
-            self.app.toast(f"Waiting for the phones of {listing(names)} to rejoin "
-                           f"(room {kept.room})", 6.0)
+            whose = f"{names[0]}'s phone" if len(names) == 1 else \
+                f"the phones of {listing(names)}"
+            self.app.toast(f"Waiting for {whose} to rejoin (room {kept.room})", 6.0)
 
     def _scenes(self) -> tuple[PlayScene | None, SetupScene | None]:
         play: PlayScene | None = None

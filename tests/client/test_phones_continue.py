@@ -140,7 +140,7 @@ def test_a_game_left_to_the_title_and_continued_keeps_the_phones_seat(tv):
     assert hub is not None and (hub.room, hub.port) == (room, port)
     assert isinstance(again.seats[1], RemoteSeat)  # waiting for the phone, not played here
     assert [t for t, _until in ui.app.toasts] == [
-        f"Waiting for the phones of Ben to rejoin (room {room})"]
+        f"Waiting for Ben's phone to rejoin (room {room})"]
     assert "Phone away" in ui.texts()  # on Ben's seat card
     phone = back_with_token(ui, devices, token)
     ben_plays(ui, phone)

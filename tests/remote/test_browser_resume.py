@@ -62,6 +62,9 @@ def test_the_page_rejoins_its_seat_by_itself_after_kill_9_and_after_ctrl_c(
     notice = TOOL.until(browser, lambda d: page_text(d, "notice") or None, "the goodbye")
     assert notice == "The host paused the game: it goes on soon, and this page rejoins by " \
                      "itself"
+    TOOL.until(browser, lambda d: page_text(d, "conn") == "Paused: waiting for the game to "
+               "go on…", "the page to wait calmly")  # no alarm: the pause was asked for
+    browser.save_screenshot(str(tmp_path / "paused.png"))
     third = hosts(tmp_path, "--resume")
     assert third.address() == address
     third.line(lambda line: line == "Tess's device is back")
