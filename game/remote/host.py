@@ -424,12 +424,6 @@ def cmd_host(args: argparse.Namespace) -> int:
     store = SaveStore(background=False, autosave_name=HOSTED)
     resumed = args.resume or args.load is not None
     plan = _saved_table(args, store) if resumed else _new_table(args)
-    hosted = store.path(store.autosave_name)
-    if not args.resume and (args.load is None or args.load.resolve() != hosted.resolve()) \
-            and store.has_autosave():  # never lose the game a --resume would play
-        kept_as = store.set_aside("unfinished")
-        plan.notes.append(f"The unfinished hosted game was kept as {kept_as}: aztec-arcade "
-                          f"host --load {kept_as} continues it")
     game, kept = plan.game, plan.kept
     bots = {seat: make_bot(kind, seed=mix_seed(game.seed, "seat", seat))
             for seat, kind in enumerate(plan.kinds) if kind != HUMAN}
@@ -449,6 +443,12 @@ def cmd_host(args: argparse.Namespace) -> int:
         raise RemoteError(f"{exc}; it is the port the devices know: choose another with "
                           "--port, and they rejoin their seats once they open the new "
                           "address") from None
+    hosted = store.path(store.autosave_name)
+    if not args.resume and (args.load is None or args.load.resolve() != hosted.resolve()) \
+            and store.has_autosave():  # never lose the game a --resume would play
+        kept_as = store.set_aside("unfinished")
+        plan.notes.append(f"The unfinished hosted game was kept as {kept_as}: aztec-arcade "
+                          f"host --load {kept_as} continues it")
     host = Host(game, hub, bots, takeover=args.takeover, pace=args.pace)
     host.keeper = Keeper(store, hub, kept.tag if kept else new_tag(), plan.kinds, host.say)
     host.keeper.save(game)  # resumable from now on, the room and the port with it
