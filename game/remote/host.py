@@ -69,8 +69,10 @@ class Keeper:
         self._seats = ""  # the text on disk
         self._failed: set[str] = set()
 
-    def save(self, game: Game) -> None:
-        """The game and the seats, now (before the devices see the new state)."""
+    def save(self, game: Game, seats: bool = True) -> None:
+        """The game, now (before the devices see the new state), and the seats unless
+        ``seats`` is off (after an action the caller writes them once the devices have
+        it: a device's last act id can wait, the state it is shown cannot)."""
         from game.remote.keep import META_KEY
 
         names = [seat.name for seat in self.hub.table]
@@ -80,7 +82,8 @@ class Keeper:
             self._fail(f"The game could not be saved: {exc}")
         for notice in self.store.notices():
             self.say(notice)
-        self.seats()
+        if seats:
+            self.seats()
 
     def seats(self) -> None:
         """The seats, if they changed since they were last written."""
@@ -221,10 +224,12 @@ class Host:
             return
         self._away_since.pop(seat, None)
         if self.keeper is not None:
-            self.keeper.save(self.game)  # before any device sees it
+            self.keeper.save(self.game, seats=False)  # before any device sees it
         shown = self.game.rules.redact(self.game.log[-1], seat, None)
         self.say(f"{len(self.game.log):5d}. {self._name(seat)}: {shown}{note}")
         self.hub.publish(self.game, events)
+        if self.keeper is not None:
+            self.keeper.seats()
 
     def _news(self) -> None:
         changed = False
