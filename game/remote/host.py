@@ -9,9 +9,8 @@ game never stalls); the device takes over again the moment it comes back.
 
 The game outlives its host. It is saved after every action, atomically, as ``hosted.json``
 in the client's saves folder (:class:`~game.ui.saves.SaveStore`, the same mechanism as
-the television's autosave), before the devices are shown the new state, so nothing a
-phone saw is lost; the seats the devices hold are kept beside it
-(:mod:`game.remote.keep`). Ctrl+C (or SIGTERM) stops at the next safe point, between two
+the television's autosave, on its writer thread: the devices never wait for the disk),
+and the seats the devices hold are kept beside it (:mod:`game.remote.keep`). Ctrl+C (or SIGTERM) stops at the next safe point, between two
 actions, and tells the devices the game goes on later; ``host --resume`` (or ``--load
 FILE``) continues it after that, a crash or ``kill -9``, in the same room on the same
 port, so every phone's page rejoins its own seat by itself.
@@ -56,63 +55,51 @@ class _Stop(BaseException):
 
 class Keeper:
     """Saves the hosted game after every action and the devices' seats beside it whenever
-    they change (:mod:`game.remote.keep`). A write that fails is said once per reason and
-    the game goes on: the last good save stays as it was."""
+    they change, as the game window does (:meth:`SaveStore.autosave
+    <game.ui.saves.SaveStore.autosave>`, :meth:`~game.ui.saves.SaveStore.keep_phones`):
+    atomic writes on writer threads, so a device's next state never waits for the disk
+    (an fsync costs milliseconds, far more on an SD card). A ``kill -9`` can cost the
+    action or two still being written, never the save before them. A write that fails
+    is said once per reason and the game goes on: the last good save stays as it was."""
 
     def __init__(self, store: SaveStore, hub: RemoteHub, tag: str, kinds: list[str],
                  say: Callable[[str], None]) -> None:
-        from game.remote.keep import seats_path
-
         self.store, self.hub, self.tag, self.kinds, self.say = store, hub, tag, kinds, say
         self.path = store.path(store.autosave_name)
-        self.seats_path = seats_path(self.path)
-        self._seats = ""  # the text on disk
+        self._kept: KeptSeats | None = None
         self._failed: set[str] = set()
 
-    def save(self, game: Game, seats: bool = True) -> None:
-        """The game, now (before the devices see the new state), and the seats unless
-        ``seats`` is off (after an action the caller writes them once the devices have
-        it: a device's last act id can wait, the state it is shown cannot)."""
-        from game.remote.keep import META_KEY
-
+    def save(self, game: Game) -> None:
+        """The game (its meta naming the seats kept) and the seats, if they changed."""
+        self.seats()
         names = [seat.name for seat in self.hub.table]
         try:
-            self.store.autosave(game, names, {"seats": self.kinds, META_KEY: self.tag})
+            self.store.autosave(game, names, {"seats": self.kinds})
         except (OSError, AztecArcadeError, ValueError) as exc:
-            self._fail(f"The game could not be saved: {exc}")
-        for notice in self.store.notices():
-            self.say(notice)
-        if seats:
-            self.seats()
+            self._report(f"The game could not be saved: {exc}")
+        self._report()
 
     def seats(self) -> None:
-        """The seats, if they changed since they were last written."""
-        from game.remote.keep import KeptSeats, write_private
+        """The seats, if they changed since they were last kept (a claim, a last act)."""
+        from game.remote.keep import KeptSeats
 
-        text = KeptSeats(self.tag, self.hub.room, self.hub.port,
-                         self.hub.export_claims()).to_text()
-        if text == self._seats:
-            return
-        try:
-            write_private(self.seats_path, text)
-            self._seats = text
-        except OSError as exc:
-            self._fail(f"The devices' seats could not be kept: {exc.strerror or exc} "
-                       f"({self.seats_path})")
+        kept = KeptSeats(self.tag, self.hub.room, self.hub.port, self.hub.export_claims())
+        if kept != self._kept:
+            self._kept = kept
+            self.store.keep_phones(kept)
 
     def forget(self) -> None:
         """The game is over: its seats' tokens are of no more use, so they go."""
-        from game.remote.keep import write_seats
+        self.store.end_phones(forget=True)
+        self.store.flush()
+        self._report()
 
-        try:
-            write_seats(self.seats_path, "")
-        except OSError as exc:
-            self._fail(f"The devices' seats could not be deleted: {exc.strerror or exc}")
-
-    def _fail(self, text: str) -> None:
-        if text not in self._failed:
-            self._failed.add(text)
-            self.say(text)
+    def _report(self, *more: str) -> None:
+        """Say each new failure (a background write's too) and notice, once."""
+        for text in [*more, *self.store.errors(), *self.store.notices()]:
+            if text not in self._failed:
+                self._failed.add(text)
+                self.say(text)
 
 
 class Host:
@@ -223,13 +210,11 @@ class Host:
             self.hub.report_refusal(seat, str(exc))
             return
         self._away_since.pop(seat, None)
-        if self.keeper is not None:
-            self.keeper.save(self.game, seats=False)  # before any device sees it
         shown = self.game.rules.redact(self.game.log[-1], seat, None)
         self.say(f"{len(self.game.log):5d}. {self._name(seat)}: {shown}{note}")
         self.hub.publish(self.game, events)
         if self.keeper is not None:
-            self.keeper.seats()
+            self.keeper.save(self.game)
 
     def _news(self) -> None:
         changed = False
@@ -426,7 +411,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from game.ui.saves import HOSTED, SaveStore
 
     require()
-    store = SaveStore(background=False, autosave_name=HOSTED)
+    store = SaveStore(autosave_name=HOSTED)
     resumed = args.resume or args.load is not None
     plan = _saved_table(args, store) if resumed else _new_table(args)
     game, kept = plan.game, plan.kept
@@ -456,7 +441,8 @@ def cmd_host(args: argparse.Namespace) -> int:
                           f"host --load {kept_as} continues it")
     host = Host(game, hub, bots, takeover=args.takeover, pace=args.pace)
     host.keeper = Keeper(store, hub, kept.tag if kept else new_tag(), plan.kinds, host.say)
-    host.keeper.save(game)  # resumable from now on, the room and the port with it
+    host.keeper.save(game)
+    store.flush()  # resumable from the moment the address is printed, room and port too
     _introduce(host, plan, resumed)
     if kept is not None and kept.port != hub.port:
         host.say(f"The devices were on port {kept.port}: they rejoin their seats once they "
