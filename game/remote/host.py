@@ -10,10 +10,11 @@ game never stalls); the device takes over again the moment it comes back.
 The game outlives its host. It is saved after every action, atomically, as ``hosted.json``
 in the client's saves folder (:class:`~game.ui.saves.SaveStore`, the same mechanism as
 the television's autosave, on its writer thread: the devices never wait for the disk),
-and the seats the devices hold are kept beside it (:mod:`game.remote.keep`). Ctrl+C (or SIGTERM) stops at the next safe point, between two
-actions, and tells the devices the game goes on later; ``host --resume`` (or ``--load
-FILE``) continues it after that, a crash or ``kill -9``, in the same room on the same
-port, so every phone's page rejoins its own seat by itself.
+and the seats the devices hold are kept beside it (:mod:`game.remote.keep`). Ctrl+C (or
+SIGTERM) stops at the next safe point, between two actions, and tells the devices the game
+goes on later; ``host --resume`` (or ``--load FILE``) continues it after that, a crash or
+``kill -9``, in the same room on the same port, so every phone's page rejoins its own
+seat by itself.
 """
 
 from __future__ import annotations
