@@ -17,6 +17,7 @@ const app = {
   state: null, seats: null, game: null, nextId: 0, waiting: false,
   retry: 0, timer: null, closedForGood: false, wasDeciding: false, token: null,
   picture: null, pictures: true, place: null, tool: null, whole: false,
+  paused: false,  // the host said the game goes on later: reconnecting is no alarm
 };
 
 /* ---------------------------------------------------------------- storage --- */
@@ -118,7 +119,8 @@ function connect() {
   ws.onclose = () => {
     app.joined = false;
     if (app.closedForGood || !app.room) return;
-    setConn("Connection lost: trying again…", true);
+    if (app.paused) setConn("Paused: waiting for the game to go on…");
+    else setConn("Connection lost: trying again…", true);
     const wait = Math.min(10000, 1000 * Math.pow(2, app.retry++));
     app.timer = setTimeout(connect, wait);
   };
@@ -179,6 +181,8 @@ const HANDLERS = {
     app.nextId = Math.max(app.nextId, msg.next_id || 0);
     if (msg.seat !== null) remember();
     $("lobby-error").textContent = "";
+    $("notice").hidden = true;  // back after a goodbye that promised the game goes on
+    app.paused = false;
     $("invite-url").textContent = msg.url || "";
     drawQr(msg.qr || []);
     app.pictures = !!msg.pictures;
@@ -226,7 +230,9 @@ const HANDLERS = {
   bye(msg) {
     app.joined = false;
     if (msg.final) {  // the connection closes: the server stopped, or the seat moved on
-      app.closedForGood = true;
+      // a game that goes on later (saved with its seats): keep the token, keep trying
+      app.closedForGood = !msg.resume;
+      app.paused = !!msg.resume;
       setConn(msg.reason, true);
       const note = $("notice");
       note.hidden = false;

@@ -78,6 +78,14 @@ class HubEvent:
     name: str
 
 
+@dataclass(frozen=True)
+class SeatClaim:
+    """A device's hold on a seat, kept across a restart (:meth:`RemoteHub.export_claims`)."""
+    token: str
+    name: str = ""
+    last_id: int = -1
+
+
 @dataclass
 class _Claim:
     token: str
@@ -167,30 +175,30 @@ class RemoteHub:
         require()
         if self._server is not None:
             raise RemoteError("the remote server is already running")
+        from game.remote.net import lan_address
+        from game.remote.qr import qr_matrix
         from game.remote.server import Server
 
         server = Server(self)
         self.host, self.port = server.start(host, port)
         if invite_host is None and host in ("", "0.0.0.0", "::"):
-            from game.remote.net import lan_address
-
             invite_host = lan_address()
         self.invite_host = invite_host or self.host
-        from game.remote.qr import qr_matrix
 
         self._qr = ["".join("1" if m else "0" for m in row) for row in qr_matrix(self.url)]
         self._server = server
         if self.background:  # beside the television's frames (see game.remote.switching)
             switching.hold()
 
-    def stop(self, reason: str = "The host closed the game") -> None:
+    def stop(self, reason: str = "The host closed the game", resume: bool = False) -> None:
         """Say ``bye`` to every device (with the results if the game is over), close
-        the connections and the port. Safe to call twice."""
+        the connections and the port. ``resume``: the game is saved with its claims, to
+        go on in this room: devices keep their tokens and reconnect. Safe to call twice."""
         self._worker.flush(STOP_FLUSH)  # the last state goes out before the goodbye
         server, self._server = self._server, None
         if server is not None:
             bye: dict[str, Any] = {"type": "bye", "v": PROTOCOL, "reason": reason,
-                                   "final": True}
+                                   "final": True, **({"resume": True} if resume else {})}
             try:
                 server.stop(dumps(bye))
             finally:
@@ -356,6 +364,25 @@ class RemoteHub:
         frame (the status line), so it takes no lock: the server's thread may hold the
         lock when the interpreter switches threads, and the frame would wait for it."""
         return self._device_names.get(seat, "")
+
+    def export_claims(self) -> dict[int, SeatClaim]:
+        """Every claim: with the room code and the port, what a new hub needs to let each
+        device back into its seat (:meth:`restore_claims`; secrets: :mod:`game.remote.keep`)."""
+        with self._lock:
+            return {seat: SeatClaim(c.token, c.name, c.last_id)
+                    for seat, c in sorted(self._claims.items())}
+
+    def restore_claims(self, claims: dict[int, SeatClaim]) -> None:
+        """Take back the claims a hub of this room held (:meth:`export_claims`): each
+        device rejoins its seat with its token, and its acts go on after its last id. A
+        claim on a seat that is taken, or that the table does not open, is left out."""
+        with self._lock:
+            for seat, c in claims.items():
+                if seat < len(self._table) and self._table[seat].open and seat >= 0:
+                    self._claims.setdefault(seat, _Claim(c.token, c.name, c.last_id))
+            self._rebuild_seats()
+            self._needs_publish = True
+        self._notify()
 
     def release(self, seat: int, reopen: bool = True) -> None:
         """Take ``seat`` from its device (it is told, and its token stops working). With
@@ -569,4 +596,5 @@ class RemoteHub:
             self._server.notify(picture)
 
 
-__all__ = ["RemoteHub", "SeatInfo", "Limits", "HubEvent", "hex_colour", "DEFAULT_PORT"]
+__all__ = ["RemoteHub", "SeatInfo", "SeatClaim", "Limits", "HubEvent", "hex_colour",
+           "DEFAULT_PORT"]

@@ -19,6 +19,13 @@ link follows whatever is being set up or played:
 - the game ending, or leaving both the setup and the game (back to the title), stops
   the server; the devices are told why.
 
+The phones' seats outlive the window: while a game is followed, its claims are kept
+beside the autosave (:meth:`~game.ui.saves.SaveStore.keep_phones`, mode 0600) whenever
+they change. Leaving to the title or closing the window tells the phones the game goes
+on later (they keep their tokens and keep trying to reconnect); continuing that game
+(Continue, or Load of the autosave) starts the hub again in the same room, on the same
+port, with the same claims, so every phone's page rejoins its own seat by itself.
+
 Stopping waits for every device's goodbye, so it runs on a thread of its own and a
 frame never waits for a phone that went to sleep.
 """
@@ -30,8 +37,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
 from game.ai import level_name
+from game.errors import SaveError
 from game.remote import DEFAULT_PORT, RemoteError
 from game.remote.hub import HubEvent, RemoteHub
+from game.remote.keep import KeptSeats, new_tag
 from game.remote.net import lan_address
 from game.remote.qr import qr_matrix
 from game.remote.snapshot import SeatInfo
@@ -40,7 +49,7 @@ from game.ui.messages import default_name, one_line
 from game.ui.scene import Scene, SceneName, scene_factory
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN
-from game.words import personalise, player
+from game.words import listing, personalise, player
 
 if TYPE_CHECKING:
     from game.events import Event
@@ -57,6 +66,8 @@ CLOSE_WAIT = 15.0
 RESTART_WAIT = 0.5
 #: where a seat held by a device may go when the host takes it back
 RELEASE_TO = ("here", "easy", "normal", "hard")
+#: what the phones hear when the game stops with them and goes on later
+PAUSED = "The game is paused on the television: this page rejoins when it goes on"
 
 
 @dataclass(frozen=True)
@@ -99,16 +110,22 @@ class RemoteLink:
         #: the game to publish once this frame is drawn
         self._due: PlayScene | None = None
         self._stopper: threading.Thread | None = None
+        #: names this hub's phones in the autosave's meta (see game.remote.keep)
+        self.tag = ""
+        #: the phones' seats last kept beside the autosave (None: none kept by this hub)
+        self._kept: KeptSeats | None = None
 
     @property
     def running(self) -> bool:
         return self.hub is not None
 
     # -- on and off ----------------------------------------------------------------------
-    def start(self) -> bool:
+    def start(self, kept: KeptSeats | None = None) -> bool:
         """Listen (on the ``remote_bind`` and ``remote_port`` settings; by default this
-        machine's address on the local network, port 8765). False, with :attr:`error`
-        saying why, if the remote extra is missing or the address cannot be used."""
+        machine's address on the local network, port 8765). ``kept``: the phones of a game
+        continued from its save: their room and claims, on the port they know (the
+        settings' port if that one is taken now). False, with :attr:`error` saying why,
+        if the remote extra is missing or the address cannot be used."""
         if self.hub is not None:
             return True
         # the last server's port must be free again; a phone slow to hear goodbye can hold
@@ -117,14 +134,21 @@ class RemoteLink:
             self.error = ("The last invitation is still closing (a phone is slow to answer). "
                           "Try again in a few seconds")
             return False
-        bind = self.app.settings.get("remote_bind") or lan_address()
-        port = self.app.settings.get("remote_port", DEFAULT_PORT)
+        bind = str(self.app.settings.get("remote_bind") or lan_address())
+        port = int(self.app.settings.get("remote_port", DEFAULT_PORT))
         table = self._table_now()
-        hub = RemoteHub(table or [], pictures=self.pictures, background=True,
-                        paced=True)
+        hub = RemoteHub(table or [], room=kept.room if kept else None,
+                        pictures=self.pictures, background=True, paced=True)
+        if kept is not None:
+            hub.restore_claims(kept.claims)
         try:
-            hub.start(str(bind), int(port))
-            self.adopt(hub)
+            try:
+                hub.start(bind, kept.port if kept else port)
+            except RemoteError:
+                if kept is None or kept.port == port:
+                    raise
+                hub.start(bind, port)  # the phones then need the new code; tokens still work
+            self.adopt(hub, kept.tag if kept else "")
             self._table = table  # the invite screen lists the seats at once
         except RemoteError as exc:
             hub.stop()
@@ -138,15 +162,20 @@ class RemoteLink:
             return False
         return True
 
-    def adopt(self, hub: RemoteHub) -> None:
-        """Show and follow ``hub``, a started one (:meth:`start` makes it)."""
+    def adopt(self, hub: RemoteHub, tag: str = "") -> None:
+        """Show and follow ``hub``, a started one (:meth:`start` makes it); ``tag`` names
+        the phones kept for it (a new one by default)."""
         self.qr = qr_matrix(hub.url)
         self.hub, self.url, self.error = hub, hub.url, ""
         self.play, self._table, self._published = None, None, None
+        self.tag, self._kept = tag or new_tag(), None
 
-    def stop(self, reason: str = "The host stopped inviting phones") -> None:
+    def stop(self, reason: str = "The host stopped inviting phones",
+             resume: bool = False) -> None:
         """Stop listening; every device is told ``reason``. Seats that phones held in a
-        game still being played are played here from now on."""
+        game still being played are played here from now on. ``resume``: the game is
+        autosaved with its phones and goes on later with them (the phones keep trying to
+        reconnect); otherwise the phones' seats kept beside the autosave are forgotten."""
         hub, self.hub = self.hub, None
         if hub is None:
             return
@@ -157,7 +186,10 @@ class RemoteLink:
                 for seat, driver in enumerate(play.seats.drivers):
                     if isinstance(driver, RemoteSeat):
                         play.assign_seat(seat, LocalSeat(seat))
-        self._stopper = threading.Thread(target=hub.stop, args=(reason,),
+        if self._kept is not None:
+            self.app.saves.end_phones(forget=not resume)
+            self._kept = None
+        self._stopper = threading.Thread(target=hub.stop, args=(reason, resume),
                                          name="remote-stop", daemon=True)
         self._stopper.start()
 
@@ -173,15 +205,26 @@ class RemoteLink:
 
     def shutdown(self) -> None:
         """The window closes: stop, and let the devices hear it before the process ends."""
-        self.stop("The host closed the game")
+        if self._goes_on():
+            self.stop(PAUSED, resume=True)
+        else:
+            self.stop("The host closed the game")
         self.wait_stopped(CLOSE_WAIT)
+
+    def _goes_on(self) -> bool:
+        """The game followed is autosaved with its phones and can be continued."""
+        play = self.play
+        return play is not None and self._kept is not None and not play.game.is_over
 
     # -- every frame -----------------------------------------------------------------------
     def update(self) -> None:
         """Follow the setup or the game on the stack; stop when there is neither, or when
-        the game is over."""
+        the game is over. A game just continued from a save with phones gets them back."""
         if self.hub is None:
-            return
+            if self.app.saves.opened is not None:
+                self._continue_phones()
+            if self.hub is None:
+                return
         play, setup = self._scenes()
         followed = self.play
         if followed is not None and followed is not play and followed.game.is_over:
@@ -191,8 +234,35 @@ class RemoteLink:
             self._follow_play(play)
         elif setup is not None:
             self._follow_setup(setup)
+        elif self._goes_on():
+            self.stop(PAUSED, resume=True)
         else:
             self.stop("The host left the game")
+
+    def _continue_phones(self) -> None:
+        """The game on the stack was just read from a save that had phones: start the hub
+        again in their room, on their port, with their claims; each phone's page rejoins
+        its seat by itself. If their seats cannot be read, the game goes on without them."""
+        play, _setup = self._scenes()
+        if play is None:
+            return
+        try:
+            kept = self.app.saves.phones_for(play.session.game)
+        except SaveError as exc:
+            self.app.toast(f"The phones' seats cannot be read ({one_line(exc)}): phones "
+                           "join again with Esc › Invite phones", 8.0)
+            return
+        if kept is None:
+            return
+        if not self.start(kept):
+            self.app.toast(f"The phones cannot rejoin: {self.error}", 8.0)
+            return
+        names = [play.session.name(seat) for seat in sorted(self.hub.claimed_seats())] \
+            if self.hub is not None else []
+        if names:
+            whose = f"{names[0]}'s phone" if len(names) == 1 else \
+                f"the phones of {listing(names)}"
+            self.app.toast(f"Waiting for {whose} to rejoin (room {kept.room})", 6.0)
 
     def _scenes(self) -> tuple[PlayScene | None, SetupScene | None]:
         play: PlayScene | None = None
@@ -263,8 +333,11 @@ class RemoteLink:
         assert hub is not None
         if play is not self.play:
             self.attach(play)
-        for event in hub.news():
+        news = hub.news()
+        for event in news:
             self._game_news(play, event)
+        if news:
+            self._keep()
         self._sync_table(play_table(play))
         self._drop_stale_handoff(play)
         if play.game.is_over:
@@ -293,6 +366,18 @@ class RemoteLink:
             events, self._events = self._events, []
             self.hub.publish(session.game, events)
             self._published = key
+            self._keep()
+
+    def _keep(self) -> None:
+        """Keep the phones' seats beside the autosave when they changed (a claim, or a
+        device's last act): once per version of the game, and when news comes."""
+        hub = self.hub
+        if hub is None:
+            return
+        kept = KeptSeats(self.tag, hub.room, hub.port, hub.export_claims())
+        if kept != self._kept:
+            self._kept = kept
+            self.app.saves.keep_phones(kept)
 
     def _game_news(self, play: PlayScene, event: HubEvent) -> None:
         assert self.hub is not None

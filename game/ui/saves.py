@@ -11,6 +11,7 @@ autosave after every action is written by a background thread (see
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -24,10 +25,13 @@ from game.api import Game, load_game
 from game.errors import SaveError
 from game.isolation import PluginFailure, guard_game, rules_plugin
 from game.records import clean_stale_temp, read_save_bytes, write_atomic
+from game.remote.keep import META_KEY, SEATS, KeptSeats, read_seats, seats_path, write_seats
 from game.resources import user_dir
 from game.ui.writer import FileWriter
 
 AUTOSAVE = "autosave"
+#: the autosave of ``aztec-arcade host`` (``host --resume`` continues it)
+HOSTED = "hosted"
 #: a player name read from a file is cut to this many characters (setup allows 14)
 NAME_MAX = 40
 #: the latest time a save may say it was written (the end of year 9999)
@@ -62,10 +66,14 @@ class Autosave:
 
 
 class SaveStore:
-    def __init__(self, folder: Path | None = None, background: bool = True) -> None:
+    def __init__(self, folder: Path | None = None, background: bool = True,
+                 autosave_name: str = AUTOSAVE) -> None:
         self.folder = folder or (user_dir() / "saves")
         #: autosaves go through a writer thread (False: written before autosave returns)
         self.background = background
+        #: the autosave's name: the television's :data:`AUTOSAVE`, the headless host's
+        #: :data:`HOSTED`; the same guard keeps a damaged one aside
+        self.autosave_name = autosave_name
         self.writer = FileWriter(_write_file)
         #: the autosave file is this store's own (it wrote it, or kept a damaged one aside)
         self._autosave_ours = False
@@ -75,7 +83,15 @@ class SaveStore:
         #: the listing by file, while the file is unchanged: loading replays the log, so
         #: a folder of finished games is read once, not every time Load opens
         self._entries: dict[Path, tuple[tuple[int, int, int], SaveEntry]] = {}
+        #: the phones' seats beside the autosave (:mod:`game.remote.keep`), written off
+        #: the frame thread like the autosave, by a writer of their own
+        self.seats_writer = FileWriter(write_seats)
+        #: the tag of the phones kept beside the autosave, named in its meta ('' if none)
+        self.phones = ""
+        #: the last game :meth:`read` from a save that had phones, with its file and meta
+        self.opened: tuple[Game, Path, dict[str, Any]] | None = None
         clean_stale_temp(self.folder)
+        clean_stale_temp(self.folder / SEATS)
 
     def path(self, name: str) -> Path:
         safe = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip()[:60] or "save"
@@ -86,6 +102,8 @@ class SaveStore:
         data = game.to_dict()
         data["meta"] = {"names": list(names or []), **(meta or {}), "saved": time.time(),
                         "name": name}
+        if name == self.autosave_name and self.phones:
+            data["meta"][META_KEY] = self.phones
         return json.dumps(data, separators=(",", ":"))
 
     def write(self, name: str, game: Game, names: list[str] | None = None,
@@ -93,7 +111,7 @@ class SaveStore:
         """Save now (a named save: the player waits for it and hears if it failed)."""
         self.flush()
         path = self.path(name)
-        if path == self.path(AUTOSAVE):
+        if path == self.path(self.autosave_name):
             self._guard_autosave()
         _write_file(path, self._text(name, game, names, meta))
         return path
@@ -103,10 +121,10 @@ class SaveStore:
         """Save the game as it is now under :data:`AUTOSAVE`; in the background unless
         ``background`` is off (failures then come from :meth:`errors`)."""
         if not self.background:
-            return self.write(AUTOSAVE, game, names, meta)
+            return self.write(self.autosave_name, game, names, meta)
         self._guard_autosave()
-        path = self.path(AUTOSAVE)
-        self.writer.submit(path, self._text(AUTOSAVE, game, names, meta))
+        path = self.path(self.autosave_name)
+        self.writer.submit(path, self._text(self.autosave_name, game, names, meta))
         return path
 
     def rescue(self, game: Game, names: list[str] | None = None,
@@ -115,9 +133,9 @@ class SaveStore:
         replaces the last autosave, so a failing plugin never overwrites a good save with
         a bad one. Raises whatever went wrong (a PluginFailure from ``to_dict`` too)."""
         self.flush()
-        text = self._text(AUTOSAVE, game, names, meta)
+        text = self._text(self.autosave_name, game, names, meta)
         load_game(text)
-        path = self.path(AUTOSAVE)
+        path = self.path(self.autosave_name)
         _write_file(path, text)
         return path
 
@@ -129,7 +147,7 @@ class SaveStore:
         if self._autosave_ours:
             return
         if self.autosave_problem():
-            path = self.path(AUTOSAVE)
+            path = self.path(self.autosave_name)
             try:
                 kept = _keep_aside(path)
             except OSError as exc:
@@ -141,13 +159,52 @@ class SaveStore:
                                  "(Load lists it)")
         self._autosave_ours = True
 
+    def set_aside(self, why: str) -> Path:
+        """Rename the autosave aside, ``NAME-<why>-DATE.json``, before a new game takes its
+        place (the headless host never replaces an unfinished game: Load lists it, and
+        ``host --load`` continues it with its phones). Returns where it went."""
+        self.flush()
+        kept = _keep_aside(self.path(self.autosave_name), why)
+        self._autosave_checked = None
+        return kept
+
     def flush(self) -> None:
-        """Wait for an autosave still being written."""
+        """Wait for an autosave (and its phones' seats) still being written."""
         self.writer.flush()
+        self.seats_writer.flush()
 
     def errors(self) -> list[str]:
         """Background autosaves that failed since the last call, one reason each."""
-        return self.writer.errors()
+        return self.writer.errors() + [f"The phones' seats were not kept: {reason}"
+                                       for reason in self.seats_writer.errors()]
+
+    # -- the phones of the autosaved game (see game.remote.keep) ---------------------------
+    def keep_phones(self, kept: KeptSeats) -> None:
+        """The game being autosaved has phones: keep their seats beside the autosave
+        (``seats/autosave.json``, mode 0600) and name them in its meta from now on, so
+        continuing it lets every phone back into its seat."""
+        self.phones = kept.tag
+        self.seats_writer.submit(seats_path(self.path(self.autosave_name)), kept.to_text())
+
+    def end_phones(self, forget: bool) -> None:
+        """The game being autosaved has no phones from now on. ``forget``: delete the
+        seats kept beside the autosave too (the host stopped inviting phones, or the game
+        ended); otherwise they stay for the game autosaved last (left to the title, the
+        window closed), which continues with them."""
+        self.phones = ""
+        if forget:
+            self.seats_writer.submit(seats_path(self.path(self.autosave_name)), "")
+
+    def phones_for(self, game: Game) -> KeptSeats | None:
+        """The phones kept beside the save ``game`` was just read from (:meth:`read`), once;
+        None if it had none, or ``game`` is not the game read last. SaveError (naming the
+        file) if it had phones whose seats cannot be read: they must claim them again."""
+        opened = self.opened
+        if opened is None or opened[0] is not game:
+            return None
+        self.opened = None
+        self.flush()
+        return read_seats(opened[1], opened[2], game.players)
 
     def notices(self) -> list[str]:
         """Things the player should hear about the saves since the last call (a damaged
@@ -166,13 +223,16 @@ class SaveStore:
             raise SaveError(f"{path.name}: {exc}") from None
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - the engine's own checks
             raise SaveError(f"{path.name}: {_plugin_failed(data, exc)}") from None
-        return guard_game(game), meta
+        game = guard_game(game)
+        if META_KEY in meta:
+            self.opened = (game, path, meta)
+        return game, meta
 
     def peek_autosave(self) -> Autosave:
         """The autosave as it is now; whether it loads is remembered for this version of
         the file, so the first autosave of a game need not read it again."""
         self.flush()
-        path = self.path(AUTOSAVE)
+        path = self.path(self.autosave_name)
         key = _identity(path)
         if key is None:
             return Autosave()
@@ -187,7 +247,7 @@ class SaveStore:
     def autosave_problem(self) -> str:
         """Why the autosave file cannot be loaded ('' if it can, or there is none)."""
         self.flush()
-        key = _identity(self.path(AUTOSAVE))
+        key = _identity(self.path(self.autosave_name))
         if key is None:
             return ""
         if self._autosave_checked is not None and self._autosave_checked[0] == key:
@@ -288,16 +348,19 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def _keep_aside(path: Path) -> Path:
-    """Rename ``path`` to ``NAME-damaged-YYYYMMDD-HHMMSS.json`` (never over a file)."""
+def _keep_aside(path: Path, why: str = "damaged") -> Path:
+    """Rename ``path`` to ``NAME-<why>-YYYYMMDD-HHMMSS.json`` (never over a file), and
+    the phones' seats kept beside it with it."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
         suffix = "" if n == 1 else f"-{n}"
-        target = path.with_name(f"{path.stem}-damaged-{stamp}{suffix}{path.suffix}")
+        target = path.with_name(f"{path.stem}-{why}-{stamp}{suffix}{path.suffix}")
         if not target.exists():
             os.rename(path, target)
+            with contextlib.suppress(OSError):  # a game without phones has none
+                os.rename(seats_path(path), seats_path(target))
             return target
-    raise OSError(errno.EEXIST, "too many damaged autosaves kept this second")
+    raise OSError(errno.EEXIST, f"too many {why} autosaves kept this second")
 
 
 def _plugin_failed(data: str | bytes, exc: BaseException) -> str:
