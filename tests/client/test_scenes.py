@@ -527,6 +527,10 @@ def test_save_game_from_pause(stub_ui):
     stub_ui.key(pygame.K_RETURN)
     assert "reserved" in save.error
     save.field.value = ""
+    stub_ui.type("hosted")  # the headless host's autosave (host --resume)
+    stub_ui.key(pygame.K_RETURN)
+    assert "'hosted' is reserved" in save.error
+    save.field.value = ""
     stub_ui.type("my game")
     stub_ui.key(pygame.K_RETURN)
     assert isinstance(stub_ui.top, PauseScene)

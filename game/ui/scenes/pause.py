@@ -10,7 +10,7 @@ from game.ui import theme
 from game.ui.art import frames
 from game.ui.dialogs import Confirm
 from game.ui.messages import one_line
-from game.ui.saves import AUTOSAVE
+from game.ui.saves import AUTOSAVE, HOSTED
 from game.ui.scenes.common import HasSession, MenuScene, TypingScene
 from game.ui.seatchoice import SeatsScene, game_on_stack
 from game.ui.widgets import Menu, MenuItem, TextField, draw_footer, ease_out
@@ -154,8 +154,10 @@ class SaveScene(TypingScene):
             return
         store = self.app.saves
         path = store.path(name)
-        if path == store.path(AUTOSAVE):
-            self.error = "'autosave' is reserved for the automatic save; choose another name"
+        reserved = {store.path(AUTOSAVE): AUTOSAVE, store.path(HOSTED): HOSTED}
+        if path in reserved:  # the window's autosave, and the headless host's
+            self.error = (f"'{reserved[path]}' is reserved for the automatic save; choose "
+                          "another name")
             return
         if path.exists() and not overwrite:
             try:
