@@ -104,11 +104,21 @@ def _wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
             line = candidate
     if line:
         lines.append(line)
+    _no_orphan(lines, lambda t: screen.text_width(t, theme.readable(size)) <= width)
     return lines
 
 
-# ---------------------------------------------------------------------------------------
-# backdrop, header, footer, panels
+#: a last line of one word this short ("AP", "2") takes the word before it along: "2 AP"
+#: reads as one, and "AP" alone on a line reads as nothing
+ORPHAN_CHARS = 3
+
+
+def _no_orphan(lines: list[str], fits: Callable[[str], bool]) -> None:
+    if len(lines) < 2 or " " in lines[-1] or len(lines[-1]) > ORPHAN_CHARS:
+        return
+    head, _sep, word = lines[-2].rpartition(" ")
+    if head and fits(f"{word} {lines[-1]}"):
+        lines[-2:] = [head, f"{word} {lines[-1]}"]
 # ---------------------------------------------------------------------------------------
 def draw_backdrop(screen: Screen, t: float) -> None:
     """The menus' scene: dusk over the lake, temples of stone, moving water and

@@ -132,7 +132,9 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     assert game.scores == [0, 0]
     # what the players see: the log panel lists the turn, the status line who is next
     shown = [text for text, _colour in play.log.lines]
-    assert "Ana: temple h5 2" in shown and shown[-1].startswith("Ana: end")
+    assert "Ana builds a 2-level temple on h5: 2 AP" in " ".join(shown)  # in words
+    assert "AP" not in shown  # a cost wraps whole ("2 AP"), never its unit alone
+    assert shown[-1].startswith("Ana ends the turn")
     assert play._default_status() == "Ben to play"
     # and the autosave holds exactly this game
     saved, _meta = app.saves.read(app.saves.path("autosave"))
