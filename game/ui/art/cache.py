@@ -10,16 +10,16 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from game.ui.screen import LruCache
+from game.ui.lru import LruCache
 
 #: bounds: entries and pixel bytes (a full-screen backdrop is 8 MB at 1920x1080)
 ART_ENTRIES = 800
-ART_BYTES = 160 * 1024 * 1024
+ART_BYTES = 48 * 1024 * 1024
 
 
 class ArtCache:
     def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES) -> None:
-        self._lru = LruCache(entries, limit)
+        self._lru = LruCache(entries, limit, per_window=True)
         self.renders = 0
         self.hits = 0
 
@@ -36,7 +36,7 @@ class ArtCache:
             surf.set_alpha(255, pygame.RLEACCEL)
         self.renders += 1
         w, h = surf.get_size()
-        self._lru.put(key, surf, w * h * 4)
+        self._lru.put(key, surf, w * h * surf.get_bytesize())
         return surf
 
     def __len__(self) -> int:

@@ -24,7 +24,7 @@ from game.ui.screen import Colour, Screen
 
 #: bounds: a board's pieces at one size are a few hundred small surfaces
 SPRITE_ENTRIES = 2000
-SPRITE_BYTES = 64 * 1024 * 1024
+SPRITE_BYTES = 8 * 1024 * 1024
 
 SPRITES = ArtCache(SPRITE_ENTRIES, SPRITE_BYTES)
 
