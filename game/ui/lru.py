@@ -19,13 +19,20 @@ import weakref
 from collections import OrderedDict
 from typing import Any
 
+from game.ui import heap
+
 #: the window size (in pixels) the byte bounds are set for
 BUDGET_PIXELS = 1920 * 1080
 
+#: the process's own caches by name (the fonts, the rendered text, the art...), for the
+#: memory benchmark and the tests to read how full each is
+NAMED: dict[str, LruCache] = {}
 #: the caches whose byte bound follows the window (:func:`fit_to_window`)
 _PER_WINDOW: weakref.WeakSet[LruCache] = weakref.WeakSet()
 #: the factor in force: the window's pixels over :data:`BUDGET_PIXELS`, at least 1
 _factor = 1.0
+#: the window's size the caches hold pixels for
+_size: tuple[int, int] | None = None
 
 
 class LruCache:
@@ -34,8 +41,9 @@ class LruCache:
     is the bound for a 1920x1080 window and grows with a larger one."""
 
     def __init__(self, entries: int, limit: float = float("inf"),
-                 per_window: bool = False) -> None:
+                 per_window: bool = False, name: str = "") -> None:
         self.entries = entries
+        self.name = name
         #: the byte bound for a 1920x1080 window, and the one in force
         self.base_limit = limit
         self.limit = limit * _factor if per_window else limit
@@ -43,6 +51,8 @@ class LruCache:
         self._data: OrderedDict[Any, tuple[Any, float]] = OrderedDict()
         if per_window:
             _PER_WINDOW.add(self)
+        if name:
+            NAMED[name] = self
 
     def __len__(self) -> int:
         return len(self._data)
@@ -61,9 +71,13 @@ class LruCache:
         return hit[0]
 
     def put(self, key: Any, value: Any, size: float = 0.0) -> None:
+        """Keep ``value``; one larger than the whole byte bound is not kept (it would
+        push out everything else, itself too, and again at every use)."""
         old = self._data.pop(key, None)
         if old is not None:
             self.size -= old[1]
+        if size > self.limit:
+            return
         self._data[key] = (value, size)
         self.size += size
         self._shrink()
@@ -84,9 +98,18 @@ class LruCache:
 
 
 def fit_to_window(size: tuple[int, int]) -> None:
-    """The window is now ``size`` pixels: every per-window cache's byte bound follows
-    (a smaller window after a larger one forgets the large art at once)."""
-    global _factor
+    """The window is now ``size`` pixels: every per-window cache's byte bound follows,
+    and a new size forgets what they hold. Their keys all hold the pixel size or the
+    scale, so nothing painted for the old size shows at the new one, and keeping it while
+    the new size is painted (the wall, the board, every panel in one frame) would hold
+    both at once; the heap is trimmed after (see :mod:`game.ui.heap`)."""
+    global _factor, _size
     _factor = max(1.0, size[0] * size[1] / BUDGET_PIXELS)
+    changed = size != _size
+    _size = size
     for cache in list(_PER_WINDOW):
+        if changed:
+            cache.clear()
         cache.set_limit(cache.base_limit * _factor)
+    if changed:
+        heap.trim()

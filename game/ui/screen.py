@@ -94,12 +94,12 @@ class TextRecorder(Protocol):
 FontKey = tuple[str | None, int]
 #: loaded fonts by (typeface file, pixel size), and rendered lines and measured widths by
 #: what decides their pixels (the file and size first): shared by every Screen
-_FONTS = LruCache(FONT_ENTRIES)
-_TEXT_CACHE = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES, per_window=True)
-_WIDTH_CACHE = LruCache(WIDTH_CACHE_ENTRIES)
+_FONTS = LruCache(FONT_ENTRIES, name="fonts")
+_TEXT_CACHE = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES, per_window=True, name="text")
+_WIDTH_CACHE = LruCache(WIDTH_CACHE_ENTRIES, name="text widths")
 #: half-transparent boxes by size, colour, rim and radius (pixels): a dimmed backdrop, a
 #: banner sliding in or a toast is the same box every frame, moved at most
-_BOXES = LruCache(BOX_CACHE_ENTRIES, BOX_CACHE_BYTES, per_window=True)
+_BOXES = LruCache(BOX_CACHE_ENTRIES, BOX_CACHE_BYTES, per_window=True, name="boxes")
 
 
 def _fonts_usable() -> None:

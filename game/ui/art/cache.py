@@ -18,8 +18,9 @@ ART_BYTES = 48 * 1024 * 1024
 
 
 class ArtCache:
-    def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES) -> None:
-        self._lru = LruCache(entries, limit, per_window=True)
+    def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES,
+                 name: str = "") -> None:
+        self._lru = LruCache(entries, limit, per_window=True, name=name)
         self.renders = 0
         self.hits = 0
 
@@ -66,4 +67,4 @@ def prime(dest: pygame.Surface, surf: pygame.Surface) -> None:
         dest.set_clip(clip)
 
 
-ART = ArtCache()
+ART = ArtCache(name="art")

@@ -26,7 +26,7 @@ from game.ui.screen import Colour, Screen
 SPRITE_ENTRIES = 2000
 SPRITE_BYTES = 8 * 1024 * 1024
 
-SPRITES = ArtCache(SPRITE_ENTRIES, SPRITE_BYTES)
+SPRITES = ArtCache(SPRITE_ENTRIES, SPRITE_BYTES, name="sprites")
 
 
 def stamp(scr: Screen, key: tuple[Hashable, ...], x: float, y: float, w: float, h: float,
