@@ -18,8 +18,13 @@ growth stops.
 
 from __future__ import annotations
 
+import gc
+import os
 import random
+import sys
+import tracemalloc
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -64,10 +69,13 @@ def key_event(code: int) -> pygame.event.Event:
 class LongPlay:
     """The script; :meth:`frame` plays one frame of it."""
 
-    def __init__(self, app: App, seed: int = 1, flip: bool = True) -> None:
+    def __init__(self, app: App, seed: int = 1, flip: bool = True,
+                 resize_every: int = RESIZE_EVERY, menu_every: int = MENU_EVERY) -> None:
         self.app = app
         self.rng = random.Random(seed)
         self.flip = flip
+        self.resize_every = resize_every
+        self.menu_every = menu_every
         #: frames played, games started, games that reached the results
         self.frames = 0
         self.games = 0
@@ -112,7 +120,7 @@ class LongPlay:
     def _events(self, top: Any) -> list[pygame.event.Event]:
         n = self.frames
         events: list[pygame.event.Event] = []
-        if n and n % RESIZE_EVERY == 0:
+        if n and n % self.resize_every == 0:
             self._resize()
             events.append(pygame.event.Event(pygame.VIDEORESIZE, size=SIZES[self._size],
                                              w=SIZES[self._size][0], h=SIZES[self._size][1]))
@@ -187,7 +195,7 @@ class LongPlay:
 
     def _in_play(self, play: PlayScene) -> int | None:
         n, since = self.frames, self._since
-        if since > 60 and n % MENU_EVERY == 0:
+        if since > 60 and n % self.menu_every == 0:
             self._keys = self.rng.choice((
                 [pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_UP, pygame.K_ESCAPE],
                 [pygame.K_ESCAPE, pygame.K_F1, pygame.K_PAGEDOWN, pygame.K_ESCAPE,
@@ -222,3 +230,107 @@ def _Rng(seed: int) -> Any:  # noqa: N802 - a constructor
     from game.rng import Rng
 
     return Rng(seed)
+
+
+# ---------------------------------------------------------------------------------------
+# measuring
+# ---------------------------------------------------------------------------------------
+MB = 1024 * 1024
+
+
+@dataclass
+class Mark:
+    """The memory at one checkpoint of a run (megabytes)."""
+
+    frame: int
+    #: resident set now, the highest since the last mark (sampled every few frames) and
+    #: the process's highest ever (``ru_maxrss``, between samples too)
+    rss: float
+    window: float
+    peak: float
+    #: Python's own objects, as tracemalloc counts them (0 when it is not tracing)
+    python: float
+    #: each named cache (:data:`game.ui.lru.NAMED`): megabytes of pixels, or entries for
+    #: the caches that hold no pixels
+    caches: dict[str, float] = field(default_factory=dict)
+    games: int = 0
+    #: the resident set every few frames since the last mark (``window`` is their highest)
+    samples: list[float] = field(default_factory=list)
+
+
+def rss_mb() -> float:
+    """The resident set of this process now (Linux; the peak elsewhere)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / MB
+    except (OSError, ValueError, IndexError, AttributeError):
+        return peak_mb()
+
+
+def peak_mb() -> float:
+    """The highest resident set of this process so far (kilobytes on Linux, bytes on
+    macOS)."""
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (MB if sys.platform == "darwin" else 1024)
+
+
+def cache_fill() -> dict[str, float]:
+    """How full each named cache is: megabytes of pixels, or entries."""
+    from game.ui.lru import NAMED
+
+    return {name: cache.size / MB if cache.limit != float("inf") else float(len(cache))
+            for name, cache in sorted(NAMED.items())}
+
+
+def measure(play: LongPlay, frames: int, every: int,
+            report: Callable[[Mark], None], sample: int = 250) -> list[Mark]:
+    """Play ``frames`` frames, a :class:`Mark` every ``every`` of them (handed to
+    ``report`` as it is made), the resident set sampled every ``sample`` frames."""
+    marks: list[Mark] = []
+    samples: list[float] = []
+    for _ in range(frames):
+        play.frame()
+        if play.frames % sample == 0:
+            samples.append(rss_mb())
+        if play.frames % every == 0:
+            gc.collect()
+            python = tracemalloc.get_traced_memory()[0] / MB \
+                if tracemalloc.is_tracing() else 0.0
+            now = rss_mb()
+            marks.append(Mark(play.frames, now, max(samples, default=now), peak_mb(),
+                              python, cache_fill(), play.games, samples))
+            report(marks[-1])
+            samples = []
+    return marks
+
+
+def slope(points: list[tuple[float, float]], per: int = 10_000) -> float:
+    """The least-squares line's growth per ``per`` frames through (frame, value) points."""
+    if len(points) < 2:
+        return float("nan")
+    mx = sum(x for x, _ in points) / len(points)
+    my = sum(y for _, y in points) / len(points)
+    var = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / var * per
+
+
+def growth(marks: list[Mark], value: Callable[[Mark], float] | None = None,
+           per: int = 10_000) -> float:
+    """Growth per ``per`` frames over the second half of the run: of ``value`` at each
+    mark, or (None) of the resident set sampled every few frames, hundreds of points
+    whose line the ups and downs of the window sizes and the scenes hardly move."""
+    if not marks:
+        return float("nan")
+    half = marks[-1].frame / 2
+    if value is not None:
+        return slope([(m.frame, value(m)) for m in marks if m.frame > half], per)
+    points: list[tuple[float, float]] = []
+    start = 0
+    for m in marks:
+        step = (m.frame - start) / max(1, len(m.samples))
+        points += [(start + step * (i + 1), v) for i, v in enumerate(m.samples)
+                   if start + step * (i + 1) > half]
+        start = m.frame
+    return slope(points, per)

@@ -46,15 +46,24 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 MAX_LINE = 1000
 #: the same for text wrapped into a block (about twenty full lines)
 MAX_BLOCK = 20 * MAX_LINE
-#: bounds of the caches of rendered text (entries, pixel bytes), widths and fitted texts
+#: bounds of the caches of rendered text (entries, pixel bytes for a 1920x1080 window:
+#: more in a larger one, see :mod:`game.ui.lru`), widths and fitted texts (entries).
+#: Why: the most text one second of any screen drew in the scripted evening
+#: (``benchmarks/memory.py --client``) was under 5 MB at 1080p (the scoring overlay,
+#: the rules help), and a line drawn again costs a tenth of a millisecond; a width or a
+#: fitted line is a few hundred bytes, and a screen measures a few hundred
 TEXT_CACHE_ENTRIES = 2000
 TEXT_CACHE_BYTES = 8 * 1024 * 1024
 WIDTH_CACHE_ENTRIES = 4000
 FIT_CACHE_ENTRIES = 2000
-#: bounds of the cache of half-transparent boxes (entries, pixel bytes)
+#: bounds of the cache of half-transparent boxes (entries, pixel bytes at 1080p). Why:
+#: a plain box keeps one strip (:data:`BOX_STRIP` rows, half a megabyte across a 1080p
+#: window) and a rounded one (a banner, a toast) is under 1 MB; a screen uses a few
 BOX_CACHE_ENTRIES = 256
 BOX_CACHE_BYTES = 3 * 1024 * 1024
-#: loaded typefaces kept, by pixel size
+#: loaded typefaces kept, by pixel size. Why: a window size used up to 42 pixel sizes over
+#: the scripted evening and 26 within one second (the scoring overlay's numbers pulse
+#: through a range of sizes); a font holds 0.2-0.5 MB and loads in under a millisecond
 FONT_ENTRIES = 32
 #: rows of a plain half-transparent box kept as one strip, blitted once per rows
 BOX_STRIP = 64
