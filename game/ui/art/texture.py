@@ -24,7 +24,7 @@ def _grid(cells: Size, amp: int, rng: random.Random) -> pygame.Surface:
     w, h = cells
     indexed = pygame.image.frombytes(rng.randbytes(w * h), (w, h), "P")
     indexed.set_palette([(v,) * 3 for v in (i * amp // 255 for i in range(256))])
-    out = pygame.Surface((w, h), 0, 24)
+    out = pygame.Surface((w, h), 0, 32)
     out.blit(indexed, (0, 0))
     return out
 
@@ -35,7 +35,9 @@ def grain(surf: pygame.Surface, seed: int, octaves: tuple[tuple[float, int], ...
     per octave)."""
     rng = random.Random(seed)
     size = surf.get_size()
-    layer = pygame.Surface(size, 0, 24)  # one for every octave: a slab's is 7 MB
+    # one for every octave, at 32 bits: scaling into 24 bits makes a 32-bit copy of the
+    # whole size on the way (the same pixels; 9 MB more for a moment, for a panels' slab)
+    layer = pygame.Surface(size, 0, 32)
     for cell, amp in octaves:
         cells = (max(2, round(size[0] / cell) + 2), max(2, round(size[1] / cell) + 2))
         pygame.transform.smoothscale(_grid(cells, amp, rng), size, layer)
