@@ -98,7 +98,6 @@ class HeapSettler:
         """Called after a frame with the scene on top; True if it settled the heap (it
         also tidies it every :data:`TIDY_FRAMES` frames of the same game)."""
         if top is None or not getattr(top, "settles_heap", False):
-            self._left(top)
             return False
         if self._last is not None and self._last() is top:
             self._frames += 1
@@ -110,16 +109,3 @@ class HeapSettler:
         self._frames = 0
         settle()
         return True
-
-    def _left(self, top: Any) -> None:
-        """Once the game's screen has left the stack (its results, the title), the heap
-        is settled again: what the game held in cycles (its board's layers, megabytes of
-        pixels) is freed now, not only after the next game's screen has been made
-        beside it."""
-        last = self._last() if self._last is not None else None
-        app = getattr(top, "app", None)
-        if last is None or app is None or last in app.stack.scenes:
-            return
-        self._last = None
-        settle()
-
