@@ -1,9 +1,18 @@
-"""Peak memory of loading, validating and ``-o`` for every hostile input of issue 13.
+"""Peak memory of loading, validating and ``-o`` for every hostile input of issue 13, and
+of the client over a long evening of play.
 
 Not a test: run it by hand::
 
     .venv/bin/python benchmarks/memory.py            # every case, about a minute
     .venv/bin/python benchmarks/memory.py --case NAME
+    .venv/bin/python benchmarks/memory.py --client   # the client, about 10 minutes
+    .venv/bin/python benchmarks/memory.py --client --quick   # a few minutes
+    .venv/bin/python benchmarks/memory.py --client --full    # two hours of play
+
+``--client`` (:mod:`benchmarks.client_memory`) plays the real client without the clock's
+sleep (:mod:`benchmarks.longplay`: all four games, computers and hints, scorings, menus,
+resizes) and prints its memory at checkpoints, the growth per 10,000 frames over the
+second half and what that makes of a two-hour game (432,000 frames) against 200 MB.
 
 Each case runs in a fresh Python process (this script with ``--run NAME``), with its own
 empty user folder and an address-space limit of ``LIMIT_MB`` so that a regression is an
@@ -381,10 +390,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--case", action="append", choices=sorted(CASES),
                         help="only this case (repeatable)")
     parser.add_argument("--run", choices=sorted(CASES), help=argparse.SUPPRESS)
+    parser.add_argument("--client", action="store_true",
+                        help="the client over a long session instead of the cases")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="--client: a shorter run")
+    size.add_argument("--full", action="store_true",
+                      help="--client: all 432,000 frames of a two-hour game")
+    size.add_argument("--frames", type=int, help="--client: this many frames")
+    parser.add_argument("--every", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--run-client", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--no-trace", action="store_true",
+                        help="--client: without tracemalloc (faster; no Python column)")
     args = parser.parse_args(argv)
     if args.run:
         run_child(args.run)
         return 0
+    if args.run_client or args.client:
+        from benchmarks import client_memory
+
+        every = args.every or client_memory.EVERY
+        if args.run_client:
+            client_memory.run_child(args.run_client, every, not args.no_trace)
+            return 0
+        frames = args.frames or (client_memory.QUICK_FRAMES if args.quick else
+                                 client_memory.TWO_HOURS if args.full else
+                                 client_memory.DEFAULT_FRAMES)
+        return client_memory.main(frames, every, not args.no_trace)
     names = args.case or list(CASES)
     print(f"Peak resident memory per case, a fresh process each (target <= {TARGET_MB} MB)")
     print(f"{'case':<22} {'peak':>8} {'time':>7}  {'':4}  outcome")

@@ -13,16 +13,59 @@ caches): within a few minutes they made a full pass take 13 to 27 ms again, in t
 thread or in a hub thread holding the interpreter. So every couple of seconds of a game,
 between frames, what was made since the last freeze is passed over (a small part, quick)
 and frozen too (:func:`tidy`).
+
+Memory freed by the caches goes back to the system (Linux with glibc): the pixels of a
+painted surface are one allocation each, and glibc serves one that was freed from its own
+heap ever after (its threshold for giving large blocks their own mapping rises to the
+largest block freed, up to 32 MB), so evicted art left holes the heap never gave back and
+the client's memory only grew. :func:`keep_heap_small` fixes the threshold at glibc's
+default (blocks from 128 KB are mapped, and unmapped when freed), and :func:`settle`
+hands what the heap has free back to the system when a game's screen comes up.
 """
 
 from __future__ import annotations
 
+import ctypes
 import gc
+import sys
 import weakref
 from typing import Any
 
 #: frames of a game between two tidies (about two seconds at 60 fps)
 TIDY_FRAMES = 120
+#: allocations from this size have their own mapping, returned when freed (glibc's
+#: default, kept from rising: see the module's notes)
+MMAP_THRESHOLD = 128 * 1024
+#: ``mallopt``'s parameter for it (glibc's malloc.h)
+M_MMAP_THRESHOLD = -3
+
+
+def _glibc() -> Any:
+    """The C library's malloc controls, or None where they are not glibc's."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None)  # the process's own symbols, the C library's among them
+    except OSError:
+        return None
+    if not hasattr(libc, "mallopt") or not hasattr(libc, "malloc_trim"):
+        return None  # musl and others: their own policies, nothing to set
+    return libc
+
+
+_LIBC = _glibc()
+
+
+def keep_heap_small() -> None:
+    """Large blocks (painted pixels) always get their own mapping, given back when freed."""
+    if _LIBC is not None:
+        _LIBC.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+
+
+def trim() -> None:
+    """Give the heap's free memory back to the system."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
 
 
 def settle() -> None:
@@ -30,6 +73,7 @@ def settle() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+    trim()
 
 
 def tidy() -> None:
@@ -45,6 +89,7 @@ class HeapSettler:
     play scene, whose frames must keep to 60 fps for a whole game."""
 
     def __init__(self) -> None:
+        keep_heap_small()
         self._last: weakref.ReferenceType[Any] | None = None
         #: frames of the same game since the heap was last settled or tidied
         self._frames = 0

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import logging
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Protocol
@@ -36,6 +35,7 @@ import pygame
 
 from game import resources
 from game.ui import theme
+from game.ui.lru import LruCache, fit_to_window
 
 log = logging.getLogger(__name__)
 
@@ -46,14 +46,27 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 MAX_LINE = 1000
 #: the same for text wrapped into a block (about twenty full lines)
 MAX_BLOCK = 20 * MAX_LINE
-#: bounds of the caches of rendered text (entries, pixel bytes), widths and fitted texts
+#: bounds of the caches of rendered text (entries, pixel bytes for a 1920x1080 window:
+#: more in a larger one, see :mod:`game.ui.lru`), widths and fitted texts (entries).
+#: Why: the most text one second of any screen drew in the scripted evening
+#: (``benchmarks/memory.py --client``) was under 5 MB at 1080p (the scoring overlay,
+#: the rules help), and a line drawn again costs a tenth of a millisecond; a width or a
+#: fitted line is a few hundred bytes, and a screen measures a few hundred
 TEXT_CACHE_ENTRIES = 2000
-TEXT_CACHE_BYTES = 64 * 1024 * 1024
+TEXT_CACHE_BYTES = 8 * 1024 * 1024
 WIDTH_CACHE_ENTRIES = 4000
 FIT_CACHE_ENTRIES = 2000
-#: bounds of the cache of half-transparent boxes (entries, pixel bytes)
+#: bounds of the cache of half-transparent boxes (entries, pixel bytes at 1080p). Why:
+#: a plain box keeps one strip (:data:`BOX_STRIP` rows, half a megabyte across a 1080p
+#: window) and a rounded one (a banner, a toast) is under 1 MB; a screen uses a few
 BOX_CACHE_ENTRIES = 256
-BOX_CACHE_BYTES = 32 * 1024 * 1024
+BOX_CACHE_BYTES = 3 * 1024 * 1024
+#: loaded typefaces kept, by pixel size. Why: a window size used up to 42 pixel sizes over
+#: the scripted evening and 26 within one second (the scoring overlay's numbers pulse
+#: through a range of sizes); a font holds 0.2-0.5 MB and loads in under a millisecond
+FONT_ENTRIES = 32
+#: rows of a plain half-transparent box kept as one strip, blitted once per rows
+BOX_STRIP = 64
 
 
 #: the typeface every text is drawn in, inside the assets folder
@@ -87,53 +100,15 @@ class TextRecorder(Protocol):
                surface: pygame.Surface, colour: Colour, screen: Screen) -> None: ...
 
 
-class LruCache:
-    """A dict that forgets its least recently used entries beyond ``entries`` (and
-    beyond ``limit`` of the sizes given to :meth:`put`)."""
-
-    def __init__(self, entries: int, limit: float = float("inf")) -> None:
-        self.entries = entries
-        self.limit = limit
-        self.size = 0.0
-        self._data: OrderedDict[Any, tuple[Any, float]] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def keys(self) -> list[Any]:
-        return list(self._data)
-
-    def get(self, key: Any) -> Any:
-        hit = self._data.get(key)
-        if hit is None:
-            return None
-        self._data.move_to_end(key)
-        return hit[0]
-
-    def put(self, key: Any, value: Any, size: float = 0.0) -> None:
-        old = self._data.pop(key, None)
-        if old is not None:
-            self.size -= old[1]
-        self._data[key] = (value, size)
-        self.size += size
-        while self._data and (len(self._data) > self.entries or self.size > self.limit):
-            _, (_, dropped) = self._data.popitem(last=False)
-            self.size -= dropped
-
-    def clear(self) -> None:
-        self._data.clear()
-        self.size = 0.0
-
-
 FontKey = tuple[str | None, int]
 #: loaded fonts by (typeface file, pixel size), and rendered lines and measured widths by
 #: what decides their pixels (the file and size first): shared by every Screen
-_FONTS: dict[FontKey, pygame.font.Font] = {}
-_TEXT_CACHE = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES)
-_WIDTH_CACHE = LruCache(WIDTH_CACHE_ENTRIES)
+_FONTS = LruCache(FONT_ENTRIES, name="fonts")
+_TEXT_CACHE = LruCache(TEXT_CACHE_ENTRIES, TEXT_CACHE_BYTES, per_window=True, name="text")
+_WIDTH_CACHE = LruCache(WIDTH_CACHE_ENTRIES, name="text widths")
 #: half-transparent boxes by size, colour, rim and radius (pixels): a dimmed backdrop, a
 #: banner sliding in or a toast is the same box every frame, moved at most
-_BOXES = LruCache(BOX_CACHE_ENTRIES, BOX_CACHE_BYTES)
+_BOXES = LruCache(BOX_CACHE_ENTRIES, BOX_CACHE_BYTES, per_window=True, name="boxes")
 
 
 def _fonts_usable() -> None:
@@ -176,6 +151,8 @@ class Screen:
     def resize(self, surface: pygame.Surface) -> None:
         self.surface = surface
         w, h = surface.get_size()
+        if surface is pygame.display.get_surface():  # the window: the budgets follow it
+            fit_to_window((w, h))
         lw, lh = theme.LOGICAL_SIZE
         self.scale = min(w / lw, h / lh)
         self.ox = (w - lw * self.scale) / 2
@@ -248,13 +225,15 @@ class Screen:
         r = self.rect(x, y, w, h)
         if len(colour) == 4 and colour[3] < 255:
             rim, rad = self.ln(width) if width else 0, self.ln(radius) if radius else 0
-            key = (r.size, colour, rim, rad)
-            layer: pygame.Surface | None = _BOXES.get(key)
-            if layer is None:
-                layer = pygame.Surface(r.size, pygame.SRCALPHA)
-                pygame.draw.rect(layer, colour, layer.get_rect(), rim, rad)
-                _BOXES.put(key, layer, r.w * r.h * 4)
-            self.surface.blit(layer, r.topleft)
+            if rim or rad:
+                self.surface.blit(_box(r.size, colour, rim, rad), r.topleft)
+                return r
+            # plain: the same few rows over and over (a screen's dimmed backdrop is 8 MB
+            # at 1080p as one surface, half a megabyte as a strip), the same pixels
+            strip = _box((r.w, min(r.h, BOX_STRIP)), colour, 0, 0)
+            rows = strip.get_height()
+            self.surface.blits([(strip, (r.x, y), (0, 0, r.w, min(rows, r.bottom - y)))
+                                for y in range(r.y, r.bottom, rows)], doreturn=False)
         else:
             pygame.draw.rect(self.surface, colour, r, self.ln(width) if width else 0,
                              self.ln(radius) if radius else 0)
@@ -403,9 +382,20 @@ class Screen:
         return text[:lo] + ellipsis
 
 
+def _box(size: tuple[int, int], colour: Colour, rim: int, rad: int) -> pygame.Surface:
+    """A half-transparent box's pixels, painted once per size and look."""
+    key = (size, colour, rim, rad)
+    layer: pygame.Surface | None = _BOXES.get(key)
+    if layer is None:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, colour, layer.get_rect(), rim, rad)
+        _BOXES.put(key, layer, size[0] * size[1] * 4)
+    return layer
+
+
 def _font(face: FontKey) -> pygame.font.Font:
     """The typeface file (None: pygame's own) at a pixel size, loaded once."""
-    f = _FONTS.get(face)
+    f: pygame.font.Font | None = _FONTS.get(face)
     if f is None:
         path, px = face
         try:
@@ -414,7 +404,7 @@ def _font(face: FontKey) -> pygame.font.Font:
             log.warning("cannot read the font %s (%s); using pygame's default font",
                         FONT_FILE, exc)
             f = pygame.font.Font(None, px)
-        _FONTS[face] = f
+        _FONTS.put(face, f)
     return f
 
 

@@ -10,16 +10,26 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from game.ui.screen import LruCache
+from game.ui.lru import LruCache
 
-#: bounds: entries and pixel bytes (a full-screen backdrop is 8 MB at 1920x1080)
+#: bounds: entries and pixel bytes, for a 1920x1080 window (more in a larger one, see
+#: :mod:`game.ui.lru`). Why 40 MB: what one screen paints is at most about 30 MB at 1080p
+#: (the wall, 8 MB; a board's textures, 3.5 MB each at 24 bits; the slab each panel
+#: fill is cut from, 7 MB; the panels themselves), and the menus over it take a few more.
+#: Measured over a scripted evening with a menu every 15 s and a resize every 42 s
+#: (``benchmarks/memory.py --client``): at 32 MB a slab or a board texture was painted
+#: again within the same window size about 20 times a minute (each a 30-100 ms frame), at
+#: 40 MB about 4 (on opening a menu or a new game), at 48 MB 1; and 40 MB keeps a
+#: two-hour game under 200 MB. Entries: a screen holds a few hundred small pieces
+#: (glows, tiles, panel parts), each a few hundred bytes of bookkeeping.
 ART_ENTRIES = 800
-ART_BYTES = 160 * 1024 * 1024
+ART_BYTES = 40 * 1024 * 1024
 
 
 class ArtCache:
-    def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES) -> None:
-        self._lru = LruCache(entries, limit)
+    def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES,
+                 name: str = "") -> None:
+        self._lru = LruCache(entries, limit, per_window=True, name=name)
         self.renders = 0
         self.hits = 0
 
@@ -36,7 +46,7 @@ class ArtCache:
             surf.set_alpha(255, pygame.RLEACCEL)
         self.renders += 1
         w, h = surf.get_size()
-        self._lru.put(key, surf, w * h * 4)
+        self._lru.put(key, surf, w * h * surf.get_bytesize())
         return surf
 
     def __len__(self) -> int:
@@ -66,4 +76,4 @@ def prime(dest: pygame.Surface, surf: pygame.Surface) -> None:
         dest.set_clip(clip)
 
 
-ART = ArtCache()
+ART = ArtCache(name="art")

@@ -29,8 +29,15 @@ STARS = 44
 
 
 def _display_format(surf: pygame.Surface) -> pygame.Surface:
-    """``surf`` in the window's pixel format (a plain copy blit), when there is one."""
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    """``surf`` in the window's pixel format (a plain copy blit), when there is one. A
+    surface already in it is returned as it is: a copy would hold a second screenful of
+    pixels while it is made (8 MB at 1080p) for the same pixels."""
+    window = pygame.display.get_surface()
+    if window is None or (surf.get_bitsize() == window.get_bitsize()
+                          and surf.get_masks() == window.get_masks()
+                          and not surf.get_flags() & pygame.SRCALPHA):
+        return surf
+    return surf.convert()
 
 
 def wall(screen: Screen, holes: Sequence[pygame.Rect] = ()) -> None:
@@ -69,7 +76,7 @@ def around(whole: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect
 
 
 def _wall(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
-    surf = stone(size, palette.BASALT, seed=17, blocks=screen.ln(90)).copy()
+    surf = stone(size, palette.BASALT, seed=17, blocks=screen.ln(90), keep=False)
     _vignette(surf)
     return surf
 

@@ -22,11 +22,14 @@ from game.ui import theme
 from game.ui.art.cache import ArtCache
 from game.ui.screen import Colour, Screen
 
-#: bounds: a board's pieces at one size are a few hundred small surfaces
+#: bounds for a 1920x1080 window (more in a larger one). Why: a board's pieces at one
+#: size are a few hundred small surfaces; the most a second of play stamped in the
+#: scripted evening (``benchmarks/memory.py --client``) was 7.4 MB, four-player Aztlán at
+#: 1080p, and a sprite painted again costs a tenth of a millisecond or two
 SPRITE_ENTRIES = 2000
-SPRITE_BYTES = 64 * 1024 * 1024
+SPRITE_BYTES = 8 * 1024 * 1024
 
-SPRITES = ArtCache(SPRITE_ENTRIES, SPRITE_BYTES)
+SPRITES = ArtCache(SPRITE_ENTRIES, SPRITE_BYTES, name="sprites")
 
 
 def stamp(scr: Screen, key: tuple[Hashable, ...], x: float, y: float, w: float, h: float,

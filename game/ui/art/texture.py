@@ -24,7 +24,7 @@ def _grid(cells: Size, amp: int, rng: random.Random) -> pygame.Surface:
     w, h = cells
     indexed = pygame.image.frombytes(rng.randbytes(w * h), (w, h), "P")
     indexed.set_palette([(v,) * 3 for v in (i * amp // 255 for i in range(256))])
-    out = pygame.Surface((w, h), 0, 24)
+    out = pygame.Surface((w, h), 0, 32)
     out.blit(indexed, (0, 0))
     return out
 
@@ -35,9 +35,12 @@ def grain(surf: pygame.Surface, seed: int, octaves: tuple[tuple[float, int], ...
     per octave)."""
     rng = random.Random(seed)
     size = surf.get_size()
+    # one for every octave, at 32 bits: scaling into 24 bits makes a 32-bit copy of the
+    # whole size on the way (the same pixels; 9 MB more for a moment, for a panels' slab)
+    layer = pygame.Surface(size, 0, 32)
     for cell, amp in octaves:
         cells = (max(2, round(size[0] / cell) + 2), max(2, round(size[1] / cell) + 2))
-        layer = pygame.transform.smoothscale(_grid(cells, amp, rng), size)
+        pygame.transform.smoothscale(_grid(cells, amp, rng), size, layer)
         surf.blit(layer, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
         surf.fill((amp // 2,) * 3, special_flags=pygame.BLEND_RGB_SUB)
 
@@ -49,15 +52,22 @@ def shade(colour: RGB, k: float) -> RGB:
     return tuple(round(c * (1 + k)) for c in colour)  # type: ignore[return-value]
 
 
-def stone(size: Size, base: RGB, seed: int = 1, blocks: float = 0.0) -> pygame.Surface:
+def stone(size: Size, base: RGB, seed: int = 1, blocks: float = 0.0,
+          keep: bool = True) -> pygame.Surface:
     """A stone surface: ``base`` with grain and, if ``blocks`` (a course's height in
-    pixels), courses of dressed blocks with lit and shaded joints."""
+    pixels), courses of dressed blocks with lit and shaded joints. ``keep=False``: a
+    new surface, not kept in the art cache, for art that is itself kept and is all
+    that uses it (the wall: a second copy of the screen's size held for nothing)."""
+    if not keep:
+        return _stone(size, base, seed, blocks)
     key = ("stone", size, base, seed, round(blocks))
     return ART.get(key, lambda: _stone(size, base, seed, blocks))
 
 
 def _stone(size: Size, base: RGB, seed: int, blocks: float) -> pygame.Surface:
-    surf = pygame.Surface(size)
+    # three bytes a pixel, not four: a texture is cut from, never blitted every frame, and
+    # the art cache holds a quarter more of them (the same pixels as at 32 bits)
+    surf = pygame.Surface(size, 0, 24)
     surf.fill(base)
     scale = max(1.0, min(size) / 200)
     grain(surf, seed, ((90 * scale, 26), (22 * scale, 20), (4, 18)))

@@ -375,6 +375,14 @@ class TitleScene(MenuScene):
     def exit(self) -> None:
         self.attract = None
 
+    def pause(self) -> None:
+        """Covered (a game, a menu): the framed game's picture, a screenful of pixels
+        (8 MB at 1080p), is not kept under a game for hours; it is painted again when
+        the title shows (it is repainted several times a second anyway)."""
+        super().pause()
+        if self.attract is not None:
+            self.attract.cache.clear()
+
     def draw(self, screen: Screen) -> None:
         draw_backdrop(screen, self.t)
         if self.attract is not None:

@@ -1,0 +1,254 @@
+"""The client's memory stops growing: every cache it keeps is bounded (by entries, and by
+the bytes of its pixels where it holds any), a cache full to its bound still draws the
+right picture, and a long scripted session's memory levels off (issue 32, section 4).
+
+``benchmarks/memory.py --client`` measures the same session for two hours of play; these
+tests count bytes and entries, never time.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pygame
+import pytest
+
+from benchmarks.longplay import MB, SIZES, LongPlay, measure
+from game.api import new_game
+from game.ui import heap, showcase
+from game.ui import screen as screen_module
+from game.ui.art import frames
+from game.ui.art.cache import ART, ART_BYTES, ART_ENTRIES
+from game.ui.art.sprites import SPRITE_BYTES, SPRITES, stamp
+from game.ui.art.texture import stone
+from game.ui.lru import NAMED, LruCache, fit_to_window
+from game.ui.scenes.common import make_session
+from game.ui.scenes.title import TitleScene
+from game.ui.screen import (
+    BOX_CACHE_BYTES,
+    BOX_STRIP,
+    FONT_ENTRIES,
+    TEXT_CACHE_BYTES,
+    TEXT_CACHE_ENTRIES,
+    Screen,
+)
+
+#: every byte bound at 1080p, by the cache's name
+BYTES = {"art": ART_BYTES, "sprites": SPRITE_BYTES, "text": TEXT_CACHE_BYTES,
+         "boxes": BOX_CACHE_BYTES}
+#: megabytes of pixels all the caches together may hold at 1080p: what 200 MB leaves once
+#: the rest of the client is counted (100-130 MB at 1080p with a game on the screen:
+#: the interpreter and its libraries, the window, the board's layers, Python's objects)
+#: and a frame's painting on top of it (up to 30 MB while a new screen is painted)
+PIXEL_BUDGET_MB = 60
+
+
+@pytest.fixture
+def window(pygame_display):
+    """A 1920x1080 window (the size the byte bounds are set for), every cache empty
+    before and after."""
+    surface = pygame.display.set_mode((1920, 1080))
+    for cache in NAMED.values():
+        cache.clear()
+    yield Screen(surface)
+    for cache in NAMED.values():
+        cache.clear()
+
+
+def pixels_of(scr: Screen, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(scr.surface.subsurface(rect), "RGB")
+
+
+def test_rendered_text_stays_within_its_entries_and_bytes_and_draws_right_after(window):
+    first = window.text("Xochiquetzal takes the temple", 100, 100, 40)
+    before = pixels_of(window, first)
+    cache = window._text_cache
+    for i in range(TEXT_CACHE_ENTRIES + 500):  # many more lines than either bound
+        window.fill((0, 0, 0))
+        window.text(f"line {i}: Cuauhtemoc scores {i * 7} points", 100, 300, 28 + i % 40)
+        assert len(cache) <= TEXT_CACHE_ENTRIES and cache.size <= TEXT_CACHE_BYTES
+    assert cache.size > TEXT_CACHE_BYTES * 0.8  # it was full, and stayed at its bound
+    assert ("Xochiquetzal takes the temple",) not in [k[:1] for k in cache.keys()]
+    window.fill((0, 0, 0))
+    again = window.text("Xochiquetzal takes the temple", 100, 100, 40)  # drawn anew
+    assert again == first and pixels_of(window, again) == before
+
+
+def test_the_fonts_loaded_stay_within_their_bound_and_draw_right_after(window):
+    first = window.text("Tlahuizcalpan 103", 100, 100, 30)
+    before = pixels_of(window, first)
+    for size in range(31, 31 + 3 * FONT_ENTRIES):  # a pulse through every size
+        window.text("Tlahuizcalpan 103", 100, 300, size)
+        assert len(screen_module._FONTS) <= FONT_ENTRIES
+    window.fill((0, 0, 0))
+    screen_module._TEXT_CACHE.clear()  # drawn with the font loaded again
+    again = window.text("Tlahuizcalpan 103", 100, 100, 30)
+    assert pixels_of(window, again) == before
+
+
+def test_half_transparent_boxes_stay_within_their_bound(window):
+    cache = screen_module._BOXES
+    for i in range(600):  # banners and toasts of every size
+        window.box(100, 100, 200 + i, 60 + i % 300, (0, 0, 0, 200), radius=12)
+        assert len(cache) <= screen_module.BOX_CACHE_ENTRIES
+        assert cache.size <= BOX_CACHE_BYTES
+
+
+def test_a_dimmed_screen_keeps_a_strip_and_shows_the_same_pixels(window):
+    """A plain half-transparent box over the whole window is blitted from a strip of
+    :data:`BOX_STRIP` rows (half a megabyte at 1080p, not eight) with the pixels one
+    surface of the box's size would give."""
+    window.fill((40, 120, 200))
+    pygame.draw.circle(window.surface, (250, 200, 30), (900, 500), 300)
+    expected = window.surface.copy()
+    whole = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+    whole.fill((0, 0, 0, 180))
+    expected.blit(whole, (0, 0))
+    window.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+    assert pygame.image.tobytes(window.surface, "RGB") == \
+        pygame.image.tobytes(expected, "RGB")
+    assert 0 < screen_module._BOXES.size <= 1920 * BOX_STRIP * 4  # kept, as a strip
+
+
+def test_an_entry_larger_than_the_bound_is_not_kept_and_evicts_nothing():
+    cache = LruCache(10, 100)
+    cache.put("a", 1, 60)
+    cache.put("huge", 2, 500)
+    assert cache.get("huge") is None and cache.get("a") == 1 and cache.size == 60
+
+
+def test_painted_art_stays_within_its_bound_and_paints_the_same_again(window):
+    first = frames.panel(window, 100, 100, 400, 300, (255, 196, 0))
+    before = pixels_of(window, first)
+    for i in range(300):  # panels of many sizes: far more pixels than the bound
+        frames.panel(window, 50, 50, 600 + i * 4, 400 + i * 2, (230, 159, 0))
+        assert len(ART) <= ART_ENTRIES and ART._lru.size <= ART_BYTES
+    assert ART._lru.size > ART_BYTES * 0.8
+    window.fill((0, 0, 0))
+    again = frames.panel(window, 100, 100, 400, 300, (255, 196, 0))  # painted anew
+    assert pixels_of(window, again) == before
+
+
+def test_sprites_stay_within_their_bound(window):
+    def paint(scr: Screen) -> None:
+        scr.box(0, 0, 60, 60, (200, 80, 40))
+
+    for i in range(3000):
+        stamp(window, ("test piece", i), 100, 100, 60 + i % 50, 60, 4, paint)
+        assert SPRITES._lru.size <= SPRITE_BYTES
+
+
+def test_a_stone_texture_holds_three_bytes_a_pixel(window):
+    texture = stone((300, 200), (30, 40, 62), seed=5)
+    assert texture.get_bytesize() == 3
+    assert ART._lru.size == 300 * 200 * 3
+
+
+def test_a_larger_window_raises_the_byte_bounds_and_a_new_size_forgets_the_old(window):
+    frames.panel(window, 100, 100, 400, 300, (255, 196, 0))
+    window.text("Ana", 100, 100, 40)
+    assert len(ART) and len(screen_module._TEXT_CACHE)
+    try:
+        big = pygame.display.set_mode((3840, 2160))
+        Screen(big)  # the window's screen: the bounds follow the window
+        assert ART._lru.limit == ART_BYTES * 4
+        assert screen_module._TEXT_CACHE.limit == TEXT_CACHE_BYTES * 4
+        assert not len(ART) and not len(screen_module._TEXT_CACHE)  # 1080p's: gone
+        small = pygame.display.set_mode((1280, 720))
+        Screen(small)
+        assert ART._lru.limit == ART_BYTES  # never below the 1080p bound
+        Screen(pygame.Surface((3840, 2160)))  # not the window: changes nothing
+        assert ART._lru.limit == ART_BYTES
+    finally:
+        fit_to_window((1920, 1080))
+
+
+def test_the_titles_framed_game_is_not_kept_under_a_game(app):
+    title = TitleScene(attract_seed=3)
+    app.stack.clear_to(title)
+    showcase.frames(app, 60 * 5)  # the computers' game behind the menu has started
+    assert title.attract is not None and title.attract.cache.get("canvas") is not None
+    app.stack.push("play", make_session(app, new_game("mexica", 2, seed=1), ["Ana", "Ben"]))
+    showcase.frames(app, 2)
+    assert title.attract is not None and not title.attract.cache  # a screenful freed
+    app.stack.pop()
+    showcase.frames(app, 2)
+    assert title.attract.cache.get("canvas") is not None  # painted again when seen
+
+
+#: a fresh process: frees a screenful of pixels, then holds 80 MB of 400 KB surfaces, each
+#: followed by a small one that stays (as the text and the sprites a frame makes), then
+#: frees the large ones; prints its resident set before, holding and after (MB)
+FREED = """
+import os, sys
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+import pygame
+from game.ui import heap
+heap.keep_heap_small()
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+big = pygame.Surface((1920, 1080)); big.fill((1, 2, 3)); del big
+before = rss()
+held, small = [], []
+for i in range(200):
+    s = pygame.Surface((400, 256)); s.fill((i, 0, 0)); held.append(s)
+    small.append(pygame.Surface((4, 4)))
+holding = rss()
+del held
+print(before, holding, rss())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux") or heap._LIBC is None,
+                    reason="glibc's malloc only")
+def test_freed_pixels_go_back_to_the_system():
+    """glibc serves a block below the largest one freed so far (up to 32 MB) from its
+    heap, and a heap with small blocks still held above the freed ones is never given
+    back: evicted art would stay in the process's memory for good. With the client's
+    setting every block from 128 KB has its own mapping, returned when it is freed."""
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, "-c", FREED], capture_output=True, text=True,
+                          cwd=root, timeout=120, check=True,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    before, holding, after = map(float, proc.stdout.split())
+    assert holding - before > 60  # 80 MB of pixels were held
+    assert after - before < 10  # and given back
+
+
+def test_a_long_session_levels_off(make_app):
+    """A scripted session of the real client (benchmarks/longplay.py): game after game
+    with computers and hints, scorings, menus opened and closed, the window resized
+    between 1920x1080, 1280x720 and 1280x800. Every cache stays within its bound at every
+    checkpoint, and Python's own objects grow by little between the last two."""
+    app = make_app(size=SIZES[0])
+    play = LongPlay(app, flip=False, resize_every=400, menu_every=150)
+    marks = []
+    tracemalloc.start(1)
+    try:
+        marks = measure(play, 2400, 600, lambda mark: None)
+    finally:
+        tracemalloc.stop()
+        gc.unfreeze()  # the games' screens froze the heap (game.ui.heap)
+    assert not app.failures
+    assert play.games >= 1
+    assert sum(BYTES.values()) / MB <= PIXEL_BUDGET_MB
+    for mark in marks:
+        for name, bound in BYTES.items():
+            assert mark.caches[name] <= bound / MB, (mark.frame, name)
+        assert sum(mark.caches[name] for name in BYTES) <= PIXEL_BUDGET_MB
+        assert mark.caches["fonts"] <= FONT_ENTRIES
+    assert max(m.caches["art"] for m in marks) > ART_BYTES / MB * 0.8  # under pressure
+    assert marks[-1].python - marks[-2].python < 1.0  # megabytes in 600 frames
+
+
+def test_every_named_cache_has_a_bound():
+    assert set(NAMED) >= {"art", "sprites", "text", "text widths", "boxes", "fonts"}
+    for cache in NAMED.values():
+        assert cache.entries < 10_000
