@@ -81,9 +81,9 @@ def row(mark: Mark) -> str:
 def main(frames: int, every: int, trace: bool) -> int:
     print(f"The client over {frames:,} frames ({clock(frames)} of play at 60 fps), a fresh "
           f"process, the SDL dummy driver; a checkpoint every {every:,} frames")
-    print("MB: resident now, highest since the last checkpoint, highest ever; Python's "
-          "objects (tracemalloc); the caches' pixels (all, art, sprites, text, boxes); "
-          "fonts loaded; games started")
+    print("MB: resident now, highest since the last checkpoint, highest ever (less "
+          "tracemalloc's own memory); Python's objects (tracemalloc); the caches' pixels "
+          "(all, art, sprites, text, boxes); fonts loaded; games started")
     print(f"{'frame':>8} {'time':>8} {'rss':>7} {'high':>7} {'peak':>7} {'python':>7} "
           f"{'pixels':>7} {'art':>5} {'spr':>5} {'text':>5} {'box':>5} {'fonts':>5} "
           f"{'games':>5}")
@@ -105,6 +105,7 @@ def main(frames: int, every: int, trace: bool) -> int:
             if "failures" in data:
                 failures = data["failures"]
                 continue
+            data["peak_at"] = tuple(data["peak_at"])
             marks.append(Mark(**data))
             print(row(marks[-1]), flush=True)
     if proc.returncode != 0 or not marks:
@@ -124,7 +125,9 @@ def summary(marks: list[Mark], frames: int, failures: list[str]) -> None:
     print(f"growth per 10,000 frames over the second half ({frames - frames // 2:,} "
           f"frames, {sum(len(m.samples) for m in half)} samples): resident set "
           f"{rss:+.2f} MB, Python's objects {python:+.2f} MB")
-    print(f"highest resident set over the run: {peak:.1f} MB (second half: {high:.1f} MB)")
+    frame, scenes = marks[-1].peak_at
+    print(f"highest resident set over the run: {peak:.1f} MB, at frame {frame:,} over "
+          f"{scenes or '?'} (second half: {high:.1f} MB)")
     if frames < TWO_HOURS:
         more = (TWO_HOURS - frames) / 10_000
         projected = max(peak, high + max(0.0, rss) * more)

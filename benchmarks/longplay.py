@@ -256,24 +256,34 @@ class Mark:
     games: int = 0
     #: the resident set every few frames since the last mark (``window`` is their highest)
     samples: list[float] = field(default_factory=list)
+    #: where the highest ever was reached: the frame and the scenes on the stack
+    peak_at: tuple[int, str] = (0, "")
+
+
+def tracing_mb() -> float:
+    """What tracemalloc holds for its own bookkeeping (a trace per block Python has
+    allocated, about 11 MB for the client): not the client's, so taken off every
+    resident set reported."""
+    return tracemalloc.get_tracemalloc_memory() / MB if tracemalloc.is_tracing() else 0.0
 
 
 def rss_mb() -> float:
     """The resident set of this process now (Linux; the peak elsewhere)."""
     try:
         with open("/proc/self/statm", encoding="ascii") as handle:
-            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / MB
-    except (OSError, ValueError, IndexError, AttributeError):
+            pages = int(handle.read().split()[1])
+    except (OSError, ValueError, IndexError):
         return peak_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / MB - tracing_mb()
 
 
-def peak_mb() -> float:
+def peak_mb(raw: bool = False) -> float:
     """The highest resident set of this process so far (kilobytes on Linux, bytes on
-    macOS)."""
+    macOS), less tracemalloc's own memory now (unless ``raw``)."""
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (MB if sys.platform == "darwin" else 1024)
+    return peak / (MB if sys.platform == "darwin" else 1024) - (0 if raw else tracing_mb())
 
 
 def cache_fill() -> dict[str, float]:
@@ -290,8 +300,13 @@ def measure(play: LongPlay, frames: int, every: int,
     ``report`` as it is made), the resident set sampled every ``sample`` frames."""
     marks: list[Mark] = []
     samples: list[float] = []
+    peak, peak_at = peak_mb(raw=True), (0, "")
     for _ in range(frames):
+        scenes = play.app.stack.scenes[-3:]
         play.frame()
+        if peak_mb(raw=True) > peak + 0.5:  # a new highest: what was painted then
+            peak = peak_mb(raw=True)
+            peak_at = (play.frames, " > ".join(type(s).__name__ for s in scenes))
         if play.frames % sample == 0:
             samples.append(rss_mb())
         if play.frames % every == 0:
@@ -300,7 +315,7 @@ def measure(play: LongPlay, frames: int, every: int,
                 if tracemalloc.is_tracing() else 0.0
             now = rss_mb()
             marks.append(Mark(play.frames, now, max(samples, default=now), peak_mb(),
-                              python, cache_fill(), play.games, samples))
+                              python, cache_fill(), play.games, samples, peak_at))
             report(marks[-1])
             samples = []
     return marks
