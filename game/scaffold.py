@@ -132,7 +132,7 @@ Next:
   aztec-arcade list          # shows '{name}', from package aztec-arcade-{name}
   python -m pytest           # the conformance kit and the rule tests
   aztec-arcade play --dev    # play it; edits to the YAML file reload while you play
-MODDING.md (in Aztec Arcade) has the hooks, the YAML schema and the notation rules."""
+docs/modding/ (in Aztec Arcade) has the hooks, the YAML schema and the notation rules."""
 
 
 _TEMPLATES: dict[str, str] = {}
@@ -261,9 +261,10 @@ One runner stands before the first space of a track of ``length`` spaces. In tur
 player moves it 1 to ``max_step`` spaces forward (never past the last space); whoever
 brings it onto the last space wins. Each player scores the spaces they moved it.
 
-The engine contract (see game/engine.py and MODDING.md): the rules object is built once
-from the validated YAML parameters and never changes; the state is a plain dict that
-``apply`` changes and ``to_dict``/``from_dict`` turn into JSON types and back.
+The engine contract (see game/engine.py and docs/modding/rules-engine.md in Aztec
+Arcade): the rules object is built once from the validated YAML parameters and never
+changes; the state is a plain dict that ``apply`` changes and ``to_dict``/``from_dict``
+turn into JSON types and back.
 Actions are canonical lower-case strings, ``legal_actions`` lists exactly what ``apply``
 accepts, and ``apply`` refuses anything else with ``IllegalAction`` and a reason, before
 changing anything.

@@ -22,7 +22,7 @@ doclinks = load_doclinks()
 
 def test_every_relative_link_resolves():
     files = doclinks.markdown_files()
-    assert ROOT / "README.md" in files and ROOT / "MODDING.md" in files
+    assert ROOT / "README.md" in files and ROOT / "docs" / "modding" / "README.md" in files
     problems = [p for path in files for p in doclinks.broken_links(path)]
     assert not problems, "\n".join(problems)
 
@@ -46,13 +46,52 @@ def test_a_broken_link_is_reported_with_its_line(tmp_path):
 
 
 def test_the_modding_index_links_every_section_of_every_page():
-    index = (ROOT / "MODDING.md").read_text(encoding="utf-8")
+    index_page = ROOT / "docs" / "modding" / "README.md"
+    index = index_page.read_text(encoding="utf-8")
     for page in sorted((ROOT / "docs" / "modding").glob("*.md")):
-        link = f"docs/modding/{page.name}"
-        assert f"]({link})" in index, f"MODDING.md does not link {link}"
+        if page == index_page:
+            continue
+        link = page.name
+        assert f"]({link})" in index, f"the modding index does not link {link}"
+        assert "](README.md)" in page.read_text(encoding="utf-8"), (
+            f"{link} does not link back to the index")
         text = page.read_text(encoding="utf-8")
         for _number, line in doclinks.prose_lines(text):
             if line.startswith("## "):
                 anchor = doclinks.slug(line[3:])
                 assert f"]({link}#{anchor})" in index, (
-                    f"MODDING.md does not link the section '{line[3:]}' of {link}")
+                    f"the modding index does not link the section '{line[3:]}' of {link}")
+
+
+# ---------------------------------------------------------------------------------------
+# the front page: one screen, and a link to every page of docs/
+# ---------------------------------------------------------------------------------------
+README = ROOT / "README.md"
+
+
+def test_the_readme_fits_on_one_screen():
+    lines = README.read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 60, f"README.md has {len(lines)} lines; move the detail to docs/"
+
+
+def test_the_readme_says_how_to_play_install_and_test():
+    text = README.read_text(encoding="utf-8")
+    for command in ("python3 tasks.py play", "pip install .", "aztec-arcade",
+                    "python3 tasks.py test"):
+        assert command in text, command
+    pictures = [target for _n, target in doclinks.links(text) if target.endswith(
+        (".png", ".jpg"))]
+    assert pictures and all((ROOT / target).is_file() for target in pictures)
+
+
+def test_every_page_of_docs_is_linked_from_the_readme():
+    linked = {(ROOT / target.partition("#")[0]).resolve()
+              for _n, target in doclinks.links(README.read_text(encoding="utf-8"))
+              if not doclinks.is_external(target)}
+    pages = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "docs" / "modding" / "README.md"]
+    missing = [str(page.relative_to(ROOT)) for page in pages if page.resolve() not in linked]
+    assert not missing, f"README.md does not link {missing}"
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "README.md)" in "\n".join(text.splitlines()[:5]) or "](development.md)" in \
+            "\n".join(text.splitlines()[:5]), f"{page.name} does not say where it belongs"

@@ -4,7 +4,7 @@
     python tools/gen_modding_docs.py           # rewrite the pages in place
     python tools/gen_modding_docs.py --check   # exit 1 if a page is out of date
 
-The manual is MODDING.md (the index) and the pages of ``docs/modding/``. A generated
+The manual is the pages of ``docs/modding/``, ``README.md`` (the index) first. A generated
 section sits between ``<!-- generated:NAME -->`` and ``<!-- /generated:NAME -->`` in one
 of them; everything outside the markers is written by hand. Each section appears exactly
 once, in whichever page holds it. The sections are:
@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-#: the modder's manual: MODDING.md and the pages in DOCS
-INDEX = ROOT / "MODDING.md"
+#: the modder's manual: the pages in DOCS, its index INDEX first
 DOCS = ROOT / "docs" / "modding"
+INDEX = DOCS / "README.md"
 MARKER = re.compile(r"(<!-- generated:(?P<name>[a-z-]+) -->\n)(?P<body>.*?)"
                     r"(<!-- /generated:(?P=name) -->)", re.S)
 
@@ -199,7 +199,8 @@ def render_pages(pages: dict[Path, str]) -> dict[Path, str]:
 
 
 def manual_pages() -> list[Path]:
-    return [p for p in [INDEX, *sorted(DOCS.glob("*.md"))] if p.is_file()]
+    pages = [INDEX, *sorted(p for p in DOCS.glob("*.md") if p != INDEX)]
+    return [p for p in pages if p.is_file()]
 
 
 def read_pages() -> dict[Path, str]:

@@ -1,6 +1,6 @@
-"""The README's pictures of the look at 1920x1080: the title with its game behind the
-menu, a board of each game, and a strip of frames of the Market's scoring reveal, step
-by step, ending on the results.
+"""The pictures of docs/look.md at 1920x1080 (the README shows one): the title with its
+game behind the menu, a board of each game, and a strip of frames of the Market's scoring
+reveal, step by step, ending on the results.
 
     .venv/bin/python tools/look_pictures.py [strip.png]   # writes docs/look/*.jpg
 
