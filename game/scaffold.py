@@ -159,6 +159,8 @@ __NAME__ = "__PKG__.plugin"
 
 [tool.hatch.build.targets.wheel]
 packages = ["__PKG__"]
+# `pip install -e .` puts this folder on the import path itself (no `editables` needed)
+dev-mode-dirs = ["."]
 
 [tool.pytest.ini_options]
 testpaths = ["tests"]

@@ -1,48 +1,26 @@
 """The tutorial (docs/modding/tutorial.md) works on the package ``new-variant`` writes.
 
-Its code blocks are applied where the tutorial says, to a freshly generated
-``pyramid-race``: the bonus-space rule with its parameter and check, the test it adds, and
-the drawing. Then the tutorial's own test runs, the conformance kit passes over games with
-the bonus space, and the board draws. When the scaffold changes, this says which step of
-the tutorial no longer fits.
+Its edit steps (``tests/modding/tutorial_steps.py`` reads them from the page) are applied
+in order to a freshly generated ``pyramid-race``: the bonus-space rule with its parameter
+and check, the short tracks given no bonus space, the test it adds, and the drawing.
+Then, in this process: the plugin and its lesson load, the tutorial's own test passes,
+the conformance kit passes over games with the bonus space, and the board draws.
+``test_tutorial_steps.py`` follows every step, the commands too, in a real install.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 
 import pygame
 import pytest
 
 from game.errors import ConfigError
+from game.lessons import play_script
 from game.modkit import Registry, Screen, Session, check_variant, new_game, reset_registry
 from game.scaffold import new_variant
 
-from .conftest import ROOT
-
-TUTORIAL = ROOT / "docs" / "modding" / "tutorial.md"
-
-
-def code_blocks(language: str) -> list[str]:
-    text = TUTORIAL.read_text(encoding="utf-8")
-    return re.findall(rf"```{language}\n(.*?)```", text, re.S)
-
-
-def replace_between(text: str, start: str, end: str, new: str, step: str) -> str:
-    """``text`` with the lines from ``start`` up to (not including) ``end`` replaced."""
-    assert start in text and end in text[text.index(start):], (
-        f"the tutorial's step '{step}' no longer fits the scaffold: {start.strip()!r} ... "
-        f"{end.strip()!r} not found")
-    at = text.index(start)
-    return text[:at] + new + text[text.index(end, at):]
-
-
-def insert_after(text: str, anchor: str, new: str, step: str) -> str:
-    assert text.count(anchor) == 1, (
-        f"the tutorial's step '{step}' no longer fits the scaffold: {anchor.strip()!r}")
-    at = text.index(anchor) + len(anchor)
-    return text[:at] + new + text[at:]
+from .tutorial_steps import TUTORIAL, StepMismatch, steps
 
 
 @pytest.fixture
@@ -54,43 +32,54 @@ def pyramid(tmp_path):
         del sys.modules[name]
 
 
+def test_every_section_that_changes_the_package_runs_its_tests_after():
+    """The tutorial promises a green ``python -m pytest`` after each step: each section
+    with an edit ends its steps with a run of the tests."""
+    text = TUTORIAL.read_text(encoding="utf-8")
+    heads = [i + 1 for i, line in enumerate(text.splitlines()) if line.startswith("## ")]
+    sections: dict[int, list] = {}
+    for step in steps():
+        sections.setdefault(max(h for h in heads if h < step.line), []).append(step)
+    edited = {s.args[0] for found in sections.values() for s in found
+              if s.kind not in ("run", "skip")}
+    assert edited == {"pyramid_race/pyramid-race.yaml", "pyramid_race/rules.py",
+                      "pyramid_race/view.py", "pyramid_race/lessons/pyramid-race.yaml",
+                      "tests/test_pyramid_race.py"}
+    for found in sections.values():
+        if any(s.kind not in ("run", "skip") for s in found):
+            assert found[-1].kind == "run" and ["python", "-m", "pytest"] in \
+                found[-1].commands(), f"the section at {found[0].where} ends untested"
+    with pytest.raises(StepMismatch, match="without a '<!-- tutorial"):
+        steps("<!-- tutorial: run -->\n```sh\nls\n```\n\n```python\nx = 1\n```\n")
+
+
+def test_a_step_that_no_longer_fits_says_where(pyramid):
+    [step] = steps("intro\n<!-- tutorial: replace pyramid_race/rules.py lines "
+                   "'    colours = (' end -->\n```python\nx = 1\n```\n")
+    with pytest.raises(StepMismatch, match=r"tutorial.md:3: no line of pyramid_race/rules"
+                                           r"\.py starts with '    colours = \('"):
+        step.apply(pyramid)
+
+
 def test_the_tutorials_steps_work_on_the_generated_package(pyramid):
-    schema, check, rule, test, drawing = code_blocks("python")
-    parameters = next(b for b in code_blocks("yaml") if "length: 20" in b)
-
-    rules = pyramid / "pyramid_race" / "rules.py"
-    text = rules.read_text(encoding="utf-8")
-    text = replace_between(text, "    parameters = Obj({", "    playout_limit", schema,
-                           "declare it in the parameters schema")
-    text = insert_after(text, '"always wins at once")\n', check, "check_params")
-    text = replace_between(text, '        if state["pos"] == self.params["length"]:',
-                           "        return action, events", rule, "the rule, in apply")
-    rules.write_text(text, encoding="utf-8")
-
-    variant = pyramid / "pyramid_race" / "pyramid-race.yaml"
-    text = variant.read_text(encoding="utf-8")
-    assert text.rstrip().endswith("max_step: 3     # most spaces one turn may move the "
-                                  "runner"), "the YAML file no longer ends with its parameters"
-    variant.write_text(text[:text.index("parameters:")] + parameters + "  bonus: 7\n",
-                       encoding="utf-8")
-
-    view = pyramid / "pyramid_race" / "view.py"
-    text = view.read_text(encoding="utf-8")
-    text = replace_between(text, "            if i == length:",
-                           "            screen.box(x, y, w, h, fill, radius=10)", drawing,
-                           "change the drawing")
-    assert '"Reach the last space to win"]' in text, "draw_panel's lines moved"
-    view.write_text(text.replace('"Reach the last space to win"]', '"Reach the last space to '
-                                 'win", f"Space {self.rules.params[\'bonus\']} moves again"]'),
-                    encoding="utf-8")
+    for step in steps():
+        if step.kind not in ("run", "skip"):
+            step.apply(pyramid)
 
     registry = Registry(entry_points=False, extra_plugins=("pyramid_race.plugin",))
     assert not [b for b in registry.broken if "pyramid" in b.name + b.source], registry.broken
     assert registry.variants["pyramid-race"].params == {"length": 20, "max_step": 3,
                                                         "bonus": 7}
     reset_registry(registry)
+    lessons = registry.lessons()  # the lesson on its short track still replays
+    assert not lessons.broken, lessons.broken
+    lesson = lessons.lessons["pyramid-race"]
+    game = play_script(lesson)
+    assert game.is_over and game.winners == [lesson.learner]
+
+    added = next(s for s in steps() if s.kind == "append")
     namespace = {"new_game": new_game}
-    exec(compile(test, str(TUTORIAL), "exec"), namespace)  # the test the tutorial adds
+    exec(compile(added.body, str(TUTORIAL), "exec"), namespace)  # the test it adds
     namespace["test_the_bonus_space_gives_another_turn"]()
     with pytest.raises(ConfigError, match="bonus: must lie before the last space"):
         new_game("pyramid-race", 2, options={"length": 5})
