@@ -45,6 +45,14 @@ def test_a_broken_link_is_reported_with_its_line(tmp_path):
         "a.md:3: b.md#nowhere: no heading #nowhere in b.md", "a.md:3: c.md: no such file"]
 
 
+def test_a_link_split_over_two_lines_is_reported(tmp_path):
+    (tmp_path / "a.md").write_text("# A\n\nsee [the\nmanual](nowhere.md) and [b](#a)\n"
+                                   "[fine](#a), x[0] and\n[y](#a)\n", encoding="utf-8")
+    assert doclinks.broken_links(tmp_path / "a.md", tmp_path) == [
+        "a.md:3: a link's text runs onto the next line; keep a link on one line, so that it "
+        "is checked"]
+
+
 def test_the_modding_index_links_every_section_of_every_page():
     index_page = ROOT / "docs" / "modding" / "README.md"
     index = index_page.read_text(encoding="utf-8")

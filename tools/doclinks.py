@@ -76,6 +76,19 @@ def links(text: str) -> Iterator[tuple[int, str]]:
             yield number, match.group(2)
 
 
+def split_links(text: str) -> Iterator[int]:
+    """Line numbers where a link's text is cut by the line's end and its target follows on
+    the next line: GitHub renders it, but ``links`` reads one line at a time and would not
+    check it."""
+    lines = list(prose_lines(text))
+    for (number, line), (after, following) in zip(lines, lines[1:], strict=False):
+        line = re.sub(r"`[^`]*`", "", line)
+        opened = line.rfind("[")
+        if after == number + 1 and opened > line.rfind("]") and re.match(
+                r"^[^\[\]]*\]\(", following):
+            yield number
+
+
 def is_external(target: str) -> bool:
     return re.match(r"^[a-z][a-z0-9+.-]*:", target) is not None
 
@@ -84,6 +97,9 @@ def broken_links(path: Path, root: Path = ROOT) -> list[str]:
     """What is wrong with the relative links of one Markdown file, one line each."""
     text = path.read_text(encoding="utf-8")
     problems = []
+    for number in split_links(text):
+        problems.append(f"{os.path.relpath(path, root)}:{number}: a link's text runs onto the "
+                        "next line; keep a link on one line, so that it is checked")
     for number, target in links(text):
         if is_external(target):
             continue
