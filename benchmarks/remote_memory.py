@@ -22,6 +22,7 @@ marks of the second half.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import itertools
 import json
@@ -30,6 +31,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 import tracemalloc
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,7 +66,12 @@ def tables(hub: Any) -> dict[str, int]:
             "addresses": len(server._addresses) if server else 0}  # noqa: SLF001
 
 
-def mark(hub: Any) -> dict[str, Any]:
+def mark(hub: Any, connections: int) -> dict[str, Any]:
+    """The memory now, once the server holds ``connections`` (the goodbyes of devices
+    that just left are handled: a mark never counts a connection being torn down)."""
+    deadline = time.monotonic() + HANG
+    while tables(hub)["conns"] != connections and time.monotonic() < deadline:
+        time.sleep(0.01)
     gc.collect()
     with open("/proc/self/statm", encoding="ascii") as handle:
         rss = int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -93,7 +100,7 @@ def host_main(variant: str, players: int, seed: int) -> None:
         for line in sys.stdin:
             word, _, rest = line.strip().partition(" ")
             if word == "mark":
-                print(json.dumps(mark(hub)), flush=True)
+                print(json.dumps(mark(hub, int(rest))), flush=True)
             elif word == "snap":
                 tracemalloc.take_snapshot().dump(rest)
                 print(json.dumps({"snap": rest}), flush=True)
@@ -152,18 +159,20 @@ class HostProcess:
 
     def ask(self, command: str) -> dict[str, Any]:
         assert self.proc.stdin is not None
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"the host's process ended ({self.proc.returncode})")
         self.proc.stdin.write(command + "\n")
         self.proc.stdin.flush()
-        return self.answers.get(timeout=HANG)
+        return self.answers.get(timeout=HANG * 2)
 
     async def ask_async(self, command: str) -> dict[str, Any]:
         return await asyncio.get_running_loop().run_in_executor(None, self.ask, command)
 
     def stop(self) -> None:
-        try:
-            self.ask("quit")
-        except (queue.Empty, OSError):
-            pass
+        if self.proc.poll() is None and self.proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.close()
         try:
             self.proc.wait(HANG)
         except subprocess.TimeoutExpired:
@@ -209,7 +218,8 @@ KINDS = 5
 
 
 async def _drive(host: HostProcess, variant: str, players: int, seed: int, actions: int,
-                 cycles: int, every: tuple[int, int], snaps: Path) -> tuple[Memory, Memory]:
+                 cycles: int, every: tuple[int, int], snaps: Path,
+                 watchers: int) -> tuple[Memory, Memory]:
     played, cycled = Memory(), Memory()
     phones = [Phone(host.port, host.room, seat) for seat in range(players)]
     for phone in phones:
@@ -217,18 +227,18 @@ async def _drive(host: HostProcess, variant: str, players: int, seed: int, actio
 
     async def each(n: int) -> None:
         if n % every[0] == 0:
-            played.marks.append((n, await host.ask_async("mark")))
+            played.marks.append((n, await host.ask_async(f"mark {len(phones) + watchers}")))
         if n in (actions // 2, actions):
             await host.ask_async(f"snap {snaps / f'actions-{n}.snap'}")
 
     await host.ask_async(f"snap {snaps / 'actions-0.snap'}")
-    played.marks.append((0, await host.ask_async("mark")))
+    played.marks.append((0, await host.ask_async(f"mark {len(phones) + watchers}")))
     await play(phones, Chooser(variant, players, seed), actions, each, games=True)
-    cycled.marks.append((0, await host.ask_async("mark")))
+    cycled.marks.append((0, await host.ask_async(f"mark {len(phones) + watchers}")))
     for n in range(1, cycles + 1):
         await cycle(n % KINDS, phones, host.port, host.room)
         if n % every[1] == 0:
-            cycled.marks.append((n, await host.ask_async("mark")))
+            cycled.marks.append((n, await host.ask_async(f"mark {len(phones) + watchers}")))
         if n in (cycles // 2, cycles):
             await host.ask_async(f"snap {snaps / f'cycles-{n}.snap'}")
     for phone in phones:
@@ -276,7 +286,7 @@ def host_memory(variant: str, players: int, seed: int, actions: int, cycles: int
             threading.Event().wait(0.1)
         every = (max(1, actions // 20), max(1, cycles // 20))
         played, cycled = asyncio.run(_drive(host, variant, players, seed, actions, cycles,
-                                            every, snaps))
+                                            every, snaps, watchers))
     finally:
         host.stop()
         crowd.wait(HANG)

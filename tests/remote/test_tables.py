@@ -3,6 +3,7 @@ nothing behind (the memory figure of ``benchmarks/remote.py`` depends on it)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -71,3 +72,21 @@ def test_comings_and_goings_leave_the_tables_as_they_were(
         assert [s["status"] for s in seats["seats"]] == ["taken", "taken"]
     finally:
         owner.finish()
+
+
+def test_the_publisher_keeps_only_the_log_texts_it_still_sends() -> None:
+    """A long game leaves the publisher holding the log tails it sends, not every text
+    of the evening (over 1,000 actions the host's memory must stay flat)."""
+    from game.remote.snapshot import LOG_TAIL, Publisher, default_table
+    from game.rng import Rng
+
+    game, rng = new_game("mexica", 4, seed=11), Rng(11)
+    publisher, table, roles = Publisher(), default_table(4), {None, 0, 1, 2, 3}
+    held = []
+    for _ in range(300):
+        snap = publisher.prepare(game, game.apply(game.playout_action(rng)), table, roles,
+                                 picture=False)
+        held.append(len(publisher._named))  # noqa: SLF001 - what the test is about
+    assert max(held) <= len(roles) * 4 * LOG_TAIL, max(held)
+    seat = json.loads(snap.states[0])  # and the phones still read their log in words
+    assert seat["log"] and all(entry["text"] for entry in seat["log"])
