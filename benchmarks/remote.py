@@ -1,17 +1,35 @@
-"""Remote seats benchmarks: round trips on loopback, table pictures, the television's frames.
+"""Remote seats benchmarks: a table of phones on loopback, the host's memory, the frames.
 
 Not a test: run it by hand on a quiet machine (needs the remote extra)::
 
-    .venv/bin/python benchmarks/remote.py            # about a minute
-    .venv/bin/python benchmarks/remote.py --quick    # fewer samples
+    .venv/bin/python benchmarks/remote.py            # about ten minutes
+    .venv/bin/python benchmarks/remote.py --quick    # about a minute
+    .venv/bin/python benchmarks/remote.py --only trips --games mexica
 
-* Round trip: ``aztec-arcade host`` runs a 3-player Aztlán game in its own process on
-  127.0.0.1 (every seat remote); devices in this process play it, and each act is timed
-  from sending it to receiving the acting device's state of the next version. Target:
-  p99 <= 50 ms.
-* Picture: the same with table pictures on; each act is timed until the device has the
-  picture of the new version (painted by the host's painter process). Target: p99 <=
-  150 ms.
+* Acts (:mod:`benchmarks.remote_table`): the real ``aztec-arcade host`` in its own process
+  on 127.0.0.1, a phone on every seat (four; two in Mexica for two) and 20 spectators,
+  all real WebSocket clients (the spectators in a process of their own at the lowest
+  priority, standing in for devices elsewhere). The deciding seat's phone plays the
+  playout policy on its own view; each act is timed to its acknowledgement (the acting
+  phone's state of the next version: the host took the act, applied it, published the
+  result) and to the new table picture on every phone (painted by the host's painter
+  process). Targets: p99 <= 50 ms and <= 150 ms, on each of the four games. Beside them
+  the host's CPU time per act and its painter's (``/proc``), and the load average while
+  measured: the figures are wall times, and on a shared machine they count the waits
+  for a free core too.
+* Memory (:mod:`benchmarks.remote_memory`): the host loop, hub, server, painter and
+  autosave as ``aztec-arcade host`` builds them, in a process of their own with
+  tracemalloc on, playing Mexica game after game on one hub for 1,000 actions (4 phones,
+  20 spectators), then 500 connect/leave cycles (a spectator, a look at the seats, a
+  connection that never joins, a phone that drops and rejoins with its token, a phone
+  that gives its seat up and claims it again). Marks are taken on the host loop's
+  thread between two steps (no publish half made), once the server has handled every
+  goodbye: the resident set less tracemalloc's own memory, Python's objects after a
+  ``gc.collect()``, and the hub's and server's per-connection tables. PASS when the
+  growth per 100 actions (cycles) over the second half (a least-squares line) is under
+  32 KB of Python objects and 512 KB resident; the snapshots at the half and at the end
+  are compared by file and line, to find what grows.
+
 * Frame thread: the television's own process. A late four-player Aztlán board in the play
   scene at 1920x1080 under SDL's dummy driver, 600 frames paced at 60 fps as the client
   paces them, a playout action every 20th frame, first alone, then with a hub holding 28
@@ -345,9 +363,10 @@ def memory(variant: str, actions: int, cycles: int) -> int:
           "claims, pending acts")
     failed = 0
     for what, phase, total in (("actions", played, actions), ("cycles", cycled, cycles)):
-        step = max(1, len(phase.marks) // 10)
-        for n, m in phase.marks[::step] + ([phase.marks[-1]] if len(phase.marks) % step != 1
-                                           else []):
+        shown = phase.marks[::max(1, len(phase.marks) // 10)]
+        if shown[-1] is not phase.marks[-1]:
+            shown.append(phase.marks[-1])
+        for n, m in shown:
             t = m["tables"]
             print(f"  {what:<8} {n:>5} {m['rss'] / MB:8.2f} {m['python'] / MB:8.3f} "
                   f"{t['conns']:>4} {t['spectators']:>4} {t['claims']:>3} {t['inbox']:>3}")

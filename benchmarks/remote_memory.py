@@ -95,17 +95,32 @@ def host_main(variant: str, players: int, seed: int) -> None:
     print(json.dumps({"port": hub.port, "room": hub.room}), flush=True)
     current: list[Host] = []
     quit_ = threading.Event()
+    requests: queue.Queue[tuple[str, str]] = queue.Queue()
+    replies: queue.Queue[dict[str, Any]] = queue.Queue()
+
+    def serve_requests() -> None:
+        """On the owner's thread, between two steps: no publish is half made."""
+        while not requests.empty():
+            word, rest = requests.get()
+            if word == "mark":
+                replies.put(mark(hub, int(rest)))
+            else:
+                tracemalloc.take_snapshot().dump(rest)
+                replies.put({"snap": rest})
+
+    class Marked(Host):
+        def step(self) -> None:
+            serve_requests()
+            super().step()
 
     def commands() -> None:
         for line in sys.stdin:
             word, _, rest = line.strip().partition(" ")
-            if word == "mark":
-                print(json.dumps(mark(hub, int(rest))), flush=True)
-            elif word == "snap":
-                tracemalloc.take_snapshot().dump(rest)
-                print(json.dumps({"snap": rest}), flush=True)
-            elif word == "quit":
+            if word not in ("mark", "snap"):
                 break
+            requests.put((word, rest))
+            hub._activity.set()  # noqa: SLF001 - wake the owner's wait at once
+            print(json.dumps(replies.get()), flush=True)
         quit_.set()
         if current:
             current[0].stopped = "quit"
@@ -114,9 +129,10 @@ def host_main(variant: str, players: int, seed: int) -> None:
     with open(os.devnull, "w", encoding="utf-8") as quiet:
         games = 0
         while not quit_.is_set():
+            serve_requests()
             game = new_game(variant, players, seed=seed + games)
             games += 1
-            host = Host(game, hub, {}, takeover=None, pace=0, out=quiet)
+            host = Marked(game, hub, {}, takeover=None, pace=0, out=quiet)
             host.keeper = Keeper(store, hub, new_tag(), [HUMAN] * players, host.say)
             current[:] = [host]
             if quit_.is_set():
