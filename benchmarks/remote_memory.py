@@ -28,6 +28,7 @@ import itertools
 import json
 import os
 import queue
+import statistics
 import subprocess
 import sys
 import threading
@@ -263,16 +264,15 @@ async def _drive(host: HostProcess, variant: str, players: int, seed: int, actio
 
 
 def growth(marks: list[tuple[int, dict[str, Any]]], key: str) -> float:
-    """Bytes per 100 actions (or cycles): a least-squares line through the second half."""
+    """Bytes per 100 actions (or cycles) over the second half: the Theil-Sen line (the
+    median of the slopes between every two marks), which a one-off step does not tilt.
+    The resident set rises by whole steps when the allocator takes a new arena for the
+    biggest state so far, then stays flat: growth is a slope that keeps going."""
     last = marks[-1][0]
     half = [(n, m[key]) for n, m in marks if n >= last / 2]
-    if len(half) < 2:
-        return 0.0
-    xs, ys = [float(n) for n, _ in half], [float(v) for _, v in half]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    den = sum((x - mx) ** 2 for x in xs)
-    return 100 * sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / den \
-        if den else 0.0
+    slopes = sorted((b[1] - a[1]) / (b[0] - a[0]) for i, a in enumerate(half)
+                    for b in half[i + 1:] if b[0] != a[0])
+    return 100 * statistics.median(slopes) if slopes else 0.0
 
 
 def compare(old: Path, new: Path, top: int = 8) -> list[str]:
