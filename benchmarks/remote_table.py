@@ -320,7 +320,11 @@ def table_trips(variant: str, players: int, actions: int, seed: int, watchers: i
         painter = next(iter(children(host.proc.pid)), None)
         cpu0 = cpu_seconds(host.proc.pid)
         paint0 = cpu_seconds(painter) if painter else 0.0
-        acts = asyncio.run(_trip(host, variant, players, seed, actions))
+        try:
+            acts = asyncio.run(_trip(host, variant, players, seed, actions))
+        except RuntimeError:
+            print("".join(host.lines[-12:]), file=sys.stderr)
+            raise
         cpu1 = cpu_seconds(host.proc.pid)
         paint1 = cpu_seconds(painter) if painter else 0.0
     finally:
