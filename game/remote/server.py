@@ -138,6 +138,7 @@ class Server:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._picture_wake: asyncio.Event | None = None
+        self._painting = False  # the painter has a job in hand
         #: a new picture waits for the owner's next frame (read by the owner's thread)
         self.holding = False
         self._shown: asyncio.Event | None = None
@@ -228,6 +229,8 @@ class Server:
         self._ready.set()
         painter = asyncio.create_task(self._painter()) if self.hub.pictures else None
         await self._stop.wait()
+        if painter is not None:
+            await self._last_picture(painter)
         for conn in list(self.conns.values()):
             conn.closing = (1001, "the server stopped", self._bye)
             conn.wake.set()
@@ -239,6 +242,17 @@ class Server:
         if painter is not None:
             painter.cancel()
             await asyncio.gather(painter, return_exceptions=True)
+
+    async def _last_picture(self, painter: asyncio.Task[None]) -> None:
+        """Before the goodbye, wait (at most :data:`STOP_GRACE`) for the picture of the
+        last state: a game that ends leaves every device its final board, not the one
+        before the last action."""
+        assert self._picture_wake is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STOP_GRACE
+        while (self._painting or self._picture_wake.is_set()) and not painter.done() \
+                and loop.time() < deadline:
+            await asyncio.sleep(0.01)
 
     def _begin_stop(self) -> None:
         if self._stop is not None:
@@ -514,6 +528,7 @@ class Server:
                 job = self.hub._take_picture_job()  # noqa: SLF001
                 if job is None:
                     continue
+                self._painting = True
                 version, body = job
                 proc.stdin.write(len(body).to_bytes(4, "big") + body)
                 await proc.stdin.drain()
@@ -521,9 +536,11 @@ class Server:
                 painted = await proc.stdout.readexactly(size)
                 await self._hold_picture()
                 self.picture = (version, painted)
+                self._painting = False
                 self._wake_all()
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             LOG.error("remote: the table painter stopped (%s); no more pictures", exc)
+            self._painting = False
             self.picture = (version + 1, dumps({
                 "type": "picture", "v": PROTOCOL, "version": version,
                 "error": "the table picture is not available"}))

@@ -102,8 +102,10 @@ class Publisher:
         self._key: tuple[Any, ...] | None = None
         self._tail: list[LogEntry] = []
         self._names: list[str] = []
-        #: log texts with the seats' names, per role and text (a seat reads "You ...")
+        #: log texts with the seats' names, per role and text (a seat reads "You ..."):
+        #: those the last snapshot sent, and those this one sends (kept for the next)
         self._named: dict[tuple[Role, str], str] = {}
+        self._sent: dict[tuple[Role, str], str] = {}
         self.panel_failure = ""
 
     def prepare(self, game: Game, events: Iterable[Event], table: Sequence[SeatInfo],
@@ -123,6 +125,7 @@ class Publisher:
         current = game.current_player
         states = {role: self._state(game, role, names, current)
                   for role in sorted(set(roles), key=lambda r: -1 if r is None else r)}
+        self._named, self._sent = self._sent, {}  # the texts of older tails go
         job = None
         if picture and self._pictured != self.version:
             job = picture_request(game, table, self.version)
@@ -186,9 +189,7 @@ class Publisher:
         named_text = self._named.get((role, text))
         if named_text is None:
             named_text = personalise(text, addressing(names, role))
-            if len(self._named) > 4 * LOG_TAIL * 4 * max(1, len(names)):
-                self._named = {}
-            self._named[(role, text)] = named_text
+        self._sent[(role, text)] = named_text
         return named_text
 
     def _panel(self, game: Game, view: Any, role: Role) -> Any:
