@@ -105,6 +105,33 @@ def claim_seat(driver: Any, url: str, seat: int, name: str = "") -> None:
     until(driver, lambda d: d.find_element(By.ID, "game").is_displayed(), "the seat's page")
 
 
+def tap_place(driver: Any, name: str) -> Any:
+    """Tap the middle of the picture's place ``name`` (of this phone) as a finger does, and
+    return the sheet of the actions there once it shows."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    frame = until(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".frame.tappable"),
+                  "the picture to tap")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    dx, dy = driver.execute_script(
+        "const place = placeNamed(arguments[0]);"
+        "const [x, y, w, h] = bounds(place);"
+        "let px = x + w / 2, py = y + h / 2;"
+        "if (place.polygon && !inside(place, px, py)) {"  # a concave territory: a point in it
+        "  const pts = place.polygon;"
+        "  [px, py] = [(pts[0][0] + pts[1][0] + pts[2][0]) / 3,"
+        "              (pts[0][1] + pts[1][1] + pts[2][1]) / 3]; }"
+        "const c = document.getElementById('canvas').getBoundingClientRect();"
+        "const f = document.getElementById('frame').getBoundingClientRect();"
+        "return [c.left + px / app.picture.width * c.width - (f.left + f.width / 2),"
+        "        c.top + py / app.picture.height * c.height - (f.top + f.height / 2)];", name)
+    ActionChains(driver).move_to_element_with_offset(frame, int(dx), int(dy)).click().perform()
+    return until(driver, lambda d: d.find_element(By.ID, "place")
+                 if d.find_element(By.ID, "place").is_displayed() else None,
+                 f"the actions at {name}")
+
+
 def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
           ready: Callable[[Any], Any], names: tuple[str, ...] = ("Ana", "Ben", "Cy", "Dee"),
           scroll: str = "", tap: tuple[str, int] | None = None) -> None:
