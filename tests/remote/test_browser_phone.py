@@ -147,8 +147,8 @@ def painter_pid() -> int:
 
 
 @pytest.mark.slow
-def test_a_picture_older_than_the_state_says_it_is_being_updated(make_hub,  # noqa: F811
-                                                                 browser):
+def test_a_picture_older_than_the_state_says_it_is_being_updated(
+        make_hub, browser):  # noqa: F811
     """The painter is stopped (SIGSTOP) while the game moves on: the page keeps the old
     picture dimmed under 'Updating the picture…' until the new one comes."""
     game = mexica_first_turn()
