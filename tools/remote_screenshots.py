@@ -134,7 +134,7 @@ def tap_place(driver: Any, name: str) -> Any:
 
 def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
           ready: Callable[[Any], Any], names: tuple[str, ...] = ("Ana", "Ben", "Cy", "Dee"),
-          scroll: str = "", tap: tuple[str, int] | None = None) -> None:
+          scroll: str = "", tap: tuple[Any, ...] | None = None) -> None:
     """A game ``advance`` playout actions in, the deciding seat claimed on a phone."""
     from game.api import new_game
     from game.remote.hub import RemoteHub
@@ -160,12 +160,19 @@ def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
                 "return document.getElementById('picture').complete && "
                 "!document.getElementById('picture').hidden"), "the table picture")
             if tap is not None:  # choose the tool, then tap the place of its n-th action
-                verb, n = tap
-                driver.execute_script(
-                    "document.querySelector(`.chip[data-verb='${arguments[0]}']`).click();"
-                    "const item = placedItems().filter(([v]) => v === arguments[0])[arguments[1]];"
-                    "app.place = placesOf(item[1].action)[0]; renderPicture();"
-                    "document.getElementById('table').scrollIntoView();", verb, n)
+                verb, n = tap[0], tap[1]
+                plans = len(tap) > 2 and tap[2] == "plan"
+                name = driver.execute_script(
+                    "const chip = document.querySelector(`.chip[data-verb='${arguments[0]}']`);"
+                    "if (chip) chip.click();"
+                    "const item = placedItems().filter(([v, i]) => v === arguments[0] &&"
+                    " !!i.plan === arguments[2])[arguments[1]][1];"
+                    "const words = placesOf(item.action);"
+                    "return myPlaces().filter((p) => holds(p, item))"
+                    ".sort((a, b) => words.indexOf(b.name) - words.indexOf(a.name))[0].name;",
+                    verb, n, plans)
+                tap_place(driver, name)
+                driver.execute_script("document.getElementById('table').scrollIntoView()")
             if scroll:
                 driver.execute_script(f"document.querySelector({scroll!r}).scrollIntoView()")
             time.sleep(0.3)  # the banner's pulse: a calm frame for the picture
@@ -183,7 +190,8 @@ def main() -> int:
     if reason:
         print(f"cannot take screenshots: {reason}", file=sys.stderr)
         return 2
-    docs = ROOT / "docs"
+    docs = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    docs.mkdir(parents=True, exist_ok=True)
 
     def cards(driver: Any) -> Any:
         return driver.find_elements(By.CSS_SELECTOR, ".card.playable") or None
@@ -195,10 +203,14 @@ def main() -> int:
         return driver.find_elements(By.CSS_SELECTOR, ".frame.tappable") or None
 
     shoot("aztlan", 4, 3, 2, docs / "remote-aztlan.png", cards)
+    shoot("aztlan", 3, 3, 3, docs / "remote-aztlan-tap.png", picture, tap=("place", 12))
     shoot("tlatelolco-market", 4, 7, 40, docs / "remote-market.png", buttons)
+    shoot("tlatelolco-market", 4, 7, 41, docs / "remote-market-tap.png", picture,
+          tap=("buy", 0))
     shoot("mexica", 3, 5, 8, docs / "remote-mexica.png", picture)
     shoot("mexica", 3, 5, 8, docs / "remote-mexica-tap.png", picture,
-          tap=("temple", 2))
+          tap=("move", 20, "plan"))
+    shoot("mexica-2p-neutral", 2, 4, 6, docs / "remote-mexica-2p.png", picture)
     return 0
 
 

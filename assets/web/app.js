@@ -348,7 +348,7 @@ function actionButton(item, disabled) {
   const button = el("button", "action" + (item.plan ? " plan" : ""));
   button.type = "button";
   button.appendChild(el("span", "action-text", item.text));
-  const code = item.plan ? item.plan.join(" · ") : item.action;
+  const code = item.plan ? planCode(item.plan) : item.action;
   if (item.text !== code) button.appendChild(el("code", null, code));
   button.disabled = disabled;
   button.addEventListener("click", () => item.plan ? startPlan(item) : act(item.action));
@@ -356,6 +356,13 @@ function actionButton(item, disabled) {
 }
 
 /* ------------------------------------------------------------------ plans --- */
+/* a plan's actions in short: "move g8 › f8 › e9" when they share their verb */
+function planCode(steps) {
+  const verb = steps[0].split(" ")[0];
+  if (!steps.every((a) => a.split(" ")[0] === verb)) return steps.join(" · ");
+  return verb + " " + steps.map((a) => a.split(" ").slice(1).join(" ")).join(" › ");
+}
+
 /* A plan (Rules.device_plans, docs/remote.md) is several actions played one after the
  * other: "Walk to k5: 3 AP" is three steps. The page sends its first action, and each
  * next one on the new state the step before it made, while this seat still decides and
@@ -696,12 +703,40 @@ function renderPicture() {
   marks.textContent = "";
   const tooled = placed.filter(([verb]) => verb === app.tool);  // a tool marks where it applies
   for (const place of myPlaces()) {
-    if (place.name !== app.place && !tooled.some(([, item]) => holds(place, item))) continue;
-    const mark = el("div", place.name === app.place ? "spot chosen" : "spot");
-    percentBox(mark, bounds(place));
+    const chosen = place.name === app.place;
+    if (!chosen && !tooled.some(([, item]) => holds(place, item))) continue;
+    if (chosen && place.polygon) { marks.appendChild(outline(place, pic)); continue; }
+    const mark = el("div", chosen ? "spot chosen" : "spot");
+    percentBox(mark, chosen ? bounds(place) : dotBox(place));
     marks.appendChild(mark);
   }
   renderPlace();
+}
+
+/* where a tool's dot goes: a square round the place's middle (a polygon's: the mean of
+ * its corners, inside a territory's rounded shape), as wide as the place's narrower side */
+function dotBox(place) {
+  const [x, y, w, h] = bounds(place);
+  let cx = x + w / 2, cy = y + h / 2;
+  if (place.polygon) {
+    const n = place.polygon.length;
+    cx = place.polygon.reduce((a, p) => a + p[0], 0) / n;
+    cy = place.polygon.reduce((a, p) => a + p[1], 0) / n;
+  }
+  const side = Math.min(w, h, 0.06 * app.picture.width);
+  return [cx - side / 2, cy - side / 2, side, side];
+}
+
+/* the chosen place's own outline, for a place that is no rectangle (a territory) */
+function outline(place, pic) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 " + pic.width + " " + pic.height);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("class", "outline");
+  const shape = document.createElementNS(SVG, "polygon");
+  shape.setAttribute("points", place.polygon.map((p) => p[0] + "," + p[1]).join(" "));
+  svg.appendChild(shape);
+  return svg;
 }
 
 function renderChips(placed) {

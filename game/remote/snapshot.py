@@ -277,11 +277,13 @@ def addressing(names: list[str], role: Role) -> list[str]:
 def button_text(description: str, seat: int | None, names: list[str]) -> str:
     """A description of the deciding seat's own action as its button says it: an
     imperative ("Player 1 builds a temple on k3: 2 AP" -> "Build a temple on k3: 2 AP"),
-    never the seat in the third person; other texts keep their words, with names."""
+    never the seat in the third person; other texts keep their words, with names and
+    the seat as "You" ("Your buyer 1 buys from the black vendor")."""
     said = imperative(description, seat) if seat is not None else description
     if said != description:
-        said = said[:1].upper() + said[1:]
-    return personalise(said, names)
+        return personalise(said[:1].upper() + said[1:], names)
+    # not an imperative ("Player 2's buyer 1 buys ..."): the seat is still spoken to
+    return personalise(said, addressing(names, seat))
 
 
 def results(game: Game, names: list[str]) -> dict[str, Any]:
