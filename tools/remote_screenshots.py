@@ -1,15 +1,19 @@
 """Screenshots of the phone page (docs/remote-*.png), and the browser the tests drive.
 
-    python tools/remote_screenshots.py
+    python tools/remote_screenshots.py [DIR]
 
 Runs a real hub on 127.0.0.1, an owner thread applying what the page sends, and the
 system's headless Chromium (Debian: ``apt-get install chromium chromium-driver``) through
-Selenium, emulating a phone in portrait (390x844 CSS pixels, scale 2). It writes
-``docs/remote-aztlan.png`` (an Aztlán seat choosing its power card) and
-``docs/remote-market.png`` (a Market seat with its buttons), ``docs/remote-mexica.png``
-(a Mexica turn: the board to tap, with its tool chips) and ``docs/remote-mexica-tap.png``
-(the temple tool chosen and a space tapped: the temples that can go there).
-``tests/remote/test_browser.py`` uses :func:`phone_browser` from here.
+Selenium, emulating a phone in portrait (390x844 CSS pixels, scale 2). It writes, into
+DIR (default ``docs/``), a seat's turn in each game and a place tapped:
+``remote-aztlan.png`` (choosing a power card) and ``remote-aztlan-tap.png`` (a territory
+tapped while placing), ``remote-market.png`` (the king's step, as buttons) and
+``remote-market-tap.png`` (the buy tool and the seat's buyer 1 tapped),
+``remote-mexica.png`` (the board to tap, with its tool chips) and
+``remote-mexica-tap.png`` (the move tool and a far space tapped: the walk there), and
+``remote-mexica-2p.png`` (Mexica for two, with its neutral temples).
+``tests/remote/test_browser*.py`` use :func:`phone_browser`, :func:`claim_seat` and
+:func:`tap_place` from here.
 """
 
 from __future__ import annotations
