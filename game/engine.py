@@ -311,6 +311,18 @@ class Rules(ABC):
         """
         return None
 
+    def device_plans(self, state: Any, seat: int) -> list[dict[str, Any]]:
+        """Optional: choices of several actions for the deciding ``seat``'s phone, played
+        one after the other (a Mexica walk of three steps is three ``move`` actions):
+        ``[{"text": "Walk to k5: 3 AP", "actions": ["move h7", "move h6", "move k5"],
+        "verb": "move"}]``. ``text`` is said to the seat, as an imperative; the first
+        action must be legal now and each one legal after those before it; ``verb``
+        (default: the first action's) is the group and tool it belongs to. The page
+        offers a plan at the places its last action names (docs/remote.md) and sends
+        its actions one by one, stopping at the first one refused. Default: none.
+        """
+        return []
+
     def game_facts(self, state: Any, events: Sequence[Any]) -> list[str]:
         """Optional: a few facts of a finished game that people like to read out, for the
         results screen ("largest district founded: 13 spaces by Player 2").

@@ -1,15 +1,19 @@
 """Screenshots of the phone page (docs/remote-*.png), and the browser the tests drive.
 
-    python tools/remote_screenshots.py
+    python tools/remote_screenshots.py [DIR]
 
 Runs a real hub on 127.0.0.1, an owner thread applying what the page sends, and the
 system's headless Chromium (Debian: ``apt-get install chromium chromium-driver``) through
-Selenium, emulating a phone in portrait (390x844 CSS pixels, scale 2). It writes
-``docs/remote-aztlan.png`` (an Aztlán seat choosing its power card) and
-``docs/remote-market.png`` (a Market seat with its buttons), ``docs/remote-mexica.png``
-(a Mexica turn: the board to tap, with its tool chips) and ``docs/remote-mexica-tap.png``
-(the temple tool chosen and a space tapped: the temples that can go there).
-``tests/remote/test_browser.py`` uses :func:`phone_browser` from here.
+Selenium, emulating a phone in portrait (390x844 CSS pixels, scale 2). It writes, into
+DIR (default ``docs/``), a seat's turn in each game and a place tapped:
+``remote-aztlan.png`` (choosing a power card) and ``remote-aztlan-tap.png`` (a territory
+tapped while placing), ``remote-market.png`` (the king's step, as buttons) and
+``remote-market-tap.png`` (the buy tool and the seat's buyer 1 tapped),
+``remote-mexica.png`` (the board to tap, with its tool chips) and
+``remote-mexica-tap.png`` (the move tool and a far space tapped: the walk there), and
+``remote-mexica-2p.png`` (Mexica for two, with its neutral temples).
+``tests/remote/test_browser*.py`` use :func:`phone_browser`, :func:`claim_seat` and
+:func:`tap_place` from here.
 """
 
 from __future__ import annotations
@@ -105,9 +109,36 @@ def claim_seat(driver: Any, url: str, seat: int, name: str = "") -> None:
     until(driver, lambda d: d.find_element(By.ID, "game").is_displayed(), "the seat's page")
 
 
+def tap_place(driver: Any, name: str) -> Any:
+    """Tap the middle of the picture's place ``name`` (of this phone) as a finger does, and
+    return the sheet of the actions there once it shows."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    frame = until(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".frame.tappable"),
+                  "the picture to tap")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    dx, dy = driver.execute_script(
+        "const place = placeNamed(arguments[0]);"
+        "const [x, y, w, h] = bounds(place);"
+        "let px = x + w / 2, py = y + h / 2;"
+        "if (place.polygon && !inside(place, px, py)) {"  # a concave territory: a point in it
+        "  const pts = place.polygon;"
+        "  [px, py] = [(pts[0][0] + pts[1][0] + pts[2][0]) / 3,"
+        "              (pts[0][1] + pts[1][1] + pts[2][1]) / 3]; }"
+        "const c = document.getElementById('canvas').getBoundingClientRect();"
+        "const f = document.getElementById('frame').getBoundingClientRect();"
+        "return [c.left + px / app.picture.width * c.width - (f.left + f.width / 2),"
+        "        c.top + py / app.picture.height * c.height - (f.top + f.height / 2)];", name)
+    ActionChains(driver).move_to_element_with_offset(frame, int(dx), int(dy)).click().perform()
+    return until(driver, lambda d: d.find_element(By.ID, "place")
+                 if d.find_element(By.ID, "place").is_displayed() else None,
+                 f"the actions at {name}")
+
+
 def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
           ready: Callable[[Any], Any], names: tuple[str, ...] = ("Ana", "Ben", "Cy", "Dee"),
-          scroll: str = "", tap: tuple[str, int] | None = None) -> None:
+          scroll: str = "", tap: tuple[Any, ...] | None = None) -> None:
     """A game ``advance`` playout actions in, the deciding seat claimed on a phone."""
     from game.api import new_game
     from game.remote.hub import RemoteHub
@@ -133,12 +164,19 @@ def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
                 "return document.getElementById('picture').complete && "
                 "!document.getElementById('picture').hidden"), "the table picture")
             if tap is not None:  # choose the tool, then tap the place of its n-th action
-                verb, n = tap
-                driver.execute_script(
-                    "document.querySelector(`.chip[data-verb='${arguments[0]}']`).click();"
-                    "const item = placedItems().filter(([v]) => v === arguments[0])[arguments[1]];"
-                    "app.place = placesOf(item[1].action)[0]; renderPicture();"
-                    "document.getElementById('table').scrollIntoView();", verb, n)
+                verb, n = tap[0], tap[1]
+                plans = len(tap) > 2 and tap[2] == "plan"
+                name = driver.execute_script(
+                    "const chip = document.querySelector(`.chip[data-verb='${arguments[0]}']`);"
+                    "if (chip) chip.click();"
+                    "const item = placedItems().filter(([v, i]) => v === arguments[0] &&"
+                    " !!i.plan === arguments[2])[arguments[1]][1];"
+                    "const words = placesOf(item.action);"
+                    "return myPlaces().filter((p) => holds(p, item))"
+                    ".sort((a, b) => words.indexOf(b.name) - words.indexOf(a.name))[0].name;",
+                    verb, n, plans)
+                tap_place(driver, name)
+                driver.execute_script("document.getElementById('table').scrollIntoView()")
             if scroll:
                 driver.execute_script(f"document.querySelector({scroll!r}).scrollIntoView()")
             time.sleep(0.3)  # the banner's pulse: a calm frame for the picture
@@ -156,7 +194,8 @@ def main() -> int:
     if reason:
         print(f"cannot take screenshots: {reason}", file=sys.stderr)
         return 2
-    docs = ROOT / "docs"
+    docs = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    docs.mkdir(parents=True, exist_ok=True)
 
     def cards(driver: Any) -> Any:
         return driver.find_elements(By.CSS_SELECTOR, ".card.playable") or None
@@ -168,10 +207,14 @@ def main() -> int:
         return driver.find_elements(By.CSS_SELECTOR, ".frame.tappable") or None
 
     shoot("aztlan", 4, 3, 2, docs / "remote-aztlan.png", cards)
+    shoot("aztlan", 3, 3, 3, docs / "remote-aztlan-tap.png", picture, tap=("place", 12))
     shoot("tlatelolco-market", 4, 7, 40, docs / "remote-market.png", buttons)
+    shoot("tlatelolco-market", 4, 7, 41, docs / "remote-market-tap.png", picture,
+          tap=("buy", 0))
     shoot("mexica", 3, 5, 8, docs / "remote-mexica.png", picture)
     shoot("mexica", 3, 5, 8, docs / "remote-mexica-tap.png", picture,
-          tap=("temple", 2))
+          tap=("move", 20, "plan"))
+    shoot("mexica-2p-neutral", 2, 4, 6, docs / "remote-mexica-2p.png", picture)
     return 0
 
 

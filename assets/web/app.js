@@ -17,6 +17,7 @@ const app = {
   state: null, seats: null, game: null, nextId: 0, waiting: false,
   retry: 0, timer: null, closedForGood: false, wasDeciding: false, token: null,
   picture: null, pictures: true, place: null, tool: null, whole: false,
+  walk: null,  // a plan being played: {text, steps, done, version} (see followPlan)
   paused: false,  // the host said the game goes on later: reconnecting is no alarm
 };
 
@@ -160,6 +161,7 @@ function act(action) {
   remember();
   $("refusal").hidden = true;
   send({ type: "act", id: id, version: app.state.version, action: action });
+  if (app.walk) app.walk.version = app.state.version;
   app.place = null;
   renderActions();
   renderPicture();
@@ -191,9 +193,15 @@ const HANDLERS = {
     show("game");
   },
   state(msg) {
+    const before = app.state;
     app.state = msg;
     app.waiting = false;
+    const stopped = app.walk ? followPlan(msg, before) : "";
     render();
+    if (stopped) {  // after render, which hides a refusal once the seat no longer decides
+      $("refusal").hidden = false;
+      $("refusal").textContent = stopped;
+    }
   },
   picture(msg) {
     if (msg.error) { $("picture-note").textContent = msg.error; return; }
@@ -208,8 +216,9 @@ const HANDLERS = {
     app.waiting = false;
     const box = $("refusal");
     box.hidden = false;
-    box.textContent = "Not allowed: " + msg.reason;
+    box.textContent = "Not allowed: " + msg.reason + stopPlan(1);
     renderActions();
+    renderWalk();
   },
   error(msg) {
     app.waiting = false;
@@ -223,12 +232,14 @@ const HANDLERS = {
     } else {
       const box = $("refusal");
       box.hidden = false;
-      box.textContent = msg.message;
+      box.textContent = msg.message + stopPlan(1);
     }
     if (app.state) renderActions();
+    renderWalk();
   },
   bye(msg) {
     app.joined = false;
+    app.walk = null;
     if (msg.final) {  // the connection closes: the server stopped, or the seat moved on
       // a game that goes on later (saved with its seats): keep the token, keep trying
       app.closedForGood = !msg.resume;
@@ -334,13 +345,86 @@ function render() {
 }
 
 function actionButton(item, disabled) {
-  const button = el("button", "action");
+  const button = el("button", "action" + (item.plan ? " plan" : ""));
   button.type = "button";
   button.appendChild(el("span", "action-text", item.text));
-  if (item.text !== item.action) button.appendChild(el("code", null, item.action));
+  const code = item.plan ? planCode(item.plan) : item.action;
+  if (item.text !== code) button.appendChild(el("code", null, code));
   button.disabled = disabled;
-  button.addEventListener("click", () => act(item.action));
+  button.addEventListener("click", () => item.plan ? startPlan(item) : act(item.action));
   return button;
+}
+
+/* ------------------------------------------------------------------ plans --- */
+/* a plan's actions in short: "move g8 › f8 › e9" when they share their verb */
+function planCode(steps) {
+  const verb = steps[0].split(" ")[0];
+  if (!steps.every((a) => a.split(" ")[0] === verb)) return steps.join(" · ");
+  return verb + " " + steps.map((a) => a.split(" ").slice(1).join(" ")).join(" › ");
+}
+
+/* A plan (Rules.device_plans, docs/remote.md) is several actions played one after the
+ * other: "Walk to k5: 3 AP" is three steps. The page sends its first action, and each
+ * next one on the new state the step before it made, while this seat still decides and
+ * the action is legal there. A refusal or a state that does not offer the next step
+ * stops it and says how far it went: the steps played stay played, the rest is not. */
+function planItems() {
+  const out = [];
+  for (const plan of (app.state && app.state.plans) || [])
+    if (Array.isArray(plan.actions) && plan.actions.length)
+      out.push([plan.verb, { text: plan.text, plan: plan.actions,
+                             action: plan.actions[plan.actions.length - 1] }]);
+  return out;
+}
+
+function startPlan(item) {
+  if (!app.state || app.waiting) return;
+  app.walk = { text: item.text, steps: item.plan.slice(), done: 0, version: 0 };
+  stepPlan();
+}
+
+function stepPlan() {
+  const walk = app.walk;
+  walk.done += 1;
+  renderWalk();
+  act(walk.steps[walk.done - 1]);
+}
+
+/* a new state while a plan plays: the next step, the end, or a stop; returns the words
+ * that say why it stopped ("" if it did not) */
+function followPlan(msg, before) {
+  const walk = app.walk;
+  if (before && msg.version <= walk.version) {  // the same state sent again: still waiting
+    app.waiting = true;
+    return "";
+  }
+  if (walk.done >= walk.steps.length) { app.walk = null; renderWalk(); return ""; }
+  const next = walk.steps[walk.done];
+  if (msg.deciding && legalSet().has(next)) { stepPlan(); return ""; }
+  const why = msg.deciding ? "the next step (" + next + ") is not possible now"
+    : "it is no longer your turn";
+  return "Stopped: " + why + stopPlan(0);
+}
+
+/* end the plan in progress; the words that say how far it went ("" if none). ``failed``:
+ * the last action sent was refused, so it is not among the steps played. */
+function stopPlan(failed) {
+  const walk = app.walk;
+  if (!walk) return "";
+  app.walk = null;
+  renderWalk();
+  const played = walk.done - failed;
+  return ". " + walk.text.split(":")[0] + " stopped after " + played + " of " +
+    walk.steps.length + " steps: " + (played ? "the steps made stay made." : "nothing was played.");
+}
+
+function renderWalk() {
+  const box = $("walk");
+  if (!box) return;
+  const walk = app.walk;
+  box.hidden = !walk;
+  if (walk) box.textContent = walk.text.split(":")[0] + ": step " + walk.done + " of " +
+    walk.steps.length + "…";
 }
 
 function renderActions() {
@@ -349,18 +433,21 @@ function renderActions() {
   const s = app.state;
   if (!s || !s.deciding || !s.actions.length) return;
   const onCards = panelActions();
+  const plans = planItems();
   for (const group of s.actions) {
-    const many = group.actions.length > MANY;
+    const items = group.actions.concat(plans.filter(([verb]) => verb === group.verb)
+      .map(([, item]) => item));
+    const many = items.length > MANY;
     const covered = group.actions.every((item) => onCards.has(item.action));
     const wrap = el("details", "group");
     wrap.id = "verb-" + group.verb;
     wrap.open = !covered && (!many || s.actions.length === 1);
-    const title = group.verb + " · " + group.actions.length;
+    const title = group.verb + " · " + items.length;
     wrap.appendChild(el("summary", null, covered ? title + " (on the cards above)" : title));
     const grid = el("div", "grid");
     const fill = (filter) => {
       grid.textContent = "";
-      for (const item of group.actions) {
+      for (const item of items) {
         const hay = (item.text + " " + item.action).toLowerCase();
         if (!filter || hay.includes(filter)) grid.appendChild(actionButton(item, app.waiting));
       }
@@ -511,21 +598,41 @@ function renderView() {
  * action is at every place its words after the verb name ("canal d4 e4": d4 and e4). */
 function placesOf(action) { return action.split(" ").slice(1); }
 
+/* this phone's places: a place with a ``seat`` is that seat's only (a Market buyer "2" is
+ * the buyer 2 of the seat deciding) */
+function myPlaces() {
+  return ((app.picture && app.picture.places) || []).filter((p) =>
+    p.seat === undefined || p.seat === null || p.seat === app.seat);
+}
+
+/* the words that name a place: its name, and its other names (``also``) */
+function placeWords(place) {
+  return [place.name].concat(Array.isArray(place.also) ? place.also : []);
+}
+
+function holds(place, item) {
+  const words = placesOf(item.action);
+  return placeWords(place).some((w) => words.includes(w));
+}
+
 function placedItems() {
-  const names = new Set(((app.picture && app.picture.places) || []).map((p) => p.name));
+  const names = new Set(myPlaces().flatMap(placeWords));
   const out = [];
   if (!app.state || !app.state.deciding || !names.size) return out;
+  const all = [];
   for (const group of app.state.actions)
-    for (const item of group.actions)
-      if (placesOf(item.action).some((n) => names.has(n))) out.push([group.verb, item]);
+    for (const item of group.actions) all.push([group.verb, item]);
+  for (const [verb, item] of all.concat(planItems()))
+    if (placesOf(item.action).some((n) => names.has(n))) out.push([verb, item]);
   return out;
 }
 
-function itemsAt(name) {
+function itemsAt(place) {
   return placedItems().filter(([verb, item]) =>
-    (!app.tool || verb === app.tool) && placesOf(item.action).includes(name))
-    .map(([, item]) => item);
+    (!app.tool || verb === app.tool) && holds(place, item)).map(([, item]) => item);
 }
+
+function placeNamed(name) { return myPlaces().find((p) => p.name === name); }
 
 function bounds(place) {
   if (place.rect) return place.rect;
@@ -594,16 +701,42 @@ function renderPicture() {
   renderChips(placed);
   const marks = $("marks");
   marks.textContent = "";
-  const here = new Set();
-  for (const [verb, item] of placed)  // a tool marks where it applies
-    if (verb === app.tool) for (const n of placesOf(item.action)) here.add(n);
-  for (const place of pic.places) {
-    if (!here.has(place.name) && place.name !== app.place) continue;
-    const mark = el("div", place.name === app.place ? "spot chosen" : "spot");
-    percentBox(mark, bounds(place));
+  const tooled = placed.filter(([verb]) => verb === app.tool);  // a tool marks where it applies
+  for (const place of myPlaces()) {
+    const chosen = place.name === app.place;
+    if (!chosen && !tooled.some(([, item]) => holds(place, item))) continue;
+    if (chosen && place.polygon) { marks.appendChild(outline(place, pic)); continue; }
+    const mark = el("div", chosen ? "spot chosen" : "spot");
+    percentBox(mark, chosen ? bounds(place) : dotBox(place));
     marks.appendChild(mark);
   }
   renderPlace();
+}
+
+/* where a tool's dot goes: a square round the place's middle (a polygon's: the mean of
+ * its corners, inside a territory's rounded shape), as wide as the place's narrower side */
+function dotBox(place) {
+  const [x, y, w, h] = bounds(place);
+  let cx = x + w / 2, cy = y + h / 2;
+  if (place.polygon) {
+    const n = place.polygon.length;
+    cx = place.polygon.reduce((a, p) => a + p[0], 0) / n;
+    cy = place.polygon.reduce((a, p) => a + p[1], 0) / n;
+  }
+  const side = Math.min(w, h, 0.06 * app.picture.width);
+  return [cx - side / 2, cy - side / 2, side, side];
+}
+
+/* the chosen place's own outline, for a place that is no rectangle (a territory) */
+function outline(place, pic) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 " + pic.width + " " + pic.height);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("class", "outline");
+  const shape = document.createElementNS(SVG, "polygon");
+  shape.setAttribute("points", place.polygon.map((p) => p[0] + "," + p[1]).join(" "));
+  svg.appendChild(shape);
+  return svg;
 }
 
 function renderChips(placed) {
@@ -627,10 +760,10 @@ function renderPlace() {
   const box = $("place");
   box.textContent = "";
   const pic = app.picture;
-  const place = app.place && pic && pic.places.find((p) => p.name === app.place);
+  const place = app.place && pic && placeNamed(app.place);
   if (!place || !app.state || !app.state.deciding) { box.hidden = true; return; }
   box.hidden = false;
-  const items = itemsAt(place.name);
+  const items = itemsAt(place);
   const head = el("div", "place-head");
   head.appendChild(el("strong", null, place.title || place.name));
   const close = el("button", "secondary small", "Close");
@@ -653,7 +786,7 @@ function tapPicture(event) {
   const rect = $("canvas").getBoundingClientRect();
   const x = (event.clientX - rect.left) / rect.width * pic.width;
   const y = (event.clientY - rect.top) / rect.height * pic.height;
-  const place = pic.places.find((p) => inside(p, x, y));
+  const place = myPlaces().find((p) => inside(p, x, y));
   app.place = place ? place.name : null;
   renderPicture();
   if (place) $("place").scrollIntoView({ block: "nearest" });

@@ -27,6 +27,9 @@ from game.words import SECOND_PERSON, imperative, player
 LOG_TAIL = 40
 #: legal actions sent at most (Mexica's longest lists hold a few hundred)
 MAX_ACTIONS = 3000
+#: plans (``Rules.device_plans``) sent at most, and actions in one
+MAX_PLANS = 500
+MAX_PLAN_STEPS = 40
 #: how deep a view is followed when it is made JSON-safe (a mod's view may be odd)
 MAX_DEPTH = 40
 Role = int | None  # a seat, or None for the spectators
@@ -107,6 +110,7 @@ class Publisher:
         self._named: dict[tuple[Role, str], str] = {}
         self._sent: dict[tuple[Role, str], str] = {}
         self.panel_failure = ""
+        self.plans_failure = ""
 
     def prepare(self, game: Game, events: Iterable[Event], table: Sequence[SeatInfo],
                 roles: Iterable[Role], picture: bool) -> Snapshot:
@@ -174,6 +178,7 @@ class Publisher:
             "current": current, "turn": turn_seat(game), "deciding": deciding,
             "scores": json_safe(game.scores), "over": game.is_over,
             "actions": action_groups(game, names) if deciding else [],
+            "plans": self._plans(game, role, names) if deciding and role is not None else [],
             "panel": named(self._panel(game, view, role), names),
             "log": [{"text": self._name(e.text, names, role), "seat": e.seat}
                     for e in self._tail if e.visible(role)][-LOG_TAIL:],
@@ -191,6 +196,20 @@ class Publisher:
             named_text = personalise(text, addressing(names, role))
         self._sent[(role, text)] = named_text
         return named_text
+
+    def _plans(self, game: Game, role: int, names: list[str]) -> list[dict[str, Any]]:
+        """The variant's plans for the deciding seat (``Rules.device_plans``), only those
+        that start with a legal action. A failing hook costs the plans, never the game."""
+        try:
+            raw = game.rules.device_plans(game.state, role)
+        except Exception as exc:  # noqa: BLE001 - a plugin must not stop the server
+            if not self.plans_failure:
+                self.plans_failure = f"{type(exc).__name__}: {exc}"
+                print(f"remote: the '{game.rules.engine_id}' device plans failed "
+                      f"({self.plans_failure}); devices offer single actions",
+                      file=sys.stderr)
+            return []
+        return checked_plans(raw, set(game.legal_actions()), names)
 
     def _panel(self, game: Game, view: Any, role: Role) -> Any:
         """The variant's own device panel (``Rules.device_panel``), or None for the
@@ -230,6 +249,24 @@ def action_groups(game: Game, names: list[str]) -> list[dict[str, Any]]:
     return [{"verb": verb, "actions": items} for verb, items in groups.items()]
 
 
+def checked_plans(raw: Any, legal: set[str], names: list[str]) -> list[dict[str, Any]]:
+    """The sane plans of ``raw``: a text, two to :data:`MAX_PLAN_STEPS` actions of which
+    the first is legal now, and a verb (the first action's by default)."""
+    out: list[dict[str, Any]] = []
+    for plan in raw[:MAX_PLANS] if isinstance(raw, list) else []:
+        if not isinstance(plan, dict):
+            continue
+        text, steps = plan.get("text"), plan.get("actions")
+        if not (isinstance(text, str) and isinstance(steps, list)
+                and 2 <= len(steps) <= MAX_PLAN_STEPS
+                and all(isinstance(a, str) and a for a in steps) and steps[0] in legal):
+            continue
+        verb = plan.get("verb")
+        out.append({"verb": verb if isinstance(verb, str) and verb else steps[0].split()[0],
+                    "text": personalise(text, names), "actions": list(steps)})
+    return out
+
+
 def addressing(names: list[str], role: Role) -> list[str]:
     """``names`` with the role's own seat named "You", so that the engine's texts speak to
     the person holding it (:func:`game.words.personalise`)."""
@@ -241,11 +278,13 @@ def addressing(names: list[str], role: Role) -> list[str]:
 def button_text(description: str, seat: int | None, names: list[str]) -> str:
     """A description of the deciding seat's own action as its button says it: an
     imperative ("Player 1 builds a temple on k3: 2 AP" -> "Build a temple on k3: 2 AP"),
-    never the seat in the third person; other texts keep their words, with names."""
+    never the seat in the third person; other texts keep their words, with names and
+    the seat as "You" ("Your buyer 1 buys from the black vendor")."""
     said = imperative(description, seat) if seat is not None else description
     if said != description:
-        said = said[:1].upper() + said[1:]
-    return personalise(said, names)
+        return personalise(said[:1].upper() + said[1:], names)
+    # not an imperative ("Player 2's buyer 1 buys ..."): the seat is still spoken to
+    return personalise(said, addressing(names, seat))
 
 
 def results(game: Game, names: list[str]) -> dict[str, Any]:

@@ -144,9 +144,12 @@ class BoardView:
         """The places a phone may tap on the table picture, with the board drawn in
         ``area`` (logical units, as ``draw`` gets it): ``{"name": str, "rect": [x, y, w,
         h]}`` or ``{"name": str, "polygon": [[x, y], ...]}``, and optionally ``"title"``
-        (what the phone calls the place; the name by default). A legal action belongs to
-        every place whose ``name`` is one of its words after the verb ("canal d4 e4" is
-        at d4 and at e4), so name the places as the game's notation does. The picture
+        (what the phone calls the place; the name by default), ``"also"`` (other words
+        naming it: a vendor's square is also its colour) and ``"seat"`` (a place of that
+        seat's phone only: a buyer "2" that means the deciding seat's own). A legal action
+        belongs to every place whose ``name`` or ``also`` is one of its words after the
+        verb ("canal d4 e4" is at d4 and at e4), so name the places as the game's
+        notation does. The picture
         painter (:mod:`game.ui.picture`) sends them, in the picture's pixels, with the
         picture; a tap opens the actions there (docs/remote.md). Default: no places, and
         the phone offers its lists of actions only."""

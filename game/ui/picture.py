@@ -49,6 +49,8 @@ from game.ui.session import Session  # noqa: E402
 #: places sent with a picture at most, and points of one place's polygon
 MAX_PLACES = 2000
 MAX_POINTS = 200
+#: other names of one place ("red" for the red vendor's square)
+MAX_ALSO = 8
 #: how much lower the painter process's CPU priority is than the window's (Unix nice)
 PAINTER_NICENESS = 10
 
@@ -211,11 +213,27 @@ def _shape(place: dict[str, Any], screen: Any, size: tuple[int, int]) -> dict[st
     out: dict[str, Any] = {"name": name[:60]}
     if title != name:
         out["title"] = title[:60]
+    out.update(_extras(place))
     if "rect" in place:
         (x0, y0), (x1, y1) = pixels
         out["rect"] = [x0, y0, x1 - x0, y1 - y0]
     else:
         out["polygon"] = [list(p) for p in pixels]
+    return out
+
+
+def _extras(place: dict[str, Any]) -> dict[str, Any]:
+    """A place's optional other names (``also``) and seat (``seat``: a place of that
+    seat's phone only), kept when they are sane."""
+    out: dict[str, Any] = {}
+    also = place.get("also")
+    if isinstance(also, list):
+        words = [a[:60] for a in also[:MAX_ALSO] if isinstance(a, str) and a]
+        if words:
+            out["also"] = words
+    seat = place.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 64:
+        out["seat"] = seat
     return out
 
 

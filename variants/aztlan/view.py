@@ -51,7 +51,7 @@ from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.aid_pages import AidPictures
 from variants.aztlan.rules import AztlanRules
-from variants.aztlan.view_layout import Layout, MapGeometry, make_layout
+from variants.aztlan.view_layout import Layout, MapGeometry, make_layout, territory_places
 from variants.aztlan.view_model import Decision, Model, Option, decide
 from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, prosperity_words
 from variants.aztlan.view_plan import MAP_KINDS
@@ -567,6 +567,11 @@ class AztlanView(AidPictures):
         x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
         return (x0, y0, max(r[0] + r[2] for r in rects) - x0,
                 max(r[1] + r[3] for r in rects) - y0)
+
+    def picture_places(self, area: Area) -> list[dict[str, Any]]:
+        """Every territory, by the notation's id ("t12") and its name: a phone's tap on
+        it offers the placements, moves, conflicts and rafts there."""
+        return territory_places(self.layout(area), self.geo, self.rules.island.names)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         self.panel_area = area  # where clicks on the panel land (layout only)

@@ -211,3 +211,11 @@ def make_layout(area: Rect, geo: MapGeometry) -> Layout:
     age = (ax + aw - age_w, row_y, age_w, row_h)
     return Layout(area, left - vx * kx, top - vy * ky, kx, ky, (left, top, w, h), track,
                   age)
+
+
+def territory_places(lay: Layout, geo: MapGeometry, names: list[str]) -> list[dict[str, Any]]:
+    """The picture's places (``BoardView.picture_places``): each territory's polygon as
+    drawn, named by its id as the notation writes it, titled with its name."""
+    return [{"name": t, "title": f"{names[i]} ({t})",
+             "polygon": [list(p) for p in lay.poly(geo.polys[i])]}
+            for i, t in enumerate(geo.ids)]

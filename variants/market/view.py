@@ -54,6 +54,7 @@ from variants.market.rules import MarketRules
 from variants.market.view_layout import CARDS, Layout, make_layout, step_target
 from variants.market.view_panel import paint_panel, panel_hit, tiles_left
 from variants.market.view_pieces import pieces
+from variants.market.view_places import market_places
 from variants.market.view_preview import (
     MODE_LABELS,
     MODES,
@@ -549,6 +550,13 @@ class MarketView(SeatStyle, AidPictures):
         y0 = min(r[1] for r in rects)
         return (x0, y0, max(r[0] + r[2] for r in rects) - x0,
                 max(r[1] + r[3] for r in rects) - y0)
+
+    def picture_places(self, area: Area) -> list[dict[str, Any]]:
+        """The squares and every seat's buyers (``view_places``): a phone's tap on one
+        offers the moves, purchases and coins there."""
+        rules = self.rules
+        return market_places(make_layout(area, rules.n, rules.sides), rules.geo.names,
+                             rules.sides, rules.line_names, self.session.game.state)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area

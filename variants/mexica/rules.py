@@ -111,6 +111,11 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
 
         return device_panel(view, seat)
 
+    def device_plans(self, state: MexicaState, seat: int) -> list[dict[str, Any]]:
+        from variants.mexica.plans import walk_plans
+
+        return walk_plans(self, state, seat)
+
     def forgoes(self, state: MexicaState, action: str) -> str:
         """Ending the turn with action points left loses them."""
         if action.split() == ["end"] and state.phase != "over" and state.ap > 0:

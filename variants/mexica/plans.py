@@ -1,0 +1,52 @@
+"""Walks of several steps for a phone (``Rules.device_plans``).
+
+The engine's ``move`` is one step, as the rulebook's movement is counted (1 AP per
+space). The television's walk tool plays a walk of several steps as its steps, one
+after the other (``view_preview._walk_to``); a phone gets the same walks as plans: a tap
+on a space offers "Walk to k5: 3 AP", and the page sends its steps one by one, each on
+the state the step before it made. Each walk is played out on a clone first
+(the way ``queries.simulate`` checks one), so a plan offered is one the engine accepts step by step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from variants.mexica.state import MexicaState
+
+if TYPE_CHECKING:
+    from variants.mexica.rules import MexicaRules
+
+
+def walk_plans(rules: MexicaRules, state: MexicaState, seat: int) -> list[dict[str, Any]]:
+    """Every space the seat's Pilli can reach on foot in two steps or more with the AP it
+    has, nearest first, each by a shortest way there. A breadth-first search over the
+    engine's own states: each step is asked (``rules.why_not``) and played on a clone of
+    the state the step before it made, so every plan is one the engine accepts."""
+    if state.phase != "play" or seat != state.turn or state.pilli[seat] is None:
+        return []
+    names = rules.board.names
+    steps_left = state.ap // max(1, rules.c_step)
+    out: list[dict[str, Any]] = []
+    layer: list[tuple[MexicaState, list[str]]] = [(state, [])]
+    seen = {state.pilli[seat]}
+    while layer and steps_left > 0:
+        steps_left -= 1
+        following: list[tuple[MexicaState, list[str]]] = []
+        for here, walked in layer:
+            me = here.pilli[seat]
+            for cell in rules._foot_targets(here, me) if me is not None else []:
+                step = f"move {names[cell]}"
+                if cell in seen or rules.why_not(here, step) is not None:
+                    continue
+                seen.add(cell)
+                there = rules.clone(here)
+                rules.apply(there, step)
+                following.append((there, [*walked, step]))
+        layer = following
+        for _there, walked in sorted(layer, key=lambda item: item[1][-1]):
+            if len(walked) > 1:
+                cost = len(walked) * rules.c_step
+                out.append({"verb": "move", "actions": walked,
+                            "text": f"Walk to {walked[-1].split()[1]}: {cost} AP"})
+    return out
