@@ -181,6 +181,23 @@ def saved_log(home: Path) -> list[str]:
     return list(read_game(home / "saves" / f"{HOSTED}.json").log)
 
 
+def on_disk(home: Path, sent: int) -> None:
+    """Wait (a hang guard, not a timing) until the autosave's writer thread has put most of
+    the ``sent`` actions and the seats file on the disk: on a loaded machine the writer
+    can lag the game by dozens of actions, and a kill before its first write would leave
+    nothing to resume, which is not what this test is about."""
+    save = home / "saves" / f"{HOSTED}.json"
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        try:
+            if seats_path(save).exists() and len(saved_log(home)) >= sent // 2:
+                return
+        except (OSError, SaveError):
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"the autosave did not reach the disk within {HANG} s")
+
+
 def new_host(hosts: Callable[..., HostProcess], home: Path) -> HostProcess:
     return hosts(home, "--variant", VARIANT, "--players", str(PLAYERS), "--seed", str(SEED),
                  "--port", "0")
@@ -221,6 +238,7 @@ def test_kill_9_mid_game_then_resume_the_devices_rejoin_and_the_game_ends_the_sa
     assert [w["seat"] for w in table.welcomes] == [0, 1, 2]
     sent, over = table.play(acts=40)
     assert not over
+    on_disk(tmp_path, sent)
     host.kill()
     # the save is this game's beginning (the last action or two may still have been on
     # their way to the disk: the devices play them again)
