@@ -194,12 +194,14 @@ def _parse(text: str, filename: str | None) -> tuple[Any, Lines]:
     try:
         try:
             return _load(loader(text), filename)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, UnicodeEncodeError):
             if loader is not _PureLoader:
                 # libyaml words its errors its own way, and looks further ahead (a line
-                # of 5,000 '[' is refused at the 1,000th, not at MAX_DEPTH): a file it
-                # refuses is parsed again by PyYAML's parser, which says where and why
-                # in the same words with either parser, at no more cost than before.
+                # of 5,000 '[' is refused at the 1,000th, not at MAX_DEPTH), and a text
+                # it cannot encode (an undecodable byte of a command line's -o comes as
+                # a lone surrogate) is not even read: a text it refuses is parsed again
+                # by PyYAML's parser, which says where and why in the same words with
+                # either parser, at no more cost than before.
                 return _load(_PureLoader(text), filename)
             raise
     except yaml.YAMLError as exc:

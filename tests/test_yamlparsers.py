@@ -47,6 +47,7 @@ BROKEN = {
     "tab": "id: tabbed\nplayers:\n\tmin: 2\n",
     "bad indent": "a:\n  b: 1\n c: 2\n",
     "control character": "a: 1\nb: \x07\n",
+    "undecodable byte": "a: \udcff\n",  # what -o gets from a command line's bad byte
     "unknown anchor": "a: *nowhere\n",
     "two documents": "a: 1\n---\nb: 2\n",
     "flow 5000 deep on one line": "volume: " + "[" * 5000 + "]" * 5000 + "\n",
