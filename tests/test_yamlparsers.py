@@ -121,3 +121,15 @@ def test_with_libyaml_the_pure_python_scanner_reads_nothing(monkeypatch):
     monkeypatch.setattr(yamlload, "LIBYAML", False)
     load_yaml_text(text, "pure.yaml")
     assert len(scanned) > 1000
+
+
+def test_an_undecodable_byte_in_an_option_is_a_clear_error(capsys, yaml_parser):
+    """A command line's byte that is not UTF-8 reaches ``-o`` as a lone surrogate, which
+    libyaml cannot even be given: a one-line refusal, never a traceback."""
+    from game.cli import main
+
+    code = main(["play", "--headless", "--seed", "1", "-o", "ap_per_turn=\udcff"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "-o ap_per_turn: (top level): YAML syntax: unacceptable character #xdcff" in err
+    assert "Traceback" not in err
