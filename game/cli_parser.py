@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 PROG = "aztec-arcade"
 #: ``simulate --seconds``: Hard's budget per decision, at most an hour
 MAX_SECONDS = 3600.0
+#: ``balance --out``: the report's folder
+BALANCE_OUT = "balance-report"
+#: ``balance --backend``: where the games are played (game.lab.run)
+BALANCE_BACKENDS = ("local", "dask")
 #: Longest message line from argparse (its own errors quote what was typed).
 _MAX_USAGE_CHARS = 300
 
@@ -107,8 +111,8 @@ def seconds_arg(text: str) -> float:
     return value
 
 
-def bot_levels(text: str) -> list[str]:
-    """``--bots easy,hard``: one computer level per seat."""
+def _levels(text: str) -> list[str]:
+    """Computer levels separated by commas, each one the game knows."""
     from game.ai import LEVELS
 
     levels = [part.strip().lower() for part in text.split(",") if part.strip()]
@@ -116,9 +120,24 @@ def bot_levels(text: str) -> list[str]:
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(f"unknown computer level {quote(level)}; "
                                              f"choose from {', '.join(LEVELS)}")
+    return levels
+
+
+def bot_levels(text: str) -> list[str]:
+    """``--bots easy,hard``: one computer level per seat."""
+    levels = _levels(text)
     if len(levels) < 2:
         raise argparse.ArgumentTypeError("name one level per seat, at least two, e.g. "
                                          "--bots normal,easy")
+    return levels
+
+
+def levels_arg(text: str) -> list[str]:
+    """``balance --bots hard,normal``: one level per seat, or one level for every seat."""
+    levels = _levels(text)
+    if not levels:
+        raise argparse.ArgumentTypeError("name a computer level per seat, e.g. "
+                                         "--bots hard,normal")
     return levels
 
 
@@ -227,10 +246,8 @@ def _add_simulate(sub: Subparsers, handler: Handler) -> None:
 
 
 def _add_balance(sub: Subparsers, handler: Handler) -> None:
-    """``balance``: the balance lab's tournaments (game.lab)."""
-    from game.lab.command import DEFAULT_OUT, levels_arg
-    from game.lab.run import BACKENDS
-
+    """``balance``: the balance lab's tournaments (game.lab, imported only to run them:
+    building the parser for every command must not cost the lab's imports)."""
     p = sub.add_parser("balance", help="tournaments between computer players, as an HTML "
                        "report (needs the 'lab' extra)",
                        description="Play tournaments between computer players in one or "
@@ -264,14 +281,14 @@ def _add_balance(sub: Subparsers, handler: Handler) -> None:
     p.add_argument("--seed", type=seed_arg, default=0, help="seed of game 1 (default: 0)")
     p.add_argument("--jobs", "-j", type=jobs_arg("the number of jobs"), default=1,
                    metavar="J", help="worker processes (default: 1; at most 4 per core)")
-    p.add_argument("--backend", choices=BACKENDS, default="local",
+    p.add_argument("--backend", choices=BALANCE_BACKENDS, default="local",
                    help="local: this machine (--jobs processes); dask: a Dask cluster "
                         "(needs the 'cluster' extra)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="with --backend dask: the scheduler to use, e.g. "
                         "tcp://10.0.0.5:8786 (default: a local cluster of --jobs workers)")
-    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
-                   help=f"folder for report.html and games.jsonl (default: {DEFAULT_OUT}); "
+    p.add_argument("--out", default=BALANCE_OUT, metavar="DIR",
+                   help=f"folder for report.html and games.jsonl (default: {BALANCE_OUT}); "
                    "each game is written there as it ends")
     p.add_argument("--resume", action="store_true",
                    help="carry on a run that stopped (Ctrl+C, a crash): keep the games "

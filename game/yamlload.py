@@ -3,6 +3,9 @@
 Error messages must name the file, the key path and the line, so instead of
 ``yaml.safe_load`` we compose the node tree with the safe loader and convert it ourselves,
 noting each key's line. Nothing here can execute code: only the safe constructors run.
+libyaml (PyYAML's C parser) scans and parses where PyYAML has it, about five times
+quicker than PyYAML's pure-Python parser, which remains the fallback; the data, the
+lines and every refusal are the same with either (``tests/test_yamlparsers.py``).
 
 A YAML file is input from anyone (a downloaded variant, a plugin folder, ``-o``), so
 everything it can make the loader do is bounded before the work is done: the size of the
@@ -13,10 +16,14 @@ noticeable time or memory; breaking one is a located ``ConfigError`` like any ot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from game.errors import ConfigError, ConfigIssue
 from game.memo import Memo, copy_data
@@ -25,9 +32,10 @@ from game.readlimit import read_at_most
 Lines = dict[tuple[Any, ...], int]
 
 #: Largest YAML text read, in bytes. The biggest shipped variant (Aztlán, with its whole
-#: map) is about 11 kB; a map of a few hundred territories stays under 200 kB. PyYAML is
-#: pure Python (about 2 s per MB of dense YAML), so 1 MB keeps the worst file within a
-#: couple of seconds, and the node limit below keeps its memory small.
+#: map) is about 11 kB; a map of a few hundred territories stays under 200 kB. PyYAML's
+#: pure-Python parser (the fallback) takes about 2 s per MB of dense YAML, so 1 MB keeps
+#: the worst file within a couple of seconds, and the node limit below keeps its memory
+#: small.
 MAX_BYTES = 1_000_000
 #: Most keys and list items one file may expand to: aliases (``*name``) can repeat a
 #: subtree exponentially ("billion laughs"); no real variant file comes near this.
@@ -62,11 +70,26 @@ class _Limit(Exception):
         self.line, self.message, self.title, self.path = line, message, title, path
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """The safe loader, counting nodes and nesting while it composes."""
+#: Whether to parse with libyaml, PyYAML's C parser (its events carry the same line
+#: marks as the pure-Python parser's). PyPI's PyYAML wheels include it; a PyYAML
+#: built without it falls back to the pure-Python parser. Tests set this to False to run
+#: the same files through both.
+LIBYAML: bool = yaml.__with_libyaml__
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
+
+class _Bounded(Composer, SafeConstructor):
+    """A composer counting nodes and nesting while it composes, over either parser.
+
+    Why not ``yaml.compose(text, Loader=yaml.CSafeLoader)``: libyaml's own composer
+    builds the whole node tree before anything can count it, and a 1 MB file of ``[a,a,
+    a, ...`` is half a million nodes (150 MB and more than a second). So libyaml only
+    scans and parses (the slow part in Python) and this composer, PyYAML's own, builds
+    the nodes from its events, refusing at the first node over a limit, as before.
+    """
+
+    def __init__(self) -> None:
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
         self._depth = 0
         self._nodes = 0
         #: keys and list items the conversion may make, once the nodes are composed
@@ -82,7 +105,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self._nodes += 1
         if self._nodes > MAX_NODES or self._depth >= MAX_DEPTH:
             # PyYAML's stubs leave the parser's peek_event unannotated
-            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            mark = self.peek_event().start_mark  # type: ignore[attr-defined]
             if self._nodes > MAX_NODES:
                 raise _Limit(mark.line + 1, f"holds more than {MAX_NODES:,} values",
                              "is too large")
@@ -95,19 +118,53 @@ class _BoundedLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
+    def dispose(self) -> None:
+        """Both parsers have one (the C parser frees libyaml's memory)."""
+        super().dispose()  # type: ignore[misc]
+
+
+class _PureLoader(_Bounded, yaml.SafeLoader):
+    """PyYAML's pure-Python reader, scanner and parser."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.SafeLoader.__init__(self, stream)
+        _Bounded.__init__(self)
+
+
+#: the bounded composer over libyaml's parser (None without libyaml)
+_CLoader: Callable[[str], _Bounded] | None = None
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    class _CLoaderType(_Bounded, CParser, Resolver):
+        """libyaml's reader, scanner and parser (its events carry the same marks)."""
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            Resolver.__init__(self)
+            _Bounded.__init__(self)
+
+    _CLoader = _CLoaderType
+
+
+def _parser() -> Callable[[str], _Bounded]:
+    """The bounded composer over libyaml's parser, or over PyYAML's if it has none."""
+    return _CLoader if LIBYAML and _CLoader is not None else _PureLoader
+
 
 #: Texts longer than this are parsed every time (a real variant file is under 20 kB).
 MEMO_MAX_CHARS = 64_000
-#: Parsed texts (:mod:`game.memo`): PyYAML's pure-Python parser, kept for its line marks,
-#: takes most of the time of checking a variant file, and a registry built again (``play
-#: --dev``, every test) finds the same texts.
+#: Parsed texts (:mod:`game.memo`): parsing and converting take much of the time of
+#: checking a variant file (most of it with the pure-Python parser), and a registry built
+#: again (``play --dev``, every test) finds the same texts.
 _PARSED: Memo[tuple[Any, Lines]] = Memo("yaml", size=256)
 
 
 def _limits() -> tuple[int, ...]:
-    """The limits as they are now: part of a parse's inputs (tests lower them)."""
+    """The limits and the parser as they are now: part of a parse's inputs (tests lower
+    the limits, and choose the parser)."""
     return (MAX_BYTES, MAX_ENTRIES, MAX_NODES, MAX_DEPTH, MAX_NUMBER_CHARS, NUMBER_LIMIT,
-            EXPANSION, EXPANSION_BASE)
+            EXPANSION, EXPANSION_BASE, LIBYAML)
 
 
 def load_yaml_text(text: str, filename: str | None = None) -> tuple[Any, Lines]:
@@ -133,14 +190,20 @@ def _parse(text: str, filename: str | None) -> tuple[Any, Lines]:
         raise ConfigError(f"{name} is too large", [ConfigIssue(
             filename, "", f"is {len(text):,} characters long; at most {MAX_BYTES:,} are "
             "read", 1)])
-    loader = _BoundedLoader(text)
-    lines: Lines = {(): 1}
-    issues: list[ConfigIssue] = []
+    loader = _parser()
     try:
-        node = loader.composed()
-        if node is None:
-            return None, lines
-        data = _convert(loader, node, (), lines, issues, filename, 0)
+        try:
+            return _load(loader(text), filename)
+        except (yaml.YAMLError, UnicodeEncodeError):
+            if loader is not _PureLoader:
+                # libyaml words its errors its own way, and looks further ahead (a line
+                # of 5,000 '[' is refused at the 1,000th, not at MAX_DEPTH), and a text
+                # it cannot encode (an undecodable byte of a command line's -o comes as
+                # a lone surrogate) is not even read: a text it refuses is parsed again
+                # by PyYAML's parser, which says where and why in the same words with
+                # either parser, at no more cost than before.
+                return _load(_PureLoader(text), filename)
+            raise
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -155,10 +218,21 @@ def _parse(text: str, filename: str | None) -> tuple[Any, Lines]:
     except RecursionError:  # not expected within MAX_DEPTH; never a traceback
         raise ConfigError(f"{name} is nested too deeply", [ConfigIssue(
             filename, "", "nested too deeply")]) from None
+
+
+def _load(loader: _Bounded, filename: str | None) -> tuple[Any, Lines]:
+    """Compose and convert; the limits raise :class:`_Limit`, the parser YAMLError."""
+    lines: Lines = {(): 1}
+    issues: list[ConfigIssue] = []
+    try:
+        node = loader.composed()
+        if node is None:
+            return None, lines
+        data = _convert(loader, node, (), lines, issues, filename, 0)
     finally:
         loader.dispose()
     if issues:
-        raise ConfigError(f"{name} has problems", issues)
+        raise ConfigError(f"{filename or 'YAML'} has problems", issues)
     return data, lines
 
 
@@ -178,7 +252,7 @@ def load_yaml_file(path: Path) -> tuple[Any, Lines]:
     return load_yaml_text(text, str(path))
 
 
-def _convert(loader: _BoundedLoader, node: yaml.Node, path: tuple[Any, ...], lines: Lines,
+def _convert(loader: _Bounded, node: yaml.Node, path: tuple[Any, ...], lines: Lines,
              issues: list[ConfigIssue], filename: str | None, depth: int) -> Any:
     line = node.start_mark.line + 1
     if len(lines) > loader.entries:
@@ -228,7 +302,7 @@ def _convert(loader: _BoundedLoader, node: yaml.Node, path: tuple[Any, ...], lin
     return _scalar(loader, node, path, issues, filename)
 
 
-def _scalar(loader: yaml.SafeLoader, node: yaml.Node, path: tuple[Any, ...],
+def _scalar(loader: _Bounded, node: yaml.Node, path: tuple[Any, ...],
             issues: list[ConfigIssue], filename: str | None) -> Any:
     """One scalar; numbers too long or too large to be meant are refused at their line.
 

@@ -45,7 +45,7 @@ os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 import pytest  # noqa: E402
 
-from game import ai  # noqa: E402
+from game import ai, yamlload  # noqa: E402
 from game.plugins import reset_registry  # noqa: E402
 
 _SESSION: dict[str, Any] = {}
@@ -68,6 +68,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         else:
             os.environ["AZTEC_ARCADE_HOME"] = old
         shutil.rmtree(_SESSION.pop("home"), ignore_errors=True)
+
+
+@pytest.fixture(params=["libyaml", "pure"])
+def yaml_parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs a test once with libyaml's C parser and once with PyYAML's pure-Python one
+    (the fallback where PyYAML has no libyaml): YAML files must read, and be refused, in
+    the same words with either."""
+    if request.param == "libyaml" and not yamlload.yaml.__with_libyaml__:
+        pytest.skip("this PyYAML was built without libyaml")
+    monkeypatch.setattr(yamlload, "LIBYAML", request.param == "libyaml")
+    return str(request.param)
 
 
 @pytest.fixture(autouse=True)

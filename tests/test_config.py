@@ -226,6 +226,7 @@ def test_unreadable_file(tmp_path):
 # ---------------------------------------------------------------------------------------
 # the YAML layer
 # ---------------------------------------------------------------------------------------
+@pytest.mark.usefixtures("yaml_parser")
 def test_yaml_syntax_error_has_its_line(tmp_path):
     text = "id: syntax\nname: Syntax\nplayers: {min: 2, max: 4\nplugin: mexica\n"
     with pytest.raises(ConfigError) as info:
@@ -240,12 +241,14 @@ def test_yaml_syntax_error_has_its_line(tmp_path):
     assert f"{path}:4:" in broken_for(registry, path)
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_tab_indentation_is_a_located_error():
     with pytest.raises(ConfigError) as info:
         load_yaml_text("id: tabbed\nplayers:\n\tmin: 2\n", "tab.yaml")
     assert info.value.issues[0].line == 3
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_lines_map_every_key_and_item():
     data, lines = load_yaml_text("a: 1\nb:\n  c: [x, y]\n  d:\n    - 5\n    - 6\n")
     assert data == {"a": 1, "b": {"c": ["x", "y"], "d": [5, 6]}}
@@ -253,6 +256,7 @@ def test_lines_map_every_key_and_item():
     assert lines[("b", "d", 0)] == 5 and lines[("b", "d", 1)] == 6
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_duplicate_keys_are_reported(tmp_path):
     text = "id: dup\nextends: mexica\nname: One\nname: Two\nparameters:\n" \
            "  ap_per_turn: 5\n  ap_per_turn: 7\n"
@@ -267,6 +271,7 @@ def test_duplicate_keys_are_reported(tmp_path):
     assert "dup" not in registry.variants
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_merge_keys_are_refused():
     with pytest.raises(ConfigError, match="merge keys"):
         load_yaml_text("base: &b {x: 1}\nother:\n  <<: *b\n  y: 2\n")
@@ -283,6 +288,7 @@ def test_merge_keys_are_refused():
     "!!python/tuple [1, 2]",
     "!!set {{a, b}}",
 ])
+@pytest.mark.usefixtures("yaml_parser")
 def test_python_tags_are_refused_and_nothing_executes(tmp_path, value):
     marker = tmp_path / "executed"
     text = f"id: evil\nextends: mexica\nname: {value.format(marker=marker)}\n"
@@ -297,16 +303,19 @@ def test_python_tags_are_refused_and_nothing_executes(tmp_path, value):
     assert not marker.exists()
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_safe_tags_still_work():
     data, _ = load_yaml_text("a: !!str 5\nb: !!int '7'\nc: !!map {x: 1}\nd: !!seq [1]\n")
     assert data == {"a": "5", "b": 7, "c": {"x": 1}, "d": [1]}
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_aliases_are_copied_not_shared():
     data, _ = load_yaml_text("x: &a {k: [1]}\ny: *a\n")
     assert data["x"] == data["y"] and data["x"] is not data["y"]
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_alias_bombs_are_refused_before_they_expand():
     """9**9 leaves if expanded; the loader counts nodes and refuses long before that,
     so its memory stays small (measured by allocation, not by a clock)."""
@@ -325,6 +334,7 @@ def test_alias_bombs_are_refused_before_they_expand():
 
 @pytest.mark.parametrize("text", ["a: &x [*x]\n", "a: &x {b: *x}\n", "a: " + "[" * 5000,
                                   "a: " + "[" * 3000 + "]" * 3000])
+@pytest.mark.usefixtures("yaml_parser")
 def test_recursive_or_deep_yaml_is_a_config_error(text):
     with pytest.raises(ConfigError):
         load_yaml_text(text, "deep.yaml")

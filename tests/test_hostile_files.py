@@ -54,7 +54,7 @@ def composed(monkeypatch) -> Iterator[list[int]]:
     """How many YAML nodes the loader composes and converts (its work), memos off."""
     monkeypatch.setenv(OFF_ENV, "1")
     counts = [0, 0]
-    compose = yamlload._BoundedLoader.compose_node
+    compose = yamlload._Bounded.compose_node
     convert = yamlload._convert
 
     def counted_compose(self: Any, parent: Any, index: Any) -> Any:
@@ -65,7 +65,7 @@ def composed(monkeypatch) -> Iterator[list[int]]:
         counts[1] += 1
         return convert(*args)
 
-    monkeypatch.setattr(yamlload._BoundedLoader, "compose_node", counted_compose)
+    monkeypatch.setattr(yamlload._Bounded, "compose_node", counted_compose)
     monkeypatch.setattr(yamlload, "_convert", counted_convert)
     yield counts
 
@@ -95,6 +95,7 @@ READERS: dict[str, Callable[[Registry, Path], list[str]]] = {
 
 @pytest.mark.parametrize("kind", sorted(SLOW_YAML))
 @pytest.mark.parametrize("reader", sorted(READERS))
+@pytest.mark.usefixtures("yaml_parser")
 def test_every_yaml_reader_refuses_a_slow_file_within_the_loaders_limits(
         tmp_path, composed, reader, kind):
     text, why = SLOW_YAML[kind]
@@ -149,6 +150,7 @@ def test_a_variant_writing_thousands_of_parameters_is_merged_in_one_pass():
     assert ("parameters", "board", 0) not in origins
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_saving_a_setting_over_a_slow_settings_file_says_so_and_keeps_it():
     """The settings screen rewrites the user's file with one key changed: a file it
     cannot read (nested 100,000 deep, a number of 900,000 digits, an alias bomb) is
@@ -166,6 +168,7 @@ def test_saving_a_setting_over_a_slow_settings_file_says_so_and_keeps_it():
     assert read_user_settings() == ({"volume": 40, "fullscreen": True}, "")
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_a_settings_file_of_huge_values_leaves_the_defaults(tmp_path):
     path = user_settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -267,6 +270,7 @@ def test_the_lessons_progress_file_built_to_be_slow_is_no_progress(tmp_path):
 
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_reading_a_small_file_costs_memory_for_its_size_not_for_the_largest_allowed(
         tmp_path):
     """A save may be 16 MB and a YAML file 1 MB, but reading one of a few kilobytes

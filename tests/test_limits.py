@@ -150,6 +150,7 @@ def test_the_largest_mexica_box_the_schema_allows_still_sets_up():
 # ---------------------------------------------------------------------------------------
 # 2. integers of more than 4,300 digits, and nesting, anywhere YAML is read
 # ---------------------------------------------------------------------------------------
+@pytest.mark.usefixtures("yaml_parser")
 def test_a_huge_integer_in_a_variant_file_is_a_located_problem(capsys, tmp_path):
     path = write(tmp_path, "digits.yaml", "id: x\nextends: mexica\nparameters:\n"
                  f"  ap_per_turn: {HUGE_DIGITS}\n")
@@ -162,6 +163,7 @@ def test_a_huge_integer_in_a_variant_file_is_a_located_problem(capsys, tmp_path)
 @pytest.mark.parametrize("number", [HUGE_DIGITS, "0x" + "f" * 30, ":".join(["59"] * 2000),
                                     "1" + "0" * 18, "-" + "9" * 19],
                          ids=["5000 digits", "hex", "sexagesimal", "10**18", "-19 nines"])
+@pytest.mark.usefixtures("yaml_parser")
 def test_numbers_are_checked_before_python_converts_them(number):
     with pytest.raises(ConfigError) as caught:
         load_yaml_text(f"a: 1\nb: {number}\n", "n.yaml")
@@ -183,6 +185,7 @@ def test_a_huge_integer_in_the_plugin_folder_breaks_only_that_file(capsys, _isol
     assert {"mexica", "aztlan", "tlatelolco-market"} <= set(get_registry().variants)
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_a_huge_integer_in_settings_is_reported_and_the_defaults_used(_isolated):
     path = write(_isolated, "settings.yaml", f"volume: {HUGE_DIGITS}\n")
     settings, issues = load_settings()
@@ -191,6 +194,7 @@ def test_a_huge_integer_in_settings_is_reported_and_the_defaults_used(_isolated)
     assert (issue.file, issue.line, issue.path) == (str(path), 1, "volume")
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_a_huge_integer_in_an_option_is_a_clear_error(capsys):
     code, _, err = run(capsys, "play", "--seed", "1", "-o", f"ap_per_turn={HUGE_DIGITS}")
     assert code == 2
@@ -198,6 +202,7 @@ def test_a_huge_integer_in_an_option_is_a_clear_error(capsys):
     assert len(err) < SHORT
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_an_option_nested_5000_deep_is_refused_with_its_line_and_column(capsys):
     code, _, err = run(capsys, "play", "--seed", "1", "-o", "ap_per_turn=" + "[" * 5000)
     assert code == 2
@@ -211,6 +216,7 @@ def test_an_option_nested_5000_deep_is_refused_with_its_line_and_column(capsys):
      + "  " * 40 + "v: 1\n", MAX_DEPTH + 2),  # k31, at nesting level 33
     ("a: 1\nb: &x [*x]\n", 2),
 ])
+@pytest.mark.usefixtures("yaml_parser")
 def test_a_file_nested_too_deeply_is_refused_with_a_line(tmp_path, text, line):
     """Deep nesting used to be refused with '(top level)' and no line at all."""
     path = write(tmp_path, "deep.yaml", text)
@@ -221,6 +227,7 @@ def test_a_file_nested_too_deeply_is_refused_with_a_line(tmp_path, text, line):
     assert "nested more than" in issue.message
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_a_file_larger_than_the_cap_is_refused_before_parsing(tmp_path):
     path = tmp_path / "huge.yaml"
     path.write_bytes(b"a: [" + b"1," * (MAX_BYTES // 2) + b"1]\n")
@@ -230,6 +237,7 @@ def test_a_file_larger_than_the_cap_is_refused_before_parsing(tmp_path):
     assert issue.line == 1 and f"larger than {MAX_BYTES:,} bytes" in issue.message
 
 
+@pytest.mark.usefixtures("yaml_parser")
 def test_a_file_just_under_the_cap_is_refused_by_its_node_count_not_parsed_whole(tmp_path):
     path = tmp_path / "dense.yaml"
     path.write_bytes(b"a: [" + b"1," * (MAX_BYTES // 2 - 10) + b"1]\n")

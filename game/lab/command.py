@@ -18,23 +18,6 @@ from game.lab import extras
 from game.lab.plan import make_plan
 from game.lab.stats import ArmSummary, mean
 
-DEFAULT_OUT = "balance-report"
-
-
-def levels_arg(text: str) -> list[str]:
-    """``--bots hard,normal``: one level per seat, or one level for every seat."""
-    from game.ai import LEVELS
-
-    levels = [part.strip().lower() for part in text.split(",") if part.strip()]
-    if not levels:
-        raise argparse.ArgumentTypeError("name a computer level per seat, e.g. "
-                                         "--bots hard,normal")
-    for level in levels:
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown computer level {level!r}; choose "
-                                             f"from {', '.join(LEVELS)}")
-    return levels
-
 
 def balance(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
     """Everything a person can get wrong is checked before the first game: the extras,

@@ -32,7 +32,6 @@ from game.errors import AztecArcadeError
 from game.lab.plan import Task
 from game.lab.play import play_task
 
-BACKENDS = ("local", "dask")
 #: how long to wait for a Dask scheduler to answer, in seconds
 CONNECT_TIMEOUT = 20
 #: how many times a game may end its worker while it plays alone before the run stops
