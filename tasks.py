@@ -188,7 +188,7 @@ def ensure_venv(extra):
         return
     requirements = requirements_of(missing)
     if requirements:
-        pip_install(requirements, "what the '{}' extra adds".format(extra))
+        pip_install(requirements, f"what the '{extra}' extra adds")
     write_stamp(wanted, have | needed)
 
 
