@@ -13,7 +13,7 @@ Windows     ``%APPDATA%`` (roams with the user)              ``%LOCALAPPDATA%``
 ==========  ==============================================  ===========================
 
 each with ``aztec-arcade`` inside. An ``XDG_*`` variable counts only when it holds an
-absolute path, on macOS too (platformdirs 4 reads them there). ``AZTEC_ARCADE_HOME``
+absolute path, on macOS too (as recent platformdirs reads them there). ``AZTEC_ARCADE_HOME``
 overrides both: settings and data in that one folder (the tests and benchmarks use it to
 keep away from the player's files).
 
