@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -22,12 +21,3 @@ def config_dir() -> Path:
 
 def assets_dir() -> Path:
     return data_dir("assets")
-
-
-def user_dir() -> Path:
-    """Per-user folder for settings, saves and autosaves (override: AZTEC_ARCADE_HOME)."""
-    env = os.environ.get("AZTEC_ARCADE_HOME")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
-    return Path(base) / "aztec-arcade"

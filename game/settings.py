@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import ConfigError, ConfigIssue
-from game.resources import config_dir, user_dir
+from game.resources import config_dir
 from game.schema import Bool, Context, Field, Int, Nullable, Obj, Str, deep_merge
+from game.userdirs import settings_path
 from game.yamlload import load_yaml_file
 
 SETTINGS = Obj(
@@ -37,7 +38,8 @@ SETTINGS = Obj(
 
 
 def user_settings_path() -> Path:
-    return user_dir() / "settings.yaml"
+    """In the config folder (:mod:`game.userdirs`)."""
+    return settings_path()
 
 
 def read_user_settings(path: Path | None = None) -> tuple[dict[str, Any], str]:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from game.isolation import start_game
 from game.readlimit import read_at_most
 from game.records import write_atomic
-from game.resources import user_dir
 from game.ui.scenes.common import colours_from_meta, make_session, names_from_meta
+from game.userdirs import user_data_dir
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -58,7 +58,7 @@ class Setup:
 
 
 def path(folder: Path | None = None) -> Path:
-    return (folder or user_dir()) / FILE
+    return (folder or user_data_dir()) / FILE
 
 
 def remember(setup: Setup, folder: Path | None = None) -> bool:

@@ -26,8 +26,8 @@ from game.errors import SaveError
 from game.isolation import PluginFailure, guard_game, rules_plugin
 from game.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.remote.keep import META_KEY, SEATS, KeptSeats, read_seats, seats_path, write_seats
-from game.resources import user_dir
 from game.ui.writer import FileWriter
+from game.userdirs import user_data_dir
 
 AUTOSAVE = "autosave"
 #: the autosave of ``aztec-arcade host`` (``host --resume`` continues it)
@@ -68,7 +68,7 @@ class Autosave:
 class SaveStore:
     def __init__(self, folder: Path | None = None, background: bool = True,
                  autosave_name: str = AUTOSAVE) -> None:
-        self.folder = folder or (user_dir() / "saves")
+        self.folder = folder or (user_data_dir() / "saves")
         #: autosaves go through a writer thread (False: written before autosave returns)
         self.background = background
         #: the autosave's name: the television's :data:`AUTOSAVE`, the headless host's
