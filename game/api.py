@@ -37,6 +37,7 @@ from typing import Any
 from game.engine import Rules
 from game.errors import ConfigError, IllegalAction, SaveError, quote
 from game.events import Event
+from game.i18n.message import Msg, Text
 from game.notation import MAX_ACTION_CHARS
 from game.plugins import VariantSpec, get_registry
 from game.rng import Rng
@@ -397,18 +398,18 @@ class Game:
         self._log.append(canonical)
         return events
 
-    def why_not(self, action: str) -> str | None:
+    def why_not(self, action: str) -> Text | None:
         """Why :meth:`apply` would refuse ``action`` now (None: it would take it), without
         changing anything; the rules' ``why_not``."""
         return self._not_an_action(action) or self.rules.why_not(self.state, action)
 
-    def forgoes(self, action: str) -> str:
+    def forgoes(self, action: str) -> Text:
         """What ``action`` would give up that a player may not mean to ("5 AP left"; ""
         for nothing): the rules' ``forgoes``."""
         if self._not_an_action(action):
             return ""
         said = self.rules.forgoes(self.state, action)
-        return said if isinstance(said, str) else ""
+        return said if isinstance(said, str | Msg) else ""
 
     def secret_decision(self) -> bool:
         """Whether the decision at hand needs the decider's secrets in view (the rules'
@@ -491,5 +492,5 @@ class Game:
         """The variant's cheap random-playout choice for the current decision."""
         return self.rules.playout_action(self.state, rng)
 
-    def describe(self, action: str) -> str:
+    def describe(self, action: str) -> Text:
         return self.rules.describe_action(self.state, action)

@@ -18,6 +18,7 @@ from game.api import Game, load_game, new_game
 from game.engine import Rules
 from game.errors import IllegalAction
 from game.events import Event
+from game.i18n import Msg
 from game.rng import Rng, mix_seed
 
 #: Text that no variant may accept as an action.
@@ -124,7 +125,7 @@ def apply_listed(game: Game, action: str, where: Where, step: int) -> list[Event
         raise where.fail(step, f"apply({action!r}) must return a list of Event objects, "
                          f"got {events!r}", game.log)
     for event in events:
-        if not (isinstance(event.kind, str) and event.kind and isinstance(event.text, str)):
+        if not (isinstance(event.kind, str) and event.kind and isinstance(event.text, str | Msg)):
             raise where.fail(step, f"apply({action!r}) returned an event without a kind or "
                              f"text: {event!r}", game.log)
     if not game.log or game.log[-1] != action:
@@ -154,6 +155,8 @@ def check_all_legal(game: Game, legal: list[str], where: Where, step: int) -> No
             text = game.describe(action)
         except Exception as exc:  # noqa: BLE001
             raise where.fail(step, f"describe({action!r}) raised", game.log, exc) from exc
+        if isinstance(text, Msg):
+            text = str(text)  # a message: what it says in English
         if not isinstance(text, str) or not text:
             raise where.fail(step, f"describe({action!r}) must return some text", game.log)
 

@@ -68,6 +68,7 @@ from typing import Any, ClassVar, Literal, get_args
 
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.i18n.message import Text, reason
 from game.rng import Rng
 from game.schema import Context, Obj
 
@@ -217,7 +218,7 @@ class Rules(ABC):
         data.pop("rng", None)
         return data
 
-    def why_not(self, state: Any, action: str) -> str | None:
+    def why_not(self, state: Any, action: str) -> Text | None:
         """Why ``apply`` would refuse ``action`` now, said for a person; None if it would
         take it. Never changes ``state``.
 
@@ -233,7 +234,7 @@ class Rules(ABC):
         try:
             self.apply(self.clone(state), action)
         except IllegalAction as exc:
-            return str(exc)
+            return reason(exc)
         return None
 
     def redact(self, action: str, actor: int | None, seat: int | None) -> str:
@@ -253,7 +254,7 @@ class Rules(ABC):
         a vote, a reaction card). The client tags that seat "TURN"; default: the decider."""
         return self.current_player(state)
 
-    def forgoes(self, state: Any, action: str) -> str:
+    def forgoes(self, state: Any, action: str) -> Text:
         """What a player gives up by ``action`` without perhaps meaning to, said for a
         person ("5 AP left"), or "" (the default: nothing). A person's such action in the
         client waits for one press more ("5 AP left: press again to confirm"), so that a
@@ -294,7 +295,7 @@ class Rules(ABC):
         is :meth:`playout_action`."""
         return self.playout_action(state, rng)
 
-    def describe_action(self, state: Any, action: str) -> str:
+    def describe_action(self, state: Any, action: str) -> Text:
         """A sentence for the log; the canonical text by default."""
         return action
 
@@ -334,7 +335,7 @@ class Rules(ABC):
         """
         return []
 
-    def tie_break(self, state: Any) -> str:
+    def tie_break(self, state: Any) -> Text:
         """Optional: when the best seats tied on points and the rules' tie-breaker chose
         the winner, what it was ("Tied on 60 points: decided by coins left"); "" when
         the points decided (or the tie stands as a shared win). The results screen shows

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n.message import Text
 from game.words import personalise as personalise  # the engine's texts with the names
 
 
@@ -17,7 +18,8 @@ class Event:
     """
 
     kind: str
-    text: str
+    #: what happened, for people: a message (rendered per reader), or English text
+    text: Text
     seat: int | None = None
     points: int = 0
     data: dict[str, Any] = field(default_factory=dict)
@@ -25,7 +27,9 @@ class Event:
     barrier: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        out: dict[str, Any] = {"kind": self.kind, "text": str(self.text)}
+        if not isinstance(self.text, str):
+            out["message"] = self.text.to_data()
         if self.seat is not None:
             out["seat"] = self.seat
         if self.points:
@@ -42,4 +46,4 @@ class Event:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
     def __str__(self) -> str:
-        return self.text
+        return str(self.text)

@@ -10,6 +10,7 @@ import pytest
 
 from game.api import list_variants, new_game
 from game.rng import Rng
+from game.i18n import render
 from game.words import imperative, indefinite, personalise, plural
 
 #: "1 spaces", "1 levels": a count of one with a plural noun
@@ -36,7 +37,7 @@ def whole_game_texts(variant: str) -> tuple[str, ...]:
         g = new_game(variant, spec["max_players"], seed=seed)
         rng = Rng(seed)
         while not g.is_over:
-            texts += [e.text for e in g.apply(g.playout_action(rng))]
+            texts += [str(e.text) for e in g.apply(g.playout_action(rng))]
     return tuple(texts)
 
 
@@ -110,7 +111,7 @@ def test_no_text_of_a_whole_game_speaks_of_you_in_the_third_person(variant):
             action = g.playout_action(rng)
             texts.append(g.describe(action))
             texts += [e.text for e in g.apply(action)]
-        said = [personalise(t, names) for t in texts]
+        said = [render(t, "en", names) for t in texts]
         assert any(t.startswith("You ") for t in said)
         wrong = [t for t in said if THIRD_PERSON_YOU.search(t)]
         assert not wrong, wrong[:5]

@@ -136,7 +136,8 @@ def check_why_not(g: Game, action: str, tally: Tally, where: str) -> None:
     before = g.to_json()
     shown = repr(action[:60]) + ("..." if len(action) > 60 else "")
     try:
-        why = g.why_not(action)
+        said_why = g.why_not(action)
+        why = None if said_why is None else str(said_why)  # a message: its English
     except Exception as exc:  # noqa: BLE001 - any exception is the finding
         tally.failures.append(f"{where}: why_not({shown}) raised {type(exc).__name__}: "
                               f"{str(exc)[:200]}")

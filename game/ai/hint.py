@@ -127,7 +127,7 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
     if gained > 0:
         mine = [e for e in events if e.seat == seat and e.points > 0 and e.visible(seat)
                 and not e.barrier]
-        why = f" ({_short(mine[0].text)})" if mine else ""
+        why = f" ({_short(str(mine[0].text))})" if mine else ""
         parts.append(f"+{gained} now{why}")
     rest = played[1:]
     if rest:

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.api import Game
+from game import i18n
 from game.events import Event, personalise
+from game.i18n import Msg, Text
 from game.remote.protocol import PROTOCOL, dumps
 from game.ui import theme
 from game.words import SECOND_PERSON, imperative, player
@@ -88,7 +90,7 @@ class Snapshot:
 @dataclass(frozen=True)
 class LogEntry:
     index: int  # the number of actions in the log once the event happened
-    text: str
+    text: Text  # a message, rendered for each role in its reader's language
     seat: int | None
     visible_to: tuple[int, ...] | None
 
@@ -108,8 +110,11 @@ class Publisher:
         self._names: list[str] = []
         #: log texts with the seats' names, per role and text (a seat reads "You ..."):
         #: those the last snapshot sent, and those this one sends (kept for the next)
-        self._named: dict[tuple[Role, str], str] = {}
-        self._sent: dict[tuple[Role, str], str] = {}
+        self._named: dict[tuple[Role, Text], str] = {}
+        self._sent: dict[tuple[Role, Text], str] = {}
+        #: each role's language (a phone's own; set by the host from what the device
+        #: asks for): a role not named reads the television's
+        self.languages: dict[Role, str] = {}
         self.panel_failure = ""
         self.plans_failure = ""
 
@@ -158,7 +163,7 @@ class Publisher:
         n = len(log)
         for e in events:
             visible = tuple(e.visible_to) if e.visible_to is not None else None
-            self._tail.append(LogEntry(n, str(e.text), e.seat, visible))
+            self._tail.append(LogEntry(n, e.text, e.seat, visible))
         del self._tail[:-LOG_TAIL * 4]
 
     # -- one role's state message --------------------------------------------------------
@@ -178,7 +183,7 @@ class Publisher:
             "type": "state", "v": PROTOCOL, "version": self.version, "seat": role,
             "current": current, "turn": turn_seat(game), "deciding": deciding,
             "scores": json_safe(game.scores), "over": game.is_over,
-            "actions": action_groups(game, names) if deciding else [],
+            "actions": action_groups(game, names, self.language(role)) if deciding else [],
             "plans": self._plans(game, role, names) if deciding and role is not None else [],
             "panel": named(self._panel(game, view, role), names),
             "log": [{"text": self._name(e.text, names, role), "seat": e.seat}
@@ -189,12 +194,17 @@ class Publisher:
         head = dumps(out)
         return head[:-1] + b',"view":' + view_text.encode() + b"}"
 
-    def _name(self, text: str, names: list[str], role: Role) -> str:
+    def language(self, role: Role) -> str:
+        """The language ``role`` reads."""
+        return self.languages.get(role) or i18n.language()
+
+    def _name(self, text: Text, names: list[str], role: Role) -> str:
         """A log text with the seats' names, and the role's own seat spoken to: "You
         walk to h7: 1 AP", "Your turn" on that seat's phone."""
         named_text = self._named.get((role, text))
         if named_text is None:
-            named_text = personalise(text, addressing(names, role))
+            named_text = personalise(text, addressing(names, role)) if isinstance(text, str) \
+                else i18n.render(text, self.language(role), names, role)
         self._sent[(role, text)] = named_text
         return named_text
 
@@ -235,7 +245,7 @@ def turn_seat(game: Game) -> int | None:
     return game.current_player
 
 
-def action_groups(game: Game, names: list[str]) -> list[dict[str, Any]]:
+def action_groups(game: Game, names: list[str], lang: str = "en") -> list[dict[str, Any]]:
     """The legal actions with their descriptions, grouped by verb (the first word) in
     the order the rules list them."""
     groups: dict[str, list[dict[str, str]]] = {}
@@ -243,7 +253,7 @@ def action_groups(game: Game, names: list[str]) -> list[dict[str, Any]]:
     for action in game.legal_actions()[:MAX_ACTIONS]:
         verb = action.split()[0] if action.split() else action
         try:
-            text = _button_text(game.describe(action), seat, tuple(names))
+            text = _button_text(game.describe(action), seat, tuple(names), lang)
         except Exception:  # noqa: BLE001 - a description is a nicety; the action stays
             text = action
         groups.setdefault(verb, []).append({"action": action, "text": text})
@@ -276,11 +286,14 @@ def addressing(names: list[str], role: Role) -> list[str]:
     return [SECOND_PERSON.capitalize() if i == role else n for i, n in enumerate(names)]
 
 
-def button_text(description: str, seat: int | None, names: list[str]) -> str:
+def button_text(description: Text, seat: int | None, names: list[str],
+                lang: str = "en") -> str:
     """A description of the deciding seat's own action as its button says it: an
     imperative ("Player 1 builds a temple on k3: 2 AP" -> "Build a temple on k3: 2 AP"),
     never the seat in the third person; other texts keep their words, with names and
     the seat as "You" ("Your buyer 1 buys from the black vendor")."""
+    if isinstance(description, Msg):  # its "you" form for the seat it names
+        return i18n.render(description, lang, names, seat)
     said = imperative(description, seat) if seat is not None else description
     if said != description:
         return personalise(said[:1].upper() + said[1:], names)
@@ -289,11 +302,12 @@ def button_text(description: str, seat: int | None, names: list[str]) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _button_text(description: str, seat: int | None, names: tuple[str, ...]) -> str:
+def _button_text(description: Text, seat: int | None, names: tuple[str, ...],
+                 lang: str) -> str:
     """:func:`button_text`, remembered: a turn's hundreds of buttons mostly say what the
     last state's said, and the wording's regular expressions were a third of the time a
     Mexica state message took to build (bounded: a long evening keeps 4,096 at most)."""
-    return button_text(description, seat, list(names))
+    return button_text(description, seat, list(names), lang)
 
 
 def results(game: Game, names: list[str]) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.i18n import say
 from game.ui import theme
 from game.ui.layers import Snapshot
 from game.ui.layout import LOG_AREA, LOG_LINE, Area
-from game.ui.messages import personalise
 from game.ui.widgets import draw_panel, fit, inside, wrap
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def entry_head(session: Session, colours: list[Colour], seat: int | None, action
     text, colour = action_line(session, colours, seat, action)
     told = narration(events, seat, action)
     if told is not None:
-        text = personalise(told.text, session.names)
+        text = say(told.text, session.names)
     return text, colour, told
 
 
@@ -146,7 +146,7 @@ class ActionLog:
         for event in events:
             if event is told or not event.visible(None) or event.kind == "turn":
                 continue
-            text = personalise(event.text, session.names)
+            text = say(event.text, session.names)
             tint = theme.GOOD if event.points else theme.TEXT_DIM
             if event.kind in ("scoring", "period", "game_over"):
                 tint = theme.ACCENT

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from game.ai.hint import Hint, HintBot
 from game.ai.worker import BotWorker
 from game.errors import AztecArcadeError
+from game.i18n.render import advice
 from game.isolation import PluginFailure
 from game.rng import mix_seed
 from game.ui.messages import personalise, report
 from game.ui.session import HUMAN
-from game.words import imperative
 
 if TYPE_CHECKING:
     from game.ui.boardview import BoardView
@@ -178,7 +178,8 @@ class HintShow:
         if hint is None:
             return
         try:  # advice to the one who decides: "place the black on a1", not "Ana places"
-            said = imperative(self.session.game.describe(hint.action), hint.seat)
+            said = advice(self.session.game.describe(hint.action), hint.seat,
+                          self.session.names)
         except AztecArcadeError:
             said = hint.action
         pointed = view.show_hint(hint.action)

@@ -75,7 +75,7 @@ def test_no_coin_when_the_supply_is_empty():
     assert g.state.supply == 0
     events = play(g, "pass", "shift a1", "shift b1")
     assert "no_coin" in [e.kind for e in events]
-    assert "empty" in next(e.text for e in events if e.kind == "no_coin")
+    assert "empty" in next(str(e.text) for e in events if e.kind == "no_coin")
     assert not any(a.startswith("coin") for a in g.legal_actions())
     assert [b[0] for b in g.state.buyers[0]] == [True, False, False, False]
 

@@ -55,7 +55,7 @@ def test_rulebook_example_as_a_finished_game():
         events += g.apply("king skip" if g.state.phase == "king" else g.legal_actions()[0])
     assert g.scores == [53, 60, 53, 60]
     assert g.winners == [1, 3]                     # Laura and Raquel win
-    assert "53" in events[-1].text and "60" in events[-1].text
+    assert "53" in str(events[-1].text) and "60" in str(events[-1].text)
     assert g.current_player is None and g.legal_actions() == []
 
 

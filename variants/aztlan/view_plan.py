@@ -35,7 +35,7 @@ def why(v: AztlanView, action: str) -> str:
     """The engine's reason for refusing ``action`` (its ``why_not``)."""
     if v.model is None or v.model.decider is None:
         return "not your decision"
-    return v.session.game.why_not(action) or ""
+    return str(v.session.game.why_not(action) or "")
 
 
 def plan(v: AztlanView, t: int) -> Plan:

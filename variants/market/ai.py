@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import Msg
 from game.rng import Rng
 from variants.market.params import COLOURS
 from variants.market.state import MarketState
@@ -105,7 +106,7 @@ def best_purchase(r: MarketRules, s: MarketState, team: tuple[int, ...],
             for c in COLOURS}
     for buyer, colour in r.purchases(s):
         p = r.check_buy(s, buyer, colour)
-        if isinstance(p, str):
+        if isinstance(p, Msg):
             continue
         gain = p.to_buyer * (s.king[colour] + growth) + p.to_king * (
             held[colour] + p.to_buyer)

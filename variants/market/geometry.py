@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from string import ascii_lowercase
 
+from game.i18n import Msg
+from variants.market.text import _
+
 #: Seat order is clockwise round the table, seat 0 first.
 SIDES: tuple[str, ...] = ("south", "west", "north", "east")
 OPPOSITE = {"south": "north", "north": "south", "west": "east", "east": "west"}
@@ -34,7 +37,7 @@ class Geometry:
         #: side -> buyer (0-based) -> squares from the buyer's edge inward
         self.lines: dict[str, list[tuple[int, ...]]] = {}
         #: side -> buyer -> "column a" / "row 3"
-        self.line_names: dict[str, list[str]] = {}
+        self.line_names: dict[str, list[Msg]] = {}
         for side in SIDES:
             lines, labels = [], []
             for b in range(n):
@@ -51,8 +54,9 @@ class Geometry:
                     row = n - 1 - b
                     sq = tuple(row * n + c for c in range(n - 1, -1, -1))
                 lines.append(sq)
-                labels.append(f"column {ascii_lowercase[col]}" if side in ("south", "north")
-                              else f"row {row + 1}")
+                labels.append(_("column {label}", label=ascii_lowercase[col])
+                              if side in ("south", "north") else
+                              _("row {label}", label=row + 1))
             self.lines[side] = lines
             self.line_names[side] = labels
         #: square -> the squares in its row and its column (itself excluded)

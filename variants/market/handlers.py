@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.events import Event
+from game.i18n import Listing, Msg, Seat
 from game.rng import Rng
 from variants.market import scoring
 from variants.market.mechanics import Purchase, draw, king_sources
 from variants.market.params import COLOURS
 from variants.market.state import MarketState, TakeBack
+from variants.market.text import _, colour_of, tile_of
 
 if TYPE_CHECKING:
     from variants.market.rules import MarketRules
@@ -28,15 +30,18 @@ def player_name(seat: int) -> str:
 
 
 def place(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
-          _: Any) -> list[Event]:
-    sq, tile = args
+          _purchase: Any) -> list[Event]:
+    sq, laid = args
     names = r.geo.names
-    s.market[sq] = tile
-    ev = [Event("place", f"{player_name(seat)} places the {tile} on {names[sq]}", seat,
-                data={"square": names[sq], "tile": tile})]
+    s.market[sq] = laid
+    ev = [Event("place", _("{player} places the {tile} on {square}",
+                           you="You place the {tile} on {square}", player=Seat(seat),
+                           tile=tile_of(laid), square=names[sq]), seat,
+                data={"square": names[sq], "tile": laid})]
     if s.market.count(None) == 1:
         after_market(r, s)
-        ev.append(Event("market", f"The market is laid; {names[s.hole()]} is the hole",
+        ev.append(Event("market", _("The market is laid; {square} is the hole",
+                                    square=names[s.hole()]),
                         data={"hole": names[s.hole()]}))
     else:
         s.turn = (seat + 1) % r.players
@@ -50,12 +55,14 @@ def after_market(r: MarketRules, s: MarketState) -> None:
 
 
 def coin(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
-         _: Any) -> list[Event]:
+         _purchase: Any) -> list[Event]:
     b = args[0]
     row = s.buyers[seat]
     row[b - 1] = row[b - 1]._replace(coin=True)
     s.supply -= 1
-    ev = [Event("coin", f"{player_name(seat)} puts a coin on buyer {b}", seat,
+    ev = [Event("coin", _("{player} puts a coin on buyer {buyer}",
+                          you="You put a coin on buyer {buyer}", player=Seat(seat), buyer=b),
+                seat,
                 data={"buyer": b})]
     if s.phase == "coin":
         s.coins_left -= 1
@@ -63,20 +70,22 @@ def coin(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
     s.placed += 1
     if s.placed == r.players * r.start_coins:
         s.phase, s.turn, s.round = "turn", 0, 1
-        ev.append(Event("turn", f"{player_name(0)}'s turn", 0))
+        ev.append(Event("turn", turn_text(0), 0))
     else:
         s.turn = s.placed % r.players
     return ev
 
 
 def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
-          _: Any) -> list[Event]:
+          _purchase: Any) -> list[Event]:
     sq = args[0]
     names = r.geo.names
     hole = s.hole()
-    tile = s.market[sq]
-    data: dict[str, Any] = {"tile": tile, "from": names[sq], "to": names[hole]}
-    text = f"{player_name(seat)} moves the {tile} from {names[sq]} to {names[hole]}"
+    moved = s.market[sq]
+    data: dict[str, Any] = {"tile": moved, "from": names[sq], "to": names[hole]}
+    text = _("{player} moves the {tile} from {square} to {hole}",
+             you="You move the {tile} from {square} to {hole}", player=Seat(seat),
+             tile=tile_of(moved), square=names[sq], hole=names[hole])
     if s.phase == "turn":
         snapshot(s)
         if s.paid is not None:
@@ -84,9 +93,12 @@ def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
             row[s.paid - 1] = row[s.paid - 1]._replace(coin=False)
             s.supply += 1
             data["paid_by"] = s.paid
-            text += f", paid by buyer {s.paid}"
+            text = _("{player} moves the {tile} from {square} to {hole}, paid by buyer "
+                     "{buyer}", you="You move the {tile} from {square} to {hole}, paid by "
+                     "buyer {buyer}", player=Seat(seat), tile=tile_of(moved), square=names[sq],
+                     hole=names[hole], buyer=s.paid)
             s.paid = None
-    s.market[hole], s.market[sq] = tile, None
+    s.market[hole], s.market[sq] = moved, None
     if s.undo is not None and s.undo == table(s):
         # The messenger went there and back: nothing to take back, the same position
         # as before the play (a bot recognises a position by what the table shows).
@@ -100,10 +112,12 @@ def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
 
 
 def pay(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
-        _: Any) -> list[Event]:
+        _purchase: Any) -> list[Event]:
     s.paid = args[0]  # the table changes with the shift, which takes the snapshot
-    return [Event("pay", f"{player_name(seat)} pays with buyer {args[0]}'s coin for the "
-                  "next tile move", seat, data={"buyer": args[0]})]
+    return [Event("pay", _("{player} pays with buyer {buyer}'s coin for the next tile move",
+                           you="You pay with buyer {buyer}'s coin for the next tile move",
+                           player=Seat(seat), buyer=args[0]),
+                  seat, data={"buyer": args[0]})]
 
 
 def snapshot(s: MarketState) -> None:
@@ -126,39 +140,41 @@ def table(s: MarketState) -> TakeBack:
 
 def buy(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
         p: Purchase) -> list[Event]:
-    b, colour = args
+    b, goods = args
     names = r.geo.names
     buyer = s.buyers[seat][b - 1]
-    s.vendors[colour] = p.to_vendor
-    s.king[colour] += p.to_king
+    s.vendors[goods] = p.to_vendor
+    s.king[goods] += p.to_king
     if p.to_buyer:
-        buyer = buyer._replace(colour=colour, tokens=buyer.tokens + p.to_buyer)
+        buyer = buyer._replace(colour=goods, tokens=buyer.tokens + p.to_buyer)
     if not p.keeps_coin:
         buyer = buyer._replace(coin=False)
         s.supply += 1
     s.buyers[seat][b - 1] = buyer
     s.purchases += 1
     s.undo = None
-    who = player_name(seat)
-    ev = [Event("buy", f"{who}'s buyer {b} buys {p.taken} {colour} from the vendor on "
-                f"{names[p.vendor]}", seat,
-                data={"buyer": b, "colour": colour, "vendor": names[p.vendor],
+    ev = [Event("buy", _("{player}'s buyer {buyer} buys {taken} {colour} from the vendor "
+                         "on {square}", you="Your buyer {buyer} buys {taken} {colour} from "
+                         "the vendor on {square}", player=Seat(seat), buyer=b,
+                         taken=p.taken, colour=colour_of(goods), square=names[p.vendor]), seat,
+                data={"buyer": b, "colour": goods, "vendor": names[p.vendor],
                       "taken": p.taken, "kept": p.to_buyer})]
-    for sq, tile in p.acts:
-        dest = "back to the vendor" if tile == "porter" else "to the king"
-        ev.append(Event(tile, f"The {tile} on {names[sq]} carries a {colour} token {dest}",
-                        seat, data={"square": names[sq], "colour": colour}))
+    for sq, actor in p.acts:
+        text = _("The porter on {square} carries a {colour} token back to the vendor",
+                 square=names[sq], colour=colour_of(goods)) if actor == "porter" else \
+            _("The {tile} on {square} carries a {colour} token to the king",
+              tile=tile_of(actor), square=names[sq], colour=colour_of(goods))
+        ev.append(Event(actor, text, seat, data={"square": names[sq], "colour": goods}))
     if p.keeps_coin:
-        ev.append(Event("ambassador", f"The ambassador lets buyer {b} keep its coin", seat,
-                        data={"buyer": b}))
+        ev.append(Event("ambassador", _("The ambassador lets buyer {buyer} keep its coin",
+                                        buyer=b), seat, data={"buyer": b}))
     return ev
 
 
 def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
-              _: Any) -> list[Event]:
+              _purchase: Any) -> list[Event]:
     """Pass (taking back a play in progress): draw for the vendors, then the pass's
     decisions."""
-    who = player_name(seat)
     ev = []
     if s.undo is not None:
         s.market = list(s.undo.market)
@@ -166,9 +182,11 @@ def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
                           in zip(s.buyers[seat], s.undo.coins, strict=True)]
         s.supply = s.undo.supply
         s.undo = None
-        ev.append(Event("take_back", f"{who} takes the play back: the market and coins "
-                        "are as at the start of the turn", seat))
-    ev.append(Event("pass", f"{who} passes", seat))
+        ev.append(Event("take_back", _(
+            "{player} takes the play back: the market and coins are as at the start of "
+            "the turn", you="You take the play back: the market and coins are as at the "
+            "start of the turn", player=Seat(seat)), seat))
+    ev.append(Event("pass", _("{player} passes", you="You pass", player=Seat(seat)), seat))
     if sum(s.bag.values()):
         rng = Rng(s.rng)
         drawn = draw(s.bag, r.draw_count, rng)
@@ -176,37 +194,44 @@ def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
         for c in drawn:
             s.vendors[c] += 1
         counts = {c: drawn.count(c) for c in COLOURS if c in drawn}
-        listed = ", ".join(f"{k} {c}" for c, k in counts.items())
-        ev.append(Event("draw", f"{who} draws {listed} for the vendors "
-                        f"({sum(s.bag.values())} left in the bag)", seat,
+        listed = Listing(tuple(_("{n} {colour}", context="goods", n=k, colour=colour_of(c))
+                               for c, k in counts.items()), joint="comma")
+        ev.append(Event("draw", _("{player} draws {goods} for the vendors ({left} left in "
+                                  "the bag)", you="You draw {goods} for the vendors ({left} "
+                                  "left in the bag)", player=Seat(seat), goods=listed,
+                                  left=sum(s.bag.values())), seat,
                         data={"drawn": counts, "bag": sum(s.bag.values())}, barrier=True))
     else:
-        ev.append(Event("no_draw", "The bag is empty: nothing to draw", seat))
+        ev.append(Event("no_draw", _("The bag is empty: nothing to draw"), seat))
     s.moves_left, s.last_moved = r.pass_moves, None
     s.coins_left, s.king_left = r.pass_coins, r.pass_king
     return ev + advance_pass(r, s)
 
 
 def king(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
-         _: Any) -> list[Event]:
+         _purchase: Any) -> list[Event]:
     sq = args[0]
-    who = player_name(seat)
     if sq is None:
         s.king_left = 0
-        ev = [Event("king_skip", f"{who} leaves the king as he is", seat)]
+        ev = [Event("king_skip", _("{player} leaves the king as he is",
+                                   you="You leave the king as he is", player=Seat(seat)),
+                    seat)]
     else:
-        colour = s.market[sq]
-        assert colour is not None
-        s.vendors[colour] -= 1
-        s.king[colour] += 1
+        goods = s.market[sq]
+        assert goods is not None
+        s.vendors[goods] -= 1
+        s.king[goods] += 1
         s.king_left -= 1
-        ev = [Event("king", f"{who} moves a {colour} token from {r.geo.names[sq]} to the "
-                    "king", seat, data={"square": r.geo.names[sq], "colour": colour})]
+        ev = [Event("king", _("{player} moves a {colour} token from {square} to the king",
+                              you="You move a {colour} token from {square} to the king",
+                              player=Seat(seat), colour=colour_of(goods),
+                              square=r.geo.names[sq]),
+                    seat, data={"square": r.geo.names[sq], "colour": goods})]
     return ev + advance_pass(r, s)
 
 
 def end(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
-        _: Any) -> list[Event]:
+        _purchase: Any) -> list[Event]:
     return end_turn(r, s)
 
 
@@ -221,9 +246,12 @@ def advance_pass(r: MarketRules, s: MarketState) -> list[Event]:
         if s.supply and any(not b.coin for b in s.buyers[s.turn]):
             s.phase = "coin"
             return []
-        reason = ("the money supply is empty" if not s.supply
-                  else "every buyer already has a coin")
-        ev.append(Event("no_coin", f"No coin for {player_name(s.turn)}: {reason}", s.turn))
+        text = _("No coin for {player}: the money supply is empty",
+                 you="No coin for you: the money supply is empty", player=Seat(s.turn)) \
+            if not s.supply else \
+            _("No coin for {player}: every buyer already has a coin",
+              you="No coin for you: every buyer already has a coin", player=Seat(s.turn))
+        ev.append(Event("no_coin", text, s.turn))
         s.coins_left = 0
     if s.king_left:
         if king_sources(s, r.geo.cross):
@@ -242,7 +270,11 @@ def end_turn(r: MarketRules, s: MarketState) -> list[Event]:
     s.turn = (s.turn + 1) % r.players
     if s.turn == 0:
         s.round += 1
-    return [Event("turn", f"{player_name(s.turn)}'s turn", s.turn)]
+    return [Event("turn", turn_text(s.turn), s.turn)]
+
+
+def turn_text(seat: int) -> Msg:
+    return _("{player}'s turn", you="Your turn", player=Seat(seat))
 
 
 def score_events(r: MarketRules, s: MarketState, held: list[dict[str, int]]) -> list[Event]:
@@ -251,13 +283,15 @@ def score_events(r: MarketRules, s: MarketState, held: list[dict[str, int]]) -> 
     ev = []
     for team in r.teams:
         for seat in team:
-            for colour in COLOURS:
-                most = max(held[m][colour] for m in team)
-                pts = most * s.king[colour]
+            for goods in COLOURS:
+                most = max(held[m][goods] for m in team)
+                pts = most * s.king[goods]
                 if pts:
-                    ev.append(Event("score", f"{player_name(seat)} +{pts} for {colour}: "
-                                    f"{most} × {s.king[colour]} of the king's", seat, pts,
-                                    data={"reason": colour}))
+                    ev.append(Event("score", _(
+                        "{player} +{points} for {colour}: {most} × {king} of the king's",
+                        you="You +{points} for {colour}: {most} × {king} of the king's",
+                        player=Seat(seat), points=pts, colour=colour_of(goods), most=most,
+                        king=s.king[goods]), seat, pts, data={"reason": goods}))
     return ev
 
 
@@ -267,11 +301,13 @@ def finish(r: MarketRules, s: MarketState) -> list[Event]:
     s.phase = "over"
     s.winners = scoring.winners(held, s.king, coins, r.teams)
     points = scoring.scores(held, s.king, r.teams)
-    names = ", ".join(player_name(w) for w in s.winners)
-    table = "; ".join(" + ".join(player_name(m) for m in t) + f" {points[t[0]]}"
-                      for t in r.teams)
-    over = Event("game_over", f"The bag is empty and the round is over. {table}. "
-                 f"Winner: {names}", data={"scores": points, "winners": list(s.winners)})
+    names = Listing(tuple(Seat(w) for w in s.winners), joint="comma")
+    table = Listing(tuple(_("{team} {points}", context="score", points=points[t[0]],
+                            team=Listing(tuple(Seat(m) for m in t), joint="plus"))
+                          for t in r.teams), joint="semicolon")
+    over = Event("game_over", _("The bag is empty and the round is over. {table}. Winner: "
+                                "{winners}", table=table, winners=names),
+                 data={"scores": points, "winners": list(s.winners)})
     return [*score_events(r, s, held), over]
 
 

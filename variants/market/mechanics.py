@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.i18n import Msg
 from game.rng import Rng
 from variants.market.params import (
     AMBASSADOR,
@@ -19,6 +20,7 @@ from variants.market.params import (
     PORTER,
 )
 from variants.market.state import MarketState
+from variants.market.text import _, colour_of
 
 
 class Purchase(NamedTuple):
@@ -44,28 +46,33 @@ def between(market: list[str | None], line: tuple[int, ...], vendor: int) -> lis
     return out
 
 
-def check_purchase(s: MarketState, line: tuple[int, ...], line_name: str, buyer: int,
-                   colour: str) -> Purchase | str:
+def check_purchase(s: MarketState, line: tuple[int, ...], line_name: Msg, buyer: int,
+                   colour: str) -> Purchase | Msg:
     """The purchase by ``buyer`` (1-based) on ``line`` from the ``colour`` vendor,
     or the reason it is not allowed."""
-    coin, held, _ = s.buyers[s.turn][buyer - 1]
+    coin, held, _tokens = s.buyers[s.turn][buyer - 1]
+    named = colour_of(colour)
     if not coin:
-        return f"your buyer {buyer} has no coin; only a buyer with a coin can buy"
+        return _("your buyer {buyer} has no coin; only a buyer with a coin can buy",
+                 buyer=buyer)
     market = s.market
     if colour not in market:
-        return f"there is no {colour} vendor in the market"
+        return _("there is no {colour} vendor in the market", colour=named)
     vendor = market.index(colour)
     if vendor not in line:
-        return f"the {colour} vendor is not in buyer {buyer}'s {line_name}"
+        return _("the {colour} vendor is not in buyer {buyer}'s {line}", colour=named,
+                 buyer=buyer, line=line_name)
     tokens = s.vendors[colour]
     if not tokens:
-        return f"the {colour} vendor has no commodities to sell"
+        return _("the {colour} vendor has no commodities to sell", colour=named)
     if held is not None and held != colour:
-        return f"your buyer {buyer} holds {held}; it can only buy more {held}"
+        return _("your buyer {buyer} holds {held}; it can only buy more {held}",
+                 buyer=buyer, held=colour_of(held))
     path = between(market, line, vendor)
     tiles = [market[sq] for sq in path]
     if CROWD in tiles:
-        return f"a crowd stands between your buyer {buyer} and the {colour} vendor"
+        return _("a crowd stands between your buyer {buyer} and the {colour} vendor",
+                 buyer=buyer, colour=named)
     left = tokens
     acts = []
     to_vendor = to_king = 0
@@ -98,7 +105,7 @@ def draw(bag: dict[str, int], count: int, rng: Rng) -> list[str]:
     """Take up to ``count`` tokens at random from ``bag`` (changed in place)."""
     out = []
     total = sum(bag.values())
-    for _ in range(min(count, total)):
+    for _step in range(min(count, total)):
         r = rng.randbelow(total)
         for c in COLOURS:
             if r < bag[c]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import Msg
 from game.rng import Rng
 from variants.market.mechanics import check_purchase, king_sources
 from variants.market.params import MESSENGER, TILE_NAMES
@@ -57,6 +58,6 @@ def playout_choice(rules: MarketRules, s: MarketState, rng: Rng) -> str:
             tile = market[sq]
             if tile in vendors and vendors[tile]:
                 p = check_purchase(s, lines[b], line_names[b], b + 1, tile)
-                if not isinstance(p, str) and p.to_vendor < p.taken:
+                if not isinstance(p, Msg) and p.to_vendor < p.taken:
                     good.append(f"buy {b + 1} {tile}")
     return rng.choice(good) if good else "pass"

@@ -12,88 +12,96 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import Msg
 from variants.market.mechanics import Purchase, king_sources
 from variants.market.params import MESSENGER
 from variants.market.state import MarketState
+from variants.market.text import _, tile_of
 
 if TYPE_CHECKING:
     from variants.market.rules import MarketRules
 
-Verdict = str | Purchase | None
+Verdict = Msg | Purchase | None
 Check = Callable[["MarketRules", MarketState, str, tuple[Any, ...]], Verdict]
 
 #: what a pass waits for, in a player's words (a refusal is read on the screen; the
 #: notation is in NOTATION.md and the command line's own help)
 _PASS_HINT = {
-    "move": "move a market tile into the hole",
-    "coin": "take a coin onto an empty buyer",
-    "king": "move a token from a vendor in the king's row or column to him, or leave him",
+    "move": _("you are in the middle of a pass: move a market tile into the hole"),
+    "coin": _("you are in the middle of a pass: take a coin onto an empty buyer"),
+    "king": _("you are in the middle of a pass: move a token from a vendor in the king's "
+              "row or column to him, or leave him"),
 }
 #: the verb each decision of a pass waits for
 _PASS_VERB = {"move": "shift", "coin": "coin", "king": "king"}
 #: when the verbs of setup and of a pass are possible, for a refusal during a turn
-_ONLY = {"place": "at setup", "coin": "at setup and during a pass", "king": "during a pass"}
+_ONLY = {"place": _("place is only possible at setup; now pass or play"),
+         "coin": _("coin is only possible at setup and during a pass; now pass or play"),
+         "king": _("king is only possible during a pass; now pass or play")}
 
 
 def verdict(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
-    """Why ``verb args`` is refused now (a sentence), or None / the purchase if allowed."""
+    """Why ``verb args`` is refused now (a message), or None / the purchase if allowed."""
     return CHECKS[s.phase](r, s, verb, args)
 
 
 def _over(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
-    return "the game is over"
+    return _("the game is over")
 
 
 def _placing(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     if verb != "place":
-        return "setup: lay the market tiles first, one each in turn"
+        return _("setup: lay the market tiles first, one each in turn")
     sq, tile = args
     if s.market[sq] is not None:
-        return (f"{r.geo.names[sq]} already holds the {s.market[sq]}; choose an empty "
-                "square")
+        return _("{square} already holds the {tile}; choose an empty square",
+                 square=r.geo.names[sq], tile=tile_of(s.market[sq]))
     if not r.tiles_left(s)[tile]:
-        return f"no {tile} tile is left to place"
+        return _("no {tile} tile is left to place", tile=tile_of(tile))
     return None
 
 
 def _start_coins(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     if verb != "coin":
-        return "setup: put your first coin on one of your buyers"
+        return _("setup: put your first coin on one of your buyers")
     return _coin(s, args[0])
 
 
-def _coin(s: MarketState, b: int) -> str | None:
+def _coin(s: MarketState, b: int) -> Msg | None:
     if s.buyers[s.turn][b - 1][0]:
-        return f"your buyer {b} already has a coin; a buyer holds at most one"
+        return _("your buyer {buyer} already has a coin; a buyer holds at most one", buyer=b)
     return None
 
 
 def _passing(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     """The decisions of a pass, after the draw: tile moves, a coin, the king."""
     if verb != _PASS_VERB[s.phase]:
-        return f"you are in the middle of a pass: {_PASS_HINT[s.phase]}"
+        return _PASS_HINT[s.phase]
     if s.phase == "coin":
         return _coin(s, args[0])
     sq = args[0]
     names = r.geo.names
     if s.phase == "move":
         if s.market[sq] is None:
-            return f"{names[sq]} is the hole; shift a square that holds a tile"
+            return _("{square} is the hole; shift a square that holds a tile",
+                     square=names[sq])
         if sq == s.last_moved:
-            return (f"moving the {s.market[sq]} straight back would undo your last move; a "
-                    "pass moves different tiles")
+            return _("moving the {tile} straight back would undo your last move; a pass "
+                     "moves different tiles", tile=tile_of(s.market[sq]))
         return None
     if sq is not None and sq not in king_sources(s, r.geo.cross):
-        return f"{names[sq]} is not a vendor with commodities in the king's row or column"
+        return _("{square} is not a vendor with commodities in the king's row or column",
+                 square=names[sq])
     return None
 
 
 def _turn(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     """A turn: pass, or play (purchases, paid tile moves, the messenger), then end."""
     if verb in _ONLY:
-        return f"{verb} is only possible {_ONLY[verb]}; now pass or play"
+        return _ONLY[verb]
     if s.paid is not None and verb != "shift":
-        return f"buyer {s.paid}'s coin is paid: now shift a tile into the hole"
+        return _("buyer {buyer}'s coin is paid: now shift a tile into the hole",
+                 buyer=s.paid)
     return TURN_CHECKS[verb](r, s, verb, args)
 
 
@@ -101,22 +109,23 @@ def _shift(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> 
     sq = args[0]
     tile = s.market[sq]
     if tile is None:
-        return f"{r.geo.names[sq]} is the hole; shift a square that holds a tile"
+        return _("{square} is the hole; shift a square that holds a tile",
+                 square=r.geo.names[sq])
     if s.paid is not None:
         if tile == MESSENGER:
-            return (f"the messenger moves free; use buyer {s.paid}'s coin to move another "
-                    "tile")
+            return _("the messenger moves free; use buyer {buyer}'s coin to move another "
+                     "tile", buyer=s.paid)
         return None
     if tile != MESSENGER:
-        return (f"moving the {tile} costs a coin: first choose the buyer who pays (only "
-                "the messenger moves free)")
+        return _("moving the {tile} costs a coin: first choose the buyer who pays (only "
+                 "the messenger moves free)", tile=tile_of(tile))
     return None
 
 
 def _pay(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     b = args[0]
     if not s.buyers[s.turn][b - 1][0]:
-        return f"your buyer {b} has no coin to pay with"
+        return _("your buyer {buyer} has no coin to pay with", buyer=b)
     return None
 
 
@@ -126,13 +135,13 @@ def _buy(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Ve
 
 def _pass(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     if s.purchases:
-        return "you have bought this turn, so this is a play: finish it with end"
+        return _("you have bought this turn, so this is a play: finish it with end")
     return None
 
 
 def _end(r: MarketRules, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
     if not s.purchases:
-        return "a play needs at least one purchase before end; buy something or pass"
+        return _("a play needs at least one purchase before end; buy something or pass")
     return None
 
 

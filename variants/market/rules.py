@@ -11,16 +11,18 @@ a log replay a game exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from game.engine import GameType, Rules
 from game.errors import ConfigIssue, IllegalAction
 from game.events import Event
+from game.i18n import Msg, Seat, Text
+from game.i18n.message import Value, reason
 from game.notation import KeptParses
 from game.rng import Rng, mix_seed
 from game.sampling import SampledViews
 from game.schema import Context, Obj
-from game.words import plural
 from variants.market import ai, facts, scoring
 from variants.market.geometry import Geometry, sides_for, teams_for
 from variants.market.handlers import HANDLERS, after_market, player_name
@@ -37,6 +39,7 @@ from variants.market.params import (
 from variants.market.policy import playout_choice
 from variants.market.refusals import verdict
 from variants.market.state import Buyer, MarketState, state_codec
+from variants.market.text import _, colour_of, tile_of
 
 __all__ = ["MarketRules", "player_name"]
 
@@ -132,12 +135,13 @@ class MarketRules(Rules):
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
 
-    def forgoes(self, state: MarketState, action: str) -> str:
+    def forgoes(self, state: MarketState, action: str) -> Text:
         """Ending the play while buyers could still buy gives those purchases up."""
         if action.split() != ["end"] or state.phase != "turn":
             return ""
         buyers = {b for b, _ in self.purchases(state)}
-        return f"{plural(len(buyers), 'buyer')} could still buy" if buyers else ""
+        return _.n("{n} buyer could still buy", "{n} buyers could still buy",
+                   n=len(buyers)) if buyers else ""
 
     def player_aid(self) -> dict[str, Any]:
         from variants.market.aid import player_aid
@@ -156,7 +160,7 @@ class MarketRules(Rules):
     def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
         return facts.game_facts(state.king, events)
 
-    def tie_break(self, state: MarketState) -> str:
+    def tie_break(self, state: MarketState) -> Text:
         return scoring.tie_break(scoring.holdings(state.buyers), state.king,
                                  [sum(b.coin for b in seat) for seat in state.buyers],
                                  self.teams, state.winners)
@@ -208,17 +212,25 @@ class MarketRules(Rules):
 
         return device_panel(view, seat)
 
-    def describe_action(self, state: MarketState, action: str) -> str:
+    def describe_action(self, state: MarketState, action: str) -> Text:
         try:
             verb, args = parse(action, self.geo)
         except IllegalAction:
             return action
-        words = [self.geo.names[x] if i == 0 and verb in ("place", "shift", "king")
-                 and x is not None else x for i, x in enumerate(args)]
-        tile = state.market[args[0]] if verb == "shift" else None
-        if verb == "king" and args[0] is None:
+        first: Any = args[0] if args else None
+        if verb == "king" and first is None:
             verb = "king skip"
-        return DESCRIPTIONS[verb].format(*words, who=player_name(state.turn), tile=tile)
+        said = DESCRIPTIONS[verb]
+        values: dict[str, Value] = {"player": Seat(state.turn)}
+        if verb in ("place", "shift", "king"):
+            values["square"] = self.geo.names[first]
+        if verb in ("coin", "buy", "pay"):
+            values["buyer"] = first
+        if verb in ("place", "shift"):
+            values["tile"] = tile_of(args[1] if verb == "place" else state.market[first])
+        if verb == "buy":
+            values["colour"] = colour_of(args[1])
+        return replace(said, values=values)
 
     # =====================================================================================
     # legal actions
@@ -269,7 +281,7 @@ class MarketRules(Rules):
             for sq in lines[b]:
                 tile = s.market[sq]
                 if tile in vendors and vendors[tile] and not isinstance(
-                        check_purchase(s, lines[b], line_names[b], b + 1, tile), str):
+                        check_purchase(s, lines[b], line_names[b], b + 1, tile), Msg):
                     out.append((b + 1, tile))
         out.sort()
         return out
@@ -281,7 +293,7 @@ class MarketRules(Rules):
                 left[t] -= 1
         return left
 
-    def check_buy(self, s: MarketState, buyer: int, colour: str) -> Purchase | str:
+    def check_buy(self, s: MarketState, buyer: int, colour: str) -> Purchase | Msg:
         return check_purchase(s, self.lines[s.turn][buyer - 1],
                               self.line_names[s.turn][buyer - 1], buyer, colour)
 
@@ -296,7 +308,7 @@ class MarketRules(Rules):
             raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
         verb, args = self.parsed(action)
         checked = verdict(self, state, verb, args)
-        if isinstance(checked, str):
+        if isinstance(checked, Msg):
             raise IllegalAction(checked)
         return verb, args, checked
 
@@ -305,25 +317,30 @@ class MarketRules(Rules):
         events = HANDLERS[verb](self, state, state.turn, args, purchase)
         return canonical(verb, args, self.geo), events
 
-    def why_not(self, state: MarketState, action: str) -> str | None:
+    def why_not(self, state: MarketState, action: str) -> Text | None:
         """The same check as ``apply``'s, without a copy of the state."""
         try:
             self._accept(state, action)
         except IllegalAction as exc:
-            return str(exc)
+            return reason(exc)
         return None
 
 
-#: verb -> the log's sentence: ``who`` acts, ``{0}``, ``{1}`` are the action's words
-#: (squares by name), ``tile`` the tile on the square a shift moves
-DESCRIPTIONS: dict[str, str] = {
-    "place": "{who} places the {1} on {0}",
-    "coin": "{who} puts a coin on buyer {0}",
-    "shift": "{who} moves the {tile} from {0} into the hole",
-    "buy": "{who}'s buyer {0} buys from the {1} vendor",
-    "pay": "{who} pays for a tile move with buyer {0}'s coin",
-    "pass": "{who} passes",
-    "king": "{who} gives the king a token from the vendor on {0}",
-    "king skip": "{who} leaves the king as he is",
-    "end": "{who} ends the play",
+#: verb -> the log's sentence: ``player`` acts, ``square`` is the action's square,
+#: ``buyer`` its buyer, ``tile`` the tile placed or shifted, ``colour`` the vendor's
+DESCRIPTIONS: dict[str, Msg] = {
+    "place": _("{player} places the {tile} on {square}",
+               you="You place the {tile} on {square}"),
+    "coin": _("{player} puts a coin on buyer {buyer}", you="You put a coin on buyer {buyer}"),
+    "shift": _("{player} moves the {tile} from {square} into the hole",
+               you="You move the {tile} from {square} into the hole"),
+    "buy": _("{player}'s buyer {buyer} buys from the {colour} vendor",
+             you="Your buyer {buyer} buys from the {colour} vendor"),
+    "pay": _("{player} pays for a tile move with buyer {buyer}'s coin",
+             you="You pay for a tile move with buyer {buyer}'s coin"),
+    "pass": _("{player} passes", you="You pass"),
+    "king": _("{player} gives the king a token from the vendor on {square}",
+              you="You give the king a token from the vendor on {square}"),
+    "king skip": _("{player} leaves the king as he is", you="You leave the king as he is"),
+    "end": _("{player} ends the play", you="You end the play"),
 }

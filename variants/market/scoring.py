@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.i18n import Text
 from variants.market.params import COLOURS
+from variants.market.text import _
 
 
 def holdings(buyers: Sequence[Sequence[Sequence[Any]]]) -> list[dict[str, int]]:
@@ -19,7 +21,7 @@ def holdings(buyers: Sequence[Sequence[Sequence[Any]]]) -> list[dict[str, int]]:
     out = []
     for seat in buyers:
         held = dict.fromkeys(COLOURS, 0)
-        for _, colour, tokens in seat:
+        for _coin, colour, tokens in seat:
             if colour is not None:
                 held[colour] += tokens
         out.append(held)
@@ -69,7 +71,7 @@ def winners(held: Sequence[Mapping[str, int]], king: Mapping[str, int],
 
 def tie_break(held: Sequence[Mapping[str, int]], king: Mapping[str, int],
               coins: Sequence[int], teams: Sequence[Sequence[int]],
-              winners: Sequence[int]) -> str:
+              winners: Sequence[int]) -> Text:
     """What decided between the sides tied on points (coins, then goods held), or ""
     when the points did or the tie stands (a shared win)."""
     top = max(team_points(held, king, t) for t in teams)
@@ -77,5 +79,5 @@ def tie_break(held: Sequence[Mapping[str, int]], king: Mapping[str, int],
     if len(tied) < 2 or all(m in winners for t in tied for m in t):
         return ""
     if len({max(coins[m] for m in t) for t in tied}) > 1:
-        return f"Tied on {top} points: decided by coins left"
-    return f"Tied on {top} points and coins: decided by goods held"
+        return _("Tied on {points} points: decided by coins left", points=top)
+    return _("Tied on {points} points and coins: decided by goods held", points=top)

@@ -556,7 +556,8 @@ class MarketView(SeatStyle, AidPictures):
         offers the moves, purchases and coins there."""
         rules = self.rules
         return market_places(make_layout(area, rules.n, rules.sides), rules.geo.names,
-                             rules.sides, rules.line_names, self.session.game.state)
+                             rules.sides, [[str(x) for x in row] for row in rules.line_names],
+                             self.session.game.state)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area

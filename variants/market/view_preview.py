@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import Msg
 from variants.market.mechanics import Purchase, between, check_purchase, king_sources
 from variants.market.params import AMBASSADOR, COLOURS, CROWD, MESSENGER
 
@@ -148,7 +149,7 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
         blockers = tuple(p for p in path if s.market[p] == CROWD)
         result = check_purchase(probe, line, name, b + 1, colour)
         coinless = ""
-        if isinstance(result, str) and not probe.buyers[seat][b].coin:
+        if isinstance(result, Msg) and not probe.buyers[seat][b].coin:
             # what it would do with a coin (the mechanics ask for the coin first)
             rich = rules.clone(probe)
             rich.buyers[seat][b] = rich.buyers[seat][b]._replace(coin=True)

@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from game.api import Game, new_game
+from game.i18n import Msg
 from game.rng import Rng
 from game.ui import showcase
 from variants.market.rules import MarketRules
@@ -47,7 +48,7 @@ def telling_purchase(game: Game) -> str | None:
         if action.startswith("buy "):
             _verb, buyer, colour = action.split()
             p = rules.check_buy(s, int(buyer), colour)
-            if not isinstance(p, str) and p.acts and p.to_buyer and p.keeps_coin:
+            if not isinstance(p, Msg) and p.acts and p.to_buyer and p.keeps_coin:
                 return action
     return None
 

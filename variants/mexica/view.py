@@ -279,7 +279,7 @@ class MexicaView(SeatStyle, AidPictures):
             me = self.session.game.state.pilli[self.session.game.state.turn]
             p.action, p.queue = plan[0], plan[1:]
             p.path = [me, *(index[a.split()[1]] for a in plan)] if verb == "move" else []
-            p.status = self.session.game.describe(plan[0]) if verb != "move" else p.status
+            p.status = str(self.session.game.describe(plan[0])) if verb != "move" else p.status
             self._serial += 1
         if p.ok and p.action == plan[0] and verb in (*tools, "start"):
             return True
@@ -299,7 +299,7 @@ class MexicaView(SeatStyle, AidPictures):
         if self.session.is_legal(action):
             self.queue.clear()
             return action
-        self.status = sentence(self.session.game.why_not(action) or "not possible now")
+        self.status = sentence(str(self.session.game.why_not(action) or "not possible now"))
         return None
 
     def _move_cursor(self, direction: str) -> None:
@@ -373,7 +373,7 @@ class MexicaView(SeatStyle, AidPictures):
         reason = self.session.game.why_not(action)
         if reason is not None:
             self.queue.clear()
-            self.status = sentence(reason or "the walk is blocked")
+            self.status = sentence(str(reason) or "the walk is blocked")
             return None
         return self.queue.take(self.session)
 

@@ -25,13 +25,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from game.i18n.render import advice
 from game.lessons import Lesson, Position, Step, fill
 from game.ui import theme
 from game.ui.messages import personalise
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
 from game.ui.widgets import INK, fit, wrap
-from game.words import imperative
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -246,7 +246,7 @@ class LessonScene(PlayScene):
         assert self.app is not None
         wanted = (step.expect or ("",))[len(self.taken)] if step.expect else ""
         try:  # advice to the learner: "choose power card 7", not "You choose ..."
-            said = imperative(self.game.describe(wanted), self.lesson.learner) \
+            said = advice(self.game.describe(wanted), self.lesson.learner, self.session.names) \
                 if wanted else ""
         except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
             said = wanted

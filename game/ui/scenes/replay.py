@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.api import Game
 from game.errors import AztecArcadeError, IllegalAction
+from game.i18n import say
 from game.isolation import start_game
 from game.ui import theme
 from game.ui.actionlog import entry_head, wrap_text
@@ -19,7 +20,7 @@ from game.ui.art import frames
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
 from game.ui.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, Area, log_area, panel_area
-from game.ui.messages import one_line, personalise
+from game.ui.messages import one_line
 from game.ui.playersbar import draw_players_bar, wide_cards
 from game.ui.scenes.common import BaseScene, seat_colours
 from game.ui.session import Session
@@ -207,7 +208,7 @@ class ReplayScene(BaseScene):
             lines += [(part, colour) for part in wrap_text(screen, text, size, w - 60)]
             for e in self.events:  # the one that told the action is its line already
                 if e.visible(None) and e.kind != "turn" and e is not told:
-                    text = personalise(e.text, self.names)
+                    text = say(e.text, self.names)
                     tint = theme.GOOD if e.points else theme.TEXT
                     lines += [(part, tint) for part in wrap_text(screen, text, size, w - 60)]
         if self.note:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import say
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.fx import Effects
@@ -87,7 +88,7 @@ class ScoringScene(BaseScene):
         own = view.scoring_title(self.events) if view is not None else ""
         first = self.events[0] if self.events else None
         self.title = personalise(str(own), session.names) if isinstance(own, str) and own \
-            else personalise(first.text, session.names) if first is not None \
+            else say(first.text, session.names) if first is not None \
             and first.kind == "scoring" else "Scoring"
         self.steps: list[Step] = []
         self.index = 0

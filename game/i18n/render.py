@@ -1,0 +1,125 @@
+"""The one place a message becomes words: :func:`render` for any reader (a phone in its
+own language), :func:`say` for the television's reader (:func:`set_language`).
+
+A reader is a language, the players' names and the seat spoken to ("You pass" on that
+seat's phone; a seat named "You", a lesson's learner, is spoken to everywhere). A
+message naming that seat as its ``player`` uses its ``you`` msgid, which each catalogue
+says in its own words: no sentence is bent by rules of one language.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+
+from game.i18n.catalogue import SOURCE, translations
+from game.i18n.message import Listing, Msg, Seat, Text, Value
+from game.words import addressed, imperative, personalise
+
+log = logging.getLogger(__name__)
+
+_TV_LANG = [SOURCE]
+
+
+def set_language(lang: str) -> None:
+    """The television's language from now on (the next frame draws in it)."""
+    _TV_LANG[0] = lang
+
+
+def language() -> str:
+    """The television's language."""
+    return _TV_LANG[0]
+
+
+def render(text: Text, lang: str, names: Sequence[str] = (), reader: int | None = None) -> str:
+    """``text`` in ``lang`` for a reader who knows the seats as ``names`` and is seat
+    ``reader`` (None: a spectator, the television). A plain ``str`` is a text from no
+    catalogue (a name, or an engine's English not yet made a message): it is shown as
+    it is, with the names put in."""
+    if not isinstance(text, Msg):
+        return personalise(text, list(names)) if names else text
+    return _render(text, lang, tuple(names), reader)
+
+
+def say(text: Text, names: Sequence[str] = (), reader: int | None = None) -> str:
+    """``text`` for the television's reader."""
+    return render(text, _TV_LANG[0], names, reader)
+
+
+def advice(text: Text, seat: int, names: Sequence[str] = ()) -> str:
+    """An engine's description of ``seat``'s own action said to that player, as a hint
+    names the move it suggests: a message in its ``you`` form ("You place the black on
+    a1"), an English text in the imperative ("place the black on a1")."""
+    if isinstance(text, Msg):
+        return say(text, names, reader=seat)
+    return imperative(text, seat)
+
+
+def spoken_to(seat: int, names: Sequence[str], reader: int | None) -> bool:
+    """Whether the reader is this seat (a phone's own seat, or a seat named "You")."""
+    return seat == reader or (0 <= seat < len(names) and addressed(names[seat]))
+
+
+def _render(msg: Msg, lang: str, names: tuple[str, ...], reader: int | None) -> str:
+    catalogue = translations(msg.domain, lang)
+    player = msg.values.get("player")
+    msgid = msg.id
+    if msg.you is not None and isinstance(player, Seat) and spoken_to(player.index, names,
+                                                                      reader):
+        msgid = msg.you
+    n = msg.values.get("n")
+    count = n if isinstance(n, int) else 0
+    if msg.plural is not None:
+        if msg.context is not None:
+            pattern = catalogue.npgettext(msg.context, msgid, msg.plural, count)
+        else:
+            pattern = catalogue.ngettext(msgid, msg.plural, count)
+    elif msg.context is not None:
+        pattern = catalogue.pgettext(msg.context, msgid)
+    else:
+        pattern = catalogue.gettext(msgid)
+    values = {k: _value(v, lang, names, reader) for k, v in msg.values.items()}
+    try:
+        return pattern.format_map(values)
+    except (KeyError, IndexError, ValueError) as exc:
+        # a catalogue whose placeholders do not match (validate and the tests catch it):
+        # the English text, never a crash in the middle of a game
+        log.warning("%s: the %s text of %r does not fit its values (%s)", msg.domain, lang,
+                    msg.id, exc)
+        english = msg.plural if msg.plural is not None and count != 1 else msgid
+        try:
+            return english.format_map(values)
+        except (KeyError, IndexError, ValueError):
+            return english
+
+
+def _value(value: Value, lang: str, names: tuple[str, ...], reader: int | None) -> str:
+    if isinstance(value, Msg):
+        return _render(value, lang, names, reader)
+    if isinstance(value, Seat):
+        i = value.index
+        if 0 <= i < len(names):
+            return names[i]
+        from game.i18n.client import PLAYER
+
+        return _render(replace(PLAYER, values={"number": i + 1}), lang, names, reader)
+    if isinstance(value, Listing):
+        return listing([_value(v, lang, names, reader) for v in value.items], lang,
+                       value.joint)
+    return str(value)
+
+
+def listing(items: list[str], lang: str, joint: str = "and") -> str:
+    """"A", "A and B", "A, B and C" (or another :class:`Listing` joint) in ``lang``."""
+    from game.i18n.client import JOINTS
+
+    last, other = JOINTS.get(joint, JOINTS["and"])
+    if not items:
+        return ""
+    out = items[-1]
+    if len(items) > 1:
+        out = _render(replace(last, values={"a": items[-2], "b": out}), lang, (), None)
+    for item in reversed(items[:-2]):
+        out = _render(replace(other, values={"a": item, "b": out}), lang, (), None)
+    return out
