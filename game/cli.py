@@ -208,7 +208,8 @@ def _start_client(args: argparse.Namespace) -> int:
                                        f"'{driver}' driver).")
         if getattr(args, "windowed", False):
             # client.main reads fullscreen=False as "as in the settings": force a window.
-            window = client.App(fullscreen=False, dev=getattr(args, "dev", False))
+            window = client.App(fullscreen=False, dev=getattr(args, "dev", False),
+                                lang=getattr(args, "lang", None))
             code = window.run(max_frames=args.frames)
             window.close()  # after --frames too: a computer's decision is cancelled
             pygame.quit()

@@ -187,6 +187,9 @@ def _add_play(sub: Subparsers, handler: Handler) -> None:
                       help="start in fullscreen (default: as in the settings)")
     mode.add_argument("--windowed", action="store_true",
                       help="start in a window (default: as in the settings)")
+    p.add_argument("--lang", metavar="LANG", default=None,
+                   help="the language of the screens (en, de; default: as in the settings, "
+                        "else the system's)")
     p.add_argument("--dev", action="store_true",
                    help="for modders: reload the variant YAML files whenever they change "
                         "(problems show on screen)")

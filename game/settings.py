@@ -31,6 +31,9 @@ SETTINGS = Obj(
             Nullable(Str(max_len=255)), "Address the server for phones listens on once "
             "\"Invite phones\" is chosen; null: this computer's address on the local "
             "network.", default=None),
+        "language": Field(Str(max_len=35), "The language of the screens: \"system\" (the "
+                          "system's), or a language code such as \"en\" or \"de\".",
+                          default="system"),
         "remote_port": Field(Int(min=0, max=65_535), "TCP port for phones (0: any free "
                              "port).", default=8765),
     }

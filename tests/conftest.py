@@ -37,6 +37,9 @@ from typing import Any
 # Before anything imports pygame: no window and no sound device in any test.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the pictures and texts the tests expect are English whatever the machine speaks; a test of
+# another language asks for it (game.i18n.set_language, App(lang=...))
+os.environ["LANGUAGE"] = "en"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Hypothesis loads every installed package's hypothesis plugin when it is imported; the
 # only one here is trio's (selenium brings trio), which no test uses and which costs each

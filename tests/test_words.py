@@ -9,8 +9,8 @@ import re
 import pytest
 
 from game.api import list_variants, new_game
-from game.rng import Rng
 from game.i18n import render
+from game.rng import Rng
 from game.words import imperative, indefinite, personalise, plural
 
 #: "1 spaces", "1 levels": a count of one with a plural noun

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.api import Game
 from game import i18n
+from game.api import Game
 from game.events import Event, personalise
 from game.i18n import Msg, Text
 from game.remote.protocol import PROTOCOL, dumps

@@ -21,6 +21,8 @@ from typing import Any, cast
 import pygame
 
 from game.errors import AztecArcadeError
+from game.i18n import set_language
+from game.i18n.languages import SYSTEM, choose
 from game.isolation import PluginFailure, call_plugin, guard_view
 from game.plugins import get_registry, load_registry, reset_registry
 from game.settings import load_settings
@@ -49,8 +51,10 @@ CLOSES_TOASTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTON
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None,
                  saves: SaveStore | None = None, first_scene: Scene | None = None,
-                 dev: bool = False) -> None:
+                 dev: bool = False, lang: str | None = None) -> None:
         self.settings, self.settings_issues = load_settings()
+        # the television's language: --lang, else the setting, else the system's
+        set_language(choose(lang, str(self.settings.get("language") or SYSTEM)))
         try:
             pygame.display.init()
             pygame.font.init()
@@ -448,7 +452,7 @@ def main(args: Any = None) -> int:
     """Start the client (used by ``aztec-arcade play`` when a display is available)."""
     size = (1280, 720)
     app = App(size=size, fullscreen=getattr(args, "fullscreen", None) or None,
-              dev=bool(getattr(args, "dev", False)))
+              dev=bool(getattr(args, "dev", False)), lang=getattr(args, "lang", None))
     frames = getattr(args, "frames", None)
     try:
         code = app.run(max_frames=frames)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 if TYPE_CHECKING:
     import pygame
 
+    from game.i18n import Text
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen
@@ -96,7 +97,7 @@ class Scene:
     #: (``game.ui.heap``)
     settles_heap = False
     #: shown in the footer: (key, what it does)
-    shortcuts: tuple[tuple[str, str], ...] = ()
+    shortcuts: tuple[tuple[Text, Text], ...] = ()
 
     def __init__(self) -> None:
         self.app: App | None = None

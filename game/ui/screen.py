@@ -34,6 +34,7 @@ from typing import Any, Protocol
 import pygame
 
 from game import resources
+from game.i18n import Text, say
 from game.ui import theme
 from game.ui.lru import LruCache, fit_to_window
 
@@ -292,10 +293,11 @@ class Screen:
     def font(self, size: float) -> pygame.font.Font:
         return _font((font_file(), self.font_px(size)))
 
-    def render(self, text: str, size: float, colour: Colour,
+    def render(self, text: Text, size: float, colour: Colour,
                wrap: float = 0, role: str = "") -> pygame.Surface:
-        """``role`` names what a player must read (see :data:`theme.MUST_READ`)."""
-        text = text[:MAX_BLOCK if wrap else MAX_LINE]
+        """``role`` names what a player must read (see :data:`theme.MUST_READ`). A
+        message is said in the television's language (:func:`game.i18n.say`)."""
+        text = say(text)[:MAX_BLOCK if wrap else MAX_LINE]
         if Screen.recorder is not None:
             Screen.recorder.drawn(text, size, role)
         face = (font_file(), self.font_px(size))
@@ -312,9 +314,10 @@ class Screen:
             self._text_cache.put(key, surf, w * h * 4)
         return surf
 
-    def text(self, text: str, x: float, y: float, size: float = theme.FONT_BODY,
+    def text(self, text: Text, x: float, y: float, size: float = theme.FONT_BODY,
              colour: Colour = theme.TEXT, anchor: str = "topleft",
              wrap: float = 0, role: str = "") -> pygame.Rect:
+        text = say(text)
         surf = self.render(text, size, colour, wrap, role)
         r = surf.get_rect()
         setattr(r, anchor, self.px(x, y))
@@ -325,10 +328,10 @@ class Screen:
                 placed(text, size, role, r, surf, colour, self)
         return r
 
-    def text_width(self, text: str, size: float) -> float:
+    def text_width(self, text: Text, size: float) -> float:
         """The drawn width of one line (its first :data:`MAX_LINE` characters, as drawn),
         measured without rendering it."""
-        text = text[:MAX_LINE]
+        text = say(text)[:MAX_LINE]
         face = (font_file(), self.font_px(size))
         key = (text, face)
         width: int | None = self._width_cache.get(key)
@@ -347,12 +350,13 @@ class Screen:
             self._fit_cache.put(key, out)
         return out
 
-    def fit(self, text: str, size: float, width: float, ellipsis: str = "…",
+    def fit(self, text: Text, size: float, width: float, ellipsis: str = "…",
             whole: str = "") -> str:
         """``text`` cut and ended with ``ellipsis`` so that it fits ``width`` logical
         units; unchanged if it fits. A binary search on the cut, measuring without
         rendering: about log2(len) measurements, whatever the length. ``whole`` is the
         full text when ``text`` is only its tail (the last of several wrapped lines)."""
+        text = say(text)
         key = (text[:MAX_LINE + 1], size, width, ellipsis)
         out: str | None = self._fit_cache.get(key)
         if out is None:

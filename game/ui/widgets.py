@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.i18n import Text, say
 from game.ui import theme
 from game.ui.art import frames, greca, scenery
 from game.ui.fx import shake_offset
@@ -54,13 +55,13 @@ def inside(pos: tuple[float, float] | None, rect: tuple[float, float, float, flo
     return x <= pos[0] < x + w and y <= pos[1] < y + h
 
 
-def fit(screen: Screen, text: str, size: float, width: float, ellipsis: str = "…") -> str:
+def fit(screen: Screen, text: Text, size: float, width: float, ellipsis: str = "…") -> str:
     """``text`` shortened with an ellipsis so it fits ``width`` logical units (in log
     time: see :meth:`Screen.fit`)."""
     return screen.fit(text, theme.readable(size), width, ellipsis)
 
 
-def fit_size(screen: Screen, text: str, width: float, size: float,
+def fit_size(screen: Screen, text: Text, width: float, size: float,
              smallest: float = theme.FONT_READ) -> float:
     """``size``, or a smaller one down to ``smallest`` at which ``text`` fits ``width``:
     a long name steps down a size rather than losing its end."""
@@ -69,11 +70,12 @@ def fit_size(screen: Screen, text: str, width: float, size: float,
     return size
 
 
-def fit_lines(screen: Screen, text: str, size: float, width: float,
+def fit_lines(screen: Screen, text: Text, size: float, width: float,
               lines: int = 2) -> list[str]:
     """``text`` wrapped into at most ``lines`` lines of ``width``, the last one cut with
     an ellipsis only if the whole would not fit: a cut that two lines would avoid hides
     words a player needs."""
+    text = say(text)
     out = wrap(screen, text, size, width)
     if len(out) <= lines and all(screen.text_width(ln, size) <= width for ln in out):
         return out
@@ -82,9 +84,10 @@ def fit_lines(screen: Screen, text: str, size: float, width: float,
     return head + [screen.fit(tail, size, width, whole=text)]
 
 
-def wrap(screen: Screen, text: str, size: float, width: float) -> list[str]:
+def wrap(screen: Screen, text: Text, size: float, width: float) -> list[str]:
     """``text`` broken at spaces into lines of at most ``width`` logical units; a word
     wider than that keeps a line of its own rather than being cut."""
+    text = say(text)
     if len(text) > MAX_LINE:  # a runaway text is not kept
         return _wrap(screen, text, size, width)
     lines: tuple[str, ...] = screen.memo(
@@ -126,7 +129,7 @@ def draw_backdrop(screen: Screen, t: float) -> None:
     scenery.dusk(screen, t)
 
 
-def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> None:
+def draw_header(screen: Screen, title: Text, t: float, subtitle: Text = "") -> None:
     slide = ease_out(t / 0.4)
     x = -400 + 460 * slide
     screen.box(x - 20, 40, 16, 84, theme.ACCENT)
@@ -136,7 +139,7 @@ def draw_header(screen: Screen, title: str, t: float, subtitle: str = "") -> Non
 
 
 def draw_footer(screen: Screen,
-                shortcuts: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> None:
+                shortcuts: tuple[tuple[Text, Text], ...] | list[tuple[Text, Text]]) -> None:
     """The shortcut bar along the bottom: key caps and what they do. Text never shrinks
     below the floor: when the keys do not all fit, the ones before the last (usually the
     menu key) give way from the end, since help (F1) lists them all. Every screen shows
@@ -144,7 +147,7 @@ def draw_footer(screen: Screen,
     each frame (it reaches over what lies above the bar). One kept bar per set of keys:
     a menu over the board draws both bars in a frame, and a bar that only ever shows its
     own keys never has old pixels to show (see ``Screen.may_repaint``)."""
-    shown = tuple(shortcuts)
+    shown = tuple((say(key), say(meaning)) for key, meaning in shortcuts)  # in today's words
     _FOOTERS.at(shown).draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
               lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
@@ -198,13 +201,13 @@ class MenuItem:
     ``value()`` is shown at the right of the row; ``detail`` is a dim second line;
     ``error`` is shown (red) when the row is disabled; ``swatch`` draws a colour chip."""
 
-    label: str
+    label: Text
     action: Callable[[], None] | None = None
     enabled: bool = True
-    value: Callable[[], str] | None = None
+    value: Callable[[], Text] | None = None
     adjust: Callable[[int], None] | None = None
-    detail: str = ""
-    error: str = ""
+    detail: Text = ""
+    error: Text = ""
     swatch: tuple[int, int, int] | None = None
 
 
@@ -417,12 +420,16 @@ class Menu:
             screen.box(x + pad, y + h / 2 - 20, 40, 40, INK, radius=8, width=2)
             pad += 56
         if item.value is not None or item.adjust is not None:
-            screen.text(fit(screen, item.label, font, w * 0.5), x + pad,
+            value = item.value() if item.value is not None else ""
+            # the label takes what the value leaves (at least half the row): a longer
+            # language's words get the room rather than an ellipsis
+            avail = w - pad - 120
+            label_room = max(w * 0.5, avail - screen.text_width(value, theme.FONT_READ))
+            screen.text(fit(screen, item.label, font, label_room), x + pad,
                         label_y,
                         font, ink, "midleft", role="menu")
-            value = item.value() if item.value is not None else ""
             vx = x + w - 60
-            room = w - 60 - pad - screen.text_width(item.label, font) - 60
+            room = avail - min(label_room, screen.text_width(item.label, font))
             size = fit_size(screen, value, room, font)
             screen.text(fit(screen, value, size, room), vx, label_y, size, ink, "midright",
                         role="menu")

@@ -14,6 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.i18n import say  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.boardview import BoardView  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402
@@ -31,7 +32,7 @@ def every_text_drawn(ui) -> Iterator[list[str]]:
     draw_text = screen.text
 
     def record(text, *args, **kwargs):
-        seen.append(str(text))
+        seen.append(say(text))  # a message as the reader sees it
         return draw_text(text, *args, **kwargs)
 
     screen.text = record

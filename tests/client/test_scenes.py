@@ -35,14 +35,14 @@ HAS_MEXICA_VIEW = importlib.util.find_spec("variants.mexica.view") is not None
 # helpers
 # ---------------------------------------------------------------------------------------
 def labels(scene) -> list[str]:
-    return [item.label for item in scene.menu.items]
+    return [str(item.label) for item in scene.menu.items]  # messages: their English
 
 
 def focus_label(ui: Driver, label: str) -> None:
     """Move the focused menu item to ``label`` with the arrow keys."""
     menu = ui.top.menu
     for _ in range(len(menu.items) + 1):
-        if menu.current.label == label:
+        if str(menu.current.label) == label:  # a message: its English
             return
         ui.key(pygame.K_DOWN)
     raise AssertionError(f"no menu item {label!r} in {labels(ui.top)}")
@@ -751,7 +751,7 @@ def test_settings_keep_other_keys_and_report_errors(ui, home):
     assert data == {"plugin_folder": "mods", "volume": 80}
     path.write_text("volume: [unclosed\n")
     ui.key(pygame.K_RIGHT)
-    assert "Not saved" in ui.top.error
+    assert "Not saved" in str(ui.top.error)  # a message: its English
     assert path.read_text() == "volume: [unclosed\n"  # left for the user to fix
 
 

@@ -1,5 +1,5 @@
-"""Settings: fullscreen, effects and music volumes and the colour palette, saved to the
-user's settings file."""
+"""Settings: fullscreen, effects and music volumes, the colour palette and the language,
+saved to the user's settings file."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from game.i18n import Text, set_language
+from game.i18n.client import _
+from game.i18n.languages import NATIVE_NAMES, SYSTEM, choose, shipped, system_language
 from game.records import write_atomic
 from game.settings import read_user_settings, user_settings_path
 from game.ui import theme
@@ -20,11 +23,12 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 PALETTES = ("okabe-ito", "high-contrast")
-PALETTE_LABELS = {"okabe-ito": "Colour-blind safe", "high-contrast": "High contrast"}
+PALETTE_LABELS = {"okabe-ito": _("Colour-blind safe"), "high-contrast": _("High contrast")}
+ON, OFF = _("On", context="setting"), _("Off", context="setting")
 VOLUME_STEP = 10
 
 
-def save_user_settings(changes: dict[str, Any]) -> str:
+def save_user_settings(changes: dict[str, Any]) -> Text:
     """Merge ``changes`` into the user's settings file atomically; '' or the problem.
 
     A file that cannot be read is never overwritten: its other keys (a plugin folder)
@@ -33,43 +37,49 @@ def save_user_settings(changes: dict[str, Any]) -> str:
     path = user_settings_path()
     data, problem = read_user_settings(path)
     if problem:
-        return f"Not saved: {one_line(problem)}; fix or delete it"
+        return _("Not saved: {problem}; fix or delete it", problem=one_line(problem))
     data.update(changes)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     except OSError as exc:
-        return f"Not saved: {exc.strerror or exc} ({path})"
+        return _("Not saved: {problem} ({path})", problem=str(exc.strerror or exc),
+                 path=str(path))
     return ""
 
 
 class SettingsScene(MenuScene):
     backdrop = True
-    shortcuts = (("Up/Down", "Choose"), ("Left/Right", "Change"), ("Enter", "Toggle"),
-                 ("Esc", "Back"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Left/Right", context="key"), _("Change")),
+                 (_("Enter", context="key"), _("Toggle")), (_("Esc", context="key"), _("Back")))
 
     def __init__(self) -> None:
         super().__init__()
-        self.error = ""
+        self.error: Text = ""
         self.saved_to = ""
         self.menu = Menu([
-            MenuItem("Fullscreen", self.toggle_fullscreen, value=self._fullscreen_text,
+            MenuItem(_("Fullscreen"), self.toggle_fullscreen, value=self._fullscreen_text,
                      adjust=lambda _d: self.toggle_fullscreen()),
-            MenuItem("Effects volume", None, value=lambda: f"{self._volume()}%",
+            MenuItem(_("Effects volume"), None,
+                     value=lambda: _("{n}%", context="volume", n=self._volume()),
                      adjust=self.change_volume),
-            MenuItem("Music volume", None, value=lambda: f"{self._music_volume()}%",
+            MenuItem(_("Music volume"), None,
+                     value=lambda: _("{n}%", context="volume", n=self._music_volume()),
                      adjust=self.change_music_volume),
-            MenuItem("Player colours", None, value=self._palette_text,
+            MenuItem(_("Player colours"), None, value=self._palette_text,
                      adjust=self.change_palette),
-            MenuItem("Reduce motion", self.toggle_motion, value=self._motion_text,
+            MenuItem(_("Reduce motion"), self.toggle_motion, value=self._motion_text,
                      adjust=lambda _d: self.toggle_motion()),
-            MenuItem("Back", self.back),
-        ], 460, 210, 1000, item_h=88, gap=14)
+            MenuItem(_("Language"), lambda: self.change_language(1),
+                     value=self._language_text, adjust=self.change_language),
+            MenuItem(_("Back"), self.back),
+        ], 360, 190, 1200, item_h=80, gap=12)
 
     # -- values ----------------------------------------------------------------------
-    def _fullscreen_text(self) -> str:
+    def _fullscreen_text(self) -> Text:
         assert self.app is not None
-        return "On" if self.app.fullscreen else "Off"
+        return ON if self.app.fullscreen else OFF
 
     def _volume(self) -> int:
         assert self.app is not None
@@ -79,7 +89,7 @@ class SettingsScene(MenuScene):
         assert self.app is not None
         return int(self.app.settings.get("music_volume", self.app.audio.music_volume))
 
-    def _palette_text(self) -> str:
+    def _palette_text(self) -> Text:
         assert self.app is not None
         name = str(self.app.settings.get("palette", PALETTES[0]))
         return PALETTE_LABELS.get(name, name)
@@ -90,7 +100,7 @@ class SettingsScene(MenuScene):
         try:
             self.app.toggle_fullscreen()
         except Exception as exc:  # noqa: BLE001 - pygame.error and friends
-            self.error = f"Cannot switch the display mode: {one_line(exc)}"
+            self.error = _("Cannot switch the display mode: {problem}", problem=one_line(exc))
             return
         self.app.settings["fullscreen"] = bool(self.app.fullscreen)
         self._persist({"fullscreen": bool(self.app.fullscreen)})
@@ -123,9 +133,30 @@ class SettingsScene(MenuScene):
         self.saved_to = "" if self.error else str(user_settings_path())
 
     # -- reduce motion ---------------------------------------------------------------
-    def _motion_text(self) -> str:
+    def _motion_text(self) -> Text:
         assert self.app is not None
-        return "On" if self.app.settings.get("reduce_motion") else "Off"
+        return ON if self.app.settings.get("reduce_motion") else OFF
+
+    # -- language --------------------------------------------------------------------
+    def _language_text(self) -> Text:
+        assert self.app is not None
+        chosen = str(self.app.settings.get("language") or SYSTEM)
+        if chosen == SYSTEM:
+            return _("System ({language})", language=NATIVE_NAMES.get(
+                system_language(), system_language()))
+        return NATIVE_NAMES.get(chosen, chosen)
+
+    def change_language(self, step: int) -> None:
+        """The next language (the system's first), said from the next frame on: every
+        text is rendered when drawn, so nothing waits for a restart."""
+        assert self.app is not None
+        choices = [SYSTEM, *shipped()]
+        chosen = str(self.app.settings.get("language") or SYSTEM)
+        i = choices.index(chosen) if chosen in choices else 0
+        new = choices[(i + step) % len(choices)]
+        self.app.settings["language"] = new
+        set_language(choose(None, new))
+        self._persist({"language": new})
 
     def toggle_motion(self) -> None:
         """Fewer and shorter effects (sparks, rings, shaking) from the next frame on."""
@@ -138,19 +169,19 @@ class SettingsScene(MenuScene):
     def draw(self, screen: Screen) -> None:
         assert self.app is not None
         draw_backdrop(screen, self.t)
-        draw_header(screen, "Settings", self.t)
+        draw_header(screen, _("Settings"), self.t)
         self.menu.draw(screen)
         # palette preview
         palette = theme.PALETTES.get(str(self.app.settings.get("palette")),
                                      theme.PALETTES["okabe-ito"])
         for i, colour in enumerate(palette):
-            x = 460 + i * 148
-            frames.tile(screen, x, 828, 130, 70, colour, radius=12)
-            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 863, 22, INK)
+            x = 360 + i * 148
+            frames.tile(screen, x, 830, 130, 64, colour, radius=12)
+            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 862, 22, INK)
         if self.error:
             screen.text(self.error, 960, 918, theme.FONT_BODY, theme.DANGER, "midtop",
                         wrap=1500)
         elif self.saved_to:
-            screen.text(f"Saved to {self.saved_to}", 960, 918, theme.FONT_SMALL,
+            screen.text(_("Saved to {path}", path=self.saved_to), 960, 918, theme.FONT_SMALL,
                         theme.TEXT_DIM, "midtop")
         draw_footer(screen, self.shortcuts)
