@@ -176,8 +176,8 @@ class SettingsScene(MenuScene):
                                      theme.PALETTES["okabe-ito"])
         for i, colour in enumerate(palette):
             x = 360 + i * 148
-            frames.tile(screen, x, 830, 130, 64, colour, radius=12)
-            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 862, 22, INK)
+            frames.tile(screen, x, 842, 130, 60, colour, radius=12)
+            draw_mark(screen, theme.MARKS[i % len(theme.MARKS)], x + 65, 872, 22, INK)
         if self.error:
             screen.text(self.error, 960, 918, theme.FONT_BODY, theme.DANGER, "midtop",
                         wrap=1500)
