@@ -159,7 +159,7 @@ def test_saving_a_setting_over_a_slow_settings_file_says_so_and_keeps_it():
     path.parent.mkdir(parents=True, exist_ok=True)
     for text, _why in SLOW_YAML.values():
         path.write_text(text, encoding="utf-8")
-        said = save_user_settings({"volume": 40})
+        said = str(save_user_settings({"volume": 40}))  # a message: its English
         assert said.startswith(f"Not saved: {path} cannot be read (")
         assert said.endswith("fix or delete it")
         assert path.read_text(encoding="utf-8") == text

@@ -192,12 +192,12 @@ def test_the_reduce_motion_setting_is_on_the_settings_screen(ui):
     ui.app.stack.push("settings")
     ui.frames(2)
     menu = ui.top.menu
-    index = next(i for i, item in enumerate(menu.items) if item.label == "Reduce motion")
-    assert menu.items[index].value() == "Off"
+    index = next(i for i, item in enumerate(menu.items) if str(item.label) == "Reduce motion")
+    assert str(menu.items[index].value()) == "Off"  # a message: its English
     menu.focus = index
     ui.press(pygame.K_RETURN)
     assert ui.app.settings["reduce_motion"] is True
-    assert menu.items[index].value() == "On"
+    assert str(menu.items[index].value()) == "On"
     assert load_settings()[0]["reduce_motion"] is True  # saved for the next start
 
 

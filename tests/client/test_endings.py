@@ -113,7 +113,7 @@ def test_a_tie_broken_by_the_rules_is_shown():
             {"black": 2, "blue": 0, "red": 0, "green": 0}]
     king = {"black": 3, "blue": 0, "red": 0, "green": 0}
     teams = [(0,), (1,)]
-    assert scoring.tie_break(held, king, [1, 0], teams, [0]) == \
+    assert str(scoring.tie_break(held, king, [1, 0], teams, [0])) == \
         "Tied on 6 points: decided by coins left"
     assert scoring.tie_break(held, king, [1, 1], teams, [0, 1]) == ""
 
