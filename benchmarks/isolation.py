@@ -40,9 +40,9 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 from benchmarks.common import fmt, print_head, time_each  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.api import Game, list_variants, new_game  # noqa: E402
+from game.core.registry import get_registry  # noqa: E402
+from game.core.rng import Rng, mix_seed  # noqa: E402
 from game.isolation import GuardedRules, guard_game, unguarded  # noqa: E402
-from game.plugins import get_registry  # noqa: E402
-from game.rng import Rng, mix_seed  # noqa: E402
 
 TARGET = 1.10
 

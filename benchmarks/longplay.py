@@ -227,7 +227,7 @@ class LongPlay:
 
 
 def _Rng(seed: int) -> Any:  # noqa: N802 - a constructor
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     return Rng(seed)
 

@@ -42,7 +42,7 @@ from game import openspiel as bridge  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.arena import wilson  # noqa: E402
 from game.api import new_game  # noqa: E402
-from game.rng import Rng, mix_seed  # noqa: E402
+from game.core.rng import Rng, mix_seed  # noqa: E402
 
 #: engines whose uniform random play does not end a game: rollouts are cut
 CUT_ENGINES = ("mexica", "mexica-neutral")

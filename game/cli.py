@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from game import cli_parser
 from game.cli_parser import PROG
-from game.errors import AztecArcadeError, ConfigError, ConfigIssue, failure_origin, quote
-from game.rng import Rng
-from game.schema import deep_merge
+from game.core.errors import AztecArcadeError, ConfigError, ConfigIssue, failure_origin, quote
+from game.core.rng import Rng
+from game.core.schema import deep_merge
 
 if TYPE_CHECKING:
     from game.ai.arena import Standing
@@ -46,7 +46,7 @@ def _options(pairs: list[str] | None) -> dict[str, Any] | None:
     inside a parameter and keeps the rest of it, as ``balance --sweep`` does."""
     if not pairs:
         return None
-    from game.yamlload import load_yaml_text
+    from game.core.yamlload import load_yaml_text
 
     out: dict[str, Any] = {}
     for pair in pairs:
@@ -140,7 +140,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         _print_action(len(g.log), seat, g.log[-1], events)
     _print_result(g)
     if args.save:
-        from game.records import save_game
+        from game.core.records import save_game
 
         try:
             save_game(g, args.save)
@@ -221,7 +221,7 @@ def _start_client(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     registry = get_registry()
     specs = sorted(registry.variants.values(), key=lambda s: s.id)
@@ -264,7 +264,7 @@ def _issue_line(issue: ConfigIssue, shown: str) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     registry = get_registry()
     bad = 0
@@ -282,7 +282,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_new_variant(args: argparse.Namespace) -> int:
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
     from game.scaffold import check_name, new_variant, next_steps
 
     check_name(args.name)  # a bad name is refused before any plugin loads
@@ -440,7 +440,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """The same replay as ``load_game`` (see game.api), shown action by action."""
     from game.api import ReplayError
-    from game.records import read_save
+    from game.core.records import read_save
 
     saved = read_save(args.file)
     print(f"Replay of {args.file}: {saved.spec.name}, {saved.rules.players} players, "

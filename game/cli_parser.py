@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NoReturn
 
 import game
-from game.errors import quote
-from game.notation import plain_number
+from game.core.errors import quote
+from game.core.notation import plain_number
 
 if TYPE_CHECKING:
     Handler = Callable[[argparse.Namespace], int]
@@ -78,9 +78,9 @@ def whole(minimum: int, what: str, maximum: int = 10**9,
 
 
 def jobs_arg(what: str) -> Callable[[str], int]:
-    """An argparse type: a number of processes, at most :func:`game.cores.most_processes`
+    """An argparse type: a number of processes, at most :func:`game.core.cores.most_processes`
     (the one cap for every option that starts processes)."""
-    from game.cores import PER_CORE, most_processes
+    from game.core.cores import PER_CORE, most_processes
 
     cores = os.cpu_count() or 1
     return whole(1, what, most_processes(),

@@ -1,7 +1,7 @@
 """A conformance kit for rules engines and variants: run it on your own mod.
 
 Every variant, built in or third party, must honour the contract of
-:class:`game.engine.Rules` as seen through :mod:`game.api`. This module checks that
+:class:`game.core.engine.Rules` as seen through :mod:`game.api`. This module checks that
 contract by playing seeded random games and probing them along the way::
 
     from game.conformance import check_variant
@@ -17,13 +17,13 @@ What is checked, for each game of the playout policy (:func:`check_game`):
 
 * the game ends within ``rules.playout_limit`` actions of ``Game.playout_action``;
 * every action the playout chooses is listed by ``legal_actions()`` and applies, ``apply``
-  returns :class:`game.events.Event` objects and logs the action in its canonical form;
+  returns :class:`game.core.events.Event` objects and logs the action in its canonical form;
 * at a few sampled states, **every** legal action applies on a clone, the original game
   is untouched, and the views and their determinizations pass the checks below;
 * ``current_player`` is a valid seat while the game runs and None once it is over;
 * junk (``""``, blanks, ``"xyzzy"``, a legal action with an extra word, a legal action
   with its last character changed, non-strings) is refused with
-  :class:`game.errors.IllegalAction`, leaving ``to_json()`` unchanged;
+  :class:`game.core.errors.IllegalAction`, leaving ``to_json()`` unchanged;
 * ``load_game(g.to_json()).to_json() == g.to_json()`` mid-game, and the loaded game
   continues exactly like the original;
 * a fresh ``new_game`` with the same variant, players, seed and options, fed the same
@@ -90,8 +90,8 @@ from game.conformance_uniform import (
     play_uniform_game,
     uniform_rng,
 )
-from game.plugins import get_registry
-from game.rng import Rng
+from game.core.registry import get_registry
+from game.core.rng import Rng
 
 __all__ = ["ConformanceError", "play_random_game", "play_uniform_game", "check_game",
            "check_uniform_game", "check_variant", "check_all_variants", "uniform_warmup",

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.api import Game, load_game, new_game
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.rng import Rng, mix_seed
+from game.core.engine import Rules
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.rng import Rng, mix_seed
 
 #: Text that no variant may accept as an action.
 JUNK_TEXT: tuple[str, ...] = ("", "   ", "xyzzy")

@@ -28,8 +28,8 @@ from game.conformance_probes import (
     checked_scores,
     first_difference,
 )
-from game.events import Event
-from game.rng import Rng, mix_seed
+from game.core.events import Event
+from game.core.rng import Rng, mix_seed
 
 #: The most actions of one uniform random game that :func:`check_uniform_game` plays and
 #: checks (every one of them). Uniform moves can take very long to end a game (Mexica's

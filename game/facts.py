@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from game.words import listing, plural
+from game.core.words import listing, plural
 
 
 def player_name(seat: int) -> str:

@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from game.errors import AztecArcadeError, IllegalAction
+from game.core.errors import AztecArcadeError, IllegalAction
 
 if TYPE_CHECKING:
     from game.api import Game
-    from game.engine import Rules
-    from game.plugins import Registry
+    from game.core.engine import Rules
+    from game.core.registry import Registry
 
 #: Rules methods that answer a question: the protocol lets them raise nothing at all.
 QUERIES = frozenset({
@@ -176,7 +176,7 @@ def unguarded(obj: Any) -> Any:
 def rules_plugin(engine_id: str, registry: Registry | None = None) -> tuple[str, str]:
     """(plugin name, where it came from) of the plugin that provides ``engine_id``."""
     if registry is None:
-        from game.plugins import get_registry
+        from game.core.registry import get_registry
 
         registry = get_registry()
     entry = registry.rules.get(engine_id)
@@ -225,7 +225,7 @@ def start_game(variant: str, players: int, seed: int,
     """``new_game`` for the client: a plugin raising while it sets up the game is a
     PluginFailure (a bad option is still a ConfigError); the game comes guarded."""
     from game.api import new_game
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     registry = get_registry()
     spec = registry.variants.get(variant) if isinstance(variant, str) else None

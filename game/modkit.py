@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING, Any
 from game.aidrows import aid_row
 from game.api import Game, load_game, new_game
 from game.conformance import ConformanceError, check_variant
-from game.engine import PLAN_SEP, GameType, Rules
-from game.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
-from game.events import Event
-from game.hookspecs import hookimpl
-from game.lessons import Lesson, load_lesson, play_script
-from game.notation import action_words, plain_number
-from game.paths import asset_file
-from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
-from game.rng import Rng, mix_seed
-from game.schema import (
+from game.core.engine import PLAN_SEP, GameType, Rules
+from game.core.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
+from game.core.events import Event
+from game.core.hookspecs import hookimpl
+from game.core.lessons.model import Lesson, load_lesson, play_script
+from game.core.notation import action_words, plain_number
+from game.core.paths import asset_file
+from game.core.registry import ENTRY_POINT_GROUP, Registry, reset_registry
+from game.core.rng import Rng, mix_seed
+from game.core.schema import (
     AnyValue,
     AssetPath,
     Bool,
@@ -42,7 +42,7 @@ from game.schema import (
     Obj,
     Str,
 )
-from game.typedstate import (
+from game.core.typedstate import (
     ByName,
     Index,
     Record,
@@ -52,7 +52,7 @@ from game.typedstate import (
     TupleOf,
     literal,
 )
-from game.words import plural
+from game.core.words import plural
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.ui import theme  # noqa: F401

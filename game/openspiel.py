@@ -63,10 +63,10 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from game.ai.base import determinize  # noqa: E402
-from game.engine import Rules, has_hidden  # noqa: E402
-from game.errors import AztecArcadeError  # noqa: E402
-from game.plugins import get_registry  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.engine import Rules, has_hidden  # noqa: E402
+from game.core.errors import AztecArcadeError  # noqa: E402
+from game.core.registry import get_registry  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 PREFIX = "aztec_arcade_"
 HASH_SPACE = 2**31 - 1

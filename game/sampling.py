@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from game.memo import copy_data
+from game.core.memo import copy_data
 
 S = TypeVar("S")
 

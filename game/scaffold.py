@@ -19,7 +19,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from game.errors import AztecArcadeError, quote
+from game.core.errors import AztecArcadeError, quote
 from game.scaffold_lesson import LESSON
 
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
@@ -263,7 +263,7 @@ One runner stands before the first space of a track of ``length`` spaces. In tur
 player moves it 1 to ``max_step`` spaces forward (never past the last space); whoever
 brings it onto the last space wins. Each player scores the spaces they moved it.
 
-The engine contract (see game/engine.py and docs/modding/rules-engine.md in Aztec
+The engine contract (see game/core/engine.py and docs/modding/rules-engine.md in Aztec
 Arcade): the rules object is built once from the validated YAML parameters and never
 changes; the state is a plain dict that ``apply`` changes and ``to_dict``/``from_dict``
 turn into JSON types and back.

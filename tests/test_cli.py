@@ -13,7 +13,7 @@ import pytest
 
 import game
 from game.cli import main
-from game.plugins import Registry, get_registry, reset_registry
+from game.core.registry import Registry, get_registry, reset_registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,7 +202,7 @@ def test_replay_of_a_saved_game(capsys, tmp_path):
 
 def test_replay_of_an_unfinished_game(capsys, tmp_path):
     from game.api import new_game
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     g = new_game("mexica", players=2, seed=4)
     rng = Rng(4)
@@ -243,7 +243,7 @@ def test_replay_reports_divergence(capsys, tmp_path):
 def test_replay_and_load_game_agree_on_a_save_that_does_not_match_its_log(
         capsys, tmp_path, damage):
     from game.api import SaveError, load_game, new_game
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     g = new_game("tlatelolco-market", players=3, seed=4)
     rng = Rng(4)

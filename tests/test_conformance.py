@@ -21,10 +21,10 @@ from game.conformance import (
     play_random_game,
     play_uniform_game,
 )
-from game.errors import SaveError
-from game.plugins import get_registry
-from game.rng import Rng
-from game.schema import Field, Int, Obj
+from game.core.errors import SaveError
+from game.core.registry import get_registry
+from game.core.rng import Rng
+from game.core.schema import Field, Int, Obj
 from tests.race_rules import Race as SharedRace
 from tests.toy_registry import toy_registry as registry_of_toys
 
@@ -82,7 +82,7 @@ def test_mexica_more_seeds():
 
 
 def test_unknown_variant_is_a_config_error():
-    from game.errors import ConfigError
+    from game.core.errors import ConfigError
 
     with pytest.raises(ConfigError, match="no-such-game"):
         check_variant("no-such-game")

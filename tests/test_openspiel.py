@@ -14,9 +14,9 @@ from open_spiel.python.algorithms import mcts
 
 from game import openspiel as bridge
 from game.api import new_game
-from game.errors import AztecArcadeError
-from game.plugins import Registry, get_registry, reset_registry
-from game.rng import Rng
+from game.core.errors import AztecArcadeError
+from game.core.registry import Registry, get_registry, reset_registry
+from game.core.rng import Rng
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "patolli"
 

@@ -199,7 +199,7 @@ def _difference(a: Any, b: Any) -> float:
 # what a group does
 # ---------------------------------------------------------------------------------------
 def variant_name(variant: str) -> str:
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     return get_registry().variants[variant].name
 

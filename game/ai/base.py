@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from concurrent.futures import Future, InvalidStateError
 from typing import Any
 
-from game.engine import PLAN_SEP, Rules
-from game.errors import IllegalAction, quote
-from game.rng import Rng, mix_seed
+from game.core.engine import PLAN_SEP, Rules
+from game.core.errors import IllegalAction, quote
+from game.core.rng import Rng, mix_seed
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from game.ai.base import Bot
-from game.engine import Rules
+from game.core.engine import Rules
 
 
 class BotWorker:

@@ -29,9 +29,9 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TextIO
 
-from game.errors import AztecArcadeError, ConfigError, IllegalAction, SaveError, quote
+from game.core.errors import AztecArcadeError, ConfigError, IllegalAction, SaveError, quote
+from game.core.rng import mix_seed
 from game.remote import DEFAULT_PORT
-from game.rng import mix_seed
 
 if TYPE_CHECKING:  # the command line builds its parser without loading these
     from game.api import Game

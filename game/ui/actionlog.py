@@ -21,7 +21,7 @@ from game.ui.messages import personalise
 from game.ui.widgets import draw_panel, fit, inside, wrap
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.input import Intent
     from game.ui.screen import Screen
     from game.ui.session import Session

@@ -20,10 +20,10 @@ from typing import Any, cast
 
 import pygame
 
-from game.errors import AztecArcadeError
+from game.core.errors import AztecArcadeError
+from game.core.registry import get_registry, load_registry, reset_registry
+from game.core.settings import load_settings
 from game.isolation import PluginFailure, call_plugin, guard_view
-from game.plugins import get_registry, load_registry, reset_registry
-from game.settings import load_settings
 from game.ui import theme
 from game.ui.art import scenery
 from game.ui.audio import Audio

@@ -18,7 +18,7 @@ from game.ui.fx import Effects
 if TYPE_CHECKING:
     import pygame
 
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen

@@ -13,7 +13,7 @@ from game.ui.boardview import Area, BoardView
 from game.ui.widgets import INK, draw_panel, fit, inside
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen

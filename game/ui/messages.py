@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import traceback
 
-from game.events import personalise as personalise  # one definition; the screens read it here
+from game.core.events import personalise as personalise  # one definition; the screens read it here
 
 #: the names seats start with: short, friendly and easy to tell apart from a sofa (each
 #: begins with another letter), so a group that starts at once reads "Ben's turn", not

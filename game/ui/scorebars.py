@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.words import roman
 from game.ui import theme
-from game.words import roman
 
 if TYPE_CHECKING:
     from game.ui.screen import Screen

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game import resources
+from game.core import resources
 from game.ui import theme
 from game.ui.lru import LruCache, fit_to_window
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.core.words import plural
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.input import pad_label
@@ -22,10 +23,9 @@ from game.ui.widgets import (
     focus_ring,
     pulse,
 )
-from game.words import plural
 
 if TYPE_CHECKING:
-    from game.plugins import VariantSpec
+    from game.core.registry import VariantSpec
     from game.ui.scenes.setup import Row, SetupScene
     from game.ui.screen import Screen
 

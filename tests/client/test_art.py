@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.events import Event
+from game.core.events import Event
 from game.ui import showcase
 from game.ui.art import frames, greca, scenery, texture
 from game.ui.art.cache import ART
@@ -187,7 +187,7 @@ def test_a_refusal_shakes_unless_motion_is_reduced():
 
 
 def test_the_reduce_motion_setting_is_on_the_settings_screen(ui):
-    from game.settings import load_settings
+    from game.core.settings import load_settings
 
     ui.app.stack.push("settings")
     ui.frames(2)

@@ -10,7 +10,7 @@ import sys
 import pygame
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui.art.sprites import SPRITES
 from game.ui.scenes.common import make_session
 from game.ui.scenes.play import BOARD_AREA, PlayScene

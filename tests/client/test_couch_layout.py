@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui import playersbar, showcase
 from game.ui.layers import Layer, PiecesLayer, Snapshot
 from game.ui.layout import (

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.api import load_game, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui.saves import NAME_MAX, SaveStore
 from game.ui.scenes.common import make_session, when
 from game.ui.scenes.load import LoadScene

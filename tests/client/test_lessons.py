@@ -8,8 +8,8 @@ import json
 import pygame
 import pytest
 
-from game.lessons import position
-from game.plugins import get_registry
+from game.core.lessons.model import position
+from game.core.registry import get_registry
 from game.ui import theme
 from game.ui.lessonworker import lesson_worker
 from game.ui.messages import personalise

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui import showcase, theme
 from game.ui.layers import Layer, PiecesLayer
 from game.ui.layout import BOARD_AREA

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 from game.ui import showcase  # noqa: E402
 from game.ui.input import Intent  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.art.marks import draw as draw_mark  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402

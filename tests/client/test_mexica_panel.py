@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui import showcase
 from game.ui.layers import Snapshot
 from tests.client.conftest import Driver

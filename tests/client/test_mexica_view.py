@@ -12,8 +12,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.events import Event  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.events import Event  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.fx import REDUCED_SPAN  # noqa: E402
 from game.ui.input import Intent  # noqa: E402

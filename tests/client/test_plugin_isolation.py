@@ -353,7 +353,7 @@ def test_what_the_protocol_allows_passes_the_guard_and_sys_exit_does_not(flaky):
 
 
 def _rng():
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     return Rng(1)
 

@@ -29,8 +29,8 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.plugins import get_registry
-from game.rng import Rng
+from game.core.registry import get_registry
+from game.core.rng import Rng
 from game.ui import showcase
 from game.ui.layers import Snapshot
 from game.ui.layout import STATUS_AREA

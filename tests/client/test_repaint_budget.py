@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 from game.ui import playersbar, showcase, statusline, widgets  # noqa: E402
 from game.ui.dialogs import Confirm  # noqa: E402
 from game.ui.layers import Snapshot  # noqa: E402

@@ -9,7 +9,7 @@ import json
 import pygame
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui.lastsetup import FILE
 from game.ui.layers import Snapshot
 from game.ui.scenes.common import make_session

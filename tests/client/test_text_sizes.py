@@ -34,9 +34,9 @@ from typing import Any
 import pygame
 import pytest
 
-from game import resources
 from game.api import Game, new_game
-from game.rng import Rng
+from game.core import resources
+from game.core.rng import Rng
 from game.ui import screen as screen_module
 from game.ui import showcase, theme
 from game.ui.scenes.play import PlayScene

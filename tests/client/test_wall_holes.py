@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui import showcase
 from game.ui.art.scenery import around
 from game.ui.scenes.play import PlayScene

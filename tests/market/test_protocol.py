@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.api import IllegalAction, new_game
-from game.plugins import get_registry
-from game.rng import Rng
+from game.core.registry import get_registry
+from game.core.rng import Rng
 from tests.market import VARIANT, all_actions, layout, play, scenario
 from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
 

@@ -24,7 +24,7 @@ import pytest
 
 from game.api import new_game
 from game.conformance import check_variant
-from game.plugins import Registry, reset_registry
+from game.core.registry import Registry, reset_registry
 
 from .conftest import EXAMPLE, ROOT
 

@@ -13,7 +13,7 @@ import pytest
 from game import cli
 from game.api import new_game
 from game.conformance import check_variant
-from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
+from game.core.registry import ENTRY_POINT_GROUP, Registry, reset_registry
 from game.scaffold import ScaffoldError, check_name, new_variant
 from game.ui.scenes.results import ResultsScene
 

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.remote.snapshot import default_table, picture_request
-from game.rng import Rng
 from game.ui.layout import BOARD_AREA
 from tests.remote.test_pictures import painter  # noqa: F401 - the fixture
 

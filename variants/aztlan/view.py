@@ -37,7 +37,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.events import Event
+from game.core.events import Event
+from game.core.words import roman
 from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
 from game.ui.boardview import Area, BoardView
@@ -45,7 +46,6 @@ from game.ui.input import Intent
 from game.ui.layers import Layer, PiecesLayer, Snapshot
 from game.ui.layout import PANEL_AREA
 from game.ui.screen import Screen
-from game.words import roman
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan

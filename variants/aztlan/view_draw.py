@@ -13,7 +13,7 @@ import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.events import Event
+from game.core.events import Event
 from game.ui import theme
 from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
 from game.ui.art import frames, sprites

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.events import Event
+from game.core.events import Event
 from game.ui import theme
 from game.ui.anim import finish, sooner
 from game.ui.art import texture

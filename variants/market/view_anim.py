@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.events import Event
+from game.core.events import Event
 from game.ui import theme
 from game.ui.anim import Timed
 from game.ui.fx import Effects

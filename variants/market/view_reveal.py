@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.events import Event
+from game.core.events import Event
 from game.ui.fx import Effects
 from game.ui.screen import Screen
 from variants.market import scoring

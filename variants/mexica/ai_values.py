@@ -1,6 +1,6 @@
 """What a Mexica position is worth to the computer players, and what they cannot see.
 
-The two hooks of :class:`game.engine.Rules` that judge positions (``variants.mexica.ai``
+The two hooks of :class:`game.core.engine.Rules` that judge positions (``variants.mexica.ai``
 builds the whole-turn plans on top of them):
 
 * ``determinize``: the view hides the face-down period-2 calpulli tokens (only their
@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from game.rng import Rng
+from game.core.rng import Rng
 from game.sampling import SampledViews
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.state import MexicaState

@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from game.aidrows import aid_row
-from game.words import plural
+from game.core.words import plural
 
 COST_LABELS = {
     "step": "Walk one space",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.core.words import plural
 from game.ui import theme
 from game.ui.aid import AidContext, Area
 from game.ui.aid_art import (
@@ -23,7 +24,6 @@ from game.ui.aid_art import (
 from game.ui.art import palette
 from game.ui.boardview import BoardView
 from game.ui.screen import Screen
-from game.words import plural
 from variants.mexica import view_paint as vp
 from variants.mexica.board import board_for
 from variants.mexica.view_land import PAVING

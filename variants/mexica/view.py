@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.events import Event
+from game.core.events import Event
+from game.core.words import plural
 from game.ui import theme
 from game.ui.anim import Anim, finish, sooner
 from game.ui.art import frames
@@ -31,7 +32,6 @@ from game.ui.input import Intent
 from game.ui.layers import Layer, Snapshot
 from game.ui.screen import Screen
 from game.ui.stepqueue import StepQueue
-from game.words import plural
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp

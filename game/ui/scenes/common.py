@@ -8,8 +8,8 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.api import Game
-from game.errors import AztecArcadeError
-from game.events import personalise  # noqa: F401 - the scenes import it from here
+from game.core.errors import AztecArcadeError
+from game.core.events import personalise  # noqa: F401 - the scenes import it from here
 from game.ui import theme
 from game.ui.fx import motion_reduced
 from game.ui.messages import default_name, one_line

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from game.core.registry import get_registry
+from game.core.words import plural
 from game.isolation import call_plugin, guard_rules
-from game.plugins import get_registry
 from game.ui import theme
 from game.ui.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
 from game.ui.aid_draw import draw_page
@@ -33,7 +34,6 @@ from game.ui.widgets import (
     fit,
     inside,
 )
-from game.words import plural
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -1,7 +1,7 @@
 """A lesson in play: the real game on the real board view, with a card that teaches.
 
 A :class:`LessonScene` is the play screen (:class:`~game.ui.scenes.play.PlayScene`) with
-a script (:class:`game.lessons.Lesson`): a card under the board says what to do and why
+a script (:class:`game.core.lessons.model.Lesson`): a card under the board says what to do and why
 and which keys do it, the board view marks where (``BoardView.show_target``: a ghost of
 the move, the cursor left where it was), and the learner makes the move with their own
 cursor, clicks or buttons: Enter alone plays whatever is at the cursor, as in a game. H
@@ -25,13 +25,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.lessons import Lesson, Position, Step, fill
+from game.core.lessons.model import Lesson, Position, Step, fill
+from game.core.words import imperative
 from game.ui import theme
 from game.ui.messages import personalise
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
 from game.ui.widgets import INK, fit, wrap
-from game.words import imperative
 
 if TYPE_CHECKING:
     from game.api import Game

@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.errors import AztecArcadeError, ConfigIssue
-from game.lessons import Lesson
+from game.core.errors import AztecArcadeError, ConfigIssue
+from game.core.lessons.model import Lesson
 from game.ui import theme
 from game.ui.dialogs import Confirm
 from game.ui.lessonstore import LessonStore, lesson_store, start_session

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.errors import SaveError
+from game.core.errors import SaveError
+from game.core.words import plural
 from game.ui import theme
 from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE, SaveEntry
@@ -17,7 +18,6 @@ from game.ui.scenes.common import (
     when,
 )
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
-from game.words import plural
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from game.errors import AztecArcadeError, SaveError
+from game.core.errors import AztecArcadeError, SaveError
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.dialogs import Confirm

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.errors import AztecArcadeError, IllegalAction
+from game.core.errors import AztecArcadeError, IllegalAction
 from game.ui import fx, statusline, theme
 from game.ui.actionlog import ActionLog
 from game.ui.boardview import Area, BoardView
@@ -44,7 +44,7 @@ from game.ui.widgets import Banner, draw_footer, inside
 
 if TYPE_CHECKING:
     from game.api import Game
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen

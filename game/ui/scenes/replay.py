@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.api import Game
-from game.errors import AztecArcadeError, IllegalAction
+from game.core.errors import AztecArcadeError, IllegalAction
 from game.isolation import start_game
 from game.ui import theme
 from game.ui.actionlog import entry_head, wrap_text
@@ -26,7 +26,7 @@ from game.ui.session import Session
 from game.ui.widgets import draw_footer, draw_panel, fit
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen

@@ -12,8 +12,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from game.errors import AztecArcadeError
-from game.events import personalise
+from game.core.errors import AztecArcadeError
+from game.core.events import personalise
+from game.core.words import plural
 from game.ui import scorebars
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
@@ -34,10 +35,9 @@ from game.ui.resultspanels import (
 )
 from game.ui.scenes.common import MenuScene, random_seed, replay_history, seat_colours
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
-from game.words import plural
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen

@@ -29,7 +29,7 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.app import App
     from game.ui.boardview import BoardView
     from game.ui.input import Intent

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from game.records import write_atomic
-from game.settings import read_user_settings, user_settings_path
+from game.core.records import write_atomic
+from game.core.settings import read_user_settings, user_settings_path
 from game.ui import theme
 from game.ui.art import frames
 from game.ui.messages import one_line

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.errors import AztecArcadeError
+from game.core.errors import AztecArcadeError
+from game.core.notation import plain_number
 from game.isolation import start_game
-from game.notation import plain_number
 from game.ui import theme
 from game.ui.input import pad_id
 from game.ui.lastsetup import Setup, recall, remember
@@ -52,7 +52,7 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.plugins import VariantSpec
+    from game.core.registry import VariantSpec
     from game.ui.app import App
     from game.ui.input import Intent
     from game.ui.screen import Screen

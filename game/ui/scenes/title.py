@@ -11,7 +11,8 @@ import pygame
 
 from game.ai import make_bot
 from game.api import new_game
-from game.errors import AztecArcadeError, SaveError
+from game.core.errors import AztecArcadeError, SaveError
+from game.core.words import plural
 from game.isolation import PluginFailure
 from game.ui import theme
 from game.ui.art import frames, palette
@@ -37,7 +38,6 @@ from game.ui.widgets import (
     ease_out,
     fit,
 )
-from game.words import plural
 
 if TYPE_CHECKING:
     from game.api import Game

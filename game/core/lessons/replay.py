@@ -30,15 +30,15 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.engine import PLAN_SEP
-from game.errors import ConfigError, IllegalAction, quote
-from game.lessons import Lesson, Step, split_plan
-from game.memo import Memo, code_of
-from game.schema import Context
+from game.core.engine import PLAN_SEP
+from game.core.errors import ConfigError, IllegalAction, quote
+from game.core.lessons.model import Lesson, Step, split_plan
+from game.core.memo import Memo, code_of
+from game.core.schema import Context
 
 if TYPE_CHECKING:
-    from game.api import Game
-    from game.plugins import Registry
+    from game.core.game import Game
+    from game.core.registry import Registry
 
 #: Engine steps a check may take per action the lesson file names (prelude, accepted
 #: plans, shows, replies). The main line, every plan and every show take one step per
@@ -119,7 +119,7 @@ def budget(lesson: Lesson) -> int:
     return STEPS_PER_ACTION * named + BASE_STEPS
 
 
-#: Lessons known to replay (:mod:`game.memo`), by the lesson, its variant and the engine's
+#: Lessons known to replay (:mod:`game.core.memo`), by the lesson, its variant and the engine's
 #: code: the title screen of every new window (every client test) asks a fresh registry
 #: for its lessons.
 _REPLAYED: Memo[bool] = Memo("lesson replays", size=64)
@@ -189,7 +189,7 @@ def check_script(lesson: Lesson, registry: Registry, ctx: Context) -> int:
     """Replay the prelude and every step on ``registry``'s rules, and follow the other
     accepted plans (see the module's docstring); report the first action that does not
     fit, or that the check ran out of engine steps. Returns the engine steps taken."""
-    from game.api import Game
+    from game.core.game import Game
 
     try:
         spec, rules = registry.make_rules(lesson.variant, lesson.players,

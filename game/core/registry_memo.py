@@ -1,6 +1,6 @@
-"""The registry's memos (:mod:`game.memo`): what building a registry reads from outside
+"""The registry's memos (:mod:`game.core.memo`): what building a registry reads from outside
 the variant files, kept for the next build (``play --dev`` reloads, tests) under a key
-holding everything it depends on. Kept apart from :mod:`game.plugins`, which finds and
+holding everything it depends on. Kept apart from :mod:`game.core.registry`, which finds and
 loads plugins and files."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import os
 import sys
 from typing import Any
 
-from game.engine import Rules
-from game.memo import Memo, code_of, copy_data, data_key
-from game.schema import Context
+from game.core.engine import Rules
+from game.core.memo import Memo, code_of, copy_data, data_key
+from game.core.schema import Context
 
-#: The installed packages' entry points (:mod:`game.memo`): reading every installed
+#: The installed packages' entry points (:mod:`game.core.memo`): reading every installed
 #: package's metadata takes a few milliseconds, as long as building the rest of a registry.
 _ENTRY_POINTS: Memo[list[importlib.metadata.EntryPoint]] = Memo("entry points", size=8)
 
@@ -42,7 +42,7 @@ def _modified(folder: str) -> int | None:
         return None
 
 
-#: Checked parameters (:mod:`game.memo`) by engine code and the parameters as written:
+#: Checked parameters (:mod:`game.core.memo`) by engine code and the parameters as written:
 #: Mexica's checks build its board and the neutral variant's place its temples, most of a
 #: registry's build time.
 _CHECKED: Memo[dict[str, Any]] = Memo("variant parameters", size=64)

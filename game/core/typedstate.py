@@ -3,7 +3,7 @@
 An engine's state is a ``@dataclass(slots=True)`` (small immutable parts may be
 ``NamedTuple``\\ s), its phases ``Literal`` types, its records (a vote, a pending
 decision) dataclasses of their own. Its JSON form is declared once, with the schema types
-of :mod:`game.schema` that already check variant files: every problem of a damaged save
+of :mod:`game.core.schema` that already check variant files: every problem of a damaged save
 is found and named by key path, and every size is bounded. From that one declaration
 :class:`StateCodec` gives the three things an engine needs:
 
@@ -20,7 +20,7 @@ is found and named by key path, and every size is bounded. From that one declara
 walks the schema.
 
 The schema types this module adds for states (``Int``, ``Str``, ``List``, ``Map``,
-``Nullable``, ``Bool`` and ``Field`` come from :mod:`game.schema`):
+``Nullable``, ``Bool`` and ``Field`` come from :mod:`game.core.schema`):
 
 * :class:`Record`: a dataclass or NamedTuple, one field per saved attribute;
 * :class:`Index`: a name from a fixed list in JSON (a territory, a square), its position
@@ -50,8 +50,8 @@ import keyword
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, get_args
 
-from game.errors import quote
-from game.schema import (
+from game.core.errors import quote
+from game.core.schema import (
     MISSING,
     AssetPath,
     Bool,
@@ -198,7 +198,7 @@ class Record(Obj):
     """The schema of a dataclass or ``NamedTuple``: one entry per saved attribute, in the
     order the JSON form lists them; checked data becomes an instance of ``cls``.
 
-    ``fields`` maps each JSON key to its schema (or a :class:`game.schema.Field`; a bare
+    ``fields`` maps each JSON key to its schema (or a :class:`game.core.schema.Field`; a bare
     schema is required). ``attrs`` renames: JSON key -> attribute, where they differ.
     ``derived`` lists attributes that are not saved, each with how to copy it: they keep
     their dataclass defaults on load (the engine rebuilds them) and ``copy`` copies them.

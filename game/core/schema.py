@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.errors import ConfigIssue, number_text, quote
-from game.memo import copy_data
-from game.paths import asset_problem, confine
+from game.core.errors import ConfigIssue, number_text, quote
+from game.core.memo import copy_data
+from game.core.paths import asset_problem, confine
 
 _MISSING = object()
 
@@ -343,7 +343,7 @@ class AssetPath(Schema):
 
     Absolute paths, ``~``, drive letters, backslashes and ``..`` are refused, and so is a
     path that leaves the folder through a symbolic link. The checked value stays the
-    relative text as written (saves stay portable); ``game.paths.asset_file(game,
+    relative text as written (saves stay portable); ``game.core.paths.asset_file(game,
     "board_image")`` gives the file itself, checked again when asked.
     """
 

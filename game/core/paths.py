@@ -1,7 +1,7 @@
 """File paths named in variant YAML files: confined to the variant's own folder.
 
 A variant may ship images and sounds beside its YAML file and name them there (schema
-type :class:`game.schema.AssetPath`). Such a path is read relative to the folder of the
+type :class:`game.core.schema.AssetPath`). Such a path is read relative to the folder of the
 YAML file that names it and may never leave that folder: absolute paths, ``~``, drive
 letters, backslashes and ``..`` are refused as written, and a path that leaves the folder
 through a symbolic link is refused once resolved. Nothing here reads the files.
@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.errors import ConfigError, quote
+from game.core.errors import ConfigError, quote
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
@@ -61,8 +61,8 @@ def asset_file(game_or_spec: Any, key: str) -> Path:
     """The file a variant names at parameter ``key`` (a key path such as ``"board_image"``
     or ``"art.tiles[2]"``), checked again against its folder now.
 
-    ``game_or_spec`` is a :class:`game.api.Game` or a :class:`game.plugins.VariantSpec`.
-    Raises :class:`game.errors.ConfigError` if the variant names no file there (e.g. a
+    ``game_or_spec`` is a :class:`game.api.Game` or a :class:`game.core.registry.VariantSpec`.
+    Raises :class:`game.core.errors.ConfigError` if the variant names no file there (e.g. a
     game loaded from a save whose variant is not installed) or the file has gone.
     """
     spec = getattr(game_or_spec, "spec", game_or_spec)

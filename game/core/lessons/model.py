@@ -13,10 +13,10 @@ So loading a lesson starts its game with ``new_game`` and applies the prelude, e
 step's actions and the replies in order, exactly as play would; the first action that is
 not legal where it stands is reported with the file, the line and the step. Every
 accepted alternative of a step is followed too (the later steps must still work after
-it), at about the cost of one replay whatever the file says (:mod:`game.lessoncheck`).
+it), at about the cost of one replay whatever the file says (:mod:`game.core.lessons.replay`).
 A lesson has no ``extends``: it is read on its own, like a save.
 
-Where lessons come from: the ``register_lessons`` hook (:mod:`game.hookspecs`; the
+Where lessons come from: the ``register_lessons`` hook (:mod:`game.core.hookspecs`; the
 built-in lessons are ``config/variants/lessons/*.yaml``, registered by
 :mod:`game.builtin`) and YAML files with a top-level ``lesson:`` key in the drop-in
 plugin folder. They are loaded lazily, the first time something asks for them
@@ -32,14 +32,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.engine import PLAN_SEP
-from game.errors import ConfigError, ConfigIssue
-from game.schema import AnyValue, Context, Field, Int, List, Obj, Str
-from game.yamlload import Lines, load_yaml_file
+from game.core.engine import PLAN_SEP
+from game.core.errors import ConfigError, ConfigIssue
+from game.core.schema import AnyValue, Context, Field, Int, List, Obj, Str
+from game.core.yamlload import Lines, load_yaml_file
 
 if TYPE_CHECKING:
-    from game.api import Game
-    from game.plugins import Registry
+    from game.core.game import Game
+    from game.core.registry import Registry
 
 _ID = Str(pattern=r"[a-z0-9][a-z0-9-]*", hint="lower-case letters, digits, -", max_len=64)
 _ACTION = Str(max_len=200)
@@ -163,7 +163,7 @@ class Lesson:
 
     def start(self) -> Game:
         """The lesson's game at its first step (the prelude played)."""
-        from game.api import new_game
+        from game.core.game import new_game
 
         game = new_game(self.variant, self.players, self.seed, self.options or None)
         for action in self.prelude:
@@ -235,7 +235,7 @@ def check_lesson_data(raw: Any, lines: Lines, file: str, registry: Registry | No
                       provider: str = "") -> Lesson:
     """Check a parsed lesson file (``lines``: the YAML loader's key lines)."""
     if registry is None:
-        from game.plugins import get_registry
+        from game.core.registry import get_registry
 
         registry = get_registry()
     ctx = Context(file, lines)
@@ -251,7 +251,7 @@ def check_lesson_data(raw: Any, lines: Lines, file: str, registry: Registry | No
         raise ConfigError(f"{file} has problems", ctx.issues)
     lesson = _build(data, raw, file, provider, ctx)
     if not ctx.issues:
-        from game.lessoncheck import check_replay
+        from game.core.lessons.replay import check_replay
 
         check_replay(lesson, registry, ctx)
     if ctx.issues:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from game.errors import IllegalAction, quote
+from game.core.errors import IllegalAction, quote
 
 T = TypeVar("T")
 

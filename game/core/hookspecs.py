@@ -4,7 +4,7 @@ Hooks follow the ``register_*`` shape: the core passes a ``register`` callback a
 plugin calls it once per thing it provides. A plugin is any module with functions marked
 ``@hookimpl``; built-in games are plugins exactly like third-party ones.
 
-The core calls the implementations in pluggy's order (:mod:`game.hookcalls`): those
+The core calls the implementations in pluggy's order (:mod:`game.core.hookcalls`): those
 marked ``@hookimpl(tryfirst=True)`` first, ``trylast=True`` last, the rest in load order
 (built-ins, installed packages, drop-in plugins). Wrappers (``wrapper=True``,
 ``hookwrapper=True``) are refused.
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from game.engine import Rules
+    from game.core.engine import Rules
 
 PROJECT = "aztec_arcade"
 hookspec = pluggy.HookspecMarker(PROJECT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # game/, not game/core/
 
 
 def data_dir(name: str) -> Path:

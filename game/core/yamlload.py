@@ -25,9 +25,9 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-from game.errors import ConfigError, ConfigIssue
-from game.memo import Memo, copy_data
-from game.readlimit import read_at_most
+from game.core.errors import ConfigError, ConfigIssue
+from game.core.memo import Memo, copy_data
+from game.core.readlimit import read_at_most
 
 Lines = dict[tuple[Any, ...], int]
 
@@ -154,7 +154,7 @@ def _parser() -> Callable[[str], _Bounded]:
 
 #: Texts longer than this are parsed every time (a real variant file is under 20 kB).
 MEMO_MAX_CHARS = 64_000
-#: Parsed texts (:mod:`game.memo`): parsing and converting take much of the time of
+#: Parsed texts (:mod:`game.core.memo`): parsing and converting take much of the time of
 #: checking a variant file (most of it with the pure-Python parser), and a registry built
 #: again (``play --dev``, every test) finds the same texts.
 _PARSED: Memo[tuple[Any, Lines]] = Memo("yaml", size=256)
@@ -328,6 +328,6 @@ def _scalar(loader: _Bounded, node: yaml.Node, path: tuple[Any, ...],
 
 
 def _fmt(path: tuple[Any, ...]) -> str:
-    from game.schema import format_path
+    from game.core.schema import format_path
 
     return format_path(path)

@@ -166,7 +166,7 @@ def _plugin_packages() -> set[str]:
     Arcade's own ``game.builtin`` is not a plugin's package."""
     import sys
 
-    plugins = getattr(sys.modules.get("game.plugins"), "_REGISTRY", None)
+    plugins = getattr(sys.modules.get("game.core.registry"), "_REGISTRY", None)
     if plugins is None:
         return set()
     out = set()

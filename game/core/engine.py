@@ -14,7 +14,7 @@ Hidden information and the other protocol points that later games need:
   values stay inside the state and ``view`` hides them until the rules reveal them.
 * **Private hands**: ``view(state, seat)`` returns only what that seat may know. Hidden
   parts are replaced by ``{"hidden": count}``; ``seat=None`` is a spectator's view.
-* **Chance**: a seeded :class:`game.rng.Rng` whose integer state lives in the game state.
+* **Chance**: a seeded :class:`game.core.rng.Rng` whose integer state lives in the game state.
   Draws happen inside ``apply``; ``view`` never exposes the generator or unseen order.
 * **Events** carry ``visible_to`` for private information and ``barrier`` for chance or a
   revealed secret; undo never crosses a barrier.
@@ -66,10 +66,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, get_args
 
-from game.errors import ConfigIssue, IllegalAction
-from game.events import Event
-from game.rng import Rng
-from game.schema import Context, Obj
+from game.core.errors import ConfigIssue, IllegalAction
+from game.core.events import Event
+from game.core.rng import Rng
+from game.core.schema import Context, Obj
 
 #: Separates the steps of a plan (macro-action) returned by ``Rules.candidates``; engines
 #: that offer plans must not use it inside their action texts.
@@ -99,7 +99,7 @@ class GameType:
     * ``information``: ``"perfect"`` when every seat's ``view`` holds the whole state but
       the random generator; ``"imperfect"`` when a view hides anything (a face-down pile,
       a bag, another seat's hand).
-    * ``chance``: ``"none"`` when the game never draws from its ``Rng`` (``game.rng``);
+    * ``chance``: ``"none"`` when the game never draws from its ``Rng`` (``game.core.rng``);
       ``"seeded"`` when setup or play does (from the game's seed, so it still replays).
     * ``private``: part of the hidden information is known to one seat and not to the
       others (a hand, a secret choice). On a shared screen the client then hides the
@@ -183,7 +183,7 @@ class Rules(ABC):
     def apply(self, state: Any, action: str) -> tuple[str, list[Event]]:
         """Apply ``action``; return its canonical form and the events it caused.
 
-        Must raise :class:`game.errors.IllegalAction` *before* changing anything.
+        Must raise :class:`game.core.errors.IllegalAction` *before* changing anything.
         """
 
     @abstractmethod
@@ -207,7 +207,7 @@ class Rules(ABC):
     def clone(self, state: Any) -> Any:
         """A copy of ``state`` that shares nothing mutable with it (the bots copy states
         in tight loops). The default goes through ``to_dict`` and ``from_dict``; a state
-        declared as typed data (``game.typedstate``) has a faster, trusted copy:
+        declared as typed data (``game.core.typedstate``) has a faster, trusted copy:
         ``codec.copy(state)``, which skips validation."""
         return self.from_dict(self.to_dict(state))
 
@@ -362,7 +362,7 @@ class Rules(ABC):
         """Optional: the weights the computer ``level`` (easy, normal, hard) hands to
         ``evaluate``, read from the variant file so that the balance lab can tune them
         (a sweep over a parameter) and each level can have its own. The default reads a
-        ``bot_weights`` parameter (``game.schema.level_weights_field``) if the engine has
+        ``bot_weights`` parameter (``game.core.schema.level_weights_field``) if the engine has
         one; None: ``evaluate`` is called without weights."""
         table = self.params.get("bot_weights") if isinstance(self.params, dict) else None
         weights = table.get(level) if isinstance(table, dict) else None
@@ -372,7 +372,7 @@ class Rules(ABC):
         """Optional: the search settings of the computer ``level`` where this variant
         wants other than the defaults (Hard: ``game.ai.mcts.SEARCH_DEFAULTS``; a setting
         given to the bot itself still wins). The default reads a ``bot_search``
-        parameter (``game.schema.search_settings_field``) if the engine has one."""
+        parameter (``game.core.schema.search_settings_field``) if the engine has one."""
         table = self.params.get("bot_search") if isinstance(self.params, dict) else None
         settings = table.get(level) if isinstance(table, dict) else None
         return dict(settings) if isinstance(settings, dict) and settings else None

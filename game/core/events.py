@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.words import personalise as personalise  # the engine's texts with the names
+from game.core.words import personalise as personalise  # the engine's texts with the names
 
 
 @dataclass

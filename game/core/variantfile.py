@@ -1,7 +1,7 @@
 """The variant file's format: its top-level schema, how a variant inherits from the one it
 ``extends``, and the records the registry keeps about variants and failures.
 
-Kept apart from :mod:`game.plugins`, which finds and loads plugins and files: this module
+Kept apart from :mod:`game.core.registry`, which finds and loads plugins and files: this module
 says what a variant file means and holds no loading machinery, so tools (the generated
 schema reference, ``validate``) and the registry read the same definitions.
 """
@@ -12,9 +12,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.errors import ConfigIssue
-from game.schema import Context, Field, Int, List, Map, Obj, SoundRef, Str, deep_merge, format_path
-from game.yamlload import Lines
+from game.core.errors import ConfigIssue
+from game.core.schema import (
+    Context,
+    Field,
+    Int,
+    List,
+    Map,
+    Obj,
+    SoundRef,
+    Str,
+    deep_merge,
+    format_path,
+)
+from game.core.yamlload import Lines
 
 #: Longest ``extends`` chain: a variant may start from one that starts from another...
 #: this many times. Real variants use one or two links.
@@ -89,7 +100,7 @@ class VariantSpec:
     provider: str
     exposed: tuple[str, ...] = ()
     #: Files the variant names (``AssetPath`` parameters): key path -> (folder, relative).
-    #: Use :func:`game.paths.asset_file` to get one.
+    #: Use :func:`game.core.paths.asset_file` to get one.
     assets: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
     #: Where the variant came from, for people: the package (name and version), the
     #: drop-in folder or file, or the built-ins; always names ``provider``.

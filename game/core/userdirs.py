@@ -40,8 +40,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from game.errors import ConfigError
-from game.yamlload import load_yaml_file
+from game.core.errors import ConfigError
+from game.core.yamlload import load_yaml_file
 
 APP = "aztec-arcade"
 #: one folder for settings and data alike, instead of the system's places

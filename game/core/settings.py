@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.errors import ConfigError, ConfigIssue
-from game.resources import config_dir
-from game.schema import Bool, Context, Field, Int, Nullable, Obj, Str, deep_merge
-from game.userdirs import settings_path
-from game.yamlload import load_yaml_file
+from game.core.errors import ConfigError, ConfigIssue
+from game.core.resources import config_dir
+from game.core.schema import Bool, Context, Field, Int, Nullable, Obj, Str, deep_merge
+from game.core.userdirs import settings_path
+from game.core.yamlload import load_yaml_file
 
 SETTINGS = Obj(
     {
@@ -38,14 +38,14 @@ SETTINGS = Obj(
 
 
 def user_settings_path() -> Path:
-    """In the config folder (:mod:`game.userdirs`)."""
+    """In the config folder (:mod:`game.core.userdirs`)."""
     return settings_path()
 
 
 def read_user_settings(path: Path | None = None) -> tuple[dict[str, Any], str]:
     """The user's settings file as written (not checked against :data:`SETTINGS`), and
     '' or why it cannot be read: for changing some keys and keeping the others. Read by
-    the same bounded loader as every YAML file (:mod:`game.yamlload`), so a file of
+    the same bounded loader as every YAML file (:mod:`game.core.yamlload`), so a file of
     deep nesting, aliases that repeat each other or numbers of a million digits is a
     problem to report, never a crash or a stall. No file: no settings, no problem."""
     path = user_settings_path() if path is None else path

@@ -6,7 +6,7 @@ pluggy hooks. A plugin that fails to import or raises in a hook (even ``SystemEx
 its own ``KeyboardInterrupt``), and a YAML file that fails validation, become entries in
 :attr:`Registry.broken`; everything else keeps working.
 
-Hooks are called in pluggy's order (:mod:`game.hookcalls`): ``tryfirst`` implementations
+Hooks are called in pluggy's order (:mod:`game.core.hookcalls`): ``tryfirst`` implementations
 first, then the others, ``trylast`` ones last; within each group the built-ins first,
 then installed packages, extra plugins and drop-in plugins. The first registration of an
 engine id, a variant id or a board view wins, so a plugin reskins a built-in game by
@@ -31,14 +31,14 @@ from typing import Any
 
 import pluggy
 
-from game import hookspecs
-from game.engine import GameType, Rules
-from game.errors import ConfigError, ConfigIssue, number_text, quote
-from game.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
-from game.lessons import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
-from game.registry_memo import checked_params, installed_entry_points
-from game.schema import Context, Obj
-from game.variantfile import (
+from game.core import hookspecs
+from game.core.engine import GameType, Rules
+from game.core.errors import ConfigError, ConfigIssue, number_text, quote
+from game.core.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
+from game.core.lessons.model import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
+from game.core.registry_memo import checked_params, installed_entry_points
+from game.core.schema import Context, Obj
+from game.core.variantfile import (
     MAX_EXTENDS,
     Broken,
     Source,
@@ -49,9 +49,9 @@ from game.variantfile import (
 )
 
 # re-exported: tools and tests read VARIANT_FILE here, game.api and the client VariantSpec
-from game.variantfile import VARIANT_FILE as VARIANT_FILE
-from game.variantfile import VariantSpec as VariantSpec
-from game.yamlload import load_yaml_file
+from game.core.variantfile import VARIANT_FILE as VARIANT_FILE
+from game.core.variantfile import VariantSpec as VariantSpec
+from game.core.yamlload import load_yaml_file
 
 ENTRY_POINT_GROUP = "aztec_arcade.variants"
 DEFAULT_PLUGINS: tuple[str, ...] = (
@@ -269,7 +269,7 @@ class Registry:
         return list(self._lesson_sources)
 
     def adopt_lessons(self, found: LessonSet) -> LessonSet:
-        """Take ``found`` (:func:`~game.lessons.load_lesson_files` of the sources) as the
+        """Take ``found`` (:func:`~game.core.lessons.model.load_lesson_files` of the sources) as the
         lessons, a file that does not replay into :attr:`broken`; the first one counts."""
         if self._lessons is None:
             self._lessons = found
@@ -457,7 +457,7 @@ class Registry:
         Uses the same checks as loading (top-level schema, ``extends`` resolved against
         the variants known here, the engine's parameter schema) without changing this
         registry; a lesson file (a top-level ``lesson:`` key) is checked by replaying its
-        script (:mod:`game.lessons`). An empty list means the file is valid.
+        script (:mod:`game.core.lessons.model`). An empty list means the file is valid.
         """
         path = Path(path)
         try:
@@ -574,7 +574,7 @@ _REGISTRY: Registry | None = None
 
 def load_registry() -> Registry:
     """A new registry as the program loads it: settings' plugin folder, entry points."""
-    from game.settings import load_settings
+    from game.core.settings import load_settings
 
     try:
         settings, issues = load_settings()

@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.api import MAX_SAVE_BYTES, Game, SaveFile, load_game
-from game.api import read_save as parse_save
-from game.errors import SaveError
-from game.readlimit import read_at_most
+from game.core.errors import SaveError
+from game.core.game import MAX_SAVE_BYTES, Game, SaveFile, load_game
+from game.core.game import read_save as parse_save
+from game.core.readlimit import read_at_most
 
 __all__ = ["write_atomic", "save_game", "read_game", "read_save", "read_save_bytes",
            "clean_stale_temp"]

@@ -1,0 +1,105 @@
+"""Rewrite every reference to moved modules across the checkout, from an old -> new table.
+
+Why: moving a module (``git mv``) is one line; finding every place that names it is not.
+Imports (``import a.b``, ``from a import b``, ``from a.b import c``), dotted names in code
+and text (``"game.ui.scene:Name"`` strings, ``-m game.x``, ``mock.patch("game.x.f")``,
+logger names, ``:mod:`` references in docstrings) and file paths in the docs
+(``game/x.py``, ``game/x/``) are all rewritten by the same table, so nothing is missed
+and nothing is rewritten by hand. Run it after the ``git mv``, then ``ruff check --fix``
+(the import order) and the tests::
+
+    python3 tools/rewrite_imports.py game.engine=game.core.engine game.plugins=game.core.registry
+
+A name is a module (``game.x``) or a package (``game.x`` with ``game/x/`` on disk): a
+dotted reference is rewritten whatever follows it (``game.x.y`` -> ``game.core.x.y``), a
+path only when it is the module's file or folder. Files under ``tests/fixtures`` (saves,
+recorded games) are data and are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUFFIXES = {".py", ".md", ".toml", ".yaml", ".yml", ".txt", ".cfg", ".ini", ".html", ".js"}
+EXTRA = {".ci/run"}
+FROM_IMPORT = re.compile(r"^(?P<indent>[ \t]*)from (?P<parent>[\w.]+) import "
+                         r"(?P<names>[\w ,]+?)(?P<comment>[ \t]*#.*)?$", re.M)
+
+
+def tracked_files() -> list[Path]:
+    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split("\n")
+    return [ROOT / name for name in names if name and not name.startswith("tests/fixtures/")
+            and name != "tools/rewrite_imports.py"
+            and (Path(name).suffix in SUFFIXES or name in EXTRA) and (ROOT / name).exists()]
+
+
+def rewrite_from_imports(text: str, table: dict[str, str]) -> str:
+    """``from game import a, b`` where ``game.a`` moved: one import per new parent."""
+    def fix(match: re.Match[str]) -> str:
+        parent = match["parent"]
+        items = [item.split(" as ") for item in match["names"].split(",")]
+        pairs = [(item[0].strip(), item[1].strip() if len(item) > 1 else None)
+                 for item in items]
+        if not any(f"{parent}.{name}" in table for name, _ in pairs):
+            return match[0]
+        groups: dict[str, list[str]] = {}
+        for name, alias in pairs:
+            moved = table.get(f"{parent}.{name}")
+            if moved is None:
+                groups.setdefault(parent, []).append(name + (f" as {alias}" if alias else ""))
+                continue
+            new_parent, leaf = moved.rsplit(".", 1)
+            local = alias or name
+            groups.setdefault(new_parent, []).append(leaf if local == leaf
+                                                     else f"{leaf} as {local}")
+        comment = match["comment"] or ""
+        return "\n".join(f"{match['indent']}from {where} import {', '.join(names)}{comment}"
+                         for where, names in groups.items())
+    return FROM_IMPORT.sub(fix, text)
+
+
+def rewrite_dotted(text: str, table: dict[str, str]) -> str:
+    """Every dotted name starting with a moved module, longest first."""
+    for old in sorted(table, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", table[old], text)
+    return text
+
+
+def rewrite_paths(text: str, table: dict[str, str]) -> str:
+    """``game/x.py`` and ``game/x/`` in docs and comments."""
+    for old in sorted(table, key=len, reverse=True):
+        new = table[old]
+        before, after = old.replace(".", "/"), new.replace(".", "/")
+        if (ROOT / after).is_dir() or (ROOT / before).is_dir():
+            text = re.sub(rf"(?<![\w.-]){re.escape(before)}/", f"{after}/", text)
+        else:
+            text = re.sub(rf"(?<![\w.-]){re.escape(before)}\.py\b", f"{after}.py", text)
+    return text
+
+
+def main(argv: list[str]) -> int:
+    if not argv or any("=" not in pair for pair in argv):
+        print(__doc__)
+        return 2
+    table = dict(pair.split("=", 1) for pair in argv)
+    changed = 0
+    for path in tracked_files():
+        text = path.read_text("utf-8")
+        new = text
+        if path.suffix == ".py" or path.name == "run":
+            new = rewrite_from_imports(new, table)
+        new = rewrite_paths(rewrite_dotted(new, table), table)
+        if new != text:
+            path.write_text(new, "utf-8")
+            changed += 1
+    print(f"rewrote {changed} files")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
