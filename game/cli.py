@@ -283,7 +283,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_new_variant(args: argparse.Namespace) -> int:
     from game.core.registry import get_registry
-    from game.scaffold import check_name, new_variant, next_steps
+    from game.kit.scaffold import check_name, new_variant, next_steps
 
     check_name(args.name)  # a bad name is refused before any plugin loads
     registry = get_registry()

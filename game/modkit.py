@@ -17,9 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from game.aidrows import aid_row
 from game.api import Game, load_game, new_game
-from game.conformance import ConformanceError, check_variant
 from game.core.engine import PLAN_SEP, GameType, Rules
 from game.core.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
 from game.core.events import Event
@@ -53,6 +51,8 @@ from game.core.typedstate import (
     literal,
 )
 from game.core.words import plural
+from game.kit.aidrows import aid_row
+from game.kit.conformance import ConformanceError, check_variant
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.ui import theme  # noqa: F401

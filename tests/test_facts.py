@@ -7,7 +7,7 @@ from game.api import new_game
 from game.core.engine import Rules
 from game.core.events import Event
 from game.core.rng import Rng
-from game.facts import biggest, most, tally
+from game.kit.facts import biggest, most, tally
 
 
 def play_out(variant: str, players: int, seed: int):

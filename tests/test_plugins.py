@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from game.api import list_variants, new_game
-from game.conformance import check_variant
 from game.core import hookspecs
 from game.core.engine import Rules
 from game.core.hookspecs import hookimpl
 from game.core.registry import ENTRY_POINT_GROUP, LOAD_ENV, Registry, reset_registry
 from game.core.rng import Rng
+from game.kit.conformance import check_variant
 from tests.race_rules import Race
 
 TESTS = Path(__file__).resolve().parent

@@ -12,7 +12,8 @@ and nothing is rewritten by hand. Run it after the ``git mv``, then ``ruff check
 
 A name is a module (``game.x``) or a package (``game.x`` with ``game/x/`` on disk): a
 dotted reference is rewritten whatever follows it (``game.x.y`` -> ``game.core.x.y``), a
-path only when it is the module's file or folder. Files under ``tests/fixtures`` (saves,
+path only when it is the module's file or folder (a module that became a package is
+then named by its folder). Files under ``tests/fixtures`` (saves,
 recorded games) are data and are left alone.
 """
 
@@ -75,10 +76,11 @@ def rewrite_paths(text: str, table: dict[str, str]) -> str:
     for old in sorted(table, key=len, reverse=True):
         new = table[old]
         before, after = old.replace(".", "/"), new.replace(".", "/")
-        if (ROOT / after).is_dir() or (ROOT / before).is_dir():
+        # a module that became a package is named by its folder from now on
+        target = f"{after}/" if (ROOT / after).is_dir() else f"{after}.py"
+        text = re.sub(rf"(?<![\w.-]){re.escape(before)}\.py\b", target, text)
+        if (ROOT / before).is_dir() or (ROOT / after).is_dir():
             text = re.sub(rf"(?<![\w.-]){re.escape(before)}/", f"{after}/", text)
-        else:
-            text = re.sub(rf"(?<![\w.-]){re.escape(before)}\.py\b", f"{after}.py", text)
     return text
 
 

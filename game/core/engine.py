@@ -329,7 +329,7 @@ class Rules(ABC):
 
         ``state`` is the final state; ``events`` are the public events of the whole game
         in order (no private ones: a fact never gives a secret away). Name seats
-        "Player N" (the client puts the chosen names in); :mod:`game.facts` holds the
+        "Player N" (the client puts the chosen names in); :mod:`game.kit.facts` holds the
         helpers the built-in games share. None is needed: the default shows no facts.
         """
         return []
@@ -428,7 +428,7 @@ class Rules(ABC):
         pieces on the board only ever grow). Decide from the action's text (its verb)
         alone: the bots ask about a plan's later steps before the earlier ones are played.
         Moving a piece, taking or spending a token and ending a turn are not such actions.
-        The conformance kit's uniform games (``game.conformance``) check every marked
+        The conformance kit's uniform games (``game.kit.conformance``) check every marked
         action against the views seen before it.
         """
         return False

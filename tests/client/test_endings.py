@@ -102,7 +102,7 @@ def test_rematch_is_one_key_away_but_not_a_key_held_from_the_game(ui):
 
 
 def test_a_tie_broken_by_the_rules_is_shown():
-    from game.facts import decided_by
+    from game.kit.facts import decided_by
     from variants.market import scoring
 
     assert decided_by([40, 40, 30], [1], "AP tokens left") == \

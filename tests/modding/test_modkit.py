@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 import game.modkit as modkit
-from game.scaffold import render
+from game.kit.scaffold import render
 
 from .conftest import EXAMPLE, ROOT
 
@@ -128,6 +128,6 @@ def test_the_manual_says_to_import_modkit():
     assert "## One import: `game.modkit`" in text
     for name in NEEDED:
         assert f"`{name}`" in text, name
-    assert "from game.core.hookspecs" not in text and "from game.conformance" not in text
+    assert "from game.core.hookspecs" not in text and "from game.kit.conformance" not in text
     assert isinstance(modkit.__doc__, str) and "pygame" in modkit.__doc__
 

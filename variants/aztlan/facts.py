@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.words import plural, roman
-from game.facts import best_scoring, most, player_name, tally
+from game.kit.facts import best_scoring, most, player_name, tally
 
 
 def largest_domain(events: Sequence[Any]) -> str | None:

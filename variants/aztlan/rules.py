@@ -22,7 +22,7 @@ from game.core.events import Event
 from game.core.notation import KeptParses
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.facts import decided_by
+from game.kit.facts import decided_by
 from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook

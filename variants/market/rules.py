@@ -20,7 +20,7 @@ from game.core.notation import KeptParses
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
 from game.core.words import plural
-from game.sampling import SampledViews
+from game.kit.sampling import SampledViews
 from variants.market import ai, facts, scoring
 from variants.market.geometry import Geometry, sides_for, teams_for
 from variants.market.handlers import HANDLERS, after_market, player_name
@@ -52,7 +52,7 @@ class MarketRules(Rules):
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
         self.geo = Geometry(params["grid"])
-        #: the bots' samples of one view share its state (``game.sampling``)
+        #: the bots' samples of one view share its state (``game.kit.sampling``)
         self.sampled_views: SampledViews[MarketState] = SampledViews(self.from_own_dict,
                                                                      self.clone)
         self.n = params["grid"]

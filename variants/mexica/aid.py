@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.aidrows import aid_row
 from game.core.words import plural
+from game.kit.aidrows import aid_row
 
 COST_LABELS = {
     "step": "Walk one space",

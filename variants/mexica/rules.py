@@ -25,7 +25,7 @@ from game.core.notation import action_words
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
 from game.core.words import plural
-from game.facts import decided_by
+from game.kit.facts import decided_by
 from variants.mexica import facts
 from variants.mexica.actions import ActionsMixin
 from variants.mexica.ai import MexicaAIMixin

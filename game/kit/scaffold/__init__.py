@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from game.core.errors import AztecArcadeError, quote
-from game.scaffold_lesson import LESSON
+from game.kit.scaffold.lesson import LESSON
 
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 MAX_NAME = 40

@@ -1,10 +1,10 @@
-"""The probes of the conformance kit (:mod:`game.conformance`): each checks one promise
+"""The probes of the conformance kit (:mod:`game.kit.conformance`): each checks one promise
 of the engine contract on a game in progress and raises :class:`ConformanceError`, naming
 the game, the step and how to replay it, when the promise is broken.
 
 They are shared by the kit's two kinds of game, the playout games of
-:func:`game.conformance.check_game` and the uniform ones of
-:mod:`game.conformance_uniform`. Nothing here imports pytest.
+:func:`game.kit.conformance.check_game` and the uniform ones of
+:mod:`game.kit.conformance.uniform`. Nothing here imports pytest.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
-from game.api import Game, load_game, new_game
 from game.core.engine import Rules
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.game import Game, load_game, new_game
 from game.core.rng import Rng, mix_seed
 
 #: Text that no variant may accept as an action.

@@ -4,7 +4,7 @@ Every variant, built in or third party, must honour the contract of
 :class:`game.core.engine.Rules` as seen through :mod:`game.api`. This module checks that
 contract by playing seeded random games and probing them along the way::
 
-    from game.conformance import check_variant
+    from game.kit.conformance import check_variant
     check_variant("my-variant")              # every allowed player count: two playout
                                              # games and two uniform games each
     check_variant("my-variant", players=3, games=5, seed=100)
@@ -39,7 +39,7 @@ whose every move is drawn **uniformly** from ``legal_actions()`` and checks, aft
 of the game uniformly too):
 
 * the game rebuilt from the state in ``g.to_json()`` (and, every
-  :data:`~game.conformance_uniform.FULL_LOAD_EVERY` actions, ``load_game(g.to_json())``,
+  :data:`~game.kit.conformance.uniform.FULL_LOAD_EVERY` actions, ``load_game(g.to_json())``,
   which replays the log) has the same ``to_json()``, current player and legal actions,
   and plays the next action exactly as the original does (same events, same
   ``to_json()``); from a few of these loads the copy plays on to the last checked action
@@ -53,8 +53,8 @@ of the game uniformly too):
 * an action that ``Rules.progresses`` marks leads to no view any seat saw earlier in the
   game (uniform moves go to and fro, which is how a wrongly marked action comes back).
 
-The kit's probes are in :mod:`game.conformance_probes` and its uniform games in
-:mod:`game.conformance_uniform`; everything a test needs is importable from here. The kit
+The kit's probes are in :mod:`game.kit.conformance.probes` and its uniform games in
+:mod:`game.kit.conformance.uniform`; everything a test needs is importable from here. The kit
 imports nothing from pytest.
 """
 
@@ -62,8 +62,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.api import Game, new_game
-from game.conformance_probes import (
+from game.core.game import Game, new_game
+from game.core.registry import get_registry
+from game.core.rng import Rng
+from game.kit.conformance.probes import (
     EXTRA_WORD,
     JUNK_OBJECTS,
     JUNK_TEXT,
@@ -84,14 +86,12 @@ from game.conformance_probes import (
     checked_playout,
     checked_scores,
 )
-from game.conformance_uniform import (
+from game.kit.conformance.uniform import (
     UNIFORM_STEPS,
     check_uniform_game,
     play_uniform_game,
     uniform_rng,
 )
-from game.core.registry import get_registry
-from game.core.rng import Rng
 
 __all__ = ["ConformanceError", "play_random_game", "play_uniform_game", "check_game",
            "check_uniform_game", "check_variant", "check_all_variants", "uniform_warmup",

@@ -3,7 +3,7 @@ drawn uniformly from ``legal_actions()``, and saves, views and determinizations 
 after every one of them.
 
 The playout policy plays purposefully, so some states are never reached by it; uniform
-moves reach them. See :mod:`game.conformance` for the whole kit.
+moves reach them. See :mod:`game.kit.conformance` for the whole kit.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.api import Game, load_game, new_game
-from game.conformance_probes import (
+from game.core.events import Event
+from game.core.game import Game, load_game, new_game
+from game.core.rng import Rng, mix_seed
+from game.kit.conformance.probes import (
     ProgressWatch,
     Where,
     apply_listed,
@@ -28,8 +30,6 @@ from game.conformance_probes import (
     checked_scores,
     first_difference,
 )
-from game.core.events import Event
-from game.core.rng import Rng, mix_seed
 
 #: The most actions of one uniform random game that :func:`check_uniform_game` plays and
 #: checks (every one of them). Uniform moves can take very long to end a game (Mexica's

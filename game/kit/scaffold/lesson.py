@@ -1,4 +1,4 @@
-"""The example lesson ``aztec-arcade new-variant`` writes (see :mod:`game.scaffold`): two
+"""The example lesson ``aztec-arcade new-variant`` writes (see :mod:`game.kit.scaffold`): two
 steps of the scaffold's race, replayed on the engine when the package loads."""
 
 from __future__ import annotations
