@@ -158,10 +158,10 @@ def test_play_prints_log_events_and_scores(capsys, tmp_path):
 
 def test_no_subcommand_opens_the_client(capsys, monkeypatch):
     """Bare ``aztec-arcade`` is ``aztec-arcade play``: it opens the game window."""
-    import game.cli as cli
+    import game.cli.commands as commands
 
     opened = []
-    monkeypatch.setattr(cli, "_start_client", lambda args: opened.append(args) or 0)
+    monkeypatch.setattr(commands, "_start_client", lambda args: opened.append(args) or 0)
     code, _out, _ = run(capsys)
     assert code == 0
     assert len(opened) == 1
@@ -170,9 +170,9 @@ def test_no_subcommand_opens_the_client(capsys, monkeypatch):
 def test_play_jobs_lets_the_clients_hard_players_think_with_that_many_processes(
         capsys, monkeypatch):
     import game.ai as ai
-    import game.cli as cli
+    import game.cli.commands as commands
 
-    monkeypatch.setattr(cli, "_start_client", lambda args: 0)
+    monkeypatch.setattr(commands, "_start_client", lambda args: 0)
     monkeypatch.setattr(ai, "_CLIENT", {"workers": 1})
     code, _out, _ = run(capsys, "play", "--jobs", "2")
     assert code == 0
@@ -313,9 +313,9 @@ def test_bad_arguments_exit_2_without_traceback(capsys, argv, message):
 def test_a_dotted_option_sets_one_key_and_keeps_the_rest_of_the_parameter():
     """``-o costs.canal=1`` changes the canal's cost only, as ``balance --sweep`` does."""
     from game.api import new_game
-    from game.cli import _options
+    from game.cli.options import parse_options
 
-    options = _options(["costs.canal=1", "costs.bridge=2", "ap_per_turn=5"])
+    options = parse_options(["costs.canal=1", "costs.bridge=2", "ap_per_turn=5"])
     assert options == {"costs": {"canal": 1, "bridge": 2}, "ap_per_turn": 5}
     rules = new_game("mexica", 2, seed=1, options=options).rules
     usual = new_game("mexica", 2, seed=1).rules

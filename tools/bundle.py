@@ -48,7 +48,7 @@ NAME = "aztec-arcade"
 #: what a player's bundle leaves out, even when the building environment has it
 EXCLUDE = ("matplotlib", "numpy", "scipy", "pandas", "open_spiel", "pyspiel", "dask",
            "distributed", "tqdm", "pytest", "_pytest", "hypothesis", "selenium", "mypy",
-           "ruff", "IPython", "tkinter", "game.openspiel")
+           "ruff", "IPython", "tkinter", "game.bridges.openspiel")
 #: a game between computer players of each built-in engine: (variant, players)
 GAMES = (("mexica", 4), ("mexica-2p-neutral", 2), ("tlatelolco-market", 3), ("aztlan", 3))
 #: a game between computer players (Hard with a small search budget)

@@ -91,7 +91,7 @@ def walk(rules: Rules, state: Any, steps: list[str], seat: int,
 def has_own_hook(rules: Rules, name: str) -> bool:
     """Whether the rules override the optional hook ``name`` of :class:`Rules`.
     (``__class__``, not ``type``: the client hands bots its guarded rules, whose
-    ``__class__`` is the engine's, see :mod:`game.isolation`.)"""
+    ``__class__`` is the engine's, see :mod:`game.ui.isolation`.)"""
     return getattr(rules.__class__, name, None) is not getattr(Rules, name)
 
 

@@ -452,7 +452,7 @@ class Rules(ABC):
         in a fixed order; None (the default) if the engine offers no such list.
 
         Tools that need the same number for the same action in every state (the OpenSpiel
-        bridge, :mod:`game.openspiel`) number actions by their position here. A list longer
+        bridge, :mod:`game.bridges.openspiel`) number actions by their position here. A list longer
         than necessary is fine (never-legal entries cost nothing); an action missing from
         it is reported as an error when it turns up. Without a list, the bridge falls back
         to hashing the action texts.

@@ -2,7 +2,7 @@
 
 The loop draws at up to 60 fps. ``step`` is separated from ``run`` so tests can feed
 synthesised events frame by frame under the dummy video driver. Plugin code (the rules,
-the board views) is only called through guards (:mod:`game.isolation`); whatever it
+the board views) is only called through guards (:mod:`game.ui.isolation`); whatever it
 raises, in any scene or in a bot's thread, unwinds to ``step`` as a ``PluginFailure``,
 and :meth:`App.plugin_failed` handles it in one place. With
 ``AZTEC_ARCADE_TRACE=FILE`` it writes what the window shows for a tool that plays it
@@ -23,7 +23,6 @@ import pygame
 from game.core.errors import AztecArcadeError
 from game.core.registry import get_registry, load_registry, reset_registry
 from game.core.settings import load_settings
-from game.isolation import PluginFailure, call_plugin, guard_view
 from game.ui import theme
 from game.ui.art import scenery
 from game.ui.audio import Audio
@@ -31,6 +30,7 @@ from game.ui.boardview import BoardView
 from game.ui.cues import MENU_MUSIC
 from game.ui.heap import HeapSettler
 from game.ui.input import InputMapper, Intent, pad_label
+from game.ui.isolation import PluginFailure, call_plugin, guard_view
 from game.ui.layout import LOG_AREA
 from game.ui.messages import report, short
 from game.ui.remote import RemoteLink

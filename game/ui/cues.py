@@ -108,7 +108,7 @@ MENU_MUSIC = "menu"
 def engine_lineage(rules: Any) -> list[str]:
     """The engine ids of ``rules`` and of the engines it extends, nearest first."""
     out: list[str] = []
-    for cls in rules.__class__.__mro__:  # the guard (game.isolation) shows its target's
+    for cls in rules.__class__.__mro__:  # the guard (game.ui.isolation) shows its target's
         engine = vars(cls).get("engine_id")
         if isinstance(engine, str) and engine not in out:
             out.append(engine)

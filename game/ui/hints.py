@@ -18,7 +18,7 @@ from game.ai.worker import BotWorker
 from game.core.errors import AztecArcadeError
 from game.core.rng import mix_seed
 from game.core.words import imperative
-from game.isolation import PluginFailure
+from game.ui.isolation import PluginFailure
 from game.ui.messages import personalise, report
 from game.ui.session import HUMAN
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.readlimit import read_at_most
 from game.core.records import write_atomic
 from game.core.userdirs import user_data_dir
-from game.isolation import start_game
+from game.ui.isolation import start_game
 from game.ui.scenes.common import colours_from_meta, make_session, names_from_meta
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from game.core.errors import SaveError
 from game.core.lessons.model import Lesson, LessonSet, Position, position
 from game.core.readlimit import read_at_most
 from game.core.records import clean_stale_temp, read_save_bytes, write_atomic
-from game.isolation import guard_game, start_game
+from game.ui.isolation import guard_game, start_game
 from game.ui.scenes.common import palette_name
 from game.ui.session import HUMAN, Session
 from game.ui.writer import FileWriter

@@ -38,8 +38,8 @@ from game.ai import client_bot, level_name
 from game.ai.worker import BotWorker
 from game.core.errors import AztecArcadeError, IllegalAction
 from game.core.rng import Rng, mix_seed
-from game.isolation import PluginFailure
 from game.ui.input import pad_id, pad_label
+from game.ui.isolation import PluginFailure
 from game.ui.messages import one_line, report
 from game.ui.session import HUMAN
 

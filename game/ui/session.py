@@ -5,7 +5,7 @@ and cached, never per frame. Undo is a stack of snapshots taken since the curren
 began deciding; it never crosses a chance event, a revealed secret or a change of seat.
 
 Every game a session holds has its rules behind the plugin guard
-(:func:`game.isolation.guard_game`), so whatever reads the game through the session (the
+(:func:`game.ui.isolation.guard_game`), so whatever reads the game through the session (the
 screens, the board view, the bots) meets a failing plugin as a ``PluginFailure``. An
 action during which the rules fail is rolled back to the snapshot taken before it: the
 rules may have changed the state half way, and the autosave must not keep that.
@@ -21,8 +21,8 @@ from game.api import Game
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.words import personalise, player
-from game.isolation import PluginFailure, guard_game
 from game.ui import theme
+from game.ui.isolation import PluginFailure, guard_game
 from game.ui.messages import default_name
 
 HUMAN = "human"

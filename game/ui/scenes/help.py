@@ -15,12 +15,12 @@ from weakref import WeakKeyDictionary
 
 from game.core.registry import get_registry
 from game.core.words import plural
-from game.isolation import call_plugin, guard_rules
 from game.ui import theme
 from game.ui.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
 from game.ui.aid_draw import draw_page
 from game.ui.art import frames
 from game.ui.boardview import BoardView
+from game.ui.isolation import call_plugin, guard_rules
 from game.ui.layers import Snapshot, offscreen
 from game.ui.scenes.common import BaseScene, MenuScene, palette_name
 from game.ui.widgets import (

@@ -8,7 +8,7 @@ seat is the business of its driver (:mod:`game.ui.seats`): every frame the shell
 deciding seat's driver for the next action, without knowing whether a person or a
 computer plays it.
 
-The view and the rules are plugin code behind guards (:mod:`game.isolation`): whatever
+The view and the rules are plugin code behind guards (:mod:`game.ui.isolation`): whatever
 they raise, here or in the computer players' thread, unwinds to ``App.plugin_failed``,
 which autosaves, names the plugin and goes back to the title.
 """

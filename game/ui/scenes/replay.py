@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from game.api import Game
 from game.core.errors import AztecArcadeError, IllegalAction
-from game.isolation import start_game
 from game.ui import theme
 from game.ui.actionlog import entry_head, wrap_text
 from game.ui.art import frames
 from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
+from game.ui.isolation import start_game
 from game.ui.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, Area, log_area, panel_area
 from game.ui.messages import one_line, personalise
 from game.ui.playersbar import draw_players_bar, wide_cards

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
 from game.core.notation import plain_number
-from game.isolation import start_game
 from game.ui import theme
 from game.ui.input import pad_id
+from game.ui.isolation import start_game
 from game.ui.lastsetup import Setup, recall, remember
 from game.ui.messages import default_name, one_line, param_label
 from game.ui.scene import make_scene

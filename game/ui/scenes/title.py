@@ -13,9 +13,9 @@ from game.ai import make_bot
 from game.api import new_game
 from game.core.errors import AztecArcadeError, SaveError
 from game.core.words import plural
-from game.isolation import PluginFailure
 from game.ui import theme
 from game.ui.art import frames, palette
+from game.ui.isolation import PluginFailure
 from game.ui.lastsetup import Setup, recall
 from game.ui.lessonstore import lessons_done
 from game.ui.lessonworker import lesson_worker

@@ -24,7 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from game import api  # api.new_game looked up at each call (a test may stand in for it)
 from game.core.errors import AztecArcadeError, IllegalAction
+from game.core.registry import get_registry
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -176,8 +178,6 @@ def unguarded(obj: Any) -> Any:
 def rules_plugin(engine_id: str, registry: Registry | None = None) -> tuple[str, str]:
     """(plugin name, where it came from) of the plugin that provides ``engine_id``."""
     if registry is None:
-        from game.core.registry import get_registry
-
         registry = get_registry()
     entry = registry.rules.get(engine_id)
     if entry is None:
@@ -224,13 +224,10 @@ def start_game(variant: str, players: int, seed: int,
                options: dict[str, Any] | None = None) -> Game:
     """``new_game`` for the client: a plugin raising while it sets up the game is a
     PluginFailure (a bad option is still a ConfigError); the game comes guarded."""
-    from game.api import new_game
-    from game.core.registry import get_registry
-
     registry = get_registry()
     spec = registry.variants.get(variant) if isinstance(variant, str) else None
     engine_id = spec.engine_id if spec is not None else str(variant)
     plugin, origin = rules_plugin(engine_id, registry)
     game = call_plugin(plugin, origin, f"the '{engine_id}' rules", "while setting up a game",
-                       new_game, variant, players, seed, options)
+                       api.new_game, variant, players, seed, options)
     return guard_game(game, registry)

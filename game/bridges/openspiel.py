@@ -1,7 +1,7 @@
 """Every registered variant, mods included, as an OpenSpiel game (the ``openspiel`` extra).
 
 >>> import pyspiel
->>> from game.openspiel import register_variants
+>>> from game.bridges.openspiel import register_variants
 >>> names = register_variants()            # {"mexica": "aztec_arcade_mexica", ...}
 >>> game = pyspiel.load_game(names["tlatelolco-market"], {"players": 3, "seed": 7})
 >>> state = game.new_initial_state()
@@ -56,7 +56,7 @@ from typing import Any
 
 from game.lab.extras import require
 
-require("openspiel", "game.openspiel (the OpenSpiel bridge)")
+require("openspiel", "game.bridges.openspiel (the OpenSpiel bridge)")
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402

@@ -1,11 +1,6 @@
-"""The ``aztec-arcade`` command (also ``python -m game``).
-
-``play`` (also the default) opens the game window; ``play --headless`` runs a game between
-random players and prints its log instead. The other subcommands list, validate, simulate
-and replay variants and saved games. Mistakes a person can make (a bad argument, a broken
-file, no display) end with a one-line message on stderr and exit code 2, never with a
-traceback. The arguments each command takes are declared in :mod:`game.cli_parser`.
-"""
+"""The subcommands of ``aztec-arcade`` but ``host`` (:mod:`game.cli.host`): one ``cmd_*``
+function each, given the parsed arguments (their grammar is in :mod:`game.cli.parser`),
+returning the exit code."""
 
 from __future__ import annotations
 
@@ -19,11 +14,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import cli_parser
-from game.cli_parser import PROG
-from game.core.errors import AztecArcadeError, ConfigError, ConfigIssue, failure_origin, quote
+from game.cli.options import check_seeds, parse_options, start_game
+from game.cli.parser import PROG
+from game.core.errors import AztecArcadeError, ConfigError, ConfigIssue
 from game.core.rng import Rng
-from game.core.schema import deep_merge
 
 if TYPE_CHECKING:
     from game.ai.arena import Standing
@@ -36,42 +30,14 @@ PLAY_DEFAULTS: dict[str, Any] = {"variant": "mexica", "players": 4}
 # ------------------------------------------------------------------------------------
 # helpers
 # ------------------------------------------------------------------------------------
+def one_line(exc: BaseException) -> str:
+    """An error's text on one line (the command's messages are one line each)."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return "; ".join(lines) or type(exc).__name__
+
+
 def _seat_name(seat: int | None) -> str:
     return "-" if seat is None else f"Player {seat + 1}"
-
-
-def _options(pairs: list[str] | None) -> dict[str, Any] | None:
-    """``-o name=value`` pairs; values are read as YAML (numbers, true/false, lists). A
-    dotted name (``costs.canal=1``, ``bot_search.hard.exploration=0.5``) sets one key
-    inside a parameter and keeps the rest of it, as ``balance --sweep`` does."""
-    if not pairs:
-        return None
-    from game.core.yamlload import load_yaml_text
-
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        name = name.strip()
-        if not sep or not name or any(not part for part in name.split(".")):
-            raise ConfigError(f"write an option as NAME=VALUE, e.g. ap_per_turn=5 or "
-                              f"costs.canal=1; got {quote(pair)}")
-        # the same loader as variant files: the same limits, and the line of a problem
-        where = f"-o {name if len(name) <= 40 else quote(name)}"
-        loaded, _lines = load_yaml_text(value, where)
-        for part in reversed(name.split(".")[1:]):
-            loaded = {part: loaded}
-        top = name.split(".")[0]
-        out[top] = deep_merge(out[top], loaded) if top in out else loaded
-    return out
-
-
-def _check_seeds(seed: int, games: int) -> None:
-    """Game i of a run uses seed + i: the last one must be a seed too."""
-    from game.api import SEED_LIMIT
-
-    if seed + games - 1 >= SEED_LIMIT:
-        raise ConfigError(f"{games} games from seed {seed} would need seeds up to "
-                          f"{seed + games - 1}; seeds stop at {SEED_LIMIT - 1}")
 
 
 def _print_events(events: list[Any], indent: str) -> None:
@@ -98,12 +64,6 @@ def _print_result(g: Any) -> None:
         print(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
 
 
-def _new_game(variant: str, players: int, seed: int, options: dict[str, Any] | None) -> Any:
-    from game.api import new_game
-
-    return new_game(variant, players=players, seed=seed, options=options)
-
-
 # ------------------------------------------------------------------------------------
 # subcommands
 # ------------------------------------------------------------------------------------
@@ -124,7 +84,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     variant = args.variant if args.variant is not None else PLAY_DEFAULTS["variant"]
     players = args.players if args.players is not None else PLAY_DEFAULTS["players"]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    g = _new_game(variant, players, seed, _options(args.option))
+    g = start_game(variant, players, seed, parse_options(args.option))
     print(f"{g.spec.name}: {g.players} random players, seed {seed} "
           f"(repeat with --seed {seed})")
     print("(headless: a game between random players)")
@@ -154,7 +114,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def headless_hint() -> str:
     """How to play without a window, as a command that works where the player is: from a
     checkout (``tasks.py`` beside the package) the bootstrap, else the installed command."""
-    tasks = Path(__file__).resolve().parent.parent / "tasks.py"
+    tasks = Path(__file__).resolve().parents[2] / "tasks.py"  # game/cli/ -> the checkout
     if tasks.is_file():
         try:
             where = os.path.relpath(tasks)
@@ -215,7 +175,7 @@ def _start_client(args: argparse.Namespace) -> int:
             return code
         return client.main(args)
     except AztecArcadeError as exc:
-        raise AztecArcadeError(f"{_one_line(exc)} {hint}") from None
+        raise AztecArcadeError(f"{one_line(exc)} {hint}") from None
     except pygame.error as exc:
         raise AztecArcadeError(f"the game window cannot open ({exc}). {hint}") from None
 
@@ -300,11 +260,11 @@ def _simulate_bots(args: argparse.Namespace) -> int:
 
     levels = args.bots
     n = len(levels)
-    _check_seeds(args.seed, args.games)
+    check_seeds(args.seed, args.games)
     if args.players is not None and args.players != n:
         raise ConfigError(f"--bots names {n} seats but --players is {args.players}")
-    options = _options(args.option)
-    first = _new_game(args.variant, n, args.seed, options)  # checks arguments
+    options = parse_options(args.option)
+    first = start_game(args.variant, n, args.seed, options)  # checks arguments
     iterations = args.iterations
     if iterations is None and args.seconds is None:
         iterations = DEFAULT_ITERATIONS
@@ -382,9 +342,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return _simulate_bots(args)
     if args.players is None:
         args.players = 4
-    _check_seeds(args.seed, args.games)
-    options = _options(args.option)
-    first = _new_game(args.variant, args.players, args.seed, options)  # checks arguments
+    check_seeds(args.seed, args.games)
+    options = parse_options(args.option)
+    first = start_game(args.variant, args.players, args.seed, options)  # checks arguments
     n = args.players
     wins = [0] * n
     scores: list[list[int]] = [[] for _ in range(n)]
@@ -394,7 +354,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     for i in range(args.games):
         seed_i = args.seed + i
-        g = first if i == 0 else _new_game(args.variant, n, seed_i, options)
+        g = first if i == 0 else start_game(args.variant, n, seed_i, options)
         rng = Rng(seed_i)
         while not g.is_over:
             if len(g.log) >= limit:
@@ -434,7 +394,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     (see :mod:`game.lab`)."""
     from game.lab.command import balance
 
-    return balance(args, _options(args.option))
+    return balance(args, parse_options(args.option))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -448,7 +408,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if saved.options:
         print(f"Options: {json.dumps(saved.options, sort_keys=True)}")
     try:
-        installed = _new_game(saved.spec.id, saved.rules.players, saved.seed, saved.options)
+        installed = start_game(saved.spec.id, saved.rules.players, saved.seed, saved.options)
         if installed.rules.params != saved.rules.params:
             print("Note: the installed variant's parameters differ from the save's; "
                   "replaying with the parameters stored in the save")
@@ -474,68 +434,3 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     print(f"Replay DIVERGES from the saved state: {problem}")
     return 1
-
-
-# ------------------------------------------------------------------------------------
-# parser and entry point
-# ------------------------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
-    """The command line (its grammar is in :mod:`game.cli_parser`), each subcommand run
-    by its ``cmd_*`` function here."""
-    return cli_parser.build_parser({
-        "play": cmd_play, "list": cmd_list, "validate": cmd_validate,
-        "simulate": cmd_simulate, "balance": cmd_balance, "new-variant": cmd_new_variant,
-        "replay": cmd_replay})
-
-
-def _one_line(exc: BaseException) -> str:
-    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-    return "; ".join(lines) or type(exc).__name__
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    try:
-        try:
-            args = parser.parse_args(argv)
-        except SystemExit as exc:  # --help, --version, usage errors (code 2)
-            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-        if args.command is None:
-            args = parser.parse_args(["play"])
-        args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports
-        code: int = args.func(args)
-        return code
-    except AztecArcadeError as exc:
-        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
-        return EXIT_USER_ERROR
-    except BrokenPipeError:
-        # The reader went away (e.g. piped into head): stop quietly.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return 1
-    except OSError as exc:
-        where = f" ({exc.filename})" if exc.filename else ""
-        print(f"{PROG}: error: {exc.strerror or exc}{where}", file=sys.stderr)
-        return EXIT_USER_ERROR
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return EXIT_USER_ERROR
-    except Exception as exc:  # noqa: BLE001 - a plugin's (or our own) bug, not the user's
-        origin = failure_origin(exc)
-        print(f"{PROG}: error: {origin} failed ({type(exc).__name__}: {_one_line(exc)}). "
-              f"This is a bug, not something you did; set {DEBUG_ENV}=1 for the traceback.",
-              file=sys.stderr)
-        if os.environ.get(DEBUG_ENV):
-            import traceback
-
-            traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
-        return EXIT_BUG
-
-
-#: set to see the traceback of an unexpected failure
-DEBUG_ENV = "AZTEC_ARCADE_DEBUG"
-EXIT_BUG = 3

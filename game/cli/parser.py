@@ -11,7 +11,7 @@ import argparse
 import math
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 import game
@@ -152,9 +152,11 @@ def game_args(parser: argparse.ArgumentParser, players: int) -> None:
                              "one key inside it, -o costs.canal=1 (repeatable)")
 
 
-def build_parser(handlers: Mapping[str, Handler]) -> argparse.ArgumentParser:
+def build_parser(handlers: Mapping[str, Handler],
+                 more: Sequence[Callable[[Subparsers], None]] = ()) -> argparse.ArgumentParser:
     """The whole command line; ``handlers`` maps each subcommand to the function that runs
-    it (``host`` brings its own, from :mod:`game.remote.host`)."""
+    it, and each of ``more`` adds a subcommand that declares its own arguments and handler
+    (``host``, :func:`game.cli.host.add_parser`). This module imports no command."""
     parser = Parser(
         prog=PROG, description="Aztec Arcade: couch-play board games on one shared screen. "
         "Without a subcommand, runs 'play'.")
@@ -164,10 +166,8 @@ def build_parser(handlers: Mapping[str, Handler]) -> argparse.ArgumentParser:
                       ("simulate", _add_simulate), ("balance", _add_balance),
                       ("new-variant", _add_new_variant), ("replay", _add_replay)):
         add(sub, handlers[name])
-
-    from game.remote.host import add_parser as add_host_parser
-
-    add_host_parser(sub)  # host: a game for phones and browsers (game/remote/host.py)
+    for add_more in more:
+        add_more(sub)
     return parser
 
 
