@@ -55,24 +55,24 @@ from game.kit.aidrows import aid_row
 from game.kit.conformance import ConformanceError, check_variant
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
-    from game.ui import theme  # noqa: F401
-    from game.ui.boardview import Area, BoardView, SeatStyle  # noqa: F401
-    from game.ui.input import Intent  # noqa: F401
-    from game.ui.screen import Screen  # noqa: F401
+    from game.kit.client import theme  # noqa: F401
+    from game.kit.client.boardview import Area, BoardView, SeatStyle  # noqa: F401
+    from game.kit.client.intent import Intent  # noqa: F401
+    from game.kit.client.screen import Screen  # noqa: F401
+    from game.kit.client.text import draw_panel, fit, inside  # noqa: F401
     from game.ui.session import Session  # noqa: F401
-    from game.ui.widgets import draw_panel, fit, inside  # noqa: F401
 
 #: client names -> the module that holds them (``None``: the name is that module)
 _CLIENT: dict[str, tuple[str, str | None]] = {
-    "BoardView": ("game.ui.boardview", "BoardView"),
-    "SeatStyle": ("game.ui.boardview", "SeatStyle"),
-    "Area": ("game.ui.boardview", "Area"),
-    "theme": ("game.ui.theme", None),
-    "draw_panel": ("game.ui.widgets", "draw_panel"),
-    "fit": ("game.ui.widgets", "fit"),
-    "inside": ("game.ui.widgets", "inside"),
-    "Intent": ("game.ui.input", "Intent"),
-    "Screen": ("game.ui.screen", "Screen"),
+    "BoardView": ("game.kit.client.boardview", "BoardView"),
+    "SeatStyle": ("game.kit.client.boardview", "SeatStyle"),
+    "Area": ("game.kit.client.boardview", "Area"),
+    "theme": ("game.kit.client.theme", None),
+    "draw_panel": ("game.kit.client.text", "draw_panel"),
+    "fit": ("game.kit.client.text", "fit"),
+    "inside": ("game.kit.client.text", "inside"),
+    "Intent": ("game.kit.client.intent", "Intent"),
+    "Screen": ("game.kit.client.screen", "Screen"),
     "Session": ("game.ui.session", "Session"),
 }
 

@@ -19,7 +19,7 @@ from game.api import new_game
 from game.core.engine import GameType, Rules, has_hidden
 from game.core.registry import Registry
 from game.core.rng import Rng
-from game.ui.boardview import BoardView
+from game.kit.client.boardview import BoardView
 from tests.race_rules import Race
 
 ROOT = Path(__file__).resolve().parent.parent

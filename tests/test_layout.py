@@ -37,7 +37,7 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
     " variants.aztlan.view_facts variants.aztlan.view_hint variants.aztlan.view_panel"
     " variants.aztlan.view_plan",
-    "game.ui.app game.ui.boardview game.ui.hints game.ui.lastsetup game.ui.listview"
+    "game.ui.app game.kit.client.boardview game.ui.hints game.ui.lastsetup game.ui.listview"
     " game.ui.playersbar game.ui.remote game.ui.scene game.ui.scenes.common"
     " game.ui.scenes.handoff game.ui.scenes.play game.ui.scenes.scoring"
     " game.ui.scenes.setup game.ui.seats game.ui.setupdraw game.ui.statusline"
@@ -173,7 +173,10 @@ FLOORS: list[tuple[str, ...]] = [
 #: imports that still point up or across (issue 35's plan removes each)
 ALLOWED_UPWARD = {
     ("game.remote.host", "game.ui.saves"),  # the Keeper writes through the client's store
-    ("game.remote.snapshot", "game.ui.theme"),  # seat colours; theme goes to the kit
+    # a view is handed the App and the Session (the plan's ViewServices and SessionView
+    # protocols replace them)
+    ("game.kit.client.boardview", "game.ui.app"),
+    ("game.kit.client.boardview", "game.ui.session"),
 }
 
 

@@ -252,7 +252,7 @@ def _row_value(win: Window, label: str) -> str | None:
 
 
 def _seat_name(win: Window, seat: int) -> str | None:
-    from game.ui.messages import default_name
+    from game.kit.client.messages import default_name
 
     return default_name(seat) if win.find(default_name(seat)) else None
 

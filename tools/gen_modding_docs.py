@@ -15,7 +15,7 @@ once, in whichever page holds it. The sections are:
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
 * ``rules``: the attributes a ``game.core.engine.Rules`` subclass declares (their ``#:``
   comments), the methods it may override (their docstrings) and ``game.core.engine.GameType``;
-* ``boardview``: the attributes and methods of ``game.ui.boardview.BoardView``.
+* ``boardview``: the attributes and methods of ``game.kit.client.boardview.BoardView``.
 
 ``tests/modding/test_docs.py`` regenerates them into strings and compares, so a changed
 docstring or schema fails the tests until this script is run.
@@ -141,7 +141,7 @@ def rules_section() -> str:
 
 
 def boardview_section() -> str:
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
 
     out = ["Attributes (the play screen reads them every frame; a subclass may set them, "
            "or override any with a property):", ""]

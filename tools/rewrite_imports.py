@@ -10,6 +10,10 @@ and nothing is rewritten by hand. Run it after the ``git mv``, then ``ruff check
 
     python3 tools/rewrite_imports.py game.engine=game.core.engine game.plugins=game.core.registry
 
+A name that moved out of a module it shared with others is written ``module:name=new``
+(``game.ui.widgets:fit=game.kit.client.text``): every ``from module import ...`` that
+takes it is split, the other names staying where they were.
+
 A name is a module (``game.x``) or a package (``game.x`` with ``game/x/`` on disk): a
 dotted reference is rewritten whatever follows it (``game.x.y`` -> ``game.core.x.y``), a
 path only when it is the module's file or folder (a module that became a package is
@@ -19,6 +23,7 @@ recorded games) are data and are left alone.
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -64,6 +69,34 @@ def rewrite_from_imports(text: str, table: dict[str, str]) -> str:
     return FROM_IMPORT.sub(fix, text)
 
 
+def rewrite_names(text: str, names: dict[tuple[str, str], str]) -> str:
+    """``from module import a, b`` where ``a`` moved to another module: two imports."""
+    if not any(f"from {module} import" in text for module, _name in names):
+        return text
+    lines = text.split("\n")
+    edits = []
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.ImportFrom) or node.level or node.end_lineno is None:
+            continue
+        moved = [alias for alias in node.names if (node.module, alias.name) in names]
+        if not moved:
+            continue
+        groups: dict[str, list[str]] = {}
+        for alias in node.names:
+            where = names.get((node.module or "", alias.name), node.module or "")
+            groups.setdefault(where, []).append(
+                alias.name + (f" as {alias.asname}" if alias.asname else ""))
+        indent = " " * node.col_offset
+        last = lines[node.end_lineno - 1][node.end_col_offset or 0:]
+        comment = last[last.index("#") - 2:] if "#" in last else ""  # e.g. "  # noqa"
+        new = [f"{indent}from {where} import {', '.join(taken)}{comment}"
+               for where, taken in groups.items()]
+        edits.append((node.lineno - 1, node.end_lineno, new))
+    for first, end, new in sorted(edits, reverse=True):
+        lines[first:end] = new
+    return "\n".join(lines)
+
+
 def rewrite_dotted(text: str, table: dict[str, str]) -> str:
     """Every dotted name starting with a moved module, longest first."""
     for old in sorted(table, key=len, reverse=True):
@@ -88,11 +121,16 @@ def main(argv: list[str]) -> int:
     if not argv or any("=" not in pair for pair in argv):
         print(__doc__)
         return 2
-    table = dict(pair.split("=", 1) for pair in argv)
+    pairs = [pair.split("=", 1) for pair in argv]
+    table = {old: new for old, new in pairs if ":" not in old}
+    names = {(old.partition(":")[0], old.partition(":")[2]): new
+             for old, new in pairs if ":" in old}
     changed = 0
     for path in tracked_files():
         text = path.read_text("utf-8")
         new = text
+        if path.suffix == ".py":
+            new = rewrite_names(new, names)
         if path.suffix == ".py" or path.name == "run":
             new = rewrite_from_imports(new, table)
         new = rewrite_paths(rewrite_dotted(new, table), table)

@@ -21,8 +21,8 @@ from typing import Any
 from game.api import Game
 from game.core.events import Event, personalise
 from game.core.words import SECOND_PERSON, imperative, player
+from game.kit.client import theme
 from game.remote.protocol import PROTOCOL, dumps
-from game.ui import theme
 
 #: events kept for the log tail each device shows
 LOG_TAIL = 40

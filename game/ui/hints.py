@@ -18,12 +18,12 @@ from game.ai.worker import BotWorker
 from game.core.errors import AztecArcadeError
 from game.core.rng import mix_seed
 from game.core.words import imperative
+from game.kit.client.messages import personalise, report
 from game.ui.isolation import PluginFailure
-from game.ui.messages import personalise, report
 from game.ui.session import HUMAN
 
 if TYPE_CHECKING:
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
     from game.ui.session import Session
 
 

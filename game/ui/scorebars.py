@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.words import roman
-from game.ui import theme
+from game.kit.client import theme
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 Colour = tuple[int, int, int]
 

@@ -21,9 +21,9 @@ from game.api import Game
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.words import personalise, player
-from game.ui import theme
+from game.kit.client import theme
+from game.kit.client.messages import default_name
 from game.ui.isolation import PluginFailure, guard_game
-from game.ui.messages import default_name
 
 HUMAN = "human"
 #: what a seat can be: a person or a computer level (see game.ai)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.ui.boardview import BoardView
+from game.kit.client.boardview import BoardView
 from tests.race_rules import Race
 
 #: every Rules method the client or the bots may call, each of which can be broken

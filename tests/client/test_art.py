@@ -9,11 +9,11 @@ import pytest
 
 from game.api import new_game
 from game.core.events import Event
+from game.kit.client.art import frames, greca, scenery, texture
+from game.kit.client.art.cache import ART
+from game.kit.client.fx import REDUCED_SPAN, SHAKE_TIME, Effects, shake_offset
+from game.kit.client.screen import Screen
 from game.ui import showcase
-from game.ui.art import frames, greca, scenery, texture
-from game.ui.art.cache import ART
-from game.ui.fx import REDUCED_SPAN, SHAKE_TIME, Effects, shake_offset
-from game.ui.screen import Screen
 from game.ui.session import Session
 from tests.client.view_helpers import AppStub, play
 from variants.mexica import view_anim as va

@@ -10,9 +10,9 @@ import pytest
 
 from game.core.lessons.model import position
 from game.core.registry import get_registry
-from game.ui import theme
+from game.kit.client import theme
+from game.kit.client.messages import personalise
 from game.ui.lessonworker import lesson_worker
-from game.ui.messages import personalise
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.results import ResultsScene

@@ -65,13 +65,13 @@ def test_the_scan_catches_every_spelling():
         import game.core.engine
         import game
         from game import api
-        from game.ui.boardview import BoardView
+        from game.kit.client.boardview import BoardView
         from game.modkit import Rules
         def later():
             from game.core.schema import Obj
         from . import sibling
-        """)) == ["game.core.engine", "game", "game.api", "game.ui.boardview", "game.modkit",
-                  "game.core.schema"]
+        """)) == ["game.core.engine", "game", "game.api", "game.kit.client.boardview",
+                  "game.modkit", "game.core.schema"]
 
 
 def test_everything_a_variant_needs_is_there():
@@ -82,7 +82,7 @@ def test_everything_a_variant_needs_is_there():
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
         modkit.Nothing  # noqa: B018
     from game.core.engine import Rules
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
 
     assert modkit.Rules is Rules and modkit.BoardView is BoardView  # the same objects
 

@@ -27,18 +27,19 @@ from typing import TYPE_CHECKING
 
 from game.core.lessons.model import Lesson, Position, Step, fill
 from game.core.words import imperative
-from game.ui import theme
-from game.ui.messages import personalise
+from game.kit.client import theme
+from game.kit.client.messages import personalise
+from game.kit.client.text import fit, wrap
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
-from game.ui.widgets import INK, fit, wrap
+from game.ui.widgets import INK
 
 if TYPE_CHECKING:
     from game.api import Game
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
     from game.ui.lessonstore import LessonStore
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 #: the board, and the lesson's card under it (logical units); the card ends above the

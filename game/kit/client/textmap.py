@@ -2,7 +2,7 @@
 
 A picture can pass every size check and still be unreadable: two labels drawn over each
 other, a name cut to "Xoch…", a question hidden under a refusal. Set as
-:attr:`Screen.recorder <game.ui.screen.Screen.recorder>`, a :class:`TextMap` is told of
+:attr:`Screen.recorder <game.kit.client.screen.Screen.recorder>`, a :class:`TextMap` is told of
 every line placed on a screen, with its rectangle in window pixels and the ink of its
 glyphs, and of every line cut to fit. :meth:`TextMap.visible` then looks at the window's
 pixels: a text is visible where its glyphs' solid pixels still have its colour (a panel
@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme
+from game.kit.client import theme
 
 if TYPE_CHECKING:
-    from game.ui.screen import Colour, Screen
+    from game.kit.client.screen import Colour, Screen
 
 #: a glyph pixel still has its text's colour within this much per channel
 TOLERANCE = 6

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.art.cache import ART
+from game.kit.client.art.cache import ART
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 RGB = tuple[int, int, int]
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui.art import palette
-from game.ui.art.cache import ART
+from game.kit.client.art import palette
+from game.kit.client.art.cache import ART
 
 Size = tuple[int, int]
 RGB = tuple[int, int, int]

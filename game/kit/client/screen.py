@@ -34,8 +34,8 @@ from typing import Any, Protocol
 import pygame
 
 from game.core import resources
-from game.ui import theme
-from game.ui.lru import LruCache, fit_to_window
+from game.kit.client import theme
+from game.kit.client.lru import LruCache, fit_to_window
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ MAX_LINE = 1000
 #: the same for text wrapped into a block (about twenty full lines)
 MAX_BLOCK = 20 * MAX_LINE
 #: bounds of the caches of rendered text (entries, pixel bytes for a 1920x1080 window:
-#: more in a larger one, see :mod:`game.ui.lru`), widths and fitted texts (entries).
+#: more in a larger one, see :mod:`game.kit.client.lru`), widths and fitted texts (entries).
 #: Why: the most text one second of any screen drew in the scripted evening
 #: (``benchmarks/memory.py --client``) was under 5 MB at 1080p (the scoring overlay,
 #: the rules help), and a line drawn again costs a tenth of a millisecond; a width or a
@@ -90,7 +90,7 @@ def font_file() -> str | None:
 
 class TextRecorder(Protocol):
     """Sees every text a Screen draws and every line it cuts to fit (the size checks),
-    and where each line of :meth:`Screen.text` lands (:mod:`game.ui.textmap`)."""
+    and where each line of :meth:`Screen.text` lands (:mod:`game.kit.client.textmap`)."""
 
     def drawn(self, text: str, size: float, role: str) -> None: ...
 
@@ -130,7 +130,7 @@ MAX_LATE = 3
 class Screen:
     #: set by tests to see every text drawn and cut (all screens, derived ones too)
     recorder: TextRecorder | None = None
-    #: kept parts (a :class:`~game.ui.layers.Snapshot`, a board's changed pieces) that may
+    #: kept parts (a :class:`~game.kit.client.layers.Snapshot`, a board's changed pieces) that may
     #: still be repainted in the frame being drawn; None, the default: all of them. The
     #: running client allows one a frame (``App.run``), so that the frame after an action
     #: does not pay for every part the action changed at once.

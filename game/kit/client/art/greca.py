@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.art import palette
-from game.ui.art.cache import ART
-from game.ui.art.texture import RGB, shade
+from game.kit.client.art import palette
+from game.kit.client.art.cache import ART
+from game.kit.client.art.texture import RGB, shade
 
 #: one period of the motif on a grid 12 units wide and 6 high: the spiral (a polyline)
 #: and the stepped rise (a polygon) beside it

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import theme
-from game.ui.art.cache import ART, prime
-from game.ui.art.scenery import around
-from game.ui.art.texture import RGB, masked, shade, stone
+from game.kit.client import theme
+from game.kit.client.art.cache import ART, prime
+from game.kit.client.art.scenery import around
+from game.kit.client.art.texture import RGB, masked, shade, stone
 
 if TYPE_CHECKING:
-    from game.ui.screen import Colour, Screen
+    from game.kit.client.screen import Colour, Screen
 
 #: the stone every panel is cut from (one texture per fill, larger than the canvas so no
 #: panel shows a seam; each panel a different part of it)
@@ -51,7 +51,7 @@ def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour
     bottom edge, a ``border`` rim and gold step corners. Returns its pixel rect.
 
     ``hole`` (pixels) is left out: opaque pixels drawn there next hide it (a kept part's,
-    see :class:`~game.ui.layers.Snapshot`), and at 1080p a frame's time goes mostly
+    see :class:`~game.kit.client.layers.Snapshot`), and at 1080p a frame's time goes mostly
     into copying pixels."""
     r = screen.rect(x, y, w, h)
     surf, pad = _art(screen, r, w, h, border, radius, fill, width, shadow)
@@ -69,7 +69,7 @@ def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour
 
 def beneath(screen: Screen, x: float, y: float, w: float, h: float, border: Colour,
             **look: Any) -> Callable[[pygame.Rect | None], None]:
-    """This panel as what lies under a kept part (a :class:`~game.ui.layers.Snapshot`'s
+    """This panel as what lies under a kept part (a :class:`~game.kit.client.layers.Snapshot`'s
     ``under``): drawn but for the hole the part's opaque pixels fill."""
     def draw(hole: pygame.Rect | None) -> None:
         panel(screen, x, y, w, h, border, hole=hole, **look)
@@ -112,7 +112,7 @@ def warm_panels(screen: Screen, x: float, y: float, w: float, h: float,
     Why: a panel framed in the deciding seat's colour is painted the first time each
     seat decides (about 2.5 ms at 1080p), which makes the frames after the first moves
     of a game the slowest of it; a view warms them all at once on its first frame. Each
-    is primed onto ``screen`` too (:func:`~game.ui.art.cache.prime`): its first blit
+    is primed onto ``screen`` too (:func:`~game.kit.client.art.cache.prime`): its first blit
     there would cost as much again. ``hole`` (logical): also its parts around it, for a
     panel drawn under a kept part there (cutting them out of the panel undoes its
     encoding, so they are cut first)."""

@@ -5,7 +5,7 @@ drawn from a dozen primitives each; repainting a board of them after an action t
 milliseconds, enough to make the frame after an action the slowest of all. Stamped
 from sprites, the same board is a few dozen blits.
 
-The sprites have their own bounded cache rather than :data:`game.ui.art.cache.ART`:
+The sprites have their own bounded cache rather than :data:`game.kit.client.art.cache.ART`:
 a board holds hundreds of them, and sharing one bound would evict the large paintings
 (the title's dusk, the wall) that are slow to paint again.
 """
@@ -18,9 +18,9 @@ from typing import Any, cast
 
 import pygame
 
-from game.ui import theme
-from game.ui.art.cache import ArtCache
-from game.ui.screen import Colour, Screen
+from game.kit.client import theme
+from game.kit.client.art.cache import ArtCache
+from game.kit.client.screen import Colour, Screen
 
 #: bounds for a 1920x1080 window (more in a larger one). Why: a board's pieces at one
 #: size are a few hundred small surfaces; the most a second of play stamped in the

@@ -8,13 +8,13 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.ui import theme
-from game.ui.messages import default_name
-from game.ui.screen import draw_mark
+from game.kit.client import theme
+from game.kit.client.messages import default_name
+from game.kit.client.screen import draw_mark
 
 if TYPE_CHECKING:
-    from game.ui.aid import AidContext, Area
-    from game.ui.screen import Screen
+    from game.kit.client.aid import AidContext, Area
+    from game.kit.client.screen import Screen
 
 INK = (20, 16, 12)
 #: the size of words in a picture (a caption, a badge): smaller than the page's words

@@ -10,10 +10,10 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from game.ui.lru import LruCache
+from game.kit.client.lru import LruCache
 
 #: bounds: entries and pixel bytes, for a 1920x1080 window (more in a larger one, see
-#: :mod:`game.ui.lru`). Why 40 MB: what one screen paints is at most about 30 MB at 1080p
+#: :mod:`game.kit.client.lru`). Why 40 MB: what one screen paints is at most about 30 MB at 1080p
 #: (the wall, 8 MB; a board's textures, 3.5 MB each at 24 bits; the slab each panel
 #: fill is cut from, 7 MB; the panels themselves), and the menus over it take a few more.
 #: Measured over a scripted evening with a menu every 15 s and a resize every 42 s

@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.ui import theme
-from game.ui.fx import Effects
+from game.kit.client import theme
+from game.kit.client.fx import Effects
 
 if TYPE_CHECKING:
     import pygame
 
     from game.core.events import Event
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 Area = tuple[float, float, float, float]  # logical x, y, w, h
@@ -58,7 +58,7 @@ class BoardView:
     #: The pictures of the player aid (rules help), drawn with the game's pieces: a static
     #: method ``draw_aid_figure(screen, area, figure, ctx)`` drawing ``figure`` (a mapping
     #: from the rules' ``player_aid()["pages"]``) into the logical ``area``; ``ctx`` is a
-    #: ``game.ui.aid.AidContext`` (the rules, the palette's colours and marks). The aid
+    #: ``game.kit.client.aid.AidContext`` (the rules, the palette's colours and marks). The aid
     #: opens from the title too, with no game and no view: it uses the class, never an
     #: instance. None: the aid's pages are words only (docs/modding/board-view.md).
     draw_aid_figure: Callable[..., None] | None = None
@@ -68,7 +68,7 @@ class BoardView:
         self.app = app
         self.status = ""
         #: bursts (sparks, a ring, a glow) the view starts on events; the view advances
-        #: them in ``update`` and draws them last in ``draw`` (see game.ui.fx)
+        #: them in ``update`` and draws them last in ``draw`` (see game.kit.client.fx)
         self.fx = Effects(app)
 
     def handle(self, intent: Intent, area: Area) -> str | None:

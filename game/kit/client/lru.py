@@ -19,7 +19,7 @@ import weakref
 from collections import OrderedDict
 from typing import Any
 
-from game.ui import heap
+from game.kit.client import heap
 
 #: the window size (in pixels) the byte bounds are set for
 BUDGET_PIXELS = 1920 * 1080
@@ -102,7 +102,7 @@ def fit_to_window(size: tuple[int, int]) -> None:
     and a new size forgets what they hold. Their keys all hold the pixel size or the
     scale, so nothing painted for the old size shows at the new one, and keeping it while
     the new size is painted (the wall, the board, every panel in one frame) would hold
-    both at once; the heap is trimmed after (see :mod:`game.ui.heap`)."""
+    both at once; the heap is trimmed after (see :mod:`game.kit.client.heap`)."""
     global _factor, _size
     _factor = max(1.0, size[0] * size[1] / BUDGET_PIXELS)
     changed = size != _size

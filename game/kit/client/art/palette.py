@@ -1,5 +1,5 @@
 """The colours of the art, drawn from the setting: basalt, limestone, jade, turquoise,
-gold leaf, terracotta and lake water. The seats' colours stay in :mod:`game.ui.theme`
+gold leaf, terracotta and lake water. The seats' colours stay in :mod:`game.kit.client.theme`
 (Okabe-Ito), so these are kept away from them in hue or brightness."""
 
 from __future__ import annotations

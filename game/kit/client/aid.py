@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 Area = tuple[float, float, float, float]
 #: draws a page's figure (or a row's icon) into an area: the view's ``draw_aid_figure``

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.art.cache import ART
-from game.ui.art.texture import RGB, shade
+from game.kit.client.art.cache import ART
+from game.kit.client.art.texture import RGB, shade
 
 if TYPE_CHECKING:
-    from game.ui.screen import Colour, Screen
+    from game.kit.client.screen import Colour, Screen
 
 SHADOW = (0, 0, 0, 80)
 

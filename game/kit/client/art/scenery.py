@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.art import greca, palette
-from game.ui.art.cache import ART
-from game.ui.art.texture import RGB, grain, shade, stone, water
+from game.kit.client.art import greca, palette
+from game.kit.client.art.cache import ART
+from game.kit.client.art.texture import RGB, grain, shade, stone, water
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 #: logical heights of the menus' scene: the horizon, the water line, the friezes
 HORIZON = 760.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ui.fx import REDUCED_SPAN
+from game.kit.client.fx import REDUCED_SPAN
 
 
 class Timed:

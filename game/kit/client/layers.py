@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.ui.lru import LruCache
-from game.ui.screen import Screen
+from game.kit.client.lru import LruCache
+from game.kit.client.screen import Screen
 
 Rect = tuple[float, float, float, float]
 #: draws what lies under a kept part, leaving out the pixel rectangle it is given
