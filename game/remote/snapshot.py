@@ -239,11 +239,12 @@ def action_groups(game: Game, names: list[str]) -> list[dict[str, Any]]:
     """The legal actions with their descriptions, grouped by verb (the first word) in
     the order the rules list them."""
     groups: dict[str, list[dict[str, str]]] = {}
-    seat = game.current_player
+    seat, known = game.current_player, tuple(names)
     for action in game.legal_actions()[:MAX_ACTIONS]:
-        verb = action.split()[0] if action.split() else action
+        words = action.split(None, 1)
+        verb = words[0] if words else action
         try:
-            text = _button_text(game.describe(action), seat, tuple(names))
+            text = _button_text(game.describe(action), seat, known)
         except Exception:  # noqa: BLE001 - a description is a nicety; the action stays
             text = action
         groups.setdefault(verb, []).append({"action": action, "text": text})

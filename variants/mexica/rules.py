@@ -30,6 +30,7 @@ from variants.mexica import facts
 from variants.mexica.actions import ActionsMixin
 from variants.mexica.ai import MexicaAIMixin
 from variants.mexica.checks import ChecksMixin
+from variants.mexica.describe import sentence
 from variants.mexica.params import PARAMETERS, check_mexica_params
 from variants.mexica.state import MexicaState
 
@@ -160,8 +161,6 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
         """The action in the player's words with its cost ("Player 1 builds a 2-level
         temple on k3: 2 AP"), from its checked plan; an action the rules refuse here
         keeps its notation."""
-        from variants.mexica.describe import sentence
-
         try:
             verb, args = self._parse(action)
             _canonical, plan = self._check(state, verb, args)
