@@ -88,7 +88,7 @@ def rewrite_names(text: str, names: dict[tuple[str, str], str]) -> str:
                 alias.name + (f" as {alias.asname}" if alias.asname else ""))
         indent = " " * node.col_offset
         last = lines[node.end_lineno - 1][node.end_col_offset or 0:]
-        comment = last[last.index("#") - 2:] if "#" in last else ""  # e.g. "  # noqa"
+        comment = last[last.index("#") - 2:] if "#" in last else ""  # keep a trailing comment
         new = [f"{indent}from {where} import {', '.join(taken)}{comment}"
                for where, taken in groups.items()]
         edits.append((node.lineno - 1, node.end_lineno, new))
