@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.api import Game
-from game.events import Event, personalise
+from game.core.events import Event, personalise
+from game.core.words import SECOND_PERSON, imperative, player
+from game.kit.client import theme
 from game.remote.protocol import PROTOCOL, dumps
-from game.ui import theme
-from game.words import SECOND_PERSON, imperative, player
 
 #: events kept for the log tail each device shows
 LOG_TAIL = 40
@@ -271,7 +271,7 @@ def checked_plans(raw: Any, legal: set[str], names: list[str]) -> list[dict[str,
 
 def addressing(names: list[str], role: Role) -> list[str]:
     """``names`` with the role's own seat named "You", so that the engine's texts speak to
-    the person holding it (:func:`game.words.personalise`)."""
+    the person holding it (:func:`game.core.words.personalise`)."""
     if role is None or not 0 <= role < len(names):
         return names
     return [SECOND_PERSON.capitalize() if i == role else n for i, n in enumerate(names)]

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.cores import most_processes
-from game.errors import ConfigError, failure_origin
+from game.core.cores import most_processes
+from game.core.errors import ConfigError, failure_origin
 from game.lab.play import TEST_ENV
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.market.params import (
     AMBASSADOR,
     COLOURS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.market.mechanics import check_purchase, king_sources
 from variants.market.params import MESSENGER, TILE_NAMES
 from variants.market.state import MarketState

@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from game.engine import GameType
-from game.errors import ConfigIssue, IllegalAction
-from game.events import Event
-from game.facts import decided_by
-from game.notation import action_words
-from game.rng import Rng, mix_seed
-from game.schema import Context, Obj
-from game.words import plural
+from game.core.engine import GameType
+from game.core.errors import ConfigIssue, IllegalAction
+from game.core.events import Event
+from game.core.notation import action_words
+from game.core.rng import Rng, mix_seed
+from game.core.schema import Context, Obj
+from game.core.words import plural
+from game.kit.facts import decided_by
 from variants.mexica import facts
 from variants.mexica.actions import ActionsMixin
 from variants.mexica.ai import MexicaAIMixin

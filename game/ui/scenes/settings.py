@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from game.records import write_atomic
-from game.settings import read_user_settings, user_settings_path
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.messages import one_line
+from game.core.records import write_atomic
+from game.core.settings import read_user_settings, user_settings_path
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.messages import one_line
+from game.kit.client.screen import draw_mark
 from game.ui.scenes.common import MenuScene
-from game.ui.screen import draw_mark
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 PALETTES = ("okabe-ito", "high-contrast")
 PALETTE_LABELS = {"okabe-ito": "Colour-blind safe", "high-contrast": "High contrast"}
