@@ -45,7 +45,7 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 from benchmarks.common import fmt, percentile, print_head  # noqa: E402
 from game.ai import CLIENT_SECONDS, make_bot  # noqa: E402
 from game.api import Game, list_variants, new_game  # noqa: E402
-from game.rng import mix_seed  # noqa: E402
+from game.core.rng import mix_seed  # noqa: E402
 
 #: the client's promise: a Hard decision within this many seconds
 CLIENT_TARGET = 3.0

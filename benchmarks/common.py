@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from game.api import Game, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 
 
 def percentile(values: list[float], q: float) -> float:

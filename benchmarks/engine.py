@@ -34,7 +34,7 @@ from benchmarks.common import (  # noqa: E402
 )
 from game.ai.base import Bot, view_digest  # noqa: E402
 from game.api import Game, load_game, new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 VARIANT = "mexica"
 

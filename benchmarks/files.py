@@ -36,12 +36,12 @@ os.environ["AZTEC_ARCADE_NO_MEMO"] = "1"  # every read is a real one
 
 from benchmarks import common  # noqa: E402
 from game.api import Game, new_game  # noqa: E402
-from game.errors import AztecArcadeError, ConfigError  # noqa: E402
-from game.lessons import load_lesson  # noqa: E402
-from game.plugins import Registry  # noqa: E402
-from game.records import read_game  # noqa: E402
-from game.resources import config_dir  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.errors import AztecArcadeError, ConfigError  # noqa: E402
+from game.core.lessons.model import load_lesson  # noqa: E402
+from game.core.records import read_game  # noqa: E402
+from game.core.registry import Registry  # noqa: E402
+from game.core.resources import config_dir  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 #: a file: (kind, what it is, its path, how it is read and checked)
 Case = tuple[str, str, Path, Callable[[Path], object]]
@@ -155,7 +155,7 @@ def save_cases(folder: Path) -> list[Case]:
 
 
 def settings_cases(folder: Path) -> list[Case]:
-    from game.settings import load_settings, user_settings_path
+    from game.core.settings import load_settings, user_settings_path
     from game.ui.lessonstore import PROGRESS, LessonStore
 
     def check(path: Path) -> object:
@@ -213,7 +213,7 @@ def main() -> None:
         tally = next(toy_registry(folder / "tally", [Tally], "bench_tally",
                                   players="{min: 1, max: 1}"))
         registry = Registry(entry_points=False)
-        from game.plugins import reset_registry
+        from game.core.registry import reset_registry
 
         reset_registry(registry)
         cases = (variant_cases(folder, registry) + lesson_cases(folder, registry, tally)

@@ -67,7 +67,7 @@ import pygame  # noqa: E402
 from benchmarks.common import fmt, percentile, print_head  # noqa: E402
 from benchmarks.startup import FIRST_FRAME_TARGET, child_env, run_once  # noqa: E402
 from game.api import Game, new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 from game.ui import showcase  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402

@@ -42,7 +42,7 @@ import pygame  # noqa: E402
 
 from game.ai.hint import suggest  # noqa: E402
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 from game.ui.scenes.common import make_session  # noqa: E402

@@ -1,4 +1,4 @@
-"""What the plugin guard costs: the client's rules behind ``game.isolation`` against bare.
+"""What the plugin guard costs: the client's rules behind ``game.ui.isolation`` against bare.
 
 Not a test: run it by hand on a quiet machine::
 
@@ -6,7 +6,7 @@ Not a test: run it by hand on a quiet machine::
     python3 benchmarks/isolation.py --quick    # fewer seeds and positions
 
 The client puts the rules of every game it plays behind a guard that turns whatever the
-plugin raises into a ``PluginFailure`` (:mod:`game.isolation`); the computer players in
+plugin raises into a ``PluginFailure`` (:mod:`game.ui.isolation`); the computer players in
 the client get those guarded rules and call them in tight loops. For one variant of each
 engine, at its largest player count, over the same seeds and positions:
 
@@ -40,9 +40,9 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 from benchmarks.common import fmt, print_head, time_each  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.api import Game, list_variants, new_game  # noqa: E402
-from game.isolation import GuardedRules, guard_game, unguarded  # noqa: E402
-from game.plugins import get_registry  # noqa: E402
-from game.rng import Rng, mix_seed  # noqa: E402
+from game.core.registry import get_registry  # noqa: E402
+from game.core.rng import Rng, mix_seed  # noqa: E402
+from game.ui.isolation import GuardedRules, guard_game, unguarded  # noqa: E402
 
 TARGET = 1.10
 

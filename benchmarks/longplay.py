@@ -227,7 +227,7 @@ class LongPlay:
 
 
 def _Rng(seed: int) -> Any:  # noqa: N802 - a constructor
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     return Rng(seed)
 
@@ -250,7 +250,7 @@ class Mark:
     peak: float
     #: Python's own objects, as tracemalloc counts them (0 when it is not tracing)
     python: float
-    #: each named cache (:data:`game.ui.lru.NAMED`): megabytes of pixels, or entries for
+    #: each named cache (:data:`game.kit.client.lru.NAMED`): megabytes of pixels, or entries for
     #: the caches that hold no pixels
     caches: dict[str, float] = field(default_factory=dict)
     games: int = 0
@@ -288,7 +288,7 @@ def peak_mb(raw: bool = False) -> float:
 
 def cache_fill() -> dict[str, float]:
     """How full each named cache is: megabytes of pixels, or entries."""
-    from game.ui.lru import NAMED
+    from game.kit.client.lru import NAMED
 
     return {name: cache.size / MB if cache.limit != float("inf") else float(len(cache))
             for name, cache in sorted(NAMED.items())}

@@ -286,7 +286,7 @@ def largest_market(home: Path) -> str:
 def largest_mexica_board(home: Path) -> str:
     """A 26 x 26 board of land, 100 neutral temples raised to 900 levels, 200 moves."""
     from game.api import load_game, new_game
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     board = ["S" * 26] + ["." * 26] * 25
     g = new_game("mexica-2p-neutral", 2, seed=1, options={
@@ -306,8 +306,8 @@ def largest_aztlan_map(home: Path) -> str:
     """200 territories (a 10 x 20 grid) all on one lake: Rafts and Canoes may join any two
     of them, the square of the island; 8 tribes, 20 ages, 1,000 pawns each."""
     from game.api import load_game, new_game
-    from game.rng import Rng
-    from game.yamlload import load_yaml_file
+    from game.core.rng import Rng
+    from game.core.yamlload import load_yaml_file
 
     base, _ = load_yaml_file(ROOT / "config" / "variants" / "aztlan.yaml")
     params = base["parameters"]

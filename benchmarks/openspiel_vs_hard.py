@@ -8,7 +8,7 @@ Not a test: a long run (tens of minutes per variant); run it at low priority::
 Two players, seats alternating (game i: seed SEED+i, Hard on seat i % 2). Hard searches
 ``--iterations`` per decision (300, as in the tournaments). OpenSpiel's ``MCTSBot`` (UCT,
 ``--uct-c``) decides every action of the other seat from a state sampled from that seat's
-view (``game.openspiel.determinized``: it sees what the seat may know, not the bag or
+view (``game.bridges.openspiel.determinized``: it sees what the seat may know, not the bag or
 the next draws), with random rollouts: OpenSpiel's own ``RandomRolloutEvaluator`` where
 uniform random play ends a game (the Market, Aztlán), else rollouts cut after
 ``--cut`` actions and scored there (Mexica: ``CutRolloutEvaluator``).
@@ -38,11 +38,11 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-from game import openspiel as bridge  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.arena import wilson  # noqa: E402
 from game.api import new_game  # noqa: E402
-from game.rng import Rng, mix_seed  # noqa: E402
+from game.bridges import openspiel as bridge  # noqa: E402
+from game.core.rng import Rng, mix_seed  # noqa: E402
 
 #: engines whose uniform random play does not end a game: rollouts are cut
 CUT_ENGINES = ("mexica", "mexica-neutral")

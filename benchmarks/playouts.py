@@ -38,8 +38,8 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 
 from benchmarks import common  # noqa: E402
 from game.api import list_variants, new_game  # noqa: E402
-from game.plugins import get_registry  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.registry import get_registry  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 #: medians not to exceed, by the table's name for them
 TARGETS = {"playout": 10e-3, "legal_actions()": 2e-3, "apply()": 100e-6}

@@ -299,8 +299,8 @@ def publish_alone(actions: int) -> list[float]:
     """What ``publish`` costs the owner's thread by itself: the messages for four seats
     and the spectators, and the picture request, after each playout action."""
     from game.api import new_game
+    from game.core.rng import Rng
     from game.remote.snapshot import Publisher, default_table
-    from game.rng import Rng
 
     game = new_game("aztlan", 4, seed=7)
     rng = Rng(7)

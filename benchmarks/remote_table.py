@@ -136,7 +136,7 @@ class Chooser:
 
     def __init__(self, variant: str, players: int, seed: int) -> None:
         from game.api import new_game
-        from game.rng import Rng
+        from game.core.rng import Rng
 
         self.rules = new_game(variant, players, seed=seed).rules
         self.rng = Rng(seed)

@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 
 from benchmarks import common  # noqa: E402
 from game.api import Game, list_variants, new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 #: where the positions are taken, as fractions of the game's length
 MID_GAME = (0.3, 0.4, 0.5, 0.6, 0.7)

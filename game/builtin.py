@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game.hookspecs import hookimpl
-from game.resources import config_dir
+from game.core.hookspecs import hookimpl
+from game.core.resources import config_dir
 
 
 @hookimpl

@@ -17,19 +17,17 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from game.aidrows import aid_row
 from game.api import Game, load_game, new_game
-from game.conformance import ConformanceError, check_variant
-from game.engine import PLAN_SEP, GameType, Rules
-from game.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
-from game.events import Event
-from game.hookspecs import hookimpl
-from game.lessons import Lesson, load_lesson, play_script
-from game.notation import action_words, plain_number
-from game.paths import asset_file
-from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
-from game.rng import Rng, mix_seed
-from game.schema import (
+from game.core.engine import PLAN_SEP, GameType, Rules
+from game.core.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
+from game.core.events import Event
+from game.core.hookspecs import hookimpl
+from game.core.lessons.model import Lesson, load_lesson, play_script
+from game.core.notation import action_words, plain_number
+from game.core.paths import asset_file
+from game.core.registry import ENTRY_POINT_GROUP, Registry, reset_registry
+from game.core.rng import Rng, mix_seed
+from game.core.schema import (
     AnyValue,
     AssetPath,
     Bool,
@@ -42,7 +40,7 @@ from game.schema import (
     Obj,
     Str,
 )
-from game.typedstate import (
+from game.core.typedstate import (
     ByName,
     Index,
     Record,
@@ -52,27 +50,29 @@ from game.typedstate import (
     TupleOf,
     literal,
 )
-from game.words import plural
+from game.core.words import plural
+from game.kit.aidrows import aid_row
+from game.kit.conformance import ConformanceError, check_variant
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
-    from game.ui import theme  # noqa: F401
-    from game.ui.boardview import Area, BoardView, SeatStyle  # noqa: F401
-    from game.ui.input import Intent  # noqa: F401
-    from game.ui.screen import Screen  # noqa: F401
+    from game.kit.client import theme  # noqa: F401
+    from game.kit.client.boardview import Area, BoardView, SeatStyle  # noqa: F401
+    from game.kit.client.intent import Intent  # noqa: F401
+    from game.kit.client.screen import Screen  # noqa: F401
+    from game.kit.client.text import draw_panel, fit, inside  # noqa: F401
     from game.ui.session import Session  # noqa: F401
-    from game.ui.widgets import draw_panel, fit, inside  # noqa: F401
 
 #: client names -> the module that holds them (``None``: the name is that module)
 _CLIENT: dict[str, tuple[str, str | None]] = {
-    "BoardView": ("game.ui.boardview", "BoardView"),
-    "SeatStyle": ("game.ui.boardview", "SeatStyle"),
-    "Area": ("game.ui.boardview", "Area"),
-    "theme": ("game.ui.theme", None),
-    "draw_panel": ("game.ui.widgets", "draw_panel"),
-    "fit": ("game.ui.widgets", "fit"),
-    "inside": ("game.ui.widgets", "inside"),
-    "Intent": ("game.ui.input", "Intent"),
-    "Screen": ("game.ui.screen", "Screen"),
+    "BoardView": ("game.kit.client.boardview", "BoardView"),
+    "SeatStyle": ("game.kit.client.boardview", "SeatStyle"),
+    "Area": ("game.kit.client.boardview", "Area"),
+    "theme": ("game.kit.client.theme", None),
+    "draw_panel": ("game.kit.client.text", "draw_panel"),
+    "fit": ("game.kit.client.text", "fit"),
+    "inside": ("game.kit.client.text", "inside"),
+    "Intent": ("game.kit.client.intent", "Intent"),
+    "Screen": ("game.kit.client.screen", "Screen"),
     "Session": ("game.ui.session", "Session"),
 }
 

@@ -9,7 +9,7 @@
   a test installs with ``reset_registry(Registry(...))`` is gone when it ends. No test
   module resets the registry itself.
 * **Memos.** A fresh registry per test is cheap because the project's loaders keep what
-  they parse and check, keyed by all of its inputs (:mod:`game.memo`: the files' text, the
+  they parse and check, keyed by all of its inputs (:mod:`game.core.memo`: the files' text, the
   engine's code, the lesson itself), and hand out copies; a test that writes its own YAML,
   registers another plugin or patches an engine gets its own, freshly checked result.
 
@@ -48,8 +48,9 @@ os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 import pytest  # noqa: E402
 
-from game import ai, yamlload  # noqa: E402
-from game.plugins import reset_registry  # noqa: E402
+from game import ai  # noqa: E402
+from game.core import yamlload  # noqa: E402
+from game.core.registry import reset_registry  # noqa: E402
 
 _SESSION: dict[str, Any] = {}
 

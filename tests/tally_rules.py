@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.schema import Obj
+from game.core.engine import Rules
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.schema import Obj
 
 
 class Tally(Rules):

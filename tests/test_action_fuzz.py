@@ -43,7 +43,7 @@ def test_fuzzed_actions_are_applied_legally_or_refused_cleanly(variant, least, m
 def test_the_fuzzer_finds_an_engine_that_takes_other_digits():
     """The checks themselves: a parser using int() accepts '٤' as 4, and is caught."""
     from game.api import new_game
-    from game.errors import IllegalAction
+    from game.core.errors import IllegalAction
 
     fuzz = load_fuzzer()
     g = new_game("aztlan", 3, seed=4)

@@ -18,9 +18,9 @@ from game.api import (
     load_game,
     new_game,
 )
-from game.errors import AztecArcadeError
-from game.events import Event
-from game.rng import Rng
+from game.core.errors import AztecArcadeError
+from game.core.events import Event
+from game.core.rng import Rng
 
 
 def started(players: int = 2, seed: int = 1) -> Game:

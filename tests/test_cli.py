@@ -13,7 +13,7 @@ import pytest
 
 import game
 from game.cli import main
-from game.plugins import Registry, get_registry, reset_registry
+from game.core.registry import Registry, get_registry, reset_registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -158,10 +158,10 @@ def test_play_prints_log_events_and_scores(capsys, tmp_path):
 
 def test_no_subcommand_opens_the_client(capsys, monkeypatch):
     """Bare ``aztec-arcade`` is ``aztec-arcade play``: it opens the game window."""
-    import game.cli as cli
+    import game.cli.commands as commands
 
     opened = []
-    monkeypatch.setattr(cli, "_start_client", lambda args: opened.append(args) or 0)
+    monkeypatch.setattr(commands, "_start_client", lambda args: opened.append(args) or 0)
     code, _out, _ = run(capsys)
     assert code == 0
     assert len(opened) == 1
@@ -170,9 +170,9 @@ def test_no_subcommand_opens_the_client(capsys, monkeypatch):
 def test_play_jobs_lets_the_clients_hard_players_think_with_that_many_processes(
         capsys, monkeypatch):
     import game.ai as ai
-    import game.cli as cli
+    import game.cli.commands as commands
 
-    monkeypatch.setattr(cli, "_start_client", lambda args: 0)
+    monkeypatch.setattr(commands, "_start_client", lambda args: 0)
     monkeypatch.setattr(ai, "_CLIENT", {"workers": 1})
     code, _out, _ = run(capsys, "play", "--jobs", "2")
     assert code == 0
@@ -202,7 +202,7 @@ def test_replay_of_a_saved_game(capsys, tmp_path):
 
 def test_replay_of_an_unfinished_game(capsys, tmp_path):
     from game.api import new_game
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     g = new_game("mexica", players=2, seed=4)
     rng = Rng(4)
@@ -243,7 +243,7 @@ def test_replay_reports_divergence(capsys, tmp_path):
 def test_replay_and_load_game_agree_on_a_save_that_does_not_match_its_log(
         capsys, tmp_path, damage):
     from game.api import SaveError, load_game, new_game
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     g = new_game("tlatelolco-market", players=3, seed=4)
     rng = Rng(4)
@@ -313,9 +313,9 @@ def test_bad_arguments_exit_2_without_traceback(capsys, argv, message):
 def test_a_dotted_option_sets_one_key_and_keeps_the_rest_of_the_parameter():
     """``-o costs.canal=1`` changes the canal's cost only, as ``balance --sweep`` does."""
     from game.api import new_game
-    from game.cli import _options
+    from game.cli.options import parse_options
 
-    options = _options(["costs.canal=1", "costs.bridge=2", "ap_per_turn=5"])
+    options = parse_options(["costs.canal=1", "costs.bridge=2", "ap_per_turn=5"])
     assert options == {"costs": {"canal": 1, "bridge": 2}, "ap_per_turn": 5}
     rules = new_game("mexica", 2, seed=1, options=options).rules
     usual = new_game("mexica", 2, seed=1).rules

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from game.api import broken_variants, list_variants
-from game.errors import ConfigError, ConfigIssue
-from game.plugins import VARIANT_FILE, Registry, get_registry, reset_registry
-from game.resources import config_dir
-from game.schema import Context, deep_merge
-from game.settings import SETTINGS, load_settings, user_settings_path
-from game.yamlload import load_yaml_file, load_yaml_text
+from game.core.errors import ConfigError, ConfigIssue
+from game.core.registry import VARIANT_FILE, Registry, get_registry, reset_registry
+from game.core.resources import config_dir
+from game.core.schema import Context, deep_merge
+from game.core.settings import SETTINGS, load_settings, user_settings_path
+from game.core.yamlload import load_yaml_file, load_yaml_text
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -12,19 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from game import conformance, conformance_probes, conformance_uniform
 from game.api import list_variants, load_game, new_game
-from game.conformance import (
+from game.core.errors import SaveError
+from game.core.registry import get_registry
+from game.core.rng import Rng
+from game.core.schema import Field, Int, Obj
+from game.kit import conformance
+from game.kit.conformance import (
     ConformanceError,
     check_uniform_game,
     check_variant,
     play_random_game,
     play_uniform_game,
 )
-from game.errors import SaveError
-from game.plugins import get_registry
-from game.rng import Rng
-from game.schema import Field, Int, Obj
+from game.kit.conformance import probes as conformance_probes
+from game.kit.conformance import uniform as conformance_uniform
 from tests.race_rules import Race as SharedRace
 from tests.toy_registry import toy_registry as registry_of_toys
 
@@ -82,7 +84,7 @@ def test_mexica_more_seeds():
 
 
 def test_unknown_variant_is_a_config_error():
-    from game.errors import ConfigError
+    from game.core.errors import ConfigError
 
     with pytest.raises(ConfigError, match="no-such-game"):
         check_variant("no-such-game")

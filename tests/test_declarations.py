@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from game.api import new_game
-from game.engine import GameType, Rules, has_hidden
-from game.plugins import Registry
-from game.rng import Rng
-from game.ui.boardview import BoardView
+from game.core.engine import GameType, Rules, has_hidden
+from game.core.registry import Registry
+from game.core.rng import Rng
+from game.kit.client.boardview import BoardView
 from tests.race_rules import Race
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,7 +110,7 @@ def test_an_engine_whose_game_type_is_not_a_game_type_is_broken():
     import sys
     import types
 
-    from game.hookspecs import hookimpl
+    from game.core.hookspecs import hookimpl
 
     class Sloppy(Race):
         engine_id = "sloppy"

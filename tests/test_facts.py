@@ -4,10 +4,10 @@ game's events say, names seats as "Player N", and a game without the hook has no
 from __future__ import annotations
 
 from game.api import new_game
-from game.engine import Rules
-from game.events import Event
-from game.facts import biggest, most, tally
-from game.rng import Rng
+from game.core.engine import Rules
+from game.core.events import Event
+from game.core.rng import Rng
+from game.kit.facts import biggest, most, tally
 
 
 def play_out(variant: str, players: int, seed: int):

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from game.hookcalls import Interrupts, call_hooks
-from game.hookspecs import hookimpl
-from game.plugins import DEFAULT_PLUGINS, Registry
+from game.core.hookcalls import Interrupts, call_hooks
+from game.core.hookspecs import hookimpl
+from game.core.registry import DEFAULT_PLUGINS, Registry
 from tests.race_rules import Race
 
 

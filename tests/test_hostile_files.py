@@ -15,19 +15,19 @@ from typing import Any
 
 import pytest
 
-from game import yamlload
 from game.api import MAX_LOG_ACTIONS, MAX_SAVE_BYTES, Game, new_game
-from game.errors import ConfigError, SaveError
-from game.lessons import load_lesson
-from game.memo import OFF_ENV
-from game.plugins import Registry
-from game.records import read_game, read_save_bytes, save_game
-from game.rng import Rng
-from game.settings import load_settings, read_user_settings, user_settings_path
+from game.core import yamlload
+from game.core.errors import ConfigError, SaveError
+from game.core.lessons.model import load_lesson
+from game.core.memo import OFF_ENV
+from game.core.records import read_game, read_save_bytes, save_game
+from game.core.registry import Registry
+from game.core.rng import Rng
+from game.core.settings import load_settings, read_user_settings, user_settings_path
+from game.core.variantfile import inherit
+from game.core.yamlload import load_yaml_file
 from game.ui.lessonstore import PROGRESS, LessonStore
 from game.ui.scenes.settings import save_user_settings
-from game.variantfile import inherit
-from game.yamlload import load_yaml_file
 
 
 def _bomb(levels: int = 9) -> str:

@@ -1,4 +1,4 @@
-"""An engine's parser with what each text parsed to kept (game.notation.KeptParses): the
+"""An engine's parser with what each text parsed to kept (game.core.notation.KeptParses): the
 same answers as the parser, refusals never kept."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.api import new_game
-from game.errors import IllegalAction
-from game.notation import KeptParses
+from game.core.errors import IllegalAction
+from game.core.notation import KeptParses
 
 
 def test_a_text_is_parsed_once_and_a_refusal_every_time():

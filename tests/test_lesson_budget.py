@@ -13,13 +13,13 @@ import pytest
 
 from game.api import Game
 from game.cli import main
-from game.errors import ConfigError
-from game.events import Event
-from game.lessoncheck import budget
-from game.lessons import load_lesson
-from game.memo import OFF_ENV
-from game.plugins import Registry
-from game.resources import config_dir
+from game.core.errors import ConfigError
+from game.core.events import Event
+from game.core.lessons.model import load_lesson
+from game.core.lessons.replay import budget
+from game.core.memo import OFF_ENV
+from game.core.registry import Registry
+from game.core.resources import config_dir
 from tests.tally_rules import Tally, tally_lesson
 from tests.toy_registry import toy_registry
 
@@ -173,7 +173,7 @@ def test_a_rules_engine_failing_on_a_lesson_makes_it_broken_not_the_registry(tmp
         raise ZeroDivisionError("a bug in the mod")
 
     monkeypatch.setattr(Tally, "legal_actions", boom)
-    from game.lessons import load_lesson_files
+    from game.core.lessons.model import load_lesson_files
 
     found = load_lesson_files(tally, [("a mod", Path(path))])
     [(name, file, _message, [issue])] = found.broken
@@ -197,7 +197,7 @@ class CountedLog(list):  # type: ignore[type-arg]
 def test_finding_where_a_long_log_stands_in_the_script_reads_it_once(tmp_path, tally):
     """Resuming a lesson finds its step from the game's log: 400 steps and a log of 400
     actions read about 400 actions, not the rest of the log at every step (80,000)."""
-    from game.lessons import position
+    from game.core.lessons.model import position
 
     path = tmp_path / "tally.yaml"
     path.write_text(tally_lesson([["mark 1"]] * 400), encoding="utf-8")

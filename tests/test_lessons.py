@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from game.cli import main
-from game.errors import ConfigError
-from game.hookspecs import hookimpl
-from game.lessons import fill, load_lesson, play_script, position
-from game.plugins import Registry, get_registry
-from game.resources import config_dir
-from game.ui.theme import PALETTE_COLOUR_NAMES
+from game.core.errors import ConfigError
+from game.core.hookspecs import hookimpl
+from game.core.lessons.model import fill, load_lesson, play_script, position
+from game.core.registry import Registry, get_registry
+from game.core.resources import config_dir
+from game.kit.client.theme import PALETTE_COLOUR_NAMES
 
 LESSONS = sorted((config_dir() / "variants" / "lessons").glob("*.yaml"))
 

@@ -11,13 +11,13 @@ import pytest
 
 from game.api import SEED_LIMIT, load_game, new_game
 from game.cli import main
-from game.errors import ConfigError, IllegalAction, SaveError, quote
-from game.notation import MAX_ACTION_CHARS, action_words, plain_number
-from game.plugins import MAX_EXTENDS, Registry, get_registry
-from game.rng import Rng
-from game.schema import DEFAULT_INT_LIMIT, Int, List, Map, Nullable, Obj, Schema, Str
-from game.settings import load_settings
-from game.yamlload import MAX_BYTES, MAX_DEPTH, load_yaml_file, load_yaml_text
+from game.core.errors import ConfigError, IllegalAction, SaveError, quote
+from game.core.notation import MAX_ACTION_CHARS, action_words, plain_number
+from game.core.registry import MAX_EXTENDS, Registry, get_registry
+from game.core.rng import Rng
+from game.core.schema import DEFAULT_INT_LIMIT, Int, List, Map, Nullable, Obj, Schema, Str
+from game.core.settings import load_settings
+from game.core.yamlload import MAX_BYTES, MAX_DEPTH, load_yaml_file, load_yaml_text
 
 #: Longest message a refusal may print: a quote of the input plus the sentence around it.
 SHORT = 300
@@ -63,8 +63,8 @@ def _schemas(schema: Schema, path: str = ""):
 
 
 def test_every_count_and_size_of_the_built_in_schemas_has_its_own_maximum():
-    from game.plugins import VARIANT_FILE
-    from game.settings import SETTINGS
+    from game.core.registry import VARIANT_FILE
+    from game.core.settings import SETTINGS
 
     registry = Registry(entry_points=False)
     owners = {engine_id: engine.parameters for engine_id, (engine, _) in
@@ -81,7 +81,7 @@ def test_every_count_and_size_of_the_built_in_schemas_has_its_own_maximum():
 
 
 def test_a_schema_without_limits_still_bounds_numbers_text_and_lists():
-    from game.schema import Context
+    from game.core.schema import Context
 
     ctx = Context("mod.yaml", {(): 1, ("n",): 2, ("s",): 3, ("l",): 4})
     schema = Obj({"n": _field(Int(min=0)), "s": _field(Str()), "l": _field(List(Int()))})
@@ -94,7 +94,7 @@ def test_a_schema_without_limits_still_bounds_numbers_text_and_lists():
 
 
 def _field(schema: Schema):
-    from game.schema import Field
+    from game.core.schema import Field
 
     return Field(schema)
 

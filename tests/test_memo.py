@@ -1,4 +1,4 @@
-"""The loaders' memos (game.memo) never change what a load finds: what one caller gets is
+"""The loaders' memos (game.core.memo) never change what a load finds: what one caller gets is
 its own, and a changed engine, file or set of installed packages is checked again."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ import textwrap
 
 import pytest
 
-from game import memo
-from game.errors import ConfigError
-from game.lessons import load_lesson
-from game.plugins import ENTRY_POINT_GROUP, Registry
-from game.resources import config_dir
-from game.yamlload import load_yaml_file
+from game.core import memo
+from game.core.errors import ConfigError
+from game.core.lessons.model import load_lesson
+from game.core.registry import ENTRY_POINT_GROUP, Registry
+from game.core.resources import config_dir
+from game.core.yamlload import load_yaml_file
 from variants.mexica.rules import MexicaRules
 
 MEXICA_LESSON = config_dir() / "variants" / "lessons" / "mexica.yaml"

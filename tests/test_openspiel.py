@@ -1,4 +1,4 @@
-"""The OpenSpiel bridge (game.openspiel): every variant, the example mod included, plays
+"""The OpenSpiel bridge (game.bridges.openspiel): every variant, the example mod included, plays
 through OpenSpiel's own MCTS; actions keep their numbers from state to state; returns
 and declarations say what the game is."""
 
@@ -12,11 +12,11 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import mcts
 
-from game import openspiel as bridge
 from game.api import new_game
-from game.errors import AztecArcadeError
-from game.plugins import Registry, get_registry, reset_registry
-from game.rng import Rng
+from game.bridges import openspiel as bridge
+from game.core.errors import AztecArcadeError
+from game.core.registry import Registry, get_registry, reset_registry
+from game.core.rng import Rng
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "patolli"
 

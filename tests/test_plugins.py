@@ -1,6 +1,6 @@
 """Plugins: documented hooks, drop-in folders, entry points and isolated failures.
 
-Every test builds its own :class:`game.plugins.Registry` (without entry points unless the
+Every test builds its own :class:`game.core.registry.Registry` (without entry points unless the
 test is about them) and resets the process-wide one afterwards, so nothing leaks.
 """
 
@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from game import hookspecs
 from game.api import list_variants, new_game
-from game.conformance import check_variant
-from game.engine import Rules
-from game.hookspecs import hookimpl
-from game.plugins import ENTRY_POINT_GROUP, LOAD_ENV, Registry, reset_registry
-from game.rng import Rng
+from game.core import hookspecs
+from game.core.engine import Rules
+from game.core.hookspecs import hookimpl
+from game.core.registry import ENTRY_POINT_GROUP, LOAD_ENV, Registry, reset_registry
+from game.core.rng import Rng
+from game.kit.conformance import check_variant
 from tests.race_rules import Race
 
 TESTS = Path(__file__).resolve().parent
@@ -152,11 +152,11 @@ DROPIN = '''\
 """A drop-in plugin: a counting game and one variant file shipped beside it."""
 from pathlib import Path
 
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.hookspecs import hookimpl
-from game.schema import Field, Int, Obj
+from game.core.engine import Rules
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.hookspecs import hookimpl
+from game.core.schema import Field, Int, Obj
 
 HERE = Path(__file__).parent
 
@@ -335,7 +335,7 @@ def test_misspelled_hook_is_reported_and_the_plugin_skipped(tmp_path):
 
 def test_misspelled_hook_in_a_dropin_file(tmp_path):
     (tmp_path / "typo.py").write_text(textwrap.dedent("""\
-        from game.hookspecs import hookimpl
+        from game.core.hookspecs import hookimpl
 
         @hookimpl
         def register_rule(register):

@@ -17,10 +17,10 @@ import pytest
 from game.ai import make_bot
 from game.ai.base import Bot, split_plan, view_digest, walk
 from game.api import list_variants, new_game
-from game.conformance import ConformanceError, check_variant
-from game.conformance_probes import ProgressWatch, Where
-from game.errors import IllegalAction
-from game.rng import Rng
+from game.core.errors import IllegalAction
+from game.core.rng import Rng
+from game.kit.conformance import ConformanceError, check_variant
+from game.kit.conformance.probes import ProgressWatch, Where
 from tests.race_rules import Race
 from tests.toy_registry import toy_registry
 

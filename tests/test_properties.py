@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.api import Game, new_game
-from game.errors import IllegalAction
-from game.rng import Rng
+from game.core.errors import IllegalAction
+from game.core.rng import Rng
 
 NEUTRAL = -1
 SETTINGS = {"deadline": None, "database": None, "print_blob": True,

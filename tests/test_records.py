@@ -8,11 +8,11 @@ import stat
 
 import pytest
 
-from game import records
 from game.api import new_game
-from game.errors import SaveError
-from game.records import read_game, save_game, write_atomic
-from game.rng import Rng
+from game.core import records
+from game.core.errors import SaveError
+from game.core.records import read_game, save_game, write_atomic
+from game.core.rng import Rng
 
 
 @pytest.fixture(autouse=True)
@@ -177,7 +177,7 @@ def test_a_write_killed_half_way_leaves_a_file_that_the_next_start_removes(tmp_p
     before = target.read_bytes()
     code = textwrap.dedent(f"""
         import os, sys
-        from game import records
+        from game.core import records
         def stop(fd):  # killed after the text is written, before the rename
             sys.stdout.write("writing\\n"); sys.stdout.flush()
             os.kill(os.getpid(), 9)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 
 #: each variant with a number the seat sees in its view (a key of the view's JSON form)
 VARIANTS = [("mexica", 3, "round"), ("tlatelolco-market", 4, "round")]

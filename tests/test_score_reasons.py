@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import load_game, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 
 
 def play(variant: str, players: int, seed: int):

@@ -1,4 +1,4 @@
-"""The typed-state mechanism (game.typedstate): one declaration gives a validated load,
+"""The typed-state mechanism (game.core.typedstate): one declaration gives a validated load,
 the JSON form and a trusted copy; a declaration that forgets a field fails at once."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Literal, NamedTuple
 
 import pytest
 
-from game.schema import Bool, Field, Int, List, Map, Nullable, Str
-from game.typedstate import (
+from game.core.schema import Bool, Field, Int, List, Map, Nullable, Str
+from game.core.typedstate import (
     ByName,
     Index,
     Record,
@@ -239,7 +239,7 @@ def test_the_trusted_load_does_not_check():
                                                   ("tlatelolco-market", 4), ("aztlan", 4)])
 def test_every_engines_trusted_load_matches_its_checked_load_through_a_game(variant, players):
     from game.api import new_game
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     game, rng = new_game(variant, players, seed=8), Rng(8)
     codec_ = game.rules.codec

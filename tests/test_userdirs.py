@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from game import userdirs
 from game.api import new_game
-from game.settings import load_settings, user_settings_path
+from game.core import userdirs
+from game.core.settings import load_settings, user_settings_path
+from game.core.userdirs import APP, move_old_layout, system_dirs, user_config_dir, user_data_dir
 from game.ui import lastsetup
 from game.ui.lessonstore import LessonStore
 from game.ui.saves import SaveStore
-from game.userdirs import APP, move_old_layout, system_dirs, user_config_dir, user_data_dir
 
 platformdirs = pytest.importorskip("platformdirs")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import IllegalAction, list_variants, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from tests.race_rules import Race
 
 VARIANTS = [(v["id"], v["min_players"]) for v in list_variants()]

@@ -1,5 +1,5 @@
 """Words that are right (issue 15): counts carry their noun in the right number, through
-one helper (game.words.plural), in every game's events."""
+one helper (game.core.words.plural), in every game's events."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import re
 import pytest
 
 from game.api import list_variants, new_game
+from game.core.rng import Rng
+from game.core.words import imperative, indefinite, personalise, plural
 from game.i18n import render
-from game.rng import Rng
-from game.words import imperative, indefinite, personalise, plural
 
 #: "1 spaces", "1 levels": a count of one with a plural noun
 ONE_PLURAL = re.compile(r"(?<![\d.])1 (spaces|levels|pawns|cards|territories|points|tiles|"

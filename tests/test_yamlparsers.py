@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 import yaml
 
-from game import yamlload
-from game.errors import ConfigError
-from game.resources import config_dir
-from game.yamlload import MAX_BYTES, MAX_DEPTH, load_yaml_file, load_yaml_text
+from game.core import yamlload
+from game.core.errors import ConfigError
+from game.core.resources import config_dir
+from game.core.yamlload import MAX_BYTES, MAX_DEPTH, load_yaml_file, load_yaml_text
 
 REPO = Path(__file__).resolve().parents[1]
 #: every YAML file the project ships: variants, lessons, default settings, the example mod

@@ -9,8 +9,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.hookspecs import hookimpl
-from game.plugins import Registry, reset_registry
+from game.core.hookspecs import hookimpl
+from game.core.registry import Registry, reset_registry
 
 
 def toy_registry(folder: Path, engines: Sequence[Any], module_name: str,

@@ -13,10 +13,10 @@ unpacks itself into a temporary folder at every start, which costs seconds.
 
 What the build must be told, because its analysis follows ``import`` statements only:
 
-* ``config/`` and ``assets/`` go to ``game/_data/``, where :mod:`game.resources` finds
+* ``config/`` and ``assets/`` go to ``game/_data/``, where :mod:`game.core.resources` finds
   them in an installed wheel too;
 * every module of ``game/`` and ``variants/``: the built-in games are plugins imported
-  by name (``game.plugins.DEFAULT_PLUGINS``), and the client imports scenes lazily;
+  by name (``game.core.registry.DEFAULT_PLUGINS``), and the client imports scenes lazily;
 * the project's metadata (``aztec_arcade.variants`` entry points and the version are
   read from it); the built-in games load even without it, since they are imported by
   module name first, and the check below proves they do;
@@ -48,7 +48,7 @@ NAME = "aztec-arcade"
 #: what a player's bundle leaves out, even when the building environment has it
 EXCLUDE = ("matplotlib", "numpy", "scipy", "pandas", "open_spiel", "pyspiel", "dask",
            "distributed", "tqdm", "pytest", "_pytest", "hypothesis", "selenium", "mypy",
-           "ruff", "IPython", "tkinter", "game.openspiel")
+           "ruff", "IPython", "tkinter", "game.bridges.openspiel")
 #: a game between computer players of each built-in engine: (variant, players)
 GAMES = (("mexica", 4), ("mexica-2p-neutral", 2), ("tlatelolco-market", 3), ("aztlan", 3))
 #: a game between computer players (Hard with a small search budget)

@@ -199,7 +199,7 @@ def _difference(a: Any, b: Any) -> float:
 # what a group does
 # ---------------------------------------------------------------------------------------
 def variant_name(variant: str) -> str:
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     return get_registry().variants[variant].name
 
@@ -252,7 +252,7 @@ def _row_value(win: Window, label: str) -> str | None:
 
 
 def _seat_name(win: Window, seat: int) -> str | None:
-    from game.ui.messages import default_name
+    from game.kit.client.messages import default_name
 
     return default_name(seat) if win.find(default_name(seat)) else None
 

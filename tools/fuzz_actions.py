@@ -35,8 +35,8 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
 from game.api import Game, list_variants, new_game  # noqa: E402
-from game.errors import IllegalAction  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.errors import IllegalAction  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 #: Longest refusal message accepted: a message quotes at most a short prefix of input.
 MAX_MESSAGE = 600

@@ -44,8 +44,8 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
 from game.api import list_variants, load_game, new_game  # noqa: E402
-from game.errors import IllegalAction, SaveError  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.errors import IllegalAction, SaveError  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 #: where in a game saves are taken, as fractions of its length (0: before any action)
 POINTS = (0.0, 0.05, 0.3, 0.6, 0.9, 1.0)

@@ -9,13 +9,13 @@ section sits between ``<!-- generated:NAME -->`` and ``<!-- /generated:NAME -->`
 of them; everything outside the markers is written by hand. Each section appears exactly
 once, in whichever page holds it. The sections are:
 
-* ``hooks``: every hookspec in ``game/hookspecs.py``, its signature and docstring;
-* ``variant-file``: the top-level keys of a variant file (``game.plugins.VARIANT_FILE``);
-* ``lesson-file``: the keys of a lesson file (``game.lessons.LESSON_FILE``);
+* ``hooks``: every hookspec in ``game/core/hookspecs.py``, its signature and docstring;
+* ``variant-file``: the top-level keys of a variant file (``game.core.registry.VARIANT_FILE``);
+* ``lesson-file``: the keys of a lesson file (``game.core.lessons.model.LESSON_FILE``);
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
-* ``rules``: the attributes a ``game.engine.Rules`` subclass declares (their ``#:``
-  comments), the methods it may override (their docstrings) and ``game.engine.GameType``;
-* ``boardview``: the attributes and methods of ``game.ui.boardview.BoardView``.
+* ``rules``: the attributes a ``game.core.engine.Rules`` subclass declares (their ``#:``
+  comments), the methods it may override (their docstrings) and ``game.core.engine.GameType``;
+* ``boardview``: the attributes and methods of ``game.kit.client.boardview.BoardView``.
 
 ``tests/modding/test_docs.py`` regenerates them into strings and compares, so a changed
 docstring or schema fails the tests until this script is run.
@@ -44,7 +44,7 @@ MARKER = re.compile(r"(<!-- generated:(?P<name>[a-z-]+) -->\n)(?P<body>.*?)"
 
 
 def hooks_section() -> str:
-    from game import hookspecs
+    from game.core import hookspecs
 
     marker = f"{hookspecs.PROJECT}_spec"
     out = []
@@ -59,19 +59,19 @@ def hooks_section() -> str:
 
 
 def variant_file_section() -> str:
-    from game.plugins import VARIANT_FILE
+    from game.core.registry import VARIANT_FILE
 
     return "\n".join(VARIANT_FILE.reference()) + "\n"
 
 
 def lesson_file_section() -> str:
-    from game.lessons import LESSON_FILE
+    from game.core.lessons.model import LESSON_FILE
 
     return "\n".join(LESSON_FILE.reference()) + "\n"
 
 
 def engine_parameters_section() -> str:
-    from game.plugins import Registry
+    from game.core.registry import Registry
 
     registry = Registry(entry_points=False)
     out = []
@@ -122,7 +122,7 @@ def attribute_items(cls: type) -> list[str]:
 
 
 def rules_section() -> str:
-    from game.engine import GameType, Rules
+    from game.core.engine import GameType, Rules
 
     out = ["Attributes of `Rules` (set the ones your game needs in your subclass):", ""]
     out.extend(attribute_items(Rules))
@@ -141,7 +141,7 @@ def rules_section() -> str:
 
 
 def boardview_section() -> str:
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
 
     out = ["Attributes (the play screen reads them every frame; a subclass may set them, "
            "or override any with a property):", ""]

@@ -61,7 +61,7 @@ def market(app: App) -> None:
 
 def aztlan(app: App) -> None:
     from game.api import new_game
-    from game.rng import Rng
+    from game.core.rng import Rng
     from game.ui.scenes.common import make_session
     from game.ui.scenes.play import PlayScene
 

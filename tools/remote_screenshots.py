@@ -141,9 +141,9 @@ def shoot(variant: str, players: int, seed: int, advance: int, out: Path,
           scroll: str = "", tap: tuple[Any, ...] | None = None) -> None:
     """A game ``advance`` playout actions in, the deciding seat claimed on a phone."""
     from game.api import new_game
+    from game.core.rng import Rng
     from game.remote.hub import RemoteHub
     from game.remote.snapshot import default_table
-    from game.rng import Rng
     from tests.remote.helpers import Owner
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

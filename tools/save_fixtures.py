@@ -40,7 +40,7 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
 from game.api import Game, list_variants, load_game, new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
 
 #: actions of the original game recorded after each save
 CONTINUE = 15

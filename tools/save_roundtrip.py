@@ -8,7 +8,7 @@
 Issue 12's "done when": a game saved and loaded after every action of 200 random games,
 whose moves are drawn uniformly from ``legal_actions()``, always loads and plays on
 identically, for every variant and player count. Each game is the conformance kit's
-:func:`game.conformance.check_uniform_game`: after every action ``load_game(to_json())``
+:func:`game.kit.conformance.check_uniform_game`: after every action ``load_game(to_json())``
 must succeed and equal the game (``to_json()``, current player, legal actions), the game
 loaded before each action must play it as the original does (same events, same state),
 and games loaded at a few points play on beside the original to the last checked action.
@@ -35,7 +35,7 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
 from game.api import list_variants  # noqa: E402
-from game.conformance import (  # noqa: E402
+from game.kit.conformance import (  # noqa: E402
     ConformanceError,
     check_uniform_game,
     uniform_warmup,

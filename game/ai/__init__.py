@@ -48,7 +48,7 @@ def set_client_workers(workers: int, offload: bool = False) -> None:
     """Let the client's Hard players search root-parallel over ``workers`` processes;
     with ``offload`` none of them is the client's own (its frame thread then never waits
     for the interpreter while a computer player thinks: the window runs at 60 fps). At
-    most :func:`game.cores.most_processes`: a ConfigError names the cap."""
+    most :func:`game.core.cores.most_processes`: a ConfigError names the cap."""
     _CLIENT["workers"] = check_workers(workers)
     _CLIENT["offload"] = bool(offload)
 

@@ -15,9 +15,9 @@ from typing import Any
 from game.ai import make_bot
 from game.ai.base import Bot
 from game.api import Game, new_game
-from game.errors import AztecArcadeError
-from game.events import Event
-from game.rng import mix_seed
+from game.core.errors import AztecArcadeError
+from game.core.events import Event
+from game.core.rng import mix_seed
 
 
 def play_game(game: Game, bots: Sequence[Bot], limit: int | None = None,

@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from concurrent.futures import Future, InvalidStateError
 from typing import Any
 
-from game.engine import PLAN_SEP, Rules
-from game.errors import IllegalAction, quote
-from game.rng import Rng, mix_seed
+from game.core.engine import PLAN_SEP, Rules
+from game.core.errors import IllegalAction, quote
+from game.core.rng import Rng, mix_seed
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -91,7 +91,7 @@ def walk(rules: Rules, state: Any, steps: list[str], seat: int,
 def has_own_hook(rules: Rules, name: str) -> bool:
     """Whether the rules override the optional hook ``name`` of :class:`Rules`.
     (``__class__``, not ``type``: the client hands bots its guarded rules, whose
-    ``__class__`` is the engine's, see :mod:`game.isolation`.)"""
+    ``__class__`` is the engine's, see :mod:`game.ui.isolation`.)"""
     return getattr(rules.__class__, name, None) is not getattr(Rules, name)
 
 

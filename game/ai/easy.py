@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.base import Bot, determinize
-from game.engine import Rules
-from game.rng import Rng
+from game.core.engine import Rules
+from game.core.rng import Rng
 
 
 class EasyBot(Bot):

@@ -23,8 +23,8 @@ from game.ai.base import (
     split_plan,
 )
 from game.ai.easy import EasyBot
-from game.engine import Rules
-from game.rng import Rng
+from game.core.engine import Rules
+from game.core.rng import Rng
 
 #: a partial turn in the beam: its value, state, steps and the keys of the positions
 #: it must not come back to (None: not checked)

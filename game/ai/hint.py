@@ -24,11 +24,11 @@ from typing import Any
 
 from game.ai.base import advantage, has_own_hook, level_weights
 from game.ai.greedy import GreedyBot
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.rng import Rng
-from game.words import plural
+from game.core.engine import Rules
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.rng import Rng
+from game.core.words import plural
 
 #: longest reason shown (one line of the status bar)
 MAX_REASON = 110

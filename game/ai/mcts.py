@@ -51,11 +51,11 @@ from game.ai.base import (
     view_digest,
 )
 from game.ai.greedy import GreedyBot
-from game.cores import PER_CORE, most_processes
-from game.engine import Rules
-from game.errors import ConfigError, quote
-from game.rng import Rng
-from game.schema import BACKUPS, ROLLOUT_POLICIES, Context, Field, Int, Obj, search_settings
+from game.core.cores import PER_CORE, most_processes
+from game.core.engine import Rules
+from game.core.errors import ConfigError, quote
+from game.core.rng import Rng
+from game.core.schema import BACKUPS, ROLLOUT_POLICIES, Context, Field, Int, Obj, search_settings
 
 
 class Node:
@@ -109,7 +109,7 @@ def root_totals(root: Node) -> RootTotals:
 
 def check_workers(workers: Any) -> int:
     """``workers`` if it is a number of processes this machine may run
-    (:func:`game.cores.most_processes`); a ConfigError naming the cap if not."""
+    (:func:`game.core.cores.most_processes`); a ConfigError naming the cap if not."""
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ConfigError(f"workers must be a whole number of at least 1, got "
                           f"{quote(workers)}")

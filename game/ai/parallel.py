@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai import lifeline
 from game.ai.base import Budget, determinize
-from game.engine import Rules
-from game.rng import Rng
+from game.core.engine import Rules
+from game.core.rng import Rng
 
 if TYPE_CHECKING:
     from game.ai.mcts import MCTSBot, RootTotals

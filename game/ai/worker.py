@@ -12,7 +12,7 @@ frames flowing (``tests/client/test_bots_in_client.py`` checks that no frame tak
 is cancelled: it stops at its next iteration and its answer is dropped.
 
 Whatever the bot raises (in the client, a ``PluginFailure`` from the guarded rules, see
-:mod:`game.isolation`) ends its thread normally and comes back from :meth:`poll` as the
+:mod:`game.ui.isolation`) ends its thread normally and comes back from :meth:`poll` as the
 error, so the frame thread can raise it again; a thread never dies silently and a game
 never waits for an answer that will not come.
 """
@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from game.ai.base import Bot
-from game.engine import Rules
+from game.core.engine import Rules
 
 
 class BotWorker:

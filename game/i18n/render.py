@@ -13,9 +13,9 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from game.core.words import addressed, imperative, personalise
 from game.i18n.catalogue import SOURCE, translations
 from game.i18n.message import Listing, Msg, Seat, Text, Value
-from game.words import addressed, imperative, personalise
 
 log = logging.getLogger(__name__)
 

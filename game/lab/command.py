@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.errors import AztecArcadeError, ConfigError
+from game.core.errors import AztecArcadeError, ConfigError
 from game.lab import extras
 from game.lab.plan import make_plan
 from game.lab.stats import ArmSummary, mean
@@ -22,7 +22,7 @@ from game.lab.stats import ArmSummary, mean
 def balance(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
     """Everything a person can get wrong is checked before the first game: the extras,
     the arguments, the folder of the report. Each game is on disk as it ends."""
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     extras.require("lab", "the balance lab")
     if args.backend == "dask":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from game.errors import AztecArcadeError
+from game.core.errors import AztecArcadeError
 
 #: extra name -> (the modules it provides, the packages it installs)
 EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {

@@ -2,7 +2,7 @@
 sweep), the computer players on the seats, and one task per game.
 
 Everything a person can get wrong is checked here, before the first game, and reported as
-a :class:`~game.errors.ConfigError` naming the argument (the command turns it into a
+a :class:`~game.core.errors.ConfigError` naming the argument (the command turns it into a
 one-line message and exit code 2).
 
 Sweep names are either a variant parameter (``ap_per_turn``, or a dotted path into a
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.errors import ConfigError
+from game.core.errors import ConfigError
 
 if TYPE_CHECKING:
     from game.ai.base import Bot
@@ -127,7 +127,7 @@ def split_values(text: str) -> list[str]:
 def read_value(text: str, what: str) -> Any:
     """A value as YAML reads it, within the limits every file gets (an alias bomb on the
     command line is refused like one in a file)."""
-    from game.yamlload import load_yaml_text
+    from game.core.yamlload import load_yaml_text
 
     try:
         return load_yaml_text(text)[0]
@@ -203,7 +203,7 @@ def nest(path: str, value: Any) -> dict[str, Any]:
 
 
 def merge(base: dict[str, Any] | None, extra: dict[str, Any]) -> dict[str, Any]:
-    from game.schema import deep_merge
+    from game.core.schema import deep_merge
 
     merged: dict[str, Any] = deep_merge(base or {}, extra)
     return merged
@@ -266,7 +266,7 @@ def make_plan(variants: Sequence[str], levels: Sequence[str], players: int | Non
 def _smallest_common(variants: Sequence[str]) -> int:
     """With a single level and no --players: the smallest player count every variant
     allows (unknown variants are reported by the caller's checks)."""
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     registry = get_registry()
     specs = [registry.variants[v] for v in variants if v in registry.variants]

@@ -17,8 +17,8 @@ from typing import Any
 
 from game.ai.arena import play_match
 from game.api import Game, new_game
-from game.errors import note_origin
-from game.events import Event
+from game.core.errors import note_origin
+from game.core.events import Event
 from game.lab.plan import Task
 
 #: the reason given to points that no event itemised (e.g. a final count that the

@@ -454,8 +454,8 @@ def write_report(out: Path, plan: Plan, arms: Sequence[ArmSummary], command: str
                  names: dict[str, str],
                  colours: Mapping[str, Mapping[str, str]] | None = None) -> Path:
     """Write ``report.html`` into ``out`` (atomically), beside the run's games.jsonl."""
+    from game.core.records import write_atomic
     from game.lab.store import GAMES
-    from game.records import write_atomic
 
     page = out / "report.html"
     write_atomic(page, render(plan, arms, command, GAMES, names, colours))

@@ -28,7 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from game.ai import lifeline
-from game.errors import AztecArcadeError
+from game.core.errors import AztecArcadeError
 from game.lab.plan import Task
 from game.lab.play import play_task
 
@@ -207,7 +207,7 @@ def fingerprint(variants: Sequence[str]) -> str:
     """The program's version and the parameters of ``variants`` as installed here: a
     cluster worker with other rules would play other games."""
     import game
-    from game.plugins import get_registry
+    from game.core.registry import get_registry
 
     registry = get_registry()
     params = {v: registry.variants[v].params if v in registry.variants else None

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from game.errors import AztecArcadeError, quote
+from game.core.errors import AztecArcadeError, quote
 from game.lab.plan import Plan
 
 GAMES = "games.jsonl"
@@ -53,7 +53,7 @@ def plan_identity(plan: Plan, fingerprint: str) -> dict[str, Any]:
 def check_folder(out: Path) -> None:
     """Make ``out`` and show that it takes files (a probe written as the report will be,
     then removed); say why not, before any game is played."""
-    from game.records import write_atomic
+    from game.core.records import write_atomic
 
     shown = quote(str(out))
     if out.exists() and not out.is_dir():
@@ -82,7 +82,7 @@ class Store:
               ) -> list[dict[str, Any]]:
         """Begin the run of ``games`` games per arm: with ``resume``, the kept records of
         the same plan; without, an empty ``games.jsonl`` and this plan in ``plan.json``."""
-        from game.records import write_atomic
+        from game.core.records import write_atomic
 
         kept = self._kept(identity, games) if resume else []
         if not resume:
@@ -102,7 +102,7 @@ class Store:
 
     def finish(self, records: Sequence[dict[str, Any]]) -> Path:
         """Every record of the run, in plan order, in place of the appended lines."""
-        from game.records import write_atomic
+        from game.core.records import write_atomic
 
         self.close()
         write_atomic(self.games, records_text(records))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from game.errors import AztecArcadeError
+from game.core.errors import AztecArcadeError
 
 #: the packages of the ``remote`` extra, by import name: what pip calls them
 PACKAGES = {"websockets": "websockets", "segno": "segno"}

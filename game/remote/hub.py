@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from game.api import Game
-from game.events import Event
+from game.core.events import Event
 from game.remote import DEFAULT_PORT, RemoteError, require, switching
 from game.remote.protocol import PROTOCOL, Act, Join, ProtocolError, dumps
 from game.remote.snapshot import Publisher, Role, SeatInfo, Snapshot, hex_colour

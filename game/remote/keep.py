@@ -15,7 +15,7 @@ repeats it: a record left over from another game (a crash between the two writes
 seats file copied by hand) is never taken for this game's, so a game never starts
 listening on the network for phones it did not have.
 
-Reading never trusts the file: anything malformed is a :class:`~game.errors.SaveError`
+Reading never trusts the file: anything malformed is a :class:`~game.core.errors.SaveError`
 with the reason, and the game is then continued without its phones (they claim their
 seats again).
 """
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.errors import SaveError
-from game.records import write_atomic
+from game.core.errors import SaveError
+from game.core.records import write_atomic
 from game.remote.hub import SeatClaim
 from game.remote.protocol import MAX_COUNTER, MAX_NAME, MAX_ROOM, MAX_TOKEN
 
@@ -125,7 +125,7 @@ def seats_path(save: Path) -> Path:
 
 
 def write_private(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (:func:`game.records.write_atomic`),
+    """Replace ``path`` with ``text`` atomically (:func:`game.core.records.write_atomic`),
     readable and writable by the user only: the file is first created with mode 0600
     (never a moment readable by others), and the atomic write keeps the mode of the file
     it replaces. Its folder is made private too."""

@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from game.errors import quote
-from game.notation import MAX_ACTION_CHARS
+from game.core.errors import quote
+from game.core.notation import MAX_ACTION_CHARS
 
 #: the protocol's version: a device sends it in ``join``; the server names it in each reply
 #: (2: the table picture is a JPEG, field ``jpeg``; version 1 sent a PNG, ``png``)

@@ -33,10 +33,10 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from game.core.resources import assets_dir
 from game.remote import RemoteError
 from game.remote.hub import LOBBY
 from game.remote.protocol import PROTOCOL, Act, Bye, Join, ProtocolError, dumps, error, parse
-from game.resources import assets_dir
 
 if TYPE_CHECKING:
     from game.remote.hub import RemoteHub

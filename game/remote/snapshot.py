@@ -20,11 +20,11 @@ from typing import Any
 
 from game import i18n
 from game.api import Game
-from game.events import Event, personalise
+from game.core.events import Event, personalise
+from game.core.words import SECOND_PERSON, imperative, player
 from game.i18n import Msg, Text
+from game.kit.client import theme
 from game.remote.protocol import PROTOCOL, dumps
-from game.ui import theme
-from game.words import SECOND_PERSON, imperative, player
 
 #: events kept for the log tail each device shows
 LOG_TAIL = 40
@@ -249,11 +249,12 @@ def action_groups(game: Game, names: list[str], lang: str = "en") -> list[dict[s
     """The legal actions with their descriptions, grouped by verb (the first word) in
     the order the rules list them."""
     groups: dict[str, list[dict[str, str]]] = {}
-    seat = game.current_player
+    seat, known = game.current_player, tuple(names)
     for action in game.legal_actions()[:MAX_ACTIONS]:
-        verb = action.split()[0] if action.split() else action
+        words = action.split(None, 1)
+        verb = words[0] if words else action
         try:
-            text = _button_text(game.describe(action), seat, tuple(names), lang)
+            text = _button_text(game.describe(action), seat, known, lang)
         except Exception:  # noqa: BLE001 - a description is a nicety; the action stays
             text = action
         groups.setdefault(verb, []).append({"action": action, "text": text})
@@ -280,7 +281,7 @@ def checked_plans(raw: Any, legal: set[str], names: list[str]) -> list[dict[str,
 
 def addressing(names: list[str], role: Role) -> list[str]:
     """``names`` with the role's own seat named "You", so that the engine's texts speak to
-    the person holding it (:func:`game.words.personalise`)."""
+    the person holding it (:func:`game.core.words.personalise`)."""
     if role is None or not 0 <= role < len(names):
         return names
     return [SECOND_PERSON.capitalize() if i == role else n for i, n in enumerate(names)]

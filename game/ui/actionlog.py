@@ -15,15 +15,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.i18n import say
-from game.ui import theme
-from game.ui.layers import Snapshot
-from game.ui.layout import LOG_AREA, LOG_LINE, Area
-from game.ui.widgets import draw_panel, fit, inside, wrap
+from game.kit.client import theme
+from game.kit.client.layers import Snapshot
+from game.kit.client.layout import LOG_AREA, LOG_LINE, Area
+from game.kit.client.text import draw_panel, fit, inside, wrap
 
 if TYPE_CHECKING:
-    from game.events import Event
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
+    from game.core.events import Event
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.session import Session
 
 #: entries of the history shown (older ones drop off the top)
@@ -77,7 +77,7 @@ def entry_head(session: Session, colours: list[Colour], seat: int | None, action
 
 
 def wrap_text(screen: Screen, text: str, size: float, width: float) -> list[str]:
-    """Like :func:`~game.ui.widgets.wrap`, but blank text still takes one (empty) line,
+    """Like :func:`~game.kit.client.text.wrap`, but blank text still takes one (empty) line,
     so every log entry keeps its place."""
     return wrap(screen, text, theme.readable(size), width) or [""]
 

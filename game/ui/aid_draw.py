@@ -1,19 +1,19 @@
 """Drawing a player aid's page: its words (at the largest size that fits) beside or above
 its picture, or its action tables. The layout knows no game; the pictures come from the
-game's board view (see :mod:`game.ui.aid`)."""
+game's board view (see :mod:`game.kit.client.aid`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.ui import theme
-from game.ui.aid import AidPage, Area, Painter
+from game.kit.client import theme
+from game.kit.client.aid import AidPage, Area, Painter
+from game.kit.client.text import wrap
 from game.ui.aid_rows import BODY_SIZES, LINE, draw_groups
-from game.ui.widgets import wrap
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 LEAD_GAP = 18.0
 GAP = 48.0  # between the words and the picture

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.ui import theme
-from game.ui.aid import AidGroup, AidRow, Area, Painter
-from game.ui.widgets import wrap
+from game.kit.client import theme
+from game.kit.client.aid import AidGroup, AidRow, Area, Painter
+from game.kit.client.text import wrap
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 #: text sizes, largest first: a page steps down until its words fit, never below the last
 #: (well above the 28 px floor)

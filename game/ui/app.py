@@ -2,7 +2,7 @@
 
 The loop draws at up to 60 fps. ``step`` is separated from ``run`` so tests can feed
 synthesised events frame by frame under the dummy video driver. Plugin code (the rules,
-the board views) is only called through guards (:mod:`game.isolation`); whatever it
+the board views) is only called through guards (:mod:`game.ui.isolation`); whatever it
 raises, in any scene or in a bot's thread, unwinds to ``step`` as a ``PluginFailure``,
 and :meth:`App.plugin_failed` handles it in one place. With
 ``AZTEC_ARCADE_TRACE=FILE`` it writes what the window shows for a tool that plays it
@@ -20,28 +20,30 @@ from typing import Any, cast
 
 import pygame
 
-from game.errors import AztecArcadeError
+from game.core.errors import AztecArcadeError
+from game.core.registry import get_registry, load_registry, reset_registry
+from game.core.settings import load_settings
 from game.i18n import set_language
 from game.i18n.languages import SYSTEM, choose
-from game.isolation import PluginFailure, call_plugin, guard_view
-from game.plugins import get_registry, load_registry, reset_registry
-from game.settings import load_settings
-from game.ui import theme
-from game.ui.art import scenery
+from game.kit.client import theme
+from game.kit.client.art import scenery
+from game.kit.client.boardview import BoardView
+from game.kit.client.heap import HeapSettler
+from game.kit.client.intent import Intent
+from game.kit.client.layout import LOG_AREA
+from game.kit.client.messages import report, short
+from game.kit.client.screen import Screen
+from game.kit.client.text import fit_lines
 from game.ui.audio import Audio
-from game.ui.boardview import BoardView
 from game.ui.cues import MENU_MUSIC
-from game.ui.heap import HeapSettler
-from game.ui.input import InputMapper, Intent, pad_label
-from game.ui.layout import LOG_AREA
-from game.ui.messages import report, short
+from game.ui.input import InputMapper, pad_label
+from game.ui.isolation import PluginFailure, call_plugin, guard_view
 from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
 from game.ui.scene import Scene, SceneStack
-from game.ui.screen import Screen
 from game.ui.session import Session
 from game.ui.trace import Trace
-from game.ui.widgets import FOOTER_Y, fit_lines
+from game.ui.widgets import FOOTER_Y
 
 #: inputs that put the toasts away
 CLOSES_TOASTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
@@ -144,7 +146,7 @@ class App:
             view = factory(session, self)
             if not isinstance(view, BoardView):  # the shell reads BoardView's attributes
                 raise TypeError(f"the board view factory for '{engine}' returned "
-                                f"{type(view).__name__}, not a game.ui.boardview.BoardView")
+                                f"{type(view).__name__}, not a game.kit.client.boardview.BoardView")
             return view
 
         view = call_plugin(plugin, origin, f"the board view for '{engine}'", f"in {name}()",

@@ -2,7 +2,7 @@
 
 Scenes name a UI step ("move", "select", "back", "refused", ...) and :data:`UI_SOUNDS`
 turns it into a sound. After an action the play screen asks :func:`action_sound`, which
-reads the action's verb and the kinds of its events (:class:`game.events.Event`) in
+reads the action's verb and the kinds of its events (:class:`game.core.events.Event`) in
 :data:`GAME_SOUNDS` (per rules engine, inherited by engines that extend one) and then in
 :data:`GENERIC`, so a mod's events that share a common name ("turn", "score", "move")
 sound right without any work, and anything else still makes a sensible sound. A variant
@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.paths import confine
-from game.resources import assets_dir
+from game.core.paths import confine
+from game.core.resources import assets_dir
 
 #: a UI step -> its sound. Scenes may also name a sound directly ("click", "error").
 UI_SOUNDS: dict[str, str] = {
@@ -108,7 +108,7 @@ MENU_MUSIC = "menu"
 def engine_lineage(rules: Any) -> list[str]:
     """The engine ids of ``rules`` and of the engines it extends, nearest first."""
     out: list[str] = []
-    for cls in rules.__class__.__mro__:  # the guard (game.isolation) shows its target's
+    for cls in rules.__class__.__mro__:  # the guard (game.ui.isolation) shows its target's
         engine = vars(cls).get("engine_id")
         if isinstance(engine, str) and engine not in out:
             out.append(engine)

@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.fx import motion_reduced
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.fx import motion_reduced
+from game.kit.client.text import ease_out
 from game.ui.scene import Scene
-from game.ui.widgets import Menu, MenuItem, draw_footer, ease_out
+from game.ui.widgets import Menu, MenuItem, draw_footer
 
 if TYPE_CHECKING:
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
 
 
 class MenuDialog(Scene):

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING
 
 from game.ai.hint import Hint, HintBot
 from game.ai.worker import BotWorker
-from game.errors import AztecArcadeError
+from game.core.errors import AztecArcadeError
+from game.core.rng import mix_seed
 from game.i18n.render import advice
-from game.isolation import PluginFailure
-from game.rng import mix_seed
-from game.ui.messages import personalise, report
+from game.kit.client.messages import personalise, report
+from game.ui.isolation import PluginFailure
 from game.ui.session import HUMAN
 
 if TYPE_CHECKING:
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
     from game.ui.session import Session
 
 

@@ -10,46 +10,16 @@ not deciding. Keyboard and mouse always work for everyone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import pygame
+
+from game.kit.client.intent import Intent, IntentKind, Point
 
 try:
     from pygame._sdl2 import controller as sdl_controller
 except ImportError:  # pragma: no cover - very old pygame-ce
     sdl_controller = None  # type: ignore[assignment]
-
-IntentKind = Literal[
-    # moving and choosing
-    "up", "down", "left", "right", "confirm", "back", "tab", "tab_back", "rotate",
-    "digit", "spend_token", "page_up", "page_down",
-    # the game
-    "undo", "redo", "end", "save", "help", "hint",
-    # held: a player's own secrets show while the key (or the trigger) is down
-    "peek", "peek_end",
-    # text fields
-    "text", "backspace",
-    # the mouse (``pos`` in logical units; ``value`` of a scroll: the wheel's steps)
-    "point", "click", "release", "rclick", "scroll",
-    # the window and the devices
-    "fullscreen", "quit", "controller_added", "controller_removed",
-]
-Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class Intent:
-    """What a person asks for, whatever the device: ``kind`` says what; ``value`` is the
-    digit, the typed text, the wheel's steps or a controller's instance id; ``pos`` is in
-    logical units for pointer intents; ``device`` is "keyboard", "mouse" or
-    "controller:<instance id>"."""
-
-    kind: IntentKind
-    value: Any = None
-    pos: Point | None = None
-    device: str = "keyboard"
-
 
 KEYS: dict[int, IntentKind] = {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.isolation import start_game
-from game.readlimit import read_at_most
-from game.records import write_atomic
+from game.core.readlimit import read_at_most
+from game.core.records import write_atomic
+from game.core.userdirs import user_data_dir
+from game.ui.isolation import start_game
 from game.ui.scenes.common import colours_from_meta, make_session, names_from_meta
-from game.userdirs import user_data_dir
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -3,7 +3,7 @@ as a session (a new one, or the one left half way).
 
 ``lessons/progress.json`` lists the lessons finished (the title screen marks them done);
 ``lessons/<id>.json`` is a lesson left half way: its game as a save (the log is the
-truth, as for every save), from which :func:`game.lessons.position` finds the step to
+truth, as for every save), from which :func:`game.core.lessons.model.position` finds the step to
 resume at. Every write is atomic (temporary file, fsync, rename), and a file that cannot
 be read is treated as no progress, never as a reason to stop. The half-way game is
 written after every action by a background thread (:class:`~game.ui.writer.FileWriter`,
@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.api import Game, load_game
-from game.errors import SaveError
-from game.isolation import guard_game, start_game
-from game.lessons import Lesson, LessonSet, Position, position
-from game.readlimit import read_at_most
-from game.records import clean_stale_temp, read_save_bytes, write_atomic
+from game.core.errors import SaveError
+from game.core.lessons.model import Lesson, LessonSet, Position, position
+from game.core.readlimit import read_at_most
+from game.core.records import clean_stale_temp, read_save_bytes, write_atomic
+from game.ui.isolation import guard_game, start_game
 from game.ui.scenes.common import palette_name
 from game.ui.session import HUMAN, Session
 from game.ui.writer import FileWriter

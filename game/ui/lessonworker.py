@@ -1,6 +1,6 @@
 """The lessons, checked on a worker thread so that no lesson file holds up a frame.
 
-Why: checking a lesson replays its game on the engine (:mod:`game.lessoncheck`), in time
+Why: checking a lesson replays its game on the engine (:mod:`game.core.lessons.replay`), in time
 that grows with the file, and a mod can ship any lesson file. The title screen and "Learn
 to play" need the lessons (how many are done, the list); checked on the frame's thread,
 a long file would hold the window before its first picture. So the first scene that
@@ -8,7 +8,7 @@ wants them asks :func:`lesson_worker` for the registry's worker, which runs the
 ``register_lessons`` hooks on the frame's thread (plugin code that only names files, and
 where Ctrl+C is watched), then reads and replays the files on a thread of its own. The
 scenes :meth:`~LessonWorker.poll` it in their ``update``; the frame that finds the check
-finished hands its result to the registry (:meth:`~game.plugins.Registry.adopt_lessons`),
+finished hands its result to the registry (:meth:`~game.core.registry.Registry.adopt_lessons`),
 so the registry changes on the frame's thread only. A lesson that does not replay, or
 whose rules fail on it, is one of the registry's broken lessons like any other, and
 "Learn to play" lists it greyed with its reason.
@@ -24,10 +24,10 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.lessons import LessonSet, load_lesson_files
+from game.core.lessons.model import LessonSet, load_lesson_files
 
 if TYPE_CHECKING:
-    from game.plugins import Registry
+    from game.core.registry import Registry
 
 
 class LessonWorker:

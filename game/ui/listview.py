@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ui import theme
-from game.ui.boardview import Area, BoardView
-from game.ui.widgets import INK, draw_panel, fit, inside
+from game.kit.client import theme
+from game.kit.client.boardview import Area, BoardView
+from game.kit.client.text import draw_panel, fit, inside
+from game.ui.widgets import INK
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 ROW_H = 44

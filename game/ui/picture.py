@@ -37,10 +37,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.api import Game, load_game  # noqa: E402
+from game.kit.client import theme  # noqa: E402
+from game.kit.client.layout import BOARD_AREA, panel_area  # noqa: E402
 from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
-from game.ui import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.layout import BOARD_AREA, panel_area  # noqa: E402
 from game.ui.playersbar import draw_players_bar, wide_cards  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402

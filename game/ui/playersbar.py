@@ -6,13 +6,14 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.layers import KeptParts
-from game.ui.layout import SEAT_FACT_H, seat_cards
-from game.ui.messages import default_name
-from game.ui.screen import draw_mark
-from game.ui.widgets import INK, fit, fit_size, pulse
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.layers import KeptParts
+from game.kit.client.layout import SEAT_FACT_H, seat_cards
+from game.kit.client.messages import default_name
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import fit, fit_size, pulse
+from game.ui.widgets import INK
 
 #: the seat's colour at the left of its card, with its mark
 TILE_W = 56.0
@@ -25,8 +26,8 @@ _FACES = KeptParts(16)
 
 if TYPE_CHECKING:
     from game.api import Game
-    from game.ui.boardview import BoardView
-    from game.ui.screen import Screen
+    from game.kit.client.boardview import BoardView
+    from game.kit.client.screen import Screen
 
 
 def turn_holder(game: Game) -> int | None:

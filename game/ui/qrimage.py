@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 DARK = (0, 0, 0)
 LIGHT = (255, 255, 255)

@@ -37,22 +37,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
 from game.ai import level_name
-from game.errors import SaveError
+from game.core.errors import SaveError
+from game.core.words import listing, personalise, player
+from game.kit.client import theme
+from game.kit.client.messages import default_name, one_line
 from game.remote import DEFAULT_PORT, RemoteError
 from game.remote.hub import HubEvent, RemoteHub
 from game.remote.keep import KeptSeats, new_tag
 from game.remote.net import lan_address
 from game.remote.qr import qr_matrix
 from game.remote.snapshot import SeatInfo
-from game.ui import theme
-from game.ui.messages import default_name, one_line
 from game.ui.scene import Scene, SceneName, scene_factory
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN
-from game.words import listing, personalise, player
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
     from game.ui.app import App
     from game.ui.scenes.handoff import HandoffScene
     from game.ui.scenes.play import PlayScene

@@ -7,16 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import scorebars, theme
-from game.ui.layout import BOARD_AREA
+from game.kit.client import theme
+from game.kit.client.layout import BOARD_AREA
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, pulse
+from game.ui import scorebars
 from game.ui.scenes.common import seat_mark
-from game.ui.screen import draw_mark
-from game.ui.widgets import INK, draw_panel, ease_out, fit, fit_lines, fit_size, pulse
+from game.ui.widgets import INK
 
 if TYPE_CHECKING:
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
+    from game.kit.client.screen import Screen
     from game.ui.scenes.results import ResultsScene
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 Rect = tuple[float, float, float, float]

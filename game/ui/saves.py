@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from game.api import Game, load_game
-from game.errors import SaveError
-from game.isolation import PluginFailure, guard_game, rules_plugin
-from game.records import clean_stale_temp, read_save_bytes, write_atomic
+from game.core.errors import SaveError
+from game.core.records import clean_stale_temp, read_save_bytes, write_atomic
+from game.core.userdirs import user_data_dir
 from game.remote.keep import META_KEY, SEATS, KeptSeats, read_seats, seats_path, write_seats
+from game.ui.isolation import PluginFailure, guard_game, rules_plugin
 from game.ui.writer import FileWriter
-from game.userdirs import user_data_dir
 
 AUTOSAVE = "autosave"
 #: the autosave of ``aztec-arcade host`` (``host --resume`` continues it)

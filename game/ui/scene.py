@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     import pygame
 
     from game.i18n import Text
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
 
 SceneName = Literal["title", "setup", "load", "settings", "rules", "rules_choice", "help",
                     "play", "handoff", "pause", "save", "scoring", "results", "replay",
@@ -94,7 +94,7 @@ class Scene:
     has_board = False
     #: frames that must keep to 60 fps for a long time (a game): when the scene comes up,
     #: the app settles the heap once so the collector's full passes stay out of them
-    #: (``game.ui.heap``)
+    #: (``game.kit.client.heap``)
     settles_heap = False
     #: shown in the footer: (key, what it does)
     shortcuts: tuple[tuple[Text, Text], ...] = ()

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import theme
-from game.words import roman
+from game.core.words import roman
+from game.kit.client import theme
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 Colour = tuple[int, int, int]
 

@@ -15,30 +15,21 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.ai import level_name
-from game.ui import theme
+from game.kit.client import theme
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import ease_out, fit, fit_lines
 from game.ui.dialogs import Confirm, MenuDialog
 from game.ui.remote import as_scene
 from game.ui.scene import scene_factory
 from game.ui.scenes.common import MenuScene
-from game.ui.screen import draw_mark
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN, SEAT_KINDS
-from game.ui.widgets import (
-    INK,
-    Menu,
-    MenuItem,
-    draw_backdrop,
-    draw_footer,
-    draw_header,
-    ease_out,
-    fit,
-    fit_lines,
-)
+from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
+    from game.kit.client.screen import Screen
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
-    from game.ui.screen import Screen
 
 #: text people read from the sofa, and the smallest text of these screens
 READ = 40.0

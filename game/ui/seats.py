@@ -36,19 +36,19 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai import client_bot, level_name
 from game.ai.worker import BotWorker
-from game.errors import AztecArcadeError, IllegalAction
-from game.isolation import PluginFailure
-from game.rng import Rng, mix_seed
+from game.core.errors import AztecArcadeError, IllegalAction
+from game.core.rng import Rng, mix_seed
+from game.kit.client.messages import one_line, report
 from game.ui.input import pad_id, pad_label
-from game.ui.messages import one_line, report
+from game.ui.isolation import PluginFailure
 from game.ui.session import HUMAN
 
 if TYPE_CHECKING:
     from game.ai.base import Bot
     from game.api import Game
+    from game.kit.client.boardview import BoardView
+    from game.kit.client.intent import Intent
     from game.remote.hub import RemoteHub
-    from game.ui.boardview import BoardView
-    from game.ui.input import Intent
     from game.ui.session import Session
 
 #: seconds between a computer's actions: watchable, and sped up with Enter
@@ -115,7 +115,7 @@ class SeatDriver(ABC):
 
     @property
     def icon(self) -> str:
-        """A shape drawn by the tag (a :func:`~game.ui.screen.draw_mark` name such as
+        """A shape drawn by the tag (a :func:`~game.kit.client.screen.draw_mark` name such as
         "phone"; "" for none), so the tag is not told by its words alone."""
         return ""
 

@@ -5,7 +5,7 @@ and cached, never per frame. Undo is a stack of snapshots taken since the curren
 began deciding; it never crosses a chance event, a revealed secret or a change of seat.
 
 Every game a session holds has its rules behind the plugin guard
-(:func:`game.isolation.guard_game`), so whatever reads the game through the session (the
+(:func:`game.ui.isolation.guard_game`), so whatever reads the game through the session (the
 screens, the board view, the bots) meets a failing plugin as a ``PluginFailure``. An
 action during which the rules fail is rolled back to the snapshot taken before it: the
 rules may have changed the state half way, and the autosave must not keep that.
@@ -18,12 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 from game.api import Game
-from game.errors import IllegalAction
-from game.events import Event
-from game.isolation import PluginFailure, guard_game
-from game.ui import theme
-from game.ui.messages import default_name
-from game.words import personalise, player
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.words import personalise, player
+from game.kit.client import theme
+from game.kit.client.messages import default_name
+from game.ui.isolation import PluginFailure, guard_game
 
 HUMAN = "human"
 #: what a seat can be: a person or a computer level (see game.ai)
@@ -94,7 +94,7 @@ class Session:
     def say(self, template: str, *seats: int) -> str:
         """A sentence about seats for people: ``say("{0} wins!", 0)`` is "Ana wins!", or
         "You win!" for the learner of a lesson; every sentence the client makes about a seat
-        goes through the engine texts' grammar (:func:`game.words.personalise`)."""
+        goes through the engine texts' grammar (:func:`game.core.words.personalise`)."""
         return personalise(template.format(*(player(seat) for seat in seats)), self.names)
 
     @property

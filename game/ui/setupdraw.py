@@ -6,28 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.ui import theme
-from game.ui.art import frames
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.messages import one_line
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, pulse
 from game.ui.input import pad_label
-from game.ui.messages import one_line
-from game.ui.screen import draw_mark
-from game.ui.widgets import (
-    INK,
-    draw_arrows,
-    draw_panel,
-    ease_out,
-    fit,
-    fit_lines,
-    fit_size,
-    focus_ring,
-    pulse,
-)
-from game.words import plural
+from game.ui.widgets import INK, draw_arrows, focus_ring
 
 if TYPE_CHECKING:
-    from game.plugins import VariantSpec
+    from game.core.registry import VariantSpec
+    from game.kit.client.screen import Screen
     from game.ui.scenes.setup import Row, SetupScene
-    from game.ui.screen import Screen
 
 LEFT_X, LEFT_W = 60.0, 840.0
 RIGHT_X, RIGHT_W = 960.0, 900.0

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.api import Game, new_game
-from game.lessons import Position
-from game.rng import Rng
+from game.core.lessons.model import Position
+from game.core.rng import Rng
 from game.ui.lessonstore import lesson_session, lesson_store
 from game.ui.lessonworker import lesson_worker
 from game.ui.scenes.common import make_session

@@ -6,15 +6,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.layers import KeptParts
-from game.ui.layout import STATUS_AREA
-from game.ui.screen import draw_mark
-from game.ui.widgets import fit_lines
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.layers import KeptParts
+from game.kit.client.layout import STATUS_AREA
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import fit_lines
 
 if TYPE_CHECKING:
-    from game.ui.screen import Colour, Screen
+    from game.kit.client.screen import Colour, Screen
     from game.ui.seats import SeatStatus
 
 REFUSED_FILL = (90, 24, 24)

@@ -5,7 +5,7 @@ mouse clicks through the X server (xdotool under Xvfb), screenshots of what came
 press the right key it must read the screen as a person would, and pixels alone do not
 say which scene is up or where "Start" is. With ``AZTEC_ARCADE_TRACE=FILE`` the client
 writes, a few times a second and atomically, the scenes on the stack, every text a person
-can see with its rectangle in window pixels (:class:`~game.ui.textmap.TextMap`), the
+can see with its rectangle in window pixels (:class:`~game.kit.client.textmap.TextMap`), the
 texts that overlap or were cut, and the state of a game being played (who decides, the
 status line, a question asked). Nothing reads it inside the client: without the variable
 nothing is recorded and nothing is written.
@@ -18,8 +18,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.ui.screen import Screen
-from game.ui.textmap import TextMap, overlaps
+from game.kit.client.screen import Screen
+from game.kit.client.textmap import TextMap, overlaps
 
 if TYPE_CHECKING:
     from game.ui.app import App

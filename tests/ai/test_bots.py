@@ -16,8 +16,8 @@ from game.ai import EasyBot, GreedyBot, MCTSBot, make_bot
 from game.ai.arena import play_game, seat_levels, tournament, wilson
 from game.ai.base import split_plan
 from game.api import new_game
-from game.engine import PLAN_SEP
-from game.rng import mix_seed
+from game.core.engine import PLAN_SEP
+from game.core.rng import mix_seed
 from tests.ai.helpers import variants_at_fewest_players
 
 VARIANTS = variants_at_fewest_players()
@@ -201,10 +201,10 @@ class Nim:
     def rules():
         from typing import ClassVar
 
-        from game.engine import Rules
-        from game.errors import IllegalAction
-        from game.events import Event
-        from game.schema import Obj
+        from game.core.engine import Rules
+        from game.core.errors import IllegalAction
+        from game.core.events import Event
+        from game.core.schema import Obj
 
         class NimRules(Rules):
             engine_id: ClassVar[str] = "nim"

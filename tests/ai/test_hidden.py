@@ -16,11 +16,11 @@ import pytest
 from game.ai import make_bot
 from game.ai.base import determinize
 from game.api import list_variants, new_game
-from game.engine import Rules, has_hidden
-from game.errors import IllegalAction
-from game.events import Event
-from game.rng import Rng
-from game.schema import Obj
+from game.core.engine import Rules, has_hidden
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.rng import Rng
+from game.core.schema import Obj
 
 POISON = 99
 

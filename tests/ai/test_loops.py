@@ -17,11 +17,11 @@ from game.ai import make_bot
 from game.ai.base import position_key, view_digest
 from game.ai.greedy import best_turn
 from game.api import new_game
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.rng import Rng
-from game.schema import Obj
+from game.core.engine import Rules
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.rng import Rng
+from game.core.schema import Obj
 from tests.ai.helpers import play_turn, variants_at_fewest_players
 
 #: issue 12: after these, seat 1 (Hard, 300 iterations) shuffled the messenger for ever

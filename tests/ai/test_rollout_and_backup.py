@@ -14,8 +14,8 @@ import pytest
 from game.ai import make_bot
 from game.ai.mcts import MCTSBot
 from game.api import Game, new_game
-from game.errors import ConfigError
-from game.rng import Rng
+from game.core.errors import ConfigError
+from game.core.rng import Rng
 from variants.aztlan.playout import best_placements
 
 GREEDY = {"bot_search": {"hard": {"rollout_policy": "greedy"}}}

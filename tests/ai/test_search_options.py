@@ -1,6 +1,6 @@
 """Hard's own options are held to the bounds a variant file's are: a number that is not
 finite (``nan``, ``inf``, YAML's ``.nan``) is refused with one line, exit 2, never "This is a
-bug"; and Hard asks for at most the processes ``game.cores.most_processes`` allows, the
+bug"; and Hard asks for at most the processes ``game.core.cores.most_processes`` allows, the
 refusal naming that cap."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from game import ai, cli
 from game.ai import make_bot
 from game.api import new_game
-from game.cores import most_processes
-from game.errors import ConfigError
+from game.core.cores import most_processes
+from game.core.errors import ConfigError
 from tests.processes import PATIENCE
 
 

@@ -11,7 +11,7 @@ from game.ai import make_bot
 from game.ai.base import advantage, level_weights
 from game.ai.mcts import SEARCH_DEFAULTS, MCTSBot
 from game.api import new_game
-from game.errors import ConfigError
+from game.core.errors import ConfigError
 
 
 def _weights(**changed: float) -> dict[str, float]:

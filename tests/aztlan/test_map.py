@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from game.api import ConfigError, new_game
-from game.plugins import Registry
-from game.resources import config_dir
-from game.yamlload import load_yaml_file
+from game.core.registry import Registry
+from game.core.resources import config_dir
+from game.core.yamlload import load_yaml_file
 from tests.aztlan import VARIANT
 
 TYPES = {"desert", "fields", "jungle", "mountains", "city"}

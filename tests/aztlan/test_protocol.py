@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.api import IllegalAction, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from tests.aztlan import VARIANT, VARIANT_2P, position
 from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
 

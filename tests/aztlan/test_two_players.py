@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import ConfigError, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from tests.aztlan import VARIANT, VARIANT_2P, pawns, position
 
 

@@ -15,9 +15,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.i18n import say  # noqa: E402
+from game.kit.client.boardview import BoardView  # noqa: E402
+from game.kit.client.layers import Snapshot  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.boardview import BoardView  # noqa: E402
-from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
 
 DT = 1 / 60

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from game.ui.layers import Snapshot
+from game.kit.client.layers import Snapshot
 
 Rect = tuple[float, float, float, float]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.ui.boardview import BoardView
+from game.kit.client.boardview import BoardView
 from tests.race_rules import Race
 
 #: every Rules method the client or the bots may call, each of which can be broken
@@ -107,7 +107,7 @@ def dropin_source() -> str:
     """The drop-in plugin file: it registers the classes of this very module."""
     return (
         '"""The flaky race, installed as a drop-in plugin by the isolation tests."""\n'
-        "from game.hookspecs import hookimpl\n"
+        "from game.core.hookspecs import hookimpl\n"
         f"from {__name__} import Flaky, FlakyView\n\n\n"
         "@hookimpl\n"
         "def register_rules(register):\n"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui import showcase
 from game.ui.actionlog import ActionLog
 

@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.events import Event
+from game.core.events import Event
+from game.kit.client.art import frames, greca, scenery, texture
+from game.kit.client.art.cache import ART
+from game.kit.client.fx import REDUCED_SPAN, SHAKE_TIME, Effects, shake_offset
+from game.kit.client.screen import Screen
 from game.ui import showcase
-from game.ui.art import frames, greca, scenery, texture
-from game.ui.art.cache import ART
-from game.ui.fx import REDUCED_SPAN, SHAKE_TIME, Effects, shake_offset
-from game.ui.screen import Screen
 from game.ui.session import Session
 from tests.client.view_helpers import AppStub, play
 from variants.mexica import view_anim as va
@@ -187,7 +187,7 @@ def test_a_refusal_shakes_unless_motion_is_reduced():
 
 
 def test_the_reduce_motion_setting_is_on_the_settings_screen(ui):
-    from game.settings import load_settings
+    from game.core.settings import load_settings
 
     ui.app.stack.push("settings")
     ui.frames(2)

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from game.api import new_game
-from game.plugins import Registry, reset_registry
-from game.settings import load_settings, user_settings_path
+from game.core.registry import Registry, reset_registry
+from game.core.settings import load_settings, user_settings_path
 from game.ui.audio import CROSSFADE, DUCK_TIME, DUCKED, Audio
 from game.ui.cues import GameSounds
 from game.ui.scenes.common import make_session

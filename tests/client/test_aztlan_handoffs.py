@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui.scenes.common import make_session
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.play import PlayScene

@@ -1,6 +1,7 @@
 """The client stays in pieces a newcomer can hold in their head (issue 14, section 3): no
-file of game/ui over 600 lines, no function over 60, no scene importing another (they
-are pushed by name), and every scene name leads to a scene."""
+file of game/ui (or of the client kit, game/kit/client) over 600 lines, no function over
+60, no scene importing another (they are pushed by name), and every scene name leads to
+a scene."""
 
 from __future__ import annotations
 
@@ -10,16 +11,18 @@ from typing import get_args
 
 import pytest
 
-from game.ui.input import IntentKind
+from game.kit.client.intent import IntentKind
 from game.ui.scene import SCENES, Scene, SceneName, scene_factory
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+#: the client kit, which left game/ui/ (issue 35), keeps the client's rules
+KIT = Path(__file__).resolve().parents[2] / "game" / "kit" / "client"
 MAX_FILE_LINES = 600
 MAX_FUNCTION_LINES = 60
 
 
 def sources() -> list[Path]:
-    return sorted(UI.rglob("*.py"))
+    return sorted([*UI.rglob("*.py"), *KIT.rglob("*.py")])
 
 
 def test_no_file_or_function_is_too_long():

@@ -9,10 +9,9 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
-from game.ui import playersbar, showcase
-from game.ui.layers import Layer, PiecesLayer, Snapshot
-from game.ui.layout import (
+from game.core.rng import Rng
+from game.kit.client.layers import Layer, PiecesLayer, Snapshot
+from game.kit.client.layout import (
     BOARD_AREA,
     LOG_AREA,
     PANEL_AREA,
@@ -21,13 +20,14 @@ from game.ui.layout import (
     panel_area,
     seats_area,
 )
+from game.kit.client.screen import Screen
+from game.kit.client.textmap import TextMap
+from game.kit.client.textmap import overlaps as ink_overlaps
+from game.ui import playersbar, showcase
 from game.ui.playersbar import draw_players_bar, wide_cards
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
-from game.ui.screen import Screen
-from game.ui.textmap import TextMap
-from game.ui.textmap import overlaps as ink_overlaps
 from tests.client.conftest import Driver
 from tests.client.test_scenes import game_until, start_play
 from variants.aztlan import view_plan

@@ -13,20 +13,20 @@ import pygame
 import pytest
 
 from game.api import load_game, new_game
-from game.rng import Rng
-from game.ui.saves import NAME_MAX, SaveStore
-from game.ui.scenes.common import make_session, when
-from game.ui.scenes.load import LoadScene
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.title import TitleScene
-from game.ui.screen import (
+from game.core.rng import Rng
+from game.kit.client.screen import (
     FIT_CACHE_ENTRIES,
     MAX_LINE,
     TEXT_CACHE_BYTES,
     WIDTH_CACHE_ENTRIES,
     Screen,
 )
-from game.ui.widgets import fit
+from game.kit.client.text import fit
+from game.ui.saves import NAME_MAX, SaveStore
+from game.ui.scenes.common import make_session, when
+from game.ui.scenes.load import LoadScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import TitleScene
 
 from .conftest import Driver, StubView
 

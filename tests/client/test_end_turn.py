@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
 

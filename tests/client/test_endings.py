@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.events import Event
-from game.rng import Rng
+from game.core.events import Event
+from game.core.rng import Rng
 from game.ui import scorebars
 from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
@@ -102,7 +102,7 @@ def test_rematch_is_one_key_away_but_not_a_key_held_from_the_game(ui):
 
 
 def test_a_tie_broken_by_the_rules_is_shown():
-    from game.facts import decided_by
+    from game.kit.facts import decided_by
     from variants.market import scoring
 
     assert decided_by([40, 40, 30], [1], "AP tokens left") == \
@@ -136,7 +136,7 @@ def test_facts_come_from_public_events_and_name_the_players(ui):
 
 
 def test_a_game_without_facts_shows_none(ui):
-    from game.engine import Rules
+    from game.core.engine import Rules
 
     game = finished("mexica", 2, seed=3)
     game.rules.game_facts = lambda state, events: Rules.game_facts(game.rules, state, events)

@@ -1,6 +1,6 @@
 """A game's frames keep the collector's full passes out: when the play screen comes up,
 the window's loop settles the heap once (a full pass, then what survives is frozen), so
-a full pass later walks only what the game made since (``game.ui.heap``)."""
+a full pass later walks only what the game made since (``game.kit.client.heap``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import weakref
 import pytest
 
 from game.api import new_game
-from game.ui import heap, showcase
-from game.ui.heap import settle
+from game.kit.client import heap
+from game.kit.client.heap import settle
+from game.ui import showcase
 
 
 @pytest.fixture

@@ -17,10 +17,10 @@ import pygame
 import pytest
 
 from game.api import list_variants, new_game
-from game.ui import theme
-from game.ui.aid import pages_of
+from game.kit.client import theme
+from game.kit.client.aid import pages_of
+from game.kit.client.screen import Screen
 from game.ui.scenes.help import CONTROLS_PAGE, HelpScene
-from game.ui.screen import Screen
 
 from .conftest import Driver, StubView
 

@@ -9,11 +9,11 @@ import contextlib
 import pygame
 import yaml
 
+from game.core.settings import user_settings_path
 from game.i18n import language, set_language
 from game.i18n.pseudo import unmarked
-from game.settings import user_settings_path
+from game.kit.client.screen import Screen
 from game.ui.scenes.settings import SettingsScene
-from game.ui.screen import Screen
 from tests.client.conftest import every_text_drawn
 
 

@@ -18,9 +18,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
-from game.ui.layers import Layer, Piece, PiecesLayer  # noqa: E402
-from game.ui.screen import Screen  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.kit.client.layers import Layer, Piece, PiecesLayer  # noqa: E402
+from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.view_helpers import AppStub, play  # noqa: E402
 

@@ -9,8 +9,8 @@ import threading
 
 import pygame
 
-from game import lessoncheck
-from game.plugins import Registry, reset_registry
+from game.core.lessons import replay as lessoncheck
+from game.core.registry import Registry, reset_registry
 from game.ui.lessonworker import lesson_worker
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.title import TitleScene

@@ -8,11 +8,11 @@ import json
 import pygame
 import pytest
 
-from game.lessons import position
-from game.plugins import get_registry
-from game.ui import theme
+from game.core.lessons.model import position
+from game.core.registry import get_registry
+from game.kit.client import theme
+from game.kit.client.messages import personalise
 from game.ui.lessonworker import lesson_worker
-from game.ui.messages import personalise
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.results import ResultsScene

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
-from game.ui import showcase, theme
-from game.ui.layers import Layer, PiecesLayer
-from game.ui.layout import BOARD_AREA
-from game.ui.screen import Screen
+from game.core.rng import Rng
+from game.kit.client import theme
+from game.kit.client.layers import Layer, PiecesLayer
+from game.kit.client.layout import BOARD_AREA
+from game.kit.client.screen import Screen
+from game.ui import showcase
 from tests.client.conftest import Driver
 from variants.market import view_tiles
 from variants.market.view_layout import CARDS, make_layout
@@ -171,7 +172,7 @@ def test_the_panel_headline_is_never_cut(make_app, monkeypatch, players):
     """With long names, at every step of a game's first rounds, the side panel's
     headline says what the seat to move does, whole: a name too long to stand beside
     the round leaves the headline (the colour bar and the seat cards say whose turn)."""
-    from game.ui.layout import panel_area
+    from game.kit.client.layout import panel_area
     from variants.market.view_panel import headline
 
     ui = Driver(make_app(size=(1280, 720), fullscreen=False))

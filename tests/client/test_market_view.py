@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.kit.client.intent import Intent  # noqa: E402
+from game.kit.client.layers import Snapshot  # noqa: E402
+from game.kit.client.screen import Screen  # noqa: E402
 from game.ui import showcase  # noqa: E402
-from game.ui.input import Intent  # noqa: E402
-from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.scenes.common import make_session  # noqa: E402
 from game.ui.scenes.results import ResultsScene  # noqa: E402
 from game.ui.scenes.scoring import ScoringScene  # noqa: E402
-from game.ui.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.test_snapshots import SIZE, check  # noqa: E402
 from tests.client.view_helpers import AppStub, play  # noqa: E402
@@ -415,7 +415,7 @@ def test_results_table_matches_the_rulebook_example():
     assert "Yolanda + Victor: 53" in table["note"] and "Laura + Raquel: 60" in table["note"]
     steps = view.scoring_steps([])
     assert steps == []
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
 
     assert BoardView(session, AppStub()).results_table() is None  # the optional default
 

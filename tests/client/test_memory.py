@@ -20,16 +20,14 @@ import pytest
 
 from benchmarks.longplay import MB, SIZES, LongPlay, measure
 from game.api import new_game
-from game.ui import heap, showcase
-from game.ui import screen as screen_module
-from game.ui.art import frames
-from game.ui.art.cache import ART, ART_BYTES, ART_ENTRIES
-from game.ui.art.sprites import SPRITE_BYTES, SPRITES, stamp
-from game.ui.art.texture import stone
-from game.ui.lru import NAMED, LruCache, fit_to_window
-from game.ui.scenes.common import make_session
-from game.ui.scenes.title import TitleScene
-from game.ui.screen import (
+from game.kit.client import heap
+from game.kit.client import screen as screen_module
+from game.kit.client.art import frames
+from game.kit.client.art.cache import ART, ART_BYTES, ART_ENTRIES
+from game.kit.client.art.sprites import SPRITE_BYTES, SPRITES, stamp
+from game.kit.client.art.texture import stone
+from game.kit.client.lru import NAMED, LruCache, fit_to_window
+from game.kit.client.screen import (
     BOX_CACHE_BYTES,
     BOX_STRIP,
     FONT_ENTRIES,
@@ -37,6 +35,9 @@ from game.ui.screen import (
     TEXT_CACHE_ENTRIES,
     Screen,
 )
+from game.ui import showcase
+from game.ui.scenes.common import make_session
+from game.ui.scenes.title import TitleScene
 
 #: every byte bound at 1080p, by the cache's name
 BYTES = {"art": ART_BYTES, "sprites": SPRITE_BYTES, "text": TEXT_CACHE_BYTES,
@@ -188,7 +189,7 @@ FREED = """
 import os, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame
-from game.ui import heap
+from game.kit.client import heap
 heap.keep_heap_small()
 def rss():
     with open("/proc/self/statm") as f:
@@ -235,7 +236,7 @@ def test_a_long_session_levels_off(make_app):
         marks = measure(play, 2400, 600, lambda mark: None)
     finally:
         tracemalloc.stop()
-        gc.unfreeze()  # the games' screens froze the heap (game.ui.heap)
+        gc.unfreeze()  # the games' screens froze the heap (game.kit.client.heap)
     assert not app.failures
     assert play.games >= 1
     assert sum(BYTES.values()) / MB <= PIXEL_BUDGET_MB

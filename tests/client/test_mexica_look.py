@@ -14,11 +14,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.art.marks import draw as draw_mark  # noqa: E402
-from game.ui.layers import Snapshot  # noqa: E402
-from game.ui.screen import Screen  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.kit.client import theme  # noqa: E402
+from game.kit.client.art.marks import draw as draw_mark  # noqa: E402
+from game.kit.client.layers import Snapshot  # noqa: E402
+from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.view_helpers import AppStub  # noqa: E402
 from variants.mexica import view_land  # noqa: E402

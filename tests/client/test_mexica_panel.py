@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
+from game.kit.client.layers import Snapshot
 from game.ui import showcase
-from game.ui.layers import Snapshot
 from tests.client.conftest import Driver
 
 SIZES = [(1920, 1080), (1280, 720), (1280, 800)]

@@ -12,12 +12,12 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.events import Event  # noqa: E402
-from game.rng import Rng  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.fx import REDUCED_SPAN  # noqa: E402
-from game.ui.input import Intent  # noqa: E402
-from game.ui.screen import Screen  # noqa: E402
+from game.core.events import Event  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.kit.client import theme  # noqa: E402
+from game.kit.client.fx import REDUCED_SPAN  # noqa: E402
+from game.kit.client.intent import Intent  # noqa: E402
+from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.view_helpers import AppStub, play  # noqa: E402
 from variants.mexica import view_anim as va  # noqa: E402

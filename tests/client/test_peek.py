@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 
 from game.api import new_game
-from game.ui.input import InputMapper, Intent
+from game.kit.client.intent import Intent
+from game.ui.input import InputMapper
 from game.ui.scenes.common import make_session
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene

@@ -26,10 +26,10 @@ if missing_packages():
     pytest.skip(f"remote play needs {', '.join(missing_packages())}: {INSTALL_HINT}",
                 allow_module_level=True)
 
+from game.core.rng import Rng  # noqa: E402
+from game.kit.client.layers import Snapshot  # noqa: E402
 from game.remote.protocol import PROTOCOL  # noqa: E402
 from game.remote.qr import qr_matrix  # noqa: E402
-from game.rng import Rng  # noqa: E402
-from game.ui.layers import Snapshot  # noqa: E402
 from game.ui.qrimage import PLATE_MARGIN  # noqa: E402
 from game.ui.remote import PAUSED  # noqa: E402
 from game.ui.scenes.handoff import HandoffScene  # noqa: E402

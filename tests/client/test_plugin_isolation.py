@@ -22,7 +22,7 @@ import pygame
 import pytest
 
 from game.api import IllegalAction, load_game, new_game
-from game.isolation import GuardedRules, PluginFailure, guard_game, unguarded
+from game.ui.isolation import GuardedRules, PluginFailure, guard_game, unguarded
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
@@ -324,7 +324,7 @@ def test_what_the_protocol_allows_passes_the_guard_and_sys_exit_does_not(flaky):
     the bots see the engine's own hooks through the guard."""
     from game.ai import make_bot
     from game.ai.base import has_own_hook
-    from game.isolation import guard_rules
+    from game.ui.isolation import guard_rules
 
     class CannotSample(Flaky):
         def determinize(self, view, seat, rng):
@@ -353,7 +353,7 @@ def test_what_the_protocol_allows_passes_the_guard_and_sys_exit_does_not(flaky):
 
 
 def _rng():
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     return Rng(1)
 

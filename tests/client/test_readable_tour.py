@@ -29,20 +29,20 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.plugins import get_registry
-from game.rng import Rng
+from game.core.registry import get_registry
+from game.core.rng import Rng
+from game.kit.client.layers import Snapshot
+from game.kit.client.layout import STATUS_AREA
+from game.kit.client.messages import default_name
+from game.kit.client.screen import Screen
+from game.kit.client.textmap import Placed, TextMap, overlaps
 from game.ui import showcase
-from game.ui.layers import Snapshot
-from game.ui.layout import STATUS_AREA
-from game.ui.messages import default_name
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.screen import Screen
-from game.ui.textmap import Placed, TextMap, overlaps
 
 from .conftest import Driver
 from .learner import Hands, make_move

@@ -1,14 +1,14 @@
 """Reduce motion: in every game the pieces get where they go sooner (issue 16 §2), by one
-rule shared by the three board views (``game.ui.anim.sooner``)."""
+rule shared by the three board views (``game.kit.client.anim.sooner``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
+from game.kit.client.fx import REDUCED_SPAN
 from game.ui import showcase
-from game.ui.fx import REDUCED_SPAN
 
 
 def motions(make_app, variant: str, players: int, reduced: bool) -> list[tuple[float, float]]:

@@ -20,13 +20,13 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.kit.client.layers import Snapshot  # noqa: E402
+from game.kit.client.layout import panel_area  # noqa: E402
+from game.kit.client.screen import MAX_LATE, Screen  # noqa: E402
 from game.ui import playersbar, showcase, statusline, widgets  # noqa: E402
 from game.ui.dialogs import Confirm  # noqa: E402
-from game.ui.layers import Snapshot  # noqa: E402
-from game.ui.layout import panel_area  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
-from game.ui.screen import MAX_LATE, Screen  # noqa: E402
 from tests.client.test_peek import hold, placing, release  # noqa: E402
 from variants.aztlan import view_draw  # noqa: E402
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import scorebars, theme
-from game.ui.art.scenery import FRIEZE_H
+from game.kit.client import theme
+from game.kit.client.art.scenery import FRIEZE_H
+from game.ui import scorebars
 from game.ui.resultspanels import RANK, ROW_GAP, bar_rect, ranking_rows
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import CALM_AFTER, QUIET, ResultsScene

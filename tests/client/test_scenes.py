@@ -10,9 +10,9 @@ import pytest
 import yaml
 
 from game.api import ConfigError, new_game
-from game.engine import GameType
-from game.rng import Rng
-from game.settings import load_settings, user_settings_path
+from game.core.engine import GameType
+from game.core.rng import Rng
+from game.core.settings import load_settings, user_settings_path
 from game.ui.dialogs import Confirm
 from game.ui.scenes.common import make_session
 from game.ui.scenes.help import HelpScene, RulesChoiceScene
@@ -261,7 +261,7 @@ def test_setup_config_error_is_shown_and_nothing_lost(stub_ui, monkeypatch):
 
 
 def test_setup_lists_broken_variants(stub_ui):
-    from game.plugins import Broken
+    from game.core.registry import Broken
 
     stub_ui.app.registry.broken.append(Broken("variant", "wonky", "wonky.yaml",
                                               "players: min is larger than max"))

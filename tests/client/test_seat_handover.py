@@ -104,7 +104,7 @@ def test_the_computer_plays_the_seat_it_was_handed(ui):
 
 
 def test_a_lesson_has_no_seats_to_hand(ui):
-    from game.lessons import Position
+    from game.core.lessons.model import Position
     from game.ui.lessonstore import lesson_session, lesson_store
     from game.ui.scenes.lesson import LessonScene
 

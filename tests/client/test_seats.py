@@ -11,7 +11,7 @@ import pytest
 
 from game.ai.base import Budget
 from game.api import new_game
-from game.engine import GameType
+from game.core.engine import GameType
 from game.ui.scenes.common import make_session
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.pause import PauseScene

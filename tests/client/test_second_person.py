@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.remote.snapshot import results
-from game.rng import Rng
 from game.ui.session import Session
 from tests.test_words import THIRD_PERSON_YOU
 

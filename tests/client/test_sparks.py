@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import fx
-from game.ui.screen import Screen
+from game.kit.client import fx
+from game.kit.client.screen import Screen
 
 
 def reference(screen: Screen, effects: fx.Effects, where) -> None:

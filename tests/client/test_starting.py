@@ -9,9 +9,9 @@ import json
 import pygame
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
+from game.kit.client.layers import Snapshot
 from game.ui.lastsetup import FILE
-from game.ui.layers import Snapshot
 from game.ui.scenes.common import make_session
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.play import PlayScene

@@ -1,4 +1,4 @@
-"""The fonts, rendered lines and widths every Screen shares (``game.ui.screen``): a line a
+"""The fonts, rendered lines and widths every Screen shares (``game.kit.client.screen``): a line a
 new window finds in the cache is byte for byte the line it would have rendered itself,
 at its own size, and a font module shut down and started again (``pygame.quit()`` at a
 window's end, then a new window) loads its fonts afresh."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.screen import Screen, font_file
+from game.kit.client import theme
+from game.kit.client.screen import Screen, font_file
 
 LINES = [("Ana's turn", theme.FONT_BODY, theme.TEXT, 0),
          ("Pass to Ben", theme.FONT_TITLE, (200, 40, 40), 0),

@@ -34,16 +34,17 @@ from typing import Any
 import pygame
 import pytest
 
-from game import resources
 from game.api import Game, new_game
-from game.rng import Rng
-from game.ui import screen as screen_module
-from game.ui import showcase, theme
+from game.core import resources
+from game.core.rng import Rng
+from game.kit.client import screen as screen_module
+from game.kit.client import theme
+from game.kit.client.screen import Screen
+from game.kit.client.text import wrap
+from game.ui import showcase
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.screen import Screen
-from game.ui.widgets import wrap
 from variants.market import view_showcase
 
 #: (variant, players, seed) played through; the playout policy moves
@@ -255,7 +256,7 @@ def test_a_missing_typeface_falls_back_to_the_default_font_with_a_warning(
     screen_module.font_file.cache_clear()
     try:
         scr = Screen(app.screen.surface)
-        with caplog.at_level("WARNING", logger="game.ui.screen"):
+        with caplog.at_level("WARNING", logger="game.kit.client.screen"):
             assert scr.text_width("Ana's turn", theme.FONT_BODY) > 0
             scr.text("Ana's turn", 100, 100)
         assert "fonts/Inter-Bold.otf is missing" in caplog.text

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import theme
-from game.ui.screen import Screen
-from game.ui.textmap import TextMap, overlaps
+from game.kit.client import theme
+from game.kit.client.screen import Screen
+from game.kit.client.textmap import TextMap, overlaps
 
 
 @pytest.fixture

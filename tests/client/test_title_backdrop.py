@@ -79,7 +79,7 @@ def test_the_game_behind_the_menu_has_no_edge_to_read(make_app, monkeypatch, var
 @pytest.mark.parametrize("rows", [6, 7, 8])
 def test_every_menu_row_stands_above_the_footers_frieze(rows):
     # with Continue and Rematch both offered (eight rows) Quit once ran past the frieze
-    from game.ui.art.scenery import FRIEZE_H
+    from game.kit.client.art.scenery import FRIEZE_H
     from game.ui.scenes.title import menu_rows
     from game.ui.widgets import FOOTER_Y
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 from game.api import new_game
+from game.kit.client.screen import Screen
 from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
-from game.ui.screen import Screen
 
 
 def test_the_trace_names_the_scene_and_where_its_words_are(make_app, tmp_path, monkeypatch):

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
+from game.kit.client.art.scenery import around
 from game.ui import showcase
-from game.ui.art.scenery import around
 from game.ui.scenes.play import PlayScene
 
 MAGENTA = (255, 0, 255)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.events import Event
+from game.core.events import Event
 
 
 class AppStub:

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.i18n import Seat, from_data, render
 from game.i18n.languages import choose, normalise, system_language
 from game.i18n.pseudo import pseudo, unmarked
-from game.rng import Rng
 from variants.market.text import _
 
 

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from game.cli import main
-from game.errors import ConfigError
-from game.events import Event
+from game.core.errors import ConfigError
+from game.core.events import Event
 from game.lab import extras
 from game.lab.plan import make_plan, split_values
 from game.lab.play import UNITEMISED, play_task, points_by_reason

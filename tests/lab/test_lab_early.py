@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.cores import most_processes
-from game.errors import ConfigError, failure_origin
+from game.core.cores import most_processes
+from game.core.errors import ConfigError, failure_origin
 from game.lab.play import TEST_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -199,9 +199,16 @@ def test_a_plugins_bug_in_a_worker_names_the_plugin_and_the_game(tmp_path, jobs)
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 3, done.stderr
     error = done.stderr.strip().splitlines()[-1]
+    # both games crash; with two workers either may be the first to report: the message
+    # names the game it comes from, with that game's own seed (game n plays seed 3 + n)
+    named = [f"in game {n} of crashy (seed {3 + n}) " for n in (1, 2)]
+    assert any(game in error for game in named), error
     assert error.startswith("aztec-arcade: error: the plugin module "
-                            "'aztec_arcade_dropin_crashy' in game 1 of crashy (seed 4) "
-                            "failed (RuntimeError: kaboom in a plugin). This is a bug"), error
+                            "'aztec_arcade_dropin_crashy' in game "), error
+    assert error.endswith("failed (RuntimeError: kaboom in a plugin). This is a bug, not "
+                          "something you did; set AZTEC_ARCADE_DEBUG=1 for the traceback."), error
+    if jobs == "1":  # one worker: the games come in order
+        assert named[0] in error, error
     assert "concurrent" not in done.stderr and "Traceback" not in done.stderr
 
 

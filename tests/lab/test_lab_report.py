@@ -12,11 +12,11 @@ import pytest
 
 from game.ai.arena import play_match
 from game.cli import main
+from game.core.registry import get_registry
 from game.lab.plan import make_plan
 from game.lab.play import play_task
 from game.lab.report import RATE_MARGIN, rates_figure, rates_plot, reason_colours
 from game.lab.stats import Rate, summarise
-from game.plugins import get_registry
 
 
 def balance(capsys, *argv: str) -> tuple[int, str, str]:

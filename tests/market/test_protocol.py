@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.api import IllegalAction, new_game
-from game.plugins import get_registry
-from game.rng import Rng
+from game.core.registry import get_registry
+from game.core.rng import Rng
 from tests.market import VARIANT, all_actions, layout, play, scenario
 from tests.protocol_helpers import SETTINGS, round_trip, state_round_trip
 
@@ -227,7 +227,7 @@ def test_components_are_conserved_and_scores_never_drop(players, seed):
 # ---------------------------------------------------------------------------------------
 def test_conformance_kit_with_options():
     """The options' games (tests/test_conformance.py plays the default ones)."""
-    from game.conformance import check_variant
+    from game.kit.conformance import check_variant
 
     check_variant(VARIANT, games=1, seed=40, options={"random_market": True})
     check_variant(VARIANT, players=2, games=1, seed=41, options={"removed": 0})

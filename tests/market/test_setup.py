@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from game.api import ConfigError, new_game
-from game.resources import config_dir
-from game.yamlload import load_yaml_file
+from game.core.resources import config_dir
+from game.core.yamlload import load_yaml_file
 from tests.market import BOX, VARIANT, assert_illegal, play, squares
 
 ROWS = [

@@ -4,7 +4,7 @@ A canal that carves a district of a size on display, followed by founding it, is
 move the rulebook's strategy notes call the heart of the game; the bots must offer it.
 """
 
-from game.engine import PLAN_SEP
+from game.core.engine import PLAN_SEP
 from tests.mexica.scenario import scenario
 
 #: two rows of land; a canal down column e leaves two districts of six spaces

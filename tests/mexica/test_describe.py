@@ -8,8 +8,8 @@ import re
 import pytest
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.remote.snapshot import button_text
-from game.rng import Rng
 from tests.mexica.scenario import district_size, scenario
 
 FIELD = [

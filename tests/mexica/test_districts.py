@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.mexica.state import MexicaState
 
 SETTINGS = {"deadline": None, "database": None, "print_blob": True, "max_examples": 25,

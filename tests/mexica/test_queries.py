@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.mexica import queries as q
 
 # 7 x 5: a ring of lake around 15 land spaces, start spaces b3 and f3

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.api import ConfigError, IllegalAction, list_variants, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 
 from ._util import NEUTRAL, VARIANT, build, neutral_layout, scenario_game
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from game.api import load_game, new_game
-from game.errors import ConfigError
-from game.paths import asset_file, asset_problem, confine
-from game.plugins import Registry, reset_registry
-from game.schema import AssetPath, Context, Field, Int, Nullable, Obj
+from game.core.errors import ConfigError
+from game.core.paths import asset_file, asset_problem, confine
+from game.core.registry import Registry, reset_registry
+from game.core.schema import AssetPath, Context, Field, Int, Nullable, Obj
 
 from .conftest import EXAMPLE
 
@@ -109,11 +109,11 @@ def test_wrong_type():
 ENGINE = '''\
 from pathlib import Path
 
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.hookspecs import hookimpl
-from game.schema import AssetPath, Field, Int, Nullable, Obj
+from game.core.engine import Rules
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.hookspecs import hookimpl
+from game.core.schema import AssetPath, Field, Int, Nullable, Obj
 
 HERE = Path(__file__).parent
 

@@ -9,7 +9,7 @@ import pytest
 
 from game import cli
 from game.api import new_game
-from game.plugins import get_registry
+from game.core.registry import get_registry
 
 from .conftest import frames
 

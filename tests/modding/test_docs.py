@@ -7,7 +7,7 @@ import importlib.util
 import re
 import shutil
 
-from game import hookspecs
+from game.core import hookspecs
 
 from .conftest import ROOT
 
@@ -55,7 +55,7 @@ def test_every_hook_and_its_whole_docstring_is_in_the_reference():
 
 
 def test_the_schema_reference_comes_from_the_models():
-    from game.plugins import VARIANT_FILE, Registry
+    from game.core.registry import VARIANT_FILE, Registry
 
     text = manual()
     assert "\n".join(VARIANT_FILE.reference()) in text

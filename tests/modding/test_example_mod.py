@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from game.api import new_game
-from game.conformance import check_variant
-from game.plugins import Registry, reset_registry
+from game.core.registry import Registry, reset_registry
+from game.kit.conformance import check_variant
 
 from .conftest import EXAMPLE, ROOT
 
@@ -158,6 +158,6 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
     assert played.returncode == 0, played.stderr
     assert "throw" in played.stdout and "Winner: Player" in played.stdout
 
-    kit = _run([python, "-c", "from game.conformance import check_variant; "
+    kit = _run([python, "-c", "from game.kit.conformance import check_variant; "
                 "check_variant('patolli', games=1); print('conformant')"], tmp_path, env)
     assert kit.returncode == 0 and "conformant" in kit.stdout, kit.stderr

@@ -21,11 +21,11 @@ from .conftest import frames, key, start_play
 
 PLUGIN = '''\
 """Two tiny engines: one that breaks on purpose, one that does not."""
-from game.engine import Rules
-from game.errors import IllegalAction
-from game.events import Event
-from game.hookspecs import hookimpl
-from game.schema import Field, Int, Obj
+from game.core.engine import Rules
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.hookspecs import hookimpl
+from game.core.schema import Field, Int, Obj
 
 
 class Steady(Rules):

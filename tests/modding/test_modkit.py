@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 import game.modkit as modkit
-from game.scaffold import render
+from game.kit.scaffold import render
 
 from .conftest import EXAMPLE, ROOT
 
@@ -62,16 +62,16 @@ def test_the_example_mod_and_the_scaffold_import_only_game_modkit():
 
 def test_the_scan_catches_every_spelling():
     assert game_imports(textwrap.dedent("""\
-        import game.engine
+        import game.core.engine
         import game
         from game import api
-        from game.ui.boardview import BoardView
+        from game.kit.client.boardview import BoardView
         from game.modkit import Rules
         def later():
-            from game.schema import Obj
+            from game.core.schema import Obj
         from . import sibling
-        """)) == ["game.engine", "game", "game.api", "game.ui.boardview", "game.modkit",
-                  "game.schema"]
+        """)) == ["game.core.engine", "game", "game.api", "game.kit.client.boardview",
+                  "game.modkit", "game.core.schema"]
 
 
 def test_everything_a_variant_needs_is_there():
@@ -81,8 +81,8 @@ def test_everything_a_variant_needs_is_there():
     assert set(modkit.__all__) <= set(dir(modkit))
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
         modkit.Nothing  # noqa: B018
-    from game.engine import Rules
-    from game.ui.boardview import BoardView
+    from game.core.engine import Rules
+    from game.kit.client.boardview import BoardView
 
     assert modkit.Rules is Rules and modkit.BoardView is BoardView  # the same objects
 
@@ -91,7 +91,7 @@ HEADLESS = """\
 import sys
 import game.modkit as kit
 from game.modkit import GameType, Registry, Rules, check_variant, hookimpl, new_game
-from game.plugins import reset_registry
+from game.core.registry import reset_registry
 
 sys.path.insert(0, sys.argv[1])
 reset_registry(Registry(entry_points=False, extra_plugins=("aztec_patolli.plugin",)))
@@ -128,6 +128,6 @@ def test_the_manual_says_to_import_modkit():
     assert "## One import: `game.modkit`" in text
     for name in NEEDED:
         assert f"`{name}`" in text, name
-    assert "from game.hookspecs" not in text and "from game.conformance" not in text
+    assert "from game.core.hookspecs" not in text and "from game.kit.conformance" not in text
     assert isinstance(modkit.__doc__, str) and "pygame" in modkit.__doc__
 

@@ -17,7 +17,7 @@ import pytest
 
 from game import cli
 from game.api import broken_variants, list_variants
-from game.plugins import ENTRY_POINT_GROUP, LOAD_ENV, Registry
+from game.core.registry import ENTRY_POINT_GROUP, LOAD_ENV, Registry
 
 EXITS = {
     "quitter": ("import sys\nsys.exit(3)\n", "sys.exit(3)"),
@@ -99,7 +99,7 @@ def test_entry_points_that_exit_at_import_are_listed_as_broken(
 def test_a_hook_that_exits_is_broken_too(python_sigint):
     import types
 
-    from game.hookspecs import hookimpl
+    from game.core.hookspecs import hookimpl
 
     module = types.ModuleType("modtest_hook_exit")
 

@@ -12,10 +12,10 @@ import pytest
 
 from game import cli
 from game.api import new_game
-from game.errors import SaveError
-from game.hookspecs import hookimpl
-from game.plugins import Registry, get_registry
-from game.records import read_game, save_game
+from game.core.errors import SaveError
+from game.core.hookspecs import hookimpl
+from game.core.records import read_game, save_game
+from game.core.registry import Registry, get_registry
 
 PROBE = textwrap.dedent("""\
     from pathlib import Path
@@ -117,8 +117,8 @@ def test_saves_are_json_and_pickles_are_refused(tmp_path):
 # list says where everything came from
 # ---------------------------------------------------------------------------------------
 DROPIN = '''\
-from game.engine import Rules
-from game.hookspecs import hookimpl
+from game.core.engine import Rules
+from game.core.hookspecs import hookimpl
 
 
 @hookimpl

@@ -12,9 +12,9 @@ import pytest
 
 from game import cli
 from game.api import new_game
-from game.conformance import check_variant
-from game.plugins import ENTRY_POINT_GROUP, Registry, reset_registry
-from game.scaffold import ScaffoldError, check_name, new_variant
+from game.core.registry import ENTRY_POINT_GROUP, Registry, reset_registry
+from game.kit.conformance import check_variant
+from game.kit.scaffold import ScaffoldError, check_name, new_variant
 from game.ui.scenes.results import ResultsScene
 
 from .conftest import ROOT, frames, key, start_play

@@ -15,10 +15,10 @@ import sys
 import pygame
 import pytest
 
-from game.errors import ConfigError
-from game.lessons import play_script
+from game.core.errors import ConfigError
+from game.core.lessons.model import play_script
+from game.kit.scaffold import new_variant
 from game.modkit import Registry, Screen, Session, check_variant, new_game, reset_registry
-from game.scaffold import new_variant
 
 from .tutorial_steps import TUTORIAL, StepMismatch, steps
 

@@ -18,10 +18,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from game.api import Game
-from game.errors import IllegalAction
+from game.core.errors import IllegalAction
+from game.core.rng import Rng
 from game.remote.hub import RemoteHub
 from game.remote.protocol import PROTOCOL
-from game.rng import Rng
 
 #: seconds a test waits for a message before it calls the server hung (never a timing)
 HANG = 30.0

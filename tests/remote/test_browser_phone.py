@@ -207,7 +207,7 @@ def uncovered(driver, selector: str) -> bool:
                                                      ("mexica", 2, 2)])
 def test_the_picture_is_on_top_during_the_seats_turn_and_the_banner_covers_nothing(
         make_hub, browser, variant, players, advance):  # noqa: F811
-    from game.rng import Rng
+    from game.core.rng import Rng
 
     game = new_game(variant, players, seed=4)
     rng = Rng(4)

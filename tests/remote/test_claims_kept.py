@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from game.api import new_game
-from game.errors import SaveError
+from game.core.errors import SaveError
 from game.remote.hub import RemoteHub, SeatClaim
 from game.remote.keep import KeptSeats, read_seats, seats_path, write_private, write_seats
 from game.remote.protocol import PROTOCOL

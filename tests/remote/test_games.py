@@ -11,7 +11,7 @@ import pytest
 
 from game.ai import make_bot
 from game.api import list_variants, new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from tests.remote.helpers import Device, Owner, legal, playout_choice
 
 VARIANTS = [v for v in list_variants() if v.get("source", "").find("examples") < 0]

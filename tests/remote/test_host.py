@@ -17,8 +17,8 @@ import pytest
 from game.ai import make_bot
 from game.api import new_game
 from game.cli import main
+from game.core.rng import Rng
 from game.remote.host import Host
-from game.rng import Rng
 from tests.remote.helpers import HANG, Device, playout_choice
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -34,10 +34,10 @@ import pytest
 
 from game.api import new_game
 from game.cli import main
-from game.errors import SaveError
-from game.records import read_game
+from game.core.errors import SaveError
+from game.core.records import read_game
+from game.core.rng import Rng
 from game.remote.keep import META_KEY, KeptSeats, seats_path
-from game.rng import Rng
 from game.ui.saves import HOSTED, SaveStore
 from tests.remote.helpers import HANG, Device, playout_choice
 

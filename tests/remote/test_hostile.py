@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.remote.protocol import PROTOCOL, dumps
-from game.rng import Rng
 from tests.remote.conftest import FAST
 from tests.remote.helpers import Device, Owner, legal
 

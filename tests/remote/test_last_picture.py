@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.remote.hub import RemoteHub
-from game.rng import Rng
 from tests.remote.helpers import Device
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.remote.snapshot import Publisher, default_table
-from game.rng import Rng
 
 
 def test_a_purchase_button_says_your_buyer_to_the_seat_that_buys():

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from game.api import new_game
+from game.core.rng import Rng
+from game.kit.client.layout import BOARD_AREA
 from game.remote.snapshot import default_table, picture_request
-from game.rng import Rng
-from game.ui.layout import BOARD_AREA
 from tests.remote.test_pictures import painter  # noqa: F401 - the fixture
 
 
@@ -190,7 +190,7 @@ def test_every_market_action_naming_a_square_buyer_or_vendor_is_held_by_its_plac
 
 
 def test_a_game_whose_view_declares_no_places_sends_none(painter, monkeypatch):  # noqa: F811
-    from game.ui.boardview import BoardView
+    from game.kit.client.boardview import BoardView
     from variants.market.view import MarketView
 
     monkeypatch.setattr(MarketView, "picture_places", BoardView.picture_places)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from game.api import new_game
+from game.core.rng import Rng
 from game.remote.snapshot import Publisher, default_table
-from game.rng import Rng
 
 
 def states(game, roles):

@@ -16,7 +16,7 @@ from collections import defaultdict
 from typing import Any
 
 from game.api import new_game
-from game.rng import Rng
+from game.core.rng import Rng
 from tests.remote.helpers import Device, Owner, playout_choice
 
 KINDS = [("blessing", "jungle"), ("blessing", "mountains"), ("blessing", "fields"),

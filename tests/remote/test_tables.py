@@ -77,8 +77,8 @@ def test_comings_and_goings_leave_the_tables_as_they_were(
 def test_the_publisher_keeps_only_the_log_texts_it_still_sends() -> None:
     """A long game leaves the publisher holding the log tails it sends, not every text
     of the evening (over 1,000 actions the host's memory must stay flat)."""
+    from game.core.rng import Rng
     from game.remote.snapshot import LOG_TAIL, Publisher, default_table
-    from game.rng import Rng
 
     game, rng = new_game("mexica", 4, seed=11), Rng(11)
     publisher, table, roles = Publisher(), default_table(4), {None, 0, 1, 2, 3}

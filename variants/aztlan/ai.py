@@ -1,4 +1,4 @@
-"""Aztlán's hooks for the computer players (see ``game.engine`` and ``game.ai``), as
+"""Aztlán's hooks for the computer players (see ``game.core.engine`` and ``game.ai``), as
 functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
 
 * ``determinize``: the view hides the prosperity deck, the other players' prosperity
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.aztlan.map import Island
 from variants.aztlan.scoring import best_of, type_points
 from variants.aztlan.state import AztlanState

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.aidrows import aid_row
-from game.words import plural
+from game.core.words import plural
+from game.kit.aidrows import aid_row
 from variants.aztlan.conflicts import outcome
 from variants.aztlan.map import Island
 from variants.aztlan.scoring import domain_points

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.words import plural
+from game.core.words import plural
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook
 

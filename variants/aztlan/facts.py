@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.facts import best_scoring, most, player_name, tally
-from game.words import plural, roman
+from game.core.words import plural, roman
+from game.kit.facts import best_scoring, most, player_name, tally
 
 
 def largest_domain(events: Sequence[Any]) -> str | None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.events import Event
-from game.rng import Rng
-from game.words import plural
+from game.core.events import Event
+from game.core.rng import Rng
+from game.core.words import plural
 from variants.aztlan import cards as C
 from variants.aztlan.notation import Action
 from variants.aztlan.scoring import score_domains

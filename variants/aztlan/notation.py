@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.errors import IllegalAction, quote
-from game.notation import action_words, plain_number
+from game.core.errors import IllegalAction, quote
+from game.core.notation import action_words, plain_number
 from variants.aztlan.map import Island
 
 #: verb -> kinds of its arguments: "t" territory, "n" number, "k" territory type

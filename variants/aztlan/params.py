@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from game.errors import ConfigIssue
-from game.schema import (
+from game.core.errors import ConfigIssue
+from game.core.schema import (
     Context,
     Field,
     Int,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.aztlan.scoring import domain_points
 from variants.aztlan.state import AztlanState
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.hookspecs import hookimpl
+from game.core.hookspecs import hookimpl
 from variants.aztlan.rules import AztlanRules
 
 

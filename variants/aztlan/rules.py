@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from game.engine import GameType, Rules
-from game.errors import ConfigIssue, IllegalAction
-from game.events import Event
-from game.facts import decided_by
-from game.notation import KeptParses
-from game.rng import Rng, mix_seed
-from game.schema import Context, Obj
+from game.core.engine import GameType, Rules
+from game.core.errors import ConfigIssue, IllegalAction
+from game.core.events import Event
+from game.core.notation import KeptParses
+from game.core.rng import Rng, mix_seed
+from game.core.schema import Context, Obj
+from game.kit.facts import decided_by
 from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook
@@ -86,7 +86,7 @@ class AztlanRules(Rules):
         self._eagle_texts = [f"eagle {t}" for t in ids]
         self._move_texts = [[f"move {ids[a]} {ids[b]}" for b in self.island.nbrs[a]]
                             for a in range(self.island.size)]
-        #: what action texts parse to here (``game.notation.KeptParses``)
+        #: what action texts parse to here (``game.core.notation.KeptParses``)
         self.parsed = KeptParses(lambda text: parse(text, self.island, self.types))
         #: phase -> the legal actions of the seat to decide
         self._legal: dict[str, Callable[[AztlanState, int], list[str]]] = {

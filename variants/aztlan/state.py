@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from game.schema import Bool, Int, List, Nullable, Schema, Str
-from game.typedstate import ByName, Index, Record, StateCodec, Tuple, literal
+from game.core.schema import Bool, Int, List, Nullable, Schema, Str
+from game.core.typedstate import ByName, Index, Record, StateCodec, Tuple, literal
 from variants.aztlan.cards import CardBook
 from variants.aztlan.map import Island
 

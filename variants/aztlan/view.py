@@ -37,15 +37,15 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.events import Event
-from game.ui import theme
-from game.ui.anim import Anim, finish, sooner
-from game.ui.boardview import Area, BoardView
-from game.ui.input import Intent
-from game.ui.layers import Layer, PiecesLayer, Snapshot
-from game.ui.layout import PANEL_AREA
-from game.ui.screen import Screen
-from game.words import roman
+from game.core.events import Event
+from game.core.words import roman
+from game.kit.client import theme
+from game.kit.client.anim import Anim, finish, sooner
+from game.kit.client.boardview import Area, BoardView
+from game.kit.client.intent import Intent
+from game.kit.client.layers import Layer, PiecesLayer, Snapshot
+from game.kit.client.layout import PANEL_AREA
+from game.kit.client.screen import Screen
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan

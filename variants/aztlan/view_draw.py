@@ -4,7 +4,7 @@ Functions of the :class:`~variants.aztlan.view.AztlanView` they serve. Drawing c
 nothing but pixel caches: the island, the pieces and the highlights are painted into the
 view's three cached layers; a frame blits them and adds the cursor and the animations.
 The score and age tracks under the map, the decision panel and the seats' facts are kept
-as snapshots (``game.ui.layers.Snapshot``) while what they show holds.
+as snapshots (``game.kit.client.layers.Snapshot``) while what they show holds.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.events import Event
-from game.ui import theme
-from game.ui.anim import Anim  # kinds: drop, slide, pop, domain, banner
-from game.ui.art import frames, sprites
-from game.ui.boardview import Area
-from game.ui.layers import Layer, Piece, PiecesLayer, Rect, Snapshot
-from game.ui.screen import Screen
+from game.core.events import Event
+from game.kit.client import theme
+from game.kit.client.anim import Anim  # kinds: drop, slide, pop, domain, banner
+from game.kit.client.art import frames, sprites
+from game.kit.client.boardview import Area
+from game.kit.client.layers import Layer, Piece, PiecesLayer, Rect, Snapshot
+from game.kit.client.screen import Screen
 from variants.aztlan import view_paint as vp
 from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_facts
 from variants.aztlan.view_layout import Layout

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.screen import Screen, draw_mark
-from game.words import roman
+from game.core.words import roman
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.screen import Screen, draw_mark
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Model
 from variants.aztlan.view_paint import INK, paint_pawn, shade
 from variants.aztlan.view_panel import PARCHMENT, card_back, mini_card

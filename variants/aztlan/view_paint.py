@@ -1,6 +1,6 @@
 """Painting Aztlán's board: the island, type patterns and icons, pawn stacks, score track.
 
-Pure drawing in the screen's logical units through :class:`game.ui.screen.Screen`:
+Pure drawing in the screen's logical units through :class:`game.kit.client.screen.Screen`:
 nothing here changes game or view state. Every territory type has its own fill, its own
 pattern (dots, terraces, tufts, peaks, blocks) and its own icon, so types are told apart
 without colour; pawns carry their tribe's colour *and* shape mark, and their count.
@@ -13,10 +13,10 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
-from game.ui.art import frames, pieces, sprites, texture
-from game.ui.layers import offscreen
-from game.ui.screen import Screen, draw_mark
+from game.kit.client import theme
+from game.kit.client.art import frames, pieces, sprites, texture
+from game.kit.client.layers import offscreen
+from game.kit.client.screen import Screen, draw_mark
 from variants.aztlan.view_layout import Layout, MapGeometry, Point
 
 INK = (22, 18, 14)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ui import theme
-from game.ui.screen import Screen, draw_mark
-from game.ui.widgets import fit, fit_lines
-from game.words import plural
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.screen import Screen, draw_mark
+from game.kit.client.text import fit, fit_lines
 from variants.aztlan.view_hint import marked
 from variants.aztlan.view_model import Decision, Model, Option
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.events import Event
-from game.words import plural
+from game.core.events import Event
+from game.core.words import plural
 
 
 def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""The Market of Tlatelolco's hooks for the computer players (see ``game.engine``), as
+"""The Market of Tlatelolco's hooks for the computer players (see ``game.core.engine``), as
 functions of the rules (``MarketRules.determinize`` and ``evaluate`` call them).
 
 * ``determinize``: the view hides the bag and the tokens removed at setup (only their
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.core.rng import Rng
 from game.i18n import Msg
-from game.rng import Rng
 from variants.market.params import COLOURS
 from variants.market.state import MarketState
 

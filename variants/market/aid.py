@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.aidrows import aid_row
-from game.words import plural
+from game.core.words import plural
+from game.kit.aidrows import aid_row
 from variants.market import scoring
 from variants.market.geometry import teams_for
 from variants.market.params import COLOURS

@@ -8,11 +8,11 @@ from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
-from game.ui import theme
-from game.ui.aid import AidContext, Area
-from game.ui.aid_art import CAPTION, arrow, badge, seat_look, seat_name, seat_tag
-from game.ui.boardview import BoardView
-from game.ui.screen import Screen
+from game.kit.client import theme
+from game.kit.client.aid import AidContext, Area
+from game.kit.client.aid_art import CAPTION, arrow, badge, seat_look, seat_name, seat_tag
+from game.kit.client.boardview import BoardView
+from game.kit.client.screen import Screen
 from variants.market import view_paint as mp
 from variants.market import view_tiles as mt
 from variants.market.params import COLOURS

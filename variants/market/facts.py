@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.facts import biggest, most, player_name, tally
+from game.kit.facts import biggest, most, player_name, tally
 from variants.market.params import COLOURS
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.events import Event
+from game.core.events import Event
+from game.core.rng import Rng
 from game.i18n import Listing, Msg, Seat
-from game.rng import Rng
 from variants.market import scoring
 from variants.market.mechanics import Purchase, draw, king_sources
 from variants.market.params import COLOURS

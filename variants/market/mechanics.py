@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.core.rng import Rng
 from game.i18n import Msg
-from game.rng import Rng
 from variants.market.params import (
     AMBASSADOR,
     COLOURS,

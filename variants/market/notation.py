@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.errors import IllegalAction, quote
-from game.notation import action_words
+from game.core.errors import IllegalAction, quote
+from game.core.notation import action_words
 from variants.market.geometry import Geometry
 from variants.market.params import COLOURS, TILE_NAMES
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.errors import ConfigIssue
-from game.schema import Bool, Context, Field, Int, Obj
+from game.core.errors import ConfigIssue
+from game.core.schema import Bool, Context, Field, Int, Obj
 from variants.market.geometry import SIDES
 
 #: Most commodities of one colour, and most coins (a bag and a supply far beyond a box).

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.rng import Rng
 from game.i18n import Msg
-from game.rng import Rng
 from variants.market.mechanics import check_purchase, king_sources
 from variants.market.params import MESSENGER, TILE_NAMES
 from variants.market.state import MarketState

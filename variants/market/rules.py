@@ -14,15 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from game.engine import GameType, Rules
-from game.errors import ConfigIssue, IllegalAction
-from game.events import Event
+from game.core.engine import GameType, Rules
+from game.core.errors import ConfigIssue, IllegalAction
+from game.core.events import Event
+from game.core.notation import KeptParses
+from game.core.rng import Rng, mix_seed
+from game.core.schema import Context, Obj
 from game.i18n import Msg, Seat, Text
 from game.i18n.message import Value, reason
-from game.notation import KeptParses
-from game.rng import Rng, mix_seed
-from game.sampling import SampledViews
-from game.schema import Context, Obj
+from game.kit.sampling import SampledViews
 from variants.market import ai, facts, scoring
 from variants.market.geometry import Geometry, sides_for, teams_for
 from variants.market.handlers import HANDLERS, after_market, player_name
@@ -55,11 +55,11 @@ class MarketRules(Rules):
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
         self.geo = Geometry(params["grid"])
-        #: the bots' samples of one view share its state (``game.sampling``)
+        #: the bots' samples of one view share its state (``game.kit.sampling``)
         self.sampled_views: SampledViews[MarketState] = SampledViews(self.from_own_dict,
                                                                      self.clone)
         self.n = params["grid"]
-        #: what action texts parse to on this market (``game.notation.KeptParses``)
+        #: what action texts parse to on this market (``game.core.notation.KeptParses``)
         self.parsed = KeptParses(lambda text: parse(text, self.geo))
         self.sides = sides_for(players)
         self.teams = teams_for(players, params["partnerships"])

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from game.schema import Bool, Field, Int, List, Nullable, Obj, Str
-from game.typedstate import ByName, Index, Record, StateCodec, literal
+from game.core.schema import Bool, Field, Int, List, Nullable, Obj, Str
+from game.core.typedstate import ByName, Index, Record, StateCodec, literal
 from variants.market.geometry import Geometry
 from variants.market.params import COLOURS, TILE_NAMES
 

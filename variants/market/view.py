@@ -33,16 +33,16 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.events import Event
-from game.ui import theme
-from game.ui.anim import finish, sooner
-from game.ui.art import texture
-from game.ui.boardview import Area, SeatStyle
-from game.ui.input import Intent
-from game.ui.layers import Layer, PiecesLayer
-from game.ui.layout import PANEL_AREA
-from game.ui.screen import Screen
-from game.ui.stepqueue import StepQueue
+from game.core.events import Event
+from game.kit.client import theme
+from game.kit.client.anim import finish, sooner
+from game.kit.client.art import texture
+from game.kit.client.boardview import Area, SeatStyle
+from game.kit.client.intent import Intent
+from game.kit.client.layers import Layer, PiecesLayer
+from game.kit.client.layout import PANEL_AREA
+from game.kit.client.screen import Screen
+from game.kit.client.stepqueue import StepQueue
 from variants.market import scoring
 from variants.market import view_anim as va
 from variants.market import view_overlay as vo

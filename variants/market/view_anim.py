@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.events import Event
-from game.ui import theme
-from game.ui.anim import Timed
-from game.ui.fx import Effects
-from game.ui.screen import Screen
+from game.core.events import Event
+from game.kit.client import theme
+from game.kit.client.anim import Timed
+from game.kit.client.fx import Effects
+from game.kit.client.screen import Screen
 from variants.market import view_paint as vp
 from variants.market import view_tiles
 from variants.market.params import COLOURS

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ui import theme
-from game.ui.art import frames, pieces, texture
-from game.ui.screen import Screen, draw_mark
-from game.ui.widgets import fit_lines, fit_size
+from game.kit.client import theme
+from game.kit.client.art import frames, pieces, texture
+from game.kit.client.screen import Screen, draw_mark
+from game.kit.client.text import fit_lines, fit_size
 from variants.market.params import COLOURS
 from variants.market.view_layout import DEPTH_K, Layout, Rect
 

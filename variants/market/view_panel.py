@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.screen import Screen
-from game.ui.widgets import fit_lines, fit_size, wrap
-from game.words import plural
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.screen import Screen
+from game.kit.client.text import fit_lines, fit_size, wrap
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
 from variants.market.view_preview import (

@@ -2,7 +2,7 @@
 
 Each piece has the key of what it shows, so the frame after a purchase paints again
 only the square it left, the buyer it went to and the cards whose numbers moved
-(:class:`game.ui.layers.PiecesLayer`); the others stay as they were painted.
+(:class:`game.kit.client.layers.PiecesLayer`); the others stay as they were painted.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from game.ui import theme
-from game.ui.layers import Piece, Rect
-from game.ui.screen import Screen
+from game.kit.client import theme
+from game.kit.client.layers import Piece, Rect
+from game.kit.client.screen import Screen
 from variants.market import view_paint as vp
 from variants.market import view_tiles
 from variants.market.params import COLOURS

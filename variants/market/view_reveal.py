@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.events import Event
-from game.ui.fx import Effects
-from game.ui.screen import Screen
+from game.core.events import Event
+from game.kit.client.fx import Effects
+from game.kit.client.screen import Screen
 from variants.market import scoring
 from variants.market import view_overlay as vo
 from variants.market import view_paint as vp

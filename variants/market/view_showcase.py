@@ -13,8 +13,8 @@ import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from game.api import Game, new_game
+from game.core.rng import Rng
 from game.i18n import Msg
-from game.rng import Rng
 from game.ui import showcase
 from variants.market.rules import MarketRules
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from game.events import Event
-from game.words import plural
+from game.core.events import Event
+from game.core.words import plural
 from variants.mexica.describe import sentence
 from variants.mexica.names import player_name
 from variants.mexica.scoring import ScoringMixin

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, TypeVar
 
-from game.engine import PLAN_SEP
-from game.errors import IllegalAction
+from game.core.engine import PLAN_SEP
+from game.core.errors import IllegalAction
 from variants.mexica.ai_values import AIValuesMixin
 from variants.mexica.legal import LegalMixin
 from variants.mexica.state import MexicaState

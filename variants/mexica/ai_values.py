@@ -1,6 +1,6 @@
 """What a Mexica position is worth to the computer players, and what they cannot see.
 
-The two hooks of :class:`game.engine.Rules` that judge positions (``variants.mexica.ai``
+The two hooks of :class:`game.core.engine.Rules` that judge positions (``variants.mexica.ai``
 builds the whole-turn plans on top of them):
 
 * ``determinize``: the view hides the face-down period-2 calpulli tokens (only their
@@ -21,8 +21,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from game.rng import Rng
-from game.sampling import SampledViews
+from game.core.rng import Rng
+from game.kit.sampling import SampledViews
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.state import MexicaState
 
@@ -41,7 +41,7 @@ class AIValuesMixin(GeometryMixin):
         #: unfounded districts' points by size (evaluate asks for them all the time)
         self._ai_unfounded: dict[int, list[int]] = {}
         self._ai_biggest: int = max(self.token_info)
-        #: the bots' samples of one view share its state (``game.sampling``)
+        #: the bots' samples of one view share its state (``game.kit.sampling``)
         self.sampled_views: SampledViews[MexicaState] = SampledViews(self.from_own_dict,
                                                                      self.clone)
 

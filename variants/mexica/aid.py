@@ -1,7 +1,7 @@
 """Mexica's player aid: the rules as pages, every number read from the variant's
 parameters, and the rulebook's examples as positions the board view draws.
 
-The pages are plain data (``game.ui.aid`` says what a page holds); the pictures are drawn
+The pages are plain data (``game.kit.client.aid`` says what a page holds); the pictures are drawn
 by ``variants.mexica.aid_pages`` with the board's own pieces. The examples are the
 rulebooks': the second example turn (walk, bridge, boat, token), the founding of a
 13-space district, and the German rulebook's scoring of it (levels 7, 10, 6 and 1).
@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.aidrows import aid_row
-from game.words import plural
+from game.core.words import plural
+from game.kit.aidrows import aid_row
 
 COST_LABELS = {
     "step": "Walk one space",

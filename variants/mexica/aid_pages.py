@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.ui import theme
-from game.ui.aid import AidContext, Area
-from game.ui.aid_art import (
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.aid import AidContext, Area
+from game.kit.client.aid_art import (
     CAPTION,
     INK,
     arrow,
@@ -20,10 +21,9 @@ from game.ui.aid_art import (
     seat_tag,
     step_disc,
 )
-from game.ui.art import palette
-from game.ui.boardview import BoardView
-from game.ui.screen import Screen
-from game.words import plural
+from game.kit.client.art import palette
+from game.kit.client.boardview import BoardView
+from game.kit.client.screen import Screen
 from variants.mexica import view_paint as vp
 from variants.mexica.board import board_for
 from variants.mexica.view_land import PAVING

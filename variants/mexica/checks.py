@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from game.errors import IllegalAction, quote
-from game.notation import plain_number
-from game.words import plural
+from game.core.errors import IllegalAction, quote
+from game.core.notation import plain_number
+from game.core.words import plural
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import AXES, player_name
 from variants.mexica.state import MexicaState

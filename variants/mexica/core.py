@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Rules
+from game.core.engine import Rules
 from variants.mexica.board import board_for
 from variants.mexica.state import MexicaState, state_codec
 

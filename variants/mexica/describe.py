@@ -6,7 +6,7 @@ checks``), so the words say what the rules will do: the AP a boat trip costs is 
 route's, the district a founding names is the one the Pilli stands in. The same sentence
 serves the log (each handler tells its action with it, ``variants.mexica.actions``) and
 ``describe_action`` (the phone's buttons and the hints say it as an imperative,
-:func:`game.words.imperative`: "Build a 2-level temple on k3: 2 AP"). Every cost is the
+:func:`game.core.words.imperative`: "Build a 2-level temple on k3: 2 AP"). Every cost is the
 variant's (``costs`` in the YAML), never a number written here. The terms are the
 rulebook's: construct a canal or a bridge, relocate a bridge, build a temple, found a
 district, teleport, take or spend an Action Point token.
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.words import indefinite, plural
+from game.core.words import indefinite, plural
 from variants.mexica.names import player_name
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.errors import IllegalAction
-from game.events import Event
-from game.words import indefinite
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.words import indefinite
 from variants.mexica import queries as q
 
 ORDINAL = {1: "first", 2: "second", 3: "third"}

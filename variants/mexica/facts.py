@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.facts import best_scoring, biggest, most, player_name, tally
+from game.kit.facts import best_scoring, biggest, most, player_name, tally
 
 
 def game_facts(events: Sequence[Any]) -> list[str]:

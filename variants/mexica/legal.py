@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import AXES
 from variants.mexica.state import MexicaState

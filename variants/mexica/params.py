@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.schema import (
+from game.core.schema import (
     Bool,
     Context,
     Field,

@@ -18,18 +18,19 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from game.engine import GameType
-from game.errors import ConfigIssue, IllegalAction
-from game.events import Event
-from game.facts import decided_by
-from game.notation import action_words
-from game.rng import Rng, mix_seed
-from game.schema import Context, Obj
-from game.words import plural
+from game.core.engine import GameType
+from game.core.errors import ConfigIssue, IllegalAction
+from game.core.events import Event
+from game.core.notation import action_words
+from game.core.rng import Rng, mix_seed
+from game.core.schema import Context, Obj
+from game.core.words import plural
+from game.kit.facts import decided_by
 from variants.mexica import facts
 from variants.mexica.actions import ActionsMixin
 from variants.mexica.ai import MexicaAIMixin
 from variants.mexica.checks import ChecksMixin
+from variants.mexica.describe import sentence
 from variants.mexica.params import PARAMETERS, check_mexica_params
 from variants.mexica.state import MexicaState
 
@@ -160,8 +161,6 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
         """The action in the player's words with its cost ("Player 1 builds a 2-level
         temple on k3: 2 AP"), from its checked plan; an action the rules refuse here
         keeps its notation."""
-        from variants.mexica.describe import sentence
-
         try:
             verb, args = self._parse(action)
             _canonical, plan = self._check(state, verb, args)

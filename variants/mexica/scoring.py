@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from game.events import Event
-from game.words import plural
+from game.core.events import Event
+from game.core.words import plural
 from variants.mexica.geometry import GeometryMixin
 from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState

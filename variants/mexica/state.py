@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from game.schema import Bool, Int, List, Map, Nullable, Str
-from game.typedstate import Index, Record, StateCodec, Tuple, TupleOf, literal
+from game.core.schema import Bool, Int, List, Map, Nullable, Str
+from game.core.typedstate import Index, Record, StateCodec, Tuple, TupleOf, literal
 from variants.mexica.board import Board
 from variants.mexica.params import MAX_COUNT, MAX_SPACES
 
@@ -24,7 +24,7 @@ Phase = Literal["start", "play", "vote", "over"]
 Axis = Literal["ns", "ew"]
 #: what the supply counts (a canal tile of each size, bridges, AP tokens)
 SUPPLY = ("single", "double", "bridges", "ap_tokens")
-#: a generator state is 64 bits (``game.rng``)
+#: a generator state is 64 bits (``game.core.rng``)
 RNG_MAX = (1 << 64) - 1
 #: the most calpulli tokens a box can hold (``MAX_COUNT`` sizes, ``MAX_COUNT`` of each)
 MAX_TOKENS = MAX_COUNT * MAX_COUNT

@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.events import Event
-from game.ui import theme
-from game.ui.anim import Anim, finish, sooner
-from game.ui.art import frames
-from game.ui.art.marks import draw as draw_mark
-from game.ui.boardview import Area, SeatStyle
-from game.ui.input import Intent
-from game.ui.layers import Layer, Snapshot
-from game.ui.screen import Screen
-from game.ui.stepqueue import StepQueue
-from game.words import plural
+from game.core.events import Event
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.anim import Anim, finish, sooner
+from game.kit.client.art import frames
+from game.kit.client.art.marks import draw as draw_mark
+from game.kit.client.boardview import Area, SeatStyle
+from game.kit.client.intent import Intent
+from game.kit.client.layers import Layer, Snapshot
+from game.kit.client.screen import Screen
+from game.kit.client.stepqueue import StepQueue
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp

@@ -19,10 +19,10 @@ from functools import partial
 
 import pygame
 
-from game.ui.art import palette, texture
-from game.ui.art.cache import ART
-from game.ui.art.sprites import stamp_in_place
-from game.ui.screen import Screen
+from game.kit.client.art import palette, texture
+from game.kit.client.art.cache import ART
+from game.kit.client.art.sprites import stamp_in_place
+from game.kit.client.screen import Screen
 from variants.mexica.board import Board
 from variants.mexica.view_layout import Layout, boundary
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.art.marks import draw as draw_mark
-from game.ui.screen import Screen
-from game.ui.widgets import fit_lines
-from game.words import plural
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.art.marks import draw as draw_mark
+from game.kit.client.screen import Screen
+from game.kit.client.text import fit_lines
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark, token_numbers
 

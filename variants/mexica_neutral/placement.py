@@ -6,7 +6,7 @@ an impossible map must be a configuration error rather than a hang.
 
 from __future__ import annotations
 
-from game.rng import Rng
+from game.core.rng import Rng
 from variants.mexica.board import LAND, Board
 
 #: search nodes before giving up; far more than any playable board needs

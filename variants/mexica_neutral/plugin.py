@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.hookspecs import hookimpl
+from game.core.hookspecs import hookimpl
 from variants.mexica_neutral.rules import NeutralMexicaRules
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar
 
-from game.errors import ConfigError
-from game.rng import Rng
-from game.schema import Context, Field, Int, List, Map, Nullable, Obj, Str
+from game.core.errors import ConfigError
+from game.core.rng import Rng
+from game.core.schema import Context, Field, Int, List, Map, Nullable, Obj, Str
 from variants.mexica.board import board_for
 from variants.mexica.params import MAX_COUNT, MAX_SIDE, MAX_SPACES, PARAMETERS
 from variants.mexica.rules import MexicaRules

@@ -8,19 +8,19 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.api import Game
-from game.errors import AztecArcadeError
-from game.events import personalise  # noqa: F401 - the scenes import it from here
-from game.ui import theme
-from game.ui.fx import motion_reduced
-from game.ui.messages import default_name, one_line
+from game.core.errors import AztecArcadeError
+from game.core.events import personalise  # noqa: F401 - the scenes import it from here
+from game.kit.client import theme
+from game.kit.client.fx import motion_reduced
+from game.kit.client.messages import default_name, one_line
 from game.ui.saves import bound_name
 from game.ui.scene import Scene
 from game.ui.session import Session
 
 if TYPE_CHECKING:
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
     from game.ui.widgets import Menu
 
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.ui import theme
-from game.ui.art import frames, scenery
+from game.kit.client import theme
+from game.kit.client.art import frames, scenery
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import pulse
 from game.ui.scenes.common import BaseScene, open_game_menu, seat_colours, seat_mark
-from game.ui.screen import draw_mark
 from game.ui.seats import pad_refusal
-from game.ui.widgets import draw_footer, pulse
+from game.ui.widgets import draw_footer
 
 if TYPE_CHECKING:
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.session import Session
 
 

@@ -2,7 +2,7 @@
 
 The pages come from the rules (``Rules.player_aid``, built from the variant's numbers)
 and their pictures from the game's board view (``draw_aid_figure``), drawn with the
-game's own pieces (:mod:`game.ui.aid`); the shell knows no game. Left and Right (a
+game's own pieces (:mod:`game.kit.client.aid`); the shell knows no game. Left and Right (a
 controller's D-pad or shoulders, the mouse wheel, the arrows and dots at the bottom)
 turn the pages; Esc closes. The page last read of each game opens again next time.
 """
@@ -13,32 +13,23 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from game.isolation import call_plugin, guard_rules
-from game.plugins import get_registry
-from game.ui import theme
-from game.ui.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
+from game.core.registry import get_registry
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
+from game.kit.client.art import frames
+from game.kit.client.boardview import BoardView
+from game.kit.client.layers import Snapshot, offscreen
+from game.kit.client.text import ease_out, fit, inside
 from game.ui.aid_draw import draw_page
-from game.ui.art import frames
-from game.ui.boardview import BoardView
-from game.ui.layers import Snapshot, offscreen
+from game.ui.isolation import call_plugin, guard_rules
 from game.ui.scenes.common import BaseScene, MenuScene, palette_name
-from game.ui.widgets import (
-    INK,
-    Menu,
-    MenuItem,
-    draw_backdrop,
-    draw_footer,
-    draw_header,
-    ease_out,
-    fit,
-    inside,
-)
-from game.words import plural
+from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
 
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Arrows / mouse", "Move the cursor, choose"),

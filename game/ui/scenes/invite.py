@@ -14,29 +14,19 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.ui import theme
+from game.kit.client import theme
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import ease_out, fit, fit_lines, fit_size
 from game.ui.dialogs import Confirm
 from game.ui.qrimage import QrImage
 from game.ui.scenes.common import MenuScene
-from game.ui.screen import draw_mark
 from game.ui.seatchoice import ChoiceScene, draw_marks, game_on_stack, seat_question
-from game.ui.widgets import (
-    INK,
-    Menu,
-    MenuItem,
-    draw_backdrop,
-    draw_footer,
-    draw_header,
-    ease_out,
-    fit,
-    fit_lines,
-    fit_size,
-)
+from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
+    from game.kit.client.screen import Screen
     from game.ui.app import App
     from game.ui.remote import RemoteLink, SeatRow
-    from game.ui.screen import Screen
 
 __all__ = ["ChoiceScene", "InviteScene"]
 

@@ -1,7 +1,7 @@
 """A lesson in play: the real game on the real board view, with a card that teaches.
 
 A :class:`LessonScene` is the play screen (:class:`~game.ui.scenes.play.PlayScene`) with
-a script (:class:`game.lessons.Lesson`): a card under the board says what to do and why
+a script (:class:`game.core.lessons.model.Lesson`): a card under the board says what to do and why
 and which keys do it, the board view marks where (``BoardView.show_target``: a ghost of
 the move, the cursor left where it was), and the learner makes the move with their own
 cursor, clicks or buttons: Enter alone plays whatever is at the cursor, as in a game. H
@@ -25,20 +25,21 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from game.core.lessons.model import Lesson, Position, Step, fill
 from game.i18n.render import advice
-from game.lessons import Lesson, Position, Step, fill
-from game.ui import theme
-from game.ui.messages import personalise
+from game.kit.client import theme
+from game.kit.client.messages import personalise
+from game.kit.client.text import fit, wrap
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
-from game.ui.widgets import INK, fit, wrap
+from game.ui.widgets import INK
 
 if TYPE_CHECKING:
     from game.api import Game
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
     from game.ui.lessonstore import LessonStore
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 #: the board, and the lesson's card under it (logical units); the card ends above the

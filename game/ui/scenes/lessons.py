@@ -12,26 +12,20 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.errors import AztecArcadeError, ConfigIssue
-from game.lessons import Lesson
-from game.ui import theme
+from game.core.errors import AztecArcadeError, ConfigIssue
+from game.core.lessons.model import Lesson
+from game.kit.client import theme
+from game.kit.client.messages import one_line
+from game.kit.client.text import fit
 from game.ui.dialogs import Confirm
 from game.ui.lessonstore import LessonStore, lesson_store, start_session
 from game.ui.lessonworker import lesson_worker
-from game.ui.messages import one_line
 from game.ui.scenes.common import MenuScene
-from game.ui.widgets import (
-    Menu,
-    MenuItem,
-    draw_backdrop,
-    draw_footer,
-    draw_header,
-    fit,
-)
+from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.screen import Screen
 
 
 class LessonsScene(MenuScene):

@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.errors import SaveError
-from game.ui import theme
-from game.ui.messages import one_line
+from game.core.errors import SaveError
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.messages import one_line
 from game.ui.saves import AUTOSAVE, SaveEntry
 from game.ui.scenes.common import (
     MenuScene,
@@ -17,12 +18,11 @@ from game.ui.scenes.common import (
     when,
 )
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
-from game.words import plural
 
 if TYPE_CHECKING:
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
 
 
 def describe(entry: SaveEntry, variant_name: str = "") -> str:

@@ -5,20 +5,21 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from game.errors import AztecArcadeError, SaveError
-from game.ui import theme
-from game.ui.art import frames
+from game.core.errors import AztecArcadeError, SaveError
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.messages import one_line
+from game.kit.client.text import ease_out
 from game.ui.dialogs import Confirm
-from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE, HOSTED
 from game.ui.scenes.common import HasSession, MenuScene, TypingScene
 from game.ui.seatchoice import SeatsScene, game_on_stack
-from game.ui.widgets import Menu, MenuItem, TextField, draw_footer, ease_out
+from game.ui.widgets import Menu, MenuItem, TextField, draw_footer
 
 if TYPE_CHECKING:
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 QUIT_QUESTION = "Quit to title? Your game is autosaved."

@@ -8,7 +8,7 @@ seat is the business of its driver (:mod:`game.ui.seats`): every frame the shell
 deciding seat's driver for the next action, without knowing whether a person or a
 computer plays it.
 
-The view and the rules are plugin code behind guards (:mod:`game.isolation`): whatever
+The view and the rules are plugin code behind guards (:mod:`game.ui.isolation`): whatever
 they raise, here or in the computer players' thread, unwinds to ``App.plugin_failed``,
 which autosaves, names the plugin and goes back to the title.
 """
@@ -19,15 +19,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.errors import AztecArcadeError, IllegalAction
-from game.ui import fx, statusline, theme
+from game.core.errors import AztecArcadeError, IllegalAction
+from game.kit.client import fx, theme
+from game.kit.client.boardview import Area, BoardView
+from game.kit.client.layout import BANNER_AREA, BOARD_AREA, log_area, panel_area
+from game.kit.client.messages import one_line, personalise
+from game.kit.client.text import inside
+from game.ui import statusline
 from game.ui.actionlog import ActionLog
-from game.ui.boardview import Area, BoardView
 from game.ui.cues import GameSounds
 from game.ui.hints import Hinter, HintShow
-from game.ui.layout import BANNER_AREA, BOARD_AREA, log_area, panel_area
 from game.ui.listview import ActionListView
-from game.ui.messages import one_line, personalise
 from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
 from game.ui.scenes.common import (
     BaseScene,
@@ -40,14 +42,14 @@ from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.statusline import draw_seat_status, draw_status
-from game.ui.widgets import Banner, draw_footer, inside
+from game.ui.widgets import Banner, draw_footer
 
 if TYPE_CHECKING:
     from game.api import Game
-    from game.events import Event
+    from game.core.events import Event
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 #: the menu keys, shown whoever decides

@@ -11,26 +11,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.api import Game
-from game.errors import AztecArcadeError, IllegalAction
+from game.core.errors import AztecArcadeError, IllegalAction
 from game.i18n import say
-from game.isolation import start_game
-from game.ui import theme
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.boardview import BoardView
+from game.kit.client.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, Area, log_area, panel_area
+from game.kit.client.messages import one_line
+from game.kit.client.text import draw_panel, fit
 from game.ui.actionlog import entry_head, wrap_text
-from game.ui.art import frames
-from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
-from game.ui.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, Area, log_area, panel_area
-from game.ui.messages import one_line
+from game.ui.isolation import start_game
 from game.ui.playersbar import draw_players_bar, wide_cards
 from game.ui.scenes.common import BaseScene, seat_colours
 from game.ui.session import Session
-from game.ui.widgets import draw_footer, draw_panel, fit
+from game.ui.widgets import draw_footer
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
 
 SNAPSHOT_EVERY = 20
 AUTOPLAY_SECONDS = 0.8

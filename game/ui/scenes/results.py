@@ -12,14 +12,15 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from game.errors import AztecArcadeError
-from game.events import personalise
+from game.core.errors import AztecArcadeError
+from game.core.events import personalise
+from game.core.words import plural
+from game.kit.client.boardview import BoardView
+from game.kit.client.fx import Effects
+from game.kit.client.messages import one_line
 from game.ui import scorebars
-from game.ui.boardview import BoardView
 from game.ui.cues import GameSounds
-from game.ui.fx import Effects
 from game.ui.lastsetup import Setup
-from game.ui.messages import one_line
 from game.ui.resultspanels import (
     BOARD,
     FACTS,
@@ -34,13 +35,12 @@ from game.ui.resultspanels import (
 )
 from game.ui.scenes.common import MenuScene, random_seed, replay_history, seat_colours
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
-from game.words import plural
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 #: seconds of the winner moment (the fanfare over ducked music, the bursts)

@@ -10,31 +10,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import say
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.fx import Effects
-from game.ui.layout import RIGHT_W, RIGHT_X, STATUS_AREA
-from game.ui.messages import personalise
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.fx import Effects
+from game.kit.client.layout import RIGHT_W, RIGHT_X, STATUS_AREA
+from game.kit.client.messages import personalise
+from game.kit.client.screen import draw_mark
+from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, mix, pulse
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
-from game.ui.screen import draw_mark
-from game.ui.widgets import (
-    INK,
-    draw_footer,
-    draw_panel,
-    ease_out,
-    fit,
-    fit_lines,
-    fit_size,
-    mix,
-    pulse,
-)
+from game.ui.widgets import INK, draw_footer
 
 if TYPE_CHECKING:
-    from game.events import Event
+    from game.core.events import Event
+    from game.kit.client.boardview import BoardView
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.boardview import BoardView
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
     from game.ui.session import Session
 
 Step = dict[str, Any]

@@ -7,20 +7,20 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from game.core.records import write_atomic
+from game.core.settings import read_user_settings, user_settings_path
 from game.i18n import Text, set_language
 from game.i18n.client import _
 from game.i18n.languages import NATIVE_NAMES, SYSTEM, choose, shipped, system_language
-from game.records import write_atomic
-from game.settings import read_user_settings, user_settings_path
-from game.ui import theme
-from game.ui.art import frames
-from game.ui.messages import one_line
+from game.kit.client import theme
+from game.kit.client.art import frames
+from game.kit.client.messages import one_line
+from game.kit.client.screen import draw_mark
 from game.ui.scenes.common import MenuScene
-from game.ui.screen import draw_mark
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
-    from game.ui.screen import Screen
+    from game.kit.client.screen import Screen
 
 PALETTES = ("okabe-ito", "high-contrast")
 PALETTE_LABELS = {"okabe-ito": _("Colour-blind safe"), "high-contrast": _("High contrast")}

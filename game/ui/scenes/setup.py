@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.errors import AztecArcadeError
-from game.isolation import start_game
-from game.notation import plain_number
-from game.ui import theme
+from game.core.errors import AztecArcadeError
+from game.core.notation import plain_number
+from game.kit.client import theme
+from game.kit.client.messages import default_name, one_line, param_label
+from game.kit.client.text import fit, inside
 from game.ui.input import pad_id
+from game.ui.isolation import start_game
 from game.ui.lastsetup import Setup, recall, remember
-from game.ui.messages import default_name, one_line, param_label
 from game.ui.scene import make_scene
 from game.ui.scenes.common import (
     TypingScene,
@@ -42,20 +43,13 @@ from game.ui.setupdraw import (
     draw_seats,
     most_lines,
 )
-from game.ui.widgets import (
-    TextField,
-    draw_backdrop,
-    draw_footer,
-    draw_header,
-    fit,
-    inside,
-)
+from game.ui.widgets import TextField, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
-    from game.plugins import VariantSpec
+    from game.core.registry import VariantSpec
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
 
 NAME_LEN = 14
 

@@ -11,14 +11,16 @@ import pygame
 
 from game.ai import make_bot
 from game.api import new_game
-from game.errors import AztecArcadeError, SaveError
-from game.isolation import PluginFailure
-from game.ui import theme
-from game.ui.art import frames, palette
+from game.core.errors import AztecArcadeError, SaveError
+from game.core.words import plural
+from game.kit.client import theme
+from game.kit.client.art import frames, palette
+from game.kit.client.messages import one_line
+from game.kit.client.text import ease_out, fit
+from game.ui.isolation import PluginFailure
 from game.ui.lastsetup import Setup, recall
 from game.ui.lessonstore import lessons_done
 from game.ui.lessonworker import lesson_worker
-from game.ui.messages import one_line
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import (
     MenuScene,
@@ -28,22 +30,13 @@ from game.ui.scenes.common import (
     random_seed,
 )
 from game.ui.session import Session
-from game.ui.widgets import (
-    FOOTER_Y,
-    Menu,
-    MenuItem,
-    draw_backdrop,
-    draw_footer,
-    ease_out,
-    fit,
-)
-from game.words import plural
+from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
 
 if TYPE_CHECKING:
     from game.api import Game
+    from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.app import App
-    from game.ui.input import Intent
-    from game.ui.screen import Screen
 
 TITLE = "AZTEC ARCADE"
 #: seconds on the title before computers start a game behind the menu (attract mode)

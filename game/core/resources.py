@@ -1,0 +1,23 @@
+"""Where shipped data lives, in a checkout and in an installed wheel alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent.parent  # game/, not game/core/
+
+
+def data_dir(name: str) -> Path:
+    """``config`` or ``assets``: inside the wheel (game/_data) or beside ``game/``."""
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"the {name}/ folder is missing from this installation")
+
+
+def config_dir() -> Path:
+    return data_dir("config")
+
+
+def assets_dir() -> Path:
+    return data_dir("assets")

@@ -1,0 +1,79 @@
+"""One bounded cache for every painted piece of art, with counters a test can read.
+
+Art is keyed by what it shows and its size in pixels, so a resize paints afresh and an
+unchanged frame paints nothing: ``renders`` counts the paintings, ``hits`` the reuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from game.kit.client.lru import LruCache
+
+#: bounds: entries and pixel bytes, for a 1920x1080 window (more in a larger one, see
+#: :mod:`game.kit.client.lru`). Why 40 MB: what one screen paints is at most about 30 MB at 1080p
+#: (the wall, 8 MB; a board's textures, 3.5 MB each at 24 bits; the slab each panel
+#: fill is cut from, 7 MB; the panels themselves), and the menus over it take a few more.
+#: Measured over a scripted evening with a menu every 15 s and a resize every 42 s
+#: (``benchmarks/memory.py --client``): at 32 MB a slab or a board texture was painted
+#: again within the same window size about 20 times a minute (each a 30-100 ms frame), at
+#: 40 MB about 4 (on opening a menu or a new game), at 48 MB 1; and 40 MB keeps a
+#: two-hour game under 200 MB. Entries: a screen holds a few hundred small pieces
+#: (glows, tiles, panel parts), each a few hundred bytes of bookkeeping.
+ART_ENTRIES = 800
+ART_BYTES = 40 * 1024 * 1024
+
+
+class ArtCache:
+    def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES,
+                 name: str = "") -> None:
+        self._lru = LruCache(entries, limit, per_window=True, name=name)
+        self.renders = 0
+        self.hits = 0
+
+    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface for ``key``, painted by ``make`` the first time only."""
+        surf: pygame.Surface | None = self._lru.get(key)
+        if surf is not None:
+            self.hits += 1
+            return surf
+        surf = make()
+        if surf.get_flags() & pygame.SRCALPHA:
+            # run-length encoded: a panel is opaque inside and clear outside its shadow,
+            # so its blits skip most of the blending (about 2.5 times faster)
+            surf.set_alpha(255, pygame.RLEACCEL)
+        self.renders += 1
+        w, h = surf.get_size()
+        self._lru.put(key, surf, w * h * surf.get_bytesize())
+        return surf
+
+    def __len__(self) -> int:
+        return len(self._lru)
+
+    def clear(self) -> None:
+        self._lru.clear()
+
+
+def prime(dest: pygame.Surface, surf: pygame.Surface) -> None:
+    """Blit one pixel of ``surf`` onto ``dest``, then put that pixel back as it was.
+
+    Why: SDL run-length encodes a surface kept with RLEACCEL (all cached art) at its
+    first blit onto a destination, and again whenever it is blitted onto another one:
+    1.5-3 ms for a side panel at 1080p against 0.1 ms for each later blit. Art warmed
+    for a frame to come is primed onto the surface that frame draws on, so that frame
+    does not pay for the encoding either."""
+    if not dest.get_width() or not dest.get_height():
+        return
+    clip = dest.get_clip()
+    dest.set_clip(None)
+    try:
+        old = dest.get_at((0, 0))
+        dest.blit(surf, (0, 0), pygame.Rect(0, 0, 1, 1))
+        dest.set_at((0, 0), old)
+    finally:
+        dest.set_clip(clip)
+
+
+ART = ArtCache(name="art")
