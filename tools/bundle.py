@@ -78,6 +78,8 @@ def build(dist: Path, work: Path) -> Path:
             "--add-data", f"{ROOT / 'config'}{sep}game/_data/config",
             "--add-data", f"{ROOT / 'assets'}{sep}game/_data/assets",
             "--collect-submodules", "game", "--collect-submodules", "variants",
+            # the message catalogues (game/locale, variants/*/locale) beside their code
+            "--collect-data", "game", "--collect-data", "variants",
             "--copy-metadata", NAME]
     for module in EXCLUDE:
         args += ["--exclude-module", module]
