@@ -135,6 +135,17 @@ def test_painted_art_stays_within_its_bound_and_paints_the_same_again(window):
     assert pixels_of(window, again) == before
 
 
+def test_a_panel_keeps_only_itself_in_the_art_cache(window):
+    """A panel's stone is painted at the panel's size and dropped: the cache holds the
+    panel (its pixels and its shadow's), not a full-screen slab per fill colour."""
+    ART.clear()
+    for fill in ((30, 40, 62), (60, 40, 30), (40, 62, 30)):
+        frames.panel(window, 100, 100, 400, 300, (255, 196, 0), fill=fill)
+    w, h = window.ln(400), window.ln(300)
+    assert ART._lru.size < 3 * 2 * (w + 200) * (h + 200) * 4  # three panels, no slab
+    assert max(surf.get_width() for surf in ART._lru.values()) < window.ln(600)
+
+
 def test_sprites_stay_within_their_bound(window):
     def paint(scr: Screen) -> None:
         scr.box(0, 0, 60, 60, (200, 80, 40))
@@ -223,11 +234,18 @@ def test_freed_pixels_go_back_to_the_system():
     assert after - before < 10  # and given back
 
 
-def test_a_long_session_levels_off(make_app):
+#: the art cache's bound during the long session: a short session fills less than the
+#: real bound, and the test is about a full cache staying within its bound
+SESSION_ART_BYTES = 16 * 1024 * 1024
+
+
+def test_a_long_session_levels_off(make_app, monkeypatch):
     """A scripted session of the real client (benchmarks/longplay.py): game after game
     with computers and hints, scorings, menus opened and closed, the window resized
     between 1920x1080, 1280x720 and 1280x800. Every cache stays within its bound at every
     checkpoint, and Python's own objects grow by little between the last two."""
+    monkeypatch.setattr(ART._lru, "base_limit", SESSION_ART_BYTES)
+    monkeypatch.setattr(ART._lru, "limit", SESSION_ART_BYTES)
     app = make_app(size=SIZES[0])
     play = LongPlay(app, flip=False, resize_every=400, menu_every=150)
     marks = []
@@ -245,7 +263,8 @@ def test_a_long_session_levels_off(make_app):
             assert mark.caches[name] <= bound / MB, (mark.frame, name)
         assert sum(mark.caches[name] for name in BYTES) <= PIXEL_BUDGET_MB
         assert mark.caches["fonts"] <= FONT_ENTRIES
-    assert max(m.caches["art"] for m in marks) > ART_BYTES / MB * 0.8  # under pressure
+    assert max(m.caches["art"] for m in marks) <= SESSION_ART_BYTES / MB
+    assert max(m.caches["art"] for m in marks) > SESSION_ART_BYTES / MB * 0.8  # pressure
     assert marks[-1].python - marks[-2].python < 1.0  # megabytes in 600 frames
 
 

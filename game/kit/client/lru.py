@@ -10,7 +10,7 @@ measures a two-hour session; ``tests/client/test_memory.py`` checks each bound).
 Pixel caches are bounded for a 1920x1080 window (:data:`BUDGET_PIXELS`): what a screen
 needs at once grows with its pixels, so in a larger window (a 4K television) the byte
 bounds in force grow in proportion (:func:`fit_to_window`), and a smaller window keeps the
-1080p bounds (the slab the panels are cut from, 2048x1152, does not shrink with it).
+1080p bounds.
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ from game.kit.client.lru import LruCache
 
 #: bounds: entries and pixel bytes, for a 1920x1080 window (more in a larger one, see
 #: :mod:`game.kit.client.lru`). Why 40 MB: what one screen paints is at most about 30 MB at 1080p
-#: (the wall, 8 MB; a board's textures, 3.5 MB each at 24 bits; the slab each panel
-#: fill is cut from, 7 MB; the panels themselves), and the menus over it take a few more.
+#: (the wall, 8 MB; a board's textures, 3.5 MB each at 24 bits; the panels themselves),
+#: and the menus over it take a few more. (Panels were once cut from a 7 MB slab per fill
+#: colour, kept here too; each panel now paints its own stone and keeps only itself.)
 #: Measured over a scripted evening with a menu every 15 s and a resize every 42 s
 #: (``benchmarks/memory.py --client``): at 32 MB a slab or a board texture was painted
 #: again within the same window size about 20 times a minute (each a 30-100 ms frame), at

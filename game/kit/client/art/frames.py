@@ -21,9 +21,12 @@ from game.kit.client.art.texture import RGB, masked, shade, stone
 if TYPE_CHECKING:
     from game.kit.client.screen import Colour, Screen
 
-#: the stone every panel is cut from (one texture per fill, larger than the canvas so no
-#: panel shows a seam; each panel a different part of it)
-SLAB = (2048, 1152)
+#: the scale of every panel's stone grain (:func:`~game.kit.client.art.texture.stone`'s
+#: ``coarse``): the same grain at every panel size and window size. Each panel's stone is
+#: painted at the panel's own size and dropped once the panel is painted: a shared slab
+#: bigger than the canvas, kept per fill colour, held 7 MB of the art cache per colour
+#: and took 25 MB for a moment to paint (``benchmarks/memory.py --client``)
+GRAIN = 1152 / 200
 #: only panels at least this big (logical units, both sides) get corner brackets: in
 #: smaller ones a bracket would crowd what the panel holds
 CORNERS_FROM = 300
@@ -152,8 +155,8 @@ def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pa
         body.fill(light, (rad // 2, rim, w - rad, bevel))
         body.fill(dark, (rad // 2, h - rim - bevel, w - rad, bevel))
 
-    body = masked(stone(SLAB, fill, seed=sum(fill)), (w, h), rad, (w * 7 % 97, h * 3 % 89),
-                  lit)
+    body = masked(stone((w, h), fill, seed=sum(fill) + w * 7 + h * 3, keep=False,
+                        coarse=GRAIN), (w, h), rad, paint=lit)
     out.blit(body, (pad, pad))
     inner = pygame.Rect(pad, pad, w, h)
     if rim:

@@ -53,23 +53,27 @@ def shade(colour: RGB, k: float) -> RGB:
 
 
 def stone(size: Size, base: RGB, seed: int = 1, blocks: float = 0.0,
-          keep: bool = True) -> pygame.Surface:
+          keep: bool = True, coarse: float | None = None) -> pygame.Surface:
     """A stone surface: ``base`` with grain and, if ``blocks`` (a course's height in
     pixels), courses of dressed blocks with lit and shaded joints. ``keep=False``: a
     new surface, not kept in the art cache, for art that is itself kept and is all
-    that uses it (the wall: a second copy of the screen's size held for nothing)."""
+    that uses it (the wall: a second copy of the screen's size held for nothing).
+    ``coarse``: the grain's scale (its largest octave is 90 times it, in pixels);
+    by default it follows the surface's size, so that panels of every size can share
+    one grain they give it."""
     if not keep:
-        return _stone(size, base, seed, blocks)
-    key = ("stone", size, base, seed, round(blocks))
-    return ART.get(key, lambda: _stone(size, base, seed, blocks))
+        return _stone(size, base, seed, blocks, coarse)
+    key = ("stone", size, base, seed, round(blocks), coarse)
+    return ART.get(key, lambda: _stone(size, base, seed, blocks, coarse))
 
 
-def _stone(size: Size, base: RGB, seed: int, blocks: float) -> pygame.Surface:
+def _stone(size: Size, base: RGB, seed: int, blocks: float,
+           coarse: float | None = None) -> pygame.Surface:
     # three bytes a pixel, not four: a texture is cut from, never blitted every frame, and
     # the art cache holds a quarter more of them (the same pixels as at 32 bits)
     surf = pygame.Surface(size, 0, 24)
     surf.fill(base)
-    scale = max(1.0, min(size) / 200)
+    scale = coarse if coarse is not None else max(1.0, min(size) / 200)
     grain(surf, seed, ((90 * scale, 26), (22 * scale, 20), (4, 18)))
     if blocks >= 6:
         rng = random.Random(seed + 7)
