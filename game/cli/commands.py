@@ -224,21 +224,44 @@ def _issue_line(issue: ConfigIssue, shown: str) -> str:
     return f"{where}: {issue.path or '(top level)'}: {issue.message}"
 
 
+def _validate_targets(names: list[str]) -> list[Path]:
+    """The files named, with a folder (a mod's package) standing for its YAML files and
+    its catalogues."""
+    from game.i18n.modcheck import catalogues_in
+
+    out: list[Path] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*.yaml") if "locale" not in p.parts)
+            out += found + catalogues_in(path)
+            if not found and not catalogues_in(path):
+                raise ConfigError(f"{name}: a folder with no YAML files and no catalogues")
+        else:
+            out.append(path)
+    return out
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     from game.core.registry import get_registry
+    from game.i18n.modcheck import check_catalogue, is_catalogue
 
     registry = get_registry()
+    files = _validate_targets(args.files)
     bad = 0
-    for name in args.files:
-        issues = registry.validate_file(Path(name))
-        if issues:
-            bad += 1
-            for issue in issues:
-                print(_issue_line(issue, name))
+    for path in files:
+        if is_catalogue(path):
+            problems = check_catalogue(path, str(path))
         else:
-            print(f"OK {name}")
-    if len(args.files) > 1:
-        print(f"{len(args.files) - bad} of {len(args.files)} files are valid")
+            problems = [_issue_line(issue, str(path)) for issue in registry.validate_file(path)]
+        if problems:
+            bad += 1
+            for line in problems:
+                print(line)
+        else:
+            print(f"OK {path}")
+    if len(files) > 1:
+        print(f"{len(files) - bad} of {len(files)} files are valid")
     return 1 if bad else 0
 
 

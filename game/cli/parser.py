@@ -214,11 +214,13 @@ def _add_list(sub: Subparsers, handler: Handler) -> None:
 
 def _add_validate(sub: Subparsers, handler: Handler) -> None:
     """``validate``: variant files checked as loading checks them."""
-    p = sub.add_parser("validate", help="check variant and lesson YAML files",
+    p = sub.add_parser("validate", help="check variant and lesson YAML files and catalogues",
                        description="Check variant (and lesson) YAML files exactly as "
-                       "loading would. Prints 'OK FILE' or each problem as FILE:LINE: KEY: "
+                       "loading would, and translation catalogues (.po) against the code of "
+                       "the package they sit in. A folder stands for its YAML files and "
+                       "catalogues. Prints 'OK FILE' or each problem as FILE:LINE: KEY: "
                        "MESSAGE; exits with 1 if any file has problems.")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE_OR_FOLDER")
     p.set_defaults(func=handler)
 
 

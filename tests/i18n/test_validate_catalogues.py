@@ -1,0 +1,75 @@
+"""``aztec-arcade validate`` checks a mod's catalogues as the tests check the shipped ones:
+against the code of the package the catalogue sits in."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+PO = Path("locale/de/LC_MESSAGES/market.po")
+
+
+@pytest.fixture
+def mod(tmp_path: Path) -> Path:
+    """A copy of a game package with a complete German catalogue, as a modder's own."""
+    target = tmp_path / "mymarket"
+    shutil.copytree(ROOT / "variants" / "market", target,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def validate(capsys: pytest.CaptureFixture[str], *paths: Path) -> tuple[int, str]:
+    code = main(["validate", *map(str, paths)])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_complete_catalogue_is_valid(capsys, mod):
+    code, out = validate(capsys, mod / PO)
+    assert code == 0 and out.strip() == f"OK {mod / PO}"
+
+
+def test_a_folder_stands_for_its_catalogues(capsys, mod):
+    code, out = validate(capsys, mod)
+    assert code == 0 and f"OK {mod / PO}" in out
+
+
+def test_a_translation_with_other_placeholders_is_refused(capsys, mod):
+    edit(mod / PO, 'msgstr "Keine Münze für {player}: Der Münzvorrat ist leer"',
+         'msgstr "Keine Münze für {spieler}: Der Münzvorrat ist leer"')
+    code, out = validate(capsys, mod / PO)
+    assert code == 1
+    assert "'No coin for {player}: the money supply is empty' has the placeholders " \
+           "['spieler'], the message ['player']" in out
+
+
+def test_a_message_the_code_says_but_the_catalogue_lacks_is_named(capsys, mod):
+    with (mod / "rules.py").open("a", encoding="utf-8") as code_file:
+        code_file.write('\n\ndef _said() -> object:\n    return _("The king smiles")\n')
+    code, out = validate(capsys, mod / PO)
+    assert code == 1 and f"{mod / PO}: lacks 'The king smiles'" in out
+
+
+def test_an_unreadable_plural_rule_is_refused(capsys, mod):
+    edit(mod / PO, "plural=(n != 1);", "plural=(n !=== 1);")
+    code, out = validate(capsys, mod / PO)
+    assert code == 1 and "the Plural-Forms cannot be read" in out
+
+
+def test_a_catalogue_outside_a_locale_folder_is_told_where_it_belongs(capsys, mod):
+    stray = mod / "market.po"
+    shutil.copy(mod / PO, stray)
+    code, out = validate(capsys, stray)
+    assert code == 1 and "must sit in <package>/locale/<language>/LC_MESSAGES" in out
