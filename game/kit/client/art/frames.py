@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 #: bigger than the canvas, kept per fill colour, held 7 MB of the art cache per colour
 #: and took 25 MB for a moment to paint (``benchmarks/memory.py --client``)
 GRAIN = 1152 / 200
+#: the largest stone a panel paints (pixels); a larger panel repeats it, mirrored so the
+#: copies meet without a seam. A panel the size of the screen took 25 MB for a moment to
+#: paint with a stone of its own size (the stone, its grain's layer, the cut)
+STONE_MAX = (1024, 640)
 #: only panels at least this big (logical units, both sides) get corner brackets: in
 #: smaller ones a bracket would crowd what the panel holds
 CORNERS_FROM = 300
@@ -155,8 +159,9 @@ def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pa
         body.fill(light, (rad // 2, rim, w - rad, bevel))
         body.fill(dark, (rad // 2, h - rim - bevel, w - rad, bevel))
 
-    body = masked(stone((w, h), fill, seed=sum(fill) + w * 7 + h * 3, keep=False,
-                        coarse=GRAIN), (w, h), rad, paint=lit)
+    piece = (min(w, STONE_MAX[0]), min(h, STONE_MAX[1]))
+    body = masked(stone(piece, fill, seed=sum(fill) + w * 7 + h * 3, keep=False,
+                        coarse=GRAIN), (w, h), rad, paint=lit, mirror=True)
     out.blit(body, (pad, pad))
     inner = pygame.Rect(pad, pad, w, h)
     if rim:

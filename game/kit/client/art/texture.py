@@ -175,17 +175,40 @@ def _water(size: Size, base: RGB, seed: int, ripple: float, tile: bool) -> pygam
 
 def masked(texture: pygame.Surface, size: Size, radius: int,
            offset: tuple[int, int] = (0, 0),
-           paint: Callable[[pygame.Surface], None] | None = None) -> pygame.Surface:
+           paint: Callable[[pygame.Surface], None] | None = None,
+           mirror: bool = False) -> pygame.Surface:
     """A rounded-rectangle cut of ``texture`` (tiled if smaller), with alpha; ``paint``
-    draws on it before the corners are cut."""
+    draws on it before the corners are cut. ``mirror``: every other tile is flipped, so
+    that neighbours meet edge to edge without a seam (for grain, whose tiles would not)."""
     out = pygame.Surface(size, pygame.SRCALPHA)
     tw, th = texture.get_size()
-    for y in range(-(offset[1] % th), size[1], th):
-        for x in range(-(offset[0] % tw), size[0], tw):
-            out.blit(texture, (x, y))
+    flipped: dict[tuple[bool, bool], pygame.Surface] = {(False, False): texture}
+    for row, y in enumerate(range(-(offset[1] % th), size[1], th)):
+        for col, x in enumerate(range(-(offset[0] % tw), size[0], tw)):
+            flip = (mirror and col % 2 == 1, mirror and row % 2 == 1)
+            if flip not in flipped:
+                flipped[flip] = pygame.transform.flip(texture, *flip)
+            out.blit(flipped[flip], (x, y))
     if paint is not None:
         paint(out)
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), 0, radius)
-    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    cut_corners(out, radius)
     return out
+
+
+def cut_corners(surf: pygame.Surface, radius: int) -> None:
+    """Make what lies outside a rounded rectangle's corners clear, as a rounded-rectangle
+    mask multiplied over ``surf`` would. Only the corners are masked: a mask of the whole
+    surface was 8 MB for a moment for a panel the size of the screen."""
+    w, h = surf.get_size()
+    c = radius + 2  # a corner's square, with a margin past its curve
+    if w < 2 * c + 2 or h < 2 * c + 2:
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), 0, radius)
+        surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        return
+    corners = pygame.Surface((2 * c, 2 * c), pygame.SRCALPHA)
+    pygame.draw.rect(corners, (255, 255, 255, 255), corners.get_rect(), 0, radius)
+    for sx, sy, dx, dy in ((0, 0, 0, 0), (c, 0, w - c, 0), (0, c, 0, h - c),
+                           (c, c, w - c, h - c)):
+        surf.blit(corners, (dx, dy), pygame.Rect(sx, sy, c, c),
+                  special_flags=pygame.BLEND_RGBA_MULT)
