@@ -13,18 +13,19 @@ import pygame
 from game.kit.client.lru import LruCache
 
 #: bounds: entries and pixel bytes, for a 1920x1080 window (more in a larger one, see
-#: :mod:`game.kit.client.lru`). Why 40 MB: what one screen paints is at most about 30 MB at 1080p
-#: (the wall, 8 MB; a board's textures, 3.5 MB each at 24 bits; the panels themselves),
-#: and the menus over it take a few more. (Panels were once cut from a 7 MB slab per fill
-#: colour, kept here too; each panel now paints its own stone and keeps only itself.)
-#: Measured over a scripted evening with a menu every 15 s and a resize every 42 s
-#: (``benchmarks/memory.py --client``): at 32 MB a slab or a board texture was painted
-#: again within the same window size about 20 times a minute (each a 30-100 ms frame), at
-#: 40 MB about 4 (on opening a menu or a new game), at 48 MB 1; and 40 MB keeps a
-#: two-hour game under 200 MB. Entries: a screen holds a few hundred small pieces
-#: (glows, tiles, panel parts), each a few hundred bytes of bookkeeping.
+#: :mod:`game.kit.client.lru`). Why 32 MB: what one screen paints is at most about 25 MB at
+#: 1080p (the wall, 8 MB; a board's textures, 3.5 MB each at 24 bits; the panels
+#: themselves), and the menus over it take a few more. Measured over 20,000 frames of a
+#: scripted evening with a menu every 15 s and a resize every 42 s
+#: (``benchmarks/memory.py --client``, /tmp-style probe counting art over 1 MB painted
+#: again under the same key): 60 such repaints at 32 MB, 46 at 40 MB, nearly all on the
+#: way back to a window size just left; the highest resident set was the same (178 MB).
+#: Panels were once cut from a 7 MB slab per fill colour, kept here too, for which 40 MB
+#: was needed; each panel now paints its own stone and keeps only itself, and the 8 MB
+#: saved keep a two-hour game further under 200 MB. Entries: a screen holds a few hundred
+#: small pieces (glows, tiles, panel parts), each a few hundred bytes of bookkeeping.
 ART_ENTRIES = 800
-ART_BYTES = 40 * 1024 * 1024
+ART_BYTES = 32 * 1024 * 1024
 
 
 class ArtCache:
