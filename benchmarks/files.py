@@ -37,7 +37,7 @@ os.environ["AZTEC_ARCADE_NO_MEMO"] = "1"  # every read is a real one
 from benchmarks import common  # noqa: E402
 from game.api import Game, new_game  # noqa: E402
 from game.core.errors import AztecArcadeError, ConfigError  # noqa: E402
-from game.core.lessons.model import load_lesson  # noqa: E402
+from game.core.lessons.book import load_lesson  # noqa: E402
 from game.core.records import read_game  # noqa: E402
 from game.core.registry import Registry  # noqa: E402
 from game.core.resources import config_dir  # noqa: E402

@@ -8,9 +8,9 @@ import textwrap
 
 import pytest
 
+from game.api import load_lesson
 from game.core import memo
 from game.core.errors import ConfigError
-from game.core.lessons.model import load_lesson
 from game.core.registry import ENTRY_POINT_GROUP, Registry
 from game.core.resources import config_dir
 from game.core.yamlload import load_yaml_file

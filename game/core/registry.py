@@ -35,7 +35,7 @@ from game.core import hookspecs
 from game.core.engine import GameType, Rules
 from game.core.errors import ConfigError, ConfigIssue, number_text, quote
 from game.core.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
-from game.core.lessons.model import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
+from game.core.lessons.book import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
 from game.core.registry_memo import checked_params, installed_entry_points
 from game.core.schema import Context, Obj
 from game.core.variantfile import (
@@ -269,7 +269,7 @@ class Registry:
         return list(self._lesson_sources)
 
     def adopt_lessons(self, found: LessonSet) -> LessonSet:
-        """Take ``found`` (:func:`~game.core.lessons.model.load_lesson_files` of the sources) as the
+        """Take ``found`` (:func:`~game.core.lessons.book.load_lesson_files` of the sources) as the
         lessons, a file that does not replay into :attr:`broken`; the first one counts."""
         if self._lessons is None:
             self._lessons = found
@@ -457,7 +457,7 @@ class Registry:
         Uses the same checks as loading (top-level schema, ``extends`` resolved against
         the variants known here, the engine's parameter schema) without changing this
         registry; a lesson file (a top-level ``lesson:`` key) is checked by replaying its
-        script (:mod:`game.core.lessons.model`). An empty list means the file is valid.
+        script (:mod:`game.core.lessons.book`). An empty list means the file is valid.
         """
         path = Path(path)
         try:
