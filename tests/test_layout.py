@@ -148,7 +148,7 @@ def test_the_allow_list_only_names_circles_still_there():
 #: what the kernel must never import: the client, the faces above it, the layers above it
 ABOVE_CORE = ("pygame", "argparse", "game.api", "game.modkit", "game.ui", "game.cli",
               "game.remote", "game.lab", "game.ai", "game.kit", "game.bridges",
-              "game.ui.isolation", "game.builtin")
+              "game.ui.isolation")
 
 
 def test_the_kernel_imports_nothing_above_it():

@@ -19,11 +19,9 @@ from game.core.lessons.book import load_lesson as load_on
 from game.core.lessons.replay import budget
 from game.core.memo import OFF_ENV
 from game.core.registry import Registry
-from game.core.resources import config_dir
+from tests.shipped import lesson_file
 from tests.tally_rules import Tally, tally_lesson
 from tests.toy_registry import toy_registry
-
-LESSONS = config_dir() / "variants" / "lessons"
 
 
 @pytest.fixture
@@ -58,7 +56,7 @@ def test_a_lesson_repeating_its_accepted_plans_costs_one_replay(tmp_path, applie
     """The probe's file: a shipped lesson whose every step accepts its plan 20 times.
     Checking it (load, ``validate``, the registry's list) plays no more actions than the
     lesson as shipped: a plan written twice is the same game."""
-    honest_path = LESSONS / "mexica-2p.yaml"
+    honest_path = lesson_file("mexica-2p.yaml")
     load_lesson(honest_path)
     honest = len(applied)
     assert honest > 20
@@ -94,7 +92,7 @@ def _main_line(lesson: Any) -> int:
 def test_plans_that_end_where_the_first_does_are_not_followed(applied):
     """Mexica's lesson accepts two walks to one bridge, and two first steps of a walk
     that meet on the next step: each costs its own actions and no more."""
-    lesson = load_lesson(LESSONS / "mexica.yaml")
+    lesson = load_lesson(lesson_file("mexica.yaml"))
     main_line = len(lesson.prelude) + sum(len(s.expect or ()) + len(s.replies)
                                           for s in lesson.steps)
     others = sum(len(plan) for s in lesson.steps for plan in s.accept[1:])

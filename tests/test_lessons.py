@@ -17,10 +17,10 @@ from game.core.errors import ConfigError
 from game.core.hookspecs import hookimpl
 from game.core.lessons.model import fill, play_script, position
 from game.core.registry import Registry, get_registry, reset_registry
-from game.core.resources import config_dir
 from game.kit.client.theme import PALETTE_COLOUR_NAMES
+from tests.shipped import LESSON_FILES, lesson_file
 
-LESSONS = sorted((config_dir() / "variants" / "lessons").glob("*.yaml"))
+LESSONS = LESSON_FILES
 
 TWO_STEPS = """\
 lesson: tiny
@@ -180,7 +180,7 @@ def test_together_the_lessons_have_the_learner_play_every_action_of_each_game():
 
 
 def test_the_mexica_lesson_holds_the_rulebooks_examples_and_a_scoring_with_a_tie():
-    lesson = load_lesson(config_dir() / "variants" / "lessons" / "mexica.yaml")
+    lesson = load_lesson(lesson_file("mexica.yaml"))
     game = lesson.start()
     events = []
     for step in lesson.steps:

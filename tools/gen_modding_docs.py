@@ -78,7 +78,8 @@ def engine_parameters_section() -> str:
     for engine_id in sorted(registry.rules):
         engine, provider = registry.rules[engine_id]
         out.append(f"### `{engine_id}`\n")
-        out.append(f"`{engine.__module__}.{engine.__name__}`, registered by `{provider}`.\n")
+        module = registry.pm.get_plugin(provider).__name__
+        out.append(f"`{engine.__module__}.{engine.__name__}`, registered by `{module}`.\n")
         out.extend(engine.parameters.reference())
         out.append("")
     return "\n".join(out)
