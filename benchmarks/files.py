@@ -37,11 +37,11 @@ os.environ["AZTEC_ARCADE_NO_MEMO"] = "1"  # every read is a real one
 from benchmarks import common  # noqa: E402
 from game.api import Game, new_game  # noqa: E402
 from game.core.errors import AztecArcadeError, ConfigError  # noqa: E402
-from game.core.lessons.model import load_lesson  # noqa: E402
+from game.core.lessons.book import load_lesson  # noqa: E402
 from game.core.records import read_game  # noqa: E402
 from game.core.registry import Registry  # noqa: E402
-from game.core.resources import config_dir  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
+from tests.shipped import LESSON_FILES, lesson_file, variant_file  # noqa: E402
 
 #: a file: (kind, what it is, its path, how it is read and checked)
 Case = tuple[str, str, Path, Callable[[Path], object]]
@@ -78,8 +78,7 @@ def variant_cases(folder: Path, registry: Registry) -> list[Case]:
 
     out: list[Case] = []
     for name in ("mexica", "aztlan", "tlatelolco-market"):
-        out.append(("variant", f"{name} (shipped)", config_dir() / "variants" /
-                    f"{name}.yaml", check))
+        out.append(("variant", f"{name} (shipped)", variant_file(f"{name}.yaml"), check))
     typos = "id: typos\nextends: mexica\nparameters:\n" + "".join(
         f"  ap_per_tur{i}: 6\n" for i in range(20_000))
     for what, text in {**SLOW_YAML, "20,000 misspelt parameters": typos}.items():
@@ -101,10 +100,9 @@ def lesson_cases(folder: Path, registry: Registry, tally: Registry) -> list[Case
                 return exc.issues[0].message if exc.issues else str(exc)
         return run
 
-    lessons = config_dir() / "variants" / "lessons"
     out: list[Case] = [("lesson", f"{p.stem} (shipped)", p, check(registry))
-                       for p in sorted(lessons.glob("*.yaml"))]
-    honest = (lessons / "mexica-2p.yaml").read_text(encoding="utf-8")
+                       for p in LESSON_FILES]
+    honest = lesson_file("mexica-2p.yaml").read_text(encoding="utf-8")
     repeated = folder / "lesson-repeated.yaml"
     repeated.write_text("\n".join(
         line.replace("expect: ", "accept: [") + (", " + line.split("expect: ")[1]) * 19 + "]"

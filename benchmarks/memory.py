@@ -309,7 +309,7 @@ def largest_aztlan_map(home: Path) -> str:
     from game.core.rng import Rng
     from game.core.yamlload import load_yaml_file
 
-    base, _ = load_yaml_file(ROOT / "config" / "variants" / "aztlan.yaml")
+    base, _ = load_yaml_file(ROOT / "variants" / "aztlan" / "aztlan.yaml")
     params = base["parameters"]
     cols, rows = 20, 10
     types = list(params["territory_types"])

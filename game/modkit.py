@@ -17,12 +17,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from game.api import Game, load_game, new_game
+from game.api import Game, load_game, load_lesson, new_game
 from game.core.engine import PLAN_SEP, GameType, Rules
 from game.core.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
 from game.core.events import Event
 from game.core.hookspecs import hookimpl
-from game.core.lessons.model import Lesson, load_lesson, play_script
+from game.core.lessons.model import Lesson, play_script
 from game.core.notation import action_words, plain_number
 from game.core.paths import asset_file
 from game.core.registry import ENTRY_POINT_GROUP, Registry, reset_registry

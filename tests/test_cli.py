@@ -87,7 +87,7 @@ def test_validate_good_file(capsys, tmp_path):
 
 
 def test_validate_shipped_variant(capsys):
-    path = ROOT / "config" / "variants" / "mexica.yaml"
+    path = ROOT / "variants" / "mexica" / "mexica.yaml"
     code, out, _ = run(capsys, "validate", str(path))
     assert code == 0, out
     assert f"OK {path}" in out

@@ -12,10 +12,10 @@ import pytest
 from game.api import broken_variants, list_variants
 from game.core.errors import ConfigError, ConfigIssue
 from game.core.registry import VARIANT_FILE, Registry, get_registry, reset_registry
-from game.core.resources import config_dir
 from game.core.schema import Context, deep_merge
 from game.core.settings import SETTINGS, load_settings, user_settings_path
 from game.core.yamlload import load_yaml_file, load_yaml_text
+from tests.shipped import VARIANT_FILES
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -361,7 +361,7 @@ def test_a_broken_variant_file_disables_only_that_variant(tmp_path):
 def test_shipped_variant_files_are_valid():
     registry = Registry(entry_points=False)
     assert not registry.broken, registry.broken
-    shipped = sorted((config_dir() / "variants").glob("*.yaml"))
+    shipped = VARIANT_FILES
     assert shipped
     for path in shipped:
         raw, _ = load_yaml_file(path)

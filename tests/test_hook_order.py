@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
+from game.core.entrypoints import BUILTIN_ENTRY_POINTS
 from game.core.hookcalls import Interrupts, call_hooks
 from game.core.hookspecs import hookimpl
-from game.core.registry import DEFAULT_PLUGINS, Registry
+from game.core.registry import Registry
 from tests.race_rules import Race
 
 
@@ -81,9 +82,8 @@ def test_tryfirst_runs_first_trylast_last_the_rest_in_load_order():
     registry = Registry(entry_points=False, extra_plugins=(plain, first, last, later))
     assert not registry.broken, registry.broken
     order = calling_order(registry)
-    built_ins = [name for name in DEFAULT_PLUGINS if name in order]
-    assert built_ins == ["variants.mexica.plugin", "variants.mexica_neutral.plugin",
-                         "variants.market.plugin", "variants.aztlan.plugin"]
+    built_ins = [name for name in BUILTIN_ENTRY_POINTS if name in order]
+    assert built_ins == ["mexica", "mexica-neutral", "market", "aztlan"]
     assert order == ["ordertest_first", *built_ins, "ordertest_plain", "ordertest_later",
                      "ordertest_last"]
 

@@ -18,7 +18,7 @@ import pytest
 from game.api import MAX_LOG_ACTIONS, MAX_SAVE_BYTES, Game, new_game
 from game.core import yamlload
 from game.core.errors import ConfigError, SaveError
-from game.core.lessons.model import load_lesson
+from game.core.lessons.book import load_lesson
 from game.core.memo import OFF_ENV
 from game.core.records import read_game, read_save_bytes, save_game
 from game.core.registry import Registry

@@ -11,19 +11,17 @@ from typing import Any
 
 import pytest
 
-from game.api import Game
+from game.api import Game, load_lesson
 from game.cli import main
 from game.core.errors import ConfigError
 from game.core.events import Event
-from game.core.lessons.model import load_lesson
+from game.core.lessons.book import load_lesson as load_on
 from game.core.lessons.replay import budget
 from game.core.memo import OFF_ENV
 from game.core.registry import Registry
-from game.core.resources import config_dir
+from tests.shipped import lesson_file
 from tests.tally_rules import Tally, tally_lesson
 from tests.toy_registry import toy_registry
-
-LESSONS = config_dir() / "variants" / "lessons"
 
 
 @pytest.fixture
@@ -58,7 +56,7 @@ def test_a_lesson_repeating_its_accepted_plans_costs_one_replay(tmp_path, applie
     """The probe's file: a shipped lesson whose every step accepts its plan 20 times.
     Checking it (load, ``validate``, the registry's list) plays no more actions than the
     lesson as shipped: a plan written twice is the same game."""
-    honest_path = LESSONS / "mexica-2p.yaml"
+    honest_path = lesson_file("mexica-2p.yaml")
     load_lesson(honest_path)
     honest = len(applied)
     assert honest > 20
@@ -94,7 +92,7 @@ def _main_line(lesson: Any) -> int:
 def test_plans_that_end_where_the_first_does_are_not_followed(applied):
     """Mexica's lesson accepts two walks to one bridge, and two first steps of a walk
     that meet on the next step: each costs its own actions and no more."""
-    lesson = load_lesson(LESSONS / "mexica.yaml")
+    lesson = load_lesson(lesson_file("mexica.yaml"))
     main_line = len(lesson.prelude) + sum(len(s.expect or ()) + len(s.replies)
                                           for s in lesson.steps)
     others = sum(len(plan) for s in lesson.steps for plan in s.accept[1:])
@@ -121,7 +119,7 @@ def test_plans_that_never_rejoin_the_script_are_refused_within_a_budget(tmp_path
     path.write_text(tally_lesson([["wait", *(f"mark {n}" for n in range(1, 20))]] * 60),
                     encoding="utf-8")
     with pytest.raises(ConfigError) as err:
-        load_lesson(path, tally)
+        load_on(path, tally)
     [issue] = err.value.issues
     assert issue.file == str(path)
     assert re.fullmatch(r"steps\[\d+\]\.accept\[\d+\]", issue.path)
@@ -142,12 +140,12 @@ def test_plans_that_never_rejoin_the_script_are_refused_within_a_budget(tmp_path
 def test_the_budget_grows_with_the_file_not_with_its_repetitions(tmp_path, tally):
     path = tmp_path / "tally.yaml"
     path.write_text(tally_lesson([["wait", "mark 1"]] * 10), encoding="utf-8")
-    once = budget(load_lesson(path, tally))
+    once = budget(load_on(path, tally))
     path.write_text(tally_lesson([["wait", "mark 1", "wait", "mark 1"]] * 10),
                     encoding="utf-8")
-    assert budget(load_lesson(path, tally)) == once == 8 * 20 + 1_000
+    assert budget(load_on(path, tally)) == once == 8 * 20 + 1_000
     path.write_text(tally_lesson([["wait", "mark 1"]] * 20), encoding="utf-8")
-    assert budget(load_lesson(path, tally)) == 8 * 40 + 1_000
+    assert budget(load_on(path, tally)) == 8 * 40 + 1_000
 
 
 def test_a_plan_that_breaks_a_later_step_is_still_found(tmp_path, tally):
@@ -156,7 +154,7 @@ def test_a_plan_that_breaks_a_later_step_is_still_found(tmp_path, tally):
     path = tmp_path / "tally.yaml"
     path.write_text(tally_lesson([["mark 1", "wait"], ["clear"]]), encoding="utf-8")
     with pytest.raises(ConfigError) as err:
-        load_lesson(path, tally)
+        load_on(path, tally)
     [issue] = err.value.issues
     assert issue.message.startswith("step 2 (after 'wait' in step 1): 'clear' is not legal "
                                     "here")
@@ -173,7 +171,7 @@ def test_a_rules_engine_failing_on_a_lesson_makes_it_broken_not_the_registry(tmp
         raise ZeroDivisionError("a bug in the mod")
 
     monkeypatch.setattr(Tally, "legal_actions", boom)
-    from game.core.lessons.model import load_lesson_files
+    from game.core.lessons.book import load_lesson_files
 
     found = load_lesson_files(tally, [("a mod", Path(path))])
     [(name, file, _message, [issue])] = found.broken
@@ -201,7 +199,7 @@ def test_finding_where_a_long_log_stands_in_the_script_reads_it_once(tmp_path, t
 
     path = tmp_path / "tally.yaml"
     path.write_text(tally_lesson([["mark 1"]] * 400), encoding="utf-8")
-    lesson = load_lesson(path, tally)
+    lesson = load_on(path, tally)
     log = CountedLog(["mark 1"] * 400)
     CountedLog.copied = 0
     where = position(lesson, log)

@@ -11,15 +11,16 @@ from typing import Any
 
 import pytest
 
+from game.api import load_lesson
 from game.cli import main
 from game.core.errors import ConfigError
 from game.core.hookspecs import hookimpl
-from game.core.lessons.model import fill, load_lesson, play_script, position
-from game.core.registry import Registry, get_registry
-from game.core.resources import config_dir
+from game.core.lessons.model import fill, play_script, position
+from game.core.registry import Registry, get_registry, reset_registry
 from game.kit.client.theme import PALETTE_COLOUR_NAMES
+from tests.shipped import LESSON_FILES, lesson_file
 
-LESSONS = sorted((config_dir() / "variants" / "lessons").glob("*.yaml"))
+LESSONS = LESSON_FILES
 
 TWO_STEPS = """\
 lesson: tiny
@@ -179,7 +180,7 @@ def test_together_the_lessons_have_the_learner_play_every_action_of_each_game():
 
 
 def test_the_mexica_lesson_holds_the_rulebooks_examples_and_a_scoring_with_a_tie():
-    lesson = load_lesson(config_dir() / "variants" / "lessons" / "mexica.yaml")
+    lesson = load_lesson(lesson_file("mexica.yaml"))
     game = lesson.start()
     events = []
     for step in lesson.steps:
@@ -206,6 +207,25 @@ def test_the_mexica_lesson_holds_the_rulebooks_examples_and_a_scoring_with_a_tie
     scored = [e for _a, evs in events for e in evs if e.kind == "score"
               and "4-space district" in e.text]
     assert {e.seat for e in scored} == {0, 1} and {e.points for e in scored} == {4}
+
+
+def test_a_lesson_starts_on_the_variants_it_was_checked_against(tmp_path):
+    """A lesson of a variant from the drop-in folder plays on the registry that checked
+    it, even once the process holds a registry without that variant (a reload, a test)."""
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "quick.yaml").write_text("id: mexica-quick\nname: Mexica (quick)\n"
+                                       "extends: mexica\n", encoding="utf-8")
+    write(folder, TWO_STEPS.format(cell="k3").replace("variant: mexica",
+                                                      "variant: mexica-quick"))
+    checked = Registry(plugin_folder=str(folder), entry_points=False)
+    lesson = checked.lessons().lessons["tiny"]
+    reset_registry(Registry(entry_points=False))
+    assert "mexica-quick" not in get_registry().variants
+    game = play_script(lesson)
+    assert game.variant == "mexica-quick"
+    assert game.log == ["start i7", "start h8", "temple k3 1"]
+    assert lesson.start(checked).variant == "mexica-quick"
 
 
 def test_a_lesson_file_in_the_drop_in_folder_is_a_lesson_not_a_variant(tmp_path):

@@ -8,15 +8,15 @@ import textwrap
 
 import pytest
 
+from game.api import load_lesson
 from game.core import memo
 from game.core.errors import ConfigError
-from game.core.lessons.model import load_lesson
 from game.core.registry import ENTRY_POINT_GROUP, Registry
-from game.core.resources import config_dir
 from game.core.yamlload import load_yaml_file
+from tests.shipped import lesson_file, variant_file
 from variants.mexica.rules import MexicaRules
 
-MEXICA_LESSON = config_dir() / "variants" / "lessons" / "mexica.yaml"
+MEXICA_LESSON = lesson_file("mexica.yaml")
 
 
 def test_what_a_registry_hands_out_is_its_own():
@@ -29,10 +29,10 @@ def test_what_a_registry_hands_out_is_its_own():
     second = Registry(entry_points=False).variants["tlatelolco-market"].params
     assert repr(second[key]) == original and "added by a test" not in second
 
-    data, lines = load_yaml_file(config_dir() / "variants" / "mexica.yaml")
+    data, lines = load_yaml_file(variant_file("mexica.yaml"))
     data.clear()
     lines.clear()
-    again, again_lines = load_yaml_file(config_dir() / "variants" / "mexica.yaml")
+    again, again_lines = load_yaml_file(variant_file("mexica.yaml"))
     assert again["id"] == "mexica" and again_lines[("id",)] >= 1
 
 

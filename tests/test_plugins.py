@@ -354,12 +354,12 @@ def test_same_variant_id_from_two_providers(tmp_path):
     [entry] = [b for b in registry.broken if b.name == "mexica"]
     assert entry.kind == "variant"
     assert "provided twice" in entry.message
-    assert "game.builtin" in entry.message
+    assert "by mexica (" in entry.message  # the built-in game's plugin, its file
     assert str(copy) in entry.message
-    assert str(Path("config") / "variants" / "mexica.yaml") in entry.message
+    assert str(Path("variants") / "mexica" / "mexica.yaml") in entry.message
     assert "drop-in folder" in entry.message
     assert registry.variants["mexica"].name == "Mexica"  # the first one is kept
-    assert registry.variants["mexica"].provider == "game.builtin"
+    assert registry.variants["mexica"].provider == "mexica"
 
 
 def test_same_variant_id_in_two_plugins(tmp_path):
@@ -399,8 +399,7 @@ def test_engine_id_clash_with_a_builtin():
     module = plugin_module("plugtest_fake_mexica", register_rules=register_rules)
     registry = Registry(entry_points=False, extra_plugins=(module,))
     [entry] = registry.broken
-    assert "variants.mexica.plugin" in entry.message
-    assert "plugtest_fake_mexica" in entry.message
+    assert "by mexica and by plugtest_fake_mexica" in entry.message
     assert registry.rules["mexica"][0] is not FakeMexica
 
 

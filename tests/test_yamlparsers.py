@@ -15,10 +15,12 @@ from game.core import yamlload
 from game.core.errors import ConfigError
 from game.core.resources import config_dir
 from game.core.yamlload import MAX_BYTES, MAX_DEPTH, load_yaml_file, load_yaml_text
+from tests.shipped import LESSON_FILES, VARIANT_FILES, variant_file
 
 REPO = Path(__file__).resolve().parents[1]
 #: every YAML file the project ships: variants, lessons, default settings, the example mod
-SHIPPED = sorted({*config_dir().rglob("*.yaml"), *(REPO / "examples").rglob("*.yaml")})
+SHIPPED = sorted({*config_dir().rglob("*.yaml"), *VARIANT_FILES, *LESSON_FILES,
+                  *(REPO / "examples").rglob("*.yaml")})
 
 needs_libyaml = pytest.mark.skipif(not yaml.__with_libyaml__,
                                    reason="this PyYAML was built without libyaml")
@@ -112,7 +114,7 @@ def test_with_libyaml_the_pure_python_scanner_reads_nothing(monkeypatch):
 
     monkeypatch.setattr(yaml.scanner.Scanner, "check_token", counted)
     monkeypatch.setattr(yamlload, "LIBYAML", True)
-    text = (config_dir() / "variants" / "aztlan.yaml").read_text(encoding="utf-8")
+    text = variant_file("aztlan.yaml").read_text(encoding="utf-8")
     data, lines = load_yaml_text(text, "fast.yaml")
     assert data["id"] == "aztlan" and lines[("id",)] >= 1
     with pytest.raises(ConfigError, match="duplicate key"):

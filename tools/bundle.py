@@ -15,8 +15,10 @@ What the build must be told, because its analysis follows ``import`` statements 
 
 * ``config/`` and ``assets/`` go to ``game/_data/``, where :mod:`game.core.resources` finds
   them in an installed wheel too;
-* every module of ``game/`` and ``variants/``: the built-in games are plugins imported
-  by name (``game.core.registry.DEFAULT_PLUGINS``), and the client imports scenes lazily;
+* every module of ``game/`` and ``variants/`` and their data (each game's YAML and
+  lessons beside its code, the message catalogues): the built-in games are plugins
+  imported by name (``game.core.entrypoints.BUILTIN_ENTRY_POINTS``), and the client
+  imports scenes lazily;
 * the project's metadata (``aztec_arcade.variants`` entry points and the version are
   read from it); the built-in games load even without it, since they are imported by
   module name first, and the check below proves they do;
@@ -78,7 +80,8 @@ def build(dist: Path, work: Path) -> Path:
             "--add-data", f"{ROOT / 'config'}{sep}game/_data/config",
             "--add-data", f"{ROOT / 'assets'}{sep}game/_data/assets",
             "--collect-submodules", "game", "--collect-submodules", "variants",
-            # the message catalogues (game/locale, variants/*/locale) beside their code
+            # each game's YAML and lessons and the message catalogues (game/locale,
+            # variants/*/locale), beside their code
             "--collect-data", "game", "--collect-data", "variants",
             "--copy-metadata", NAME]
     for module in EXCLUDE:

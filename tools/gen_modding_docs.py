@@ -11,7 +11,7 @@ once, in whichever page holds it. The sections are:
 
 * ``hooks``: every hookspec in ``game/core/hookspecs.py``, its signature and docstring;
 * ``variant-file``: the top-level keys of a variant file (``game.core.registry.VARIANT_FILE``);
-* ``lesson-file``: the keys of a lesson file (``game.core.lessons.model.LESSON_FILE``);
+* ``lesson-file``: the keys of a lesson file (``game.core.lessons.book.LESSON_FILE``);
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
 * ``rules``: the attributes a ``game.core.engine.Rules`` subclass declares (their ``#:``
   comments), the methods it may override (their docstrings) and ``game.core.engine.GameType``;
@@ -65,7 +65,7 @@ def variant_file_section() -> str:
 
 
 def lesson_file_section() -> str:
-    from game.core.lessons.model import LESSON_FILE
+    from game.core.lessons.book import LESSON_FILE
 
     return "\n".join(LESSON_FILE.reference()) + "\n"
 
@@ -78,7 +78,8 @@ def engine_parameters_section() -> str:
     for engine_id in sorted(registry.rules):
         engine, provider = registry.rules[engine_id]
         out.append(f"### `{engine_id}`\n")
-        out.append(f"`{engine.__module__}.{engine.__name__}`, registered by `{provider}`.\n")
+        module = registry.pm.get_plugin(provider).__name__
+        out.append(f"`{engine.__module__}.{engine.__name__}`, registered by `{module}`.\n")
         out.extend(engine.parameters.reference())
         out.append("")
     return "\n".join(out)

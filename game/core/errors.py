@@ -163,7 +163,7 @@ def failure_origin(exc: BaseException) -> str:
 
 def _plugin_packages() -> set[str]:
     """The packages of the plugins the loaded registry holds (none loaded: none); Aztec
-    Arcade's own ``game.builtin`` is not a plugin's package."""
+    Arcade's own ``game`` package is not a plugin's package."""
     import sys
 
     plugins = getattr(sys.modules.get("game.core.registry"), "_REGISTRY", None)

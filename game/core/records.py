@@ -16,9 +16,10 @@ import time
 from pathlib import Path
 
 from game.core.errors import SaveError
-from game.core.game import MAX_SAVE_BYTES, Game, SaveFile, load_game
-from game.core.game import read_save as parse_save
+from game.core.game import Game
 from game.core.readlimit import read_at_most
+from game.core.saves import MAX_SAVE_BYTES, SaveFile, load_game
+from game.core.saves import read_save as parse_save
 
 __all__ = ["write_atomic", "save_game", "read_game", "read_save", "read_save_bytes",
            "clean_stale_temp"]

@@ -1,10 +1,11 @@
 """Loading plugins and variant files, with every failure isolated and reported.
 
-Built-in plugins (``DEFAULT_PLUGINS``), installed packages in the ``aztec_arcade.variants``
-entry-point group and the drop-in folder named in settings all go through the same
-pluggy hooks. A plugin that fails to import or raises in a hook (even ``SystemExit`` or
-its own ``KeyboardInterrupt``), and a YAML file that fails validation, become entries in
-:attr:`Registry.broken`; everything else keeps working.
+The built-in games and the other installed packages in the ``aztec_arcade.variants``
+entry-point group (:mod:`game.core.entrypoints`), extra plugins and the drop-in folder
+named in settings all go through the same pluggy hooks. A plugin that fails to import or
+raises in a hook (even ``SystemExit`` or its own ``KeyboardInterrupt``), and a YAML file
+that fails validation, become entries in :attr:`Registry.broken`; everything else keeps
+working.
 
 Hooks are called in pluggy's order (:mod:`game.core.hookcalls`): ``tryfirst`` implementations
 first, then the others, ``trylast`` ones last; within each group the built-ins first,
@@ -17,10 +18,8 @@ from __future__ import annotations
 
 import copy
 import importlib
-import importlib.metadata
 import importlib.util
 import json
-import os
 import re
 import sys
 from collections.abc import Callable
@@ -33,10 +32,13 @@ import pluggy
 
 from game.core import hookspecs
 from game.core.engine import GameType, Rules
+from game.core.entrypoints import ENTRY_POINT_GROUP as ENTRY_POINT_GROUP
+from game.core.entrypoints import LOAD_ENV as LOAD_ENV
+from game.core.entrypoints import Found, builtin_plugins, origin_text, other_plugins
 from game.core.errors import ConfigError, ConfigIssue, number_text, quote
 from game.core.hookcalls import Interrupts, call_hooks, failure_text, wrapper_hooks, wrapper_refusal
-from game.core.lessons.model import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
-from game.core.registry_memo import checked_params, installed_entry_points
+from game.core.lessons.book import LessonSet, check_lesson_data, is_lesson_file, load_lesson_files
+from game.core.registry_memo import checked_params
 from game.core.schema import Context, Obj
 from game.core.variantfile import (
     MAX_EXTENDS,
@@ -53,12 +55,7 @@ from game.core.variantfile import VARIANT_FILE as VARIANT_FILE
 from game.core.variantfile import VariantSpec as VariantSpec
 from game.core.yamlload import load_yaml_file
 
-ENTRY_POINT_GROUP = "aztec_arcade.variants"
-DEFAULT_PLUGINS: tuple[str, ...] = (
-    "game.builtin", "variants.mexica.plugin", "variants.mexica_neutral.plugin",
-    "variants.market.plugin", "variants.aztlan.plugin")
-#: Comma-separated entry-point names to load; unset loads all, empty loads none.
-LOAD_ENV = "AZTEC_ARCADE_LOAD_PLUGINS"
+
 class Registry:
     """All engines and variants known to this process."""
 
@@ -81,8 +78,8 @@ class Registry:
         self._lessons: LessonSet | None = None
         #: engine id -> the plugin whose board view :meth:`load_views` chose
         self.view_providers: dict[str, str] = {}
-        #: plugin name -> where its code came from ("built-in", "package NAME VERSION",
-        #: "extra" or a drop-in file's path)
+        #: plugin name -> where its code came from ("built-in package aztec-arcade
+        #: VERSION", "package NAME VERSION", "extra" or a drop-in file's path)
         self.plugin_sources: dict[str, str] = {}
         #: per variant id: key path -> the file that wrote it (for ``extends``)
         self._origins: dict[str, dict[tuple[Any, ...], str]] = {}
@@ -94,10 +91,8 @@ class Registry:
         #: a real Ctrl+C while plugin code runs still stops the program
         self._interrupts = Interrupts()
         with self._interrupts:
-            for name in DEFAULT_PLUGINS:
-                self._register_module(name, name, "built-in")
-            if entry_points:
-                self._load_entry_points()
+            for found in builtin_plugins() + (other_plugins() if entry_points else []):
+                self._load_found(found)
             for plugin in extra_plugins:
                 if isinstance(plugin, str):
                     self._register_module(plugin, plugin, "extra")
@@ -125,9 +120,15 @@ class Registry:
         self._register(module, name, source)
 
     def _register(self, module: ModuleType, name: str, source: str) -> None:
-        """Queue an imported plugin for ``_register_all`` (once per module and name)."""
-        if any(m is module or n == name for m, n, _ in self._loaded):
-            return
+        """Queue an imported plugin for ``_register_all`` (once per module and name; a
+        second module of a name taken, a built-in game's say, is refused)."""
+        for m, n, first in self._loaded:
+            if m is module:
+                return
+            if n == name:
+                self.broken.append(Broken("plugin", name, source, f"a plugin named {name!r} "
+                                          f"is loaded already ({first}); this one is ignored"))
+                return
         self._loaded.append((module, name, source))
 
     def _register_all(self) -> None:
@@ -157,23 +158,14 @@ class Registry:
             self.plugin_sources[name] = source
         self.broken.extend(reversed(failed))
 
-    def _load_entry_points(self) -> None:
-        wanted = os.environ.get(LOAD_ENV)
-        allowed = None if wanted is None else {w.strip() for w in wanted.split(",") if w.strip()}
-        for ep in installed_entry_points(ENTRY_POINT_GROUP):
-            if ep.value in DEFAULT_PLUGINS:
-                continue
-            if allowed is not None and ep.name not in allowed:
-                continue
-            dist = getattr(ep, "dist", None)
-            source = (f"package {dist.name} {dist.version}" if dist is not None
-                      else "entry point")
-            try:
-                module = ep.load()
-            except BaseException as exc:  # noqa: BLE001 - sys.exit() at import, too
-                self._plugin_failed(exc, ep.name, source, "failed to import")
-                continue
-            self._register(module, ep.name, source)
+    def _load_found(self, found: Found) -> None:
+        """Import an entry point's plugin (a built-in game's or a package's)."""
+        try:
+            module = found.load()
+        except BaseException as exc:  # noqa: BLE001 - sys.exit() at import, too
+            self._plugin_failed(exc, found.name, found.source, "failed to import")
+            return
+        self._register(module, found.name, found.source)
 
     def _load_folder(self, folder: Path) -> None:
         if not folder.is_dir():
@@ -269,7 +261,7 @@ class Registry:
         return list(self._lesson_sources)
 
     def adopt_lessons(self, found: LessonSet) -> LessonSet:
-        """Take ``found`` (:func:`~game.core.lessons.model.load_lesson_files` of the sources) as the
+        """Take ``found`` (:func:`~game.core.lessons.book.load_lesson_files` of the sources) as the
         lessons, a file that does not replay into :attr:`broken`; the first one counts."""
         if self._lessons is None:
             self._lessons = found
@@ -427,17 +419,9 @@ class Registry:
         return merged
 
     def origin_of(self, provider: str) -> str:
-        """Where a provider's variants come from, in words that name the provider."""
-        source = self.plugin_sources.get(provider)
-        if source is None:
-            return provider  # "drop-in folder ..." for YAML files found there
-        if source == "built-in":
-            return f"built-in plugin {provider}"
-        if source.startswith(("package ", "entry point")):
-            return f"{source} (plugin {provider})"
-        if source == "extra":
-            return f"plugin {provider}"
-        return f"drop-in plugin {provider} ({source})"
+        """Where a provider's variants come from, in words that name the provider
+        ("built-in game mexica (package aztec-arcade 0.1.0)")."""
+        return origin_text(provider, self.plugin_sources.get(provider))
 
     def watched_files(self) -> list[Path]:
         """The files and folders whose change means the variants should be reloaded:
@@ -457,7 +441,7 @@ class Registry:
         Uses the same checks as loading (top-level schema, ``extends`` resolved against
         the variants known here, the engine's parameter schema) without changing this
         registry; a lesson file (a top-level ``lesson:`` key) is checked by replaying its
-        script (:mod:`game.core.lessons.model`). An empty list means the file is valid.
+        script (:mod:`game.core.lessons.book`). An empty list means the file is valid.
         """
         path = Path(path)
         try:

@@ -16,6 +16,9 @@ def data_dir(name: str) -> Path:
 
 
 def config_dir() -> Path:
+    """``config/``: what is not a game's (the default settings). Each built-in game keeps
+    its variants' YAML and lessons in its own package, ``variants/<game>/``, as a mod
+    does."""
     return data_dir("config")
 
 

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.api import Game, load_game
 from game.core.errors import SaveError
-from game.core.lessons.model import Lesson, LessonSet, Position, position
+from game.core.lessons.book import LessonSet
+from game.core.lessons.model import Lesson, Position, position
 from game.core.readlimit import read_at_most
 from game.core.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.ui.isolation import guard_game, start_game

@@ -24,7 +24,7 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.core.lessons.model import LessonSet, load_lesson_files
+from game.core.lessons.book import LessonSet, load_lesson_files
 
 if TYPE_CHECKING:
     from game.core.registry import Registry

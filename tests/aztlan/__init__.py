@@ -7,7 +7,7 @@ the power cards and runs the conflict phase (and the scoring, if no one has a de
 to take) exactly as in play. The position goes through ``from_dict``, which checks that
 it is consistent.
 
-Territories used by the tests, from config/variants/aztlan.yaml (a test that depends on
+Territories used by the tests, from variants/aztlan/aztlan.yaml (a test that depends on
 a fact of the map asserts it first):
 
 * cities t7, t11, t15, t19, t22, t26; deserts t4, t9, t14, t20, t25, t29;

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from game.api import ConfigError, new_game
 from game.core.registry import Registry
-from game.core.resources import config_dir
 from game.core.yamlload import load_yaml_file
 from tests.aztlan import VARIANT
+from tests.shipped import variant_file
 
 TYPES = {"desert", "fields", "jungle", "mountains", "city"}
 
@@ -21,7 +20,7 @@ TYPES = {"desert", "fields", "jungle", "mountains", "city"}
 
 @pytest.fixture(scope="module")
 def island_map():
-    raw, _ = load_yaml_file(config_dir() / "variants" / "aztlan.yaml")
+    raw, _ = load_yaml_file(variant_file("aztlan.yaml"))
     return raw["parameters"]["map"]
 
 
@@ -200,5 +199,5 @@ def test_other_map_mistakes_name_the_key(change, key, words):
 def test_the_shipped_files_are_valid():
     registry = Registry(entry_points=False)
     for name in ("aztlan.yaml", "aztlan-2p.yaml"):
-        assert registry.validate_file(Path(config_dir() / "variants" / name)) == []
+        assert registry.validate_file(variant_file(name)) == []
     assert {"aztlan", "aztlan-2p"} <= set(registry.variants)

@@ -9,7 +9,7 @@ import threading
 
 import pygame
 
-from game.core.lessons import replay as lessoncheck
+from game.core.lessons import book as lessoncheck
 from game.core.registry import Registry, reset_registry
 from game.ui.lessonworker import lesson_worker
 from game.ui.scenes.lessons import LessonsScene

@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 
 from game.api import ConfigError, new_game
-from game.core.resources import config_dir
 from game.core.yamlload import load_yaml_file
 from tests.market import BOX, VARIANT, assert_illegal, play, squares
+from tests.shipped import variant_file
 
 ROWS = [
     "red       crowd     porter    king",
@@ -19,7 +19,7 @@ ROWS = [
 
 
 def test_the_yaml_holds_the_numbers():
-    raw, _ = load_yaml_file(config_dir() / "variants" / "tlatelolco-market.yaml")
+    raw, _ = load_yaml_file(variant_file("tlatelolco-market.yaml"))
     p = raw["parameters"]
     assert raw["players"] == {"min": 2, "max": 4}
     assert p["grid"] == 4 and p["tiles"] == BOX and sum(p["tiles"].values()) == 15

@@ -146,6 +146,14 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
         assert str(tmp_path / "venv") in detail and "aztec_patolli" in detail
     assert "Could not be loaded" not in listed.stdout or "patolli" not in \
         listed.stdout.split("Could not be loaded", 1)[1]
+    # the built-in games too: each from the installed package, its YAML inside it
+    built_in = [line for line in lines if "from built-in game " in line]
+    assert len(built_in) == 7, listed.stdout
+    at = [line.split()[:1] for line in lines].index(["mexica"])  # the variant, then its lesson
+    mexica = lines[at + 1]
+    assert "from built-in game mexica (package aztec-arcade " in mexica
+    assert mexica.endswith(str(Path("variants") / "mexica" / "mexica.yaml"))
+    assert str(tmp_path / "venv") in mexica and "Could not be loaded" not in listed.stdout
 
     simulated = _run([arcade, "simulate", "--variant", "patolli", "--players", "2",
                       "--games", "2"], tmp_path, env)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import pickle
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from game import cli
+from game import __version__, cli
 from game.api import new_game
 from game.core.errors import SaveError
 from game.core.hookspecs import hookimpl
@@ -136,11 +137,12 @@ def test_list_shows_where_each_variant_came_from(home, capsys):
     out = capsys.readouterr().out
     lines = out.splitlines()
     mexica = lines[[i for i, line in enumerate(lines) if line.split()[:1] == ["mexica"]][0] + 1]
-    assert "from built-in plugin game.builtin: " in mexica and "mexica.yaml" in mexica
+    assert f"from built-in game mexica (package aztec-arcade {__version__}): " in mexica
+    assert mexica.endswith(str(Path("variants") / "mexica" / "mexica.yaml"))
     six = lines[[i for i, line in enumerate(lines) if line.split()[:1] == ["mexica-six"]][0]
                 + 1]
     assert f"from drop-in folder {(home / 'plugins').resolve()}: " in six
     registry = get_registry()
     assert registry.origin_of("quiet").startswith("drop-in plugin quiet (")
-    assert registry.origin_of("variants.mexica.plugin") == \
-        "built-in plugin variants.mexica.plugin"
+    assert registry.origin_of("mexica-neutral") == \
+        f"built-in game mexica-neutral (package aztec-arcade {__version__})"

@@ -1,2 +1,3 @@
-"""Lessons: scripted games that teach a variant (:mod:`.model`), and the replay that
-checks a lesson file against its engine once, within a budget (:mod:`.replay`)."""
+"""Lessons: what a scripted game that teaches a variant is (:mod:`.model`), reading and
+checking lesson files on a catalog of variants (:mod:`.book`), and the replay that checks
+a script against its engine once, within a budget (:mod:`.replay`)."""

@@ -30,15 +30,15 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.core.engine import PLAN_SEP
+from game.core.engine import PLAN_SEP, Rules
 from game.core.errors import ConfigError, IllegalAction, quote
+from game.core.game import Game
 from game.core.lessons.model import Lesson, Step, split_plan
 from game.core.memo import Memo, code_of
 from game.core.schema import Context
 
 if TYPE_CHECKING:
-    from game.core.game import Game
-    from game.core.registry import Registry
+    from game.core.catalog import Catalog
 
 #: Engine steps a check may take per action the lesson file names (prelude, accepted
 #: plans, shows, replies). The main line, every plan and every show take one step per
@@ -125,34 +125,43 @@ def budget(lesson: Lesson) -> int:
 _REPLAYED: Memo[bool] = Memo("lesson replays", size=64)
 
 
-def check_replay(lesson: Lesson, registry: Registry, ctx: Context) -> None:
+def check_replay(lesson: Lesson, catalog: Catalog, ctx: Context) -> None:
     """The setup and the script, unless this very lesson replayed on this very variant."""
-    spec = registry.variants.get(lesson.variant)
+    spec = catalog.variants.get(lesson.variant)
     key: tuple[Any, ...] | None = None
     objects: tuple[Any, ...] = ()
-    if spec is not None and spec.engine_id in registry.rules:
-        code, objects = code_of(registry.rules[spec.engine_id][0])
+    engine = _engine(catalog, spec.engine_id) if spec is not None else None
+    if spec is not None and engine is not None:
+        code, objects = code_of(engine)
         key = (repr(lesson), repr(spec), code)
         if _REPLAYED.get(key):
             return
-    _check_setup(lesson, registry, ctx)
+    _check_setup(lesson, catalog, ctx)
     if not ctx.issues:
-        check_script(lesson, registry, ctx)
+        check_script(lesson, catalog, ctx)
     if not ctx.issues and key is not None:
         _REPLAYED.put(key, True, keep=objects)
 
 
-def _check_setup(lesson: Lesson, registry: Registry, ctx: Context) -> None:
+def _engine(catalog: Catalog, engine_id: str) -> type[Rules] | None:
+    """The engine ``engine_id`` of ``catalog``, or None if none provides it."""
+    try:
+        return catalog.engine(engine_id)
+    except ConfigError:
+        return None
+
+
+def _check_setup(lesson: Lesson, catalog: Catalog, ctx: Context) -> None:
     """The variant, the players, the options and the learner's seat."""
-    if lesson.variant not in registry.variants:
-        broken = [b for b in registry.broken if b.kind == "variant" and
+    if lesson.variant not in catalog.variants:
+        broken = [b for b in catalog.broken if b.kind == "variant" and
                   b.name == lesson.variant]
         why = " (it failed to load)" if broken else ""
         ctx.error(("setup", "variant"), f"the variant {quote(lesson.variant)} is not "
                   f"installed{why}")
         return
     try:
-        registry.make_rules(lesson.variant, lesson.players, lesson.options or None)
+        catalog.make_rules(lesson.variant, lesson.players, lesson.options or None)
     except ConfigError as exc:
         if not exc.issues:
             ctx.error(("setup", "players"), str(exc))
@@ -185,14 +194,12 @@ def _illegal(game: Game, action: str) -> str:
            "form, as legal_actions does)"
 
 
-def check_script(lesson: Lesson, registry: Registry, ctx: Context) -> int:
-    """Replay the prelude and every step on ``registry``'s rules, and follow the other
+def check_script(lesson: Lesson, catalog: Catalog, ctx: Context) -> int:
+    """Replay the prelude and every step on ``catalog``'s rules, and follow the other
     accepted plans (see the module's docstring); report the first action that does not
     fit, or that the check ran out of engine steps. Returns the engine steps taken."""
-    from game.core.game import Game
-
     try:
-        spec, rules = registry.make_rules(lesson.variant, lesson.players,
+        spec, rules = catalog.make_rules(lesson.variant, lesson.players,
                                           lesson.options or None)
         game = Game(spec, rules, rules.new_state(lesson.seed), lesson.seed,
                     lesson.options or None, [])

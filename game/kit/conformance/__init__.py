@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.game import Game, new_game
+from game.api import Game, new_game
 from game.core.registry import get_registry
 from game.core.rng import Rng
 from game.kit.conformance.probes import (

@@ -14,10 +14,10 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
+from game.api import Game, load_game, new_game
 from game.core.engine import Rules
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.game import Game, load_game, new_game
 from game.core.rng import Rng, mix_seed
 from game.i18n import Msg
 

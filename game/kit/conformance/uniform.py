@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.api import Game, load_game, new_game
 from game.core.events import Event
-from game.core.game import Game, load_game, new_game
 from game.core.rng import Rng, mix_seed
 from game.kit.conformance.probes import (
     ProgressWatch,
