@@ -16,10 +16,11 @@ PO = Path("locale/de/LC_MESSAGES/market.po")
 
 @pytest.fixture
 def mod(tmp_path: Path) -> Path:
-    """A copy of a game package with a complete German catalogue, as a modder's own."""
+    """A copy of a game package with a complete German catalogue, as a modder's own
+    (its code and catalogue: its variant's id is the built-in game's)."""
     target = tmp_path / "mymarket"
     shutil.copytree(ROOT / "variants" / "market", target,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+                    ignore=shutil.ignore_patterns("__pycache__", "*.yaml", "lessons"))
     return target
 
 
