@@ -25,7 +25,6 @@ PACKAGES = ("game", "variants")
 ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in (
     "game.ai.base game.ai.easy",
     "game.ai.mcts game.ai.parallel",
-    "game.remote.hub game.remote.server",
     "game.ui.resultspanels game.ui.scenes.results",
     "game.core.game game.core.lessons.model game.core.lessons.replay game.core.registry",
     "variants.mexica.explain variants.mexica.plans variants.mexica.queries"
