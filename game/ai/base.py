@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from concurrent.futures import Future, InvalidStateError
 from typing import Any
 
+from game.ai.policy import playout_decision
 from game.core.engine import PLAN_SEP, Rules
 from game.core.errors import IllegalAction, quote
 from game.core.rng import Rng, mix_seed
@@ -93,14 +94,6 @@ def has_own_hook(rules: Rules, name: str) -> bool:
     (``__class__``, not ``type``: the client hands bots its guarded rules, whose
     ``__class__`` is the engine's, see :mod:`game.ui.isolation`.)"""
     return getattr(rules.__class__, name, None) is not getattr(Rules, name)
-
-
-def determinize(rules: Rules, view: dict[str, Any], seat: int, rng: Rng) -> Any | None:
-    """A state sampled from ``view``, or None when the rules cannot make one."""
-    try:
-        return rules.determinize(view, seat, rng)
-    except NotImplementedError:
-        return None
 
 
 def apply_plan(rules: Rules, state: Any, steps: list[str], seat: int) -> list[str]:
@@ -302,8 +295,6 @@ class Bot:
         if self.decisions > patience(rules):
             # A game this long is stuck (a bot stalling a scoring it would lose): the
             # playout policy is sure to finish, so play it from here on.
-            from game.ai.easy import playout_decision
-
             plan, state = playout_decision(rules, view, legal, rng)
         else:
             plan, state = self.decide(rules, view, legal, rng)

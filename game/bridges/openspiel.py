@@ -62,7 +62,7 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-from game.ai.base import determinize  # noqa: E402
+from game.ai.policy import determinize  # noqa: E402
 from game.core.engine import Rules, has_hidden  # noqa: E402
 from game.core.errors import AztecArcadeError  # noqa: E402
 from game.core.registry import get_registry  # noqa: E402

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 from game.ai import make_bot
-from game.ai.base import determinize
+from game.ai.policy import determinize
 from game.api import list_variants, new_game
 from game.core.engine import Rules, has_hidden
 from game.core.errors import IllegalAction
