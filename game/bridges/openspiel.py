@@ -63,8 +63,9 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from game.ai.policy import determinize  # noqa: E402
-from game.core.engine import Rules, has_hidden  # noqa: E402
+from game.core.engine import Rules  # noqa: E402
 from game.core.errors import AztecArcadeError  # noqa: E402
+from game.core.facets import has_hidden  # noqa: E402
 from game.core.registry import get_registry  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 
