@@ -5,8 +5,13 @@ still be the ones the bots and the screens get."""
 
 from __future__ import annotations
 
+import ast
 import inspect
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from game.api import new_game
 from game.core.engine import Rules
@@ -23,6 +28,7 @@ from game.core.facets import (
 )
 from game.core.rng import Rng
 
+ROOT = Path(__file__).resolve().parent.parent
 #: the parameters (and the results) that are a state of the game
 STATES = {"state", "view"}
 RETURNS_A_STATE = {"new_state", "from_dict", "clone", "determinize"}
@@ -138,3 +144,64 @@ def test_an_engine_without_hooks_gets_the_defaults_of_the_contract():
     assert hooks.playout_action({"scores": [0, 0]}, Rng(3)) == "stay"
     assert shown.describe_action({}, "stay") == "stay"
     assert shown.game_facts({}, []) == [] and shown.device_panel({}, None) is None
+
+
+def test_a_plugin_failing_behind_an_adapter_is_still_named():
+    """The client guards the rules; an engine that does not inherit a facet gets an
+    adapter over the *guarded* rules, so its own hook and the defaults' calls into it
+    fail as the plugin's failure, not as a crash of the client."""
+    from game.ui.isolation import GuardedRules, PluginFailure, guard_rules
+
+    class Broken(Wide):
+        def evaluate(self, view: dict[str, Any], seat: int,
+                     weights: dict[str, float] | None = None) -> float:
+            raise RuntimeError("no sense of value")
+
+        def legal_actions(self, state: dict[str, Any]) -> list[str]:
+            raise RuntimeError("lost the rulebook")
+
+    guarded = guard_rules(Broken())
+    assert isinstance(guarded, GuardedRules)
+    hooks = bot_hooks(guarded)
+    with pytest.raises(PluginFailure, match="no sense of value") as own:
+        hooks.evaluate({"scores": [1, 2]}, 0)
+    assert own.value.where == "in evaluate()"
+    with pytest.raises(PluginFailure, match="lost the rulebook"):
+        hooks.playout_action({"scores": [1, 2]}, Rng(1))  # the default, over the rules
+    assert presentation(guarded).describe_action({}, "left") == "walks left"
+
+
+def test_the_guard_splits_its_queries_as_the_facets_split_the_hooks():
+    from game.ui.isolation import BOT_QUERIES, PRESENTATION_QUERIES, QUERIES, RULES_QUERIES
+
+    assert BOT_QUERIES == set(BOT_HOOKS)
+    assert PRESENTATION_QUERIES <= set(PRESENTATION)
+    assert RULES_QUERIES <= set(dir(Rules)) - set(BOT_HOOKS) - set(PRESENTATION)
+    assert QUERIES == RULES_QUERIES | BOT_QUERIES | PRESENTATION_QUERIES
+
+
+#: where asking the rules for a hook directly is the point (the contract, its facets)
+CONTRACT = {"game/core/engine.py", "game/core/facets.py"}
+
+
+def direct_hook_calls(path: Path) -> Iterator[str]:
+    """``rules.evaluate(...)``, ``game.rules.describe_action(...)``: a hook asked of the
+    rules, not of their facet."""
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        owner = node.func.value
+        named = owner.id if isinstance(owner, ast.Name) else \
+            owner.attr if isinstance(owner, ast.Attribute) else ""
+        if named in ("rules", "r") and node.func.attr in BOT_HOOKS + PRESENTATION:
+            yield f"{path.relative_to(ROOT)}:{node.lineno}: {named}.{node.func.attr}()"
+
+
+def test_the_program_asks_the_facets_for_hooks_never_the_rules():
+    """Once an engine may offer a facet by other means than inheriting it from ``Rules``
+    (issue 35's plan, F3), a hook asked of the rules directly would skip the engine's
+    adapter; the program asks ``bot_hooks(rules)`` and ``presentation(rules)``."""
+    found = [call for path in sorted((ROOT / "game").rglob("*.py"))
+             if str(path.relative_to(ROOT)) not in CONTRACT
+             for call in direct_hook_calls(path)]
+    assert not found, found

@@ -55,6 +55,7 @@ from game.ai.roots import RootTotals, root_totals
 from game.core.cores import PER_CORE, most_processes
 from game.core.engine import Rules
 from game.core.errors import ConfigError, quote
+from game.core.facets import bot_hooks
 from game.core.rng import Rng
 from game.core.schema import BACKUPS, ROLLOUT_POLICIES, Context, Field, Int, Obj, search_settings
 
@@ -251,7 +252,7 @@ class MCTSBot(Bot):
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:
         seat = view["seat"]
-        self.settle(rules.search_settings(self.level))
+        self.settle(bot_hooks(rules).search_settings(self.level))
         first = determinize(rules, view, seat, rng)
         if first is None:
             # Hidden information and no determinize hook: no state to search from.
@@ -389,7 +390,7 @@ class MCTSBot(Bot):
             key = view_digest(seat_view(rules, state, player))
             if node.moves is not None and node.moves_key == key:
                 return node.moves
-            cands = rules.candidates(state, player)
+            cands = bot_hooks(rules).candidates(state, player)
             moves = list(cands) if cands else rules.legal_actions(state)
             if near and len(moves) > 1:
                 moves, node.priors = self._order(rules, state, player, moves)
@@ -434,8 +435,8 @@ class MCTSBot(Bot):
     def _playout_action(self, rules: Rules, state: Any, rng: Rng) -> str:
         """The rollout policy's move (``rollout_policy``)."""
         if self.rollout_policy == "greedy":
-            return rules.greedy_playout_action(state, rng)
-        return rules.playout_action(state, rng)
+            return bot_hooks(rules).greedy_playout_action(state, rng)
+        return bot_hooks(rules).playout_action(state, rng)
 
     def _pick_untried(self, rules: Rules, state: Any, untried: list[str], ordered: bool,
                       rng: Rng) -> str:

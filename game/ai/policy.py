@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.engine import Rules
+from game.core.facets import bot_hooks
 from game.core.rng import Rng
 
 
 def determinize(rules: Rules, view: dict[str, Any], seat: int, rng: Rng) -> Any | None:
     """A state sampled from ``view``, or None when the rules cannot make one."""
     try:
-        return rules.determinize(view, seat, rng)
+        return bot_hooks(rules).determinize(view, seat, rng)
     except NotImplementedError:
         return None
 
@@ -29,7 +30,7 @@ def playout_decision(rules: Rules, view: dict[str, Any], legal: list[str],
     state = determinize(rules, view, view["seat"], rng)
     if state is not None:
         try:
-            action = rules.playout_action(state, rng)
+            action = bot_hooks(rules).playout_action(state, rng)
         except Exception:  # noqa: BLE001 - a broken policy: fall back to uniform
             action = None
         if action in legal:

@@ -329,3 +329,13 @@ def presentation(rules: RulesCore[S]) -> Presentation[S]:
     if isinstance(rules, Presentation):
         return rules
     return DefaultPresentation(rules)
+
+
+def has_own(facet: BotHooks[Any] | Presentation[Any], name: str) -> bool:
+    """Whether the engine behind ``facet`` answers the hook ``name`` itself rather than
+    with the facet's default (the bots skip work a default hook would not repay).
+    ``__class__``, not ``type``: the client's guarded rules stand in for the engine's."""
+    if isinstance(facet, DefaultBotHooks | DefaultPresentation):
+        return name in vars(facet)  # adopted from the engine (see _adopt)
+    base = BotHooks if name in BOT_HOOKS else Presentation
+    return getattr(facet.__class__, name, None) is not getattr(base, name, None)
