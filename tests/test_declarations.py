@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from game.api import new_game
-from game.core.engine import GameType, Rules, has_hidden
+from game.core.engine import GameType, Rules
+from game.core.facets import has_hidden
 from game.core.registry import Registry
 from game.core.rng import Rng
 from game.kit.client.boardview import BoardView

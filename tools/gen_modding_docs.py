@@ -113,7 +113,7 @@ def attribute_items(cls: type) -> list[str]:
             if node.value is not None:
                 head += f" = {ast.get_source_segment(source, node.value)}"
             out.append(_item(head, " ".join(comments) or "(undocumented)"))
-        elif isinstance(node, ast.FunctionDef) and any(
+        elif isinstance(node, ast.FunctionDef) and not node.name.startswith("_") and any(
                 isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
             returns = f": {ast.get_source_segment(source, node.returns)}" if node.returns \
                 else ""
@@ -122,18 +122,33 @@ def attribute_items(cls: type) -> list[str]:
     return out
 
 
+def default_methods(cls: type) -> list[str]:
+    """The methods ``cls`` itself defines with a default body, in source order."""
+    out = []
+    for name, member in cls.__dict__.items():
+        if inspect.isfunction(member) and not name.startswith("_") \
+                and not getattr(member, "__isabstractmethod__", False):
+            signature = str(inspect.signature(member)).replace("'", "")
+            out.append(_item(f"{name}{signature}", inspect.getdoc(member) or ""))
+    return out
+
+
 def rules_section() -> str:
     from game.core.engine import GameType, Rules
+    from game.core.facets import BotHooks, Presentation
 
     out = ["Attributes of `Rules` (set the ones your game needs in your subclass):", ""]
     out.extend(attribute_items(Rules))
     out += ["", "Methods with a default (override the ones your game needs; the others, "
             "in the table above, are abstract):", ""]
-    for name, member in Rules.__dict__.items():
-        if inspect.isfunction(member) and not name.startswith("_") \
-                and not getattr(member, "__isabstractmethod__", False):
-            signature = str(inspect.signature(member)).replace("'", "")
-            out.append(_item(f"{name}{signature}", inspect.getdoc(member) or ""))
+    out.extend(default_methods(Rules))
+    out += ["", "The computer players' hooks (`game.core.facets.BotHooks`, which `Rules` "
+            "inherits), each with a default:", ""]
+    out.extend(attribute_items(BotHooks))
+    out.extend(default_methods(BotHooks))
+    out += ["", "The screens' hooks (`game.core.facets.Presentation`, which `Rules` "
+            "inherits), each with a default:", ""]
+    out.extend(default_methods(Presentation))
     fields = ", ".join(f"{name}={getattr(GameType(), name)!r}"
                        for name in GameType.__dataclass_fields__)
     out += ["", f"`GameType({fields})` (frozen; from `game.modkit`): "

@@ -28,8 +28,10 @@ from collections.abc import Mapping
 from concurrent.futures import Future, InvalidStateError
 from typing import Any
 
+from game.ai.policy import playout_decision
 from game.core.engine import PLAN_SEP, Rules
 from game.core.errors import IllegalAction, quote
+from game.core.facets import BotHooks, bot_hooks, has_own
 from game.core.rng import Rng, mix_seed
 
 LEVELS = ("easy", "normal", "hard")
@@ -89,18 +91,9 @@ def walk(rules: Rules, state: Any, steps: list[str], seat: int,
 
 
 def has_own_hook(rules: Rules, name: str) -> bool:
-    """Whether the rules override the optional hook ``name`` of :class:`Rules`.
-    (``__class__``, not ``type``: the client hands bots its guarded rules, whose
-    ``__class__`` is the engine's, see :mod:`game.ui.isolation`.)"""
-    return getattr(rules.__class__, name, None) is not getattr(Rules, name)
-
-
-def determinize(rules: Rules, view: dict[str, Any], seat: int, rng: Rng) -> Any | None:
-    """A state sampled from ``view``, or None when the rules cannot make one."""
-    try:
-        return rules.determinize(view, seat, rng)
-    except NotImplementedError:
-        return None
+    """Whether the rules answer the optional bot hook ``name`` themselves rather than
+    with the default of :class:`game.core.facets.BotHooks`."""
+    return has_own(bot_hooks(rules), name)
 
 
 def apply_plan(rules: Rules, state: Any, steps: list[str], seat: int) -> list[str]:
@@ -123,16 +116,20 @@ def logistic(x: float) -> float:
     return z / (1.0 + z)
 
 
-#: evaluation weights handed to ``Rules.evaluate`` (None: the engine's own)
+#: evaluation weights handed to the ``evaluate`` hook (None: the engine's own)
 Weights = Mapping[str, float] | None
 
 
 def evaluate(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
-    """``rules.evaluate``, with ``weights`` only when there are some (an engine whose
-    hook takes two arguments never sees a third)."""
+    """The rules' ``evaluate`` hook, with ``weights`` only when there are some (an engine
+    whose hook takes two arguments never sees a third)."""
+    return _evaluate(bot_hooks(rules), state, seat, weights)
+
+
+def _evaluate(hooks: BotHooks[Any], state: Any, seat: int, weights: Weights) -> float:
     if weights:
-        return float(rules.evaluate(state, seat, weights))
-    return float(rules.evaluate(state, seat))
+        return float(hooks.evaluate(state, seat, weights))
+    return float(hooks.evaluate(state, seat))
 
 
 def reward(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
@@ -140,8 +137,8 @@ def reward(rules: Rules, state: Any, seat: int, weights: Weights = None) -> floa
     evaluation hook through a logistic of ``evaluation_scale``."""
     if rules.is_over(state):
         return terminal_reward(rules, state, seat)
-    scale = float(rules.evaluation_scale or 10.0)
-    return logistic(evaluate(rules, state, seat, weights) / scale)
+    hooks = bot_hooks(rules)
+    return logistic(_evaluate(hooks, state, seat, weights) / float(hooks.evaluation_scale or 10.0))
 
 
 def advantage_and_reward(rules: Rules, state: Any, seat: int,
@@ -151,8 +148,9 @@ def advantage_and_reward(rules: Rules, state: Any, seat: int,
     most of a search's time)."""
     if rules.is_over(state):
         return advantage(rules, state, seat, weights), terminal_reward(rules, state, seat)
-    value = evaluate(rules, state, seat, weights)
-    return value, logistic(value / float(rules.evaluation_scale or 10.0))
+    hooks = bot_hooks(rules)
+    value = _evaluate(hooks, state, seat, weights)
+    return value, logistic(value / float(hooks.evaluation_scale or 10.0))
 
 
 def advantage(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
@@ -170,7 +168,7 @@ def level_weights(rules: Rules, level: str,
                   own: Mapping[str, float] | None = None) -> dict[str, float] | None:
     """The weights a bot of ``level`` evaluates with: the variant file's for that level
     (``Rules.evaluation_weights``), with the bot's ``own`` (an option) over them."""
-    base = rules.evaluation_weights(level) or {}
+    base = bot_hooks(rules).evaluation_weights(level) or {}
     merged = {**base, **own} if own else dict(base)
     return merged or None
 
@@ -178,7 +176,7 @@ def level_weights(rules: Rules, level: str,
 def moves_for(rules: Rules, state: Any, seat: int) -> tuple[list[str], bool]:
     """The moves the bots consider for ``seat`` to move in ``state``: the candidates hook
     (plans or a pruned list, best first; second value True) or every legal action."""
-    cands = rules.candidates(state, seat)
+    cands = bot_hooks(rules).candidates(state, seat)
     if cands:
         return list(cands), True
     return rules.legal_actions(state), False
@@ -302,8 +300,6 @@ class Bot:
         if self.decisions > patience(rules):
             # A game this long is stuck (a bot stalling a scoring it would lose): the
             # playout policy is sure to finish, so play it from here on.
-            from game.ai.easy import playout_decision
-
             plan, state = playout_decision(rules, view, legal, rng)
         else:
             plan, state = self.decide(rules, view, legal, rng)
@@ -359,7 +355,8 @@ class Bot:
         positions of the future taken back, and going there again is no loop).
         """
         steps = split_plan(move)
-        if all(rules.progresses(step) for step in steps):
+        hooks = bot_hooks(rules)
+        if all(hooks.progresses(step) for step in steps):
             return False
         _done, repeats = walk(rules, rules.clone(state), steps, seat, set(self.history))
         return repeats

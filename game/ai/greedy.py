@@ -17,12 +17,12 @@ from game.ai.base import (
     Weights,
     advantage,
     apply_plan,
-    determinize,
     moves_for,
     position_key,
     split_plan,
 )
 from game.ai.easy import EasyBot
+from game.ai.policy import determinize
 from game.core.engine import Rules
 from game.core.rng import Rng
 

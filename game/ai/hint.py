@@ -27,6 +27,7 @@ from game.ai.greedy import GreedyBot
 from game.core.engine import Rules
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.facets import bot_hooks
 from game.core.rng import Rng
 from game.core.words import plural
 
@@ -97,7 +98,7 @@ def reason_for(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> str:
     if not plan:
         return ""
     if has_own_hook(rules, "explain"):
-        text = rules.explain(rules.clone(state), seat, plan[0], tuple(plan[1:]))
+        text = bot_hooks(rules).explain(rules.clone(state), seat, plan[0], tuple(plan[1:]))
         if isinstance(text, str) and text.strip():
             return one_line(text)
     return derived_reason(rules, state, seat, plan)

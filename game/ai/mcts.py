@@ -36,14 +36,13 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.ai.base import (
     Bot,
     Budget,
     advantage_and_reward,
     apply_plan,
-    determinize,
     has_own_hook,
     reward,
     seat_view,
@@ -51,11 +50,17 @@ from game.ai.base import (
     view_digest,
 )
 from game.ai.greedy import GreedyBot
+from game.ai.policy import determinize
+from game.ai.roots import RootTotals, root_totals
 from game.core.cores import PER_CORE, most_processes
 from game.core.engine import Rules
 from game.core.errors import ConfigError, quote
+from game.core.facets import bot_hooks
 from game.core.rng import Rng
 from game.core.schema import BACKUPS, ROLLOUT_POLICIES, Context, Field, Int, Obj, search_settings
+
+if TYPE_CHECKING:
+    from game.ai.parallel import RootJob, RootPool
 
 
 class Node:
@@ -97,15 +102,6 @@ SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "widening": 2.0, "max_rollout": 400,
                                    "eval_order_depth": 2, "prior_visits": 3.0,
                                    "rollout_policy": "random", "backup": "maxn"}
-
-#: per root move: its visits and its summed reward (what root-parallel workers merge)
-RootTotals = dict[str, tuple[float, float]]
-
-
-def root_totals(root: Node) -> RootTotals:
-    """The root's statistics, move by move, in the order the moves were first tried."""
-    return {move: (child.visits, child.total) for move, child in root.children.items()}
-
 
 def check_workers(workers: Any) -> int:
     """``workers`` if it is a number of processes this machine may run
@@ -163,7 +159,7 @@ class MCTSBot(Bot):
         #: grow every tree in other processes, none in this one: the client's frame
         #: thread then never waits for the interpreter while a computer player thinks
         self.offload = bool(offload)
-        self._pool: Any = None
+        self._pool: RootPool | None = None
         #: the pool is started by the deciding thread and closed by another (the window's)
         self._pool_lock = threading.Lock()
         self.budget = Budget(iterations, seconds)
@@ -219,7 +215,7 @@ class MCTSBot(Bot):
                 "prior_visits": self.prior_visits, "rollout_policy": self.rollout_policy,
                 "backup": self.backup}
 
-    def root_pool(self, rules: Rules, processes: int) -> Any:
+    def root_pool(self, rules: Rules, processes: int) -> RootPool:
         """The pool of processes that grow the other trees (started on first use); none
         for a cancelled decision (:class:`game.ai.parallel.Cancelled`): a bot closed while
         its decision was starting would otherwise start processes nobody closes."""
@@ -229,7 +225,7 @@ class MCTSBot(Bot):
             if self.cancelled:
                 raise Cancelled("the decision was cancelled")
             if self._pool is None:
-                self._pool = RootPool(rules, processes)
+                self._pool = RootPool(rules, processes, search_root)
             return self._pool
 
     def give_up_pool(self, error: BaseException) -> None:
@@ -256,7 +252,7 @@ class MCTSBot(Bot):
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:
         seat = view["seat"]
-        self.settle(rules.search_settings(self.level))
+        self.settle(bot_hooks(rules).search_settings(self.level))
         first = determinize(rules, view, seat, rng)
         if first is None:
             # Hidden information and no determinize hook: no state to search from.
@@ -394,7 +390,7 @@ class MCTSBot(Bot):
             key = view_digest(seat_view(rules, state, player))
             if node.moves is not None and node.moves_key == key:
                 return node.moves
-            cands = rules.candidates(state, player)
+            cands = bot_hooks(rules).candidates(state, player)
             moves = list(cands) if cands else rules.legal_actions(state)
             if near and len(moves) > 1:
                 moves, node.priors = self._order(rules, state, player, moves)
@@ -439,8 +435,8 @@ class MCTSBot(Bot):
     def _playout_action(self, rules: Rules, state: Any, rng: Rng) -> str:
         """The rollout policy's move (``rollout_policy``)."""
         if self.rollout_policy == "greedy":
-            return rules.greedy_playout_action(state, rng)
-        return rules.playout_action(state, rng)
+            return bot_hooks(rules).greedy_playout_action(state, rng)
+        return bot_hooks(rules).playout_action(state, rng)
 
     def _pick_untried(self, rules: Rules, state: Any, untried: list[str], ordered: bool,
                       rng: Rng) -> str:
@@ -485,3 +481,20 @@ class MCTSBot(Bot):
                 last = now
                 if changes >= turns:
                     return
+
+
+def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
+    """A root-parallel worker's part (:data:`game.ai.parallel.Grow`): one tree grown for
+    ``job`` with ``rules``, its root statistics and the iterations it took. Module-level,
+    so the pool sends it to a spawned process by reference."""
+    bot = MCTSBot(job.seed, iterations=job.iterations, seconds=job.seconds, **job.options)
+    bot.weights = job.weights
+    bot.history.extend(job.history)
+    rng = Rng(job.seed)
+    first = determinize(rules, job.view, job.seat, rng)
+    if first is None:
+        return {}, 0
+    legal = (bot.fresh(rules, first, job.seat, job.legal) or job.legal) if job.fresh \
+        else job.legal
+    root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget)
+    return root_totals(root), bot.budget.done

@@ -36,19 +36,18 @@ from __future__ import annotations
 import multiprocessing
 import time
 import weakref
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from concurrent.futures.thread import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game.ai import lifeline
-from game.ai.base import Budget, determinize
+from game.ai.base import Budget
+from game.ai.roots import Root, RootTotals, root_totals
 from game.core.engine import Rules
 from game.core.rng import Rng
-
-if TYPE_CHECKING:
-    from game.ai.mcts import MCTSBot, RootTotals
 
 #: seconds before the end of a time-budgeted decision that every tree stops, so that the
 #: other processes' answers are back and merged within the budget
@@ -92,24 +91,58 @@ def _start(cls: type[Rules], params: dict[str, Any], players: int,
     _RULES = cls(params, players)
 
 
-def grow_job(job: RootJob, rules: Rules | None = None) -> tuple[RootTotals, int]:
-    """Grow one tree for ``job`` (in a worker: with its rules); its root statistics and
-    the iterations it took."""
-    from game.ai.mcts import MCTSBot, root_totals
+#: the worker side of a job: one tree grown for it with the worker's rules, its root
+#: statistics and the iterations it took. A module-level function (the search passes
+#: :func:`game.ai.mcts.search_root`), so that it pickles by reference into a spawned
+#: process, and this module needs nothing of the search but its shape.
+Grow = Callable[[RootJob, Rules], tuple[RootTotals, int]]
 
-    rules = rules if rules is not None else _RULES
-    assert rules is not None, "a root-parallel worker without rules"
-    bot = MCTSBot(job.seed, iterations=job.iterations, seconds=job.seconds, **job.options)
-    bot.weights = job.weights
-    bot.history.extend(job.history)
-    rng = Rng(job.seed)
-    first = determinize(rules, job.view, job.seat, rng)
-    if first is None:
-        return {}, 0
-    legal = (bot.fresh(rules, first, job.seat, job.legal) or job.legal) if job.fresh \
-        else job.legal
-    root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget)
-    return root_totals(root), bot.budget.done
+
+class Searcher(Protocol):
+    """What the root-parallel search uses of the bot it searches for (Hard's)."""
+
+    @property
+    def workers(self) -> int: ...
+
+    @property
+    def offload(self) -> bool: ...
+
+    @property
+    def budget(self) -> Budget: ...
+
+    @property
+    def weights(self) -> dict[str, float] | None: ...
+
+    @property
+    def history(self) -> Iterable[str]: ...
+
+    @property
+    def stats(self) -> dict[str, Any]: ...
+
+    @property
+    def cancelled(self) -> bool: ...
+
+    @property
+    def wake(self) -> Future[None]: ...
+
+    def search_options(self) -> dict[str, Any]: ...
+
+    def root_pool(self, rules: Rules, processes: int) -> RootPool: ...
+
+    def give_up_pool(self, error: BaseException) -> None: ...
+
+    def fresh(self, rules: Rules, state: Any, seat: int, legal: list[str]) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+    def grow(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
+             rng: Rng, first: Any, budget: Budget) -> Root: ...
+
+
+def run_job(grow: Grow, job: RootJob) -> tuple[RootTotals, int]:
+    """In a worker process: ``grow`` ``job`` with the rules built there (:func:`_start`)."""
+    assert _RULES is not None, "a root-parallel worker without rules"
+    return grow(job, _RULES)
 
 
 def shares(iterations: int, workers: int) -> list[int]:
@@ -135,7 +168,9 @@ class RootPool:
     as long as the pool: a process started from the thread of a decision would be sent
     Linux's parent-death signal when that thread ends (:mod:`game.ai.lifeline`)."""
 
-    def __init__(self, rules: Rules, processes: int) -> None:
+    def __init__(self, rules: Rules, processes: int, grow: Grow) -> None:
+        #: what a worker does with a job (see :data:`Grow`)
+        self.grow = grow
         context = multiprocessing.get_context("spawn")
         self.tether = lifeline.Tether()
         # ``__class__``: the client hands bots guarded rules whose class is the engine's
@@ -148,7 +183,7 @@ class RootPool:
 
     def submit(self, job: RootJob) -> Future[tuple[RootTotals, int]]:
         """``job`` handed to a process (started now if none is free), from the keeper."""
-        handed = self.keeper.submit(self.executor.submit, grow_job, job)
+        handed = self.keeper.submit(self.executor.submit, run_job, self.grow, job)
         return handed.result(timeout=PATIENCE)  # a start that hangs: the pool failed
 
     def close(self) -> None:
@@ -166,7 +201,7 @@ def _stop(executor: ProcessPoolExecutor, keeper: ThreadPoolExecutor,
     tether.cut()
 
 
-def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],
+def root_parallel(bot: Searcher, rules: Rules, view: dict[str, Any], legal: list[str],
                   seat: int, rng: Rng, first: Any) -> RootTotals:
     """``bot``'s decision searched by ``bot.workers`` trees; the merged root. With
     ``bot.offload`` every tree grows in the pool and this process only waits (the wait
@@ -220,7 +255,7 @@ def root_parallel(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[
     return merge(tables)
 
 
-def _hand_out(bot: MCTSBot, rules: Rules, seeds: list[int], job: RootJob,
+def _hand_out(bot: Searcher, rules: Rules, seeds: list[int], job: RootJob,
               split: list[int] | None) -> list[Future[tuple[RootTotals, int]]]:
     """``job`` to the pool once per seed (with its share of the iterations)."""
     pool = bot.root_pool(rules, len(seeds))
@@ -228,7 +263,7 @@ def _hand_out(bot: MCTSBot, rules: Rules, seeds: list[int], job: RootJob,
             for k, seed in enumerate(seeds)]
 
 
-def _answers(bot: MCTSBot, futures: list[Future[tuple[RootTotals, int]]], start: float,
+def _answers(bot: Searcher, futures: list[Future[tuple[RootTotals, int]]], start: float,
              offload: bool) -> set[Future[tuple[RootTotals, int]]]:
     """The trees whose answers are back in time: a decision keeps its time budget (a
     late tree is left out), except that an offloaded decision, which has no tree of its
@@ -260,12 +295,10 @@ def _until(futures: list[Future[tuple[RootTotals, int]]], wake: Future[None],
     return {f for f in futures if f not in pending}
 
 
-def _local_totals(bot: MCTSBot, rules: Rules, view: dict[str, Any], legal: list[str],
+def _local_totals(bot: Searcher, rules: Rules, view: dict[str, Any], legal: list[str],
                   seat: int, rng: Rng, first: Any, iterations: int | None,
                   seconds: float | None = None) -> RootTotals:
     """This process's tree: its share of the iterations, or its time (``seconds``, by
     default the bot's whole budget)."""
-    from game.ai.mcts import root_totals
-
     budget = Budget(iterations, bot.budget.seconds if seconds is None else seconds)
     return root_totals(bot.grow(rules, view, legal, seat, rng, first, budget))

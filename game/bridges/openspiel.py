@@ -62,9 +62,10 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-from game.ai.base import determinize  # noqa: E402
-from game.core.engine import Rules, has_hidden  # noqa: E402
+from game.ai.policy import determinize  # noqa: E402
+from game.core.engine import Rules  # noqa: E402
 from game.core.errors import AztecArcadeError  # noqa: E402
+from game.core.facets import bot_hooks, has_hidden  # noqa: E402
 from game.core.registry import get_registry  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 
@@ -343,7 +344,7 @@ def hides_something(variant: str, players: int) -> bool:
                 return True
         if rules.is_over(state):
             break
-        rules.apply(state, rules.playout_action(state, rng))
+        rules.apply(state, bot_hooks(rules).playout_action(state, rng))
     return False
 
 

@@ -27,7 +27,9 @@ Hidden information and the other protocol points that later games need:
   the decider's secrets in view (the client's hand-offs on a shared screen).
 
 Hooks for the computer players (:mod:`game.ai`), all optional with safe defaults, so a
-third-party engine that offers none still gets every level:
+third-party engine that offers none still gets every level (they are the facet
+:class:`game.core.facets.BotHooks`; the screens' hooks, ``describe_action``, the player
+aid and the rest, are :class:`game.core.facets.Presentation`):
 
 * ``evaluate(view, seat, weights=None)``: a heuristic, the seat's advantage in points
   (default: its score minus the best other score). ``evaluation_scale`` says how many
@@ -62,30 +64,19 @@ handed to ``evaluate`` and ``candidates`` hold samples, never the hidden truth.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, get_args
 
 from game.core.errors import ConfigIssue, IllegalAction
 from game.core.events import Event
-from game.core.rng import Rng
+from game.core.facets import BotHooks, Presentation, S
 from game.core.schema import Context, Obj
 from game.i18n.message import Text, reason
 
 #: Separates the steps of a plan (macro-action) returned by ``Rules.candidates``; engines
 #: that offer plans must not use it inside their action texts.
 PLAN_SEP = ";"
-
-
-def has_hidden(data: Any) -> bool:
-    """Whether a view still holds ``{"hidden": n}`` placeholders anywhere."""
-    if isinstance(data, dict):
-        if len(data) == 1 and "hidden" in data and isinstance(data["hidden"], int):
-            return True
-        return any(has_hidden(v) for v in data.values())
-    if isinstance(data, list):
-        return any(has_hidden(v) for v in data)
-    return False
 
 
 Information = Literal["perfect", "imperfect"]
@@ -126,8 +117,13 @@ class GameType:
             raise ValueError("GameType: private information needs information='imperfect'")
 
 
-class Rules(ABC):
-    """Base class for a rules engine (one game family)."""
+class Rules(BotHooks[S], Presentation[S], ABC):
+    """Base class for a rules engine (one game family), over its state type ``S``.
+
+    The computer players' hooks and the screens' hooks are the facets of
+    :mod:`game.core.facets`; a ``Rules`` still inherits both with their defaults, so an
+    engine overrides any of them on its rules class as before. Callers ask for them
+    through ``facets.bot_hooks(rules)`` and ``facets.presentation(rules)``."""
 
     #: Name that variant YAML files use in their ``plugin:`` key.
     engine_id: ClassVar[str]
@@ -137,8 +133,6 @@ class Rules(ABC):
     #: suite fails a game that runs longer. An engine may set it per rules object, from
     #: its parameters.
     playout_limit: int = 100_000
-    #: Points that make a clear lead in ``evaluate`` (the bots' logistic scale).
-    evaluation_scale: ClassVar[float] = 10.0
     #: What the game hides and whether it has chance (a ``GameType``, below). The default
     #: claims perfect information without chance: declare yours.
     game_type: ClassVar[GameType] = GameType()
@@ -169,56 +163,56 @@ class Rules(ABC):
         return None
 
     @abstractmethod
-    def new_state(self, seed: int) -> Any:
+    def new_state(self, seed: int) -> S:
         """A fresh game; any setup chance is drawn from ``seed``."""
 
     @abstractmethod
-    def current_player(self, state: Any) -> int | None:
+    def current_player(self, state: S) -> int | None:
         """The seat that must decide now, or None once the game is over."""
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[str]:
+    def legal_actions(self, state: S) -> list[str]:
         """Exactly the canonical actions ``apply`` accepts now."""
 
     @abstractmethod
-    def apply(self, state: Any, action: str) -> tuple[str, list[Event]]:
+    def apply(self, state: S, action: str) -> tuple[str, list[Event]]:
         """Apply ``action``; return its canonical form and the events it caused.
 
         Must raise :class:`game.core.errors.IllegalAction` *before* changing anything.
         """
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
     @abstractmethod
-    def scores(self, state: Any) -> list[int]: ...
+    def scores(self, state: S) -> list[int]: ...
 
     @abstractmethod
-    def winners(self, state: Any) -> list[int]:
+    def winners(self, state: S) -> list[int]:
         """Seats that won; empty while the game runs."""
 
     @abstractmethod
-    def to_dict(self, state: Any) -> dict[str, Any]:
+    def to_dict(self, state: S) -> dict[str, Any]:
         """The whole state as JSON types; ``from_dict`` must restore it exactly."""
 
     @abstractmethod
-    def from_dict(self, data: dict[str, Any]) -> Any:
+    def from_dict(self, data: dict[str, Any]) -> S:
         """Rebuild a state; raise ``ValueError``/``KeyError``/``TypeError`` on bad data."""
 
-    def clone(self, state: Any) -> Any:
+    def clone(self, state: S) -> S:
         """A copy of ``state`` that shares nothing mutable with it (the bots copy states
         in tight loops). The default goes through ``to_dict`` and ``from_dict``; a state
         declared as typed data (``game.core.typedstate``) has a faster, trusted copy:
         ``codec.copy(state)``, which skips validation."""
         return self.from_dict(self.to_dict(state))
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know. Games without secrets show everything but the RNG."""
         data = self.to_dict(state)
         data.pop("rng", None)
         return data
 
-    def why_not(self, state: Any, action: str) -> Text | None:
+    def why_not(self, state: S, action: str) -> Text | None:
         """Why ``apply`` would refuse ``action`` now, said for a person; None if it would
         take it. Never changes ``state``.
 
@@ -241,27 +235,12 @@ class Rules(ABC):
         """How ``action`` by ``actor`` appears in the log shown to ``seat``."""
         return action
 
-    def player_aid(self) -> dict[str, Any]:
-        """The player aid (rules help), built from this variant's numbers: ``pages``, a
-        list of pages (a title, words, action tables, a picture for the board view to
-        draw; see docs/modding/board-view.md, "The player aid"), and the older text keys
-        ``intro`` (a sentence), ``actions`` (rows of (action, cost)) and ``scoring``
-        (sentences), from which the client makes pages when ``pages`` is missing."""
-        return {"intro": "", "actions": [], "scoring": []}
-
-    def turn_seat(self, state: Any) -> int | None:
+    def turn_seat(self, state: S) -> int | None:
         """Whose turn it is, which may differ from ``current_player`` (who must decide now:
         a vote, a reaction card). The client tags that seat "TURN"; default: the decider."""
         return self.current_player(state)
 
-    def forgoes(self, state: Any, action: str) -> Text:
-        """What a player gives up by ``action`` without perhaps meaning to, said for a
-        person ("5 AP left"), or "" (the default: nothing). A person's such action in the
-        client waits for one press more ("5 AP left: press again to confirm"), so that a
-        slip costs nothing; ``apply`` takes it as always. Never changes ``state``."""
-        return ""
-
-    def secret_decision(self, state: Any) -> bool:
+    def secret_decision(self, state: S) -> bool:
         """Whether the decision at hand needs the decider's own secrets in view (a secret
         choice). On a shared screen the client then passes the screen to the decider
         first ("Pass to ..."); any other decision is made over the board as everyone may
@@ -275,7 +254,7 @@ class Rules(ABC):
         information (``game_type.private``)."""
         return self.game_type.private
 
-    def secret_play(self, state: Any, action: str) -> bool:
+    def secret_play(self, state: S, action: str) -> bool:
         """Whether ``action`` plays one of the decider's secrets that the position does
         not show (a card from a hidden hand) at a decision made over the board (not a
         ``secret_decision``). The client keeps such an action out of the room's sight
@@ -283,170 +262,6 @@ class Rules(ABC):
         only while ``session.shown`` is the decider, and a hint on a screen that other
         people share never names it. Default: False (nothing to keep out of sight)."""
         return False
-
-    def playout_action(self, state: Any, rng: Rng) -> str:
-        """A cheap move for random playouts; uniform over legal actions by default."""
-        return rng.choice(self.legal_actions(state))
-
-    def greedy_playout_action(self, state: Any, rng: Rng) -> str:
-        """Optional: a cheap move that plays a little as a good player would, for Hard's
-        rollouts under ``rollout_policy: greedy`` (with several rivals playing at random
-        in every rollout, the search's estimate of a move's worth is noisy). The default
-        is :meth:`playout_action`."""
-        return self.playout_action(state, rng)
-
-    def describe_action(self, state: Any, action: str) -> Text:
-        """A sentence for the log; the canonical text by default."""
-        return action
-
-    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        """Optional: a nicer panel for a phone or browser holding ``seat`` (None: a
-        spectator), built only from ``view`` (``view(state, seat)`` as JSON). None (the
-        default) lets the page show its generic panel, which works for every game.
-
-        ``{"sections": [{"title": str, "note": str, "counters": [{"label": str,
-        "value": str | int}], "cards": [{"title": str, "text": str, "tag": str,
-        "action": str, "verb": str}]}]}``; every key but ``sections`` and ``title`` is
-        optional. A card with ``action`` is a button while that action is legal; with
-        ``verb`` it opens the legal actions of that verb. See docs/remote.md.
-        """
-        return None
-
-    def device_plans(self, state: Any, seat: int) -> list[dict[str, Any]]:
-        """Optional: choices of several actions for the deciding ``seat``'s phone, played
-        one after the other (a Mexica walk of three steps is three ``move`` actions):
-        ``[{"text": "Walk to k5: 3 AP", "actions": ["move h7", "move h6", "move k5"],
-        "verb": "move"}]``. ``text`` is said to the seat, as an imperative; the first
-        action must be legal now and each one legal after those before it; ``verb``
-        (default: the first action's) is the group and tool it belongs to. The page
-        offers a plan at the places its last action names (docs/remote.md) and sends
-        its actions one by one, stopping at the first one refused. Default: none.
-        """
-        return []
-
-    def game_facts(self, state: Any, events: Sequence[Any]) -> list[str]:
-        """Optional: a few facts of a finished game that people like to read out, for the
-        results screen ("largest district founded: 13 spaces by Player 2").
-
-        ``state`` is the final state; ``events`` are the public events of the whole game
-        in order (no private ones: a fact never gives a secret away). Name seats
-        "Player N" (the client puts the chosen names in); :mod:`game.kit.facts` holds the
-        helpers the built-in games share. None is needed: the default shows no facts.
-        """
-        return []
-
-    def tie_break(self, state: Any) -> Text:
-        """Optional: when the best seats tied on points and the rules' tie-breaker chose
-        the winner, what it was ("Tied on 60 points: decided by coins left"); "" when
-        the points decided (or the tie stands as a shared win). The results screen shows
-        it; the default says nothing."""
-        return ""
-
-    # -- hooks for the computer players (game.ai); every one is optional -----------------
-    def evaluate(self, view: Any, seat: int,
-                 weights: Mapping[str, float] | None = None) -> float:
-        """A heuristic: how good ``view`` is for ``seat``, in points of advantage.
-
-        ``view`` is a state object the bot owns, built by ``determinize`` from what the
-        seat may know (its hidden parts are samples). Higher is better for ``seat``; only
-        differences matter, and about ``evaluation_scale`` points should mean a clear lead.
-        ``weights`` are the deciding bot's (see :meth:`evaluation_weights`; passed only
-        when there are some). The default is the seat's score minus the best score of
-        the others.
-        """
-        scores = self.scores(view)
-        mine = scores[seat]
-        others = [v for i, v in enumerate(scores) if i != seat]
-        return float(mine - max(others)) if others else float(mine)
-
-    def evaluation_weights(self, level: str) -> dict[str, float] | None:
-        """Optional: the weights the computer ``level`` (easy, normal, hard) hands to
-        ``evaluate``, read from the variant file so that the balance lab can tune them
-        (a sweep over a parameter) and each level can have its own. The default reads a
-        ``bot_weights`` parameter (``game.core.schema.level_weights_field``) if the engine has
-        one; None: ``evaluate`` is called without weights."""
-        table = self.params.get("bot_weights") if isinstance(self.params, dict) else None
-        weights = table.get(level) if isinstance(table, dict) else None
-        return dict(weights) if isinstance(weights, dict) and weights else None
-
-    def search_settings(self, level: str) -> dict[str, Any] | None:
-        """Optional: the search settings of the computer ``level`` where this variant
-        wants other than the defaults (Hard: ``game.ai.mcts.SEARCH_DEFAULTS``; a setting
-        given to the bot itself still wins). The default reads a ``bot_search``
-        parameter (``game.core.schema.search_settings_field``) if the engine has one."""
-        table = self.params.get("bot_search") if isinstance(self.params, dict) else None
-        settings = table.get(level) if isinstance(table, dict) else None
-        return dict(settings) if isinstance(settings, dict) and settings else None
-
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Any:
-        """A full state consistent with ``view`` (from ``view(state, seat)``), with every
-        part the seat cannot see sampled from ``rng``; never reads anything else.
-        Consistent means exactly: ``view(determinize(v, seat, rng), seat)`` is ``v``
-        again (the conformance kit checks it). The bots rely on that to follow their
-        plans and to recognise a position they were in before.
-
-        The default works for games whose view hides nothing but the random generator: it
-        rebuilds the state with ``from_dict`` and a fresh generator state drawn from
-        ``rng`` (so chance in a determinisation is sampled, not the real future). A view
-        with ``{"hidden": n}`` placeholders raises NotImplementedError: such games must
-        override this hook (the bots then fall back to choices that need no state).
-        """
-        data = {k: v for k, v in view.items() if k != "seat"}
-        if has_hidden(data):
-            raise NotImplementedError(f"the '{self.engine_id}' rules hide information but "
-                                      "offer no determinize hook")
-        if "rng" not in data:
-            try:
-                return self.from_dict({**data, "rng": rng.next64()})
-            except (KeyError, ValueError, TypeError):
-                pass  # a state without a stored generator
-        return self.from_dict(data)
-
-    def candidates(self, state: Any, seat: int) -> list[str] | None:
-        """Optional pruning or macro-actions for ``seat`` to move in ``state``.
-
-        Return legal actions or plans (legal actions joined by ``PLAN_SEP`` that ``seat``
-        plays in a row, e.g. a whole turn), best first, or None to let the bots consider
-        every legal action (the default). Every plan's first step must be legal now.
-        """
-        return None
-
-    def progresses(self, action: str) -> bool:
-        """Optional: True if ``action``, whenever ``apply`` accepts it, leads to a position
-        that no seat's ``view`` showed at any earlier point of the game; False (the
-        default) if it might come back, or you do not know.
-
-        Before a bot chooses, it leaves out the moves that would bring it back to a
-        position it decided at lately (a free move there and back, played for ever): it
-        plays every legal action (every step of a plan) on a copy and compares the views
-        (:meth:`game.ai.base.Bot.loops`). That costs an ``apply`` and a view per action,
-        most of a decision in a game with hundreds of legal actions. An action this hook
-        marks is not tried; a plan is not tried when every step is marked.
-
-        Say True only for an action that strictly increases something every view shows
-        and that no action of any seat, no turn end, round end or scoring ever decreases
-        (in Mexica a canal, bridge, temple or calpulli token placed from the supply: the
-        pieces on the board only ever grow). Decide from the action's text (its verb)
-        alone: the bots ask about a plan's later steps before the earlier ones are played.
-        Moving a piece, taking or spending a token and ending a turn are not such actions.
-        The conformance kit's uniform games (``game.kit.conformance``) check every marked
-        action against the views seen before it.
-        """
-        return False
-
-    def explain(self, view: Any, seat: int, action: str,
-                then: Sequence[str] = ()) -> str | None:
-        """Optional: why ``action`` is a good move for ``seat``, in one short line for the
-        hint key, e.g. "founds the 6-space district: +3 now, first place later".
-
-        ``then`` is the rest of the turn the Normal computer player means to play after
-        ``action`` (its plan; often empty). ``view`` is a state the bot owns, sampled from
-        what the seat may know (as for ``evaluate``), as it is *before* ``action``: play
-        the plan on a ``clone`` of it, never on it, and never read beyond it. None (the
-        default) lets the hint word a reason itself from the plan's events and the score
-        and evaluation it gains (:func:`game.ai.hint.derived_reason`).
-        """
-        return None
 
     def action_vocabulary(self) -> list[str] | None:
         """Every action text ``legal_actions`` can ever list with these rules, each once,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.engine import Rules
 from game.core.errors import ConfigError, IllegalAction, quote
 from game.core.events import Event
+from game.core.facets import bot_hooks, presentation
 from game.core.notation import MAX_ACTION_CHARS
 from game.core.rng import Rng
 from game.core.variantfile import VariantSpec
@@ -119,7 +120,7 @@ class Game:
         for nothing): the rules' ``forgoes``."""
         if self._not_an_action(action):
             return ""
-        said = self.rules.forgoes(self.state, action)
+        said = presentation(self.rules).forgoes(self.state, action)
         return said if isinstance(said, str | Msg) else ""
 
     def secret_decision(self) -> bool:
@@ -201,7 +202,7 @@ class Game:
 
     def playout_action(self, rng: Rng) -> str:
         """The variant's cheap random-playout choice for the current decision."""
-        return self.rules.playout_action(self.state, rng)
+        return bot_hooks(self.rules).playout_action(self.state, rng)
 
     def describe(self, action: str) -> Text:
-        return self.rules.describe_action(self.state, action)
+        return presentation(self.rules).describe_action(self.state, action)

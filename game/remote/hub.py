@@ -23,15 +23,15 @@ from __future__ import annotations
 
 import secrets
 import threading
-import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from game.api import Game
 from game.core.events import Event
 from game.remote import DEFAULT_PORT, RemoteError, require, switching
-from game.remote.protocol import PROTOCOL, Act, Join, ProtocolError, dumps
+from game.remote.ports import JoinResult, Limits
+from game.remote.protocol import LOBBY, PROTOCOL, Act, Join, ProtocolError, dumps
 from game.remote.snapshot import Publisher, Role, SeatInfo, Snapshot, hex_colour
 from game.remote.worker import Worker
 
@@ -40,33 +40,6 @@ ROOM_LETTERS = "BCDFGHJKMNPQRTVWXY3456789"
 ROOM_LENGTH = 5
 #: seconds :meth:`RemoteHub.stop` waits for the publishes under way
 STOP_FLUSH = 5.0
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one connection may send. Messages past ``message_chars`` get an error;
-    frames past ``frame_bytes`` close the connection (1009). ``rate`` messages a second
-    on average, bursts of ``burst`` (an accepted act is free: the game paces those, one
-    per state); after ``strikes`` refused messages the connection is closed; an address
-    gets ``guesses`` wrong room codes or tokens in all.
-
-    Connections: at most ``connections`` devices in the room (a join with the right room
-    code); before that, a connection waits at most ``join_within`` seconds, at most
-    ``unjoined`` of them wait at once and ``unjoined_per_address`` from one address, and
-    when they are all taken the one that waited longest makes room for a newcomer. A seat's
-    token always gets back in: strangers who hold connections cannot keep a player out."""
-
-    message_chars: int = 4096
-    frame_bytes: int = 65536
-    rate: float = 20.0
-    burst: int = 40
-    strikes: int = 50
-    guesses: int = 30
-    connections: int = 64
-    join_within: float = 10.0
-    unjoined: int = 16
-    unjoined_per_address: int = 4
-    clock: Callable[[], float] = time.monotonic
 
 
 @dataclass(frozen=True)
@@ -101,20 +74,6 @@ class _Pending:
     version: int
     conn: int
     taken: bool = False
-
-
-LOBBY = "lobby"  # the role of a connection that has not joined yet
-
-
-@dataclass
-class JoinResult:
-    """What the server does after a join: send ``replies``, take ``role``, close
-    ``kick`` (another connection of the same seat) with ``kick_reason``."""
-
-    role: Role | str
-    replies: list[dict[str, Any]] = field(default_factory=list)
-    kick: int | None = None
-    kick_reason: str = ""
 
 
 class RemoteHub:
@@ -399,7 +358,7 @@ class RemoteHub:
     # =====================================================================================
     # the server's side (called on the server thread; each holds the lock briefly)
     # =====================================================================================
-    def _enter(self, address: str, msg: Join) -> None:
+    def enter(self, address: str, msg: Join) -> None:
         """A connection's first join: the room code opens the room, up to ``connections``
         devices; a seat's token opens it whatever the count (a player always gets back
         to their seat)."""
@@ -419,7 +378,7 @@ class RemoteHub:
             raise ProtocolError("wrong-room", "wrong room code: check the code on the "
                                               "television")
 
-    def _join(self, conn: int, address: str, msg: Join) -> JoinResult:
+    def join(self, conn: int, address: str, msg: Join) -> JoinResult:
         with self._lock:
             self._check_room(address, msg)
             if msg.token is not None:
@@ -475,7 +434,7 @@ class RemoteHub:
                 "next_id": next_id, "room": self.room, "url": self.url, "qr": self._qr,
                 "pictures": self.pictures}
 
-    def _act(self, conn: int, seat: Role, msg: Act) -> None:
+    def act(self, conn: int, seat: Role, msg: Act) -> None:
         with self._lock:
             claim = self._claims.get(seat) if seat is not None else None
             if seat is None or claim is None or claim.conn != conn:
@@ -502,7 +461,7 @@ class RemoteHub:
             self._inbox[seat] = _Pending(msg.action, msg.id, msg.version, conn)
             self._activity.set()
 
-    def _bye(self, conn: int, seat: Role) -> None:
+    def bye(self, conn: int, seat: Role) -> None:
         """The device gave its seat up (or stopped watching)."""
         with self._lock:
             self._spectators.discard(conn)
@@ -514,7 +473,7 @@ class RemoteHub:
                 self._activity.set()
             self._rebuild_seats()
 
-    def _disconnected(self, conn: int, seat: Role, entered: bool = True) -> None:
+    def disconnected(self, conn: int, seat: Role, entered: bool = True) -> None:
         with self._lock:
             self._connections -= entered
             self._spectators.discard(conn)
@@ -528,15 +487,15 @@ class RemoteHub:
                 self._activity.set()
             self._rebuild_seats()
 
-    def _state_for(self, role: Role) -> bytes | None:
+    def state_for(self, role: Role) -> bytes | None:
         with self._lock:
             return self._snapshot.states.get(role)
 
-    def _seats(self) -> bytes:
+    def seats(self) -> bytes:
         with self._lock:
             return self._seats_bytes
 
-    def _take_picture_job(self) -> tuple[int, bytes] | None:
+    def take_picture_job(self) -> tuple[int, bytes] | None:
         with self._lock:
             job, self._picture_job = self._picture_job, None
             return job

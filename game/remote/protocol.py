@@ -27,6 +27,8 @@ MAX_TOKEN = 64
 MAX_NAME = 24
 #: a message id or a state version above this is not one we ever sent or expect
 MAX_COUNTER = 2**53 - 1
+#: the role of a connection that has not joined yet (a seat is an int, a spectator None)
+LOBBY = "lobby"
 
 
 class ProtocolError(Exception):

@@ -3,9 +3,10 @@
 Built on ``websockets`` (one small, dependency-free, well-kept library): its handshake
 hook serves the phone page's few static files from ``assets/web/``, and ``/ws`` speaks
 the JSON protocol of ``docs/remote.md``. The server reads and checks what devices send,
-hands joins and acts to the :class:`~game.remote.hub.RemoteHub`, and sends each
-connection the newest bytes the owner prepared. A connection's sender coalesces: a slow
-phone gets the latest state and picture, never a backlog.
+hands joins and acts to the hub through its port (:class:`~game.remote.ports.HubPort`:
+the server never imports the hub), and sends each connection the newest bytes the owner
+prepared. A connection's sender coalesces: a slow phone gets the latest state and
+picture, never a backlog.
 
 The table picture is painted by a child process (:mod:`game.ui.picture`, SDL's
 dummy video driver), so drawing and JPEG encoding never hold this process's GIL while the
@@ -25,7 +26,7 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -35,11 +36,18 @@ from websockets.http11 import Request, Response
 
 from game.core.resources import assets_dir
 from game.remote import RemoteError
-from game.remote.hub import LOBBY
-from game.remote.protocol import PROTOCOL, Act, Bye, Join, ProtocolError, dumps, error, parse
-
-if TYPE_CHECKING:
-    from game.remote.hub import RemoteHub
+from game.remote.ports import HubPort
+from game.remote.protocol import (
+    LOBBY,
+    PROTOCOL,
+    Act,
+    Bye,
+    Join,
+    ProtocolError,
+    dumps,
+    error,
+    parse,
+)
 
 LOG = logging.getLogger("game.remote")
 WS_PATH = "/ws"
@@ -128,7 +136,7 @@ class Conn:
 
 
 class Server:
-    def __init__(self, hub: RemoteHub) -> None:
+    def __init__(self, hub: HubPort) -> None:
         self.hub = hub
         self.limits = hub.limits
         self.files = static_files()
@@ -263,7 +271,7 @@ class Server:
             self._shown.set()
 
     async def _hold_picture(self) -> None:
-        """A paced hub (:attr:`RemoteHub.paced`) holds a new picture until the owner has
+        """A paced hub (:attr:`HubPort.paced`) holds a new picture until the owner has
         shown its next frame, at most :data:`HOLD_PICTURE`: sending it to every
         spectator is the server's biggest burst of work, and done while the owner draws
         it would take the interpreter and a core from the frame. Done just after a
@@ -378,7 +386,7 @@ class Server:
             timer.cancel()
             del self.conns[conn.id]
             role = conn.role if conn.role != LOBBY else None
-            self.hub._disconnected(conn.id, role, conn.joined)  # noqa: SLF001 - server API
+            self.hub.disconnected(conn.id, role, conn.joined)
             if conn.closing is None:
                 sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
@@ -401,10 +409,10 @@ class Server:
                 self._join(conn, msg)
             elif isinstance(msg, Act):
                 role = conn.role if isinstance(conn.role, int) else None
-                self.hub._act(conn.id, role, msg)  # noqa: SLF001
+                self.hub.act(conn.id, role, msg)
                 free = True
             elif isinstance(msg, Bye):
-                self.hub._bye(conn.id, conn.role if conn.role != LOBBY else None)  # noqa: SLF001
+                self.hub.bye(conn.id, conn.role if conn.role != LOBBY else None)
                 conn.role, conn.state_sent = LOBBY, b""
                 self._wake_all()
         except ProtocolError as exc:
@@ -452,9 +460,9 @@ class Server:
             raise ProtocolError("joined", "this connection has joined already: send bye "
                                           "first to change seats")
         if not conn.joined:
-            self.hub._enter(conn.address, msg)  # noqa: SLF001
+            self.hub.enter(conn.address, msg)
             conn.joined = True
-        result = self.hub._join(conn.id, conn.address, msg)  # noqa: SLF001
+        result = self.hub.join(conn.id, conn.address, msg)
         conn.role = result.role
         conn.outbox.extend(dumps(reply) for reply in result.replies)
         if result.kick is not None:
@@ -486,13 +494,13 @@ class Server:
         if not conn.joined:  # the seats name the room: only for those who know it
             return
         ws = conn.ws
-        seats = self.hub._seats()  # noqa: SLF001
+        seats = self.hub.seats()
         if seats != conn.seats_sent:
             conn.seats_sent = seats
             await ws.send(seats, text=True)
         if conn.role == LOBBY:
             return
-        state = self.hub._state_for(conn.role)  # noqa: SLF001
+        state = self.hub.state_for(conn.role)
         if state is not None and state != conn.state_sent:
             conn.state_sent = state
             await ws.send(state, text=True)
@@ -525,7 +533,7 @@ class Server:
             while True:
                 await self._picture_wake.wait()
                 self._picture_wake.clear()
-                job = self.hub._take_picture_job()  # noqa: SLF001
+                job = self.hub.take_picture_job()
                 if job is None:
                     continue
                 self._painting = True

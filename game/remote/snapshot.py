@@ -21,6 +21,7 @@ from typing import Any
 from game import i18n
 from game.api import Game
 from game.core.events import Event, personalise
+from game.core.facets import presentation
 from game.core.words import SECOND_PERSON, imperative, player
 from game.i18n import Msg, Text
 from game.kit.client import theme
@@ -212,7 +213,7 @@ class Publisher:
         """The variant's plans for the deciding seat (``Rules.device_plans``), only those
         that start with a legal action. A failing hook costs the plans, never the game."""
         try:
-            raw = game.rules.device_plans(game.state, role)
+            raw = presentation(game.rules).device_plans(game.state, role)
         except Exception as exc:  # noqa: BLE001 - a plugin must not stop the server
             if not self.plans_failure:
                 self.plans_failure = f"{type(exc).__name__}: {exc}"
@@ -226,7 +227,7 @@ class Publisher:
         """The variant's own device panel (``Rules.device_panel``), or None for the
         generic page. A failing hook costs the panel, never the game."""
         try:
-            panel = game.rules.device_panel(view, role)
+            panel = presentation(game.rules).device_panel(view, role)
         except Exception as exc:  # noqa: BLE001 - a plugin must not stop the server
             if not self.panel_failure:
                 self.panel_failure = f"{type(exc).__name__}: {exc}"

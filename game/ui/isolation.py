@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game import api  # api.new_game looked up at each call (a test may stand in for it)
 from game.core.errors import AztecArcadeError, IllegalAction
+from game.core.facets import BOT_HOOKS
 from game.core.registry import get_registry
 
 if TYPE_CHECKING:
@@ -34,12 +35,17 @@ if TYPE_CHECKING:
     from game.core.registry import Registry
 
 #: Rules methods that answer a question: the protocol lets them raise nothing at all.
-QUERIES = frozenset({
+RULES_QUERIES = frozenset({
     "new_state", "current_player", "legal_actions", "is_over", "scores", "winners",
-    "to_dict", "from_dict", "clone", "view", "redact", "player_aid", "turn_seat",
-    "playout_action", "greedy_playout_action", "describe_action", "evaluate",
-    "evaluation_weights", "search_settings", "candidates", "determinize", "why_not",
-    "secret_decision", "secret_play", "forgoes", "explain", "progresses"})
+    "to_dict", "from_dict", "clone", "view", "redact", "turn_seat", "why_not",
+    "secret_decision", "secret_play"})
+#: The facets' hooks that answer a question (:mod:`game.core.facets`): every hook of the
+#: bots, and the screens' log sentence, player aid and ``forgoes``. The guard stands in
+#: front of the facets too: an engine that does not inherit one gets an adapter over its
+#: guarded rules, whose calls come back through here.
+BOT_QUERIES = frozenset(BOT_HOOKS)
+PRESENTATION_QUERIES = frozenset({"describe_action", "player_aid", "forgoes"})
+QUERIES = RULES_QUERIES | BOT_QUERIES | PRESENTATION_QUERIES
 #: What the protocol does let a query raise: ``determinize`` may say it cannot (the bots
 #: then choose without a state). Any other method may refuse an action (IllegalAction).
 ALLOWED: dict[str, tuple[type[BaseException], ...]] = {

@@ -14,11 +14,12 @@ from typing import Any, ClassVar
 import pytest
 
 from game.ai import make_bot
-from game.ai.base import determinize
+from game.ai.policy import determinize
 from game.api import list_variants, new_game
-from game.core.engine import Rules, has_hidden
+from game.core.engine import Rules
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.facets import has_hidden
 from game.core.rng import Rng
 from game.core.schema import Obj
 

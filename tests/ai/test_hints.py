@@ -13,7 +13,7 @@ import pytest
 from game.ai import make_bot
 from game.ai.hint import derived_reason, suggest
 from game.api import new_game
-from game.core.engine import has_hidden
+from game.core.facets import has_hidden
 
 POISON = 99
 

@@ -4,10 +4,13 @@ the other processes cannot be used."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from game.ai import make_bot, parallel
-from game.ai.parallel import merge, shares
+from game.ai.mcts import search_root
+from game.ai.parallel import RootJob, RootPool, merge, shares
 from game.api import new_game
 
 
@@ -52,7 +55,7 @@ def test_workers_must_be_a_whole_number_of_at_least_one():
 
 
 def test_without_its_processes_hard_searches_alone_and_says_why(monkeypatch):
-    def refuse(rules, processes):
+    def refuse(rules, processes, grow):
         raise OSError("no processes here")
 
     monkeypatch.setattr(parallel, "RootPool", refuse)
@@ -63,6 +66,28 @@ def test_without_its_processes_hard_searches_alone_and_says_why(monkeypatch):
     assert action in game.legal_actions()
     assert "no processes here" in bot.stats["pool_error"]
     assert bot.stats["iterations"] == 40 and bot.workers == 1
+
+
+@pytest.mark.slow
+def test_a_job_grown_in_a_spawned_process_is_the_tree_grown_here():
+    """The pool sends the search's job function to a spawned process by reference (no
+    closure, no bot): there it grows, from the rules the process built, exactly the tree
+    the same job grows here, move by move."""
+    game = _midgame()
+    seat = game.current_player
+    job = RootJob(game.view(seat), game.legal_actions(), seat, seed=11, iterations=30,
+                  seconds=None, options=make_bot("hard").search_options(), weights=None,
+                  history=[])
+    assert pickle.loads(pickle.dumps(search_root)) is search_root
+    here = search_root(job, game.rules)
+    pool = RootPool(game.rules, 1, search_root)
+    try:
+        there = pool.submit(job).result(timeout=parallel.PATIENCE * 4)
+    finally:
+        pool.close()
+    assert there == here
+    totals, iterations = there
+    assert iterations == 30 and sum(visits for visits, _ in totals.values()) >= 30
 
 
 @pytest.mark.slow
@@ -92,7 +117,7 @@ def test_an_offloaded_hard_player_searches_only_in_another_process():
 
 
 def test_without_its_process_an_offloaded_hard_player_searches_here(monkeypatch):
-    def refuse(rules, processes):
+    def refuse(rules, processes, grow):
         raise OSError("no processes here")
 
     monkeypatch.setattr(parallel, "RootPool", refuse)

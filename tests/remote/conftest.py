@@ -13,7 +13,8 @@ if missing_packages():  # the test extra installs them; say how if it did not
     pytest.skip(f"remote play needs {', '.join(missing_packages())}: {INSTALL_HINT}",
                 allow_module_level=True)
 
-from game.remote.hub import Limits, RemoteHub  # noqa: E402
+from game.remote.hub import RemoteHub  # noqa: E402
+from game.remote.ports import Limits  # noqa: E402
 from game.remote.snapshot import default_table  # noqa: E402
 
 #: test devices act as fast as the machine allows: no rate limit unless a test sets one

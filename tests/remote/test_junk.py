@@ -20,7 +20,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from game.api import new_game
-from game.remote.hub import Limits
+from game.remote.ports import Limits
 from game.remote.protocol import PROTOCOL, ProtocolError, parse
 from tests.remote.conftest import FAST
 from tests.remote.helpers import Device, Owner, legal

@@ -18,6 +18,7 @@ from game.api import Game, load_game, new_game
 from game.core.engine import Rules
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.facets import bot_hooks, has_own
 from game.core.rng import Rng, mix_seed
 from game.i18n import Msg
 
@@ -276,7 +277,7 @@ def _check_determinize(game: Game, view: dict[str, Any], given: dict[str, Any],
     rng = Rng(mix_seed(where.seed, "determinize", step, "spectator" if seat is None else seat))
     who = "a spectator" if seat is None else f"seat {seat}"
     try:
-        state = rules.determinize(given, seat, rng)
+        state = bot_hooks(rules).determinize(given, seat, rng)
     except NotImplementedError:
         return
     except Exception as exc:  # noqa: BLE001
@@ -474,7 +475,7 @@ class ProgressWatch:
 
     def __init__(self, game: Game) -> None:
         rules = game.rules
-        self.active = type(rules).progresses is not Rules.progresses
+        self.active = has_own(bot_hooks(rules), "progresses")
         self.seen: list[set[str]] = [set() for _ in range(game.players)]
         self.note(game)
 
@@ -497,7 +498,7 @@ class ProgressWatch:
         if not self.active:
             return
         keys = self.keys(game)
-        if game.rules.progresses(action):
+        if bot_hooks(game.rules).progresses(action):
             for seat, (seen, key) in enumerate(zip(self.seen, keys, strict=True)):
                 if key in seen:
                     raise where.fail(step, f"progresses({action!r}) is True, but the "

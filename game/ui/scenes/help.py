@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from game.core.facets import presentation
 from game.core.registry import get_registry
 from game.core.words import plural
 from game.kit.client import theme
@@ -70,7 +71,7 @@ Row = tuple[str, str]
 def _aid(rules: Any) -> dict[str, Any] | None:
     """The rules' player aid if it is a mapping. The rules are behind the plugin guard:
     if ``player_aid`` raises, the failure unwinds to the App like any other."""
-    aid = rules.player_aid()
+    aid = presentation(rules).player_aid()
     return aid if isinstance(aid, dict) else None
 
 

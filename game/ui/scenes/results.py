@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
 from game.core.events import personalise
+from game.core.facets import presentation
 from game.core.words import plural
 from game.kit.client.boardview import BoardView
 from game.kit.client.fx import Effects
@@ -129,7 +130,7 @@ class ResultsScene(MenuScene):
         self.team_win = any(set(self.winners) == set(t) for t in teams if len(t) > 1)
         self.tie_note = self._tie_note()
         public = [e for e in events if e.visible(None)]  # a fact never tells a secret
-        facts = game.rules.game_facts(game.state, public)  # the default: none
+        facts = presentation(game.rules).game_facts(game.state, public)  # the default: none
         self.facts = [personalise(f, session.names) for f in (
             facts if isinstance(facts, list) else [])[:MAX_FACTS] if isinstance(f, str) and f]
         self.fx = Effects()
@@ -153,7 +154,7 @@ class ResultsScene(MenuScene):
             return ""
         if len(self.winners) > 1:
             return "Shared win: tied on points and on the tie-breaker"
-        note = game.rules.tie_break(game.state)
+        note = presentation(game.rules).tie_break(game.state)
         return personalise(note, self.session.names) if isinstance(note, str) else ""
 
     @property
