@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.api import Game, load_game, new_game
-from game.core.engine import Rules
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.facets import bot_hooks, has_own
