@@ -12,11 +12,13 @@ catalog of variants a game is started on) the face fills in with the process's r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import ConfigError, IllegalAction, SaveError
 from game.core.game import (
+    POSITION_FORMAT,
     READS_VERSIONS,
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -24,6 +26,7 @@ from game.core.game import (
     Game,
     seed_problem,
     start_game,
+    start_position,
 )
 from game.core.lessons import book
 from game.core.lessons.model import Lesson
@@ -35,6 +38,7 @@ from game.core.saves import (
     ReplayError,
     SaveFile,
     load_game,
+    load_position,
     read_save,
 )
 
@@ -58,6 +62,17 @@ def new_game(variant: str, players: int, seed: int = 0,
     return start_game(get_registry(), variant, players, seed, options)
 
 
+def from_position(variant: str, players: int, state: Mapping[str, Any], *, seed: int = 0,
+                  options: Mapping[str, Any] | None = None) -> Game:
+    """A game at a position described as data (for tests and puzzles), with no log before
+    it: ``state`` is what the rules' ``to_dict`` writes, usually a real game's state with
+    some parts changed. It is checked by the engine's codec and must come back unchanged
+    from ``to_dict``; otherwise ConfigError("not a position of '<engine>': ..."). The game
+    is marked (``Game.position``, ``Game.is_position``): ``load_game`` refuses what its
+    ``to_json`` writes, and ``load_position`` reads it back."""
+    return start_position(get_registry(), variant, players, state, seed, options)
+
+
 def load_lesson(path: str | Path, provider: str = "") -> Lesson:
     """Read and check the lesson file ``path`` against the installed variants (its game
     replayed on them); ConfigError with every problem (file, line, key path and step)
@@ -66,7 +81,8 @@ def load_lesson(path: str | Path, provider: str = "") -> Lesson:
 
 
 __all__ = ["Game", "ConfigError", "IllegalAction", "SaveError", "list_variants",
-           "broken_variants", "new_game", "load_game", "read_save", "SaveFile",
-           "ReplayError", "SAVE_FORMAT", "SAVE_VERSION", "READS_VERSIONS", "SEED_LIMIT",
+           "broken_variants", "new_game", "from_position", "load_game", "load_position",
+           "read_save", "SaveFile", "ReplayError", "SAVE_FORMAT", "POSITION_FORMAT",
+           "SAVE_VERSION", "READS_VERSIONS", "SEED_LIMIT",
            "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "MAX_LOG_ACTIONS", "seed_problem",
            "load_lesson"]

@@ -17,7 +17,16 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from game.api import Game, load_game, load_lesson, new_game
+from game.api import (
+    ConfigError,
+    Game,
+    SaveError,
+    from_position,
+    load_game,
+    load_lesson,
+    load_position,
+    new_game,
+)
 from game.core.engine import PLAN_SEP, GameType, Rules
 from game.core.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
 from game.core.events import Event
@@ -96,7 +105,8 @@ __all__ = [
     # lessons ("Learn to play")
     "Lesson", "load_lesson", "play_script",
     # testing a mod
-    "Game", "new_game", "load_game", "check_variant", "ConformanceError", "Registry",
+    "Game", "new_game", "load_game", "from_position", "load_position", "ConfigError",
+    "SaveError", "check_variant", "ConformanceError", "Registry",
     "reset_registry", "ENTRY_POINT_GROUP",
     # the client (imported on first use)
     *_CLIENT,

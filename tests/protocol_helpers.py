@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import HealthCheck
 
-from game.api import Game, load_game
+from game.api import Game, load_game, load_position
 
 #: hypothesis settings for engine properties: games are slow to set up and replay, and a
 #: failure prints the blob that reproduces it
@@ -21,10 +21,11 @@ SETTINGS: dict[str, Any] = {"deadline": None, "database": None, "print_blob": Tr
 
 
 def round_trip(g: Game) -> None:
-    """``g`` survives ``to_json``/``load_game`` and its state survives
-    ``to_dict``/``from_dict``/``clone`` unchanged."""
+    """``g`` survives ``to_json`` and loading it again (``load_game``, or ``load_position``
+    for a game built at a position), and its state survives ``at_position``/``clone``
+    unchanged."""
     text = g.to_json()
-    again = load_game(text)
+    again = (load_position if g.is_position else load_game)(text)
     assert again.to_json() == text
     assert again.legal_actions() == g.legal_actions()
     assert again.current_player == g.current_player
@@ -32,13 +33,14 @@ def round_trip(g: Game) -> None:
 
 
 def state_round_trip(g: Game) -> None:
-    """A position a test wrote into the state survives ``to_dict``/``from_dict``/``clone``
-    unchanged, and its copy offers the same decisions. (Such a position cannot be saved:
-    its log does not lead to it, and ``load_game`` replays the log.)"""
-    copy = g.clone()
-    assert copy.legal_actions() == g.legal_actions()
-    assert copy.current_player == g.current_player
+    """``g``'s state survives ``at_position`` (the codec reads it and writes the same data
+    back) and ``clone`` unchanged, and each copy offers the same decisions; a game built
+    at a position survives its save, ``load_position``, too."""
     data = g.rules.to_dict(g.state)
     assert json.loads(json.dumps(data)) == data
-    assert g.rules.to_dict(g.rules.from_dict(data)) == data
-    assert g.rules.to_dict(g.rules.clone(g.state)) == data
+    for copy in (g.clone(), g.at_position(data)):
+        assert copy.legal_actions() == g.legal_actions()
+        assert copy.current_player == g.current_player
+        assert copy.rules.to_dict(copy.state) == data
+    if g.is_position:
+        assert load_position(g.to_json()).to_json() == g.to_json()

@@ -5,6 +5,12 @@ the client and mods import (it re-exports what is stable here, and its ``new_gam
 starts a game on the process's registry); kernel modules import this one so that the
 kernel never reaches up to a face. Reading a save back is :mod:`game.core.saves`.
 
+A game may also start at a *position* described as data (:func:`start_position`,
+:meth:`Game.at_position`): a state checked by the engine's codec, with no log before it,
+for tests and puzzles. Such a game is marked (:attr:`Game.position`), saves in a format of
+its own (``POSITION_FORMAT``, with the start beside the log) and is never taken for a
+saved game: ``load_game`` refuses it, and ``load_position`` replays its log from its start.
+
 Why a game is started on a :class:`~game.core.catalog.Catalog` that is handed in: a
 lesson checked against one registry starts its game on that registry, and this module
 must not import the registry (which checks lessons, which start games).
@@ -17,12 +23,14 @@ must not import the registry (which checks lessons, which start games).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.core.engine import Rules
 from game.core.errors import ConfigError, IllegalAction, quote
 from game.core.events import Event
 from game.core.facets import bot_hooks, presentation
+from game.core.jsondiff import first_difference, same_json, short
 from game.core.notation import MAX_ACTION_CHARS
 from game.core.rng import Rng
 from game.core.variantfile import VariantSpec
@@ -31,10 +39,13 @@ from game.i18n.message import Msg, Text
 if TYPE_CHECKING:
     from game.core.catalog import Catalog
 
-__all__ = ["Game", "start_game", "seed_problem", "SAVE_FORMAT", "SAVE_VERSION",
-           "READS_VERSIONS", "SEED_LIMIT"]
+__all__ = ["Game", "start_game", "start_position", "position_state", "seed_problem",
+           "SAVE_FORMAT", "POSITION_FORMAT", "SAVE_VERSION", "READS_VERSIONS", "SEED_LIMIT"]
 
 SAVE_FORMAT = "aztec-arcade-game"
+#: the format a game started at a position writes: never a saved game (its log does not
+#: lead to its start from the rules' own start), so ``load_game`` refuses it
+POSITION_FORMAT = "aztec-arcade-position"
 #: Version 2: states became typed data (issue 14). Its JSON form kept the keys of version
 #: 1, but an engine may now write a part differently (a record's keys, its order).
 SAVE_VERSION = 2
@@ -70,19 +81,92 @@ def start_game(catalog: Catalog, variant: str, players: int, seed: int = 0,
     return Game(spec, rules, rules.new_state(seed), seed, options, [])
 
 
+def start_position(catalog: Catalog, variant: str, players: int, state: Mapping[str, Any],
+                   seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
+    """A game of ``catalog``'s ``variant`` at the position ``state`` (data, as the rules'
+    ``to_dict`` writes it), with no log before it; see :func:`position_state` for the
+    checks. ``seed`` and ``options`` are those of :func:`start_game`."""
+    problem = seed_problem(seed)
+    if problem:
+        raise ConfigError(problem)
+    chosen = dict(options) if isinstance(options, Mapping) else options
+    spec, rules = catalog.make_rules(variant, players, chosen)
+    start, data = position_state(rules, state)
+    return Game(spec, rules, start, seed, chosen, [], position=data)
+
+
+def position_state(rules: Rules, state: object) -> tuple[Any, dict[str, Any]]:
+    """The rules' state for the position ``state``, and ``state`` as JSON data (the start a
+    position game keeps and saves).
+
+    The data is normalised as a save's is (through JSON), read by the rules' ``from_dict``
+    (whose codec checks every part) and written again by ``to_dict``, which must give the
+    same data back, so a key the codec silently drops is refused too. Otherwise
+    ConfigError("not a position of '<engine>': <the first problem>"). A finished game is
+    a position like any other.
+    """
+    def refuse(problem: str) -> ConfigError:
+        return ConfigError(f"not a position of '{rules.engine_id}': {problem}")
+
+    if not isinstance(state, Mapping):
+        raise refuse(f"a position is a mapping of the state's parts, not "
+                     f"{type(state).__name__}")
+    try:
+        text = json.dumps(state, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise refuse(f"it is not plain JSON data ({short(str(exc), 120)})") from None
+    data = json.loads(text)
+    try:  # the rules get a copy of their own: what they keep must not be the start
+        made = rules.from_dict(json.loads(text))
+        again = json.loads(json.dumps(rules.to_dict(made)))
+    except KeyError as exc:
+        raise refuse(f"the part {short(str(exc), 60)} is missing") from None
+    except (TypeError, ValueError) as exc:  # the codec's StateError is a ValueError
+        said = str(exc) if type(exc).__name__ == "StateError" else \
+            f"{type(exc).__name__}: {exc}"
+        raise refuse(short(said, 300)) from None
+    if not same_json(data, again):
+        raise refuse(first_difference(data, again, "state", "the position")
+                     or "the rules write it differently")
+    return made, data
+
+
 class Game:
     """One game in progress: the rules, the state and the log of applied actions."""
 
     def __init__(self, spec: VariantSpec, rules: Rules, state: Any, seed: int,
-                 options: dict[str, Any] | None, log: list[str]) -> None:
+                 options: dict[str, Any] | None, log: list[str],
+                 position: dict[str, Any] | None = None) -> None:
         self.spec = spec
         self.rules = rules
         self.state = state
         self.seed = seed
         self.options = options
         self._log = log
+        #: the start of a game built at a position (JSON data; never changed), else None
+        self._position = position
         #: the variant's parameters as JSON, made by the first save (see ``to_json``)
         self._params_text: tuple[object, str] | None = None
+
+    @property
+    def position(self) -> dict[str, Any] | None:
+        """The state this game started from, as data (a copy), when it was built at a
+        position (:meth:`at_position`); None for a game played from the rules' start."""
+        return None if self._position is None else json.loads(json.dumps(self._position))
+
+    @property
+    def is_position(self) -> bool:
+        """Whether this game was built at a position: its log starts there, not at the
+        rules' start, so it is no saved game (the client never autosaves it)."""
+        return self._position is not None
+
+    def at_position(self, state: Mapping[str, Any]) -> Game:
+        """A game of the same rules, seed and options at the position ``state`` (data, as
+        the rules' ``to_dict`` writes it), with an empty log; ConfigError if it is not a
+        position of these rules (:func:`position_state`)."""
+        start, data = position_state(self.rules, state)
+        return Game(self.spec, self.rules, start, self.seed, self.options, [],
+                    position=data)
 
     @property
     def variant(self) -> str:
@@ -171,12 +255,19 @@ class Game:
         return data
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.spec.id,
+        """The save of this game; a game built at a position writes ``POSITION_FORMAT``
+        and its start (``"position"``) before the log of the actions after it."""
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT if self._position is None else POSITION_FORMAT,
+            "version": SAVE_VERSION, "variant": self.spec.id,
             "engine": self.rules.engine_id, "players": self.players, "seed": self.seed,
-            "options": self.options, "params": self.rules.params, "log": list(self._log),
-            "state": self.rules.to_dict(self.state),
+            "options": self.options, "params": self.rules.params,
         }
+        if self._position is not None:
+            data["position"] = self.position
+        data["log"] = list(self._log)
+        data["state"] = self.rules.to_dict(self.state)
+        return data
 
     def to_json(self) -> str:
         """``json.dumps(self.to_dict())`` without spaces, to the byte. The parameters,
@@ -189,14 +280,17 @@ class Game:
         if memo is None or memo[0] is not params:
             memo = self._params_text = (params, json.dumps(params, separators=(",", ":")))
         log, state = data.pop("log"), data.pop("state")
+        start = data.pop("position", None)
         head = json.dumps(data, separators=(",", ":"))
-        return "".join((head[:-1], ',"params":', memo[1], ',"log":',
+        position = "" if start is None else \
+            ',"position":' + json.dumps(start, separators=(",", ":"))
+        return "".join((head[:-1], ',"params":', memo[1], position, ',"log":',
                         json.dumps(log, separators=(",", ":")), ',"state":',
                         json.dumps(state, separators=(",", ":")), "}"))
 
     def clone(self) -> Game:
         copy = Game(self.spec, self.rules, self.rules.clone(self.state), self.seed,
-                    self.options, list(self._log))
+                    self.options, list(self._log), self._position)
         copy._params_text = self._params_text  # the same rules, the same parameters
         return copy
 

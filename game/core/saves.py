@@ -21,6 +21,12 @@ loses nothing a player could notice: the game is the one its log plays, exactly 
 newer check would have required; only an edit of the stored state alone goes unnoticed,
 and it changes nothing (``aztec-arcade replay`` says the state was not compared). The
 next save of that game is written in today's version.
+
+A game built at a position for a test (:meth:`Game.at_position`) writes its start beside
+its log in a format of its own (``POSITION_FORMAT``). :func:`load_game` refuses it: it is
+no saved game, and must never be mistaken for one. :func:`load_position` reads it back,
+replaying the log from that start and comparing, as :func:`load_game` does;
+:func:`read_save` reads both (``SaveFile.start`` says where the replay starts).
 """
 
 from __future__ import annotations
@@ -33,12 +39,21 @@ from typing import Any
 from game.core.engine import Rules
 from game.core.errors import ConfigError, IllegalAction, SaveError
 from game.core.events import Event
-from game.core.game import READS_VERSIONS, SAVE_FORMAT, SAVE_VERSION, Game, seed_problem
+from game.core.game import (
+    POSITION_FORMAT,
+    READS_VERSIONS,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    Game,
+    position_state,
+    seed_problem,
+)
+from game.core.jsondiff import first_difference, same_json, short
 from game.core.registry import Registry, get_registry
 from game.core.variantfile import VariantSpec
 
-__all__ = ["load_game", "read_save", "SaveFile", "ReplayError", "MAX_SAVE_BYTES",
-           "MAX_SAVE_DEPTH", "MAX_LOG_ACTIONS"]
+__all__ = ["load_game", "load_position", "read_save", "SaveFile", "ReplayError",
+           "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "MAX_LOG_ACTIONS", "NOT_A_SAVE"]
 
 #: saves are tens of kilobytes; a file far larger is refused before it is parsed
 MAX_SAVE_BYTES = 16 * 1024 * 1024
@@ -50,6 +65,8 @@ MAX_SAVE_DEPTH = 64
 #: file made to be slow; it is refused before its replay, which costs tens of
 #: microseconds an action (seconds for this many).
 MAX_LOG_ACTIONS = 100_000
+#: why :func:`load_game` refuses what a game built at a position wrote
+NOT_A_SAVE = "this is a position built for a test, not a saved game"
 
 def load_game(text: str | bytes, registry: Registry | None = None) -> Game:
     """Restore a game saved with :meth:`Game.to_json` on ``registry``'s engines (the
@@ -59,20 +76,40 @@ def load_game(text: str | bytes, registry: Registry | None = None) -> Game:
     as much as playing the logged actions again: a few tenths of a second for a finished
     four-player game at most.
     """
-    save = read_save(text, registry)
+    data = _save_data(text)
+    if data["format"] == POSITION_FORMAT:
+        raise SaveError(NOT_A_SAVE)
+    return _checked(_read(data, registry))
+
+
+def load_position(text: str | bytes, registry: Registry | None = None) -> Game:
+    """Restore a game built at a position (what its :meth:`Game.to_json` wrote): its log
+    is replayed from its start and compared with the stored state, as :func:`load_game`
+    does for a save; SaveError if it does not match, or if ``text`` is a saved game."""
+    data = _save_data(text)
+    if data["format"] != POSITION_FORMAT:
+        raise SaveError("this is a saved game, not a position built for a test: load it "
+                        "with load_game")
+    return _checked(_read(data, registry))
+
+
+def _checked(save: SaveFile) -> Game:
+    """The game ``save``'s log replays to, if it is the stored state (see the module
+    docstring); the stored state, as the rules read it, is the game's."""
     if not save.compares_state:  # an older form of the state: the log alone is the game
         return save.replay()
     try:
         stored = save.rules.from_dict(save.state)
     except Exception as exc:  # noqa: BLE001 - whatever the engine raises, the save is bad
         raise SaveError(f"this saved game is damaged ({type(exc).__name__}: "
-                        f"{_short(str(exc), 300)})") from None
+                        f"{short(str(exc), 300)})") from None
     replayed = save.replay()
     problem = save.difference(replayed)
     if problem:
         raise SaveError(f"this saved game does not match its own log: after replaying "
                         f"all {len(save.log)} actions, {problem}")
-    return Game(save.spec, save.rules, stored, save.seed, save.options, replayed.log)
+    return Game(save.spec, save.rules, stored, save.seed, save.options, replayed.log,
+                replayed.position)
 
 
 def read_save(text: str | bytes, registry: Registry | None = None) -> SaveFile:
@@ -81,12 +118,19 @@ def read_save(text: str | bytes, registry: Registry | None = None) -> SaveFile:
     :func:`load_game` is what a program wants; this serves ``aztec-arcade replay``, which
     shows the replay action by action and says where it diverges.
     """
-    data = _save_data(text)
+    return _read(_save_data(text), registry)
+
+
+def _read(data: dict[str, Any], registry: Registry | None) -> SaveFile:
+    """:func:`read_save` of a save's JSON mapping."""
     try:
         variant, players, seed = data["variant"], data["players"], data["seed"]
         options, log, engine_id = data["options"], data["log"], data["engine"]
         params, state_data = data["params"], data["state"]
+        start = data["position"] if data["format"] == POSITION_FORMAT else None
         _check_header(variant, players, seed, options, log, engine_id, state_data)
+        if start is not None and not isinstance(start, dict):
+            raise TypeError("position must be a mapping")
     except (KeyError, TypeError) as exc:
         raise SaveError(f"this saved game is damaged ({exc})") from None
     if registry is None:
@@ -100,7 +144,8 @@ def read_save(text: str | bytes, registry: Registry | None = None) -> SaveFile:
     if len(log) > longest:
         raise SaveError(f"this saved game is damaged: its log holds {len(log):,} actions, "
                         f"more than any game of these rules needs (at most {longest:,})")
-    return SaveFile(spec, rules, seed, options, list(log), state_data, data["version"])
+    return SaveFile(spec, rules, seed, options, list(log), state_data, data["version"],
+                    start)
 
 
 def _save_data(text: object) -> dict[str, Any]:
@@ -113,16 +158,16 @@ def _save_data(text: object) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise SaveError(f"this is not a saved game (not JSON: {_short(str(exc), 120)})"
+        raise SaveError(f"this is not a saved game (not JSON: {short(str(exc), 120)})"
                         ) from None
     if not _nesting_within(data, MAX_SAVE_DEPTH):
         raise SaveError(f"this saved game is damaged (nested deeper than {MAX_SAVE_DEPTH} "
                         "levels)")
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (SAVE_FORMAT, POSITION_FORMAT):
         raise SaveError("this is not an Aztec Arcade saved game")
     version = data.get("version")
     if type(version) is not int or version not in READS_VERSIONS:
-        raise SaveError(f"this save is format version {_short(repr(version), 40)}; this "
+        raise SaveError(f"this save is format version {short(repr(version), 40)}; this "
                         f"program reads versions {READS_VERSIONS[0]} to {SAVE_VERSION}")
     return data
 
@@ -149,7 +194,7 @@ def _save_rules(registry: Registry, engine_id: str, params: Any, players: int) -
     try:
         engine = registry.engine(engine_id)
     except ConfigError:
-        raise SaveError(f"this save needs the '{_short(engine_id, 60)}' rules, which are "
+        raise SaveError(f"this save needs the '{short(engine_id, 60)}' rules, which are "
                         "not installed") from None
     from game.core.schema import Context
 
@@ -163,15 +208,15 @@ def _save_rules(registry: Registry, engine_id: str, params: Any, players: int) -
         provider = registry.rules.get(engine_id, (None, "unknown"))[1]
         raise SaveError(f"Plugin '{provider}' failed: the '{engine_id}' rules raised "
                         f"{type(exc).__name__} while reading this save's parameters: "
-                        f"{_short(str(exc), 200)}") from None
+                        f"{short(str(exc), 200)}") from None
     if issues:
         raise SaveError("this saved game has invalid variant parameters: "
-                        + _short("; ".join(str(i) for i in issues), 600))
+                        + short("; ".join(str(i) for i in issues), 600))
     try:
         return engine(checked, players)
     except Exception as exc:  # noqa: BLE001 - whatever the engine raises, the save is bad
         raise SaveError(f"this saved game is damaged ({type(exc).__name__}: "
-                        f"{_short(str(exc), 300)})") from None
+                        f"{short(str(exc), 300)})") from None
 
 
 @dataclass
@@ -187,6 +232,9 @@ class SaveFile:
     state: dict[str, Any]
     #: the save's format version (``READS_VERSIONS``)
     version: int = SAVE_VERSION
+    #: where the log starts, as data, for a game built at a position (``POSITION_FORMAT``);
+    #: None: at the rules' own start from the seed
+    start: dict[str, Any] | None = None
 
     @property
     def compares_state(self) -> bool:
@@ -202,13 +250,7 @@ class SaveFile:
 
         An action the rules refuse (or fail on) raises :class:`ReplayError` naming it.
         """
-        try:
-            game = Game(self.spec, self.rules, self.rules.new_state(self.seed), self.seed,
-                        self.options, [])
-        except Exception as exc:  # noqa: BLE001 - a plugin failing on an odd seed
-            raise SaveError(f"this saved game is damaged: the rules cannot start a game "
-                            f"with its seed ({type(exc).__name__}: {_short(str(exc), 200)})"
-                            ) from None
+        game = self._start()
         for number, action in enumerate(self.log, 1):
             try:
                 seat = game.current_player
@@ -222,6 +264,22 @@ class SaveFile:
                 on_action(number, seat, action, events)
         return game
 
+    def _start(self) -> Game:
+        """The game the log starts from: the rules' start, or the position's."""
+        if self.start is not None:
+            try:
+                state, data = position_state(self.rules, self.start)
+            except ConfigError as exc:
+                raise SaveError(f"this position is damaged: {exc}") from None
+            return Game(self.spec, self.rules, state, self.seed, self.options, [], data)
+        try:
+            return Game(self.spec, self.rules, self.rules.new_state(self.seed), self.seed,
+                        self.options, [])
+        except Exception as exc:  # noqa: BLE001 - a plugin failing on an odd seed
+            raise SaveError(f"this saved game is damaged: the rules cannot start a game "
+                            f"with its seed ({type(exc).__name__}: {short(str(exc), 200)})"
+                            ) from None
+
     def difference(self, game: Game) -> str:
         """Where ``game``'s state differs from the stored one, for a person ('' if not, or
         if the stored state is in an older form: ``compares_state``)."""
@@ -229,9 +287,9 @@ class SaveFile:
             return ""
         try:
             mine = json.loads(json.dumps(game.rules.to_dict(game.state)))
-            if json.dumps(mine, sort_keys=True) == json.dumps(self.state, sort_keys=True):
+            if same_json(self.state, mine):
                 return ""  # the common case, in C; the walk below only explains
-            return _first_difference(self.state, mine, "state") or "its state differs"
+            return first_difference(self.state, mine, "state") or "its state differs"
         except (ValueError, TypeError, RecursionError) as exc:
             return f"its state cannot be compared ({type(exc).__name__}: {exc})"
 
@@ -243,8 +301,8 @@ class ReplayError(SaveError):
         self.number = number
         self.action = action
         #: the action as a message may quote it (a short prefix of a long one)
-        self.quoted = _short(repr(action), 60)
-        self.reason = _short(reason.strip().splitlines()[0] if reason.strip() else reason, 300)
+        self.quoted = short(repr(action), 60)
+        self.reason = short(reason.strip().splitlines()[0] if reason.strip() else reason, 300)
         super().__init__(f"this saved game does not match its own log: action {number} of "
                          f"{total} ({self.quoted}) cannot be replayed: {self.reason}")
 
@@ -269,40 +327,3 @@ def _nesting_within(data: Any, limit: int) -> bool:
         stack.extend((child, depth + 1) for child in children
                      if isinstance(child, dict | list))
     return True
-
-
-def _first_difference(stored: Any, replayed: Any, path: str) -> str:
-    """The first place where two JSON values differ, said for a person ('' if equal).
-
-    Types count (``1``, ``1.0`` and ``true`` differ), as they would in the file.
-    """
-    stack = [(stored, replayed, path)]
-    while stack:
-        a, b, where = stack.pop()
-        if type(a) is not type(b):
-            return (f"{_short(where, 80)} is {_short(json.dumps(a), 40)} in the file but "
-                    f"{_short(json.dumps(b), 40)} by the rules")
-        if isinstance(a, dict):
-            extra = [k for k in a if k not in b]
-            missing = [k for k in b if k not in a]
-            if extra:
-                return (f"{_short(where, 80)}.{_short(extra[0], 40)} is in the file but "
-                        "not in the game")
-            if missing:
-                return f"{_short(where, 80)}.{_short(missing[0], 40)} is missing from the file"
-            stack.extend((a[k], b[k], f"{where}.{k}") for k in reversed(list(a)))
-        elif isinstance(a, list):
-            if len(a) != len(b):
-                return (f"{_short(where, 80)} has {len(a)} entries in the file but "
-                        f"{len(b)} by the rules")
-            stack.extend((x, y, f"{where}[{i}]") for i, (x, y) in reversed(list(
-                enumerate(zip(a, b, strict=True)))))
-        elif a != b:
-            return (f"{_short(where, 80)} is {_short(json.dumps(a), 40)} in the file but "
-                    f"{_short(json.dumps(b), 40)} by the rules")
-    return ""
-
-
-def _short(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, so a huge value is quoted, not echoed."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -48,7 +48,9 @@ class Session:
         while len(self.colour_index) < game.players:
             self.colour_index.append(len(self.colour_index))
         self.palette = palette
-        self.autosave = autosave
+        #: a game built at a position for a test is never saved: its log does not lead to
+        #: it, so load_game would refuse the file (and it is no game of the players')
+        self.autosave = None if game.is_position else autosave
         self.version = 0
         self.history: list[tuple[int | None, str, list[Event]]] = []
         #: (the seat that acted, the game before it): undo goes back over the last
@@ -189,7 +191,7 @@ class Session:
         data = json.loads(snapshot)
         game = self.game
         return Game(game.spec, game.rules, game.rules.from_dict(data["state"]), game.seed,
-                    game.options, list(data["log"]))
+                    game.options, list(data["log"]), game.position)
 
     def _changed(self) -> None:
         self.version += 1

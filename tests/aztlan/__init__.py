@@ -73,7 +73,7 @@ def position(players: int = 3, *, variant: str = VARIANT, seed: int = 1, age: in
         deck.remove(card)
     deck.extend(reversed(list(deck_top)))  # the top of the deck is the end of the list
     d["deck"], d["prosperity"], d["discard"] = deck, hands, []
-    g.state = rules.from_dict(d)
+    g = g.at_position(d)
     assert g.current_player == order[-1] and "stay" in g.legal_actions()
     return g
 

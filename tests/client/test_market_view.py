@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from game.api import new_game  # noqa: E402
+from game.api import from_position, new_game  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.kit.client.intent import Intent  # noqa: E402
 from game.kit.client.layers import Snapshot  # noqa: E402
@@ -81,8 +81,7 @@ def crafted(players=2, **changes):
     data["supply"] -= 4
     for key, value in changes.items():
         data[key] = value
-    game.state = game.rules.from_dict(data)
-    return game
+    return game.at_position(data)
 
 
 def all_text(monkeypatch, draw):
@@ -342,9 +341,8 @@ def test_the_bag_shows_only_its_count(monkeypatch):
         data["bag"]["green"] -= swap
         data["removed"]["black"] -= swap
         data["removed"]["green"] += swap
-        game = new_game(VARIANT, 2, seed=4)
         data["rng"] = d["rng"]
-        game.state = game.rules.from_dict(data)
+        game = from_position(VARIANT, 2, data, seed=4)
         session, view = make(game)
         screen = Screen(pygame.Surface((1280, 720)))
         texts.append(all_text(monkeypatch, lambda view=view, screen=screen: (
@@ -394,8 +392,7 @@ def rulebook_game():
         data["bag"][c] = 0
     data["supply"] = 16
     data["phase"], data["turn"], data["winners"] = "over", 3, [1, 3]
-    game.state = game.rules.from_dict(data)
-    return game
+    return game.at_position(data)
 
 
 def test_results_table_matches_the_rulebook_example():

@@ -2,10 +2,10 @@
 
 ``scenario(rows, ...)`` starts a real game through the public API: the tiles are laid
 with ``place`` actions in turn (reading order) and every seat places its start coin with
-``coin``. The rest of the position is then written into ``game.state`` with the
-components conserved: tokens put on vendors, buyers or the king come out of the bag,
-coins come out of the supply. A round trip through ``from_dict`` checks that the
-position is consistent.
+``coin``. The rest of the position is then written into the state with the components
+conserved: tokens put on vendors, buyers or the king come out of the bag, coins come out
+of the supply; the game returned starts at that position (``Game.at_position``, whose
+check through the engine's codec says whether it is consistent).
 
 Rows name the tiles of each market row, row 1 first, ``.`` for the hole::
 
@@ -144,9 +144,8 @@ def scenario(
         s.removed[c] = pool[c] - left
     s.turn = turn
     s.round = 2
-    # the position must be consistent (components conserved)
-    game.rules.from_dict(game.rules.to_dict(s))
-    return game
+    # a game at that position: the codec checks it (components conserved)
+    return game.at_position(game.rules.to_dict(s))
 
 
 def at(game: Game, square: str) -> str | None:

@@ -134,7 +134,7 @@ def test_the_generated_tests_pass_as_generated(tmp_path):
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
                             cwd=target, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "7 passed" in result.stdout
+    assert "8 passed" in result.stdout
 
 
 def test_the_generated_game_plays_to_the_end_in_the_client(tmp_path, home, make_app,

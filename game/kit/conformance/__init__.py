@@ -77,6 +77,7 @@ from game.kit.conformance.probes import (
     check_identity,
     check_junk,
     check_over,
+    check_position,
     check_replay,
     check_round_trip,
     check_running,
@@ -159,6 +160,7 @@ def check_game(variant: str, players: int, seed: int, options: dict[str, Any] | 
             check_all_legal(game, legal, where, step)
             check_junk(game, legal, where, step)
             check_round_trip(game, where, step, legal, saved)
+            check_position(game, where, step)
             check_views(game, where, step, legal)
             if game.to_json() != saved:
                 raise where.fail(step, "probing the game (clone, view, to_json, refused "
@@ -181,6 +183,7 @@ def check_game(variant: str, players: int, seed: int, options: dict[str, Any] | 
                          game.log[:first + 1])
     check_over(game, where, step)
     check_round_trip(game, where, step)
+    check_position(game, where, step)
     final = game.to_json()
     check_replay(game, final, where)
     for at, text, rng_state in continuations:

@@ -14,8 +14,8 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
-from game.api import Game, load_game, new_game
-from game.core.errors import IllegalAction
+from game.api import Game, load_game, load_position, new_game
+from game.core.errors import IllegalAction, SaveError
 from game.core.events import Event
 from game.core.facets import bot_hooks, has_own
 from game.core.rng import Rng, mix_seed
@@ -332,8 +332,9 @@ def check_round_trip(game: Game, where: Where, step: int,
 
 def check_state_round_trip(game: Game, where: Where, step: int,
                             legal: list[str] | None = None, text: str | None = None) -> Game:
-    """A game rebuilt from the state ``to_json()`` saved (``rules.from_dict``, without
-    replaying the log) is ``g`` again; returns it.
+    """A game rebuilt from the state ``to_json()`` saved (``g.at_position``, without
+    replaying the log: the codec reads the state and must write it back unchanged) is
+    ``g`` again; returns it, with ``g``'s log.
 
     It checks what a save must keep (the state says all there is to say) at the price of
     one state, where :func:`check_round_trip` also replays the whole log, as
@@ -342,13 +343,38 @@ def check_state_round_trip(game: Game, where: Where, step: int,
     """
     text = game.to_json() if text is None else text
     try:
-        state = game.rules.from_dict(json.loads(text)["state"])
-        rebuilt = Game(game.spec, game.rules, state, game.seed, game.options,
-                       list(game.log))
+        position = game.at_position(json.loads(text)["state"])
     except Exception as exc:  # noqa: BLE001
-        raise where.fail(step, "load_game(to_json()) failed: from_dict refused the saved "
-                         "state", game.log, exc) from exc
-    return _same_game(game, rebuilt, text, "from_dict(the saved state)", where, step, legal)
+        raise where.fail(step, "load_game(to_json()) failed: the saved state is not a "
+                         "position of its own rules", game.log, exc) from exc
+    # the same state under g's log: what load_game would return, without the replay
+    rebuilt = Game(game.spec, game.rules, position.state, game.seed, game.options,
+                   list(game.log))
+    return _same_game(game, rebuilt, text, "at_position(the saved state)", where, step,
+                      legal)
+
+
+def check_position(game: Game, where: Where, step: int) -> None:
+    """``g`` rebuilt at its own state is a position, which saves and loads as one
+    (``load_position``) and is never taken for a saved game (``load_game`` refuses it):
+    what a modder's tests of positions rely on."""
+    try:
+        position = game.at_position(game.rules.to_dict(game.state))
+        text = position.to_json()
+        again = load_position(text)
+    except Exception as exc:  # noqa: BLE001
+        raise where.fail(step, "a game built at this state (at_position) does not save and "
+                         "load as a position", game.log, exc) from exc
+    if again.to_json() != text:
+        raise where.fail(step, "load_position(p.to_json()).to_json() differs from "
+                         "p.to_json() for the game p built at this state"
+                         + first_difference(text, again.to_json()), game.log)
+    try:
+        load_game(text)
+    except SaveError:
+        return
+    raise where.fail(step, "load_game accepted a position built for a test as a saved game",
+                     game.log)
 
 
 def _same_game(game: Game, copy: Game, text: str, made: str, where: Where, step: int,

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from game.ui.session import Session
 
 QUIT_QUESTION = "Quit to title? Your game is autosaved."
+#: why the save scene does not save a game built at a position (tests, puzzles)
+NOT_SAVED = "A test position, not a real game: it cannot be saved"
 
 
 class PauseScene(MenuScene):
@@ -126,7 +128,7 @@ class SaveScene(TypingScene):
         default = f"{session.game.spec.name} {time.strftime('%Y-%m-%d %H-%M')}"
         self.field = TextField(default, max_len=40,
                                allowed=lambda ch: ch.isalnum() or ch in " _-")
-        self.error = ""
+        self.error = NOT_SAVED if session.game.is_position else ""
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -150,6 +152,9 @@ class SaveScene(TypingScene):
     def save(self, overwrite: bool = False) -> None:
         assert self.app is not None
         name = self.field.value.strip()
+        if self.session.game.is_position:
+            self.error = NOT_SAVED
+            return
         if not name:
             self.error = "Type a name for the save"
             return
