@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.api import new_game
-from game.ui.scenes.common import make_session
+from game.ui.sessions import make_session
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene

@@ -26,7 +26,6 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     "game.ai.base game.ai.easy",
     "game.ai.mcts game.ai.parallel",
     "game.remote.hub game.remote.server",
-    "game.ui.resultspanels game.ui.scenes.results",
     "game.core.game game.core.lessons.model game.core.lessons.replay game.core.registry",
     "variants.mexica.explain variants.mexica.plans variants.mexica.queries"
     " variants.mexica.rules",
@@ -37,11 +36,8 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
     " variants.aztlan.view_facts variants.aztlan.view_hint variants.aztlan.view_panel"
     " variants.aztlan.view_plan",
-    "game.ui.app game.kit.client.boardview game.ui.hints game.ui.lastsetup game.ui.listview"
-    " game.ui.playersbar game.ui.remote game.ui.scene game.ui.scenes.common"
-    " game.ui.scenes.handoff game.ui.scenes.play game.ui.scenes.scoring"
-    " game.ui.scenes.setup game.ui.seats game.ui.setupdraw game.ui.statusline"
-    " game.ui.trace",
+    # the board view is handed the shell (the plan's ViewServices protocol replaces it)
+    "game.kit.client.boardview game.ui.shell",
     # issue 36's i18n package, merged onto issue 35's layout: to cut with the rest
     "game.i18n.client game.i18n.message game.i18n.render",
 )]
@@ -177,7 +173,7 @@ ALLOWED_UPWARD = {
     ("game.remote.host", "game.ui.saves"),  # the Keeper writes through the client's store
     # a view is handed the App and the Session (the plan's ViewServices and SessionView
     # protocols replace them)
-    ("game.kit.client.boardview", "game.ui.app"),
+    ("game.kit.client.boardview", "game.ui.shell"),
     ("game.kit.client.boardview", "game.ui.session"),
 }
 

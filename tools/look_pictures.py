@@ -62,8 +62,8 @@ def market(app: App) -> None:
 def aztlan(app: App) -> None:
     from game.api import new_game
     from game.core.rng import Rng
-    from game.ui.scenes.common import make_session
     from game.ui.scenes.play import PlayScene
+    from game.ui.sessions import make_session
 
     g = new_game("aztlan", 3, seed=3)
     rng = Rng(1)

@@ -40,8 +40,8 @@ from game.ui.input import InputMapper, pad_label
 from game.ui.isolation import PluginFailure, call_plugin, guard_view
 from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
-from game.ui.scene import Scene, SceneStack
 from game.ui.session import Session
+from game.ui.shell import Scene, SceneStack
 from game.ui.trace import Trace
 from game.ui.widgets import FOOTER_Y
 

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 ROW_H = 44
 
@@ -28,7 +28,7 @@ class ActionListView(BoardView):
 
     shortcuts = (("Up/Down", "Pick action"), ("Enter", "Apply"))
 
-    def __init__(self, session: Session, app: App, note: str = "") -> None:
+    def __init__(self, session: Session, app: Shell, note: str = "") -> None:
         super().__init__(session, app)
         self.note = note
         self.index = 0

@@ -43,8 +43,8 @@ from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.playersbar import draw_players_bar, wide_cards  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
-from game.ui.scene import Scene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
+from game.ui.shell import Scene  # noqa: E402
 
 #: places sent with a picture at most, and points of one place's polygon
 MAX_PLACES = 2000

@@ -20,10 +20,10 @@ from game.kit.client.intent import Intent  # noqa: E402
 from game.kit.client.layers import Snapshot  # noqa: E402
 from game.kit.client.screen import Screen  # noqa: E402
 from game.ui import showcase  # noqa: E402
-from game.ui.scenes.common import make_session  # noqa: E402
 from game.ui.scenes.results import ResultsScene  # noqa: E402
 from game.ui.scenes.scoring import ScoringScene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
+from game.ui.sessions import make_session  # noqa: E402
 from tests.client.test_snapshots import SIZE, check  # noqa: E402
 from tests.client.view_helpers import AppStub, play  # noqa: E402
 from variants.market import view_showcase  # noqa: E402

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 Area = tuple[float, float, float, float]  # logical x, y, w, h
 
@@ -63,7 +63,7 @@ class BoardView:
     #: instance. None: the aid's pages are words only (docs/modding/board-view.md).
     draw_aid_figure: Callable[..., None] | None = None
 
-    def __init__(self, session: Session, app: App) -> None:
+    def __init__(self, session: Session, app: Shell) -> None:
         self.session = session
         self.app = app
         self.status = ""

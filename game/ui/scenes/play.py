@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 #: the menu keys, shown whoever decides
 MENU_SHORTCUTS: tuple[tuple[str, str], ...] = (("Esc", "Menu"), ("F1", "Rules"))
@@ -155,7 +155,7 @@ class PlayScene(BaseScene):
         return (*out, *peek)
 
     # -- lifecycle -------------------------------------------------------------------
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         app.input.text_mode = False
         for problem in self.sounds.problems:
@@ -202,7 +202,7 @@ class PlayScene(BaseScene):
         else:
             self.seats.privacy()  # one person fewer or more who may see the screen
 
-    def _make_view(self, app: App) -> BoardView:
+    def _make_view(self, app: Shell) -> BoardView:
         view = app.make_view(self.session)
         if view is not None:
             return view
