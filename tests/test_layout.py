@@ -36,8 +36,6 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
     " variants.aztlan.view_facts variants.aztlan.view_hint variants.aztlan.view_panel"
     " variants.aztlan.view_plan",
-    # the board view is handed the shell (the plan's ViewServices protocol replaces it)
-    "game.kit.client.boardview game.ui.shell",
     # issue 36's i18n package, merged onto issue 35's layout: to cut with the rest
     "game.i18n.client game.i18n.message game.i18n.render",
 )]
@@ -171,10 +169,6 @@ FLOORS: list[tuple[str, ...]] = [
 #: imports that still point up or across (issue 35's plan removes each)
 ALLOWED_UPWARD = {
     ("game.remote.host", "game.ui.saves"),  # the Keeper writes through the client's store
-    # a view is handed the App and the Session (the plan's ViewServices and SessionView
-    # protocols replace them)
-    ("game.kit.client.boardview", "game.ui.shell"),
-    ("game.kit.client.boardview", "game.ui.session"),
 }
 
 

@@ -407,7 +407,7 @@ class AztlanView(AidPictures):
     def panel_layout(self) -> ColumnLayout:
         """Where the decision panel's cards and buttons are (for the pointer)."""
         words = prosperity_words(self.model) if self.model is not None else ""
-        return column_layout(self.app.screen, self.panel_area, self.decision, words)
+        return column_layout(self.services.screen, self.panel_area, self.decision, words)
 
     @property
     def geo_size(self) -> int:
@@ -505,9 +505,7 @@ class AztlanView(AidPictures):
     def _hidden_by_shell(self) -> bool:
         """Whether the play screen is covering the board (the "Pass to" screen): the
         animations then wait, so the next player sees the last scoring."""
-        stack = getattr(self.app, "stack", None)
-        top = getattr(stack, "top", None)
-        return getattr(top, "privacy", None) is not None
+        return self.services.board_covered
 
     def update(self, dt: float) -> None:
         self.time += dt

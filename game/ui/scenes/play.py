@@ -41,6 +41,7 @@ from game.ui.scenes.common import (
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
+from game.ui.services import AppServices
 from game.ui.statusline import draw_seat_status, draw_status
 from game.ui.widgets import Banner, draw_footer
 
@@ -211,7 +212,7 @@ class PlayScene(BaseScene):
                     if b.kind == "plugin" and "register_views" in b.message), "")
         note = f"No board view for '{engine}'" + (f" ({why})" if why else "") + \
             ": choose actions from the list"
-        return ActionListView(self.session, app, one_line(note))
+        return ActionListView(self.session, AppServices(app), one_line(note))
 
     def music(self) -> str:
         return self.sounds.music

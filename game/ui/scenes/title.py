@@ -23,6 +23,7 @@ from game.ui.lessonstore import lessons_done
 from game.ui.lessonworker import lesson_worker
 from game.ui.saves import AUTOSAVE
 from game.ui.scenes.common import MenuScene, random_seed
+from game.ui.services import AppServices
 from game.ui.session import Session
 from game.ui.sessions import colours_from_meta, make_session, names_from_meta
 from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
@@ -94,7 +95,7 @@ class Attract:
         self.session = Session(game, [f"Bot {i + 1}" for i in range(players)])
         self.session.set_kinds(["easy"] * players)
         self.bots = [make_bot("easy", seed=seed + i) for i in range(players)]
-        self.view = self.app.views[spec.engine_id](self.session, self.app)
+        self.view = self.app.views[spec.engine_id](self.session, AppServices(self.app))
         self.wait = 0.0
         self.age = 0.0
 
