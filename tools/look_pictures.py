@@ -54,7 +54,7 @@ def title(app: App) -> None:
 
 
 def market(app: App) -> None:
-    from variants.market import view_showcase
+    from tools import market_showcase as view_showcase
 
     view_showcase.midgame(app)
 

@@ -30,7 +30,7 @@ def pixels(surface: pygame.Surface) -> bytes:
 # painted once, reused after
 # ---------------------------------------------------------------------------------------
 def market(app):
-    from variants.market import view_showcase
+    from tools import market_showcase as view_showcase
 
     return view_showcase.midgame(app)
 

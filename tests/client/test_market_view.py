@@ -26,7 +26,7 @@ from game.ui.session import Session  # noqa: E402
 from game.ui.sessions import make_session  # noqa: E402
 from tests.client.test_snapshots import SIZE, check  # noqa: E402
 from tests.client.view_helpers import ServicesStub, play  # noqa: E402
-from variants.market import view_showcase  # noqa: E402
+from tools import market_showcase as view_showcase  # noqa: E402
 from variants.market.params import COLOURS  # noqa: E402
 from variants.market.view import MarketView  # noqa: E402
 from variants.market.view_layout import make_layout  # noqa: E402

@@ -37,15 +37,21 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.core.events import Event
-from game.core.words import roman
-from game.kit.client import theme
-from game.kit.client.anim import Anim, finish, sooner
-from game.kit.client.boardview import Area, BoardView
-from game.kit.client.intent import Intent
-from game.kit.client.layers import Layer, PiecesLayer, Snapshot
-from game.kit.client.layout import PANEL_AREA
-from game.kit.client.screen import Screen
+from game.kit.client import (
+    PANEL_AREA,
+    Anim,
+    Area,
+    BoardView,
+    Intent,
+    Layer,
+    PiecesLayer,
+    Screen,
+    Snapshot,
+    finish,
+    sooner,
+    theme,
+)
+from game.modkit import Event, roman
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
