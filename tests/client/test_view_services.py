@@ -76,3 +76,14 @@ def test_a_view_handed_the_old_app_still_takes_its_settings():
     assert len(view.fx.sparks) == 7  # a quarter, as reduce motion asks
     with pytest.raises(AttributeError):
         view.app = old  # type: ignore[misc]  # read-only: the services are the view's
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_a_view_calling_its_base_with_the_old_keyword_still_gets_its_services():
+    class KeywordView(PlainView):
+        def __init__(self, session, app):
+            super().__init__(session, app=app)  # written for the old signature
+
+    old = OldSettings("okabe-ito", reduce_motion=True)
+    view = KeywordView(uncoloured_session(new_game("mexica", 2, seed=1)), old)
+    assert view.services is old and view.fx.reduced is True

@@ -12,7 +12,7 @@ through :class:`~game.kit.client.services.SessionView` and the client through
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.kit.client import theme
 from game.kit.client.fx import Effects
@@ -65,16 +65,20 @@ class BoardView:
     #: instance. None: the aid's pages are words only (docs/modding/board-view.md).
     draw_aid_figure: Callable[..., None] | None = None
 
-    def __init__(self, session: SessionView, services: ViewServices) -> None:
+    def __init__(self, session: SessionView, services: ViewServices | None = None,
+                 app: ViewServices | None = None) -> None:
+        """``app`` is the old name of ``services`` (deprecated): a view written as
+        ``super().__init__(session, app=app)`` still gets its services."""
         self.session = session
         #: what the client lends the view (the screen, the palette, reduce motion, a
         #: "Pass to" screen covering the board); a subclass's ``super().__init__(session,
-        #: app)`` passes it on unchanged
-        self.services = services
+        #: app)`` passes it on unchanged. None only for a view built outside the client
+        #: (a test), which is then lent nothing.
+        self.services = cast("ViewServices", services if services is not None else app)
         self.status = ""
         #: bursts (sparks, a ring, a glow) the view starts on events; the view advances
         #: them in ``update`` and draws them last in ``draw`` (see game.kit.client.fx)
-        self.fx = Effects(services)
+        self.fx = Effects(self.services)
 
     @property
     def app(self) -> ViewServices:
