@@ -284,7 +284,7 @@ def effects_walk(app: App, frames: int) -> list[float]:
 def effects_purchase(app: App, frames: int) -> list[float]:
     """A Market purchase: goods fly from the vendor to the buyer, a burst where they
     land; 60 frames later it is undone and bought again."""
-    from variants.market import view_showcase
+    from tools import market_showcase as view_showcase
 
     play = view_showcase.midgame(app)
     goal = view_showcase.telling_purchase(play.game)

@@ -45,8 +45,8 @@ from game.api import new_game  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
-from game.ui.scenes.common import make_session  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.ui.sessions import make_session  # noqa: E402
 
 GAMES = (("mexica", 4), ("mexica-2p-neutral", 2), ("tlatelolco-market", 4), ("aztlan", 3),
          ("aztlan-2p", 2))

@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.api import new_game
-from game.ui.scenes.common import make_session
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.title import TitleScene
+from game.ui.sessions import make_session
 
 if TYPE_CHECKING:
     from game.ui.app import App

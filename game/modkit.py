@@ -59,7 +59,7 @@ from game.core.typedstate import (
     TupleOf,
     literal,
 )
-from game.core.words import plural
+from game.core.words import indefinite, plural, roman
 from game.kit.aidrows import aid_row
 from game.kit.conformance import ConformanceError, check_variant
 
@@ -91,8 +91,8 @@ __all__ = [
     "AztecArcadeError", "Rng", "mix_seed",
     # reading and quoting what a player typed
     "action_words", "plain_number", "quote",
-    # words for people ("1 space", "2 spaces")
-    "plural",
+    # words for people ("1 space", "2 spaces", "a temple", "age III")
+    "plural", "indefinite", "roman",
     # the parameter schema
     "Obj", "Field", "Int", "Bool", "Str", "List", "Map", "Nullable", "AnyValue",
     "AssetPath", "Context",

@@ -23,7 +23,6 @@ PACKAGES = ("game", "variants")
 
 #: the circles still to cut, each the set of its modules (issue 35, section 2 of the plan)
 ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in (
-    "game.ui.resultspanels game.ui.scenes.results",
     "variants.mexica.explain variants.mexica.plans variants.mexica.queries"
     " variants.mexica.rules",
     "variants.aztlan.ai variants.aztlan.handlers variants.aztlan.playout"
@@ -33,11 +32,6 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
     " variants.aztlan.view_facts variants.aztlan.view_hint variants.aztlan.view_panel"
     " variants.aztlan.view_plan",
-    "game.ui.app game.kit.client.boardview game.ui.hints game.ui.lastsetup game.ui.listview"
-    " game.ui.playersbar game.ui.remote game.ui.scene game.ui.scenes.common"
-    " game.ui.scenes.handoff game.ui.scenes.play game.ui.scenes.scoring"
-    " game.ui.scenes.setup game.ui.seats game.ui.setupdraw game.ui.statusline"
-    " game.ui.trace",
     # issue 36's i18n package, merged onto issue 35's layout: to cut with the rest
     "game.i18n.client game.i18n.message game.i18n.render",
 )]
@@ -171,10 +165,6 @@ FLOORS: list[tuple[str, ...]] = [
 #: imports that still point up or across (issue 35's plan removes each)
 ALLOWED_UPWARD = {
     ("game.remote.host", "game.ui.saves"),  # the Keeper writes through the client's store
-    # a view is handed the App and the Session (the plan's ViewServices and SessionView
-    # protocols replace them)
-    ("game.kit.client.boardview", "game.ui.app"),
-    ("game.kit.client.boardview", "game.ui.session"),
 }
 
 
@@ -202,3 +192,70 @@ def test_circles_finds_a_circle_and_nothing_else():
     graph = defaultdict(set, {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
     graph["e"] = set()
     assert circles(dict(graph)) == [frozenset("abc")]
+
+
+#: the faces a game's board view imports (issue 35): the client kit, the modding kit and
+#: the language; never a module behind them (``game.kit.client.layers``) nor the shell
+VIEW_FACES = ("game.kit.client", "game.modkit", "game.i18n")
+#: what a game's package may import besides those faces: the kernel its rules build on and
+#: the rules helpers of the kit; never the client's shell, the command line, the phones'
+#: server, the lab, the bots or the faces for driving games
+RULES_MAY_IMPORT = ("game.core", "game.kit", "game.i18n", "game.modkit")
+#: inside the kit, the views' part is reached through its face only
+KIT_INSIDE = "game.kit.client."
+
+
+def game_package_modules() -> Iterator[tuple[Path, bool]]:
+    """Every module of a game's package (variants/, examples/) that is not a test, and
+    whether it is part of the board view (view*.py, aid_pages.py, a view/ package)."""
+    for top in ("variants", "examples"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = path.relative_to(ROOT).parts
+            if "tests" in parts or "__pycache__" in parts or path.name in ("conftest.py",
+                                                                             "setup.py"):
+                continue
+            yield path, (path.name.startswith("view") or path.name == "aid_pages.py"
+                         or "view" in parts[:-1])
+
+
+def game_imports(path: Path) -> Iterator[str]:
+    """The ``game.*`` modules a file names in its import statements, as written."""
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name.split(".")[0] == "game")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "game":
+                yield from (f"game.{a.name}" for a in node.names)
+            elif node.module.split(".")[0] == "game":
+                yield node.module
+
+
+def under(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_board_views_import_only_the_kit():
+    """A built-in view uses nothing a mod's could not: the kit's faces, no client
+    internals (a mod's view is held to the same in tests/modding/test_modkit.py)."""
+    wrong = [f"{path.relative_to(ROOT)} imports {module}"
+             for path, view in game_package_modules() if view
+             for module in game_imports(path)
+             if not (module in VIEW_FACES or under(module, ("game.i18n",)))]
+    assert not wrong, wrong
+
+
+def test_games_never_import_the_client_shell():
+    wrong = [f"{path.relative_to(ROOT)} imports {module}"
+             for path, _view in game_package_modules()
+             for module in game_imports(path)
+             if not under(module, RULES_MAY_IMPORT) or module.startswith(KIT_INSIDE)]
+    assert not wrong, wrong
+
+
+def test_the_view_rule_sees_views_and_their_imports():
+    views = {path.relative_to(ROOT).as_posix() for path, view in game_package_modules()
+             if view}
+    assert {"variants/mexica/view.py", "variants/aztlan/aid_pages.py",
+            "examples/patolli/aztec_patolli/view.py"} <= views
+    assert "variants/market/rules.py" not in views
+    assert "game.kit.client" in set(game_imports(ROOT / "variants/mexica/view.py"))

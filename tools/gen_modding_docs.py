@@ -15,7 +15,8 @@ once, in whichever page holds it. The sections are:
 * ``engine-parameters``: each built-in engine's ``parameters`` schema;
 * ``rules``: the attributes a ``game.core.engine.Rules`` subclass declares (their ``#:``
   comments), the methods it may override (their docstrings) and ``game.core.engine.GameType``;
-* ``boardview``: the attributes and methods of ``game.kit.client.boardview.BoardView``.
+* ``boardview``: the attributes and methods of ``game.kit.client.boardview.BoardView``;
+* ``kit``: every name of the client kit's face (``game.kit.client.KIT``), by group.
 
 ``tests/modding/test_docs.py`` regenerates them into strings and compares, so a changed
 docstring or schema fails the tests until this script is run.
@@ -29,6 +30,7 @@ import inspect
 import re
 import sys
 import textwrap
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -171,6 +173,38 @@ def boardview_section() -> str:
     return "\n".join(out) + "\n"
 
 
+def _first_sentence(doc: str) -> str:
+    """The first sentence of a docstring's first paragraph, on one line."""
+    paragraph = " ".join(doc.split("\n\n")[0].split())
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[:end + 1]
+
+
+def kit_section() -> str:
+    import importlib
+
+    from game.kit.client import KIT
+
+    out = []
+    for group, names in KIT.items():
+        out += [f"**{group[0].upper()}{group[1:]}**", ""]
+        for name, (module_name, attribute) in names.items():
+            module = importlib.import_module(module_name)
+            value = module if attribute is None else getattr(module, attribute)
+            place = f"`{module_name}`" if attribute is None else \
+                f"from `{module_name}`" + (f" (`{attribute}`)" if attribute != name else "")
+            if inspect.ismodule(value) or inspect.isclass(value) or inspect.isfunction(value):
+                what = _first_sentence(inspect.getdoc(value) or "")
+            elif isinstance(value, types.GenericAlias):
+                what = f"the type `{value!r}`"
+            else:  # a constant: its value says what it is
+                what = f"`{value!r}`" if len(repr(value)) <= 60 else \
+                    f"an instance of `{type(value).__name__}`"
+            out.append(f"- `{name}`, {place}: {what}")
+        out.append("")
+    return "\n".join(out)
+
+
 SECTIONS: dict[str, Callable[[], str]] = {
     "hooks": hooks_section,
     "variant-file": variant_file_section,
@@ -178,6 +212,7 @@ SECTIONS: dict[str, Callable[[], str]] = {
     "engine-parameters": engine_parameters_section,
     "rules": rules_section,
     "boardview": boardview_section,
+    "kit": kit_section,
 }
 
 

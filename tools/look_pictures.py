@@ -54,7 +54,7 @@ def title(app: App) -> None:
 
 
 def market(app: App) -> None:
-    from variants.market import view_showcase
+    from tools import market_showcase as view_showcase
 
     view_showcase.midgame(app)
 
@@ -62,8 +62,8 @@ def market(app: App) -> None:
 def aztlan(app: App) -> None:
     from game.api import new_game
     from game.core.rng import Rng
-    from game.ui.scenes.common import make_session
     from game.ui.scenes.play import PlayScene
+    from game.ui.sessions import make_session
 
     g = new_game("aztlan", 3, seed=3)
     rng = Rng(1)

@@ -52,7 +52,7 @@ def register_views(register: Callable[[str, Callable[..., object]], None]) -> No
     """Provide the client's board view for a rules engine.
 
     Call ``register(engine_id, factory)``; the play screen calls
-    ``factory(session, app)`` and expects a ``BoardView``. Import pygame (and your view
+    ``factory(session, services)`` and expects a ``BoardView``. Import pygame (and your view
     module) inside the hook body, never at module level, so the engine stays headless.
     The first view registered for an engine wins: mark the hook
     ``@hookimpl(tryfirst=True)`` to replace the view of another plugin's engine (a

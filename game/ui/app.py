@@ -40,8 +40,9 @@ from game.ui.input import InputMapper, pad_label
 from game.ui.isolation import PluginFailure, call_plugin, guard_view
 from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
-from game.ui.scene import Scene, SceneStack
+from game.ui.services import AppServices
 from game.ui.session import Session
+from game.ui.shell import Scene, SceneStack
 from game.ui.trace import Trace
 from game.ui.widgets import FOOTER_Y
 
@@ -143,7 +144,7 @@ class App:
         name = getattr(factory, "__name__", "view factory")
 
         def build() -> Any:
-            view = factory(session, self)
+            view = factory(session, AppServices(self))
             if not isinstance(view, BoardView):  # the shell reads BoardView's attributes
                 raise TypeError(f"the board view factory for '{engine}' returned "
                                 f"{type(view).__name__}, not a game.kit.client.boardview.BoardView")

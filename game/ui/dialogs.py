@@ -10,7 +10,7 @@ from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.fx import motion_reduced
 from game.kit.client.text import ease_out
-from game.ui.scene import Scene
+from game.ui.shell import Scene
 from game.ui.widgets import Menu, MenuItem, draw_footer
 
 if TYPE_CHECKING:

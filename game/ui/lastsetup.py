@@ -19,11 +19,11 @@ from game.core.readlimit import read_at_most
 from game.core.records import write_atomic
 from game.core.userdirs import user_data_dir
 from game.ui.isolation import start_game
-from game.ui.scenes.common import colours_from_meta, make_session, names_from_meta
+from game.ui.sessions import colours_from_meta, make_session, names_from_meta
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 FILE = "last-setup.json"
 #: a setup is a few hundred bytes; anything much larger is not one
@@ -48,7 +48,7 @@ class Setup:
     def names(self) -> list[str]:
         return names_from_meta(self.meta, self.players)
 
-    def session(self, app: App, seed: int) -> Session:
+    def session(self, app: Shell, seed: int) -> Session:
         """A new game of this setup (AztecArcadeError if the variant refuses it)."""
         game = start_game(self.variant, self.players, seed, self.options)
         session = make_session(app, game, self.names(), colours_from_meta(self.meta,

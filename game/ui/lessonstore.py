@@ -25,12 +25,12 @@ from game.core.lessons.model import Lesson, Position, position
 from game.core.readlimit import read_at_most
 from game.core.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.ui.isolation import guard_game, start_game
-from game.ui.scenes.common import palette_name
 from game.ui.session import HUMAN, Session
+from game.ui.sessions import palette_name
 from game.ui.writer import FileWriter
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 PROGRESS = "progress.json"
 #: a thousand lesson ids of 64 characters are under 70 kB
@@ -119,18 +119,18 @@ class LessonStore:
             self.path(lesson_id).unlink()
 
 
-def lesson_store(app: App) -> LessonStore:
+def lesson_store(app: Shell) -> LessonStore:
     """The learner's progress, in the user folder beside the saves."""
     return LessonStore(app.saves.folder.parent / "lessons")
 
 
-def lessons_done(app: App, found: LessonSet) -> tuple[int, int]:
+def lessons_done(app: Shell, found: LessonSet) -> tuple[int, int]:
     """(lessons done, lessons there are) of the lessons ``found``, for the title screen."""
     done = lesson_store(app).done()
     return sum(1 for lid in found.lessons if lid in done), len(found.lessons)
 
 
-def start_session(app: App, lesson: Lesson, store: LessonStore,
+def start_session(app: Shell, lesson: Lesson, store: LessonStore,
                   resume: bool) -> tuple[Session, Position]:
     """The lesson's game in a session (the lesson scene saves it in the lesson's own
     file): the game left half way (``resume``) or a new one from the lesson's setup."""
@@ -147,7 +147,7 @@ def start_session(app: App, lesson: Lesson, store: LessonStore,
     return lesson_session(app, lesson, game), where
 
 
-def lesson_session(app: App, lesson: Lesson, game: Game) -> Session:
+def lesson_session(app: Shell, lesson: Lesson, game: Game) -> Session:
     """``game`` in a session for ``lesson``: its names, the learner's seat a person's."""
     session = Session(game, lesson.seat_names(), palette=palette_name(app))
     session.kinds = [HUMAN if seat == lesson.learner else "easy"

@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
-    from game.ui.session import Session
+    from game.kit.client.services import SessionView, ViewServices
 
 ROW_H = 44
 
@@ -28,8 +27,8 @@ class ActionListView(BoardView):
 
     shortcuts = (("Up/Down", "Pick action"), ("Enter", "Apply"))
 
-    def __init__(self, session: Session, app: App, note: str = "") -> None:
-        super().__init__(session, app)
+    def __init__(self, session: SessionView, services: ViewServices, note: str = "") -> None:
+        super().__init__(session, services)
         self.note = note
         self.index = 0
         self.status = note or "Choose an action from the list"

@@ -43,8 +43,9 @@ from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.playersbar import draw_players_bar, wide_cards  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
-from game.ui.scene import Scene  # noqa: E402
+from game.ui.services import AppServices  # noqa: E402
 from game.ui.session import Session  # noqa: E402
+from game.ui.shell import Scene  # noqa: E402
 
 #: places sent with a picture at most, and points of one place's polygon
 MAX_PLACES = 2000
@@ -168,7 +169,7 @@ class Painter:
             return self._view
         factory = self.app.views.get(game.rules.engine_id)
         self._session = PictureSession(game, names, colours, marks)
-        self._view = factory(self._session, self.app) if factory is not None else None
+        self._view = factory(self._session, AppServices(self.app)) if factory is not None else None
         self._key = key
         return self._view
 

@@ -28,13 +28,17 @@ port, with the same claims, so every phone's page rejoins its own seat by itself
 
 Stopping waits for every device's goodbye, so it runs on a thread of its own and a
 frame never waits for a phone that went to sleep.
+
+The link reads the scenes it follows through their shapes (:class:`SeatAssigner`,
+:class:`SetupSeats`, :class:`PassTo`), found on the stack by name: the scenes use the
+link, so it imports none of them.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 from game.ai import level_name
 from game.core.errors import SaveError
@@ -47,16 +51,17 @@ from game.remote.keep import KeptSeats, new_tag
 from game.remote.net import lan_address
 from game.remote.qr import qr_matrix
 from game.remote.snapshot import SeatInfo
-from game.ui.scene import Scene, SceneName, scene_factory
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN
+from game.ui.shell import Scene, SceneName, scene_factory
 
 if TYPE_CHECKING:
+    from game.api import Game
     from game.core.events import Event
-    from game.ui.app import App
-    from game.ui.scenes.handoff import HandoffScene
-    from game.ui.scenes.play import PlayScene
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.seats import SeatDriver, Seats
+    from game.ui.session import Session
+    from game.ui.shell import Shell
+    from game.ui.widgets import TextField
 
 #: events of a game already under way that a device's log starts with
 LOG_START = 160
@@ -68,6 +73,44 @@ RESTART_WAIT = 0.5
 RELEASE_TO = ("here", "easy", "normal", "hard")
 #: what the phones hear when the game stops with them and goes on later
 PAUSED = "The game is paused on the television: this page rejoins when it goes on"
+
+
+class SeatAssigner(Protocol):
+    """What the link reads of a game's play scene, and how it hands a seat over."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def seats(self) -> Seats: ...
+    @property
+    def done(self) -> bool: ...
+    def assign_seat(self, seat: int, driver: SeatDriver) -> None: ...
+
+
+class SetupSeats(Protocol):
+    """What the link reads of the New game screen: the seats as they will be."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def names(self) -> list[TextField]: ...
+    @property
+    def colour_index(self) -> list[int]: ...
+    @property
+    def palette(self) -> list[tuple[int, int, int]]: ...
+    @property
+    def kinds(self) -> list[str]: ...
+
+
+class PassTo(Protocol):
+    """A "Pass to" screen: whose seat it waits for, in which game."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def seat(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -92,7 +135,7 @@ class SeatRow:
 class RemoteLink:
     """Starts and stops the hub, and keeps it in step with the setup or the game."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.hub: RemoteHub | None = None
         #: why the last start failed ("" if it did not)
@@ -103,12 +146,12 @@ class RemoteLink:
         #: table pictures for the devices (a painter process); tests may turn them off
         self.pictures = True
         #: the game the devices see
-        self.play: PlayScene | None = None
+        self.play: SeatAssigner | None = None
         self._table: list[SeatInfo] | None = None
         self._published: tuple[int, int] | None = None
         self._events: list[Event] = []
         #: the game to publish once this frame is drawn
-        self._due: PlayScene | None = None
+        self._due: SeatAssigner | None = None
         self._stopper: threading.Thread | None = None
         #: names this hub's phones in the autosave's meta (see game.remote.keep)
         self.tag = ""
@@ -264,9 +307,9 @@ class RemoteLink:
                 f"the phones of {listing(names)}"
             self.app.toast(f"Waiting for {whose} to rejoin (room {kept.room})", 6.0)
 
-    def _scenes(self) -> tuple[PlayScene | None, SetupScene | None]:
-        play: PlayScene | None = None
-        setup: SetupScene | None = None
+    def _scenes(self) -> tuple[SeatAssigner | None, SetupSeats | None]:
+        play: SeatAssigner | None = None
+        setup: SetupSeats | None = None
         for scene in reversed(self.app.stack.scenes):
             if play is None and (found := as_scene(scene, "play")) and not found.done:
                 play = found
@@ -286,7 +329,7 @@ class RemoteLink:
         return setup_table(setup) if setup is not None else None
 
     # -- the setup -------------------------------------------------------------------------
-    def _follow_setup(self, setup: SetupScene) -> None:
+    def _follow_setup(self, setup: SetupSeats) -> None:
         assert self.hub is not None
         for event in self.hub.news():
             if event.kind == "joined" and event.name:
@@ -303,9 +346,14 @@ class RemoteLink:
         shown). Returns ``scene``, so a new game's scene can be built and followed in one
         expression."""
         play = as_scene(scene, "play")
+        if play is not None:
+            self._attach(play)
+        return scene
+
+    def _attach(self, play: SeatAssigner) -> None:
         hub = self.hub
-        if play is None or hub is None or play is self.play:
-            return scene
+        if hub is None or play is self.play:
+            return
         if self.play is not None:
             self._detach(self.play)
         self.play, self._published = play, None
@@ -317,9 +365,8 @@ class RemoteLink:
             driver = play.seats[seat] if seat < len(play.seats) else None
             if driver is not None and not isinstance(driver, RemoteSeat | ComputerSeat):
                 play.assign_seat(seat, RemoteSeat(seat, session, hub))
-        return scene
 
-    def _detach(self, play: PlayScene) -> None:
+    def _detach(self, play: SeatAssigner) -> None:
         if self._heard in play.session.listeners:
             play.session.listeners.remove(self._heard)
         self._events = []
@@ -328,11 +375,11 @@ class RemoteLink:
         """A session listener: the events of each action, for the next publish."""
         self._events.extend(events)
 
-    def _follow_play(self, play: PlayScene) -> None:
+    def _follow_play(self, play: SeatAssigner) -> None:
         hub = self.hub
         assert hub is not None
         if play is not self.play:
-            self.attach(play)
+            self._attach(play)
         news = hub.news()
         for event in news:
             self._game_news(play, event)
@@ -357,7 +404,7 @@ class RemoteLink:
         if play is not None and play is self.play:
             self._publish(play)
 
-    def _publish(self, play: PlayScene) -> None:
+    def _publish(self, play: SeatAssigner) -> None:
         """Once per version of the game (and when a device needs what it missed)."""
         assert self.hub is not None
         session = play.session
@@ -379,7 +426,7 @@ class RemoteLink:
             self._kept = kept
             self.app.saves.keep_phones(kept)
 
-    def _game_news(self, play: PlayScene, event: HubEvent) -> None:
+    def _game_news(self, play: SeatAssigner, event: HubEvent) -> None:
         assert self.hub is not None
         seat = event.seat
         if not 0 <= seat < len(play.seats):
@@ -394,7 +441,7 @@ class RemoteLink:
             play.assign_seat(seat, LocalSeat(seat))
         self._toast(event, play.session.names)
 
-    def _drop_stale_handoff(self, play: PlayScene) -> None:
+    def _drop_stale_handoff(self, play: SeatAssigner) -> None:
         """A "Pass to" screen on top for a seat a phone holds by now has nobody to wait
         for: the phone has the seat's secrets."""
         top = as_scene(self.app.stack.top, "handoff")
@@ -484,7 +531,7 @@ class RemoteLink:
                            8.0 if event.kind == "left" else 4.0)
 
 
-def play_table(play: PlayScene) -> list[SeatInfo]:
+def play_table(play: SeatAssigner) -> list[SeatInfo]:
     """The seats of a game as devices see them: a seat the computer plays is closed to
     them, every other seat is open (a person here plays it until a device claims it)."""
     session = play.session
@@ -500,7 +547,7 @@ def play_table(play: PlayScene) -> list[SeatInfo]:
     return out
 
 
-def setup_table(setup: SetupScene) -> list[SeatInfo]:
+def setup_table(setup: SetupSeats) -> list[SeatInfo]:
     """The seats of a game being set up, as the game will have them: a computer seat is
     closed to devices."""
     out = []
@@ -518,7 +565,7 @@ def setup_table(setup: SetupScene) -> list[SeatInfo]:
     return out
 
 
-def device_named(setup: SetupScene, seat: int, name: str) -> None:
+def device_named(setup: SetupSeats, seat: int, name: str) -> None:
     """A device that claimed ``seat`` in the setup gave its name: the seat takes it while
     it still has its default one (the name field's own rules apply)."""
     if 0 <= seat < min(setup.players, len(setup.names)):
@@ -528,12 +575,12 @@ def device_named(setup: SetupScene, seat: int, name: str) -> None:
 
 
 @overload
-def as_scene(scene: Scene | None, name: Literal["play"]) -> PlayScene | None: ...
+def as_scene(scene: Scene | None, name: Literal["play"]) -> SeatAssigner | None: ...
 @overload
-def as_scene(scene: Scene | None, name: Literal["setup"]) -> SetupScene | None: ...
+def as_scene(scene: Scene | None, name: Literal["setup"]) -> SetupSeats | None: ...
 @overload
-def as_scene(scene: Scene | None, name: Literal["handoff"]) -> HandoffScene | None: ...
-def as_scene(scene: Scene | None, name: SceneName) -> Scene | None:
+def as_scene(scene: Scene | None, name: Literal["handoff"]) -> PassTo | None: ...
+def as_scene(scene: Scene | None, name: SceneName) -> Any:
     """``scene`` if it is the kind of scene pushed by ``name`` (the scenes are known by
     name here, as everywhere in the client, and imported when first pushed)."""
     kind = scene_factory(name)

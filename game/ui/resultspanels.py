@@ -1,9 +1,13 @@
 """Drawing the results screen: the final board, the ranking with its stacked bars and
-legend, the facts, and a board view's own score table. Nothing here changes state."""
+legend, the facts, and a board view's own score table. Nothing here changes state.
+
+The ranking is drawn from a :class:`RankingModel`, the fields it reads of the results
+scene: the scene draws with these functions, so they name it by shape only.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -18,11 +22,36 @@ from game.ui.widgets import INK
 if TYPE_CHECKING:
     from game.kit.client.boardview import BoardView
     from game.kit.client.screen import Screen
-    from game.ui.scenes.results import ResultsScene
+    from game.ui.scorebars import Look
     from game.ui.session import Session
 
 Rect = tuple[float, float, float, float]
 Colour = tuple[int, int, int]
+
+
+class RankingModel(Protocol):
+    """What the ranking panel reads of the results scene (the places and the bars)."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def t(self) -> float: ...
+    @property
+    def order(self) -> list[int]: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def winners(self) -> list[int]: ...
+    @property
+    def places(self) -> dict[int, int]: ...
+    @property
+    def breakdown(self) -> dict[int, dict[str, int]]: ...
+    @property
+    def reasons(self) -> list[str]: ...
+    @property
+    def reason_looks(self) -> dict[str, Look]: ...
+    @property
+    def tie_note(self) -> str: ...
 
 #: the final board (left), the ranking (right), the facts under the board; everything
 #: ends above the menus' frieze along the bottom (scenery.FRIEZE_H over the footer)
@@ -94,7 +123,7 @@ def legend_rows(screen: Screen, w: float, reasons: list[str]) -> int:
     return rows
 
 
-def ranking_rows(scene: ResultsScene, screen: Screen | None = None) -> tuple[float, float]:
+def ranking_rows(scene: RankingModel, screen: Screen | None = None) -> tuple[float, float]:
     """(y of the first row, row height) of the ranking."""
     x, y, w, h = RANK
     first = y + 58 + (44 if scene.tie_note else 0)
@@ -104,14 +133,14 @@ def ranking_rows(scene: ResultsScene, screen: Screen | None = None) -> tuple[flo
     return first, row_h
 
 
-def row_centre(scene: ResultsScene, seat: int) -> tuple[float, float]:
+def row_centre(scene: RankingModel, seat: int) -> tuple[float, float]:
     """Where a seat's row has its colour chip (the winner moment bursts there)."""
     first, row_h = ranking_rows(scene)
     rank = scene.order.index(seat)
     return RANK[0] + 130, first + rank * (row_h + ROW_GAP) + row_h / 2
 
 
-def draw_ranking(screen: Screen, scene: ResultsScene, colours: list[Colour]) -> None:
+def draw_ranking(screen: Screen, scene: RankingModel, colours: list[Colour]) -> None:
     """The ranking: a row per seat (place, seat, stacked bar of its points by reason,
     total), the tie-breaker when it decided, the legend of the bars' colours."""
     x, y, w, h = RANK
@@ -129,7 +158,7 @@ def draw_ranking(screen: Screen, scene: ResultsScene, colours: list[Colour]) -> 
         screen, w - 48, scene.reasons), w - 48, scene.reasons, scene.reason_looks)
 
 
-def name_room(screen: Screen, scene: ResultsScene) -> float:
+def name_room(screen: Screen, scene: RankingModel) -> float:
     """The width of the names' column: the longest name whole (within reason), so every
     row's bar starts at one place and the bars compare at a glance."""
     widest = max((screen.text_width(n, theme.FONT_BODY) for n in scene.session.names),
@@ -137,7 +166,7 @@ def name_room(screen: Screen, scene: ResultsScene) -> float:
     return max(NAME_MIN, min(NAME_MAX, widest + 2))
 
 
-def bar_rect(screen: Screen, scene: ResultsScene, rect: Rect) -> Rect:
+def bar_rect(screen: Screen, scene: RankingModel, rect: Rect) -> Rect:
     """Where the stacked bar of the row in ``rect`` goes: after the names, before the
     total."""
     rx, ry, rw, rh = rect
@@ -146,7 +175,7 @@ def bar_rect(screen: Screen, scene: ResultsScene, rect: Rect) -> Rect:
     return left, ry + rh / 2 - h / 2, rx + rw - TOTAL_W - left, h
 
 
-def draw_row(screen: Screen, scene: ResultsScene, seat: int, rect: Rect,
+def draw_row(screen: Screen, scene: RankingModel, seat: int, rect: Rect,
              colours: list[Colour], best: int, grow: float) -> None:
     """One seat's row: the winner's framed in gold, pulsing through the winner moment."""
     rx, ry, rw, rh = rect

@@ -20,16 +20,16 @@ from game.kit.client.screen import draw_mark
 from game.kit.client.text import ease_out, fit, fit_lines
 from game.ui.dialogs import Confirm, MenuDialog
 from game.ui.remote import as_scene
-from game.ui.scene import scene_factory
 from game.ui.scenes.common import MenuScene
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
 from game.ui.session import HUMAN, SEAT_KINDS
+from game.ui.shell import scene_factory
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
     from game.kit.client.screen import Screen
-    from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
+    from game.ui.remote import SeatAssigner
+    from game.ui.shell import Shell
 
 #: text people read from the sofa, and the smallest text of these screens
 READ = 40.0
@@ -70,7 +70,7 @@ class ChoiceScene(MenuDialog):
         draw_footer(screen, self.shortcuts)
 
 
-def game_on_stack(app: App) -> PlayScene | None:
+def game_on_stack(app: Shell) -> SeatAssigner | None:
     """The game being played under the menus, if any (not a lesson: its seats are the
     lesson's)."""
     lesson = scene_factory("lesson")
@@ -81,7 +81,7 @@ def game_on_stack(app: App) -> PlayScene | None:
     return None
 
 
-def who_plays(play: PlayScene, seat: int) -> str:
+def who_plays(play: SeatAssigner, seat: int) -> str:
     """Who plays ``seat`` now, in a few words."""
     driver = play.seats[seat]
     if isinstance(driver, RemoteSeat):
@@ -91,7 +91,7 @@ def who_plays(play: PlayScene, seat: int) -> str:
     return "Here"
 
 
-def seat_question(app: App, play: PlayScene, seat: int) -> tuple[str, list[Option]]:
+def seat_question(app: Shell, play: SeatAssigner, seat: int) -> tuple[str, list[Option]]:
     """The question about ``seat`` and its answers: who may play it instead."""
     name = play.session.name(seat)
     driver = play.seats[seat]
@@ -115,7 +115,7 @@ def seat_question(app: App, play: PlayScene, seat: int) -> tuple[str, list[Optio
                    for level in LEVELS]
 
 
-def ask_to_hand(app: App, play: PlayScene, seat: int, level: str) -> None:
+def ask_to_hand(app: Shell, play: SeatAssigner, seat: int, level: str) -> None:
     """Ask before a person's seat goes to a computer (No is the answer Enter gives)."""
     name = play.session.name(seat)
     app.stack.push(Confirm(f"Hand {name}'s seat to the computer ({level_name(level)})?",
@@ -123,7 +123,7 @@ def ask_to_hand(app: App, play: PlayScene, seat: int, level: str) -> None:
                            no="Keep it", default_yes=False))
 
 
-def hand_seat(play: PlayScene, seat: int, kind: str) -> None:
+def hand_seat(play: SeatAssigner, seat: int, kind: str) -> None:
     """``seat`` is played by ``kind`` ("human": a person here; else a computer level)
     from now on."""
     if kind not in SEAT_KINDS or not 0 <= seat < len(play.seats):
@@ -154,9 +154,9 @@ class SeatsScene(MenuScene):
     def __init__(self) -> None:
         super().__init__()
         self.menu = Menu([], 480, 300, 960, item_h=80, gap=12, font=READ, align="left")
-        self.play: PlayScene | None = None
+        self.play: SeatAssigner | None = None
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.play = game_on_stack(app)
         self._build()

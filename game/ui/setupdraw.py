@@ -1,10 +1,16 @@
 """Drawing the New game screen (:mod:`game.ui.scenes.setup`): its rows, the seat cards,
 the variant's description and the plugins that could not load. Nothing here changes
-state; the layout's numbers live here, where they are drawn."""
+state; the layout's numbers live here, where they are drawn.
+
+The scene draws with these functions, so they read it through :class:`SetupModel`, its
+shape, and the scene builds its :class:`Row` list from here.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.words import plural
 from game.kit.client import theme
@@ -13,12 +19,12 @@ from game.kit.client.messages import one_line
 from game.kit.client.screen import draw_mark
 from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, pulse
 from game.ui.input import pad_label
-from game.ui.widgets import INK, draw_arrows, focus_ring
+from game.ui.widgets import INK, TextField, draw_arrows, focus_ring
 
 if TYPE_CHECKING:
     from game.core.registry import VariantSpec
     from game.kit.client.screen import Screen
-    from game.ui.scenes.setup import Row, SetupScene
+    from game.ui.shell import Shell
 
 LEFT_X, LEFT_W = 60.0, 840.0
 RIGHT_X, RIGHT_W = 960.0, 900.0
@@ -37,6 +43,46 @@ LINE_H = 34.0
 MIN_LINES = 2
 #: the width the description wraps in
 TEXT_W = LEFT_W - 2 * CARD_PAD - 12
+
+
+@dataclass
+class Row:
+    key: str
+    kind: str  # "adjust", "text" or "button"
+    label: str
+    rect: tuple[float, float, float, float]
+    value: Callable[[], str] | None = None
+    adjust: Callable[[int], None] | None = None
+    field: TextField | None = None
+    action: Callable[[], None] | None = None
+    enabled: bool = True
+
+
+class SetupModel(Protocol):
+    """What the drawing reads of the New game scene."""
+
+    @property
+    def app(self) -> Shell | None: ...
+    @property
+    def spec(self) -> VariantSpec | None: ...
+    @property
+    def rows(self) -> list[Row]: ...
+    @property
+    def focus(self) -> int: ...
+    @property
+    def t(self) -> float: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def palette(self) -> list[tuple[int, int, int]]: ...
+    @property
+    def colour_index(self) -> list[int]: ...
+    @property
+    def description_rows(self) -> int: ...
+    @property
+    def left_bottom(self) -> float: ...
+    def card_h(self) -> float: ...
+    def pads_of(self, seat: int) -> list[int]: ...
 
 
 def description_lines(screen: Screen | None, spec: VariantSpec | None,
@@ -69,7 +115,7 @@ def most_lines(rows_below: int) -> int:
     return max(MIN_LINES, int((room - 2 * CARD_PAD - COUNTS_H) // LINE_H))
 
 
-def draw_description(screen: Screen, scene: SetupScene) -> None:
+def draw_description(screen: Screen, scene: SetupModel) -> None:
     """The variant's card under its row: who may play it, and what it is."""
     spec = scene.spec
     if spec is None:
@@ -86,7 +132,7 @@ def draw_description(screen: Screen, scene: SetupScene) -> None:
         screen.text(line, x, y + COUNTS_H + LINE_H * i, theme.FONT_SMALL, theme.TEXT)
 
 
-def row_style(scene: SetupScene, i: int, row: Row) -> tuple[Any, Any, float]:
+def row_style(scene: SetupModel, i: int, row: Row) -> tuple[Any, Any, float]:
     """A row's fill, ink and how far its focus ring breathes out."""
     focused = i == scene.focus
     if not row.enabled:
@@ -96,7 +142,7 @@ def row_style(scene: SetupScene, i: int, row: Row) -> tuple[Any, Any, float]:
     return theme.PANEL_LIGHT, theme.TEXT, 0.0
 
 
-def draw_row(screen: Screen, scene: SetupScene, i: int, row: Row,
+def draw_row(screen: Screen, scene: SetupModel, i: int, row: Row,
              dx: float | None = None) -> None:
     """One row, sliding in from the left (or moved ``dx`` with its seat card)."""
     x, y, w, h = row.rect
@@ -156,9 +202,9 @@ def draw_row(screen: Screen, scene: SetupScene, i: int, row: Row,
         draw_arrows(screen, left, y, x + w - left, h, ink, bounce)
 
 
-def draw_seats(screen: Screen, scene: SetupScene) -> None:
+def draw_seats(screen: Screen, scene: SetupModel) -> None:
     """A card per seat: its colour and mark, name, colour, who plays it, its pads."""
-    card_h = scene._card_h()
+    card_h = scene.card_h()
     keyed = {row.key: (i, row) for i, row in enumerate(scene.rows)}
     for seat in range(scene.players):
         y = 190 + seat * (card_h + 10)
@@ -189,7 +235,7 @@ def draw_seats(screen: Screen, scene: SetupScene) -> None:
                         theme.readable(theme.FONT_SMALL * 0.6), INK, "center")
 
 
-def draw_broken(screen: Screen, scene: SetupScene) -> None:
+def draw_broken(screen: Screen, scene: SetupModel) -> None:
     """The variants and plugins that could not load, where the left column has room."""
     assert scene.app is not None
     broken = [b for b in scene.app.registry.broken if b.kind in ("variant", "plugin")]

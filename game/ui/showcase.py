@@ -24,11 +24,11 @@ from game.core.lessons.model import Position
 from game.core.rng import Rng
 from game.ui.lessonstore import lesson_session, lesson_store
 from game.ui.lessonworker import lesson_worker
-from game.ui.scenes.common import make_session
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
+from game.ui.sessions import make_session
 
 if TYPE_CHECKING:
     from game.ui.app import App

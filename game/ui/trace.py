@@ -22,7 +22,7 @@ from game.kit.client.screen import Screen
 from game.kit.client.textmap import TextMap, overlaps
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 #: seconds between two writes
 EVERY = 0.1
@@ -38,7 +38,7 @@ class Trace:
         self.next_write = 0.0
         self.frames = 0
 
-    def before_frame(self, app: App) -> None:
+    def before_frame(self, app: Shell) -> None:
         """Listen to this frame's texts if a write is due after it."""
         Screen.recorder = self.map if app.time + 1 / 60 >= self.next_write else None
 
@@ -47,7 +47,7 @@ class Trace:
         where = os.environ.get("AZTEC_ARCADE_TRACE", "")
         return cls(Path(where)) if where else None
 
-    def after_frame(self, app: App) -> None:
+    def after_frame(self, app: Shell) -> None:
         """Called once the frame is on the window (the pixels the texts are checked on)."""
         self.frames += 1
         self.map.window = app.screen.surface
@@ -61,7 +61,7 @@ class Trace:
         except OSError:
             pass  # a tool's file: the game goes on whatever happens to it
 
-    def describe(self, app: App) -> dict[str, Any]:
+    def describe(self, app: Shell) -> dict[str, Any]:
         seen = self.map.visible()
         cuts = [c for c in self.map.cuts if c.frame >= self.map.frame - 30]
         return {
@@ -82,7 +82,7 @@ class Trace:
         os.replace(part, self.path)
 
 
-def _play(app: App) -> dict[str, Any] | None:
+def _play(app: Shell) -> dict[str, Any] | None:
     """The game being played, as the tool needs it to decide what to press: the topmost
     scene with a game, seat drivers and hints (the play screen, a lesson)."""
     play: Any = next((s for s in reversed(app.stack.scenes)

@@ -31,8 +31,8 @@ def main(argv: list[str]) -> int:
     from game.ai import lifeline
     from game.api import new_game
     from game.ui.app import App
-    from game.ui.scenes.common import make_session
     from game.ui.scenes.play import PlayScene
+    from game.ui.sessions import make_session
 
     if "--no-signal" in argv:
         lifeline.PARENT_SIGNAL = False

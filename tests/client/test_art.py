@@ -15,7 +15,7 @@ from game.kit.client.fx import REDUCED_SPAN, SHAKE_TIME, Effects, shake_offset
 from game.kit.client.screen import Screen
 from game.ui import showcase
 from game.ui.session import Session
-from tests.client.view_helpers import AppStub, play
+from tests.client.view_helpers import ServicesStub, play
 from variants.mexica import view_anim as va
 from variants.mexica.view import MexicaView
 
@@ -30,7 +30,7 @@ def pixels(surface: pygame.Surface) -> bytes:
 # painted once, reused after
 # ---------------------------------------------------------------------------------------
 def market(app):
-    from variants.market import view_showcase
+    from tools import market_showcase as view_showcase
 
     return view_showcase.midgame(app)
 
@@ -157,7 +157,7 @@ def test_the_dusk_moves_only_its_water_and_friezes(pygame_display):
 # bursts and reduce motion
 # ---------------------------------------------------------------------------------------
 def test_a_burst_flies_out_and_ends():
-    fx = Effects(AppStub(), seed=1)
+    fx = Effects(ServicesStub(), seed=1)
     fx.burst((500.0, 400.0), (230, 159, 0))
     assert fx.active and len(fx.sparks) == 28 and fx.rings and fx.glows
     fx.update(0.2)
@@ -168,8 +168,8 @@ def test_a_burst_flies_out_and_ends():
 
 
 def test_reduce_motion_makes_effects_fewer_and_shorter():
-    full, reduced = AppStub(), AppStub()
-    reduced.settings["reduce_motion"] = True
+    full, reduced = ServicesStub(), ServicesStub()
+    reduced.reduce_motion = True
     a, b = Effects(full, seed=1), Effects(reduced, seed=1)
     for fx in (a, b):
         fx.burst((500.0, 400.0), (230, 159, 0), count=28, life=1.0)
@@ -208,7 +208,7 @@ def test_a_new_action_finishes_the_running_animation_at_once(pygame_display):
     """A person acting quickly sees each piece land at once: the canal that was still
     dropping is in place the moment the next action is applied."""
     session = Session(new_game("mexica", 2, seed=1))
-    view = MexicaView(session, AppStub())
+    view = MexicaView(session, ServicesStub())
     while session.game.state.phase == "start":
         play(session, view, session.legal()[0])
     canal = next(a for a in session.legal() if a.startswith("canal"))
@@ -225,7 +225,7 @@ def test_a_new_action_finishes_the_running_animation_at_once(pygame_display):
 def test_founding_bursts_on_the_board(pygame_display):
     """A founding bursts on the district's token cell, wherever the layout puts it."""
     session = Session(new_game("mexica", 2, seed=1))
-    view = MexicaView(session, AppStub())
+    view = MexicaView(session, ServicesStub())
     b, s = session.game.rules.board, session.game.state
     founded = Event("founded", "Ana founds a district", 0, data={"cell": b.names[b.island[0]]})
     va.bursts(view.fx, b, s, [], [founded], view.colours)

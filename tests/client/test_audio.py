@@ -18,11 +18,11 @@ from game.core.registry import Registry, reset_registry
 from game.core.settings import load_settings, user_settings_path
 from game.ui.audio import CROSSFADE, DUCK_TIME, DUCKED, Audio
 from game.ui.cues import GameSounds
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import WINNER_MOMENT
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.settings import SettingsScene
+from game.ui.sessions import make_session
 from tests.client.test_scenes import choose, finished_game, focus_label
 
 DT = 1 / 60

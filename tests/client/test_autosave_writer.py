@@ -8,8 +8,8 @@ from pathlib import Path
 
 from game.api import new_game
 from game.ui.saves import SaveStore
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
+from game.ui.sessions import make_session
 from game.ui.writer import FileWriter
 
 

@@ -20,10 +20,10 @@ import pytest
 
 from game.api import new_game
 from game.core.rng import Rng
-from game.ui.scenes.common import make_session
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
+from game.ui.sessions import make_session
 from tests.aztlan import position
 
 from .conftest import unseen

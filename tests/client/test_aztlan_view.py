@@ -13,8 +13,8 @@ from game.api import new_game
 from game.core.rng import Rng
 from game.kit.client.art.sprites import SPRITES
 from game.kit.client.screen import Screen
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import BOARD_AREA, PlayScene
+from game.ui.sessions import make_session
 from tests.aztlan import position
 from tests.client.conftest import every_text_drawn, unseen
 from tests.client.test_snapshots import SIZE, check

@@ -11,11 +11,11 @@ import pytest
 
 from game.ai.base import Budget
 from game.api import new_game
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import ATTRACT_DELAY, TitleScene
 from game.ui.seats import BOT_PACE, ComputerSeat
+from game.ui.sessions import make_session
 
 from .conftest import DT, Driver, StubView
 

@@ -12,7 +12,7 @@ from typing import get_args
 import pytest
 
 from game.kit.client.intent import IntentKind
-from game.ui.scene import SCENES, Scene, SceneName, scene_factory
+from game.ui.shell import SCENES, Scene, SceneName, scene_factory
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 #: the client kit, which left game/ui/ (issue 35), keeps the client's rules

@@ -23,10 +23,11 @@ from game.kit.client.screen import (
 )
 from game.kit.client.text import fit
 from game.ui.saves import NAME_MAX, SaveStore
-from game.ui.scenes.common import make_session, when
+from game.ui.scenes.common import when
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
+from game.ui.sessions import make_session
 
 from .conftest import Driver, StubView
 

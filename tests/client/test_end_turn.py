@@ -8,8 +8,8 @@ import pygame
 
 from game.api import new_game
 from game.core.rng import Rng
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
+from game.ui.sessions import make_session
 
 
 def start(ui, game):

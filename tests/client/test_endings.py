@@ -11,9 +11,9 @@ from game.api import new_game
 from game.core.events import Event
 from game.core.rng import Rng
 from game.ui import scorebars
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import BARS_DONE, CALM_AFTER, ResultsScene
+from game.ui.sessions import make_session
 from tests.client.conftest import Driver
 
 GAMES = [("mexica", 4), ("tlatelolco-market", 4), ("aztlan", 3), ("aztlan-2p", 2),

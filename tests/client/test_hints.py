@@ -9,8 +9,8 @@ import threading
 import pygame
 
 from game.api import load_game, new_game
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
+from game.ui.sessions import make_session
 
 from .conftest import Driver
 

@@ -22,7 +22,7 @@ from game.core.rng import Rng  # noqa: E402
 from game.kit.client.layers import Layer, Piece, PiecesLayer  # noqa: E402
 from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
-from tests.client.view_helpers import AppStub, play  # noqa: E402
+from tests.client.view_helpers import ServicesStub, play  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -121,7 +121,7 @@ def play_through(variant: str, players: int, view_class, actions: int, seed: int
     """Play ``actions`` playout actions through the view, drawing a frame after each and
     a few more while its animations run; returns the frames drawn."""
     session = Session(new_game(variant, players, seed=seed))
-    view = view_class(session, AppStub())
+    view = view_class(session, ServicesStub())
     screen = Screen(pygame.Surface(size))  # another size rounds to other pixels
     rng = Rng(seed)
     frames = 0

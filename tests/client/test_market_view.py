@@ -20,13 +20,13 @@ from game.kit.client.intent import Intent  # noqa: E402
 from game.kit.client.layers import Snapshot  # noqa: E402
 from game.kit.client.screen import Screen  # noqa: E402
 from game.ui import showcase  # noqa: E402
-from game.ui.scenes.common import make_session  # noqa: E402
 from game.ui.scenes.results import ResultsScene  # noqa: E402
 from game.ui.scenes.scoring import ScoringScene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
+from game.ui.sessions import make_session  # noqa: E402
 from tests.client.test_snapshots import SIZE, check  # noqa: E402
-from tests.client.view_helpers import AppStub, play  # noqa: E402
-from variants.market import view_showcase  # noqa: E402
+from tests.client.view_helpers import ServicesStub, play  # noqa: E402
+from tools import market_showcase as view_showcase  # noqa: E402
 from variants.market.params import COLOURS  # noqa: E402
 from variants.market.view import MarketView  # noqa: E402
 from variants.market.view_layout import make_layout  # noqa: E402
@@ -48,7 +48,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 def make(game=None, players=2, names=None):
     session = Session(game or new_game(VARIANT, players, seed=1), names)
-    return session, MarketView(session, AppStub())
+    return session, MarketView(session, ServicesStub())
 
 
 def send(view, kind, value=None, pos=None):
@@ -321,7 +321,7 @@ def test_drawing_never_changes_the_game(monkeypatch):
         view.draw_panel(screen, PANEL)
         view.update(0.1)
     assert session.game.to_json() == after_buy != before
-    fresh = MarketView(session, AppStub())  # no cached layers: every text is drawn
+    fresh = MarketView(session, ServicesStub())  # no cached layers: every text is drawn
     texts = all_text(monkeypatch, lambda: (fresh.draw(screen, AREA),
                                            fresh.draw_panel(screen, PANEL)))
     joined = " ".join(texts)  # a team card may wrap its words onto two lines
@@ -414,7 +414,7 @@ def test_results_table_matches_the_rulebook_example():
     assert steps == []
     from game.kit.client.boardview import BoardView
 
-    assert BoardView(session, AppStub()).results_table() is None  # the optional default
+    assert BoardView(session, ServicesStub()).results_table() is None  # the optional default
 
 
 def test_results_screen_draws_the_view_table(make_app, monkeypatch):

@@ -36,8 +36,8 @@ from game.kit.client.screen import (
     Screen,
 )
 from game.ui import showcase
-from game.ui.scenes.common import make_session
 from game.ui.scenes.title import TitleScene
+from game.ui.sessions import make_session
 
 #: every byte bound at 1080p, by the cache's name
 BYTES = {"art": ART_BYTES, "sprites": SPRITE_BYTES, "text": TEXT_CACHE_BYTES,

@@ -20,7 +20,7 @@ from game.kit.client.art.marks import draw as draw_mark  # noqa: E402
 from game.kit.client.layers import Snapshot  # noqa: E402
 from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
-from tests.client.view_helpers import AppStub  # noqa: E402
+from tests.client.view_helpers import ServicesStub  # noqa: E402
 from variants.mexica import view_land  # noqa: E402
 from variants.mexica import view_paint as vp  # noqa: E402
 from variants.mexica.view import MexicaView  # noqa: E402
@@ -38,7 +38,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def view_of(game) -> MexicaView:
-    view = MexicaView(Session(game), AppStub())
+    view = MexicaView(Session(game), ServicesStub())
     view.tool = "tokens"  # no walk preview over the spaces
     view._refresh()
     return view

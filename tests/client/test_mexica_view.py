@@ -19,7 +19,7 @@ from game.kit.client.fx import REDUCED_SPAN  # noqa: E402
 from game.kit.client.intent import Intent  # noqa: E402
 from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
-from tests.client.view_helpers import AppStub, play  # noqa: E402
+from tests.client.view_helpers import ServicesStub, play  # noqa: E402
 from variants.mexica import view_anim as va  # noqa: E402
 from variants.mexica.state import Vote  # noqa: E402
 from variants.mexica.view import MexicaView  # noqa: E402
@@ -46,7 +46,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 def make(game=None):
     session = Session(game or new_game("mexica", 2, seed=1))
-    app = AppStub()
+    app = ServicesStub()
     return session, MexicaView(session, app), app
 
 
@@ -93,7 +93,7 @@ def test_click_on_a_start_space_and_refusal():
     session, view, app = small()
     assert click(view, "b3") == "start b3"
     play(session, view, "start b3")
-    assert app.sounds == []  # the shell plays the sounds, not the view
+    assert not hasattr(app, "play_sound")  # the shell plays the sounds: a view cannot
     assert click(view, "b3") is None  # taken
     assert "b3" in view.status
     assert click(view, "c3") is None
@@ -420,7 +420,7 @@ def test_a_new_action_lands_the_flying_token_at_once():
 
 def test_reduce_motion_shortens_the_flight():
     session, view, app, _screen, shelf, _slot = _founding()
-    app.settings["reduce_motion"] = True
+    app.reduce_motion = True
     play(session, view, "found c2")
     token = next(a for a in view.anims if a.kind == "token")
     assert token.dur == va.FLY_TIME * REDUCED_SPAN

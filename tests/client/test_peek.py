@@ -11,9 +11,9 @@ import pygame
 from game.api import new_game
 from game.kit.client.intent import Intent
 from game.ui.input import InputMapper
-from game.ui.scenes.common import make_session
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
+from game.ui.sessions import make_session
 
 NAMES = ["Ana", "Ben", "Cy"]
 LT = pygame.CONTROLLER_AXIS_TRIGGERLEFT

@@ -14,7 +14,6 @@ from game.core.engine import GameType
 from game.core.rng import Rng
 from game.core.settings import load_settings, user_settings_path
 from game.ui.dialogs import Confirm
-from game.ui.scenes.common import make_session
 from game.ui.scenes.help import HelpScene, RulesChoiceScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.pause import PauseScene, SaveScene
@@ -25,6 +24,7 @@ from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.sessions import make_session
 
 from .conftest import BrokenView, Driver, StubView
 

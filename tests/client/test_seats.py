@@ -12,7 +12,6 @@ import pytest
 from game.ai.base import Budget
 from game.api import new_game
 from game.core.engine import GameType
-from game.ui.scenes.common import make_session
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
@@ -25,6 +24,7 @@ from game.ui.seats import (
     SeatStatus,
     Turn,
 )
+from game.ui.sessions import make_session
 
 from .conftest import Driver
 

@@ -12,12 +12,12 @@ from game.api import new_game
 from game.core.rng import Rng
 from game.kit.client.layers import Snapshot
 from game.ui.lastsetup import FILE
-from game.ui.scenes.common import make_session
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import CALM_AFTER, ResultsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.sessions import make_session
 
 
 def choose(ui, label: str) -> None:

@@ -45,7 +45,7 @@ from game.ui import showcase
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
-from variants.market import view_showcase
+from tools import market_showcase as view_showcase
 
 #: (variant, players, seed) played through; the playout policy moves
 GAMES = (("mexica", 4, 2), ("tlatelolco-market", 4, 2), ("aztlan", 3, 4),

@@ -7,8 +7,8 @@ import json
 
 from game.api import new_game
 from game.kit.client.screen import Screen
-from game.ui.scenes.common import make_session
 from game.ui.scenes.play import PlayScene
+from game.ui.sessions import make_session
 
 
 def test_the_trace_names_the_scene_and_where_its_words_are(make_app, tmp_path, monkeypatch):

@@ -11,16 +11,17 @@ from typing import Any
 from game.core.events import Event
 
 
-class AppStub:
-    """The little of the App a board view reads: the settings and a sound player that
-    records what it was asked to play."""
+class ServicesStub:
+    """What the client lends a board view (``game.kit.client.services.ViewServices``),
+    with the settings a test chooses: no screen (a view measures on the one ``draw``
+    gets), no "Pass to" screen over the board."""
 
-    def __init__(self) -> None:
-        self.settings = {"palette": "okabe-ito"}
-        self.sounds: list[str] = []
-
-    def play_sound(self, name: str) -> None:
-        self.sounds.append(name)
+    def __init__(self, palette: str = "okabe-ito", reduce_motion: bool = False,
+                 screen: Any = None) -> None:
+        self.palette = palette
+        self.reduce_motion = reduce_motion
+        self.board_covered = False
+        self.screen = screen
 
 
 def play(session: Any, view: Any, action: str) -> list[Event]:

@@ -70,8 +70,8 @@ def key(app, k: int, unicode: str = "") -> None:
 
 def start_play(app, game, names=("Ana", "Ben", "Cy", "Dee")):
     """Open the play screen on ``game`` the way the setup screen does."""
-    from game.ui.scenes.common import make_session
     from game.ui.scenes.play import PlayScene
+    from game.ui.sessions import make_session
 
     session = make_session(app, game, list(names[:game.players]))
     scene = PlayScene(session)

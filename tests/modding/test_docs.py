@@ -39,7 +39,7 @@ def test_generated_sections_match_the_code():
     old = sections("\n".join(committed.values()))
     new = sections("\n".join(fresh.values()))
     assert set(old) == {"hooks", "variant-file", "lesson-file", "engine-parameters", "rules",
-                        "boardview"}
+                        "boardview", "kit"}
     for name in new:
         assert old[name] == new[name], f"section '{name}': {FIX}"
     assert fresh == committed, FIX

@@ -24,6 +24,17 @@ NEEDED = ("hookimpl", "Rules", "GameType", "Event", "IllegalAction", "Rng", "PLA
           "AssetPath", "Context", "BoardView", "theme", "draw_panel", "fit", "inside",
           "Intent", "Screen", "Session", "asset_file", "check_variant", "new_game")
 
+#: what the built-in games' views draw with, offered by the client kit's face
+#: (``game.kit.client``); a mod's view has all of it too (issue 35)
+KIT_NEEDED = ("BoardView", "SeatStyle", "Area", "Intent", "PANEL_AREA", "Screen",
+              "draw_mark", "theme", "frames", "palette", "pieces", "sprites", "texture",
+              "marks", "NEUTRAL", "NEUTRAL_MARK", "ART", "stamp", "stamp_in_place", "Anim",
+              "Timed", "finish", "sooner", "Effects", "StepQueue", "Layer", "PiecesLayer",
+              "Piece", "Rect", "Snapshot", "offscreen", "fit", "fit_size", "fit_lines",
+              "wrap", "mix", "inside", "draw_panel", "AidContext", "CAPTION", "INK", "arrow",
+              "badge", "seat_look", "seat_name", "seat_tag", "step_disc", "ViewServices",
+              "SessionView")
+
 
 def game_imports(source: str) -> list[str]:
     """Every module of the ``game`` package that ``source`` imports, however written."""
@@ -87,6 +98,27 @@ def test_everything_a_variant_needs_is_there():
     assert modkit.Rules is Rules and modkit.BoardView is BoardView  # the same objects
 
 
+def test_the_client_kit_offers_what_the_views_use():
+    import game.kit.client as kit
+
+    assert set(KIT_NEEDED) <= set(kit.__all__)
+    assert set(kit.__all__) == {name for group in kit.KIT.values() for name in group}
+    for name in kit.__all__:
+        assert getattr(kit, name) is not None, name
+    assert set(kit.__all__) <= set(dir(kit))
+    with pytest.raises(AttributeError, match="no attribute 'App'"):
+        kit.App  # noqa: B018 - the client's shell is not the kit
+    assert kit.BoardView is modkit.BoardView and kit.theme is modkit.theme  # the same objects
+    assert kit.Screen is modkit.Screen and kit.Intent is modkit.Intent
+
+
+def test_the_manual_lists_the_kit():
+    page = (ROOT / "docs" / "modding" / "board-view.md").read_text(encoding="utf-8")
+    reference = page.split("## Kit reference", 1)[1]
+    for name in KIT_NEEDED:
+        assert f"- `{name}`" in reference, name
+
+
 HEADLESS = """\
 import sys
 import game.modkit as kit
@@ -103,6 +135,7 @@ for variant in ("mexica", "tlatelolco-market", "aztlan"):  # a whole game of eac
     game = new_game(variant, 3, seed=1)
     while not game.is_over:
         game.apply(game.playout_action(kit.Rng(len(game.log))))
+import game.kit.client  # the kit's face: its names come on first use
 print("headless:", "pygame" not in sys.modules)
 kit.Screen  # the client's names come on first use, pygame with them
 print("client:", "pygame" in sys.modules)

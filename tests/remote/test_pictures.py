@@ -25,7 +25,7 @@ def painter(tmp_path_factory):
     from game.ui.app import App
     from game.ui.picture import Painter
     from game.ui.saves import SaveStore
-    from game.ui.scene import Scene
+    from game.ui.shell import Scene
 
     app = App(size=(960, 540), fullscreen=False, first_scene=Scene(),
               saves=SaveStore(tmp_path_factory.mktemp("saves")))

@@ -9,11 +9,19 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from game.kit.client import theme
-from game.kit.client.aid import AidContext, Area
-from game.kit.client.aid_art import CAPTION, INK, arrow, badge, seat_look, seat_tag
-from game.kit.client.boardview import BoardView
-from game.kit.client.screen import Screen
+from game.kit.client import (
+    CAPTION,
+    INK,
+    AidContext,
+    Area,
+    BoardView,
+    Screen,
+    arrow,
+    badge,
+    seat_look,
+    seat_tag,
+    theme,
+)
 from variants.aztlan import view_paint as ap
 from variants.aztlan.aid import ROMAN
 from variants.aztlan.map import Island

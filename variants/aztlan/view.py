@@ -37,15 +37,21 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.core.events import Event
-from game.core.words import roman
-from game.kit.client import theme
-from game.kit.client.anim import Anim, finish, sooner
-from game.kit.client.boardview import Area, BoardView
-from game.kit.client.intent import Intent
-from game.kit.client.layers import Layer, PiecesLayer, Snapshot
-from game.kit.client.layout import PANEL_AREA
-from game.kit.client.screen import Screen
+from game.kit.client import (
+    PANEL_AREA,
+    Anim,
+    Area,
+    BoardView,
+    Intent,
+    Layer,
+    PiecesLayer,
+    Screen,
+    Snapshot,
+    finish,
+    sooner,
+    theme,
+)
+from game.modkit import Event, roman
 from variants.aztlan import view_draw as vdraw
 from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
@@ -407,7 +413,7 @@ class AztlanView(AidPictures):
     def panel_layout(self) -> ColumnLayout:
         """Where the decision panel's cards and buttons are (for the pointer)."""
         words = prosperity_words(self.model) if self.model is not None else ""
-        return column_layout(self.app.screen, self.panel_area, self.decision, words)
+        return column_layout(self.services.screen, self.panel_area, self.decision, words)
 
     @property
     def geo_size(self) -> int:
@@ -505,9 +511,7 @@ class AztlanView(AidPictures):
     def _hidden_by_shell(self) -> bool:
         """Whether the play screen is covering the board (the "Pass to" screen): the
         animations then wait, so the next player sees the last scoring."""
-        stack = getattr(self.app, "stack", None)
-        top = getattr(stack, "top", None)
-        return getattr(top, "privacy", None) is not None
+        return self.services.board_covered
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -13,13 +13,20 @@ import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.core.events import Event
-from game.kit.client import theme
-from game.kit.client.anim import Anim  # kinds: drop, slide, pop, domain, banner
-from game.kit.client.art import frames, sprites
-from game.kit.client.boardview import Area
-from game.kit.client.layers import Layer, Piece, PiecesLayer, Rect, Snapshot
-from game.kit.client.screen import Screen
+from game.kit.client import (
+    Anim,  # kinds: drop, slide, pop, domain, banner
+    Area,
+    Layer,
+    Piece,
+    PiecesLayer,
+    Rect,
+    Screen,
+    Snapshot,
+    frames,
+    sprites,
+    theme,
+)
+from game.modkit import Event
 from variants.aztlan import view_paint as vp
 from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_facts
 from variants.aztlan.view_layout import Layout

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.words import roman
-from game.kit.client import theme
-from game.kit.client.art import frames
-from game.kit.client.screen import Screen, draw_mark
+from game.kit.client import Screen, draw_mark, frames, theme
+from game.modkit import roman
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Model
 from variants.aztlan.view_paint import INK, paint_pawn, shade
 from variants.aztlan.view_panel import PARCHMENT, card_back, mini_card

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.words import plural, roman
+from game.modkit import plural, roman
 from variants.aztlan.cards import SECRET_PLAYS
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.scoring import Domain, score_domains

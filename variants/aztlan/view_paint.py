@@ -13,10 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.kit.client import theme
-from game.kit.client.art import frames, pieces, sprites, texture
-from game.kit.client.layers import offscreen
-from game.kit.client.screen import Screen, draw_mark
+from game.kit.client import Screen, draw_mark, frames, offscreen, pieces, sprites, texture, theme
 from variants.aztlan.view_layout import Layout, MapGeometry, Point
 
 INK = (22, 18, 14)

@@ -16,10 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.words import plural
-from game.kit.client import theme
-from game.kit.client.screen import Screen, draw_mark
-from game.kit.client.text import fit, fit_lines
+from game.kit.client import Screen, draw_mark, fit, fit_lines, theme
+from game.modkit import plural
 from variants.aztlan.view_hint import marked
 from variants.aztlan.view_model import Decision, Model, Option
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon

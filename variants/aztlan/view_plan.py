@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.words import plural
+from game.modkit import plural
 from variants.aztlan.view_model import Decision, Option
 
 if TYPE_CHECKING:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.events import Event
-from game.core.words import plural
+from game.modkit import Event, plural
 
 
 def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:

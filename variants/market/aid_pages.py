@@ -8,11 +8,19 @@ from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
-from game.kit.client import theme
-from game.kit.client.aid import AidContext, Area
-from game.kit.client.aid_art import CAPTION, arrow, badge, seat_look, seat_name, seat_tag
-from game.kit.client.boardview import BoardView
-from game.kit.client.screen import Screen
+from game.kit.client import (
+    CAPTION,
+    AidContext,
+    Area,
+    BoardView,
+    Screen,
+    arrow,
+    badge,
+    seat_look,
+    seat_name,
+    seat_tag,
+    theme,
+)
 from variants.market import view_paint as mp
 from variants.market import view_tiles as mt
 from variants.market.params import COLOURS

@@ -33,16 +33,21 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.core.events import Event
-from game.kit.client import theme
-from game.kit.client.anim import finish, sooner
-from game.kit.client.art import texture
-from game.kit.client.boardview import Area, SeatStyle
-from game.kit.client.intent import Intent
-from game.kit.client.layers import Layer, PiecesLayer
-from game.kit.client.layout import PANEL_AREA
-from game.kit.client.screen import Screen
-from game.kit.client.stepqueue import StepQueue
+from game.kit.client import (
+    PANEL_AREA,
+    Area,
+    Intent,
+    Layer,
+    PiecesLayer,
+    Screen,
+    SeatStyle,
+    StepQueue,
+    finish,
+    sooner,
+    texture,
+    theme,
+)
+from game.modkit import Event
 from variants.market import scoring
 from variants.market import view_anim as va
 from variants.market import view_overlay as vo

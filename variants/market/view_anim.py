@@ -13,11 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.events import Event
-from game.kit.client import theme
-from game.kit.client.anim import Timed
-from game.kit.client.fx import Effects
-from game.kit.client.screen import Screen
+from game.kit.client import Effects, Screen, Timed, theme
+from game.modkit import Event
 from variants.market import view_paint as vp
 from variants.market import view_tiles
 from variants.market.params import COLOURS

@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.kit.client import theme
-from game.kit.client.screen import Screen
+from game.kit.client import Screen, theme
 from variants.market import view_paint as vp
 from variants.market.view_layout import Layout, Rect
 

@@ -12,10 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.kit.client import theme
-from game.kit.client.art import frames, pieces, texture
-from game.kit.client.screen import Screen, draw_mark
-from game.kit.client.text import fit_lines, fit_size
+from game.kit.client import Screen, draw_mark, fit_lines, fit_size, frames, pieces, texture, theme
 from variants.market.params import COLOURS
 from variants.market.view_layout import DEPTH_K, Layout, Rect
 

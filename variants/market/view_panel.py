@@ -12,11 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.words import plural
-from game.kit.client import theme
-from game.kit.client.art import frames
-from game.kit.client.screen import Screen
-from game.kit.client.text import fit_lines, fit_size, wrap
+from game.kit.client import Screen, fit_lines, fit_size, frames, theme, wrap
+from game.modkit import plural
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
 from variants.market.view_preview import (

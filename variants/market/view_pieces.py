@@ -10,9 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from game.kit.client import theme
-from game.kit.client.layers import Piece, Rect
-from game.kit.client.screen import Screen
+from game.kit.client import Piece, Rect, Screen, theme
 from variants.market import view_paint as vp
 from variants.market import view_tiles
 from variants.market.params import COLOURS

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.events import Event
-from game.kit.client.fx import Effects
-from game.kit.client.screen import Screen
+from game.kit.client import Effects, Screen
+from game.modkit import Event
 from variants.market import scoring
 from variants.market import view_overlay as vo
 from variants.market import view_paint as vp

@@ -15,9 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.kit.client import theme
-from game.kit.client.screen import Screen
-from game.kit.client.text import fit_size
+from game.kit.client import Screen, fit_size, theme
 from variants.market.params import COLOURS
 from variants.market.view_paint import (
     COMMODITY,

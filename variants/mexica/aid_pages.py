@@ -8,22 +8,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.core.words import plural
-from game.kit.client import theme
-from game.kit.client.aid import AidContext, Area
-from game.kit.client.aid_art import (
+from game.kit.client import (
     CAPTION,
     INK,
+    AidContext,
+    Area,
+    BoardView,
+    Screen,
     arrow,
     badge,
+    palette,
     seat_look,
     seat_name,
     seat_tag,
     step_disc,
+    theme,
 )
-from game.kit.client.art import palette
-from game.kit.client.boardview import BoardView
-from game.kit.client.screen import Screen
+from game.modkit import plural
 from variants.mexica import view_paint as vp
 from variants.mexica.board import board_for
 from variants.mexica.view_land import PAVING

@@ -21,17 +21,22 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from game.core.events import Event
-from game.core.words import plural
-from game.kit.client import theme
-from game.kit.client.anim import Anim, finish, sooner
-from game.kit.client.art import frames
-from game.kit.client.art.marks import draw as draw_mark
-from game.kit.client.boardview import Area, SeatStyle
-from game.kit.client.intent import Intent
-from game.kit.client.layers import Layer, Snapshot
-from game.kit.client.screen import Screen
-from game.kit.client.stepqueue import StepQueue
+from game.kit.client import (
+    Anim,
+    Area,
+    Intent,
+    Layer,
+    Screen,
+    SeatStyle,
+    Snapshot,
+    StepQueue,
+    draw_mark,
+    finish,
+    frames,
+    sooner,
+    theme,
+)
+from game.modkit import Event, plural
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp

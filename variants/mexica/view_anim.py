@@ -14,14 +14,15 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.events import Event
-from game.core.words import plural
-from game.kit.client import theme
-from game.kit.client.anim import Anim  # kinds: canal, bridge, temple, token, pilli
-from game.kit.client.art import palette
-from game.kit.client.fx import Effects
-from game.kit.client.screen import Screen
-from game.kit.client.text import mix
+from game.kit.client import (
+    Anim,  # kinds: canal, bridge, temple, token, pilli
+    Effects,
+    Screen,
+    mix,
+    palette,
+    theme,
+)
+from game.modkit import Event, plural
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 from variants.mexica.board import Board

@@ -19,10 +19,7 @@ from functools import partial
 
 import pygame
 
-from game.kit.client.art import palette, texture
-from game.kit.client.art.cache import ART
-from game.kit.client.art.sprites import stamp_in_place
-from game.kit.client.screen import Screen
+from game.kit.client import ART, Screen, palette, stamp_in_place, texture
 from variants.mexica.board import Board
 from variants.mexica.view_layout import Layout, boundary
 

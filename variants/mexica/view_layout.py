@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.kit.client.screen import Screen
+    from game.kit.client import Screen
 
 
 @dataclass(frozen=True)

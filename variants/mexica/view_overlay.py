@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.kit.client import theme
-from game.kit.client.screen import Screen
+from game.kit.client import Screen, theme
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import (
     CANAL_EDGE,

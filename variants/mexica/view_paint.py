@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.kit.client import theme
-from game.kit.client.art import palette, pieces, texture
-from game.kit.client.art.marks import NEUTRAL, NEUTRAL_MARK
-from game.kit.client.art.marks import draw as draw_mark
-from game.kit.client.art.sprites import stamp
-from game.kit.client.screen import Screen
+from game.kit.client import (
+    NEUTRAL,
+    NEUTRAL_MARK,
+    Screen,
+    draw_mark,
+    palette,
+    pieces,
+    stamp,
+    texture,
+    theme,
+)
 from variants.mexica import view_land
 from variants.mexica.board import Board
 from variants.mexica.state import MexicaState

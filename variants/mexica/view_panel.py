@@ -12,12 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.words import plural
-from game.kit.client import theme
-from game.kit.client.art import frames
-from game.kit.client.art.marks import draw as draw_mark
-from game.kit.client.screen import Screen
-from game.kit.client.text import fit_lines
+from game.kit.client import Screen, draw_mark, fit_lines, frames, theme
+from game.modkit import plural
 from variants.mexica.state import MexicaState
 from variants.mexica.view_paint import INK, seat_colour, seat_mark, token_numbers
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.core.words import indefinite, plural
+from game.modkit import indefinite, plural
 from variants.mexica import queries as q
 from variants.mexica.board import Board
 from variants.mexica.names import player_name

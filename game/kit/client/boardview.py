@@ -4,16 +4,19 @@ The shell (``game.ui.scenes.play``) owns the frame: the seat cards with players 
 status line, the log panel, the footer of shortcuts, undo/redo, saves and banners. A
 board view owns the board area and the game-specific side panel, and turns input into
 engine actions. The shell never special-cases a variant; views come from the
-``register_views`` hook.
+``register_views`` hook, as ``factory(session, services)``: the view reads the game
+through :class:`~game.kit.client.services.SessionView` and the client through
+:class:`~game.kit.client.services.ViewServices`, never the client's App.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.kit.client import theme
 from game.kit.client.fx import Effects
+from game.kit.client.services import palette_of
 
 if TYPE_CHECKING:
     import pygame
@@ -21,8 +24,7 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
-    from game.ui.session import Session
+    from game.kit.client.services import SessionView, ViewServices
 
 Area = tuple[float, float, float, float]  # logical x, y, w, h
 
@@ -63,13 +65,26 @@ class BoardView:
     #: instance. None: the aid's pages are words only (docs/modding/board-view.md).
     draw_aid_figure: Callable[..., None] | None = None
 
-    def __init__(self, session: Session, app: App) -> None:
+    def __init__(self, session: SessionView, services: ViewServices | None = None,
+                 app: ViewServices | None = None) -> None:
+        """``app`` is the old name of ``services`` (deprecated): a view written as
+        ``super().__init__(session, app=app)`` still gets its services."""
         self.session = session
-        self.app = app
+        #: what the client lends the view (the screen, the palette, reduce motion, a
+        #: "Pass to" screen covering the board); a subclass's ``super().__init__(session,
+        #: app)`` passes it on unchanged. None only for a view built outside the client
+        #: (a test), which is then lent nothing.
+        self.services = cast("ViewServices", services if services is not None else app)
         self.status = ""
         #: bursts (sparks, a ring, a glow) the view starts on events; the view advances
         #: them in ``update`` and draws them last in ``draw`` (see game.kit.client.fx)
-        self.fx = Effects(app)
+        self.fx = Effects(self.services)
+
+    @property
+    def app(self) -> ViewServices:
+        """Deprecated: the view's :attr:`services` (the second argument was once the
+        client's App). Read-only; kept for one release so older views still run."""
+        return self.services
 
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""
@@ -197,12 +212,12 @@ class BoardView:
         return None
 
 
-def seat_colours(session: Any, app: Any) -> list[tuple[int, int, int]]:
+def seat_colours(session: Any, services: Any) -> list[tuple[int, int, int]]:
     """Seat colours chosen at setup (the session keeps them), else palette order."""
     chosen = getattr(session, "colours", None)
     if chosen:
         return list(chosen)
-    palette = (getattr(app, "settings", None) or {}).get("palette", "okabe-ito")
+    palette = palette_of(services)
     return [theme.player_colour(palette, i) for i in range(session.game.players)]
 
 
@@ -223,7 +238,7 @@ class SeatStyle(BoardView):
 
     @property
     def colours(self) -> list[tuple[int, int, int]]:
-        return seat_colours(self.session, self.app)
+        return seat_colours(self.session, self.services)
 
     @property
     def marks(self) -> list[str]:

@@ -40,9 +40,14 @@ FADE_FROM = 0.5
 GLOW_LEVELS = 12
 
 
-def motion_reduced(app: Any) -> bool:
-    """Whether the player asked for less motion (the ``reduce_motion`` setting)."""
-    settings = getattr(app, "settings", None) or {}
+def motion_reduced(services: Any) -> bool:
+    """Whether the player asked for less motion: a view's services say it
+    (``ViewServices.reduce_motion``); the shell, and a view handed the App by older code,
+    read the ``reduce_motion`` setting (the fallback is kept for one release)."""
+    reduce = getattr(services, "reduce_motion", None)
+    if isinstance(reduce, bool):
+        return reduce
+    settings = getattr(services, "settings", None) or {}
     return bool(settings.get("reduce_motion", False))
 
 
@@ -98,8 +103,10 @@ class Ring:
 class Effects:
     """The running bursts of one view or scene."""
 
-    def __init__(self, app: Any = None, seed: int = 0) -> None:
-        self.app = app
+    def __init__(self, services: Any = None, seed: int = 0) -> None:
+        #: a view's ``ViewServices`` (or what has the settings: the shell's scenes pass
+        #: the App); None: full motion
+        self.services = services
         self.sparks: list[Spark] = []
         self.rings: list[Ring] = []
         self.glows: list[Ring] = []
@@ -109,7 +116,7 @@ class Effects:
 
     @property
     def reduced(self) -> bool:
-        return motion_reduced(self.app)
+        return motion_reduced(self.services)
 
     @property
     def active(self) -> bool:

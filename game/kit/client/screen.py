@@ -129,6 +129,10 @@ MAX_LATE = 3
 
 
 class Screen:
+    """A surface drawn in logical units (the 1920x1080 canvas), scaled to the window: every
+    drawing of the client and the views goes through one, so sizes read the same on any
+    screen."""
+
     #: set by tests to see every text drawn and cut (all screens, derived ones too)
     recorder: TextRecorder | None = None
     #: kept parts (a :class:`~game.kit.client.layers.Snapshot`, a board's changed pieces) that may

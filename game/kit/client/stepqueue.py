@@ -15,6 +15,9 @@ from typing import Any
 
 
 class StepQueue:
+    """The steps of one multi-step action still to play, and the session's version and
+    seat they were queued for."""
+
     def __init__(self) -> None:
         self.steps: list[str] = []
         self.version = -1

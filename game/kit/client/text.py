@@ -32,11 +32,13 @@ def pulse(t: float, speed: float = 4.0) -> float:
 
 
 def mix(a: Colour, b: Colour, k: float) -> tuple[int, int, int]:
+    """The colour ``k`` (0-1) of the way from ``a`` to ``b``."""
     k = max(0.0, min(1.0, k))
     return tuple(round(a[i] + (b[i] - a[i]) * k) for i in range(3))  # type: ignore[return-value]
 
 
 def inside(pos: tuple[float, float] | None, rect: tuple[float, float, float, float]) -> bool:
+    """Whether a pointer at ``pos`` (None: no pointer) is in the logical ``rect``."""
     if pos is None:
         return False
     x, y, w, h = rect

@@ -6,5 +6,5 @@ variant's board view), ``handoff`` (the "Pass to" screen of games with secrets),
 ``replay``, ``settings``, ``help`` (player aid), ``lessons`` ("Learn to play") and
 ``lesson`` (a lesson in play). Shared helpers live in ``common``.
 A scene never imports another: it asks the stack for one by name
-(:data:`game.ui.scene.SCENES`).
+(:data:`game.ui.shell.SCENES`).
 """

@@ -1,4 +1,5 @@
-"""Helpers shared by the scenes: seat colours, sessions, the menus over a game."""
+"""Helpers shared by the scenes: seat colours, a game's history, the menus over a game.
+Making a session is :mod:`game.ui.sessions`."""
 
 from __future__ import annotations
 
@@ -8,19 +9,17 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.api import Game
-from game.core.errors import AztecArcadeError
 from game.core.events import personalise  # noqa: F401 - the scenes import it from here
 from game.kit.client import theme
 from game.kit.client.fx import motion_reduced
-from game.kit.client.messages import default_name, one_line
-from game.ui.saves import bound_name
-from game.ui.scene import Scene
 from game.ui.session import Session
+from game.ui.sessions import palette_name
+from game.ui.shell import Scene
 
 if TYPE_CHECKING:
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.ui.shell import Shell
     from game.ui.widgets import Menu
 
 
@@ -35,11 +34,7 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(1 << 31)
 
 
-def palette_name(app: App) -> str:
-    return str(app.settings.get("palette", "okabe-ito"))
-
-
-def seat_colours(app: App, session: Session | None, players: int) -> list[tuple[int, int, int]]:
+def seat_colours(app: Shell, session: Session | None, players: int) -> list[tuple[int, int, int]]:
     """The colours chosen at setup (kept by the session), else the palette in seat order."""
     if session is not None:
         session.palette = palette_name(app)
@@ -52,30 +47,6 @@ def seat_mark(session: Session | None, seat: int) -> str:
     if session is not None and 0 <= seat < len(session.marks):
         return session.marks[seat]
     return theme.MARKS[seat % len(theme.MARKS)]
-
-
-def safe_autosave(app: App, game: Game, names: list[str],
-                  meta: dict[str, Any] | None = None) -> str:
-    """Autosave; on failure toast the reason and return it instead of raising."""
-    try:
-        app.saves.autosave(game, names, meta)
-    except (OSError, AztecArcadeError, ValueError, TypeError) as exc:
-        message = f"Autosave failed: {one_line(exc)}"
-        app.toast(message)
-        return message
-    return ""
-
-
-def make_session(app: App, game: Game, names: list[str],
-                 colour_index: list[int] | None = None) -> Session:
-    """A session that autosaves after every change (never raising on a full disk)."""
-    names = list(names)
-    while len(names) < game.players:
-        names.append(default_name(len(names)))
-    session = Session(game, names[:game.players],
-                      autosave=lambda g: safe_autosave(app, g, session.names, session.meta()),
-                      colour_index=colour_index, palette=palette_name(app))
-    return session
 
 
 def replay_history(game: Game) -> list[tuple[int | None, str, list[Any]]] | None:
@@ -93,24 +64,6 @@ def replay_history(game: Game) -> list[tuple[int | None, str, list[Any]]] | None
         return out
     except Exception:  # noqa: BLE001 - callers fall back to what they have
         return None
-
-
-def colours_from_meta(meta: dict[str, Any], players: int) -> list[int] | None:
-    """Palette slots saved with a game, if they are sane (distinct small numbers)."""
-    raw = meta.get("colours") if isinstance(meta, dict) else None
-    if (isinstance(raw, list) and len(raw) == players
-            and all(isinstance(i, int) and 0 <= i < len(theme.MARKS) for i in raw)
-            and len(set(raw)) == players):
-        return list(raw)
-    return None
-
-
-def names_from_meta(meta: dict[str, Any], players: int) -> list[str]:
-    raw = meta.get("names") if isinstance(meta, dict) else None
-    names = [bound_name(str(n)) for n in raw[:players]] if isinstance(raw, list) else []
-    while len(names) < players:
-        names.append(default_name(len(names)))
-    return names
 
 
 def when(stamp: Any) -> str:
@@ -148,7 +101,7 @@ class MenuScene(BaseScene):
 
     menu: Menu
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         app.input.text_mode = False
         self.menu.sound = app.play_sound
@@ -186,7 +139,7 @@ class TypingScene(BaseScene):
         self.typing(False)
 
 
-def open_game_menu(app: App, intent: Intent, host: HasSession) -> bool:
+def open_game_menu(app: Shell, intent: Intent, host: HasSession) -> bool:
     """Esc (pad B, Start), F1 and S over a game: the pause menu, the player aid, the save
     name entry. The same keys do the same from the board and from the "Pass to" screen;
     True if ``intent`` was one of them."""

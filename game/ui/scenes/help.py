@@ -24,13 +24,14 @@ from game.kit.client.layers import Snapshot, offscreen
 from game.kit.client.text import ease_out, fit, inside
 from game.ui.aid_draw import draw_page
 from game.ui.isolation import call_plugin, guard_rules
-from game.ui.scenes.common import BaseScene, MenuScene, palette_name
+from game.ui.scenes.common import BaseScene, MenuScene
+from game.ui.sessions import palette_name
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Arrows / mouse", "Move the cursor, choose"),
@@ -126,13 +127,13 @@ class HelpScene(BaseScene):
                    spec.engine_id)
 
     # -- the view's pictures -------------------------------------------------------------
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.painter = self._painter(app)
         last = _LAST_PAGE.get(app, {}).get(self.variant, 0)
         self.page = max(0, min(last, len(self.pages) - 1))
 
-    def _painter(self, app: App) -> Painter | None:
+    def _painter(self, app: Shell) -> Painter | None:
         """The board view's ``draw_aid_figure`` with this aid's context, behind the plugin
         guard; None when the game's view draws no pictures (the pages are words only)."""
         factory = app.views.get(self.engine) if self.engine else None

@@ -19,14 +19,15 @@ from game.kit.client.screen import draw_mark
 from game.kit.client.text import ease_out, fit, fit_lines, fit_size
 from game.ui.dialogs import Confirm
 from game.ui.qrimage import QrImage
+from game.ui.remote import RemoteLink
 from game.ui.scenes.common import MenuScene
 from game.ui.seatchoice import ChoiceScene, draw_marks, game_on_stack, seat_question
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
     from game.kit.client.screen import Screen
-    from game.ui.app import App
-    from game.ui.remote import RemoteLink, SeatRow
+    from game.ui.remote import SeatRow
+    from game.ui.shell import Shell
 
 __all__ = ["ChoiceScene", "InviteScene"]
 
@@ -64,10 +65,14 @@ class InviteScene(MenuScene):
 
     @property
     def link(self) -> RemoteLink:
+        """The App's link itself: this scene runs it (starts, stops, lists the seats),
+        more than the shell's :class:`~game.ui.shell.Phones` offers every scene."""
         assert self.app is not None
-        return self.app.remote
+        link = self.app.remote
+        assert isinstance(link, RemoteLink)
+        return link
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.start()
 

@@ -38,9 +38,9 @@ if TYPE_CHECKING:
     from game.api import Game
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.lessonstore import LessonStore
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 #: the board, and the lesson's card under it (logical units); the card ends above the
 #: status line even when that takes two lines
@@ -145,7 +145,7 @@ class LessonScene(PlayScene):
             return None
         return step.replies[self.replied]
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self._advance()
         self._present()

@@ -25,7 +25,7 @@ from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_hea
 
 if TYPE_CHECKING:
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 
 class LessonsScene(MenuScene):
@@ -39,7 +39,7 @@ class LessonsScene(MenuScene):
         #: whether the list waits for the lessons' check (:meth:`update` polls it)
         self.checking = False
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.store = lesson_store(app)
         self._build()

@@ -10,19 +10,14 @@ from game.core.words import plural
 from game.kit.client import theme
 from game.kit.client.messages import one_line
 from game.ui.saves import AUTOSAVE, SaveEntry
-from game.ui.scenes.common import (
-    MenuScene,
-    colours_from_meta,
-    make_session,
-    names_from_meta,
-    when,
-)
+from game.ui.scenes.common import MenuScene, when
+from game.ui.sessions import colours_from_meta, make_session, names_from_meta
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 
 def describe(entry: SaveEntry, variant_name: str = "") -> str:
@@ -50,7 +45,7 @@ class LoadScene(MenuScene):
         self.message = ""
         self.message_bad = False
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.refresh()
 

@@ -19,8 +19,8 @@ from game.ui.widgets import Menu, MenuItem, TextField, draw_footer
 if TYPE_CHECKING:
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 QUIT_QUESTION = "Quit to title? Your game is autosaved."
 #: why the save scene does not save a game built at a position (tests, puzzles)
@@ -52,7 +52,7 @@ class PauseScene(MenuScene):
             MenuItem("Quit to title", self.quit_to_title),
         ]
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         if game_on_stack(app) is not None:
             self.menu.y, self.menu.item_h, self.menu.gap = 236, 80, 12
@@ -130,7 +130,7 @@ class SaveScene(TypingScene):
                                allowed=lambda ch: ch.isalnum() or ch in " _-")
         self.error = NOT_SAVED if session.game.is_position else ""
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.typing(True)
 

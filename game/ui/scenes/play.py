@@ -41,6 +41,7 @@ from game.ui.scenes.common import (
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
+from game.ui.services import AppServices
 from game.ui.statusline import draw_seat_status, draw_status
 from game.ui.widgets import Banner, draw_footer
 
@@ -49,8 +50,8 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 #: the menu keys, shown whoever decides
 MENU_SHORTCUTS: tuple[tuple[str, str], ...] = (("Esc", "Menu"), ("F1", "Rules"))
@@ -155,7 +156,7 @@ class PlayScene(BaseScene):
         return (*out, *peek)
 
     # -- lifecycle -------------------------------------------------------------------
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         app.input.text_mode = False
         for problem in self.sounds.problems:
@@ -202,7 +203,7 @@ class PlayScene(BaseScene):
         else:
             self.seats.privacy()  # one person fewer or more who may see the screen
 
-    def _make_view(self, app: App) -> BoardView:
+    def _make_view(self, app: Shell) -> BoardView:
         view = app.make_view(self.session)
         if view is not None:
             return view
@@ -211,7 +212,7 @@ class PlayScene(BaseScene):
                     if b.kind == "plugin" and "register_views" in b.message), "")
         note = f"No board view for '{engine}'" + (f" ({why})" if why else "") + \
             ": choose actions from the list"
-        return ActionListView(self.session, app, one_line(note))
+        return ActionListView(self.session, AppServices(app), one_line(note))
 
     def music(self) -> str:
         return self.sounds.music

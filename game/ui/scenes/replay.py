@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 SNAPSHOT_EVERY = 20
 AUTOPLAY_SECONDS = 0.8
@@ -83,7 +83,7 @@ class ReplayScene(BaseScene):
     def music(self) -> str:
         return self.track
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         app.input.text_mode = False
         start, self.note = fresh_game(self.saved)

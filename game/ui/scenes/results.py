@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 #: seconds of the winner moment (the fanfare over ducked music, the bursts)
 WINNER_MOMENT = 3.0
@@ -79,7 +79,7 @@ def score_breakdown(session: Session) -> dict[int, dict[str, int]]:
     return scorebars.breakdown(game_events(session), session.game.scores)[0]
 
 
-def view_table(app: App, view: BoardView | None, session: Session) -> dict[str, Any] | None:
+def view_table(app: Shell, view: BoardView | None, session: Session) -> dict[str, Any] | None:
     """The board view's optional score table (``BoardView.results_table``), or None. The
     view is plugin code behind the guard: if it raises, the failure unwinds to the App."""
     factory = getattr(app, "views", {}).get(session.game.rules.engine_id)
@@ -164,7 +164,7 @@ class ResultsScene(MenuScene):
             keys.append(("Tab", "Board" if self.page == "table" else "Score table"))
         return (*keys, ("Esc", "Title"))
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.fx = Effects(app)
         # the board as a spectator sees it: the game is over, nobody decides here

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from game.kit.client.boardview import BoardView
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
     from game.ui.session import Session
+    from game.ui.shell import Shell
 
 Step = dict[str, Any]
 Row = dict[str, Any]
@@ -88,7 +88,7 @@ class ScoringScene(BaseScene):
         #: a burst over each total that a step raises
         self.fx = Effects()
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.fx = Effects(app)
         self.steps = self._build_steps()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -15,16 +13,9 @@ from game.kit.client.text import fit, inside
 from game.ui.input import pad_id
 from game.ui.isolation import start_game
 from game.ui.lastsetup import Setup, recall, remember
-from game.ui.scene import make_scene
-from game.ui.scenes.common import (
-    TypingScene,
-    colours_from_meta,
-    make_session,
-    names_from_meta,
-    palette_name,
-    random_seed,
-)
+from game.ui.scenes.common import TypingScene, random_seed
 from game.ui.session import HUMAN, SEAT_KINDS, kind_label
+from game.ui.sessions import colours_from_meta, make_session, names_from_meta, palette_name
 from game.ui.setupdraw import (
     BUTTONS_Y,
     CARD_Y,
@@ -35,6 +26,7 @@ from game.ui.setupdraw import (
     ROW_GAP,
     ROW_H,
     VARIANT_Y,
+    Row,
     card_height,
     description_lines,
     draw_broken,
@@ -43,28 +35,16 @@ from game.ui.setupdraw import (
     draw_seats,
     most_lines,
 )
+from game.ui.shell import make_scene
 from game.ui.widgets import TextField, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
     from game.core.registry import VariantSpec
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 NAME_LEN = 14
-
-
-@dataclass
-class Row:
-    key: str
-    kind: str  # "adjust", "text" or "button"
-    label: str
-    rect: tuple[float, float, float, float]
-    value: Callable[[], str] | None = None
-    adjust: Callable[[int], None] | None = None
-    field: TextField | None = None
-    action: Callable[[], None] | None = None
-    enabled: bool = True
 
 
 class SetupScene(TypingScene):
@@ -118,7 +98,7 @@ class SetupScene(TypingScene):
     def current(self) -> Row | None:
         return self.rows[self.focus] if self.rows else None
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self.specs = sorted(app.registry.variants.values(), key=lambda s: (s.name, s.id))
         last = recall(app.registry.variants)
@@ -221,7 +201,7 @@ class SetupScene(TypingScene):
             y += ROW_H + ROW_GAP
         rows.append(Row("seed", "text", "Seed", (LEFT_X, y, LEFT_W, ROW_H), field=self.seed))
         self.left_bottom = y + ROW_H + 20
-        card_h = self._card_h()
+        card_h = self.card_h()
         for seat in range(self.players):
             cy = 190 + seat * (card_h + 10)
             rows.append(Row(f"name{seat}", "text", f"Player {seat + 1}",
@@ -252,7 +232,7 @@ class SetupScene(TypingScene):
         keys = [r.key for r in rows]
         self.focus = keys.index(key) if key in keys else min(self.focus, len(rows) - 1)
 
-    def _card_h(self) -> float:
+    def card_h(self) -> float:
         return min(150.0, (880 - 190) / max(1, self.players) - 10)
 
     def _focus(self, index: int) -> None:

@@ -22,21 +22,17 @@ from game.ui.lastsetup import Setup, recall
 from game.ui.lessonstore import lessons_done
 from game.ui.lessonworker import lesson_worker
 from game.ui.saves import AUTOSAVE
-from game.ui.scenes.common import (
-    MenuScene,
-    colours_from_meta,
-    make_session,
-    names_from_meta,
-    random_seed,
-)
+from game.ui.scenes.common import MenuScene, random_seed
+from game.ui.services import AppServices
 from game.ui.session import Session
+from game.ui.sessions import colours_from_meta, make_session, names_from_meta
 from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
 
 if TYPE_CHECKING:
     from game.api import Game
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.ui.shell import Shell
 
 TITLE = "AZTEC ARCADE"
 #: seconds on the title before computers start a game behind the menu (attract mode)
@@ -67,7 +63,7 @@ class Attract:
     plugin failure included, turns the attract mode off quietly (it is decoration).
     """
 
-    def __init__(self, app: App, seed: int | None = None) -> None:
+    def __init__(self, app: Shell, seed: int | None = None) -> None:
         self.app = app
         self.rng = random.Random(seed)
         self.session: Any = None
@@ -99,7 +95,7 @@ class Attract:
         self.session = Session(game, [f"Bot {i + 1}" for i in range(players)])
         self.session.set_kinds(["easy"] * players)
         self.bots = [make_bot("easy", seed=seed + i) for i in range(players)]
-        self.view = self.app.views[spec.engine_id](self.session, self.app)
+        self.view = self.app.views[spec.engine_id](self.session, AppServices(self.app))
         self.wait = 0.0
         self.age = 0.0
 
@@ -198,7 +194,7 @@ class TitleScene(MenuScene):
         #: whether "Learn to play" waits for the lessons' check (:meth:`update` polls it)
         self.checking = False
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         super().enter(app)
         self._build()
 

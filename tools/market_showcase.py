@@ -4,7 +4,7 @@ Like ``game.ui.showcase``: fixed seed, names and input, a fixed number of frames
 fixed length, so the same pygame-ce draws the same pixels everywhere. Run as a script to
 write ``/tmp/market-*.png``::
 
-    SDL_VIDEODRIVER=dummy python3 -m variants.market.view_showcase [folder]
+    SDL_VIDEODRIVER=dummy python3 -m tools.market_showcase [folder]
 """
 
 from __future__ import annotations

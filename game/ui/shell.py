@@ -1,4 +1,5 @@
-"""Scenes on a stack, each with a lifecycle, and pushed by name.
+"""The shell's contract: scenes on a stack, each with a lifecycle and pushed by name, and
+:class:`Shell`, what a scene may use of the App.
 
 ``update(dt)`` advances time and is the only place a scene changes itself on a timer;
 ``handle(intent)`` reacts to input; ``draw(screen)`` must never change state, so a frame
@@ -9,21 +10,33 @@ results, the results go back to the title), so they never import one another: on
 the stack for another by its name (``stack.push("pause", self)``), as Tuxemon's state
 manager does, and :data:`SCENES` says where each name lives. A name is a
 :data:`SceneName`, so a type checker catches a misspelt one.
+
+Scenes are entered into a :class:`Shell`, not the App: the App is built on the scenes
+(it imports them), so a scene typing against the App would close a circle through every
+module of the client. ``Shell`` lists exactly what the scenes and their helpers use; the
+App is the only implementation, and only the command line, ``game.ui.showcase``,
+``game.ui.picture`` and tests build one.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 if TYPE_CHECKING:
     import pygame
 
+    from game.core.registry import Registry
     from game.i18n import Text
+    from game.kit.client.boardview import BoardView
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
-    from game.ui.app import App
+    from game.remote.hub import RemoteHub
+    from game.ui.audio import Audio
+    from game.ui.input import InputMapper
+    from game.ui.saves import SaveStore
+    from game.ui.session import Session
 
 SceneName = Literal["title", "setup", "load", "settings", "rules", "rules_choice", "help",
                     "play", "handoff", "pause", "save", "scoring", "results", "replay",
@@ -100,10 +113,10 @@ class Scene:
     shortcuts: tuple[tuple[Text, Text], ...] = ()
 
     def __init__(self) -> None:
-        self.app: App | None = None
+        self.app: Shell | None = None
 
     # lifecycle
-    def enter(self, app: App) -> None:
+    def enter(self, app: Shell) -> None:
         """Pushed onto the stack."""
         self.app = app
 
@@ -151,7 +164,7 @@ class SceneStack:
     """The scenes shown, the top one receiving input. Each change takes a scene or the
     name of one and the arguments to build it with, and returns the scene."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.scenes: list[Scene] = []
 
@@ -210,3 +223,60 @@ def _built(scene: Scene | SceneName, args: tuple[Any, ...]) -> Scene:
             raise TypeError("arguments are for a scene given by name")
         return scene
     return make_scene(scene, *args)
+
+
+class Phones(Protocol):
+    """What the scenes use of the App's link to phones and browsers
+    (:class:`game.ui.remote.RemoteLink`, which knows the scenes, so it is named here by
+    shape only)."""
+
+    @property
+    def running(self) -> bool: ...
+    @property
+    def hub(self) -> RemoteHub | None: ...
+    def holds(self, seat: int) -> bool: ...
+    def invite_label(self) -> str: ...
+    def attach(self, scene: Scene) -> Scene: ...
+    def release(self, seat: int, to: str) -> None: ...
+
+
+class Shell(Protocol):
+    """What the scenes (and the helpers they call) use of the App: the scene stack, the
+    window, sounds, toasts, the settings, the registry, the saves and the board views.
+    Read-only: a scene changes what they hold (a setting, the stack), never which one."""
+
+    @property
+    def stack(self) -> SceneStack: ...
+    @property
+    def screen(self) -> Screen: ...
+    @property
+    def settings(self) -> dict[str, Any]: ...
+    @property
+    def registry(self) -> Registry: ...
+    @property
+    def saves(self) -> SaveStore: ...
+    @property
+    def input(self) -> InputMapper: ...
+    @property
+    def audio(self) -> Audio: ...
+    @property
+    def remote(self) -> Phones: ...
+    #: board view factories by engine id, and (factory, plugin name) as registered
+    @property
+    def views(self) -> dict[str, Callable[..., Any]]: ...
+    @property
+    def view_plugins(self) -> dict[str, tuple[Callable[..., Any], str]]: ...
+    #: (message, until) pairs shown over the scenes
+    @property
+    def toasts(self) -> list[tuple[str, float]]: ...
+    @property
+    def fullscreen(self) -> bool: ...
+    #: seconds since the window opened (the frames' time, not the wall clock)
+    @property
+    def time(self) -> float: ...
+
+    def play_sound(self, name: str) -> None: ...
+    def toast(self, message: str, seconds: float = 4.0) -> None: ...
+    def toggle_fullscreen(self) -> None: ...
+    def quit(self) -> None: ...
+    def make_view(self, session: Session) -> BoardView | None: ...
