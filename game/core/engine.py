@@ -435,7 +435,7 @@ class Rules(ABC):
         return False
 
     def explain(self, view: Any, seat: int, action: str,
-                then: Sequence[str] = ()) -> str | None:
+                then: Sequence[str] = ()) -> Text | None:
         """Optional: why ``action`` is a good move for ``seat``, in one short line for the
         hint key, e.g. "founds the 6-space district: +3 now, first place later".
 

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from game.core.events import Event
 from game.core.words import plural
+from game.i18n import Text, say
 from game.kit.client import theme
 from game.kit.client.anim import Anim, finish, sooner
 from game.kit.client.art import frames
@@ -279,7 +280,8 @@ class MexicaView(SeatStyle, AidPictures):
             me = self.session.game.state.pilli[self.session.game.state.turn]
             p.action, p.queue = plan[0], plan[1:]
             p.path = [me, *(index[a.split()[1]] for a in plan)] if verb == "move" else []
-            p.status = str(self.session.game.describe(plan[0])) if verb != "move" else p.status
+            p.status = (say(self.session.game.describe(plan[0]), self.session.names)
+                        if verb != "move" else p.status)
             self._serial += 1
         if p.ok and p.action == plan[0] and verb in (*tools, "start"):
             return True
@@ -299,7 +301,8 @@ class MexicaView(SeatStyle, AidPictures):
         if self.session.is_legal(action):
             self.queue.clear()
             return action
-        self.status = sentence(str(self.session.game.why_not(action) or "not possible now"))
+        self.status = sentence(self.session.game.why_not(action) or "not possible now",
+                               self.session.names)
         return None
 
     def _move_cursor(self, direction: str) -> None:
@@ -373,7 +376,7 @@ class MexicaView(SeatStyle, AidPictures):
         reason = self.session.game.why_not(action)
         if reason is not None:
             self.queue.clear()
-            self.status = sentence(str(reason) or "the walk is blocked")
+            self.status = sentence(reason or "the walk is blocked", self.session.names)
             return None
         return self.queue.take(self.session)
 
@@ -385,9 +388,9 @@ class MexicaView(SeatStyle, AidPictures):
     def busy(self) -> bool:  # type: ignore[override]
         return bool(self.queue)
 
-    def refused(self, action: str, reason: str) -> None:
+    def refused(self, action: str, reason: Text) -> None:
         self.queue.clear()
-        self.status = sentence(reason)
+        self.status = sentence(reason, self.session.names)
 
     def on_reset(self) -> None:
         self.queue.clear()

@@ -7,15 +7,17 @@ while drawing). It reads the session and the pure queries and returns an immutab
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.core.words import indefinite, plural
+from game.i18n import Text, say
 from variants.mexica import queries as q
 from variants.mexica.board import Board
 from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
+from variants.mexica.text import status
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
@@ -80,11 +82,9 @@ def compute(session: Any, t: Tooling) -> Preview:
     return p
 
 
-def sentence(text: str) -> str:
+def sentence(text: Text, names: Sequence[str] = ()) -> str:
     """Capitalise a reason for the status line, but never a leading cell name (j15)."""
-    if re.match(r"[a-z]\d+\b", text):
-        return text
-    return text[:1].upper() + text[1:]
+    return status(text, names)
 
 
 def _refuse(p: Preview, reason: str) -> Preview:
@@ -99,7 +99,7 @@ def _check(session: Any, p: Preview, action: str, text: str) -> Preview:
     if session.is_legal(action):
         p.ok, p.action, p.status = True, action, text
         return p
-    return _refuse(p, session.game.why_not(action) or "not possible now")
+    return _refuse(p, say(session.game.why_not(action) or "not possible now", session.names))
 
 
 def _start(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
@@ -185,7 +185,7 @@ def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> str:
         return f"A temple stands on {name}"
     if c in s.tokens:
         return f"A calpulli token lies on {name}"
-    why = session.game.why_not(f"teleport {name}") or "not reachable"
+    why = say(session.game.why_not(f"teleport {name}") or "not reachable", session.names)
     return f"No way to {name}: {why}"
 
 
