@@ -50,3 +50,20 @@ def status(text: Text, names: Sequence[str] = ()) -> str:
     if len(word) > 1 and word[0].isalpha() and word[1:].isdigit():
         return said
     return said[:1].upper() + said[1:]
+
+
+#: a place in a district's ranking ("1st"; German "1.")
+PLACES: dict[int, Msg] = {1: _("1st", context="place"), 2: _("2nd", context="place"),
+                          3: _("3rd", context="place"), 4: _("4th", context="place")}
+
+
+def ordinal(place: int) -> Msg:
+    return PLACES.get(place) or _("{place}th", context="place", place=place)
+
+
+def an(number: int) -> bool:
+    """Whether English says "an" before ``number`` read as a word ("an 8-space district",
+    "an 11-space district"): the source then names a second msgid, which every other
+    language translates as it says it (no rule of English reaches a translation)."""
+    word = str(number)
+    return word.startswith("8") or (len(word) % 3 == 2 and word[:2] in ("11", "18"))

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from game.core.events import Event
-from game.core.words import plural
 from game.i18n import Text, say
 from game.kit.client import theme
 from game.kit.client.anim import Anim, finish, sooner
@@ -40,6 +39,7 @@ from variants.mexica.aid_pages import AidPictures
 from variants.mexica.board import Board
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _, axis_of, ordinal
 from variants.mexica.view_panel import paint_panel
 from variants.mexica.view_preview import (
     CANAL_MODES,
@@ -137,7 +137,7 @@ class MexicaView(SeatStyle, AidPictures):
         t = Tooling(self.tool, self.cursor, self.canal_mode, self.axis, self.level,
                     self.source, self.menu_index)
         self.preview = compute(self.session, t)
-        self.status = self._walking() or self.preview.status
+        self.status = self._walking() or sentence(self.preview.status, self.session.names)
         self._serial += 1
 
     def _walking(self) -> str:
@@ -147,32 +147,32 @@ class MexicaView(SeatStyle, AidPictures):
         if not steps:
             return ""
         target = steps[-1].split(" ")[-1]
-        return f"Walking to {target}: {plural(len(steps), 'more step', 'more steps')}"
+        return say(_.n("Walking to {space}: {n} more step", "Walking to {space}: {n} more steps",
+                       n=len(steps), space=target))
 
-    def mode_text(self) -> str:
+    def mode_text(self) -> Text:
         """The current tool's setting, for the panel."""
         names = self.board.names
         s = self.state
         if s.phase == "vote" and s.vote is not None:
-            return f"Remove calpulli token {s.vote.size}?  Enter agrees, R refuses"
+            return _("Remove calpulli token {size}?  Enter agrees, R refuses", size=s.vote.size)
         if s.phase == "start":
-            return "Place your Pilli on a palace start space"
+            return _("Place your Pilli on a palace start space")
         if self.tool == "walk":
-            return "Walk, boat or teleport: pick a space"
+            return _("Walk, boat or teleport: pick a space")
         if self.tool == "canal":
-            return f"Canal: {MODE_NAMES[self.canal_mode]}  (R turns)"
+            return _("Canal: {mode}  (R turns)", mode=MODE_NAMES[self.canal_mode])
         if self.tool == "bridge":
-            return f"Bridge: {'north-south' if self.preview.axis == 'ns' else 'east-west'}" \
-                   "  (R turns)"
+            return _("Bridge: {axis}  (R turns)", axis=axis_of(self.preview.axis))
         if self.tool == "temple":
-            return f"Temple of level {self.level}  (keys 1-4, R)"
+            return _("Temple of level {level}  (keys 1-4, R)", level=self.level)
         if self.tool == "found":
-            return "Found: put the token in your district"
+            return _("Found: put the token in your district")
         if self.tool == "relocate":
             if self.source is None:
-                return "Relocate: pick up a bridge"
-            return f"Relocate the bridge from {names[self.source]}  (R turns)"
-        return "Arrows pick, Enter applies"
+                return _("Relocate: pick up a bridge")
+            return _("Relocate the bridge from {space}  (R turns)", space=names[self.source])
+        return _("Arrows pick, Enter applies")
 
     # =====================================================================================
     # input
@@ -506,25 +506,26 @@ class MexicaView(SeatStyle, AidPictures):
             return
         x, y, w, h = panel
         size = standing["size"]
-        head = f"{size}-space district" + (f", token {standing['token']}"
-                                           if standing["founded"] else ", unfounded")
+        head = (_("{size}-space district, token {token}", size=size, token=standing["token"])
+                if standing["founded"] else _("{size}-space district, unfounded", size=size))
         rows = standing["rows"][:4]
         bw, bh = w, 52.0 + 38.0 * len(rows)
         bx, by = x, y + h + 12
         frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
         screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+
         for i, row in enumerate(rows):
             ry = by + 46 + 38 * i
             owner = row["owner"]
             colour, mark = vp.seat_colour(self.colours, owner), vp.seat_mark(self.marks, owner)
             screen.box(bx + 14, ry, 26, 26, colour, radius=5)
             draw_mark(screen, mark, bx + 27, ry + 13, 8, (20, 20, 20))
-            place = ordinal.get(row["place"], f"{row['place']}th")
+            place = ordinal(row["place"])
             pts = f"+{row['points']}" if row["points"] else ""
-            screen.text(f"{place}  {self.session.name(owner)}", bx + 50, ry + 2,
+            screen.text(f"{say(place)}  {self.session.name(owner)}", bx + 50, ry + 2,
                         theme.FONT_SMALL, theme.TEXT)
-            screen.text(f"{row['levels']} lv  {pts}", bx + bw - 14, ry + 2, theme.FONT_SMALL,
+            screen.text(_("{levels} lv  {points}", levels=row["levels"], points=pts),
+                        bx + bw - 14, ry + 2, theme.FONT_SMALL,
                         theme.ACCENT if pts else theme.TEXT_DIM, "topright")
 
     def opaque_rect(self, screen: Screen, area: Area) -> Any:
