@@ -39,6 +39,7 @@ from typing import Any, cast
 
 from game.core.events import Event
 from game.core.words import roman
+from game.i18n import Text, say
 from game.kit.client import theme
 from game.kit.client.anim import Anim, finish, sooner
 from game.kit.client.boardview import Area, BoardView
@@ -468,8 +469,8 @@ class AztlanView(AidPictures):
         return view_hint.mark(self, action) or (
             action is not None and BoardView.show_hint(self, action))
 
-    def refused(self, action: str, reason: str) -> None:
-        self.status = reason
+    def refused(self, action: str, reason: Text) -> None:
+        self.status = say(reason, self.session.names)
 
     def on_reset(self) -> None:
         self.anims.clear()

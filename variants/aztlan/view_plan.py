@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.core.words import plural
+from game.i18n import say as say_text
 from variants.aztlan.view_model import Decision, Option
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def why(v: AztlanView, action: str) -> str:
     """The engine's reason for refusing ``action`` (its ``why_not``)."""
     if v.model is None or v.model.decider is None:
         return "not your decision"
-    return str(v.session.game.why_not(action) or "")
+    return say_text(v.session.game.why_not(action) or "", v.session.names)
 
 
 def plan(v: AztlanView, t: int) -> Plan:
