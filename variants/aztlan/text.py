@@ -13,8 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.i18n import Domain, Msg, Seat
-from game.i18n.message import Value
+from game.i18n import Domain, Msg, Seat, Text
 
 _ = Domain("aztlan", Path(__file__).resolve().parent / "locale")
 
@@ -60,7 +59,7 @@ RAFTS = NAMES["Rafts and Canoes"]
 EAGLE = NAMES["Eagle and Jaguar Warriors"]
 
 
-def named(name: str) -> Value:
+def named(name: str) -> Text:
     """A name from the variant file in the reader's language (a mod's: as it is)."""
     return NAMES.get(name, name)
 

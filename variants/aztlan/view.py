@@ -52,6 +52,7 @@ from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.aid_pages import AidPictures
 from variants.aztlan.rules import AztlanRules
+from variants.aztlan.text import named
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout, territory_places
 from variants.aztlan.view_model import Decision, Model, Option, decide
 from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, prosperity_words
@@ -167,7 +168,7 @@ class AztlanView(AidPictures):
         rules = self.rules
         if m is None or not rules.factions:
             return self.session.name(army)
-        return f"{rules.army_names[army]} ({self.session.name(m.commander(army))})"
+        return f"{say(named(rules.army_names[army]))} ({self.session.name(m.commander(army))})"
 
     # =====================================================================================
     # state upkeep (never from draw)

@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.words import plural, roman
+from game.i18n import Text, say
 from variants.aztlan.cards import SECRET_PLAYS
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.scoring import Domain, score_domains
+from variants.aztlan.text import _, named
 
 HIDDEN = "?"  # a chosen power card the viewer may not see
 #: the verbs that play a prosperity card from the decider's hidden hand (the rules'
@@ -25,8 +27,10 @@ HIDDEN = "?"  # a chosen power card the viewer may not see
 #: held, or the only person here), or once the holder has begun such a play (the card is
 #: then shown to all)
 CARD_PLAYS = SECRET_PLAYS
-PHASE_NAMES = {"choose": "Choosing", "develop": "Development", "conflict": "Conflicts",
-               "score": "Scoring", "over": "Game over"}
+PHASE_NAMES: dict[str, Text] = {
+    "choose": _("Choosing", context="phase"), "develop": _("Development", context="phase"),
+    "conflict": _("Conflicts", context="phase"), "score": _("Scoring", context="phase"),
+    "over": _("Game over", context="phase")}
 
 
 @dataclass(frozen=True)
@@ -144,11 +148,11 @@ class Model:
 
     def type_name(self, kind: str) -> str:
         if kind == "wild":
-            return "Wild"
-        return str(self.rules.type_names.get(kind, kind))
+            return say(_("Wild", context="type"))
+        return say(named(str(self.rules.type_names.get(kind, kind))))
 
     def label(self, t: int) -> str:
-        return f"{self.island.ids[t]} {self.island.names[t]}"
+        return f"{self.island.ids[t]} {say(named(self.island.names[t]))}"
 
     def card_type(self, card: int) -> str:
         return str(self.cards.power_type[card])
