@@ -72,3 +72,22 @@ def territory(island: Any, i: int) -> Msg:
 
 def seat(index: int) -> Seat:
     return Seat(index)
+
+
+#: the shipped prosperity cards' names where a line lists them ("Mixcoatl ×2, Rafts &
+#: Canoes"): the gods without "Blessing of", "&" for "and"
+SHORT: dict[str, Msg] = {
+    "Blessing of Mixcoatl": _("Mixcoatl", context="short"),
+    "Blessing of Tepeyollotl": _("Tepeyollotl", context="short"),
+    "Blessing of Xipe Totec": _("Xipe Totec", context="short"),
+    "Offering to the Gods": _("Offering to the Gods", context="short"),
+    "Sacred Games": _("Sacred Games", context="short"),
+    "Rafts and Canoes": _("Rafts & Canoes", context="short"),
+    "Great Tlatoani": _("Great Tlatoani", context="short"),
+    "Eagle and Jaguar Warriors": _("Eagle & Jaguar Warriors", context="short"),
+}
+
+
+def short_card(name: str) -> Text:
+    """A card's name where a line lists several (a mod's card: its own name)."""
+    return SHORT.get(name, name)

@@ -39,7 +39,7 @@ from typing import Any, cast
 
 from game.core.events import Event
 from game.core.words import roman
-from game.i18n import Text, say
+from game.i18n import Seat, Text, say
 from game.kit.client import theme
 from game.kit.client.anim import Anim, finish, sooner
 from game.kit.client.boardview import Area, BoardView
@@ -52,7 +52,7 @@ from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.aid_pages import AidPictures
 from variants.aztlan.rules import AztlanRules
-from variants.aztlan.text import named
+from variants.aztlan.text import _, named
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout, territory_places
 from variants.aztlan.view_model import Decision, Model, Option, decide
 from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, prosperity_words
@@ -204,9 +204,15 @@ class AztlanView(AidPictures):
         m = self.model
         assert m is not None
         legal = self.session.legal() if m.decider is not None else []
-        self.decision = decide(m, legal, self.session.say, self.conflict_t, self.begun())
+        self.decision = decide(m, legal, self.said, self.conflict_t, self.begun())
         n = len(self.decision.options)
         self.focus = max(0, min(self.focus, n - 1)) if n else 0
+
+    def said(self, text: Text | Seat) -> str:
+        """A message (or a seat's name) as this television says it, with the names."""
+        if isinstance(text, Seat):
+            return self.session.name(text.index)
+        return say(text, self.session.names)
 
     def begun(self) -> frozenset[str]:
         """The card plays the holder has begun (the Eagle & Jaguar mode, a Rafts pick):
@@ -269,8 +275,8 @@ class AztlanView(AidPictures):
         if kind == "rotate":
             if d.kind == "move" and any(o.mode == "eagle" for o in d.options):
                 return self._activate(next(o for o in d.options if o.mode == "eagle"))
-            self.status = ("R plays Eagle & Jaguar Warriors after placing, when you hold "
-                           "it: hold P to see your cards")
+            self.status = say(_("R plays Eagle & Jaguar Warriors after placing, when you hold "
+                                "it: hold P to see your cards"))
             return None
         return None
 
@@ -350,7 +356,7 @@ class AztlanView(AidPictures):
         if opt.action and self.session.is_legal(opt.action):
             return opt.action
         if opt.action:
-            self.status = vplan.why(self, opt.action) or "not possible now"
+            self.status = vplan.why(self, opt.action) or say(_("not possible now"))
         return None
 
     def _arrow(self, direction: str) -> None:
@@ -434,13 +440,15 @@ class AztlanView(AidPictures):
             if i is None:
                 m = self.model
                 hand = ", ".join(str(c) for c in (m.hand if m else []))
-                self.status = f"Power card {n} is not in your hand ({hand})"
+                self.status = say(_("Power card {card} is not in your hand ({hand})", card=n,
+                                    hand=hand))
                 return None
             if self.focus == i and self.hover_card is None:
                 return self._activate(d.options[i])
             self.focus, self.hover_card = i, None
             self._refresh()
-            self.status = f"{n} again or Enter: " + self.status.split(": ", 1)[-1]
+            self.status = say(_("{card} again or Enter: {what}", card=n,
+                                what=self.status.split(": ", 1)[-1]))
             return None
         if 1 <= n <= len(d.options):
             self.focus = n - 1
@@ -454,7 +462,7 @@ class AztlanView(AidPictures):
             if opt.action in ("stay", "score"):
                 return self._activate(opt)
         if d.kind == "score":
-            self.status = "The wild card needs a type: pick one of the Wild options"
+            self.status = say(_("The wild card needs a type: pick one of the Wild options"))
         return None
 
     def show_hint(self, action: str | None) -> bool:
@@ -534,7 +542,8 @@ class AztlanView(AidPictures):
     def scoring_title(self, events: list[Event]) -> str:
         """ "Scoring of age I", from the score event's age."""
         age = next((e.data.get("age") for e in events if e.kind == "score" and e.data), None)
-        return f"Scoring of age {roman(age)}" if isinstance(age, int) else "Scoring"
+        return say(_("Scoring of age {age}", age=roman(age)) if isinstance(age, int)
+                   else _("Scoring", context="title"))
 
     def highlight(self, step: dict[str, Any] | None) -> None:
         idx = self.rules.island.index

@@ -166,7 +166,7 @@ def coast_edges(geo: MapGeometry) -> list[tuple[Point, Point]]:
 def name_lines(scr: Screen, name: str, size: float, width: float) -> list[str]:
     if scr.text_width(name, theme.readable(size)) <= width or " " not in name:
         return [name]
-    first, _, rest = name.partition(" ")
+    first, _sep, rest = name.partition(" ")
     return [first, rest]
 
 
