@@ -65,3 +65,23 @@ def test_a_game_saved_in_german_reads_in_english():
     assert told == [render(e.text, "en", NAMES) for e in events]
     for data in kept:
         assert render(from_data(data["message"]), "en") == data["text"]
+
+
+def page_texts(page: dict) -> list:
+    texts = [page.get("title"), page.get("lead"), *page.get("text", [])]
+    for group in page.get("groups", []):
+        texts.append(group.get("heading"))
+        for row in group["rows"]:
+            texts += [row.get("label"), row.get("note")]
+    return [t for t in texts if t]
+
+
+def test_the_player_aid_pages_come_from_the_catalogue():
+    """Every word of the rules help's pages, for Aztlán and Aztec Gods (its numbers,
+    territory ids and the example's letters are no words)."""
+    for variant, players in (("aztlan", 3), ("aztlan-2p", 2)):
+        aid = new_game(variant, players, seed=1).rules.player_aid()
+        for page in aid["pages"]:
+            for text in page_texts(page):
+                said = render(text, "qps")
+                assert unmarked(said, ("Ana",)) == "", render(text, "en")

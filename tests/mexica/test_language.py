@@ -88,3 +88,16 @@ def test_a_game_saved_in_german_reads_in_english(variant):
         msg = from_data(data["message"])
         assert render(msg, "en") == data["text"]
         assert render(msg, "de") != data["text"] or data["kind"] in ("start",)
+
+
+def test_the_player_aid_pages_come_from_the_catalogue():
+    for variant, players in (("mexica", 3), ("mexica-2p-neutral", 2)):
+        aid = new_game(variant, players, seed=1).rules.player_aid()
+        for page in aid["pages"]:
+            texts = [page.get("title"), page.get("lead"), *page.get("text", [])]
+            for group in page.get("groups", []):
+                texts.append(group.get("heading"))
+                texts += [v for row in group["rows"] for v in (row.get("label"),
+                                                             row.get("note"), row.get("cost"))]
+            for text in (t for t in texts if t):
+                assert unmarked(render(text, "qps")) == "", render(text, "en")

@@ -144,7 +144,7 @@ def actions_page(params: dict[str, Any]) -> dict[str, Any]:
     temple = ap(per) if top == 1 else _("{low}–{high} AP", low=per, high=top * per)
 
     def row(label: Msg, cost: Msg, note: Msg, piece: str) -> dict[str, Any]:
-        return aid_row(label, note, piece, cost)  # type: ignore[arg-type]  # messages
+        return aid_row(label, note, piece, cost)
 
     return {
         "title": _("Actions and their costs"),
