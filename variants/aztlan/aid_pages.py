@@ -173,7 +173,7 @@ def conflict(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext
         sums = f"{army['pawns']} × {army['card']} = {army['power']}"
         screen.text(sums, cx + cw + 26, ty + 60, 40, theme.TEXT)
         if fig.get("winner") == side:
-            badge(screen, "wins", cx + cw + 26 + 60, ty + ch - 10, CAPTION)
+            badge(screen, say(_("wins", context="badge")), cx + cw + 26 + 60, ty + ch - 10, CAPTION)
 
 
 def _map_layout(area: Area, geo: MapGeometry) -> Layout:
