@@ -222,10 +222,12 @@ def remove_all_but(r: AztlanRules, s: AztlanState, t: int, keep: set[int],
             s.board[t][army] = 0
             s.removed[army] += n
             seat = r.commander(s, army)
-            ev.append(Event("removed", _.n(
-                "{player} loses {n} {army} pawn from {territory}",
-                "{player} loses {n} {army} pawns from {territory}", n=n, player=Seat(seat),
-                army=named(r.army_names[army]), territory=territory(r.island, t)), seat,
+            pawns = _.n("{n} {army} pawn", "{n} {army} pawns", n=n,
+                        army=named(r.army_names[army]))
+            ev.append(Event("removed", _(
+                "{player} loses {pawns} from {territory}",
+                you="You lose {pawns} from {territory}", player=Seat(seat), pawns=pawns,
+                territory=territory(r.island, t)), seat,
                             data={"territory": r.island.ids[t], "army": army, "count": n}))
 
 
@@ -352,14 +354,15 @@ def finish(r: AztlanRules, s: AztlanState, ev: list[Event]) -> None:
     s.winners = [winner]
     s.phase, s.step, s.pending, s.scoring = "over", None, None, None
     s.turn = 0
+    points = _.n("{n} point", "{n} points", n=best)
     if len(tied) > 1:
-        text = _.n("{player} wins with {n} point (tie broken by the score stack: the lower "
-                   "counter wins)",
-                   "{player} wins with {n} points (tie broken by the score stack: the lower "
-                   "counter wins)", n=best, player=Seat(winner))
+        text = _("{player} wins with {points} (tie broken by the score stack: the lower "
+                 "counter wins)",
+                 you="You win with {points} (tie broken by the score stack: the lower "
+                     "counter wins)", player=Seat(winner), points=points)
     else:
-        text = _.n("{player} wins with {n} point", "{player} wins with {n} points", n=best,
-                   player=Seat(winner))
+        text = _("{player} wins with {points}", you="You win with {points}",
+                 player=Seat(winner), points=points)
     ev.append(Event("game_over", text, winner, data={"scores": list(s.scores),
                                                     "winners": [winner]}))
 

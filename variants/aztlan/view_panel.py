@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.words import plural
-from game.i18n import say
+from game.i18n import Seat, say
 from game.kit.client import theme
 from game.kit.client.screen import Screen, draw_mark
 from game.kit.client.text import fit, fit_lines
@@ -436,7 +436,8 @@ def _paint_own(scr: Screen, view: Any, m: Model, d: Decision, seat: int, box: Re
     cw = ch * 110 / 128
     if isinstance(card, int):
         label = say(_("Your card")) if seat == d.seat else \
-            fit(scr, _("{player}'s card", player=view.session.name(seat)), theme.FONT_SMALL, w)
+            fit(scr, say(_("{player}'s card", you="Your card", player=Seat(seat)),
+                         view.session.names), theme.FONT_SMALL, w)
         scr.text(label, x, y + 4, theme.FONT_SMALL, theme.TEXT_DIM)
         if ch >= 120:
             power_card(scr, x, y + 40, cw, ch, card, m.card_type(card),
