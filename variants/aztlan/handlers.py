@@ -194,12 +194,11 @@ def finish_battle(r: AztlanRules, s: AztlanState, p: Pending, ev: list[Event]) -
     remove_all_but(r, s, t, keep, ev)
     s.resolved.append(t)
     if p.saved:
-        ev.append(Event("coexist", _.n(
-            "{player} coexists with the Sacred Games player in {territory} and draws a "
-            "prosperity card",
-            "{player} coexists with the Sacred Games players in {territory} and draws a "
-            "prosperity card", n=len(p.saved), player=Seat(winner),
-            territory=territory(r.island, t)), winner,
+        saved = _.n("the Sacred Games player", "the Sacred Games players", n=len(p.saved))
+        ev.append(Event("coexist", _(
+            "{player} coexists with {saved} in {territory} and draws a prosperity card",
+            you="You coexist with {saved} in {territory} and draw a prosperity card",
+            player=Seat(winner), saved=saved, territory=territory(r.island, t)), winner,
                         data={"territory": r.island.ids[t]}))
         draw(r, s, winner, ev)
 

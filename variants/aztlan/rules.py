@@ -145,7 +145,8 @@ class AztlanRules(Rules):
         order = Listing(tuple(Seat(p) for p in s.order), "comma")
         text = _("Age {age} begins; turn order {order}", age=s.age, order=order)
         if self.factions:
-            commands = Listing(tuple(_("{player} commands {army}", player=Seat(p),
+            commands = Listing(tuple(_("{player} commands {army}", you="You command {army}",
+                                       player=Seat(p),
                                        army=named(self.army_names[s.control[p]]))
                                      for p in range(self.players)), "comma")
             text = _("{age}; {commands}", context="age", age=text, commands=commands)
