@@ -150,8 +150,11 @@ class MexicaView(SeatStyle, AidPictures):
         return say(_.n("Walking to {space}: {n} more step", "Walking to {space}: {n} more steps",
                        n=len(steps), space=target))
 
-    def mode_text(self) -> Text:
-        """The current tool's setting, for the panel."""
+    def mode_text(self) -> str:
+        """The current tool's setting, for the panel, in the television's language."""
+        return say(self._mode())
+
+    def _mode(self) -> Text:
         names = self.board.names
         s = self.state
         if s.phase == "vote" and s.vote is not None:
