@@ -21,6 +21,7 @@ from game.api import (
 from game.core.errors import AztecArcadeError
 from game.core.events import Event
 from game.core.rng import Rng
+from game.i18n import Msg
 
 
 def started(players: int = 2, seed: int = 1) -> Game:
@@ -288,10 +289,10 @@ def test_apply_returns_events():
     assert events and all(isinstance(e, Event) for e in events)
     for event in events:
         assert isinstance(event.kind, str) and event.kind
-        assert isinstance(event.text, str) and event.text
-        assert str(event) == event.text
+        assert isinstance(event.text, str | Msg) and str(event.text)  # a message: data
+        assert str(event) == str(event.text)
         data = event.to_dict()
-        assert data["kind"] == event.kind and data["text"] == event.text
+        assert data["kind"] == event.kind and data["text"] == str(event.text)
         json.dumps(data)
 
 
@@ -301,7 +302,8 @@ def test_events_over_a_whole_game():
     kinds = set()
     while not game.is_over:
         for event in game.apply(game.playout_action(rng)):
-            assert isinstance(event.kind, str) and isinstance(event.text, str) and event.text
+            assert isinstance(event.kind, str) and isinstance(event.text, str | Msg)
+            assert str(event.text)
             assert event.visible(None) == (event.visible_to is None)
             kinds.add(event.kind)
     assert "game_over" in kinds
@@ -311,7 +313,7 @@ def test_events_over_a_whole_game():
 def test_describe_gives_text():
     game = started()
     for action in game.legal_actions()[:20]:
-        assert isinstance(game.describe(action), str) and game.describe(action)
+        assert isinstance(game.describe(action), str | Msg) and str(game.describe(action))
 
 
 # ---------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ def test_mexica_reads_its_largest_district_from_the_foundings():
     game, events = play_out("mexica", 4, 2)
     founded = [e for e in events if e.kind == "founded"]
     largest = max(founded, key=lambda e: e.data["size"])
-    facts = game.rules.game_facts(game.state, events)
+    facts = [str(f) for f in game.rules.game_facts(game.state, events)]  # their English
     assert facts[0] == (f"Largest district founded: {largest.data['size']} spaces by "
                         f"Player {largest.seat + 1}")
 
@@ -53,7 +53,7 @@ def test_the_market_names_the_kings_favourite_colour_and_the_biggest_purchase():
 
 def test_aztlan_counts_battles_and_domains():
     game, events = play_out("aztlan", 3, 2)
-    facts = game.rules.game_facts(game.state, events)
+    facts = [str(f) for f in game.rules.game_facts(game.state, events)]  # their English
     battles = {}
     for e in events:
         if e.kind == "battle":

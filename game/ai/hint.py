@@ -30,6 +30,7 @@ from game.core.events import Event
 from game.core.facets import bot_hooks
 from game.core.rng import Rng
 from game.core.words import plural
+from game.i18n import Msg, say
 
 #: longest reason shown (one line of the status bar)
 MAX_REASON = 110
@@ -99,6 +100,8 @@ def reason_for(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> str:
         return ""
     if has_own_hook(rules, "explain"):
         text = bot_hooks(rules).explain(rules.clone(state), seat, plan[0], tuple(plan[1:]))
+        if isinstance(text, Msg):  # a message: in the television's language
+            text = say(text, reader=seat)
         if isinstance(text, str) and text.strip():
             return one_line(text)
     return derived_reason(rules, state, seat, plan)

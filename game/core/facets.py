@@ -198,7 +198,7 @@ class BotHooks(Generic[S]):
         return False
 
     def explain(self, view: S, seat: int, action: str,
-                then: Sequence[str] = ()) -> str | None:
+                then: Sequence[str] = ()) -> Text | None:
         """Optional: why ``action`` is a good move for ``seat``, in one short line for the
         hint key, e.g. "founds the 6-space district: +3 now, first place later".
 

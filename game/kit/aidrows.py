@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n.message import Text
 
-def aid_row(label: str, note: str, piece: str, cost: str | None = None) -> dict[str, Any]:
+
+def aid_row(label: Text, note: Text, piece: str, cost: Text | None = None) -> dict[str, Any]:
     """One row: ``label`` (what you do), ``note`` (how), ``piece`` (its icon's name), and
     ``cost`` when it has one ("2 AP", "a coin")."""
     row: dict[str, Any] = {"label": label, "note": note,

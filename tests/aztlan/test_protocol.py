@@ -141,8 +141,8 @@ def test_a_draw_is_private_but_its_count_is_public():
     g.apply("stay")
     events = g.apply("coexist t11")
     public = [e for e in events if e.visible(1)]
-    assert all("Great Tlatoani" not in e.text for e in public)
-    assert any("Great Tlatoani" in e.text for e in events if e.visible(0))
+    assert all("Great Tlatoani" not in str(e.text) for e in public)
+    assert any("Great Tlatoani" in str(e.text) for e in events if e.visible(0))
     assert g.view(1)["prosperity"][0] == {"hidden": 1}
 
 
@@ -153,7 +153,7 @@ def test_redact_hides_the_chosen_card_from_the_others():
     assert g.rules.redact("choose 7", 0, None) == "choose ?"
     assert g.rules.redact("place t3", 0, 1) == "place t3"
     events = g.apply("choose 7")
-    assert all("7" not in e.text for e in events if e.visible_to is None)
+    assert all("7" not in str(e.text) for e in events if e.visible_to is None)
 
 
 def test_views_are_plain_json_at_every_step():

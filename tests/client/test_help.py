@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game.api import list_variants, new_game
+from game.i18n import Text, say
 from game.kit.client import theme
 from game.kit.client.aid import pages_of
 from game.kit.client.screen import Screen
@@ -92,8 +93,9 @@ def seen_texts(app: Any) -> Iterator[Seen]:
     seen = Seen(app.screen.surface)
     draw = Screen.text
 
-    def text(self: Screen, words: str, x: float, y: float, size: float = theme.FONT_BODY,
+    def text(self: Screen, text: Text, x: float, y: float, size: float = theme.FONT_BODY,
              *args: Any, **kwargs: Any) -> pygame.Rect:
+        words = say(text)  # a message, as the screen draws it
         rect = draw(self, words, x, y, size, *args, **kwargs)
         shown = rect.clip(self.surface.get_clip())  # what a clip leaves of it is seen
         if self.surface is seen.window and words.strip() and shown.w and shown.h:

@@ -10,6 +10,7 @@ import pytest
 
 from game.core.lessons.model import position
 from game.core.registry import get_registry
+from game.i18n import say
 from game.kit.client import theme
 from game.kit.client.messages import personalise
 from game.ui.lessonworker import lesson_worker
@@ -198,7 +199,7 @@ def test_an_illegal_move_gets_the_engines_reason(ui):
     go_to(ui, scene, "b3")  # beside Ben's Pilli on b2: a temple there would pen him in
     ui.key(pygame.K_RETURN)
     assert scene.game.log == log
-    reason = scene.game.why_not("temple b3 1")
+    reason = say(scene.game.why_not("temple b3 1") or "", scene.session.names)
     assert reason and "first round" in reason.lower()
     assert scene.view.status.lower() == reason.lower()
     # the status line names the seat as chosen: "... leave Ben's Pilli", not "Player 2's"

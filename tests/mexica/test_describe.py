@@ -35,7 +35,7 @@ def field(**kw):
 
 def said(game, action: str) -> str:
     assert action in game.legal_actions(), action
-    return game.describe(action)
+    return str(game.describe(action))  # the English of the message
 
 
 def test_each_building_verb_says_where_and_costs_what_the_variant_says():
@@ -68,7 +68,7 @@ def test_relocating_founding_and_tokens():
     token = {"size": size, "founder": 5, "presence": 2, "places": [6, 3]}
     g = field(display=[size], ap_tokens={0: 1},
               options={"costs": COSTS, "calpulli_tokens": [token]})
-    assert said(g, "found b1") == (f"Player 1 founds a {size}-space district with the "
+    assert said(g, "found b1") == (f"Player 1 founds the {size}-space district with the "
                                    "calpulli token on b1: 0 AP")
     assert said(g, "spend") == "Player 1 spends an Action Point token: +1 AP"
 
@@ -85,14 +85,18 @@ def test_the_start_and_a_removal_vote():
     assert said(g, "refuse") == "Player 2 refuses to remove the size-6 calpulli token"
 
 
-def test_a_button_says_the_action_as_an_imperative_to_its_player():
+def test_a_button_says_the_action_to_its_player_in_each_language():
     g = field()
     names = ["Ana", "Bo"]
     assert button_text(g.describe("temple b1 2"), 0, names) == \
-        "Build a 2-level temple on b1: 4 AP"
+        "You build a 2-level temple on b1: 4 AP"
     assert button_text(g.describe("canal b1 c1"), 0, names) == \
-        "Construct a canal on b1–c1: 2 AP"
-    assert button_text(g.describe("end"), 0, names) == "End the turn (20 AP left unused)"
+        "You construct a canal on b1–c1: 2 AP"
+    assert button_text(g.describe("end"), 0, names) == "You end the turn (20 AP left unused)"
+    assert button_text(g.describe("temple b1 2"), 0, names, "de") == \
+        "Du errichtest ein 2er-Gebäude auf b1: 4 AP"
+    assert button_text(g.describe("temple b1 2"), 1, names, "de") == \
+        "Ana errichtet ein 2er-Gebäude auf b1: 4 AP"
 
 
 def test_an_action_the_rules_refuse_keeps_its_notation():
@@ -120,13 +124,13 @@ def test_every_legal_action_of_random_states_is_said_in_words_with_the_ap_it_cos
         seat = g.current_player
         if step % 8 == 0:
             for action in g.legal_actions():
-                text = g.describe(action)
+                text = str(g.describe(action))
                 assert text != action and text.startswith(f"Player {seat + 1} "), text
                 assert " " not in action or action not in text
                 trial = g.clone()
                 before = trial.state.ap
                 events = trial.apply(action)
-                assert events[0].text == text and events[0].seat == seat
+                assert str(events[0].text) == text and events[0].seat == seat
                 cost = COST.search(text)
                 if cost is not None:
                     change = int(cost.group(2)) if cost.group(1) else -int(cost.group(2))

@@ -153,8 +153,8 @@ def test_bridge_axes_and_explain():
     assert q.bridge_axes(g.rules, g.state, idx["c3"]) == []
     before = snapshot(g)
     assert q.explain(g.rules, g.state, "bridge d3 ew") is None
-    assert "water" in q.explain(g.rules, g.state, "bridge d3 ns")
-    assert "cannot step" in q.explain(g.rules, g.state, "move f3")
+    assert "water" in str(q.explain(g.rules, g.state, "bridge d3 ns"))
+    assert "cannot step" in str(q.explain(g.rules, g.state, "move f3"))
     assert snapshot(g) == before
 
 

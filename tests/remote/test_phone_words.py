@@ -1,7 +1,7 @@
-"""What a phone reads: its buttons say the action as an imperative to the seat holding
-them ("Build a 2-level temple on c2: 2 AP"), never the notation, never the seat in the
-third person; its log speaks to that seat ("You walk to i6: 1 AP") and about the others
-by name."""
+"""What a phone reads: its buttons say the action to the seat holding them in the
+description's own "you" sentence ("You build a 2-level temple on c2: 2 AP", as the
+Market's do), never the notation, never the seat in the third person; its log speaks to
+that seat ("You walk to i6: 1 AP") and about the others by name."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_mexica_buttons_and_log_are_words_for_the_seat_holding_the_phone(make_hu
         for device in (ana, bo):  # both place their Pilli
             state = device.wait(lambda m: m["type"] == "state" and m["deciding"])
             first = state["actions"][0]["actions"][0]
-            assert first["text"] == f"Start on {first['action'].split()[1]}"
+            assert first["text"] == f"You start on {first['action'].split()[1]}"
             device.act(first["action"], state["version"])
         state = ana.wait(lambda m: m["type"] == "state" and m["deciding"]
                          and m["actions"][0]["verb"] != "start")
@@ -31,10 +31,10 @@ def test_mexica_buttons_and_log_are_words_for_the_seat_holding_the_phone(make_hu
             assert text != action and text[0].isupper(), (action, text)
             assert "Ana" not in text and "Player" not in text, text
         temple = next(a for a in texts if a.startswith("temple") and a.endswith(" 2"))
-        assert texts[temple] == f"Build a 2-level temple on {temple.split()[1]}: 2 AP"
+        assert texts[temple] == f"You build a 2-level temple on {temple.split()[1]}: 2 AP"
         step = next(a for a in texts if a.startswith("move"))
-        assert texts[step] == f"Walk to {step.split()[1]}: 1 AP"
-        assert texts["end"] == "End the turn (6 AP left unused)"
+        assert texts[step] == f"You walk to {step.split()[1]}: 1 AP"
+        assert texts["end"] == "You end the turn (6 AP left unused)"
         ana.act(step, state["version"])
         where = step.split()[1]
         mine = ana.wait(lambda m: m["type"] == "state" and m["version"] > state["version"])

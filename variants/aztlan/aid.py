@@ -13,22 +13,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.words import plural
+from game.core.words import roman
+from game.i18n import Listing, Msg
+from game.i18n.message import Value
 from game.kit.aidrows import aid_row
 from variants.aztlan.conflicts import outcome
 from variants.aztlan.map import Island
 from variants.aztlan.scoring import domain_points
+from variants.aztlan.text import _, named
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 #: the rulebook's scoring example: (territories, of them matching the card) per domain
 RULEBOOK_DOMAINS = ((4, 1), (3, 2), (1, 1), (1, 0))
 #: what each kind of prosperity card does, said for the aid (the numbers are added)
-EFFECTS = {
-    "offering": "keep it: at the end {offerings}",
-    "sacred-games": "conflicts: a winner who chose battle must coexist with you",
-    "rafts": "scoring: two territories on one lake count as neighbours",
-    "tlatoani": "conflicts: win a tie for the most power",
-    "eagle": "development: place one more pawn with yours",
+EFFECTS: dict[str, Msg] = {
+    "sacred-games": _("conflicts: a winner who chose battle must coexist with you"),
+    "rafts": _("scoring: two territories on one lake count as neighbours"),
+    "tlatoani": _("conflicts: win a tie for the most power"),
+    "eagle": _("development: place one more pawn with yours"),
 }
 
 
@@ -36,27 +38,29 @@ def player_aid(params: dict[str, Any], players: int) -> dict[str, Any]:
     cards = ", ".join(f"{c['strength']} {c['type']}" for c in params["power_cards"])
     bonus = "/".join(map(str, params["domain_bonus"][:4]))
     out: dict[str, Any] = {
-        "intro": f"{params['ages']} ages. Each age: choose, develop, conflicts, scoring.",
+        "intro": _("{n} ages. Each age: choose, develop, conflicts, scoring.",
+                   n=params["ages"]),
         "actions": [
-            ("Choosing", "one power card, in secret"),
-            ("Development", "place a pawn, then you may move one pawn a step"),
-            ("Conflict", "power = card x pawns; the strongest chooses"),
-            ("Battle", "remove every opponent there"),
-            ("Coexistence", "everyone stays; you draw a prosperity card"),
-            ("Power cards", cards),
+            (_("Choosing", context="aid"), _("one power card, in secret")),
+            (_("Development", context="aid"), _("place a pawn, then you may move one pawn a "
+                                                "step")),
+            (_("Conflict", context="aid"), _("power = card x pawns; the strongest chooses")),
+            (_("Battle", context="aid"), _("remove every opponent there")),
+            (_("Coexistence", context="aid"), _("everyone stays; you draw a prosperity card")),
+            (_("Power cards", context="aid"), cards),
         ],
         "scoring": [
-            "A domain is a group of adjacent territories where you have pawns (lakes "
-            "separate territories).",
-            f"It scores its territories + a bonus for those matching your card: {bonus}... "
-            "(the count squared); with no match it scores 0. The 4 is wild: pick one type "
-            "for all your domains.",
-            f"Blessings: +{params['blessing_points']} per territory of their type you "
-            "control. Rafts and Canoes join two territories across a lake.",
-            "At the end: your unused power card's value, +1 per prosperity card in hand, "
-            "and the Offerings squared.",
-            "Score counters stack: higher scores play first; at the end a tie goes to the "
-            "lower counter.",
+            _("A domain is a group of adjacent territories where you have pawns (lakes "
+              "separate territories)."),
+            _("It scores its territories + a bonus for those matching your card: {bonus}... "
+              "(the count squared); with no match it scores 0. The 4 is wild: pick one type "
+              "for all your domains.", bonus=bonus),
+            _("Blessings: +{points} per territory of their type you control. Rafts and "
+              "Canoes join two territories across a lake.", points=params["blessing_points"]),
+            _("At the end: your unused power card's value, +1 per prosperity card in hand, "
+              "and the Offerings squared."),
+            _("Score counters stack: higher scores play first; at the end a tie goes to the "
+              "lower counter."),
         ],
     }
     pages = [age_page(params), cards_page(params), turn_page(params),
@@ -68,8 +72,10 @@ def player_aid(params: dict[str, Any], players: int) -> dict[str, Any]:
     return out
 
 
-def _type_name(params: dict[str, Any], kind: str) -> str:
-    return str(params["territory_types"].get(kind, kind)).lower()
+def _type_name(params: dict[str, Any], kind: str) -> Value:
+    """A territory type as the aid names it in a sentence (its name in the reader's
+    language: German keeps a noun's capital, so no case is changed here)."""
+    return named(str(params["territory_types"].get(kind, kind)))
 
 
 def age_page(params: dict[str, Any]) -> dict[str, Any]:
@@ -77,11 +83,12 @@ def age_page(params: dict[str, Any]) -> dict[str, Any]:
     rows = [{"players": int(r["players"]), "pawns": list(r["pawns"])}
             for r in params["pawns_per_age"]]
     return {
-        "title": "The goal and an age",
-        "lead": "Spread your tribe over the island and score big domains rich in your "
-                f"card's territory: the most points after age {ROMAN[ages - 1]} wins.",
-        "text": ["Every age has four phases. Higher scores play first; on one score, the "
-                 "counter on top."],
+        "title": _("The goal and an age"),
+        "lead": _("Spread your tribe over the island and score big domains rich in your "
+                  "card's territory: the most points after age {age} wins.",
+                  age=roman(ages)),
+        "text": [_("Every age has four phases. Higher scores play first; on one score, the "
+                   "counter on top.")],
         "figure": {"kind": "age", "ages": ages, "pawns": rows},
         "figure_at": "below",
     }
@@ -90,17 +97,19 @@ def age_page(params: dict[str, Any]) -> dict[str, Any]:
 def cards_page(params: dict[str, Any]) -> dict[str, Any]:
     cards = [{"strength": int(c["strength"]), "type": str(c["type"]),
               "value": int(c["value"]),
-              "name": "any one" if c["type"] == "wild" else
-              str(params["territory_types"].get(c["type"], c["type"]))}
+              "name": _("any one") if c["type"] == "wild" else
+              named(str(params["territory_types"].get(c["type"], c["type"])))}
              for c in params["power_cards"]]
     wild = next((c for c in cards if c["type"] == "wild"), None)
-    text = ["Your power in a territory: its number × your pawns there. Its territory "
-            "type brings your bonus at the scoring."]
+    text = [_("Your power in a territory: its number × your pawns there. Its territory "
+              "type brings your bonus at the scoring.")]
     if wild is not None:
-        text.append(f"The {wild['strength']} is wild: you pick the type at the scoring.")
-    text.append("A card never played scores its points at the end.")
-    return {"title": "The power cards", "lead": "Each age you play one card, in secret: "
-            "it is then used up.", "text": text,
+        text.append(_("The {card} is wild: you pick the type at the scoring.",
+                      card=wild["strength"]))
+    text.append(_("A card never played scores its points at the end."))
+    return {"title": _("The power cards"), "lead": _("Each age you play one card, in "
+                                                     "secret: it is then used up."),
+            "text": text,
             "figure": {"kind": "cards", "cards": cards}, "figure_at": "below"}
 
 
@@ -121,9 +130,11 @@ def development_example(params: dict[str, Any]) -> dict[str, Any] | None:
             if city is not None:
                 return {"kind": "develop", "seat": 0, "place": island.ids[city],
                         "from": island.ids[d], "to": island.ids[f],
-                        "words": [f"place a pawn on a {_type_name(params, 'city')}",
-                                  f"then move one: {_type_name(params, 'desert')} to "
-                                  f"{_type_name(params, 'fields')}"]}
+                        "words": [_("place a pawn on: {type}",
+                                    type=_type_name(params, "city")),
+                                  _("then move one: {source} to {target}",
+                                    source=_type_name(params, "desert"),
+                                    target=_type_name(params, "fields"))]}
     return None
 
 
@@ -131,17 +142,19 @@ def turn_page(params: dict[str, Any]) -> dict[str, Any]:
     row = aid_row
 
     return {
-        "title": "Your turn, and the conflicts",
+        "title": _("Your turn, and the conflicts"),
         "groups": [
-            {"heading": "Development: in turn, until all are placed", "rows": [
-                row("Place a pawn", "on any territory, not a lake", "place"),
-                row("Then move a pawn (you may)", "one of yours, to a neighbouring "
-                    "territory", "move")]},
-            {"heading": "Conflicts: where tribes meet, the strongest decides", "rows": [
-                row("Battle", "every other tribe there is removed", "battle"),
-                row("Coexist", "all stay, and you draw a prosperity card", "coexist"),
-                row("A tie for the strongest", "they coexist, no card; the weaker are "
-                    "removed", "tie")]},
+            {"heading": _("Development: in turn, until all are placed"), "rows": [
+                row(_("Place a pawn"), _("on any territory, not a lake"), "place"),
+                row(_("Then move a pawn (you may)"), _("one of yours, to a neighbouring "
+                                                      "territory"), "move")]},
+            {"heading": _("Conflicts: where tribes meet, the strongest decides"), "rows": [
+                row(_("Battle", context="aid"), _("every other tribe there is removed"),
+                    "battle"),
+                row(_("Coexist", context="aid"), _("all stay, and you draw a prosperity card"),
+                    "coexist"),
+                row(_("A tie for the strongest"), _("they coexist, no card; the weaker are "
+                                                   "removed"), "tie")]},
         ],
         "figure": development_example(params),
         "figure_share": 0.44,
@@ -164,7 +177,7 @@ def conflict_example(params: dict[str, Any]) -> dict[str, Any]:
     for seat, (card, pawns) in enumerate(((cards[0], many), (cards[-1], 1))):
         armies.append({"seat": seat, "pawns": pawns, "card": int(card["strength"]),
                        "type": str(card["type"]), "value": int(card["value"]),
-                       "name": str(params["territory_types"].get(card["type"], "")),
+                       "name": named(str(params["territory_types"].get(card["type"], ""))),
                        "power": result.power[seat]})
     return {"kind": "conflict", "armies": armies, "winner": result.winner}
 
@@ -173,14 +186,15 @@ def conflict_page(params: dict[str, Any]) -> dict[str, Any]:
     ex = conflict_example(params)
     a, b = ex["armies"]
     return {
-        "title": "A conflict",
-        "lead": "Power in a territory = your card's number × your pawns there.",
+        "title": _("A conflict"),
+        "lead": _("Power in a territory = your card's number × your pawns there."),
         "text": [
-            f"{a['pawns']} pawns with a {a['card']}: {a['power']}. One pawn with a "
-            f"{b['card']}: {b['power']}. The {a['pawns']} pawns win, and their player "
-            "chooses: battle or coexistence.",
-            "With several tribes there, the winner removes them all or coexists with all.",
-            "The conflicts are settled in turn order, each player in any order.",
+            _("{n} pawns with a {card}: {power}. One pawn with a {other}: {other_power}. The "
+              "{n} pawns win, and their player chooses: battle or coexistence.",
+              n=a["pawns"], card=a["card"], power=a["power"], other=b["card"],
+              other_power=b["power"]),
+            _("With several tribes there, the winner removes them all or coexists with all."),
+            _("The conflicts are settled in turn order, each player in any order."),
         ],
         "figure": ex,
         "figure_share": 0.5,
@@ -190,7 +204,7 @@ def conflict_page(params: dict[str, Any]) -> dict[str, Any]:
 def _groups(island: Island, size: int) -> list[frozenset[int]]:
     """Every connected group of ``size`` territories, in a fixed order."""
     level = {frozenset({c}) for c in range(island.size)}
-    for _ in range(size - 1):
+    for _step in range(size - 1):
         level = {g | {n} for g in level for c in g for n in island.nbrs[c] if n not in g}
     return sorted(level, key=sorted)
 
@@ -240,20 +254,23 @@ def scoring_page(params: dict[str, Any]) -> dict[str, Any]:
     ex = scoring_example(params)
     kind = _type_name(params, ex["type"])
     bonus = params["domain_bonus"]
-    text = [
-        "A domain: neighbouring territories with your pawns (a lake parts them). It scores "
-        f"1 a territory, plus {', '.join(map(str, bonus[:4]))}... for 1, 2, 3, 4 of your "
-        "card's type; none of it: 0.",
+    text: list[Any] = [
+        _("A domain: neighbouring territories with your pawns (a lake parts them). It "
+          "scores 1 a territory, plus {bonus}... for 1, 2, 3, 4 of your card's type; none of "
+          "it: 0.", bonus=", ".join(map(str, bonus[:4]))),
     ]
     if ex["domains"]:
-        text.append(f"Ana's card is the {ex['card']} ({kind}). Territories + bonus:")
+        text.append(_("Ana's card is the {card} ({type}). Territories + bonus:",
+                      card=ex["card"], type=kind))
         for d in ex["domains"]:
-            sums = (f"{d['size']} + {d['points'] - d['size']} = {d['points']}"
-                    if d["matching"] else f"no {kind}: 0")
-            text.append(f"• {d['name']}: {sums}")
+            if d["matching"]:
+                text.append(f"• {d['name']}: {d['size']} + {d['points'] - d['size']} = "
+                            f"{d['points']}")
+            else:
+                text.append(_("• {name}: no {type}: 0", name=d["name"], type=kind))
         sums = " + ".join(str(d["points"]) for d in ex["domains"])
-        text.append(f"Ana scores {sums} = {ex['total']}.")
-    return {"title": "Scoring an age", "text": text, "figure": ex, "figure_share": 0.6}
+        text.append(_("Ana scores {sums} = {total}.", sums=sums, total=ex["total"]))
+    return {"title": _("Scoring an age"), "text": text, "figure": ex, "figure_share": 0.6}
 
 
 def prosperity_page(params: dict[str, Any]) -> dict[str, Any]:
@@ -261,18 +278,22 @@ def prosperity_page(params: dict[str, Any]) -> dict[str, Any]:
     rows = []
     for card in params["prosperity_cards"]:
         effect = str(card["effect"])
+        note: Value
         if effect == "blessing":
-            note = (f"scoring: +{params['blessing_points']} per "
-                    f"{_type_name(params, card['type'])} territory you hold")
+            note = _("scoring: +{points} per territory you hold: {type}",
+                     points=params["blessing_points"], type=_type_name(params, card["type"]))
+        elif effect == "offering":
+            note = _("keep it: at the end {offerings}... for 1, 2, 3, 4...",
+                     offerings=offerings)
         else:
-            note = EFFECTS.get(effect, "").format(offerings=f"{offerings}... for 1, 2, 3, "
-                                                  "4...")
-        rows.append({"label": str(card["name"]), "cost": f"×{card['count']}", "note": note,
+            note = EFFECTS.get(effect, "")
+        rows.append({"label": named(str(card["name"])), "cost": f"×{card['count']}",
+                     "note": note,
                      "icon": {"kind": "prosperity", "effect": effect,
                               "type": card.get("type")}})
-    return {"title": "Prosperity cards",
-            "lead": "You draw one each time you win a conflict and coexist. Keep them "
-                    "secret; play one on your turn, when it says.",
+    return {"title": _("Prosperity cards"),
+            "lead": _("You draw one each time you win a conflict and coexist. Keep them "
+                      "secret; play one on your turn, when it says."),
             "groups": [{"heading": "", "rows": rows}]}
 
 
@@ -282,14 +303,16 @@ def end_page(params: dict[str, Any]) -> dict[str, Any]:
     unused = int(params["unused_prosperity_points"])
     offerings = ", ".join(map(str, params["offering_points"][:4]))
     return {
-        "title": "The end",
-        "lead": f"After the scoring of age {ROMAN[ages - 1]}, add:",
+        "title": _("The end"),
+        "lead": _("After the scoring of age {age}, add:", age=roman(ages)),
         "text": [
-            "• the points of the power card you never played: "
-            + ", ".join(f"{v} for the {s}" for s, v in values.items()) + ";",
-            f"• {plural(unused, 'point')} per prosperity card still in your hand;",
-            f"• your Offerings: {offerings}... for 1, 2, 3, 4 of them.",
-            "The most points wins. On a tie, the counter lower in the stack wins.",
+            _("• the points of the power card you never played: {values};",
+              values=Listing(tuple(_("{points} for the {card}", points=v, card=s)
+                                   for s, v in values.items()), "comma")),
+            _.n("• {n} point per prosperity card still in your hand;",
+                "• {n} points per prosperity card still in your hand;", n=unused),
+            _("• your Offerings: {offerings}... for 1, 2, 3, 4 of them.", offerings=offerings),
+            _("The most points wins. On a tie, the counter lower in the stack wins."),
         ],
         "figure": {"kind": "stack"},
         "figure_share": 0.36,
@@ -297,17 +320,18 @@ def end_page(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def gods_page(params: dict[str, Any]) -> dict[str, Any]:
-    factions = [{"name": str(f["name"]), "tribes": list(f["tribes"])}
+    factions = [{"name": named(str(f["name"])), "tribes": list(f["tribes"])}
                 for f in params["factions"]]
     row = next((r for r in params["pawns_per_age"] if int(r["players"]) == 2), None)
     pawns = list(row["pawns"]) if row else []
-    text = [
-        "Each of you commands a faction of two tribes; its pawns count as one people.",
-        "After every age's scoring, the factions change hands.",
-        "Your power cards, prosperity cards and score stay yours.",
+    text: list[Any] = [
+        _("Each of you commands a faction of two tribes; its pawns count as one people."),
+        _("After every age's scoring, the factions change hands."),
+        _("Your power cards, prosperity cards and score stay yours."),
     ]
     if pawns:
-        text.append("A faction's new pawns each age: " + ", ".join(map(str, pawns)) + ".")
-    return {"title": "Aztec Gods: two players", "text": text,
+        text.append(_("A faction's new pawns each age: {pawns}.",
+                      pawns=", ".join(map(str, pawns))))
+    return {"title": _("Aztec Gods: two players"), "text": text,
             "figure": {"kind": "gods", "factions": factions, "ages": int(params["ages"])},
             "figure_share": 0.5}

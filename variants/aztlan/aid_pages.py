@@ -9,6 +9,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from game.i18n import say
 from game.kit.client import (
     CAPTION,
     INK,
@@ -25,14 +26,15 @@ from game.kit.client import (
 from variants.aztlan import view_paint as ap
 from variants.aztlan.aid import ROMAN
 from variants.aztlan.map import Island
+from variants.aztlan.text import _
 from variants.aztlan.view_layout import Layout, MapGeometry
 from variants.aztlan.view_panel import CARD_BACK, PARCHMENT, card_back, power_card
 
 #: the phases of an age, as the first page shows them
-PHASES = (("Choose", "a power card, in secret", "card"),
-          ("Develop", "place pawns, one a turn", "place"),
-          ("Conflicts", "battle or coexist", "battle"),
-          ("Scoring", "your domains", "score"))
+PHASES = ((_("Choose", context="phase"), _("a power card, in secret"), "card"),
+          (_("Develop", context="phase"), _("place pawns, one a turn"), "place"),
+          (_("Conflicts", context="phase"), _("battle or coexist"), "battle"),
+          (_("Scoring", context="phase"), _("your domains"), "score"))
 
 
 #: the map geometries the pictures drew, by map (working out a map's label points takes
@@ -99,7 +101,8 @@ def age(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> 
     for i, (name, words, piece) in enumerate(PHASES):
         bx = x + i * slot
         screen.box(bx + 8, y, slot - 16, box_h, (44, 58, 88, 200), radius=16)
-        screen.text(f"{i + 1}  {name}", bx + slot / 2, y + 14, 38, theme.ACCENT, "midtop")
+        screen.text(f"{i + 1}  {say(name)}", bx + slot / 2, y + 14, 38, theme.ACCENT,
+                    "midtop")
         _symbol(screen, ctx, piece, bx + slot / 2, y + box_h * 0.5, s)
         screen.text(words, bx + slot / 2, y + box_h - 16, CAPTION, theme.TEXT, "midbottom")
         if i:
@@ -107,14 +110,15 @@ def age(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> 
     ty = y + box_h + 34
     rows = fig["pawns"]
     ages = int(fig["ages"])
-    screen.text("New pawns each age", x, ty, CAPTION, theme.ACCENT)
+    screen.text(_("New pawns each age"), x, ty, CAPTION, theme.ACCENT)
     head = x + 300
     col = (w - 300) / max(1, ages)
     for a in range(ages):
         screen.text(ROMAN[a], head + (a + 0.5) * col, ty, CAPTION, theme.TEXT_DIM, "midtop")
     for r, row in enumerate(rows):
         ry = ty + (r + 1) * CAPTION * 1.6
-        screen.text(f"{row['players']} players", x, ry, CAPTION, theme.TEXT)
+        screen.text(_.n("{n} player", "{n} players", n=row["players"]), x, ry, CAPTION,
+                    theme.TEXT)
         for a, n in enumerate(row["pawns"][:ages]):
             screen.text(str(n), head + (a + 0.5) * col, ry, CAPTION, theme.TEXT, "midtop")
 
@@ -136,7 +140,7 @@ def cards(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
     for i, c in enumerate(items):
         cx = x + i * slot + (slot - cw) / 2
         power_card(screen, cx, y, cw, ch, int(c["strength"]), str(c["type"]),
-                   int(c["value"]), _card_name(screen, str(c["name"]), cw))
+                   int(c["value"]), _card_name(screen, say(c["name"]), cw))
 
 
 def icon(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
@@ -172,12 +176,12 @@ def conflict(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext
     for side, army in enumerate(armies):
         cx = x + (0 if side == 0 else w / 2)
         power_card(screen, cx + 10, ty, cw, ch, int(army["card"]), str(army["type"]),
-                   int(army["value"]), _card_name(screen, str(army["name"]), cw))
+                   int(army["value"]), _card_name(screen, say(army["name"]), cw))
         seat_tag(screen, ctx, int(army["seat"]), cx + cw + 26, ty + 24, CAPTION)
         sums = f"{army['pawns']} × {army['card']} = {army['power']}"
         screen.text(sums, cx + cw + 26, ty + 60, 40, theme.TEXT)
         if fig.get("winner") == side:
-            badge(screen, "wins", cx + cw + 26 + 60, ty + ch - 10, CAPTION)
+            badge(screen, say(_("wins", context="badge")), cx + cw + 26 + 60, ty + ch - 10, CAPTION)
 
 
 def _map_layout(area: Area, geo: MapGeometry) -> Layout:
@@ -310,9 +314,9 @@ def stack(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
     top_y = base - 2.5 * chh * 1.02
     low_y = base - chh / 2
     tx = cx + cw * 0.6
-    screen.text("plays first", tx, top_y, CAPTION, theme.TEXT, "midleft")
-    screen.text("wins a tie", tx, low_y, CAPTION, theme.ACCENT, "midleft")
-    screen.text("three counters on one score", x + w * 0.05, base + 30, CAPTION,
+    screen.text(_("plays first"), tx, top_y, CAPTION, theme.TEXT, "midleft")
+    screen.text(_("wins a tie"), tx, low_y, CAPTION, theme.ACCENT, "midleft")
+    screen.text(_("three counters on one score"), x + w * 0.05, base + 30, CAPTION,
                 theme.TEXT_DIM)
 
 
@@ -334,7 +338,7 @@ def gods(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) ->
         screen.text(faction["name"], fx, y + line * 0.95, CAPTION, theme.TEXT, "midtop")
     for a in range(ages):
         ry = y + line * (a + 1.9)
-        screen.text(f"Age {ROMAN[a]}", x, ry, CAPTION, theme.TEXT_DIM, "midleft")
+        screen.text(_("Age {age}", age=ROMAN[a]), x, ry, CAPTION, theme.TEXT_DIM, "midleft")
         for f in range(2):
             seat = (f + a) % 2
             fx = x + 130 + f * col + col / 2

@@ -1,15 +1,17 @@
-"""Aztlán's facts of a finished game (the rules' ``game_facts`` hook)."""
+"""Aztlán's facts of a finished game (the rules' ``game_facts`` hook), as messages."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.words import plural, roman
-from game.kit.facts import best_scoring, most, player_name, tally
+from game.core.words import roman
+from game.i18n import Listing, Msg, Seat
+from game.kit.facts import best_scoring, tally
+from variants.aztlan.text import _
 
 
-def largest_domain(events: Sequence[Any]) -> str | None:
+def largest_domain(events: Sequence[Any]) -> Msg | None:
     """"Largest domain scored: 9 territories by Player 3 (age II)"."""
     best: tuple[int, int, Any] | None = None
     for e in events:
@@ -22,12 +24,28 @@ def largest_domain(events: Sequence[Any]) -> str | None:
     if best is None:
         return None
     size, seat, age = best
-    when = f" (age {roman(age)})" if isinstance(age, int) else ""
-    return (f"Largest domain scored: {plural(size, 'territory', 'territories')} by "
-            f"{player_name(seat)}{when}")
+    if isinstance(age, int):
+        return _.n("Largest domain scored: {n} territory by {player} (age {age})",
+                   "Largest domain scored: {n} territories by {player} (age {age})", n=size,
+                   player=Seat(seat), age=roman(age))
+    return _.n("Largest domain scored: {n} territory by {player}",
+               "Largest domain scored: {n} territories by {player}", n=size,
+               player=Seat(seat))
 
 
-def game_facts(events: Sequence[Any]) -> list[str]:
+def _most(counts: dict[int, int], one: Msg, tie: Msg) -> Msg | None:
+    """``one`` for the seat with the most (``player``, ``n``); ``tie`` names every seat
+    that shares the top (``players``, ``n``), the count first."""
+    top = max(counts.values(), default=0)
+    if top < 1:
+        return None
+    seats = sorted(seat for seat, n in counts.items() if n == top)
+    if len(seats) == 1:
+        return Msg(one.domain, one.id, {"n": top, "player": Seat(seats[0])}, one.plural)
+    return Msg(tie.domain, tie.id, {"n": top, "players": Listing(tuple(Seat(s) for s in seats))})
+
+
+def game_facts(events: Sequence[Any]) -> list[Msg]:
     """The largest domain, who declared most battles and lost most pawns, the best age."""
     lost: dict[int, int] = {}
     for e in events:
@@ -35,8 +53,14 @@ def game_facts(events: Sequence[Any]) -> list[str]:
             lost[e.seat] = lost.get(e.seat, 0) + int((e.data or {}).get("count", 0))
     best = best_scoring(events, "age")
     facts = [largest_domain(events),
-             most("Most battles declared", tally(events, "battle"), "battle"),
-             most("Most pawns lost", lost, "pawn"),
-             None if best is None else f"Best age: +{best.points} for "
-             f"{player_name(best.seat)} in age {roman(best.data.get('age'))}"]
-    return [f for f in facts if f]
+             _most(tally(events, "battle"),
+                   _.n("Most battles declared: {player}, {n} battle",
+                       "Most battles declared: {player}, {n} battles", n=0),
+                   _("Most battles declared, {n} each: {players}")),
+             _most(lost, _.n("Most pawns lost: {player}, {n} pawn",
+                             "Most pawns lost: {player}, {n} pawns", n=0),
+                   _("Most pawns lost, {n} each: {players}")),
+             None if best is None else _("Best age: +{points} for {player} in age {age}",
+                                         points=best.points, player=Seat(best.seat),
+                                         age=roman(best.data.get("age")))]
+    return [f for f in facts if f is not None]

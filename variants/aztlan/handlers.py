@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 
 from game.core.events import Event
 from game.core.rng import Rng
-from game.core.words import plural
+from game.i18n import Listing, Seat
+from game.i18n.message import Value
 from variants.aztlan import cards as C
 from variants.aztlan.notation import Action
 from variants.aztlan.scoring import score_domains
 from variants.aztlan.state import AztlanState, Pending, Scoring, Tally
+from variants.aztlan.text import SACRED_GAMES, TLATOANI, _, named, territory
 
 if TYPE_CHECKING:
     from variants.aztlan.rules import AztlanRules
@@ -34,8 +36,12 @@ def choose(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]
     card = a.args[0]
     s.hands[seat].remove(card)
     s.chosen[seat] = card
-    ev.append(Event("choose", f"{player_name(seat)} chooses a power card face down", seat))
-    ev.append(Event("chosen", f"{player_name(seat)} chose power card {card}", seat,
+    ev.append(Event("choose", _("{player} chooses a power card face down",
+                                you="You choose a power card face down", player=Seat(seat)),
+                    seat))
+    ev.append(Event("chosen", _("{player} chose power card {card}",
+                                you="You chose power card {card}", player=Seat(seat),
+                                card=card), seat,
                     data={"card": card}, visible_to=(seat,)))
     s.turn += 1
     if s.turn == r.players:
@@ -51,8 +57,10 @@ def place(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event])
     s.supply[army] -= 1
     s.board[t][army] += 1
     s.step = "move"
-    ev.append(Event("place", f"{player_name(seat)} places a {r.army_names[army]} pawn "
-                    f"in {r.island.label(t)}", seat,
+    ev.append(Event("place", _("{player} places a {army} pawn in {territory}",
+                               you="You place a {army} pawn in {territory}",
+                               player=Seat(seat), army=named(r.army_names[army]),
+                               territory=territory(r.island, t)), seat,
                     data={"territory": r.island.ids[t], "army": army}))
 
 
@@ -67,9 +75,18 @@ def eagle(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event])
     play_card(r, s, seat, C.EAGLE)
     s.board[t][army] += 1
     s.eagle = True
-    where = "reserve" if source == "reserve" else "removed pawns"
-    ev.append(Event("eagle", f"{player_name(seat)} plays Eagle and Jaguar Warriors: an "
-                    f"extra pawn (from the {where}) in {r.island.label(t)}", seat,
+    if source == "reserve":
+        text = _("{player} plays Eagle and Jaguar Warriors: an extra pawn (from the reserve) "
+                 "in {territory}",
+                 you="You play Eagle and Jaguar Warriors: an extra pawn (from the reserve) "
+                     "in {territory}", player=Seat(seat), territory=territory(r.island, t))
+    else:
+        text = _("{player} plays Eagle and Jaguar Warriors: an extra pawn (from the removed "
+                 "pawns) in {territory}",
+                 you="You play Eagle and Jaguar Warriors: an extra pawn (from the removed "
+                     "pawns) in {territory}", player=Seat(seat),
+                 territory=territory(r.island, t))
+    ev.append(Event("eagle", text, seat,
                     data={"territory": r.island.ids[t], "army": army, "source": source}))
 
 
@@ -78,8 +95,10 @@ def move(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]) 
     army = r.army(s, seat)
     s.board[src][army] -= 1
     s.board[dst][army] += 1
-    ev.append(Event("move", f"{player_name(seat)} moves a pawn from "
-                    f"{r.island.label(src)} to {r.island.label(dst)}", seat,
+    ev.append(Event("move", _("{player} moves a pawn from {source} to {target}",
+                              you="You move a pawn from {source} to {target}",
+                              player=Seat(seat), source=territory(r.island, src),
+                              target=territory(r.island, dst)), seat,
                     data={"from": r.island.ids[src], "to": r.island.ids[dst], "army": army}))
     next_developer(r, s, ev)
 
@@ -100,8 +119,9 @@ def next_developer(r: AztlanRules, s: AztlanState, ev: list[Event]) -> None:
     s.revealed = True
     s.phase, s.step, s.turn = "conflict", None, 0
     s.resolved, s.pending = [], None
-    shown = ", ".join(f"{player_name(p)} {s.chosen[p]}" for p in s.order)
-    ev.append(Event("reveal", f"The power cards are revealed: {shown}",
+    shown = Listing(tuple(_("{player} {card}", context="reveal", player=Seat(p),
+                            card=s.chosen[p] or 0) for p in s.order), "comma")
+    ev.append(Event("reveal", _("The power cards are revealed: {cards}", cards=shown),
                     data={"chosen": list(s.chosen)}, barrier=True))
 
 
@@ -111,16 +131,21 @@ def battle(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]
     army = r.army(s, seat)
     losers = {r.commander(s, x) for x, n in enumerate(s.board[t]) if n and x != army}
     s.pending = Pending("sacred", t, seat, [p for p in s.order if p in losers], [])
-    ev.append(Event("battle", f"{player_name(seat)} declares battle in "
-                    f"{r.island.label(t)}", seat, data={"territory": r.island.ids[t]}))
+    ev.append(Event("battle", _("{player} declares battle in {territory}",
+                                you="You declare battle in {territory}", player=Seat(seat),
+                                territory=territory(r.island, t)), seat,
+                    data={"territory": r.island.ids[t]}))
 
 
 def coexist(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
     t = a.args[0]
     s.pending = None
     s.resolved.append(t)
-    ev.append(Event("coexist", f"{player_name(seat)} coexists in {r.island.label(t)}"
-                    " and draws a prosperity card", seat, data={"territory": r.island.ids[t]}))
+    ev.append(Event("coexist", _("{player} coexists in {territory} and draws a prosperity "
+                                 "card",
+                                 you="You coexist in {territory} and draw a prosperity card",
+                                 player=Seat(seat), territory=territory(r.island, t)), seat,
+                    data={"territory": r.island.ids[t]}))
     draw(r, s, seat, ev)
 
 
@@ -130,9 +155,12 @@ def sacred(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]
     play_card(r, s, seat, C.SACRED)
     p.queue.pop(0)
     p.saved.append(seat)
-    ev.append(Event("sacred", f"{player_name(seat)} plays Sacred Games: "
-                    f"{player_name(p.winner)} must coexist with {player_name(seat)} in "
-                    f"{r.island.label(p.territory)}", seat,
+    ev.append(Event("sacred", _("{player} plays Sacred Games: {winner} must coexist with "
+                                "{player} in {territory}",
+                                you="You play Sacred Games: {winner} must coexist with you "
+                                    "in {territory}", player=Seat(seat),
+                                winner=Seat(p.winner),
+                                territory=territory(r.island, p.territory)), seat,
                     data={"territory": r.island.ids[p.territory]}))
 
 
@@ -140,17 +168,22 @@ def tlatoani(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Even
     t = a.args[0]
     play_card(r, s, seat, C.TLATOANI)
     s.pending = Pending("decide", t, seat, [], [])
-    ev.append(Event("tlatoani", f"{player_name(seat)} plays Great Tlatoani and wins the "
-                    f"tie in {r.island.label(t)}", seat, data={"territory": r.island.ids[t]}))
+    ev.append(Event("tlatoani", _("{player} plays Great Tlatoani and wins the tie in "
+                                  "{territory}",
+                                  you="You play Great Tlatoani and win the tie in {territory}",
+                                  player=Seat(seat), territory=territory(r.island, t)), seat,
+                    data={"territory": r.island.ids[t]}))
 
 
 def decline(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
     p = s.pending
     assert p is not None
     p.queue.pop(0)
-    card = "Sacred Games" if p.kind == "sacred" else "Great Tlatoani"
-    ev.append(Event("decline", f"{player_name(seat)} does not play {card} in "
-                    f"{r.island.label(p.territory)}", seat,
+    card = SACRED_GAMES if p.kind == "sacred" else TLATOANI
+    ev.append(Event("decline", _("{player} does not play {card} in {territory}",
+                                 you="You do not play {card} in {territory}",
+                                 player=Seat(seat), card=card,
+                                 territory=territory(r.island, p.territory)), seat,
                     data={"territory": r.island.ids[p.territory]}))
 
 
@@ -161,18 +194,21 @@ def finish_battle(r: AztlanRules, s: AztlanState, p: Pending, ev: list[Event]) -
     remove_all_but(r, s, t, keep, ev)
     s.resolved.append(t)
     if p.saved:
-        ev.append(Event("coexist", f"{player_name(winner)} coexists with the Sacred Games "
-                        f"player{'' if len(p.saved) == 1 else 's'} in "
-                        f"{r.island.label(t)} and draws a prosperity card", winner,
+        saved = _.n("the Sacred Games player", "the Sacred Games players", n=len(p.saved))
+        ev.append(Event("coexist", _(
+            "{player} coexists with {saved} in {territory} and draws a prosperity card",
+            you="You coexist with {saved} in {territory} and draw a prosperity card",
+            player=Seat(winner), saved=saved, territory=territory(r.island, t)), winner,
                         data={"territory": r.island.ids[t]}))
         draw(r, s, winner, ev)
 
 
 def finish_tie(r: AztlanRules, s: AztlanState, t: int, ev: list[Event]) -> None:
     o = r.outcome(s, t)
-    names = " and ".join(player_name(p) for p in r.tied_seats(s, o))
-    ev.append(Event("tie", f"Tie in {r.island.label(t)}: {names} coexist with power "
-                    f"{o.power[o.top[0]]} each; no prosperity card", None,
+    names = Listing(tuple(Seat(p) for p in r.tied_seats(s, o)))
+    ev.append(Event("tie", _("Tie in {territory}: {players} coexist with power {power} each; "
+                             "no prosperity card", territory=territory(r.island, t),
+                             players=names, power=o.power[o.top[0]]), None,
                     data={"territory": r.island.ids[t], "tied": r.tied_seats(s, o)}))
     remove_all_but(r, s, t, set(o.top), ev)
     s.resolved.append(t)
@@ -185,9 +221,12 @@ def remove_all_but(r: AztlanRules, s: AztlanState, t: int, keep: set[int],
             s.board[t][army] = 0
             s.removed[army] += n
             seat = r.commander(s, army)
-            ev.append(Event("removed", f"{player_name(seat)} loses "
-                            f"{plural(n, r.army_names[army] + ' pawn')} "
-                            f"from {r.island.label(t)}", seat,
+            pawns = _.n("{n} {army} pawn", "{n} {army} pawns", n=n,
+                        army=named(r.army_names[army]))
+            ev.append(Event("removed", _(
+                "{player} loses {pawns} from {territory}",
+                you="You lose {pawns} from {territory}", player=Seat(seat), pawns=pawns,
+                territory=territory(r.island, t)), seat,
                             data={"territory": r.island.ids[t], "army": army, "count": n}))
 
 
@@ -204,9 +243,13 @@ def bless(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event])
     points = count * cards.blessing_points
     assert s.scoring is not None
     s.scoring.bonus += points
-    ev.append(Event("bless", f"{player_name(seat)} plays {cards.card_name[card]}: "
-                    f"{count} {r.type_names[kind]} controlled, +{points} with this "
-                    "scoring", seat, data={"type": kind, "points": points}))
+    ev.append(Event("bless", _("{player} plays {card}: {count} {type} controlled, +{points} "
+                               "with this scoring",
+                               you="You play {card}: {count} {type} controlled, +{points} "
+                                   "with this scoring", player=Seat(seat),
+                               card=named(cards.card_name[card]), count=count,
+                               type=named(r.type_names[kind]), points=points), seat,
+                    data={"type": kind, "points": points}))
 
 
 def rafts(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
@@ -214,8 +257,11 @@ def rafts(r: AztlanRules, s: AztlanState, seat: int, a: Action, ev: list[Event])
     play_card(r, s, seat, C.RAFTS)
     assert s.scoring is not None
     s.scoring.links.append((x, y))
-    ev.append(Event("rafts", f"{player_name(seat)} plays Rafts and Canoes: "
-                    f"{r.island.label(x)} and {r.island.label(y)} join one domain",
+    ev.append(Event("rafts", _("{player} plays Rafts and Canoes: {first} and {second} join "
+                               "one domain",
+                               you="You play Rafts and Canoes: {first} and {second} join one "
+                                   "domain", player=Seat(seat),
+                               first=territory(r.island, x), second=territory(r.island, y)),
                     seat, data={"territories": [r.island.ids[x], r.island.ids[y]]}))
 
 
@@ -235,11 +281,14 @@ def score_age(r: AztlanRules, s: AztlanState, seat: int, kind: str, ev: list[Eve
     owned = s.army_cells(r.army(s, seat))
     domains = score_domains(r.island, owned, kind, r.bonus, scoring.links)
     total = sum(d.points for d in domains) + scoring.bonus
-    parts = " + ".join(str(d.points) for d in domains) or "no domain"
+    parts: Value = (Listing(tuple(d.points for d in domains), "plus") if domains
+                    else _("no domain"))
     if scoring.bonus:
-        parts += f" + {scoring.bonus} blessing"
-    ev.append(Event("score", f"{player_name(seat)} scores {total} with "
-                    f"{r.type_names[kind]} ({parts})", seat, total,
+        parts = _("{points} + {bonus} blessing", points=parts, bonus=scoring.bonus)
+    ev.append(Event("score", _("{player} scores {total} with {type} ({parts})",
+                               you="You score {total} with {type} ({parts})",
+                               player=Seat(seat), total=total, type=named(r.type_names[kind]),
+                               parts=parts), seat, total,
                     data={"reason": "age", "age": s.age, "type": kind,
                           "bonus": scoring.bonus, "domains": [
                         {"territories": [ids[c] for c in d.cells],
@@ -287,9 +336,14 @@ def finish(r: AztlanRules, s: AztlanState, ev: list[Event]) -> None:
                       offerings=cards.offerings(hand))
         final[seat] = tally
         total = sum(tally)
-        ev.append(Event("final", f"{player_name(seat)} adds {total} at the end: "
-                        f"{tally.power_card} for the unused power card, {tally.prosperity} "
-                        f"for prosperity cards in hand, {tally.offerings} for Offerings",
+        ev.append(Event("final", _("{player} adds {total} at the end: {card} for the unused "
+                                   "power card, {prosperity} for prosperity cards in hand, "
+                                   "{offerings} for Offerings",
+                                   you="You add {total} at the end: {card} for the unused "
+                                       "power card, {prosperity} for prosperity cards in "
+                                       "hand, {offerings} for Offerings",
+                                   player=Seat(seat), total=total, card=tally.power_card,
+                                   prosperity=tally.prosperity, offerings=tally.offerings),
                         seat, total, data=tally._asdict()))
         gain(s, seat, total)
     s.final = final
@@ -299,9 +353,15 @@ def finish(r: AztlanRules, s: AztlanState, ev: list[Event]) -> None:
     s.winners = [winner]
     s.phase, s.step, s.pending, s.scoring = "over", None, None, None
     s.turn = 0
-    text = f"{player_name(winner)} wins with {plural(best, 'point')}"
+    points = _.n("{n} point", "{n} points", n=best)
     if len(tied) > 1:
-        text += " (tie broken by the score stack: the lower counter wins)"
+        text = _("{player} wins with {points} (tie broken by the score stack: the lower "
+                 "counter wins)",
+                 you="You win with {points} (tie broken by the score stack: the lower "
+                     "counter wins)", player=Seat(winner), points=points)
+    else:
+        text = _("{player} wins with {points}", you="You win with {points}",
+                 player=Seat(winner), points=points)
     ev.append(Event("game_over", text, winner, data={"scores": list(s.scores),
                                                     "winners": [winner]}))
 
@@ -320,16 +380,18 @@ def draw(r: AztlanRules, s: AztlanState, seat: int, ev: list[Event]) -> None:
         s.deck, s.discard = s.discard, []
         rng.shuffle(s.deck)
         s.rng = rng.state
-        ev.append(Event("reshuffle", "The prosperity deck is empty: the played cards are "
-                        "shuffled into a new deck", barrier=True))
+        ev.append(Event("reshuffle", _("The prosperity deck is empty: the played cards are "
+                                       "shuffled into a new deck"), barrier=True))
     if not s.deck:
-        ev.append(Event("no_card", "The prosperity deck is empty: no card to draw", seat))
+        ev.append(Event("no_card", _("The prosperity deck is empty: no card to draw"), seat))
         return
     card = s.deck.pop()
     s.prosperity[seat].append(card)
-    ev.append(Event("draw", f"{player_name(seat)} draws a prosperity card", seat,
+    ev.append(Event("draw", _("{player} draws a prosperity card",
+                              you="You draw a prosperity card", player=Seat(seat)), seat,
                     data={"hand": len(s.prosperity[seat])}, barrier=True))
-    ev.append(Event("drawn", f"{player_name(seat)} draws {r.cards.card_name[card]}",
+    ev.append(Event("drawn", _("{player} draws {card}", you="You draw {card}",
+                               player=Seat(seat), card=named(r.cards.card_name[card])),
                     seat, data={"card": card}, visible_to=(seat,), barrier=True))
 
 

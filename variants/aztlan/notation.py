@@ -12,6 +12,7 @@ from typing import Any
 from game.core.errors import IllegalAction, quote
 from game.core.notation import action_words, plain_number
 from variants.aztlan.map import Island
+from variants.aztlan.text import _
 
 #: verb -> kinds of its arguments: "t" territory, "n" number, "k" territory type
 VERBS: dict[str, str] = {
@@ -43,40 +44,43 @@ class Action:
 def parse(action: str, island: Island, types: list[str]) -> Action:
     words = action_words(action)
     if not words:
-        raise IllegalAction("empty action")
+        raise IllegalAction(_("empty action"))
     verb, rest = words[0], words[1:]
     if verb not in VERBS:
-        raise IllegalAction(f"unknown action {quote(words[0])}; actions are: "
-                            f"{', '.join(VERBS)}")
+        raise IllegalAction(_("unknown action {verb}; actions are: {verbs}",
+                              verb=quote(words[0]), verbs=", ".join(VERBS)))
     kinds = VERBS[verb]
     if len(rest) != len(kinds):
         usage = _USAGE.get(verb, verb)
-        raise IllegalAction(f"{verb} takes {len(kinds) or 'no'} "
-                            f"argument{'' if len(kinds) == 1 else 's'}: {usage}")
+        raise IllegalAction(_.n("{verb} takes {n} argument: {usage}",
+                                "{verb} takes {n} arguments: {usage}", n=len(kinds),
+                                verb=verb, usage=usage))
     args: list[Any] = []
     for word, kind in zip(rest, kinds, strict=True):
         if kind == "t":
             if word not in island.index:
-                raise IllegalAction(f"{quote(word)} is not a territory (t1..t{island.size})"
+                raise IllegalAction(_("{word} is not a territory (t1..t{size})",
+                                      word=quote(word), size=island.size)
                                     if word.startswith("t") else
-                                    f"{quote(word)} is not a territory; name territories by id, "
-                                    "such as t5")
+                                    _("{word} is not a territory; name territories by id, "
+                                      "such as t5", word=quote(word)))
             args.append(island.index[word])
         elif kind == "n":
             number = plain_number(word, 3)
             if number is None:
-                raise IllegalAction(f"{quote(word)} is not a power card number")
+                raise IllegalAction(_("{word} is not a power card number", word=quote(word)))
             args.append(number)
         else:
             if word not in types:
-                raise IllegalAction(f"{quote(word)} is not a territory type ({', '.join(types)})")
+                raise IllegalAction(_("{word} is not a territory type ({types})",
+                                      word=quote(word), types=", ".join(types)))
             args.append(word)
     if verb == "rafts":
         if args[0] == args[1]:
-            raise IllegalAction("Rafts and Canoes joins two different territories")
+            raise IllegalAction(_("Rafts and Canoes joins two different territories"))
         args.sort()
     if verb == "move" and args[0] == args[1]:
-        raise IllegalAction("a move goes to another territory")
+        raise IllegalAction(_("a move goes to another territory"))
     return Action(verb, tuple(args), canonical(verb, tuple(args), island))
 
 

@@ -11,125 +11,159 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.i18n import Msg, Seat
 from variants.aztlan import cards as C
-from variants.aztlan.handlers import player_name
 from variants.aztlan.notation import Action
 from variants.aztlan.state import AztlanState, Pending
+from variants.aztlan.text import _, named, territory
 
 if TYPE_CHECKING:
     from variants.aztlan.rules import AztlanRules
 
-Reason = Callable[["AztlanRules", AztlanState, Action, int], str]
+Reason = Callable[["AztlanRules", AztlanState, Action, int], Msg]
 
 
-def refusal(r: AztlanRules, s: AztlanState, a: Action) -> str:
+def refusal(r: AztlanRules, s: AztlanState, a: Action) -> Msg:
     """Why ``a`` (parsed, not in the legal list) is refused in ``s``."""
     seat = r.current_player(s)
     if seat is None:
-        return "the game is over"
+        return _("the game is over")
     return REASONS[s.phase](r, s, a, seat)
 
 
-def _choosing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> str:
-    who = player_name(seat)
+def _choosing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
+    who = Seat(seat)
     if a.verb == "choose":
-        return (f"{who} does not hold power card {a.args[0]}; the cards in hand are "
-                f"{', '.join(map(str, sorted(s.hands[seat])))}")
-    return f"it is the choosing phase: {who} chooses a power card (choose <card>)"
+        return _("{player} does not hold power card {card}; the cards in hand are {cards}",
+                 you="You do not hold power card {card}; the cards in hand are {cards}",
+                 player=who, card=a.args[0], cards=", ".join(map(str, sorted(s.hands[seat]))))
+    return _("it is the choosing phase: {player} chooses a power card (choose <card>)",
+             you="it is the choosing phase: you choose a power card (choose <card>)",
+             player=who)
 
 
-def _developing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> str:
-    who = player_name(seat)
+def _developing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
+    who = Seat(seat)
     isl = r.island
     if s.step == "place":
-        return f"{who} first places a pawn: place <territory>"
+        return _("{player} first places a pawn: place <territory>",
+                 you="You first place a pawn: place <territory>", player=who)
     if a.verb == "place":
-        return (f"{who} has placed this turn's pawn; now move one pawn "
-                "(move <from> <to>) or stay")
+        return _("{player} has placed this turn's pawn; now move one pawn (move <from> <to>) "
+                 "or stay",
+                 you="You have placed this turn's pawn; now move one pawn (move <from> <to>) "
+                     "or stay", player=who)
     if a.verb == "eagle":
         if s.eagle:
-            return "only one Eagle and Jaguar Warriors card goes with each placement"
+            return _("only one Eagle and Jaguar Warriors card goes with each placement")
         if not r.cards.holds(s.prosperity[seat], C.EAGLE):
-            return f"{who} holds no Eagle and Jaguar Warriors card"
-        return "no pawn is left in the reserve or among the removed pawns"
+            return _("{player} holds no Eagle and Jaguar Warriors card",
+                     you="You hold no Eagle and Jaguar Warriors card", player=who)
+        return _("no pawn is left in the reserve or among the removed pawns")
     if a.verb == "move":
         src, dst = a.args
         if not s.board[src][r.army(s, seat)]:
-            return f"{who} has no pawn in {isl.label(src)}"
-        across = isl.share_lake(src, dst)
-        return (f"{isl.label(dst)} does not border {isl.label(src)}"
-                + (" (a lake lies between them)" if across else ""))
-    return f"{who} may move one pawn (move <from> <to>) or stay"
+            return _("{player} has no pawn in {territory}",
+                     you="You have no pawn in {territory}", player=who,
+                     territory=territory(isl, src))
+        if isl.share_lake(src, dst):
+            return _("{target} does not border {source} (a lake lies between them)",
+                     target=territory(isl, dst), source=territory(isl, src))
+        return _("{target} does not border {source}", target=territory(isl, dst),
+                 source=territory(isl, src))
+    return _("{player} may move one pawn (move <from> <to>) or stay",
+             you="You may move one pawn (move <from> <to>) or stay", player=who)
 
 
-def _pending(r: AztlanRules, p: Pending, a: Action, seat: int) -> str:
-    who = player_name(seat)
-    t = r.island.label(p.territory)
+def _pending(r: AztlanRules, p: Pending, a: Action, seat: int) -> Msg:
+    who = Seat(seat)
+    t = territory(r.island, p.territory)
     if p.kind == "decide":
-        return f"{who} won the tie in {t}: battle or coexist there"
+        return _("{player} won the tie in {territory}: battle or coexist there",
+                 you="You won the tie in {territory}: battle or coexist there", player=who,
+                 territory=t)
     card = "sacred" if p.kind == "sacred" else "tlatoani"
     if a.verb == card:
-        return f"the decision is about {t}"
-    return f"{who} decides first: {card} {r.island.ids[p.territory]} or decline"
+        return _("the decision is about {territory}", territory=t)
+    return _("{player} decides first: {notation} or decline",
+             you="You decide first: {notation} or decline", player=who,
+             notation=f"{card} {r.island.ids[p.territory]}")
 
 
-def _conflicts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> str:
+def _conflicts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
     if s.pending is not None:
         return _pending(r, s.pending, a, seat)
-    who = player_name(seat)
     if a.verb in ("battle", "coexist"):
         reason = _not_won(r, s, a.args[0], seat)
-        if reason:
+        if reason is not None:
             return reason
     if a.verb in ("sacred", "tlatoani", "decline"):
-        return "no card can be played against a decision now"
-    return f"it is {who}'s conflict turn: battle <territory> or coexist <territory>"
+        return _("no card can be played against a decision now")
+    return _("it is {player}'s conflict turn: battle <territory> or coexist <territory>",
+             you="it is your conflict turn: battle <territory> or coexist <territory>",
+             player=Seat(seat))
 
 
-def _not_won(r: AztlanRules, s: AztlanState, t: int, seat: int) -> str:
-    """Why ``seat`` may not battle or coexist in ``t`` ('' if no reason applies)."""
-    label = r.island.label(t)
+def _not_won(r: AztlanRules, s: AztlanState, t: int, seat: int) -> Msg | None:
+    """Why ``seat`` may not battle or coexist in ``t`` (None if no reason applies)."""
+    label = territory(r.island, t)
     o = r.outcome(s, t)
     army = r.army(s, seat)
     if t in s.resolved:
-        return f"the conflict in {label} is already resolved"
+        return _("the conflict in {territory} is already resolved", territory=label)
     if not o.contested:
-        return f"there is no conflict in {label}"
+        return _("there is no conflict in {territory}", territory=label)
     if o.winner is None:
-        return f"{label} is a tie at the top: the tied players coexist without a card"
+        return _("{territory} is a tie at the top: the tied players coexist without a card",
+                 territory=label)
     if o.winner != army:
-        return (f"{player_name(seat)} is not the strongest in {label} "
-                f"({o.power.get(army, 0)} against {o.power[o.winner]})")
-    return ""
+        return _("{player} is not the strongest in {territory} ({power} against {strongest})",
+                 you="You are not the strongest in {territory} ({power} against {strongest})",
+                 player=Seat(seat), territory=label, power=o.power.get(army, 0),
+                 strongest=o.power[o.winner])
+    return None
 
 
-def _rafts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> str:
+def _rafts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
     isl = r.island
     x, y = a.args
-    who = player_name(seat)
+    who = Seat(seat)
     owned = s.army_cells(r.army(s, seat))
+    first, second = territory(isl, x), territory(isl, y)
     if not r.cards.holds(s.prosperity[seat], C.RAFTS):
-        return f"{who} holds no Rafts and Canoes card"
+        return _("{player} holds no Rafts and Canoes card",
+                 you="You hold no Rafts and Canoes card", player=who)
     if not isl.share_lake(x, y):
-        return f"{isl.label(x)} and {isl.label(y)} do not border the same lake"
+        return _("{first} and {second} do not border the same lake", first=first,
+                 second=second)
     if x not in owned or y not in owned:
-        return f"{who} needs pawns in both territories"
-    return f"{isl.label(x)} and {isl.label(y)} are already in one domain"
+        return _("{player} needs pawns in both territories",
+                 you="You need pawns in both territories", player=who)
+    return _("{first} and {second} are already in one domain", first=first, second=second)
 
 
-def _scoring(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> str:
-    who = player_name(seat)
+def _scoring(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
+    who = Seat(seat)
     wild = r.cards.is_wild(s.chosen[seat])
     if a.verb == "bless":
-        return f"{who} holds no blessing for {r.type_names[a.args[0]]}"
+        return _("{player} holds no blessing for {type}", you="You hold no blessing for {type}",
+                 player=who, type=named(r.type_names[a.args[0]]))
     if a.verb == "rafts":
         return _rafts(r, s, a, seat)
     if wild and a.verb == "score":
-        return "the power card 4 is wild: choose the bonus type with wild <type>"
+        return _("the power card 4 is wild: choose the bonus type with wild <type>")
     if not wild and a.verb == "wild":
-        return f"only the wild power card picks a type; {who} scores with: score"
-    return (f"it is {who}'s scoring: play a blessing or Rafts and Canoes, then "
-            + ("wild <type>" if wild else "score"))
+        return _("only the wild power card picks a type; {player} scores with: score",
+                 you="only the wild power card picks a type; you score with: score",
+                 player=who)
+    if wild:
+        return _("it is {player}'s scoring: play a blessing or Rafts and Canoes, then wild "
+                 "<type>",
+                 you="it is your scoring: play a blessing or Rafts and Canoes, then wild <type>",
+                 player=who)
+    return _("it is {player}'s scoring: play a blessing or Rafts and Canoes, then score",
+             you="it is your scoring: play a blessing or Rafts and Canoes, then score",
+             player=who)
 
 
 #: phase -> the reason for refusing an action in it

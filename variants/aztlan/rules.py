@@ -22,7 +22,8 @@ from game.core.events import Event
 from game.core.notation import KeptParses
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.kit.facts import decided_by
+from game.i18n import Listing, Msg, Seat, Text
+from game.i18n.message import Value, reason
 from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
 from variants.aztlan.cards import CardBook
@@ -39,6 +40,7 @@ from variants.aztlan.playout import greedy_playout_action
 from variants.aztlan.refusals import refusal
 from variants.aztlan.scoring import best_wild_type
 from variants.aztlan.state import AztlanState, state_codec
+from variants.aztlan.text import _, named, territory
 
 __all__ = ["AztlanRules", "player_name"]
 
@@ -140,11 +142,14 @@ class AztlanRules(Rules):
             s.reserve[army] -= take
             s.removed[army] -= extra
             s.supply[army] += take + extra
-        order = ", ".join(player_name(p) for p in s.order)
-        text = f"Age {s.age} begins; turn order {order}"
+        order = Listing(tuple(Seat(p) for p in s.order), "comma")
+        text = _("Age {age} begins; turn order {order}", age=s.age, order=order)
         if self.factions:
-            text += "; " + ", ".join(f"{player_name(p)} commands {self.army_names[s.control[p]]}"
-                                     for p in range(self.players))
+            commands = Listing(tuple(_("{player} commands {army}", you="You command {army}",
+                                       player=Seat(p),
+                                       army=named(self.army_names[s.control[p]]))
+                                     for p in range(self.players)), "comma")
+            text = _("{age}; {commands}", context="age", age=text, commands=commands)
         ev.append(Event("age", text, data={"age": s.age, "order": list(s.order),
                                            "control": list(s.control),
                                            "pawns": list(s.supply)}))
@@ -198,12 +203,18 @@ class AztlanRules(Rules):
     def winners(self, state: AztlanState) -> list[int]:
         return list(state.winners)
 
-    def game_facts(self, state: AztlanState, events: Sequence[Any]) -> list[str]:
+    def game_facts(self, state: AztlanState, events: Sequence[Any]) -> list[Any]:
         return facts.game_facts(events)
 
-    def tie_break(self, state: AztlanState) -> str:
-        return decided_by(state.scores, state.winners,
-                          "the counter lower in the score stack")
+    def tie_break(self, state: AztlanState) -> Text:
+        """"Tied on 60 points: decided by the counter lower in the score stack"."""
+        top = max(state.scores, default=0)
+        tied = [seat for seat, score in enumerate(state.scores) if score == top]
+        if len(tied) < 2 or set(tied) <= set(state.winners):
+            return ""
+        return _.n("Tied on {n} point: decided by the counter lower in the score stack",
+                   "Tied on {n} points: decided by the counter lower in the score stack",
+                   n=top)
 
     def to_dict(self, state: AztlanState) -> dict[str, Any]:
         return self.codec.dump(state)
@@ -384,9 +395,10 @@ class AztlanRules(Rules):
     def _accept(self, state: AztlanState, action: str) -> Action:
         """The parsed action if ``apply`` takes it now; else IllegalAction with a reason."""
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
+            raise IllegalAction(_("an action is a line of text, not {kind}",
+                                  kind=type(action).__name__))
         if state.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         a = self.parsed(action)
         if a.text not in self.legal_actions(state):
             raise IllegalAction(refusal(self, state, a))
@@ -401,12 +413,12 @@ class AztlanRules(Rules):
         settle(self, state, ev)
         return a.text, ev
 
-    def why_not(self, state: AztlanState, action: str) -> str | None:
+    def why_not(self, state: AztlanState, action: str) -> Text | None:
         """The legal list decides, as in ``apply``; no copy of the state is needed."""
         try:
             self._accept(state, action)
         except IllegalAction as exc:
-            return str(exc)
+            return reason(exc)
         return None
 
     def progresses(self, action: str) -> bool:
@@ -466,37 +478,49 @@ class AztlanRules(Rules):
 
         return device_panel(self.cards, self.type_names, view, seat)
 
-    def describe_action(self, state: AztlanState, action: str) -> str:
+    def describe_action(self, state: AztlanState, action: str) -> Text:
         seat = self.current_player(state)
+        who: Value = Seat(seat) if seat is not None else _("Nobody")
         if action.split() == ["choose", "?"]:  # as redacted for the other seats
-            who = player_name(seat) if seat is not None else "A player"
-            return f"{who} chooses a power card face down"
+            return _("{player} chooses a power card face down",
+                     you="You choose a power card face down", player=who)
         try:
             a = parse(action, self.island, self.types)
         except IllegalAction:
             return action
-        words = [self.island.label(x) if kind == "t" else
-                 self.type_names[x] if kind == "k" else str(x)
-                 for x, kind in zip(a.args, VERBS[a.verb], strict=True)]
-        who = player_name(seat) if seat is not None else "Nobody"
-        return DESCRIPTIONS[a.verb].format(*words, who=who)
+        words: list[Value] = [territory(self.island, x) if kind == "t" else
+                              named(self.type_names[x]) if kind == "k" else x
+                              for x, kind in zip(a.args, VERBS[a.verb], strict=True)]
+        said = DESCRIPTIONS[a.verb]
+        values = dict(zip(("first", "second"), words, strict=False))
+        return Msg(said.domain, said.id, {"player": who, **values}, said.plural, said.you,
+                   said.context)
 
 
-#: verb -> the log's sentence, with the actor and the action's arguments (territories as
-#: labels, types by name)
-DESCRIPTIONS: dict[str, str] = {
-    "choose": "{who} chooses power card {0}",
-    "place": "{who} places a pawn in {0}",
-    "eagle": "{who} plays Eagle and Jaguar Warriors for an extra pawn in {0}",
-    "move": "{who} moves a pawn from {0} to {1}",
-    "stay": "{who} moves no pawn",
-    "battle": "{who} removes every opponent from {0}",
-    "coexist": "{who} coexists in {0} and draws a prosperity card",
-    "sacred": "{who} plays Sacred Games to stay in {0}",
-    "tlatoani": "{who} plays Great Tlatoani to win the tie in {0}",
-    "decline": "{who} plays no card",
-    "bless": "{who} plays the blessing for {0}",
-    "rafts": "{who} plays Rafts and Canoes to join {0} and {1}",
-    "wild": "{who} scores with {0} as the wild type",
-    "score": "{who} scores the age",
+#: verb -> the log's sentence, with the actor (``player``) and the action's arguments
+#: (``first``, ``second``: territories, a type, a card)
+DESCRIPTIONS: dict[str, Msg] = {
+    "choose": _("{player} chooses power card {first}", you="You choose power card {first}"),
+    "place": _("{player} places a pawn in {first}", you="You place a pawn in {first}"),
+    "eagle": _("{player} plays Eagle and Jaguar Warriors for an extra pawn in {first}",
+               you="You play Eagle and Jaguar Warriors for an extra pawn in {first}"),
+    "move": _("{player} moves a pawn from {first} to {second}",
+              you="You move a pawn from {first} to {second}"),
+    "stay": _("{player} moves no pawn", you="You move no pawn"),
+    "battle": _("{player} removes every opponent from {first}",
+                you="You remove every opponent from {first}"),
+    "coexist": _("{player} coexists in {first} and draws a prosperity card",
+                 you="You coexist in {first} and draw a prosperity card"),
+    "sacred": _("{player} plays Sacred Games to stay in {first}",
+                you="You play Sacred Games to stay in {first}"),
+    "tlatoani": _("{player} plays Great Tlatoani to win the tie in {first}",
+                  you="You play Great Tlatoani to win the tie in {first}"),
+    "decline": _("{player} plays no card", you="You play no card"),
+    "bless": _("{player} plays the blessing for {first}",
+               you="You play the blessing for {first}"),
+    "rafts": _("{player} plays Rafts and Canoes to join {first} and {second}",
+               you="You play Rafts and Canoes to join {first} and {second}"),
+    "wild": _("{player} scores with {first} as the wild type",
+              you="You score with {first} as the wild type"),
+    "score": _("{player} scores the age", you="You score the age"),
 }

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from game.i18n import Seat, Text, say
 from game.kit.client import (
     PANEL_AREA,
     Anim,
@@ -57,6 +58,7 @@ from variants.aztlan import view_hint, view_scoring
 from variants.aztlan import view_plan as vplan
 from variants.aztlan.aid_pages import AidPictures
 from variants.aztlan.rules import AztlanRules
+from variants.aztlan.text import _, named
 from variants.aztlan.view_layout import Layout, MapGeometry, make_layout, territory_places
 from variants.aztlan.view_model import Decision, Model, Option, decide
 from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, prosperity_words
@@ -172,7 +174,7 @@ class AztlanView(AidPictures):
         rules = self.rules
         if m is None or not rules.factions:
             return self.session.name(army)
-        return f"{rules.army_names[army]} ({self.session.name(m.commander(army))})"
+        return f"{say(named(rules.army_names[army]))} ({self.session.name(m.commander(army))})"
 
     # =====================================================================================
     # state upkeep (never from draw)
@@ -208,9 +210,15 @@ class AztlanView(AidPictures):
         m = self.model
         assert m is not None
         legal = self.session.legal() if m.decider is not None else []
-        self.decision = decide(m, legal, self.session.say, self.conflict_t, self.begun())
+        self.decision = decide(m, legal, self.said, self.conflict_t, self.begun())
         n = len(self.decision.options)
         self.focus = max(0, min(self.focus, n - 1)) if n else 0
+
+    def said(self, text: Text | Seat) -> str:
+        """A message (or a seat's name) as this television says it, with the names."""
+        if isinstance(text, Seat):
+            return self.session.name(text.index)
+        return say(text, self.session.names)
 
     def begun(self) -> frozenset[str]:
         """The card plays the holder has begun (the Eagle & Jaguar mode, a Rafts pick):
@@ -273,8 +281,8 @@ class AztlanView(AidPictures):
         if kind == "rotate":
             if d.kind == "move" and any(o.mode == "eagle" for o in d.options):
                 return self._activate(next(o for o in d.options if o.mode == "eagle"))
-            self.status = ("R plays Eagle & Jaguar Warriors after placing, when you hold "
-                           "it: hold P to see your cards")
+            self.status = say(_("R plays Eagle & Jaguar Warriors after placing, when you hold "
+                                "it: hold P to see your cards"))
             return None
         return None
 
@@ -354,7 +362,7 @@ class AztlanView(AidPictures):
         if opt.action and self.session.is_legal(opt.action):
             return opt.action
         if opt.action:
-            self.status = vplan.why(self, opt.action) or "not possible now"
+            self.status = vplan.why(self, opt.action) or say(_("not possible now"))
         return None
 
     def _arrow(self, direction: str) -> None:
@@ -438,13 +446,15 @@ class AztlanView(AidPictures):
             if i is None:
                 m = self.model
                 hand = ", ".join(str(c) for c in (m.hand if m else []))
-                self.status = f"Power card {n} is not in your hand ({hand})"
+                self.status = say(_("Power card {card} is not in your hand ({hand})", card=n,
+                                    hand=hand))
                 return None
             if self.focus == i and self.hover_card is None:
                 return self._activate(d.options[i])
             self.focus, self.hover_card = i, None
             self._refresh()
-            self.status = f"{n} again or Enter: " + self.status.split(": ", 1)[-1]
+            self.status = say(_("{card} again or Enter: {what}", card=n,
+                                what=self.status.split(": ", 1)[-1]))
             return None
         if 1 <= n <= len(d.options):
             self.focus = n - 1
@@ -458,7 +468,7 @@ class AztlanView(AidPictures):
             if opt.action in ("stay", "score"):
                 return self._activate(opt)
         if d.kind == "score":
-            self.status = "The wild card needs a type: pick one of the Wild options"
+            self.status = say(_("The wild card needs a type: pick one of the Wild options"))
         return None
 
     def show_hint(self, action: str | None) -> bool:
@@ -474,8 +484,8 @@ class AztlanView(AidPictures):
         return view_hint.mark(self, action) or (
             action is not None and BoardView.show_hint(self, action))
 
-    def refused(self, action: str, reason: str) -> None:
-        self.status = reason
+    def refused(self, action: str, reason: Text) -> None:
+        self.status = say(reason, self.session.names)
 
     def on_reset(self) -> None:
         self.anims.clear()
@@ -536,7 +546,8 @@ class AztlanView(AidPictures):
     def scoring_title(self, events: list[Event]) -> str:
         """ "Scoring of age I", from the score event's age."""
         age = next((e.data.get("age") for e in events if e.kind == "score" and e.data), None)
-        return f"Scoring of age {roman(age)}" if isinstance(age, int) else "Scoring"
+        return say(_("Scoring of age {age}", age=roman(age)) if isinstance(age, int)
+                   else _("Scoring", context="title"))
 
     def highlight(self, step: dict[str, Any] | None) -> None:
         idx = self.rules.island.index

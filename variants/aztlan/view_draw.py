@@ -13,6 +13,7 @@ import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import say
 from game.kit.client import (
     Anim,  # kinds: drop, slide, pop, domain, banner
     Area,
@@ -28,6 +29,7 @@ from game.kit.client import (
 )
 from game.modkit import Event
 from variants.aztlan import view_paint as vp
+from variants.aztlan.text import _
 from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_facts
 from variants.aztlan.view_layout import Layout
 from variants.aztlan.view_model import Model, Option
@@ -462,8 +464,10 @@ def animate(v: AztlanView, events: list[Event]) -> None:
                 delay)
         elif e.kind in ("coexist", "tie", "battle", "sacred", "tlatoani") and \
                 data.get("territory") in idx:
-            word = {"coexist": "Coexist", "tie": "Tie", "battle": "Battle!",
-                    "sacred": "Sacred Games", "tlatoani": "Tlatoani"}[e.kind]
+            word = say({"coexist": _("Coexist", context="pop"), "tie": _("Tie", context="pop"),
+                        "battle": _("Battle!", context="pop"),
+                        "sacred": _("Sacred Games", context="pop"),
+                        "tlatoani": _("Tlatoani", context="pop")}[e.kind])
             spark = BURSTS.get(e.kind)
             if spark is not None:
                 v.fx.burst(idx[data["territory"]], spark, count=40 if e.kind == "battle" else 24,
@@ -473,7 +477,7 @@ def animate(v: AztlanView, events: list[Event]) -> None:
             delay = animate_score(v, e, delay)
         elif e.kind == "reveal":
             v.anims.append(Anim("banner", (), POP_TIME, data={
-                "text": "Power cards revealed"}))
+                "text": say(_("Power cards revealed"))}))
         elif e.kind == "draw" and e.seat is not None:
             v.panel_flash[e.seat] = ("+1 card", 0.0)
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import say
 from game.kit.client import Screen, draw_mark, frames, theme
 from game.modkit import roman
+from variants.aztlan.text import _
 from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Model
 from variants.aztlan.view_paint import INK, paint_pawn, shade
 from variants.aztlan.view_panel import PARCHMENT, card_back, mini_card
@@ -100,9 +102,10 @@ def paint_age(scr: Screen, rect: Rect, view: Any, m: Model) -> None:
     seats' marks, the one deciding now in gold. The panel under it is the caller's."""
     ax, ay, aw, ah = rect
     size = theme.FONT_SMALL
-    phase = PHASE_NAMES.get(m.phase, m.phase)
-    if scr.text_width(f"AGE  {phase}", size) <= aw - 28:
-        scr.text("AGE", ax + 14, ay + 6, size, theme.ACCENT)
+    phase = say(PHASE_NAMES.get(m.phase, m.phase))
+    age_word = say(_("AGE"))
+    if scr.text_width(f"{age_word}  {phase}", size) <= aw - 28:
+        scr.text(age_word, ax + 14, ay + 6, size, theme.ACCENT)
     scr.text(phase, ax + aw - 14, ay + 6, size, theme.TEXT, "topright")
     n = m.ages
     pw = (aw - 28 - 6 * (n - 1)) / n
@@ -123,8 +126,9 @@ def _order(scr: Screen, view: Any, m: Model, x: float, y: float, w: float,
     """ "ORDER" and the seats' colours and marks in turn order, the current seat's chip
     in gold."""
     size = theme.FONT_SMALL
-    scr.text("ORDER", x, y + h / 2, size, theme.TEXT_DIM, "midleft")
-    ox = x + scr.text_width("ORDER", size) + 14
+    order = _("ORDER")
+    scr.text(order, x, y + h / 2, size, theme.TEXT_DIM, "midleft")
+    ox = x + scr.text_width(order, size) + 14
     chip = min(44.0, (x + w - ox) / max(1, len(m.order)) - 22)
     for i, seat in enumerate(m.order):
         active = seat == m.current

@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.modkit import plural, roman
+from game.i18n import Msg, Seat, Text, say
+from game.modkit import roman
 from variants.aztlan.cards import SECRET_PLAYS
 from variants.aztlan.conflicts import Outcome, outcome
 from variants.aztlan.scoring import Domain, score_domains
+from variants.aztlan.text import SACRED_GAMES, TLATOANI, _, named
 
 HIDDEN = "?"  # a chosen power card the viewer may not see
 #: the verbs that play a prosperity card from the decider's hidden hand (the rules'
@@ -25,8 +27,10 @@ HIDDEN = "?"  # a chosen power card the viewer may not see
 #: held, or the only person here), or once the holder has begun such a play (the card is
 #: then shown to all)
 CARD_PLAYS = SECRET_PLAYS
-PHASE_NAMES = {"choose": "Choosing", "develop": "Development", "conflict": "Conflicts",
-               "score": "Scoring", "over": "Game over"}
+PHASE_NAMES: dict[str, Text] = {
+    "choose": _("Choosing", context="phase"), "develop": _("Development", context="phase"),
+    "conflict": _("Conflicts", context="phase"), "score": _("Scoring", context="phase"),
+    "over": _("Game over", context="phase")}
 
 
 @dataclass(frozen=True)
@@ -144,11 +148,11 @@ class Model:
 
     def type_name(self, kind: str) -> str:
         if kind == "wild":
-            return "Wild"
-        return str(self.rules.type_names.get(kind, kind))
+            return say(_("Wild", context="type"))
+        return say(named(str(self.rules.type_names.get(kind, kind))))
 
     def label(self, t: int) -> str:
-        return f"{self.island.ids[t]} {self.island.names[t]}"
+        return f"{self.island.ids[t]} {say(named(self.island.names[t]))}"
 
     def card_type(self, card: int) -> str:
         return str(self.cards.power_type[card])
@@ -169,8 +173,9 @@ class Model:
 # ---------------------------------------------------------------------------------------
 def decide(m: Model, legal: list[str], say: Any, focus_t: int | None = None,
            begun: frozenset[str] = frozenset()) -> Decision:
-    """The decision the viewer faces (``say("{0} wins", seat)`` names seats in sentences,
-    as :meth:`game.ui.session.Session.say`: "You win" for the learner of a lesson).
+    """The decision the viewer faces, its words said by ``say`` (a message in the
+    television's language with the players' names: "You win" for the learner of a
+    lesson, whose seat is spoken to).
 
     Unless a person here decides (``m.decider``), it is a "wait". A prosperity card's
     play (:data:`CARD_PLAYS`) is among the options only while the model holds the
@@ -179,66 +184,72 @@ def decide(m: Model, legal: list[str], say: Any, focus_t: int | None = None,
     seat = m.current
     if m.phase == "over" or seat is None:
         best = m.winners[0] if m.winners else None
-        title = say("{0} wins", best) if best is not None else "The game is over"
-        return Decision("over", None, title, "Final scores are in the bar above")
-    who = say("{0}", seat)
+        title = say(_("{player} wins", you="You win", player=Seat(best)) if best is not None
+                    else _("The game is over"))
+        return Decision("over", None, title, say(_("Final scores are in the bar above")))
+    who = say(Seat(seat))
     if seat != m.decider:
-        return Decision("wait", seat, say("{0} decides", seat), _waiting(m))
+        return Decision("wait", seat, say(_("{player} decides", you="You decide",
+                                            player=Seat(seat))), say(_waiting(m)))
     if m.viewer != seat:
         legal = [a for a in legal if a.split(" ", 1)[0] not in CARD_PLAYS
                  or a.split(" ", 1)[0] in begun]
     if m.phase == "choose":
-        opts = [Option(f"card {c}", f"Power {c}", action=f"choose {c}") for c in m.hand
-                if f"choose {c}" in legal]
-        return Decision("choose", seat, f"{who}: choose a power card",
-                        "Secret until every pawn is placed", opts)
+        opts = [Option(f"card {c}", say(_("Power {card}", card=c)), action=f"choose {c}")
+                for c in m.hand if f"choose {c}" in legal]
+        return Decision("choose", seat, say(_("{player}: choose a power card", player=who)),
+                        say(_("Secret until every pawn is placed")), opts)
     if m.phase == "develop":
-        return _developing(m, seat, who, legal, "eagle" in begun)
+        return _developing(m, seat, who, legal, say, "eagle" in begun)
     if m.phase == "conflict":
         if m.pending is not None and m.pending["kind"] in ("sacred", "tlatoani"):
             return _card_asked(m, seat, who, say)
         return _conflicts(m, seat, say, legal, focus_t)
-    opts = _score_options(m, seat, legal)
-    prompt = _cards_prompt(m, seat) or ("Play cards first, then score" if any(
+    opts = _score_options(m, seat, legal, say)
+    prompt = _cards_prompt(m, seat) or (_("Play cards first, then score") if any(
         o.action and o.action.split()[0] in CARD_PLAYS for o in opts) else
-        "Pick the type your domains score" if any(o.action and o.action.startswith("wild ")
-                                                  for o in opts) else "")
-    return Decision("score", seat, f"{who}: score age {roman(m.age)}", prompt, opts)
+        _("Pick the type your domains score") if any(o.action and o.action.startswith("wild ")
+                                                     for o in opts) else "")
+    return Decision("score", seat, say(_("{player}: score age {age}", player=who,
+                                         age=roman(m.age))), say(prompt), opts)
 
 
-def _cards_prompt(m: Model, seat: int) -> str:
+def _cards_prompt(m: Model, seat: int) -> Text:
     """How the decider gets at their prosperity cards while the screen hides them: from
     public facts only (how many they hold), so it tells nobody which they are."""
     held = m.prosperity_count[seat]
     if not held or m.viewer == seat:
         return ""
-    return f"Hold P to see your {plural(held, 'prosperity card')}: play one by its number"
+    return _.n("Hold P to see your {n} prosperity card: play it by its number",
+               "Hold P to see your {n} prosperity cards: play one by its number", n=held)
 
 
-def _developing(m: Model, seat: int, who: str, legal: list[str], eagle: bool = False
-                ) -> Decision:
+def _developing(m: Model, seat: int, who: str, legal: list[str], say: Any,
+                eagle: bool = False) -> Decision:
     """Placing a pawn, or moving one after (``eagle``: the holder is placing the extra
     pawn of Eagle & Jaguar Warriors)."""
     army = m.army(seat)
     left = m.supply[army]
     if m.step == "place":
         # (the age's supply still holds the pawn about to be placed)
-        prompt = "Your last pawn of this age" if left <= 1 else \
-            f"{left} pawns to place this age, this one included"
-        return Decision("place", seat, f"{who}: place a pawn", prompt,
-                        targets=tuple(range(m.island.size)))
-    opts = [Option("stay", "No move", "end the turn", action="stay")]
+        prompt = _("Your last pawn of this age") if left <= 1 else \
+            _("{n} pawns to place this age, this one included", n=left)
+        return Decision("place", seat, say(_("{player}: place a pawn", player=who)),
+                        say(prompt), targets=tuple(range(m.island.size)))
+    opts = [Option("stay", say(_("No move")), say(_("end the turn")), action="stay")]
     if any(a.startswith("eagle ") for a in legal):
-        opts.append(Option("eagle", "Eagle & Jaguar", "an extra pawn", mode="eagle"))
+        opts.append(Option("eagle", say(_("Eagle & Jaguar")), say(_("an extra pawn")),
+                           mode="eagle"))
     own = tuple(sorted(m.cells_of(army)))
     if eagle and len(opts) > 1:
-        return Decision("move", seat, f"{who}: Eagle & Jaguar Warriors",
-                        "Click where the extra pawn goes: any territory. "
-                        "R: put the card back", opts, targets=own)
-    prompt = "Pick your territory, then a neighbour"
+        return Decision("move", seat, say(_("{player}: Eagle & Jaguar Warriors", player=who)),
+                        say(_("Click where the extra pawn goes: any territory. R: put the "
+                              "card back")), opts, targets=own)
     cards = _cards_prompt(m, seat) if not m.eagle else ""
-    return Decision("move", seat, f"{who}: move a pawn?",
-                    f"{prompt}. {cards}" if cards else prompt, opts, targets=own)
+    prompt = (_("Pick your territory, then a neighbour. {cards}", cards=cards) if cards
+              else _("Pick your territory, then a neighbour"))
+    return Decision("move", seat, say(_("{player}: move a pawn?", player=who)), say(prompt),
+                    opts, targets=own)
 
 
 def _card_asked(m: Model, seat: int, who: str, say: Any) -> Decision:
@@ -248,20 +259,23 @@ def _card_asked(m: Model, seat: int, who: str, say: Any) -> Decision:
     t = p["territory"]
     ids = m.island.ids
     if p["kind"] == "sacred":
-        winner = say("{0}", p["winner"])
-        opts = [Option("sacred", "Sacred Games", f"{winner} must coexist",
+        winner = Seat(p["winner"])
+        opts = [Option("sacred", say(SACRED_GAMES),
+                       say(_("{player} must coexist", you="You must coexist", player=winner)),
                        action=f"sacred {ids[t]}", cells=(t,)),
-                Option("decline", "Decline", "your pawns are removed",
+                Option("decline", say(_("Decline")), say(_("your pawns are removed")),
                        action="decline", cells=(t,))]
-        return Decision("sacred", seat, f"{who}: play Sacred Games?",
-                        say("{0} declares battle in ", p["winner"]) + m.label(t), opts,
-                        (t,), t)
-    opts = [Option("tlatoani", "Great Tlatoani", "win the tie",
+        return Decision("sacred", seat, say(_("{player}: play Sacred Games?", player=who)),
+                        say(_("{player} declares battle in {territory}",
+                              you="You declare battle in {territory}", player=winner,
+                              territory=m.label(t))), opts, (t,), t)
+    opts = [Option("tlatoani", say(TLATOANI), say(_("win the tie")),
                    action=f"tlatoani {ids[t]}", cells=(t,)),
-            Option("decline", "Decline", "the tied coexist, no card",
+            Option("decline", say(_("Decline")), say(_("the tied coexist, no card")),
                    action="decline", cells=(t,))]
-    return Decision("tlatoani", seat, f"{who}: play Great Tlatoani?",
-                    f"A tie at the top in {m.label(t)}", opts, (t,), t)
+    return Decision("tlatoani", seat, say(_("{player}: play Great Tlatoani?", player=who)),
+                    say(_("A tie at the top in {territory}", territory=m.label(t))), opts,
+                    (t,), t)
 
 
 def _conflicts(m: Model, seat: int, say: Any, legal: list[str],
@@ -270,23 +284,28 @@ def _conflicts(m: Model, seat: int, say: Any, legal: list[str],
     ids = m.island.ids
     won = []
     for a in legal:
-        verb, _, tid = a.partition(" ")
+        verb, _sep, tid = a.partition(" ")
         if verb == "battle":
             won.append(m.island.index[tid])
     if not won:
-        return Decision("wait", seat, say("{0} decides", seat), "")
+        return Decision("wait", seat, say(_("{player} decides", you="You decide",
+                                            player=Seat(seat))), "")
     t = focus_t if focus_t in won else won[0]
     assert t is not None
-    opts = [Option("battle", "Battle", "remove every opponent",
-                   action=f"battle {ids[t]}", cells=(t,)),
-            Option("coexist", "Coexist", "draw a prosperity card",
-                   action=f"coexist {ids[t]}", cells=(t,))]
-    more = f" (Tab: next of {len(won)})" if len(won) > 1 else ""  # fits 3 lines
-    return Decision("conflict", seat, say("{0} wins in ", seat) + ids[t],
-                    f"Battle or coexist in {m.label(t)}{more}", opts, tuple(won), t)
+    opts = [Option("battle", say(_("Battle", context="option")),
+                   say(_("remove every opponent")), action=f"battle {ids[t]}", cells=(t,)),
+            Option("coexist", say(_("Coexist", context="option")),
+                   say(_("draw a prosperity card")), action=f"coexist {ids[t]}", cells=(t,))]
+    prompt = (_("Battle or coexist in {territory} (Tab: next of {n})", territory=m.label(t),
+                n=len(won)) if len(won) > 1  # fits 3 lines
+              else _("Battle or coexist in {territory}", territory=m.label(t)))
+    return Decision("conflict", seat, say(_("{player} wins in {territory}",
+                                            you="You win in {territory}", player=Seat(seat),
+                                            territory=ids[t])),
+                    say(prompt), opts, tuple(won), t)
 
 
-def _score_options(m: Model, seat: int, legal: list[str]) -> list[Option]:
+def _score_options(m: Model, seat: int, legal: list[str], say: Any) -> list[Option]:
     """Scoring's options, the public ones first (the wild card's types, or Score), then
     the prosperity cards the seat may play: the numbers of the first stay the same
     whether the cards show or not."""
@@ -300,18 +319,20 @@ def _score_options(m: Model, seat: int, legal: list[str]) -> list[Option]:
     opts: list[Option] = []
     for k in kinds:
         pts = m.score_total(seat, k)
-        opts.append(Option(f"wild {k}", f"Wild: {m.type_name(k)}",
-                           f"+{pts}" + (" (best)" if k == best_kind else ""),
-                           action=f"wild {k}", points=pts, kind=k))
+        opts.append(Option(f"wild {k}", say(_("Wild: {type}", type=m.type_name(k))),
+                           say(_("+{points} (best)", points=pts)) if k == best_kind
+                           else f"+{pts}", action=f"wild {k}", points=pts, kind=k))
     if "score" in legal and base_kind is not None:
         pts = m.score_total(seat, base_kind)
-        opts.append(Option("score", "Score", f"+{pts} with {m.type_name(base_kind)}",
+        opts.append(Option("score", say(_("Score", context="option")),
+                           say(_("+{points} with {type}", points=pts,
+                                 type=m.type_name(base_kind))),
                            action="score", points=pts, kind=base_kind))
-    return opts + _card_options(m, seat, legal, best_kind)
+    return opts + _card_options(m, seat, legal, best_kind, say)
 
 
-def _card_options(m: Model, seat: int, legal: list[str], best_kind: str | None
-                  ) -> list[Option]:
+def _card_options(m: Model, seat: int, legal: list[str], best_kind: str | None,
+                  say: Any) -> list[Option]:
     """The blessings and Rafts and Canoes links the seat may play at its scoring."""
     index = m.island.index
     army = m.army(seat)
@@ -322,8 +343,9 @@ def _card_options(m: Model, seat: int, legal: list[str], best_kind: str | None
             k = words[1]
             count = sum(1 for t in m.cells_of(army) if m.island.types[t] == k)
             pts = count * m.cards.blessing_points
-            opts.append(Option(a, f"Bless {m.type_name(k)}", f"+{pts}: {count} × "
-                               f"{m.cards.blessing_points}", action=a, points=pts,
+            opts.append(Option(a, say(_("Bless {type}", type=m.type_name(k))),
+                               f"+{pts}: {count} × {m.cards.blessing_points}", action=a,
+                               points=pts,
                                kind=best_kind,
                                cells=tuple(t for t in m.cells_of(army)
                                            if m.island.types[t] == k)))
@@ -331,25 +353,27 @@ def _card_options(m: Model, seat: int, legal: list[str], best_kind: str | None
             x, y = index[words[1]], index[words[2]]
             k = best_kind or "city"
             gain = m.score_total(seat, k, ((x, y),)) - m.score_total(seat, k)
-            opts.append(Option(a, f"Rafts {words[1]}+{words[2]}", f"+{gain} with "
-                               f"{m.type_name(k)}", action=a, points=gain, kind=k,
+            opts.append(Option(a, say(_("Rafts {first}+{second}", first=words[1],
+                                        second=words[2])),
+                               say(_("+{points} with {type}", points=gain,
+                                     type=m.type_name(k))), action=a, points=gain, kind=k,
                                cells=(x, y), links=((x, y),)))
     return opts
 
 
-def _waiting(m: Model) -> str:
+def _waiting(m: Model) -> Msg:
     p = m.pending
     if m.phase == "choose":
-        return "chooses a power card in secret"
+        return _("chooses a power card in secret")
     if m.phase == "develop":
-        return "places a pawn" if m.step == "place" else "may move a pawn"
+        return _("places a pawn") if m.step == "place" else _("may move a pawn")
     if p is not None:
         t = m.label(p["territory"])
         if p["kind"] == "sacred":
-            return f"may play Sacred Games in {t}"
+            return _("may play Sacred Games in {territory}", territory=t)
         if p["kind"] == "tlatoani":
-            return f"may play Great Tlatoani in {t}"
-        return f"battles or coexists in {t}"
+            return _("may play Great Tlatoani in {territory}", territory=t)
+        return _("battles or coexists in {territory}", territory=t)
     if m.phase == "conflict":
-        return "resolves conflicts"
-    return "scores the age"
+        return _("resolves conflicts")
+    return _("scores the age")

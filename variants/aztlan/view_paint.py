@@ -13,7 +13,9 @@ from typing import Any
 
 import pygame
 
+from game.i18n import say
 from game.kit.client import Screen, draw_mark, frames, offscreen, pieces, sprites, texture, theme
+from variants.aztlan.text import _, named
 from variants.aztlan.view_layout import Layout, MapGeometry, Point
 
 INK = (22, 18, 14)
@@ -161,7 +163,7 @@ def coast_edges(geo: MapGeometry) -> list[tuple[Point, Point]]:
 def name_lines(scr: Screen, name: str, size: float, width: float) -> list[str]:
     if scr.text_width(name, theme.readable(size)) <= width or " " not in name:
         return [name]
-    first, _, rest = name.partition(" ")
+    first, _sep, rest = name.partition(" ")
     return [first, rest]
 
 
@@ -201,8 +203,8 @@ def paint_static(scr: Screen, lay: Layout, geo: MapGeometry, island: Any) -> Non
                 scr.line((x, y), (x + 8 * k, y - 3 * k), theme.CANAL, 2 * k)
                 scr.line((x + 8 * k, y - 3 * k), (x + 16 * k, y), theme.CANAL, 2 * k)
         scr.polygon(pts, LAKE_EDGE, max(2.0, 3 * k))
-        words = geo.lake_names[i].split(" ", 1) if " " in geo.lake_names[i] else \
-            [geo.lake_names[i]]
+        lake_name = say(named(geo.lake_names[i]))
+        words = lake_name.split(" ", 1) if " " in lake_name else [lake_name]
         if words[0].lower() == "lake" and len(words) > 1:
             words = ["Lake", words[1]]
         elif len(words) > 1 and words[1].lower() == "lake":
@@ -259,7 +261,7 @@ def paint_label(scr: Screen, lay: Layout, geo: MapGeometry, island: Any, t: int)
     # (else the id and icon say enough: the panel names the territory under the cursor)
     nx, _ny = pts["name"]
     nsize = theme.readable(r * 0.38)
-    lines = name_lines(scr, island.names[t], nsize, r * 2.3)
+    lines = name_lines(scr, say(named(island.names[t])), nsize, r * 2.3)
     step = nsize * 0.92
     top = iy + theme.readable(size) * 0.5  # under the id's letters
     room = pts["pawns"][1] - PAWN_REACH * r - top  # above the highest pawn's head
@@ -435,10 +437,11 @@ def paint_track(scr: Screen, rect: tuple[float, float, float, float], scores: li
     x, y, w, h = rect
     frames.panel(scr, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
     size = theme.FONT_SMALL
-    scr.text("SCORE TRACK", x + 14, y + 8, size, theme.ACCENT)
+    title = _("SCORE TRACK")
+    scr.text(title, x + 14, y + 8, size, theme.ACCENT)
     line_y = y + h - 36  # the numbers under it stay inside the panel
-    note = "on one score, the top counter plays first"  # where it fits beside the title
-    if scr.text_width("SCORE TRACK", size) + scr.text_width(note, size) + 48 <= w:
+    note = _("on one score, the top counter plays first")  # where it fits beside the title
+    if scr.text_width(title, size) + scr.text_width(note, size) + 48 <= w:
         scr.text(note, x + w - 14, y + 8, size, theme.TEXT_DIM, "topright")
     top = track_range(scores)
     x0, x1 = x + 30, x + w - 30

@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import Seat, say
 from game.kit.client import Screen, draw_mark, fit, fit_lines, theme
 from game.modkit import plural
+from variants.aztlan.text import _, short_card
 from variants.aztlan.view_hint import marked
 from variants.aztlan.view_model import Decision, Model, Option
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
@@ -47,6 +49,11 @@ def hit(rect: Rect, pos: tuple[float, float] | None) -> bool:
     return x <= pos[0] < x + w and y <= pos[1] < y + h
 
 
+#: an army's place in a conflict, under its power
+STRONGEST = _("strongest", context="power")
+TIED = _("tied", context="power")
+WEAKER = _("weaker", context="power")
+
 # ---------------------------------------------------------------------------------------
 # cards
 # ---------------------------------------------------------------------------------------
@@ -70,9 +77,9 @@ def power_card(scr: Screen, x: float, y: float, w: float, h: float, strength: in
     if scr.text_width(type_name, size) <= w - 10 and h * 0.11 >= size * 0.5 + 5:
         scr.text(type_name, x + w / 2, y + h * 0.66, size, INK, "center")
     scr.box(x + 6, y + h * 0.77, w - 12, h * 0.19, shade(fill, 0.85), radius=6)
-    worth = f"{plural(value, 'pt')} if unused"
+    worth = say(_.n("{n} pt if unused", "{n} pts if unused", n=value))
     if scr.text_width(worth, theme.FONT_SMALL) > w - 16:
-        worth = plural(value, "pt")
+        worth = say(_.n("{n} pt", "{n} pts", n=value))
     scr.text(worth, x + w / 2, y + h * 0.865, theme.FONT_SMALL, INK, "center")
 
 
@@ -199,7 +206,7 @@ def _button(scr: Screen, rect: Rect, opt: Option, i: int, focus: bool, hover: bo
             radius=6)
     scr.text(str(i + 1), x + 8 + cap / 2, y + h / 2, theme.readable(cap * 0.8),
              theme.ACCENT if (focus or active) else INK, "center")
-    label = ("Cancel: " + opt.label) if active else opt.label
+    label = say(_("Cancel: {what}", what=opt.label)) if active else opt.label
     tx = x + 16 + cap
     room = w - tx + x - 8
     size = theme.FONT_SMALL
@@ -235,7 +242,7 @@ def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
         focus = view.focus == i
         lift = 6 if focus else 0
         power_card(scr, x, y - lift, w, h, strength, kind, cards.power_value[strength],
-                   m.type_name(kind) if kind != "wild" else "Wild: any type", focus,
+                   m.type_name(kind) if kind != "wild" else say(_("Wild: any type")), focus,
                    dim=not focus and view.hover_card not in (None, i))
         if view.hover_card == i and not focus:
             scr.box(x - 3, y - 3, w + 6, h + 6, theme.TEXT, radius=12, width=3)
@@ -272,8 +279,8 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
         words = _Power(view.session.name(seat), f"{card if isinstance(card, int) else '?'}"
                        f" × {counts[army]}", f"= {power if power is not None else '?'}",
                        theme.ACCENT if strongest else theme.TEXT,
-                       ("strongest" if strongest and len(o.top) == 1 else
-                        "tied" if strongest else "weaker")
+                       say(STRONGEST if strongest and len(o.top) == 1 else
+                           TIED if strongest else WEAKER)
                        if o is not None and len(present) > 1 else "")
         box = (x + i * cw + 3, y, cw - 6, ch)
         if ch >= POWERS_FULL_H:
@@ -315,8 +322,8 @@ def _power_rows(scr: Screen, view: Any, m: Model, t: int, present: list[int],
             scr.box(x + 3, top, w - 6, row_h - 4, theme.ACCENT, radius=8, width=3)
         card = m.chosen[seat]
         power = o.power[army] if o is not None else None
-        tag = ("strongest" if strongest and o is not None and len(o.top) == 1 else
-               "tied" if strongest else "weaker") if o is not None else ""
+        tag = say(STRONGEST if strongest and o is not None and len(o.top) == 1 else
+                  TIED if strongest else WEAKER) if o is not None else ""
         paint_pawn(scr, x + 24, cy, 24, view.army_colours[army], view.army_marks[army])
         sums = f"{card if isinstance(card, int) else '?'} × {m.board[t][army]} = " \
                f"{power if power is not None else '?'}"
@@ -324,7 +331,7 @@ def _power_rows(scr: Screen, view: Any, m: Model, t: int, present: list[int],
         if tag:
             scr.text(tag, right, cy, size, theme.GOOD if strongest else theme.TEXT_DIM,
                      "midright")
-            right -= scr.text_width("strongest", size) + 16
+            right -= scr.text_width(STRONGEST, size) + 16
         scr.text(sums, right, cy, size, theme.ACCENT if strongest else theme.TEXT,
                  "midright")
         room = right - scr.text_width(sums, size) - 12 - (x + 44)
@@ -418,15 +425,17 @@ def _paint_own(scr: Screen, view: Any, m: Model, d: Decision, seat: int, box: Re
         if isinstance(card, int):
             mini_card(scr, m, x, y + 2, ch * 0.76, ch, card)
             tx = x + ch * 0.76 + 12
-        scr.text(fit(scr, f"{plural(left, 'pawn')} to place", theme.FONT_SMALL, x + w - tx),
+        scr.text(fit(scr, _.n("{n} pawn to place", "{n} pawns to place", n=left),
+                     theme.FONT_SMALL, x + w - tx),
                  tx, y + 2 + ch / 2, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
         return y + ch + 12
     # the card as tall as the box lets it be (the buttons below never cover it)
     ch = max(64.0, min(128.0, room - 44))
     cw = ch * 110 / 128
     if isinstance(card, int):
-        label = "Your card" if seat == d.seat else \
-            fit(scr, view.session.say("{0}'s card", seat), theme.FONT_SMALL, w)
+        label = say(_("Your card")) if seat == d.seat else \
+            fit(scr, say(_("{player}'s card", you="Your card", player=Seat(seat)),
+                         view.session.names), theme.FONT_SMALL, w)
         scr.text(label, x, y + 4, theme.FONT_SMALL, theme.TEXT_DIM)
         if ch >= 120:
             power_card(scr, x, y + 40, cw, ch, card, m.card_type(card),
@@ -435,10 +444,11 @@ def _paint_own(scr: Screen, view: Any, m: Model, d: Decision, seat: int, box: Re
             mini_card(scr, m, x, y + 40, ch * 0.76, ch, card)
     px = x + cw + 20 + (w - cw - 20) / 2
     scr.text(f"{left}", px, y + 70, theme.FONT_LARGE, theme.ACCENT, "center")
-    scr.text("pawn" if left == 1 else "pawns", px, y + 102, theme.FONT_SMALL,
+    scr.text(_.n("pawn", "pawns", n=left, context="count"), px, y + 102, theme.FONT_SMALL,
              theme.TEXT_DIM, "midtop")
     if room >= 170:
-        scr.text(f"+{m.reserve[army]} later", px, y + 136, theme.FONT_SMALL, theme.TEXT_DIM,
+        scr.text(_("+{n} later", n=m.reserve[army]), px, y + 136, theme.FONT_SMALL,
+                 theme.TEXT_DIM,
                  "midtop")
     return y + 184
 
@@ -454,10 +464,9 @@ def prosperity_words(m: Model) -> str:
         counts[c] = counts.get(c, 0) + 1
     names = []
     for card, n in counts.items():
-        label = m.cards.card_name.get(card, card)
-        label = label.replace("Blessing of ", "").replace(" and ", " & ")
+        label = say(short_card(m.cards.card_name.get(card, card)))
         names.append(f"{label}{f' ×{n}' if n > 1 else ''}")
-    return "Prosperity: " + ", ".join(names)
+    return say(_("Prosperity: {cards}", cards=", ".join(names)))
 
 
 def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
@@ -474,13 +483,14 @@ def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect)
     card = m.chosen[seat]
     if isinstance(card, int):
         mini_card(scr, m, x, y + 2, 44, 58, card)
-    head = fit_lines(scr, f"Domains: {m.type_name(kind)}", theme.FONT_SMALL, w - 56)
+    head = fit_lines(scr, _("Domains: {type}", type=m.type_name(kind)), theme.FONT_SMALL,
+                     w - 56)
     for i, line in enumerate(head):
         scr.text(line, x + 54, y + 4 + 32 * i, theme.FONT_SMALL, theme.TEXT)
     bonus = m.scoring["bonus"] if m.scoring else 0
     total = sum(dm.points for dm in domains) + bonus
     ty = y + 4 + 32 * len(head)
-    scr.text(f"total +{total}", x + 54, ty, theme.FONT_SMALL, theme.ACCENT)
+    scr.text(_("total +{points}", points=total), x + 54, ty, theme.FONT_SMALL, theme.ACCENT)
     y = max(y + 70, ty + 40)
     rows = domains[:max(0, int((body[1] + h - y) // 34))]
     for dm in rows:
@@ -493,7 +503,7 @@ def _paint_score_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect)
                  theme.GOOD, "topright")
         y += 34
     if bonus and y + 30 < body[1] + h:
-        scr.text(f"blessings +{bonus}", x, y, theme.FONT_SMALL, theme.GOOD)
+        scr.text(_("blessings +{points}", points=bonus), x, y, theme.FONT_SMALL, theme.GOOD)
 
 
 def _paint_final(scr: Screen, view: Any, m: Model, body: Rect) -> None:
@@ -509,8 +519,9 @@ def _paint_final(scr: Screen, view: Any, m: Model, body: Rect) -> None:
                  theme.TEXT, "midleft")
         scr.text(str(m.scores[seat]), x + w - 12, y + 22, theme.readable(32), theme.ACCENT,
                  "midright")
-        scr.text(f"card {f.get('power_card', 0)} · cards {f.get('prosperity', 0)} · "
-                 f"offerings {f.get('offerings', 0)}", x + 12, y + 60, theme.FONT_SMALL,
+        scr.text(_("card {card} · cards {cards} · offerings {offerings}",
+                   card=f.get("power_card", 0), cards=f.get("prosperity", 0),
+                   offerings=f.get("offerings", 0)), x + 12, y + 60, theme.FONT_SMALL,
                  theme.TEXT_DIM, "midleft")
         y += 94
         if y + 84 > body[1] + h:

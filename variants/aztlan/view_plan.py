@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.modkit import plural
+from game.i18n import say as say_text
+from variants.aztlan.text import _, named
 from variants.aztlan.view_model import Decision, Option
 
 if TYPE_CHECKING:
@@ -34,8 +35,8 @@ class Plan:
 def why(v: AztlanView, action: str) -> str:
     """The engine's reason for refusing ``action`` (its ``why_not``)."""
     if v.model is None or v.model.decider is None:
-        return "not your decision"
-    return str(v.session.game.why_not(action) or "")
+        return say_text(_("not your decision"))
+    return say_text(v.session.game.why_not(action) or "", v.session.names)
 
 
 def plan(v: AztlanView, t: int) -> Plan:
@@ -48,38 +49,45 @@ def plan(v: AztlanView, t: int) -> Plan:
         a = f"place {ids[t]}"
         if legal(a):
             left = m.supply[m.army(d.seat)] if d.seat is not None else 0
-            return Plan(a, None, f"Click or Enter: place a pawn in {here} "
-                        f"({m.type_name(m.island.types[t])}) · {left} left")
+            return Plan(a, None, say_text(_("Click or Enter: place a pawn in {territory} "
+                                            "({type}) · {n} left", territory=here,
+                                            type=m.type_name(m.island.types[t]), n=left)))
         return Plan(None, None, why(v, a))
     if d.kind == "move":
         army = m.army(d.seat) if d.seat is not None else 0
         if v.mode == "eagle":
             a = f"eagle {ids[t]}"
             if legal(a):
-                return Plan(a, None, f"Click: Eagle & Jaguar warriors, an extra pawn "
-                            f"in {here}")
+                return Plan(a, None, say_text(_("Click: Eagle & Jaguar warriors, an extra "
+                                                "pawn in {territory}", territory=here)))
             return Plan(None, None, why(v, a))
         if v.source is None:
             if m.board[t][army]:
-                return Plan(None, ("source", t), f"Click: move a pawn from {here}, then "
-                            "pick a neighbour · E: no move")
-            return Plan(None, None, f"No pawn of yours in {here}: pick one of your "
-                        "territories, or E for no move")
+                return Plan(None, ("source", t), say_text(_(
+                    "Click: move a pawn from {territory}, then pick a neighbour · E: no move",
+                    territory=here)))
+            return Plan(None, None, say_text(_("No pawn of yours in {territory}: pick one of "
+                                               "your territories, or E for no move",
+                                               territory=here)))
         src = v.source
         if t == src:
-            return Plan(None, ("source", None), f"Click: keep the pawn in {here} "
-                        "(cancel the move)")
+            return Plan(None, ("source", None), say_text(_(
+                "Click: keep the pawn in {territory} (cancel the move)", territory=here)))
         a = f"move {ids[src]} {ids[t]}"
         if legal(a):
-            return Plan(a, None, f"Click: move a pawn from {ids[src]} to {here}")
+            return Plan(a, None, say_text(_("Click: move a pawn from {source} to {target}",
+                                            source=ids[src], target=here)))
         if m.board[t][army]:
-            return Plan(None, ("source", t), f"Click: move from {here} instead")
+            return Plan(None, ("source", t), say_text(_("Click: move from {territory} "
+                                                        "instead", territory=here)))
         return Plan(None, None, why(v, a))
     if d.kind == "conflict":
         if t in d.targets:
             if t == d.territory:
-                return Plan(None, None, f"{powers(v, t)}: 1 Battle, 2 Coexist")
-            return Plan(None, ("conflict", t), f"Click: decide the conflict in {here}")
+                return Plan(None, None, say_text(_("{powers}: 1 Battle, 2 Coexist",
+                                                   powers=powers(v, t))))
+            return Plan(None, ("conflict", t), say_text(_(
+                "Click: decide the conflict in {territory}", territory=here)))
         return Plan(None, None, info(v, t), describes=True)
     if d.kind == "score" and any(o.action and o.action.startswith("rafts ")
                                  for o in d.options):
@@ -95,15 +103,18 @@ def raft_plan(v: AztlanView, t: int) -> Plan:
     if v.raft is None:
         if any(o.action and ids[t] in o.action.split()[1:] for o in v.decision.options
                if o.action and o.action.startswith("rafts ")):
-            return Plan(None, ("raft", t), f"Click: Rafts and Canoes from {here}, then "
-                        "the other shore")
+            return Plan(None, ("raft", t), say_text(_(
+                "Click: Rafts and Canoes from {territory}, then the other shore",
+                territory=here)))
         return Plan(None, None, info(v, t), describes=True)
     if t == v.raft:
-        return Plan(None, ("raft", None), "Click: cancel the Rafts and Canoes pick")
+        return Plan(None, ("raft", None), say_text(_("Click: cancel the Rafts and Canoes "
+                                                     "pick")))
     a = " ".join(["rafts", *sorted((ids[v.raft], ids[t]),
                                    key=lambda x: m.island.index[x])])
     if v.session.is_legal(a):
-        return Plan(a, None, f"Click: Rafts and Canoes join {ids[v.raft]} and {here}")
+        return Plan(a, None, say_text(_("Click: Rafts and Canoes join {first} and {second}",
+                                        first=ids[v.raft], second=here)))
     return Plan(None, None, why(v, a))
 
 
@@ -117,9 +128,11 @@ def powers(v: AztlanView, t: int) -> str:
             continue
         seat = m.commander(army)
         card = m.chosen[seat]
-        power = f"{card}×{n}={o.power[army]}" if o is not None else plural(n, "pawn")
+        power = (f"{card}×{n}={o.power[army]}" if o is not None
+                 else say_text(_.n("{n} pawn", "{n} pawns", n=n)))
         parts.append(f"{v.session.name(seat)} {power}")
-    return f"{m.island.ids[t]}: " + " vs ".join(parts)
+    return say_text(_("{territory}: {powers}", territory=m.island.ids[t],
+                      powers=" vs ".join(parts)))
 
 
 def info(v: AztlanView, t: int) -> str:
@@ -128,20 +141,21 @@ def info(v: AztlanView, t: int) -> str:
     text = f"{m.label(t)} · {m.type_name(m.island.types[t])}"
     present = [(a, n) for a, n in enumerate(m.board[t]) if n]
     if len(present) >= 2 and m.outcome(t) is not None:
-        text = powers(v, t) + f" · {m.island.names[t]}"
+        text = powers(v, t) + f" · {say_text(named(m.island.names[t]))}"
         if t in m.resolved:
-            text += " (settled)"
+            text += " " + say_text(_("(settled)"))
     elif present:
         text += " · " + ", ".join(f"{v.army_name(a)} {n}" for a, n in present)
     else:
-        text += " · empty"
+        text += " · " + say_text(_("empty", context="territory"))
     if v.decision.kind == "score" and v.decision.seat is not None:
         opt = v.focused_option()
         if opt is not None and opt.kind:
             for dm in m.domains(v.decision.seat, opt.kind, opt.links):
                 if t in dm.cells:
-                    text += (f" · domain of {len(dm.cells)}: {len(dm.cells)} + "
-                             f"{dm.matching}² = {dm.points}")
+                    text += " · " + say_text(_("domain of {n}: {n} + {matching}² = {points}",
+                                               n=len(dm.cells), matching=dm.matching,
+                                               points=dm.points))
     return text
 
 
@@ -154,14 +168,16 @@ def status(v: AztlanView) -> str:
         if 0 <= i < len(d.options):
             card = int(d.options[i].action.split()[1])  # type: ignore[union-attr]
             kind = m.card_type(card)
-            what = "wild: pick the type at scoring" if kind == "wild" else \
-                f"{m.type_name(kind)} scores extra"
-            verb = "Click" if v.hover_card is not None else "Enter"
-            return (f"{verb}: choose power card {card} ({what}; "
-                    f"{plural(m.cards.power_value[card], 'pt')} if never played)")
+            what = _("wild: pick the type at scoring") if kind == "wild" else \
+                _("{type} scores extra", type=m.type_name(kind))
+            said = _.n("choose power card {card} ({what}; {n} pt if never played)",
+                       "choose power card {card} ({what}; {n} pts if never played)",
+                       n=m.cards.power_value[card], card=card, what=what)
+            return say_text(_("Click: {what}", what=said) if v.hover_card is not None
+                            else _("Enter: {what}", what=said))
         return d.title
     if v.hover_button is not None and v.hover_button < len(d.options):
-        return "Click: " + say(v, d.options[v.hover_button])
+        return say_text(_("Click: {what}", what=say(v, d.options[v.hover_button])))
     t = v.hover_t if v.hover_t is not None else None
     if t is not None:
         hovered = plan(v, t)
@@ -174,20 +190,22 @@ def status(v: AztlanView) -> str:
         return deciding(d)
     opt = v.focused_option()
     if opt is not None:
-        return "Enter: " + say(v, opt)
+        return say_text(_("Enter: {what}", what=say(v, opt)))
     return d.title
 
 
 def deciding(d: Decision) -> str:
     """What is being decided now, in the decision's own words."""
-    return f"{d.title}: {d.prompt}" if d.prompt else d.title
+    return say_text(_("{title}: {prompt}", title=d.title, prompt=d.prompt)) if d.prompt \
+        else d.title
 
 
 def say(v: AztlanView, opt: Option) -> str:
     if opt.mode == "eagle":
         if v.mode == "eagle":
-            return "stop placing the Eagle & Jaguar pawn"
-        return "play Eagle & Jaguar Warriors, then click where the extra pawn goes"
+            return say_text(_("stop placing the Eagle & Jaguar pawn"))
+        return say_text(_("play Eagle & Jaguar Warriors, then click where the extra pawn "
+                          "goes"))
     text = opt.label
     if opt.detail:
         text += f" ({opt.detail})"

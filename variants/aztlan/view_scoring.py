@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.modkit import Event, plural
+from game.i18n import say
+from game.modkit import Event
+from variants.aztlan.text import _
 
 
 def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
@@ -21,14 +23,16 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
                 continue
             cells = list(dm.get("territories", []))
             n = len(cells)
-            steps.append({"title": f"{who}: {plural(n, 'territory', 'territories')}, "
-                                   f"{dm['matching']} matching",
+            steps.append({"title": say(_.n("{player}: {n} territory, {matching} matching",
+                                           "{player}: {n} territories, {matching} matching",
+                                           n=n, player=who, matching=dm["matching"])),
                           "event": e, "kind": "bonus", "cells": cells,
                           "lines": [f"{n} + {dm['matching']}² = {dm['points']}"],
                           "points": {e.seat: dm["points"]}})
         bonus = (e.data or {}).get("bonus", 0)
         if bonus:
-            steps.append({"title": f"{who}: blessings", "event": e, "kind": "bonus",
+            steps.append({"title": say(_("{player}: blessings", player=who)), "event": e,
+                          "kind": "bonus",
                           "cells": [], "lines": [f"+{bonus}"],
                           "points": {e.seat: bonus}})
     return steps
@@ -50,7 +54,9 @@ def results_table(session: Any) -> dict[str, Any] | None:
                      str(f.get("power_card", 0)), str(f.get("prosperity", 0)),
                      str(f.get("offerings", 0)), str(data["scores"][seat])])
         seats.append(seat)
-    return {"title": "Final scores", "headers": ["Player", "Ages", "Unused card",
-                                                 "Prosperity", "Offerings", "Total"],
+    return {"title": say(_("Final scores")),
+            "headers": [say(h) for h in (_("Player", context="table"), _("Ages"),
+                                         _("Unused card"), _("Prosperity"), _("Offerings"),
+                                         _("Total"))],
             "rows": rows, "seats": seats,
-            "note": "A tie goes to the counter lower in the score stack"}
+            "note": say(_("A tie goes to the counter lower in the score stack"))}

@@ -15,11 +15,17 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.core.events import Event
-from game.core.words import plural
+from game.i18n import Listing, Msg, Seat
 from variants.mexica.describe import sentence
-from variants.mexica.names import player_name
 from variants.mexica.scoring import ScoringMixin
 from variants.mexica.state import MexicaState, Vote
+from variants.mexica.text import _
+
+
+def turn_of(seat: int) -> Msg:
+    """Whose turn begins, for the log: "Ana's turn" (the seat's own reader: "Your turn")."""
+    return _("{player}'s turn", you="Your turn", player=Seat(seat))
+
 
 #: verbs whose handlers tell the action in their own events (the rest are told by ``_do``)
 SELF_TOLD = frozenset({"start", "found", "remove", "agree", "refuse"})
@@ -115,24 +121,28 @@ class ActionsMixin(ScoringMixin):
                     data={"cell": names[c], "size": size,
                           "cells": [names[x] for x in sorted(s.dcells[label])]})]
         if self.award(s, seat, info["founder"]):
-            ev.append(Event("score", f"{player_name(seat)} +{info['founder']} for founding",
+            ev.append(Event("score", _("{player} +{points} for founding",
+                                       you="You +{points} for founding", player=Seat(seat),
+                                       points=info["founder"]),
                             seat, info["founder"], {"reason": "founding"}))
         for other, p in enumerate(s.pilli):
             if other != seat and p is not None and not s.canal[p] and s.label[p] == label:
                 if self.award(s, other, info["presence"]):
-                    ev.append(Event("score", f"{player_name(other)} +{info['presence']} "
-                                    "for being present at the founding", other,
-                                    info["presence"], {"reason": "presence"}))
+                    ev.append(Event("score", _(
+                        "{player} +{points} for being present at the founding",
+                        you="You +{points} for being present at the founding",
+                        player=Seat(other), points=info["presence"]), other,
+                        info["presence"], {"reason": "presence"}))
         return ev
 
     # -- steps of the turn and the vote ---------------------------------------------------
     def _do_start(self, s: MexicaState, seat: int, cell: int) -> list[Event]:
         s.pilli[seat] = cell
-        ev = [Event("start", f"{player_name(seat)} starts on {self.board.names[cell]}", seat)]
+        ev = [Event("start", sentence(self, s, seat, "start", cell), seat)]
         if seat == self.players - 1:
             s.phase, s.turn, s.round = "play", 0, 1
             self._begin_turn(s)
-            ev.append(Event("turn", f"{player_name(0)}'s turn", 0))
+            ev.append(Event("turn", turn_of(0), 0))
         else:
             s.turn = seat + 1
         return ev
@@ -143,8 +153,7 @@ class ActionsMixin(ScoringMixin):
         s.proposed.append(size)
         s.vote = Vote(size, seat)
         s.phase = "vote"
-        return [Event("proposal", f"{player_name(seat)} proposes removing the size-{size} "
-                      "calpulli token; every other player must agree", seat,
+        return [Event("proposal", sentence(self, s, seat, "remove", size), seat,
                       data={"size": size})]
 
     def _do_refuse(self, s: MexicaState, seat: int, plan: None) -> list[Event]:
@@ -166,8 +175,9 @@ class ActionsMixin(ScoringMixin):
         s.phase = "play"
         s.display.remove(size)
         s.removed.append(size)
-        ev = [told, Event("token_removed", f"All agree: the size-{size} calpulli token is "
-                          "removed", data={"size": size, "agreed": True})]
+        ev = [told, Event("token_removed", _("All agree: the size-{size} calpulli token is "
+                                             "removed", size=size),
+                          data={"size": size, "agreed": True})]
         ev.extend(self._after_action(s))
         return ev
 
@@ -178,7 +188,8 @@ class ActionsMixin(ScoringMixin):
         if s.turn == self.players - 1:
             if s.end_triggered or s.all_passed:
                 if not s.end_triggered:
-                    ev.append(Event("all_passed", "A whole round passed without any action"))
+                    ev.append(Event("all_passed",
+                                    _("A whole round passed without any action")))
                 ev.extend(self._score_period(s))
                 if s.period == 1:
                     ev.extend(self._start_period_two(s))
@@ -190,7 +201,7 @@ class ActionsMixin(ScoringMixin):
             s.all_passed = True
         s.turn = (s.turn + 1) % self.players
         self._begin_turn(s)
-        ev.append(Event("turn", f"{player_name(s.turn)}'s turn", s.turn))
+        ev.append(Event("turn", turn_of(s.turn), s.turn))
         return ev
 
     #: verbs that are actions: the dispatcher marks the turn acted and follows them up
@@ -221,8 +232,9 @@ class ActionsMixin(ScoringMixin):
             ev.extend(self._auto_remove(s))
         if not s.end_triggered and not s.display and any(not h for h in s.hands):
             s.end_triggered = True
-            ev.append(Event("period_end_triggered", f"Period {s.period} ends after this "
-                            "round: the display is empty and a player has built every temple"))
+            ev.append(Event("period_end_triggered", _(
+                "Period {period} ends after this round: the display is empty and a player "
+                "has built every temple", period=s.period)))
         return ev
 
     def _auto_remove(self, s: MexicaState) -> list[Event]:
@@ -237,10 +249,12 @@ class ActionsMixin(ScoringMixin):
                 while size in s.display:
                     s.display.remove(size)
                     s.removed.append(size)
-                    ev.append(Event("token_removed", f"The size-{size} calpulli token is "
-                                    "removed: no canal tiles are left and no unfounded "
-                                    f"district has {plural(size, 'space')}",
-                                    data={"size": size}))
+                    ev.append(Event("token_removed", _.n(
+                        "The size-{n} calpulli token is removed: no canal tiles are left "
+                        "and no unfounded district has {n} space",
+                        "The size-{n} calpulli token is removed: no canal tiles are left "
+                        "and no unfounded district has {n} spaces", n=size),
+                        data={"size": size}))
         return ev
 
     def _begin_turn(self, s: MexicaState) -> None:
@@ -254,9 +268,10 @@ class ActionsMixin(ScoringMixin):
         if s.display:
             # A round of passes can end period 1 before every token is used. The rulebooks
             # give such tokens no use in period 2, so they leave play (and stay counted).
-            leftover = ", ".join(map(str, s.display))
-            ev.append(Event("token_removed", f"Unused period-1 calpulli tokens leave play: "
-                            f"{leftover}", data={"sizes": list(s.display)}))
+            leftover = Listing(tuple(s.display), "comma")
+            ev.append(Event("token_removed", _("Unused period-1 calpulli tokens leave play: "
+                                               "{sizes}", sizes=leftover),
+                            data={"sizes": list(s.display)}))
             s.removed.extend(s.display)
         s.period, s.round = 2, 1
         s.end_triggered = False
@@ -265,9 +280,11 @@ class ActionsMixin(ScoringMixin):
         for seat in range(self.players):
             s.hands[seat] = sorted(s.hands[seat] + s.reserve[seat])
             s.reserve[seat] = []
-        ev += [Event("period", "Period 2 begins: the set-aside calpulli tokens are revealed "
-                    f"({', '.join(map(str, s.display)) or 'none'}) and every player takes "
-                    "their remaining temples", data={"display": list(s.display)},
-                    barrier=True)]
+        shown = Listing(tuple(s.display), "comma") if s.display else _("none",
+                                                                         context="tokens")
+        ev += [Event("period", _("Period 2 begins: the set-aside calpulli tokens are revealed "
+                                 "({sizes}) and every player takes their remaining temples",
+                                 sizes=shown), data={"display": list(s.display)},
+                     barrier=True)]
         ev.extend(self._after_action(s))
         return ev

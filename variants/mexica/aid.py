@@ -15,18 +15,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.core.words import plural
+from game.i18n import Listing, Msg
 from game.kit.aidrows import aid_row
+from variants.mexica.text import _, ap
 
 COST_LABELS = {
-    "step": "Walk one space",
-    "boat_per_bridge": "Boat ride, per bridge reached or passed",
-    "teleport": "Teleport to any free space",
-    "canal": "Canal tile (single or double)",
-    "bridge": "Build a bridge",
-    "relocate": "Move a bridge (once the supply has none)",
-    "temple_per_level": "Temple",
-    "take_token": "Take an AP token",
+    "step": _("Walk one space"),
+    "boat_per_bridge": _("Boat ride, per bridge reached or passed"),
+    "teleport": _("Teleport to any free space"),
+    "canal": _("Canal tile (single or double)"),
+    "bridge": _("Build a bridge"),
+    "relocate": _("Move a bridge (once the supply has none)"),
+    "temple_per_level": _("Temple", context="aid"),
+    "take_token": _("Take an AP token"),
 }
 NEUTRAL = -1
 #: the district of the founding and scoring examples is this wide (columns a-d); the
@@ -36,48 +37,43 @@ DISTRICT_COLS = 4
 GERMAN_LEVELS = (7, 10, 6, 1)
 #: the same in the two-player game: the neutral colour takes the 10 (seat, levels)
 NEUTRAL_LEVELS = ((0, 7), (NEUTRAL, 10), (1, 6))
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-
-
-def ordinal(place: int) -> str:
-    return ORDINALS[place - 1] if 0 < place <= len(ORDINALS) else f"{place}th"
-
-
 def player_aid(params: dict[str, Any]) -> dict[str, Any]:
     costs = params["costs"]
-    rows: list[tuple[str, str]] = []
+    rows: list[tuple[Msg, Msg]] = []
     for key, label in COST_LABELS.items():
         cost = costs[key]
         if key == "temple_per_level":
-            value = f"{cost} AP per level (level 3: {3 * cost} AP)"
+            value = _("{cost} per level (level 3: {three})", cost=ap(cost), three=ap(3 * cost))
         elif key == "take_token":
-            value = f"{cost} AP, at most {params['ap_token_take_limit']} a turn"
+            value = _("{cost}, at most {n} a turn", cost=ap(cost),
+                      n=params["ap_token_take_limit"])
         else:
-            value = f"{cost} AP"
+            value = ap(cost)
         rows.append((label, value))
-    rows.append(("Found a district (token of its size)", "free"))
-    rows.append(("Spend your AP tokens", "+1 AP each"))
-    table = "  ".join(f"{t['size']}: " + "/".join(map(str, t["places"]))
-                      for t in params["calpulli_tokens"])
+    rows.append((_("Found a district (token of its size)"), _("free", context="cost")))
+    rows.append((_("Spend your AP tokens"), _("+{cost} each", cost=ap(1))))
+    table = Listing(tuple(_("{size}: {places}", size=t["size"], places="/".join(
+        map(str, t["places"]))) for t in params["calpulli_tokens"]), "comma")
     scoring = params["scoring"]
     return {
-        "intro": f"{params['ap_per_turn']} action points (AP) every turn; unused AP are lost.",
+        "intro": _("{n} action points (AP) every turn; unused AP are lost.",
+                   n=params["ap_per_turn"]),
         "actions": rows,
         "scoring": [
-            "Two periods. A period ends once the calpulli tokens on display are used and a "
-            "player has built every temple in hand; the round is finished, then the period "
-            "is scored. A full round without any action also ends it.",
-            "Founding: the founder scores the token's founder number; every other Pilli "
-            "standing in the district scores its presence number.",
-            "Each scoring: in every founded district, most temple levels is 1st, then 2nd "
-            "and 3rd. Ties share the full points of their place.",
-            f"Points for 1st/2nd/3rd by district size:  {table}",
-            "Period 2 also scores unfounded districts: 1st its size, 2nd half of that, 3rd "
-            "half again (rounded up).",
-            f"+{scoring['palace_bonus']} at each scoring for a Pilli on a palace start "
-            "space.",
-            "Most prestige wins; a tie goes to the most AP tokens left, then the win is "
-            "shared.",
+            _("Two periods. A period ends once the calpulli tokens on display are used and a "
+              "player has built every temple in hand; the round is finished, then the period "
+              "is scored. A full round without any action also ends it."),
+            _("Founding: the founder scores the token's founder number; every other Pilli "
+              "standing in the district scores its presence number."),
+            _("Each scoring: in every founded district, most temple levels is 1st, then 2nd "
+              "and 3rd. Ties share the full points of their place."),
+            _("Points for 1st/2nd/3rd by district size:  {table}", table=table),
+            _("Period 2 also scores unfounded districts: 1st its size, 2nd half of that, 3rd "
+              "half again (rounded up)."),
+            _("+{points} at each scoring for a Pilli on a palace start space.",
+              points=scoring["palace_bonus"]),
+            _("Most prestige wins; a tie goes to the most AP tokens left, then the win is "
+              "shared."),
         ],
         "pages": pages(params),
     }
@@ -104,36 +100,37 @@ def turn_example(params: dict[str, Any]) -> dict[str, Any]:
     costs = params["costs"]
     board = ["." * 10] * 3
     canals = [["c2", "d2"], ["e2", "f2"], ["g2", "h2"], ["i2"]]
-    plan = [("d1", "Walk", costs["step"]), ("c1", "Walk", costs["step"]),
-            ("c2", "Onto the bridge", costs["step"]),
-            ("i2", "Boat ride", costs["boat_per_bridge"]),
-            ("i3", "Off the bridge", costs["step"]),
-            ("i3", "Take a token", costs["take_token"])]
+    walk = _("Walk", context="example")
+    plan = [("d1", walk, costs["step"]), ("c1", walk, costs["step"]),
+            ("c2", _("Onto the bridge"), costs["step"]),
+            ("i2", _("Boat ride", context="example"), costs["boat_per_bridge"]),
+            ("i3", _("Off the bridge"), costs["step"]),
+            ("i3", _("Take a token"), costs["take_token"])]
     left = int(params["ap_per_turn"])
     steps = []
-    for cell, what, cost in plan:
+    for i, (cell, what, cost) in enumerate(plan):
         left -= int(cost)
         steps.append({"cell": cell, "what": what, "cost": int(cost), "left": left,
-                      "token": what == "Take a token"})
+                      "token": i == len(plan) - 1})
     return {"kind": "turn", "board": board, "canals": canals,
             "bridges": {"c2": "ns", "i2": "ns"}, "start": "e1", "seat": 0,
             "ap": int(params["ap_per_turn"]), "steps": steps}
 
 
 def turn_page(params: dict[str, Any]) -> dict[str, Any]:
-    ap = params["ap_per_turn"]
+    per_turn = params["ap_per_turn"]
     example = turn_example(params)
     spent = sum(s["cost"] for s in example["steps"])
     return {
-        "title": "Your turn",
-        "lead": "Found districts, then out-build the others there with temples: the most "
-                "prestige after the last scoring wins.",
+        "title": _("Your turn", context="aid"),
+        "lead": _("Found districts, then out-build the others there with temples: the most "
+                  "prestige after the last scoring wins."),
         "text": [
-            f"Every turn you have {ap} action points (AP). Do any actions, in any order, "
-            "as often as you can pay.",
-            "AP left unspent are lost: bank them as AP tokens instead.",
-            f"The rulebook's example turn spends {spent} AP: walk, a bridge, a boat ride "
-            "and a token.",
+            _("Every turn you have {n} action points (AP). Do any actions, in any order, as "
+              "often as you can pay.", n=per_turn),
+            _("AP left unspent are lost: bank them as AP tokens instead."),
+            _("The rulebook's example turn spends {cost}: walk, a bridge, a boat ride and a "
+              "token.", cost=ap(spent)),
         ],
         "figure": example,
         "figure_share": 0.6,
@@ -144,36 +141,37 @@ def actions_page(params: dict[str, Any]) -> dict[str, Any]:
     costs = params["costs"]
     top = max([*params["temples"]["period1"], *params["temples"]["period2"]])
     per = costs["temple_per_level"]
-    temple = f"{per} AP" if top == 1 else f"{per}–{top * per} AP"
+    temple = ap(per) if top == 1 else _("{low}–{high} AP", low=per, high=top * per)
 
-    def ap(value: int) -> str:
-        return f"{value} AP"
-
-    def row(label: str, cost: str, note: str, piece: str) -> dict[str, Any]:
+    def row(label: Msg, cost: Msg, note: Msg, piece: str) -> dict[str, Any]:
         return aid_row(label, note, piece, cost)
 
     return {
-        "title": "Actions and their costs",
+        "title": _("Actions and their costs"),
         "groups": [
-            {"heading": "Move your Pilli", "rows": [
-                row("Walk a space", ap(costs["step"]), "never diagonally or through pieces",
-                    "walk"),
-                row("Boat ride", ap(costs["boat_per_bridge"]), "per bridge reached or passed",
-                    "boat"),
-                row("Teleport", ap(costs["teleport"]), "to any free space", "teleport")]},
-            {"heading": "AP tokens", "rows": [
-                row("Take an AP token", ap(costs["take_token"]),
-                    f"at most {params['ap_token_take_limit']} a turn", "take"),
-                row("Spend an AP token", "+1 AP", "as many as you hold", "spend")]},
-            {"heading": "Build and found", "rows": [
-                row("Canal tile", ap(costs["canal"]), "single or double, on empty land",
+            {"heading": _("Move your Pilli"), "rows": [
+                row(_("Walk a space"), ap(costs["step"]),
+                    _("never diagonally or through pieces"), "walk"),
+                row(_("Boat ride", context="aid"), ap(costs["boat_per_bridge"]),
+                    _("per bridge reached or passed"), "boat"),
+                row(_("Teleport", context="aid"), ap(costs["teleport"]),
+                    _("to any free space"), "teleport")]},
+            {"heading": _("AP tokens"), "rows": [
+                row(_("Take an AP token"), ap(costs["take_token"]),
+                    _.n("at most {n} a turn", "at most {n} a turn",
+                        n=params["ap_token_take_limit"]), "take"),
+                row(_("Spend an AP token"), _("+{cost}", context="aid", cost=ap(1)),
+                    _("as many as you hold"), "spend")]},
+            {"heading": _("Build and found"), "rows": [
+                row(_("Canal tile"), ap(costs["canal"]), _("single or double, on empty land"),
                     "canal"),
-                row("Bridge", ap(costs["bridge"]), f"or move one ({ap(costs['relocate'])}) "
-                    "once none are left", "bridge"),
-                row("Temple", temple, f"{ap(per)} a level, in your Pilli's district",
-                    "temple"),
-                row("Found a district", "free", "your Pilli inside, the token of its size",
-                    "found")]},
+                row(_("Bridge", context="aid"), ap(costs["bridge"]),
+                    _("or move one ({cost}) once none are left", cost=ap(costs["relocate"])),
+                    "bridge"),
+                row(_("Temple", context="aid"), temple,
+                    _("{cost} a level, in your Pilli's district", cost=ap(per)), "temple"),
+                row(_("Found a district"), _("free", context="cost"),
+                    _("your Pilli inside, the token of its size"), "found")]},
         ],
     }
 
@@ -207,13 +205,13 @@ def founding_example(params: dict[str, Any]) -> dict[str, Any]:
     token = example_token(params)
     board, tiles, cells = district_board(int(token["size"]))
     pilli = [{"seat": 0, "cell": cells[min(5, len(cells) - 1)],
-              "points": int(token["founder"]), "why": "founds it"}]
+              "points": int(token["founder"]), "why": _("founds it")}]
     if len(cells) > 2:
         pilli.append({"seat": 1, "cell": cells[-2], "points": int(token["presence"]),
-                      "why": "stands inside"})
+                      "why": _("stands inside")})
     if not params.get("neutral"):  # a third player, outside (the game for two has none)
         pilli.append({"seat": 2, "cell": _cell(DISTRICT_COLS + 2, 0), "points": 0,
-                      "why": "is outside"})
+                      "why": _("is outside")})
     return {"kind": "found", "board": board, "canals": tiles, "new_canal": tiles[-1],
             "district": cells, "token": {"cell": cells[0], "size": int(token["size"]),
                                          "founder": int(token["founder"]),
@@ -225,16 +223,16 @@ def founding_page(params: dict[str, Any]) -> dict[str, Any]:
     token = example_token(params)
     size = token["size"]
     return {
-        "title": "Founding a district",
-        "lead": "Close a district with canals, stand in it, and place the calpulli token "
-                "of its size: that is free.",
+        "title": _("Founding a district"),
+        "lead": _("Close a district with canals, stand in it, and place the calpulli token "
+                  "of its size: that is free."),
         "text": [
-            "The token must be on the display, its big number exactly the district's "
-            "spaces.",
-            f"The founder scores the middle number: founding the {size} scores "
-            f"{token['founder']}. Every other Pilli inside scores the small one, "
-            f"{token['presence']}.",
-            "A founded district takes no more canals, and its token never moves.",
+            _("The token must be on the display, its big number exactly the district's "
+              "spaces."),
+            _("The founder scores the middle number: founding the {size} scores {founder}. "
+              "Every other Pilli inside scores the small one, {presence}.", size=size,
+              founder=token["founder"], presence=token["presence"]),
+            _("A founded district takes no more canals, and its token never moves."),
         ],
         "figure": founding_example(params),
     }
@@ -285,15 +283,15 @@ def scoring_page(params: dict[str, Any]) -> dict[str, Any]:
     places = example["places"]
     bonus = params["scoring"]["palace_bonus"]
     text = [
-        "At each scoring, add up each player's temple levels in every founded district.",
-        "Most levels scores the token's big number, 2nd the middle, 3rd the small one "
-        f"({', '.join(map(str, places[:3]))} here).",
-        "Tied players each score their place in full; the places they fill are skipped.",
+        _("At each scoring, add up each player's temple levels in every founded district."),
+        _("Most levels scores the token's big number, 2nd the middle, 3rd the small one "
+          "({points} here).", points=Listing(tuple(places[:3]), "comma")),
+        _("Tied players each score their place in full; the places they fill are skipped."),
     ]
     if params.get("neutral"):
-        text.append("Neutral temples take their place, but score nothing.")
-    text.append(f"A Pilli on a palace start space: +{bonus} at each scoring.")
-    return {"title": "Scoring a district", "text": text, "figure": example,
+        text.append(_("Neutral temples take their place, but score nothing."))
+    text.append(_("A Pilli on a palace start space: +{points} at each scoring.", points=bonus))
+    return {"title": _("Scoring a district"), "text": text, "figure": example,
             "figure_share": 0.62}
 
 
@@ -304,12 +302,13 @@ def tokens_page(params: dict[str, Any]) -> dict[str, Any]:
     total = sum(int(t["count"]) for t in params["calpulli_tokens"])
     draw = int(params["calpulli_draw"])
     return {
-        "title": "The calpulli tokens",
-        "lead": f"{plural(total, 'token')}: {draw} face up for period 1, the other "
-                f"{total - draw} for period 2.",
-        "text": ["Big number: the district's size. Founding: the founder scores the middle "
-                 "number, other Pilli inside the small one. Each scoring: 1st, 2nd and 3rd "
-                 "score the three numbers under the token."],
+        "title": _("The calpulli tokens"),
+        "lead": _.n("{n} token: {draw} face up for period 1, the other {rest} for period 2.",
+                    "{n} tokens: {draw} face up for period 1, the other {rest} for period 2.",
+                    n=total, draw=draw, rest=total - draw),
+        "text": [_("Big number: the district's size. Founding: the founder scores the middle "
+                   "number, other Pilli inside the small one. Each scoring: 1st, 2nd and 3rd "
+                   "score the three numbers under the token.")],
         "figure": {"kind": "tokens", "tokens": tokens},
         "figure_at": "below",
     }
@@ -320,15 +319,18 @@ def periods_page(params: dict[str, Any]) -> dict[str, Any]:
     draw = int(params["calpulli_draw"])
     points = unfounded_points(9, int(params["scoring"]["unfounded_places"]))
     return {
-        "title": "Two periods, and the end",
+        "title": _("Two periods, and the end"),
         "text": [
-            f"Period 1 ends once the {draw} tokens on display are used and someone has "
-            "built all their temples; the round is finished, then it is scored.",
-            f"Period 2: the other tokens, and {plural(len(second), 'more temple')}. Its "
-            "scoring counts every founded district again, and unfounded ones too: an "
-            f"unfounded 9 pays {' / '.join(map(str, points))}.",
-            "A whole round in which nobody acts also ends a period.",
-            "Most prestige wins; a tie goes to the most AP tokens left.",
+            _("Period 1 ends once the {n} tokens on display are used and someone has built "
+              "all their temples; the round is finished, then it is scored.", n=draw),
+            _.n("Period 2: the other tokens, and {n} more temple. Its scoring counts every "
+                "founded district again, and unfounded ones too: an unfounded 9 pays "
+                "{points}.",
+                "Period 2: the other tokens, and {n} more temples. Its scoring counts every "
+                "founded district again, and unfounded ones too: an unfounded 9 pays "
+                "{points}.", n=len(second), points=" / ".join(map(str, points))),
+            _("A whole round in which nobody acts also ends a period."),
+            _("Most prestige wins; a tie goes to the most AP tokens left."),
         ],
         "figure": {"kind": "hands", "period1": list(first), "period2": list(second)},
         "figure_share": 0.5,
@@ -338,7 +340,7 @@ def periods_page(params: dict[str, Any]) -> dict[str, Any]:
 def unfounded_points(size: int, places: int) -> list[int]:
     """An unfounded district's points by place: its size, then half, rounded up."""
     out, value = [], size
-    for _ in range(places):
+    for _place in range(places):
         out.append(value)
         value = (value + 1) // 2
     return out
@@ -354,15 +356,17 @@ def neutral_page(params: dict[str, Any]) -> dict[str, Any]:
     board = board_for(params["board"])
     laid = place(board, levels, int(n["min_distance"]), None) or {}
     return {
-        "title": "The neutral temples",
-        "lead": f"{plural(len(levels), 'neutral temple')} of {sum(levels)} levels stand on "
-                "the island from the start.",
+        "title": _("The neutral temples"),
+        "lead": _.n("{n} neutral temple of {levels} levels stands on the island from the "
+                    "start.",
+                    "{n} neutral temples of {levels} levels stand on the island from the "
+                    "start.", n=len(levels), levels=sum(levels)),
         "text": [
-            "Never next to the lake, and at least "
-            f"{n['min_distance'] - 1} spaces apart from each other.",
-            "At each scoring they rank like a third player and take their place, but "
-            "score nothing.",
-            "Here they stand as a game could lay them out.",
+            _("Never next to the lake, and at least {n} spaces apart from each other.",
+              n=n["min_distance"] - 1),
+            _("At each scoring they rank like a third player and take their place, but "
+              "score nothing."),
+            _("Here they stand as a game could lay them out."),
         ],
         "figure": {"kind": "neutral", "levels": levels, "board": list(params["board"]),
                    "temples": {board.names[c]: level for c, level in sorted(laid.items())}},

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.i18n import Text
 from game.kit.client import (
     CAPTION,
     INK,
@@ -24,9 +25,9 @@ from game.kit.client import (
     step_disc,
     theme,
 )
-from game.modkit import plural
 from variants.mexica import view_paint as vp
 from variants.mexica.board import board_for
+from variants.mexica.text import NEUTRAL_NAME, _, ordinal
 from variants.mexica.view_land import PAVING
 from variants.mexica.view_panel import icon as supply_icon
 
@@ -161,7 +162,8 @@ def _legend(screen: Screen, area: Area, steps: list[Any], ap: int) -> None:
         cy = y + (i % rows) * line + line / 2
         step_disc(screen, i + 1, cx + size * 0.6, cy, size * 0.55)
         screen.text(s["what"], cx + size * 1.4, cy, size, theme.TEXT, "midleft")
-        screen.text(f"{s['left']} left", cx + col_w, cy, size, theme.ACCENT, "midright")
+        screen.text(_("{n} left", context="ap", n=s["left"]), cx + col_w, cy, size,
+                    theme.ACCENT, "midright")
 
 
 def found(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
@@ -184,7 +186,7 @@ def found(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
         cy = y + i * line + line / 2
         end = seat_tag(screen, ctx, int(p["seat"]), x + 8, cy, size)
         screen.text(p["why"], end + size * 0.4, cy, size, theme.TEXT, "midleft")
-        points = f"+{p['points']}" if p["points"] else "nothing"
+        points = f"+{p['points']}" if p["points"] else _("nothing", context="points")
         screen.text(points, x + w - 8, cy, size, theme.ACCENT, "midright")
 
 
@@ -203,17 +205,18 @@ def scoring(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext)
     for i, r in enumerate(ranking):
         cy = y + i * line + line / 2
         owner = int(r["owner"])
-        place = ("1st", "2nd", "3rd", "4th")[min(3, int(r["place"]) - 1)]
+        place = ordinal(min(4, int(r["place"])))
         screen.text(place, x + 8, cy, size, theme.TEXT, "midleft")
         seat_tag_owner(screen, ctx, owner, x + size * 2.6, cy, size)
         parts = [t["level"] for t in fig["temples"] if int(t["owner"]) == owner]
         sums = " + ".join(map(str, parts)) + " = " if len(parts) > 1 else ""
-        levels = f"{sums}{plural(int(r['levels']), 'level')}"
+        levels = _.n("{sums}{n} level", "{sums}{n} levels", n=int(r["levels"]), sums=sums)
         screen.text(levels, x + w * 0.7, cy, size, theme.TEXT, "midright")
+        points: Text
         if int(r["place"]) > len(fig["places"]):
-            points = "nothing"
+            points = _("nothing", context="points")
         elif owner == NEUTRAL:
-            points = "scores nothing"
+            points = _("scores nothing")
         else:
             points = f"+{r['points']}"
         screen.text(points, x + w - 8, cy, size, theme.ACCENT, "midright")
@@ -225,7 +228,7 @@ def seat_tag_owner(screen: Screen, ctx: AidContext, owner: int, x: float, y: flo
         colour = theme.NEUTRAL_COLOUR
         screen.circle(x + size * 0.42, y, size * 0.52, INK)
         screen.circle(x + size * 0.42, y, size * 0.4, colour, max(2.0, size * 0.12))
-        screen.text("Neutral", x + size * 1.2, y, size, colour, "midleft")
+        screen.text(NEUTRAL_NAME, x + size * 1.2, y, size, colour, "midleft")
     else:
         seat_tag(screen, ctx, owner, x, y, size)
 
@@ -234,7 +237,7 @@ def tokens(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) 
     """Every token of the box: the token, how many there are, and its 1st / 2nd / 3rd."""
     x, y, w, h = area
     items = fig["tokens"]
-    labels = ("in the box", "1st", "2nd", "3rd")
+    labels = (_("in the box"), ordinal(1), ordinal(2), ordinal(3))
     size = 36.0
     head = max(screen.text_width(t, size) for t in labels) + 30
     n = max(1, len(items))
@@ -259,11 +262,12 @@ def hands(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
     once with how many of it."""
     x, y, w, h = area
     colour, mark = seat_look(ctx, 0)
-    rows = (("Period 1", fig["period1"]), ("Added for period 2", fig["period2"]))
+    rows = ((_("Period 1: {n}", n=len(fig["period1"])), fig["period1"]),
+            (_("Added for period 2: {n}", n=len(fig["period2"])), fig["period2"]))
     row_h = h / 2
     for i, (title, levels) in enumerate(rows):
         ry = y + i * row_h
-        screen.text(f"{title}: {len(levels)}", x, ry, CAPTION, theme.ACCENT)
+        screen.text(title, x, ry, CAPTION, theme.ACCENT)
         kinds = sorted(set(int(v) for v in levels))
         slot = w / max(1, len(kinds))
         cs = min(slot * 0.8, row_h - CAPTION * 3.2)

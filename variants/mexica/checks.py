@@ -18,24 +18,30 @@ from typing import Any, ClassVar
 
 from game.core.errors import IllegalAction, quote
 from game.core.notation import plain_number
-from game.core.words import plural
+from game.i18n import Msg, Seat
 from variants.mexica.geometry import GeometryMixin
-from variants.mexica.names import AXES, player_name
+from variants.mexica.names import AXES
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _
 
 #: A check: (rules, state, deciding seat, the action's words after the verb) -> (the
 #: canonical text, the plan for the verb's handler).
 Check = Callable[["ChecksMixin", MexicaState, int, list[str]], tuple[str, Any]]
 
 
+#: the verbs of the notation, for a refusal of an unknown one (the notation is not translated)
+VERBS = ("start, canal, bridge, relocate, move, boat, teleport, temple, found, take, spend, "
+         "remove, agree, refuse, end")
+
+
 def _need(args: list[str], n: int, usage: str) -> None:
     if len(args) != n:
-        raise IllegalAction(f"write it as: {usage}")
+        raise IllegalAction(_("write it as: {notation}", notation=usage))
 
 
 def _axis(text: str) -> str:
     if text not in AXES:
-        raise IllegalAction("the bridge axis is ns (north-south) or ew (east-west)")
+        raise IllegalAction(_("the bridge axis is ns (north-south) or ew (east-west)"))
     return text
 
 
@@ -45,33 +51,35 @@ class ChecksMixin(GeometryMixin):
     def _check(self, s: MexicaState, verb: str, args: list[str]) -> tuple[str, Any]:
         """Validate one action; return its canonical text and a plan for its handler."""
         if s.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         seat = self.deciding(s)
         if s.phase == "vote":
             return self._check_answer(s, seat, verb, args)
         if s.phase == "start":
             if verb != "start":
-                raise IllegalAction("first place your Pilli on a palace start space: "
-                                    "start <space>")
+                raise IllegalAction(_("first place your Pilli on a palace start space: "
+                                      "start <space>"))
             return self._check_start(s, seat, args)
         check = self.PLAY_CHECKS.get(verb)
         if check is None:
-            raise IllegalAction(f"unknown action {quote(verb)}; actions are: start, canal, "
-                                "bridge, relocate, move, boat, teleport, temple, found, take, "
-                                "spend, remove, agree, refuse, end")
+            raise IllegalAction(_("unknown action {verb}; actions are: {verbs}",
+                                  verb=quote(verb), verbs=VERBS))
         return check(self, s, seat, args)
 
     # -- shared refusals ------------------------------------------------------------------
     def _cell(self, text: str) -> int:
         c = self.board.index.get(text)
         if c is None:
-            raise IllegalAction(f"{quote(text)} is not a space on this board")
+            raise IllegalAction(_("{space} is not a space on this board", space=quote(text)))
         return c
 
-    def _pay(self, s: MexicaState, seat: int, cost: int, what: str) -> None:
+    def _pay(self, s: MexicaState, seat: int, cost: int, what: Msg) -> None:
         if cost > s.ap:
-            raise IllegalAction(f"{what} costs {cost} AP and you have {s.ap} left"
-                                + (" (spend an AP token first)" if s.ap_tokens[seat] else ""))
+            if s.ap_tokens[seat]:
+                raise IllegalAction(_("{what} costs {cost} AP and you have {left} left (spend "
+                                      "an AP token first)", what=what, cost=cost, left=s.ap))
+            raise IllegalAction(_("{what} costs {cost} AP and you have {left} left",
+                                  what=what, cost=cost, left=s.ap))
 
     def _guard(self, s: MexicaState, seat: int, blocked: frozenset[int],
                freed: int | None = None, removed_bridge: int | None = None,
@@ -88,16 +96,19 @@ class ChecksMixin(GeometryMixin):
         if verb in ("agree", "refuse") and not args:
             return verb, None
         size = s.vote.size if s.vote is not None else "?"
-        raise IllegalAction(f"{player_name(seat)} must answer the proposal to remove the "
-                            f"size-{size} calpulli token: agree or refuse")
+        raise IllegalAction(_("{player} must answer the proposal to remove the size-{size} "
+                              "calpulli token: agree or refuse",
+                              you="You must answer the proposal to remove the size-{size} "
+                                  "calpulli token: agree or refuse",
+                              player=Seat(seat), size=size))
 
     def _check_start(self, s: MexicaState, seat: int, args: list[str]) -> tuple[str, int]:
         _need(args, 1, "start <space>, e.g. start h7")
         c = self._cell(args[0])
         if c not in self.board.starts:
-            raise IllegalAction(f"{args[0]} is not a palace start space")
+            raise IllegalAction(_("{space} is not a palace start space", space=args[0]))
         if c in s.pilli:
-            raise IllegalAction(f"another Pilli already stands on {args[0]}")
+            raise IllegalAction(_("another Pilli already stands on {space}", space=args[0]))
         return f"start {self.board.names[c]}", c
 
     # -- the play phase, one check per verb -----------------------------------------------
@@ -108,36 +119,40 @@ class ChecksMixin(GeometryMixin):
     def _check_take(self, s: MexicaState, seat: int, args: list[str]) -> tuple[str, None]:
         _need(args, 0, "take")
         if s.taken >= self.take_limit:
-            raise IllegalAction(f"you may take at most {self.take_limit} AP tokens a turn")
+            raise IllegalAction(_.n("you may take at most {n} AP token a turn",
+                                    "you may take at most {n} AP tokens a turn",
+                                    n=self.take_limit))
         if s.supply["ap_tokens"] <= 0:
-            raise IllegalAction("the supply has no AP tokens left")
-        self._pay(s, seat, self.c_take, "taking an AP token")
+            raise IllegalAction(_("the supply has no AP tokens left"))
+        self._pay(s, seat, self.c_take, _("taking an AP token"))
         return "take", None
 
     def _check_spend(self, s: MexicaState, seat: int, args: list[str]) -> tuple[str, None]:
         _need(args, 0, "spend")
         if s.ap_tokens[seat] <= 0:
-            raise IllegalAction("you have no AP tokens to spend")
+            raise IllegalAction(_("you have no AP tokens to spend"))
         return "spend", None
 
     def _check_canal(self, s: MexicaState, seat: int, args: list[str]
                      ) -> tuple[str, tuple[int, ...]]:
         b = self.board
         if len(args) not in (1, 2):
-            raise IllegalAction("write it as: canal <space> or canal <space> <space>")
+            raise IllegalAction(_("write it as: {notation}",
+                                  notation="canal <space> | canal <space> <space>"))
         cells = sorted(self._cell(a) for a in args)
         if len(cells) == 2:
             if cells[1] not in (b.east[cells[0]], b.south[cells[0]]):
-                raise IllegalAction("a double canal covers two orthogonally adjacent spaces")
+                raise IllegalAction(_("a double canal covers two orthogonally adjacent "
+                                      "spaces"))
             if s.supply["double"] <= 0:
-                raise IllegalAction("no double canal tiles are left")
+                raise IllegalAction(_("no double canal tiles are left"))
         elif s.supply["single"] <= 0:
-            raise IllegalAction("no single canal tiles are left")
+            raise IllegalAction(_("no single canal tiles are left"))
         for c in cells:
             why = self._canal_ok(s, c)
             if why:
-                raise IllegalAction(f"no canal on {b.names[c]}: {why}")
-        self._pay(s, seat, self.c_canal, "a canal")
+                raise IllegalAction(_("no canal on {space}: {why}", space=b.names[c], why=why))
+        self._pay(s, seat, self.c_canal, _("a canal", context="cost"))
         self._guard(s, seat, frozenset(cells))
         return "canal " + " ".join(b.names[c] for c in cells), tuple(cells)
 
@@ -146,12 +161,12 @@ class ChecksMixin(GeometryMixin):
         _need(args, 2, "bridge <space> ns|ew")
         c, axis = self._cell(args[0]), _axis(args[1])
         if s.supply["bridges"] <= 0:
-            raise IllegalAction("no bridges are left in the supply; relocate one instead")
+            raise IllegalAction(_("no bridges are left in the supply; relocate one instead"))
         name = self.board.names[c]
         why = self._bridge_ok(s, c, axis)
         if why:
-            raise IllegalAction(f"no bridge on {name}: {why}")
-        self._pay(s, seat, self.c_bridge, "a bridge")
+            raise IllegalAction(_("no bridge on {space}: {why}", space=name, why=why))
+        self._pay(s, seat, self.c_bridge, _("a bridge", context="cost"))
         return f"bridge {name} {axis}", (c, axis)
 
     def _check_relocate(self, s: MexicaState, seat: int, args: list[str]
@@ -160,18 +175,18 @@ class ChecksMixin(GeometryMixin):
         src, dst, axis = self._cell(args[0]), self._cell(args[1]), _axis(args[2])
         names = self.board.names
         if src not in s.bridges:
-            raise IllegalAction(f"there is no bridge on {names[src]}")
+            raise IllegalAction(_("there is no bridge on {space}", space=names[src]))
         if s.supply["bridges"] > 0:
-            raise IllegalAction("bridges may be relocated only once the supply has none")
+            raise IllegalAction(_("bridges may be relocated only once the supply has none"))
         if src in s.pilli:
-            raise IllegalAction("a Pilli stands on that bridge")
+            raise IllegalAction(_("a Pilli stands on that bridge"))
         if src == dst:
-            raise IllegalAction("a relocated bridge must go to another canal space; "
-                                "turning it round where it stands is no relocation")
+            raise IllegalAction(_("a relocated bridge must go to another canal space; "
+                                  "turning it round where it stands is no relocation"))
         why = self._bridge_ok(s, dst, axis)  # the moved bridge's own space is not dst
         if why:
-            raise IllegalAction(f"no bridge on {names[dst]}: {why}")
-        self._pay(s, seat, self.c_relocate, "relocating a bridge")
+            raise IllegalAction(_("no bridge on {space}: {why}", space=names[dst], why=why))
+        self._pay(s, seat, self.c_relocate, _("relocating a bridge"))
         self._guard(s, seat, frozenset(), removed_bridge=src, added_bridge=(dst, axis))
         return f"relocate {names[src]} {names[dst]} {axis}", (src, dst, axis)
 
@@ -181,9 +196,10 @@ class ChecksMixin(GeometryMixin):
         me = s.pilli[seat]
         name = self.board.names[c]
         if me is None or c not in self._foot_targets(s, me):
-            raise IllegalAction(f"your Pilli cannot step onto {name}: steps go to an "
-                                "adjacent empty space, or onto and off a bridge by its ends")
-        self._pay(s, seat, self.c_step, "a step")
+            raise IllegalAction(_("your Pilli cannot step onto {space}: steps go to an "
+                                  "adjacent empty space, or onto and off a bridge by its ends",
+                                  space=name))
+        self._pay(s, seat, self.c_step, _("a step"))
         self._guard(s, seat, frozenset((c,)), freed=me)
         return f"move {name}", c
 
@@ -194,15 +210,16 @@ class ChecksMixin(GeometryMixin):
         me = s.pilli[seat]
         name = self.board.names[c]
         if me is None or me not in s.bridges:
-            raise IllegalAction("a boat trip starts from a bridge your Pilli stands on")
+            raise IllegalAction(_("a boat trip starts from a bridge your Pilli stands on"))
         if c not in s.bridges:
-            raise IllegalAction(f"there is no bridge on {name}")
+            raise IllegalAction(_("there is no bridge on {space}", space=name))
         if c in s.pilli:
-            raise IllegalAction(f"a Pilli already stands on the bridge at {name}")
+            raise IllegalAction(_("a Pilli already stands on the bridge at {space}",
+                                  space=name))
         cost = self._boat_costs(s, me).get(c)
         if cost is None:
-            raise IllegalAction(f"no water route links your bridge to {name}")
-        self._pay(s, seat, cost, "that boat trip")
+            raise IllegalAction(_("no water route links your bridge to {space}", space=name))
+        self._pay(s, seat, cost, _("that boat trip"))
         self._guard(s, seat, frozenset((c,)), freed=me)
         return f"boat {name}", (c, cost)
 
@@ -211,8 +228,9 @@ class ChecksMixin(GeometryMixin):
         c = self._cell(args[0])
         name = self.board.names[c]
         if not (self._walkable(s, c) or (c in s.bridges and c not in s.pilli)):
-            raise IllegalAction(f"{name} is not an empty land space or empty bridge")
-        self._pay(s, seat, self.c_teleport, "teleporting")
+            raise IllegalAction(_("{space} is not an empty land space or empty bridge",
+                                  space=name))
+        self._pay(s, seat, self.c_teleport, _("teleporting"))
         self._guard(s, seat, frozenset((c,)), freed=s.pilli[seat])
         return f"teleport {name}", c
 
@@ -223,18 +241,21 @@ class ChecksMixin(GeometryMixin):
         name = self.board.names[c]
         level = plain_number(args[1])
         if level is None:
-            raise IllegalAction("the temple level is a number, e.g. temple c2 3")
+            raise IllegalAction(_("the temple level is a number, e.g. {example}",
+                                  example="temple c2 3"))
         if level not in s.hands[seat]:
-            raise IllegalAction(f"you have no level-{level} temple left")
+            raise IllegalAction(_("you have no level-{level} temple left", level=level))
         label = self._pilli_label(s, seat)
         if label < 0:
-            raise IllegalAction("your Pilli must stand in a district (not on a bridge) to "
-                                "build a temple")
+            raise IllegalAction(_("your Pilli must stand in a district (not on a bridge) to "
+                                  "build a temple"))
         if not self._buildable(s, c):
-            raise IllegalAction(f"{name} is not an empty land space outside the palace")
+            raise IllegalAction(_("{space} is not an empty land space outside the palace",
+                                  space=name))
         if s.label[c] != label:
-            raise IllegalAction(f"{name} is not in the district your Pilli stands in")
-        self._pay(s, seat, level * self.c_level, f"a level-{level} temple")
+            raise IllegalAction(_("{space} is not in the district your Pilli stands in",
+                                  space=name))
+        self._pay(s, seat, level * self.c_level, _("a level-{level} temple", level=level))
         self._guard(s, seat, frozenset((c,)))
         return f"temple {name} {level}", (c, level)
 
@@ -245,18 +266,20 @@ class ChecksMixin(GeometryMixin):
         name = self.board.names[c]
         label = self._pilli_label(s, seat)
         if label < 0:
-            raise IllegalAction("your Pilli must stand in the district it founds")
+            raise IllegalAction(_("your Pilli must stand in the district it founds"))
         if self._founded(s, label):
-            raise IllegalAction("this district is already founded")
+            raise IllegalAction(_("this district is already founded"))
         size = len(s.dcells[label])
         if size not in s.display:
-            raise IllegalAction(f"this district has {plural(size, 'space')} and no calpulli "
-                                f"token of size {size} is available")
+            raise IllegalAction(_.n("this district has {n} space and no calpulli token of "
+                                    "size {n} is available",
+                                    "this district has {n} spaces and no calpulli token of "
+                                    "size {n} is available", n=size))
         if s.label[c] != label:
-            raise IllegalAction(f"{name} is not in your Pilli's district")
+            raise IllegalAction(_("{space} is not in your Pilli's district", space=name))
         if not self._buildable(s, c):
-            raise IllegalAction(f"the token must go on an empty land space outside the "
-                                f"palace; {name} is not one")
+            raise IllegalAction(_("the token must go on an empty land space outside the "
+                                  "palace; {space} is not one", space=name))
         self._guard(s, seat, frozenset((c,)))
         return f"found {name}", (c, label, size)
 
@@ -264,14 +287,15 @@ class ChecksMixin(GeometryMixin):
         _need(args, 1, "remove <token size>")
         size = plain_number(args[0])
         if size is None:
-            raise IllegalAction("name the token by its size, e.g. remove 6")
+            raise IllegalAction(_("name the token by its size, e.g. {example}",
+                                  example="remove 6"))
         if s.period != 2:
-            raise IllegalAction("calpulli tokens can be removed only in the second period")
+            raise IllegalAction(_("calpulli tokens can be removed only in the second period"))
         if size not in s.display:
-            raise IllegalAction(f"no size-{size} token is on display")
+            raise IllegalAction(_("no size-{size} token is on display", size=size))
         if size in s.proposed:
-            raise IllegalAction(f"you already proposed removing the size-{size} token this "
-                                "turn")
+            raise IllegalAction(_("you already proposed removing the size-{size} token this "
+                                  "turn", size=size))
         return f"remove {size}", size
 
     #: the play phase's verbs and their checks (the handlers' table is in actions.py)

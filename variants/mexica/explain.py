@@ -14,13 +14,16 @@ from typing import Any
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.words import indefinite
+from game.i18n import Msg
 from variants.mexica import queries as q
+from variants.mexica.text import _
 
-ORDINAL = {1: "first", 2: "second", 3: "third"}
+#: a place in a district as a hint names it
+ORDINAL = {1: _("first place", context="district"), 2: _("second place", context="district"),
+           3: _("third place", context="district")}
 
 
-def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> str | None:
+def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> Msg | None:
     work = rules.clone(state)
     before = rules.scores(work)[seat]
     played: list[str] = []
@@ -40,42 +43,48 @@ def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> str | Non
     index = rules.board.index
     founded = next((e for e in events if e.kind == "founded" and e.seat == seat), None)
     if founded is not None:
-        size = founded.data.get("size")
-        text = f"founds the {size}-space district: +{gained} now"
+        size = int(founded.data.get("size", 0))
         place = _place(rules, work, seat, index.get(str(founded.data.get("cell")), -1))
         if place is not None:
-            text += f", {place} later"
-        return text
+            return _("founds the {size}-space district: +{points} now, {place} later",
+                     size=size, points=gained, place=place)
+        return _("founds the {size}-space district: +{points} now", size=size, points=gained)
     temples = [a.split() for a in played if a.startswith("temple ")]
     if temples:
-        cell = index[temples[0][1]]
-        levels = sum(int(t[2]) for t in temples)
-        standing = q.district_standing(rules, work, cell)
-        size = standing["size"] if standing else "?"
-        where = "temples" if len(temples) > 1 else f"a level-{levels} temple"
-        text = f"{where} in the {size}-space district"
-        place = _place(rules, work, seat, cell)
-        return f"{text}: {place}" if place is not None else text
+        return _temples(rules, work, seat, temples)
     canals = [a for a in played if a.startswith("canal ")]
     if canals:
         cells = [index[c] for c in canals[-1].split()[1:]]
         for c in rules.board.nbrs[cells[0]]:
             standing = q.district_standing(rules, work, c)
             if standing and not standing["founded"] and standing["size"] in work.display:
-                return f"carves {indefinite(str(standing['size']) + '-space district')}: " \
-                       f"token {standing['size']} is on display"
+                return _("carves out the {size}-space district: token {size} is on display",
+                         size=standing["size"])
     if "take" in played:
-        return "banks an AP token for a bigger turn later"
+        return _("banks an AP token for a bigger turn later")
     if played[0].startswith(("move ", "boat ", "teleport ")):
         f = q.founding(rules, work, seat)
         if f is not None and f["available"]:
-            return f"reaches the {f['size']}-space district, ready to found it"
+            return _("reaches the {size}-space district, ready to found it", size=f["size"])
     if played == ["end"]:
-        return "nothing here is worth the AP: end the turn"
+        return _("nothing here is worth the AP: end the turn")
     return None
 
 
-def _place(rules: Any, state: Any, seat: int, cell: int) -> str | None:
+def _temples(rules: Any, work: Any, seat: int, temples: list[list[str]]) -> Msg:
+    cell = rules.board.index[temples[0][1]]
+    levels = sum(int(t[2]) for t in temples)
+    standing = q.district_standing(rules, work, cell)
+    size = standing["size"] if standing else "?"
+    if len(temples) > 1:
+        text = _("temples in the {size}-space district", size=size)
+    else:
+        text = _("a level-{level} temple in the {size}-space district", level=levels, size=size)
+    place = _place(rules, work, seat, cell)
+    return _("{what}: {place}", what=text, place=place) if place is not None else text
+
+
+def _place(rules: Any, state: Any, seat: int, cell: int) -> Msg | None:
     """"first place there (5 levels to 2, +8 a scoring)" for ``seat`` in the district
     around ``cell``, or None."""
     standing = q.district_standing(rules, state, cell)
@@ -86,10 +95,18 @@ def _place(rules: Any, state: Any, seat: int, cell: int) -> str | None:
         return None
     others = [r["levels"] for r in standing["rows"] if r["owner"] != seat]
     rival = max(others) if others else 0
-    name = ORDINAL.get(mine["place"], f"place {mine['place']}")
+    number = mine["place"]
+    name = ORDINAL.get(number) or _("place {place}", context="district", place=number)
     info = rules.token_info.get(standing["token"]) if standing["founded"] else None
-    worth = ""
-    if info is not None and mine["place"] <= len(info["places"]):
-        worth = f", +{info['places'][mine['place'] - 1]} a scoring"
-    tie = " (tied)" if rival == mine["levels"] else ""
-    return f"{name} place{tie} ({mine['levels']} levels to {rival}{worth})"
+    values = {"place": name, "levels": mine["levels"], "rival": rival}
+    tied = rival == mine["levels"]
+    if info is not None and number <= len(info["places"]):
+        worth = info["places"][number - 1]
+        if tied:
+            return _("{place} (tied) ({levels} levels to {rival}, +{points} a scoring)",
+                     points=worth, **values)
+        return _("{place} ({levels} levels to {rival}, +{points} a scoring)", points=worth,
+                 **values)
+    if tied:
+        return _("{place} (tied) ({levels} levels to {rival})", **values)
+    return _("{place} ({levels} levels to {rival})", **values)

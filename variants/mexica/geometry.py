@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import deque
 
+from game.i18n import Msg, Seat
 from variants.mexica.core import MexicaCore
-from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _, axis_of
 
 
 class GeometryMixin(MexicaCore):
@@ -35,37 +36,37 @@ class GeometryMixin(MexicaCore):
         lab = s.label
         return any(lab[c] == label for c in s.tokens)
 
-    def _canal_ok(self, s: MexicaState, c: int) -> str | None:
+    def _canal_ok(self, s: MexicaState, c: int) -> Msg | None:
         b = self.board
         if c in b.lake:
-            return "canals cannot go on the lake"
+            return _("canals cannot go on the lake")
         if s.canal[c]:
-            return "there is already a canal there"
+            return _("there is already a canal there")
         if c in b.palace:
-            return "nothing may be built on the Emperor's palace"
+            return _("nothing may be built on the Emperor's palace")
         if c in s.temples:
-            return "a temple stands there"
+            return _("a temple stands there")
         if c in s.tokens:
-            return "a calpulli token lies there"
+            return _("a calpulli token lies there")
         if c in s.pilli:
-            return "a Pilli stands there"
+            return _("a Pilli stands there")
         if c in s.ramps:
-            return "that space holds up a bridge"
+            return _("that space holds up a bridge")
         if self._founded(s, s.label[c]):
-            return "that district is already founded"
+            return _("that district is already founded")
         return None
 
     def _bridge_ok(self, s: MexicaState, c: int, axis: str,
-                   ignore: int | None = None) -> str | None:
+                   ignore: int | None = None) -> Msg | None:
         b = self.board
         if c < 0 or not s.canal[c]:
-            return "bridges go on canal tiles"
+            return _("bridges go on canal tiles")
         if c in s.bridges and c != ignore:
-            return "there is already a bridge there"
+            return _("there is already a bridge there")
         for r in b.ramps(c, axis):
             if r < 0 or r in b.lake or s.canal[r]:
-                return (f"a {axis} bridge there would end in water; both ends must be on "
-                        "land")
+                return _("a {axis} bridge there would end in water; both ends must be "
+                         "on land", axis=axis_of(axis))
         return None
 
     def _foot_targets(self, s: MexicaState, p: int, blocked: frozenset[int] = frozenset(),
@@ -146,7 +147,7 @@ class GeometryMixin(MexicaCore):
 
     def _pens(self, s: MexicaState, seat: int, blocked: frozenset[int],
               freed: int | None = None, removed_bridge: int | None = None,
-              added_bridge: tuple[int, str] | None = None) -> str | None:
+              added_bridge: tuple[int, str] | None = None) -> Msg | None:
         """First round: would this action leave another Pilli with no foot move at all?"""
         for other, p in enumerate(s.pilli):
             if other == seat or p is None:
@@ -154,8 +155,8 @@ class GeometryMixin(MexicaCore):
             if not self._foot_targets(s, p):
                 continue  # already stuck: this action does not cause it
             if not self._foot_targets(s, p, blocked, freed, removed_bridge, added_bridge):
-                return (f"in the first round you may not leave {player_name(other)}'s "
-                        "Pilli without a move")
+                return _("in the first round you may not leave {player}'s Pilli without a "
+                         "move", player=Seat(other))
         return None
 
     def _near_others(self, s: MexicaState, seat: int) -> set[int]:

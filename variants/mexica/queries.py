@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import Text
 from variants.mexica.names import AXES
 from variants.mexica.state import MexicaState
 
@@ -96,13 +97,13 @@ def teleport_ok(rules: MexicaRules, state: MexicaState, cell: int) -> bool:
 # --------------------------------------------------------------------------------------
 # playing steps that depend on each other
 # --------------------------------------------------------------------------------------
-def explain(rules: MexicaRules, state: MexicaState, action: str) -> str | None:
+def explain(rules: MexicaRules, state: MexicaState, action: str) -> Text | None:
     """None if ``action`` is legal now, else the engine's reason (``rules.why_not``)."""
     return rules.why_not(state, action)
 
 
 def simulate(rules: MexicaRules, state: MexicaState, actions: list[str]
-             ) -> tuple[MexicaState, str | None, int]:
+             ) -> tuple[MexicaState, Text | None, int]:
     """Play ``actions`` in order on a clone: (the clone, the first refusal or None, the
     number of actions played). Each step is asked with ``rules.why_not`` first; a later
     step depends on where the earlier ones lead (a walk), which is why they are played."""

@@ -24,8 +24,8 @@ from game.core.events import Event
 from game.core.notation import action_words
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.core.words import plural
-from game.kit.facts import decided_by
+from game.i18n import Msg, Text
+from game.i18n.message import reason
 from variants.mexica import facts
 from variants.mexica.actions import ActionsMixin
 from variants.mexica.ai import MexicaAIMixin
@@ -33,6 +33,7 @@ from variants.mexica.checks import ChecksMixin
 from variants.mexica.describe import sentence
 from variants.mexica.params import PARAMETERS, check_mexica_params
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _, ap
 
 
 class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
@@ -117,10 +118,10 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
 
         return walk_plans(self, state, seat)
 
-    def forgoes(self, state: MexicaState, action: str) -> str:
+    def forgoes(self, state: MexicaState, action: str) -> Text:
         """Ending the turn with action points left loses them."""
         if action.split() == ["end"] and state.phase != "over" and state.ap > 0:
-            return f"{plural(state.ap, 'AP', 'AP')} left"
+            return _("{left} left", left=ap(state.ap))
         return ""
 
     def turn_seat(self, state: MexicaState) -> int | None:
@@ -136,11 +137,17 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     def winners(self, state: MexicaState) -> list[int]:
         return list(state.winners)
 
-    def game_facts(self, state: MexicaState, events: Sequence[Any]) -> list[str]:
+    def game_facts(self, state: MexicaState, events: Sequence[Any]) -> list[Any]:
         return facts.game_facts(events)
 
-    def tie_break(self, state: MexicaState) -> str:
-        return decided_by(state.scores, state.winners, "AP tokens left")
+    def tie_break(self, state: MexicaState) -> Text:
+        """"Tied on 60 points: decided by AP tokens left" when the tie-breaker chose."""
+        top = max(state.scores, default=0)
+        tied = [seat for seat, score in enumerate(state.scores) if score == top]
+        if len(tied) < 2 or set(tied) <= set(state.winners):
+            return ""
+        return _.n("Tied on {n} point: decided by AP tokens left",
+                   "Tied on {n} points: decided by AP tokens left", n=top)
 
     def view(self, state: MexicaState, seat: int | None) -> dict[str, Any]:
         data = self.to_dict(state)
@@ -152,12 +159,12 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
     # apply: parse, check, carry out
     # =====================================================================================
     def explain(self, view: MexicaState, seat: int, action: str,
-                then: Sequence[str] = ()) -> str | None:
+                then: Sequence[str] = ()) -> Msg | None:
         from variants.mexica.explain import explain
 
         return explain(self, view, seat, [action, *then])
 
-    def describe_action(self, state: MexicaState, action: str) -> str:
+    def describe_action(self, state: MexicaState, action: str) -> Text:
         """The action in the player's words with its cost ("Player 1 builds a 2-level
         temple on k3: 2 AP"), from its checked plan; an action the rules refuse here
         keeps its notation."""
@@ -204,18 +211,18 @@ class MexicaRules(ChecksMixin, ActionsMixin, MexicaAIMixin):
         return {"move": self.c_step, "boat": self.c_boat, "teleport": self.c_teleport,
                 "relocate": self.c_relocate}
 
-    def why_not(self, state: MexicaState, action: str) -> str | None:
+    def why_not(self, state: MexicaState, action: str) -> Text | None:
         """The verb's check alone: it only reads the state, so no clone is needed."""
         try:
             verb, args = self._parse(action)
             self._check(state, verb, args)
         except IllegalAction as exc:
-            return str(exc)
+            return reason(exc)
         return None
 
     @staticmethod
     def _parse(action: str) -> tuple[str, list[str]]:
         words = action_words(action)
         if not words:
-            raise IllegalAction("empty action")
+            raise IllegalAction(_("empty action"))
         return words[0], words[1:]

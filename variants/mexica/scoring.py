@@ -6,10 +6,10 @@
 from __future__ import annotations
 
 from game.core.events import Event
-from game.core.words import plural
+from game.i18n import Listing, Seat
 from variants.mexica.geometry import GeometryMixin
-from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _
 
 
 class ScoringMixin(GeometryMixin):
@@ -44,7 +44,8 @@ class ScoringMixin(GeometryMixin):
 
     def _score_period(self, s: MexicaState) -> list[Event]:
         names = self.board.names
-        ev = [Event("scoring", f"Scoring of period {s.period}", data={"period": s.period})]
+        ev = [Event("scoring", _("Scoring of period {period}", period=s.period),
+                    data={"period": s.period})]
         for label in sorted(s.dcells, key=lambda lab: min(s.dcells[lab])):
             cells = s.dcells[label]
             token_cell = next((c for c in cells if c in s.tokens), None)
@@ -64,22 +65,32 @@ class ScoringMixin(GeometryMixin):
                 pts = points[place - 1] if place <= len(points) else 0
                 places.append({"owner": owner, "levels": value, "place": place,
                                "points": pts if owner >= 0 else 0})
-            kind = "Founded" if token_cell is not None else "Unfounded"
-            ev.append(Event("district_scored", f"{kind} district of {plural(size, 'space')}", data={
+            title = (_.n("Founded district of {n} space", "Founded district of {n} spaces",
+                         n=size) if token_cell is not None else
+                     _.n("Unfounded district of {n} space", "Unfounded district of {n} spaces",
+                         n=size))
+            ev.append(Event("district_scored", title, data={
                                 "cells": [names[c] for c in sorted(cells)], "size": size,
                                 "founded": token_cell is not None, "places": places}))
             for owner, value, place in ranking:
                 pts = points[place - 1] if place <= len(points) else 0
                 if self.award(s, owner, pts):
-                    ev.append(Event("score", f"{player_name(owner)} +{pts}: place {place} "
-                                    f"with {plural(value, 'level')} in the {size}-space "
-                                    "district", owner, pts,
+                    ev.append(Event("score", _.n(
+                        "{player} +{points}: place {place} with {n} level in the "
+                        "{size}-space district",
+                        "{player} +{points}: place {place} with {n} levels in the "
+                        "{size}-space district", n=value, player=Seat(owner), points=pts,
+                        place=place, size=size), owner, pts,
                                     {"reason": "district", "place": place,
                                      "period": s.period}))
         for seat, p in enumerate(s.pilli):
             if p in self.board.starts and self.award(s, seat, self.palace_bonus):
-                ev.append(Event("score", f"{player_name(seat)} +{self.palace_bonus} for "
-                                "standing on a palace start space", seat, self.palace_bonus,
+                ev.append(Event("score", _("{player} +{points} for standing on a palace "
+                                           "start space",
+                                           you="You +{points} for standing on a palace "
+                                               "start space",
+                                           player=Seat(seat), points=self.palace_bonus),
+                                seat, self.palace_bonus,
                                 {"reason": "palace"}))
         return ev
 
@@ -89,7 +100,12 @@ class ScoringMixin(GeometryMixin):
         tied = [i for i, v in enumerate(s.scores) if v == best]
         most = max(s.ap_tokens[i] for i in tied)
         s.winners = [i for i in tied if s.ap_tokens[i] == most]
-        text = " and ".join(player_name(w) for w in s.winners)
-        return [Event("game_over", f"Game over: {text} win{'s' if len(s.winners) == 1 else ''}"
-                      f" with {best} prestige", data={"winners": list(s.winners),
-                                                     "scores": list(s.scores)})]
+        data = {"winners": list(s.winners), "scores": list(s.scores)}
+        if len(s.winners) == 1:
+            text = _("Game over: {player} wins with {points} prestige",
+                     you="Game over: you win with {points} prestige",
+                     player=Seat(s.winners[0]), points=best)
+        else:
+            text = _("Game over: {players} win with {points} prestige",
+                     players=Listing(tuple(Seat(w) for w in s.winners)), points=best)
+        return [Event("game_over", text, data=data)]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from game.i18n import Text, say
 from game.kit.client import (
     Anim,
     Area,
@@ -36,7 +37,7 @@ from game.kit.client import (
     sooner,
     theme,
 )
-from game.modkit import Event, plural
+from game.modkit import Event
 from variants.mexica import view_anim as va
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
@@ -44,6 +45,7 @@ from variants.mexica.aid_pages import AidPictures
 from variants.mexica.board import Board
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _, axis_of, ordinal
 from variants.mexica.view_panel import paint_panel
 from variants.mexica.view_preview import (
     CANAL_MODES,
@@ -141,7 +143,7 @@ class MexicaView(SeatStyle, AidPictures):
         t = Tooling(self.tool, self.cursor, self.canal_mode, self.axis, self.level,
                     self.source, self.menu_index)
         self.preview = compute(self.session, t)
-        self.status = self._walking() or self.preview.status
+        self.status = self._walking() or sentence(self.preview.status, self.session.names)
         self._serial += 1
 
     def _walking(self) -> str:
@@ -151,32 +153,35 @@ class MexicaView(SeatStyle, AidPictures):
         if not steps:
             return ""
         target = steps[-1].split(" ")[-1]
-        return f"Walking to {target}: {plural(len(steps), 'more step', 'more steps')}"
+        return say(_.n("Walking to {space}: {n} more step", "Walking to {space}: {n} more steps",
+                       n=len(steps), space=target))
 
     def mode_text(self) -> str:
-        """The current tool's setting, for the panel."""
+        """The current tool's setting, for the panel, in the television's language."""
+        return say(self._mode())
+
+    def _mode(self) -> Text:
         names = self.board.names
         s = self.state
         if s.phase == "vote" and s.vote is not None:
-            return f"Remove calpulli token {s.vote.size}?  Enter agrees, R refuses"
+            return _("Remove calpulli token {size}?  Enter agrees, R refuses", size=s.vote.size)
         if s.phase == "start":
-            return "Place your Pilli on a palace start space"
+            return _("Place your Pilli on a palace start space")
         if self.tool == "walk":
-            return "Walk, boat or teleport: pick a space"
+            return _("Walk, boat or teleport: pick a space")
         if self.tool == "canal":
-            return f"Canal: {MODE_NAMES[self.canal_mode]}  (R turns)"
+            return _("Canal: {mode}  (R turns)", mode=MODE_NAMES[self.canal_mode])
         if self.tool == "bridge":
-            return f"Bridge: {'north-south' if self.preview.axis == 'ns' else 'east-west'}" \
-                   "  (R turns)"
+            return _("Bridge: {axis}  (R turns)", axis=axis_of(self.preview.axis))
         if self.tool == "temple":
-            return f"Temple of level {self.level}  (keys 1-4, R)"
+            return _("Temple of level {level}  (keys 1-4, R)", level=self.level)
         if self.tool == "found":
-            return "Found: put the token in your district"
+            return _("Found: put the token in your district")
         if self.tool == "relocate":
             if self.source is None:
-                return "Relocate: pick up a bridge"
-            return f"Relocate the bridge from {names[self.source]}  (R turns)"
-        return "Arrows pick, Enter applies"
+                return _("Relocate: pick up a bridge")
+            return _("Relocate the bridge from {space}  (R turns)", space=names[self.source])
+        return _("Arrows pick, Enter applies")
 
     # =====================================================================================
     # input
@@ -284,7 +289,8 @@ class MexicaView(SeatStyle, AidPictures):
             me = self.session.game.state.pilli[self.session.game.state.turn]
             p.action, p.queue = plan[0], plan[1:]
             p.path = [me, *(index[a.split()[1]] for a in plan)] if verb == "move" else []
-            p.status = str(self.session.game.describe(plan[0])) if verb != "move" else p.status
+            p.status = (say(self.session.game.describe(plan[0]), self.session.names)
+                        if verb != "move" else p.status)
             self._serial += 1
         if p.ok and p.action == plan[0] and verb in (*tools, "start"):
             return True
@@ -304,7 +310,8 @@ class MexicaView(SeatStyle, AidPictures):
         if self.session.is_legal(action):
             self.queue.clear()
             return action
-        self.status = sentence(str(self.session.game.why_not(action) or "not possible now"))
+        self.status = sentence(self.session.game.why_not(action) or "not possible now",
+                               self.session.names)
         return None
 
     def _move_cursor(self, direction: str) -> None:
@@ -378,7 +385,7 @@ class MexicaView(SeatStyle, AidPictures):
         reason = self.session.game.why_not(action)
         if reason is not None:
             self.queue.clear()
-            self.status = sentence(str(reason) or "the walk is blocked")
+            self.status = sentence(reason or "the walk is blocked", self.session.names)
             return None
         return self.queue.take(self.session)
 
@@ -390,9 +397,9 @@ class MexicaView(SeatStyle, AidPictures):
     def busy(self) -> bool:  # type: ignore[override]
         return bool(self.queue)
 
-    def refused(self, action: str, reason: str) -> None:
+    def refused(self, action: str, reason: Text) -> None:
         self.queue.clear()
-        self.status = sentence(reason)
+        self.status = sentence(reason, self.session.names)
 
     def on_reset(self) -> None:
         self.queue.clear()
@@ -508,25 +515,26 @@ class MexicaView(SeatStyle, AidPictures):
             return
         x, y, w, h = panel
         size = standing["size"]
-        head = f"{size}-space district" + (f", token {standing['token']}"
-                                           if standing["founded"] else ", unfounded")
+        head = (_("{size}-space district, token {token}", size=size, token=standing["token"])
+                if standing["founded"] else _("{size}-space district, unfounded", size=size))
         rows = standing["rows"][:4]
         bw, bh = w, 52.0 + 38.0 * len(rows)
         bx, by = x, y + h + 12
         frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
         screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+
         for i, row in enumerate(rows):
             ry = by + 46 + 38 * i
             owner = row["owner"]
             colour, mark = vp.seat_colour(self.colours, owner), vp.seat_mark(self.marks, owner)
             screen.box(bx + 14, ry, 26, 26, colour, radius=5)
             draw_mark(screen, mark, bx + 27, ry + 13, 8, (20, 20, 20))
-            place = ordinal.get(row["place"], f"{row['place']}th")
+            place = ordinal(row["place"])
             pts = f"+{row['points']}" if row["points"] else ""
-            screen.text(f"{place}  {self.session.name(owner)}", bx + 50, ry + 2,
+            screen.text(f"{say(place)}  {self.session.name(owner)}", bx + 50, ry + 2,
                         theme.FONT_SMALL, theme.TEXT)
-            screen.text(f"{row['levels']} lv  {pts}", bx + bw - 14, ry + 2, theme.FONT_SMALL,
+            screen.text(_("{levels} lv  {points}", levels=row["levels"], points=pts),
+                        bx + bw - 14, ry + 2, theme.FONT_SMALL,
                         theme.ACCENT if pts else theme.TEXT_DIM, "topright")
 
     def opaque_rect(self, screen: Screen, area: Area) -> Any:

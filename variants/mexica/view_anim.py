@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import say
 from game.kit.client import (
     Anim,  # kinds: canal, bridge, temple, token, pilli
     Effects,
@@ -22,11 +23,12 @@ from game.kit.client import (
     palette,
     theme,
 )
-from game.modkit import Event, plural
+from game.modkit import Event
 from variants.mexica import view_overlay as vo
 from variants.mexica import view_paint as vp
 from variants.mexica.board import Board
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _, ordinal
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
@@ -38,7 +40,7 @@ FLY_TIME = 0.7  # a founded token's flight from the display to its district
 FLY_ARC = 0.15  # how high the flight arcs, as a share of its length ...
 FLY_ARC_MAX = 140.0  # ... and at most (logical units), so it never leaves the screen
 POP_TIME = 1.6
-PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+
 
 
 @dataclass
@@ -187,23 +189,27 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
         if e.kind != "district_scored":
             continue
         lines, points = [], {}
+        names = session.names
         for pl in e.data.get("places", []):
-            place = PLACES.get(pl["place"], f"{pl['place']}th")
-            lines.append(f"{place} {session.name(pl['owner'])}: {plural(pl['levels'], 'level')}, "
-                         f"+{pl['points']}")
+            lines.append(say(_.n("{place} {player}: {n} level, +{points}",
+                                 "{place} {player}: {n} levels, +{points}", n=pl["levels"],
+                                 place=ordinal(pl["place"]), player=session.name(pl["owner"]),
+                                 points=pl["points"]), names))
             if pl["owner"] >= 0:
                 points[pl["owner"]] = pl["points"]
-        steps.append({"title": e.text, "event": e, "kind": "district",
+        steps.append({"title": say(e.text, names), "event": e, "kind": "district",
                       "cells": list(e.data.get("cells", [])), "size": e.data.get("size"),
                       "founded": e.data.get("founded"), "lines": lines, "points": points})
     bonus = [e for e in events if e.kind == "score" and e.data.get("reason") == "palace"]
-    lines = [f"{session.name(e.seat)}: +{e.points} on a palace start space"
-             for e in bonus] or ["No Pilli stands on a palace start space"]
+    lines = [say(_("{player}: +{points} on a palace start space", player=session.name(e.seat),
+                   points=e.points)) for e in bonus] or [
+        say(_("No Pilli stands on a palace start space"))]
     cells = [b.names[s.pilli[e.seat]] for e in bonus
              if e.seat is not None and s.pilli[e.seat] is not None]
-    event = Event("palace_bonus", "Palace bonus",
+    title = say(_("Palace bonus"))
+    event = Event("palace_bonus", _("Palace bonus"),
                   data={"cells": cells, "seats": [e.seat for e in bonus]})
-    steps.append({"title": "Palace bonus", "event": event, "kind": "palace", "cells": cells,
+    steps.append({"title": title, "event": event, "kind": "palace", "cells": cells,
                   "lines": lines, "points": {e.seat: e.points for e in bonus}})
     return steps
 

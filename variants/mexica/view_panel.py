@@ -12,16 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import Text
 from game.kit.client import Screen, draw_mark, fit_lines, frames, theme
-from game.modkit import plural
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _, ap
 from variants.mexica.view_paint import INK, seat_colour, seat_mark, token_numbers
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
 
-TOOL_LABELS = {"walk": "Walk", "canal": "Canal", "bridge": "Bridge", "temple": "Temple",
-               "found": "Found", "relocate": "Relocate", "tokens": "Tokens"}
+TOOL_LABELS: dict[str, Text] = {
+    "walk": _("Walk", context="tool"), "canal": _("Canal", context="tool"),
+    "bridge": _("Bridge", context="tool"), "temple": _("Temple", context="tool"),
+    "found": _("Found", context="tool"), "relocate": _("Relocate", context="tool"),
+    "tokens": _("Tokens", context="tool")}
+#: the token menu's chips: their verbs
+SHORT: dict[str, Text] = {"take": _("Take", context="chip"), "spend": _("Spend", context="chip")}
+#: after the AP in the header: "6 AP left"
+LEFT = _("left", context="ap")
 BASE_W = 528
 GAP = 6
 HEAD_H = 58
@@ -116,14 +124,14 @@ def _contents(scr: Screen, view: Any, s: MexicaState, rules: MexicaRules,
     _players(scr, view, s, x, y + GAP * k, w, k)
 
 
-def _head_texts(s: MexicaState) -> tuple[str, str]:
+def _head_texts(s: MexicaState) -> tuple[Text, Text]:
     """The header's words: what the phase asks (or the AP left), and the period line."""
     if s.phase == "over":
-        return "Game over", ""
+        return _("Game over"), ""
+    period = _("Period {period} · Round {round}", period=s.period, round=s.round)
     if s.phase == "play":
-        return f"{s.ap} AP", f"Period {s.period} · Round {s.round}"
-    return ("Place your Pilli" if s.phase == "start" else "Vote"), \
-        f"Period {s.period} · Round {s.round}"
+        return ap(s.ap), period
+    return (_("Place your Pilli") if s.phase == "start" else _("Vote")), period
 
 
 def _head_sizes(s: MexicaState, k: float) -> tuple[float, float]:
@@ -136,7 +144,7 @@ def _head_width(scr: Screen, s: MexicaState, k: float) -> float:
     text, _period = _head_texts(s)
     width = scr.text_width(text, _head_sizes(s, k)[0])
     if s.phase == "play":
-        width += 8 * k + scr.text_width("left", theme.readable(theme.FONT_SMALL * 0.8 * k))
+        width += 8 * k + scr.text_width(LEFT, theme.readable(theme.FONT_SMALL * 0.8 * k))
     return width
 
 
@@ -161,7 +169,7 @@ def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, 
     r = scr.text(text, x + 10 * k, cy, size, theme.ACCENT, "midleft", role=role)
     if s.phase == "play":
         left = (r.right - scr.ox) / scr.scale
-        scr.text("left", left + 8 * k, cy + 6 * k, theme.readable(theme.FONT_SMALL * 0.8 * k),
+        scr.text(LEFT, left + 8 * k, cy + 6 * k, theme.readable(theme.FONT_SMALL * 0.8 * k),
                  theme.TEXT_DIM, "midleft")
     height = _head_h(scr, s, w, k)
     if period and height > HEAD_H * k:  # its own row, under the header's words
@@ -172,11 +180,11 @@ def _head(scr: Screen, view: Any, s: MexicaState, x: float, y: float, w: float, 
     return y + height
 
 
-def _tool_labels(view: Any) -> list[str]:
+def _tool_labels(view: Any) -> list[Text]:
     return [TOOL_LABELS.get(t, t.title()) for t in view.tools]
 
 
-def _chip_rows(scr: Screen, labels: list[str], w: float, k: float) -> list[list[int]]:
+def _chip_rows(scr: Screen, labels: list[Text], w: float, k: float) -> list[list[int]]:
     """The chips' indices row by row, as many to a row as fit ``w`` at a readable size."""
     size = theme.readable(CHIP * k)
     rows: list[list[int]] = [[]]
@@ -191,7 +199,7 @@ def _chip_rows(scr: Screen, labels: list[str], w: float, k: float) -> list[list[
     return rows
 
 
-def _chips(scr: Screen, labels: list[str], active: int, x: float, y: float, w: float,
+def _chips(scr: Screen, labels: list[Text], active: int, x: float, y: float, w: float,
            h: float, k: float) -> None:
     """A row of labelled chips sharing ``w`` in proportion to their text."""
     size = CHIP * k
@@ -246,7 +254,7 @@ def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> fl
     menu = view.preview.menu
     for line in range(_menu_rows(view, w, k)):
         items = menu[line * 3:line * 3 + 3]
-        short = [_short(label) for _a, label in items]
+        short = [_short(action, label) for action, label in items]
         sel = view.preview.menu_index - line * 3
         _chips(scr, short, sel if 0 <= sel < len(items) else -1, x, y, w,
                (MODE_H - 8) * k, k)
@@ -254,9 +262,12 @@ def _tools(scr: Screen, view: Any, x: float, y: float, w: float, k: float) -> fl
     return y
 
 
-def _short(label: str) -> str:
-    return (label.replace("Propose removing token", "Remove")
-            .replace("Take an AP token", "Take").replace("Spend an AP token", "Spend"))
+def _short(action: str, label: Text) -> Text:
+    """A token menu's chip: its verb alone (the status line says the whole)."""
+    verb, _sep, size = action.partition(" ")
+    if verb == "remove":
+        return _("Remove {size}", context="chip", size=size)
+    return SHORT.get(verb, label)
 
 
 def _token_slots(s: MexicaState, w: float, k: float) -> tuple[list[tuple[int, int, int | None]],
@@ -288,7 +299,7 @@ def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float
             bw = size + step
             scr.box(tx, ty, bw, size, theme.PANEL_LIGHT, radius=8 * k)
             scr.box(tx, ty, bw, size, theme.TEXT_DIM, radius=8 * k, width=2 * k)
-            scr.text(f"+{len(s.hidden)} later", tx + bw / 2, ty + size / 2, theme.FONT_SMALL,
+            scr.text(_("+{n} later", n=len(s.hidden)), tx + bw / 2, ty + size / 2, theme.FONT_SMALL,
                      theme.TEXT, "center")
             continue
         scr.box(tx, ty, size, size, theme.TOKEN, radius=8 * k)
@@ -302,7 +313,7 @@ def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float
             scr.text(str(t), tx + size / 2, ty + size / 2, theme.readable(size * 0.5), INK,
                      "center")
     if not items:
-        scr.text("No calpulli tokens left", x + 8 * k, y + size / 2,
+        scr.text(_("No calpulli tokens left"), x + 8 * k, y + size / 2,
                  theme.readable(theme.FONT_SMALL * k),
                  theme.TEXT_DIM, "midleft")
     return y + rows * TOKENS_H * k
@@ -402,10 +413,11 @@ def _neutral_row(scr: Screen, levels: list[int], x: float, y: float, w: float,
     scr.box(x, y, w, h, theme.PANEL, radius=8 * k)
     scr.box(x, y, 44 * k, h, seat_colour([], -1), radius=8 * k)
     draw_mark(scr, seat_mark([], -1), x + 22 * k, cy, 12 * k, INK)
-    words = f"Neutral: {plural(len(levels), 'temple')}, {sum(levels)} levels"
+    words = _.n("Neutral: {n} temple, {levels} levels", "Neutral: {n} temples, {levels} levels",
+                n=len(levels), levels=sum(levels))
     scr.text(_fit(scr, words, CHIP * k, w - 70 * k), x + 58 * k, cy, theme.readable(CHIP * k),
              theme.TEXT_DIM, "midleft")
 
 
-def _fit(scr: Screen, text: str, size: float, width: float) -> str:
+def _fit(scr: Screen, text: Text, size: float, width: float) -> str:
     return scr.fit(text, theme.readable(size), width, ".")

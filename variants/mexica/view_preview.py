@@ -7,27 +7,28 @@ while drawing). It reads the session and the pure queries and returns an immutab
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.modkit import indefinite, plural
+from game.i18n import Listing, Msg, Seat, Text
 from variants.mexica import queries as q
 from variants.mexica.board import Board
-from variants.mexica.names import player_name
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _, an, ap, axis_of, status
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
 
 CANAL_MODES = ("double-ew", "double-ns", "single")
-MODE_NAMES = {"double-ew": "double, east-west", "double-ns": "double, north-south",
-              "single": "single"}
+MODE_NAMES = {"double-ew": _("double, east–west", context="canal"),
+              "double-ns": _("double, north–south", context="canal"),
+              "single": _("single", context="canal")}
 
 
 @dataclass
 class Preview:
-    status: str = ""
+    status: Text = ""
     action: str | None = None
     queue: list[str] = field(default_factory=list)
     ok: bool = False
@@ -42,7 +43,7 @@ class Preview:
     districts: list[dict[str, Any]] = field(default_factory=list)
     path: list[int] = field(default_factory=list)
     select: int | None = None
-    menu: list[tuple[str, str]] = field(default_factory=list)
+    menu: list[tuple[str, Text]] = field(default_factory=list)
     menu_index: int = 0
     #: the ranking a scoring would give the district under the cursor (neutral included)
     standing: dict[str, Any] | None = None
@@ -65,12 +66,16 @@ def compute(session: Any, t: Tooling) -> Preview:
     game = session.game
     rules, s = game.rules, game.state
     if s.phase == "over":
-        return Preview(status="The game is over")
+        return Preview(status=_("The game is over"))
     if s.phase == "vote":
         v = s.vote
-        said = session.say("{0}: {1} proposes removing the ", game.current_player, v.proposer)
-        return Preview(status=f"{said}size-{v.size} calpulli token. Enter agrees, R refuses",
-                       action="agree", ok=True)
+        said = _("{voter}: {player} proposes removing the size-{size} calpulli token. Enter "
+                 "agrees, R refuses",
+                 you="{voter}: you propose removing the size-{size} calpulli token. Enter "
+                     "agrees, R refuses",
+                 voter=session.name(game.current_player), player=Seat(v.proposer),
+                 size=v.size)
+        return Preview(status=said, action="agree", ok=True)
     if s.phase == "start":
         return _start(session, rules, s, t)
     fn = {"walk": _walk, "canal": _canal, "bridge": _bridge, "temple": _temple,
@@ -80,26 +85,24 @@ def compute(session: Any, t: Tooling) -> Preview:
     return p
 
 
-def sentence(text: str) -> str:
+def sentence(text: Text, names: Sequence[str] = ()) -> str:
     """Capitalise a reason for the status line, but never a leading cell name (j15)."""
-    if re.match(r"[a-z]\d+\b", text):
-        return text
-    return text[:1].upper() + text[1:]
+    return status(text, names)
 
 
-def _refuse(p: Preview, reason: str) -> Preview:
+def _refuse(p: Preview, reason: Text) -> Preview:
     p.ok = False
     p.action = None
-    p.status = sentence(reason)
+    p.status = reason  # capitalised where the view says it (``sentence``)
     return p
 
 
-def _check(session: Any, p: Preview, action: str, text: str) -> Preview:
+def _check(session: Any, p: Preview, action: str, text: Text) -> Preview:
     """Fill ``p`` for ``action``: legal -> ``text``; else the engine's reason."""
     if session.is_legal(action):
         p.ok, p.action, p.status = True, action, text
         return p
-    return _refuse(p, session.game.why_not(action) or "not possible now")
+    return _refuse(p, session.game.why_not(action) or _("not possible now"))
 
 
 def _start(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
@@ -108,18 +111,19 @@ def _start(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
     p = Preview(zone=free, ghost="pilli", cells=(t.cursor,))
     who = session.name(s.turn)
     if t.cursor not in b.starts:
-        return _refuse(p, f"{who}: place your Pilli on one of the glowing palace start "
-                       "spaces")
+        return _refuse(p, _("{player}: place your Pilli on one of the glowing palace start "
+                            "spaces", player=who))
     return _check(session, p, f"start {b.names[t.cursor]}",
-                  f"{who}: place your Pilli on {b.names[t.cursor]}")
+                  _("{player}: place your Pilli on {space}", player=who,
+                    space=b.names[t.cursor]))
 
 
-def _ap_note(s: MexicaState, cost: int) -> str:
-    seat = s.turn
-    note = f" — you have {s.ap} AP left"
-    if s.ap_tokens[seat]:
-        note += " (T spends an AP token)"
-    return note if cost > s.ap else ""
+def _ap_note(s: MexicaState, text: Text) -> Msg:
+    """``text`` with the AP the turn has left, when it costs more."""
+    if s.ap_tokens[s.turn]:
+        return _("{what} — you have {left} AP left (T spends an AP token)", what=text,
+                 left=s.ap)
+    return _("{what} — you have {left} AP left", what=text, left=s.ap)
 
 
 def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
@@ -133,7 +137,7 @@ def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Previ
     c = t.cursor
     name = b.names[c]
     if c == me:
-        p.status = f"Your Pilli stands on {name}: {s.ap} AP left"
+        p.status = _("Your Pilli stands on {space}: {left} AP left", space=name, left=s.ap)
         return p
     options = []  # (cost, rank, kind)
     if c in costs:
@@ -149,13 +153,13 @@ def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Previ
     if kind == "walk" and me is not None:  # walking needs a Pilli on the board
         return _walk_to(rules, s, p, me, c, cost)
     if kind == "boat":
-        text = f"Boat to the bridge on {name}: {cost} AP"
+        text = _("Boat to the bridge on {space}: {cost}", space=name, cost=ap(cost))
         if cost > s.ap:
-            return _refuse(p, text + _ap_note(s, cost))
+            return _refuse(p, _ap_note(s, text))
         return _check(session, p, f"boat {name}", text)
-    text = f"Teleport to {name}: {cost} AP"
+    text = _("Teleport to {space}: {cost}", space=name, cost=ap(cost))
     if cost > s.ap:
-        return _refuse(p, text + _ap_note(s, cost))
+        return _refuse(p, _ap_note(s, text))
     return _check(session, p, f"teleport {name}", text)
 
 
@@ -173,20 +177,21 @@ def _walk_labels(s: MexicaState, costs: dict[int, int], boats: dict[int, int]
     return labels
 
 
-def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> str:
+def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> Text:
     """Why no walk, boat or teleport reaches ``c``."""
     b = rules.board
     name = b.names[c]
     if c in b.lake or (s.canal[c] and c not in s.bridges):
-        return f"{name} is water: a Pilli walks on land and bridges"
+        return _("{space} is water: a Pilli walks on land and bridges", space=name)
     if c in s.pilli:
-        return str(session.say("{0}'s Pilli stands on ", s.pilli.index(c))) + name
+        return _("{player}'s Pilli stands on {space}", you="Your Pilli stands on {space}",
+                 player=Seat(s.pilli.index(c)), space=name)
     if c in s.temples:
-        return f"A temple stands on {name}"
+        return _("A temple stands on {space}", space=name)
     if c in s.tokens:
-        return f"A calpulli token lies on {name}"
-    why = session.game.why_not(f"teleport {name}") or "not reachable"
-    return f"No way to {name}: {why}"
+        return _("A calpulli token lies on {space}", space=name)
+    why = session.game.why_not(f"teleport {name}") or _("not reachable")
+    return _("No way to {space}: {why}", space=name, why=why)
 
 
 def _walk_to(rules: MexicaRules, s: MexicaState, p: Preview, me: int, c: int, cost: int) -> Preview:
@@ -195,14 +200,16 @@ def _walk_to(rules: MexicaRules, s: MexicaState, p: Preview, me: int, c: int, co
     name = b.names[c]
     path = q.walk_path(rules, s, c) or []
     p.path = [me, *path]
-    text = f"Walk to {name}: {cost} AP"
+    text = _("Walk to {space}: {cost}", space=name, cost=ap(cost))
     if cost > s.ap:
-        return _refuse(p, text + _ap_note(s, cost))
+        return _refuse(p, _ap_note(s, text))
     actions = [f"move {b.names[x]}" for x in path]
     _clone, why, done = q.simulate(rules, s, actions)
     if why:
-        where = f" (step {done + 1}, {b.names[path[done]]})" if done else ""
-        return _refuse(p, f"Walk to {name}{where}: {why}")
+        if done:
+            return _refuse(p, _("Walk to {space} (step {step}, {at}): {why}", space=name,
+                                step=done + 1, at=b.names[path[done]], why=why))
+        return _refuse(p, _("Walk to {space}: {why}", space=name, why=why))
     p.ok, p.action, p.queue, p.status = True, actions[0], actions[1:], text
     return p
 
@@ -222,10 +229,11 @@ def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
     cells = canal_cells(b, t.cursor, t.canal_mode)
     if cells is None:
         p.cells = (t.cursor,)
-        return _refuse(p, "A double canal needs two spaces here: R turns it")
+        return _refuse(p, _("A double canal needs two spaces here: R turns it"))
     p.cells = cells
     action = "canal " + " ".join(b.names[c] for c in sorted(cells))
-    text = f"Canal {' '.join(b.names[c] for c in sorted(cells))}: {rules.c_canal} AP"
+    text = _("Canal {spaces}: {cost}", spaces=" ".join(b.names[c] for c in sorted(cells)),
+             cost=ap(rules.c_canal))
     _check(session, p, action, text)
     if not p.ok:
         return p
@@ -238,15 +246,21 @@ def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
         p.districts.append({"cells": frozenset(d["cells"]), "size": d["size"],
                             "token": d["token"], "faint": False})
     sizes = [d["size"] for d in shown]
-    if split and sizes:
-        what = (indefinite(f"{sizes[0]}-space district") if len(sizes) == 1 else
-                "districts of " + " and ".join(map(str, sizes)) + " spaces")
-        p.status += f" — closes {what}"
+    if split and len(sizes) == 1:
+        p.status = (_("{what} — closes an {size}-space district", what=p.status, size=sizes[0])
+                    if an(sizes[0]) else
+                    _("{what} — closes a {size}-space district", what=p.status, size=sizes[0]))
+    elif split and sizes:
+        p.status = _("{what} — closes districts of {sizes} spaces", what=p.status,
+                     sizes=Listing(tuple(sizes)))
     elif sizes:
-        p.status += " — leaves " + indefinite(f"{sizes[0]}-space district")
+        p.status = (_("{what} — leaves an {size}-space district", what=p.status, size=sizes[0])
+                    if an(sizes[0]) else
+                    _("{what} — leaves a {size}-space district", what=p.status, size=sizes[0]))
     matches = sorted({d["size"] for d in shown if d["token"]})
     if matches:
-        p.status += " (token " + ", ".join(map(str, matches)) + " available!)"
+        p.status = _.n("{what} (token {sizes} available!)", "{what} (tokens {sizes} available!)",
+                       n=len(matches), what=p.status, sizes=Listing(tuple(matches), "comma"))
     return p
 
 
@@ -257,13 +271,15 @@ def _bridge(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Pre
                      if x not in s.bridges and q.bridge_axes(rules, s, x))
     p = Preview(ghost="bridge", cells=(c,), zone=fits)
     if s.supply["bridges"] <= 0:
-        return _refuse(p, "No bridges are left in the supply: use the relocate tool")
+        return _refuse(p, _("No bridges are left in the supply: use the relocate tool"))
     axes = q.bridge_axes(rules, s, c)
     axis = t.axis if t.axis in axes or not axes else axes[0]
     p.axis = axis
     name = b.names[c]
-    text = f"Bridge on {name} ({'north-south' if axis == 'ns' else 'east-west'}): " \
-           f"{rules.c_bridge} AP" + (" — R turns it" if len(axes) == 2 else "")
+    text = _("Bridge on {space} ({axis}): {cost}", space=name, axis=axis_of(axis),
+             cost=ap(rules.c_bridge))
+    if len(axes) == 2:
+        text = _("{what} — R turns it", what=text)
     return _check(session, p, f"bridge {name} {axis}", text)
 
 
@@ -278,13 +294,14 @@ def _temple(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Pre
         p.districts.append({"cells": frozenset(f["cells"]), "size": f["size"],
                             "token": False, "faint": True})
     if t.level not in hand:
-        have = " ".join(map(str, hand)) or "none"
-        return _refuse(p, f"You have no level-{t.level} temple left (in hand: {have}); "
-                       "press a digit to pick a level")
+        have = Listing(tuple(hand), "comma") if hand else _("none", context="temples")
+        return _refuse(p, _("You have no level-{level} temple left (in hand: {have}); press a "
+                            "digit to pick a level", level=t.level, have=have))
     name = b.names[c]
     cost = t.level * rules.c_level
     return _check(session, p, f"temple {name} {t.level}",
-                  f"Temple of level {t.level} on {name}: {cost} AP")
+                  _("Temple of level {level} on {space}: {cost}", level=t.level, space=name,
+                    cost=ap(cost)))
 
 
 def _found(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
@@ -296,23 +313,27 @@ def _found(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
                             "token": True, "faint": True})
     f = q.founding(rules, s)
     if f is None:
-        return _refuse(p, "Your Pilli must stand in a district (not on a bridge) to found it")
+        return _refuse(p, _("Your Pilli must stand in a district (not on a bridge) to found "
+                            "it"))
     p.districts.append({"cells": frozenset(f["cells"]), "size": f["size"],
                         "token": f["available"], "faint": False})
     if f["founded"]:
-        return _refuse(p, "Your Pilli's district is already founded")
+        return _refuse(p, _("Your Pilli's district is already founded"))
     if not f["available"]:
-        shown = ", ".join(map(str, sorted(set(s.display)))) or "none"
-        return _refuse(p, f"Your district has {plural(f['size'], 'space')}: no token of that size "
-                       f"(on display: {shown})")
+        shown = (Listing(tuple(sorted(set(s.display))), "comma") if s.display
+                 else _("none", context="tokens"))
+        return _refuse(p, _.n("Your district has {n} space: no token of that size (on display: "
+                              "{shown})",
+                              "Your district has {n} spaces: no token of that size (on display: "
+                              "{shown})", n=f["size"], shown=shown))
     p.zone = frozenset(f["spots"])
     p.level = f["size"]
     name = b.names[c]
-    text = f"Found the {f['size']}-space district with the token on {name}: " \
-           f"+{f['founder']} for you"
+    text = _("Found the {size}-space district with the token on {space}: +{points} for you",
+             size=f["size"], space=name, points=f["founder"])
     if f["present"]:
-        text += ", +{} each for {}".format(
-            f["presence"], " and ".join(player_name(o) for o in f["present"]))
+        text = _("{what}, +{points} each for {players}", what=text, points=f["presence"],
+                 players=Listing(tuple(Seat(o) for o in f["present"])))
     return _check(session, p, f"found {name}", text)
 
 
@@ -322,16 +343,16 @@ def _relocate(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> P
     name = b.names[c]
     p = Preview(cells=(c,), select=t.source)
     if s.supply["bridges"] > 0:
-        return _refuse(p, "Bridges may be relocated only once the supply has none "
-                       f"({s.supply['bridges']} left): use the bridge tool")
+        return _refuse(p, _("Bridges may be relocated only once the supply has none ({left} "
+                            "left): use the bridge tool", left=s.supply["bridges"]))
     if t.source is None:
         p.zone = frozenset(x for x in s.bridges if x not in s.pilli)
         if c not in s.bridges:
-            return _refuse(p, "Pick the bridge to relocate")
+            return _refuse(p, _("Pick the bridge to relocate"))
         if c in s.pilli:
-            return _refuse(p, "A Pilli stands on that bridge")
-        p.ok, p.status = True, f"Pick up the bridge on {name} (relocating costs " \
-                               f"{rules.c_relocate} AP)"
+            return _refuse(p, _("A Pilli stands on that bridge"))
+        p.ok, p.status = True, _("Pick up the bridge on {space} (relocating costs {cost})",
+                                 space=name, cost=ap(rules.c_relocate))
         return p
     src = t.source
     p.ghost = "bridge"
@@ -339,22 +360,23 @@ def _relocate(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> P
                        if q.bridge_axes(rules, s, x, ignore=src))
     if c == src:  # a relocation goes elsewhere; here it only puts the bridge back
         p.ghost = None
-        p.ok, p.status = True, f"Put the bridge back on {name} (cancel)"
+        p.ok, p.status = True, _("Put the bridge back on {space} (cancel)", space=name)
         return p
     axes = q.bridge_axes(rules, s, c, ignore=src)
     axis = t.axis if t.axis in axes or not axes else axes[0]
     p.axis = axis
-    text = f"Move the bridge {b.names[src]} to {name} " \
-           f"({'north-south' if axis == 'ns' else 'east-west'}): {rules.c_relocate} AP"
+    text = _("Move the bridge {space} to {target} ({axis}): {cost}", space=b.names[src],
+             target=name, axis=axis_of(axis), cost=ap(rules.c_relocate))
     return _check(session, p, f"relocate {b.names[src]} {name} {axis}", text)
 
 
-def token_menu(rules: MexicaRules, s: MexicaState) -> list[tuple[str, str]]:
-    menu = [("take", f"Take an AP token ({rules.c_take} AP)"),
-            ("spend", "Spend an AP token (+1 AP)")]
+def token_menu(rules: MexicaRules, s: MexicaState) -> list[tuple[str, Text]]:
+    menu: list[tuple[str, Text]] = [
+        ("take", _("Take an AP token ({cost})", cost=ap(rules.c_take))),
+        ("spend", _("Spend an AP token (+{cost})", cost=ap(1)))]
     if s.period == 2:
         for size in sorted(set(s.display)):
-            menu.append((f"remove {size}", f"Propose removing token {size}"))
+            menu.append((f"remove {size}", _("Propose removing token {size}", size=size)))
     return menu
 
 

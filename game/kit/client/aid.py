@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import Msg, say
+
 if TYPE_CHECKING:
     from game.kit.client.screen import Screen
 
@@ -73,7 +75,8 @@ class AidContext:
 
 
 def _text(value: Any) -> str:
-    return "" if value is None else str(value)
+    """A page's text: a message in the television's language, else as it is."""
+    return "" if value is None else say(value) if isinstance(value, Msg) else str(value)
 
 
 def _row(raw: Any) -> AidRow:

@@ -13,9 +13,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
-from game.core.events import personalise
 from game.core.facets import presentation
 from game.core.words import plural
+from game.i18n import Msg, say
 from game.kit.client.boardview import BoardView
 from game.kit.client.fx import Effects
 from game.kit.client.messages import one_line
@@ -131,8 +131,8 @@ class ResultsScene(MenuScene):
         self.tie_note = self._tie_note()
         public = [e for e in events if e.visible(None)]  # a fact never tells a secret
         facts = presentation(game.rules).game_facts(game.state, public)  # the default: none
-        self.facts = [personalise(f, session.names) for f in (
-            facts if isinstance(facts, list) else [])[:MAX_FACTS] if isinstance(f, str) and f]
+        self.facts = [say(f, session.names) for f in (
+            facts if isinstance(facts, list) else [])[:MAX_FACTS] if isinstance(f, str | Msg) and f]
         self.fx = Effects()
         self.cheered = False
         #: when the last press came that the screen took no notice of
@@ -155,7 +155,7 @@ class ResultsScene(MenuScene):
         if len(self.winners) > 1:
             return "Shared win: tied on points and on the tie-breaker"
         note = presentation(game.rules).tie_break(game.state)
-        return personalise(note, self.session.names) if isinstance(note, str) else ""
+        return say(note, self.session.names) if isinstance(note, str | Msg) else ""
 
     @property
     def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
