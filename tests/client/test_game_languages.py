@@ -23,7 +23,7 @@ from game.ui.scenes.scoring import ScoringScene
 from game.ui.session import Session
 from tests.client.test_aztlan_view import centre, midgame, start
 from tests.client.test_snapshots import SIZE, check
-from tests.client.view_helpers import AppStub
+from tests.client.view_helpers import ServicesStub
 from variants.mexica.view import MexicaView
 
 NAMES = ["Xochiquetzal", "Cuauhtemoc", "Tlahuizcalpan"]
@@ -91,7 +91,7 @@ def test_mexicas_board_view_draws_only_catalogue_texts_under_every_tool():
     with spoken("qps"):
         session = Session(game)
         session.names = list(NAMES)
-        view = MexicaView(session, AppStub())
+        view = MexicaView(session, ServicesStub())
         screen = Screen(pygame.Surface((1920, 1080)))
         Screen.recorder = marks
         Snapshot.paint_always = True  # a kept panel's words are drawn again, to be seen
@@ -121,7 +121,7 @@ def test_mexicas_scoring_steps_come_from_the_catalogue():
     with spoken("qps"):
         session = Session(game)
         session.names = list(NAMES)
-        view = MexicaView(session, AppStub())
+        view = MexicaView(session, ServicesStub())
         steps = view.scoring_steps(events)
     assert steps
     for step in steps:
