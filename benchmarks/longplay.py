@@ -66,6 +66,18 @@ def key_event(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
 
 
+def _would_quit(top: Any, code: int) -> bool:
+    """A key that would end the evening: Esc on the title (it goes to Quit), or Enter
+    with the title's Quit focused. A menu visit queued in one scene can land on the title
+    when a game ends meanwhile; the title's rows differ with Continue and Rematch, so a
+    count of Down presses can reach Quit (a two-hour run ended so at frame 229,201)."""
+    if not isinstance(top, TitleScene):
+        return False
+    menu = top.menu
+    return code == pygame.K_ESCAPE or (code == pygame.K_RETURN and bool(menu.items)
+                                       and menu.current is menu.items[-1])
+
+
 class LongPlay:
     """The script; :meth:`frame` plays one frame of it."""
 
@@ -132,8 +144,8 @@ class LongPlay:
         if self._keys:
             if n % 20 == 0:
                 code = self._keys.pop(0)
-                if not (code == pygame.K_ESCAPE and isinstance(top, TitleScene)):
-                    events.append(key_event(code))  # (Esc on the title would quit)
+                if not _would_quit(top, code):
+                    events.append(key_event(code))
             return events
         act = self._act(top)
         if act is not None:
