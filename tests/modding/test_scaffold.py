@@ -87,8 +87,10 @@ def test_the_package_layout_and_entry_point(tmp_path, modules):
     target = generate(tmp_path)
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
     assert files == ["README.md", "modtest_race/__init__.py",
-                     "modtest_race/lessons/modtest-race.yaml", "modtest_race/modtest-race.yaml",
-                     "modtest_race/plugin.py", "modtest_race/rules.py", "modtest_race/view.py",
+                     "modtest_race/lessons/modtest-race.yaml",
+                     "modtest_race/locale/de/LC_MESSAGES/modtest_race.po",
+                     "modtest_race/modtest-race.yaml", "modtest_race/plugin.py",
+                     "modtest_race/rules.py", "modtest_race/text.py", "modtest_race/view.py",
                      "pyproject.toml", "tests/test_modtest_race.py"]
     project = tomllib.loads((target / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["name"] == "aztec-arcade-modtest-race"
@@ -134,7 +136,7 @@ def test_the_generated_tests_pass_as_generated(tmp_path):
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
                             cwd=target, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "8 passed" in result.stdout
+    assert "10 passed" in result.stdout
 
 
 def test_the_generated_game_plays_to_the_end_in_the_client(tmp_path, home, make_app,

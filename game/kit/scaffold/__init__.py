@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 from game.core.errors import AztecArcadeError, quote
+from game.kit.scaffold.catalogue import GERMAN, TEXT
 from game.kit.scaffold.lesson import LESSON
 from game.kit.scaffold.testfile import TESTS
 
@@ -119,6 +120,8 @@ def next_steps(name: str, target: Path) -> str:
             (f"{package}/rules.py", "the rules engine: a race along a short track"),
             (f"{package}/{name}.yaml", "the variant: name, players, track length, steps"),
             (f"{package}/view.py", "the board view (pygame)"),
+            (f"{package}/text.py", "the game's catalogue: its texts as messages"),
+            (f"{package}/locale/de/LC_MESSAGES/{package}.po", "the German translation"),
             (f"{package}/lessons/{name}.yaml", "a two-step lesson (Learn to play)"),
             (f"tests/test_{package}.py", "the conformance kit and a few rule tests")]
     width = max(len(path) for path, _ in rows) + 2
@@ -240,6 +243,8 @@ def register_lessons(register: Callable[[Path], None]) -> None:
 '''
 
 _TEMPLATES["__PKG__/lessons/__NAME__.yaml"] = LESSON
+_TEMPLATES["__PKG__/text.py"] = TEXT
+_TEMPLATES["__PKG__/locale/de/LC_MESSAGES/__PKG__.po"] = GERMAN
 
 _TEMPLATES["__PKG__/__NAME__.yaml"] = '''\
 # __TITLE__: every number of the game lives here; the rules engine holds the mechanisms.
@@ -277,6 +282,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import Seat, Text
 from game.modkit import (
     Context,
     Event,
@@ -289,6 +295,8 @@ from game.modkit import (
     plain_number,
     quote,
 )
+
+from __PKG__.text import _
 
 
 class __CLASS__Rules(Rules):
@@ -349,10 +357,11 @@ class __CLASS__Rules(Rules):
     def winners(self, state: dict[str, Any]) -> list[int]:
         return [] if state["winner"] is None else [state["winner"]]
 
-    def describe_action(self, state: dict[str, Any], action: str) -> str:
+    def describe_action(self, state: dict[str, Any], action: str) -> Text:
         steps = int(action.split()[1])
-        return f"Move the runner {steps} space{'s' if steps > 1 else ''} to space " \\
-               f"{state['pos'] + steps}"
+        return _.n("Move the runner {n} space to space {space}",
+                   "Move the runner {n} spaces to space {space}",
+                   n=steps, space=state["pos"] + steps)
 
     # -- the one action --------------------------------------------------------------
     def apply(self, state: dict[str, Any], action: str) -> tuple[str, list[Event]]:
@@ -361,29 +370,36 @@ class __CLASS__Rules(Rules):
         seat, steps = state["turn"], int(action.split()[1])
         state["pos"] += steps
         state["moved"][seat] += steps
-        events = [Event("move", f"Player {seat + 1} moves the runner {steps} to space "
-                        f"{state['pos']}", seat, points=steps)]
+        events = [Event("move", _("{player} moves the runner {steps} to space {space}",
+                                  you="You move the runner {steps} to space {space}",
+                                  player=Seat(seat), steps=steps, space=state["pos"]),
+                        seat, points=steps)]
         if state["pos"] == self.params["length"]:
             state["winner"] = seat
-            events.append(Event("game_over", f"Player {seat + 1} reaches the last space "
-                                "and wins", seat))
+            events.append(Event("game_over", _("{player} reaches the last space and wins",
+                                               you="You reach the last space and win",
+                                               player=Seat(seat)), seat))
         else:
             state["turn"] = (seat + 1) % self.players
         return action, events
 
-    def _refusal(self, state: dict[str, Any], action: str) -> str:
-        """Why ``action`` is not legal now, in words for the player."""
+    def _refusal(self, state: dict[str, Any], action: str) -> Text:
+        """Why ``action`` is not legal now, in words for the player (a message: each
+        reader sees it in their language)."""
         if state["winner"] is not None:
-            return "the race is over"
-        word, _, number = action.partition(" ")
+            return _("the race is over")
+        word, _space, number = action.partition(" ")
         steps = plain_number(number)
         if word != "move" or steps is None:
-            return f"{quote(action)} is not an action of this game; write move N, e.g. move 1"
+            return _("{action} is not an action of this game; write move N, e.g. move 1",
+                     action=quote(action))
         if str(steps) != number:
-            return f"write the number plainly: move {steps}"
+            return _("write the number plainly: move {steps}", steps=steps)
         if not 1 <= steps <= self.params["max_step"]:
-            return f"a turn moves the runner 1 to {self.params['max_step']} spaces"
-        return f"the runner would run past the last space ({self.left(state)} left)"
+            return _("a turn moves the runner 1 to {most} spaces",
+                     most=self.params["max_step"])
+        return _("the runner would run past the last space ({left} left)",
+                 left=self.left(state))
 '''
 
 _TEMPLATES["__PKG__/view.py"] = '''\
