@@ -20,6 +20,8 @@ from game.ui.scenes.common import seat_mark
 from game.ui.widgets import INK
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.kit.client.boardview import BoardView
     from game.kit.client.screen import Screen
     from game.ui.scorebars import Look
@@ -74,14 +76,16 @@ NAME_MAX = 400.0
 TOTAL_W = 150.0
 
 
-def draw_board(screen: Screen, view: BoardView | None, rect: Rect,
-               cache: dict[Any, Any]) -> None:
-    """The final board in the panel: the game's own view draws it once as on the play
-    screen (offscreen), and its board (``board_rect``) is scaled into the panel and
-    kept in ``cache`` (a pixel cache: the game is over, the board no longer changes)."""
+def draw_board(screen: Screen, make_view: Callable[[], BoardView | None] | None,
+               rect: Rect, cache: dict[Any, Any]) -> None:
+    """The final board in the panel: a view of the game made for it draws it once as on
+    the play screen (offscreen), and its board (``board_rect``) is scaled into the panel
+    and kept in ``cache`` (a pixel cache: the game is over, the board no longer changes).
+    The view is not kept: its layers (three full boards, 13 MB at 1080p) would stay for
+    as long as the results show, for a picture already made."""
     x, y, w, h = rect
     top = draw_panel(screen, x, y, w, h, "Final board")
-    if view is None:
+    if make_view is None:
         screen.text("No board view for this game", x + w / 2, y + h / 2, theme.FONT_SMALL,
                     theme.TEXT_DIM, "center")
         return
@@ -90,6 +94,9 @@ def draw_board(screen: Screen, view: BoardView | None, rect: Rect,
     picture = cache.get(key)
     if picture is None:
         cache.clear()
+        view = make_view()
+        if view is None:
+            return
         picture = cache[key] = board_picture(screen, view, inner)
     surf, (px, py) = picture
     screen.surface.blit(surf, (px, py))

@@ -10,6 +10,8 @@ view drawn as a spectator sees it (no one's secrets). ``draw`` only draws.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
@@ -104,8 +106,9 @@ class ResultsScene(MenuScene):
         self.error = ""
         self.saved_as = ""
         self.table: dict[str, Any] | None = None  # the board view's, set on enter
-        #: the game's own board view, drawing the final board (set on enter)
-        self.view: BoardView | None = None
+        #: makes the game's own board view, which draws the final board once (set on
+        #: enter; None: the game has no view)
+        self.make_view: Callable[[], BoardView | None] | None = None
         #: what the left of the screen shows: the final board, or the view's score table
         self.page = "board"
         #: the final board's picture, drawn once per window size (a pixel cache)
@@ -171,8 +174,10 @@ class ResultsScene(MenuScene):
         self.session.shown = None
         self.session.deciding_here = None
         self.session.handover = None
-        self.view = app.make_view(self.session)
-        self.table = view_table(app, self.view, self.session)
+        view = app.make_view(self.session)
+        self.table = view_table(app, view, self.session)
+        if view is not None:  # made again for the board's picture, not kept meanwhile
+            self.make_view = partial(app.make_view, self.session)
         app.play_sound("winner")
 
     def music(self) -> str:
@@ -217,8 +222,6 @@ class ResultsScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.view is not None:
-            self.view.update(dt)
         self.fx.update(dt)
         if not self.cheered and self.t >= BARS_DONE:
             self.cheered = True
@@ -293,7 +296,7 @@ class ResultsScene(MenuScene):
             draw_table(screen, self.table, x, y, RANK[0] + RANK[2] - x, colours,
                        self.session)
         else:
-            draw_board(screen, self.view, BOARD, self.board_cache)
+            draw_board(screen, self.make_view, BOARD, self.board_cache)
             draw_ranking(screen, self, colours)
         draw_facts(screen, FACTS, self.facts, self.error, self.notes[-1] if self.notes else "")
         self.menu.draw(screen, focused=self.chosen)
