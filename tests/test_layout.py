@@ -27,8 +27,6 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     " variants.mexica.rules",
     "variants.aztlan.ai variants.aztlan.handlers variants.aztlan.playout"
     " variants.aztlan.refusals variants.aztlan.rules",
-    "variants.market.ai variants.market.handlers variants.market.policy"
-    " variants.market.refusals variants.market.rules",
     "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
     " variants.aztlan.view_facts variants.aztlan.view_hint variants.aztlan.view_panel"
     " variants.aztlan.view_plan",

@@ -1,5 +1,6 @@
 """The Market of Tlatelolco's hooks for the computer players (see ``game.core.engine``), as
-functions of the rules (``MarketRules.determinize`` and ``evaluate`` call them).
+functions of the table and the state (``MarketRules.determinize`` and ``evaluate`` call
+them).
 
 * ``determinize``: the view hides the bag and the tokens removed at setup (only their
   totals show). Every colour's unseen tokens are its commodities minus those on the
@@ -15,15 +16,15 @@ functions of the rules (``MarketRules.determinize`` and ``evaluate`` call them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core.rng import Rng
 from game.i18n import Msg
+from game.kit.sampling import SampledViews
+from variants.market.legal import check_buy, purchases
 from variants.market.params import COLOURS
 from variants.market.state import MarketState
-
-if TYPE_CHECKING:
-    from variants.market.rules import MarketRules
+from variants.market.table import MarketTable
 
 #: points that make a clear lead (the rules' ``evaluation_scale``)
 EVALUATION_SCALE = 12.0
@@ -36,9 +37,11 @@ THREAT = 0.8
 COIN_VALUE = 1.5
 
 
-def determinize(r: MarketRules, view: dict[str, Any], seat: int | None,
-                rng: Rng) -> MarketState:
-    params = r.params
+def determinize(t: MarketTable, views: SampledViews[MarketState], view: dict[str, Any],
+                seat: int | None, rng: Rng) -> MarketState:
+    """A state the view could be, drawn through ``views`` (the rules' samples of
+    one view share its state)."""
+    params = t.params
     data = {k: v for k, v in view.items() if k not in ("seat", "sides", "teams")}
     removed_total = _count(view.get("removed"))
     unseen = {}
@@ -60,23 +63,23 @@ def determinize(r: MarketRules, view: dict[str, Any], seat: int | None,
     drawn: dict[str, Any] = {"bag": {c: unseen[c] - removed[c] for c in COLOURS},
                              "removed": removed}
     drawn["rng"] = rng.next64() >> 1
-    return r.sampled_views.sample(view, data, drawn)
+    return views.sample(view, data, drawn)
 
 
-def evaluate(r: MarketRules, view: MarketState, seat: int) -> float:
-    values = ai_values(r, view)
-    mine = values[r.team_of[seat]]
-    others = [v for team, v in values.items() if team != r.team_of[seat]]
+def evaluate(t: MarketTable, view: MarketState, seat: int) -> float:
+    values = ai_values(t, view)
+    mine = values[t.team_of[seat]]
+    others = [v for team, v in values.items() if team != t.team_of[seat]]
     return mine - (max(others) if others else 0.0)
 
 
-def ai_values(r: MarketRules, s: MarketState) -> dict[tuple[int, ...], float]:
+def ai_values(t: MarketTable, s: MarketState) -> dict[tuple[int, ...], float]:
     """Each team's points now plus what its holdings and coins promise."""
     unseen = sum(s.bag.values()) + sum(s.vendors.values())
     growth = KING_GROWTH * unseen / max(1, len(COLOURS))
     over = s.phase == "over"
     out: dict[tuple[int, ...], float] = {}
-    for team in r.teams:
+    for team in t.teams:
         total = 0.0
         for c in COLOURS:
             best = 0
@@ -93,19 +96,19 @@ def ai_values(r: MarketRules, s: MarketState) -> dict[tuple[int, ...], float]:
         out[team] = total
     if not over and s.phase == "turn" and not s.purchases and s.paid is None:
         # Whoever moves next will take the best purchase on offer: count it for them.
-        team = r.team_of[s.turn]
-        out[team] += THREAT * best_purchase(r, s, team, growth)
+        team = t.team_of[s.turn]
+        out[team] += THREAT * best_purchase(t, s, team, growth)
     return out
 
 
-def best_purchase(r: MarketRules, s: MarketState, team: tuple[int, ...],
+def best_purchase(t: MarketTable, s: MarketState, team: tuple[int, ...],
                   growth: float) -> float:
     """The most the team's best purchase now could add to its score."""
     best = 0.0
     held = {c: max(sum(b.tokens for b in s.buyers[m] if b.colour == c) for m in team)
             for c in COLOURS}
-    for buyer, colour in r.purchases(s):
-        p = r.check_buy(s, buyer, colour)
+    for buyer, colour in purchases(t, s):
+        p = check_buy(t, s, buyer, colour)
         if isinstance(p, Msg):
             continue
         gain = p.to_buyer * (s.king[colour] + growth) + p.to_king * (

@@ -1,4 +1,5 @@
-"""The Market's moves: one handler per verb (:data:`HANDLERS`), and the steps between.
+"""The Market's moves: one handler per verb (:data:`HANDLERS`), and the steps between;
+each takes the table and the state.
 
 ``MarketRules.apply`` calls a handler only once ``refusals.verdict`` allowed the action,
 so a handler never checks: it changes the state and returns the events. A purchase's
@@ -8,7 +9,7 @@ handler gets the ``Purchase`` the check worked out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core.events import Event
 from game.core.rng import Rng
@@ -17,44 +18,42 @@ from variants.market import scoring
 from variants.market.mechanics import Purchase, draw, king_sources
 from variants.market.params import COLOURS
 from variants.market.state import MarketState, TakeBack
+from variants.market.table import MarketTable
 from variants.market.text import _, colour_of, tile_of
 
-if TYPE_CHECKING:
-    from variants.market.rules import MarketRules
-
-Handler = Callable[["MarketRules", MarketState, int, tuple[Any, ...], Any], list[Event]]
+Handler = Callable[[MarketTable, MarketState, int, tuple[Any, ...], Any], list[Event]]
 
 
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def place(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def place(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
           _purchase: Any) -> list[Event]:
     sq, laid = args
-    names = r.geo.names
+    names = t.geo.names
     s.market[sq] = laid
     ev = [Event("place", _("{player} places the {tile} on {square}",
                            you="You place the {tile} on {square}", player=Seat(seat),
                            tile=tile_of(laid), square=names[sq]), seat,
                 data={"square": names[sq], "tile": laid})]
     if s.market.count(None) == 1:
-        after_market(r, s)
+        after_market(t, s)
         ev.append(Event("market", _("The market is laid; {square} is the hole",
                                     square=names[s.hole()]),
                         data={"hole": names[s.hole()]}))
     else:
-        s.turn = (seat + 1) % r.players
+        s.turn = (seat + 1) % t.players
     return ev
 
 
-def after_market(r: MarketRules, s: MarketState) -> None:
+def after_market(t: MarketTable, s: MarketState) -> None:
     """The market is laid: the start coins, or the first turn."""
     s.turn = 0
-    s.phase = "coins" if r.start_coins else "turn"
+    s.phase = "coins" if t.start_coins else "turn"
 
 
-def coin(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def coin(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
          _purchase: Any) -> list[Event]:
     b = args[0]
     row = s.buyers[seat]
@@ -66,20 +65,20 @@ def coin(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
                 data={"buyer": b})]
     if s.phase == "coin":
         s.coins_left -= 1
-        return ev + advance_pass(r, s)
+        return ev + advance_pass(t, s)
     s.placed += 1
-    if s.placed == r.players * r.start_coins:
+    if s.placed == t.players * t.start_coins:
         s.phase, s.turn, s.round = "turn", 0, 1
         ev.append(Event("turn", turn_text(0), 0))
     else:
-        s.turn = s.placed % r.players
+        s.turn = s.placed % t.players
     return ev
 
 
-def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def shift(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
           _purchase: Any) -> list[Event]:
     sq = args[0]
-    names = r.geo.names
+    names = t.geo.names
     hole = s.hole()
     moved = s.market[sq]
     data: dict[str, Any] = {"tile": moved, "from": names[sq], "to": names[hole]}
@@ -107,11 +106,11 @@ def shift(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
     if s.phase == "move":
         s.moves_left -= 1
         s.last_moved = hole
-        ev += advance_pass(r, s)
+        ev += advance_pass(t, s)
     return ev
 
 
-def pay(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def pay(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
         _purchase: Any) -> list[Event]:
     s.paid = args[0]  # the table changes with the shift, which takes the snapshot
     return [Event("pay", _("{player} pays with buyer {buyer}'s coin for the next tile move",
@@ -138,10 +137,10 @@ def table(s: MarketState) -> TakeBack:
     return TakeBack(list(s.market), [b.coin for b in s.buyers[s.turn]], s.supply)
 
 
-def buy(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def buy(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
         p: Purchase) -> list[Event]:
     b, goods = args
-    names = r.geo.names
+    names = t.geo.names
     buyer = s.buyers[seat][b - 1]
     s.vendors[goods] = p.to_vendor
     s.king[goods] += p.to_king
@@ -171,7 +170,7 @@ def buy(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
     return ev
 
 
-def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def pass_turn(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
               _purchase: Any) -> list[Event]:
     """Pass (taking back a play in progress): draw for the vendors, then the pass's
     decisions."""
@@ -189,7 +188,7 @@ def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
     ev.append(Event("pass", _("{player} passes", you="You pass", player=Seat(seat)), seat))
     if sum(s.bag.values()):
         rng = Rng(s.rng)
-        drawn = draw(s.bag, r.draw_count, rng)
+        drawn = draw(s.bag, t.draw_count, rng)
         s.rng = rng.state
         for c in drawn:
             s.vendors[c] += 1
@@ -203,12 +202,12 @@ def pass_turn(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
                         data={"drawn": counts, "bag": sum(s.bag.values())}, barrier=True))
     else:
         ev.append(Event("no_draw", _("The bag is empty: nothing to draw"), seat))
-    s.moves_left, s.last_moved = r.pass_moves, None
-    s.coins_left, s.king_left = r.pass_coins, r.pass_king
-    return ev + advance_pass(r, s)
+    s.moves_left, s.last_moved = t.pass_moves, None
+    s.coins_left, s.king_left = t.pass_coins, t.pass_king
+    return ev + advance_pass(t, s)
 
 
-def king(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def king(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
          _purchase: Any) -> list[Event]:
     sq = args[0]
     if sq is None:
@@ -225,17 +224,17 @@ def king(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
         ev = [Event("king", _("{player} moves a {colour} token from {square} to the king",
                               you="You move a {colour} token from {square} to the king",
                               player=Seat(seat), colour=colour_of(goods),
-                              square=r.geo.names[sq]),
-                    seat, data={"square": r.geo.names[sq], "colour": goods})]
-    return ev + advance_pass(r, s)
+                              square=t.geo.names[sq]),
+                    seat, data={"square": t.geo.names[sq], "colour": goods})]
+    return ev + advance_pass(t, s)
 
 
-def end(r: MarketRules, s: MarketState, seat: int, args: tuple[Any, ...],
+def end(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
         _purchase: Any) -> list[Event]:
-    return end_turn(r, s)
+    return end_turn(t, s)
 
 
-def advance_pass(r: MarketRules, s: MarketState) -> list[Event]:
+def advance_pass(t: MarketTable, s: MarketState) -> list[Event]:
     """Go to the next decision of a pass, skipping steps with nothing to choose."""
     if s.moves_left:
         s.phase = "move"
@@ -254,20 +253,20 @@ def advance_pass(r: MarketRules, s: MarketState) -> list[Event]:
         ev.append(Event("no_coin", text, s.turn))
         s.coins_left = 0
     if s.king_left:
-        if king_sources(s, r.geo.cross):
+        if king_sources(s, t.geo.cross):
             s.phase = "king"
             return ev
         s.king_left = 0
-    return ev + end_turn(r, s)
+    return ev + end_turn(t, s)
 
 
-def end_turn(r: MarketRules, s: MarketState) -> list[Event]:
+def end_turn(t: MarketTable, s: MarketState) -> list[Event]:
     s.purchases, s.paid, s.undo = 0, None, None
     s.moves_left, s.last_moved, s.coins_left, s.king_left = 0, None, 0, 0
-    if s.turn == r.players - 1 and not sum(s.bag.values()):
-        return finish(r, s)
+    if s.turn == t.players - 1 and not sum(s.bag.values()):
+        return finish(t, s)
     s.phase = "turn"
-    s.turn = (s.turn + 1) % r.players
+    s.turn = (s.turn + 1) % t.players
     if s.turn == 0:
         s.round += 1
     return [Event("turn", turn_text(s.turn), s.turn)]
@@ -277,11 +276,11 @@ def turn_text(seat: int) -> Msg:
     return _("{player}'s turn", you="Your turn", player=Seat(seat))
 
 
-def score_events(r: MarketRules, s: MarketState, held: list[dict[str, int]]) -> list[Event]:
+def score_events(t: MarketTable, s: MarketState, held: list[dict[str, int]]) -> list[Event]:
     """Each seat's points by colour (its team's most tokens of the colour times the
     king's), so that a seat's "score" events add up to its score."""
     ev = []
-    for team in r.teams:
+    for team in t.teams:
         for seat in team:
             for goods in COLOURS:
                 most = max(held[m][goods] for m in team)
@@ -295,20 +294,20 @@ def score_events(r: MarketRules, s: MarketState, held: list[dict[str, int]]) -> 
     return ev
 
 
-def finish(r: MarketRules, s: MarketState) -> list[Event]:
+def finish(t: MarketTable, s: MarketState) -> list[Event]:
     held = scoring.holdings(s.buyers)
     coins = [sum(b.coin for b in seat) for seat in s.buyers]
     s.phase = "over"
-    s.winners = scoring.winners(held, s.king, coins, r.teams)
-    points = scoring.scores(held, s.king, r.teams)
+    s.winners = scoring.winners(held, s.king, coins, t.teams)
+    points = scoring.scores(held, s.king, t.teams)
     names = Listing(tuple(Seat(w) for w in s.winners), joint="comma")
     table = Listing(tuple(_("{team} {points}", context="score", points=points[t[0]],
                             team=Listing(tuple(Seat(m) for m in t), joint="plus"))
-                          for t in r.teams), joint="semicolon")
+                          for t in t.teams), joint="semicolon")
     over = Event("game_over", _("The bag is empty and the round is over. {table}. Winner: "
                                 "{winners}", table=table, winners=names),
                  data={"scores": points, "winners": list(s.winners)})
-    return [*score_events(r, s, held), over]
+    return [*score_events(t, s, held), over]
 
 
 #: verb -> its handler: the moves table

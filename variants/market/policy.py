@@ -12,24 +12,21 @@ turns; ``MarketRules.playout_limit`` is four times that many actions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.core.rng import Rng
 from game.i18n import Msg
+from variants.market.legal import tiles_left
 from variants.market.mechanics import check_purchase, king_sources
 from variants.market.params import MESSENGER, TILE_NAMES
 from variants.market.state import MarketState
-
-if TYPE_CHECKING:
-    from variants.market.rules import MarketRules
+from variants.market.table import MarketTable
 
 
-def playout_choice(rules: MarketRules, s: MarketState, rng: Rng) -> str:
-    names = rules.geo.names
+def playout_choice(t: MarketTable, s: MarketState, rng: Rng) -> str:
+    names = t.geo.names
     phase = s.phase
     if phase == "place":
         empty = [sq for sq, t in enumerate(s.market) if t is None]
-        left = rules.tiles_left(s)
+        left = tiles_left(t, s)
         kinds = [t for t in TILE_NAMES if left[t]]
         return f"place {names[rng.choice(empty)]} {rng.choice(kinds)}"
     if phase in ("coins", "coin"):
@@ -39,7 +36,7 @@ def playout_choice(rules: MarketRules, s: MarketState, rng: Rng) -> str:
         squares = [sq for sq, t in enumerate(s.market) if t is not None and sq != s.last_moved]
         return f"shift {names[rng.choice(squares)]}"
     if phase == "king":
-        options = king_sources(s, rules.geo.cross)
+        options = king_sources(s, t.geo.cross)
         pick = rng.randbelow(len(options) + 1)
         return "king skip" if pick == len(options) else f"king {names[options[pick]]}"
     if s.paid is not None:
@@ -49,7 +46,7 @@ def playout_choice(rules: MarketRules, s: MarketState, rng: Rng) -> str:
         return "end"
     good = []
     seat = s.turn
-    lines, line_names = rules.lines[seat], rules.line_names[seat]
+    lines, line_names = t.lines[seat], t.line_names[seat]
     vendors, market = s.vendors, s.market
     for b, buyer in enumerate(s.buyers[seat]):
         if not buyer.coin:

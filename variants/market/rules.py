@@ -1,16 +1,18 @@
 """The Market of Tlatelolco's rules: setup, the pass, the play, the end and scoring.
 
-The rules object is immutable after construction; all play data lives in a
-:class:`MarketState`. ``apply`` parses an action, asks the phase's check in ``refusals``
-for a reason to refuse it (the same predicates build ``legal_actions``), and only then
-calls the verb's handler from the table in ``handlers``, which changes the state. Chance
+The rules object is immutable after construction: it builds the :class:`MarketTable` (what
+the parameters fix) and dispatches to the helpers, which take the table and the state
+and know nothing of this facade. All play data lives in a :class:`MarketState`.
+``apply`` parses an action, asks the phase's check in ``refusals`` for a reason to refuse
+it (the same predicates build ``legal``'s actions), and only then calls the verb's handler
+from the table in ``handlers``, which changes the state. Chance
 (the bag, the random market) comes from the generator stored in the state, so a seed and
 a log replay a game exactly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -23,14 +25,12 @@ from game.core.schema import Context, Obj
 from game.i18n import Msg, Seat, Text
 from game.i18n.message import Value, reason
 from game.kit.sampling import SampledViews
-from variants.market import ai, facts, scoring
-from variants.market.geometry import Geometry, sides_for, teams_for
+from variants.market import ai, facts, legal, scoring
 from variants.market.handlers import HANDLERS, after_market, player_name
-from variants.market.mechanics import Purchase, check_purchase, draw, king_sources
+from variants.market.mechanics import Purchase, draw, king_sources
 from variants.market.notation import canonical, parse
 from variants.market.params import (
     COLOURS,
-    MESSENGER,
     PARAMETERS,
     TILE_NAMES,
     check_market_params,
@@ -39,6 +39,7 @@ from variants.market.params import (
 from variants.market.policy import playout_choice
 from variants.market.refusals import verdict
 from variants.market.state import Buyer, MarketState, state_codec
+from variants.market.table import MarketTable
 from variants.market.text import _, colour_of, tile_of
 
 __all__ = ["MarketRules", "player_name"]
@@ -54,38 +55,23 @@ class MarketRules(Rules):
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
-        self.geo = Geometry(params["grid"])
+        t = self.table = MarketTable.build(params, players)
         #: the bots' samples of one view share its state (``game.kit.sampling``)
         self.sampled_views: SampledViews[MarketState] = SampledViews(self.from_own_dict,
                                                                      self.clone)
-        self.n = params["grid"]
+        #: the table's data the views read from the rules
+        self.geo, self.n, self.sides, self.teams = t.geo, t.n, t.sides, t.teams
+        self.lines, self.line_names = t.lines, t.line_names
         #: what action texts parse to on this market (``game.core.notation.KeptParses``)
-        self.parsed = KeptParses(lambda text: parse(text, self.geo))
-        self.sides = sides_for(players)
-        self.teams = teams_for(players, params["partnerships"])
-        self.team_of = {m: team for team in self.teams for m in team}
-        #: seat -> buyer (0-based) -> squares of its line from the buyer's edge
-        self.lines = [self.geo.lines[side] for side in self.sides]
-        self.line_names = [self.geo.line_names[side] for side in self.sides]
-        step = params["pass"]
-        self.draw_count = step["draw"]
-        self.pass_moves = step["moves"]
-        self.pass_coins = step["coins"]
-        self.pass_king = step["king"]
-        self.start_coins = params["start_coins"]
+        self.parsed = KeptParses(lambda text: parse(text, t.geo))
         # A safe bound for the playout policy, which makes progress every play (see
         # variants.market.policy): plays <= tokens, passes with a draw <= tokens / draw.
         tokens = sum(params["commodities"].values())
-        turns = tokens + -(-tokens // self.draw_count) + 2 * players
-        per_turn = max(3, 1 + self.pass_moves + self.pass_coins + self.pass_king)
-        setup = self.geo.size + players * self.start_coins
+        turns = tokens + -(-tokens // t.draw_count) + 2 * players
+        per_turn = max(3, 1 + t.pass_moves + t.pass_coins + t.pass_king)
+        setup = t.geo.size + players * t.start_coins
         self.playout_limit = max(type(self).playout_limit, 4 * (setup + turns * per_turn))
-        self.codec = state_codec(self.geo, params, players)
-        #: phase -> the legal actions of the seat to move
-        self._legal: dict[str, Callable[[MarketState], list[str]]] = {
-            "place": self._legal_place, "coins": self._legal_coin, "coin": self._legal_coin,
-            "move": self._legal_move, "king": self._legal_king, "turn": self._legal_turn,
-            "over": self._legal_over}
+        self.codec = state_codec(t.geo, params, players)
 
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
@@ -120,7 +106,7 @@ class MarketRules(Rules):
             layout.append(None)
             rng.shuffle(layout)
             s.market = layout
-            after_market(self, s)
+            after_market(self.table, s)
         s.rng = rng.state
         return s
 
@@ -197,15 +183,15 @@ class MarketRules(Rules):
         return data
 
     def playout_action(self, state: MarketState, rng: Rng) -> str:
-        return playout_choice(self, state, rng)
+        return playout_choice(self.table, state, rng)
 
     # -- the computer players' hooks (variants.market.ai) ----------------------------------
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MarketState:
-        return ai.determinize(self, view, seat, rng)
+        return ai.determinize(self.table, self.sampled_views, view, seat, rng)
 
     def evaluate(self, view: MarketState, seat: int,
                  weights: Mapping[str, float] | None = None) -> float:
-        return ai.evaluate(self, view, seat)
+        return ai.evaluate(self.table, view, seat)
 
     def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         from variants.market.device import device_panel
@@ -236,66 +222,17 @@ class MarketRules(Rules):
     # legal actions
     # =====================================================================================
     def legal_actions(self, state: MarketState) -> list[str]:
-        return self._legal[state.phase](state)
-
-    def _legal_place(self, s: MarketState) -> list[str]:
-        left = self.tiles_left(s)
-        kinds = [t for t in TILE_NAMES if left[t]]
-        return [f"place {self.geo.names[sq]} {t}" for sq, tile in enumerate(s.market)
-                if tile is None for t in kinds]
-
-    def _legal_coin(self, s: MarketState) -> list[str]:
-        return [f"coin {b + 1}" for b, buyer in enumerate(s.buyers[s.turn]) if not buyer.coin]
-
-    def _legal_move(self, s: MarketState) -> list[str]:
-        return [f"shift {self.geo.names[sq]}" for sq, tile in enumerate(s.market)
-                if tile is not None and sq != s.last_moved]
-
-    def _legal_king(self, s: MarketState) -> list[str]:
-        return [f"king {self.geo.names[sq]}" for sq in king_sources(s, self.geo.cross)] + [
-            "king skip"]
-
-    def _legal_turn(self, s: MarketState) -> list[str]:
-        """A turn: pass or play."""
-        names = self.geo.names
-        if s.paid is not None:
-            return [f"shift {names[sq]}" for sq, tile in enumerate(s.market)
-                    if tile is not None and tile != MESSENGER]
-        out = [f"buy {b} {c}" for b, c in self.purchases(s)]
-        out += [f"pay {b + 1}" for b, buyer in enumerate(s.buyers[s.turn]) if buyer.coin]
-        out += [f"shift {names[sq]}" for sq, tile in enumerate(s.market) if tile == MESSENGER]
-        out.append("end" if s.purchases else "pass")
-        return out
-
-    def _legal_over(self, s: MarketState) -> list[str]:
-        return []
+        return legal.legal_actions(self.table, state)
 
     def purchases(self, s: MarketState) -> list[tuple[int, str]]:
         """(buyer number, colour) of every purchase the player to move may make now."""
-        out = []
-        lines, line_names = self.lines[s.turn], self.line_names[s.turn]
-        vendors = s.vendors
-        for b, buyer in enumerate(s.buyers[s.turn]):
-            if not buyer.coin:
-                continue
-            for sq in lines[b]:
-                tile = s.market[sq]
-                if tile in vendors and vendors[tile] and not isinstance(
-                        check_purchase(s, lines[b], line_names[b], b + 1, tile), Msg):
-                    out.append((b + 1, tile))
-        out.sort()
-        return out
+        return legal.purchases(self.table, s)
 
     def tiles_left(self, s: MarketState) -> dict[str, int]:
-        left = dict(self.params["tiles"])
-        for t in s.market:
-            if t is not None:
-                left[t] -= 1
-        return left
+        return legal.tiles_left(self.table, s)
 
     def check_buy(self, s: MarketState, buyer: int, colour: str) -> Purchase | Msg:
-        return check_purchase(s, self.lines[s.turn][buyer - 1],
-                              self.line_names[s.turn][buyer - 1], buyer, colour)
+        return legal.check_buy(self.table, s, buyer, colour)
 
     # =====================================================================================
     # apply: parse, check, one handler per verb
@@ -307,14 +244,14 @@ class MarketRules(Rules):
         if not isinstance(action, str):
             raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
         verb, args = self.parsed(action)
-        checked = verdict(self, state, verb, args)
+        checked = verdict(self.table, state, verb, args)
         if isinstance(checked, Msg):
             raise IllegalAction(checked)
         return verb, args, checked
 
     def apply(self, state: MarketState, action: str) -> tuple[str, list[Event]]:
         verb, args, purchase = self._accept(state, action)
-        events = HANDLERS[verb](self, state, state.turn, args, purchase)
+        events = HANDLERS[verb](self.table, state, state.turn, args, purchase)
         return canonical(verb, args, self.geo), events
 
     def why_not(self, state: MarketState, action: str) -> Text | None:
