@@ -23,8 +23,6 @@ PACKAGES = ("game", "variants")
 
 #: the circles still to cut, each the set of its modules (issue 35, section 2 of the plan)
 ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in (
-    "variants.mexica.explain variants.mexica.plans variants.mexica.queries"
-    " variants.mexica.rules",
     "variants.aztlan.ai variants.aztlan.handlers variants.aztlan.playout"
     " variants.aztlan.refusals variants.aztlan.rules",
     "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"

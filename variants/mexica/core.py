@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.engine import Rules
-from variants.mexica.board import board_for
 from variants.mexica.state import MexicaState, state_codec
+from variants.mexica.table import MexicaTable
 
 
 class MexicaCore(Rules):
@@ -21,23 +21,24 @@ class MexicaCore(Rules):
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
-        self.board = board_for(params["board"])
-        costs = params["costs"]
-        self.c_canal: int = costs["canal"]
-        self.c_bridge: int = costs["bridge"]
-        self.c_relocate: int = costs["relocate"]
-        self.c_step: int = costs["step"]
-        self.c_boat: int = costs["boat_per_bridge"]
-        self.c_teleport: int = costs["teleport"]
-        self.c_take: int = costs["take_token"]
-        self.c_level: int = costs["temple_per_level"]
-        self.take_limit: int = params["ap_token_take_limit"]
-        self.ap_per_turn: int = params["ap_per_turn"]
-        self.token_info: dict[int, dict[str, Any]] = {
-            t["size"]: t for t in params["calpulli_tokens"]}
-        self.palace_bonus: int = params["scoring"]["palace_bonus"]
-        self.unfounded_places: int = params["scoring"]["unfounded_places"]
-        self.protect_first_round: bool = params["first_round_protection"]
+        #: the same numbers as one immutable object, for the helpers that read the rules
+        #: without importing them (``table.MexicaReads``)
+        self.table = table = MexicaTable.from_params(params)
+        self.board = table.board
+        self.c_canal: int = table.c_canal
+        self.c_bridge: int = table.c_bridge
+        self.c_relocate: int = table.c_relocate
+        self.c_step: int = table.c_step
+        self.c_boat: int = table.c_boat
+        self.c_teleport: int = table.c_teleport
+        self.c_take: int = table.c_take
+        self.c_level: int = table.c_level
+        self.take_limit: int = table.take_limit
+        self.ap_per_turn: int = table.ap_per_turn
+        self.token_info: dict[int, dict[str, Any]] = table.token_info
+        self.palace_bonus: int = table.palace_bonus
+        self.unfounded_places: int = table.unfounded_places
+        self.protect_first_round: bool = table.protect_first_round
         self.codec = state_codec(self.board, players)
 
     # -- the state's JSON form (``variants.mexica.state``) ---------------------------------
@@ -74,10 +75,5 @@ class MexicaCore(Rules):
         return seat
 
     def unfounded_points(self, size: int) -> list[int]:
-        """Points by place for an unfounded district of ``size`` spaces (period 2): its
-        size for the first, then half of the previous, rounded up, for each next place."""
-        points, value = [], size
-        for _ in range(self.unfounded_places):
-            points.append(value)
-            value = (value + 1) // 2
-        return points
+        """Points by place for an unfounded district of ``size`` spaces (period 2)."""
+        return self.table.unfounded_points(size)

@@ -10,12 +10,13 @@ state and plays the plan on a copy of it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.i18n import Msg
 from variants.mexica import queries as q
+from variants.mexica.state import MexicaState
+from variants.mexica.table import MexicaReads
 from variants.mexica.text import _
 
 #: a place in a district as a hint names it
@@ -23,7 +24,7 @@ ORDINAL = {1: _("first place", context="district"), 2: _("second place", context
            3: _("third place", context="district")}
 
 
-def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> Msg | None:
+def explain(rules: MexicaReads, state: MexicaState, seat: int, plan: Sequence[str]) -> Msg | None:
     work = rules.clone(state)
     before = rules.scores(work)[seat]
     played: list[str] = []
@@ -40,7 +41,7 @@ def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> Msg | Non
     if not played:
         return None
     gained = rules.scores(work)[seat] - before
-    index = rules.board.index
+    index = rules.table.board.index
     founded = next((e for e in events if e.kind == "founded" and e.seat == seat), None)
     if founded is not None:
         size = int(founded.data.get("size", 0))
@@ -55,7 +56,7 @@ def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> Msg | Non
     canals = [a for a in played if a.startswith("canal ")]
     if canals:
         cells = [index[c] for c in canals[-1].split()[1:]]
-        for c in rules.board.nbrs[cells[0]]:
+        for c in rules.table.board.nbrs[cells[0]]:
             standing = q.district_standing(rules, work, c)
             if standing and not standing["founded"] and standing["size"] in work.display:
                 return _("carves out the {size}-space district: token {size} is on display",
@@ -71,8 +72,8 @@ def explain(rules: Any, state: Any, seat: int, plan: Sequence[str]) -> Msg | Non
     return None
 
 
-def _temples(rules: Any, work: Any, seat: int, temples: list[list[str]]) -> Msg:
-    cell = rules.board.index[temples[0][1]]
+def _temples(rules: MexicaReads, work: MexicaState, seat: int, temples: list[list[str]]) -> Msg:
+    cell = rules.table.board.index[temples[0][1]]
     levels = sum(int(t[2]) for t in temples)
     standing = q.district_standing(rules, work, cell)
     size = standing["size"] if standing else "?"
@@ -84,7 +85,7 @@ def _temples(rules: Any, work: Any, seat: int, temples: list[list[str]]) -> Msg:
     return _("{what}: {place}", what=text, place=place) if place is not None else text
 
 
-def _place(rules: Any, state: Any, seat: int, cell: int) -> Msg | None:
+def _place(rules: MexicaReads, state: MexicaState, seat: int, cell: int) -> Msg | None:
     """"first place there (5 levels to 2, +8 a scoring)" for ``seat`` in the district
     around ``cell``, or None."""
     standing = q.district_standing(rules, state, cell)
@@ -97,7 +98,7 @@ def _place(rules: Any, state: Any, seat: int, cell: int) -> Msg | None:
     rival = max(others) if others else 0
     number = mine["place"]
     name = ORDINAL.get(number) or _("place {place}", context="district", place=number)
-    info = rules.token_info.get(standing["token"]) if standing["founded"] else None
+    info = rules.table.token_info.get(standing["token"]) if standing["founded"] else None
     values = {"place": name, "levels": mine["levels"], "rival": rival}
     tied = rival == mine["levels"]
     if info is not None and number <= len(info["places"]):

@@ -10,23 +10,21 @@ the state the step before it made. Each walk is played out on a clone first
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from variants.mexica.state import MexicaState
-
-if TYPE_CHECKING:
-    from variants.mexica.rules import MexicaRules
+from variants.mexica.table import MexicaReads
 
 
-def walk_plans(rules: MexicaRules, state: MexicaState, seat: int) -> list[dict[str, Any]]:
+def walk_plans(rules: MexicaReads, state: MexicaState, seat: int) -> list[dict[str, Any]]:
     """Every space the seat's Pilli can reach on foot in two steps or more with the AP it
     has, nearest first, each by a shortest way there. A breadth-first search over the
     engine's own states: each step is asked (``rules.why_not``) and played on a clone of
     the state the step before it made, so every plan is one the engine accepts."""
     if state.phase != "play" or seat != state.turn or state.pilli[seat] is None:
         return []
-    names = rules.board.names
-    steps_left = state.ap // max(1, rules.c_step)
+    names = rules.table.board.names
+    steps_left = state.ap // max(1, rules.table.c_step)
     out: list[dict[str, Any]] = []
     layer: list[tuple[MexicaState, list[str]]] = [(state, [])]
     seen = {state.pilli[seat]}
@@ -46,7 +44,7 @@ def walk_plans(rules: MexicaRules, state: MexicaState, seat: int) -> list[dict[s
         layer = following
         for _there, walked in sorted(layer, key=lambda item: item[1][-1]):
             if len(walked) > 1:
-                cost = len(walked) * rules.c_step
+                cost = len(walked) * rules.table.c_step
                 out.append({"verb": "move", "actions": walked,
                             "text": f"Walk to {walked[-1].split()[1]}: {cost} AP"})
     return out

@@ -1,7 +1,8 @@
 """Read-only rule queries for the Mexica client: where can I walk, what would this canal do.
 
-Everything here is pure: functions take the rules object and a state and never change the
-state they are given. Why an action is refused comes from ``rules.why_not``; only steps
+Everything here is pure: functions take the rules (what they read of them,
+``table.MexicaReads``, so this module never imports ``rules.py``) and a state and never
+change the state they are given. Why an action is refused comes from ``rules.why_not``; only steps
 that depend on earlier ones are played, on a clone made with ``rules.clone``. The answers
 come from the engine's own helpers (``_foot_targets``, ``_boat_costs``, ``_lay_canal``...),
 so the previews always agree with what ``apply`` will do."""
@@ -9,17 +10,15 @@ so the previews always agree with what ``apply`` will do."""
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.i18n import Text
 from variants.mexica.names import AXES
 from variants.mexica.state import MexicaState
-
-if TYPE_CHECKING:
-    from variants.mexica.rules import MexicaRules
+from variants.mexica.table import MexicaReads
 
 
-def _seat(rules: MexicaRules, state: MexicaState, seat: int | None) -> int | None:
+def _seat(rules: MexicaReads, state: MexicaState, seat: int | None) -> int | None:
     if seat is not None:
         return seat
     if state.phase not in ("play", "vote"):
@@ -30,7 +29,7 @@ def _seat(rules: MexicaRules, state: MexicaState, seat: int | None) -> int | Non
 # --------------------------------------------------------------------------------------
 # walking
 # --------------------------------------------------------------------------------------
-def _walk_tree(rules: MexicaRules, state: MexicaState, seat: int | None
+def _walk_tree(rules: MexicaReads, state: MexicaState, seat: int | None
                ) -> tuple[int | None, dict[int, int], dict[int, int]]:
     """Breadth-first search over foot steps: (start, steps per cell, parent per cell)."""
     seat = _seat(rules, state, seat)
@@ -52,17 +51,17 @@ def _walk_tree(rules: MexicaRules, state: MexicaState, seat: int | None
     return start, steps, parent
 
 
-def walk_costs(rules: MexicaRules, state: MexicaState, seat: int | None = None) -> dict[int, int]:
+def walk_costs(rules: MexicaReads, state: MexicaState, seat: int | None = None) -> dict[int, int]:
     """AP needed to walk from ``seat``'s Pilli (default: the player to move) to each cell.
 
     Includes the Pilli's own cell at cost 0; stepping onto and off bridges counts like any
     step. Costs ignore the AP actually left; compare with ``state.ap`` yourself.
     """
     _start, steps, _parent = _walk_tree(rules, state, seat)
-    return {c: n * rules.c_step for c, n in steps.items()}
+    return {c: n * rules.table.c_step for c, n in steps.items()}
 
 
-def walk_path(rules: MexicaRules, state: MexicaState, target: int,
+def walk_path(rules: MexicaReads, state: MexicaState, target: int,
               seat: int | None = None) -> list[int] | None:
     """The cells of a shortest foot path to ``target`` (start excluded), or None."""
     start, steps, parent = _walk_tree(rules, state, seat)
@@ -77,7 +76,7 @@ def walk_path(rules: MexicaRules, state: MexicaState, target: int,
     return path
 
 
-def boat_costs(rules: MexicaRules, state: MexicaState, seat: int | None = None) -> dict[int, int]:
+def boat_costs(rules: MexicaReads, state: MexicaState, seat: int | None = None) -> dict[int, int]:
     """Bridges a boat can reach from the Pilli's bridge, with their AP cost (may exceed AP)."""
     seat = _seat(rules, state, seat)
     if seat is None:
@@ -89,7 +88,7 @@ def boat_costs(rules: MexicaRules, state: MexicaState, seat: int | None = None) 
             if c not in state.pilli}
 
 
-def teleport_ok(rules: MexicaRules, state: MexicaState, cell: int) -> bool:
+def teleport_ok(rules: MexicaReads, state: MexicaState, cell: int) -> bool:
     """Could a Pilli teleport onto ``cell`` (ignoring AP and the first-round rule)?"""
     return rules._walkable(state, cell) or (cell in state.bridges and cell not in state.pilli)
 
@@ -97,12 +96,12 @@ def teleport_ok(rules: MexicaRules, state: MexicaState, cell: int) -> bool:
 # --------------------------------------------------------------------------------------
 # playing steps that depend on each other
 # --------------------------------------------------------------------------------------
-def explain(rules: MexicaRules, state: MexicaState, action: str) -> Text | None:
+def explain(rules: MexicaReads, state: MexicaState, action: str) -> Text | None:
     """None if ``action`` is legal now, else the engine's reason (``rules.why_not``)."""
     return rules.why_not(state, action)
 
 
-def simulate(rules: MexicaRules, state: MexicaState, actions: list[str]
+def simulate(rules: MexicaReads, state: MexicaState, actions: list[str]
              ) -> tuple[MexicaState, Text | None, int]:
     """Play ``actions`` in order on a clone: (the clone, the first refusal or None, the
     number of actions played). Each step is asked with ``rules.why_not`` first; a later
@@ -129,7 +128,7 @@ def district_cells(state: MexicaState, cell: int) -> list[int]:
     return sorted(state.dcells.get(label, ()))
 
 
-def canal_preview(rules: MexicaRules, state: MexicaState, cells: list[int] | tuple[int, ...]
+def canal_preview(rules: MexicaReads, state: MexicaState, cells: list[int] | tuple[int, ...]
                   ) -> list[dict[str, Any]]:
     """The districts left where the canal on ``cells`` would cut, smallest first.
 
@@ -157,7 +156,7 @@ def canal_preview(rules: MexicaRules, state: MexicaState, cells: list[int] | tup
     return out
 
 
-def founding(rules: MexicaRules, state: MexicaState,
+def founding(rules: MexicaReads, state: MexicaState,
              seat: int | None = None) -> dict[str, Any] | None:
     """The district ``seat``'s Pilli stands in and whether (and where) it can be founded.
 
@@ -177,7 +176,7 @@ def founding(rules: MexicaRules, state: MexicaState,
     size = len(cells)
     founded = rules._founded(state, label)
     available = not founded and size in state.display
-    info = rules.token_info.get(size, {})
+    info = rules.table.token_info.get(size, {})
     present = [o for o, p in enumerate(state.pilli)
                if o != seat and p is not None and not state.canal[p] and state.label[p] == label]
     return {"cells": cells, "size": size, "founded": founded, "available": available,
@@ -186,7 +185,7 @@ def founding(rules: MexicaRules, state: MexicaState,
             "present": present}
 
 
-def foundable_districts(rules: MexicaRules, state: MexicaState) -> list[dict[str, Any]]:
+def foundable_districts(rules: MexicaReads, state: MexicaState) -> list[dict[str, Any]]:
     """Every unfounded district whose size matches a displayed token (where to go found)."""
     sizes = set(state.display)
     out: list[dict[str, Any]] = []
@@ -197,7 +196,7 @@ def foundable_districts(rules: MexicaRules, state: MexicaState) -> list[dict[str
     return out
 
 
-def temple_spots(rules: MexicaRules, state: MexicaState, seat: int | None = None) -> list[int]:
+def temple_spots(rules: MexicaReads, state: MexicaState, seat: int | None = None) -> list[int]:
     """Empty building land in the district ``seat``'s Pilli stands in."""
     seat = _seat(rules, state, seat)
     if seat is None:
@@ -208,7 +207,7 @@ def temple_spots(rules: MexicaRules, state: MexicaState, seat: int | None = None
     return [c for c in sorted(state.dcells[label]) if rules._buildable(state, c)]
 
 
-def bridge_axes(rules: MexicaRules, state: MexicaState, cell: int,
+def bridge_axes(rules: MexicaReads, state: MexicaState, cell: int,
                 ignore: int | None = None) -> list[str]:
     """Axes a bridge could take on ``cell`` (``ignore``: pretend that bridge is gone)."""
     if cell < 0 or cell >= len(state.canal):
@@ -216,19 +215,19 @@ def bridge_axes(rules: MexicaRules, state: MexicaState, cell: int,
     return [a for a in AXES if rules._bridge_ok(state, cell, a, ignore=ignore) is None]
 
 
-def district_levels(rules: MexicaRules, state: MexicaState, cells: list[int]) -> dict[int, int]:
+def district_levels(rules: MexicaReads, state: MexicaState, cells: list[int]) -> dict[int, int]:
     """Temple levels per owner in ``cells`` (the engine's scoring hook)."""
     return dict(rules.district_levels(state, list(cells)))
 
 
-def district_standing(rules: MexicaRules, state: MexicaState, cell: int) -> dict[str, Any] | None:
+def district_standing(rules: MexicaReads, state: MexicaState, cell: int) -> dict[str, Any] | None:
     """The ranking a scoring would give the district around ``cell`` right now.
 
     Every temple owner ranks, the neutral colour included (owner -1), with its place and
     the points that place would bring at this period's scoring (0 for neutral, and 0 for
     an unfounded district in period 1, which is not scored then).
     """
-    if cell < 0 or state.canal[cell] or cell in rules.board.lake:
+    if cell < 0 or state.canal[cell] or cell in rules.table.board.lake:
         return None
     cells = state.dcells.get(state.label[cell])
     if not cells:
@@ -236,12 +235,9 @@ def district_standing(rules: MexicaRules, state: MexicaState, cell: int) -> dict
     token = next((state.tokens[c] for c in cells if c in state.tokens), None)
     size = len(cells)
     if token is not None:
-        points = list(rules.token_info[token]["places"])
+        points = list(rules.table.token_info[token]["places"])
     elif state.period >= 2:
-        points, value = [], size
-        for _ in range(rules.unfounded_places):
-            points.append(value)
-            value = (value + 1) // 2
+        points = rules.table.unfounded_points(size)
     else:
         points = []
     rows = []
