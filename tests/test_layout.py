@@ -25,8 +25,6 @@ PACKAGES = ("game", "variants")
 ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in (
     "variants.mexica.explain variants.mexica.plans variants.mexica.queries"
     " variants.mexica.rules",
-    "variants.aztlan.ai variants.aztlan.handlers variants.aztlan.playout"
-    " variants.aztlan.refusals variants.aztlan.rules",
     "variants.market.ai variants.market.handlers variants.market.policy"
     " variants.market.refusals variants.market.rules",
     "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
