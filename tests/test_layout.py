@@ -27,9 +27,6 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     " variants.mexica.rules",
     "variants.market.ai variants.market.handlers variants.market.policy"
     " variants.market.refusals variants.market.rules",
-    "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
-    " variants.aztlan.view_facts variants.aztlan.view_hint variants.aztlan.view_panel"
-    " variants.aztlan.view_plan",
     # issue 36's i18n package, merged onto issue 35's layout: to cut with the rest
     "game.i18n.client game.i18n.message game.i18n.render",
 )]
