@@ -23,11 +23,6 @@ PACKAGES = ("game", "variants")
 
 #: the circles still to cut, each the set of its modules (issue 35, section 2 of the plan)
 ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in (
-    "variants.aztlan.ai variants.aztlan.handlers variants.aztlan.playout"
-    " variants.aztlan.refusals variants.aztlan.rules",
-    "variants.aztlan.aid_pages variants.aztlan.view variants.aztlan.view_draw"
-    " variants.aztlan.view_facts variants.aztlan.view_hint variants.aztlan.view_panel"
-    " variants.aztlan.view_plan",
     # issue 36's i18n package, merged onto issue 35's layout: to cut with the rest
     "game.i18n.client game.i18n.message game.i18n.render",
 )]

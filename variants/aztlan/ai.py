@@ -1,5 +1,6 @@
 """Aztlán's hooks for the computer players (see ``game.core.engine`` and ``game.ai``), as
-functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
+functions of the table and a state (``AztlanRules.determinize`` and ``evaluate`` call
+them).
 
 * ``determinize``: the view hides the prosperity deck, the other players' prosperity
   hands (only their sizes show) and, until the reveal, the power cards the others chose
@@ -16,16 +17,13 @@ functions of the rules (``AztlanRules.determinize`` and ``evaluate`` call them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
 from game.core.rng import Rng
-from variants.aztlan.map import Island
-from variants.aztlan.scoring import best_of, type_points
+from variants.aztlan.scoring import best_of
 from variants.aztlan.state import AztlanState
-
-if TYPE_CHECKING:
-    from variants.aztlan.rules import AztlanRules
+from variants.aztlan.table import AztlanTable
 
 #: points that make a clear lead (the rules' ``evaluation_scale``)
 EVALUATION_SCALE = 10.0
@@ -37,41 +35,12 @@ TACTICAL = ("sacred-games", "tlatoani", "rafts", "eagle")
 Weights = Mapping[str, float]
 
 
-class DomainTotals:
-    """What a seat's domains score for each of some types, kept by the territories it
-    holds (and the Rafts' links): the bots evaluate thousands of positions a decision,
-    and from one to the next most seats hold the same territories, so finding the
-    domains again (``Island.components``) was most of an evaluation. The totals are a
-    pure function of the key; callers read them and never change them."""
-
-    #: positions kept per rules object; all are forgotten when it is full
-    SIZE = 2048
-
-    def __init__(self, island: Island, bonus: list[int]) -> None:
-        self.island = island
-        self.bonus = bonus
-        self._kept: dict[tuple[frozenset[int], tuple[tuple[int, int], ...],
-                               tuple[str, ...]], dict[str, int]] = {}
-
-    def __call__(self, owned: set[int], links: Sequence[tuple[int, int]],
-                 types: tuple[str, ...]) -> dict[str, int]:
-        key = (frozenset(owned), tuple(links), types)
-        found = self._kept.get(key)
-        if found is None:
-            if len(self._kept) >= self.SIZE:
-                self._kept.clear()
-            found = type_points(self.island, self.island.components(owned, links), types,
-                                self.bonus)
-            self._kept[key] = found
-        return found
-
-
-def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
+def determinize(table: AztlanTable, view: dict[str, Any], seat: int | None,
                 rng: Rng) -> AztlanState:
     data = {k: v for k, v in view.items() if k != "seat"}
     pros = list(data["prosperity"])
     own = pros[seat] if seat is not None and isinstance(pros[seat], list) else []
-    pool = list(r.cards.deck)
+    pool = list(table.cards.deck)
     for card in list(own) + list(data.get("discard") or []):
         if card in pool:
             pool.remove(card)
@@ -85,7 +54,7 @@ def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
     def deal(count: int) -> list[str]:
         out = [pool.pop() for _ in range(min(count, len(pool)))]
         while len(out) < count:  # an inconsistent view: any card will do
-            out.append(rng.choice(r.cards.deck))
+            out.append(rng.choice(table.cards.deck))
         return out
 
     data["prosperity"] = [deal(h["hidden"]) if isinstance(h, dict) else list(h)
@@ -102,13 +71,13 @@ def determinize(r: AztlanRules, view: dict[str, Any], seat: int | None,
             hands[i] = [c for c in options if c != pick]
     data["chosen"], data["hands"] = chosen, hands
     data["rng"] = rng.next64()
-    return r.codec.trusted(data)  # the rules' own view, sampled: no need to check it again
+    return table.codec.trusted(data)  # the rules' own view, sampled: no need to check it again
 
 
-def evaluate(r: AztlanRules, view: AztlanState, seat: int,
+def evaluate(table: AztlanTable, view: AztlanState, seat: int,
              weights: Weights | None = None) -> float:
-    w = weights or r.params["bot_weights"]["normal"]
-    values = ai_values(r, view, w)
+    w = weights or table.params["bot_weights"]["normal"]
+    values = ai_values(table, view, w)
     others = [v for i, v in enumerate(values) if i != seat]
     if not others:
         return values[seat]
@@ -118,29 +87,29 @@ def evaluate(r: AztlanRules, view: AztlanState, seat: int,
     return values[seat] - ((1.0 - share) * max(others) + share * sum(others) / len(others))
 
 
-def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
+def ai_values(table: AztlanTable, s: AztlanState, w: Weights) -> list[float]:
     """Per seat: score, plus this age's domain scoring as the board stands (with the
     chosen power card's type, the best type for a wild card or before choosing),
     prosperity cards as they would count at the end, and pawns still to place."""
     values = [float(v) for v in s.scores]
     if s.phase == "over":
         return values
-    cards = r.cards
+    cards = table.cards
     scored = set(s.order[:s.turn]) if s.phase == "score" else set()
     weight = {"choose": w["age_choose"], "develop": w["age_develop"],
               "conflict": w["age_conflict"], "score": 1.0}.get(s.phase, 0.0)
     links = s.scoring.links if s.scoring is not None else []
-    for seat in range(r.players):
+    for seat in range(table.players):
         army = s.control[seat]
         if seat not in scored and weight:
             owned = s.army_cells(army)
             card = s.chosen[seat]
             kind = cards.power_type[card] if card is not None else None
             if kind is None or cards.is_wild(card):
-                totals = r.domain_totals(owned, links, r.type_tuple)
-                kind = best_of(totals, r.types)
+                totals = table.domain_totals(owned, links, table.type_tuple)
+                kind = best_of(totals, table.types)
             else:
-                totals = r.domain_totals(owned, links, (kind,))
+                totals = table.domain_totals(owned, links, (kind,))
             values[seat] += weight * totals[kind]
         hand = s.prosperity[seat]
         values[seat] += cards.offerings(hand) + w["prosperity_card"] * len(hand)
@@ -149,7 +118,7 @@ def ai_values(r: AztlanRules, s: AztlanState, w: Weights) -> list[float]:
         blessed = [cards.bless_type[c] for c in hand if c in cards.bless_type]
         if blessed:  # a blessing pays per territory of its type held when played
             owned = s.army_cells(army)
-            types = r.island.types
+            types = table.island.types
             for kind in blessed:
                 held = sum(1 for c in owned if types[c] == kind)
                 values[seat] += w["blessing_share"] * cards.blessing_points * max(held, 2)

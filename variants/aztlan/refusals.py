@@ -9,29 +9,26 @@ that "t7 does not border t3 (a lake lies between them)" reaches the player inste
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from game.i18n import Msg, Seat
 from variants.aztlan import cards as C
 from variants.aztlan.notation import Action
 from variants.aztlan.state import AztlanState, Pending
+from variants.aztlan.table import AztlanTable
 from variants.aztlan.text import _, named, territory
 
-if TYPE_CHECKING:
-    from variants.aztlan.rules import AztlanRules
-
-Reason = Callable[["AztlanRules", AztlanState, Action, int], Msg]
+Reason = Callable[[AztlanTable, AztlanState, Action, int], Msg]
 
 
-def refusal(r: AztlanRules, s: AztlanState, a: Action) -> Msg:
+def refusal(table: AztlanTable, s: AztlanState, a: Action) -> Msg:
     """Why ``a`` (parsed, not in the legal list) is refused in ``s``."""
-    seat = r.current_player(s)
+    seat = table.current_player(s)
     if seat is None:
         return _("the game is over")
-    return REASONS[s.phase](r, s, a, seat)
+    return REASONS[s.phase](table, s, a, seat)
 
 
-def _choosing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
+def _choosing(table: AztlanTable, s: AztlanState, a: Action, seat: int) -> Msg:
     who = Seat(seat)
     if a.verb == "choose":
         return _("{player} does not hold power card {card}; the cards in hand are {cards}",
@@ -42,9 +39,9 @@ def _choosing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
              player=who)
 
 
-def _developing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
+def _developing(table: AztlanTable, s: AztlanState, a: Action, seat: int) -> Msg:
     who = Seat(seat)
-    isl = r.island
+    isl = table.island
     if s.step == "place":
         return _("{player} first places a pawn: place <territory>",
                  you="You first place a pawn: place <territory>", player=who)
@@ -56,13 +53,13 @@ def _developing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
     if a.verb == "eagle":
         if s.eagle:
             return _("only one Eagle and Jaguar Warriors card goes with each placement")
-        if not r.cards.holds(s.prosperity[seat], C.EAGLE):
+        if not table.cards.holds(s.prosperity[seat], C.EAGLE):
             return _("{player} holds no Eagle and Jaguar Warriors card",
                      you="You hold no Eagle and Jaguar Warriors card", player=who)
         return _("no pawn is left in the reserve or among the removed pawns")
     if a.verb == "move":
         src, dst = a.args
-        if not s.board[src][r.army(s, seat)]:
+        if not s.board[src][table.army(s, seat)]:
             return _("{player} has no pawn in {territory}",
                      you="You have no pawn in {territory}", player=who,
                      territory=territory(isl, src))
@@ -75,9 +72,9 @@ def _developing(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
              you="You may move one pawn (move <from> <to>) or stay", player=who)
 
 
-def _pending(r: AztlanRules, p: Pending, a: Action, seat: int) -> Msg:
+def _pending(table: AztlanTable, p: Pending, a: Action, seat: int) -> Msg:
     who = Seat(seat)
-    t = territory(r.island, p.territory)
+    t = territory(table.island, p.territory)
     if p.kind == "decide":
         return _("{player} won the tie in {territory}: battle or coexist there",
                  you="You won the tie in {territory}: battle or coexist there", player=who,
@@ -87,14 +84,14 @@ def _pending(r: AztlanRules, p: Pending, a: Action, seat: int) -> Msg:
         return _("the decision is about {territory}", territory=t)
     return _("{player} decides first: {notation} or decline",
              you="You decide first: {notation} or decline", player=who,
-             notation=f"{card} {r.island.ids[p.territory]}")
+             notation=f"{card} {table.island.ids[p.territory]}")
 
 
-def _conflicts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
+def _conflicts(table: AztlanTable, s: AztlanState, a: Action, seat: int) -> Msg:
     if s.pending is not None:
-        return _pending(r, s.pending, a, seat)
+        return _pending(table, s.pending, a, seat)
     if a.verb in ("battle", "coexist"):
-        reason = _not_won(r, s, a.args[0], seat)
+        reason = _not_won(table, s, a.args[0], seat)
         if reason is not None:
             return reason
     if a.verb in ("sacred", "tlatoani", "decline"):
@@ -104,11 +101,11 @@ def _conflicts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
              player=Seat(seat))
 
 
-def _not_won(r: AztlanRules, s: AztlanState, t: int, seat: int) -> Msg | None:
+def _not_won(table: AztlanTable, s: AztlanState, t: int, seat: int) -> Msg | None:
     """Why ``seat`` may not battle or coexist in ``t`` (None if no reason applies)."""
-    label = territory(r.island, t)
-    o = r.outcome(s, t)
-    army = r.army(s, seat)
+    label = territory(table.island, t)
+    o = table.outcome(s, t)
+    army = table.army(s, seat)
     if t in s.resolved:
         return _("the conflict in {territory} is already resolved", territory=label)
     if not o.contested:
@@ -124,13 +121,13 @@ def _not_won(r: AztlanRules, s: AztlanState, t: int, seat: int) -> Msg | None:
     return None
 
 
-def _rafts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
-    isl = r.island
+def _rafts(table: AztlanTable, s: AztlanState, a: Action, seat: int) -> Msg:
+    isl = table.island
     x, y = a.args
     who = Seat(seat)
-    owned = s.army_cells(r.army(s, seat))
+    owned = s.army_cells(table.army(s, seat))
     first, second = territory(isl, x), territory(isl, y)
-    if not r.cards.holds(s.prosperity[seat], C.RAFTS):
+    if not table.cards.holds(s.prosperity[seat], C.RAFTS):
         return _("{player} holds no Rafts and Canoes card",
                  you="You hold no Rafts and Canoes card", player=who)
     if not isl.share_lake(x, y):
@@ -142,14 +139,14 @@ def _rafts(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
     return _("{first} and {second} are already in one domain", first=first, second=second)
 
 
-def _scoring(r: AztlanRules, s: AztlanState, a: Action, seat: int) -> Msg:
+def _scoring(table: AztlanTable, s: AztlanState, a: Action, seat: int) -> Msg:
     who = Seat(seat)
-    wild = r.cards.is_wild(s.chosen[seat])
+    wild = table.cards.is_wild(s.chosen[seat])
     if a.verb == "bless":
         return _("{player} holds no blessing for {type}", you="You hold no blessing for {type}",
-                 player=who, type=named(r.type_names[a.args[0]]))
+                 player=who, type=named(table.type_names[a.args[0]]))
     if a.verb == "rafts":
-        return _rafts(r, s, a, seat)
+        return _rafts(table, s, a, seat)
     if wild and a.verb == "score":
         return _("the power card 4 is wild: choose the bonus type with wild <type>")
     if not wild and a.verb == "wild":

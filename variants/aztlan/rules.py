@@ -9,38 +9,39 @@ without a decision, the next age) until some seat must decide.
 
 Chance (the first stacking order, the prosperity deck) comes from the generator kept in
 the state, so a seed and a log replay a game exactly.
+
+This module is the facade only: what the parameters fix, the small queries and the legal
+lists live in :class:`~variants.aztlan.table.AztlanTable`, and every helper takes
+``(table, state)``, so none of them imports the facade.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.engine import GameType, Rules
 from game.core.errors import ConfigIssue, IllegalAction
 from game.core.events import Event
-from game.core.notation import KeptParses
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.i18n import Listing, Msg, Seat, Text
+from game.i18n import Msg, Seat, Text
 from game.i18n.message import Value, reason
 from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
-from variants.aztlan.cards import CardBook
-from variants.aztlan.conflicts import Outcome, outcome, wins_outright
-from variants.aztlan.handlers import HANDLERS, player_name, settle
-from variants.aztlan.map import Island
+from variants.aztlan.handlers import HANDLERS, settle, start_age
 from variants.aztlan.notation import VERBS, Action, parse
 from variants.aztlan.params import (
     PARAMETERS,
     check_aztlan_params,
     check_aztlan_players,
 )
-from variants.aztlan.playout import greedy_playout_action
+from variants.aztlan.playout import greedy_playout_action, playout_action
 from variants.aztlan.refusals import refusal
-from variants.aztlan.scoring import best_wild_type
-from variants.aztlan.state import AztlanState, state_codec
+from variants.aztlan.state import AztlanState
+from variants.aztlan.table import AztlanTable
 from variants.aztlan.text import _, named, territory
+from variants.aztlan.words import player_name
 
 __all__ = ["AztlanRules", "player_name"]
 
@@ -57,43 +58,19 @@ class AztlanRules(Rules):
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
-        self.island = Island(params["map"])
-        self.cards = CardBook(params)
-        self.types: list[str] = list(params["territory_types"])
-        self.type_tuple: tuple[str, ...] = tuple(self.types)
-        self.type_names: dict[str, str] = dict(params["territory_types"])
-        self.ages: int = params["ages"]
-        self.bonus: list[int] = list(params["domain_bonus"])
-        #: the bots' evaluations: domain totals by the territories a seat holds
-        self.domain_totals = ai.DomainTotals(self.island, self.bonus)
-        row = next((r for r in params["pawns_per_age"] if r["players"] == players), None)
-        self.pawns_per_age: list[int] = list(row["pawns"]) if row else [0] * self.ages
-        factions = params["factions"]
-        self.factions = factions is not None
-        if factions is not None:
-            self.army_names = [f["name"] for f in factions]
-            per = params["pawns_per_tribe"]
-            self.army_pawns = [per * len(f["tribes"]) for f in factions]
-        else:
-            self.army_names = [t["name"] for t in params["tribes"][:players]]
-            self.army_pawns = [params["pawns_per_tribe"]] * players
-        self.armies = len(self.army_names)
-        self.move_chance: int = params["playout_move_chance"]
-        self.greedy_chance: int = params["playout_greedy_chance"]
-        self.codec = state_codec(self.island, self.cards, players, self.armies, self.ages)
-        ids = self.island.ids
-        #: the texts of the develop phase's actions, written once: its legal list is
-        #: asked for by every ``apply`` (membership) and the bots' searches
-        self._place_texts = [f"place {t}" for t in ids]
-        self._eagle_texts = [f"eagle {t}" for t in ids]
-        self._move_texts = [[f"move {ids[a]} {ids[b]}" for b in self.island.nbrs[a]]
-                            for a in range(self.island.size)]
-        #: what action texts parse to here (``game.core.notation.KeptParses``)
-        self.parsed = KeptParses(lambda text: parse(text, self.island, self.types))
-        #: phase -> the legal actions of the seat to decide
-        self._legal: dict[str, Callable[[AztlanState, int], list[str]]] = {
-            "choose": self._legal_choose, "develop": self._legal_develop,
-            "conflict": self._legal_conflict, "score": self._legal_score}
+        #: what the parameters fix, which the helpers read (``variants.aztlan.table``)
+        self.table = table = AztlanTable(params, players)
+        self.island = table.island
+        self.cards = table.cards
+        self.types = table.types
+        self.type_names = table.type_names
+        self.ages = table.ages
+        self.bonus = table.bonus
+        self.factions = table.factions
+        self.army_names = table.army_names
+        self.army_pawns = table.army_pawns
+        self.armies = table.armies
+        self.codec = table.codec
 
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
@@ -125,34 +102,8 @@ class AztlanRules(Rules):
         s.supply = [0] * self.armies
         s.removed = [0] * self.armies
         s.rng = rng.state
-        self.start_age(s, [])
+        start_age(self.table, s, [])
         return s
-
-    def start_age(self, s: AztlanState, ev: list[Event]) -> None:
-        s.phase = "choose"
-        s.order = list(s.ranking)
-        s.turn = 0
-        s.revealed = False
-        s.resolved, s.pending, s.scoring = [], None, None
-        s.step, s.eagle = None, False
-        want = self.pawns_per_age[s.age - 1]
-        for army in range(self.armies):
-            take = min(want, s.reserve[army])
-            extra = min(want - take, s.removed[army])
-            s.reserve[army] -= take
-            s.removed[army] -= extra
-            s.supply[army] += take + extra
-        order = Listing(tuple(Seat(p) for p in s.order), "comma")
-        text = _("Age {age} begins; turn order {order}", age=s.age, order=order)
-        if self.factions:
-            commands = Listing(tuple(_("{player} commands {army}", you="You command {army}",
-                                       player=Seat(p),
-                                       army=named(self.army_names[s.control[p]]))
-                                     for p in range(self.players)), "comma")
-            text = _("{age}; {commands}", context="age", age=text, commands=commands)
-        ev.append(Event("age", text, data={"age": s.age, "order": list(s.order),
-                                           "control": list(s.control),
-                                           "pawns": list(s.supply)}))
 
     # =====================================================================================
     # protocol
@@ -163,12 +114,10 @@ class AztlanRules(Rules):
         return vocabulary(self.island, self.types, self.cards.strengths)
 
     def current_player(self, state: AztlanState) -> int | None:
-        if state.phase == "over":
-            return None
-        p = state.pending
-        if p is not None:
-            return p.winner if p.kind == "decide" else p.queue[0]
-        return state.order[state.turn]
+        return self.table.current_player(state)
+
+    def legal_actions(self, state: AztlanState) -> list[str]:
+        return self.table.legal_actions(state)
 
     def turn_seat(self, state: AztlanState) -> int | None:
         """The seat whose turn it is in the score order (``state.turn`` is a position)."""
@@ -247,149 +196,6 @@ class AztlanRules(Rules):
         return action
 
     # =====================================================================================
-    # small queries (the handlers, the refusals and the bots ask them)
-    # =====================================================================================
-    def army(self, s: AztlanState, seat: int) -> int:
-        return s.control[seat]
-
-    def commander(self, s: AztlanState, army: int) -> int:
-        return s.control.index(army)
-
-    def power_type(self, s: AztlanState, seat: int) -> str:
-        """The territory type of ``seat``'s chosen power card."""
-        card = s.chosen[seat]
-        assert card is not None
-        return self.cards.power_type[card]
-
-    def strength(self, s: AztlanState) -> list[int]:
-        out = [0] * self.armies
-        for seat, army in enumerate(s.control):
-            out[army] = s.chosen[seat] or 0
-        return out
-
-    def outcome(self, s: AztlanState, t: int, strength: list[int] | None = None) -> Outcome:
-        return outcome(s.board[t], strength or self.strength(s))
-
-    def contests(self, s: AztlanState, army: int) -> Iterator[tuple[int, Outcome]]:
-        """The unresolved contested territories where ``army`` has pawns, with their
-        outcome, in map order. Most territories hold one army or none and are passed
-        over before any outcome is weighed: the bots' searches ask after every action of
-        the conflict phase."""
-        strength = self.strength(s)
-        for t, counts in enumerate(s.board):
-            if counts[army] and t not in s.resolved and sum(1 for n in counts if n) >= 2:
-                yield t, self.outcome(s, t, strength)
-
-    def won(self, s: AztlanState, seat: int) -> list[int]:
-        """Unresolved conflicts that ``seat`` wins outright."""
-        army = self.army(s, seat)
-        strength = self.strength(s)
-        return [t for t, counts in enumerate(s.board)  # where it has no pawns, it wins none
-                if counts[army] and t not in s.resolved
-                and wins_outright(counts, strength, army)]
-
-    def tied_seats(self, s: AztlanState, o: Outcome) -> list[int]:
-        tied = {self.commander(s, a) for a in o.top}
-        return [p for p in s.order if p in tied]
-
-    def next_tie(self, s: AztlanState, seat: int) -> int | None:
-        """The first unresolved tie at the top whose earliest tied player is ``seat``."""
-        for t, o in self.contests(s, self.army(s, seat)):
-            if o.winner is None and self.tied_seats(s, o)[0] == seat:
-                return t
-        return None
-
-    def has_pawns(self, s: AztlanState, seat: int) -> bool:
-        return s.supply[self.army(s, seat)] > 0
-
-    def eagle_source(self, s: AztlanState, army: int) -> str | None:
-        if s.reserve[army]:
-            return "reserve"
-        if s.removed[army]:
-            return "removed"
-        return None
-
-    def can_eagle(self, s: AztlanState, seat: int) -> bool:
-        return (not s.eagle and self.cards.holds(s.prosperity[seat], C.EAGLE)
-                and self.eagle_source(s, self.army(s, seat)) is not None)
-
-    def raft_pairs(self, s: AztlanState, seat: int) -> list[tuple[int, int]]:
-        if not self.cards.holds(s.prosperity[seat], C.RAFTS):
-            return []
-        isl = self.island
-        owned = s.army_cells(self.army(s, seat))
-        links = s.scoring.links if s.scoring is not None else []
-        label = {}
-        for k, group in enumerate(isl.components(owned, links)):
-            for c in group:
-                label[c] = k
-        pairs = set()
-        for shore in isl.shores.values():
-            mine = [c for c in shore if c in owned]
-            for i, a in enumerate(mine):
-                for b in mine[i + 1:]:
-                    if label[a] != label[b]:
-                        pairs.add((a, b))
-        return sorted(pairs)
-
-    def blessings(self, s: AztlanState, seat: int) -> list[str]:
-        held = {self.cards.bless_type[c] for c in s.prosperity[seat]
-                if self.cards.effect[c] == C.BLESSING}
-        return [t for t in self.types if t in held]
-
-    def has_scoring_choice(self, s: AztlanState, seat: int) -> bool:
-        return (self.cards.is_wild(s.chosen[seat]) or bool(self.blessings(s, seat))
-                or bool(self.raft_pairs(s, seat)))
-
-    # =====================================================================================
-    # legal actions, one function per phase
-    # =====================================================================================
-    def legal_actions(self, state: AztlanState) -> list[str]:
-        seat = self.current_player(state)
-        if seat is None:
-            return []
-        return self._legal[state.phase](state, seat)
-
-    def _legal_choose(self, s: AztlanState, seat: int) -> list[str]:
-        return [f"choose {c}" for c in sorted(s.hands[seat])]
-
-    def _legal_develop(self, s: AztlanState, seat: int) -> list[str]:
-        if s.step == "place":
-            return list(self._place_texts)
-        out = list(self._eagle_texts) if self.can_eagle(s, seat) else []
-        army = self.army(s, seat)
-        moves = self._move_texts
-        for a, counts in enumerate(s.board):
-            if counts[army]:
-                out += moves[a]
-        out.append("stay")
-        return out
-
-    def _legal_conflict(self, s: AztlanState, seat: int) -> list[str]:
-        ids = self.island.ids
-        p = s.pending
-        if p is not None:
-            where = ids[p.territory]
-            if p.kind == "decide":
-                return [f"battle {where}", f"coexist {where}"]
-            verb = "sacred" if p.kind == "sacred" else "tlatoani"
-            return [f"{verb} {where}", "decline"]
-        out = []
-        for t in self.won(s, seat):
-            out += [f"battle {ids[t]}", f"coexist {ids[t]}"]
-        return out
-
-    def _legal_score(self, s: AztlanState, seat: int) -> list[str]:
-        ids = self.island.ids
-        out = [f"bless {k}" for k in self.blessings(s, seat)]
-        out += [f"rafts {ids[a]} {ids[b]}" for a, b in self.raft_pairs(s, seat)]
-        if self.cards.is_wild(s.chosen[seat]):
-            out += [f"wild {k}" for k in self.types]
-        else:
-            out.append("score")
-        return out
-
-    # =====================================================================================
     # apply: parse, look up in the legal list, one handler per verb
     # =====================================================================================
     def _accept(self, state: AztlanState, action: str) -> Action:
@@ -399,9 +205,9 @@ class AztlanRules(Rules):
                                   kind=type(action).__name__))
         if state.phase == "over":
             raise IllegalAction(_("the game is over"))
-        a = self.parsed(action)
+        a = self.table.parsed(action)
         if a.text not in self.legal_actions(state):
-            raise IllegalAction(refusal(self, state, a))
+            raise IllegalAction(refusal(self.table, state, a))
         return a
 
     def apply(self, state: AztlanState, action: str) -> tuple[str, list[Event]]:
@@ -409,8 +215,8 @@ class AztlanRules(Rules):
         seat = self.current_player(state)
         assert seat is not None
         ev: list[Event] = []
-        HANDLERS[a.verb](self, state, seat, a, ev)
-        settle(self, state, ev)
+        HANDLERS[a.verb](self.table, state, seat, a, ev)
+        settle(self.table, state, ev)
         return a.text, ev
 
     def why_not(self, state: AztlanState, action: str) -> Text | None:
@@ -433,45 +239,18 @@ class AztlanRules(Rules):
     # playouts and descriptions
     # =====================================================================================
     def playout_action(self, state: AztlanState, rng: Rng) -> str:
-        s = state
-        legal = self.legal_actions(s)
-        if s.phase == "develop" and s.step == "move":
-            eagles = [x for x in legal if x.startswith("eagle ")]
-            if eagles and rng.randbelow(2) == 0:
-                return rng.choice(eagles)
-            moves = [x for x in legal if x.startswith("move ")]
-            if moves and rng.randbelow(100) < self.move_chance:
-                return rng.choice(moves)
-            return "stay"
-        if s.phase == "score":
-            return self._playout_scoring(s, legal, rng)
-        return rng.choice(legal)
+        return playout_action(self.table, state, rng)
 
     def greedy_playout_action(self, state: AztlanState, rng: Rng) -> str:
-        return greedy_playout_action(self, state, rng)
-
-    def _playout_scoring(self, s: AztlanState, legal: list[str], rng: Rng) -> str:
-        seat = self.current_player(s)
-        assert seat is not None
-        blessings = [x for x in legal if x.startswith("bless ")]
-        if blessings:
-            return blessings[0]
-        rafts = [x for x in legal if x.startswith("rafts ")]
-        if rafts and rng.randbelow(2) == 0:
-            return rng.choice(rafts)
-        if self.cards.is_wild(s.chosen[seat]):
-            owned = s.army_cells(self.army(s, seat))
-            links = s.scoring.links if s.scoring is not None else []
-            return "wild " + best_wild_type(self.island, owned, self.types, self.bonus, links)
-        return "score"
+        return greedy_playout_action(self.table, state, rng)
 
     # -- the computer players' hooks (variants.aztlan.ai) -----------------------------------
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> AztlanState:
-        return ai.determinize(self, view, seat, rng)
+        return ai.determinize(self.table, view, seat, rng)
 
     def evaluate(self, view: AztlanState, seat: int,
                  weights: Mapping[str, float] | None = None) -> float:
-        return ai.evaluate(self, view, seat, weights)
+        return ai.evaluate(self.table, view, seat, weights)
 
     def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         from variants.aztlan.device import device_panel

@@ -69,3 +69,32 @@ def best_wild_type(island: Island, owned: set[int], types: list[str], bonus: lis
     """The type a wild card should pick for the most points (first in order on a tie)."""
     totals = type_points(island, island.components(owned, links), types, bonus)
     return best_of(totals, types)
+
+
+class DomainTotals:
+    """What a seat's domains score for each of some types, kept by the territories it
+    holds (and the Rafts' links): the bots evaluate thousands of positions a decision,
+    and from one to the next most seats hold the same territories, so finding the
+    domains again (``Island.components``) was most of an evaluation. The totals are a
+    pure function of the key; callers read them and never change them."""
+
+    #: positions kept per rules object; all are forgotten when it is full
+    SIZE = 2048
+
+    def __init__(self, island: Island, bonus: list[int]) -> None:
+        self.island = island
+        self.bonus = bonus
+        self._kept: dict[tuple[frozenset[int], tuple[tuple[int, int], ...],
+                               tuple[str, ...]], dict[str, int]] = {}
+
+    def __call__(self, owned: set[int], links: Sequence[tuple[int, int]],
+                 types: tuple[str, ...]) -> dict[str, int]:
+        key = (frozenset(owned), tuple(links), types)
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= self.SIZE:
+                self._kept.clear()
+            found = type_points(self.island, self.island.components(owned, links), types,
+                                self.bonus)
+            self._kept[key] = found
+        return found

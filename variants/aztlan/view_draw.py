@@ -1,8 +1,9 @@
 """Drawing Aztlán's board and animating its events, for the board view.
 
-Functions of the :class:`~variants.aztlan.view.AztlanView` they serve. Drawing changes
-nothing but pixel caches: the island, the pieces and the highlights are painted into the
-view's three cached layers; a frame blits them and adds the cursor and the animations.
+Functions of the board view they serve, read as a
+:class:`~variants.aztlan.view_ports.Painter`. Drawing changes nothing but pixel caches:
+the island, the pieces and the highlights are painted into the view's three cached
+layers; a frame blits them and adds the cursor and the animations.
 The score and age tracks under the map, the decision panel and the seats' facts are kept
 as snapshots (``game.kit.client.layers.Snapshot``) while what they show holds.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.i18n import say
 from game.kit.client import (
@@ -34,9 +35,7 @@ from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_f
 from variants.aztlan.view_layout import Layout
 from variants.aztlan.view_model import Model, Option
 from variants.aztlan.view_panel import column_layout, paint_column, prosperity_words
-
-if TYPE_CHECKING:
-    from variants.aztlan.view import AztlanView
+from variants.aztlan.view_ports import Painter
 
 POP_TIME = 1.6
 DROP_TIME = 0.35
@@ -44,7 +43,7 @@ SLIDE_TIME = 0.4
 DOMAIN_TIME = 0.9
 
 
-def draw(v: AztlanView, screen: Screen, area: Area) -> None:
+def draw(v: Painter, screen: Screen, area: Area) -> None:
     m = v.model
     if m is None:
         return
@@ -73,7 +72,7 @@ def draw(v: AztlanView, screen: Screen, area: Area) -> None:
     v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
 
 
-def draw_overlay(v: AztlanView, screen: Screen, lay: Layout, m: Model,
+def draw_overlay(v: Painter, screen: Screen, lay: Layout, m: Model,
                  shows: tuple[Any, ...]) -> Layer:
     """The layer to show: the pieces with the highlights over them, repainted when either
     changes, under the frame's repaint budget like a kept part. While it waits, the
@@ -94,7 +93,7 @@ def draw_overlay(v: AztlanView, screen: Screen, lay: Layout, m: Model,
     return over
 
 
-def draw_tracks(v: AztlanView, screen: Screen, lay: Layout, m: Model) -> None:
+def draw_tracks(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     """The score track and the age track under the map: their stone panels (cached art)
     and, inside, what they show, kept while the scores, the age and the turn order hold."""
     colours, marks = tuple(v.seat_colours), tuple(v.seat_marks)
@@ -111,7 +110,7 @@ def draw_tracks(v: AztlanView, screen: Screen, lay: Layout, m: Model) -> None:
                                               width=2))
 
 
-def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
+def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
     """The decision at hand in the side panel: its stone panel each frame, its contents
     repainted only when the decision, the focus or the hover changes."""
     m = v.model
@@ -138,7 +137,7 @@ def draw_panel(v: AztlanView, screen: Screen, area: Area) -> None:
                           under=frames.beneath(screen, *area, edge, radius=14, width=rim))
 
 
-def draw_seat_facts(v: AztlanView, screen: Screen, seat: int, rect: Area) -> None:
+def draw_seat_facts(v: Painter, screen: Screen, seat: int, rect: Area) -> None:
     """A seat's facts on its seat card (repainted when the game or the viewer changes),
     and a gain rising over them for a moment."""
     m = v.model
@@ -161,7 +160,7 @@ def pieces_key(base: tuple[Any, ...], m: Model, colours: list[Any],
     return (base, tuple(map(tuple, m.board)), conflicts, tuple(colours), tuple(marks))
 
 
-def territory_pieces(v: AztlanView, lay: Layout, m: Model, colours: list[Any],
+def territory_pieces(v: Painter, lay: Layout, m: Model, colours: list[Any],
                      marks: list[str]) -> list[Piece]:
     """Each territory's pawn stacks, and its mark of an unresolved conflict, as a piece
     of the pieces layer: an action repaints the territories it changed."""
@@ -175,7 +174,7 @@ def territory_pieces(v: AztlanView, lay: Layout, m: Model, colours: list[Any],
     return out
 
 
-def paint_territory(v: AztlanView, lay: Layout, t: int, counts: list[int],
+def paint_territory(v: Painter, lay: Layout, t: int, counts: list[int],
                     colours: list[Any], marks: list[str], fight: bool, scr: Screen) -> None:
     vp.paint_stacks(scr, lay, v.geo, counts, t, colours, marks)
     if fight:
@@ -186,7 +185,7 @@ def paint_territory(v: AztlanView, lay: Layout, t: int, counts: list[int],
                                partial(paint_fight, v, lay, t))
 
 
-def warm_fight(v: AztlanView, lay: Layout, pieces: PiecesLayer) -> None:
+def warm_fight(v: Painter, lay: Layout, pieces: PiecesLayer) -> None:
     """In a frame that repaints no territory, paint one territory's conflict mark (its
     dashed border and blades, about half a millisecond each) into the sprite cache: the
     conflicts of an age begin all at once, and painting a dozen marks in that frame made
@@ -203,13 +202,13 @@ def warm_fight(v: AztlanView, lay: Layout, pieces: PiecesLayer) -> None:
         v.fights_warmed = (key, done + 1)
 
 
-def paint_fight(v: AztlanView, lay: Layout, t: int, scr: Screen) -> None:
+def paint_fight(v: Painter, lay: Layout, t: int, scr: Screen) -> None:
     vp.dashed(scr, lay, v.geo, t, theme.DANGER, 4 * lay.k)
     x, y = lay.pt(v.geo.top[t])
     vp.swords(scr, x, y + 4 * lay.k, 15 * lay.k)
 
 
-def territory_bounds(v: AztlanView, lay: Layout, t: int, counts: list[int],
+def territory_bounds(v: Painter, lay: Layout, t: int, counts: list[int],
                      fight: bool) -> Rect:
     """Where a territory's piece may paint: around its pawns (stacks of two rows, the
     counts to their right, at least the smallest readable text) and, in a conflict, its
@@ -234,7 +233,7 @@ def territory_bounds(v: AztlanView, lay: Layout, t: int, counts: list[int],
     return (x0, y0, x1 - x0, y1 - y0)
 
 
-def paint_overlay(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:
+def paint_overlay(v: Painter, scr: Screen, lay: Layout, m: Model) -> None:
     """The highlights: a scoring step's domain, the targets of the decision at hand, the
     territory it is about, the scoring options' domains."""
     d = v.decision
@@ -256,7 +255,7 @@ def paint_overlay(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:
         paint_scoring(v, scr, lay, m, d.seat)
 
 
-def paint_move(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:
+def paint_move(v: Painter, scr: Screen, lay: Layout, m: Model) -> None:
     """The territories a pawn may move from, or the chosen one and its neighbours."""
     geo, k = v.geo, lay.k
     if v.source is None:
@@ -270,7 +269,7 @@ def paint_move(v: AztlanView, scr: Screen, lay: Layout, m: Model) -> None:
         vp.outline(scr, lay, geo, t, theme.GOOD, 3 * k)
 
 
-def paint_scoring(v: AztlanView, scr: Screen, lay: Layout, m: Model, seat: int) -> None:
+def paint_scoring(v: Painter, scr: Screen, lay: Layout, m: Model, seat: int) -> None:
     """The focused scoring option's domains or blessed territories, the Rafts pick."""
     geo, k = v.geo, lay.k
     opt = v.focused_option()
@@ -283,7 +282,7 @@ def paint_scoring(v: AztlanView, scr: Screen, lay: Layout, m: Model, seat: int) 
         vp.outline(scr, lay, geo, v.raft, theme.ACCENT, 6 * k)
 
 
-def paint_domains(v: AztlanView, scr: Screen, lay: Layout, m: Model, seat: int,
+def paint_domains(v: Painter, scr: Screen, lay: Layout, m: Model, seat: int,
                    opt: Option) -> None:
     geo = v.geo
     colour = v.army_colours[m.army(seat)]
@@ -303,14 +302,14 @@ def paint_domains(v: AztlanView, scr: Screen, lay: Layout, m: Model, seat: int,
         scr.line(lay.pt(geo.label[a]), lay.pt(geo.label[b]), theme.ACCENT, 5 * lay.k)
 
 
-def dist_to_mean(v: AztlanView, c: int, cells: tuple[int, ...]) -> float:
+def dist_to_mean(v: Painter, c: int, cells: tuple[int, ...]) -> float:
     mx = sum(v.geo.label[x][0] for x in cells) / len(cells)
     my = sum(v.geo.label[x][1] for x in cells) / len(cells)
     x, y = v.geo.label[c]
     return (x - mx) ** 2 + (y - my) ** 2
 
 
-def draw_moving(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: list[Any],
+def draw_moving(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list[Any],
                  marks: list[str]) -> None:
     d = v.decision
     k = lay.k
@@ -369,7 +368,7 @@ def draw_moving(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: l
                          role=theme.PASSING)
 
 
-def draw_ghost(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: list[Any],
+def draw_ghost(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list[Any],
                 marks: list[str]) -> None:
     """Where the pawn a click would add lands: a pulsing ring and "+1"."""
     d = v.decision
@@ -389,7 +388,7 @@ def draw_ghost(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: li
                  "midright")
 
 
-def draw_target(v: AztlanView, screen: Screen, lay: Layout, m: Model, colours: list[Any],
+def draw_target(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list[Any],
                 marks: list[str]) -> None:
     """A lesson's step on the map: its territories ringed in green, a move's way as an
     arrow, and the pawn that lands there as a ghost, wherever the cursor is."""
@@ -424,7 +423,7 @@ BURSTS = {"battle": theme.DANGER, "sacred": (255, 206, 60), "tlatoani": (255, 20
           "tie": (200, 200, 210)}
 
 
-def pop_rows(v: AztlanView) -> dict[int, int]:
+def pop_rows(v: Painter) -> dict[int, int]:
     """Per territory, the row the next word popping up over it takes: words over one
     territory ("Sacred Games", then "Coexist") stand one above the other, never on top of
     each other."""
@@ -435,7 +434,7 @@ def pop_rows(v: AztlanView) -> dict[int, int]:
     return rows
 
 
-def pop(v: AztlanView, rows: dict[int, int], cell: int, text: str, colour: Any,
+def pop(v: Painter, rows: dict[int, int], cell: int, text: str, colour: Any,
         delay: float) -> None:
     """A word popping up over ``cell``, on the next free row there."""
     row = rows.get(cell, 0)
@@ -444,7 +443,7 @@ def pop(v: AztlanView, rows: dict[int, int], cell: int, text: str, colour: Any,
                         data={"text": text, "colour": colour, "row": row}))
 
 
-def animate(v: AztlanView, events: list[Event]) -> None:
+def animate(v: Painter, events: list[Event]) -> None:
     """Animations for the events of one applied action (private ones have none)."""
     idx = v.rules.island.index
     delay = 0.0
@@ -482,7 +481,7 @@ def animate(v: AztlanView, events: list[Event]) -> None:
             v.panel_flash[e.seat] = ("+1 card", 0.0)
 
 
-def animate_score(v: AztlanView, e: Event, delay: float) -> float:
+def animate_score(v: Painter, e: Event, delay: float) -> float:
     """A seat's domains lit one after another, each with its points; returns the delay
     after the last."""
     idx = v.rules.island.index

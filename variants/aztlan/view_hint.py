@@ -1,18 +1,16 @@
 """Showing a move on Aztlán's board: a hint (the cursor put on it) or a lesson's step
 (marked where it is played, the cursor left to the learner).
 
-Functions of the :class:`~variants.aztlan.view.AztlanView` they serve; they change the
-view's cursor, focus or mark, never the game.
+Functions of the board view they serve, read as a
+:class:`~variants.aztlan.view_ports.Hinter`; they change the view's cursor, focus or
+mark, never the game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from variants.aztlan import view_plan as vplan
-
-if TYPE_CHECKING:
-    from variants.aztlan.view import AztlanView
+from variants.aztlan.view_model import plays_target
+from variants.aztlan.view_ports import Hinter
 
 #: the verbs played on territories of the map (the rest are options of the panel)
 MAP_VERBS = ("place", "eagle", "move")
@@ -20,7 +18,7 @@ MAP_VERBS = ("place", "eagle", "move")
 ABOUT_VERBS = ("battle", "coexist", "sacred", "tlatoani", "rafts")
 
 
-def words_of(v: AztlanView, action: str) -> tuple[str, str, list[int]]:
+def words_of(v: Hinter, action: str) -> tuple[str, str, list[int]]:
     """The first action of ``action`` (a plan), its verb and the territories it names."""
     first = " ".join(action.split(";")[0].split())
     words = first.split()
@@ -29,7 +27,7 @@ def words_of(v: AztlanView, action: str) -> tuple[str, str, list[int]]:
     return first, (words[0] if words else ""), [index[w] for w in words[1:] if w in index]
 
 
-def point_at(v: AztlanView, action: str | None) -> bool:
+def point_at(v: Hinter, action: str | None) -> bool:
     """Put the cursor, or the focus, on ``action``: Enter (or a click there) plays it.
     False if the board cannot point at it (nothing is then changed but the hover)."""
     v._sync()
@@ -63,7 +61,7 @@ def point_at(v: AztlanView, action: str | None) -> bool:
     return True
 
 
-def mark(v: AztlanView, action: str | None) -> bool:
+def mark(v: Hinter, action: str | None) -> bool:
     """Mark ``action`` where it is played: its territories (a pawn's ghost where one
     lands, a move from one to the other) and the option or card of the panel that plays
     it, without moving the cursor or the focus. False if nothing of it can be marked."""
@@ -87,12 +85,6 @@ def mark(v: AztlanView, action: str | None) -> bool:
     return True
 
 
-def marked(v: AztlanView, action: str | None, mode: str | None = None) -> bool:
-    """Whether an option of the panel (its action, or the mode it starts) plays the step
-    marked on the board: a lesson's step points at the button or card to press."""
-    target = v.target
-    if target is None:
-        return False
-    if action is not None:
-        return action == target
-    return mode == "eagle" and target.startswith("eagle ") and v.mode != "eagle"
+def marked(v: Hinter, action: str | None, mode: str | None = None) -> bool:
+    """Whether an option of the panel plays the step marked on the board."""
+    return plays_target(v.target, v.mode, action, mode)

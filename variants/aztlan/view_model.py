@@ -377,3 +377,16 @@ def _waiting(m: Model) -> Msg:
     if m.phase == "conflict":
         return _("resolves conflicts")
     return _("scores the age")
+
+
+def plays_target(target: str | None, current_mode: str | None, action: str | None,
+                 mode: str | None = None) -> bool:
+    """Whether an option of the panel (its action, or the mode it starts) plays the step
+    marked on the board (``target``, a lesson's hint): the step points at the button or
+    card to press. ``current_mode`` is the mode the view is in (a started Eagle & Jaguar
+    play is not offered again)."""
+    if target is None:
+        return False
+    if action is not None:
+        return action == target
+    return mode == "eagle" and target.startswith("eagle ") and current_mode != "eagle"

@@ -20,8 +20,7 @@ from game.i18n import Seat, say
 from game.kit.client import Screen, draw_mark, fit, fit_lines, theme
 from game.modkit import plural
 from variants.aztlan.text import _, short_card
-from variants.aztlan.view_hint import marked
-from variants.aztlan.view_model import Decision, Model, Option
+from variants.aztlan.view_model import Decision, Model, Option, plays_target
 from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
 
 Rect = tuple[float, float, float, float]
@@ -187,7 +186,8 @@ def paint_column(scr: Screen, view: Any, m: Model, d: Decision, lay: ColumnLayou
     for i, (rect, opt) in enumerate(lay.buttons):
         _button(scr, rect, opt, i, view.focus == i and view.kb_focus, view.hover_button == i,
                 opt.mode is not None and opt.mode == view.mode)
-        if marked(view, opt.action, opt.mode):  # a lesson's step: press this one
+        # a lesson's step (the hint's target, passed in with the view): press this one
+        if plays_target(view.target, view.mode, opt.action, opt.mode):
             x, y, w, h = rect
             scr.box(x - 5, y - 5, w + 10, h + 10, theme.GOOD, radius=13, width=5)
 
@@ -246,7 +246,7 @@ def _paint_cards(scr: Screen, view: Any, m: Model, lay: ColumnLayout) -> None:
                    dim=not focus and view.hover_card not in (None, i))
         if view.hover_card == i and not focus:
             scr.box(x - 3, y - 3, w + 6, h + 6, theme.TEXT, radius=12, width=3)
-        if marked(view, opt.action):  # a lesson's step: choose this one
+        if plays_target(view.target, view.mode, opt.action):  # a lesson's step: choose this one
             scr.box(x - 9, y - 9 - lift, w + 18, h + 18, theme.GOOD, radius=16, width=6)
 
 

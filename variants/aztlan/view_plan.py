@@ -1,21 +1,20 @@
 """What a click or Enter would do on Aztlán's board, and why not: the status line.
 
-Functions of the :class:`~variants.aztlan.view.AztlanView` they serve (its model, its
-decision, its cursor and selection); nothing here changes the game or draws. A refusal's
+Functions of the board view they serve, read as a
+:class:`~variants.aztlan.view_ports.Planner` (its model, its decision, its cursor and
+selection); nothing here changes the game or draws. A refusal's
 reason is the engine's own (``Game.why_not``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.i18n import say as say_text
 from variants.aztlan.text import _, named
 from variants.aztlan.view_model import Decision, Option
-
-if TYPE_CHECKING:
-    from variants.aztlan.view import AztlanView
+from variants.aztlan.view_ports import Planner
 
 #: decisions where Enter acts on the map cursor (else on the focused option)
 MAP_KINDS = ("place", "move", "wait", "over")
@@ -32,14 +31,14 @@ class Plan:
     describes: bool = False
 
 
-def why(v: AztlanView, action: str) -> str:
+def why(v: Planner, action: str) -> str:
     """The engine's reason for refusing ``action`` (its ``why_not``)."""
     if v.model is None or v.model.decider is None:
         return say_text(_("not your decision"))
     return say_text(v.session.game.why_not(action) or "", v.session.names)
 
 
-def plan(v: AztlanView, t: int) -> Plan:
+def plan(v: Planner, t: int) -> Plan:
     m, d = v.model, v.decision
     assert m is not None
     ids = m.island.ids
@@ -95,7 +94,7 @@ def plan(v: AztlanView, t: int) -> Plan:
     return Plan(None, None, info(v, t), describes=True)
 
 
-def raft_plan(v: AztlanView, t: int) -> Plan:
+def raft_plan(v: Planner, t: int) -> Plan:
     m = v.model
     assert m is not None
     ids = m.island.ids
@@ -118,7 +117,7 @@ def raft_plan(v: AztlanView, t: int) -> Plan:
     return Plan(None, None, why(v, a))
 
 
-def powers(v: AztlanView, t: int) -> str:
+def powers(v: Planner, t: int) -> str:
     m = v.model
     assert m is not None
     o = m.outcome(t)
@@ -135,7 +134,7 @@ def powers(v: AztlanView, t: int) -> str:
                       powers=" vs ".join(parts)))
 
 
-def info(v: AztlanView, t: int) -> str:
+def info(v: Planner, t: int) -> str:
     m = v.model
     assert m is not None
     text = f"{m.label(t)} · {m.type_name(m.island.types[t])}"
@@ -159,7 +158,7 @@ def info(v: AztlanView, t: int) -> str:
     return text
 
 
-def status(v: AztlanView) -> str:
+def status(v: Planner) -> str:
     m, d = v.model, v.decision
     if m is None:
         return ""
@@ -200,7 +199,7 @@ def deciding(d: Decision) -> str:
         else d.title
 
 
-def say(v: AztlanView, opt: Option) -> str:
+def say(v: Planner, opt: Option) -> str:
     if opt.mode == "eagle":
         if v.mode == "eagle":
             return say_text(_("stop placing the Eagle & Jaguar pawn"))
