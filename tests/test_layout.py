@@ -42,8 +42,6 @@ ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in
     " game.ui.scenes.handoff game.ui.scenes.play game.ui.scenes.scoring"
     " game.ui.scenes.setup game.ui.seats game.ui.setupdraw game.ui.statusline"
     " game.ui.trace",
-    # issue 36's i18n package, merged onto issue 35's layout: to cut with the rest
-    "game.i18n.client game.i18n.message game.i18n.render",
 )]
 
 

@@ -91,3 +91,13 @@ def test_every_text_of_the_settings_comes_from_a_catalogue_and_fits(ui):
             Screen.recorder = None
     # the path a setting was saved to is the player's own; a number and a key stay
     assert sorted(set(marks.unmarked)) == [] and sorted(set(marks.cuts)) == []
+
+
+def test_the_system_row_names_the_language_in_use_under_lang_de(ui):
+    """``--lang de`` on an English system: Settings' Language row says what the table
+    reads, "System (Deutsch)", not the system's English."""
+    with spoken("de"):
+        open_settings(ui)
+        with every_text_drawn(ui) as seen:
+            ui.frames(2)
+    assert "System (Deutsch)" in seen and "System (English)" not in seen
