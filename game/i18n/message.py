@@ -87,6 +87,12 @@ class Msg:
 Text = str | Msg
 
 
+def as_text(value: Any) -> Text:
+    """What a plugin handed the screen to show (a message, a text, a number), as text to
+    render: a message stays one (each reader reads it in their language)."""
+    return value if isinstance(value, Msg) else str(value)
+
+
 def reason(exc: BaseException) -> Text:
     """An exception's message as it was raised: the message (to render for the reader)
     when it was raised with one, else its text."""

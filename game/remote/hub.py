@@ -137,6 +137,7 @@ class RemoteHub:
         self._news: list[HubEvent] = []
         self._snapshot = Snapshot(0, None, False)
         self._publisher = Publisher()
+        self.languages = self._publisher.languages  # each device's own (join's "lang")
         #: prepare snapshots on a worker thread (see the module docstring)
         self.background = background
         #: the owner draws frames and calls :meth:`frame_shown` after each: a new table
@@ -596,5 +597,4 @@ class RemoteHub:
             self._server.notify(picture)
 
 
-__all__ = ["RemoteHub", "SeatInfo", "SeatClaim", "Limits", "HubEvent", "hex_colour",
-           "DEFAULT_PORT"]
+__all__ = ["RemoteHub", "SeatInfo", "SeatClaim", "Limits", "HubEvent", "hex_colour", "DEFAULT_PORT"]

@@ -24,7 +24,7 @@ LONG_NAMES = ["Tlahuizcalpan", "Xochiquetzal", "Cuauhtemoc", "Itzpapalotl"]
 def open_setup(ui: Driver) -> SetupScene:
     assert isinstance(ui.top, TitleScene)
     menu = ui.top.menu
-    menu.focus = next(i for i, item in enumerate(menu.items) if item.label == "New game")
+    menu.focus = next(i for i, item in enumerate(menu.items) if str(item.label) == "New game")
     ui.key(pygame.K_RETURN)
     setup = ui.top
     assert isinstance(setup, SetupScene)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.api import Game
 from game.core.errors import AztecArcadeError
 from game.core.events import personalise  # noqa: F401 - the scenes import it from here
+from game.i18n import say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.fx import motion_reduced
 from game.kit.client.messages import default_name, one_line
@@ -60,7 +62,7 @@ def safe_autosave(app: App, game: Game, names: list[str],
     try:
         app.saves.autosave(game, names, meta)
     except (OSError, AztecArcadeError, ValueError, TypeError) as exc:
-        message = f"Autosave failed: {one_line(exc)}"
+        message = say(_("Autosave failed: {problem}", problem=one_line(exc)))
         app.toast(message)
         return message
     return ""
