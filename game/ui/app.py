@@ -84,9 +84,9 @@ class App:
         #: settles the heap when a game's screen comes up (run's loop, between frames)
         self.heap = HeapSettler()
         self.frame_times: list[float] = []
-        self.toasts: list[tuple[Text, float]] = []
+        self.toasts: list[tuple[str, float]] = []
         #: the toasts this frame shows (a press puts those away)
-        self._toasts_shown: set[Text] = set()
+        self._toasts_shown: set[str] = set()
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
@@ -217,7 +217,8 @@ class App:
             self.toast(f"Reloaded: {len(registry.variants)} variants", 3.0)
 
     def toast(self, message: Text, seconds: float = 4.0) -> None:
-        self.toasts.append((message, self.time + seconds))
+        """Show ``message`` for a few seconds, in the language of the moment it is said."""
+        self.toasts.append((say(message), self.time + seconds))
 
     def play_sound(self, name: str) -> None:
         """Play a UI step's sound (game.ui.cues.UI_SOUNDS) or a sound by name."""
@@ -374,7 +375,7 @@ class App:
         for message, _until in self.toasts[-3:]:  # the oldest at the bottom
             bottom = self._draw_toast(message, area, bottom) - 8
 
-    def _draw_toast(self, message: Text, area: tuple[float, float, float, int],
+    def _draw_toast(self, message: str, area: tuple[float, float, float, int],
                     bottom: float) -> float:
         """One toast above ``bottom``: on a game screen in the side column (over the
         action log), elsewhere above the footer; never over the board, the status line or

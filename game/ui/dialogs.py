@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.i18n import Text
+from game.i18n import Text, say
 from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
@@ -64,7 +64,7 @@ class Confirm(MenuDialog):
                  on_no: Callable[[], None] | None = None, yes: Text = YES,
                  no: Text = NO, default_yes: bool = True) -> None:
         super().__init__()
-        self.message = message
+        self.message = say(message)  # said once, as the question is asked
         self.on_yes = on_yes
         self.on_no = on_no
         self.menu = Menu([MenuItem(yes, self._yes), MenuItem(no, self._no)],

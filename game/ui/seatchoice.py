@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.i18n import Text
+from game.i18n import Text, say
 from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.screen import draw_mark
@@ -48,7 +48,7 @@ class ChoiceScene(MenuDialog):
 
     def __init__(self, title: Text, options: Sequence[Option]) -> None:
         super().__init__()
-        self.title = title
+        self.title = say(title)  # said once, as the question is asked
         items = [MenuItem(label, partial(self._answer, action)) for label, action in options]
         items.append(MenuItem(_("Cancel"), self.dismiss))
         top = 540 - (len(items) * 86) / 2 + 40

@@ -15,6 +15,7 @@ from game.kit.client.screen import draw_mark
 from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, pulse
 from game.ui.input import pad_label
 from game.ui.session import HUMAN_LABEL
+from game.ui.variantwords import variant_text
 from game.ui.widgets import INK, draw_arrows, focus_ring
 
 if TYPE_CHECKING:
@@ -49,7 +50,8 @@ def description_lines(screen: Screen | None, spec: VariantSpec | None,
         return []
     if screen is None:
         return [spec.description]
-    return fit_lines(screen, spec.description, theme.FONT_SMALL, TEXT_W, lines=max(1, most))
+    return fit_lines(screen, variant_text(spec.description), theme.FONT_SMALL, TEXT_W,
+                     lines=max(1, most))
 
 
 def player_counts(spec: VariantSpec) -> Text:
@@ -123,13 +125,15 @@ def draw_row(screen: Screen, scene: SetupScene, i: int, row: Row,
     if row.key.startswith("colour"):
         seat = int(row.key[6:])
         colour = scene.palette[scene.colour_index[seat] % len(scene.palette)]
-        size: float = theme.FONT_BODY
         label = row.value() if row.value else ""
+        room = w - 2 * (14 + h * 0.22 + 16) - 40  # between the arrows: "Himmelblau" fits
+        size = fit_size(screen, label, room, theme.FONT_BODY, theme.FONT_SMALL)
         tw = screen.text_width(label, theme.readable(size))
         sx = x + w / 2 - (tw + 40) / 2
         screen.box(sx, y + h / 2 - 14, 28, 28, colour, radius=6)
         screen.box(sx, y + h / 2 - 14, 28, 28, INK, radius=6, width=2)
-        screen.text(label, sx + 40, y + h / 2, theme.readable(size), ink, "midleft")
+        screen.text(fit(screen, label, size, room), sx + 40, y + h / 2, theme.readable(size),
+                    ink, "midleft")
         draw_arrows(screen, x, y, w, h, ink, bounce)
         return
     if row.key.startswith("kind"):

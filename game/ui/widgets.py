@@ -49,7 +49,10 @@ def draw_header(screen: Screen, title: Text, t: float, subtitle: Text = "") -> N
     slide = ease_out(t / 0.4)
     x = -400 + 460 * slide
     screen.box(x - 20, 40, 16, 84, theme.ACCENT)
-    screen.text(title, x + 10, 40, theme.readable(theme.FONT_TITLE * 0.72), theme.TEXT)
+    # a long title (two long names in German) steps down a size or two, never past the edge
+    size = fit_size(screen, title, 1840, theme.FONT_TITLE * 0.72, theme.FONT_LARGE)
+    screen.text(fit(screen, title, size, 1840), x + 10, 40 + (theme.FONT_TITLE * 0.72 - size)
+                / 2, theme.readable(size), theme.TEXT)
     if subtitle:  # below the title's descenders ("Learn to play", "Cy wins!")
         screen.text(subtitle, x + 14, 138, theme.FONT_SMALL, theme.TEXT_DIM)
 

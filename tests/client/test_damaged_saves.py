@@ -75,7 +75,7 @@ def test_a_damaged_autosave_is_shown_then_kept_aside_before_a_new_game_is_saved(
     assert isinstance(title, TitleScene)
     # the title says so: Continue is there but disabled, with the reason below the menu
     assert labels(title)[0] == "Continue" and not title.menu.items[0].enabled
-    assert title.menu.items[0].error == "The autosave is damaged"
+    assert str(title.menu.items[0].error) == "The autosave is damaged"
     shown = " ".join(ui.texts())
     assert "The autosave cannot be loaded: autosave.json: this is not a saved game" in shown
     assert "autosave-damaged-" in shown

@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game.api import list_variants, new_game
+from game.i18n import say
 from game.kit.client import theme
 from game.kit.client.aid import pages_of
 from game.kit.client.screen import Screen
@@ -96,6 +97,7 @@ def seen_texts(app: Any) -> Iterator[Seen]:
              *args: Any, **kwargs: Any) -> pygame.Rect:
         rect = draw(self, words, x, y, size, *args, **kwargs)
         shown = rect.clip(self.surface.get_clip())  # what a clip leaves of it is seen
+        words = say(words)  # a message as the reader sees it
         if self.surface is seen.window and words.strip() and shown.w and shown.h:
             seen.texts.append((words, size, shown))
         return rect

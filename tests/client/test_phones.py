@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.i18n import say
 from game.remote import INSTALL_HINT, missing_packages
 
 if missing_packages():
@@ -194,7 +195,7 @@ def text_sizes(ui: Driver) -> list[tuple[str, float]]:
 
     def record(text: Any, x: float, y: float, size: float = 36, *args: Any,
                **kwargs: Any) -> Any:
-        seen.append((str(text), float(size)))
+        seen.append((say(text), float(size)))
         return draw_text(text, x, y, size, *args, **kwargs)
 
     screen.text = record  # type: ignore[method-assign]
@@ -279,7 +280,7 @@ def test_a_device_takes_a_seat_in_the_setup_and_its_name(phones):
     assert "Ben is on a phone now" in [m for m, _ in ui.app.toasts]
     ui.key(K.K_ESCAPE)  # Done: back to the setup, still listening
     assert ui.top is setup and ui.app.remote.running
-    assert setup.names[1].value == "Ben" and setup._kind_text(1) == "Phone"
+    assert setup.names[1].value == "Ben" and str(setup._kind_text(1)) == "Phone"
 
 
 def test_a_clear_message_when_the_remote_extra_is_missing(phones, monkeypatch):

@@ -525,7 +525,7 @@ def test_save_game_from_pause(stub_ui):
     save.field.value = ""
     stub_ui.type("autosave")
     stub_ui.key(pygame.K_RETURN)
-    assert "reserved" in save.error
+    assert "reserved" in str(save.error)
     save.field.value = ""
     stub_ui.type("hosted")  # the headless host's autosave (host --resume)
     stub_ui.key(pygame.K_RETURN)
@@ -613,7 +613,7 @@ def test_corrupt_save_is_listed_and_never_loaded(stub_ui, tmp_path):
     stub_ui.app.saves.write("good", g, ["Ana", "Ben"])
     choose(stub_ui, "Load")
     load = stub_ui.top
-    items = {item.label: item for item in load.menu.items}
+    items = {str(item.label): item for item in load.menu.items}
     bad = items["broken.json  (damaged)"]
     assert not bad.enabled
     assert str(bad.error).startswith("Cannot be loaded:")

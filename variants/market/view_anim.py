@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.events import Event
+from game.i18n import say
 from game.kit.client import theme
 from game.kit.client.anim import Timed
 from game.kit.client.fx import Effects
@@ -21,6 +22,7 @@ from game.kit.client.screen import Screen
 from variants.market import view_paint as vp
 from variants.market import view_tiles
 from variants.market.params import COLOURS
+from variants.market.text import _
 from variants.market.view_layout import Layout
 
 SLIDE_TIME = 0.3
@@ -75,7 +77,8 @@ def from_events(rules: Any, state: Any, events: list[Event]) -> list[Anim]:
             delay += STAGGER * 2
         elif e.kind == "ambassador" and side:
             out.append(Anim("pop", ("buyer", side, int(d.get("buyer", 1)) - 1), (),
-                            POP_TIME, delay=FLY_TIME * 0.6, tile="coin kept!"))
+                            POP_TIME, delay=FLY_TIME * 0.6,
+                            tile=say(_("coin kept!", context="pop"))))
         elif e.kind == "king" and d.get("square") in index:
             out.append(Anim("token", ("sq", index[d["square"]]), ("king",), FLY_TIME,
                             tile=str(d.get("colour"))))
@@ -102,7 +105,7 @@ def _draw(state: Any, d: dict[str, Any]) -> list[Anim]:
     for colour in COLOURS:
         if colour not in state.market:
             continue
-        for _ in range(int(drawn.get(colour, 0))):
+        for _token in range(int(drawn.get(colour, 0))):
             out.append(Anim("token", ("bag",), ("sq", state.market.index(colour)), FLY_TIME,
                             delay=len(out) * STAGGER * 2, tile=colour))
     return out

@@ -443,9 +443,12 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
             tcolour = TEAM_COLOURS[who % len(TEAM_COLOURS)]
             scr.text(_("Team {letter}", letter=TEAM_LETTERS[who % 4]), x + 14, cy,
                      theme.FONT_SMALL, tcolour, "midleft")
-            scr.text(_.n("{n} pt", "{n} pts", n=scores[team[0]]), x + w - 14, cy,
-                     theme.FONT_SMALL, tcolour,
-                     "midright")
+            points = say(_.n("{n} pt", "{n} pts", n=scores[team[0]]))
+            beside = w - 42 - scr.text_width(say(_("Team {letter}", letter="M")),
+                                             theme.FONT_SMALL)
+            if scr.text_width(points, theme.FONT_SMALL) > beside:  # the number alone
+                points = str(scores[team[0]])
+            scr.text(points, x + w - 14, cy, theme.FONT_SMALL, tcolour, "midright")
             continue
         seat = who
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR

@@ -67,7 +67,7 @@ def chip_name(tile: str) -> str:
 
 def chips_per_row(view: Any, palette: list[tuple[str, int]], width: float) -> int:
     """Two tiles to a row ("3 governor ×2" at a readable size) while every name fits half
-    the panel; else one, so a longer language's name ("Menschenmenge") is never cut."""
+    the panel; else one, so a longer language's name is never cut."""
     screen = getattr(view.app, "screen", None)
     k = min(width / BASE_W, 1.6)
     room = (width - 22 * k) / 2 - 80 * k
@@ -102,7 +102,9 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
         y += 44 * k * pal_rows
     else:
         # chips as wide as their words ("Pay + shift" is twice "Buy")
-        shares = [len(say(MODE_LABELS[m])) + 4 for m in MODES]
+        screen = getattr(view.app, "screen", None)
+        shares = [(screen.text_width(MODE_LABELS[m], theme.FONT_SMALL) + 24) if screen
+                  else len(say(MODE_LABELS[m])) + 4 for m in MODES]
         free = w - 3 * 6 * k
         cx = x
         for mode, share in zip(MODES, shares, strict=True):
@@ -163,15 +165,17 @@ def headline(view: Any, named: bool = True) -> str:
     elif s.phase == "coins":
         said = _("{player}: start coin", player=who) if named else _("Start coin")
     elif s.phase == "move":
-        said = _("{player} passes: move {n}", player=who, n=s.moves_left) if named else \
-            _("Pass: move {n}", n=s.moves_left)
+        said = _("{player} passes: move {n}", you="You pass: move {n}", player=who,
+                 n=s.moves_left) if named else _("Pass: move {n}", n=s.moves_left)
     elif s.phase == "coin":
-        said = _("{player} passes: a coin", player=who) if named else _("Pass: a coin")
+        said = _("{player} passes: a coin", you="You pass: a coin", player=who) \
+            if named else _("Pass: a coin")
     elif s.phase == "king":
-        said = _("{player} passes: the king", player=who) if named else _("Pass: the king")
+        said = _("{player} passes: the king", you="You pass: the king", player=who) \
+            if named else _("Pass: the king")
     elif s.purchases:
-        said = _("{player} plays: {n} bought", player=who, n=s.purchases) if named else \
-            _("Play: {n} bought", n=s.purchases)
+        said = _("{player} plays: {n} bought", you="You play: {n} bought", player=who,
+                 n=s.purchases) if named else _("Play: {n} bought", n=s.purchases)
     else:
         said = _("{player}: pass or play", player=who) if named else _("Pass or play")
     return str(view.session.say(said))

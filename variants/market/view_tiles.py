@@ -182,6 +182,7 @@ def _grey(scr: Screen, x: float, y: float, cs: float, tile: str) -> None:
     size = word_size(cs)
     if tile == "messenger":  # its rule is its word: it moves for free
         free = say(_("Free", context="messenger")).upper()
+        size = fit_size(scr, free, w - 20, size, theme.FONT_SMALL)
         bw = scr.text_width(free, size) + 18
         scr.box(x + cs / 2 - bw / 2, wy - size * 0.6, bw, size * 1.2, FREE_FILL,
                 radius=size * 0.3)
@@ -237,9 +238,11 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
     scr.box(x + cs * 0.52, mid - bh / 2, bw, bh, (0, 0, 0, 120), radius=cs * 0.08)
     scr.text(str(count), x + cs * 0.52 + bw / 2, mid, size, GLYPH if count else (200, 200, 200),
              "center", role=count_role(cs))
-    if word:
-        shadow_text(scr, say(COLOUR_NAMES.get(tile, tile)).upper(), x + cs / 2,
-                    ty + top + art + word / 2, word_size(cs))
+    if word:  # the colour's name, a size smaller if need be ("SCHWARZ"), else left out
+        name = say(COLOUR_NAMES.get(tile, tile)).upper()
+        size = fit_size(scr, name, w - 4, word_size(cs), theme.FONT_SMALL)
+        if scr.text_width(name, size) <= w - 4:
+            shadow_text(scr, name, x + cs / 2, ty + top + art + word / 2, size)
 
 
 def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
@@ -295,7 +298,7 @@ def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
                      ((x0, y0 + k), (x0, y0 + e)), ((x1, y0 + k), (x1, y0 + e))):
             scr.line(a, b, (110, 110, 130), max(1.5, cs * 0.02))
         k += dash
-    scr.text(_("hole", context="square"), x + cs / 2, y + cs / 2 + rows(cs)[0] / 2 * 0.5,
+    scr.text(say(_("hole", context="square")), x + cs / 2, y + cs / 2 + rows(cs)[0] / 2 * 0.5,
              theme.readable(cs * 0.2), (120, 120, 140), "center")
     if roomy(cs):
         _name(scr, x, y, cs, name, (110, 110, 130))

@@ -25,6 +25,7 @@ from game.kit.client.text import ease_out, fit, inside
 from game.ui.aid_draw import draw_page
 from game.ui.isolation import call_plugin, guard_rules
 from game.ui.scenes.common import BaseScene, MenuScene, palette_name
+from game.ui.variantwords import variant_text
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -116,7 +117,8 @@ class HelpScene(BaseScene):
     @classmethod
     def for_game(cls, game: Any) -> HelpScene:
         spec = game.spec
-        return cls(f"{spec.name}", _aid(game.rules), spec.description, game.rules,
+        return cls(variant_text(spec.name), _aid(game.rules), say(variant_text(
+            spec.description)), game.rules,
                    spec.id, game.rules.engine_id)
 
     @classmethod
@@ -128,9 +130,11 @@ class HelpScene(BaseScene):
         try:
             _spec, rules = get_registry().make_rules(spec.id, spec.max_players)
         except Exception:  # noqa: BLE001 - help must open even for a broken variant
-            return cls(spec.name, None, spec.description, variant=spec.id)
+            return cls(variant_text(spec.name), None, say(variant_text(spec.description)),
+                       variant=spec.id)
         guarded = guard_rules(rules)
-        return cls(spec.name, _aid(guarded), spec.description, guarded, spec.id,
+        return cls(variant_text(spec.name), _aid(guarded), say(variant_text(spec.description)),
+                   guarded, spec.id,
                    spec.engine_id)
 
     # -- the view's pictures -------------------------------------------------------------
@@ -310,7 +314,7 @@ class RulesChoiceScene(MenuScene):
     def __init__(self, specs: list[Any]) -> None:
         super().__init__()
         self.specs = list(specs)
-        items = [MenuItem(spec.name, self._chooser(spec), detail=_players(spec))
+        items = [MenuItem(variant_text(spec.name), self._chooser(spec), detail=_players(spec))
                  for spec in self.specs]
         items.append(MenuItem(_("Back"), self.back))
         self.menu = Menu(items, 360, 200, 1200, item_h=88, gap=12, visible=8)

@@ -18,6 +18,7 @@ from game.ui.scenes.common import (
     names_from_meta,
     when,
 )
+from game.ui.variantwords import variant_text
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -33,7 +34,8 @@ def describe(entry: SaveEntry, variant_name: str = "") -> Text:
         _("in progress", context="save")
     return _.n("{game} · {names} · {when} · {n} action · {state}",
                "{game} · {names} · {when} · {n} actions · {state}", n=entry.actions,
-               game=variant_name or entry.variant, names=names, when=when(entry.saved),
+               game=variant_text(variant_name) if variant_name else entry.variant,
+               names=names, when=when(entry.saved),
                state=state)
 
 

@@ -27,6 +27,7 @@ from game.ui.isolation import start_game
 from game.ui.playersbar import draw_players_bar, wide_cards
 from game.ui.scenes.common import BaseScene, seat_colours
 from game.ui.session import Session
+from game.ui.variantwords import variant_text
 from game.ui.widgets import draw_footer
 
 if TYPE_CHECKING:
@@ -239,8 +240,8 @@ class ReplayScene(BaseScene):
         frac = self.pos / self.total if self.total else 1.0
         screen.box(x, y, max(24.0, w * frac), h, theme.PANEL_LIGHT, radius=12)
         state = _("Playing") if self.autoplay else _("Paused")
-        screen.text(_("{state} · {game} · seed {seed}", state=state, game=self.saved.spec.name,
-                      seed=self.saved.seed), x + 20,
+        screen.text(_("{state} · {game} · seed {seed}", state=state,
+                      game=variant_text(self.saved.spec.name), seed=self.saved.seed), x + 20,
                     y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
         screen.text(f"{self.pos} / {self.total}", x + w - 20, y + h / 2, theme.FONT_BODY,
                     theme.ACCENT, "midright")

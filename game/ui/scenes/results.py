@@ -34,6 +34,7 @@ from game.ui.resultspanels import (
     row_centre,
 )
 from game.ui.scenes.common import MenuScene, random_seed, replay_history, seat_colours
+from game.ui.variantwords import variant_text
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -292,7 +293,7 @@ class ResultsScene(MenuScene):
         colours = seat_colours(self.app, self.session, game.players)
         draw_header(screen, self._headline(), self.t, _.n(
             "{game} · seed {seed} · {n} action", "{game} · seed {seed} · {n} actions",
-            n=len(game.log), game=game.spec.name, seed=game.seed))
+            n=len(game.log), game=variant_text(game.spec.name), seed=game.seed))
         if self.page == "table" and self.table:
             x, y, w, _h = BOARD
             draw_table(screen, self.table, x, y, RANK[0] + RANK[2] - x, colours,

@@ -265,7 +265,9 @@ class ScoringScene(BaseScene):
         x += (1 - ease_out(self.t / 0.35)) * 700  # slides in from the right
         screen.box(x - 8, y - 8, w + 16, h + 16, (0, 0, 0, 150), radius=22)
         top = draw_panel(screen, x, y, w, h, border=theme.ACCENT)
-        screen.text(self.title, x + w / 2, top + 10, theme.FONT_LARGE, theme.ACCENT, "midtop")
+        size = fit_size(screen, self.title, w - 40, theme.FONT_LARGE)  # "Die Wertung des Königs"
+        screen.text(fit(screen, self.title, size, w - 40), x + w / 2, top + 10 + (
+            theme.FONT_LARGE - size) / 2, size, theme.ACCENT, "midtop")
         step = self.steps[self.index]
         screen.text(_("{number} of {total}", number=self.index + 1, total=len(self.steps)),
                     x + w / 2, top + 68,
@@ -288,8 +290,11 @@ class ScoringScene(BaseScene):
         self._draw_totals(screen, x, ty, w, row_h, colours)
         if self.finished:
             k = pulse(self.t, 5)
-            screen.text(_("Press Enter to continue"), x + w / 2, y + h - 40,
-                        theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k)), theme.ACCENT, "center")
+            size = theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k))
+            lines = fit_lines(screen, _("Press Enter to continue"), size, w - 40)
+            for i, line in enumerate(lines):  # a longer language's takes two lines, upward
+                screen.text(line, x + w / 2, y + h - 40 - 44 * (len(lines) - 1 - i), size,
+                            theme.ACCENT, "center")
         self.fx.draw(screen, lambda anchor: (x + w - 70, ty + anchor[1] * row_h
                                              + (row_h - 10) / 2))
         draw_footer(screen, self.shortcuts)

@@ -12,7 +12,7 @@ from game.core.notation import plain_number
 from game.i18n import Text
 from game.i18n.client import _
 from game.kit.client import theme
-from game.kit.client.messages import default_name, one_line, param_label
+from game.kit.client.messages import default_name, one_line
 from game.kit.client.text import fit, inside
 from game.ui.input import pad_id
 from game.ui.isolation import start_game
@@ -45,6 +45,7 @@ from game.ui.setupdraw import (
     draw_seats,
     most_lines,
 )
+from game.ui.variantwords import parameter_label, variant_text
 from game.ui.widgets import TextField, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -219,7 +220,8 @@ class SetupScene(TypingScene):
         rows: list[Row] = []
         spec = self.spec
         rows.append(Row("variant", "adjust", _("Game"), (LEFT_X, VARIANT_Y, LEFT_W, ROW_H),
-                        value=lambda: self.spec.name if self.spec else _("none installed"),
+                        value=lambda: variant_text(self.spec.name) if self.spec else
+                        _("none installed"),
                         adjust=self._adjust_variant, enabled=len(self.specs) > 1))
         # the description's card, as tall as its wrapped lines: the rows follow below it
         screen = self.app.screen if self.app is not None else None
@@ -231,7 +233,7 @@ class SetupScene(TypingScene):
                         enabled=spec is not None and spec.min_players < spec.max_players))
         y += ROW_H + ROW_GAP
         for name in self.params:
-            rows.append(Row(f"param:{name}", "adjust", param_label(name),
+            rows.append(Row(f"param:{name}", "adjust", parameter_label(name),
                             (LEFT_X, y, LEFT_W, ROW_H),
                             value=partial(self._param_text, name),
                             adjust=partial(self._adjust_param, name),

@@ -31,6 +31,7 @@ from game.ui.scenes.common import (
     random_seed,
 )
 from game.ui.session import Session
+from game.ui.variantwords import variant_text
 from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
 
 if TYPE_CHECKING:
@@ -232,10 +233,10 @@ class TitleScene(MenuScene):
             spec = self.app.registry.variants[rematch.variant]
             items.append(MenuItem(_("Rematch"), partial(self.rematch, rematch),
                                   detail=self._detail(
-                _("{game} · {names}", game=spec.name,
+                _("{game} · {names}", game=variant_text(spec.name),
                   names=Listing(tuple(rematch.names()), "comma")),
                 _.n("{game} · {n} player", "{game} · {n} players", n=rematch.players,
-                    game=spec.name))))
+                    game=variant_text(spec.name)), variant_text(spec.name))))
         items += [
             MenuItem(_("New game"), self.new_game),
             self._learn_item(),
@@ -271,21 +272,25 @@ class TitleScene(MenuScene):
         return MenuItem(LEARN, self.learn, detail=detail)
 
     @staticmethod
-    def _autosave_info(game: Game, meta: dict[str, Any]) -> tuple[Text, Text]:
-        """What the autosave holds, and the same without the names."""
+    def _autosave_info(game: Game, meta: dict[str, Any]) -> tuple[Text, ...]:
+        """What the autosave holds, then the same shorter and shorter (without the names,
+        then only its game and length)."""
         names = names_from_meta(meta, game.players)
         actions = _.n("{n} action", "{n} actions", n=len(game.log))
-        return (_("{game} · {names} · {actions}", game=game.spec.name,
+        return (_("{game} · {names} · {actions}", game=variant_text(game.spec.name),
                   names=Listing(tuple(names), "comma"), actions=actions),
                 _.n("{game} · {n} player · {actions}", "{game} · {n} players · {actions}",
-                    n=game.players, game=game.spec.name, actions=actions))
+                    n=game.players, game=variant_text(game.spec.name), actions=actions),
+                _("{game} · {actions}", game=variant_text(game.spec.name), actions=actions))
 
-    def _detail(self, full: Text, short: Text) -> Text:
-        """A row's second line: ``full`` if it fits the row whole, else ``short`` (long
-        names leave the names out rather than cut them)."""
+    def _detail(self, *choices: Text) -> Text:
+        """A row's second line: the first of ``choices`` that fits the row whole (long
+        names, or a longer language's words, leave parts out rather than cut them)."""
         assert self.app is not None
         room = self.menu.w - 2 * MENU_PAD
-        return full if self.app.screen.text_width(full, theme.FONT_SMALL) <= room else short
+        return next((text for text in choices
+                     if self.app.screen.text_width(text, theme.FONT_SMALL) <= room),
+                    choices[-1])
 
     # -- menu actions ----------------------------------------------------------------
     def continue_game(self) -> None:
