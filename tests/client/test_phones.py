@@ -635,7 +635,7 @@ def test_the_setup_frees_a_seat_a_phone_took(phones):
     assert ui.top is invite and not ui.app.remote.holds(1)
     assert ben.wait(lambda m: m["type"] == "bye")["final"] is False
     assert invite.rows[1].status == "Free for a phone"
-    assert setup._kind_text(1) == "Human"
+    assert str(setup._kind_text(1)) == "Human"
 
 
 def test_a_phone_that_gives_its_seat_up_hands_it_to_the_person_here(phones):

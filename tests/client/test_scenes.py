@@ -391,11 +391,11 @@ def test_help_from_title_asks_which_game_first(ui):
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, TitleScene)
     ui.key(pygame.K_F1)
-    while ui.top.menu.current.label != "The Market of Tlatelolco":
+    while str(ui.top.menu.current.label) != "The Market of Tlatelolco":
         ui.key(pygame.K_DOWN)
     ui.key(pygame.K_RETURN)
     aid = ui.top
-    assert isinstance(aid, HelpScene) and aid.title.startswith("The Market of Tlatelolco")
+    assert isinstance(aid, HelpScene) and str(aid.title).startswith("The Market of Tlatelolco")
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, TitleScene)
 
@@ -529,7 +529,7 @@ def test_save_game_from_pause(stub_ui):
     save.field.value = ""
     stub_ui.type("hosted")  # the headless host's autosave (host --resume)
     stub_ui.key(pygame.K_RETURN)
-    assert "'hosted' is reserved" in save.error
+    assert "'hosted' is reserved" in str(save.error)
     save.field.value = ""
     stub_ui.type("my game")
     stub_ui.key(pygame.K_RETURN)
@@ -617,15 +617,15 @@ def test_corrupt_save_is_listed_and_never_loaded(stub_ui, tmp_path):
     bad = items["broken.json  (damaged)"]
     assert not bad.enabled
     assert str(bad.error).startswith("Cannot be loaded:")
-    assert "not JSON" in bad.error or "not an Aztec Arcade" in bad.error
+    assert "not JSON" in str(bad.error) or "not an Aztec Arcade" in str(bad.error)
     stub_ui.frames(30)
     assert_draw_is_pure(stub_ui)
     # keyboard focus skips it; a click on it is refused
-    row = [str(i.label) for i in load.menu.items].index(bad.label)
+    row = [str(i.label) for i in load.menu.items].index(str(bad.label))
     x, y, w, h = load.menu.row_rect(row)
     stub_ui.click(x + w / 2, y + h / 2)
     assert stub_ui.top is load
-    assert "damaged" in load.message
+    assert "damaged" in str(load.message)
     assert broken.read_bytes() == b"\x00garbage{{{"
     # the good one loads
     choose(stub_ui, "good")
