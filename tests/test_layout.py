@@ -23,8 +23,6 @@ PACKAGES = ("game", "variants")
 
 #: the circles still to cut, each the set of its modules (issue 35, section 2 of the plan)
 ALLOWED_CIRCLES: list[frozenset[str]] = [frozenset(circle.split()) for circle in (
-    # issue 36's i18n package, merged onto issue 35's layout: to cut with the rest
-    "game.i18n.client game.i18n.message game.i18n.render",
 )]
 
 

@@ -19,7 +19,35 @@ const app = {
   picture: null, pictures: true, place: null, tool: null, whole: false,
   walk: null,  // a plan being played: {text, steps, done, version} (see followPlan)
   paused: false,  // the host said the game goes on later: reconnecting is no alarm
+  lang: "", texts: {}, textLang: "",  // the language asked for, the words in it (T)
 };
+
+/* ------------------------------------------------------------------ words --- */
+/* The page's words come from the server in the language the page asked for (a "texts"
+ * message, by English text: docs/remote.md); a text not there stays English. */
+function T(id, values, context) {
+  let text = app.texts[context ? context + "|" + id : id] || id;
+  for (const key in values || {}) text = text.split("{" + key + "}").join(String(values[key]));
+  return text;
+}
+
+function chosenLanguage() {
+  const params = new URLSearchParams(location.search);
+  let wish = params.get("lang");
+  try { wish = wish || localStorage.getItem(STORE + "lang"); } catch (e) { /* */ }
+  wish = wish || navigator.language || "";
+  return /^[A-Za-z0-9_-]{1,16}$/.test(wish) ? wish : "";
+}
+
+function applyTexts() {
+  for (const node of document.querySelectorAll("[data-t]")) {
+    const [context, id] = node.dataset.t.includes("|") ? node.dataset.t.split("|") :
+      [null, node.dataset.t];
+    node.textContent = T(id, null, context);
+  }
+  for (const node of document.querySelectorAll("[data-t-placeholder]"))
+    node.placeholder = T(node.dataset.tPlaceholder);
+}
 
 /* ---------------------------------------------------------------- storage --- */
 function saved(room) {
@@ -101,13 +129,13 @@ function connect() {
   clearTimeout(app.timer);
   if (app.ws && app.ws.readyState <= 1) return;
   app.closedForGood = false;
-  setConn("Connecting…");
+  setConn(T("Connecting…"));
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const ws = new WebSocket(scheme + location.host + "/ws");
   app.ws = ws;
   ws.onopen = () => {
     app.retry = 0;
-    setConn("Connected");
+    setConn(T("Connected"));
     if (app.room) join();
     else show("lobby");
   };
@@ -120,14 +148,15 @@ function connect() {
   ws.onclose = () => {
     app.joined = false;
     if (app.closedForGood || !app.room) return;
-    if (app.paused) setConn("Paused: waiting for the game to go on…");
-    else setConn("Connection lost: trying again…", true);
+    if (app.paused) setConn(T("Paused: waiting for the game to go on…"));
+    else setConn(T("Connection lost: trying again…"), true);
     const wait = Math.min(10000, 1000 * Math.pow(2, app.retry++));
     app.timer = setTimeout(connect, wait);
   };
 }
 
 function send(message) {
+  if (message.type === "join" && app.lang) message.lang = app.lang;
   if (app.ws && app.ws.readyState === 1) {
     app.ws.send(JSON.stringify(Object.assign({ v: PROTOCOL }, message)));
     return true;
@@ -169,6 +198,23 @@ function act(action) {
 
 /* --------------------------------------------------------------- messages --- */
 const HANDLERS = {
+  texts(msg) {
+    app.texts = msg.texts || {};
+    app.textLang = msg.lang || "";
+    document.documentElement.lang = msg.lang || "en";
+    const select = $("lang");
+    select.textContent = "";
+    for (const choice of msg.languages || []) {
+      const option = el("option", null, choice.name);
+      option.value = choice.code;
+      option.selected = choice.code === msg.lang;
+      select.appendChild(option);
+    }
+    applyTexts();
+    renderLobby();
+    renderMe();
+    if (app.state) render();
+  },
   seats(msg) {
     app.seats = msg;
     app.game = msg.game || app.game;
@@ -188,7 +234,7 @@ const HANDLERS = {
     $("invite-url").textContent = msg.url || "";
     drawQr(msg.qr || []);
     app.pictures = !!msg.pictures;
-    if (!msg.pictures) $("picture-note").textContent = "The host sends no table picture.";
+    if (!msg.pictures) $("picture-note").textContent = T("The host sends no table picture.");
     renderMe();
     show("game");
   },
@@ -216,7 +262,7 @@ const HANDLERS = {
     app.waiting = false;
     const box = $("refusal");
     box.hidden = false;
-    box.textContent = "Not allowed: " + msg.reason + stopPlan(1);
+    box.textContent = T("Not allowed: {reason}", { reason: T(msg.reason) }) + stopPlan(1);
     renderActions();
     renderWalk();
   },
@@ -227,7 +273,7 @@ const HANDLERS = {
       app.token = null;
       send({ type: "join", room: app.room });
     } else if (!app.joined) {
-      $("lobby-error").textContent = msg.message;
+      $("lobby-error").textContent = T(msg.message);
       show("lobby");
     } else {
       const box = $("refusal");
@@ -244,16 +290,16 @@ const HANDLERS = {
       // a game that goes on later (saved with its seats): keep the token, keep trying
       app.closedForGood = !msg.resume;
       app.paused = !!msg.resume;
-      setConn(msg.reason, true);
+      setConn(T(msg.reason), true);
       const note = $("notice");
       note.hidden = false;
-      note.textContent = msg.reason;
+      note.textContent = T(msg.reason);
     } else {  // the host took the seat back: its token is spent
       save(app.room, null);
       app.token = null;
       app.seat = null;
       app.state = null;
-      $("lobby-error").textContent = msg.reason;
+      $("lobby-error").textContent = T(msg.reason);
       show("lobby");
     }
     renderMe();
@@ -264,7 +310,8 @@ const HANDLERS = {
 function renderLobby() {
   const s = app.seats;
   $("game-name").textContent = s && s.game && s.game.name
-    ? s.game.name + " · room " + s.room : (s ? "Room " + s.room : "");
+    ? T("{game} · room {room}", { game: s.game.name, room: s.room })
+    : (s ? T("Room {room}", { room: s.room }) : "");
   $("seat-choice").hidden = !s;
   const list = $("seats");
   list.textContent = "";
@@ -277,8 +324,9 @@ function renderLobby() {
     const words = el("span", "seat-words");
     words.appendChild(el("strong", null, seat.name));
     const status = {
-      open: "free: tap to take it", taken: "taken" + (seat.device ? " by " + seat.device : ""),
-      away: "taken (device away)", closed: seat.driver || "played at the television",
+      open: T("free: tap to take it"),
+      taken: seat.device ? T("taken by {device}", { device: seat.device }) : T("taken", null, "seat"),
+      away: T("taken (device away)"), closed: seat.driver || T("played at the television"),
     }[seat.status] || seat.status;
     words.appendChild(el("span", "dim", status));
     button.appendChild(words);
@@ -293,7 +341,7 @@ function renderMe() {
   const box = $("me");
   box.textContent = "";
   if (app.seat === null || app.seat === undefined || !app.joined) {
-    box.appendChild(el("span", "dim", app.joined ? "Spectator" : "Aztec Arcade"));
+    box.appendChild(el("span", "dim", app.joined ? T("Spectator") : "Aztec Arcade"));
     return;
   }
   const info = seatInfo(app.seat);
@@ -313,13 +361,13 @@ function render() {
   const banner = $("banner");
   banner.className = "banner";
   if (s.over) {
-    banner.textContent = "Game over";
+    banner.textContent = T("Game over");
     banner.classList.add("over");
   } else if (s.deciding) {
-    banner.textContent = "Your turn";
+    banner.textContent = T("Your turn");
     banner.classList.add("yours");
   } else if (s.current !== null && s.current !== undefined) {
-    banner.textContent = "Waiting for " + seatInfo(s.current).name;
+    banner.textContent = T("Waiting for {player}", { player: seatInfo(s.current).name });
   } else {
     banner.textContent = "";
   }
@@ -414,8 +462,10 @@ function stopPlan(failed) {
   app.walk = null;
   renderWalk();
   const played = walk.done - failed;
-  return ". " + walk.text.split(":")[0] + " stopped after " + played + " of " +
-    walk.steps.length + " steps: " + (played ? "the steps made stay made." : "nothing was played.");
+  const values = { plan: walk.text.split(":")[0], done: played, total: walk.steps.length };
+  return ". " + (played
+    ? T("{plan} stopped after {done} of {total} steps: the steps made stay made.", values)
+    : T("{plan} stopped after {done} of {total} steps: nothing was played.", values));
 }
 
 function renderWalk() {
@@ -423,8 +473,8 @@ function renderWalk() {
   if (!box) return;
   const walk = app.walk;
   box.hidden = !walk;
-  if (walk) box.textContent = walk.text.split(":")[0] + ": step " + walk.done + " of " +
-    walk.steps.length + "…";
+  if (walk) box.textContent = T("{plan}: step {done} of {total}…", {
+    plan: walk.text.split(":")[0], done: walk.done, total: walk.steps.length });
 }
 
 function renderActions() {
@@ -442,8 +492,9 @@ function renderActions() {
     const wrap = el("details", "group");
     wrap.id = "verb-" + group.verb;
     wrap.open = !covered && (!many || s.actions.length === 1);
-    const title = group.verb + " · " + items.length;
-    wrap.appendChild(el("summary", null, covered ? title + " (on the cards above)" : title));
+    const title = T("{verb} · {n}", { verb: group.verb, n: items.length });
+    wrap.appendChild(el("summary", null,
+      covered ? T("{title} (on the cards above)", { title: title }) : title));
     const grid = el("div", "grid");
     const fill = (filter) => {
       grid.textContent = "";
@@ -455,7 +506,7 @@ function renderActions() {
     if (many) {
       const search = el("input", "filter");
       search.type = "search";
-      search.placeholder = "filter " + group.verb + " actions";
+      search.placeholder = T("filter {verb} actions", { verb: group.verb });
       search.addEventListener("input", () => fill(search.value.trim().toLowerCase()));
       wrap.appendChild(search);
     }
@@ -525,12 +576,12 @@ function panelCard(card, legal) {
     node.classList.add("playable");
     node.disabled = app.waiting;
     node.appendChild(el("span", "card-do", card.action.split(" ")[0] === "choose"
-      ? "Choose" : "Play"));
+      ? T("Choose") : T("Play", null, "page")));
     node.addEventListener("click", () => act(card.action));
   } else if (verb) {
     node.type = "button";
     node.classList.add("playable");
-    node.appendChild(el("span", "card-do", "Play: pick where below"));
+    node.appendChild(el("span", "card-do", T("Play: pick where below")));
     node.addEventListener("click", () => { verb.open = true; verb.scrollIntoView(); });
   }
   return node;
@@ -549,11 +600,11 @@ function renderPlayers() {
     const words = el("span", "player-words");
     words.appendChild(el("strong", null, seat.name));
     const tags = [];
-    if (seat.seat === s.turn && !s.over) tags.push("turn");
-    if (seat.status === "taken") tags.push("phone");
-    if (seat.status === "away") tags.push("phone away");
+    if (seat.seat === s.turn && !s.over) tags.push(T("turn", null, "page"));
+    if (seat.status === "taken") tags.push(T("phone", null, "page"));
+    if (seat.status === "away") tags.push(T("phone away", null, "page"));
     if (seat.status === "closed" && seat.driver) tags.push(seat.driver);
-    if (s.results && s.results.winners.includes(seat.seat)) tags.push("winner");
+    if (s.results && s.results.winners.includes(seat.seat)) tags.push(T("winner"));
     words.appendChild(el("span", "dim", tags.join(" · ")));
     row.appendChild(words);
     row.appendChild(el("span", "score", (s.scores || [])[seat.seat]));
@@ -572,7 +623,7 @@ function renderLog() {
     }
     list.appendChild(item);
   }
-  if (!entries.length) list.appendChild(el("li", "dim", "Nothing yet."));
+  if (!entries.length) list.appendChild(el("li", "dim", T("Nothing yet.")));
 }
 
 function renderView() {
@@ -687,7 +738,7 @@ function renderPicture() {
   if (!pic) return;
   const stale = !!(s && s.version > pic.version);
   frame.classList.toggle("stale", stale);
-  note.textContent = stale ? "Updating the picture…" : "";
+  note.textContent = stale ? T("Updating the picture…") : "";
   const [cx, cy, cw, ch] = crop();
   frame.style.aspectRatio = cw + " / " + ch;
   canvas.style.width = (100 * pic.width / cw) + "%";
@@ -697,7 +748,7 @@ function renderPicture() {
   const tappable = placed.length > 0;
   frame.classList.toggle("tappable", tappable);
   $("whole").hidden = !pic.places.length;
-  $("whole").textContent = app.whole ? "The board only" : "Whole table";
+  $("whole").textContent = app.whole ? T("The board only") : T("Whole table");
   renderChips(placed);
   const marks = $("marks");
   marks.textContent = "";
@@ -765,14 +816,16 @@ function renderPlace() {
   box.hidden = false;
   const items = itemsAt(place);
   const head = el("div", "place-head");
-  head.appendChild(el("strong", null, place.title || place.name));
-  const close = el("button", "secondary small", "Close");
+  const titles = place.titles || {};
+  head.appendChild(el("strong", null, titles[app.textLang] || place.title || place.name));
+  const close = el("button", "secondary small", T("Close"));
   close.type = "button";
   close.addEventListener("click", () => { app.place = null; renderPicture(); });
   head.appendChild(close);
   box.appendChild(head);
   if (!items.length) {
-    box.appendChild(el("p", "dim", app.tool ? "No " + app.tool + " here." : "Nothing to do here."));
+    box.appendChild(el("p", "dim", app.tool ? T("No {tool} here.", { tool: app.tool })
+      : T("Nothing to do here.")));
     return;
   }
   const grid = el("div", "grid");
@@ -813,6 +866,12 @@ function start() {
   const params = new URLSearchParams(location.search);
   app.room = (params.get("room") || "").trim().toUpperCase().slice(0, 16);
   $("room").value = app.room;
+  app.lang = chosenLanguage();
+  $("lang").addEventListener("change", () => {  // a choice on the page: kept, asked again
+    app.lang = $("lang").value;
+    try { localStorage.setItem(STORE + "lang", app.lang); } catch (e) { /* */ }
+    if (!app.joined && app.ws && app.ws.readyState === 1 && app.room) join();
+  });
   try { $("name").value = localStorage.getItem(STORE + "name") || ""; } catch (e) { /* */ }
   $("room-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -823,7 +882,7 @@ function start() {
   });
   $("watch").addEventListener("click", () => send({ type: "join", room: app.room, spectate: true }));
   $("leave").addEventListener("click", () => {
-    if (app.seat !== null && !confirm("Leave your seat? Someone else may take it.")) return;
+    if (app.seat !== null && !confirm(T("Leave your seat? Someone else may take it."))) return;
     send({ type: "bye" });
     save(app.room, null);
     app.token = null; app.seat = null; app.joined = false; app.state = null;

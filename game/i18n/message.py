@@ -57,10 +57,16 @@ class Msg:
 
     def __str__(self) -> str:
         """The English text with the engine's seat names ("Player 2"): what a log file,
-        the command line and an exception's message show."""
-        from game.i18n.render import render
-
-        return render(self, "en")
+        the command line and an exception's message show. English is the source
+        language: its words are the msgids, so no catalogue is read (and this module
+        needs nothing of :mod:`game.i18n.render`, which renders for every reader)."""
+        n = self.values.get("n")
+        pattern = self.plural if self.plural is not None and n != 1 else self.id
+        values = {k: _english(v) for k, v in self.values.items()}
+        try:
+            return pattern.format_map(values)
+        except (KeyError, IndexError, ValueError):
+            return pattern
 
     def __hash__(self) -> int:
         return hash((self.domain, self.id, self.plural, self.you, self.context,
@@ -81,11 +87,40 @@ class Msg:
 Text = str | Msg
 
 
+def as_text(value: Any) -> Text:
+    """What a plugin handed the screen to show (a message, a text, a number), as text to
+    render: a message stays one (each reader reads it in their language)."""
+    return value if isinstance(value, Msg) else str(value)
+
+
 def reason(exc: BaseException) -> Text:
     """An exception's message as it was raised: the message (to render for the reader)
     when it was raised with one, else its text."""
     first = exc.args[0] if len(exc.args) == 1 else None
     return first if isinstance(first, Msg) else str(exc)
+
+
+#: the source language's words for what :func:`str` of a message cannot look up: a seat
+#: of no known name and a list's joints (the client catalogue's msgids, ``PLAYER`` and
+#: ``JOINTS`` in :mod:`game.i18n.client`; a test holds them equal)
+ENGLISH_SEAT = "Player {number}"
+ENGLISH_JOINTS = {"and": ("{a} and {b}", "{a}, {b}"), "comma": ("{a}, {b}", "{a}, {b}"),
+                  "plus": ("{a} + {b}", "{a} + {b}"), "semicolon": ("{a}; {b}", "{a}; {b}")}
+
+
+def _english(value: Value) -> str:
+    if isinstance(value, Seat):
+        return ENGLISH_SEAT.format(number=value.index + 1)
+    if isinstance(value, Listing):
+        items = [_english(v) for v in value.items]
+        last, other = ENGLISH_JOINTS.get(value.joint, ENGLISH_JOINTS["and"])
+        out = items[-1] if items else ""
+        if len(items) > 1:
+            out = last.format(a=items[-2], b=out)
+        for item in reversed(items[:-2]):
+            out = other.format(a=item, b=out)
+        return out
+    return str(value)
 
 
 def _value_data(value: Value) -> Any:

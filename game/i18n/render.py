@@ -61,27 +61,34 @@ def spoken_to(seat: int, names: Sequence[str], reader: int | None) -> bool:
     return seat == reader or (0 <= seat < len(names) and addressed(names[seat]))
 
 
-def _render(msg: Msg, lang: str, names: tuple[str, ...], reader: int | None) -> str:
+def pattern(msg: Msg, lang: str, you: bool = False) -> str:
+    """The catalogue's words for ``msg`` in ``lang``, its placeholders not filled (the
+    ``you`` form if asked and it has one; the plural form for its value ``n``): what a
+    page that fills them itself is given."""
     catalogue = translations(msg.domain, lang)
-    player = msg.values.get("player")
-    msgid = msg.id
-    if msg.you is not None and isinstance(player, Seat) and spoken_to(player.index, names,
-                                                                      reader):
-        msgid = msg.you
+    msgid = msg.you if you and msg.you is not None else msg.id
     n = msg.values.get("n")
     count = n if isinstance(n, int) else 0
     if msg.plural is not None:
         if msg.context is not None:
-            pattern = catalogue.npgettext(msg.context, msgid, msg.plural, count)
-        else:
-            pattern = catalogue.ngettext(msgid, msg.plural, count)
-    elif msg.context is not None:
-        pattern = catalogue.pgettext(msg.context, msgid)
-    else:
-        pattern = catalogue.gettext(msgid)
+            return catalogue.npgettext(msg.context, msgid, msg.plural, count)
+        return catalogue.ngettext(msgid, msg.plural, count)
+    if msg.context is not None:
+        return catalogue.pgettext(msg.context, msgid)
+    return catalogue.gettext(msgid)
+
+
+def _render(msg: Msg, lang: str, names: tuple[str, ...], reader: int | None) -> str:
+    player = msg.values.get("player")
+    you = msg.you is not None and isinstance(player, Seat) and spoken_to(
+        player.index, names, reader)
+    msgid = msg.you if you and msg.you is not None else msg.id
+    n = msg.values.get("n")
+    count = n if isinstance(n, int) else 0
+    said = pattern(msg, lang, you)
     values = {k: _value(v, lang, names, reader) for k, v in msg.values.items()}
     try:
-        return pattern.format_map(values)
+        return said.format_map(values)
     except (KeyError, IndexError, ValueError) as exc:
         # a catalogue whose placeholders do not match (validate and the tests catch it):
         # the English text, never a crash in the middle of a game

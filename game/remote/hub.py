@@ -96,6 +96,7 @@ class RemoteHub:
         self._news: list[HubEvent] = []
         self._snapshot = Snapshot(0, None, False)
         self._publisher = Publisher()
+        self.languages = self._publisher.languages  # each device's own (join's "lang")
         #: prepare snapshots on a worker thread (see the module docstring)
         self.background = background
         #: the owner draws frames and calls :meth:`frame_shown` after each: a new table
@@ -461,6 +462,12 @@ class RemoteHub:
             self._inbox[seat] = _Pending(msg.action, msg.id, msg.version, conn)
             self._activity.set()
 
+    def choose_language(self, seat: int, lang: str | None) -> None:
+        """``seat``'s device reads ``lang`` from now on (join's "lang"; None: the
+        television's), and its state is published again in it."""
+        self.languages.choose(seat, lang)
+        self._needs_publish = True
+
     def bye(self, conn: int, seat: Role) -> None:
         """The device gave its seat up (or stopped watching)."""
         with self._lock:
@@ -555,5 +562,4 @@ class RemoteHub:
             self._server.notify(picture)
 
 
-__all__ = ["RemoteHub", "SeatInfo", "SeatClaim", "Limits", "HubEvent", "hex_colour",
-           "DEFAULT_PORT"]
+__all__ = ["RemoteHub", "SeatInfo", "SeatClaim", "Limits", "HubEvent", "hex_colour", "DEFAULT_PORT"]

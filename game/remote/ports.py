@@ -93,6 +93,10 @@ class HubPort(Protocol):
     def act(self, conn: int, seat: Role, msg: Act) -> None:
         """A seat's action, queued for the owner if the seat may play it now."""
 
+    def choose_language(self, seat: int, lang: str | None) -> None:
+        """The language ``seat``'s device reads (None: the television's)."""
+        ...
+
     def bye(self, conn: int, seat: Role) -> None:
         """The device gave its seat up (or stopped watching)."""
 

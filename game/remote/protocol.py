@@ -25,6 +25,7 @@ PROTOCOL = 2
 MAX_ROOM = 16
 MAX_TOKEN = 64
 MAX_NAME = 24
+MAX_LANG = 16
 #: a message id or a state version above this is not one we ever sent or expect
 MAX_COUNTER = 2**53 - 1
 #: the role of a connection that has not joined yet (a seat is an int, a spectator None)
@@ -49,6 +50,9 @@ class Join:
     token: str | None = None
     spectate: bool = False
     name: str | None = None
+    #: the language the device's person reads ("de", a browser's "de-AT"); None: the
+    #: television's
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ Message = Join | Act | Bye
 #: fields each type may carry, with their checkers; "type" and "v" are always allowed
 _FIELDS: dict[str, dict[str, str]] = {
     "join": {"room": "room", "seat": "seat", "token": "token", "spectate": "bool",
-             "name": "name"},
+             "name": "name", "lang": "lang"},
     "act": {"id": "counter", "version": "counter", "action": "action"},
     "bye": {},
 }
@@ -117,6 +121,8 @@ def parse(text: str) -> Message:
 
 def _join(values: dict[str, Any]) -> Join:
     ways = [k for k in ("seat", "token", "spectate") if values.get(k) not in (None, False)]
+    if "lang" in values and not all(c.isalnum() or c in "-_" for c in values["lang"]):
+        raise ProtocolError("bad-message", "join.lang is a language tag such as \"de\"")
     if len(ways) > 1:
         raise ProtocolError("bad-message", "join with a seat, a token or spectate, "
                                            "not " + " and ".join(ways))
@@ -135,7 +141,7 @@ def _check(kind: str, key: str, check: str, value: Any) -> Any:
             raise ProtocolError("bad-message", f"{where} must be a whole number from 0, "
                                                f"not {quote(value)}")
         return value
-    limit = {"room": MAX_ROOM, "token": MAX_TOKEN, "name": MAX_NAME,
+    limit = {"room": MAX_ROOM, "token": MAX_TOKEN, "name": MAX_NAME, "lang": MAX_LANG,
              "action": MAX_ACTION_CHARS}[check]
     if not isinstance(value, str):
         raise ProtocolError("bad-message", f"{where} must be text, not {quote(value)}")

@@ -36,6 +36,7 @@ from websockets.http11 import Request, Response
 
 from game.core.resources import assets_dir
 from game.remote import RemoteError
+from game.remote.page import page_language, page_texts
 from game.remote.ports import HubPort
 from game.remote.protocol import (
     LOBBY,
@@ -464,6 +465,11 @@ class Server:
             conn.joined = True
         result = self.hub.join(conn.id, conn.address, msg)
         conn.role = result.role
+        lang = page_language(msg.lang)  # the page's words first, in its language
+        if lang is not None:
+            conn.outbox.append(dumps({**page_texts(lang), "v": PROTOCOL}))
+        if isinstance(result.role, int):
+            self.hub.choose_language(result.role, lang)  # its state, in its language
         conn.outbox.extend(dumps(reply) for reply in result.replies)
         if result.kick is not None:
             self._kick(result.kick, dumps({"type": "bye", "v": PROTOCOL, "final": True,

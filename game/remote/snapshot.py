@@ -22,9 +22,11 @@ from game import i18n
 from game.api import Game
 from game.core.events import Event, personalise
 from game.core.facets import presentation
-from game.core.words import SECOND_PERSON, imperative, player
-from game.i18n import Msg, Text
+from game.core.words import SECOND_PERSON, imperative
+from game.i18n import Listing, Msg, Seat, Text
+from game.i18n.client import _
 from game.kit.client import theme
+from game.remote.page import Languages
 from game.remote.protocol import PROTOCOL, dumps
 
 #: events kept for the log tail each device shows
@@ -111,11 +113,11 @@ class Publisher:
         self._names: list[str] = []
         #: log texts with the seats' names, per role and text (a seat reads "You ..."):
         #: those the last snapshot sent, and those this one sends (kept for the next)
-        self._named: dict[tuple[Role, Text], str] = {}
-        self._sent: dict[tuple[Role, Text], str] = {}
-        #: each role's language (a phone's own; set by the host from what the device
-        #: asks for): a role not named reads the television's
-        self.languages: dict[Role, str] = {}
+        self._named: dict[tuple[Role, str, Text], str] = {}
+        self._sent: dict[tuple[Role, str, Text], str] = {}
+        #: each seat's language (a phone's own, from its ``join``; the server's thread
+        #: sets it): a seat without one, and the spectators, read the television's
+        self.languages = Languages()
         self.panel_failure = ""
         self.plans_failure = ""
 
@@ -139,7 +141,8 @@ class Publisher:
         self._named, self._sent = self._sent, {}  # the texts of older tails go
         job = None
         if picture and self._pictured != self.version:
-            job = picture_request(game, table, self.version)
+            job = picture_request(game, table, self.version,
+                                  [i18n.language(), *self.languages.chosen()])
             self._pictured = self.version
         return Snapshot(self.version, current, game.is_over, states, job)
 
@@ -191,7 +194,7 @@ class Publisher:
                     for e in self._tail if e.visible(role)][-LOG_TAIL:],
         }
         if game.is_over:
-            out["results"] = results(game, names)
+            out["results"] = results(game, names, self.language(role), role)
         head = dumps(out)
         return head[:-1] + b',"view":' + view_text.encode() + b"}"
 
@@ -202,11 +205,12 @@ class Publisher:
     def _name(self, text: Text, names: list[str], role: Role) -> str:
         """A log text with the seats' names, and the role's own seat spoken to: "You
         walk to h7: 1 AP", "Your turn" on that seat's phone."""
-        named_text = self._named.get((role, text))
+        lang = self.language(role)
+        named_text = self._named.get((role, lang, text))
         if named_text is None:
             named_text = personalise(text, addressing(names, role)) if isinstance(text, str) \
-                else i18n.render(text, self.language(role), names, role)
-        self._sent[(role, text)] = named_text
+                else i18n.render(text, lang, names, role)
+        self._sent[(role, lang, text)] = named_text
         return named_text
 
     def _plans(self, game: Game, role: int, names: list[str]) -> list[dict[str, Any]]:
@@ -312,18 +316,28 @@ def _button_text(description: Text, seat: int | None, names: tuple[str, ...],
     return button_text(description, seat, list(names), lang)
 
 
-def results(game: Game, names: list[str]) -> dict[str, Any]:
-    """The final scores and a sentence naming the winners."""
+def results(game: Game, names: list[str], lang: str = "en",
+            role: Role = None) -> dict[str, Any]:
+    """The final scores and a sentence naming the winners, in the reader's language
+    ("You win" on the winner's own phone)."""
     winners = [w for w in game.winners if 0 <= w < len(names)]
-    who = " and ".join(player(w) for w in winners)  # named below, "You win" for a "You"
-    text = personalise(f"{who} {'wins' if len(winners) == 1 else 'win'}" if winners
-                       else "No winner", names)
-    return {"scores": json_safe(game.scores), "winners": winners, "text": text}
+    if len(winners) == 1:
+        said = _("{player} wins", you="You win", player=Seat(winners[0]))
+    elif winners:
+        said = _("{players} win", players=Listing(tuple(Seat(w) for w in winners)))
+    else:
+        said = _("No winner")
+    return {"scores": json_safe(game.scores), "winners": winners,
+            "text": i18n.render(said, lang, names, role)}
 
 
-def picture_request(game: Game, table: Sequence[SeatInfo], version: int) -> bytes:
-    """What the picture painter needs: the game as saved and how each seat looks."""
+def picture_request(game: Game, table: Sequence[SeatInfo], version: int,
+                    languages: Sequence[str] = ("en",)) -> bytes:
+    """What the picture painter needs: the game as saved, how each seat looks, and the
+    languages: the television's first (the picture's words), then every phone's (its
+    places' titles)."""
     return json.dumps({"version": version, "game": game.to_dict(),
+                       "languages": list(dict.fromkeys(languages)),
                        "names": [s.name for s in table],
                        "colours": [list(s.colour) for s in table],
                        "marks": [s.mark for s in table]}, separators=(",", ":")).encode()

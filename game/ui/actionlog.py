@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.i18n import say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.layers import Snapshot
 from game.kit.client.layout import LOG_AREA, LOG_LINE, Area
@@ -117,7 +118,9 @@ class ActionLog:
         lines: list[Line] = []
         earlier = len(game.log) - len(session.history) - len(self.prior)
         if earlier > 0:
-            lines.append((f"{earlier} earlier actions (loaded game)", theme.TEXT_DIM, True))
+            lines.append((say(_.n("{n} earlier action (loaded game)",
+                                  "{n} earlier actions (loaded game)", n=earlier)),
+                          theme.TEXT_DIM, True))
         if len(self._wrapped) > WRAP_CACHE:
             self._wrapped.clear()
         drawn_for = (tuple(session.names), tuple(colours), screen.scale, self.area)
@@ -176,7 +179,7 @@ class ActionLog:
 
     def draw(self, screen: Screen) -> None:
         x, y, w, h = self.area
-        top = draw_panel(screen, x, y, w, h, "Action log")
+        top = draw_panel(screen, x, y, w, h, _("Action log"))
         end = len(self.lines) - self.scroll
         first = self.first_shown()
         shown = tuple(self.lines[first:end])
@@ -198,10 +201,11 @@ class ActionLog:
 
     def _paint(self, screen: Screen, shown: tuple[tuple[str, Colour], ...],
                top: float) -> None:
-        x, y, w, _ = self.area
+        x, y, w, _h = self.area
         for i, (text, colour) in enumerate(shown):
             screen.text(fit(screen, text, theme.FONT_SMALL, w - 40), x + 20,
                         top + i * LOG_LINE, theme.FONT_SMALL, colour)
         if self.scroll:
-            screen.text(f"{self.scroll} newer lines below (PgDn)", x + w - 20, y + 14,
+            screen.text(_.n("{n} newer line below (PgDn)", "{n} newer lines below (PgDn)",
+                            n=self.scroll), x + w - 20, y + 14,
                         theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM, "topright")

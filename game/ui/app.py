@@ -23,7 +23,8 @@ import pygame
 from game.core.errors import AztecArcadeError
 from game.core.registry import get_registry, load_registry, reset_registry
 from game.core.settings import load_settings
-from game.i18n import set_language
+from game.i18n import Text, say, set_language
+from game.i18n.client import _
 from game.i18n.languages import SYSTEM, choose
 from game.kit.client import theme
 from game.kit.client.art import scenery
@@ -216,8 +217,9 @@ class App:
         else:
             self.toast(f"Reloaded: {len(registry.variants)} variants", 3.0)
 
-    def toast(self, message: str, seconds: float = 4.0) -> None:
-        self.toasts.append((message, self.time + seconds))
+    def toast(self, message: Text, seconds: float = 4.0) -> None:
+        """Show ``message`` for a few seconds, in the language of the moment it is said."""
+        self.toasts.append((say(message), self.time + seconds))
 
     def play_sound(self, name: str) -> None:
         """Play a UI step's sound (game.ui.cues.UI_SOUNDS) or a sound by name."""
@@ -272,7 +274,7 @@ class App:
         self.audio.update(dt, *self.music())
         self.remote.update()
         for reason in self.saves.errors():
-            self.toast(f"Autosave failed: {short(reason, 90)}")
+            self.toast(_("Autosave failed: {problem}", problem=short(say(reason), 90)))
         for notice in self.saves.notices():
             self.toast(notice, 8.0)
         top = self.stack.top
@@ -280,7 +282,7 @@ class App:
             self.toasts = [(m, t + dt) for m, t in self.toasts]
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
         self._toasts_shown = set() if top is not None and top.is_menu else \
-            {m for m, _ in self.toasts[-3:]}
+            {m for m, _until in self.toasts[-3:]}
         self.draw()
 
     # -- a plugin failed ---------------------------------------------------------------
@@ -307,7 +309,7 @@ class App:
                 return session
         return None
 
-    def _rescue(self, session: Any) -> str:
+    def _rescue(self, session: Any) -> Text:
         """Autosave the game after a plugin failure; what became of it, for the player.
         Only a save that loads back replaces the last autosave."""
         game = session.game
@@ -316,14 +318,14 @@ class App:
         except (Exception, PluginFailure) as exc:  # noqa: BLE001 - the handler must not fail
             why = exc.what if isinstance(exc, PluginFailure) else short(
                 f"{type(exc).__name__}: {exc}", 90)
-            return f"The game could not be autosaved ({why}); the autosave on disk was " \
-                   "left as it was."
+            return _("The game could not be autosaved ({problem}); the autosave on disk was "
+                     "left as it was.", problem=why)
         try:
             over = game.is_over
         except PluginFailure:
-            return "Your game is autosaved."
-        return "The finished game is autosaved." if over else \
-            "Your game is autosaved: choose Continue to resume."
+            return _("Your game is autosaved.")
+        return _("The finished game is autosaved.") if over else \
+            _("Your game is autosaved: choose Continue to resume.")
 
     def dispatch(self, intent: Intent) -> None:
         if intent.kind == "quit":
@@ -345,16 +347,17 @@ class App:
         """A controller came or went: say so; an unplugged pad loses its seat's claim."""
         pad = intent.value
         if intent.kind == "controller_added":
-            self.toast("Controller connected" + (f" ({pad_label(pad)})"
-                                                 if isinstance(pad, int) else ""))
+            self.toast(_("Controller connected ({pad})", pad=pad_label(pad))
+                       if isinstance(pad, int) else _("Controller connected"))
             return
         if not isinstance(pad, int):
-            self.toast("Controller disconnected")
+            self.toast(_("Controller disconnected"))
             return
         owners = [who for scene in self.stack.scenes
                   if (who := scene.controller_removed(pad))]
-        tail = f"; {owners[-1]} plays on with keyboard or mouse" if owners else ""
-        self.toast(f"{pad_label(pad)} disconnected{tail}")
+        self.toast(_("{pad} disconnected; {player} plays on with keyboard or mouse",
+                     pad=pad_label(pad), player=owners[-1]) if owners else
+                   _("{pad} disconnected", pad=pad_label(pad)))
 
     def draw(self) -> None:
         scenes = self.stack.visible()
@@ -370,7 +373,7 @@ class App:
         area = (LOG_AREA[0], LOG_AREA[1] + LOG_AREA[3], LOG_AREA[2], 6) if on_board else \
             (360.0, FOOTER_Y - 8.0, 1200.0, 3)
         bottom = area[1]
-        for message, _ in self.toasts[-3:]:  # the oldest at the bottom
+        for message, _until in self.toasts[-3:]:  # the oldest at the bottom
             bottom = self._draw_toast(message, area, bottom) - 8
 
     def _draw_toast(self, message: str, area: tuple[float, float, float, int],

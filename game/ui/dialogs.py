@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.fx import motion_reduced
@@ -23,7 +25,8 @@ class MenuDialog(Scene):
     choose, Esc calls :meth:`dismiss`. The subclass draws it."""
 
     overlay = True
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Cancel"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Enter", context="key"), _("Select")), (_("Esc", context="key"), _("Cancel")))
     menu: Menu
 
     def __init__(self) -> None:
@@ -50,14 +53,18 @@ class MenuDialog(Scene):
         self.menu.update(dt)
 
 
+#: a question's answers unless it names its own
+YES, NO = _("Yes"), _("No")
+
+
 class Confirm(MenuDialog):
     """A yes/no question over the current screen. Esc answers no."""
 
-    def __init__(self, message: str, on_yes: Callable[[], None],
-                 on_no: Callable[[], None] | None = None, yes: str = "Yes",
-                 no: str = "No", default_yes: bool = True) -> None:
+    def __init__(self, message: Text, on_yes: Callable[[], None],
+                 on_no: Callable[[], None] | None = None, yes: Text = YES,
+                 no: Text = NO, default_yes: bool = True) -> None:
         super().__init__()
-        self.message = message
+        self.message = say(message)  # said once, as the question is asked
         self.on_yes = on_yes
         self.on_no = on_no
         self.menu = Menu([MenuItem(yes, self._yes), MenuItem(no, self._no)],

@@ -17,8 +17,11 @@ from game.ai.hint import Hint, HintBot
 from game.ai.worker import BotWorker
 from game.core.errors import AztecArcadeError
 from game.core.rng import mix_seed
+from game.i18n import say
+from game.i18n.client import _
+from game.i18n.message import as_text
 from game.i18n.render import advice
-from game.kit.client.messages import personalise, report
+from game.kit.client.messages import report
 from game.ui.isolation import PluginFailure
 from game.ui.session import HUMAN
 
@@ -184,8 +187,9 @@ class HintShow:
             said = hint.action
         pointed = view.show_hint(hint.action)
         self.on_enter = None if pointed else hint.action
-        tail = "" if pointed else " (Enter: do it)"
-        self.text = personalise(f"Hint: {said} — {hint.reason}{tail}", self.session.names)
+        reason = self.session.say(as_text(hint.reason))
+        self.text = say(_("Hint: {move} — {why}", move=said, why=reason) if pointed else
+                        _("Hint: {move} — {why} (Enter: do it)", move=said, why=reason))
 
     def hide(self, view: BoardView) -> None:
         if self.text:

@@ -14,6 +14,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import say
+from game.i18n.client import _
 from game.kit.client.intent import Intent, IntentKind, Point
 
 try:
@@ -202,5 +204,5 @@ def pad_id(device: str) -> int | None:
 
 def pad_label(instance_id: int) -> str:
     """How the screen names a controller: "Pad 1" for instance id 0."""
-    return f"Pad {instance_id + 1}"
+    return say(_("Pad {number}", number=instance_id + 1))
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import Text
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.boardview import Area, BoardView
 from game.kit.client.text import draw_panel, fit, inside
@@ -20,18 +22,20 @@ if TYPE_CHECKING:
     from game.kit.client.services import SessionView, ViewServices
 
 ROW_H = 44
+CHOOSE = _("Choose an action from the list")
 
 
 class ActionListView(BoardView):
     """Up/Down (or the wheel) pick an action, Enter or a click applies it."""
 
-    shortcuts = (("Up/Down", "Pick action"), ("Enter", "Apply"))
+    shortcuts = ((_("Up/Down", context="key"), _("Pick action")),
+                 (_("Enter", context="key"), _("Apply")))
 
-    def __init__(self, session: SessionView, services: ViewServices, note: str = "") -> None:
+    def __init__(self, session: SessionView, services: ViewServices, note: Text = "") -> None:
         super().__init__(session, services)
         self.note = note
         self.index = 0
-        self.status = note or "Choose an action from the list"
+        self.status = session.say(note or CHOOSE)
 
     def handle(self, intent: Intent, area: Area) -> str | None:
         legal = self.session.legal()
@@ -57,11 +61,11 @@ class ActionListView(BoardView):
 
     def on_events(self, action: str, events: list[Event]) -> None:
         self.index = 0
-        self.status = self.note or "Choose an action from the list"
+        self.status = self.session.say(self.note or CHOOSE)
 
     def draw(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area
-        top = draw_panel(screen, x, y, w, h, "Legal actions")
+        top = draw_panel(screen, x, y, w, h, _("Legal actions"))
         legal = self.session.legal()
         index = min(self.index, max(0, len(legal) - 1))
         first = max(0, index - 8)

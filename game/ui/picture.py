@@ -37,6 +37,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.api import Game, load_game  # noqa: E402
+from game.i18n import Msg, render, set_language  # noqa: E402
+from game.i18n.client import _  # noqa: E402
 from game.kit.client import theme  # noqa: E402
 from game.kit.client.layout import BOARD_AREA, panel_area  # noqa: E402
 from game.remote.protocol import PROTOCOL, dumps  # noqa: E402
@@ -98,10 +100,13 @@ class Painter:
         try:
             data = json.loads(job)
             version = int(data["version"])
+            languages = [str(lang) for lang in data.get("languages") or ["en"]]
+            set_language(languages[0])  # the television's words, as it shows the table
             game = self._game_for(data["game"])
-            jpeg, size, places = self._draw(game, [str(n) for n in data["names"]],
-                                           [tuple(c) for c in data["colours"]],
+            names = [str(n) for n in data["names"]]
+            jpeg, size, places = self._draw(game, names, [tuple(c) for c in data["colours"]],
                                            [str(m) for m in data["marks"]])
+            places = [titled(place, languages, names) for place in places]
         except Exception as exc:  # noqa: BLE001 - a picture is not worth a crash
             self._key = None
             print(f"remote painter: {type(exc).__name__}: {exc}", file=sys.stderr)
@@ -145,7 +150,7 @@ class Painter:
             view.draw(screen, BOARD_AREA)
             view.draw_panel(screen, panel_area(game.players, view.seat_fact_lines, wide))
         else:
-            screen.text("This game has no board picture", BOARD_AREA[0] + BOARD_AREA[2] / 2,
+            screen.text(_("This game has no board picture"), BOARD_AREA[0] + BOARD_AREA[2] / 2,
                         BOARD_AREA[1] + BOARD_AREA[3] / 2, theme.FONT_LARGE, theme.TEXT_DIM,
                         "center")
         surface = screen.surface
@@ -196,7 +201,7 @@ def picture_places(view: Any, screen: Any, size: tuple[int, int]) -> list[dict[s
 
 def _shape(place: dict[str, Any], screen: Any, size: tuple[int, int]) -> dict[str, Any] | None:
     name, title = place.get("name"), place.get("title", place.get("name"))
-    if not isinstance(name, str) or not name or not isinstance(title, str):
+    if not isinstance(name, str) or not name or not isinstance(title, str | Msg):
         return None
     try:
         if "rect" in place:
@@ -213,7 +218,7 @@ def _shape(place: dict[str, Any], screen: Any, size: tuple[int, int]) -> dict[st
         return None
     out: dict[str, Any] = {"name": name[:60]}
     if title != name:
-        out["title"] = title[:60]
+        out["title"] = title if isinstance(title, Msg) else title[:60]
     out.update(_extras(place))
     if "rect" in place:
         (x0, y0), (x1, y1) = pixels
@@ -221,6 +226,16 @@ def _shape(place: dict[str, Any], screen: Any, size: tuple[int, int]) -> dict[st
     else:
         out["polygon"] = [list(p) for p in pixels]
     return out
+
+
+def titled(place: dict[str, Any], languages: list[str], names: list[str]) -> dict[str, Any]:
+    """A place whose title is a message, titled in each language the devices read: the
+    television's as ``title``, each phone's in ``titles`` (the page picks its own)."""
+    title = place.get("title")
+    if not isinstance(title, Msg):
+        return place
+    said = {lang: render(title, lang, names)[:60] for lang in languages}
+    return {**place, "title": said[languages[0]], "titles": said}
 
 
 def _extras(place: dict[str, Any]) -> dict[str, Any]:

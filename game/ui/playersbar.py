@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.layers import KeptParts
@@ -40,9 +42,10 @@ def turn_holder(game: Game) -> int | None:
 
 def _tag(deciding: bool, holds_turn: bool) -> tuple[str, tuple[int, int, int]]:
     """The tag under a seat's name: who decides now, and whose turn it is."""
+    turn = say(_("Turn", context="tag")).upper()
     if deciding:
-        return ("TURN" if holds_turn else "DECIDES"), theme.ACCENT
-    return ("TURN" if holds_turn else ""), theme.TEXT_DIM
+        return (turn if holds_turn else say(_("Decides", context="tag")).upper()), theme.ACCENT
+    return (turn if holds_turn else ""), theme.TEXT_DIM
 
 
 def draw_players_bar(screen: Screen, game: Game, names: list[str],

@@ -40,9 +40,9 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
-from game.ai import level_name
 from game.core.errors import SaveError
-from game.core.words import listing, personalise, player
+from game.i18n import Listing, Seat, Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.messages import default_name, one_line
 from game.remote import DEFAULT_PORT, RemoteError
@@ -52,7 +52,7 @@ from game.remote.net import lan_address
 from game.remote.qr import qr_matrix
 from game.remote.snapshot import SeatInfo
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
-from game.ui.session import HUMAN
+from game.ui.session import HUMAN, level_label
 from game.ui.shell import Scene, SceneName, scene_factory
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ RESTART_WAIT = 0.5
 RELEASE_TO = ("here", "easy", "normal", "hard")
 #: what the phones hear when the game stops with them and goes on later
 PAUSED = "The game is paused on the television: this page rejoins when it goes on"
+#: what the phones read when the host stops inviting them
+STOPPED = "The host stopped inviting phones"
 
 
 class SeatAssigner(Protocol):
@@ -174,8 +176,8 @@ class RemoteLink:
         # the last server's port must be free again; a phone slow to hear goodbye can hold
         # it for seconds, and the frame must not wait that long
         if not self.wait_stopped(RESTART_WAIT):
-            self.error = ("The last invitation is still closing (a phone is slow to answer). "
-                          "Try again in a few seconds")
+            self.error = say(_("The last invitation is still closing (a phone is slow to "
+                               "answer). Try again in a few seconds"))
             return False
         bind = str(self.app.settings.get("remote_bind") or lan_address())
         port = int(self.app.settings.get("remote_port", DEFAULT_PORT))
@@ -213,7 +215,7 @@ class RemoteLink:
         self.play, self._table, self._published = None, None, None
         self.tag, self._kept = tag or new_tag(), None
 
-    def stop(self, reason: str = "The host stopped inviting phones",
+    def stop(self, reason: str = STOPPED,
              resume: bool = False) -> None:
         """Stop listening; every device is told ``reason``. Seats that phones held in a
         game still being played are played here from now on. ``resume``: the game is
@@ -292,20 +294,20 @@ class RemoteLink:
         try:
             kept = self.app.saves.phones_for(play.session.game)
         except SaveError as exc:
-            self.app.toast(f"The phones' seats cannot be read ({one_line(exc)}): phones "
-                           "join again with Esc › Invite phones", 8.0)
+            self.app.toast(_("The phones' seats cannot be read ({problem}): phones join again "
+                             "with Esc › Invite phones", problem=one_line(exc)), 8.0)
             return
         if kept is None:
             return
         if not self.start(kept):
-            self.app.toast(f"The phones cannot rejoin: {self.error}", 8.0)
+            self.app.toast(_("The phones cannot rejoin: {problem}", problem=self.error), 8.0)
             return
-        names = [play.session.name(seat) for seat in sorted(self.hub.claimed_seats())] \
-            if self.hub is not None else []
-        if names:
-            whose = f"{names[0]}'s phone" if len(names) == 1 else \
-                f"the phones of {listing(names)}"
-            self.app.toast(f"Waiting for {whose} to rejoin (room {kept.room})", 6.0)
+        seats = sorted(self.hub.claimed_seats()) if self.hub is not None else []
+        if seats:
+            self.app.toast(play.session.say(_.n(
+                "Waiting for {players}'s phone to rejoin (room {room})",
+                "Waiting for the phones of {players} to rejoin (room {room})", n=len(seats),
+                players=Listing(tuple(Seat(s) for s in seats)), room=kept.room)), 6.0)
 
     def _scenes(self) -> tuple[SeatAssigner | None, SetupSeats | None]:
         play: SeatAssigner | None = None
@@ -472,12 +474,12 @@ class RemoteLink:
         """A device holds ``seat`` (in the setup: it will play the seat)."""
         return self.hub is not None and seat in self.hub.claimed_seats()
 
-    def invite_label(self) -> str:
+    def invite_label(self) -> Text:
         """The setup's button: what it opens, or how many seats phones hold."""
         if self.hub is None:
-            return "Invite phones"
+            return _("Invite phones")
         held = len(self.hub.claimed_seats())
-        return f"Phones: {held} seat{'' if held == 1 else 's'} taken"
+        return _.n("Phones: {n} seat taken", "Phones: {n} seats taken", n=held)
 
     def seat_rows(self) -> list[SeatRow]:
         """Every seat of the table the devices see, for the invite screen."""
@@ -490,11 +492,11 @@ class RemoteLink:
         for seat, info in enumerate(table):
             held = seat in claimed
             if held:
-                status = "On a phone" if seat in connected else "Phone away"
+                status = say(_("On a phone") if seat in connected else _("Phone away"))
             elif info.open:
-                status = "Here, or a phone" if in_game else "Free for a phone"
+                status = say(_("Here, or a phone") if in_game else _("Free for a phone"))
             else:
-                status = info.driver or "Here"
+                status = info.driver or say(_("Here", context="seat"))
             rows.append(SeatRow(seat, info.name, info.colour, info.mark, status, held,
                                 seat in connected, hub.device_name(seat) if held else "",
                                 info.open))
@@ -507,28 +509,30 @@ class RemoteLink:
         if hub is None:
             return ""
         if hub.host in ("", "0.0.0.0", "::"):
-            return f"Phones can join on every address of this computer, port {hub.port}"
+            return say(_("Phones can join on every address of this computer, port {port}",
+                         port=hub.port))
         if hub.host.startswith("127.") or hub.host in ("::1", "localhost"):
-            return (f"Only this computer can join ({hub.host}, port {hub.port}): connect it "
-                    "to a network to invite phones")
-        return f"Phones on this network can join ({hub.host}, port {hub.port})"
+            return say(_("Only this computer can join ({host}, port {port}): connect it to a "
+                         "network to invite phones", host=hub.host, port=hub.port))
+        return say(_("Phones on this network can join ({host}, port {port})", host=hub.host,
+                     port=hub.port))
 
     def _toast(self, event: HubEvent, names: list[str]) -> None:
         """Say what a phone did for ``event.seat``, named as in ``names`` (in the second
         person for a seat named "You", like every sentence about a seat)."""
         name = names[event.seat]
-        device = f" ({event.name})" if event.name and event.name != name else ""
-        template = {
-            "joined": "{0} is on a phone now",
-            "rejoined": "{0}'s phone is back",
-            "left": "{0}'s phone dropped: it can rejoin. Esc › Phones and seats: "
-                    "play the seat here or by the computer",
-            "gave-up": "{0} left the phone: the seat is played here",
+        who = Seat(event.seat)
+        said = {
+            "joined": _("{player} is on a phone now ({device})", player=who, device=event.name)
+            if event.name and event.name != name else
+            _("{player} is on a phone now", you="You are on a phone now", player=who),
+            "rejoined": _("{player}'s phone is back", you="Your phone is back", player=who),
+            "left": _("{player}'s phone dropped: it can rejoin. Esc › Phones and seats: "
+                      "play the seat here or by the computer", player=who),
+            "gave-up": _("{player} left the phone: the seat is played here", player=who),
         }.get(event.kind)
-        if template:
-            text = personalise(template.format(player(event.seat)), names)
-            self.app.toast(text + (device if event.kind == "joined" else ""),
-                           8.0 if event.kind == "left" else 4.0)
+        if said is not None:
+            self.app.toast(say(said, names), 8.0 if event.kind == "left" else 4.0)
 
 
 def play_table(play: SeatAssigner) -> list[SeatInfo]:
@@ -541,7 +545,8 @@ def play_table(play: SeatAssigner) -> list[SeatInfo]:
         name = session.name(seat)
         if isinstance(driver, ComputerSeat):
             out.append(SeatInfo(name, colours[seat], marks[seat], open=False,
-                                driver=f"Computer ({level_name(driver.kind)})"))
+                                driver=say(_("Computer ({level})",
+                                             level=level_label(driver.kind)))))
         else:
             out.append(SeatInfo(name, colours[seat], marks[seat]))
     return out
@@ -561,7 +566,7 @@ def setup_table(setup: SetupSeats) -> list[SeatInfo]:
             out.append(SeatInfo(name, colour, mark))
         else:
             out.append(SeatInfo(name, colour, mark, open=False,
-                                driver=f"Computer ({level_name(kind)})"))
+                                driver=say(_("Computer ({level})", level=level_label(kind)))))
     return out
 
 

@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.i18n import Text, say
+from game.i18n.client import _
+from game.i18n.message import as_text
 from game.kit.client import theme
 from game.kit.client.layout import BOARD_AREA
 from game.kit.client.screen import draw_mark
@@ -84,9 +87,9 @@ def draw_board(screen: Screen, make_view: Callable[[], BoardView | None] | None,
     The view is not kept: its layers (three full boards, 13 MB at 1080p) would stay for
     as long as the results show, for a picture already made."""
     x, y, w, h = rect
-    top = draw_panel(screen, x, y, w, h, "Final board")
+    top = draw_panel(screen, x, y, w, h, _("Final board"))
     if make_view is None:
-        screen.text("No board view for this game", x + w / 2, y + h / 2, theme.FONT_SMALL,
+        screen.text(_("No board view for this game"), x + w / 2, y + h / 2, theme.FONT_SMALL,
                     theme.TEXT_DIM, "center")
         return
     inner = (x + 14, top, w - 28, y + h - 14 - top)
@@ -151,7 +154,7 @@ def draw_ranking(screen: Screen, scene: RankingModel, colours: list[Colour]) -> 
     """The ranking: a row per seat (place, seat, stacked bar of its points by reason,
     total), the tie-breaker when it decided, the legend of the bars' colours."""
     x, y, w, h = RANK
-    draw_panel(screen, x, y, w, h, "Final ranking")
+    draw_panel(screen, x, y, w, h, _("Final ranking"))
     if scene.tie_note:
         screen.text(fit(screen, scene.tie_note, theme.FONT_SMALL, w - 40), x + 20, y + 54,
                     theme.FONT_SMALL, theme.ACCENT)
@@ -205,7 +208,7 @@ def draw_row(screen: Screen, scene: RankingModel, seat: int, rect: Rect,
     screen.text(fit(screen, names[seat], theme.FONT_BODY, name_room(screen, scene)),
                 rx + NAME_X, name_y, theme.FONT_BODY, theme.TEXT, "midleft")
     if hints and rh >= 90:
-        screen.text(f"{hints} hint{'s' if hints != 1 else ''}", rx + NAME_X, mid + 24,
+        screen.text(_.n("{n} hint", "{n} hints", n=hints), rx + NAME_X, mid + 24,
                     theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
     bar = bar_rect(screen, scene, rect)
     scorebars.draw_bar(screen, bar, scene.breakdown.get(seat, {}), scene.reasons,
@@ -215,14 +218,17 @@ def draw_row(screen: Screen, scene: RankingModel, seat: int, rect: Rect,
                 theme.TEXT, "midright", role="score")
 
 
-def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: str,
-               note: str = "") -> None:
+FACTS_TITLE = _("Game facts")
+
+
+def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: Text,
+               note: Text = "") -> None:
     """A few facts of the game to read out (or the error of a last press), and in the
     panel's title strip the newest message for the players ("Lesson complete: ...")."""
     x, y, w, h = rect
-    top = draw_panel(screen, x, y, w, h, "Game facts")
+    top = draw_panel(screen, x, y, w, h, FACTS_TITLE)
     if note:
-        room = w - 40 - screen.text_width("GAME FACTS", theme.FONT_SMALL) - 40
+        room = w - 40 - screen.text_width(say(FACTS_TITLE).upper(), theme.FONT_SMALL) - 40
         screen.text(fit(screen, note, theme.FONT_SMALL, room), x + w - 20, y + 14,
                     theme.FONT_SMALL, theme.GOOD, "topright")
     if error:
@@ -230,7 +236,7 @@ def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: str,
             screen.text(line, x + 20, top + 4 + 48 * i, theme.FONT_BODY, theme.DANGER)
         return
     if not facts:
-        screen.text("No facts for this game", x + 20, top + 4, theme.FONT_BODY,
+        screen.text(_("No facts for this game"), x + 20, top + 4, theme.FONT_BODY,
                     theme.TEXT_DIM)
     ry = top + 2
     for fact in facts:
@@ -245,14 +251,15 @@ def draw_facts(screen: Screen, rect: Rect, facts: list[str], error: str,
 def draw_table(screen: Screen, table: dict[str, Any], x: float, y: float, w: float,
                colours: list[tuple[int, int, int]], session: Session) -> None:
     """A view's score table: headers, then rows of string cells (seat rows marked)."""
-    headers = [str(h) for h in table.get("headers") or []]
-    rows = [[str(c) for c in row] for row in table["rows"] if isinstance(row, list)]
+    headers = [session.say(as_text(h)) for h in table.get("headers") or []]
+    rows = [[session.say(as_text(c)) for c in row] for row in table["rows"]
+            if isinstance(row, list)]
     seats = table.get("seats") or []
     ncols = max([len(headers)] + [len(r) for r in rows] + [1])
     row_h = 44.0
-    note = str(table.get("note") or "")
+    note = session.say(as_text(table.get("note") or ""))
     h = 70 + row_h * (len(rows) + 1) + (40 if note else 10)
-    draw_panel(screen, x, y, w, h, str(table.get("title") or "Scores"))
+    draw_panel(screen, x, y, w, h, as_text(table.get("title") or _("Scores")))
     first = w * 0.26
     col_w = (w - first - 40) / max(1, ncols - 1)
     ty = y + 66

@@ -25,6 +25,8 @@ from game.api import Game, load_game
 from game.core.errors import SaveError
 from game.core.records import clean_stale_temp, read_save_bytes, write_atomic
 from game.core.userdirs import user_data_dir
+from game.i18n import say
+from game.i18n.client import _
 from game.remote.keep import META_KEY, SEATS, KeptSeats, read_seats, seats_path, write_seats
 from game.ui.isolation import PluginFailure, guard_game, rules_plugin
 from game.ui.writer import FileWriter
@@ -155,8 +157,8 @@ class SaveStore:
                 raise SaveError(f"the damaged autosave cannot be kept aside ({reason}), so "
                                 "it is not overwritten") from None
             self._autosave_checked = None
-            self._notices.append(f"The damaged autosave was kept as {kept.name} "
-                                 "(Load lists it)")
+            self._notices.append(say(_("The damaged autosave was kept as {file} (Load "
+                                       "lists it)", file=kept.name)))
         self._autosave_ours = True
 
     def set_aside(self, why: str) -> Path:
@@ -175,7 +177,8 @@ class SaveStore:
 
     def errors(self) -> list[str]:
         """Background autosaves that failed since the last call, one reason each."""
-        return self.writer.errors() + [f"The phones' seats were not kept: {reason}"
+        return self.writer.errors() + [say(_("The phones' seats were not kept: {problem}",
+                                             problem=reason))
                                        for reason in self.seats_writer.errors()]
 
     # -- the phones of the autosaved game (see game.remote.keep) ---------------------------

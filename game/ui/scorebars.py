@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.words import roman
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 
 if TYPE_CHECKING:
@@ -43,10 +45,14 @@ TEXTURE_STEP = 14.0
 #: the bars' textures as painted, per (texture, colours, size): a few dozen at most
 _TILES: dict[tuple[object, ...], pygame.Surface] = {}
 TILES_KEPT = 48
-LABELS = {"founding": "Founding", "presence": "Presence", "district": "Districts",
-          "palace": "Palace", "age": "Age", "power_card": "Unused card",
-          "prosperity": "Prosperity", "offerings": "Offerings", "final": "Final count",
-          "other": "Other"}
+LABELS: dict[str, Text] = {
+    "founding": _("Founding"), "presence": _("Presence"), "district": _("Districts"),
+    "palace": _("Palace"), "age": _("Age"), "power_card": _("Unused card"),
+    "prosperity": _("Prosperity"), "offerings": _("Offerings"), "final": _("Final count"),
+    "other": _("Other", context="points"),
+    # a game that scores by colour (the Market)
+    "black": _("Black", context="points"), "blue": _("Blue", context="points"),
+    "red": _("Red", context="points"), "green": _("Green", context="points")}
 #: the data keys that number a recurring scoring
 ROUNDS = ("period", "age")
 
@@ -97,8 +103,9 @@ def label(reason: str) -> str:
     """A reason as the legend names it: "Districts II", "Age III", "Green"."""
     base = reason.rstrip("0123456789")
     if base != reason and base in LABELS:
-        return f"{LABELS[base]} {roman(int(reason[len(base):]))}"
-    return LABELS.get(reason, reason.replace("_", " ").capitalize())
+        return say(_("{reason} {number}", context="scoring round", reason=LABELS[base],
+                     number=roman(int(reason[len(base):]))))
+    return say(LABELS.get(reason, reason.replace("_", " ").capitalize()))
 
 
 def looks_for(reasons: Sequence[str]) -> dict[str, Look]:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.ai import level_name
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.screen import draw_mark
 from game.kit.client.text import ease_out, fit, fit_lines
@@ -22,7 +23,7 @@ from game.ui.dialogs import Confirm, MenuDialog
 from game.ui.remote import as_scene
 from game.ui.scenes.common import MenuScene
 from game.ui.seats import ComputerSeat, LocalSeat, RemoteSeat
-from game.ui.session import HUMAN, SEAT_KINDS
+from game.ui.session import HUMAN, SEAT_KINDS, level_label
 from game.ui.shell import scene_factory
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
@@ -38,18 +39,18 @@ CARD = (10, 14, 26, 215)
 #: the computer levels a seat can be handed to
 LEVELS = tuple(kind for kind in SEAT_KINDS if kind != HUMAN)
 
-Option = tuple[str, Callable[[], None]]
+Option = tuple[Text, Callable[[], None]]
 
 
 class ChoiceScene(MenuDialog):
     """A question with a few answers over the current screen; Esc or Cancel answers
     nothing. Choosing an answer closes it, then runs the answer."""
 
-    def __init__(self, title: str, options: Sequence[Option]) -> None:
+    def __init__(self, title: Text, options: Sequence[Option]) -> None:
         super().__init__()
-        self.title = title
+        self.title = say(title)  # said once, as the question is asked
         items = [MenuItem(label, partial(self._answer, action)) for label, action in options]
-        items.append(MenuItem("Cancel", self.dismiss))
+        items.append(MenuItem(_("Cancel"), self.dismiss))
         top = 540 - (len(items) * 86) / 2 + 40
         self.menu = Menu(items, 610, top, 700, item_h=76, gap=10, font=READ)
 
@@ -81,46 +82,54 @@ def game_on_stack(app: Shell) -> SeatAssigner | None:
     return None
 
 
-def who_plays(play: SeatAssigner, seat: int) -> str:
+def who_plays(play: SeatAssigner, seat: int) -> Text:
     """Who plays ``seat`` now, in a few words."""
     driver = play.seats[seat]
     if isinstance(driver, RemoteSeat):
-        return "On a phone" if driver.connected else "Phone away"
+        return _("On a phone") if driver.connected else _("Phone away")
     if isinstance(driver, ComputerSeat):
-        return f"Computer ({level_name(driver.kind)})"
-    return "Here"
+        return _("Computer ({level})", level=level_label(driver.kind))
+    return _("Here", context="seat")
 
 
-def seat_question(app: Shell, play: SeatAssigner, seat: int) -> tuple[str, list[Option]]:
+def _to_computer(level: str) -> Text:
+    return _("Computer: {level}", level=level_label(level))
+
+
+def seat_question(app: Shell, play: SeatAssigner, seat: int) -> tuple[Text, list[Option]]:
     """The question about ``seat`` and its answers: who may play it instead."""
     name = play.session.name(seat)
     driver = play.seats[seat]
     if isinstance(driver, RemoteSeat):  # the phone's: back here, or to a computer
         link = app.remote
         device = link.hub.device_name(seat) if link.hub is not None else ""
-        where = f"on a phone ({device})" if device not in ("", name) else "on a phone"
-        title = f"{name} plays {where}" if driver.connected else f"{name}'s phone is away"
-        back: list[Option] = [("Play it here", partial(link.release, seat, "here"))]
-        return title, back + [(f"Computer: {level.title()}",
+        title: Text = (_("{player} plays on a phone ({device})", player=name, device=device)
+                       if device not in ("", name) else
+                       _("{player} plays on a phone", player=name)) if driver.connected \
+            else _("{player}'s phone is away", player=name)
+        back: list[Option] = [(_("Play it here"), partial(link.release, seat, "here"))]
+        return title, back + [(_to_computer(level),
                                partial(link.release, seat, level)) for level in LEVELS]
     if isinstance(driver, ComputerSeat):
-        title = f"{name}: computer ({level_name(driver.kind)})"
-        person: list[Option] = [("A person here plays it",
+        title = _("{player}: computer ({level})", player=name,
+                  level=level_label(driver.kind))
+        person: list[Option] = [(_("A person here plays it"),
                                  partial(hand_seat, play, seat, HUMAN))]
-        return title, person + [(f"Computer: {level.title()}",
+        return title, person + [(_to_computer(level),
                                  partial(hand_seat, play, seat, level))
                                 for level in LEVELS if level != driver.kind]
-    title = f"{name} plays here"
-    return title, [(f"Computer: {level.title()}", partial(ask_to_hand, app, play, seat, level))
+    title = _("{player} plays here", player=name)
+    return title, [(_to_computer(level), partial(ask_to_hand, app, play, seat, level))
                    for level in LEVELS]
 
 
 def ask_to_hand(app: Shell, play: SeatAssigner, seat: int, level: str) -> None:
     """Ask before a person's seat goes to a computer (No is the answer Enter gives)."""
     name = play.session.name(seat)
-    app.stack.push(Confirm(f"Hand {name}'s seat to the computer ({level_name(level)})?",
-                           partial(hand_seat, play, seat, level), yes="Hand it over",
-                           no="Keep it", default_yes=False))
+    app.stack.push(Confirm(_("Hand {player}'s seat to the computer ({level})?", player=name,
+                             level=level_label(level)),
+                           partial(hand_seat, play, seat, level), yes=_("Hand it over"),
+                           no=_("Keep it"), default_yes=False))
 
 
 def hand_seat(play: SeatAssigner, seat: int, kind: str) -> None:
@@ -149,7 +158,8 @@ class SeatsScene(MenuScene):
 
     backdrop = True
     is_menu = True
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Change"), ("Esc", "Back"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Enter", context="key"), _("Change")), (_("Esc", context="key"), _("Back")))
 
     def __init__(self) -> None:
         super().__init__()
@@ -173,7 +183,7 @@ class SeatsScene(MenuScene):
                               value=partial(who_plays, play, seat),
                               swatch=session.colours[seat])
                      for seat in range(len(play.seats))]
-        self.menu.set_items([*items, MenuItem("Back", self.back)])
+        self.menu.set_items([*items, MenuItem(_("Back"), self.back)])
 
     def choose(self, seat: int) -> None:
         assert self.app is not None
@@ -184,11 +194,11 @@ class SeatsScene(MenuScene):
 
     def draw(self, screen: Screen) -> None:
         draw_backdrop(screen, self.t)
-        draw_header(screen, "Seats", self.t)
+        draw_header(screen, _("Seats"), self.t)
         screen.box(460, 180, 1000, 96, CARD, radius=14)
-        for i, line in enumerate(fit_lines(screen, "Who plays each seat. A person who must "
-                                           "leave can hand theirs to the computer.", READ,
-                                           960)):
+        for i, line in enumerate(fit_lines(screen, _("Who plays each seat. A person who "
+                                                     "must leave can hand theirs to the "
+                                                     "computer."), READ, 960)):
             screen.text(line, 480, 190 + 42 * i, READ, theme.TEXT)
         self.menu.draw(screen)
         if self.play is not None:

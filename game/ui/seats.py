@@ -34,14 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.ai import client_bot, level_name
+from game.ai import client_bot
 from game.ai.worker import BotWorker
 from game.core.errors import AztecArcadeError, IllegalAction
 from game.core.rng import Rng, mix_seed
+from game.i18n import Seat, Text, say
+from game.i18n.client import _
 from game.kit.client.messages import one_line, report
 from game.ui.input import pad_id, pad_label
 from game.ui.isolation import PluginFailure
-from game.ui.session import HUMAN
+from game.ui.session import HUMAN, level_label
 
 if TYPE_CHECKING:
     from game.ai.base import Bot
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
 BOT_PACE = 0.6
 BOT_PACE_FAST = 0.15
 
-Shortcuts = tuple[tuple[str, str], ...]
+Shortcuts = tuple[tuple[Text, Text], ...]
 
 
 @dataclass(frozen=True)
@@ -203,7 +205,7 @@ class ComputerSeat(SeatDriver):
 
     @property
     def label(self) -> str:
-        return f"CPU {level_name(self.kind)}"
+        return say(_("CPU {level}", level=level_label(self.kind)))
 
     def close(self) -> None:
         super().close()
@@ -260,21 +262,24 @@ class ComputerSeat(SeatDriver):
             self.pace.skipping = True
             return Reply(sound="click")
         if kind in ("undo", "redo"):
-            return Reply(refusal="Wait for the computer to finish its turn")
+            return Reply(refusal=say(_("Wait for the computer to finish its turn")))
         return Reply()
 
     def status(self) -> SeatStatus:
-        who = f"{self.session.name(self.seat)} (computer, {level_name(self.kind)})"
+        level = level_label(self.kind)
         thinking = self.worker.busy
         pace = self.pace
-        mode = "skipping to the next human" if pace.skipping else (
-            "fast · Enter: normal speed" if pace.fast else "Enter: faster")
-        return SeatStatus(f"{who} is thinking" if thinking else f"{who} plays", thinking,
-                          f"{mode}  ·  E: skip")
+        mode = _("skipping to the next human") if pace.skipping else (
+            _("fast · Enter: normal speed") if pace.fast else _("Enter: faster"))
+        said = _("{player} (computer, {level}) is thinking", player=Seat(self.seat),
+                 level=level) if thinking else \
+            _("{player} (computer, {level}) plays", player=Seat(self.seat), level=level)
+        return SeatStatus(self.session.say(said), thinking,
+                          say(_("{mode}  ·  E: skip", mode=mode)))
 
     def shortcuts(self) -> Shortcuts:
-        return (("Enter", "Normal speed" if self.pace.fast else "Faster"),
-                ("E", "Skip to the next human"))
+        return ((_("Enter", context="key"), _("Normal speed") if self.pace.fast else
+                 _("Faster")), (_("E", context="key"), _("Skip to the next human")))
 
     def on_changed(self, game: Game) -> None:
         self.cancel()  # whatever it thought about is for a position that is gone
@@ -306,7 +311,7 @@ class RemoteSeat(SeatDriver):
 
     @property
     def label(self) -> str:
-        return "Phone" if self.connected else "Phone away"
+        return say(_("Phone") if self.connected else _("Phone away"))
 
     @property
     def icon(self) -> str:
@@ -325,19 +330,21 @@ class RemoteSeat(SeatDriver):
     def handle(self, intent: Intent, on_board: bool) -> Reply:
         """Undo, redo and ending the turn are the phone's to do, not this screen's."""
         if intent.kind in ("undo", "redo", "end"):
-            return Reply(refusal=self.session.say("{0} decides on a phone", self.seat))
+            return Reply(refusal=self.session.say(_("{player} decides on a phone",
+                                                    player=Seat(self.seat))))
         return Reply()
 
     def status(self) -> SeatStatus:
         name = self.session.name(self.seat)
         if self.connected:
             device = self.hub.device_name(self.seat)
-            where = f"a phone ({device})" if device and device != name else "a phone"
-            return SeatStatus(self.session.say("{0} decides on ", self.seat) + where, True,
-                              "Esc: menu")
-        return SeatStatus(self.session.say("{0}'s phone is away: it can rejoin", self.seat),
-                          False,
-                          "Esc › Phones and seats: play it here or by the computer")
+            said = _("{player} decides on a phone ({device})", player=Seat(self.seat),
+                     device=device) if device and device != name else \
+                _("{player} decides on a phone", player=Seat(self.seat))
+            return SeatStatus(self.session.say(said), True, say(_("Esc: menu")))
+        return SeatStatus(self.session.say(_("{player}'s phone is away: it can rejoin",
+                                             player=Seat(self.seat))), False,
+                          say(_("Esc › Phones and seats: play it here or by the computer")))
 
     def shortcuts(self) -> Shortcuts:
         return ()
@@ -409,7 +416,7 @@ def peeker(game: Game, drivers: Sequence[SeatDriver], controllers: dict[int, int
     here who decides now (or for the only person here). Nobody peeks at a computer's
     secrets, nor over another person's secret decision on screen."""
     if not game.rules.has_secrets:
-        return None, "Nothing in this game is secret"
+        return None, say(_("Nothing in this game is secret"))
     here = [d.seat for d in drivers if d.wants_local_input]
     pad = pad_id(device)
     seat = controllers.get(pad) if pad is not None else None
@@ -417,9 +424,10 @@ def peeker(game: Game, drivers: Sequence[SeatDriver], controllers: dict[int, int
         deciding = game.current_player
         seat = deciding if deciding in here else here[0] if len(here) == 1 else None
     if seat is None or seat not in here:
-        return None, "Peek while you decide, or hold your own controller's left trigger"
+        return None, say(_("Peek while you decide, or hold your own controller's left "
+                           "trigger"))
     if shown is not None and shown != seat:
-        return None, "Another player's secret decision is on the screen"
+        return None, say(_("Another player's secret decision is on the screen"))
     return seat, ""
 
 
@@ -545,5 +553,5 @@ def pad_refusal(session: Session, intent: Intent) -> str:
     deciding = session.game.current_player
     if pad is None or seat is None or deciding is None or seat == deciding:
         return ""
-    return session.say(f"{pad_label(pad)} is {{0}}'s controller; {{1}} decides now", seat,
-                       deciding)
+    return session.say(_("{pad} is {player}'s controller; {deciding} decides now",
+                         pad=pad_label(pad), player=Seat(seat), deciding=Seat(deciding)))

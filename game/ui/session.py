@@ -21,6 +21,9 @@ from game.api import Game
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.words import personalise, player
+from game.i18n import Msg, Seat, Text
+from game.i18n import say as i18n_say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.messages import default_name
 from game.ui.isolation import PluginFailure, guard_game
@@ -30,11 +33,24 @@ HUMAN = "human"
 SEAT_KINDS = (HUMAN, "easy", "normal", "hard")
 
 
-def kind_label(kind: str) -> str:
+def kind_label(kind: str) -> Text:
     """How a seat kind reads in the setup: "Human" or "Computer: Hard"."""
     if kind == HUMAN:
-        return "Human"
-    return f"Computer: {kind.title()}"
+        return HUMAN_LABEL
+    return _("Computer: {level}", level=level_label(kind))
+
+
+#: who plays a seat, as the setup says it
+HUMAN_LABEL = _("Human")
+#: the computer's levels (:data:`SEAT_KINDS`) as a player reads them
+LEVELS: dict[str, Text] = {"easy": _("Easy", context="level"),
+                           "normal": _("Normal", context="level"),
+                           "hard": _("Hard", context="level")}
+
+
+def level_label(kind: str) -> Text:
+    """A computer level's name in the reader's language ("Hard")."""
+    return LEVELS.get(kind, kind.title())
 
 
 class Session:
@@ -90,13 +106,17 @@ class Session:
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
-            return "Neutral" if seat == -1 else "—"
+            return i18n_say(_("Neutral", context="seat")) if seat == -1 else "—"
         return self.names[seat]
 
-    def say(self, template: str, *seats: int) -> str:
-        """A sentence about seats for people: ``say("{0} wins!", 0)`` is "Ana wins!", or
-        "You win!" for the learner of a lesson; every sentence the client makes about a seat
-        goes through the engine texts' grammar (:func:`game.core.words.personalise`)."""
+    def say(self, template: Text, *seats: int) -> str:
+        """A sentence about seats for people, with this table's names: a message
+        (``_("{player} wins!", you="You win!", player=Seat(0))``) in the television's
+        language, "You win!" for the learner of a lesson; an engine's English text
+        (``say("{0} wins!", 0)``) through the engine texts' grammar
+        (:func:`game.core.words.personalise`)."""
+        if isinstance(template, Msg):
+            return i18n_say(template, self.names)
         return personalise(template.format(*(player(seat) for seat in seats)), self.names)
 
     @property
@@ -163,22 +183,23 @@ class Session:
             self.history.pop()
         self._changed()
 
-    def _why_no_undo(self) -> str:
+    def _why_no_undo(self) -> Text:
         """Why there is nothing to undo, said truly: undo goes back within one seat's
         decisions, never across a change of seat, a chance draw or a revealed secret."""
         if not self.history:
-            return "Nothing to undo this turn"
+            return _("Nothing to undo this turn")
         seat, _action, events = self.history[-1]
         if any(e.barrier for e in events):
-            return "The last action drew or revealed something: it cannot be undone"
+            return _("The last action drew or revealed something: it cannot be undone")
         if seat is not None and seat != self.game.current_player:
-            return self.say("{0}'s turn is over: undo goes back only until the next player "
-                            "acts", seat)
-        return "Nothing to undo this turn"
+            return _("{player}'s turn is over: undo goes back only until the next player "
+                     "acts", you="Your turn is over: undo goes back only until the next "
+                     "player acts", player=Seat(seat))
+        return _("Nothing to undo this turn")
 
     def redo(self) -> list[Event]:
         if not self._redo:
-            raise IllegalAction("nothing to redo")
+            raise IllegalAction(_("Nothing to redo"))
         _state, action = self._redo.pop()
         redo_stack = self._redo
         events = self.apply(action)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
+from game.i18n import say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.messages import default_name, one_line
 from game.ui.saves import bound_name
@@ -30,7 +32,7 @@ def safe_autosave(app: Shell, game: Game, names: list[str],
     try:
         app.saves.autosave(game, names, meta)
     except (OSError, AztecArcadeError, ValueError, TypeError) as exc:
-        message = f"Autosave failed: {one_line(exc)}"
+        message = say(_("Autosave failed: {problem}", problem=one_line(exc)))
         app.toast(message)
         return message
     return ""

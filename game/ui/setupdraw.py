@@ -12,13 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.core.words import plural
+from game.i18n import Text
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.messages import one_line
 from game.kit.client.screen import draw_mark
 from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, pulse
 from game.ui.input import pad_label
+from game.ui.session import HUMAN_LABEL
+from game.ui.variantwords import variant_text
 from game.ui.widgets import INK, TextField, draw_arrows, focus_ring
 
 if TYPE_CHECKING:
@@ -49,9 +52,9 @@ TEXT_W = LEFT_W - 2 * CARD_PAD - 12
 class Row:
     key: str
     kind: str  # "adjust", "text" or "button"
-    label: str
+    label: Text
     rect: tuple[float, float, float, float]
-    value: Callable[[], str] | None = None
+    value: Callable[[], Text] | None = None
     adjust: Callable[[int], None] | None = None
     field: TextField | None = None
     action: Callable[[], None] | None = None
@@ -93,14 +96,15 @@ def description_lines(screen: Screen | None, spec: VariantSpec | None,
         return []
     if screen is None:
         return [spec.description]
-    return fit_lines(screen, spec.description, theme.FONT_SMALL, TEXT_W, lines=max(1, most))
+    return fit_lines(screen, variant_text(spec.description), theme.FONT_SMALL, TEXT_W,
+                     lines=max(1, most))
 
 
-def player_counts(spec: VariantSpec) -> str:
+def player_counts(spec: VariantSpec) -> Text:
     """Who may play it: "2-4 players", or "2 players" for a game of one count."""
     if spec.min_players == spec.max_players:
-        return plural(spec.min_players, "player")
-    return f"{spec.min_players}-{spec.max_players} players"
+        return _.n("{n} player", "{n} players", n=spec.min_players)
+    return _("{least}-{most} players", least=spec.min_players, most=spec.max_players)
 
 
 def card_height(lines: int) -> float:
@@ -119,7 +123,7 @@ def draw_description(screen: Screen, scene: SetupModel) -> None:
     """The variant's card under its row: who may play it, and what it is."""
     spec = scene.spec
     if spec is None:
-        screen.text("No playable variant is installed.", LEFT_X + 10, CARD_Y + 4,
+        screen.text(_("No playable variant is installed."), LEFT_X + 10, CARD_Y + 4,
                     theme.FONT_BODY, theme.DANGER)
         return
     lines = description_lines(screen, spec, scene.description_rows)
@@ -167,18 +171,20 @@ def draw_row(screen: Screen, scene: SetupModel, i: int, row: Row,
     if row.key.startswith("colour"):
         seat = int(row.key[6:])
         colour = scene.palette[scene.colour_index[seat] % len(scene.palette)]
-        size: float = theme.FONT_BODY
         label = row.value() if row.value else ""
+        room = w - 2 * (14 + h * 0.22 + 16) - 40  # between the arrows: "Himmelblau" fits
+        size = fit_size(screen, label, room, theme.FONT_BODY, theme.FONT_SMALL)
         tw = screen.text_width(label, theme.readable(size))
         sx = x + w / 2 - (tw + 40) / 2
         screen.box(sx, y + h / 2 - 14, 28, 28, colour, radius=6)
         screen.box(sx, y + h / 2 - 14, 28, 28, INK, radius=6, width=2)
-        screen.text(label, sx + 40, y + h / 2, theme.readable(size), ink, "midleft")
+        screen.text(fit(screen, label, size, room), sx + 40, y + h / 2, theme.readable(size),
+                    ink, "midleft")
         draw_arrows(screen, x, y, w, h, ink, bounce)
         return
     if row.key.startswith("kind"):
         label = row.value() if row.value else ""
-        colour = ink if focused or label == "Human" else theme.ACCENT
+        colour = ink if focused or label == HUMAN_LABEL else theme.ACCENT
         room = w - 2 * (14 + h * 0.22 + 16)  # between the arrows
         size = fit_size(screen, label, room, theme.FONT_BODY if h >= 44 else
                         theme.FONT_SMALL, theme.FONT_SMALL)
@@ -245,12 +251,12 @@ def draw_broken(screen: Screen, scene: SetupModel) -> None:
     h = BUTTONS_Y - 20 - y
     if h < 120:
         return
-    top = draw_panel(screen, LEFT_X, y, LEFT_W, h, "Unavailable")
+    top = draw_panel(screen, LEFT_X, y, LEFT_W, h, _("Unavailable"))
     line = top
     for b in broken:
         if line + 60 > y + h:
-            screen.text(f"... and {len(broken) - broken.index(b)} more (see "
-                        "'aztec-arcade list')", LEFT_X + 20, line, theme.FONT_SMALL,
+            screen.text(_("... and {n} more (see 'aztec-arcade list')",
+                          n=len(broken) - broken.index(b)), LEFT_X + 20, line, theme.FONT_SMALL,
                         theme.TEXT_DIM)
             break
         screen.text(fit(screen, f"{b.name} ({b.kind})", theme.FONT_SMALL, LEFT_W - 40),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.layers import KeptParts
@@ -76,12 +78,12 @@ def _draw_lines(screen: Screen, lines: list[str], x: float, box: tuple[float, fl
                     role="status")
 
 
-def draw_status(screen: Screen, text: str, hints: list[str], refused: bool = False) -> None:
-    """``text`` on the left (a refusal in red), ``hints`` on the right."""
+def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = False) -> None:
+    """``said`` on the left (a refusal in red), ``hints`` on the right."""
     if refused:
-        text, colour = f"Not allowed: {text}", REFUSED_TEXT
+        text, colour = say(_("Not allowed: {reason}", reason=said)), REFUSED_TEXT
     else:
-        colour = theme.TEXT
+        text, colour = say(said), theme.TEXT
     lines, with_hints = _lines(screen, text, 1500, STATUS_AREA[2] - 40)
     x, y, w, h = box = _frame(lines)
     under = frames.beneath(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL) \

@@ -49,7 +49,10 @@ def draw_header(screen: Screen, title: Text, t: float, subtitle: Text = "") -> N
     slide = ease_out(t / 0.4)
     x = -400 + 460 * slide
     screen.box(x - 20, 40, 16, 84, theme.ACCENT)
-    screen.text(title, x + 10, 40, theme.readable(theme.FONT_TITLE * 0.72), theme.TEXT)
+    # a long title (two long names in German) steps down a size or two, never past the edge
+    size = fit_size(screen, title, 1840, theme.FONT_TITLE * 0.72, theme.FONT_LARGE)
+    screen.text(fit(screen, title, size, 1840), x + 10, 40 + (theme.FONT_TITLE * 0.72 - size)
+                / 2, theme.readable(size), theme.TEXT)
     if subtitle:  # below the title's descenders ("Learn to play", "Cy wins!")
         screen.text(subtitle, x + 14, 138, theme.FONT_SMALL, theme.TEXT_DIM)
 
@@ -343,14 +346,12 @@ class Menu:
                 bounce = 4 * pulse(self.t, 6) if focused else 0
                 draw_arrows(screen, x + w * 0.5, y, w * 0.5, h if not has_second else h * 0.72,
                             ink, bounce)
-        elif self.align == "left":
-            screen.text(fit(screen, item.label, font, w - pad - 20), x + pad,
-                        label_y,
-                        font, ink, "midleft", role="menu")
-        else:
-            screen.text(fit(screen, item.label, font, w - 40), x + w / 2,
-                        label_y,
-                        font, ink, "center", role="menu")
+        else:  # a longer language's label steps down to the reading size before a cut
+            room = w - pad - 20 if self.align == "left" else w - 40
+            font = fit_size(screen, item.label, room, font, theme.FONT_READ)
+            left = self.align == "left"
+            screen.text(fit(screen, item.label, font, room), x + pad if left else x + w / 2,
+                        label_y, font, ink, "midleft" if left else "center", role="menu")
         if has_second:
             second = item.error if (item.error and not item.enabled) else item.detail
             colour = theme.DANGER if (item.error and not item.enabled) else (
@@ -381,7 +382,7 @@ class TextField:
     """
 
     def __init__(self, value: str = "", max_len: int = 16,
-                 allowed: Callable[[str], bool] | None = None, placeholder: str = "") -> None:
+                 allowed: Callable[[str], bool] | None = None, placeholder: Text = "") -> None:
         self.value = value[:max_len]
         self.max_len = max_len
         self.allowed = allowed or (lambda ch: ch.isprintable())
@@ -427,9 +428,9 @@ class Banner:
         self.t = 0.0
         self.duration = 0.0
 
-    def show(self, text: str, colour: Colour = theme.ACCENT, duration: float = 1.8,
-             sub: str = "") -> None:
-        self.text, self.sub, self.colour = text, sub, colour
+    def show(self, text: Text, colour: Colour = theme.ACCENT, duration: float = 1.8,
+             sub: Text = "") -> None:
+        self.text, self.sub, self.colour = say(text), say(sub), colour
         self.t, self.duration = 0.0, duration
 
     def update(self, dt: float) -> None:

@@ -57,6 +57,13 @@ def unseen(app: App) -> Iterator[None]:
         window.set_clip(None)
 
 
+def said_keys(shortcuts) -> tuple[tuple[str, str], ...]:
+    """A scene's footer as a player reads it (the keys' words from the catalogue)."""
+    from game.i18n import say
+
+    return tuple((say(key), say(meaning)) for key, meaning in shortcuts)
+
+
 class Driver:
     """Feeds key presses, text and clicks to an App, one frame per call."""
 

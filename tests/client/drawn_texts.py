@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from game.i18n import say
 from game.kit.client.layers import Snapshot
 
 Rect = tuple[float, float, float, float]
@@ -22,7 +23,7 @@ def recording(app) -> Iterator[list[tuple[str, Rect]]]:
     def record(text, *args, **kwargs):
         r = draw_text(text, *args, **kwargs)
         x, y = screen.to_logical(r.topleft)
-        seen.append((str(text), (x, y, r.width / screen.scale, r.height / screen.scale)))
+        seen.append((say(text), (x, y, r.width / screen.scale, r.height / screen.scale)))
         return r
 
     screen.text = record

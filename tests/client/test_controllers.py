@@ -10,7 +10,7 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 
-from .conftest import Driver
+from .conftest import Driver, said_keys
 
 A = pygame.CONTROLLER_BUTTON_A
 B = pygame.CONTROLLER_BUTTON_B
@@ -55,7 +55,7 @@ def test_a_on_a_seat_row_claims_the_pad(ui):
     assert setup.current.key == "name0"  # the claim did not move the focus...
     assert [f.value for f in setup.names] == names  # ...nor type anything
     assert "Pad 4" in ui.texts()  # shown on Player 1's card
-    assert ("Pad A", "Claim seat") in setup.shortcuts
+    assert ("Pad A", "Claim seat") in said_keys(setup.shortcuts)
     focus(ui, setup, "colour1")
     colours = list(setup.colour_index)
     ui.pad(A, BEN_PAD)

@@ -10,6 +10,7 @@ import pytest
 
 from game.api import new_game
 from game.core.rng import Rng
+from game.i18n import say
 from game.kit.client.layers import Layer, PiecesLayer, Snapshot
 from game.kit.client.layout import (
     BOARD_AREA,
@@ -59,7 +60,7 @@ def drawn(ui: Driver) -> dict[str, tuple[float, float, float, float]]:
     def record(text, *args, **kwargs):
         r = draw_text(text, *args, **kwargs)
         x, y = screen.to_logical(r.topleft)
-        seen[str(text)] = (x, y, r.width / screen.scale, r.height / screen.scale)
+        seen[say(text)] = (x, y, r.width / screen.scale, r.height / screen.scale)
         return r
 
     screen.text = record
@@ -341,7 +342,7 @@ def panel_texts(screen, view, area) -> list[tuple[str, float]]:
 
     def record(text, *args, **kwargs):
         r = draw_text(text, *args, **kwargs)
-        seen.append((str(text), screen.to_logical(r.topright)[0]))
+        seen.append((say(text), screen.to_logical(r.topright)[0]))
         return r
 
     screen.text = record

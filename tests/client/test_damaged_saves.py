@@ -38,7 +38,7 @@ def stub_views(app) -> None:
 
 
 def labels(scene) -> list[str]:
-    return [item.label for item in scene.menu.items]
+    return [str(item.label) for item in scene.menu.items]
 
 
 def played(actions: int, variant: str = "mexica", players: int = 2, seed: int = 3):
@@ -76,11 +76,11 @@ def test_a_damaged_autosave_is_shown_then_kept_aside_before_a_new_game_is_saved(
     assert isinstance(title, TitleScene)
     # the title says so: Continue is there but disabled, with the reason below the menu
     assert labels(title)[0] == "Continue" and not title.menu.items[0].enabled
-    assert title.menu.items[0].error == "The autosave is damaged"
+    assert str(title.menu.items[0].error) == "The autosave is damaged"
     shown = " ".join(ui.texts())
     assert "The autosave cannot be loaded: autosave.json: this is not a saved game" in shown
     assert "autosave-damaged-" in shown
-    assert title.menu.current.label == "New game"
+    assert str(title.menu.current.label) == "New game"
     # the Load screen says so too
     title.load()
     ui.frames(1)
@@ -205,7 +205,7 @@ def test_names_read_from_a_save_are_cut(make_app, tmp_path):
     app = make_app()
     stub_views(app)
     ui = Driver(app)
-    detail = ui.top.menu.items[0].detail
+    detail = str(ui.top.menu.items[0].detail)
     # a name too long for the row leaves the names out, never the row's end
     assert "N" * (NAME_MAX + 1) not in detail and detail.endswith("10 actions")
     ui.top.continue_game()

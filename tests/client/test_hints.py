@@ -12,7 +12,7 @@ from game.api import load_game, new_game
 from game.ui.scenes.play import PlayScene
 from game.ui.sessions import make_session
 
-from .conftest import Driver
+from .conftest import Driver, said_keys
 
 
 def start(ui: Driver, variant: str = "mexica", players: int = 2) -> PlayScene:
@@ -34,7 +34,7 @@ def wait_hint(ui: Driver, scene: PlayScene) -> None:
 
 def test_h_shows_the_hint_on_the_board_and_counts_it(ui):
     scene = start(ui)
-    assert ("H", "Hint") in scene.shortcuts
+    assert ("H", "Hint") in said_keys(scene.shortcuts)
     ui.key(pygame.K_h)
     wait_hint(ui, scene)
     hint = scene.hinter.hint

@@ -21,7 +21,7 @@ from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.title import TitleScene
 from tests.test_lessons import plural_slips
 
-from .conftest import Driver, unseen
+from .conftest import Driver, said_keys, unseen
 from .learner import Hands, make_move
 
 #: frames a lesson may take at most (the computers' replies are paced)
@@ -37,7 +37,7 @@ def open_lesson(ui: Driver, lesson_id: str) -> LessonScene:
     checked: a person takes longer to get there than the worker thread)."""
     assert isinstance(ui.top, TitleScene)
     assert lesson_worker(ui.app.registry).join(timeout=60) is not None
-    items = [item.label for item in ui.top.menu.items]
+    items = [str(item.label) for item in ui.top.menu.items]
     for _ in range(items.index("Learn to play")):
         ui.key(pygame.K_DOWN)
     ui.key(pygame.K_RETURN)
@@ -135,8 +135,8 @@ def test_each_lesson_is_played_to_its_end_with_the_keys_its_steps_name(ui, lesso
     assert isinstance(ui.top, TitleScene)
     assert lesson_id in json.loads((ui.app.saves.folder.parent / "lessons" /
                                     "progress.json").read_text())["done"]
-    learn = next(i for i in ui.top.menu.items if i.label == "Learn to play")
-    assert learn.detail.startswith("1 of ")
+    learn = next(i for i in ui.top.menu.items if str(i.label) == "Learn to play")
+    assert str(learn.detail).startswith("1 of ")
 
 
 @pytest.mark.parametrize("lesson_id, device", [
@@ -177,7 +177,7 @@ def test_enter_alone_does_not_make_the_step_the_learner_does(ui):
     view = scene.view
     assert scene.marked and view.target is not None and view.target.action == "temple k3 1"
     assert view.tool == "temple" and view.cursor != view.board.index["k3"]
-    assert ("Arrows", "Move the cursor") in scene.shortcuts  # the card says: go there
+    assert ("Arrows", "Move the cursor") in said_keys(scene.shortcuts)  # the card says: go there
     ui.key(pygame.K_RETURN)  # Enter alone, on the cursor where the learner left it
     assert scene.game.log == log and scene.step.number == 3
     go_to(ui, scene, "j3")  # beside k3: a temple there is legal too
@@ -214,9 +214,9 @@ def test_a_lesson_left_half_way_is_resumed_where_it_was(ui):
     play_steps(ui, scene, until_step=11)  # after the computers' first turns
     log = list(scene.game.log)
     ui.key(pygame.K_ESCAPE)  # the pause menu: back to the title
-    items = [item.label for item in ui.top.menu.items]
+    items = [str(item.label) for item in ui.top.menu.items]
     for _ in range(len(items)):
-        if ui.top.menu.current.label.startswith(("Quit", "Exit", "Title", "Main")):
+        if str(ui.top.menu.current.label).startswith(("Quit", "Exit", "Title", "Main")):
             break
         ui.key(pygame.K_DOWN)
     ui.key(pygame.K_RETURN)
@@ -229,7 +229,7 @@ def test_a_lesson_left_half_way_is_resumed_where_it_was(ui):
     ui.key(pygame.K_RETURN)
     lessons = ui.top
     assert isinstance(lessons, LessonsScene)
-    assert "step 11 of" in lessons.menu.items[0].value()
+    assert "step 11 of" in str(lessons.menu.items[0].value())
     ui.key(pygame.K_RETURN)  # Resume (the confirmation's first choice)
     ui.key(pygame.K_RETURN)
     scene = ui.top

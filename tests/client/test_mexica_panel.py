@@ -13,6 +13,7 @@ import pytest
 
 from game.api import new_game
 from game.core.rng import Rng
+from game.i18n import say
 from game.kit.client.layers import Snapshot
 from game.ui import showcase
 from tests.client.conftest import Driver
@@ -32,7 +33,7 @@ def drawn_rects(ui: Driver) -> Iterator[list[tuple[str, pygame.Rect]]]:
 
     def record(text, *args, **kwargs):
         r = draw_text(text, *args, **kwargs)
-        seen.append((str(text), r.copy()))
+        seen.append((say(text), r.copy()))
         return r
 
     screen.text = record

@@ -14,6 +14,7 @@ from game.ui.input import InputMapper
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.sessions import make_session
+from tests.client.conftest import said_keys
 
 NAMES = ["Ana", "Ben", "Cy"]
 LT = pygame.CONTROLLER_AXIS_TRIGGERLEFT
@@ -75,7 +76,7 @@ def test_holding_p_shows_the_deciders_own_secrets_until_released(ui):
     g, play = placing(ui)
     seat = g.current_player
     assert not secrets_drawn(ui, play, seat)  # placing in public: no one's card shows
-    assert ("P / LT", "Hold: peek") in play.shortcuts
+    assert ("P / LT", "Hold: peek") in said_keys(play.shortcuts)
     hold(ui)
     assert play.session.shown == seat and secrets_drawn(ui, play, seat)
     assert any("secrets show while P is held" in t for t in ui.texts())
@@ -132,6 +133,6 @@ def test_games_without_secrets_have_nothing_to_peek_at(ui):
     play = PlayScene(make_session(ui.app, g, NAMES[:2]))
     ui.app.stack.clear_to(play)
     ui.frames(1)
-    assert all(key != "P / LT" for key, _ in play.shortcuts)
+    assert all(key != "P / LT" for key, _ in said_keys(play.shortcuts))
     hold(ui)
     assert play.session.shown is None and play.refusal == "Nothing in this game is secret"

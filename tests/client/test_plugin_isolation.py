@@ -75,7 +75,7 @@ def set_up(ui: Driver, kinds: list[str], seed: int = 7) -> PlayScene | None:
     screen (Hard thinks for a number of iterations, not seconds), or None."""
     title = ui.top
     assert isinstance(title, TitleScene)
-    title.menu.focus = [item.label for item in title.menu.items].index("New game")
+    title.menu.focus = [str(item.label) for item in title.menu.items].index("New game")
     ui.key(pygame.K_RETURN)
     setup = ui.top
     assert isinstance(setup, SetupScene)
@@ -366,10 +366,10 @@ def test_a_replay_whose_rules_raise_returns_to_the_title(ui):
         finished.apply("step 2")
     ui.app.saves.write("Race to the end", finished, ["Ana", "Ben"])
     title = ui.top
-    title.menu.focus = [item.label for item in title.menu.items].index("Load")
+    title.menu.focus = [str(item.label) for item in title.menu.items].index("Load")
     ui.key(pygame.K_RETURN)
     load = ui.top
-    load.menu.focus = [item.label for item in load.menu.items].index(
+    load.menu.focus = [str(item.label) for item in load.menu.items].index(
         "Race to the end  ·  Replay")
     ui.key(pygame.K_RETURN)
     assert type(ui.top).__name__ == "ReplayScene"
@@ -390,11 +390,11 @@ def test_a_save_whose_plugin_fails_to_read_it_is_listed_not_fatal(ui):
     Flaky.broken = {"check_players"}
     assert not ui.app.saves.has_autosave()
     [entry] = ui.app.saves.list()
-    assert entry.error.startswith("autosave.json: Plugin 'shaky' failed: the 'flaky' rules "
+    assert str(entry.error).startswith("autosave.json: Plugin 'shaky' failed: the 'flaky' rules "
                                   "raised RuntimeError while reading this save")
     assert "check_players broke on purpose" in entry.error
     title = ui.top
-    title.menu.focus = [item.label for item in title.menu.items].index("Load")
+    title.menu.focus = [str(item.label) for item in title.menu.items].index("Load")
     ui.key(pygame.K_RETURN)
     ui.frames(2)
     assert type(ui.top).__name__ == "LoadScene" and not ui.app.failures
@@ -438,7 +438,7 @@ def test_after_a_failure_continue_resumes_the_game_once_the_plugin_works(ui):
     # still broken: Continue meets the same failure, and the title comes back
     Flaky.broken = {"scores"}
     title = ui.top
-    assert title.menu.items[0].label == "Continue"
+    assert str(title.menu.items[0].label) == "Continue"
     title.menu.focus = 0
     ui.key(pygame.K_RETURN)
     assert isinstance(ui.top, TitleScene) and len(ui.app.failures) == 2

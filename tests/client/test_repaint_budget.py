@@ -21,6 +21,7 @@ import pytest  # noqa: E402
 
 from game.api import new_game  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
+from game.i18n import say
 from game.kit.client.layers import Snapshot  # noqa: E402
 from game.kit.client.layout import panel_area  # noqa: E402
 from game.kit.client.screen import MAX_LATE, Screen  # noqa: E402
@@ -206,7 +207,7 @@ def test_the_status_words_wait_their_turn_but_a_refusal_shows_at_once():
     recorder = screen.text
 
     def text(value, *args, **kwargs):
-        words.append(value)
+        words.append(say(value))
         return recorder(value, *args, **kwargs)
 
     screen.text = text  # type: ignore[method-assign]

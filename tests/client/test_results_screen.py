@@ -67,7 +67,7 @@ def test_enter_pressed_on_through_the_markets_final_count_keeps_the_results(ui, 
     assert ui.top is results
     ui.key(pygame.K_RETURN)  # a deliberate press shows where the focus is...
     assert ui.top is results and results.chosen
-    assert results.menu.current.label == "Rematch"
+    assert str(results.menu.current.label) == "Rematch"
     ui.key(pygame.K_RETURN)  # ...and the next one chooses
     assert isinstance(ui.top, PlayScene) and ui.top.game.log == []
 
@@ -109,7 +109,7 @@ def test_a_saved_replay_is_named_in_the_facts_strip(ui):
     ui.frames(round(1.0 / DT))
     ui.key(pygame.K_s)
     item = results.menu.items[1]
-    assert item.label == "Replay saved" and not item.enabled and not item.error
+    assert str(item.label) == "Replay saved" and not item.enabled and not item.error
     assert results.notes[-1].startswith("Replay saved as 'Replay Mexica")
     assert results.notes[-1] in ui.texts() and not ui.app.toasts
 

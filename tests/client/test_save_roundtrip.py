@@ -20,7 +20,7 @@ def choose(ui: Driver, label: str) -> None:
     """Walk the focused menu to ``label`` with the arrow keys and press Enter."""
     menu = ui.top.menu
     for _ in range(len(menu.items) + 1):
-        if menu.current.label == label:
+        if str(menu.current.label) == label:
             ui.key(pygame.K_RETURN)
             return
         ui.key(pygame.K_DOWN)
@@ -76,7 +76,7 @@ def test_save_from_the_pause_menu_then_a_damaged_file(ui):
     load = ui.top
     assert isinstance(load, LoadScene)
     ui.frames(30)
-    labels = [item.label for item in load.menu.items]
+    labels = [str(item.label) for item in load.menu.items]
     assert labels[0] == "Autosave (last game)"
     assert "Round trip.json  (damaged)" in labels
     texts = ui.texts()

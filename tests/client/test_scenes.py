@@ -115,7 +115,7 @@ def test_title_quit(ui):
 
 def test_title_escape_focuses_quit_then_quits(ui):
     ui.key(pygame.K_ESCAPE)
-    assert ui.top.menu.current.label == "Quit"
+    assert str(ui.top.menu.current.label) == "Quit"
     assert ui.app.running
     ui.key(pygame.K_ESCAPE)
     assert not ui.app.running
@@ -127,7 +127,7 @@ def test_title_mouse_hover_and_click(ui):
     x, y, w, h = menu.row_rect(labels(ui.top).index("Settings"))
     ui.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=ui.pixel(x + w / 2, y + h / 2),
                                     rel=(0, 0), buttons=())], 1 / 60)
-    assert menu.current.label == "Settings"
+    assert str(menu.current.label) == "Settings"
     ui.click(x + w / 2, y + h / 2)
     assert isinstance(ui.top, SettingsScene)
 
@@ -136,7 +136,7 @@ def test_title_controller_buttons_navigate(ui):
     for _ in range(2):
         ui.app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
                                         button=pygame.CONTROLLER_BUTTON_DPAD_DOWN)], 1 / 60)
-    assert ui.top.menu.current.label == "Load"
+    assert str(ui.top.menu.current.label) == "Load"
     ui.app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
                                     button=pygame.CONTROLLER_BUTTON_A)], 1 / 60)
     assert isinstance(ui.top, LoadScene)
@@ -386,16 +386,16 @@ def test_help_from_title_asks_which_game_first(ui):
     ui.key(pygame.K_F1)
     chooser = ui.top
     assert isinstance(chooser, RulesChoiceScene)
-    names = [item.label for item in chooser.menu.items]
+    names = [str(item.label) for item in chooser.menu.items]
     assert "Aztlán" in names and "The Market of Tlatelolco" in names and names[-1] == "Back"
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, TitleScene)
     ui.key(pygame.K_F1)
-    while ui.top.menu.current.label != "The Market of Tlatelolco":
+    while str(ui.top.menu.current.label) != "The Market of Tlatelolco":
         ui.key(pygame.K_DOWN)
     ui.key(pygame.K_RETURN)
     aid = ui.top
-    assert isinstance(aid, HelpScene) and aid.title.startswith("The Market of Tlatelolco")
+    assert isinstance(aid, HelpScene) and str(aid.title).startswith("The Market of Tlatelolco")
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, TitleScene)
 
@@ -525,11 +525,11 @@ def test_save_game_from_pause(stub_ui):
     save.field.value = ""
     stub_ui.type("autosave")
     stub_ui.key(pygame.K_RETURN)
-    assert "reserved" in save.error
+    assert "reserved" in str(save.error)
     save.field.value = ""
     stub_ui.type("hosted")  # the headless host's autosave (host --resume)
     stub_ui.key(pygame.K_RETURN)
-    assert "'hosted' is reserved" in save.error
+    assert "'hosted' is reserved" in str(save.error)
     save.field.value = ""
     stub_ui.type("my game")
     stub_ui.key(pygame.K_RETURN)
@@ -613,19 +613,19 @@ def test_corrupt_save_is_listed_and_never_loaded(stub_ui, tmp_path):
     stub_ui.app.saves.write("good", g, ["Ana", "Ben"])
     choose(stub_ui, "Load")
     load = stub_ui.top
-    items = {item.label: item for item in load.menu.items}
+    items = {str(item.label): item for item in load.menu.items}
     bad = items["broken.json  (damaged)"]
     assert not bad.enabled
-    assert bad.error.startswith("Cannot be loaded:")
-    assert "not JSON" in bad.error or "not an Aztec Arcade" in bad.error
+    assert str(bad.error).startswith("Cannot be loaded:")
+    assert "not JSON" in str(bad.error) or "not an Aztec Arcade" in str(bad.error)
     stub_ui.frames(30)
     assert_draw_is_pure(stub_ui)
     # keyboard focus skips it; a click on it is refused
-    row = [i.label for i in load.menu.items].index(bad.label)
+    row = [str(i.label) for i in load.menu.items].index(str(bad.label))
     x, y, w, h = load.menu.row_rect(row)
     stub_ui.click(x + w / 2, y + h / 2)
     assert stub_ui.top is load
-    assert "damaged" in load.message
+    assert "damaged" in str(load.message)
     assert broken.read_bytes() == b"\x00garbage{{{"
     # the good one loads
     choose(stub_ui, "good")
@@ -653,7 +653,7 @@ def test_continue_resumes_the_autosave(make_app):
         again.views[engine] = StubView
     ui2 = Driver(again)
     assert labels(ui2.top)[0] == "Continue"
-    assert "Ana, Ben" in ui2.top.menu.items[0].detail
+    assert "Ana, Ben" in str(ui2.top.menu.items[0].detail)
     ui2.key(pygame.K_RETURN)
     resumed = ui2.top
     assert isinstance(resumed, PlayScene)
@@ -698,7 +698,7 @@ def test_replay_steps_forwards_and_backwards(stub_ui):
     assert replay.pos >= 2
     # read-only: the view's actions are ignored
     stub_ui.key(pygame.K_1)
-    assert replay.error == ""
+    assert str(replay.error) == ""
     stub_ui.key(pygame.K_ESCAPE)
     assert isinstance(stub_ui.top, LoadScene)
 

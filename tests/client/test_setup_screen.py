@@ -10,6 +10,7 @@ import dataclasses
 import pygame
 import pytest
 
+from game.i18n import say
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
@@ -24,7 +25,7 @@ LONG_NAMES = ["Tlahuizcalpan", "Xochiquetzal", "Cuauhtemoc", "Itzpapalotl"]
 def open_setup(ui: Driver) -> SetupScene:
     assert isinstance(ui.top, TitleScene)
     menu = ui.top.menu
-    menu.focus = next(i for i, item in enumerate(menu.items) if item.label == "New game")
+    menu.focus = next(i for i, item in enumerate(menu.items) if str(item.label) == "New game")
     ui.key(pygame.K_RETURN)
     setup = ui.top
     assert isinstance(setup, SetupScene)
@@ -41,7 +42,7 @@ def description_texts(ui: Driver, setup: SetupScene) -> list[tuple[str, tuple]]:
     not the line of player counts)."""
     spec = setup.spec
     whole = " ".join(spec.description.split())
-    counts = player_counts(spec)
+    counts = say(player_counts(spec))
     return [(text, rect) for text, rect in texts_drawn(ui.app)
             if len(text.split()) > 1 and text != counts and text.rstrip("…") in whole]
 

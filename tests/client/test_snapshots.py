@@ -18,6 +18,7 @@ show what the tests check.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -236,3 +237,37 @@ def test_lesson_step_snapshots(make_app, tmp_path, lesson_id):
     assert scene.step.number == showcase.LESSON_STEPS[lesson_id]
     assert scene.marked and not scene.on_cursor
     check(app.screen.surface, f"lesson-{lesson_id}", tmp_path)
+
+
+# ---------------------------------------------------------------------------------------
+# the same screens in German (the README's pictures of a German table)
+# ---------------------------------------------------------------------------------------
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The television in German for the test, English again after."""
+    from game.i18n import language, set_language
+
+    before = language()
+    set_language("de")
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def test_title_snapshot_in_german(shot_app, tmp_path, german):
+    assert isinstance(showcase.title(shot_app), TitleScene)
+    check(shot_app.screen.surface, "title-de", tmp_path)
+
+
+def test_setup_snapshot_in_german(shot_app, tmp_path, german):
+    assert isinstance(showcase.setup(shot_app), SetupScene)
+    check(shot_app.screen.surface, "setup-de", tmp_path)
+
+
+def test_market_snapshot_in_german(shot_app, tmp_path, german):
+    from variants.market import view_showcase
+
+    play = view_showcase.midgame(shot_app)
+    assert isinstance(play, PlayScene)
+    check(shot_app.screen.surface, "market-midgame-de", tmp_path)

@@ -22,12 +22,12 @@ from game.ui.sessions import make_session
 
 def choose(ui, label: str) -> None:
     menu = ui.top.menu
-    menu.focus = next(i for i, item in enumerate(menu.items) if item.label == label)
+    menu.focus = next(i for i, item in enumerate(menu.items) if str(item.label) == label)
     ui.key(pygame.K_RETURN)
 
 
 def labels(ui) -> list[str]:
-    return [item.label for item in ui.top.menu.items]
+    return [str(item.label) for item in ui.top.menu.items]
 
 
 def test_two_presses_from_the_title_start_a_game(ui):
@@ -91,7 +91,7 @@ def test_rematch_repeats_the_last_setup_even_after_a_restart(make_app, home):
     # a new start of the program: the title offers it, named
     ui = Driver(make_app())
     assert labels(ui)[0] == "Rematch"
-    assert ui.top.menu.items[0].detail == "Aztlán · Ana, Ben, Cy"
+    assert str(ui.top.menu.items[0].detail) == "Aztlán · Ana, Ben, Cy"
     choose(ui, "Rematch")
     play = playing(ui)
     assert (play.game.variant, play.game.players) == ("aztlan", 3)

@@ -1,6 +1,7 @@
 """Text a person reads from a sofa: every scene of every game is drawn, at 1920x1080 and at
-1280x720, and every text draw and every line cut to fit is recorded (``Screen.recorder``,
-which sees the real draws: no mock of pygame).
+1280x720, in every language the client ships and in the pseudo-language (German and
+French run longer than English), and every text draw and every line cut to fit is
+recorded (``Screen.recorder``, which sees the real draws: no mock of pygame).
 
 The rules checked:
 
@@ -28,6 +29,7 @@ cut still fails).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +39,7 @@ import pytest
 from game.api import Game, new_game
 from game.core import resources
 from game.core.rng import Rng
+from game.i18n import language, set_language
 from game.kit.client import screen as screen_module
 from game.kit.client import theme
 from game.kit.client.screen import Screen
@@ -282,10 +285,28 @@ def assert_no_cut_that_two_lines_would_hold(rec: Recorder) -> None:
                               + listing(rec.bad_cuts))
 
 
-# One test per size, each touring once: pytest-xdist may run any two tests in two
-# processes (its xdist_group does not hold under pytest 9), and a tour costs seconds.
+#: every language the client ships, and the pseudo-language (every text 40 % longer): a
+#: text that fits in English but not in German is cut, or wrapped past its room
+LANGUAGES = ("en", "de", "qps")
+
+
+@pytest.fixture(params=LANGUAGES)
+def spoken(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The television in each language for the test, English again after."""
+    before = language()
+    set_language(request.param)
+    try:
+        yield request.param
+    finally:
+        set_language(before)
+
+
+# One test per size and language, each touring once: pytest-xdist may run any two tests
+# in two processes (its xdist_group does not hold under pytest 9), and a tour costs
+# seconds.
 @pytest.mark.slow
-def test_at_1920_no_text_below_the_floor_must_reads_at_forty_and_no_needless_cut(make_app):
+def test_at_1920_no_text_below_the_floor_must_reads_at_forty_and_no_needless_cut(
+        make_app, spoken):
     rec = tour(make_app(size=SIZES[0], fullscreen=False))
     assert len(rec.draws) > 500  # the tour drew the games, not an empty screen
     roles = {role for _text, _size, role in rec.draws}
@@ -299,7 +320,7 @@ def test_at_1920_no_text_below_the_floor_must_reads_at_forty_and_no_needless_cut
 
 
 @pytest.mark.slow
-def test_at_1280_no_text_cut_that_two_lines_would_hold(make_app):
+def test_at_1280_no_text_cut_that_two_lines_would_hold(make_app, spoken):
     rec = tour(make_app(size=SIZES[1], fullscreen=False))
     assert len(rec.draws) > 500
     assert_no_cut_that_two_lines_would_hold(rec)

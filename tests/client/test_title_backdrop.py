@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.i18n import say
 from game.ui.scenes.title import ATTRACT_AREA, ATTRACT_DELAY, Attract, TitleScene
 from tests.client.conftest import DT, Driver
 from tests.client.drawn_texts import overlap, texts_drawn
@@ -56,7 +57,7 @@ def test_no_word_of_the_game_behind_the_menu_reaches_the_window(make_app, monkey
                                                                  variant, size):
     ui = title_with(make_app, monkeypatch, variant, size)
     menu = ui.top.menu
-    words = {item.label for item in menu.items} | {item.detail for item in menu.items}
+    words = {say(item.label) for item in menu.items} | {say(item.detail) for item in menu.items}
     texts = texts_drawn(ui.app)
     behind = [text for text, rect in texts if overlap(rect, ATTRACT_AREA)]
     assert behind and set(behind) <= words  # only the menu's own words there

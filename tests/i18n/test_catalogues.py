@@ -87,3 +87,22 @@ def test_the_reader_takes_escapes_contexts_plurals_and_skips_fuzzy_entries():
     assert got[("tile", "king")] == (False, {0: "König"})
     assert got[(None, 'a "quoted"\nline')] == (False, {0: 'ein "Zitat"\nZeile'})
     assert got[(None, "{n} coin")] == (False, {0: "{n} Münze", 1: "{n} Münzen"})
+
+
+def test_every_shipped_variants_name_description_and_exposed_parameter_is_a_message():
+    """A variant's words come from its YAML; the client's catalogue holds each shipped
+    one (game.ui.variantwords), so a German table reads "Der Markt von Tlatelolco" and a
+    changed YAML text is caught here, not on a German player's screen."""
+    from game.core.registry import get_registry
+    from game.i18n import Msg, render
+    from game.ui.variantwords import PARAM_LABELS, VARIANT_TEXTS, variant_text
+
+    registry = get_registry()
+    for spec in registry.variants.values():
+        for text in (spec.name, spec.description):
+            assert isinstance(VARIANT_TEXTS.get(text), Msg), (spec.id, text)
+        for name in spec.exposed:
+            assert name in PARAM_LABELS, (spec.id, name)
+    market = registry.variants["tlatelolco-market"]
+    assert render(variant_text(market.name), "de") == "Der Markt von Tlatelolco"
+    assert variant_text("A mod's own game") == "A mod's own game"

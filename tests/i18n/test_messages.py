@@ -76,3 +76,22 @@ def test_the_language_is_the_command_lines_then_the_settings_then_the_systems():
     assert choose("en", "de", {"LANG": "de_DE"}) == "en"
     assert choose(None, "de", {"LANG": "en_GB"}) == "de"
     assert choose(None, "system", {"LANG": "de_DE"}) == "de"
+
+
+def test_a_messages_own_text_is_what_an_english_reader_reads():
+    """``str(msg)`` (a log file, an exception) needs no renderer: it is the English an
+    English reader without names reads, seats as "Player N" and lists with the client
+    catalogue's joints."""
+    from game.i18n.client import JOINTS, PLAYER
+    from game.i18n.message import ENGLISH_JOINTS, ENGLISH_SEAT
+
+    assert ENGLISH_SEAT == PLAYER.id
+    assert {k: (a.id, b.id) for k, (a, b) in JOINTS.items()} == ENGLISH_JOINTS
+    seats = [Seat(i) for i in range(3)]
+    messages = [_("{player} passes", you="You pass", player=Seat(1)),
+                _.n("{n} coin left", "{n} coins left", n=1),
+                _.n("{n} coin left", "{n} coins left", n=4)]
+    messages += [_("{player} passes", player=_.listing(seats[:k], joint))
+                 for k in (0, 1, 2, 3) for joint in ("and", "comma", "plus", "semicolon")]
+    for msg in messages:
+        assert str(msg) == render(msg, "en")

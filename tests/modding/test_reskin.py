@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.api import new_game
+from tests.client.conftest import said_keys
 
 from .conftest import frames, key, start_play
 
@@ -50,7 +51,7 @@ def test_a_tryfirst_view_reskins_mexica(home, make_app):
     play = start_play(app, new_game("mexica", 2, seed=3))
     assert play.view.__class__ is jade  # the play screen built the reskin's view (guarded)
     assert jade.drawn > 0  # and draws the board with it
-    assert ("Enter", "Play the first action") in play.shortcuts
+    assert ("Enter", "Play the first action") in said_keys(play.shortcuts)
     key(app, pygame.K_RETURN)
     assert len(play.game.log) == 1  # Mexica's rules, played through the new board
     assert play.game.rules.engine_id == "mexica"

@@ -209,3 +209,28 @@ def test_a_failing_places_hook_costs_the_places_not_the_picture(painter,  # noqa
     message = json.loads(painter.paint(picture_request(new_game("mexica", 2, seed=1),
                                                        default_table(2), 1)))
     assert message["jpeg"] and message["places"] == []
+
+
+def test_the_market_places_are_titled_in_every_phones_language(painter):  # noqa: F811
+    """The picture is one for every phone; its places carry a title in each language the
+    phones read, from the catalogue ("b4: Händler Blau" on a German phone), and the
+    television's as ``title``."""
+    game = advanced("tlatelolco-market", 2, 7, 10)
+    job = picture_request(game, default_table(2), 1, ["en", "de"])
+    try:
+        message = json.loads(painter.paint(job))
+    finally:
+        from game.i18n import set_language
+
+        set_language("en")  # the painter set the television's language of the job
+    squares = [p for p in message["places"] if "seat" not in p]
+    buyers = [p for p in message["places"] if "seat" in p]
+    state = game.state
+    german = {"black": "Schwarz", "blue": "Blau", "red": "Rot", "green": "Grün"}
+    for sq, tile in enumerate(state.market):
+        place = squares[sq]
+        assert place["titles"]["en"] == place["title"]
+        if tile in german:
+            assert place["title"] == f"{place['name']}: the {tile} vendor"
+            assert place["titles"]["de"] == f"{place['name']}: Händler {german[tile]}"
+    assert buyers[0]["titles"]["de"].startswith("Käufer 1 (")

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from game.i18n import Text
 from game.kit.client import (
     PANEL_AREA,
     Area,
@@ -56,6 +57,7 @@ from variants.market.aid_pages import AidPictures
 from variants.market.mechanics import king_sources
 from variants.market.params import COLOURS
 from variants.market.rules import MarketRules
+from variants.market.text import _, tile_of
 from variants.market.view_layout import CARDS, Layout, make_layout, step_target
 from variants.market.view_panel import paint_panel, panel_hit, tiles_left
 from variants.market.view_pieces import pieces
@@ -78,11 +80,11 @@ DEFAULT_PANEL = PANEL_AREA
 #: the reed mat the market is laid out on (dark, so the tiles and cards stand out)
 MAT = (74, 58, 36)
 
-
 class MarketView(SeatStyle, AidPictures):
     tools = MODES
     scoring_overlay = True  # the engine's final "score" events open the reveal
-    shortcuts = (("Tab", "Mode"), ("1-4", "Buyer"), ("R", "Next vendor"))
+    shortcuts = ((_("Tab", context="key"), _("Mode")), (_("1-4", context="key"), _("Buyer")),
+                 (_("R", context="key"), _("Next vendor")))
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
@@ -116,14 +118,20 @@ class MarketView(SeatStyle, AidPictures):
         return cast(MarketRules, self.session.game.rules)
 
     @property  # BoardView lets a view make any attribute a property (mypy reads a field)
-    def tool(self) -> str:  # type: ignore[override]
+    def tool(self) -> Text:  # type: ignore[override]
         """The shell's footer shows this next to Tab."""
         s = self.session.game.state
         if s.phase == "place":
-            return f"lay {self.tile_choice}" if self.tile_choice else "lay"
+            return _("lay {tile}", tile=tile_of(self.tile_choice)) if self.tile_choice \
+                else _("lay", context="tool")
         if s.phase in ("coins", "coin"):
-            return "coin"
+            return _("coin", context="tool")
         return MODE_LABELS.get(self.mode, self.mode)
+
+    def _say(self, text: Text) -> str:
+        """The status line's words, with the table's names, in the television's language
+        (the view's status is text: the play screen shows it as it is)."""
+        return str(self.session.say(text))
 
     def _my_side(self) -> str | None:
         s = self.session.game.state
@@ -195,7 +203,7 @@ class MarketView(SeatStyle, AidPictures):
     def _refresh(self) -> None:
         t = Tooling(self.cursor, self.mode, self.tile_choice, self.payer, self.option)
         self.preview = compute(self.session, t)
-        self.status = self.preview.status
+        self.status = self._say(self.preview.status)
 
     # =====================================================================================
     # input
@@ -258,7 +266,8 @@ class MarketView(SeatStyle, AidPictures):
             if hit[1] in modes_for(self.session.game.state):
                 self._set_mode(hit[1])
             else:
-                self.status = f"{MODE_LABELS[hit[1]]} is not possible now"
+                self.status = self._say(_("{mode} is not possible now",
+                                          mode=MODE_LABELS[hit[1]]))
             return None
         if hit[0] == "tile":
             self.tile_choice = hit[1]
@@ -350,7 +359,9 @@ class MarketView(SeatStyle, AidPictures):
         modes = modes_for(s)
         if len(modes) < 2:
             if modes:
-                self.status = f"Only {MODE_LABELS[modes[0]]} now. {self.preview.status}"
+                self.status = self._say(_("Only {mode} now. {status}",
+                                          mode=MODE_LABELS[modes[0]],
+                                          status=self.preview.status))
             return
         i = modes.index(self.mode) if self.mode in modes else -step
         self._set_mode(modes[(i + step) % len(modes)])
@@ -392,7 +403,7 @@ class MarketView(SeatStyle, AidPictures):
 
     def refused(self, action: str, reason: str) -> None:
         self.queue.clear()
-        self.status = sentence(reason)
+        self.status = self._say(sentence(reason))
 
     def on_reset(self) -> None:
         self.queue.clear()
@@ -443,8 +454,8 @@ class MarketView(SeatStyle, AidPictures):
         names = [self.session.name(seat) for seat in range(self.session.game.players)]
         return reveal_steps(self.rules, self.session.game.state, names, events)
 
-    def scoring_title(self, events: list[Event]) -> str:
-        return "The king's scoring"
+    def scoring_title(self, events: list[Event]) -> Text:
+        return _("The king's scoring")
 
     def highlight(self, step: dict[str, Any] | None) -> None:
         self.highlighted = step
@@ -457,13 +468,14 @@ class MarketView(SeatStyle, AidPictures):
         rules, s = self.rules, game.state
         held = scoring.holdings(s.buyers)
         names = [self.session.name(seat) for seat in range(game.players)]
-        headers = [""] + [c.capitalize() for c in COLOURS] + ["Total"]
-        rows: list[list[str]] = []
+        headers: list[Text] = ["", *(vp.COLUMNS.get(c, c) for c in COLOURS), _("Total")]
+        rows: list[list[Text]] = []
         seats: list[int | None] = []
         starred = False
         for team in rules.teams:
             for seat in team:
-                cells, tokens, points = [names[seat]], 0, 0
+                cells: list[Text] = [names[seat]]
+                tokens, points = 0, 0
                 for c in COLOURS:
                     only = {x: (s.king[x] if x == c else 0) for x in COLOURS}
                     unit = {x: (1 if x == c else 0) for x in COLOURS}
@@ -478,16 +490,17 @@ class MarketView(SeatStyle, AidPictures):
                 cells.append(f"{tokens} ({points})")
                 rows.append(cells)
                 seats.append(seat)
-        rows.append(["King"] + [str(s.king[c]) for c in COLOURS] + ["-"])
+        rows.append([_("King", context="mode")] + [str(s.king[c]) for c in COLOURS] + ["-"])
         seats.append(None)
         summary = []
         for team in rules.teams:
             total = scoring.team_points(held, s.king, team)
             summary.append(f"{' + '.join(names[m] for m in team)}: {total}")
-        note = "  ·  ".join(summary)
+        note: Text = "  ·  ".join(summary)
         if starred:
-            note += "   (0* : a partner holds more of that colour and scores it)"
-        return {"title": "Score by colour: tokens (points)", "headers": headers,
+            note = _("{teams}   (0* : a partner holds more of that colour and scores it)",
+                     teams=note)
+        return {"title": _("Score by colour: tokens (points)"), "headers": headers,
                 "rows": rows, "seats": seats, "note": note, "summary": summary}
 
     # =====================================================================================

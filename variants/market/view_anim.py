@@ -13,11 +13,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import say
 from game.kit.client import Effects, Screen, Timed, theme
 from game.modkit import Event
 from variants.market import view_paint as vp
 from variants.market import view_tiles
 from variants.market.params import COLOURS
+from variants.market.text import _
 from variants.market.view_layout import Layout
 
 SLIDE_TIME = 0.3
@@ -72,7 +74,8 @@ def from_events(rules: Any, state: Any, events: list[Event]) -> list[Anim]:
             delay += STAGGER * 2
         elif e.kind == "ambassador" and side:
             out.append(Anim("pop", ("buyer", side, int(d.get("buyer", 1)) - 1), (),
-                            POP_TIME, delay=FLY_TIME * 0.6, tile="coin kept!"))
+                            POP_TIME, delay=FLY_TIME * 0.6,
+                            tile=say(_("coin kept!", context="pop"))))
         elif e.kind == "king" and d.get("square") in index:
             out.append(Anim("token", ("sq", index[d["square"]]), ("king",), FLY_TIME,
                             tile=str(d.get("colour"))))
@@ -99,7 +102,7 @@ def _draw(state: Any, d: dict[str, Any]) -> list[Anim]:
     for colour in COLOURS:
         if colour not in state.market:
             continue
-        for _ in range(int(drawn.get(colour, 0))):
+        for _token in range(int(drawn.get(colour, 0))):
             out.append(Anim("token", ("bag",), ("sq", state.market.index(colour)), FLY_TIME,
                             delay=len(out) * STAGGER * 2, tile=colour))
     return out

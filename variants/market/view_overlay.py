@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.i18n import say
 from game.kit.client import Screen, theme
 from variants.market import view_paint as vp
+from variants.market.text import _
 from variants.market.view_layout import Layout, Rect
 
 
@@ -83,14 +85,16 @@ def paint_preview(scr: Screen, lay: Layout, s: Any, p: Any, glow: float) -> None
             r = cs * 0.3
             scr.line((cx - r, cy - r), (cx + r, cy + r), theme.DANGER, cs * 0.08)
             scr.line((cx - r, cy + r), (cx + r, cy - r), theme.DANGER, cs * 0.08)
-            badge(scr, cx, cy + cs * 0.34, "BLOCKS", theme.DANGER, vp.INK, cs * 0.2)
+            badge(scr, cx, cy + cs * 0.34, say(_("blocks", context="crowd")).upper(),
+                  theme.DANGER, vp.INK, cs * 0.2)
         for sq, tile in p.acts:
             cx, cy = lay.centre(sq)
-            text = "1 back" if tile == "porter" else "1 to king"
+            text = say(_("1 back") if tile == "porter" else _("1 to king"))
             badge(scr, cx, cy - cs * 0.05, text, theme.ACCENT, vp.INK, cs * 0.22)
         for sq in p.ambassador:
             cx, cy = lay.centre(sq)
-            badge(scr, cx, cy - cs * 0.05, "coin kept", vp.COIN, vp.INK, cs * 0.22)
+            badge(scr, cx, cy - cs * 0.05, say(_("coin kept", context="badge")), vp.COIN,
+                  vp.INK, cs * 0.22)
     if p.buyer is not None:
         outline(scr, lay.buyer(*p.buyer), theme.ACCENT if p.ok else theme.TEXT, 4, 10)
     if p.slide is not None:

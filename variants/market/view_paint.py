@@ -12,8 +12,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.i18n import Msg, Text, say
 from game.kit.client import Screen, draw_mark, fit_lines, fit_size, frames, pieces, texture, theme
 from variants.market.params import COLOURS
+from variants.market.text import COLOURS as COLOUR_NAMES
+from variants.market.text import _
 from variants.market.view_layout import DEPTH_K, Layout, Rect
 
 INK = (20, 16, 12)
@@ -22,7 +25,13 @@ COMMODITY = {"black": (34, 34, 40), "blue": (40, 116, 236), "red": (228, 52, 52)
              "green": (36, 170, 78)}
 VENDOR_FILL = {"black": (70, 70, 80), "blue": (42, 98, 196), "red": (190, 44, 44),
                "green": (30, 134, 62)}
-GOODS = {"black": "pottery", "blue": "fabric", "red": "jewels", "green": "herbs"}
+GOODS: dict[str, Msg] = {"black": _("pottery"), "blue": _("fabric"), "red": _("jewels"),
+                         "green": _("herbs")}
+#: a colour as a column (and a scoring step) heads it
+COLUMNS: dict[str, Text] = {"black": _("Black", context="column"),
+                            "blue": _("Blue", context="column"),
+                            "red": _("Red", context="column"),
+                            "green": _("Green", context="column")}
 STONE = (214, 206, 188)
 STONE_EDGE = (108, 98, 82)
 SILHOUETTE = (58, 50, 44)
@@ -158,9 +167,10 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
         shadow_text(scr, text, tx + tr + 6, ty, size, GLYPH, "midleft",
                     role="score" if room else "")
     elif not goods and m >= SMALL_BUYER and \
-            scr.text_width("empty", theme.FONT_SMALL) <= w - m * 0.3:  # inside its rim
-        scr.text("empty", x + w / 2, y + h - m * 0.3, theme.FONT_SMALL, (196, 170, 140),
-                 "center")
+            scr.text_width(say(_("empty", context="buyer")), theme.FONT_SMALL) <= \
+            w - m * 0.3:  # inside its rim
+        scr.text(say(_("empty", context="buyer")), x + w / 2, y + h - m * 0.3,
+                 theme.FONT_SMALL, (196, 170, 140), "center")
 
 
 # ---------------------------------------------------------------------------------------
@@ -181,7 +191,8 @@ def team_text(rules: Any, names: list[str], seat: int) -> str:
     if i is None:
         return ""
     others = " + ".join(names[m] for m in rules.teams[i] if m != seat and m < len(names))
-    return f"Team {TEAM_LETTERS[i % 4]} with {others}"
+    return say(_("Team {letter} with {partners}", letter=TEAM_LETTERS[i % 4],
+                 partners=others))
 
 
 def paint_static(scr: Screen, lay: Layout, rules: Any, names: list[str],
@@ -227,7 +238,7 @@ def paint_band(scr: Screen, lay: Layout, rules: Any, side: str, seat: int,
         else:
             cx = bx + bw / 2
         draw_mark(scr, mark, cx, cy, min(bw, bh) * 0.32, INK)
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    name = names[seat] if seat < len(names) else say(_("Player {number}", number=seat + 1))
     if side in ("south", "north"):
         _name_line(scr, lay.label_rect(side), rules, seat, names, name, colour, mark)
     else:
@@ -245,7 +256,9 @@ def _name_line(scr: Screen, rect: Rect, rules: Any, seat: int, names: list[str],
     if team is not None:
         others = [names[m] for m in rules.teams[team] if m != seat and m < len(names)]
         letter = TEAM_LETTERS[team % 4]
-        tails = [f"  ·  Team {letter} with {' + '.join(others)}", f"  ·  Team {letter}", ""]
+        tails = ["  ·  " + say(_("Team {letter} with {partners}", letter=letter,
+                                 partners=" + ".join(others))),
+                 "  ·  " + say(_("Team {letter}", letter=letter)), ""]
     big = min(lh * 0.85, theme.FONT_BODY * 1.1)
     for tail in tails:
         size = fit_size(scr, name + tail, lw - big, big, theme.FONT_SMALL)
@@ -277,7 +290,7 @@ def _seat_card(scr: Screen, lay: Layout, side: str, rules: Any, seat: int,
     height = 40 + size * 1.25 + (16 + 32 * len(lines) if lines else 0)
     y = ly + max(12.0, (lh - height) / 2)
     draw_mark(scr, mark, lx + 28, y + 18, 13, colour)
-    words = f"buyers 1-{lay.n}"
+    words = say(_("buyers 1-{n}", n=lay.n))
     scr.text(words, lx + 50, y + 18, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
     ax = lx + 50 + scr.text_width(words, theme.FONT_SMALL) + 18
     down = side == "west"  # west counts its buyers downwards, east upwards
@@ -348,10 +361,20 @@ def _counter(scr: Screen, rect: Rect, title: str, icon: Any, number: int, words:
 
 def paint_bag(scr: Screen, rect: Rect, count: int, removed: int) -> None:
     """The bag: only how many tokens it holds, never which."""
-    words = ["tokens left"] if count else ["empty:", "last round"]
-    notes = [f"{removed} set aside unseen"] if removed else []
-    _counter(scr, rect, "THE BAG", lambda sc, cx, cy, s: sack(sc, cx, cy, s), count, words,
-             notes)
+    words = bag_words(count)
+    notes = [say(_("{n} set aside unseen", n=removed))] if removed else []
+    _counter(scr, rect, say(_("The bag")).upper(), lambda sc, cx, cy, s: sack(sc, cx, cy, s),
+             count, words, notes)
+
+
+def bag_words(count: int) -> list[str]:
+    """The words beside the bag's count (the pieces' bounds measure the same)."""
+    return [say(_("tokens left"))] if count else [say(_("empty:", context="bag")),
+                                                  say(_("last round"))]
+
+
+def supply_words() -> list[str]:
+    return [say(_("coins", context="supply"))]
 
 
 def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
@@ -359,14 +382,14 @@ def paint_supply(scr: Screen, rect: Rect, supply: int) -> None:
         for i in range(3):
             coin(sc, cx, cy + s * 0.5 - i * s * 0.3, s * 0.7)
 
-    _counter(scr, rect, "MONEY SUPPLY", coins, supply, ["coins"], [])
+    _counter(scr, rect, say(_("Money supply")).upper(), coins, supply, supply_words(), [])
 
 
 def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
     """The king's tokens: each colour's multiplier at the end, at the reading size, a
     row each (two by two on a short card)."""
     x, y, w, h = rect
-    top = card(scr, rect, "KING'S WHIMS")
+    top = card(scr, rect, say(_("King's whims")).upper())
     room = y + h - top - 6
     pairs = room < 40 * len(COLOURS)
     per_row = 2 if pairs else 1
@@ -375,7 +398,7 @@ def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
     # the colours' names where the longest fits beside the widest count (on every row,
     # or on none)
     words = not pairs and 62 + scr.text_width("× 20", theme.FONT_READ) + 12 + max(
-        scr.text_width(c, theme.FONT_SMALL) for c in COLOURS) <= w - 16
+        scr.text_width(COLOUR_NAMES[c], theme.FONT_SMALL) for c in COLOURS) <= w - 16
     for i, colour in enumerate(COLOURS):
         cx = x + 8 + cw * (i % per_row)
         cy = top + row * (i // per_row + 0.5)
@@ -384,7 +407,8 @@ def paint_whims(scr: Screen, rect: Rect, s: Any) -> None:
         scr.text(f"× {held}", cx + 54, cy, theme.FONT_READ,
                  theme.TEXT if held else theme.TEXT_DIM, "midleft", role="score")
         if words:
-            scr.text(colour, x + w - 16, cy, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
+            scr.text(COLOUR_NAMES[colour], x + w - 16, cy, theme.FONT_SMALL, theme.TEXT_DIM,
+                     "midright")
 
 
 def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
@@ -394,7 +418,7 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
     from variants.market.scoring import holdings
 
     x, y, w, h = rect
-    top = card(scr, rect, "HOLDINGS")
+    top = card(scr, rect, say(_("Holdings")).upper())
     held = holdings(s.buyers)
     rows: list[tuple[str, Any]] = []
     for i, team in enumerate(rules.teams):
@@ -414,15 +438,19 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
         if kind == "team":
             team = rules.teams[who]
             tcolour = TEAM_COLOURS[who % len(TEAM_COLOURS)]
-            scr.text(f"Team {TEAM_LETTERS[who % 4]}", x + 14, cy, theme.FONT_SMALL, tcolour,
-                     "midleft")
-            scr.text(f"{scores[team[0]]} pts", x + w - 14, cy, theme.FONT_SMALL, tcolour,
-                     "midright")
+            scr.text(_("Team {letter}", letter=TEAM_LETTERS[who % 4]), x + 14, cy,
+                     theme.FONT_SMALL, tcolour, "midleft")
+            points = say(_.n("{n} pt", "{n} pts", n=scores[team[0]]))
+            beside = w - 42 - scr.text_width(say(_("Team {letter}", letter="M")),
+                                             theme.FONT_SMALL)
+            if scr.text_width(points, theme.FONT_SMALL) > beside:  # the number alone
+                points = str(scores[team[0]])
+            scr.text(points, x + w - 14, cy, theme.FONT_SMALL, tcolour, "midright")
             continue
         seat = who
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
         draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 24, cy, 11, colour)
-        label = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        label = names[seat] if seat < len(names) else say(_("Player {number}", number=seat + 1))
         # the name when it fits whole; else the seat's colour and mark say who it is
         if scr.text_width(label, theme.FONT_SMALL) <= cols - x - 48:
             scr.text(label, x + 42, cy, theme.FONT_SMALL, colour, "midleft")

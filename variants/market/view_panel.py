@@ -8,19 +8,20 @@ lands where the player sees it. Drawing changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import Msg, Seat, Text, say
 from game.kit.client import Screen, fit_lines, fit_size, frames, theme, wrap
-from game.modkit import plural
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
+from variants.market.text import COLOURS as COLOUR_NAMES
+from variants.market.text import _, tile_of
 from variants.market.view_preview import (
     MODE_LABELS,
     MODES,
-    NOT_NOW,
     ROLES,
+    buyer_info,
     exit_choice,
     modes_for,
 )
@@ -56,6 +57,23 @@ def tiles_left(game: Any) -> list[tuple[str, int]]:
     return [(t, left[t]) for t in TILE_NAMES if left[t] > 0]
 
 
+def chip_name(tile: str) -> str:
+    """A tile as its chip names it: a vendor by its colour (its token shows the rest)."""
+    return say(COLOUR_NAMES[tile] if tile in COLOUR_NAMES else tile_of(tile))
+
+
+def chips_per_row(view: Any, palette: list[tuple[str, int]], width: float) -> int:
+    """Two tiles to a row ("3 governor ×2" at a readable size) while every name fits half
+    the panel; else one, so a longer language's name is never cut."""
+    screen = getattr(view.app, "screen", None)
+    k = min(width / BASE_W, 1.6)
+    room = (width - 22 * k) / 2 - 80 * k
+    if screen is None or all(screen.text_width(chip_name(tile), theme.FONT_SMALL) <= room
+                             for tile, _n in palette):
+        return 2
+    return 1
+
+
 def panel_layout(view: Any, area: Rect) -> PanelLayout:
     ax, ay, aw, ah = area
     k = min(aw / BASE_W, 1.6)
@@ -63,7 +81,7 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
     s = game.state
     options = view.preview.options[:3] if view.preview.buyer else []
     palette = tiles_left(game) if s.phase == "place" else []
-    per = 2  # tiles to a row: "3 governor ×2" at a readable size
+    per = chips_per_row(view, palette, aw)
     pal_rows = (len(palette) + per - 1) // per
     need = (8 + 58 + (44 * pal_rows if palette else 44) + HINT_H + 12
             + OPTION_H * len(options) + (8 if options else 0) + 52 + ABOUT_H + 8)
@@ -81,7 +99,9 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
         y += 44 * k * pal_rows
     else:
         # chips as wide as their words ("Pay + shift" is twice "Buy")
-        shares = [len(MODE_LABELS[m]) + 4 for m in MODES]
+        screen = getattr(view.app, "screen", None)
+        shares = [(screen.text_width(MODE_LABELS[m], theme.FONT_SMALL) + 24) if screen
+                  else len(say(MODE_LABELS[m])) + 4 for m in MODES]
         free = w - 3 * 6 * k
         cx = x
         for mode, share in zip(MODES, shares, strict=True):
@@ -134,55 +154,66 @@ def headline(view: Any, named: bool = True) -> str:
     game = view.session.game
     s = game.state
     if s.phase == "over":
-        return "Game over"
-    seat = game.current_player
-    say: Callable[..., str] = view.session.say
+        return say(_("Game over"))
+    who = Seat(game.current_player if game.current_player is not None else 0)
+    said: Msg
     if s.phase == "place":
-        return say("{0}: lay a tile", seat) if named else "Lay a tile"
-    if s.phase == "coins":
-        return say("{0}: start coin", seat) if named else "Start coin"
-    if s.phase == "move":
-        return (say("{0} passes: move ", seat) if named else "Pass: move ") + \
-            str(s.moves_left)
-    if s.phase == "coin":
-        return say("{0} passes: a coin", seat) if named else "Pass: a coin"
-    if s.phase == "king":
-        return say("{0} passes: the king", seat) if named else "Pass: the king"
-    if s.purchases:
-        return (say("{0} plays: ", seat) if named else "Play: ") + f"{s.purchases} bought"
-    return say("{0}: pass or play", seat) if named else "Pass or play"
+        said = _("{player}: lay a tile", player=who) if named else _("Lay a tile")
+    elif s.phase == "coins":
+        said = _("{player}: start coin", player=who) if named else _("Start coin")
+    elif s.phase == "move":
+        said = _("{player} passes: move {n}", you="You pass: move {n}", player=who,
+                 n=s.moves_left) if named else _("Pass: move {n}", n=s.moves_left)
+    elif s.phase == "coin":
+        said = _("{player} passes: a coin", you="You pass: a coin", player=who) \
+            if named else _("Pass: a coin")
+    elif s.phase == "king":
+        said = _("{player} passes: the king", you="You pass: the king", player=who) \
+            if named else _("Pass: the king")
+    elif s.purchases:
+        said = _("{player} plays: {n} bought", you="You play: {n} bought", player=who,
+                 n=s.purchases) if named else _("Play: {n} bought", n=s.purchases)
+    else:
+        said = _("{player}: pass or play", player=who) if named else _("Pass or play")
+    return str(view.session.say(said))
 
 
-def hint(view: Any) -> str:
+def hint(view: Any) -> Text:
     game = view.session.game
     s = game.state
     n = game.rules.n
     computer = getattr(view.session, "is_computer", None)
     if s.phase != "over" and callable(computer) and computer(game.current_player):
         # the keys below are a person's; while a computer decides they would mislead
-        return "A computer player is deciding: watch its move."
+        return _("A computer player is deciding: watch its move.")
     if s.phase == "place":
-        return (f"Lay the {view.tile_choice} on an empty square: arrows + Enter, or click. "
-                "Tab or 1-9 picks the tile.") if view.tile_choice else "Every tile is laid."
+        return _("Lay the {tile} on an empty square: arrows + Enter, or click. Tab or 1-9 "
+                 "picks the tile.", tile=tile_of(view.tile_choice)) if view.tile_choice \
+            else _("Every tile is laid.")
     if s.phase in ("coins", "coin"):
-        return f"Put the coin on one of your empty buyers: keys 1-{n} + Enter, or click."
+        return _("Put the coin on one of your empty buyers: keys 1-{n} + Enter, or click.",
+                 n=n)
     if s.phase == "move":
-        return (f"Click (or drag) {plural(s.moves_left, 'more tile')} into the hole; not the one "
-                "you just moved.")
+        return _.n("Click (or drag) {n} more tile into the hole; not the one you just moved.",
+                   "Click (or drag) {n} more tiles into the hole; not the one you just "
+                   "moved.", n=s.moves_left)
     if s.phase == "king":
-        return "Pick a glowing vendor in the king's row or column: one token goes to him."
+        return _("Pick a glowing vendor in the king's row or column: one token goes to him.")
     if s.phase == "over":
-        return "The game is over."
+        return _("The game is over.")
     mode = view.mode
     if s.paid is not None:
-        return f"Buyer {s.paid} has paid: click (or drag) the tile to move into the hole."
+        return _("Buyer {number} has paid: click (or drag) the tile to move into the hole.",
+                 number=s.paid)
     if mode == "shift":
-        return "Click (or drag) the messenger into the hole: he moves free. Other tiles: " \
-               "Tab to Pay + shift."
+        return _("Click (or drag) the messenger into the hole: he moves free. Other tiles: "
+                 "Tab to Pay + shift.")
     if mode == "pay+shift":
-        payer = f"buyer {view.payer}" if view.payer else "none yet"
-        return f"Pick the paying buyer ({payer}; keys 1-{n}), then the tile to move."
-    return f"Point at your buyer (1-{n}) or a vendor; R picks among vendors on the line."
+        payer = _("buyer {number}", number=view.payer) if view.payer else _("none yet")
+        return _("Pick the paying buyer ({payer}; keys 1-{n}), then the tile to move.",
+                 payer=payer, n=n)
+    return _("Point at your buyer (1-{n}) or a vendor; R picks among vendors on the line.",
+             n=n)
 
 
 def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
@@ -214,7 +245,7 @@ def _paint_header(scr: Screen, lay: PanelLayout, view: Any) -> None:
         scr.box(x, y, 12 * k, h, colours[seat], radius=4 * k)
     # a long name steps the headline down to the floor, then leaves the headline (the
     # colour bar and the seat cards say whose turn it is) before anything is cut
-    round_text = f"Round {game.state.round}"
+    round_text = say(_("Round {number}", number=game.state.round))
     round_size = theme.readable(theme.FONT_SMALL * k)
     room = w - 22 * k - 6 * k - scr.text_width(round_text, round_size) - 20 * k
     text = headline(view)
@@ -249,9 +280,10 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
         ink = vp.INK if on else theme.TEXT
         if tile in COLOURS:
             vp.token(scr, tile, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
-        label = f"{i + 1} {tile}" if i < 9 else tile
+        name = chip_name(tile)
+        label = f"{i + 1} {name}" if i < 9 else name
         if scr.text_width(label, theme.FONT_SMALL) > r[2] - 80 * k:
-            label = tile  # the name before the key's number (keys 1-9 follow the order)
+            label = name  # the name before the key's number (keys 1-9 follow the order)
         scr.text(vp._fit(scr, label, theme.FONT_SMALL, r[2] - 80 * k), r[0] + 30 * k,
                  r[1] + r[3] / 2, theme.FONT_SMALL, ink, "midleft")
         scr.text(f"×{left.get(tile, 0)}", r[0] + r[2] - 6 * k, r[1] + r[3] / 2,
@@ -277,11 +309,13 @@ def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
             scr.text(line, r[0] + 34 * k, top + 34 * j, theme.FONT_SMALL, theme.TEXT, "midleft")
 
 
-def _option_lines(scr: Screen, text: str, width: float) -> list[str]:
+def _option_lines(scr: Screen, text: Text, width: float) -> list[str]:
     """An option in two lines; a reason too long for them is left to the status line
     (which reads the chosen option in full) rather than cut mid-word."""
-    if len(wrap(scr, text, theme.FONT_SMALL, width)) > 2 and NOT_NOW in text:
-        text = text.split(NOT_NOW)[0] + NOT_NOW + " (why: below)"
+    if isinstance(text, Msg) and "reason" in text.values and "n" in text.values and \
+            len(wrap(scr, text, theme.FONT_SMALL, width)) > 2:
+        text = _("buy {n} {colour} — not now (why: below)", n=text.values["n"],
+                 colour=text.values.get("colour", ""))
     return fit_lines(scr, text, theme.FONT_SMALL, width)
 
 
@@ -289,7 +323,7 @@ def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
     """The way out, on E: pass, end the play or leave the king."""
     bx, by, bw, bh = button
     choice = exit_choice(view.session)
-    label = choice[1] if choice else "E: nothing to end yet"
+    label = choice[1] if choice else _("E: nothing to end yet")
     if choice is None:
         scr.box(bx, by, bw, bh, (36, 46, 70), radius=10 * k)
         scr.text(label, bx + bw / 2, by + bh / 2, theme.readable(theme.FONT_SMALL * 0.9 * k),
@@ -311,7 +345,7 @@ def _paint_exit(scr: Screen, button: Rect, k: float, view: Any) -> None:
                  theme.TEXT, "midleft")
 
 
-def about(view: Any) -> str:
+def about(view: Any) -> Text:
     """The tile or buyer under the cursor, in a few words."""
     game = view.session.game
     s, rules = game.state, game.rules
@@ -320,13 +354,13 @@ def about(view: Any) -> str:
         tile = s.market[target[1]]
         name = rules.geo.names[target[1]]
         if tile is None:
-            return f"{name}: " + ("empty square" if s.phase == "place" else "the hole")
-        return f"{name}: {ROLES.get(tile, tile)}"
+            return _("{square}: empty square", square=name) if s.phase == "place" else \
+                _("{square}: the hole", square=name)
+        return _("{square}: {role}", square=name, role=ROLES.get(tile, tile))
     side, b = target[1], target[2]
     if side not in rules.sides:
         return ""
     seat = rules.sides.index(side)
     coin, colour, tokens = s.buyers[seat][b]
-    goods = f"{tokens} {colour}" if tokens else "no goods"
-    return str(view.session.say("{0}'s buyer ", seat)) + \
-        f"{b + 1} ({rules.line_names[seat][b]}): {goods}, {'a coin' if coin else 'no coin'}"
+    return str(view.session.say(buyer_info(seat, b, rules.line_names[seat][b], coin, colour,
+                                       tokens)))

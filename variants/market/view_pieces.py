@@ -70,12 +70,12 @@ def pieces(screen: Screen, lay: Layout, rules: Any, s: Any, names: list[str], co
                              partial(paint_buyer, rect, b + 1, held, colour, mark, hide)))
     bag, removed = sum(s.bag.values()), sum(s.removed.values())
     card = lay.card
-    words = (str(bag), "tokens left" if bag else "empty: last round")
-    out.append(Piece(("bag", bag, removed), card_bounds(screen, card("bag"), words),
+    words = (str(bag), " ".join(vp.bag_words(bag)))
+    out.append(Piece(("bag", bag, removed, words), card_bounds(screen, card("bag"), words),
                      lambda scr: vp.paint_bag(scr, card("bag"), bag, removed)))
     supply = s.supply
-    words = (str(supply), "coins")
-    out.append(Piece(("supply", supply), card_bounds(screen, card("supply"), words),
+    words = (str(supply), " ".join(vp.supply_words()))
+    out.append(Piece(("supply", supply, words), card_bounds(screen, card("supply"), words),
                      lambda scr: vp.paint_supply(scr, card("supply"), supply)))
     king = tuple(s.king[c] for c in COLOURS)
     out.append(Piece(("whims", king), grown(card("whims"), CARD_REACH),

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import Msg
 from variants.market.params import COLOURS
 from variants.market.state import MarketState
+from variants.market.text import _, tile_of
 from variants.market.view_layout import Layout
 
 
@@ -24,18 +26,21 @@ def market_places(lay: Layout, names: list[str], sides: tuple[str, ...],
     for sq, name in enumerate(names):
         tile = s.market[sq] if sq < len(s.market) else None
         place: dict[str, Any] = {"name": name, "rect": list(lay.square(sq)),
-                                 "title": f"{name}: {_tile_title(tile)}"}
+                                 "title": _("{square}: {what}", square=name,
+                                            what=_tile_title(tile))}
         if tile in COLOURS:
             place["also"] = [tile]
         out.append(place)
     for seat, side in enumerate(sides):
         for b in range(lay.n):
             out.append({"name": str(b + 1), "seat": seat, "rect": list(lay.buyer(side, b)),
-                        "title": f"Buyer {b + 1} ({line_names[seat][b]})"})
+                        "title": _("Buyer {number} ({line})", number=b + 1,
+                                   line=line_names[seat][b])})
     return out
 
 
-def _tile_title(tile: str | None) -> str:
+def _tile_title(tile: str | None) -> Msg:
     if tile is None:
-        return "the hole"
-    return f"the {tile} vendor" if tile in COLOURS else f"the {tile}"
+        return _("the hole")
+    return _("the {tile} vendor", tile=tile_of(tile)) if tile in COLOURS else \
+        _("the {tile}", context="tile", tile=tile_of(tile))

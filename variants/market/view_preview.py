@@ -14,28 +14,34 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.i18n import Msg
+from game.i18n import Msg, Seat, Text
 from variants.market.mechanics import Purchase, between, check_purchase, king_sources
 from variants.market.params import AMBASSADOR, COLOURS, CROWD, MESSENGER
+from variants.market.text import COLOURS as COLOUR_NAMES
+from variants.market.text import _, tile_of
 
 MODES = ("shift", "pay+shift", "buy", "king")
-MODE_LABELS = {"shift": "Shift", "pay+shift": "Pay + shift", "buy": "Buy", "king": "King"}
-ROLES = {
-    "black": "Black vendor: sells pottery",
-    "blue": "Blue vendor: sells fabric",
-    "red": "Red vendor: sells jewels",
-    "green": "Green vendor: sells herbs",
-    "crowd": "Crowd: no purchase across it",
-    "porter": "Porter: puts one bought token back on the vendor",
-    "governor": "Governor: puts one bought token on the king",
-    "ambassador": "Ambassador: the buyer keeps its coin",
-    "messenger": "Messenger: moves free during a play",
-    "king": "King: his tokens of a colour multiply its score",
+MODE_LABELS: dict[str, Text] = {"shift": _("Shift", context="mode"),
+                                "pay+shift": _("Pay + shift", context="mode"),
+                                "buy": _("Buy", context="mode"),
+                                "king": _("King", context="mode")}
+ROLES: dict[str, Text] = {
+    "black": _("Black vendor: sells pottery"),
+    "blue": _("Blue vendor: sells fabric"),
+    "red": _("Red vendor: sells jewels"),
+    "green": _("Green vendor: sells herbs"),
+    "crowd": _("Crowd: no purchase across it"),
+    "porter": _("Porter: puts one bought token back on the vendor"),
+    "governor": _("Governor: puts one bought token on the king"),
+    "ambassador": _("Ambassador: the buyer keeps its coin"),
+    "messenger": _("Messenger: moves free during a play"),
+    "king": _("King: his tokens of a colour multiply its score"),
 }
 
 
-#: what an option that is not possible now says before its reason
-NOT_NOW = " — not now"
+def colour_of(name: str) -> Text:
+    """A commodity's colour as a message ("red"); an unknown one as it is."""
+    return COLOUR_NAMES.get(name, name)
 
 
 @dataclass
@@ -44,7 +50,7 @@ class Option:
 
     colour: str
     vendor: int
-    text: str
+    text: Text
     ok: bool  # a legal action now
     action: str | None
     purchase: Purchase | None
@@ -54,7 +60,7 @@ class Option:
 
 @dataclass
 class Preview:
-    status: str = ""
+    status: Text = ""
     action: str | None = None
     queue: list[str] = field(default_factory=list)
     ok: bool = False
@@ -85,15 +91,18 @@ class Tooling:
     option: int | None = None  # the chosen vendor on a buyer's line; None: the first legal
 
 
-def sentence(text: str) -> str:
-    """Capitalise a reason for the status line, but never a leading square name (c3)."""
+def sentence(text: Text) -> Text:
+    """Capitalise a reason for the status line, but never a leading square name (c3); a
+    message is said as its catalogue says it."""
+    if isinstance(text, Msg):
+        return text
     text = text.strip()
     if not text or re.match(r"[a-z]\d+\b", text):
         return text
     return text[0].upper() + text[1:]
 
 
-def engine_reason(game: Any, actions: list[str]) -> str | None:
+def engine_reason(game: Any, actions: list[str]) -> Text | None:
     """Why the engine refuses ``actions`` in turn, or None if it takes them: its
     ``why_not``, asked of the game for the first action and of a clone that has played
     the earlier ones for each later action (a paid shift)."""
@@ -101,29 +110,32 @@ def engine_reason(game: Any, actions: list[str]) -> str | None:
     for number, action in enumerate(actions):
         why = probe.why_not(action)
         if why is not None:
-            return str(why)
+            return why if isinstance(why, Msg) else str(why)
         if number + 1 < len(actions):
             probe = probe.clone() if probe is game else probe
             probe.apply(action)
     return None
 
 
-def describe_purchase(p: Purchase, colour: str) -> str:
+def describe_purchase(p: Purchase, colour: str) -> Msg:
     """"buy 3 red: gets 2 (porter returns 1), coin kept (ambassador)"."""
     porters = sum(1 for _sq, tile in p.acts if tile == "porter")
     governors = sum(1 for _sq, tile in p.acts if tile == "governor")
-    effects = []
+    effects: list[Msg] = []
     if porters:
-        effects.append(("porter returns" if porters == 1 else f"{porters} porters return")
-                       + f" {p.to_vendor}")
+        effects.append(_.n("porter returns {back}", "{n} porters return {back}", n=porters,
+                           back=p.to_vendor))
     if governors:
-        effects.append(("governor gives the king" if governors == 1
-                        else f"{governors} governors give the king") + f" {p.to_king}")
-    gets = f"gets all {p.taken}" if p.to_buyer == p.taken else f"gets {p.to_buyer}"
+        effects.append(_.n("governor gives the king {given}",
+                           "{n} governors give the king {given}", n=governors,
+                           given=p.to_king))
+    gets = _("gets all {n}", n=p.taken) if p.to_buyer == p.taken else \
+        _("gets {n}", n=p.to_buyer)
     if effects:
-        gets += f" ({', '.join(effects)})"
-    coin = "coin kept (ambassador)" if p.keeps_coin else "pays its coin"
-    return f"buy {p.taken} {colour}: {gets}, {coin}"
+        gets = _("{gets} ({effects})", gets=gets, effects=_.listing(effects, "comma"))
+    coin = _("coin kept (ambassador)") if p.keeps_coin else _("pays its coin")
+    return _("buy {n} {colour}: {gets}, {coin}", n=p.taken, colour=colour_of(colour),
+             gets=gets, coin=coin)
 
 
 def seat_of(rules: Any, side: str) -> int | None:
@@ -148,43 +160,50 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
         path = tuple(between(s.market, line, sq))
         blockers = tuple(p for p in path if s.market[p] == CROWD)
         result = check_purchase(probe, line, name, b + 1, colour)
-        coinless = ""
+        coinless = False
         if isinstance(result, Msg) and not probe.buyers[seat][b].coin:
             # what it would do with a coin (the mechanics ask for the coin first)
             rich = rules.clone(probe)
             rich.buyers[seat][b] = rich.buyers[seat][b]._replace(coin=True)
             again = check_purchase(rich, line, name, b + 1, colour)
             if isinstance(again, Purchase):
-                result, coinless = again, ", once it has a coin"
+                result, coinless = again, True
         action = f"buy {b + 1} {colour}"
         ok = deciding and session.is_legal(action)
         purchase = result if isinstance(result, Purchase) else None
+        text: Text
         if blockers:
-            where = ", ".join(rules.geo.names[p] for p in blockers)
-            crowd = "the crowd" if len(blockers) == 1 else "crowds"
-            text = f"{colour}: blocked by {crowd} on {where}"
+            text = _.n("{colour}: blocked by the crowd on {where}",
+                       "{colour}: blocked by crowds on {where}", n=len(blockers),
+                       colour=colour_of(colour),
+                       where=_.listing([rules.geo.names[p] for p in blockers], "comma"))
         elif purchase is not None:
-            text = describe_purchase(purchase, colour) + coinless
+            text = describe_purchase(purchase, colour)
+            if coinless:
+                text = _("{purchase}, once it has a coin", purchase=text)
         else:
-            text = f"{colour}: {result}"
+            assert not isinstance(result, Purchase)
+            text = _("{colour}: {reason}", colour=colour_of(colour), reason=result)
         if purchase is not None and deciding and not ok and not coinless:
             why = engine_reason(game, [action])
             if why:  # what it would buy, and why not now (the rest would not fit)
-                text = f"{text.split(':')[0]}{NOT_NOW}: {why}"
+                text = _("buy {n} {colour} — not now: {reason}", n=purchase.taken,
+                         colour=colour_of(colour), reason=why)
         out.append(Option(colour, sq, text, ok, action if deciding else None, purchase,
                           blockers, path))
     return out
 
 
-def exit_choice(session: Any) -> tuple[str, str] | None:
+def exit_choice(session: Any) -> tuple[str, Text] | None:
     """The one way out of the current decision that the E key takes, with its label."""
     s = session.game.state
     if session.is_legal("end"):
-        return "end", "End the play"
+        return "end", _("End the play")
     if session.is_legal("pass"):
-        return "pass", "Pass (takes the moves back)" if s.undo is not None else "Pass"
+        return "pass", _("Pass (takes the moves back)") if s.undo is not None else \
+            _("Pass", context="key")
     if session.is_legal("king skip"):
-        return "king skip", "Leave the king"
+        return "king skip", _("Leave the king")
     return None
 
 
@@ -205,7 +224,7 @@ def compute(session: Any, t: Tooling) -> Preview:
     game = session.game
     s = game.state
     if s.phase == "over":
-        return Preview(status="The game is over")
+        return Preview(status=_("The game is over"))
     fn = {"place": _place, "coins": _coin, "coin": _coin, "move": _move, "king": _king,
           "turn": _turn}[s.phase]
     p = fn(session, t)
@@ -222,18 +241,14 @@ def _names(session: Any) -> list[str]:
     return list(session.game.rules.geo.names)
 
 
-def _who(session: Any) -> str:
-    return str(session.name(session.game.current_player))
-
-
-def _try(session: Any, p: Preview, actions: list[str], good: str) -> Preview:
+def _try(session: Any, p: Preview, actions: list[str], good: Text) -> Preview:
     """``p`` with ``actions`` (the first returned, the rest queued) if the engine takes
     them, else with its reason."""
     first = actions[0]
     if session.is_legal(first):
         why = engine_reason(session.game, actions) if len(actions) > 1 else None
     else:
-        why = engine_reason(session.game, [first]) or "not possible now"
+        why = engine_reason(session.game, [first]) or _("not possible now")
     if why:
         p.status, p.ok = sentence(why), False
         return p
@@ -241,41 +256,52 @@ def _try(session: Any, p: Preview, actions: list[str], good: str) -> Preview:
     return p
 
 
-def _buyer_info(session: Any, side: str, b: int) -> str:
+def buyer_info(seat: int, b: int, line: str, coin: bool, colour: str | None,
+               tokens: int) -> Msg:
+    """"Ana's buyer 2 (row 3): 2 red, a coin" ("Your buyer ..." to that seat)."""
+    goods = _("{n} {colour}", context="goods", n=tokens, colour=colour_of(colour or "")) \
+        if tokens else _("nothing yet")
+    coins = _("a coin") if coin else _("no coin")
+    return _("{player}'s buyer {number} ({line}): {goods}, {coin}",
+             you="Your buyer {number} ({line}): {goods}, {coin}", player=Seat(seat),
+             number=b + 1, line=line, goods=goods, coin=coins)
+
+
+def _buyer_info(session: Any, side: str, b: int) -> Text:
     rules, s = session.game.rules, session.game.state
     seat = seat_of(rules, side)
     if seat is None:
         return ""
     coin, colour, tokens = s.buyers[seat][b]
-    goods = f"{tokens} {colour}" if tokens else "nothing yet"
-    return str(session.say("{0}'s buyer ", seat)) + \
-        f"{b + 1} ({rules.line_names[seat][b]}): {goods}, {'a coin' if coin else 'no coin'}"
+    return buyer_info(seat, b, rules.line_names[seat][b], coin, colour, tokens)
 
 
-def _square_info(session: Any, sq: int) -> str:
+def _square_info(session: Any, sq: int) -> Text:
     s = session.game.state
     tile = s.market[sq]
     name = _names(session)[sq]
     if tile is None:
-        return f"{name} is the hole"
-    return f"{ROLES.get(tile, tile)} ({name})"
+        return _("{square} is the hole", square=name)
+    return _("{role} ({square})", role=ROLES.get(tile, tile), square=name)
 
 
 def _place(session: Any, t: Tooling) -> Preview:
     s = session.game.state
     p = Preview()
     if t.target[0] != "sq":
-        p.status = "Setup: lay the market tiles. Pick an empty square (Tab picks the tile)"
+        p.status = _("Setup: lay the market tiles. Pick an empty square (Tab picks the "
+                     "tile)")
         return p
     sq = t.target[1]
     name = _names(session)[sq]
     if t.tile is None:
-        p.status = "Every tile is laid"
+        p.status = _("Every tile is laid")
         return p
     laid = sum(1 for x in s.market if x is not None)
     return _try(session, p, [f"place {name} {t.tile}"],
-                f"Enter: lay the {t.tile} on {name} (tile {laid + 1} of "
-                f"{len(s.market) - 1}; Tab or 1-9 picks another tile)")
+                _("Enter: lay the {tile} on {square} (tile {number} of {total}; Tab or 1-9 "
+                  "picks another tile)", tile=tile_of(t.tile), square=name,
+                  number=laid + 1, total=len(s.market) - 1))
 
 
 def _coin(session: Any, t: Tooling) -> Preview:
@@ -288,14 +314,17 @@ def _coin(session: Any, t: Tooling) -> Preview:
         b = t.target[2]
         p.buyer = (t.target[1], b)
         if seat != s.turn:
-            p.status = (f"{_buyer_info(session, t.target[1], b)}. "
-                        f"{_who(session)}, choose one of your own buyers (1-{rules.n})")
+            p.status = _("{buyer}. {player}, choose one of your own buyers (1-{n})",
+                         buyer=_buyer_info(session, t.target[1], b),
+                         player=Seat(s.turn), n=rules.n)
             return p
-        good = (f"Enter: put your start coin on buyer {b + 1}" if start else
-                f"Enter: take a coin from the supply onto buyer {b + 1}")
+        good = _("Enter: put your start coin on buyer {number}", number=b + 1) if start \
+            else _("Enter: take a coin from the supply onto buyer {number}", number=b + 1)
         return _try(session, p, [f"coin {b + 1}"], good)
-    what = "your start coin" if start else "a coin from the supply"
-    p.status = f"Put {what} on one of your buyers: keys 1-{rules.n} or the arrows"
+    p.status = _("Put your start coin on one of your buyers: keys 1-{n} or the arrows",
+                 n=rules.n) if start else \
+        _("Put a coin from the supply on one of your buyers: keys 1-{n} or the arrows",
+          n=rules.n)
     return p
 
 
@@ -304,20 +333,22 @@ def _shift_preview(session: Any, p: Preview, sq: int, pay: int | None) -> Previe
     names = _names(session)
     tile = s.market[sq]
     if tile is None:
-        p.status = f"{names[sq]} is the hole: pick a tile to slide into it"
+        p.status = _("{square} is the hole: pick a tile to slide into it", square=names[sq])
         return p
     hole = s.hole()
     p.slide = (sq, hole)
-    move = f"move the {tile} from {names[sq]} into the hole ({names[hole]})"
+    move = _("move the {tile} from {square} into the hole ({hole})", tile=tile_of(tile),
+             square=names[sq], hole=names[hole])
     if pay is not None:
         return _try(session, p, [f"pay {pay}", f"shift {names[sq]}"],
-                    f"Enter: pay buyer {pay}'s coin and {move}")
-    extra = ""
+                    _("Enter: pay buyer {number}'s coin and {move}", number=pay, move=move))
     if s.phase == "turn" and s.paid is not None:
-        extra = f", paid by buyer {s.paid}"
+        good = _("Enter: {move}, paid by buyer {number}", move=move, number=s.paid)
     elif s.phase == "turn" and tile == MESSENGER:
-        extra = " (free)"
-    return _try(session, p, [f"shift {names[sq]}"], f"Enter: {move}{extra}")
+        good = _("Enter: {move} (free)", move=move)
+    else:
+        good = _("Enter: {move}", move=move)
+    return _try(session, p, [f"shift {names[sq]}"], good)
 
 
 def _move(session: Any, t: Tooling) -> Preview:
@@ -334,15 +365,17 @@ def _king(session: Any, t: Tooling) -> Preview:
     names = _names(session)
     p = Preview()
     if t.target[0] != "sq":
-        p.status = "The king: pick a vendor in his row or column, or E to leave him"
+        p.status = _("The king: pick a vendor in his row or column, or E to leave him")
         return p
     sq = t.target[1]
     tile = s.market[sq]
     if tile in COLOURS:
         return _try(session, p, [f"king {names[sq]}"],
-                    f"Enter: give the king a {tile} token from {names[sq]} "
-                    f"(the king then holds {s.king[tile] + 1} {tile})")
-    p.status = f"{_square_info(session, sq)}. Pick a glowing vendor, or E to leave the king"
+                    _("Enter: give the king a {colour} token from {square} (the king then "
+                      "holds {n} {colour})", colour=colour_of(tile), square=names[sq],
+                      n=s.king[tile] + 1))
+    p.status = _("{square}. Pick a glowing vendor, or E to leave the king",
+                 square=_square_info(session, sq))
     return p
 
 
@@ -360,7 +393,8 @@ def _turn(session: Any, t: Tooling) -> Preview:
         if mode == "pay+shift" and s.paid is None:
             p.buyer = (side, b)
             return _try(session, p, [f"pay {b + 1}"],
-                        f"Enter: pay with buyer {b + 1}'s coin, then pick the tile to move")
+                        _("Enter: pay with buyer {number}'s coin, then pick the tile to move",
+                          number=b + 1))
         return _with_buyer(session, p, side, b, t.option)
     sq = t.target[1]
     tile = s.market[sq]
@@ -370,19 +404,20 @@ def _turn(session: Any, t: Tooling) -> Preview:
         if tile == MESSENGER:
             return _shift_preview(session, p, sq, None)
         if t.payer is None:
-            p.status = (f"{_square_info(session, sq)}. Pay + shift: first pick the paying "
-                        f"buyer (1-{rules.n})")
+            p.status = _("{square}. Pay + shift: first pick the paying buyer (1-{n})",
+                         square=_square_info(session, sq), n=rules.n)
             return p
         return _shift_preview(session, p, sq, t.payer)
     # buy mode on a square: a vendor, bought by one of the player's buyers on its line
     if tile not in COLOURS:
-        p.status = (f"{_square_info(session, sq)}. Buy: pick one of your buyers (1-{rules.n}) "
-                    "or a vendor")
+        p.status = _("{square}. Buy: pick one of your buyers (1-{n}) or a vendor",
+                     square=_square_info(session, sq), n=rules.n)
         return p
     side = rules.sides[s.turn]
     mine = [b for b in range(rules.n) if sq in rules.lines[s.turn][b]]
     if not mine:
-        p.status = f"{_square_info(session, sq)}: none of your buyers stands on its line"
+        p.status = _("{square}: none of your buyers stands on its line",
+                     square=_square_info(session, sq))
         return p
     pick = t.payer - 1 if t.payer is not None and t.payer - 1 in mine else None
     if pick is None:
@@ -403,10 +438,10 @@ def _with_buyer(session: Any, p: Preview, side: str, b: int, option: int | None,
         return p
     options = buyer_options(session, seat, b)
     p.options = options
-    label = f"Buyer {b + 1} ({rules.line_names[seat][b]})"
+    label = _("Buyer {number} ({line})", number=b + 1, line=rules.line_names[seat][b])
     if not options:
         if not preview_only:
-            p.status = f"{label}: no vendor on this line"
+            p.status = _("{buyer}: no vendor on this line", buyer=label)
         return p
     if option is None:  # start on the first purchase that is possible now
         option = next((i for i, o in enumerate(options) if o.ok), 0)
@@ -418,14 +453,19 @@ def _with_buyer(session: Any, p: Preview, side: str, b: int, option: int | None,
         p.acts = chosen.purchase.acts
         s = session.game.state
         p.ambassador = tuple(sq for sq in chosen.path if s.market[sq] == AMBASSADOR)
-    more = "; R: next vendor" if len(options) > 1 else ""
+    more = len(options) > 1
     if preview_only:
-        could = f"could {chosen.text}" if chosen.purchase is not None else chosen.text
-        p.status = f"{p.status} · {could}{more}"
+        could = _("could {purchase}", purchase=chosen.text) if chosen.purchase is not None \
+            else chosen.text
+        p.status = _("{buyer} · {option}; R: next vendor", buyer=p.status, option=could) \
+            if more else _("{buyer} · {option}", buyer=p.status, option=could)
         return p
     if chosen.ok:
         p.action, p.ok = chosen.action, True
-        p.status = f"{label}: {chosen.text}. Enter buys{more}"
+        p.status = _("{buyer}: {option}. Enter buys; R: next vendor", buyer=label,
+                     option=chosen.text) if more else \
+            _("{buyer}: {option}. Enter buys", buyer=label, option=chosen.text)
     else:
-        p.status = f"{label}: {chosen.text}{more}"
+        p.status = _("{buyer}: {option}; R: next vendor", buyer=label, option=chosen.text) \
+            if more else _("{buyer}: {option}", buyer=label, option=chosen.text)
     return p

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import Text
 from game.kit.client import Effects, Screen
 from game.modkit import Event
 from variants.market import scoring
 from variants.market import view_overlay as vo
 from variants.market import view_paint as vp
 from variants.market.params import COLOURS
+from variants.market.text import _
 from variants.market.view_layout import Layout
 
 GOLD = (255, 206, 60)
@@ -65,23 +67,25 @@ def reveal_steps(rules: Any, state: Any, names: list[str],
         points = colour_points(events, colour)
         first = next((e for e in events if e.kind == "score"
                       and (e.data or {}).get("reason") == colour), over)
-        subtitle = (f"The king holds {king}: × {king}" if king
-                    else "The king holds none: × 0")
-        steps.append({"title": f"{colour.capitalize()} ({vp.GOODS[colour]})",
+        subtitle = _("The king holds {n}: × {n}", n=king) if king \
+            else _("The king holds none: × 0")
+        steps.append({"title": _("{colour} ({goods})", colour=vp.COLUMNS.get(colour, colour),
+                                 goods=vp.GOODS[colour]),
                       "subtitle": subtitle, "event": first, "kind": colour,
                       "colour": colour, "king": king,
                       "rows": holder_rows(rules, held, colour, king, points, names),
                       "points": points})
-    steps.append({"title": "The final count", "event": over, "kind": "market",
+    steps.append({"title": _("The final count"), "event": over, "kind": "market",
                   "lines": final_lines(rules, state, names), "points": {}})
     return steps
 
 
-def final_lines(rules: Any, state: Any, names: list[str]) -> list[str]:
+def final_lines(rules: Any, state: Any, names: list[str]) -> list[Text]:
     """Each side's total, and what broke a tie when points did not decide."""
     held = scoring.holdings(state.buyers)
-    lines = [f"{' + '.join(names[m] for m in team)}: "
-             f"{scoring.team_points(held, state.king, team)}" for team in rules.teams]
+    lines: list[Text] = [f"{' + '.join(names[m] for m in team)}: "
+                         f"{scoring.team_points(held, state.king, team)}"
+                         for team in rules.teams]
     decided = rules.tie_break(state)
     if decided:
         lines.append(decided)

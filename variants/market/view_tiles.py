@@ -15,8 +15,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.i18n import say
 from game.kit.client import Screen, fit_size, theme
 from variants.market.params import COLOURS
+from variants.market.text import COLOURS as COLOUR_NAMES
+from variants.market.text import _, tile_of
 from variants.market.view_paint import (
     COMMODITY,
     GLYPH,
@@ -176,12 +179,15 @@ def _grey(scr: Screen, x: float, y: float, cs: float, tile: str) -> None:
     wy = ty + top + art + word / 2
     size = word_size(cs)
     if tile == "messenger":  # its rule is its word: it moves for free
-        bw = scr.text_width("FREE", size) + 18
+        free = say(_("Free", context="messenger")).upper()
+        size = fit_size(scr, free, w - 20, size, theme.FONT_SMALL)
+        bw = scr.text_width(free, size) + 18
         scr.box(x + cs / 2 - bw / 2, wy - size * 0.6, bw, size * 1.2, FREE_FILL,
                 radius=size * 0.3)
-        scr.text("FREE", x + cs / 2, wy, size, INK, "center")
+        scr.text(free, x + cs / 2, wy, size, INK, "center")
         return
-    label = tile.capitalize()  # at a smaller size if need be, else left out (the picture
+    label = say(tile_of(tile))  # at a smaller size if need be, else left out (the picture
+    label = label[:1].upper() + label[1:]
     size = fit_size(scr, label, w - 2, size, theme.FONT_SMALL)  # and the panel say it)
     if scr.text_width(label, size) <= w - 2:
         scr.text(label, x + cs / 2, wy, size, INK, "center")
@@ -211,9 +217,10 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
     top, art, word = rows(cs)
     if not word:  # a small tile: the colour's name over the tokens where it fits
         name_size = theme.readable(cs * 0.23)
-        if scr.text_width(tile.upper(), name_size) <= w - 4:
+        name = say(COLOUR_NAMES.get(tile, tile)).upper()
+        if scr.text_width(name, name_size) <= w - 4:
             top = w * 0.34
-            shadow_text(scr, tile.upper(), x + cs / 2, ty + top / 2, name_size)
+            shadow_text(scr, name, x + cs / 2, ty + top / 2, name_size)
             art = w - top
     mid = ty + top + art / 2
     r = min(cs * 0.12, art / 4.2)
@@ -229,8 +236,11 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
     scr.box(x + cs * 0.52, mid - bh / 2, bw, bh, (0, 0, 0, 120), radius=cs * 0.08)
     scr.text(str(count), x + cs * 0.52 + bw / 2, mid, size, GLYPH if count else (200, 200, 200),
              "center", role=count_role(cs))
-    if word:
-        shadow_text(scr, tile.upper(), x + cs / 2, ty + top + art + word / 2, word_size(cs))
+    if word:  # the colour's name, a size smaller if need be ("SCHWARZ"), else left out
+        name = say(COLOUR_NAMES.get(tile, tile)).upper()
+        size = fit_size(scr, name, w - 4, word_size(cs), theme.FONT_SMALL)
+        if scr.text_width(name, size) <= w - 4:
+            shadow_text(scr, name, x + cs / 2, ty + top + art + word / 2, size)
 
 
 def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
@@ -250,15 +260,16 @@ def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
     top = rows(cs)[0] or cs * 0.26  # the name row, or on a small tile room for KING
     right = tx + w - cs * 0.06
     named = tx + (scr.text_width("d4", theme.FONT_SMALL) + cs * 0.2 if roomy(cs) else 0.0)
-    size = fit_size(scr, "KING", right - named, theme.readable(min(cs * 0.22, 32.0)),
+    king = say(tile_of("king")).upper()
+    size = fit_size(scr, king, right - named, theme.readable(min(cs * 0.22, 32.0)),
                     theme.FONT_SMALL)
     s = min(cs * 0.09, top * 0.3)
-    kw = scr.text_width("KING", size)
+    kw = scr.text_width(king, size)
     if kw > right - named:  # no room for his name beside the square's: his crown says it
         big = min(cs * 0.13, top * 0.45)
         crown(scr, right - big * 1.3, ty + top / 2 + big * 0.1, big, (120, 70, 10))
     else:
-        scr.text("KING", right, ty + top / 2 + 1, size, INK, "midright")
+        scr.text(king, right, ty + top / 2 + 1, size, INK, "midright")
         if right - kw - cs * 0.05 - 2 * s > named:  # the crown where the name leaves room
             crown(scr, right - kw - cs * 0.05 - s, ty + top / 2, s, (120, 70, 10))
     cell_h = (w - top - t) / 2
@@ -285,7 +296,7 @@ def paint_hole(scr: Screen, x: float, y: float, cs: float, name: str) -> None:
                      ((x0, y0 + k), (x0, y0 + e)), ((x1, y0 + k), (x1, y0 + e))):
             scr.line(a, b, (110, 110, 130), max(1.5, cs * 0.02))
         k += dash
-    scr.text("hole", x + cs / 2, y + cs / 2 + rows(cs)[0] / 2 * 0.5,
+    scr.text(say(_("hole", context="square")), x + cs / 2, y + cs / 2 + rows(cs)[0] / 2 * 0.5,
              theme.readable(cs * 0.2), (120, 120, 140), "center")
     if roomy(cs):
         _name(scr, x, y, cs, name, (110, 110, 130))

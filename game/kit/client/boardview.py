@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.fx import Effects
 from game.kit.client.services import palette_of
@@ -38,12 +40,12 @@ class BoardView:
     #: the footer shows no Tab key.
     tools: tuple[str, ...] = ()
     #: The tool in use now, named next to Tab in the footer ("Tool: canal"); None: none.
-    tool: str | None = None
+    tool: Text | None = None
     #: What Enter or a click would do now, or why it is refused; the status line shows
     #: it (empty: the play screen's own hint).
     status: str = ""
     #: Extra shortcuts for the footer, ``(key, meaning)`` pairs; empty: the generic ones.
-    shortcuts: tuple[tuple[str, str], ...] = ()
+    shortcuts: tuple[tuple[Text, Text], ...] = ()
     #: Open the scoring overlay on per-player ``score`` events too (games without one
     #: ``scoring`` event, e.g. Aztlán scores each player in turn).
     scoring_overlay: bool = False
@@ -116,7 +118,7 @@ class BoardView:
             text = self.session.game.describe(first)
         except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
             text = first
-        self.status = f"Suggested: {text}"
+        self.status = say(_("Suggested: {action}", action=text))
         return False
 
     def show_target(self, action: str | None) -> bool:
@@ -190,7 +192,7 @@ class BoardView:
         while it shows."""
         return [{"title": e.text, "event": e} for e in events if e.kind == "district_scored"]
 
-    def scoring_title(self, events: list[Event]) -> str:
+    def scoring_title(self, events: list[Event]) -> Text:
         """The scoring overlay's title for ``events`` ("Scoring of age I"); "" (the
         default) lets the overlay take the text of the events' "scoring" event."""
         return ""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from game.api import Game
+    from game.i18n import Text
     from game.kit.client.screen import Screen
 
 RGB = tuple[int, int, int]
@@ -87,7 +88,7 @@ class SessionView(Protocol):
         ...
 
     def name(self, seat: int | None) -> str: ...
-    def say(self, template: str, *seats: int) -> str:
+    def say(self, template: Text, *seats: int) -> str:
         """A sentence about seats for people, in the engine texts' grammar."""
         ...
 

@@ -115,11 +115,11 @@ def _no_orphan(lines: list[str], fits: Callable[[str], bool]) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-def draw_panel(screen: Screen, x: float, y: float, w: float, h: float, title: str = "",
+def draw_panel(screen: Screen, x: float, y: float, w: float, h: float, title: Text = "",
                border: Colour = theme.PANEL_LIGHT) -> float:
     """A rounded panel with an optional title strip; returns the y where content starts."""
     frames.panel(screen, x, y, w, h, border, radius=16)
     if not title:
         return y + 16
-    screen.text(title.upper(), x + 20, y + 14, theme.FONT_SMALL, theme.ACCENT)
+    screen.text(say(title).upper(), x + 20, y + 14, theme.FONT_SMALL, theme.ACCENT)
     return y + 52

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.i18n import Seat, Text
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames, scenery
 from game.kit.client.screen import draw_mark
@@ -27,10 +29,11 @@ if TYPE_CHECKING:
 
 class HandoffScene(BaseScene):
     backdrop = True
-    shortcuts = (("Enter", "I am ready"), ("Esc", "Menu"))
+    shortcuts = ((_("Enter", context="key"), _("I am ready")),
+                 (_("Esc", context="key"), _("Menu")))
 
     def __init__(self, session: Session, seat: int,
-                 refuse: Callable[[str], None] | None = None) -> None:
+                 refuse: Callable[[Text], None] | None = None) -> None:
         super().__init__()
         self.session = session
         #: the seat the screen is passed to
@@ -62,9 +65,10 @@ class HandoffScene(BaseScene):
         screen.box(0, 300, 1920, 12, colour)  # one stone slab for every seat, its colour
         screen.box(0, 708, 1920, 12, colour)  # in the bands
         draw_mark(screen, seat_mark(self.session, seat), 960, 400, 56, colour)
-        screen.text(self.session.say("Pass to {0}", seat), 960, 530, theme.FONT_TITLE, colour,
+        screen.text(self.session.say(_("Pass to {player}", player=Seat(seat))), 960, 530,
+                    theme.FONT_TITLE, colour,
                     "center")
         k = pulse(self.t, 4)
-        screen.text("Others look away. Press Enter when ready.", 960, 640,
+        screen.text(_("Others look away. Press Enter when ready."), 960, 640,
                     theme.readable(theme.FONT_LARGE * (0.96 + 0.04 * k)), theme.TEXT, "center")
         draw_footer(screen, self.shortcuts)

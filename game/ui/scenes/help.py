@@ -15,7 +15,8 @@ from weakref import WeakKeyDictionary
 
 from game.core.facets import presentation
 from game.core.registry import get_registry
-from game.core.words import plural
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.aid import AidContext, AidGroup, AidPage, AidRow, Painter, pages_of
 from game.kit.client.art import frames
@@ -26,6 +27,7 @@ from game.ui.aid_draw import draw_page
 from game.ui.isolation import call_plugin, guard_rules
 from game.ui.scenes.common import BaseScene, MenuScene
 from game.ui.sessions import palette_name
+from game.ui.variantwords import variant_text
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -33,26 +35,30 @@ if TYPE_CHECKING:
     from game.kit.client.screen import Screen
     from game.ui.shell import Shell
 
-CONTROLS: tuple[tuple[str, str], ...] = (
-    ("Arrows / mouse", "Move the cursor, choose"),
-    ("Enter / Space / click", "Do it"),
-    ("Tab", "Next tool"),
-    ("R / right click", "Turn the piece, or the next option"),
-    ("1-9", "Pick a numbered choice"),
-    ("U  or  Ctrl+Z", "Undo (within your turn)"),
-    ("Y  or  Ctrl+Shift+Z", "Redo"),
-    ("E", "End the turn (with AP left: E again)"),
-    ("P (hold)  or  LT", "Peek at your own secret cards"),
-    ("H", "A hint"),
-    ("S", "Save the game"),
-    ("Esc", "Pause menu"),
-    ("F1", "This help"),
-    ("F11", "Fullscreen"),
+CONTROLS: tuple[tuple[Text, Text], ...] = (
+    (_("Arrows / mouse", context="key"), _("Move the cursor, choose")),
+    (_("Enter / Space / click", context="key"), _("Do it")),
+    (_("Tab", context="key"), _("Next tool")),
+    (_("R / right click", context="key"), _("Turn the piece, or the next option")),
+    (_("1-9", context="key"), _("Pick a numbered choice")),
+    (_("U  or  Ctrl+Z", context="key"), _("Undo (within your turn)")),
+    (_("Y  or  Ctrl+Shift+Z", context="key"), _("Redo")),
+    (_("E", context="key"), _("End the turn (with AP left: E again)")),
+    (_("P (hold)  or  LT", context="key"), _("Peek at your own secret cards")),
+    (_("H", context="key"), _("A hint")),
+    (_("S", context="key"), _("Save the game")),
+    (_("Esc", context="key"), _("Pause menu")),
+    (_("F1", context="key"), _("This help")),
+    (_("F11", context="key"), _("Fullscreen")),
 )
-PADS = "Controller: A do · B back · X end turn · Y/RB tool · LB rotate · Start menu"
-CONTROLS_PAGE = AidPage(
-    "Controls", lead=PADS,
-    groups=(AidGroup("", tuple(AidRow(meaning, key) for key, meaning in CONTROLS)),))
+PADS = _("Controller: A do · B back · X end turn · Y/RB tool · LB rotate · Start menu")
+
+
+def controls_page() -> AidPage:
+    """The keys' page, last in every aid, in the television's language (an aid's pages
+    hold words: made when the aid opens)."""
+    return AidPage(say(_("Controls")), lead=say(PADS), groups=(AidGroup("", tuple(
+        AidRow(say(meaning), say(key)) for key, meaning in CONTROLS)),))
 
 #: the panel (logical units) and its parts
 PANEL = (40.0, 22.0, 1840.0, 984.0)
@@ -76,13 +82,17 @@ def _aid(rules: Any) -> dict[str, Any] | None:
     return aid if isinstance(aid, dict) else None
 
 
+RULES_HELP = _("Rules help")
+
+
 class HelpScene(BaseScene):
     overlay = True
     is_menu = True
-    shortcuts = (("Left/Right", "Turn the page"), ("1-9", "Go to a page"),
-                 ("Esc", "Close"))
+    shortcuts = ((_("Left/Right", context="key"), _("Turn the page")),
+                 (_("1-9", context="key"), _("Go to a page")),
+                 (_("Esc", context="key"), _("Close")))
 
-    def __init__(self, title: str = "Rules help", aid: dict[str, Any] | None = None,
+    def __init__(self, title: Text = RULES_HELP, aid: dict[str, Any] | None = None,
                  description: str = "", rules: Any = None, variant: str = "",
                  engine: str = "") -> None:
         super().__init__()
@@ -94,7 +104,7 @@ class HelpScene(BaseScene):
         self.cost_rows: list[Row] = [(str(a), str(b)) for a, b in aid.get("actions", [])]
         self.scoring = [str(line) for line in aid.get("scoring", [])]
         self.pages: list[AidPage] = [*(pages_of(aid, description) if aid or description
-                                       else []), CONTROLS_PAGE]
+                                       else []), controls_page()]
         self.rules = rules
         self.variant = variant
         self.engine = engine
@@ -109,7 +119,8 @@ class HelpScene(BaseScene):
     @classmethod
     def for_game(cls, game: Any) -> HelpScene:
         spec = game.spec
-        return cls(f"{spec.name}", _aid(game.rules), spec.description, game.rules,
+        return cls(variant_text(spec.name), _aid(game.rules), say(variant_text(
+            spec.description)), game.rules,
                    spec.id, game.rules.engine_id)
 
     @classmethod
@@ -117,13 +128,15 @@ class HelpScene(BaseScene):
         """From the menus: the aid of the game at its most players (a partnership, the
         fullest table)."""
         if spec is None:
-            return cls("Controls")
+            return cls(_("Controls"))
         try:
             _spec, rules = get_registry().make_rules(spec.id, spec.max_players)
         except Exception:  # noqa: BLE001 - help must open even for a broken variant
-            return cls(spec.name, None, spec.description, variant=spec.id)
+            return cls(variant_text(spec.name), None, say(variant_text(spec.description)),
+                       variant=spec.id)
         guarded = guard_rules(rules)
-        return cls(spec.name, _aid(guarded), spec.description, guarded, spec.id,
+        return cls(variant_text(spec.name), _aid(guarded), say(variant_text(spec.description)),
+                   guarded, spec.id,
                    spec.engine_id)
 
     # -- the view's pictures -------------------------------------------------------------
@@ -168,7 +181,7 @@ class HelpScene(BaseScene):
         for page in (self.page + 1, self.page - 1):
             if 0 <= page < len(self.pages) and page not in self._warm:
                 self._warm.add(page)
-                sub, _ = offscreen(screen, BODY)
+                sub, _area = offscreen(screen, BODY)
                 draw_page(sub, BODY, self.pages[page], self.painter)
                 return
 
@@ -296,14 +309,16 @@ class RulesChoiceScene(MenuScene):
     """Rules help from the title: which game's? Every installed game is listed; the chosen
     one's player aid opens in its place."""
 
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Show its rules"), ("Esc", "Back"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Enter", context="key"), _("Show its rules")),
+                 (_("Esc", context="key"), _("Back")))
 
     def __init__(self, specs: list[Any]) -> None:
         super().__init__()
         self.specs = list(specs)
-        items = [MenuItem(spec.name, self._chooser(spec), detail=_players(spec))
+        items = [MenuItem(variant_text(spec.name), self._chooser(spec), detail=_players(spec))
                  for spec in self.specs]
-        items.append(MenuItem("Back", self.back))
+        items.append(MenuItem(_("Back"), self.back))
         self.menu = Menu(items, 360, 200, 1200, item_h=88, gap=12, visible=8)
 
     def _chooser(self, spec: Any) -> Any:
@@ -321,15 +336,16 @@ class RulesChoiceScene(MenuScene):
 
     def draw(self, screen: Screen) -> None:
         draw_backdrop(screen, self.t)
-        draw_header(screen, "Rules help", self.t, "Which game?")
+        draw_header(screen, RULES_HELP, self.t, _("Which game?"))
         self.menu.draw(screen)
         draw_footer(screen, self.shortcuts)
 
 
-def _players(spec: Any) -> str:
+def _players(spec: Any) -> Text:
     """ "2-4 players", "2 players": a game's player counts, for the menu."""
     low, high = int(spec.min_players), int(spec.max_players)
-    return plural(high, "player") if low == high else f"{low}–{high} players"
+    return _.n("{n} player", "{n} players", n=high) if low == high else \
+        _("{least}-{most} players", least=low, most=high)
 
 
-__all__ = ["CONTROLS", "HelpScene", "RulesChoiceScene", "INK"]
+__all__ = ["CONTROLS", "HelpScene", "RulesChoiceScene", "INK", "controls_page"]

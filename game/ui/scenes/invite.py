@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from game.i18n import Listing, Text
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.screen import draw_mark
 from game.kit.client.text import ease_out, fit, fit_lines, fit_size
@@ -48,7 +50,8 @@ CARD = (10, 14, 26, 215)
 
 
 class InviteScene(MenuScene):
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Done"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Enter", context="key"), _("Select")), (_("Esc", context="key"), _("Done")))
 
     def __init__(self) -> None:
         super().__init__()
@@ -57,7 +60,7 @@ class InviteScene(MenuScene):
         self.image: QrImage | None = None
         self.rows: list[SeatRow] = []
         #: a short answer to the last choice ("" for none), and the row it answers
-        self.note = ""
+        self.note: Text = ""
         self._note_at = 0
         self._shown: tuple[object, ...] | None = None
         #: what each menu item stands for (a seat, or "done", ...), to keep the focus
@@ -104,14 +107,14 @@ class InviteScene(MenuScene):
         first = self._shown is None or self._shown[0] != link.running
         self._shown = shown
         if not link.running:
-            items = [MenuItem("Try again", self.start), MenuItem("Back", self.back)]
+            items = [MenuItem(_("Try again"), self.start), MenuItem(_("Back"), self.back)]
             keys: list[object] = ["again", "back"]
         else:
             items = [MenuItem(row.name, partial(self.choose_seat, row.seat),
                               value=partial(_status, row), swatch=row.colour,
                               detail=_detail(row))
                      for row in self.rows]
-            items += [MenuItem("Done", self.back), MenuItem("Stop inviting", self.stop)]
+            items += [MenuItem(_("Done"), self.back), MenuItem(_("Stop inviting"), self.stop)]
             keys = [row.seat for row in self.rows] + ["done", "stop"]
         # the focus stays on its item while rows come and go (a phone joins, a name
         # changes); on a new screen Enter at once closes it (or tries again)
@@ -137,17 +140,20 @@ class InviteScene(MenuScene):
             self.app.stack.push(ChoiceScene(*seat_question(self.app, play, seat)))
             return
         if not row.held:
-            self.note = f"{row.name}'s seat is free: a phone takes it by choosing it there" \
-                if row.open else f"{row.name}'s seat is the computer's: make it Human in " \
-                "New game to let a phone take it"
+            self.note = _("{player}'s seat is free: a phone takes it by choosing it there",
+                          player=row.name) if row.open else \
+                _("{player}'s seat is the computer's: make it Human in New game to let a "
+                  "phone take it", player=row.name)
             self._note_at = self.menu.focus
             self.app.play_sound("error")
             return
         self.note = ""
-        title = f"{row.name} plays on a phone" + (f" ({row.device})" if row.device not in (
-            "", row.name) else "") if row.connected else f"{row.name}'s phone is away"
+        title = (_("{player} plays on a phone ({device})", player=row.name, device=row.device)
+                 if row.device not in ("", row.name) else
+                 _("{player} plays on a phone", player=row.name)) if row.connected else \
+            _("{player}'s phone is away", player=row.name)
         self.app.stack.push(ChoiceScene(title, [
-            ("Free the seat", partial(self._release, seat, "here"))]))
+            (_("Free the seat"), partial(self._release, seat, "here"))]))
 
     def _release(self, seat: int, to: str) -> None:
         self.link.release(seat, to)
@@ -159,11 +165,14 @@ class InviteScene(MenuScene):
         if not held:
             self._really_stop()
             return
-        who = " and ".join(held)
-        after = "played here" if self.link.play is not None else "free again"
-        self.app.stack.push(Confirm(f"Stop inviting phones? {who}'s "
-                                    f"seat{'s' if len(held) > 1 else ''} will be {after}.",
-                                    self._really_stop, default_yes=False))
+        who = Listing(tuple(held))
+        question = _.n("Stop inviting phones? {players}'s seat will be played here.",
+                       "Stop inviting phones? The seats of {players} will be played here.",
+                       n=len(held), players=who) if self.link.play is not None else \
+            _.n("Stop inviting phones? {players}'s seat will be free again.",
+                "Stop inviting phones? The seats of {players} will be free again.",
+                n=len(held), players=who)
+        self.app.stack.push(Confirm(question, self._really_stop, default_yes=False))
 
     def _really_stop(self) -> None:
         assert self.app is not None
@@ -173,7 +182,7 @@ class InviteScene(MenuScene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
         draw_backdrop(screen, self.t)
-        draw_header(screen, "Invite phones", self.t)
+        draw_header(screen, _("Invite phones"), self.t)
         link = self.link
         if link.running and self.image is not None:
             self._draw_code(screen, link)
@@ -195,7 +204,7 @@ class InviteScene(MenuScene):
             screen.text(line, x - 10, y + side + 14 + LINE * i, READ, theme.TEXT_DIM)
         hub = link.hub
         room = hub.room if hub is not None else ""
-        screen.text("Scan the code, or open on a phone:", RIGHT_X, 170, READ, theme.TEXT)
+        screen.text(_("Scan the code, or open on a phone:"), RIGHT_X, 170, READ, theme.TEXT)
         # the whole URL, smaller if it must be (a long address), never under READ
         wide = screen.text_width(link.url, theme.FONT_LARGE)
         size = max(READ, min(theme.FONT_LARGE, theme.FONT_LARGE * RIGHT_W / max(wide, 1)))
@@ -203,23 +212,23 @@ class InviteScene(MenuScene):
         size = fit_size(screen, link.url, RIGHT_W, size, READ)
         screen.text(fit(screen, link.url, size, RIGHT_W), RIGHT_X, 222 + (theme.FONT_LARGE -
                     size) / 2, size, theme.ACCENT)
-        screen.text("Room code", RIGHT_X, CODE_Y + 46, READ, theme.TEXT_DIM, "midleft")
-        gap = screen.text_width("Room code", READ) + 36
+        screen.text(_("Room code"), RIGHT_X, CODE_Y + 46, READ, theme.TEXT_DIM, "midleft")
+        gap = screen.text_width(_("Room code"), READ) + 36
         screen.text(" ".join(room), RIGHT_X + gap, CODE_Y + 46, theme.FONT_TITLE * 0.8,
                     theme.TEXT, "midleft")
         # what to do, or the answer to the last choice, in two lines at most
         said, colour = (self.note, theme.DANGER) if self.note else (
-            "Choose a seat on the phone. Choose it here to take it back or to hand it to "
-            "the computer." if link.play is not None else
-            "Choose a seat on the phone; choose it here to free it again.", theme.TEXT_DIM)
+            _("Choose a seat on the phone. Choose it here to take it back or to hand it to "
+              "the computer.") if link.play is not None else
+            _("Choose a seat on the phone; choose it here to free it again."), theme.TEXT_DIM)
         for i, line in enumerate(fit_lines(screen, said, READ, RIGHT_W)):
             screen.text(line, RIGHT_X, SAY_Y + LINE * i, READ, colour)
 
     def _draw_failure(self, screen: Screen, error: str) -> None:
         screen.box(90, 170, 1740, 270, theme.PANEL, radius=16)
         screen.box(90, 170, 1740, 270, theme.DANGER, radius=16, width=4)
-        screen.text("Phones cannot join now", 130, 200, theme.FONT_LARGE, theme.DANGER)
-        screen.text(error or "The server is not running.", 130, 280, READ, theme.TEXT,
+        screen.text(_("Phones cannot join now"), 130, 200, theme.FONT_LARGE, theme.DANGER)
+        screen.text(error or _("The server is not running."), 130, 280, READ, theme.TEXT,
                     wrap=1660)
 
     def _draw_seat_marks(self, screen: Screen) -> None:

@@ -26,6 +26,8 @@ import math
 from typing import TYPE_CHECKING
 
 from game.core.lessons.model import Lesson, Position, Step, fill
+from game.i18n import Seat, Text, say
+from game.i18n.client import _
 from game.i18n.render import advice
 from game.kit.client import theme
 from game.kit.client.messages import personalise
@@ -56,9 +58,10 @@ NOTE_SECONDS = 8.0
 PAD = {"Enter": "A", "E": "X", "Tab": "Y", "R": "LB", "Esc": "B", "H": "R3",
        "Arrows": "D-pad"}
 #: what a key does, for the footer
-MEANING = {"Enter": "Do it", "E": "End turn", "T": "Spend AP token", "Tab": "Tool",
-           "R": "Rotate", "U": "Undo", "Y": "Redo", "Esc": "Menu", "H": "Show me",
-           "Arrows": "Move the cursor"}
+MEANING: dict[str, Text] = {
+    "Enter": _("Do it"), "E": _("End turn"), "T": _("Spend AP token"), "Tab": _("Tool"),
+    "R": _("Rotate"), "U": _("Undo"), "Y": _("Redo"), "Esc": _("Menu"), "H": _("Show me"),
+    "Arrows": _("Move the cursor")}
 
 
 class ScriptedSeat(ComputerSeat):
@@ -82,11 +85,12 @@ class ScriptedSeat(ComputerSeat):
     def status(self) -> SeatStatus:
         step = self.scene.step
         if step is None or not step.accept:  # the card is read first: nothing is played
-            return SeatStatus("Read the lesson card", False, "Enter: continue")
+            return SeatStatus(say(_("Read the lesson card")), False, say(_("Enter: continue")))
         pace = self.pace
-        mode = "skipping to your turn" if pace.skipping else (
-            "fast · Enter: normal speed" if pace.fast else "Enter: faster")
-        return SeatStatus(self.session.say("{0} plays", self.seat), False, f"{mode}  ·  E: skip")
+        mode = _("skipping to your turn") if pace.skipping else (
+            _("fast · Enter: normal speed") if pace.fast else _("Enter: faster"))
+        return SeatStatus(self.session.say(_("{player} plays", player=Seat(self.seat))), False,
+                          say(_("{mode}  ·  E: skip", mode=mode)))
 
     def cancel(self) -> None:
         self.answer = None
@@ -201,8 +205,9 @@ class LessonScene(PlayScene):
         try:
             self.store.mark_done(self.lesson.id)
         except OSError as exc:
-            self.app.toast(f"Could not note the lesson as done: {exc.strerror or exc}")
-        self.app.toast(f"Lesson complete: {self.lesson.name}", 5.0)
+            self.app.toast(_("Could not note the lesson as done: {problem}",
+                             problem=str(exc.strerror or exc)))
+        self.app.toast(_("Lesson complete: {lesson}", lesson=self.lesson.name), 5.0)
         self.app.play_sound("winner")
         if not self.game.is_over:  # the results follow a finished game by themselves
             self.done = True
@@ -251,8 +256,8 @@ class LessonScene(PlayScene):
                 if wanted else ""
         except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
             said = wanted
-        note = step.other or f"That works too, but try this now: {said}."
-        self.lesson_note = personalise(note, self.session.names)
+        note = step.other or _("That works too, but try this now: {move}.", move=said)
+        self.lesson_note = self.session.say(note)
         self.note_t = 0.0
         self.view.on_reset()  # drop a walk the view had queued
         self._present()
@@ -298,16 +303,16 @@ class LessonScene(PlayScene):
         super().update(dt)
 
     @property
-    def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+    def shortcuts(self) -> tuple[tuple[Text, Text], ...]:  # type: ignore[override]
         """The step's keys while the learner decides, else the computers' keys."""
         step = self.step
         if step is not None and not step.accept:
-            return (("Enter", "Continue"), *MENU_SHORTCUTS)
+            return ((_("Enter", context="key"), _("Continue")), *MENU_SHORTCUTS)
         driver = self.seats.deciding()
         if driver is not None and not driver.wants_local_input:
             return (*(driver.shortcuts() or ()), *MENU_SHORTCUTS)
-        return (*((k, MEANING.get(k, "Do it")) for k in self.step_keys(step)),
-                ("H", "Show me"), *MENU_SHORTCUTS)
+        return (*((k, MEANING.get(k, MEANING["Enter"])) for k in self.step_keys(step)),
+                (_("H", context="key"), MEANING["H"]), *MENU_SHORTCUTS)
 
     def step_keys(self, step: Step | None) -> tuple[str, ...]:
         """The keys that make the step's move: the step's own, after the arrows when the
@@ -331,7 +336,7 @@ class LessonScene(PlayScene):
         border = theme.ACCENT if not self.lesson_note else theme.DANGER
         screen.box(x, y, w, h, border, radius=16, width=3 + round(glow))
         if step is None:
-            text = f"You have finished the lesson {self.lesson.name}."
+            text = say(_("You have finished the lesson {lesson}.", lesson=self.lesson.name))
         else:
             text = personalise(fill(step.text, self.colour_names(), self.lesson.learner),
                                self.session.names)
@@ -371,14 +376,16 @@ class LessonScene(PlayScene):
             keys = self.step_keys(step)
         total = len(self.lesson.steps)
         if step is None:
-            heads = ["LESSON COMPLETE"]
+            heads = [say(_("Lesson complete")).upper()]
         else:
             title = f" · {step.title}" if step.title else ""
-            heads = [f"Step {step.number} of {total}{title}".upper(),
-                     f"Step {step.number}/{total}{title}".upper()]
+            heads = [say(_("Step {number} of {total}{title}", number=step.number, total=total,
+                           title=title)).upper(),
+                     say(_("Step {number}/{total}{title}", number=step.number, total=total,
+                           title=title)).upper()]
         for pads in (True, False):
             caps = self._caps(keys, pads)
-            room = w - 48 - sum(screen.text_width(label, size) + 32 for label, _ in caps)
+            room = w - 48 - sum(screen.text_width(label, size) + 32 for label, _main in caps)
             head = next((h for h in heads if screen.text_width(h, size) <= room), None)
             if head is not None:
                 break

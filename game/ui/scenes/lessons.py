@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from game.core.errors import AztecArcadeError, ConfigIssue
 from game.core.lessons.model import Lesson
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.messages import one_line
 from game.kit.client.text import fit
@@ -29,12 +31,13 @@ if TYPE_CHECKING:
 
 
 class LessonsScene(MenuScene):
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Start"), ("Esc", "Back"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Enter", context="key"), _("Start")), (_("Esc", context="key"), _("Back")))
 
     def __init__(self) -> None:
         super().__init__()
         self.menu = Menu([], 360, 200, 1200, item_h=96, gap=14, visible=7, align="left")
-        self.error = ""
+        self.error: Text = ""
         self.store: LessonStore | None = None
         #: whether the list waits for the lessons' check (:meth:`update` polls it)
         self.checking = False
@@ -60,25 +63,27 @@ class LessonsScene(MenuScene):
         was_checking, self.checking = self.checking, found is None
         if found is None:
             self.menu.set_items([
-                MenuItem("Checking the lessons…", None, enabled=False,
-                         detail="Each one is played through on its game first"),
-                MenuItem("Back", self.back)])
+                MenuItem(_("Checking the lessons…"), None, enabled=False,
+                         detail=_("Each one is played through on its game first")),
+                MenuItem(_("Back"), self.back)])
             return
         done = self.store.done()
         items: list[MenuItem] = []
         for lesson in found.ordered():
             where = self.store.started(lesson)
+            state: Text
             if where is not None:
-                state = f"step {where.step + 1} of {len(lesson.steps)}"
+                state = _("step {number} of {total}", number=where.step + 1,
+                          total=len(lesson.steps))
             elif lesson.id in done:
-                state = "done ✓"
+                state = _("done ✓")
             else:
-                state = f"{lesson.minutes} min"
+                state = _("{n} min", n=lesson.minutes)
             items.append(MenuItem(lesson.name, partial(self.choose, lesson),
-                                  value=partial(str, state), detail=lesson.description))
+                                  value=partial(_said, state), detail=lesson.description))
         for name, _file, message, issues in found.broken:
             items.append(MenuItem(name, None, enabled=False, error=_reason(message, issues)))
-        items.append(MenuItem("Back", self.back))
+        items.append(MenuItem(_("Back"), self.back))
         self.menu.set_items(items, keep_focus=not was_checking)
 
     def choose(self, lesson: Lesson) -> None:
@@ -86,10 +91,11 @@ class LessonsScene(MenuScene):
         if self.store.started(lesson) is None:
             self.begin(lesson, resume=False)
             return
-        self.app.stack.push(Confirm(f"Resume {lesson.name} where you left it?",
+        self.app.stack.push(Confirm(_("Resume {lesson} where you left it?",
+                                      lesson=lesson.name),
                                     lambda: self.begin(lesson, resume=True),
                                     lambda: self.begin(lesson, resume=False),
-                                    yes="Resume", no="Start over"))
+                                    yes=_("Resume"), no=_("Start over")))
 
     def begin(self, lesson: Lesson, resume: bool) -> None:
         """Open the lesson (the game left half way, or a new one)."""
@@ -97,15 +103,15 @@ class LessonsScene(MenuScene):
         try:
             session, where = start_session(self.app, lesson, self.store, resume)
         except AztecArcadeError as exc:
-            self.error = f"Cannot start the lesson: {one_line(exc)}"
+            self.error = _("Cannot start the lesson: {problem}", problem=one_line(exc))
             self.app.play_sound("refused")
             return
         self.app.stack.push("lesson", session, lesson, self.store, where)
 
     def draw(self, screen: Screen) -> None:
         draw_backdrop(screen, self.t)
-        draw_header(screen, "Learn to play", self.t, "A guided first game: the board shows "
-                    "what to do, the card says why")
+        draw_header(screen, _("Learn to play"), self.t, _("A guided first game: the board "
+                                                          "shows what to do, the card says why"))
         self.menu.draw(screen)
         if self.error:
             screen.text(fit(screen, self.error, theme.FONT_BODY, 1840), 960, 960,
@@ -113,10 +119,15 @@ class LessonsScene(MenuScene):
         draw_footer(screen, self.shortcuts)
 
 
+def _said(text: Text) -> Text:
+    """A row's value, as the menu asks for it (a callable)."""
+    return text
+
+
 def _reason(message: str, issues: list[ConfigIssue]) -> str:
     """Why a lesson cannot be played, in a line: its first problem and where it is."""
     if not issues:
         return one_line(message)
     first = issues[0]
-    where = f"line {first.line}: " if first.line else ""
-    return one_line(f"{where}{first.message}")
+    return say(_("line {number}: {problem}", number=first.line,
+                  problem=one_line(first.message))) if first.line else one_line(first.message)

@@ -6,6 +6,8 @@ import time
 from typing import TYPE_CHECKING
 
 from game.core.errors import AztecArcadeError, SaveError
+from game.i18n import Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.messages import one_line
@@ -22,34 +24,35 @@ if TYPE_CHECKING:
     from game.ui.session import Session
     from game.ui.shell import Shell
 
-QUIT_QUESTION = "Quit to title? Your game is autosaved."
+QUIT_QUESTION = _("Quit to title? Your game is autosaved.")
 #: why the save scene does not save a game built at a position (tests, puzzles)
-NOT_SAVED = "A test position, not a real game: it cannot be saved"
+NOT_SAVED = _("A test position, not a real game: it cannot be saved")
 
 
 class PauseScene(MenuScene):
     overlay = True
     is_menu = True
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("Esc", "Resume"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Enter", context="key"), _("Select")), (_("Esc", context="key"), _("Resume")))
 
     def __init__(self, host: HasSession) -> None:
         super().__init__()
         #: the scene paused (the board, or the "Pass to" screen over it)
         self.host = host
         #: "Invite phones" while nothing listens; the seats phones hold once it does
-        self.phones = MenuItem("Invite phones", self.invite)
+        self.phones = MenuItem(_("Invite phones"), self.invite)
         self.menu = Menu(self._items(seats=False), 660, 260, 600)
 
     def _items(self, seats: bool) -> list[MenuItem]:
         """The menu; "Seats" (who plays each seat) in a game, not in a lesson."""
         return [
-            MenuItem("Resume", self.back),
-            MenuItem("Save game", self.save_game),
-            MenuItem("Rules help", self.rules),
-            *([MenuItem("Seats", self.seats)] if seats else []),
+            MenuItem(_("Resume"), self.back),
+            MenuItem(_("Save game"), self.save_game),
+            MenuItem(_("Rules help"), self.rules),
+            *([MenuItem(_("Seats"), self.seats)] if seats else []),
             self.phones,
-            MenuItem("Settings", self.settings),
-            MenuItem("Quit to title", self.quit_to_title),
+            MenuItem(_("Settings"), self.settings),
+            MenuItem(_("Quit to title"), self.quit_to_title),
         ]
 
     def enter(self, app: Shell) -> None:
@@ -100,8 +103,8 @@ class PauseScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.app is not None:
-            self.phones.label = "Phones and seats" if self.app.remote.running else \
-                "Invite phones"
+            self.phones.label = _("Phones and seats") if self.app.remote.running else \
+                _("Invite phones")
 
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
@@ -109,7 +112,8 @@ class PauseScene(MenuScene):
         bottom = self.menu.y + self.menu.height + 40
         frames.panel(screen, 600, 24, 720, bottom - 24, theme.ACCENT, radius=24, width=5)
         slide = ease_out(self.t / 0.3)
-        screen.text("PAUSED", 960, 80 + 50 * slide, theme.FONT_TITLE, theme.ACCENT, "center")
+        screen.text(say(_("Paused")).upper(), 960, 80 + 50 * slide, theme.FONT_TITLE,
+                    theme.ACCENT, "center")
         self.menu.draw(screen)
         draw_footer(screen, self.shortcuts)
 
@@ -119,8 +123,9 @@ class SaveScene(TypingScene):
 
     overlay = True
     is_menu = True
-    shortcuts = (("Type", "Name"), ("Enter", "Save"), ("Backspace", "Delete"),
-                 ("Esc", "Cancel"))
+    shortcuts = ((_("Type", context="key"), _("Name")), (_("Enter", context="key"), _("Save")),
+                 (_("Backspace", context="key"), _("Delete")),
+                 (_("Esc", context="key"), _("Cancel")))
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -128,7 +133,7 @@ class SaveScene(TypingScene):
         default = f"{session.game.spec.name} {time.strftime('%Y-%m-%d %H-%M')}"
         self.field = TextField(default, max_len=40,
                                allowed=lambda ch: ch.isalnum() or ch in " _-")
-        self.error = NOT_SAVED if session.game.is_position else ""
+        self.error: Text = NOT_SAVED if session.game.is_position else ""
 
     def enter(self, app: Shell) -> None:
         super().enter(app)
@@ -156,44 +161,45 @@ class SaveScene(TypingScene):
             self.error = NOT_SAVED
             return
         if not name:
-            self.error = "Type a name for the save"
+            self.error = _("Type a name for the save")
             return
         store = self.app.saves
         path = store.path(name)
         reserved = {store.path(AUTOSAVE): AUTOSAVE, store.path(HOSTED): HOSTED}
         if path in reserved:  # the window's autosave, and the headless host's
-            self.error = (f"'{reserved[path]}' is reserved for the automatic save; choose "
-                          "another name")
+            self.error = _("'{name}' is reserved for the automatic save; choose another "
+                           "name", name=reserved[path])
             return
         if path.exists() and not overwrite:
             try:
                 store.read(path)
             except SaveError:
-                self.error = f"A damaged file is called {path.name}; choose another name"
+                self.error = _("A damaged file is called {file}; choose another name",
+                               file=path.name)
                 return
-            self.app.stack.push(Confirm(f"Replace the save '{path.stem}'?",
+            self.app.stack.push(Confirm(_("Replace the save '{name}'?", name=path.stem),
                                         lambda: self.save(overwrite=True), default_yes=False))
             return
         try:
             written = store.write(name, self.session.game, self.session.names,
                                   self.session.meta())
         except (OSError, AztecArcadeError, ValueError) as exc:
-            self.error = f"Could not save: {one_line(exc)}"
+            self.error = _("Could not save: {problem}", problem=one_line(exc))
             self.app.play_sound("error")
             return
-        self.app.toast(f"Saved as '{written.stem}'")
+        self.app.toast(_("Saved as '{name}'", name=written.stem))
         self.app.play_sound("click")
         self.app.stack.pop()
 
     def draw(self, screen: Screen) -> None:
         screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
         frames.panel(screen, 360, 300, 1200, 420, theme.ACCENT, radius=24, width=5)
-        screen.text("Save game", 960, 360, theme.FONT_LARGE, theme.ACCENT, "center")
-        screen.text("Name of the save:", 420, 420, theme.FONT_BODY, theme.TEXT_DIM)
+        screen.text(_("Save game"), 960, 360, theme.FONT_LARGE, theme.ACCENT, "center")
+        screen.text(_("Name of the save:"), 420, 420, theme.FONT_BODY, theme.TEXT_DIM)
         self.field.draw(screen, 420, 470, 1080, 84, True, self.t, theme.FONT_LARGE)
         if self.error:
             screen.text(self.error, 420, 590, theme.FONT_BODY, theme.DANGER, wrap=1080)
         else:
-            screen.text("Enter saves · Esc cancels", 420, 590, theme.FONT_BODY,
+            screen.text(_("Enter saves · Esc cancels"), 420, 590, theme.FONT_BODY,
                         theme.TEXT_DIM)
         draw_footer(screen, self.shortcuts)

@@ -20,10 +20,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.errors import AztecArcadeError, IllegalAction
+from game.i18n import Msg, Seat, Text, say
+from game.i18n.client import _
+from game.i18n.message import reason
 from game.kit.client import fx, theme
 from game.kit.client.boardview import Area, BoardView
 from game.kit.client.layout import BANNER_AREA, BOARD_AREA, log_area, panel_area
-from game.kit.client.messages import one_line, personalise
+from game.kit.client.messages import one_line
 from game.kit.client.text import inside
 from game.ui import statusline
 from game.ui.actionlog import ActionLog
@@ -31,13 +34,7 @@ from game.ui.cues import GameSounds
 from game.ui.hints import Hinter, HintShow
 from game.ui.listview import ActionListView
 from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
-from game.ui.scenes.common import (
-    BaseScene,
-    open_game_menu,
-    replay_history,
-    seat_colours,
-    seat_mark,
-)
+from game.ui.scenes.common import BaseScene, open_game_menu, replay_history, seat_colours, seat_mark
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
@@ -54,17 +51,18 @@ if TYPE_CHECKING:
     from game.ui.shell import Shell
 
 #: the menu keys, shown whoever decides
-MENU_SHORTCUTS: tuple[tuple[str, str], ...] = (("Esc", "Menu"), ("F1", "Rules"))
-BASE_SHORTCUTS: tuple[tuple[str, str], ...] = (
-    ("U", "Undo"), ("Y", "Redo"), ("E", "End turn"), ("H", "Hint"), *MENU_SHORTCUTS,
-)
+MENU_SHORTCUTS: tuple[tuple[Text, Text], ...] = ((_("Esc", context="key"), _("Menu")),
+                                                 ("F1", _("Rules")))
+BASE_SHORTCUTS: tuple[tuple[Text, Text], ...] = (
+    ("U", _("Undo")), ("Y", _("Redo")), ("E", _("End turn")), ("H", _("Hint")), *MENU_SHORTCUTS)
 #: in a game with secrets: hold P (a controller's left trigger) to see one's own
-PEEK_SHORTCUT: tuple[tuple[str, str], ...] = (("P / LT", "Hold: peek"),)
+PEEK_SHORTCUT: tuple[tuple[Text, Text], ...] = ((_("P / LT", context="key"), _("Hold: peek")),)
 #: shown when the board view lists no shortcuts of its own
 #: logical px the pointer moves before a refusal about where it was is put away
 REFUSAL_MOVE = 48.0
-VIEW_SHORTCUTS: tuple[tuple[str, str], ...] = (("Tab", "Tool"), ("R", "Rotate"),
-                                              ("1-9", "Choose"))
+VIEW_SHORTCUTS: tuple[tuple[Text, Text], ...] = (
+    (_("Tab", context="key"), _("Tool")), ("R", _("Rotate")), ("1-9", _("Choose")))
+AGAIN = _("do it again to confirm")  # how a move that gives something up is confirmed
 
 
 class PlayScene(BaseScene):
@@ -90,7 +88,7 @@ class PlayScene(BaseScene):
         #: seconds since an input was last refused (the status line shakes a moment)
         self.refused_t = fx.SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
-        self.note = ""
+        self.note: Text = ""
         #: a person's action that gives something up ("5 AP left"), waiting for one press
         #: more: (session version, action, what the status line asks)
         self.confirming: tuple[int, str, str] | None = None
@@ -134,7 +132,7 @@ class PlayScene(BaseScene):
         return None
 
     @property
-    def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+    def shortcuts(self) -> tuple[tuple[Text, Text], ...]:  # type: ignore[override]
         """The deciding seat's keys if its driver has its own; else the core keys, then
         the view's own (or generic Tab/R/digits), Tab naming the tool."""
         driver = self.seats.deciding()
@@ -147,12 +145,12 @@ class PlayScene(BaseScene):
         tool = view.tool
         out = list(BASE_SHORTCUTS)
         for key, meaning in extra:
-            if key == "Tab":
+            if str(key) == "Tab":  # a message's own text is its English
                 if not view.tools:
                     continue
-                if isinstance(tool, str) and tool:
-                    meaning = f"Tool: {tool}"
-            out.append((str(key), str(meaning)))
+                if isinstance(tool, str | Msg) and tool:
+                    meaning = _("Tool: {tool}", tool=tool)
+            out.append((key, meaning))
         return (*out, *peek)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -210,9 +208,10 @@ class PlayScene(BaseScene):
         engine = self.game.rules.engine_id
         why = next((b.message for b in app.registry.broken
                     if b.kind == "plugin" and "register_views" in b.message), "")
-        note = f"No board view for '{engine}'" + (f" ({why})" if why else "") + \
-            ": choose actions from the list"
-        return ActionListView(self.session, AppServices(app), one_line(note))
+        return ActionListView(self.session, AppServices(app), _(
+            "No board view for '{engine}' ({why}): choose actions from the list", engine=engine,
+            why=one_line(why)) if why else _(
+            "No board view for '{engine}': choose actions from the list", engine=engine))
 
     def music(self) -> str:
         return self.sounds.music
@@ -236,7 +235,7 @@ class PlayScene(BaseScene):
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
-            self._refuse(action, str(exc))
+            self._refuse(action, self.session.say(reason(exc)))
             return False
         except AztecArcadeError as exc:
             self._refuse(action, one_line(exc))
@@ -249,11 +248,11 @@ class PlayScene(BaseScene):
         self._after(action, events, before)
         return True
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, why: Text) -> None:
         """Show why an input is refused, with the error sound."""
         assert self.app is not None
         self.refused_t = 0.0
-        self.refusal = personalise(reason, self.session.names)
+        self.refusal = self.session.say(why)
         self._refused_at = self.app.input.pointer
         self.app.play_sound("refused")
 
@@ -300,9 +299,12 @@ class PlayScene(BaseScene):
             return
         else:
             turn = turn_holder(self.game)
-            sub = "" if turn in (None, now) else self.session.say("while it is {0}'s turn", turn)
-            self.banner.show(self.session.say("{0} decides" if sub else "{0}'s turn", now),
-                             self.colours[now], 1.8, sub)
+            sub = "" if turn in (None, now) else self.session.say(_(
+                "while it is {player}'s turn", you="while it is your turn", player=Seat(turn)))
+            self.banner.show(self.session.say(
+                _("{player} decides", you="You decide", player=Seat(now)) if sub else
+                _("{player}'s turn", you="Your turn", player=Seat(now))),
+                self.colours[now], 1.8, sub)
         if not first:
             self.app.play_sound("turn")
 
@@ -315,18 +317,18 @@ class PlayScene(BaseScene):
         back_to = self.session.undo_crosses()
         if back_to is not None and (pending is None
                                     or pending[:2] != (self.session.version, "undo")):
-            self.ask("undo", self.session.say(
-                "Sure? U again gives the turn back to {0} (anything else "
-                "cancels)", back_to))
+            self.ask("undo", self.session.say(_(
+                "Sure? U again gives the turn back to {player} (anything else "
+                "cancels)", player=Seat(back_to))))
             return
         try:
             self.session.undo()
         except IllegalAction as exc:
-            self.refuse(str(exc))
+            self.refuse(reason(exc))
             return
         self.refusal = ""
-        self.note = "Undone" if back_to is None else self.session.say(
-            "Undone: {0}'s turn again", back_to)
+        self.note = _("Undone") if back_to is None else self.session.say(_(
+            "Undone: {player}'s turn again", you="Undone: your turn again", player=Seat(back_to)))
         self.seats.privacy()
         self.view.on_reset()
         self.seats.changed()
@@ -340,10 +342,10 @@ class PlayScene(BaseScene):
         try:
             events = self.session.redo()
         except IllegalAction as exc:
-            self.refuse(str(exc))
+            self.refuse(reason(exc))
             return
         self.refusal = ""
-        self.note = "Redone"
+        self.note = _("Redone")
         self.seats.privacy()
         self.view.on_reset()
         action = self.session.history[-1][1] if self.session.history else ""
@@ -351,16 +353,16 @@ class PlayScene(BaseScene):
 
     def end_turn(self, intent: Intent, pending: tuple[int, str, str] | None = None) -> None:
         if self.session.is_legal("end"):
-            self.apply_local("end", pending, "E again (pad: X) ends the turn")
+            self.apply_local("end", pending, _("E again (pad: X) ends the turn"))
             return
         action = self.view.handle(intent, self.board_area)
         if isinstance(action, str) and action:
-            self.apply_local(action, pending, "E again (pad: X) to confirm")
+            self.apply_local(action, pending, _("E again (pad: X) to confirm"))
         else:
-            self.refuse("You cannot end the turn now")
+            self.refuse(_("You cannot end the turn now"))
 
     def apply_local(self, action: str, pending: tuple[int, str, str] | None,
-                    again: str = "do it again to confirm") -> bool:
+                    again: Text = AGAIN) -> bool:
         """A person's action. One that gives something up (``Game.forgoes``: ending a
         turn with AP left) is applied only when the same is asked again right after
         (``pending`` is that first ask), the same in every game; anything else in
@@ -368,7 +370,8 @@ class PlayScene(BaseScene):
         assert self.app is not None
         left = self.game.forgoes(action)
         if left and (pending is None or pending[:2] != (self.session.version, action)):
-            self.ask(action, f"Sure? {left}: {again} (anything else cancels)")
+            self.ask(action, self.session.say(_("Sure? {forgone}: {again} (anything else "
+                                                "cancels)", forgone=left, again=again)))
             return False
         return self.apply(action)
 
@@ -439,7 +442,7 @@ class PlayScene(BaseScene):
         elif kind == "end":
             self.end_turn(intent, pending)
         elif kind == "confirm" and (hinted := self.hints.enter_action()) is not None:
-            self.apply_local(hinted, pending, "Enter again to confirm")
+            self.apply_local(hinted, pending, _("Enter again to confirm"))
         elif kind != "release" or self.view.uses_release:  # only views that drag
             action = self.view.handle(intent, self.board_area)
             if isinstance(action, str) and action:
@@ -549,9 +552,9 @@ class PlayScene(BaseScene):
         if self._warmed != warm:
             statusline.warm(screen, list(self.colours))
             self._warmed = warm
-        hints = [hint for hint, shown in (("U undo", self.session.can_undo()),
-                                          ("Y redo", self.session.can_redo())) if shown]
-        hints.append(f"action {len(self.game.log)}")
+        hints = [say(h) for h, shown in ((_("U undo"), self.session.can_undo()),
+                                         (_("Y redo"), self.session.can_redo())) if shown]
+        hints.append(say(_("action {number}", number=len(self.game.log))))
         scoring = self._scoring()
         if scoring is not None:  # the overlay's step, never a refusal from before it
             draw_status(screen, scoring.status(), hints)
@@ -564,8 +567,10 @@ class PlayScene(BaseScene):
                 draw_status(screen, self.refusal, hints, refused=True)
             return
         if self.seats.peeking is not None:
-            draw_status(screen, self.session.say("{0}'s secrets show while P is held: others "
-                                                 "look away", self.seats.peeking), hints)
+            draw_status(screen, self.session.say(_(
+                "{player}'s secrets show while P is held: others look away",
+                you="Your secrets show while P is held: others look away",
+                player=Seat(self.seats.peeking))), hints)
             return
         driver = self.seats.deciding()
         status = driver.status() if driver is not None else None
@@ -576,16 +581,15 @@ class PlayScene(BaseScene):
                              hints[-1])
             return
         if self.hinter.thinking:
-            text = "Looking for a hint…"
+            text: Text = _("Looking for a hint…")
         else:
             # the view's line may quote the engine ("Player 2's Pilli"): named here
-            text = self.hint_text or personalise(str(self.view.status or ""),
-                                                 self.session.names) or self.note or \
-                self._default_status()
+            text = self.hint_text or (self.session.say(self.view.status) if self.view.status
+                                      else "") or self.note or self._default_status()
         draw_status(screen, text, hints)
 
-    def _default_status(self) -> str:
+    def _default_status(self) -> Text:
         seat = self.game.current_player
         if seat is None:
-            return "The game is over"
-        return self.session.say("{0} to play", seat)
+            return _("The game is over")
+        return self.session.say(_("{player} to play", you="Your turn", player=Seat(seat)))

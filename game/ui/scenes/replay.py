@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from game.api import Game
 from game.core.errors import AztecArcadeError, IllegalAction
 from game.i18n import say
+from game.i18n.client import _
+from game.i18n.message import reason
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.boardview import BoardView
@@ -25,6 +27,7 @@ from game.ui.isolation import start_game
 from game.ui.playersbar import draw_players_bar, wide_cards
 from game.ui.scenes.common import BaseScene, seat_colours
 from game.ui.session import Session
+from game.ui.variantwords import variant_text
 from game.ui.widgets import draw_footer
 
 if TYPE_CHECKING:
@@ -45,9 +48,10 @@ def fresh_game(saved: Game) -> tuple[Game, str]:
         g = start_game(saved.variant, saved.players, saved.seed, saved.options)
         if g.rules.params == saved.rules.params:
             return g, ""
-        note = "the installed variant differs from the save's; using the saved parameters"
+        note = say(_("the installed variant differs from the save's; using the saved "
+                     "parameters"))
     except AztecArcadeError as exc:
-        note = f"{one_line(exc)}; using the saved parameters"
+        note = say(_("{problem}; using the saved parameters", problem=one_line(exc)))
     rules = saved.rules
     return Game(saved.spec, rules, rules.new_state(saved.seed), saved.seed, saved.options,
                 []), note
@@ -55,8 +59,10 @@ def fresh_game(saved: Game) -> tuple[Game, str]:
 
 class ReplayScene(BaseScene):
     has_board = True
-    shortcuts = (("Left/Right", "Step"), ("PgUp", "Start"), ("PgDn", "End"),
-                 ("Enter", "Autoplay"), ("F1", "Rules"), ("Esc", "Back"))
+    shortcuts = ((_("Left/Right", context="key"), _("Step")),
+                 (_("PgUp", context="key"), _("Start")), (_("PgDn", context="key"), _("End")),
+                 (_("Enter", context="key"), _("Autoplay")),
+                 (_("F1", context="key"), _("Rules")), (_("Esc", context="key"), _("Back")))
 
     def __init__(self, saved: Game, names: list[str],
                  colour_index: list[int] | None = None) -> None:
@@ -113,7 +119,10 @@ class ReplayScene(BaseScene):
                 actor = game.current_player
                 events = game.apply(self.actions[i])
             except IllegalAction as exc:
-                self.error = f"The replay diverges at action {i + 1} ({self.actions[i]}): {exc}"
+                self.error = say(_("The replay diverges at action {number} ({action}): "
+                                   "{problem}", number=i + 1, action=self.actions[i],
+                                   problem=self.session.say(reason(exc))
+                                   if self.session else str(exc)))
                 self.total = i
                 target = i
                 break
@@ -185,7 +194,7 @@ class ReplayScene(BaseScene):
                                                     wide))
         else:
             draw_panel(screen, *BOARD_AREA)
-            screen.text("No board view: the log and scores still replay",
+            screen.text(_("No board view: the log and scores still replay"),
                         BOARD_AREA[0] + BOARD_AREA[2] / 2, BOARD_AREA[1] + BOARD_AREA[3] / 2,
                         theme.FONT_BODY, theme.TEXT_DIM, "center")
         facts = self.view.seat_fact_lines if self.view is not None else 0
@@ -195,11 +204,12 @@ class ReplayScene(BaseScene):
 
     def _draw_info(self, screen: Screen, area: Area = INFO_AREA) -> None:
         x, y, w, h = area
-        top = draw_panel(screen, x, y, w, h, f"Replay · action {self.pos} of {self.total}")
+        top = draw_panel(screen, x, y, w, h, _("Replay · action {number} of {total}",
+                                               number=self.pos, total=self.total))
         size = theme.FONT_SMALL
         lines: list[tuple[str, Any]] = []
         if self.pos == 0:
-            lines.append(("The starting position", theme.TEXT_DIM))
+            lines.append((say(_("The starting position")), theme.TEXT_DIM))
         else:
             assert self.session is not None
             colours = seat_colours(self.app, self.session, self.session.game.players) \
@@ -214,7 +224,8 @@ class ReplayScene(BaseScene):
                     lines += [(part, tint) for part in wrap_text(screen, text, size, w - 60)]
         if self.note:
             lines += [(part, theme.TEXT_DIM) for part in
-                      wrap_text(screen, "Note: " + self.note, size, w - 40)]
+                      wrap_text(screen, say(_("Note: {note}", note=self.note)), size,
+                                w - 40)]
         if self.error:
             lines += [(part, theme.DANGER) for part in wrap_text(screen, self.error, size,
                                                                   w - 40)]
@@ -228,8 +239,9 @@ class ReplayScene(BaseScene):
         frames.panel(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12, width=2)
         frac = self.pos / self.total if self.total else 1.0
         screen.box(x, y, max(24.0, w * frac), h, theme.PANEL_LIGHT, radius=12)
-        state = "Playing" if self.autoplay else "Paused"
-        screen.text(f"{state} · {self.saved.spec.name} · seed {self.saved.seed}", x + 20,
+        state = _("Playing") if self.autoplay else _("Paused")
+        screen.text(_("{state} · {game} · seed {seed}", state=state,
+                      game=variant_text(self.saved.spec.name), seed=self.saved.seed), x + 20,
                     y + h / 2, theme.FONT_BODY, theme.TEXT, "midleft")
         screen.text(f"{self.pos} / {self.total}", x + w - 20, y + h / 2, theme.FONT_BODY,
                     theme.ACCENT, "midright")

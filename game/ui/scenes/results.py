@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
 from game.core.facets import presentation
-from game.core.words import plural
-from game.i18n import Msg, say
+from game.i18n import Listing, Msg, Seat, Text, say
+from game.i18n.client import _
 from game.kit.client.boardview import BoardView
 from game.kit.client.fx import Effects
 from game.kit.client.messages import one_line
@@ -37,6 +37,7 @@ from game.ui.resultspanels import (
     row_centre,
 )
 from game.ui.scenes.common import MenuScene, random_seed, replay_history, seat_colours
+from game.ui.variantwords import variant_text
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class ResultsScene(MenuScene):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.error = ""
+        self.error: Text = ""
         self.saved_as = ""
         self.table: dict[str, Any] | None = None  # the board view's, set on enter
         #: makes the game's own board view, which draws the final board once (set on
@@ -134,8 +135,9 @@ class ResultsScene(MenuScene):
         self.tie_note = self._tie_note()
         public = [e for e in events if e.visible(None)]  # a fact never tells a secret
         facts = presentation(game.rules).game_facts(game.state, public)  # the default: none
-        self.facts = [say(f, session.names) for f in (
-            facts if isinstance(facts, list) else [])[:MAX_FACTS] if isinstance(f, str | Msg) and f]
+        self.facts = [session.say(f) for f in (
+            facts if isinstance(facts, list) else [])[:MAX_FACTS]
+            if isinstance(f, str | Msg) and f]
         self.fx = Effects()
         self.cheered = False
         #: when the last press came that the screen took no notice of
@@ -143,11 +145,11 @@ class ResultsScene(MenuScene):
         #: whether a press gave the menu its focus (until then none shows)
         self.chosen = False
         #: the messages for the players (a lesson completed, a replay saved), newest last
-        self.notes: list[str] = []
+        self.notes: list[Text] = []
         self.menu = Menu([
-            MenuItem("Rematch", self.play_again),
-            MenuItem("Save replay", self.save_replay),
-            MenuItem("Title", self.to_title),
+            MenuItem(_("Rematch"), self.play_again),
+            MenuItem(_("Save replay"), self.save_replay),
+            MenuItem(_("Title"), self.to_title),
         ], MENU[0], MENU[1], MENU[2], item_h=MENU[3], gap=MENU_GAP, font=44)
 
     def _tie_note(self) -> str:
@@ -156,16 +158,19 @@ class ResultsScene(MenuScene):
         if self.team_win:
             return ""
         if len(self.winners) > 1:
-            return "Shared win: tied on points and on the tie-breaker"
+            return say(_("Shared win: tied on points and on the tie-breaker"))
         note = presentation(game.rules).tie_break(game.state)
-        return say(note, self.session.names) if isinstance(note, str | Msg) else ""
+        return self.session.say(note) if isinstance(note, str | Msg) and note else ""
 
     @property
-    def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
-        keys = [("R", "Rematch (same seats, new seed)"), ("S", "Save replay")]
+    def shortcuts(self) -> tuple[tuple[Text, Text], ...]:  # type: ignore[override]
+        keys: list[tuple[Text, Text]] = [
+            (_("R", context="key"), _("Rematch (same seats, new seed)")),
+            (_("S", context="key"), _("Save replay"))]
         if self.table:
-            keys.append(("Tab", "Board" if self.page == "table" else "Score table"))
-        return (*keys, ("Esc", "Title"))
+            keys.append((_("Tab", context="key"),
+                         _("Board") if self.page == "table" else _("Score table")))
+        return (*keys, (_("Esc", context="key"), _("Title")))
 
     def enter(self, app: Shell) -> None:
         super().enter(app)
@@ -262,17 +267,18 @@ class ResultsScene(MenuScene):
     def save_replay(self) -> None:
         assert self.app is not None
         game = self.session.game
-        name = f"Replay {game.spec.name} {time.strftime('%Y-%m-%d %H-%M-%S')}"
+        name = say(_("Replay {game} {when}", game=game.spec.name,
+                     when=time.strftime('%Y-%m-%d %H-%M-%S')))
         try:
             path = self.app.saves.write(name, game, self.session.names, self.session.meta())
         except (OSError, AztecArcadeError, ValueError) as exc:
-            self.error = f"Could not save the replay: {one_line(exc)}"
+            self.error = _("Could not save the replay: {problem}", problem=one_line(exc))
             self.app.play_sound("error")
             return
         self.saved_as = path.stem
-        self.app.toast(f"Replay saved as '{path.stem}'")
+        self.app.toast(_("Replay saved as '{name}'", name=path.stem))
         item = self.menu.items[1]  # its name shows in the facts' strip
-        item.label, item.enabled, item.detail, item.error = "Replay saved", False, "", ""
+        item.label, item.enabled, item.detail, item.error = _("Replay saved"), False, "", ""
         self.menu.set_items(self.menu.items)
 
     def to_title(self) -> None:
@@ -289,8 +295,9 @@ class ResultsScene(MenuScene):
         draw_backdrop(screen, self.t)
         game = self.session.game
         colours = seat_colours(self.app, self.session, game.players)
-        draw_header(screen, self._headline(), self.t, f"{game.spec.name} · seed {game.seed} · "
-                    f"{plural(len(game.log), 'action')}")
+        draw_header(screen, self._headline(), self.t, _.n(
+            "{game} · seed {seed} · {n} action", "{game} · seed {seed} · {n} actions",
+            n=len(game.log), game=variant_text(game.spec.name), seed=game.seed))
         if self.page == "table" and self.table:
             x, y, w, _h = BOARD
             draw_table(screen, self.table, x, y, RANK[0] + RANK[2] - x, colours,
@@ -304,12 +311,13 @@ class ResultsScene(MenuScene):
         draw_footer(screen, self.shortcuts)
 
     def _headline(self) -> str:
-        names = self.session.names
         winners = self.winners
         if len(winners) == 1:
-            return self.session.say("{0} wins!", winners[0])
+            return self.session.say(_("{player} wins!", you="You win!",
+                                      player=Seat(winners[0])))
+        together = Listing(tuple(Seat(w) for w in winners))
         if winners and self.team_win:
-            return " and ".join(names[w] for w in winners) + " win together!"
+            return self.session.say(_("{players} win together!", players=together))
         if winners:
-            return " and ".join(names[w] for w in winners) + " share the win!"
-        return "Game over"
+            return self.session.say(_("{players} share the win!", players=together))
+        return say(_("Game over"))

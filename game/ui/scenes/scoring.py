@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import say
+from game.i18n import Msg, Text, say
+from game.i18n.client import _
+from game.i18n.message import as_text
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.fx import Effects
 from game.kit.client.layout import RIGHT_W, RIGHT_X, STATUS_AREA
-from game.kit.client.messages import personalise
 from game.kit.client.screen import draw_mark
 from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, mix, pulse
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
@@ -36,16 +37,19 @@ COUNT_SECONDS = 0.8
 #: the overlay covers the game screen's right column (its totals stand for the seat cards)
 #: and leaves the board in view
 PANEL = (RIGHT_X, 10.0, RIGHT_W, STATUS_AREA[1] - 18.0)
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
 #: where a row's name starts (after its place and its seat's mark)
 NAME_X = 146.0
 #: how much larger a row's points pop in (the name leaves them that room)
 POP = 1.15
-REASON_TITLES = {"palace": "Palace bonus", "founding": "Founding", "presence": "Presence"}
+REASON_TITLES: dict[str, Text] = {"palace": _("Palace bonus"), "founding": _("Founding"),
+                                   "presence": _("Presence")}
+#: a place in a district's ranking, as the row shows it
+ORDINALS: dict[int, Text] = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
 
 
 def ordinal(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
+    return say(ORDINALS.get(n, _("{n}th", n=n)))
 
 
 def row_detail(row: dict[str, Any]) -> str:
@@ -54,7 +58,7 @@ def row_detail(row: dict[str, Any]) -> str:
     if row.get("detail"):
         return str(row["detail"])
     levels = row.get("levels")
-    return f"{levels} lv" if levels is not None else ""
+    return say(_("{n} lv", context="temple levels", n=levels)) if levels is not None else ""
 
 
 def scoring_slice(events: list[Event]) -> list[Event]:
@@ -67,7 +71,8 @@ def scoring_slice(events: list[Event]) -> list[Event]:
 
 class ScoringScene(BaseScene):
     overlay = True
-    shortcuts = (("Enter", "Next"), ("Esc", "Skip to totals"))
+    shortcuts = ((_("Enter", context="key"), _("Next")),
+                 (_("Esc", context="key"), _("Skip to totals")))
 
     def __init__(self, session: Session, view: BoardView | None, events: list[Event]) -> None:
         super().__init__()
@@ -78,9 +83,9 @@ class ScoringScene(BaseScene):
         self.events = scoring_slice(events)
         own = view.scoring_title(self.events) if view is not None else ""
         first = self.events[0] if self.events else None
-        self.title = personalise(str(own), session.names) if isinstance(own, str) and own \
+        self.title = session.say(own) if isinstance(own, str | Msg) and own \
             else say(first.text, session.names) if first is not None \
-            and first.kind == "scoring" else "Scoring"
+            and first.kind == "scoring" else say(_("Scoring"))
         self.steps: list[Step] = []
         self.index = 0
         self.step_t = 0.0
@@ -121,16 +126,15 @@ class ScoringScene(BaseScene):
         steps += self._bonus_steps(covered)
         if not steps:
             n = self.session.game.players
-            steps.append({"title": "No district scored", "rows": [], "gains": [0] * n,
+            steps.append({"title": say(_("No district scored")), "rows": [], "gains": [0] * n,
                           "lines": [], "subtitle": "",
-                          "raw": {"title": "No district scored", "event": None}})
+                          "raw": {"title": say(_("No district scored")), "event": None}})
         return steps
 
     def _view_step(self, st: dict[str, Any]) -> Step:
         """One of the view's steps: its rows (each place of a district, or each seat's
         points) and what each seat gains."""
         n = self.session.game.players
-        names = self.session.names
         event = st.get("event")
         data = getattr(event, "data", {}) or {}
         places = st.get("rows") or st.get("places") or data.get("places") or []
@@ -152,10 +156,10 @@ class ScoringScene(BaseScene):
                 if isinstance(owner, int) and 0 <= owner < n:
                     gains[owner] += row["points"]
         lines = st.get("lines") if isinstance(st.get("lines"), list) else []
-        title = st.get("title") or getattr(event, "text", "") or "District"
-        subtitle = personalise(str(st.get("subtitle") or ""), names)
-        return {"title": personalise(str(title), names), "rows": rows, "gains": gains,
-                "raw": st, "lines": [personalise(str(x), names) for x in lines or []],
+        title = st.get("title") or getattr(event, "text", "") or _("District")
+        subtitle = self.session.say(as_text(st.get("subtitle") or ""))
+        return {"title": self.session.say(as_text(title)), "rows": rows, "gains": gains,
+                "raw": st, "lines": [self.session.say(as_text(x)) for x in lines or []],
                 "subtitle": subtitle}
 
     def _bonus_steps(self, covered: set[str]) -> list[Step]:
@@ -237,7 +241,8 @@ class ScoringScene(BaseScene):
         if not self.steps:
             return self.title
         step = self.steps[self.index]
-        return f"Scoring {self.index + 1} of {len(self.steps)}: {step['title']}"
+        return say(_("Scoring {number} of {total}: {step}", number=self.index + 1,
+                     total=len(self.steps), step=step["title"]))
 
     # -- drawing -----------------------------------------------------------------------
     def shown_scores(self) -> list[float]:
@@ -260,9 +265,12 @@ class ScoringScene(BaseScene):
         x += (1 - ease_out(self.t / 0.35)) * 700  # slides in from the right
         screen.box(x - 8, y - 8, w + 16, h + 16, (0, 0, 0, 150), radius=22)
         top = draw_panel(screen, x, y, w, h, border=theme.ACCENT)
-        screen.text(self.title, x + w / 2, top + 10, theme.FONT_LARGE, theme.ACCENT, "midtop")
+        size = fit_size(screen, self.title, w - 40, theme.FONT_LARGE)  # "Die Wertung des Königs"
+        screen.text(fit(screen, self.title, size, w - 40), x + w / 2, top + 10 + (
+            theme.FONT_LARGE - size) / 2, size, theme.ACCENT, "midtop")
         step = self.steps[self.index]
-        screen.text(f"{self.index + 1} of {len(self.steps)}", x + w / 2, top + 68,
+        screen.text(_("{number} of {total}", number=self.index + 1, total=len(self.steps)),
+                    x + w / 2, top + 68,
                     theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
         pop = ease_out(self.step_t / 0.3)
         glow = mix(theme.ACCENT, theme.TEXT, pop)  # the new step's title flashes in
@@ -270,10 +278,10 @@ class ScoringScene(BaseScene):
         for i, line in enumerate(lines):
             screen.text(line, x + w / 2, top + 106 + 46 * i, theme.FONT_BODY, glow, "midtop")
         if step["subtitle"]:  # the step's rule (the Market: the king's multiplier)
-            lines = [*lines, step["subtitle"]]
-            screen.text(fit(screen, step["subtitle"], theme.FONT_BODY, w - 40), x + w / 2,
-                        top + 106 + 46 * (len(lines) - 1), theme.FONT_BODY, theme.ACCENT,
-                        "midtop", role="score")
+            for part in fit_lines(screen, step["subtitle"], theme.FONT_BODY, w - 40):
+                lines = [*lines, part]  # a longer language's rule takes a second line
+                screen.text(part, x + w / 2, top + 106 + 46 * (len(lines) - 1),
+                            theme.FONT_BODY, theme.ACCENT, "midtop", role="score")
         players = len(self.session.names)
         row_h = min(62.0, 320.0 / max(1, players))
         ty = y + h - 80 - row_h * players
@@ -282,8 +290,11 @@ class ScoringScene(BaseScene):
         self._draw_totals(screen, x, ty, w, row_h, colours)
         if self.finished:
             k = pulse(self.t, 5)
-            screen.text("Press Enter to continue", x + w / 2, y + h - 40,
-                        theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k)), theme.ACCENT, "center")
+            size = theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k))
+            lines = fit_lines(screen, _("Press Enter to continue"), size, w - 40)
+            for i, line in enumerate(lines):  # a longer language's takes two lines, upward
+                screen.text(line, x + w / 2, y + h - 40 - 44 * (len(lines) - 1 - i), size,
+                            theme.ACCENT, "center")
         self.fx.draw(screen, lambda anchor: (x + w - 70, ty + anchor[1] * row_h
                                              + (row_h - 10) / 2))
         draw_footer(screen, self.shortcuts)
@@ -302,7 +313,7 @@ class ScoringScene(BaseScene):
             owner = row["owner"]
             is_seat = isinstance(owner, int) and 0 <= owner < len(names)
             colour = colours[owner] if is_seat else theme.NEUTRAL_COLOUR
-            name = names[owner] if is_seat else "Neutral"
+            name = names[owner] if is_seat else say(_("Neutral", context="seat"))
             frames.tile(screen, x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10, depth=3)
             place = row["place"]
             if place is not None:
@@ -333,7 +344,7 @@ class ScoringScene(BaseScene):
                         "midright", role="score")
             ry += 74
         if not step["rows"]:
-            for line in step["lines"] or ["Nobody scores here"]:
+            for line in step["lines"] or [say(_("Nobody scores here"))]:
                 for part in fit_lines(screen, line, theme.FONT_BODY, w - 60):
                     if ry + 66 > bottom:
                         return
@@ -346,7 +357,7 @@ class ScoringScene(BaseScene):
                      colours: list[tuple[int, int, int]]) -> None:
         """The running totals from ``ty`` down, a gaining seat's number pulsing."""
         names = self.session.names
-        screen.text("SCORES", x + 24, ty - 40, theme.FONT_SMALL, theme.ACCENT)
+        screen.text(say(_("Scores")).upper(), x + 24, ty - 40, theme.FONT_SMALL, theme.ACCENT)
         shown = self.shown_scores()
         best = max(max(shown), 1.0) if shown else 1.0
         counting = self.step_t < COUNT_SECONDS

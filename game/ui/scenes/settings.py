@@ -9,9 +9,9 @@ import yaml
 
 from game.core.records import write_atomic
 from game.core.settings import read_user_settings, user_settings_path
-from game.i18n import Text, set_language
+from game.i18n import Text, language, set_language
 from game.i18n.client import _
-from game.i18n.languages import NATIVE_NAMES, SYSTEM, choose, shipped, system_language
+from game.i18n.languages import NATIVE_NAMES, SYSTEM, choose, shipped
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.messages import one_line
@@ -141,9 +141,8 @@ class SettingsScene(MenuScene):
     def _language_text(self) -> Text:
         assert self.app is not None
         chosen = str(self.app.settings.get("language") or SYSTEM)
-        if chosen == SYSTEM:
-            return _("System ({language})", language=NATIVE_NAMES.get(
-                system_language(), system_language()))
+        if chosen == SYSTEM:  # the language in use: --lang may say other than the system
+            return _("System ({language})", language=NATIVE_NAMES.get(language(), language()))
         return NATIVE_NAMES.get(chosen, chosen)
 
     def change_language(self, step: int) -> None:

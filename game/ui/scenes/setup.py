@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
 from game.core.notation import plain_number
+from game.i18n import Text
+from game.i18n.client import _
 from game.kit.client import theme
-from game.kit.client.messages import default_name, one_line, param_label
+from game.kit.client.messages import default_name, one_line
 from game.kit.client.text import fit, inside
 from game.ui.input import pad_id
 from game.ui.isolation import start_game
@@ -36,6 +38,7 @@ from game.ui.setupdraw import (
     most_lines,
 )
 from game.ui.shell import make_scene
+from game.ui.variantwords import parameter_label, variant_text
 from game.ui.widgets import TextField, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -45,6 +48,17 @@ if TYPE_CHECKING:
     from game.ui.shell import Shell
 
 NAME_LEN = 14
+
+
+#: the palettes' colours as the setup names them (``theme.colour_names``), in the
+#: reader's language
+COLOUR_WORDS: dict[str, Text] = {
+    "Orange": _("Orange", context="colour"), "Sky": _("Sky", context="colour"),
+    "Green": _("Green", context="colour"), "Vermillion": _("Vermillion", context="colour"),
+    "Yellow": _("Yellow", context="colour"), "Blue": _("Blue", context="colour"),
+    "Purple": _("Purple", context="colour"), "White": _("White", context="colour"),
+    "Cyan": _("Cyan", context="colour"), "Pink": _("Pink", context="colour"),
+    "Violet": _("Violet", context="colour")}
 
 
 class SetupScene(TypingScene):
@@ -62,10 +76,10 @@ class SetupScene(TypingScene):
         self.params: dict[str, Any] = {}
         # ASCII digits only: str.isdigit would let a superscript in, which int() refuses
         self.seed = TextField("", max_len=10, allowed=lambda ch: plain_number(ch) is not None,
-                              placeholder="Random")
+                              placeholder=_("Random"))
         self.rows: list[Row] = []
         self.focus = 0
-        self.error = ""
+        self.error: Text = ""
         self.left_bottom = 1000.0
         #: how many lines of the variant's description its card shows
         self.description_rows = 0
@@ -83,16 +97,21 @@ class SetupScene(TypingScene):
         return theme.PALETTES.get(palette_name(self.app), theme.PALETTES["okabe-ito"])
 
     @property
-    def shortcuts(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+    def shortcuts(self) -> tuple[tuple[Text, Text], ...]:  # type: ignore[override]
         row = self.current
         on_seat = row is not None and self._seat_of(row) is not None
-        claim = (("Pad A", "Claim seat"),) if on_seat else ()
+        claim = ((_("Pad A", context="key"), _("Claim seat")),) if on_seat else ()
+        back = (_("Esc", context="key"), _("Back"))
         if row is not None and row.kind == "text":
-            return (("Type", "Name" if row.key.startswith("name") else "Digits"),
-                    ("Backspace", "Delete"), ("Up/Down/Tab", "Move"), ("Enter", "Next"),
-                    *claim, ("Esc", "Back"))
-        return (("Up/Down", "Move"), ("Left/Right", "Change"), ("Enter", "Select"),
-                ("Tab", "Next"), *claim, ("Esc", "Back"))
+            return ((_("Type", context="key"),
+                     _("Name") if row.key.startswith("name") else _("Digits")),
+                    (_("Backspace", context="key"), _("Delete")),
+                    (_("Up/Down/Tab", context="key"), _("Move")),
+                    (_("Enter", context="key"), _("Next")), *claim, back)
+        return ((_("Up/Down", context="key"), _("Move")),
+                (_("Left/Right", context="key"), _("Change")),
+                (_("Enter", context="key"), _("Select")), (_("Tab", context="key"), _("Next")),
+                *claim, back)
 
     @property
     def current(self) -> Row | None:
@@ -180,51 +199,52 @@ class SetupScene(TypingScene):
         key = current.key if current is not None else ""
         rows: list[Row] = []
         spec = self.spec
-        rows.append(Row("variant", "adjust", "Game", (LEFT_X, VARIANT_Y, LEFT_W, ROW_H),
-                        value=lambda: self.spec.name if self.spec else "none installed",
+        rows.append(Row("variant", "adjust", _("Game"), (LEFT_X, VARIANT_Y, LEFT_W, ROW_H),
+                        value=lambda: variant_text(self.spec.name) if self.spec else
+                        _("none installed"),
                         adjust=self._adjust_variant, enabled=len(self.specs) > 1))
         # the description's card, as tall as its wrapped lines: the rows follow below it
         screen = self.app.screen if self.app is not None else None
         self.description_rows = len(description_lines(screen, spec, most_lines(
             len(self.params) + 2)))
         y = CARD_Y + card_height(self.description_rows) + ROW_GAP
-        rows.append(Row("players", "adjust", "Players", (LEFT_X, y, LEFT_W, ROW_H),
+        rows.append(Row("players", "adjust", _("Players"), (LEFT_X, y, LEFT_W, ROW_H),
                         value=lambda: str(self.players), adjust=self._adjust_players,
                         enabled=spec is not None and spec.min_players < spec.max_players))
         y += ROW_H + ROW_GAP
         for name in self.params:
-            rows.append(Row(f"param:{name}", "adjust", param_label(name),
+            rows.append(Row(f"param:{name}", "adjust", parameter_label(name),
                             (LEFT_X, y, LEFT_W, ROW_H),
                             value=partial(self._param_text, name),
                             adjust=partial(self._adjust_param, name),
                             enabled=self._param_adjustable(name)))
             y += ROW_H + ROW_GAP
-        rows.append(Row("seed", "text", "Seed", (LEFT_X, y, LEFT_W, ROW_H), field=self.seed))
+        rows.append(Row("seed", "text", _("Seed"), (LEFT_X, y, LEFT_W, ROW_H), field=self.seed))
         self.left_bottom = y + ROW_H + 20
         card_h = self.card_h()
         for seat in range(self.players):
             cy = 190 + seat * (card_h + 10)
-            rows.append(Row(f"name{seat}", "text", f"Player {seat + 1}",
+            rows.append(Row(f"name{seat}", "text", _("Player {number}", number=seat + 1),
                             (RIGHT_X + 90, cy + 10, 440, min(70.0, card_h - 20)),
                             field=self.names[seat]))
-            rows.append(Row(f"colour{seat}", "adjust", "Colour",
+            rows.append(Row(f"colour{seat}", "adjust", _("Colour"),
                             (RIGHT_X + 550, cy + 10, RIGHT_W - 570, min(70.0, card_h - 20)),
                             value=partial(self._colour_name, seat),
                             adjust=partial(self._adjust_colour, seat)))
             # who plays the seat, in its card: in the keyboard order before Start, so a
             # group sets every seat on the way down to Start
             ky = cy + 10 + min(70.0, card_h - 20) + 8
-            rows.append(Row(f"kind{seat}", "adjust", "Plays",
+            rows.append(Row(f"kind{seat}", "adjust", _("Plays"),
                             (RIGHT_X + 90, ky, 440, max(28.0, min(52.0, cy + card_h - ky - 8))),
                             value=partial(self._kind_text, seat),
                             adjust=partial(self._adjust_kind, seat)))
         by = BUTTONS_Y
-        rows.append(Row("start", "button", "Start", (RIGHT_X, by, 560, 96),
+        rows.append(Row("start", "button", _("Start"), (RIGHT_X, by, 560, 96),
                         action=self.start, enabled=spec is not None))
-        rows.append(Row("back", "button", "Back", (RIGHT_X + 580, by, RIGHT_W - 580, 96),
+        rows.append(Row("back", "button", _("Back"), (RIGHT_X + 580, by, RIGHT_W - 580, 96),
                         action=self.back))
         # under the left column, but last in the keyboard order: the other rows keep theirs
-        rows.append(Row("invite", "button", "Invite phones", (LEFT_X, BUTTONS_Y, LEFT_W, 96),
+        rows.append(Row("invite", "button", _("Invite phones"), (LEFT_X, BUTTONS_Y, LEFT_W, 96),
                         value=lambda: self.app.remote.invite_label() if self.app else "",
                         action=self._invite,
                         enabled=spec is not None))
@@ -250,7 +270,7 @@ class SetupScene(TypingScene):
     def _move(self, step: int) -> None:
         n = len(self.rows)
         i = self.focus
-        for _ in range(n):
+        for _step in range(n):
             i = (i + step) % n
             if self.rows[i].enabled:
                 break
@@ -287,13 +307,13 @@ class SetupScene(TypingScene):
         value = self.params.get(name)
         return isinstance(value, int)  # bool is an int too: toggled
 
-    def _param_text(self, name: str) -> str:
+    def _param_text(self, name: str) -> Text:
         value = self.params.get(name)
         if isinstance(value, bool):
-            return "On" if value else "Off"
+            return _("On", context="setting") if value else _("Off", context="setting")
         if isinstance(value, int | float | str):
             return str(value)
-        return "(set in the variant file)"
+        return _("(set in the variant file)")
 
     def _adjust_param(self, name: str, step: int) -> None:
         value = self.params.get(name)
@@ -340,15 +360,16 @@ class SetupScene(TypingScene):
             return None
         return self.names[seat].value.strip() or default_name(seat)
 
-    def _colour_name(self, seat: int) -> str:
+    def _colour_name(self, seat: int) -> Text:
         assert self.app is not None
         names = theme.colour_names(palette_name(self.app))
         i = self.colour_index[seat]
-        return names[i] if i < len(names) else f"Colour {i + 1}"
+        return COLOUR_WORDS.get(names[i], names[i]) if i < len(names) else \
+            _("Colour {number}", number=i + 1)
 
-    def _kind_text(self, seat: int) -> str:
+    def _kind_text(self, seat: int) -> Text:
         phone = self.kinds[seat] == HUMAN and self.app is not None and self.app.remote.holds(seat)
-        return "Phone" if phone else kind_label(self.kinds[seat])
+        return _("Phone") if phone else kind_label(self.kinds[seat])
 
     def _adjust_kind(self, seat: int, step: int) -> None:
         i = SEAT_KINDS.index(self.kinds[seat]) if self.kinds[seat] in SEAT_KINDS else 0
@@ -358,7 +379,7 @@ class SetupScene(TypingScene):
         count = len(self.palette)
         others = {c for s, c in enumerate(self.colour_index[:self.players]) if s != seat}
         i = self.colour_index[seat]
-        for _ in range(count):
+        for _step in range(count):
             i = (i + step) % count
             if i not in others or len(others) >= count:
                 break
@@ -376,7 +397,7 @@ class SetupScene(TypingScene):
         assert self.app is not None
         spec = self.spec
         if spec is None:
-            self.error = "No playable variant is installed"
+            self.error = _("No playable variant is installed")
             return
         seed = int(self.seed.value) if self.seed.value else random_seed()
         names = [f.value.strip() or default_name(i) for i, f in
@@ -483,7 +504,7 @@ class SetupScene(TypingScene):
     def draw(self, screen: Screen) -> None:
         assert self.app is not None
         draw_backdrop(screen, self.t)
-        draw_header(screen, "New game", self.t)
+        draw_header(screen, _("New game"), self.t)
         for i, row in enumerate(self.rows):
             if row.key.startswith(("name", "colour", "kind")):
                 continue

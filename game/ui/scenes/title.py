@@ -12,7 +12,8 @@ import pygame
 from game.ai import make_bot
 from game.api import new_game
 from game.core.errors import AztecArcadeError, SaveError
-from game.core.words import plural
+from game.i18n import Listing, Text, say
+from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames, palette
 from game.kit.client.messages import one_line
@@ -26,6 +27,7 @@ from game.ui.scenes.common import MenuScene, random_seed
 from game.ui.services import AppServices
 from game.ui.session import Session
 from game.ui.sessions import colours_from_meta, make_session, names_from_meta
+from game.ui.variantwords import variant_text
 from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
 
 if TYPE_CHECKING:
@@ -92,7 +94,7 @@ class Attract:
         game = new_game(spec.id, players, seed)
         # short names: the framed board behind the menu is smaller than in play, and a
         # Market margin card there holds "Bot 2" whole where "Computer 2" would be cut
-        self.session = Session(game, [f"Bot {i + 1}" for i in range(players)])
+        self.session = Session(game, [say(_("Bot {number}", number=i + 1)) for i in range(players)])
         self.session.set_kinds(["easy"] * players)
         self.bots = [make_bot("easy", seed=seed + i) for i in range(players)]
         self.view = self.app.views[spec.engine_id](self.session, AppServices(self.app))
@@ -177,15 +179,21 @@ def menu_rows(count: int) -> tuple[float, float, float]:
     return top, step - gap, gap
 
 
+#: the lessons' row (found again by its label when the lessons' check ends)
+LEARN = _("Learn to play")
+
+
 class TitleScene(MenuScene):
     backdrop = True
-    shortcuts = (("Up/Down", "Choose"), ("Enter", "Select"), ("F1", "Rules"),
-                 ("F11", "Fullscreen"), ("Esc", "Quit"))
+    shortcuts = ((_("Up/Down", context="key"), _("Choose")),
+                 (_("Enter", context="key"), _("Select")), (_("F1", context="key"), _("Rules")),
+                 (_("F11", context="key"), _("Fullscreen")),
+                 (_("Esc", context="key"), _("Quit")))
 
     def __init__(self, attract: bool = True, attract_seed: int | None = None) -> None:
         super().__init__()
         self.menu = Menu([], 660, 372, 600, item_h=80, gap=14)
-        self.error = ""
+        self.error: Text = ""
         #: why the autosave cannot be loaded, shown until it is replaced ('' if it can)
         self.notice = ""
         self.attract_enabled = attract
@@ -210,25 +218,28 @@ class TitleScene(MenuScene):
         items: list[MenuItem] = []
         game = autosave.game
         if game is not None and not game.is_over:
-            items.append(MenuItem("Continue", self.continue_game,
+            items.append(MenuItem(_("Continue"), self.continue_game,
                                   detail=self._detail(*self._autosave_info(game,
                                                                            autosave.meta))))
         elif autosave.problem:
-            items.append(MenuItem("Continue", None, enabled=False,
-                                  error="The autosave is damaged"))
+            items.append(MenuItem(_("Continue"), None, enabled=False,
+                                  error=_("The autosave is damaged")))
         rematch = recall(self.app.registry.variants)
         if rematch is not None:
             spec = self.app.registry.variants[rematch.variant]
-            items.append(MenuItem("Rematch", partial(self.rematch, rematch), detail=self._detail(
-                f"{spec.name} · {', '.join(rematch.names())}",
-                f"{spec.name} · {plural(rematch.players, 'player')}")))
+            items.append(MenuItem(_("Rematch"), partial(self.rematch, rematch),
+                                  detail=self._detail(
+                _("{game} · {names}", game=variant_text(spec.name),
+                  names=Listing(tuple(rematch.names()), "comma")),
+                _.n("{game} · {n} player", "{game} · {n} players", n=rematch.players,
+                    game=variant_text(spec.name)), variant_text(spec.name))))
         items += [
-            MenuItem("New game", self.new_game),
+            MenuItem(_("New game"), self.new_game),
             self._learn_item(),
-            MenuItem("Load", self.load),
-            MenuItem("Settings", self.settings),
-            MenuItem("Rules help", self.rules),
-            MenuItem("Quit", self.quit),
+            MenuItem(_("Load"), self.load),
+            MenuItem(_("Settings"), self.settings),
+            MenuItem(_("Rules help"), self.rules),
+            MenuItem(_("Quit"), self.quit),
         ]
         self.menu.y, self.menu.item_h, self.menu.gap = menu_rows(len(items))
         self.menu.set_items(items, keep_focus=False)
@@ -241,32 +252,41 @@ class TitleScene(MenuScene):
         found = lesson_worker(self.app.registry).poll()
         self.checking = found is None
         if found is None:
-            return MenuItem("Learn to play", self.learn, detail="Checking the lessons…")
+            return MenuItem(LEARN, self.learn, detail=_("Checking the lessons…"))
         try:
             done, total = lessons_done(self.app, found)
         except OSError:
             done, total = 0, len(found.lessons)
         if not total and not found.broken:
-            return MenuItem("Learn to play", None, enabled=False, error="No lessons installed")
+            return MenuItem(LEARN, None, enabled=False, error=_("No lessons installed"))
         if not total:
-            return MenuItem("Learn to play", self.learn, detail="No lesson can be played")
-        detail = f"{done} of {total} lessons done" + (" ✓" if done == total else "")
-        return MenuItem("Learn to play", self.learn, detail=detail)
+            return MenuItem(LEARN, self.learn, detail=_("No lesson can be played"))
+        detail: Text = _.n("{done} of {n} lesson done", "{done} of {n} lessons done",
+                           n=total, done=done)
+        if done == total:
+            detail = _("{lessons} ✓", context="all done", lessons=detail)
+        return MenuItem(LEARN, self.learn, detail=detail)
 
     @staticmethod
-    def _autosave_info(game: Game, meta: dict[str, Any]) -> tuple[str, str]:
-        """What the autosave holds, and the same without the names."""
+    def _autosave_info(game: Game, meta: dict[str, Any]) -> tuple[Text, ...]:
+        """What the autosave holds, then the same shorter and shorter (without the names,
+        then only its game and length)."""
         names = names_from_meta(meta, game.players)
-        actions = plural(len(game.log), 'action')
-        return (f"{game.spec.name} · {', '.join(names)} · {actions}",
-                f"{game.spec.name} · {plural(game.players, 'player')} · {actions}")
+        actions = _.n("{n} action", "{n} actions", n=len(game.log))
+        return (_("{game} · {names} · {actions}", game=variant_text(game.spec.name),
+                  names=Listing(tuple(names), "comma"), actions=actions),
+                _.n("{game} · {n} player · {actions}", "{game} · {n} players · {actions}",
+                    n=game.players, game=variant_text(game.spec.name), actions=actions),
+                _("{game} · {actions}", game=variant_text(game.spec.name), actions=actions))
 
-    def _detail(self, full: str, short: str) -> str:
-        """A row's second line: ``full`` if it fits the row whole, else ``short`` (long
-        names leave the names out rather than cut them)."""
+    def _detail(self, *choices: Text) -> Text:
+        """A row's second line: the first of ``choices`` that fits the row whole (long
+        names, or a longer language's words, leave parts out rather than cut them)."""
         assert self.app is not None
         room = self.menu.w - 2 * MENU_PAD
-        return full if self.app.screen.text_width(full, theme.FONT_SMALL) <= room else short
+        return next((text for text in choices
+                     if self.app.screen.text_width(text, theme.FONT_SMALL) <= room),
+                    choices[-1])
 
     # -- menu actions ----------------------------------------------------------------
     def continue_game(self) -> None:
@@ -275,7 +295,7 @@ class TitleScene(MenuScene):
         try:
             game, meta = app.saves.read(app.saves.path(AUTOSAVE))
         except SaveError as exc:
-            self.error = f"Cannot continue: {one_line(exc)}"
+            self.error = _("Cannot continue: {problem}", problem=one_line(exc))
             app.play_sound("error")
             self._build()
             return
@@ -290,7 +310,7 @@ class TitleScene(MenuScene):
         try:
             session = setup.session(self.app, random_seed())
         except AztecArcadeError as exc:
-            self.error = f"Cannot start the rematch: {one_line(exc)}"
+            self.error = _("Cannot start the rematch: {problem}", problem=one_line(exc))
             self.app.play_sound("error")
             return
         self.app.stack.push("play", session)
@@ -354,7 +374,7 @@ class TitleScene(MenuScene):
         """"Learn to play" again once the lessons' check has finished (the row is
         replaced where it stands; the focus stays)."""
         for i, item in enumerate(self.menu.items):
-            if item.label == "Learn to play":
+            if item.label == LEARN:
                 learn = self._learn_item()
                 if not self.checking:
                     self.menu.items[i] = learn
@@ -382,11 +402,13 @@ class TitleScene(MenuScene):
             screen.text(fit(screen, self.error, theme.FONT_BODY, 1840), 960, 960,
                         theme.FONT_BODY, theme.DANGER, "center")
         elif self.notice:
-            screen.text(fit(screen, f"The autosave cannot be loaded: {one_line(self.notice)}",
+            screen.text(fit(screen, _("The autosave cannot be loaded: {problem}",
+                                      problem=one_line(self.notice)),
                             theme.FONT_SMALL, 1840), 960, 940, theme.FONT_SMALL,
                         theme.DANGER, "center")
-            screen.text(fit(screen, "It is kept: before the next game is saved, it is "
-                            "renamed to autosave-damaged-(date).json in the saves folder.",
+            screen.text(fit(screen, _("It is kept: before the next game is saved, it is "
+                                      "renamed to autosave-damaged-(date).json in the saves "
+                                      "folder."),
                             theme.FONT_SMALL, 1840), 960, 976, theme.FONT_SMALL,
                         theme.TEXT_DIM, "center")
         draw_footer(screen, self.shortcuts)
@@ -408,5 +430,5 @@ class TitleScene(MenuScene):
             screen.text(ch, x + w / 2 + 6, y + 8, theme.readable(size), (0, 0, 0), "center")
             screen.text(ch, x + w / 2, y, theme.readable(size), colour, "center")
             x += w
-        screen.text("couch board games on one shared screen", 960, 320, theme.FONT_BODY,
+        screen.text(_("couch board games on one shared screen"), 960, 320, theme.FONT_BODY,
                     theme.TEXT_DIM, "center")
