@@ -115,10 +115,10 @@ def test_a_greedy_pawn_grows_a_domain_of_its_cards_type_where_it_wins_the_confli
     state.chosen = [9, 4, 6]
     mine, city, wild = state.control[2], state.control[0], state.control[1]
     state.board[t1][mine] = 1
-    assert best_placements(rules, state, seat) == [t2, t8]
+    assert best_placements(rules.table, state, seat) == [t2, t8]
     state.board[t8][city] = 1
     state.board[t2][wild] = 1
-    assert best_placements(rules, state, seat) == [t2]
+    assert best_placements(rules.table, state, seat) == [t2]
     greedy = new_game("aztlan", 3, seed=1, options={"playout_greedy_chance": 100}).rules
     assert {greedy.greedy_playout_action(state, Rng(n)) for n in range(5)} == {"place t2"}
 

@@ -73,7 +73,6 @@ class AztlanTable:
             return p.winner if p.kind == "decide" else p.queue[0]
         return state.order[state.turn]
 
-
     # =====================================================================================
     # small queries (the handlers, the refusals and the bots ask them)
     # =====================================================================================
