@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.api import new_game
+from game.i18n import say
 from tests.remote.helpers import Owner
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,7 +107,7 @@ def test_a_phone_taps_a_space_of_the_mexica_picture_and_plays_the_action_shown(m
     seat = game.current_player
     step = next(a for a in game.legal_actions() if a.startswith("move "))
     where = step.split()[1]
-    words = game.describe(step)  # "Player 1 walks to h7: 1 AP"
+    words = say(game.describe(step))  # "Player 1 walks to h7: 1 AP"
     hub = make_hub(2, ["Ana", "Ben"], pictures=True, picture_size=(960, 540))
     owner = Owner(game, hub)
     owner.start()
@@ -131,7 +132,7 @@ def test_a_phone_taps_a_space_of_the_mexica_picture_and_plays_the_action_shown(m
         assert sheet.find_element(By.TAG_NAME, "strong").text == where
         buttons = sheet.find_elements(By.CSS_SELECTOR, "button.action")
         texts = [b.find_element(By.CLASS_NAME, "action-text").text for b in buttons]
-        said = f"Walk to {where}: 1 AP"
+        said = f"You walk to {where}: 1 AP"  # the seat's own sentence, as its buttons say
         assert words == f"Player {seat + 1} walks to {where}: 1 AP" and said in texts, texts
         assert all(where in t for t in texts)  # only what happens on that space
         assert game.log[-1] != step
