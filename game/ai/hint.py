@@ -29,8 +29,8 @@ from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.facets import bot_hooks
 from game.core.rng import Rng
-from game.core.words import plural
 from game.i18n import Msg, say
+from game.i18n.client import _
 
 #: longest reason shown (one line of the status bar)
 MAX_REASON = 110
@@ -127,22 +127,24 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
         events.extend(evs)
     gained = rules.scores(work)[seat] - before_score
     value = advantage(rules, work, seat, weights) - before_value
-    parts: list[str] = []
+    parts: list[str] = []  # each said in the television's language, to the seat asking
     if gained > 0:
         mine = [e for e in events if e.seat == seat and e.points > 0 and e.visible(seat)
                 and not e.barrier]
-        why = f" ({_short(str(mine[0].text))})" if mine else ""
-        parts.append(f"+{gained} now{why}")
+        parts.append(say(_("+{points} now ({why})", points=gained,
+                           why=_short(say(mine[0].text, reader=seat))) if mine
+                         else _("+{points} now", points=gained), reader=seat))
     rest = played[1:]
     if rest:
         shown = ", ".join(rest[:SHOWN_STEPS]) + (", ..." if len(rest) > SHOWN_STEPS else "")
-        parts.append(f"then {shown}")
+        parts.append(say(_("then {steps}", steps=shown)))
     if gained <= 0 and value > 0.5:
-        parts.append(f"improves your position by about {plural(round(value), 'point')} "
-                     "(the Normal player's estimate)")
+        parts.append(say(_.n("improves your position by about {n} point (the Normal "
+                             "player's estimate)", "improves your position by about {n} "
+                             "points (the Normal player's estimate)", n=round(value))))
     elif not parts:
-        parts.append("nothing better to do now" if played == ["end"] or not played
-                     else "the move the Normal player rates best here")
+        parts.append(say(_("nothing better to do now") if played == ["end"] or not played
+                         else _("the move the Normal player rates best here")))
     return one_line("; ".join(parts))
 
 
