@@ -266,7 +266,7 @@ def test_setup_snapshot_in_german(shot_app, tmp_path, german):
 
 
 def test_market_snapshot_in_german(shot_app, tmp_path, german):
-    from variants.market import view_showcase
+    from tools import market_showcase as view_showcase
 
     play = view_showcase.midgame(shot_app)
     assert isinstance(play, PlayScene)
