@@ -44,7 +44,7 @@ def test_every_game_gets_bars_that_add_up_facts_and_its_final_board(ui, variant,
     for seat in range(players):  # each bar is the whole score, split by reason
         assert sum(scene.breakdown[seat].values()) == game.scores[seat]
     assert "other" not in scene.reasons  # every point has a reason the legend names
-    assert scene.view is not None and scene.facts
+    assert scene.make_view is not None and scene.facts  # it draws the final board
     before = game.to_json()
     ui.app.draw()
     first = ui.snapshot()

@@ -8,6 +8,7 @@ import json
 import pygame
 
 from game.api import new_game
+from game.i18n import say
 from game.ui import showcase
 from game.ui.scenes.pause import NOT_SAVED, SaveScene
 from game.ui.session import Session
@@ -28,10 +29,10 @@ def test_a_position_game_is_never_autosaved_and_the_save_screen_says_why(stub_ui
     assert app.saves.folder.is_dir() is False or not list(app.saves.folder.glob("*.json"))
     app.stack.push(SaveScene(play.session))
     stub_ui.frames(2)
-    assert NOT_SAVED in stub_ui.texts()
+    assert say(NOT_SAVED) in stub_ui.texts()
     stub_ui.type("Puzzle")
     stub_ui.key(pygame.K_RETURN)
-    assert isinstance(stub_ui.top, SaveScene) and NOT_SAVED in stub_ui.texts()
+    assert isinstance(stub_ui.top, SaveScene) and say(NOT_SAVED) in stub_ui.texts()
     assert not app.saves.path("Puzzle").exists()
 
 
