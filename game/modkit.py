@@ -60,6 +60,8 @@ from game.core.typedstate import (
     literal,
 )
 from game.core.words import indefinite, plural, roman
+from game.i18n import Domain, Msg, Seat, Text, render, say
+from game.i18n.modcheck import check_catalogue
 from game.kit.aidrows import aid_row
 from game.kit.conformance import ConformanceError, check_variant
 
@@ -100,6 +102,8 @@ __all__ = [
     "Record", "Index", "Tuple", "TupleOf", "ByName", "literal", "StateCodec", "StateError",
     # files next to a variant
     "asset_file",
+    # texts as messages, in each reader's language (docs/modding/translating.md)
+    "Domain", "Msg", "Seat", "Text", "render", "say", "check_catalogue",
     # a player aid's rows (``Rules.player_aid`` pages)
     "aid_row",
     # lessons ("Learn to play")

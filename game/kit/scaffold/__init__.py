@@ -282,7 +282,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import Seat, Text
 from game.modkit import (
     Context,
     Event,
@@ -292,6 +291,8 @@ from game.modkit import (
     Int,
     Obj,
     Rules,
+    Seat,
+    Text,
     plain_number,
     quote,
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.i18n import Domain
+from game.modkit import Domain
 
 _ = Domain("__PKG__", Path(__file__).resolve().parent / "locale")
 '''

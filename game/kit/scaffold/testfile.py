@@ -23,15 +23,15 @@ from game.modkit import (
     IllegalAction,
     Registry,
     SaveError,
+    check_catalogue,
     check_variant,
     from_position,
     load_game,
     new_game,
     play_script,
+    render,
     reset_registry,
 )
-from game.i18n import render
-from game.i18n.modcheck import check_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 
