@@ -46,8 +46,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
 def test_the_folder_holds_the_program_and_the_games_data(built):
     tool, folder = built
     assert tool.program(folder).is_file()
-    data = [p for p in folder.rglob("mexica.yaml") if p.parent.name == "variants"]
-    assert data and all("_data" in p.parts for p in data), data
+    # each game's YAML beside its code (the package data of ``variants``), the settings
+    # with the program's own data
+    games = [p for p in folder.rglob("mexica.yaml") if p.parent.name == "mexica"
+             and p.parent.parent.name == "variants"]
+    assert games, "the built-in games' YAML is missing"
+    settings = [p for p in folder.rglob("settings.yaml") if "_data" in p.parts]
+    assert settings, "the settings' defaults are missing"
     assert list(folder.rglob("aztec_arcade-*.dist-info/entry_points.txt")), \
         "the built-in games' entry points are missing"
 

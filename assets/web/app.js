@@ -118,9 +118,10 @@ function show(section) {
   $("game").hidden = section !== "game";
 }
 
-function setConn(text, bad) {
+function setConn(id, bad) {  // a text id: said again in the page's language when it comes
+  app.conn = [id, bad];
   const node = $("conn");
-  node.textContent = text;
+  node.textContent = T(id);
   node.classList.toggle("bad", !!bad);
 }
 
@@ -129,13 +130,13 @@ function connect() {
   clearTimeout(app.timer);
   if (app.ws && app.ws.readyState <= 1) return;
   app.closedForGood = false;
-  setConn(T("Connecting…"));
+  setConn("Connecting…");
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const ws = new WebSocket(scheme + location.host + "/ws");
   app.ws = ws;
   ws.onopen = () => {
     app.retry = 0;
-    setConn(T("Connected"));
+    setConn("Connected");
     if (app.room) join();
     else show("lobby");
   };
@@ -148,8 +149,8 @@ function connect() {
   ws.onclose = () => {
     app.joined = false;
     if (app.closedForGood || !app.room) return;
-    if (app.paused) setConn(T("Paused: waiting for the game to go on…"));
-    else setConn(T("Connection lost: trying again…"), true);
+    if (app.paused) setConn("Paused: waiting for the game to go on…");
+    else setConn("Connection lost: trying again…", true);
     const wait = Math.min(10000, 1000 * Math.pow(2, app.retry++));
     app.timer = setTimeout(connect, wait);
   };
@@ -211,6 +212,7 @@ const HANDLERS = {
       select.appendChild(option);
     }
     applyTexts();
+    if (app.conn) setConn(...app.conn);
     renderLobby();
     renderMe();
     if (app.state) render();
@@ -290,7 +292,7 @@ const HANDLERS = {
       // a game that goes on later (saved with its seats): keep the token, keep trying
       app.closedForGood = !msg.resume;
       app.paused = !!msg.resume;
-      setConn(T(msg.reason), true);
+      setConn(msg.reason, true);
       const note = $("notice");
       note.hidden = false;
       note.textContent = T(msg.reason);
