@@ -14,8 +14,7 @@ loads them all, pygame included; name what you need instead.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.api import (
     ConfigError,
@@ -31,6 +30,7 @@ from game.core.engine import PLAN_SEP, GameType, Rules
 from game.core.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
 from game.core.events import Event
 from game.core.hookspecs import hookimpl
+from game.core.lazy import lazy_names
 from game.core.lessons.model import Lesson, play_script
 from game.core.notation import action_words, plain_number
 from game.core.paths import asset_file
@@ -117,16 +117,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a client name on first use (keeps pygame out of headless processes)."""
-    if name not in _CLIENT:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module_name, attribute = _CLIENT[name]
-    module = importlib.import_module(module_name)
-    value = module if attribute is None else getattr(module, attribute)
-    globals()[name] = value  # later look-ups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_CLIENT))
+__getattr__, __dir__ = lazy_names(__name__, globals(), _CLIENT)

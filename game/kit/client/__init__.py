@@ -20,8 +20,9 @@ loads pygame. Mods may also take the most used of these from :mod:`game.modkit`.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from game.core.lazy import lazy_names
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.kit.client import theme  # noqa: F401
@@ -167,16 +168,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a kit name on first use (keeps pygame out of headless processes)."""
-    if name not in _NAMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module_name, attribute = _NAMES[name]
-    module = importlib.import_module(module_name)
-    value = module if attribute is None else getattr(module, attribute)
-    globals()[name] = value  # later look-ups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_NAMES))
+__getattr__, __dir__ = lazy_names(__name__, globals(), _NAMES)
