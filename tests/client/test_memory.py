@@ -25,7 +25,7 @@ from game.kit.client import screen as screen_module
 from game.kit.client.art import frames
 from game.kit.client.art.cache import ART, ART_BYTES, ART_ENTRIES
 from game.kit.client.art.sprites import SPRITE_BYTES, SPRITES, stamp
-from game.kit.client.art.texture import cut_corners, stone
+from game.kit.client.art.texture import cut_corners, masked, masked_onto, stone
 from game.kit.client.lru import NAMED, LruCache, fit_to_window
 from game.kit.client.screen import (
     BOX_CACHE_BYTES,
@@ -288,3 +288,56 @@ def test_cutting_only_the_corners_cuts_as_a_whole_mask_does(window, size, radius
     cut_corners(cut, radius)
     assert pygame.image.tobytes(cut, "RGBA") == pygame.image.tobytes(whole, "RGBA")
     assert cut.get_at((0, 0)).a == 0 and cut.get_at((size[0] // 2, size[1] // 2)).a == 255
+
+
+@pytest.mark.parametrize("size,radius", [((400, 300), 16), ((1840, 984), 24), ((31, 90), 12),
+                                         ((200, 200), 60), ((300, 29), 14)])
+def test_a_cut_tiled_straight_onto_a_surface_shows_what_a_cut_blitted_there_does(
+        window, size, radius):
+    """A panel's stone is tiled straight into the panel (a second surface of its size was
+    7 MB more for a moment at full screen): over a half-clear shadow, the same pixels as
+    the cut blitted there, corners showing the shadow through."""
+    below = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(below, (0, 0, 0, 120), below.get_rect().inflate(-4, -4), 0, radius)
+    texture = stone((97, 61), (120, 90, 60), seed=3, keep=False)
+    def lit(body: pygame.Surface) -> None:
+        body.fill((230, 220, 200), (radius // 2, 1, size[0] - radius, 2))
+    blitted = below.copy()
+    blitted.blit(masked(texture, size, radius, paint=lit, mirror=True), (0, 0))
+    onto = below.copy()
+    masked_onto(onto, texture, radius, paint=lit, mirror=True)
+    assert pygame.image.tobytes(onto, "RGBA") == pygame.image.tobytes(blitted, "RGBA")
+    assert onto.get_at((0, 0)).a < 255  # a corner lets the shadow show
+
+
+PANEL_PEAK = """
+import os
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+import pygame
+pygame.display.init(); pygame.display.set_mode((8, 8))
+from game.kit.client.art.frames import _panel
+def status(field):
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith(field + ":"))
+_panel((300, 200), 16, (30, 40, 62), (255, 196, 0), 3, 10, 1, True)
+with open("/proc/self/clear_refs", "w") as f:
+    f.write("5")  # the highest resident set starts again from here
+before = status("VmRSS")
+made = _panel((1840, 984), 24, (30, 40, 62), (255, 196, 0), 5, 10, 1, True)
+print((status("VmHWM") - before) / 1024, made.get_width() * made.get_height() * 4 / 2 ** 20)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(),
+                    reason="Linux's resident-set high-water mark is the measure")
+def test_painting_a_full_screen_panel_needs_little_beyond_the_panel():
+    """Opening the rules help paints a panel the size of the screen. Its shadow and its
+    stone used to be surfaces of that size too, 21 MB for a moment for a 7 MB panel:
+    the highest point of an evening's memory. Now the panel is painted in place."""
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, "-c", PANEL_PEAK], capture_output=True,
+                          text=True, cwd=root, timeout=120, check=True,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    rise, panel = map(float, proc.stdout.split())
+    assert panel > 6.5
+    assert rise < panel + 7.5  # the stone piece, its grain, one flipped copy (was 10)
