@@ -7,6 +7,7 @@ scene: the scene draws with these functions, so they name it by shape only.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -16,7 +17,7 @@ from game.i18n.client import _
 from game.i18n.message import as_text
 from game.kit.client import theme
 from game.kit.client.layout import BOARD_AREA
-from game.kit.client.screen import draw_mark
+from game.kit.client.screen import Screen, draw_mark
 from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, pulse
 from game.ui import scorebars
 from game.ui.scenes.common import seat_mark
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from game.kit.client.boardview import BoardView
-    from game.kit.client.screen import Screen
     from game.ui.scorebars import Look
     from game.ui.session import Session
 
@@ -107,19 +107,28 @@ def draw_board(screen: Screen, make_view: Callable[[], BoardView | None] | None,
 
 def board_picture(screen: Screen, view: BoardView, inner: Rect) -> tuple[
         pygame.Surface, tuple[int, int]]:
-    """The view's board drawn in the play screen's board area, cut out and scaled to fit
-    ``inner`` (centred); the picture and where it goes, in pixels."""
-    off = pygame.Surface(screen.surface.get_size())
-    off.fill(theme.BG)
-    view.draw(screen.derived(off, screen.ox, screen.oy), BOARD_AREA)
+    """The view's board, drawn as in the play screen's board area but at the scale that
+    fits it into ``inner``, and cut out; the picture and where it goes (pixels, centred).
+
+    Why at that scale, not drawn at the window's scale and shrunk: the view paints its
+    lake, its stone and its three layers for the picture, and at the window's scale they
+    took 22 MB for a moment at 1080p, the most the client ever held over an evening
+    (``benchmarks/memory.py --client``). Drawn the size it is shown, they take a third."""
     bx, by, bw, bh = view.board_rect(BOARD_AREA)
-    crop = screen.rect(bx, by, bw, bh).clip(off.get_rect())
     target = screen.rect(*inner)
-    k = min(target.w / max(1, crop.w), target.h / max(1, crop.h))
-    size = (max(1, round(crop.w * k)), max(1, round(crop.h * k)))
-    scaled = pygame.transform.smoothscale(off.subsurface(crop), size)
-    return scaled, (target.x + (target.w - size[0]) // 2,
-                    target.y + (target.h - size[1]) // 2)
+    fit_k = min(1.0, target.w / max(1.0, bw * screen.scale),
+                target.h / max(1.0, bh * screen.scale))
+    lw, lh = theme.LOGICAL_SIZE
+    off = pygame.Surface((max(1, math.floor(lw * screen.scale * fit_k)),
+                          max(1, math.floor(lh * screen.scale * fit_k))))
+    off.fill(theme.BG)
+    small = Screen(off)  # the whole canvas at that scale, as a smaller window shows it
+    view.draw(small, BOARD_AREA)
+    crop = small.rect(bx, by, bw, bh).clip(off.get_rect())
+    crop.size = (min(crop.w, target.w), min(crop.h, target.h))
+    picture = off.subsurface(crop).copy()
+    return picture, (target.x + (target.w - crop.w) // 2,
+                     target.y + (target.h - crop.h) // 2)
 
 
 def legend_rows(screen: Screen, w: float, reasons: list[str]) -> int:

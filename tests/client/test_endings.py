@@ -12,7 +12,7 @@ from game.core.events import Event
 from game.core.rng import Rng
 from game.ui import scorebars
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.results import BARS_DONE, CALM_AFTER, ResultsScene
+from game.ui.scenes.results import BARS_DONE, BOARD, CALM_AFTER, ResultsScene
 from game.ui.sessions import make_session
 from tests.client.conftest import Driver
 
@@ -54,6 +54,37 @@ def test_every_game_gets_bars_that_add_up_facts_and_its_final_board(ui, variant,
     for reason in scene.reasons:  # the legend: a label for every colour of the bars
         assert scorebars.label(reason) in texts
     assert scene.facts[0] in texts
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES[:3])
+def test_the_final_board_is_drawn_the_size_it_is_shown(ui, variant, players, monkeypatch):
+    """The final board's picture is drawn at the scale of its panel, not at the
+    window's and shrunk: at the window's scale its lake, stone and layers took 22 MB for a
+    moment at 1080p, the highest point of an evening's memory. The picture fills its
+    panel as before."""
+    scene = open_results(ui, finished(variant, players), frames=0)
+    assert scene.make_view is not None
+    drawn: list[tuple[int, int]] = []
+    made = scene.make_view
+
+    def watched():
+        view = made()
+        draw = view.draw
+        def spy(screen, area):
+            drawn.append(screen.surface.get_size())
+            return draw(screen, area)
+        monkeypatch.setattr(view, "draw", spy)
+        return view
+    scene.make_view = watched
+    ui.frames(2)
+    window = ui.app.screen.surface.get_size()
+    assert len(drawn) == 1  # once, then kept
+    assert drawn[0][0] * drawn[0][1] < window[0] * window[1] * 0.6
+    picture, _at = next(iter(scene.board_cache.values()))
+    x, y, w, h = BOARD  # the panel's inside under its title, as draw_board lays it out
+    inner = ui.app.screen.rect(x + 14, y + 52, w - 28, h - 66)
+    assert picture.get_width() <= inner.w and picture.get_height() <= inner.h
+    assert max(picture.get_width() / inner.w, picture.get_height() / inner.h) > 0.97
 
 
 def test_the_bars_split_by_period_age_colour_and_the_final_count():
