@@ -152,9 +152,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("game.core",), ("game.api",), ("game.kit",), ("game.ai",), ("game.lab", "game.remote"),
     ("game.ui", "game.bridges"), ("game.cli",)]
 #: imports that still point up or across (issue 35's plan removes each)
-ALLOWED_UPWARD = {
-    ("game.remote.host", "game.ui.saves"),  # the Keeper writes through the client's store
-}
+ALLOWED_UPWARD: set[tuple[str, str]] = set()
 
 
 def floor(module: str) -> tuple[int, str] | None:

@@ -25,8 +25,9 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from game.core.errors import AztecArcadeError, IllegalAction
 from game.core.rng import mix_seed
@@ -35,7 +36,6 @@ if TYPE_CHECKING:  # the command line builds its parser without loading these
     from game.api import Game
     from game.remote.hub import RemoteHub
     from game.remote.keep import KeptSeats
-    from game.ui.saves import SaveStore
 
 #: default seconds a remote seat may be away while it decides before the computer plays
 TAKEOVER = 120.0
@@ -52,6 +52,23 @@ class _Stop(BaseException):
     done while it waits)."""
 
 
+class GameStore(Protocol):
+    """What the Keeper writes through: the client's saves folder
+    (:class:`game.ui.saves.SaveStore`) has this shape. A protocol, not that class, so the
+    host (below the client in the house) never imports the client."""
+
+    autosave_name: str
+
+    def path(self, name: str) -> Path: ...
+    def autosave(self, game: Game, names: list[str] | None = None,
+                 meta: dict[str, Any] | None = None) -> Any: ...
+    def keep_phones(self, kept: KeptSeats) -> None: ...
+    def end_phones(self, forget: bool) -> None: ...
+    def flush(self) -> None: ...
+    def errors(self) -> list[str]: ...
+    def notices(self) -> list[str]: ...
+
+
 class Keeper:
     """Saves the hosted game after every action and the devices' seats beside it whenever
     they change, as the game window does (:meth:`SaveStore.autosave
@@ -61,7 +78,7 @@ class Keeper:
     action or two still being written, never the save before them. A write that fails
     is said once per reason and the game goes on: the last good save stays as it was."""
 
-    def __init__(self, store: SaveStore, hub: RemoteHub, tag: str, kinds: list[str],
+    def __init__(self, store: GameStore, hub: RemoteHub, tag: str, kinds: list[str],
                  say: Callable[[str], None]) -> None:
         self.store, self.hub, self.tag, self.kinds, self.say = store, hub, tag, kinds, say
         self.path = store.path(store.autosave_name)
