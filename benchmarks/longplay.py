@@ -124,7 +124,7 @@ class LongPlay:
         app.step(events, DT)
         if self.flip:
             pygame.display.flip()
-        app.heap.watch(app.stack.top)  # between frames, as App.run does
+        app.heap.watch(app.stack.top, app.stack.scenes)  # between frames, as App.run does
         self.frames += 1
         if not app.running:
             raise RuntimeError(f"the client quit at frame {self.frames}")

@@ -419,7 +419,7 @@ class App:
             self.after_frame()
             if self.trace is not None:
                 self.trace.after_frame(self)
-            self.heap.watch(self.stack.top)  # a game's screen came up: between frames
+            self.heap.watch(self.stack.top, self.stack.scenes)  # between frames
             if timing and frames == 0:
                 print(f"AZTEC_ARCADE_TIMING first frame {time_since_start():.3f} s after "
                       "process start", flush=True)

@@ -78,3 +78,19 @@ def test_a_game_tidies_the_heap_every_couple_of_seconds(app, thawed, monkeypatch
 def _frozen(obj: object) -> bool:
     """Left out of the collector's passes (in none of its three generations)."""
     return not any(o is obj for gen in range(3) for o in gc.get_objects(generation=gen))
+
+
+def test_a_game_that_left_the_screen_is_freed_at_once(app, thawed):
+    """What a game's screen held in cycles (its view, its layers) was frozen by the
+    game's tidies; once the screen leaves the stack it is freed then, not kept under the
+    results and the menus until the next game starts."""
+    play = showcase.start_play(app, new_game("mexica", 2, seed=1))
+    assert app.heap.watch(play, app.stack.scenes)
+    play.me = play  # type: ignore[attr-defined]  # in a cycle, as a view's callbacks put it
+    heap.tidy()  # frozen, as every couple of seconds of the game
+    gone = weakref.ref(play)
+    app.stack.pop()
+    del play
+    assert not app.heap.watch(app.stack.top, app.stack.scenes)
+    assert gone() is None  # freed as the game's screen went
+    assert gc.get_freeze_count() == 0  # and the menus run unfrozen
