@@ -439,7 +439,7 @@ def test_results_screen_draws_the_view_table(make_app, monkeypatch):
 def test_the_reveal_goes_colour_by_colour_with_the_engines_points():
     """The rulebook's example: each colour's step has the king's multiplier, each side's
     holder (the partner's count beside it) and exactly the engine's score events."""
-    from variants.market.handlers import finish
+    from variants.market.scoring import finish
 
     game = rulebook_game()
     events = finish(game.rules, game.rules.from_dict(game.rules.to_dict(game.state)))

@@ -1,6 +1,6 @@
 """The Market's scoring reveal: colour by colour, as the rulebook counts it.
 
-The engine scores the whole Market at once when the bag is empty (``handlers.finish``):
+The engine scores the whole Market at once when the bag is empty (``scoring.finish``):
 one ``score`` event per seat and colour, its reason the colour. The reveal walks the
 colours in the rulebook's order and reads, for each, the king's tokens of the colour
 (its multiplier), what every side holds of it (in a partnership only the member holding
