@@ -8,11 +8,14 @@ gate, then the verb's check; the same predicates build ``legal``'s actions), and
 then calls the verb's ``do`` from :data:`~variants.market.verbs.VERBS`, which changes the
 state. Chance (the bag, the random market) comes from the generator stored in the state,
 so a seed and a log replay a game exactly.
+
+The rules inherit their facets: the computer players' hooks from
+:class:`~variants.market.bot.MarketBot` and what people are shown from
+:class:`~variants.market.present.MarketPresentation`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.engine import GameType, Rules
@@ -25,7 +28,8 @@ from game.i18n import Msg, Text
 from game.i18n.message import reason
 from game.kit.sampling import SampledViews
 from game.kit.verbs import dispatch
-from variants.market import ai, facts, legal, scoring
+from variants.market import legal, scoring
+from variants.market.bot import MarketBot
 from variants.market.mechanics import Purchase, draw, king_sources
 from variants.market.notation import canonical, parse
 from variants.market.params import (
@@ -35,22 +39,24 @@ from variants.market.params import (
     check_market_params,
     check_market_players,
 )
-from variants.market.policy import playout_choice
+from variants.market.present import MarketPresentation
 from variants.market.state import Buyer, MarketState, state_codec
 from variants.market.table import MarketTable
-from variants.market.text import _, player_name
+from variants.market.text import player_name
 from variants.market.verbs import VERBS, after_market, verdict
 
 __all__ = ["MarketRules", "player_name"]
 
 
-class MarketRules(Rules[MarketState]):
+class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
+    """The Market's rules, with the computer players' hooks (``bot``) and what people
+    are shown (``present``) as its facets."""
+
     engine_id: ClassVar[str] = "tlatelolco-market"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
     #: commodities are drawn from a bag nobody sees into, after some were removed unseen
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded")
-    evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
@@ -120,19 +126,6 @@ class MarketRules(Rules[MarketState]):
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
 
-    def forgoes(self, state: MarketState, action: str) -> Text:
-        """Ending the play while buyers could still buy gives those purchases up."""
-        if action.split() != ["end"] or state.phase != "turn":
-            return ""
-        buyers = {b for b, _ in self.purchases(state)}
-        return _.n("{n} buyer could still buy", "{n} buyers could still buy",
-                   n=len(buyers)) if buyers else ""
-
-    def player_aid(self) -> dict[str, Any]:
-        from variants.market.aid import player_aid
-
-        return player_aid(self.params, self.players)
-
     def is_over(self, state: MarketState) -> bool:
         return state.phase == "over"
 
@@ -141,14 +134,6 @@ class MarketRules(Rules[MarketState]):
 
     def winners(self, state: MarketState) -> list[int]:
         return list(state.winners)
-
-    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
-        return facts.game_facts(state.king, events)
-
-    def tie_break(self, state: MarketState) -> Text:
-        return scoring.tie_break(scoring.holdings(state.buyers), state.king,
-                                 [sum(b.coin for b in seat) for seat in state.buyers],
-                                 self.teams, state.winners)
 
     def to_dict(self, state: MarketState) -> dict[str, Any]:
         return self.codec.dump(state)
@@ -180,32 +165,6 @@ class MarketRules(Rules[MarketState]):
         data["sides"] = list(self.sides)
         data["teams"] = [list(t) for t in self.teams]
         return data
-
-    def playout_action(self, state: MarketState, rng: Rng) -> str:
-        return playout_choice(self.table, state, rng)
-
-    # -- the computer players' hooks (variants.market.ai) ----------------------------------
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MarketState:
-        return ai.determinize(self.table, self.sampled_views, view, seat, rng)
-
-    def evaluate(self, view: MarketState, seat: int,
-                 weights: Mapping[str, float] | None = None) -> float:
-        return ai.evaluate(self.table, view, seat)
-
-    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        from variants.market.device import device_panel
-
-        return device_panel(view, seat)
-
-    def describe_action(self, state: MarketState, action: str) -> Text:
-        try:
-            verb, args = parse(action, self.geo)
-        except IllegalAction:
-            return action
-        say = dispatch(VERBS, verb).say
-        assert say is not None
-        said: Text = say(self.table, state, args)
-        return said
 
     # =====================================================================================
     # legal actions
@@ -250,4 +209,3 @@ class MarketRules(Rules[MarketState]):
         except IllegalAction as exc:
             return reason(exc)
         return None
-
