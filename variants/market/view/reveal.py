@@ -17,11 +17,11 @@ from game.i18n import Text
 from game.kit.client import Effects, Screen
 from game.modkit import Event
 from variants.market import scoring
-from variants.market import view_overlay as vo
-from variants.market import view_paint as vp
 from variants.market.params import COLOURS
 from variants.market.text import _
-from variants.market.view_layout import Layout
+from variants.market.view import overlay as vo
+from variants.market.view import paint as vp
+from variants.market.view.layout import Layout
 
 GOLD = (255, 206, 60)
 
