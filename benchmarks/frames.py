@@ -150,7 +150,7 @@ def aztlan_spots(play: PlayScene) -> list[Point]:
 
 
 def market_spots(play: PlayScene) -> list[Point]:
-    from variants.market.view_layout import make_layout
+    from variants.market.view.layout import make_layout
 
     rules = play.game.rules
     lay = make_layout(BOARD_AREA, rules.n)

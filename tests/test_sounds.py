@@ -137,7 +137,7 @@ def test_every_game_and_the_menus_have_their_loop():
 ENGINE_PACKAGES = {"mexica": "mexica", "mexica-neutral": "mexica_neutral",
                    "tlatelolco-market": "market", "aztlan": "aztlan"}
 #: kinds made from a value rather than written out: the Market's tiles that carry tokens
-#: (variants/market/handlers.py, ``Event(tile, ...)``)
+#: (variants/market/verbs.py, ``Event(tile, ...)``)
 DYNAMIC_KINDS = {"tlatelolco-market": {"porter", "governor"}}
 
 
@@ -158,6 +158,10 @@ def _verbs(package: str) -> set[str]:
         from variants.mexica.rules import MexicaRules
 
         return set(MexicaRules.ACTIONS) | set(MexicaRules.TURN_STEPS)
+    if package == "market":
+        from variants.market.verbs import VERBS
+
+        return set(VERBS)
     module = importlib.import_module(f"variants.{package}.handlers")
     return set(module.HANDLERS)
 

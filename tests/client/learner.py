@@ -20,7 +20,7 @@ from game.ui.scenes.lesson import LessonScene
 from variants.aztlan.view import AztlanView
 from variants.aztlan.view_layout import make_layout as make_aztlan_layout
 from variants.market.view import MarketView
-from variants.market.view_layout import step_target
+from variants.market.view.layout import step_target
 from variants.mexica.view import MexicaView
 from variants.mexica.view_paint import make_layout as make_mexica_layout
 

@@ -32,7 +32,7 @@ from game.ui.scenes.scoring import ScoringScene
 from tests.client.conftest import Driver
 from tests.client.test_scenes import game_until, start_play
 from variants.aztlan import view_plan
-from variants.market.view_layout import make_layout
+from variants.market.view.layout import make_layout
 
 CANVAS = 1920 * 1080
 SIZE = (1920, 1080)

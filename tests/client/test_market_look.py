@@ -18,8 +18,8 @@ from game.kit.client.layout import BOARD_AREA
 from game.kit.client.screen import Screen
 from game.ui import showcase
 from tests.client.conftest import Driver
-from variants.market import view_tiles
-from variants.market.view_layout import CARDS, make_layout
+from variants.market.view import tiles as vt
+from variants.market.view.layout import CARDS, make_layout
 
 SIZES = [(1920, 1080), (1280, 720), (1280, 800)]
 LONG = ["Xochiquetzal", "Cuauhtemoc", "Tlahuizcalpan", "Itzpapalotl"]
@@ -147,8 +147,8 @@ def test_every_word_on_the_table_is_readable_and_apart(make_app, monkeypatch, si
             shadow = a == b and abs(ra[0] - rb[0]) < 4 and abs(ra[1] - rb[1]) < 4
             assert shadow or not overlaps(ra, rb), (a, ra, b, rb)
     lay = make_layout(BOARD_AREA, view.rules.n, view.rules.sides)
-    assert view_tiles.roomy(lay.cs)
-    top, art, _word = view_tiles.rows(lay.cs)
+    assert vt.roomy(lay.cs)
+    top, art, _word = vt.rows(lay.cs)
     on_tiles = 0
     for sq in range(lay.n * lay.n):
         x, y, cs, _ = lay.square(sq)
@@ -173,7 +173,7 @@ def test_the_panel_headline_is_never_cut(make_app, monkeypatch, players):
     headline says what the seat to move does, whole: a name too long to stand beside
     the round leaves the headline (the colour bar and the seat cards say whose turn)."""
     from game.kit.client.layout import panel_area
-    from variants.market.view_panel import headline
+    from variants.market.view.panel import headline
 
     ui = Driver(make_app(size=(1280, 720), fullscreen=False))
     game = new_game("tlatelolco-market", players, seed=5)

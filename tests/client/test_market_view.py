@@ -29,7 +29,7 @@ from tests.client.view_helpers import ServicesStub, play  # noqa: E402
 from tools import market_showcase as view_showcase  # noqa: E402
 from variants.market.params import COLOURS  # noqa: E402
 from variants.market.view import MarketView  # noqa: E402
-from variants.market.view_layout import make_layout  # noqa: E402
+from variants.market.view.layout import make_layout  # noqa: E402
 
 VARIANT = "tlatelolco-market"
 AREA = (16.0, 128.0, 1344.0, 812.0)  # the play scene's board and panel areas
@@ -439,7 +439,7 @@ def test_results_screen_draws_the_view_table(make_app, monkeypatch):
 def test_the_reveal_goes_colour_by_colour_with_the_engines_points():
     """The rulebook's example: each colour's step has the king's multiplier, each side's
     holder (the partner's count beside it) and exactly the engine's score events."""
-    from variants.market.handlers import finish
+    from variants.market.scoring import finish
 
     game = rulebook_game()
     events = finish(game.rules, game.rules.from_dict(game.rules.to_dict(game.state)))
@@ -538,7 +538,7 @@ def test_the_panel_gives_no_key_hints_while_a_computer_decides():
     from types import SimpleNamespace
 
     from game.api import new_game as fresh
-    from variants.market.view_panel import hint
+    from variants.market.view.panel import hint
 
     game = fresh("tlatelolco-market", 2, seed=5)
     seat = game.current_player

@@ -33,7 +33,7 @@ def hex_of(rgb: tuple[int, int, int]) -> str:
 # colours
 # ---------------------------------------------------------------------------------------
 def test_the_markets_commodities_are_drawn_in_their_tokens_colours(capsys, tmp_path):
-    from variants.market.view_paint import COMMODITY
+    from variants.market.view.paint import COMMODITY
 
     code, _out, err = balance(capsys, "tlatelolco-market", "--games", "2", "--bots", "easy",
                               "--out", str(tmp_path))

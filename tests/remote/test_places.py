@@ -128,7 +128,7 @@ def test_every_aztlan_action_naming_a_territory_is_held_by_its_places(painter,  
 
 
 def test_every_market_square_and_buyer_is_where_the_view_hits_it(painter):  # noqa: F811
-    from variants.market.view_layout import make_layout
+    from variants.market.view.layout import make_layout
 
     game = advanced("tlatelolco-market", 4, 7, 40)
     places = places_of(painter, game)

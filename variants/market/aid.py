@@ -1,6 +1,6 @@
 """The Market of Tlatelolco's player aid: the rules as pages, every number read from the
 variant's parameters, and the rulebook's examples as positions the board view draws
-(``variants.market.aid_pages``).
+(``variants.market.view.aid_pages``).
 
 The examples: a purchase past a governor, a porter and an ambassador, and the rulebook's
 final count (Yolanda and Victor 53, Laura and Raquel 60; here Ana and Cy against Ben and

@@ -1,19 +1,21 @@
-"""The Market of Tlatelolco's rules: setup, the pass, the play, the end and scoring.
+"""The Market of Tlatelolco's rules: the facade the program talks to.
 
 The rules object is immutable after construction: it builds the :class:`MarketTable` (what
 the parameters fix) and dispatches to the helpers, which take the table and the state
 and know nothing of this facade. All play data lives in a :class:`MarketState`.
-``apply`` parses an action, asks the phase's check in ``refusals`` for a reason to refuse
-it (the same predicates build ``legal``'s actions), and only then calls the verb's handler
-from the table in ``handlers``, which changes the state. Chance
-(the bag, the random market) comes from the generator stored in the state, so a seed and
-a log replay a game exactly.
+``apply`` parses an action, asks ``verbs.verdict`` for a reason to refuse it (the phase's
+gate, then the verb's check; the same predicates build ``legal``'s actions), and only
+then calls the verb's ``do`` from :data:`~variants.market.verbs.VERBS`, which changes the
+state. Chance (the bag, the random market) comes from the generator stored in the state,
+so a seed and a log replay a game exactly.
+
+The rules inherit their facets: the computer players' hooks from
+:class:`~variants.market.bot.MarketBot` and what people are shown from
+:class:`~variants.market.present.MarketPresentation`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from game.core.engine import GameType, Rules
@@ -22,11 +24,12 @@ from game.core.events import Event
 from game.core.notation import KeptParses
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.i18n import Msg, Seat, Text
-from game.i18n.message import Value, reason
+from game.i18n import Msg, Text
+from game.i18n.message import reason
 from game.kit.sampling import SampledViews
-from variants.market import ai, facts, legal, scoring
-from variants.market.handlers import HANDLERS, after_market, player_name
+from game.kit.verbs import dispatch
+from variants.market import legal, scoring
+from variants.market.bot import MarketBot
 from variants.market.mechanics import Purchase, draw, king_sources
 from variants.market.notation import canonical, parse
 from variants.market.params import (
@@ -36,22 +39,24 @@ from variants.market.params import (
     check_market_params,
     check_market_players,
 )
-from variants.market.policy import playout_choice
-from variants.market.refusals import verdict
+from variants.market.present import MarketPresentation
 from variants.market.state import Buyer, MarketState, state_codec
 from variants.market.table import MarketTable
-from variants.market.text import _, colour_of, tile_of
+from variants.market.text import player_name
+from variants.market.verbs import VERBS, after_market, verdict
 
 __all__ = ["MarketRules", "player_name"]
 
 
-class MarketRules(Rules):
+class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
+    """The Market's rules, with the computer players' hooks (``bot``) and what people
+    are shown (``present``) as its facets."""
+
     engine_id: ClassVar[str] = "tlatelolco-market"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
     #: commodities are drawn from a bag nobody sees into, after some were removed unseen
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded")
-    evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
@@ -121,19 +126,6 @@ class MarketRules(Rules):
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
 
-    def forgoes(self, state: MarketState, action: str) -> Text:
-        """Ending the play while buyers could still buy gives those purchases up."""
-        if action.split() != ["end"] or state.phase != "turn":
-            return ""
-        buyers = {b for b, _ in self.purchases(state)}
-        return _.n("{n} buyer could still buy", "{n} buyers could still buy",
-                   n=len(buyers)) if buyers else ""
-
-    def player_aid(self) -> dict[str, Any]:
-        from variants.market.aid import player_aid
-
-        return player_aid(self.params, self.players)
-
     def is_over(self, state: MarketState) -> bool:
         return state.phase == "over"
 
@@ -142,14 +134,6 @@ class MarketRules(Rules):
 
     def winners(self, state: MarketState) -> list[int]:
         return list(state.winners)
-
-    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
-        return facts.game_facts(state.king, events)
-
-    def tie_break(self, state: MarketState) -> Text:
-        return scoring.tie_break(scoring.holdings(state.buyers), state.king,
-                                 [sum(b.coin for b in seat) for seat in state.buyers],
-                                 self.teams, state.winners)
 
     def to_dict(self, state: MarketState) -> dict[str, Any]:
         return self.codec.dump(state)
@@ -182,42 +166,6 @@ class MarketRules(Rules):
         data["teams"] = [list(t) for t in self.teams]
         return data
 
-    def playout_action(self, state: MarketState, rng: Rng) -> str:
-        return playout_choice(self.table, state, rng)
-
-    # -- the computer players' hooks (variants.market.ai) ----------------------------------
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MarketState:
-        return ai.determinize(self.table, self.sampled_views, view, seat, rng)
-
-    def evaluate(self, view: MarketState, seat: int,
-                 weights: Mapping[str, float] | None = None) -> float:
-        return ai.evaluate(self.table, view, seat)
-
-    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        from variants.market.device import device_panel
-
-        return device_panel(view, seat)
-
-    def describe_action(self, state: MarketState, action: str) -> Text:
-        try:
-            verb, args = parse(action, self.geo)
-        except IllegalAction:
-            return action
-        first: Any = args[0] if args else None
-        if verb == "king" and first is None:
-            verb = "king skip"
-        said = DESCRIPTIONS[verb]
-        values: dict[str, Value] = {"player": Seat(state.turn)}
-        if verb in ("place", "shift", "king"):
-            values["square"] = self.geo.names[first]
-        if verb in ("coin", "buy", "pay"):
-            values["buyer"] = first
-        if verb in ("place", "shift"):
-            values["tile"] = tile_of(args[1] if verb == "place" else state.market[first])
-        if verb == "buy":
-            values["colour"] = colour_of(args[1])
-        return replace(said, values=values)
-
     # =====================================================================================
     # legal actions
     # =====================================================================================
@@ -235,7 +183,7 @@ class MarketRules(Rules):
         return legal.check_buy(self.table, s, buyer, colour)
 
     # =====================================================================================
-    # apply: parse, check, one handler per verb
+    # apply: parse, check, the verb's handler
     # =====================================================================================
     def _accept(self, state: MarketState, action: str) -> tuple[str, tuple[Any, ...],
                                                                 Purchase | None]:
@@ -251,7 +199,7 @@ class MarketRules(Rules):
 
     def apply(self, state: MarketState, action: str) -> tuple[str, list[Event]]:
         verb, args, purchase = self._accept(state, action)
-        events = HANDLERS[verb](self.table, state, state.turn, args, purchase)
+        events = dispatch(VERBS, verb).do(self.table, state, (args, purchase))
         return canonical(verb, args, self.geo), events
 
     def why_not(self, state: MarketState, action: str) -> Text | None:
@@ -261,23 +209,3 @@ class MarketRules(Rules):
         except IllegalAction as exc:
             return reason(exc)
         return None
-
-
-#: verb -> the log's sentence: ``player`` acts, ``square`` is the action's square,
-#: ``buyer`` its buyer, ``tile`` the tile placed or shifted, ``colour`` the vendor's
-DESCRIPTIONS: dict[str, Msg] = {
-    "place": _("{player} places the {tile} on {square}",
-               you="You place the {tile} on {square}"),
-    "coin": _("{player} puts a coin on buyer {buyer}", you="You put a coin on buyer {buyer}"),
-    "shift": _("{player} moves the {tile} from {square} into the hole",
-               you="You move the {tile} from {square} into the hole"),
-    "buy": _("{player}'s buyer {buyer} buys from the {colour} vendor",
-             you="Your buyer {buyer} buys from the {colour} vendor"),
-    "pay": _("{player} pays for a tile move with buyer {buyer}'s coin",
-             you="You pay for a tile move with buyer {buyer}'s coin"),
-    "pass": _("{player} passes", you="You pass"),
-    "king": _("{player} gives the king a token from the vendor on {square}",
-              you="You give the king a token from the vendor on {square}"),
-    "king skip": _("{player} leaves the king as he is", you="You leave the king as he is"),
-    "end": _("{player} ends the play", you="You end the play"),
-}

@@ -3,7 +3,8 @@
 A team is a partnership (four players) or one player (two or three players). Ties
 between the best teams are broken by the player with more coins, then by the player
 with more commodity tokens (the rulebook: "the partnership of the player with more
-coins wins"); a tie that persists is a shared win.
+coins wins"); a tie that persists is a shared win. :func:`finish` ends the game when the
+last round of an empty bag is over, with each seat's points said colour by colour.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.i18n import Text
+from game.core.events import Event
+from game.i18n import Listing, Seat, Text
 from variants.market.params import COLOURS
-from variants.market.text import _
+from variants.market.state import MarketState
+from variants.market.table import MarketTable
+from variants.market.text import _, colour_of
 
 
 def holdings(buyers: Sequence[Sequence[Sequence[Any]]]) -> list[dict[str, int]]:
@@ -81,3 +85,38 @@ def tie_break(held: Sequence[Mapping[str, int]], king: Mapping[str, int],
     if len({max(coins[m] for m in t) for t in tied}) > 1:
         return _("Tied on {points} points: decided by coins left", points=top)
     return _("Tied on {points} points and coins: decided by goods held", points=top)
+
+
+def score_events(t: MarketTable, s: MarketState, held: list[dict[str, int]]) -> list[Event]:
+    """Each seat's points by colour (its team's most tokens of the colour times the
+    king's), so that a seat's "score" events add up to its score."""
+    ev = []
+    for team in t.teams:
+        for seat in team:
+            for goods in COLOURS:
+                most = max(held[m][goods] for m in team)
+                pts = most * s.king[goods]
+                if pts:
+                    ev.append(Event("score", _(
+                        "{player} +{points} for {colour}: {most} × {king} of the king's",
+                        you="You +{points} for {colour}: {most} × {king} of the king's",
+                        player=Seat(seat), points=pts, colour=colour_of(goods), most=most,
+                        king=s.king[goods]), seat, pts, data={"reason": goods}))
+    return ev
+
+
+def finish(t: MarketTable, s: MarketState) -> list[Event]:
+    """The game is over: the winners, and the events that score it."""
+    held = holdings(s.buyers)
+    coins = [sum(b.coin for b in seat) for seat in s.buyers]
+    s.phase = "over"
+    s.winners = winners(held, s.king, coins, t.teams)
+    points = scores(held, s.king, t.teams)
+    names = Listing(tuple(Seat(w) for w in s.winners), joint="comma")
+    table = Listing(tuple(_("{team} {points}", context="score", points=points[t[0]],
+                            team=Listing(tuple(Seat(m) for m in t), joint="plus"))
+                          for t in t.teams), joint="semicolon")
+    over = Event("game_over", _("The bag is empty and the round is over. {table}. Winner: "
+                                "{winners}", table=table, winners=names),
+                 data={"scores": points, "winners": list(s.winners)})
+    return [*score_events(t, s, held), over]

@@ -2,8 +2,8 @@
 
 The board's geometry, each seat's side, lines and team, and the numbers of a pass. It
 is built once (``MarketRules`` builds it) and never changes; everything that changes is
-in the :class:`~variants.market.state.MarketState`. The rules' helpers (``handlers``,
-``refusals``, ``legal``, ``ai``, ``policy``) take ``(table, state)``, so they need
+in the :class:`~variants.market.state.MarketState`. The rules' helpers (``verbs``,
+``legal``, ``scoring``, ``bot``, ``policy``) take ``(table, state)``, so they need
 nothing of the rules facade and the facade alone knows them all.
 """
 

@@ -36,3 +36,8 @@ def colour_of(name: str) -> Msg | str:
 
 def seat(index: int) -> Seat:
     return Seat(index)
+
+
+def player_name(seat: int) -> str:
+    """A seat's default name, for texts that are not messages."""
+    return f"Player {seat + 1}"

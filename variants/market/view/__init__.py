@@ -18,7 +18,7 @@ Input:
 
 Everything the status line says comes from the engine: legality from the session's legal
 actions, refusals from the engine's ``why_not``, and purchase previews from the
-engine's own mechanics on a copy of the state (see ``view_preview``).
+engine's own mechanics on a copy of the state (see ``view.preview``).
 
 Pay + shift is one click: ``handle`` returns ``pay N`` and queues the ``shift``; the shell
 drains the queue through :meth:`MarketView.next_action`.
@@ -50,19 +50,19 @@ from game.kit.client import (
 )
 from game.modkit import Event
 from variants.market import scoring
-from variants.market import view_anim as va
-from variants.market import view_overlay as vo
-from variants.market import view_paint as vp
-from variants.market.aid_pages import AidPictures
 from variants.market.mechanics import king_sources
 from variants.market.params import COLOURS
 from variants.market.rules import MarketRules
 from variants.market.text import _, tile_of
-from variants.market.view_layout import CARDS, Layout, make_layout, step_target
-from variants.market.view_panel import paint_panel, panel_hit, tiles_left
-from variants.market.view_pieces import pieces
-from variants.market.view_places import market_places
-from variants.market.view_preview import (
+from variants.market.view import anim as va
+from variants.market.view import overlay as vo
+from variants.market.view import paint as vp
+from variants.market.view.aid_pages import AidPictures
+from variants.market.view.layout import CARDS, Layout, make_layout, step_target
+from variants.market.view.panel import paint_panel, panel_hit, tiles_left
+from variants.market.view.pieces import pieces
+from variants.market.view.places import market_places
+from variants.market.view.preview import (
     MODE_LABELS,
     MODES,
     Preview,
@@ -73,7 +73,7 @@ from variants.market.view_preview import (
     modes_for,
     sentence,
 )
-from variants.market.view_reveal import burst_step, paint_step, reveal_steps
+from variants.market.view.reveal import burst_step, paint_step, reveal_steps
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
 DEFAULT_PANEL = PANEL_AREA
@@ -450,7 +450,7 @@ class MarketView(SeatStyle, AidPictures):
     # scoring overlay and results
     # =====================================================================================
     def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
-        """Colour by colour (see ``view_reveal``), then the final count."""
+        """Colour by colour (see ``view.reveal``), then the final count."""
         names = [self.session.name(seat) for seat in range(self.session.game.players)]
         return reveal_steps(self.rules, self.session.game.state, names, events)
 
@@ -570,7 +570,7 @@ class MarketView(SeatStyle, AidPictures):
                 max(r[1] + r[3] for r in rects) - y0)
 
     def picture_places(self, area: Area) -> list[dict[str, Any]]:
-        """The squares and every seat's buyers (``view_places``): a phone's tap on one
+        """The squares and every seat's buyers (``view.places``): a phone's tap on one
         offers the moves, purchases and coins there."""
         rules = self.rules
         return market_places(make_layout(area, rules.n, rules.sides), rules.geo.names,

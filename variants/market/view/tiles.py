@@ -20,7 +20,7 @@ from game.kit.client import Screen, fit_size, theme
 from variants.market.params import COLOURS
 from variants.market.text import COLOURS as COLOUR_NAMES
 from variants.market.text import _, tile_of
-from variants.market.view_paint import (
+from variants.market.view.paint import (
     COMMODITY,
     GLYPH,
     HOLE,
@@ -38,7 +38,7 @@ from variants.market.view_paint import (
     stack,
     token,
 )
-from variants.market.view_paint import count_size as vp_count_size
+from variants.market.view.paint import count_size as vp_count_size
 
 #: the top row (the square's name) and the bottom row (the tile's word), at least
 TOP_ROW = 30.0
@@ -63,7 +63,7 @@ def rows(cs: float) -> tuple[float, float, float]:
 
 
 def count_size(cs: float, size: float) -> float:
-    """A count on a tile (see :func:`view_paint.count_size`)."""
+    """A count on a tile (see :func:`paint.count_size`)."""
     return vp_count_size(roomy(cs), size, min(size, cs * 0.3))
 
 

@@ -13,11 +13,11 @@ from typing import Any
 
 from game.i18n import Msg, Seat, Text, say
 from game.kit.client import Screen, fit_lines, fit_size, frames, theme, wrap
-from variants.market import view_paint as vp
 from variants.market.params import COLOURS, TILE_NAMES
 from variants.market.text import COLOURS as COLOUR_NAMES
 from variants.market.text import _, tile_of
-from variants.market.view_preview import (
+from variants.market.view import paint as vp
+from variants.market.view.preview import (
     MODE_LABELS,
     MODES,
     ROLES,

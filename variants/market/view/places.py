@@ -16,7 +16,7 @@ from game.i18n import Msg
 from variants.market.params import COLOURS
 from variants.market.state import MarketState
 from variants.market.text import _, tile_of
-from variants.market.view_layout import Layout
+from variants.market.view.layout import Layout
 
 
 def market_places(lay: Layout, names: list[str], sides: tuple[str, ...],

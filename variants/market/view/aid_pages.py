@@ -1,5 +1,5 @@
 """The pictures of the Market's player aid, drawn with the board's own painters (the
-tiles, buyers, tokens, coins, the bag and the king of ``view_paint``) from the aid's page
+tiles, buyers, tokens, coins, the bag and the king of ``view.paint``) from the aid's page
 descriptions (``variants.market.aid``). Drawing only: nothing here changes any state."""
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from game.kit.client import (
     seat_tag,
     theme,
 )
-from variants.market import view_paint as mp
-from variants.market import view_tiles as mt
 from variants.market.params import COLOURS
+from variants.market.view import paint as mp
+from variants.market.view import tiles as mt
 
 #: the plaza under a picture of tiles
 PLAZA = mp.PLAZA

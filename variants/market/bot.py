@@ -1,7 +1,8 @@
-"""The Market of Tlatelolco's hooks for the computer players (see ``game.core.engine``), as
-functions of the table and the state (``MarketRules.determinize`` and ``evaluate`` call
-them).
+"""The Market of Tlatelolco's hooks for the computer players (the ``BotHooks`` facet of
+``game.core.facets``): :class:`MarketBot`, which the rules inherit, and the functions of
+the table and the state behind it.
 
+* ``playout_action``: the cheap random policy of ``variants.market.policy``.
 * ``determinize``: the view hides the bag and the tokens removed at setup (only their
   totals show). Every colour's unseen tokens are its commodities minus those on the
   vendors, on the king and on buyers; they are split between the removed pile and the bag
@@ -16,13 +17,16 @@ them).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
+from game.core.facets import BotHooks
 from game.core.rng import Rng
 from game.i18n import Msg
 from game.kit.sampling import SampledViews
 from variants.market.legal import check_buy, purchases
 from variants.market.params import COLOURS
+from variants.market.policy import playout_choice
 from variants.market.state import MarketState
 from variants.market.table import MarketTable
 
@@ -123,3 +127,23 @@ def _count(value: Any) -> int:
             return int(value["hidden"])
         return sum(int(v) for v in value.values())
     return 0
+
+
+class MarketBot(BotHooks[MarketState]):
+    """The Market's answers to the computer players; the rules inherit them and set the
+    table and the view samples in their constructor."""
+
+    evaluation_scale: ClassVar[float] = EVALUATION_SCALE
+    table: MarketTable
+    #: the bots' samples of one view share its state (``game.kit.sampling``)
+    sampled_views: SampledViews[MarketState]
+
+    def playout_action(self, state: MarketState, rng: Rng) -> str:
+        return playout_choice(self.table, state, rng)
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> MarketState:
+        return determinize(self.table, self.sampled_views, view, seat, rng)
+
+    def evaluate(self, view: MarketState, seat: int,
+                 weights: Mapping[str, float] | None = None) -> float:
+        return evaluate(self.table, view, seat)

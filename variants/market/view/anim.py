@@ -16,11 +16,11 @@ from typing import Any
 from game.i18n import say
 from game.kit.client import Effects, Screen, Timed, theme
 from game.modkit import Event
-from variants.market import view_paint as vp
-from variants.market import view_tiles
 from variants.market.params import COLOURS
 from variants.market.text import _
-from variants.market.view_layout import Layout
+from variants.market.view import paint as vp
+from variants.market.view import tiles as vt
+from variants.market.view.layout import Layout
 
 SLIDE_TIME = 0.3
 FLY_TIME = 0.55
@@ -200,7 +200,7 @@ def draw_moving(screen: Screen, lay: Layout, anims: list[Anim], state: Any) -> N
         tx, ty = resolve(lay, state, a.dst)
         x = fx + (tx - fx) * e - cs / 2
         y = fy + (ty - fy) * e - cs / 2
-        view_tiles.paint_tile(screen, x, y, cs, a.tile, state, "", lift=1.0 - abs(2 * e - 1) * 0.5)
+        vt.paint_tile(screen, x, y, cs, a.tile, state, "", lift=1.0 - abs(2 * e - 1) * 0.5)
     for a in anims:
         if not a.started or a.kind not in ("token", "coin"):
             continue

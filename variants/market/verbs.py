@@ -1,31 +1,114 @@
-"""The Market's moves: one handler per verb (:data:`HANDLERS`), and the steps between;
-each takes the table and the state.
+"""The Market's verbs (:data:`VERBS`): for each, the check that refuses it, the handler
+that does it and the log's sentence that says it; and the steps of a turn between them.
 
-``MarketRules.apply`` calls a handler only once ``refusals.verdict`` allowed the action,
-so a handler never checks: it changes the state and returns the events. A purchase's
-handler gets the ``Purchase`` the check worked out.
+``MarketRules.apply`` asks :func:`verdict`: first the phase (what the game waits for
+now, :data:`PHASES`), then the verb's own check. The checks ask the same predicates that
+build ``legal_actions`` (``check_purchase``, ``king_sources``, the tiles left), so the
+two cannot disagree; a check returns the reason for a refusal, or None (a ``Purchase``
+for a purchase: what it will do, decided before anything moves) when ``apply`` may go
+ahead. A handler is called only once the check allowed the action, so it never checks:
+it changes the state and returns the events. A purchase's handler gets the ``Purchase``
+the check worked out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from game.core.events import Event
 from game.core.rng import Rng
 from game.i18n import Listing, Msg, Seat
-from variants.market import scoring
+from game.i18n.message import Value
+from game.kit.verbs import Verb, dispatch
+from variants.market.legal import check_buy, tiles_left
 from variants.market.mechanics import Purchase, draw, king_sources
-from variants.market.params import COLOURS
+from variants.market.params import COLOURS, MESSENGER
+from variants.market.scoring import finish
 from variants.market.state import MarketState, TakeBack
 from variants.market.table import MarketTable
 from variants.market.text import _, colour_of, tile_of
 
+Verdict = Msg | Purchase | None
+#: what a verb's ``do`` gets: the parsed arguments and what its check worked out
+Checked = tuple[tuple[Any, ...], Any]
 Handler = Callable[[MarketTable, MarketState, int, tuple[Any, ...], Any], list[Event]]
+Check = Callable[[MarketTable, MarketState, tuple[Any, ...]], Verdict]
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def verdict(t: MarketTable, s: MarketState, verb: str, args: tuple[Any, ...]) -> Verdict:
+    """Why ``verb args`` is refused now (a message), or None / the purchase if allowed."""
+    refused = PHASES[s.phase](s, verb)
+    return refused if refused is not None else dispatch(VERBS, verb).check(t, s, args)
+
+
+# -- what each phase waits for ----------------------------------------------------------
+#: what a pass waits for, in a player's words (a refusal is read on the screen; the
+#: notation is in NOTATION.md and the command line's own help)
+_PASS_HINT = {
+    "move": _("you are in the middle of a pass: move a market tile into the hole"),
+    "coin": _("you are in the middle of a pass: take a coin onto an empty buyer"),
+    "king": _("you are in the middle of a pass: move a token from a vendor in the king's "
+              "row or column to him, or leave him"),
+}
+#: the verb each decision of a pass waits for
+_PASS_VERB = {"move": "shift", "coin": "coin", "king": "king"}
+#: when the verbs of setup and of a pass are possible, for a refusal during a turn
+_ONLY = {"place": _("place is only possible at setup; now pass or play"),
+         "coin": _("coin is only possible at setup and during a pass; now pass or play"),
+         "king": _("king is only possible during a pass; now pass or play")}
+
+
+def _over(s: MarketState, verb: str) -> Msg | None:
+    return _("the game is over")
+
+
+def _placing(s: MarketState, verb: str) -> Msg | None:
+    if verb != "place":
+        return _("setup: lay the market tiles first, one each in turn")
+    return None
+
+
+def _start_coins(s: MarketState, verb: str) -> Msg | None:
+    if verb != "coin":
+        return _("setup: put your first coin on one of your buyers")
+    return None
+
+
+def _passing(s: MarketState, verb: str) -> Msg | None:
+    """The decisions of a pass, after the draw: tile moves, a coin, the king."""
+    if verb != _PASS_VERB[s.phase]:
+        return _PASS_HINT[s.phase]
+    return None
+
+
+def _turn(s: MarketState, verb: str) -> Msg | None:
+    """A turn: pass, or play (purchases, paid tile moves, the messenger), then end."""
+    if verb in _ONLY:
+        return _ONLY[verb]
+    if s.paid is not None and verb != "shift":
+        return _("buyer {buyer}'s coin is paid: now shift a tile into the hole",
+                 buyer=s.paid)
+    return None
+
+
+#: phase -> the refusal of a verb it does not wait for (None: ask the verb's check)
+PHASES: dict[str, Callable[[MarketState, str], Msg | None]] = {
+    "place": _placing, "coins": _start_coins, "move": _passing, "coin": _passing,
+    "king": _passing, "turn": _turn, "over": _over,
+}
+
+
+# -- place: lay a market tile (setup) ----------------------------------------------------
+def check_place(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    sq, tile = args
+    if s.market[sq] is not None:
+        return _("{square} already holds the {tile}; choose an empty square",
+                 square=t.geo.names[sq], tile=tile_of(s.market[sq]))
+    if not tiles_left(t, s)[tile]:
+        return _("no {tile} tile is left to place", tile=tile_of(tile))
+    return None
 
 
 def place(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
@@ -53,6 +136,14 @@ def after_market(t: MarketTable, s: MarketState) -> None:
     s.phase = "coins" if t.start_coins else "turn"
 
 
+# -- coin: a coin onto an empty buyer (setup, a pass) ----------------------------------
+def check_coin(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    b = args[0]
+    if s.buyers[s.turn][b - 1][0]:
+        return _("your buyer {buyer} already has a coin; a buyer holds at most one", buyer=b)
+    return None
+
+
 def coin(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
          _purchase: Any) -> list[Event]:
     b = args[0]
@@ -73,6 +164,29 @@ def coin(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
     else:
         s.turn = s.placed % t.players
     return ev
+
+
+# -- shift: a tile into the hole (a pass; the messenger or a paid move in a play) --------
+def check_shift(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    sq = args[0]
+    tile = s.market[sq]
+    if tile is None:
+        return _("{square} is the hole; shift a square that holds a tile",
+                 square=t.geo.names[sq])
+    if s.phase == "move":
+        if sq == s.last_moved:
+            return _("moving the {tile} straight back would undo your last move; a pass "
+                     "moves different tiles", tile=tile_of(tile))
+        return None
+    if s.paid is not None:
+        if tile == MESSENGER:
+            return _("the messenger moves free; use buyer {buyer}'s coin to move another "
+                     "tile", buyer=s.paid)
+        return None
+    if tile != MESSENGER:
+        return _("moving the {tile} costs a coin: first choose the buyer who pays (only "
+                 "the messenger moves free)", tile=tile_of(tile))
+    return None
 
 
 def shift(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
@@ -110,6 +224,14 @@ def shift(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
     return ev
 
 
+# -- pay: a buyer's coin for the next tile move (a play) ---------------------------------
+def check_pay(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    b = args[0]
+    if not s.buyers[s.turn][b - 1][0]:
+        return _("your buyer {buyer} has no coin to pay with", buyer=b)
+    return None
+
+
 def pay(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
         _purchase: Any) -> list[Event]:
     s.paid = args[0]  # the table changes with the shift, which takes the snapshot
@@ -135,6 +257,11 @@ def snapshot(s: MarketState) -> None:
 def table(s: MarketState) -> TakeBack:
     """What a take-back restores: the market, the own buyers' coins and the supply."""
     return TakeBack(list(s.market), [b.coin for b in s.buyers[s.turn]], s.supply)
+
+
+# -- buy: a buyer takes a vendor's tokens (a play) ---------------------------------------
+def check_buy_verb(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    return check_buy(t, s, *args)
 
 
 def buy(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
@@ -168,6 +295,13 @@ def buy(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
         ev.append(Event("ambassador", _("The ambassador lets buyer {buyer} keep its coin",
                                         buyer=b), seat, data={"buyer": b}))
     return ev
+
+
+# -- pass: draw for the vendors, then the pass's decisions -------------------------------
+def check_pass(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    if s.purchases:
+        return _("you have bought this turn, so this is a play: finish it with end")
+    return None
 
 
 def pass_turn(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
@@ -207,6 +341,15 @@ def pass_turn(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
     return ev + advance_pass(t, s)
 
 
+# -- king: a token from a vendor in his row or column, or none (a pass) ------------------
+def check_king(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    sq = args[0]
+    if sq is not None and sq not in king_sources(s, t.geo.cross):
+        return _("{square} is not a vendor with commodities in the king's row or column",
+                 square=t.geo.names[sq])
+    return None
+
+
 def king(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
          _purchase: Any) -> list[Event]:
     sq = args[0]
@@ -229,11 +372,19 @@ def king(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
     return ev + advance_pass(t, s)
 
 
+# -- end: the play is over ---------------------------------------------------------------
+def check_end(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
+    if not s.purchases:
+        return _("a play needs at least one purchase before end; buy something or pass")
+    return None
+
+
 def end(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
         _purchase: Any) -> list[Event]:
     return end_turn(t, s)
 
 
+# -- the steps between: the rest of a pass, the next turn --------------------------------
 def advance_pass(t: MarketTable, s: MarketState) -> list[Event]:
     """Go to the next decision of a pass, skipping steps with nothing to choose."""
     if s.moves_left:
@@ -276,42 +427,59 @@ def turn_text(seat: int) -> Msg:
     return _("{player}'s turn", you="Your turn", player=Seat(seat))
 
 
-def score_events(t: MarketTable, s: MarketState, held: list[dict[str, int]]) -> list[Event]:
-    """Each seat's points by colour (its team's most tokens of the colour times the
-    king's), so that a seat's "score" events add up to its score."""
-    ev = []
-    for team in t.teams:
-        for seat in team:
-            for goods in COLOURS:
-                most = max(held[m][goods] for m in team)
-                pts = most * s.king[goods]
-                if pts:
-                    ev.append(Event("score", _(
-                        "{player} +{points} for {colour}: {most} × {king} of the king's",
-                        you="You +{points} for {colour}: {most} × {king} of the king's",
-                        player=Seat(seat), points=pts, colour=colour_of(goods), most=most,
-                        king=s.king[goods]), seat, pts, data={"reason": goods}))
-    return ev
+# -- the log's sentences ---------------------------------------------------------------
+#: verb -> the log's sentence: ``player`` acts, ``square`` is the action's square,
+#: ``buyer`` its buyer, ``tile`` the tile placed or shifted, ``colour`` the vendor's
+DESCRIPTIONS: dict[str, Msg] = {
+    "place": _("{player} places the {tile} on {square}",
+               you="You place the {tile} on {square}"),
+    "coin": _("{player} puts a coin on buyer {buyer}", you="You put a coin on buyer {buyer}"),
+    "shift": _("{player} moves the {tile} from {square} into the hole",
+               you="You move the {tile} from {square} into the hole"),
+    "buy": _("{player}'s buyer {buyer} buys from the {colour} vendor",
+             you="Your buyer {buyer} buys from the {colour} vendor"),
+    "pay": _("{player} pays for a tile move with buyer {buyer}'s coin",
+             you="You pay for a tile move with buyer {buyer}'s coin"),
+    "pass": _("{player} passes", you="You pass"),
+    "king": _("{player} gives the king a token from the vendor on {square}",
+              you="You give the king a token from the vendor on {square}"),
+    "king skip": _("{player} leaves the king as he is", you="You leave the king as he is"),
+    "end": _("{player} ends the play", you="You end the play"),
+}
 
 
-def finish(t: MarketTable, s: MarketState) -> list[Event]:
-    held = scoring.holdings(s.buyers)
-    coins = [sum(b.coin for b in seat) for seat in s.buyers]
-    s.phase = "over"
-    s.winners = scoring.winners(held, s.king, coins, t.teams)
-    points = scoring.scores(held, s.king, t.teams)
-    names = Listing(tuple(Seat(w) for w in s.winners), joint="comma")
-    table = Listing(tuple(_("{team} {points}", context="score", points=points[t[0]],
-                            team=Listing(tuple(Seat(m) for m in t), joint="plus"))
-                          for t in t.teams), joint="semicolon")
-    over = Event("game_over", _("The bag is empty and the round is over. {table}. Winner: "
-                                "{winners}", table=table, winners=names),
-                 data={"scores": points, "winners": list(s.winners)})
-    return [*score_events(t, s, held), over]
+def _said(verb: str) -> Callable[[MarketTable, MarketState, tuple[Any, ...]], Msg]:
+    """The sentence of ``verb`` before it is done (the describe hook): its
+    :data:`DESCRIPTIONS` entry, with the action's values."""
+    def say(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Msg:
+        first: Any = args[0] if args else None
+        name = "king skip" if verb == "king" and first is None else verb
+        values: dict[str, Value] = {"player": Seat(s.turn)}
+        if name in ("place", "shift", "king"):
+            values["square"] = t.geo.names[first]
+        if name in ("coin", "buy", "pay"):
+            values["buyer"] = first
+        if name in ("place", "shift"):
+            values["tile"] = tile_of(args[1] if name == "place" else s.market[first])
+        if name == "buy":
+            values["colour"] = colour_of(args[1])
+        return replace(DESCRIPTIONS[name], values=values)
+    return say
 
 
-#: verb -> its handler: the moves table
-HANDLERS: dict[str, Handler] = {
-    "place": place, "coin": coin, "shift": shift, "pay": pay, "buy": buy,
-    "pass": pass_turn, "king": king, "end": end,
+def _do(handler: Handler) -> Callable[[MarketTable, MarketState, Checked], list[Event]]:
+    """A handler as a verb's ``do``: the seat to move acts, with what the check found."""
+    return lambda t, s, checked: handler(t, s, s.turn, *checked)
+
+
+#: verb -> how it is refused, done and said: the Market's moves
+VERBS: dict[str, Verb[MarketTable, MarketState]] = {
+    "place": Verb(check_place, _do(place), _said("place")),
+    "coin": Verb(check_coin, _do(coin), _said("coin")),
+    "shift": Verb(check_shift, _do(shift), _said("shift")),
+    "pay": Verb(check_pay, _do(pay), _said("pay")),
+    "buy": Verb(check_buy_verb, _do(buy), _said("buy")),
+    "pass": Verb(check_pass, _do(pass_turn), _said("pass")),
+    "king": Verb(check_king, _do(king), _said("king")),
+    "end": Verb(check_end, _do(end), _said("end")),
 }

@@ -12,9 +12,9 @@ from typing import Any
 
 from game.i18n import say
 from game.kit.client import Screen, theme
-from variants.market import view_paint as vp
 from variants.market.text import _
-from variants.market.view_layout import Layout, Rect
+from variants.market.view import paint as vp
+from variants.market.view.layout import Layout, Rect
 
 
 def arrow(scr: Screen, a: tuple[float, float], b: tuple[float, float], colour: Any,

@@ -17,7 +17,7 @@ from game.kit.client import Screen, draw_mark, fit_lines, fit_size, frames, piec
 from variants.market.params import COLOURS
 from variants.market.text import COLOURS as COLOUR_NAMES
 from variants.market.text import _
-from variants.market.view_layout import DEPTH_K, Layout, Rect
+from variants.market.view.layout import DEPTH_K, Layout, Rect
 
 INK = (20, 16, 12)
 GLYPH = (250, 246, 236)
@@ -313,7 +313,7 @@ def _fit(scr: Screen, text: str, size: float, width: float) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# the margin cards (the pieces layer, piece by piece: view_pieces)
+# the margin cards (the pieces layer, piece by piece: pieces.py)
 # ---------------------------------------------------------------------------------------
 def card(scr: Screen, rect: Rect, title: str) -> float:
     """A card and its title, on two lines rather than cut where the card is narrow;

@@ -1,6 +1,6 @@
 """The Market's scoring reveal: colour by colour, as the rulebook counts it.
 
-The engine scores the whole Market at once when the bag is empty (``handlers.finish``):
+The engine scores the whole Market at once when the bag is empty (``scoring.finish``):
 one ``score`` event per seat and colour, its reason the colour. The reveal walks the
 colours in the rulebook's order and reads, for each, the king's tokens of the colour
 (its multiplier), what every side holds of it (in a partnership only the member holding
@@ -17,11 +17,11 @@ from game.i18n import Text
 from game.kit.client import Effects, Screen
 from game.modkit import Event
 from variants.market import scoring
-from variants.market import view_overlay as vo
-from variants.market import view_paint as vp
 from variants.market.params import COLOURS
 from variants.market.text import _
-from variants.market.view_layout import Layout
+from variants.market.view import overlay as vo
+from variants.market.view import paint as vp
+from variants.market.view.layout import Layout
 
 GOLD = (255, 206, 60)
 

@@ -11,10 +11,10 @@ from functools import partial
 from typing import Any
 
 from game.kit.client import Piece, Rect, Screen, theme
-from variants.market import view_paint as vp
-from variants.market import view_tiles
 from variants.market.params import COLOURS
-from variants.market.view_layout import Layout
+from variants.market.view import paint as vp
+from variants.market.view import tiles as vt
+from variants.market.view.layout import Layout
 
 #: how far past its square a tile's painting may reach, as a share of the square, to the
 #: right and below: its shadow stays inside, but a word at the smallest readable size
@@ -115,9 +115,9 @@ def paint_square(x: float, y: float, cs: float, tile: str | None, s: Any, name: 
             scr.text(name, x + cs / 2, y + cs / 2, theme.readable(cs * 0.22), (150, 130, 100),
                      "center")
         else:
-            view_tiles.paint_hole(scr, x, y, cs, name)
+            vt.paint_hole(scr, x, y, cs, name)
     else:
-        view_tiles.paint_tile(scr, x, y, cs, tile, s, name)
+        vt.paint_tile(scr, x, y, cs, tile, s, name)
 
 
 def paint_buyer(rect: Rect, number: int, held: list[Any], colour: Any, mark: str,

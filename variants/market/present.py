@@ -1,0 +1,67 @@
+"""The Market of Tlatelolco as people are shown it (the ``Presentation`` facet of
+``game.core.facets``): :class:`MarketPresentation`, which the rules inherit.
+
+Each hook hands the table and the state to the module that knows the answer: the log's
+sentence to the verb's ``say`` (``variants.market.verbs``), the player aid to ``aid``,
+the phone's panel to ``device``, the results' facts to ``facts`` and the tie-break to
+``scoring``. ``forgoes`` warns that ending a play gives up purchases still on offer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.core.errors import IllegalAction
+from game.core.facets import Presentation
+from game.i18n import Text
+from game.kit.verbs import dispatch
+from variants.market import facts, legal, scoring
+from variants.market.notation import parse
+from variants.market.state import MarketState
+from variants.market.table import MarketTable
+from variants.market.text import _
+from variants.market.verbs import VERBS
+
+
+class MarketPresentation(Presentation[MarketState]):
+    """The Market's answers to the screens; the rules inherit them and set the table in
+    their constructor."""
+
+    table: MarketTable
+
+    def describe_action(self, state: MarketState, action: str) -> Text:
+        try:
+            verb, args = parse(action, self.table.geo)
+        except IllegalAction:
+            return action
+        say = dispatch(VERBS, verb).say
+        assert say is not None
+        said: Text = say(self.table, state, args)
+        return said
+
+    def player_aid(self) -> dict[str, Any]:
+        from variants.market.aid import player_aid
+
+        return player_aid(self.table.params, self.table.players)
+
+    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        from variants.market.device import device_panel
+
+        return device_panel(view, seat)
+
+    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
+        return facts.game_facts(state.king, events)
+
+    def tie_break(self, state: MarketState) -> Text:
+        return scoring.tie_break(scoring.holdings(state.buyers), state.king,
+                                 [sum(b.coin for b in seat) for seat in state.buyers],
+                                 self.table.teams, state.winners)
+
+    def forgoes(self, state: MarketState, action: str) -> Text:
+        """Ending the play while buyers could still buy gives those purchases up."""
+        if action.split() != ["end"] or state.phase != "turn":
+            return ""
+        buyers = {b for b, _ in legal.purchases(self.table, state)}
+        return _.n("{n} buyer could still buy", "{n} buyers could still buy",
+                   n=len(buyers)) if buyers else ""
