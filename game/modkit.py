@@ -64,6 +64,7 @@ from game.i18n import Domain, Msg, Seat, Text, render, say
 from game.i18n.modcheck import check_catalogue
 from game.kit.aidrows import aid_row
 from game.kit.conformance import ConformanceError, check_variant
+from game.kit.verbs import Verb, dispatch
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.kit.client import theme  # noqa: F401
@@ -104,6 +105,8 @@ __all__ = [
     "asset_file",
     # texts as messages, in each reader's language (docs/modding/translating.md)
     "Domain", "Msg", "Seat", "Text", "render", "say", "check_catalogue",
+    # a verb's check, effect and words, and the lookup in a game's table of verbs
+    "Verb", "dispatch",
     # a player aid's rows (``Rules.player_aid`` pages)
     "aid_row",
     # lessons ("Learn to play")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from variants.mexica.geometry import foot_targets
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaReads
 
@@ -33,7 +34,7 @@ def walk_plans(rules: MexicaReads, state: MexicaState, seat: int) -> list[dict[s
         following: list[tuple[MexicaState, list[str]]] = []
         for here, walked in layer:
             me = here.pilli[seat]
-            for cell in rules._foot_targets(here, me) if me is not None else []:
+            for cell in foot_targets(rules.table, here, me) if me is not None else []:
                 step = f"move {names[cell]}"
                 if cell in seen or rules.why_not(here, step) is not None:
                     continue
