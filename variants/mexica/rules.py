@@ -15,29 +15,29 @@ the scorings' hooks ``district_levels``, ``rank`` and ``award``) and override
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
 from game.core.engine import GameType, Rules
-from game.core.errors import ConfigIssue, IllegalAction
+from game.core.errors import ConfigIssue
 from game.core.events import Event
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.i18n import Msg, Text
-from variants.mexica import facts
-from variants.mexica.ai import MexicaAIMixin
+from game.i18n import Text
+from variants.mexica.bot import MexicaBot
 from variants.mexica.geometry import first_round
 from variants.mexica.legal import legal_actions
 from variants.mexica.params import PARAMETERS, check_mexica_params
+from variants.mexica.present import MexicaPresentation
 from variants.mexica.scoring import score_period
 from variants.mexica.state import MexicaState
-from variants.mexica.table import MexicaTable, current_player, deciding
-from variants.mexica.text import _, ap
-from variants.mexica.verbs import ACTIONS, TURN_STEPS, check, parse, play, refusal, sentence
+from variants.mexica.table import MexicaTable, current_player
+from variants.mexica.verbs import play, refusal
 
 
-class MexicaRules(Rules[MexicaState], MexicaAIMixin):
+class MexicaRules(Rules[MexicaState], MexicaBot, MexicaPresentation):
+    """The facade: the protocol of :class:`Rules`, with the bots' hooks
+    (``variants.mexica.bot``) and the screens' (``variants.mexica.present``)."""
+
     engine_id: ClassVar[str] = "mexica"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 20_000
@@ -116,30 +116,6 @@ class MexicaRules(Rules[MexicaState], MexicaAIMixin):
     def setup_extra(self, state: MexicaState, rng: Rng) -> None:
         """Hook: extra setup before the starting placement (neutral temples)."""
 
-    # =====================================================================================
-    # protocol
-    # =====================================================================================
-    def player_aid(self) -> dict[str, Any]:
-        from variants.mexica.aid import player_aid
-
-        return player_aid(self.params)
-
-    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        from variants.mexica.device import device_panel
-
-        return device_panel(view, seat)
-
-    def device_plans(self, state: MexicaState, seat: int) -> list[dict[str, Any]]:
-        from variants.mexica.plans import walk_plans
-
-        return walk_plans(self, state, seat)
-
-    def forgoes(self, state: MexicaState, action: str) -> Text:
-        """Ending the turn with action points left loses them."""
-        if action.split() == ["end"] and state.phase != "over" and state.ap > 0:
-            return _("{left} left", left=ap(state.ap))
-        return ""
-
     # -- the state, whose decision it is, what is legal ----------------------------------
     def to_dict(self, state: MexicaState) -> dict[str, Any]:
         return self.table.codec.dump(state)
@@ -169,79 +145,15 @@ class MexicaRules(Rules[MexicaState], MexicaAIMixin):
     def winners(self, state: MexicaState) -> list[int]:
         return list(state.winners)
 
-    def game_facts(self, state: MexicaState, events: Sequence[Any]) -> list[Any]:
-        return facts.game_facts(events)
-
-    def tie_break(self, state: MexicaState) -> Text:
-        """"Tied on 60 points: decided by AP tokens left" when the tie-breaker chose."""
-        top = max(state.scores, default=0)
-        tied = [seat for seat, score in enumerate(state.scores) if score == top]
-        if len(tied) < 2 or set(tied) <= set(state.winners):
-            return ""
-        return _.n("Tied on {n} point: decided by AP tokens left",
-                   "Tied on {n} points: decided by AP tokens left", n=top)
-
     def view(self, state: MexicaState, seat: int | None) -> dict[str, Any]:
         data = self.to_dict(state)
         data.pop("rng")
         data["hidden"] = {"hidden": len(state.hidden)}  # period-2 tokens lie face down
         return data
 
-    # =====================================================================================
-    # apply: parse, check, carry out
-    # =====================================================================================
-    def explain(self, view: MexicaState, seat: int, action: str,
-                then: Sequence[str] = ()) -> Msg | None:
-        from variants.mexica.explain import explain
-
-        return explain(self, view, seat, [action, *then])
-
-    def describe_action(self, state: MexicaState, action: str) -> Text:
-        """The action in the player's words with its cost ("Player 1 builds a 2-level
-        temple on k3: 2 AP"), from its checked plan; an action the rules refuse here
-        keeps its notation."""
-        t = self.table
-        try:
-            verb, args = parse(action)
-            _canonical, plan = check(t, state, verb, args)
-        except IllegalAction:
-            return action
-        return sentence(t, state, deciding(t, state), verb, plan)
-
+    # -- apply: parse, check, carry out (``variants.mexica.verbs``) -------------------------
     def apply(self, state: MexicaState, action: str) -> tuple[str, list[Event]]:
         return play(self.table, state, action)
-
-    def progresses(self, action: str) -> bool:
-        """Every Mexica action but a free walk leads past every earlier position.
-
-        Every view shows, in this order of weight: the period, the Pilli placed, the
-        round, whose turn it is, the AP tokens taken this turn, the tokens the player in
-        turn holds (fewer is further), the pieces on the board, the AP left (fewer is
-        further) and the removal votes of the turn (proposals, answers and the votes'
-        ends, counted).
-        Nothing any action does takes that sequence back (a period starts at round 1 but
-        is a later period; the pieces on the board only ever grow, a relocated bridge
-        is moved, not removed), and each action moves it forward: a start places a
-        Pilli, ``end`` passes the turn, ``take`` and ``spend`` change the tokens, a
-        canal, bridge, temple or calpulli token is a piece more, a proposal, an answer and
-        a vote's end move the votes on, and a step, boat, teleport or relocation costs
-        AP. Only when the variant makes one of those four free can it come back (there and
-        back again): it is then not marked.
-        """
-        words = action.split(None, 1)
-        if not words:
-            return False
-        verb = words[0].lower()
-        if verb in self._travel_costs:
-            return self._travel_costs[verb] > 0
-        return verb in ACTIONS or verb in TURN_STEPS
-
-    @cached_property
-    def _travel_costs(self) -> dict[str, int]:
-        """The verbs that only move a piece, and what each costs at least."""
-        t = self.table
-        return {"move": t.c_step, "boat": t.c_boat, "teleport": t.c_teleport,
-                "relocate": t.c_relocate}
 
     def why_not(self, state: MexicaState, action: str) -> Text | None:
         return refusal(self.table, state, action)

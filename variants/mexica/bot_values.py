@@ -1,7 +1,7 @@
 """What a Mexica position is worth to the computer players, and what they cannot see.
 
-The two hooks of :class:`game.core.engine.Rules` that judge positions (``variants.mexica.ai``
-builds the whole-turn plans on top of them):
+The two bot hooks (:class:`game.core.facets.BotHooks`) that judge positions
+(``variants.mexica.bot`` builds the whole-turn plans on top of them):
 
 * ``determinize``: the view hides the face-down period-2 calpulli tokens (only their
   count shows). They are sampled from the box (the variant's token list, or its fixed
@@ -34,8 +34,8 @@ from variants.mexica.table import MexicaTable
 Weights = Mapping[str, float]
 
 
-class AIValuesMixin(BotHooks[MexicaState]):
-    """Part of Mexica's bot hooks: ``determinize`` and ``evaluate``."""
+class MexicaBotValues(BotHooks[MexicaState]):
+    """Part of Mexica's bot hooks (``bot.MexicaBot``): ``determinize`` and ``evaluate``."""
 
     evaluation_scale = 8.0
     #: what the hooks read of the rules they belong to (set by the rules)

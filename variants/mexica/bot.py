@@ -1,4 +1,6 @@
-"""The computer players' whole-turn plans for Mexica (``Rules.candidates``).
+"""Mexica's bot hooks (:class:`game.core.facets.BotHooks`): the computer players'
+whole-turn plans (``candidates``), the playout policy, which actions always progress, and
+the hint's reason (``explain``).
 
 A turn spends 6+ AP over many actions, so the bots choose among whole turns: walk (or
 boat or teleport) to a district, found it if its size is on display, build the temples
@@ -6,7 +8,8 @@ the remaining AP affords, bank the rest as AP tokens and end; plus "lay a canal 
 carves a district of a displayed size, then walk in and found it", straight canal lines
 that cut a rival's district, and bridges to districts beyond. Plans are ordered by a quick
 estimate, best first. What positions are worth (``evaluate``) is in
-``variants.mexica.ai_values``.
+``variants.mexica.bot_values``. The rules inherit these hooks (``MexicaRules``); the hooks
+ask the table and the state, and play a plan's steps with the verbs on a copy.
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from itertools import combinations
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from game.core.engine import PLAN_SEP
 from game.core.errors import IllegalAction
 from game.core.rng import Rng
-from variants.mexica.ai_values import AIValuesMixin
+from game.i18n import Msg
+from variants.mexica.bot_values import MexicaBotValues
 from variants.mexica.geometry import boat_costs, buildable, foot_targets, founded, walkable
 from variants.mexica.legal import (
     canal_cells,
@@ -37,7 +41,8 @@ from variants.mexica.legal import (
     legal_actions,
 )
 from variants.mexica.state import MexicaState
-from variants.mexica.verbs import play
+from variants.mexica.table import MexicaReads
+from variants.mexica.verbs import ACTIONS, TURN_STEPS, play
 
 #: most temples one plan builds
 MAX_TEMPLES = 4
@@ -66,8 +71,9 @@ def per_layout(cache: dict[bytes, T], canal: Sequence[int], make: Callable[[], T
     return found
 
 
-class MexicaAIMixin(AIValuesMixin):
-    """Mexica's bot hooks: the whole-turn ``candidates`` and the playout policy."""
+class MexicaBot(MexicaBotValues):
+    """Mexica's bot hooks: the whole-turn ``candidates``, the playout policy, the
+    actions that always progress, the hint's reason."""
 
     @cached_property
     def _ai_inland_cache(self) -> dict[bytes, list[int]]:
@@ -139,6 +145,47 @@ class MexicaAIMixin(AIValuesMixin):
             kinds.pop(i)
             weights.pop(i)
         return "end"
+
+    # =====================================================================================
+    # what always moves the game on, and why a move is good
+    # =====================================================================================
+    def progresses(self, action: str) -> bool:
+        """Every Mexica action but a free walk leads past every earlier position.
+
+        Every view shows, in this order of weight: the period, the Pilli placed, the
+        round, whose turn it is, the AP tokens taken this turn, the tokens the player in
+        turn holds (fewer is further), the pieces on the board, the AP left (fewer is
+        further) and the removal votes of the turn (proposals, answers and the votes'
+        ends, counted).
+        Nothing any action does takes that sequence back (a period starts at round 1 but
+        is a later period; the pieces on the board only ever grow, a relocated bridge
+        is moved, not removed), and each action moves it forward: a start places a
+        Pilli, ``end`` passes the turn, ``take`` and ``spend`` change the tokens, a
+        canal, bridge, temple or calpulli token is a piece more, a proposal, an answer and
+        a vote's end move the votes on, and a step, boat, teleport or relocation costs
+        AP. Only when the variant makes one of those four free can it come back (there and
+        back again): it is then not marked.
+        """
+        words = action.split(None, 1)
+        if not words:
+            return False
+        verb = words[0].lower()
+        if verb in self._travel_costs:
+            return self._travel_costs[verb] > 0
+        return verb in ACTIONS or verb in TURN_STEPS
+
+    @cached_property
+    def _travel_costs(self) -> dict[str, int]:
+        """The verbs that only move a piece, and what each costs at least."""
+        t = self.table
+        return {"move": t.c_step, "boat": t.c_boat, "teleport": t.c_teleport,
+                "relocate": t.c_relocate}
+
+    def explain(self, view: MexicaState, seat: int, action: str,
+                then: Sequence[str] = ()) -> Msg | None:
+        from variants.mexica.explain import explain
+
+        return explain(cast("MexicaReads", self), view, seat, [action, *then])
 
     def _ai_destination_plans(self, s: MexicaState, seat: int, budget: int,
                               prefix: list[str], spent: int, plans: dict[str, float],
