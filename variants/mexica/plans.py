@@ -2,7 +2,7 @@
 
 The engine's ``move`` is one step, as the rulebook's movement is counted (1 AP per
 space). The television's walk tool plays a walk of several steps as its steps, one
-after the other (``view_preview._walk_to``); a phone gets the same walks as plans: a tap
+after the other (``view.preview._walk_to``); a phone gets the same walks as plans: a tap
 on a space offers "Walk to k5: 3 AP", and the page sends its steps one by one, each on
 the state the step before it made. Each walk is played out on a clone first
 (the way ``queries.simulate`` checks one), so a plan offered is one the engine accepts step by step.
