@@ -16,9 +16,10 @@ from pathlib import Path
 from game.api import new_game
 from game.core.facets import BotHooks, Presentation, bot_hooks, has_own, presentation
 from variants.mexica.bot import MexicaBot
+from variants.mexica.notation import NOTATION
 from variants.mexica.present import MexicaPresentation
 from variants.mexica.table import MexicaTable
-from variants.mexica.verbs import NOTATION, VERBS
+from variants.mexica.verbs import VERBS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "variants" / "mexica"
 #: the modules that may name the facade: itself, the plugin that registers it and the

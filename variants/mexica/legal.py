@@ -21,7 +21,7 @@ from variants.mexica.geometry import (
     pilli_label,
     walkable,
 )
-from variants.mexica.names import AXES
+from variants.mexica.notation import AXES
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaTable
 

@@ -16,10 +16,11 @@ from game.core.errors import IllegalAction
 from game.core.facets import Presentation
 from game.i18n import Text
 from variants.mexica import facts
+from variants.mexica.notation import parse
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaTable, deciding
 from variants.mexica.text import _, ap
-from variants.mexica.verbs import check, parse, sentence
+from variants.mexica.verbs import check, sentence
 
 
 class MexicaPresentation(Presentation[MexicaState]):

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.i18n import Text
 from variants.mexica import geometry as geo
-from variants.mexica.names import AXES
+from variants.mexica.notation import AXES
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaReads
 

@@ -64,7 +64,7 @@ class MexicaRules(Rules[MexicaState], MexicaBot, MexicaPresentation):
         check_mexica_params(params, ctx)
 
     def action_vocabulary(self) -> list[str]:
-        from variants.mexica.vocabulary import vocabulary
+        from variants.mexica.notation import vocabulary
 
         return vocabulary(self)
 

@@ -23,7 +23,6 @@ from typing import Any
 
 from game.core.errors import IllegalAction, quote
 from game.core.events import Event
-from game.core.notation import action_words
 from game.i18n import Msg, Text
 from game.i18n.message import reason
 from game.kit.verbs import Verb, dispatch
@@ -31,14 +30,11 @@ from variants.mexica import verbs_build as build
 from variants.mexica import verbs_city as city
 from variants.mexica import verbs_turn as turn
 from variants.mexica import verbs_walk as walk
+from variants.mexica.notation import NOTATION, parse
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaTable, deciding
 from variants.mexica.text import _
 from variants.mexica.verbs_common import told
-
-#: the verbs of the notation, for a refusal of an unknown one (the notation is not translated)
-NOTATION = ("start, canal, bridge, relocate, move, boat, teleport, temple, found, take, "
-            "spend, remove, agree, refuse, end")
 
 #: A verb's part, as each module writes it: (table, state, deciding seat, the words after
 #: the verb for a check or the checked plan otherwise) -> its answer.
@@ -125,14 +121,6 @@ def sentence(t: MexicaTable, s: MexicaState, seat: int, verb: str, plan: Any) ->
     assert say is not None, f"the verb {verb} has no sentence"
     said: Msg = say(t, s, (seat, plan))
     return told(said, seat)
-
-
-def parse(action: str) -> tuple[str, list[str]]:
-    """The action's verb and the words after it."""
-    words = action_words(action)
-    if not words:
-        raise IllegalAction(_("empty action"))
-    return words[0], words[1:]
 
 
 def play(t: MexicaTable, s: MexicaState, action: str) -> tuple[str, list[Event]]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from game.core.errors import IllegalAction, quote
 from game.i18n import Msg, Seat
 from variants.mexica.geometry import first_round, pens
-from variants.mexica.names import AXES
+from variants.mexica.notation import AXES
 from variants.mexica.state import MexicaState, Vote
 from variants.mexica.table import MexicaTable
 from variants.mexica.text import _
