@@ -153,11 +153,11 @@ def _kinds(package: str) -> set[str]:
 
 
 def _verbs(package: str) -> set[str]:
-    """Every verb of a game: the keys of its rules' handler tables."""
+    """Every verb of a game: the keys of its rules' table of verbs (or handlers)."""
     if package in ("mexica", "mexica_neutral"):
-        from variants.mexica.rules import MexicaRules
+        from variants.mexica.verbs import VERBS
 
-        return set(MexicaRules.ACTIONS) | set(MexicaRules.TURN_STEPS)
+        return set(VERBS)
     module = importlib.import_module(f"variants.{package}.handlers")
     return set(module.HANDLERS)
 
