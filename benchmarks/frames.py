@@ -134,7 +134,7 @@ def late(variant: str) -> Callable[[App], tuple[PlayScene, list[str]]]:
 
 
 def mexica_spots(play: PlayScene) -> list[Point]:
-    from variants.mexica.view_paint import make_layout
+    from variants.mexica.view.paint import make_layout
 
     board = play.game.rules.board
     lay = make_layout(BOARD_AREA, board.width, board.height)

@@ -107,6 +107,8 @@ __all__ = [
     "asset_file",
     # texts as messages, in each reader's language (docs/modding/translating.md)
     "Domain", "Msg", "Seat", "Text", "render", "say", "check_catalogue",
+    # a verb's check, effect and words, and the lookup in a game's table of verbs
+    "Verb", "dispatch",
     # a player aid's rows (``Rules.player_aid`` pages)
     "aid_row",
     # lessons ("Learn to play")

@@ -153,17 +153,10 @@ def _kinds(package: str) -> set[str]:
 
 
 def _verbs(package: str) -> set[str]:
-    """Every verb of a game: the keys of its rules' handler tables."""
-    if package in ("mexica", "mexica_neutral"):
-        from variants.mexica.rules import MexicaRules
-
-        return set(MexicaRules.ACTIONS) | set(MexicaRules.TURN_STEPS)
-    if package == "market":
-        from variants.market.verbs import VERBS
-
-        return set(VERBS)
-    module = importlib.import_module(f"variants.{package}.handlers")
-    return set(module.HANDLERS)
+    """Every verb of a game: the keys of its table of verbs (Mexica for two plays
+    Mexica's)."""
+    game = "mexica" if package == "mexica_neutral" else package
+    return set(importlib.import_module(f"variants.{game}.verbs").VERBS)
 
 
 #: a built-in variant of each engine, and a player count it allows

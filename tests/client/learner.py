@@ -22,7 +22,7 @@ from variants.aztlan.view_layout import make_layout as make_aztlan_layout
 from variants.market.view import MarketView
 from variants.market.view.layout import step_target
 from variants.mexica.view import MexicaView
-from variants.mexica.view_paint import make_layout as make_mexica_layout
+from variants.mexica.view.paint import make_layout as make_mexica_layout
 
 from .conftest import Driver
 

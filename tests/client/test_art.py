@@ -16,8 +16,8 @@ from game.kit.client.screen import Screen
 from game.ui import showcase
 from game.ui.session import Session
 from tests.client.view_helpers import ServicesStub, play
-from variants.mexica import view_anim as va
 from variants.mexica.view import MexicaView
+from variants.mexica.view import anim as va
 
 DT = 1 / 60
 

@@ -10,7 +10,7 @@ import pygame
 from game.ui.scenes.play import BOARD_AREA, PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from variants.mexica.view_paint import make_layout
+from variants.mexica.view.paint import make_layout
 
 from .conftest import Driver
 

@@ -21,9 +21,9 @@ from game.kit.client.layers import Snapshot  # noqa: E402
 from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.view_helpers import ServicesStub  # noqa: E402
-from variants.mexica import view_land  # noqa: E402
-from variants.mexica import view_paint as vp  # noqa: E402
 from variants.mexica.view import MexicaView  # noqa: E402
+from variants.mexica.view import land as view_land  # noqa: E402
+from variants.mexica.view import paint as vp  # noqa: E402
 
 AREA = (16.0, 8.0, 1312.0, 940.0)
 PANEL = (1344.0, 184.0, 560.0, 552.0)

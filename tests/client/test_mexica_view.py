@@ -20,12 +20,12 @@ from game.kit.client.intent import Intent  # noqa: E402
 from game.kit.client.screen import Screen  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from tests.client.view_helpers import ServicesStub, play  # noqa: E402
-from variants.mexica import view_anim as va  # noqa: E402
 from variants.mexica.state import Vote  # noqa: E402
 from variants.mexica.view import MexicaView  # noqa: E402
-from variants.mexica.view_anim import flights  # noqa: E402
-from variants.mexica.view_paint import make_layout  # noqa: E402
-from variants.mexica.view_panel import paint_panel  # noqa: E402
+from variants.mexica.view import anim as va  # noqa: E402
+from variants.mexica.view.anim import flights  # noqa: E402
+from variants.mexica.view.paint import make_layout  # noqa: E402
+from variants.mexica.view.panel import paint_panel  # noqa: E402
 
 AREA = (16.0, 128.0, 1344.0, 812.0)  # the play scene's board and panel areas
 PANEL = (1376.0, 128.0, 528.0, 392.0)

@@ -64,7 +64,7 @@ def test_every_mexica_action_on_a_space_is_at_the_place_the_picture_shows(painte
     view = painter._view
     lay_area = BOARD_AREA
     screen = painter.app.screen
-    from variants.mexica.view_layout import make_layout
+    from variants.mexica.view.layout import make_layout
 
     lay = make_layout(lay_area, board.width, board.height)
     for place in places:

@@ -2,7 +2,7 @@
 parameters, and the rulebook's examples as positions the board view draws.
 
 The pages are plain data (``game.kit.client.aid`` says what a page holds); the pictures are drawn
-by ``variants.mexica.aid_pages`` with the board's own pieces. The examples are the
+by ``variants.mexica.view.aid_pages`` with the board's own pieces. The examples are the
 rulebooks': the second example turn (walk, bridge, boat, token), the founding of a
 13-space district, and the German rulebook's scoring of it (levels 7, 10, 6 and 1).
 Their points are worked out here from the parameters as a player would, and

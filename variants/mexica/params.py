@@ -45,7 +45,7 @@ _SIZES = Obj({"period1": Field(_SIZE_LIST, required=True),
 
 #: A weight of the computer players' evaluation (points, or a share of them).
 _WEIGHT = Number(min=0.0, max=100.0)
-#: What the computer players' evaluation weighs (``variants.mexica.ai_values``): the
+#: What the computer players' evaluation weighs (``variants.mexica.bot_values``): the
 #: defaults are the hand-set values the levels were first measured with.
 WEIGHTS = Obj({
     "token_value": Field(_WEIGHT, "Points a banked AP token is worth in period 1 (half in "

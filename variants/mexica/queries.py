@@ -4,8 +4,8 @@ Everything here is pure: functions take the rules (what they read of them,
 ``table.MexicaReads``, so this module never imports ``rules.py``) and a state and never
 change the state they are given. Why an action is refused comes from ``rules.why_not``; only steps
 that depend on earlier ones are played, on a clone made with ``rules.clone``. The answers
-come from the engine's own helpers (``_foot_targets``, ``_boat_costs``, ``_lay_canal``...),
-so the previews always agree with what ``apply`` will do."""
+come from the engine's own geometry over its table (``foot_targets``, ``boat_costs``,
+``lay_canal``...), so the previews always agree with what ``apply`` will do."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from collections import deque
 from typing import Any
 
 from game.i18n import Text
-from variants.mexica.names import AXES
+from variants.mexica import geometry as geo
+from variants.mexica.notation import AXES
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaReads
 
@@ -43,7 +44,7 @@ def _walk_tree(rules: MexicaReads, state: MexicaState, seat: int | None
     queue = deque([start])
     while queue:
         c = queue.popleft()
-        for n in rules._foot_targets(state, c, freed=start):
+        for n in geo.foot_targets(rules.table, state, c, freed=start):
             if n not in steps:
                 steps[n] = steps[c] + 1
                 parent[n] = c
@@ -84,13 +85,14 @@ def boat_costs(rules: MexicaReads, state: MexicaState, seat: int | None = None) 
     me = state.pilli[seat]
     if me is None or me not in state.bridges:
         return {}
-    return {c: cost for c, cost in rules._boat_costs(state, me).items()
+    return {c: cost for c, cost in geo.boat_costs(rules.table, state, me).items()
             if c not in state.pilli}
 
 
 def teleport_ok(rules: MexicaReads, state: MexicaState, cell: int) -> bool:
     """Could a Pilli teleport onto ``cell`` (ignoring AP and the first-round rule)?"""
-    return rules._walkable(state, cell) or (cell in state.bridges and cell not in state.pilli)
+    return geo.walkable(rules.table, state, cell) or (cell in state.bridges
+                                                     and cell not in state.pilli)
 
 
 # --------------------------------------------------------------------------------------
@@ -144,7 +146,7 @@ def canal_preview(rules: MexicaReads, state: MexicaState, cells: list[int] | tup
         return []
     old = [c for c in state.dcells[label] if c not in cells]
     clone = rules.clone(state)
-    rules._lay_canal(clone, cells)
+    geo.lay_canal(rules.table, clone, cells)
     pieces: dict[int, list[int]] = {}
     for c in old:
         pieces.setdefault(clone.label[c], []).append(c)
@@ -169,18 +171,19 @@ def founding(rules: MexicaReads, state: MexicaState,
     seat = _seat(rules, state, seat)
     if seat is None:
         return None
-    label = rules._pilli_label(state, seat)
+    label = geo.pilli_label(state, seat)
     if label < 0:
         return None
     cells = sorted(state.dcells[label])
     size = len(cells)
-    founded = rules._founded(state, label)
+    founded = geo.founded(state, label)
     available = not founded and size in state.display
     info = rules.table.token_info.get(size, {})
     present = [o for o, p in enumerate(state.pilli)
                if o != seat and p is not None and not state.canal[p] and state.label[p] == label]
     return {"cells": cells, "size": size, "founded": founded, "available": available,
-            "spots": [c for c in cells if rules._buildable(state, c)] if available else [],
+            "spots": ([c for c in cells if geo.buildable(rules.table, state, c)]
+                      if available else []),
             "founder": info.get("founder", 0), "presence": info.get("presence", 0),
             "present": present}
 
@@ -190,7 +193,7 @@ def foundable_districts(rules: MexicaReads, state: MexicaState) -> list[dict[str
     sizes = set(state.display)
     out: list[dict[str, Any]] = []
     for label, cells in state.dcells.items():
-        if len(cells) in sizes and not rules._founded(state, label):
+        if len(cells) in sizes and not geo.founded(state, label):
             out.append({"cells": sorted(cells), "size": len(cells)})
     out.sort(key=lambda d: d["cells"][0])
     return out
@@ -201,10 +204,10 @@ def temple_spots(rules: MexicaReads, state: MexicaState, seat: int | None = None
     seat = _seat(rules, state, seat)
     if seat is None:
         return []
-    label = rules._pilli_label(state, seat)
+    label = geo.pilli_label(state, seat)
     if label < 0:
         return []
-    return [c for c in sorted(state.dcells[label]) if rules._buildable(state, c)]
+    return [c for c in sorted(state.dcells[label]) if geo.buildable(rules.table, state, c)]
 
 
 def bridge_axes(rules: MexicaReads, state: MexicaState, cell: int,
@@ -212,12 +215,13 @@ def bridge_axes(rules: MexicaReads, state: MexicaState, cell: int,
     """Axes a bridge could take on ``cell`` (``ignore``: pretend that bridge is gone)."""
     if cell < 0 or cell >= len(state.canal):
         return []
-    return [a for a in AXES if rules._bridge_ok(state, cell, a, ignore=ignore) is None]
+    return [a for a in AXES
+            if geo.bridge_ok(rules.table, state, cell, a, ignore=ignore) is None]
 
 
 def district_levels(rules: MexicaReads, state: MexicaState, cells: list[int]) -> dict[int, int]:
     """Temple levels per owner in ``cells`` (the engine's scoring hook)."""
-    return dict(rules.district_levels(state, list(cells)))
+    return dict(rules.table.district_levels(state, list(cells)))
 
 
 def district_standing(rules: MexicaReads, state: MexicaState, cell: int) -> dict[str, Any] | None:
@@ -241,7 +245,7 @@ def district_standing(rules: MexicaReads, state: MexicaState, cell: int) -> dict
     else:
         points = []
     rows = []
-    for owner, levels, place in rules.rank(rules.district_levels(state, list(cells))):
+    for owner, levels, place in rules.table.rank(rules.table.district_levels(state, list(cells))):
         pts = points[place - 1] if place <= len(points) and owner >= 0 else 0
         rows.append({"owner": owner, "levels": levels, "place": place, "points": pts})
     return {"size": size, "founded": token is not None, "token": token, "rows": rows,

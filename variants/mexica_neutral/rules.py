@@ -1,13 +1,15 @@
 """The two-player game with a neutral colour: Mexica's rules plus a setup hook.
 
-Ranking and scoring need no override: Mexica already ranks every temple owner, and its
-``award`` hook gives nothing to the neutral colour, so neutral takes its places and scores
-nothing.
+Ranking and scoring need no override: Mexica's table already ranks every temple owner,
+and its ``award`` hook gives nothing to the neutral colour, so neutral takes its places
+and scores nothing. The table extends Mexica's with the neutral temples' levels and how
+they are laid out, read once from the parameters.
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.core.errors import ConfigError
@@ -17,6 +19,7 @@ from variants.mexica.board import board_for
 from variants.mexica.params import MAX_COUNT, MAX_SIDE, MAX_SPACES, PARAMETERS
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import NEUTRAL, MexicaState
+from variants.mexica.table import MexicaTable
 from variants.mexica_neutral.placement import allowed_cells, place, raised_levels
 
 #: seeded placement tries before falling back to the order validation searched
@@ -47,16 +50,39 @@ PARAMETERS_NEUTRAL.fields = {
 }
 
 
+def levels_of(params: dict[str, Any]) -> list[int]:
+    """The neutral temples' levels: as listed, or raised to the harder game's total."""
+    n = params["neutral"]
+    if n["total_levels"] is None:
+        return sorted(n["temples"])
+    return raised_levels(n["temples"], n["total_levels"], n["max_level"])
+
+
+@dataclass(frozen=True)
+class NeutralTable(MexicaTable):
+    """Mexica's table and the neutral temples: their levels, how far apart they stand,
+    and the fixed layout ``{cell: level}`` a scenario may give instead."""
+
+    neutral_levels: tuple[int, ...] = ()
+    min_distance: int = 0
+    fixed_layout: dict[int, int] | None = None
+
+    @classmethod
+    def fields_from(cls, params: dict[str, Any], players: int) -> dict[str, Any]:
+        fields = super().fields_from(params, players)
+        fixed = params["neutral_temples"]
+        index = fields["board"].index
+        return {**fields, "neutral_levels": tuple(levels_of(params)),
+                "min_distance": params["neutral"]["min_distance"],
+                "fixed_layout": None if fixed is None else {
+                    index[name]: level for name, level in fixed.items()}}
+
+
 class NeutralMexicaRules(MexicaRules):
     engine_id: ClassVar[str] = "mexica-neutral"
     parameters: ClassVar[Obj] = PARAMETERS_NEUTRAL
-
-    @classmethod
-    def neutral_levels(cls, params: dict[str, Any]) -> list[int]:
-        n = params["neutral"]
-        if n["total_levels"] is None:
-            return sorted(n["temples"])
-        return raised_levels(n["temples"], n["total_levels"], n["max_level"])
+    table_type: ClassVar[type[MexicaTable]] = NeutralTable
+    table: NeutralTable
 
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
@@ -65,7 +91,7 @@ class NeutralMexicaRules(MexicaRules):
             return
         board = board_for(params["board"])
         n = params["neutral"]
-        levels = cls.neutral_levels(params)
+        levels = levels_of(params)
         if n["total_levels"] is not None and sum(levels) != n["total_levels"]:
             ctx.error(("neutral", "total_levels"),
                       f"{len(levels)} temples of at most level {n['max_level']} cannot reach "
@@ -88,25 +114,20 @@ class NeutralMexicaRules(MexicaRules):
 
     def setup_extra(self, state: MexicaState, rng: Rng) -> None:
         """Lay the neutral temples before the starting placement (seeded, reproducible)."""
-        board = self.board
-        fixed = self.params["neutral_temples"]
-        if fixed is not None:
-            layout = {board.index[name]: level for name, level in fixed.items()}
-        else:
-            layout = self._random_layout(rng)
+        fixed = self.table.fixed_layout
+        layout = dict(fixed) if fixed is not None else self._random_layout(rng)
         for cell, level in sorted(layout.items()):
             state.temples[cell] = (NEUTRAL, level)
 
     def _random_layout(self, rng: Rng) -> dict[int, int]:
-        board = self.board
-        n = self.params["neutral"]
-        levels = self.neutral_levels(self.params)
+        t = self.table
+        levels = list(t.neutral_levels)
         for _attempt in range(RANDOM_ATTEMPTS):
-            layout = place(board, levels, n["min_distance"], rng)
+            layout = place(t.board, levels, t.min_distance, rng)
             if layout is not None:
                 return layout
         # tight maps: the fixed order that validation proved works
-        layout = place(board, levels, n["min_distance"], None)
+        layout = place(t.board, levels, t.min_distance, None)
         if layout is None:
             raise ConfigError("the neutral temples cannot be placed on this board")
         return layout

@@ -24,11 +24,11 @@ from game.kit.client import (
     theme,
 )
 from game.modkit import Event
-from variants.mexica import view_overlay as vo
-from variants.mexica import view_paint as vp
 from variants.mexica.board import Board
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, ordinal
+from variants.mexica.view import overlay as vo
+from variants.mexica.view import paint as vp
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules

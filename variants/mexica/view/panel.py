@@ -16,7 +16,7 @@ from game.i18n import Text
 from game.kit.client import Screen, draw_mark, fit_lines, frames, theme
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, ap
-from variants.mexica.view_paint import INK, seat_colour, seat_mark, token_numbers
+from variants.mexica.view.paint import INK, seat_colour, seat_mark, token_numbers
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules

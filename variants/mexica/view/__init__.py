@@ -38,16 +38,16 @@ from game.kit.client import (
     theme,
 )
 from game.modkit import Event
-from variants.mexica import view_anim as va
-from variants.mexica import view_overlay as vo
-from variants.mexica import view_paint as vp
-from variants.mexica.aid_pages import AidPictures
 from variants.mexica.board import Board
 from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, axis_of, ordinal
-from variants.mexica.view_panel import paint_panel
-from variants.mexica.view_preview import (
+from variants.mexica.view import anim as va
+from variants.mexica.view import overlay as vo
+from variants.mexica.view import paint as vp
+from variants.mexica.view.aid_pages import AidPictures
+from variants.mexica.view.panel import paint_panel
+from variants.mexica.view.preview import (
     CANAL_MODES,
     MODE_NAMES,
     Preview,

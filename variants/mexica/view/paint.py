@@ -20,13 +20,13 @@ from game.kit.client import (
     texture,
     theme,
 )
-from variants.mexica import view_land
 from variants.mexica.board import Board
 from variants.mexica.state import MexicaState
-from variants.mexica.view_layout import Layout as Layout  # re-exported: the views, tests and
-from variants.mexica.view_layout import boundary as boundary  # benchmarks import them here
-from variants.mexica.view_layout import make_layout as make_layout
-from variants.mexica.view_layout import outline as outline
+from variants.mexica.view import land as view_land
+from variants.mexica.view.layout import Layout as Layout  # re-exported: the views, tests and
+from variants.mexica.view.layout import boundary as boundary  # benchmarks import them here
+from variants.mexica.view.layout import make_layout as make_layout
+from variants.mexica.view.layout import outline as outline
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
@@ -50,7 +50,7 @@ def shadow_text(scr: Screen, text: str, x: float, y: float, size: float,
 # static map
 # ----------------------------------------------------------------------------------------
 def paint_static(scr: Screen, lay: Layout, board: Board) -> None:
-    """The lake, the island raised out of it (see :mod:`view_land`), the palace's
+    """The lake, the island raised out of it (see :mod:`variants.mexica.view.land`), the palace's
     start spaces and emblem, and the coordinates; painted once per size into the view's
     base layer."""
     cs = lay.cs

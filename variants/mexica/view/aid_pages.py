@@ -1,5 +1,5 @@
 """The pictures of Mexica's player aid, drawn with the board's own painters (the paving,
-canals, bridges, temples, calpulli tokens and Pilli of ``view_paint``) on small islands
+canals, bridges, temples, calpulli tokens and Pilli of ``view.paint``) on small islands
 the aid's pages describe (``variants.mexica.aid``). Drawing only: nothing here changes
 any state."""
 
@@ -25,11 +25,11 @@ from game.kit.client import (
     step_disc,
     theme,
 )
-from variants.mexica import view_paint as vp
 from variants.mexica.board import board_for
 from variants.mexica.text import NEUTRAL_NAME, _, ordinal
-from variants.mexica.view_land import PAVING
-from variants.mexica.view_panel import icon as supply_icon
+from variants.mexica.view import paint as vp
+from variants.mexica.view.land import PAVING
+from variants.mexica.view.panel import icon as supply_icon
 
 NEUTRAL = -1
 #: what a picture's board may take of its area's height (the rest: its captions)

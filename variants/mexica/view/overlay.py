@@ -13,7 +13,7 @@ import pygame
 
 from game.kit.client import Screen, theme
 from variants.mexica.state import MexicaState
-from variants.mexica.view_paint import (
+from variants.mexica.view.paint import (
     CANAL_EDGE,
     INK,
     Layout,

@@ -1,7 +1,7 @@
 """What a Mexica position is worth to the computer players, and what they cannot see.
 
-The two hooks of :class:`game.core.engine.Rules` that judge positions (``variants.mexica.ai``
-builds the whole-turn plans on top of them):
+The two bot hooks (:class:`game.core.facets.BotHooks`) that judge positions
+(``variants.mexica.bot`` builds the whole-turn plans on top of them):
 
 * ``determinize``: the view hides the face-down period-2 calpulli tokens (only their
   count shows). They are sampled from the box (the variant's token list, or its fixed
@@ -19,31 +19,43 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
+from game.core.facets import BotHooks
 from game.core.rng import Rng
 from game.kit.sampling import SampledViews
-from variants.mexica.geometry import GeometryMixin
+from variants.mexica.geometry import buildable
 from variants.mexica.state import MexicaState
+from variants.mexica.table import MexicaTable
 
 #: the evaluation's weights (``bot_weights`` in the variant file, one set per computer
 #: level; ``variants.mexica.params.WEIGHTS`` says what each one weighs)
 Weights = Mapping[str, float]
 
 
-class AIValuesMixin(GeometryMixin):
-    """Part of MexicaRules: ``determinize`` and ``evaluate`` for the bots."""
+class MexicaBotValues(BotHooks[MexicaState]):
+    """Part of Mexica's bot hooks (``bot.MexicaBot``): ``determinize`` and ``evaluate``."""
 
     evaluation_scale = 8.0
+    #: what the hooks read of the rules they belong to (set by the rules)
+    table: MexicaTable
+    params: dict[str, Any]
+    players: int
 
-    def __init__(self, params: dict[str, Any], players: int) -> None:
-        super().__init__(params, players)
-        #: unfounded districts' points by size (evaluate asks for them all the time)
-        self._ai_unfounded: dict[int, list[int]] = {}
-        self._ai_biggest: int = max(self.token_info)
-        #: the bots' samples of one view share its state (``game.kit.sampling``)
-        self.sampled_views: SampledViews[MexicaState] = SampledViews(self.from_own_dict,
-                                                                     self.clone)
+    @cached_property
+    def _ai_unfounded(self) -> dict[int, list[int]]:
+        """Unfounded districts' points by size (evaluate asks for them all the time)."""
+        return {}
+
+    @cached_property
+    def _ai_biggest(self) -> int:
+        return max(self.table.token_info)
+
+    @cached_property
+    def sampled_views(self) -> SampledViews[MexicaState]:
+        """The bots' samples of one view share its state (``game.kit.sampling``)."""
+        return SampledViews(self.table.load_own, self.table.codec.copy)
 
     # =====================================================================================
     # determinize
@@ -93,7 +105,7 @@ class AIValuesMixin(GeometryMixin):
                 extra = {p: w["hand_share"] * sum(h) for p, h in enumerate(s.hands)}
             for owner, pts in self._ai_district(s, cells, sigma, extra, w).items():
                 values[owner] += pts
-        starts = self.board.starts
+        starts = self.table.board.starts
         near = 1.0 if s.end_triggered else 0.25
         token_value = w["token_value"] if period == 1 else w["token_value"] / 2
         if period == 2 and s.end_triggered:
@@ -101,7 +113,7 @@ class AIValuesMixin(GeometryMixin):
         for p in range(n):
             c = s.pilli[p]
             if c is not None and c in starts:
-                values[p] += self.palace_bonus * near
+                values[p] += self.table.palace_bonus * near
             values[p] += token_value * s.ap_tokens[p]
         return values
 
@@ -117,8 +129,9 @@ class AIValuesMixin(GeometryMixin):
         best, best_points = None, 0
         for label, cells in s.dcells.items():
             token = next((s.tokens[c] for c in cells if c in s.tokens), None)
-            first = self.token_info[token]["places"][0] if token is not None else len(cells)
-            if first > best_points and any(self._buildable(s, c) for c in cells):
+            info = self.table.token_info
+            first = info[token]["places"][0] if token is not None else len(cells)
+            if first > best_points and any(buildable(self.table, s, c) for c in cells):
                 best, best_points = label, first
         return best
 
@@ -146,7 +159,7 @@ class AIValuesMixin(GeometryMixin):
             return out
         period = s.period
         if token is not None:
-            points = self.token_info[token]["places"]
+            points = self.table.token_info[token]["places"]
             weight = 2.0 if period == 1 else 1.0
         elif period == 1 and len(cells) > self._ai_biggest:
             # A big district will be carved up before it scores: every level counts
@@ -169,7 +182,7 @@ class AIValuesMixin(GeometryMixin):
     def _ai_cut_gain(self, s: MexicaState, seat: int, cells: list[int]) -> float:
         """How a canal on ``cells`` would change the seat's advantage in the district it
         cuts (the pieces valued as new districts; cheap, no state is changed)."""
-        b = self.board
+        b = self.table.board
         label = s.label[cells[0]]
         old = s.dcells[label]
         blocked = set(cells)
@@ -201,7 +214,7 @@ class AIValuesMixin(GeometryMixin):
     def _ai_unfounded_points(self, size: int) -> list[int]:
         points = self._ai_unfounded.get(size)
         if points is None:
-            points = self._ai_unfounded[size] = self.unfounded_points(size)
+            points = self._ai_unfounded[size] = self.table.unfounded_points(size)
         return points
 
 

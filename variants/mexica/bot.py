@@ -1,4 +1,6 @@
-"""The computer players' whole-turn plans for Mexica (``Rules.candidates``).
+"""Mexica's bot hooks (:class:`game.core.facets.BotHooks`): the computer players'
+whole-turn plans (``candidates``), the playout policy, which actions always progress, and
+the hint's reason (``explain``).
 
 A turn spends 6+ AP over many actions, so the bots choose among whole turns: walk (or
 boat or teleport) to a district, found it if its size is on display, build the temples
@@ -6,21 +8,41 @@ the remaining AP affords, bank the rest as AP tokens and end; plus "lay a canal 
 carves a district of a displayed size, then walk in and found it", straight canal lines
 that cut a rival's district, and bridges to districts beyond. Plans are ordered by a quick
 estimate, best first. What positions are worth (``evaluate``) is in
-``variants.mexica.ai_values``.
+``variants.mexica.bot_values``. The rules inherit these hooks (``MexicaRules``); the hooks
+ask the table and the state, and play a plan's steps with the verbs on a copy.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from game.core.engine import PLAN_SEP
 from game.core.errors import IllegalAction
-from variants.mexica.ai_values import AIValuesMixin
-from variants.mexica.legal import LegalMixin
+from game.core.rng import Rng
+from game.i18n import Msg
+from variants.mexica.bot_values import MexicaBotValues
+from variants.mexica.geometry import boat_costs, buildable, foot_targets, founded, walkable
+from variants.mexica.legal import (
+    canal_cells,
+    gen_boat,
+    gen_bridge,
+    gen_canal,
+    gen_found,
+    gen_move,
+    gen_relocate,
+    gen_remove,
+    gen_teleport,
+    gen_temple,
+    gen_tokens,
+    legal_actions,
+)
 from variants.mexica.state import MexicaState
+from variants.mexica.table import MexicaReads
+from variants.mexica.verbs import ACTIONS, TURN_STEPS, play
 
 #: most temples one plan builds
 MAX_TEMPLES = 4
@@ -49,17 +71,21 @@ def per_layout(cache: dict[bytes, T], canal: Sequence[int], make: Callable[[], T
     return found
 
 
-class MexicaAIMixin(AIValuesMixin, LegalMixin):
-    """Part of MexicaRules: the bots' ``candidates`` hook."""
+class MexicaBot(MexicaBotValues):
+    """Mexica's bot hooks: the whole-turn ``candidates``, the playout policy, the
+    actions that always progress, the hint's reason."""
 
-    def __init__(self, params: dict[str, Any], players: int) -> None:
-        super().__init__(params, players)
-        #: per canal layout: each cell's land neighbours
-        self._ai_inland_cache: dict[bytes, list[int]] = {}
-        #: per canal layout: per canal action (or straight line of cells), the pieces it
-        #: would cut its district into (see ``_ai_splits``)
-        self._ai_split_cache: dict[bytes, dict[str | tuple[int, ...],
-                                               list[tuple[int, int]] | None]] = {}
+    @cached_property
+    def _ai_inland_cache(self) -> dict[bytes, list[int]]:
+        """Per canal layout: each cell's land neighbours."""
+        return {}
+
+    @cached_property
+    def _ai_split_cache(self) -> dict[bytes, dict[str | tuple[int, ...],
+                                                  list[tuple[int, int]] | None]]:
+        """Per canal layout: per canal action (or straight line of cells), the pieces it
+        would cut its district into (see ``_ai_splits``)."""
+        return {}
 
     # =====================================================================================
     # candidates: whole-turn plans
@@ -79,12 +105,94 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         ordered = sorted(plans.items(), key=lambda kv: -kv[1])
         return [text for text, _ in ordered]
 
+    # =====================================================================================
+    # the playout policy
+    # =====================================================================================
+    #: relative weights of action kinds in the playout policy (not rules, just a policy)
+    PLAYOUT_WEIGHTS: ClassVar[tuple[tuple[str, float], ...]] = (
+        ("found", 1000.0), ("temple", 6.0), ("canal", 4.0), ("move", 4.0), ("bridge", 1.0),
+        ("boat", 1.0), ("tokens", 1.0), ("end", 1.5), ("teleport", 0.3), ("relocate", 0.3),
+        ("remove", 0.3),
+    )
+
+    def playout_action(self, state: MexicaState, rng: Rng) -> str:
+        """Pick a kind of action by weight, then a legal action of that kind.
+
+        Generating only one kind keeps playouts cheap; passing after ``playout_rounds``
+        rounds in a period makes every playout end (a whole round of passes scores).
+        """
+        s = state
+        if s.phase != "play":
+            return rng.choice(legal_actions(self.table, s))
+        if s.round > self.params["playout_rounds"]:
+            return "end"
+        gens = {"found": gen_found, "temple": gen_temple, "canal": gen_canal,
+                "move": gen_move, "bridge": gen_bridge, "boat": gen_boat,
+                "tokens": gen_tokens, "end": lambda _t, _s: ["end"],
+                "teleport": gen_teleport, "relocate": gen_relocate, "remove": gen_remove}
+        kinds = [kind for kind, _w in self.PLAYOUT_WEIGHTS]
+        weights = [w for _kind, w in self.PLAYOUT_WEIGHTS]
+        while kinds:
+            total = sum(weights)  # summed afresh, in order: the same float every time
+            pick = rng.random() * total
+            for i, w in enumerate(weights):
+                pick -= w
+                if pick < 0 or i == len(weights) - 1:
+                    break
+            options = gens[kinds[i]](self.table, s)
+            if options:
+                return rng.choice(options)
+            kinds.pop(i)
+            weights.pop(i)
+        return "end"
+
+    # =====================================================================================
+    # what always moves the game on, and why a move is good
+    # =====================================================================================
+    def progresses(self, action: str) -> bool:
+        """Every Mexica action but a free walk leads past every earlier position.
+
+        Every view shows, in this order of weight: the period, the Pilli placed, the
+        round, whose turn it is, the AP tokens taken this turn, the tokens the player in
+        turn holds (fewer is further), the pieces on the board, the AP left (fewer is
+        further) and the removal votes of the turn (proposals, answers and the votes'
+        ends, counted).
+        Nothing any action does takes that sequence back (a period starts at round 1 but
+        is a later period; the pieces on the board only ever grow, a relocated bridge
+        is moved, not removed), and each action moves it forward: a start places a
+        Pilli, ``end`` passes the turn, ``take`` and ``spend`` change the tokens, a
+        canal, bridge, temple or calpulli token is a piece more, a proposal, an answer and
+        a vote's end move the votes on, and a step, boat, teleport or relocation costs
+        AP. Only when the variant makes one of those four free can it come back (there and
+        back again): it is then not marked.
+        """
+        words = action.split(None, 1)
+        if not words:
+            return False
+        verb = words[0].lower()
+        if verb in self._travel_costs:
+            return self._travel_costs[verb] > 0
+        return verb in ACTIONS or verb in TURN_STEPS
+
+    @cached_property
+    def _travel_costs(self) -> dict[str, int]:
+        """The verbs that only move a piece, and what each costs at least."""
+        t = self.table
+        return {"move": t.c_step, "boat": t.c_boat, "teleport": t.c_teleport,
+                "relocate": t.c_relocate}
+
+    def explain(self, view: MexicaState, seat: int, action: str,
+                then: Sequence[str] = ()) -> Msg | None:
+        from variants.mexica.explain import explain
+
+        return explain(cast("MexicaReads", self), view, seat, [action, *then])
+
     def _ai_destination_plans(self, s: MexicaState, seat: int, budget: int,
                               prefix: list[str], spent: int, plans: dict[str, float],
                               only: frozenset[int] | None = None,
                               teleport: bool = True) -> None:
         """Plans that go somewhere (or stay), found, build and bank: into ``plans``."""
-        b = self.board
+        b = self.table.board
         names = b.names
         start = self._ai_pilli(s, seat)
         arrivals = self._ai_arrivals(s, seat, start, budget - spent, teleport)
@@ -106,11 +214,11 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         for label, (cost, route, cell) in list(best_by_label.items()) + [
                 (s.label[c], (cost, route, c)) for cost, route, c in extra]:
             cells = s.dcells[label]
-            free = [c for c in cells if c != cell and self._buildable(s, c)
+            free = [c for c in cells if c != cell and buildable(self.table, s, c)
                     and c not in s.pilli]
             free.sort(key=lambda c: (-self._ai_inland(s, c), c))
             size = len(cells)
-            foundable = size in display and not self._founded(s, label) and bool(free)
+            foundable = size in display and not founded(s, label) and bool(free)
             left = budget - spent - cost
             found_opts: list[int | None] = [None]
             if foundable:
@@ -125,12 +233,12 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                     gain = 0.0
                     if spot is not None:
                         steps.append(f"found {names[spot]}")
-                        gain += 3.0 + self.token_info[size]["founder"]
+                        gain += 3.0 + self.table.token_info[size]["founder"]
                     for lv, c in zip(combo, spots, strict=False):
                         steps.append(f"temple {names[c]} {lv}")
-                    gain += sum(combo) * (1.6 if (spot is not None or self._founded(s, label))
+                    gain += sum(combo) * (1.6 if (spot is not None or founded(s, label))
                                           else 0.8)
-                    used = spent + cost + sum(combo) * self.c_level
+                    used = spent + cost + sum(combo) * self.table.c_level
                     self._ai_finish(s, seat, prefix, steps, used, gain - 0.05 * cost, plans)
 
     def _ai_finish(self, s: MexicaState, seat: int, prefix: list[str], steps: list[str],
@@ -142,11 +250,11 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         spends = ["spend"] * need
         left = s.ap + need - used
         takes = 0
-        if self.c_take > 0:
-            takes = max(0, min(self.take_limit - s.taken, s.supply["ap_tokens"],
-                               left // self.c_take))
-        elif s.taken < self.take_limit:
-            takes = min(self.take_limit - s.taken, s.supply["ap_tokens"])
+        if self.table.c_take > 0:
+            takes = max(0, min(self.table.take_limit - s.taken, s.supply["ap_tokens"],
+                               left // self.table.c_take))
+        elif s.taken < self.table.take_limit:
+            takes = min(self.table.take_limit - s.taken, s.supply["ap_tokens"])
         text = PLAN_SEP.join(spends + prefix + steps + ["take"] * takes + ["end"])
         value = gain + self.ai_weights()["token_value"] * (takes - need)
         if value > plans.get(text, -1e9):
@@ -162,28 +270,28 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
     def _ai_arrivals(self, s: MexicaState, seat: int, start: int, budget: int,
                      teleport: bool = True) -> dict[int, tuple[int, list[str]]]:
         """Cells the Pilli can reach this turn: cell -> (AP, canonical steps)."""
-        names = self.board.names
+        names = self.table.board.names
         out = self._ai_walks(s, start, budget)
-        step = self.c_step
+        step = self.table.c_step
         if start in s.bridges:  # a boat trip, then on foot from the far bridge
-            for bridge, cost in self._boat_costs(s, start).items():
+            for bridge, cost in boat_costs(self.table, s, start).items():
                 if cost > budget or bridge in s.pilli:
                     continue
-                for ramp in self._foot_targets(s, bridge, freed=start):
+                for ramp in foot_targets(self.table, s, bridge, freed=start):
                     total = cost + step
                     if total <= budget and (ramp not in out or out[ramp][0] > total):
                         out[ramp] = (total, [f"boat {names[bridge]}", f"move {names[ramp]}"])
-        if teleport and budget >= self.c_teleport:
+        if teleport and budget >= self.table.c_teleport:
             for cell in self._ai_teleports(s, seat, start):
                 if cell not in out:
-                    out[cell] = (self.c_teleport, [f"teleport {names[cell]}"])
+                    out[cell] = (self.table.c_teleport, [f"teleport {names[cell]}"])
         return out
 
     def _ai_walks(self, s: MexicaState, start: int, budget: int
                   ) -> dict[int, tuple[int, list[str]]]:
         """Cells a walk of at most ``budget`` AP reaches: cell -> (AP, the steps)."""
-        names = self.board.names
-        step = self.c_step
+        names = self.table.board.names
+        step = self.table.c_step
         limit = budget // step if step > 0 else 1 << 30
         parent: dict[int, int] = {}
         depth = {start: 0}
@@ -192,7 +300,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
             c = queue.popleft()
             if depth[c] >= limit:
                 continue
-            for nxt in self._foot_targets(s, c, freed=start):
+            for nxt in foot_targets(self.table, s, c, freed=start):
                 if nxt not in depth:
                     depth[nxt] = depth[c] + 1
                     parent[nxt] = c
@@ -219,17 +327,17 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
             if label == here:
                 continue
             size = len(cells)
-            founded = self._founded(s, label)
-            if founded:
+            done = founded(s, label)
+            if done:
                 token = next(s.tokens[c] for c in cells if c in s.tokens)
-                worth = self.token_info[token]["places"][0] * (2 if s.period == 1 else 1)
+                worth = self.table.token_info[token]["places"][0] * (2 if s.period == 1 else 1)
             elif size in display:
                 worth = 20 + size
             elif s.period == 2:
                 worth = size
             else:
                 worth = min(size, self._ai_biggest) // 2
-            walk = [c for c in cells if self._walkable(s, c)]
+            walk = [c for c in cells if walkable(self.table, s, c)]
             if len(walk) < 2:
                 continue
             walk.sort(key=lambda c: (-self._ai_inland(s, c), c))
@@ -239,7 +347,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
 
     def _ai_inland(self, s: MexicaState, c: int) -> int:
         """Land neighbours of ``c`` (cached per canal layout): inland spaces first."""
-        b, canal = self.board, s.canal
+        b, canal = self.table.board, s.canal
         table = per_layout(self._ai_inland_cache, canal, lambda: [
             sum(1 for n in b.nbrs[x] if n not in b.lake and not canal[n])
             for x in range(b.size)])
@@ -248,7 +356,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
     def _ai_temple_combos(self, hand: list[int], ap: int, room: int) -> list[tuple[int, ...]]:
         """Temple sets worth trying with ``ap`` AP and ``room`` free spaces: none, the one
         biggest affordable, and the sets that use the most levels."""
-        cost = self.c_level
+        cost = self.table.c_level
         out: set[tuple[int, ...]] = {()}
         if room <= 0 or not hand:
             return [()]
@@ -279,23 +387,23 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                         plans: dict[str, float]) -> None:
         """A canal that carves a district of a displayed size, then walk in and found it
         (cutting a rival's district is left to the straight lines)."""
-        if s.ap < self.c_canal:
+        if s.ap < self.table.c_canal:
             return
         sizes = set(s.display)
         known = self._ai_splits(s)
         if not sizes:
             return
-        for action in self._gen_canal(s):
+        for action in gen_canal(self.table, s):
             if action in known:
                 pieces = known[action]
             else:
-                cells = [self.board.index[w] for w in action.split()[1:]]
+                cells = [self.table.board.index[w] for w in action.split()[1:]]
                 pieces = known[action] = self._ai_split(s, cells)
             if not pieces or not any(size in sizes for size, _ in pieces):
                 continue
-            clone = self.clone(s)
+            clone = self.table.codec.copy(s)
             try:
-                self.apply(clone, action)
+                play(self.table, clone, action)
             except IllegalAction:  # the first-round rule
                 continue
             targets = frozenset(clone.label[c] for size, c in pieces if size in sizes)
@@ -311,7 +419,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         """Straight canal lines from water to water that cut a district in two (a row or
         column of free land the turn's AP can cover with double tiles): the few that
         help the seat most, then whatever the rest of the turn affords."""
-        if budget < self.c_canal or not (s.supply["double"] or s.supply["single"]):
+        if budget < self.table.c_canal or not (s.supply["double"] or s.supply["single"]):
             return
         lines = self._ai_lines(s)
         if not lines:
@@ -321,7 +429,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         options: list[tuple[float, list[str]]] = []
         for cells in lines:
             actions = self._ai_line_actions(s, cells)
-            if actions is None or len(actions) * self.c_canal > budget:
+            if actions is None or len(actions) * self.table.c_canal > budget:
                 continue
             label = s.label[cells[0]]
             rival = any(s.temples[c][0] != seat for c in s.dcells[label] if c in s.temples)
@@ -337,12 +445,12 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
                 options.append((gain, actions))
         options.sort(key=lambda o: (-o[0], o[1]))
         for gain, actions in options[:MAX_LINES]:
-            clone = self.clone(s)
-            need = max(0, len(actions) * self.c_canal - clone.ap)
+            clone = self.table.codec.copy(s)
+            need = max(0, len(actions) * self.table.c_canal - clone.ap)
             steps = ["spend"] * need + actions
             try:
                 for step in steps:
-                    self.apply(clone, step)
+                    play(self.table, clone, step)
             except IllegalAction:
                 continue
             sub: dict[str, float] = {}
@@ -354,8 +462,8 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
 
     def _ai_lines(self, s: MexicaState) -> list[list[int]]:
         """Rows and columns of land from water to water where a canal may go everywhere."""
-        b = self.board
-        free = set(self._canal_cells(s))
+        b = self.table.board
+        free = set(canal_cells(self.table, s))
         lines: list[list[int]] = []
         rows = [[r * b.width + c for c in range(b.width)] for r in range(b.height)]
         cols = [[r * b.width + c for r in range(b.height)] for c in range(b.width)]
@@ -372,7 +480,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
 
     def _ai_line_actions(self, s: MexicaState, cells: list[int]) -> list[str] | None:
         """Canal actions covering ``cells`` (a straight run): doubles, one single if odd."""
-        names = self.board.names
+        names = self.table.board.names
         doubles, singles = s.supply["double"], s.supply["single"]
         out = []
         for i in range(0, len(cells) - 1, 2):
@@ -389,16 +497,16 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
     def _ai_bridge_plans(self, s: MexicaState, seat: int, budget: int,
                          plans: dict[str, float]) -> None:
         """Build a bridge next to where the Pilli can walk, cross, and act beyond it."""
-        if s.ap < self.c_bridge or s.supply["bridges"] <= 0:
+        if s.ap < self.table.c_bridge or s.supply["bridges"] <= 0:
             return
         start = self._ai_pilli(s, seat)
         here = -1 if s.canal[start] else s.label[start]
-        reach = self._ai_arrivals(s, seat, start, budget - self.c_bridge, teleport=False)
+        reach = self._ai_arrivals(s, seat, start, budget - self.table.c_bridge, teleport=False)
         options = []
-        for action in self._gen_bridge(s):
+        for action in gen_bridge(self.table, s):
             words = action.split()
-            c = self.board.index[words[1]]
-            ends = [r for r in self.board.ramps(c, words[2]) if r >= 0]
+            c = self.table.board.index[words[1]]
+            ends = [r for r in self.table.board.ramps(c, words[2]) if r >= 0]
             near = [r for r in ends if r in reach]
             far = [r for r in ends if r not in reach and not s.canal[r]]
             if not near or not far or s.label[far[0]] == here:
@@ -410,9 +518,9 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
             if label in seen or len(seen) >= MAX_BRIDGES:
                 continue
             seen.add(label)
-            clone = self.clone(s)
+            clone = self.table.codec.copy(s)
             try:
-                self.apply(clone, action)
+                play(self.table, clone, action)
             except IllegalAction:
                 continue
             sub: dict[str, float] = {}
@@ -435,7 +543,7 @@ class MexicaAIMixin(AIValuesMixin, LegalMixin):
         as every other neighbour is reached, so the usual answer ("no split") is quick."""
         blocked = set(cells)
         label = s.label[cells[0]]
-        lab, nbrs = s.label, self.board.land_nbrs  # water is labelled -1: no district's
+        lab, nbrs = s.label, self.table.board.land_nbrs  # water is labelled -1: no district's
         around: list[int] = []
         for c in cells:
             for n in nbrs[c]:

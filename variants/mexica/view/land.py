@@ -21,7 +21,7 @@ import pygame
 
 from game.kit.client import ART, Screen, palette, stamp_in_place, texture
 from variants.mexica.board import Board
-from variants.mexica.view_layout import Layout, boundary
+from variants.mexica.view.layout import Layout, boundary
 
 #: the bank under the coast (seen from the south) and its waterline
 BANK = (150, 110, 60)
