@@ -1,0 +1,84 @@
+"""A lesson reads in the table's language: the list of lessons, each step's title, text
+and "other" note come from the catalogue of the game that ships the lesson, and the
+pseudo-language shows no word of a lesson that did not."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.registry import get_registry
+from game.kit.client.screen import Screen
+from tests.client.test_language import Marks, english_words, spoken
+from tests.client.test_lessons import lesson_ids, open_lesson, play_steps
+
+
+def test_the_mexica_lesson_in_german_says_its_steps_in_german(ui):
+    with spoken("de"):
+        scene = open_lesson(ui, "mexica")
+        ui.frames(2)
+        first = " ".join(ui.texts())
+        ui.key(pygame.K_RETURN)  # on to the first step with a move
+        ui.frames(2)
+        second = " ".join(ui.texts())
+    assert "Du bist ein Adliger, der die Stadt auf ihrer Insel baut." in first
+    assert "WILLKOMMEN IN TENOCHTITLAN" in first and "Welcome" not in first
+    assert "Setze deinen Mexica, deinen Adligen, auf das leuchtende Startfeld c2." in second
+    assert scene.step is not None and scene.step.number == 2
+
+
+def test_the_list_of_lessons_in_german_names_and_describes_each_in_german(ui):
+    with spoken("de"):
+        ui.app.stack.push("lessons")
+        ui.frames(5)
+        texts = " ".join(ui.texts())
+    assert "Kanäle, Brücken, Züge über Wasser, Gründungen und Gebäude auf einer kleinen " \
+           "Insel." in texts
+    assert "Mexica zu zweit" in texts and "Der Markt von Tlatelolco" in texts
+    assert "Canals, bridges" not in texts
+
+
+def test_the_aztlan_lesson_in_german_names_your_colour_in_german(ui):
+    with spoken("de"):
+        open_lesson(ui, "aztlan")
+        ui.frames(2)
+        texts = " ".join(ui.texts())
+    assert "Du führst das Volk des Quetzal, die Figuren in Orange." in texts
+
+
+def test_a_step_the_learner_does_otherwise_is_explained_in_german(ui):
+    """The step's own "other" note (the Mexica lesson's third step has one)."""
+    with spoken("de"):
+        scene = open_lesson(ui, "mexica")
+        play_steps(ui, scene, until_step=3)
+        scene.apply("canal d4 e4")  # legal, but the step asks for the temple on k3
+        ui.frames(1)
+        texts = " ".join(ui.texts())
+    assert "Das geht auch, aber baue jetzt das 1er-Gebäude auf k3." in texts
+
+
+#: the seats' names of the shipped lessons, as their files write them, and an age's number
+AS_WRITTEN = {"You", "Ana", "Ben", "Cy", "II", "III", "IV"}
+
+
+@pytest.mark.parametrize("lesson_id", lesson_ids())
+def test_every_word_of_a_lesson_comes_from_a_catalogue(ui, lesson_id):
+    """Under the pseudo-language: the lesson's name and description in the list, and
+    each step's card (head, text, key caps) up to the first two moves."""
+    lesson = get_registry().lessons().lessons[lesson_id]
+    marks = Marks()
+    with spoken("qps"):
+        Screen.recorder = marks
+        try:
+            ui.app.stack.push("lessons")
+            ui.frames(5)
+            ui.app.stack.pop()
+            scene = open_lesson(ui, lesson_id)
+            moves = [s.number for s in lesson.steps if s.accept]
+            play_steps(ui, scene, until_step=moves[1])
+            ui.frames(3)
+        finally:
+            Screen.recorder = None
+    # a wrapped line of a long text may hold none of its marks: its words are judged
+    found = sorted({t for t in marks.unmarked if english_words(t, AS_WRITTEN)})
+    assert found == [], found
