@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.core.registry import get_registry
+from game.i18n import say
 from game.kit.client.screen import Screen
 from tests.client.test_language import Marks, english_words, spoken
 from tests.client.test_lessons import lesson_ids, open_lesson, play_steps
@@ -82,3 +83,25 @@ def test_every_word_of_a_lesson_comes_from_a_catalogue(ui, lesson_id):
     # a wrapped line of a long text may hold none of its marks: its words are judged
     found = sorted({t for t in marks.unmarked if english_words(t, AS_WRITTEN)})
     assert found == [], found
+
+
+@pytest.mark.parametrize(("variant", "players", "german", "english"), [
+    ("mexica", 3, "Aktions-Chip einsetzen", "Spend AP token"),
+    ("aztlan", 3, "Gebiet / Option", "Territory / option")])
+def test_a_games_own_footer_keys_read_in_german(ui, variant, players, german, english):
+    """The board view's own shortcuts for the footer ("T: Spend AP token") are its
+    catalogue's words."""
+    from game.api import new_game
+    from game.ui import showcase
+
+    with spoken("de"):
+        play = showcase.start_play(ui.app, new_game(variant, players, seed=1))
+        ui.frames(5)
+        if ui.app.stack.top is not play:  # Aztlán's secret cards: the hand-off first
+            ui.key(pygame.K_RETURN)
+            ui.frames(5)
+        drawn = ui.texts()
+        keys = [say(word) for pair in play.shortcuts for word in pair]
+    assert german in keys and english not in keys, keys
+    # (Aztlán's card phase draws the core keys only: its own are there once it plays)
+    assert variant != "mexica" or german in drawn

@@ -143,7 +143,7 @@ class MarketRules(Rules):
     def winners(self, state: MarketState) -> list[int]:
         return list(state.winners)
 
-    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
+    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[Any]:
         return facts.game_facts(state.king, events)
 
     def tie_break(self, state: MarketState) -> Text:

@@ -14,6 +14,7 @@ from typing import Any
 
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaReads
+from variants.mexica.text import _
 
 
 def walk_plans(rules: MexicaReads, state: MexicaState, seat: int) -> list[dict[str, Any]]:
@@ -45,6 +46,6 @@ def walk_plans(rules: MexicaReads, state: MexicaState, seat: int) -> list[dict[s
         for _there, walked in sorted(layer, key=lambda item: item[1][-1]):
             if len(walked) > 1:
                 cost = len(walked) * rules.table.c_step
-                out.append({"verb": "move", "actions": walked,
-                            "text": f"Walk to {walked[-1].split()[1]}: {cost} AP"})
+                out.append({"verb": "move", "actions": walked, "text": _(
+                    "Walk to {space}: {cost} AP", space=walked[-1].split()[1], cost=cost)})
     return out
