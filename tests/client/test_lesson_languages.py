@@ -105,3 +105,32 @@ def test_a_games_own_footer_keys_read_in_german(ui, variant, players, german, en
     assert german in keys and english not in keys, keys
     # (Aztlán's card phase draws the core keys only: its own are there once it plays)
     assert variant != "mexica" or german in drawn
+
+
+@pytest.mark.parametrize("lang", ["qps", "de"])
+def test_the_markets_rules_help_comes_from_its_catalogue_and_fits(make_app, lang):
+    """Every page of the Market's player aid (text, tables and the pictures' captions):
+    under the pseudo-language no word without its mark, in German nothing cut, outside
+    the panel or overlapping."""
+    from tests.client.conftest import Driver
+    from tests.client.test_help import page_problems, seen_texts
+
+    ui = Driver(make_app())
+    problems: list[str] = []
+    titles, drawn = [], []
+    with spoken(lang):
+        ui.app.stack.push("rules", ui.app.registry.spec("tlatelolco-market"))
+        ui.frames(20)
+        scene = ui.top
+        for page in range(len(scene.pages)):
+            problems += page_problems(ui, scene, page)
+            titles.append(say(scene.pages[page].title))
+            with seen_texts(ui.app) as seen:
+                scene.draw(ui.app.screen)
+            drawn += [words for words, _size, _rect in seen.texts]
+    if lang == "de":
+        assert "Der Markt und dein Zug" in titles and "Kaufen" in titles, titles
+        assert problems == [], "\n".join(problems)
+    else:
+        found = sorted({t for t in drawn if english_words(t, AS_WRITTEN | {"Dee", "F1"})})
+        assert found == [], found
