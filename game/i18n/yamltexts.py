@@ -19,6 +19,7 @@ a variant's text in the domain whose package's YAML says it.
 from __future__ import annotations
 
 import functools
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,8 @@ from game.core.yamlload import Lines, load_yaml_file
 from game.i18n.catalogue import domains, register
 from game.i18n.extract import Key, Use, domain_files, source_files, uses
 from game.i18n.message import Msg, Text
+
+log = logging.getLogger(__name__)
 
 #: the contexts of the texts of a lesson file and of a variant file
 LESSON = "lesson"
@@ -109,8 +112,13 @@ def _domain_in(locale: Path) -> str | None:
     files = sorted(locale.glob("*.pot")) or sorted(locale.glob("*/LC_MESSAGES/*.po"))
     if not files:
         return None
-    register(files[0].stem, locale)
-    return files[0].stem
+    name = files[0].stem
+    if name in domains():  # another package's (a mod named like a game): never taken over
+        log.warning("%s: the catalogue %r is another package's; its texts stay as written",
+                    locale, name)
+        return None
+    register(name, locale)
+    return name
 
 
 def lesson_text(text: str, source: str | Path) -> Text:

@@ -117,3 +117,19 @@ def test_a_mods_lesson_and_variant_texts_are_checked_and_read_from_its_catalogue
     assert code == 0, out
     said = lesson_text("Move your {colour} snail.", package / "lessons" / "snails.yaml")
     assert pattern(said, "de") == "Ziehe deine Schnecke in {colour}."
+
+
+def test_a_mods_catalogue_named_like_a_game_does_not_take_the_games_place(tmp_path):
+    """A lesson beside a catalogue called ``market`` that is not the Market's: its texts
+    stay as written, and the Market still reads German from its own."""
+    from game.i18n import render
+    from game.i18n.yamltexts import lesson_text
+    from game.ui.variantwords import variant_text
+
+    package = tmp_path / "copycat"
+    (package / "lessons").mkdir(parents=True)
+    po = package / "locale" / "de" / "LC_MESSAGES" / "market.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(HEADER, encoding="utf-8")
+    assert lesson_text("Off you go", package / "lessons" / "x.yaml") == "Off you go"
+    assert render(variant_text("The Market of Tlatelolco"), "de") == "Der Markt von Tlatelolco"
