@@ -134,3 +134,21 @@ def test_the_markets_rules_help_comes_from_its_catalogue_and_fits(make_app, lang
     else:
         found = sorted({t for t in drawn if english_words(t, AS_WRITTEN | {"Dee", "F1"})})
         assert found == [], found
+
+
+def test_ending_a_turn_with_ap_left_asks_in_a_german_sentence():
+    """"Sicher? Noch 6 AP übrig: …": the question's second sentence starts as one."""
+    from game.api import new_game
+    from game.core.rng import Rng
+    from game.i18n import render
+    from game.i18n.client import _
+    from game.ui.scenes.play import AGAIN
+
+    game = new_game("mexica", 3, seed=1)
+    rng = Rng(1)
+    while game.state.phase != "play":
+        game.apply(game.playout_action(rng))
+    forgone = game.forgoes("end")
+    asked = render(_("Sure? {forgone}: {again} (anything else cancels)", forgone=forgone,
+                     again=AGAIN), "de")
+    assert asked.startswith("Sicher? Noch 6 AP übrig: "), asked
