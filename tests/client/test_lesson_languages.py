@@ -152,3 +152,25 @@ def test_ending_a_turn_with_ap_left_asks_in_a_german_sentence():
     asked = render(_("Sure? {forgone}: {again} (anything else cancels)", forgone=forgone,
                      again=AGAIN), "de")
     assert asked.startswith("Sicher? Noch 6 AP übrig: "), asked
+
+
+def test_a_long_status_never_runs_into_the_hints_at_its_right(pygame_display):
+    """The status line's words beside "U rückgängig  ·  Aktion 168": a hint as long as
+    the couch saw at 1920 (action 168) goes onto the line without the hints, never under
+    them."""
+    from game.kit.client import theme
+    from game.kit.client.textmap import TextMap, overlaps
+    from game.ui.statusline import draw_status
+
+    window = pygame.Surface((1920, 1080))
+    window.fill(theme.BG)
+    screen = Screen(window)
+    tmap = TextMap(window=window)
+    Screen.recorder = tmap
+    try:
+        draw_status(screen, "Tipp: Du legst ein Kanalteil auf j11–j12: 1 AP – gründet den "
+                            "9er-Bezirk: jetzt +5", ["U rückgängig", "Aktion 168"])
+    finally:
+        Screen.recorder = None
+    assert overlaps(tmap.visible()) == []
+    assert any(p.text.startswith("Tipp: Du legst") for p in tmap.visible())
