@@ -174,3 +174,22 @@ def test_a_long_status_never_runs_into_the_hints_at_its_right(pygame_display):
         Screen.recorder = None
     assert overlaps(tmap.visible()) == []
     assert any(p.text.startswith("Tipp: Du legst") for p in tmap.visible())
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800), (1280, 720)])
+def test_the_list_of_lessons_in_german_cuts_no_description(make_app, size):
+    """Each lesson's one-line description fits beside nothing but the row's width (seen
+    cut at 1280x800: "den König fütte…")."""
+    from tests.client.conftest import Driver
+
+    ui = Driver(make_app(size=size, fullscreen=False))
+    marks = Marks()
+    with spoken("de"):
+        ui.app.stack.push("lessons")
+        ui.frames(10)
+        Screen.recorder = marks
+        try:
+            ui.frames(2)
+        finally:
+            Screen.recorder = None
+    assert marks.cuts == [], marks.cuts
