@@ -3,6 +3,7 @@
     python3 tools/couch_play.py                       # the standard matrix (long)
     python3 tools/couch_play.py --variant aztlan --players 3 --names long --size 1280x720
     python3 tools/couch_play.py --menus --size 1280x800
+    python3 tools/couch_play.py --variant mexica --players 3 --lang de --size 1280x800
 
 Each run starts a virtual X screen of the given size (Xvfb), opens the game there in
 fullscreen, and plays it with real key presses and mouse clicks (xdotool): from the title
@@ -13,7 +14,9 @@ writes what it shows (``AZTEC_ARCADE_TRACE``, :mod:`game.ui.trace`): the scenes,
 visible text and where it is, the texts that overlap or were cut. Screenshots come from
 the X server (ImageMagick's ``import``), every distinct screen is kept, and a contact
 sheet of them is written per run, with the overlaps and cuts the trace saw listed beside
-it (``findings.txt``).
+it (``findings.txt``). With ``--lang`` the game reads that language and the group finds
+its menus and rows by their words in it (the client's catalogue says "Neues Spiel" where
+the trace shows it), so a German table is played as an English one is.
 
 It needs Debian's xvfb, xdotool and imagemagick; it installs them with apt-get when they
 are missing and it may (as root), else it says what to install. Nothing of it runs in the
@@ -50,6 +53,8 @@ STUCK = 40.0
 #: actions after which a game is called endless (the longest, Mexica for four, takes
 #: about 400): a hint that undoes itself would otherwise play for ever
 MAX_ACTIONS = 1500
+#: the language the game is played in (``--lang``): the menus are found by their words in it
+LANG = ["en"]
 
 
 def need_tools() -> None:
@@ -73,6 +78,7 @@ class Window:
     out: Path
     label: str
     display: str = ""
+    lang: str = "en"
     procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
     trace_path: Path = Path()
     shots: list[tuple[str, Path]] = field(default_factory=list)
@@ -82,8 +88,7 @@ class Window:
     def __enter__(self) -> Window:
         home = Path(tempfile.mkdtemp(prefix="couch-home-"))
         self.trace_path = home / "trace.json"
-        number = 90 + os.getpid() % 400
-        self.display = f":{number}"
+        self.display = self.display or f":{90 + os.getpid() % 400}"
         w, h = self.size
         self.procs.append(subprocess.Popen(
             ["Xvfb", self.display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
@@ -93,7 +98,8 @@ class Window:
                "AZTEC_ARCADE_HOME": str(home), "AZTEC_ARCADE_TRACE": str(self.trace_path)}
         env.pop("SDL_VIDEODRIVER", None)
         self.procs.append(subprocess.Popen(
-            [sys.executable, "-m", "game", "play", "--fullscreen"], cwd=ROOT, env=env,
+            [sys.executable, "-m", "game", "play", "--fullscreen", "--lang", self.lang],
+            cwd=ROOT, env=env,
             stdout=(self.out / f"{self.label}.log").open("wb"), stderr=subprocess.STDOUT))
         self.wait(lambda t: bool(t.get("scenes")), 30, "the title screen")
         return self
@@ -198,10 +204,37 @@ def _difference(a: Any, b: Any) -> float:
 # ---------------------------------------------------------------------------------------
 # what a group does
 # ---------------------------------------------------------------------------------------
+def said(text: Any) -> str:
+    """A client message (``_("New game")``) as the game shows it in the chosen language."""
+    from game.i18n import render
+
+    return render(text, LANG[0])
+
+
+def client() -> Any:
+    """The client's catalogue's ``_`` (its msgids are the menus' English words)."""
+    from game.i18n.client import _
+
+    return _
+
+
 def variant_name(variant: str) -> str:
     from game.core.registry import get_registry
+    from game.ui.variantwords import variant_text
 
-    return get_registry().variants[variant].name
+    return said(variant_text(get_registry().variants[variant].name))
+
+
+def lesson_name(title: str) -> str:
+    """A lesson's name as the list shows it in the chosen language (``title``: its
+    English name, as its file writes it)."""
+    from game.core.registry import get_registry
+    from game.i18n.yamltexts import lesson_text
+
+    for lesson in get_registry().lessons().lessons.values():
+        if title in (lesson.name, lesson.id):
+            return said(lesson_text(lesson.name, lesson.source))
+    return title
 
 
 def setup(win: Window, variant: str, players: int, names: list[str]) -> None:
@@ -209,20 +242,21 @@ def setup(win: Window, variant: str, players: int, names: list[str]) -> None:
     win.wait(lambda t: t["scenes"][-1] == "TitleScene", 20, "the title")
     time.sleep(1.5)  # the title's letters land
     win.shot("title")
-    if not win.click_text("New game"):
+    _ = client()
+    if not win.click_text(said(_("New game"))):
         raise RuntimeError("no New game on the title")
     win.wait(lambda t: t["scenes"][-1] == "SetupScene", 10, "the setup")
     time.sleep(1.0)  # the rows slide in
     win.shot("setup")
     wanted = variant_name(variant)
-    win.click_text("Game")
-    for _ in range(12):
+    win.click_text(said(_("Game")))
+    for _turn in range(12):
         if win.find(wanted) is not None:
             break
         win.key("Right")
-    win.click_text("Players")
-    for _ in range(6):
-        shown = _row_value(win, "Players")
+    win.click_text(said(_("Players")))
+    for _turn in range(6):
+        shown = _row_value(win, said(_("Players")))
         if shown == str(players):
             break
         win.key("Right" if shown is None or int(shown) < players else "Left")
@@ -234,7 +268,7 @@ def setup(win: Window, variant: str, players: int, names: list[str]) -> None:
         win.key(*["BackSpace"] * (len(current) + 1), pause=0.05)
         win.type(name)
     win.shot("setup filled in")
-    win.click_text("Start")
+    win.click_text(said(_("Start")))
     win.wait(lambda t: t.get("play") is not None, 20, "the game")
 
 
@@ -327,11 +361,12 @@ def lesson(win: Window, title: str) -> None:
     move shown (H) and made (Enter, or the step's own key: E, R, a number)."""
     win.wait(lambda t: t["scenes"][-1] == "TitleScene", 20, "the title")
     time.sleep(1.5)  # the title's letters land
-    win.click_text("Learn to play")
+    _ = client()
+    win.click_text(said(_("Learn to play")))
     win.wait(lambda t: t["scenes"][-1] == "LessonsScene", 10, "the lessons")
     time.sleep(0.8)
     win.shot("the lessons")
-    if not win.click_text(title):
+    if not win.click_text(lesson_name(title)):
         raise RuntimeError(f"no lesson called {title!r}")
     win.wait(lambda t: t.get("play") is not None, 20, "the lesson")
     tries, last, last_progress = 0, None, time.monotonic()
@@ -369,12 +404,13 @@ def menus(win: Window) -> None:
     win.wait(lambda t: t["scenes"][-1] == "TitleScene", 20, "the title")
     time.sleep(2.0)
     win.shot("title")
-    for item in ("Learn to play", "Load", "Settings"):
-        if win.click_text(item):
+    _ = client()
+    for item in (_("Learn to play"), _("Load"), _("Settings")):
+        if win.click_text(said(item)):
             time.sleep(1.0)
-            win.shot(item)
+            win.shot(said(item))
             win.key("Escape", pause=0.8)
-    if win.click_text("Rules help"):
+    if win.click_text(said(_("Rules help"))):
         time.sleep(0.8)
         win.shot("Rules help: which game")
         win.key("Return", pause=0.8)
@@ -411,12 +447,12 @@ def contact_sheet(win: Window) -> Path:
 
 
 def run(size: str, variant: str | None, players: int, names: str, out: Path,
-        max_actions: int | None, lesson_title: str = "") -> Path:
+        max_actions: int | None, lesson_title: str = "", display: str = "") -> Path:
     w, h = (int(v) for v in size.split("x"))
     what = f"lesson {lesson_title}" if lesson_title else variant or "menus"
-    label = f"{what}-{players}p-{names}-{size}".replace(" ", "_").replace(":", "")
+    label = f"{what}-{players}p-{names}-{size}-{LANG[0]}".replace(" ", "_").replace(":", "")
     chosen = list(LONG_NAMES[:players]) if names == "long" else []
-    with Window((w, h), out, label) as win:
+    with Window((w, h), out, label, display, LANG[0]) as win:
         try:
             if lesson_title:
                 lesson(win, lesson_title)
@@ -444,7 +480,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=None,
                         help="stop after this many actions (default: the whole game)")
     parser.add_argument("--out", type=Path, default=Path("couch-play"))
+    parser.add_argument("--lang", default="en",
+                        help="the language the game is played in (en, de, qps)")
+    parser.add_argument("--display", default="",
+                        help="the X display to start, e.g. :74 (default: one from the pid)")
     args = parser.parse_args(argv)
+    LANG[0] = args.lang
     need_tools()
     import pygame
 
@@ -453,18 +494,19 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [args.size] if args.size else list(SIZES)
     if args.lesson:
         for size in sizes:
-            run(size, None, 0, "default", args.out, None, args.lesson)
+            run(size, None, 0, "default", args.out, None, args.lesson, args.display)
         return 0
     if args.menus:
         for size in sizes:
-            run(size, None, 0, "default", args.out, None)
+            run(size, None, 0, "default", args.out, None, display=args.display)
         return 0
     games = [(args.variant, args.players or 0)] if args.variant else list(GAMES)
     for variant, players in games:
         players = players or 4
         for size in sizes:
             for names in (("default", "long") if not args.variant else (args.names,)):
-                run(size, variant, players, names, args.out, args.actions)
+                run(size, variant, players, names, args.out, args.actions,
+                    display=args.display)
     return 0
 
 

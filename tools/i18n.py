@@ -8,9 +8,11 @@
 
 A domain is a folder holding ``locale/<domain>.pot`` (``game`` for the client,
 ``variants/market`` for the Market, a mod's folder); its code is every ``.py`` below the
-folder that is not another domain's. The translations are the ``.po`` files beside:
-``locale/<lang>/LC_MESSAGES/<domain>.po``. After ``update``, translate the new entries
-(Poedit, Weblate or an editor): the tests fail on an untranslated or unused message.
+folder that is not another domain's, and the texts of its YAML (a lesson's steps, a
+variant's name and description: ``game.i18n.yamltexts``). The translations are the
+``.po`` files beside: ``locale/<lang>/LC_MESSAGES/<domain>.po``. After ``update``,
+translate the new entries (Poedit, Weblate or an editor): the tests fail on an
+untranslated or unused message.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ sys.path.insert(0, str(ROOT))
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
-from game.i18n.extract import Use, check, source_files, uses  # noqa: E402
+from game.i18n.extract import Use, check  # noqa: E402
 from game.i18n.pseudo import pseudo  # noqa: E402
+from game.i18n.yamltexts import domain_uses  # noqa: E402
 
 
 def domains(root: Path = ROOT) -> dict[str, Path]:
@@ -40,7 +43,7 @@ def domains(root: Path = ROOT) -> dict[str, Path]:
 
 
 def used(folder: Path) -> list[Use]:
-    found, problems = uses(source_files(folder), folder)
+    found, problems = domain_uses(folder, folder)
     if problems:
         raise SystemExit("\n".join(problems))
     return found

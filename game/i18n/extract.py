@@ -1,5 +1,6 @@
 """The messages a domain's code uses, read from its source (an ``ast`` walk over the
-calls ``_("…")`` and ``_.n("…", "…", n=…)`` with their ``you=`` and ``context=``), and
+calls ``_("…")`` and ``_.n("…", "…", n=…)`` with their ``you=`` and ``context=``; its
+YAML's texts are read by :mod:`game.i18n.yamltexts`), and
 the problems of a catalogue against them: a message missing or untranslated, a message
 no code uses, placeholders that do not match, a Plural-Forms header gettext cannot use.
 
@@ -35,8 +36,14 @@ class Use:
 def source_files(folder: Path) -> list[Path]:
     """The Python files of the domain rooted at ``folder``: every one below it but those
     of a package with its own ``locale`` folder (another domain)."""
+    return domain_files(folder, "*.py")
+
+
+def domain_files(folder: Path, pattern: str) -> list[Path]:
+    """The files matching ``pattern`` of the domain rooted at ``folder`` (its code, its
+    YAML): every one below it but those of a package with its own ``locale`` folder."""
     out = []
-    for path in sorted(folder.rglob("*.py")):
+    for path in sorted(folder.rglob(pattern)):
         rel = path.relative_to(folder).parts[:-1]
         if any((folder.joinpath(*rel[:i + 1]) / "locale").is_dir() for i in range(len(rel))):
             continue

@@ -4,7 +4,8 @@ The tests check the shipped catalogues; a modder needs the same checks on their 
 package before they share it: a message the code says but the catalogue lacks shows
 as English in a German game, a translation with other placeholders fails when it is
 drawn, and a Plural-Forms header gettext cannot read breaks every count. A catalogue
-is checked against the code of the package it sits in
+is checked against the code and the YAML texts (lessons, variant names) of the package
+it sits in
 (``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``).
 """
 
@@ -13,7 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core.readlimit import read_at_most
-from game.i18n.extract import check, source_files, uses
+from game.i18n.extract import check
+from game.i18n.yamltexts import domain_uses
 
 #: the largest catalogue read (a whole game's texts are a few hundred KB)
 PO_LIMIT = 4 * 1024 * 1024
@@ -55,7 +57,7 @@ def check_catalogue(po: Path, shown: str | None = None) -> list[str]:
     except UnicodeDecodeError as exc:
         return [f"{where}: not UTF-8 text (byte {exc.start})"]
     try:
-        found, problems = uses(source_files(package), package)
+        found, problems = domain_uses(package, package)
     except (SyntaxError, UnicodeDecodeError, ValueError) as exc:
         return [f"{where}: the package's code cannot be read ({exc})"]
     return problems + check(text, {use.key for use in found}, where)

@@ -2,20 +2,19 @@
 
 A fact is one short line people read out at the end: the biggest of something, or who
 did something most. The built-in games compute theirs from the game's public events with
-these helpers, so every game words its facts the same way.
+these helpers, so every game words its facts the same way. A fact is a message: the
+game's own words come from its catalogue (:func:`most` fills them in), the shared ones
+(:func:`decided_by`) from the client's, and each reader reads them in their language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from game.core.words import listing, plural
-
-
-def player_name(seat: int) -> str:
-    """How a fact names a seat; the client shows the name chosen at setup instead."""
-    return f"Player {seat + 1}"
+from game.i18n import Listing, Msg, Seat, Text
+from game.i18n.client import _
 
 
 def tally(events: Iterable[Any], kind: str) -> dict[int, int]:
@@ -27,18 +26,21 @@ def tally(events: Iterable[Any], kind: str) -> dict[int, int]:
     return out
 
 
-def most(label: str, counts: Mapping[int, int], one: str, many: str | None = None,
-         least: int = 1) -> str | None:
-    """"Most battles declared: Player 2, 4 battles", or None when nobody reached
-    ``least``. A tie names every seat that shares the top."""
+def most(counts: Mapping[int, int], one: Msg, tie: Msg, least: int = 1) -> Msg | None:
+    """Who did something most: ``one`` said of the seat with the top count (its values
+    ``player`` and ``n`` filled in: "Most purchases: Ana, 4 purchases"), or ``tie`` of
+    every seat that shares it (``players``, ``n``: "Most purchases, 3 each: Ana and Ben",
+    the count first, so that a line too long for its place loses a name, not it); None
+    when nobody reached ``least``. The two messages are the game's own, made with any
+    ``n`` (``_.n("Most purchases: {player}, {n} purchase", "...", n=0)``)."""
     top = max(counts.values(), default=0)
     if top < least:
         return None
     seats = sorted(seat for seat, n in counts.items() if n == top)
     if len(seats) == 1:
-        return f"{label}: {player_name(seats[0])}, {plural(top, one, many)}"
-    # a tie: the count first, so that a line too long for its place loses a name, not it
-    return f"{label}, {top} each: {listing([player_name(seat) for seat in seats])}"
+        return replace(one, values={**one.values, "n": top, "player": Seat(seats[0])})
+    return replace(tie, values={**tie.values, "n": top,
+                                "players": Listing(tuple(Seat(s) for s in seats))})
 
 
 def biggest(events: Iterable[Any], kind: str, key: str) -> Any | None:
@@ -65,11 +67,12 @@ def best_scoring(events: Iterable[Any], reason: str | None = None) -> Any | None
     return best
 
 
-def decided_by(scores: Sequence[int], winners: Sequence[int], breaker: str) -> str:
+def decided_by(scores: Sequence[int], winners: Sequence[int], breaker: Text) -> Text:
     """"Tied on 60 points: decided by AP tokens left" when seats tied for the most points
     and not all of them won (the tie-breaker chose), else ""."""
     top = max(scores, default=0)
     tied = [seat for seat, score in enumerate(scores) if score == top]
     if len(tied) < 2 or set(tied) <= set(winners):
         return ""
-    return f"Tied on {plural(top, 'point')}: decided by {breaker}"
+    return _.n("Tied on {n} point: decided by {breaker}",
+               "Tied on {n} points: decided by {breaker}", n=top, breaker=breaker)

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from game import i18n
 from game.api import Game
 from game.core.events import Event
 from game.remote import DEFAULT_PORT, RemoteError, require, switching
@@ -114,7 +115,10 @@ class RemoteHub:
         self._spectators: set[int] = set()
         self._guesses: dict[str, int] = {}
         self._connections = 0  # connections in the room (a join with the right code)
-        self._seats_bytes = b""
+        #: the seats message's data (a computer seat's driver a message), and its bytes
+        #: in each language a device reads (made when first asked, until the seats change)
+        self._seats_data: dict[str, Any] = {}
+        self._seats_said: dict[str, bytes] = {}
         self._picture_job: tuple[int, bytes] | None = None
         self._server: Any = None
         self.host = ""
@@ -498,9 +502,17 @@ class RemoteHub:
         with self._lock:
             return self._snapshot.states.get(role)
 
-    def seats(self) -> bytes:
+    def seats(self, lang: str | None = None) -> bytes:
+        """The seats message in ``lang`` (None: the television's): a computer seat's
+        driver ("Computer (Hard)") in the words of the phone that reads it."""
+        lang = lang or i18n.language()
         with self._lock:
-            return self._seats_bytes
+            said = self._seats_said.get(lang)
+            if said is None:
+                seats = [{**seat, "driver": i18n.render(seat["driver"], lang)}
+                         for seat in self._seats_data["seats"]]
+                said = self._seats_said[lang] = dumps({**self._seats_data, "seats": seats})
+            return said
 
     def take_picture_job(self) -> tuple[int, bytes] | None:
         with self._lock:
@@ -547,9 +559,10 @@ class RemoteHub:
                 status = "open" if info.open else "closed"
             seats.append({**info.to_json(seat), "status": status, "driver": info.driver,
                           "device": claim.name if claim else ""})
-        self._seats_bytes = dumps({"type": "seats", "v": PROTOCOL, "room": self.room,
-                                   "game": self._game_info, "seats": seats,
-                                   "spectators": len(self._spectators)})
+        self._seats_data = {"type": "seats", "v": PROTOCOL, "room": self.room,
+                            "game": self._game_info, "seats": seats,
+                            "spectators": len(self._spectators)}
+        self._seats_said = {}
 
     def _refuse(self, pending: _Pending, reason: str) -> None:
         if self._server is not None:

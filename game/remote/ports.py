@@ -103,8 +103,9 @@ class HubPort(Protocol):
     def disconnected(self, conn: int, seat: Role, entered: bool = True) -> None:
         """The connection closed; ``entered``: it had counted in the room."""
 
-    def seats(self) -> bytes:
-        """The ``seats`` message every device in the room gets."""
+    def seats(self, lang: str | None = None) -> bytes:
+        """The ``seats`` message every device in the room gets, in ``lang`` (None: the
+        television's)."""
         ...
 
     def state_for(self, role: Role) -> bytes | None:

@@ -132,6 +132,8 @@ class Conn:
     #: (close code, reason, last message): sent once everything newer has gone out
     closing: tuple[int, str, bytes] | None = None
     seats_sent: bytes = b""
+    #: the language its page reads (its join's; None: the television's)
+    lang: str | None = None
     state_sent: bytes = b""
     picture_sent: int = 0
 
@@ -466,6 +468,7 @@ class Server:
         result = self.hub.join(conn.id, conn.address, msg)
         conn.role = result.role
         lang = page_language(msg.lang)  # the page's words first, in its language
+        conn.lang = lang
         if lang is not None:
             conn.outbox.append(dumps({**page_texts(lang), "v": PROTOCOL}))
         if isinstance(result.role, int):
@@ -500,7 +503,7 @@ class Server:
         if not conn.joined:  # the seats name the room: only for those who know it
             return
         ws = conn.ws
-        seats = self.hub.seats()
+        seats = self.hub.seats(conn.lang)
         if seats != conn.seats_sent:
             conn.seats_sent = seats
             await ws.send(seats, text=True)

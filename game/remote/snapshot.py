@@ -55,7 +55,7 @@ class SeatInfo:
     colour: Colour
     mark: str
     open: bool = True
-    driver: str = ""
+    driver: Text = ""
 
     def to_json(self, seat: int) -> dict[str, Any]:
         return {"seat": seat, "name": self.name, "colour": hex_colour(self.colour),
@@ -189,7 +189,7 @@ class Publisher:
             "scores": json_safe(game.scores), "over": game.is_over,
             "actions": action_groups(game, names, self.language(role)) if deciding else [],
             "plans": self._plans(game, role, names) if deciding and role is not None else [],
-            "panel": named(self._panel(game, view, role), names),
+            "panel": self._panel(game, view, role, names),
             "log": [{"text": self._name(e.text, names, role), "seat": e.seat}
                     for e in self._tail if e.visible(role)][-LOG_TAIL:],
         }
@@ -225,11 +225,12 @@ class Publisher:
                       f"({self.plans_failure}); devices offer single actions",
                       file=sys.stderr)
             return []
-        return checked_plans(raw, set(game.legal_actions()), names)
+        return checked_plans(raw, set(game.legal_actions()), names, self.language(role), role)
 
-    def _panel(self, game: Game, view: Any, role: Role) -> Any:
-        """The variant's own device panel (``Rules.device_panel``), or None for the
-        generic page. A failing hook costs the panel, never the game."""
+    def _panel(self, game: Game, view: Any, role: Role, names: list[str]) -> Any:
+        """The variant's own device panel (``Rules.device_panel``), its texts in the
+        role's language, or None for the generic page. A failing hook costs the panel,
+        never the game."""
         try:
             panel = presentation(game.rules).device_panel(view, role)
         except Exception as exc:  # noqa: BLE001 - a plugin must not stop the server
@@ -239,7 +240,8 @@ class Publisher:
                       f"({self.panel_failure}); devices show the generic page",
                       file=sys.stderr)
             return None
-        return json_safe(panel) if isinstance(panel, dict) else None
+        return json_safe(named(panel, names, self.language(role), role)) \
+            if isinstance(panel, dict) else None
 
 
 def turn_seat(game: Game) -> int | None:
@@ -266,21 +268,23 @@ def action_groups(game: Game, names: list[str], lang: str = "en") -> list[dict[s
     return [{"verb": verb, "actions": items} for verb, items in groups.items()]
 
 
-def checked_plans(raw: Any, legal: set[str], names: list[str]) -> list[dict[str, Any]]:
-    """The sane plans of ``raw``: a text, two to :data:`MAX_PLAN_STEPS` actions of which
-    the first is legal now, and a verb (the first action's by default)."""
+def checked_plans(raw: Any, legal: set[str], names: list[str], lang: str = "en",
+                  role: Role = None) -> list[dict[str, Any]]:
+    """The sane plans of ``raw``: a text (a message, said in ``lang`` to ``role``), two
+    to :data:`MAX_PLAN_STEPS` actions of which the first is legal now, and a verb (the
+    first action's by default)."""
     out: list[dict[str, Any]] = []
     for plan in raw[:MAX_PLANS] if isinstance(raw, list) else []:
         if not isinstance(plan, dict):
             continue
         text, steps = plan.get("text"), plan.get("actions")
-        if not (isinstance(text, str) and isinstance(steps, list)
+        if not (isinstance(text, str | Msg) and isinstance(steps, list)
                 and 2 <= len(steps) <= MAX_PLAN_STEPS
                 and all(isinstance(a, str) and a for a in steps) and steps[0] in legal):
             continue
         verb = plan.get("verb")
         out.append({"verb": verb if isinstance(verb, str) and verb else steps[0].split()[0],
-                    "text": personalise(text, names), "actions": list(steps)})
+                    "text": named(text, names, lang, role), "actions": list(steps)})
     return out
 
 
@@ -343,14 +347,18 @@ def picture_request(game: Game, table: Sequence[SeatInfo], version: int,
                        "marks": [s.mark for s in table]}, separators=(",", ":")).encode()
 
 
-def named(value: Any, names: list[str]) -> Any:
-    """Every text in ``value`` with "Player 2" replaced by the seat's name."""
+def named(value: Any, names: list[str], lang: str = "en", role: Role = None) -> Any:
+    """Every text in ``value`` as ``role``'s phone reads it: a message in ``lang`` (the
+    role's own seat spoken to), an English text with "Player 2" replaced by the seat's
+    name."""
+    if isinstance(value, Msg):
+        return i18n.render(value, lang, names, role)
     if isinstance(value, str):
         return personalise(value, names)
     if isinstance(value, dict):
-        return {k: named(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [named(v, names) for v in value]
+        return {k: named(v, names, lang, role) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [named(v, names, lang, role) for v in value]
     return value
 
 

@@ -496,7 +496,7 @@ class RemoteLink:
             elif info.open:
                 status = say(_("Here, or a phone") if in_game else _("Free for a phone"))
             else:
-                status = info.driver or say(_("Here", context="seat"))
+                status = say(info.driver or _("Here", context="seat"))
             rows.append(SeatRow(seat, info.name, info.colour, info.mark, status, held,
                                 seat in connected, hub.device_name(seat) if held else "",
                                 info.open))
@@ -545,8 +545,8 @@ def play_table(play: SeatAssigner) -> list[SeatInfo]:
         name = session.name(seat)
         if isinstance(driver, ComputerSeat):
             out.append(SeatInfo(name, colours[seat], marks[seat], open=False,
-                                driver=say(_("Computer ({level})",
-                                             level=level_label(driver.kind)))))
+                                driver=_("Computer ({level})",
+                                         level=level_label(driver.kind))))
         else:
             out.append(SeatInfo(name, colours[seat], marks[seat]))
     return out
@@ -566,7 +566,7 @@ def setup_table(setup: SetupSeats) -> list[SeatInfo]:
             out.append(SeatInfo(name, colour, mark))
         else:
             out.append(SeatInfo(name, colour, mark, open=False,
-                                driver=say(_("Computer ({level})", level=level_label(kind)))))
+                                driver=_("Computer ({level})", level=level_label(kind))))
     return out
 
 

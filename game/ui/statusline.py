@@ -23,6 +23,8 @@ REFUSED_FILL = (90, 24, 24)
 REFUSED_TEXT = (255, 190, 180)
 
 
+#: the least room between the status's words and the hints at its right
+HINTS_GAP = 48.0
 #: the height a second line adds: a long status grows upward rather than losing words
 LINE_STEP = 46.0
 
@@ -84,12 +86,17 @@ def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = Fa
         text, colour = say(_("Not allowed: {reason}", reason=said)), REFUSED_TEXT
     else:
         text, colour = say(said), theme.TEXT
-    lines, with_hints = _lines(screen, text, 1500, STATUS_AREA[2] - 40)
+    shown = "  ·  ".join(hints)
+    # the words beside the hints take the room the hints leave (German's "U rückgängig ·
+    # Aktion 168" is longer than "U undo · action 168"), with a gap between them
+    full = STATUS_AREA[2] - 40
+    beside = full - (screen.text_width(shown, theme.FONT_SMALL) + HINTS_GAP if shown else 0)
+    lines, with_hints = _lines(screen, text, beside, full)
     x, y, w, h = box = _frame(lines)
     under = frames.beneath(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL) \
         if refused else frames.beneath(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12,
                                        fill=theme.PANEL, width=2)
-    shown = "  ·  ".join(hints) if with_hints else ""
+    shown = shown if with_hints else ""
 
     def paint(s: Screen) -> None:
         _draw_lines(s, lines, x + 20, box, colour)

@@ -133,11 +133,14 @@ def test_rematch_is_one_key_away_but_not_a_key_held_from_the_game(ui):
 
 
 def test_a_tie_broken_by_the_rules_is_shown():
+    from game.i18n import render
     from game.kit.facts import decided_by
     from variants.market import scoring
 
-    assert decided_by([40, 40, 30], [1], "AP tokens left") == \
+    assert str(decided_by([40, 40, 30], [1], "AP tokens left")) == \
         "Tied on 40 points: decided by AP tokens left"
+    assert render(decided_by([40, 40, 30], [1], "den Aktions-Chips"), "de") == \
+        "Gleichstand mit 40 Punkten: entschieden durch den Aktions-Chips"
     assert decided_by([40, 40], [0, 1], "AP tokens left") == ""  # a shared win
     assert decided_by([41, 40], [0], "AP tokens left") == ""  # the points decided
     held = [{"black": 2, "blue": 0, "red": 0, "green": 0},

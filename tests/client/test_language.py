@@ -12,11 +12,12 @@ import pytest
 import yaml
 
 from game.core.settings import user_settings_path
-from game.i18n import language, set_language
+from game.i18n import language, render, say, set_language
 from game.i18n.pseudo import unmarked
 from game.kit.client.screen import Screen
 from game.kit.client.text import wrap
 from game.ui.scenes.settings import SettingsScene
+from game.ui.variantwords import variant_text
 from tests.client.conftest import every_text_drawn
 from tests.client.drawn_texts import texts_drawn
 
@@ -181,18 +182,15 @@ def test_every_screen_around_a_market_game_comes_from_a_catalogue_and_fits(ui, l
             settled.extend(texts_drawn(app))
         finally:
             Screen.recorder = None
-    # the facts of the results come from the engines' shared helpers (game.kit.facts),
-    # not yet messages: they are the engines' to say
-    facts = set(results.facts)
-    # a variant's name, description and parameters come from its YAML, which no catalogue
-    # holds yet (the gap is named in the report of issue 36)
-    yaml = {w for spec in app.registry.variants.values()
-            for w in re.findall(r"\w+", f"{spec.name} {spec.description} AP per turn")}
-    allowed = {*names, *AS_WRITTEN, *yaml}
+    # the results' facts are messages too (game.kit.facts), and a variant's name and
+    # description come from its game's catalogue (game.i18n.yamltexts)
+    facts = {say(fact) for fact in results.facts}
+    assert facts
+    allowed = {*names, *AS_WRITTEN}
     cut_names = {t for t in marks.unmarked if t.endswith("…") and any(
         name.startswith(t[:-1]) for name in names)}  # a name cut where it has no room
     found = sorted({t for t in marks.unmarked
-                    if english_words(t, allowed) and t not in facts | cut_names})
+                    if english_words(t, allowed) and t not in cut_names})
     assert lang != "qps" or found == [], "\n".join(found[:80])
     # nothing runs past the window's edge (a two-name headline, the scoring's title)
     outside = sorted({text for text, (x, _y, w, _h) in settled if x < -1 or x + w > 1921})
@@ -200,5 +198,6 @@ def test_every_screen_around_a_market_game_comes_from_a_catalogue_and_fits(ui, l
     # (a save's name is the player's to type: the field shows its end)
     # (and a long name cut where the seat's colour and mark say who it is is the layout's)
     cuts = sorted({c for c in marks.cuts if c not in facts and c not in names and not
-                   c.startswith(tuple(spec.name for spec in app.registry.variants.values()))})
+                   c.startswith(tuple(render(variant_text(spec.name), lang)
+                                      for spec in app.registry.variants.values()))})
     assert cuts == [], "\n".join(cuts)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from game.i18n.catalogue import read_po
-from game.i18n.extract import check, source_files, uses
+from game.i18n.extract import check, uses
+from game.i18n.yamltexts import domain_uses
 
 babel_pofile = pytest.importorskip("babel.messages.pofile")
 
@@ -23,7 +24,7 @@ CATALOGUES = [(domain, po) for domain, folder in DOMAINS.items()
 
 
 def used(domain: str) -> set:
-    found, problems = uses(source_files(DOMAINS[domain]), DOMAINS[domain])
+    found, problems = domain_uses(DOMAINS[domain], DOMAINS[domain])
     assert not problems
     return {u.key for u in found}
 
@@ -89,20 +90,56 @@ def test_the_reader_takes_escapes_contexts_plurals_and_skips_fuzzy_entries():
     assert got[(None, "{n} coin")] == (False, {0: "{n} Münze", 1: "{n} Münzen"})
 
 
-def test_every_shipped_variants_name_description_and_exposed_parameter_is_a_message():
-    """A variant's words come from its YAML; the client's catalogue holds each shipped
-    one (game.ui.variantwords), so a German table reads "Der Markt von Tlatelolco" and a
-    changed YAML text is caught here, not on a German player's screen."""
+def test_every_shipped_variants_name_and_description_is_a_message_of_its_game():
+    """A variant's words come from its YAML; the catalogue of the package beside it holds
+    them (game.i18n.yamltexts), so a German table reads "Der Markt von Tlatelolco"; a
+    changed YAML text fails the catalogue test above, not a German player's screen."""
     from game.core.registry import get_registry
     from game.i18n import Msg, render
-    from game.ui.variantwords import PARAM_LABELS, VARIANT_TEXTS, variant_text
+    from game.ui.variantwords import PARAM_LABELS, variant_text
 
     registry = get_registry()
     for spec in registry.variants.values():
         for text in (spec.name, spec.description):
-            assert isinstance(VARIANT_TEXTS.get(text), Msg), (spec.id, text)
+            said = variant_text(text)
+            assert isinstance(said, Msg) and said.domain != "aztec-arcade", (spec.id, text)
+            assert render(said, "de") != text or text in ("Mexica", "Aztlán"), text
         for name in spec.exposed:
             assert name in PARAM_LABELS, (spec.id, name)
     market = registry.variants["tlatelolco-market"]
+    assert variant_text(market.name).domain == "market"
     assert render(variant_text(market.name), "de") == "Der Markt von Tlatelolco"
+    assert render(variant_text(registry.variants["mexica-2p-neutral"].name), "de") == \
+        "Mexica zu zweit"
     assert variant_text("A mod's own game") == "A mod's own game"
+
+
+def test_every_text_of_a_shipped_lesson_is_a_message_of_its_games_catalogue():
+    """Name, description and each step's title, text and note, in German: none of them
+    reads as its English (but a game's own name)."""
+    from game.core.registry import get_registry
+    from game.i18n import Msg
+    from game.i18n.render import pattern
+    from game.i18n.yamltexts import lesson_text
+
+    lessons = get_registry().lessons().lessons.values()
+    assert len(lessons) >= 5
+    for lesson in lessons:
+        texts = [lesson.name, lesson.description] + [
+            t for s in lesson.steps for t in (s.title, s.text, s.other) if t]
+        for text in texts:
+            said = lesson_text(text, lesson.source)
+            assert isinstance(said, Msg) and said.context == "lesson", (lesson.id, text)
+            assert pattern(said, "de") != text or text in ("Mexica", "Aztlán"), text
+
+
+def test_a_lesson_text_no_catalogue_holds_or_one_no_lesson_says_fails_the_check():
+    po = (DOMAINS["mexica"] / "locale/de/LC_MESSAGES/mexica.po").read_text(encoding="utf-8")
+    keys = used("mexica")
+    entry = 'msgctxt "lesson"\nmsgid "Well done"\nmsgstr "Gut gemacht"\n'
+    assert entry in po and check(po, keys, "de") == []
+    assert any("lacks 'Well done' (context 'lesson')" in p
+               for p in check(po.replace(entry, ""), keys, "de"))
+    stale = po + '\nmsgctxt "lesson"\nmsgid "Build a pyramid"\nmsgstr "Baue eine Pyramide"\n'
+    assert any("'Build a pyramid' (context 'lesson'), which no code uses" in p
+               for p in check(stale, keys, "de"))

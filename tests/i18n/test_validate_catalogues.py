@@ -21,6 +21,10 @@ def mod(tmp_path: Path) -> Path:
     target = tmp_path / "mymarket"
     shutil.copytree(ROOT / "variants" / "market", target,
                     ignore=shutil.ignore_patterns("__pycache__", "*.yaml", "lessons"))
+    po = target / PO
+    kept = [block for block in po.read_text(encoding="utf-8").split("\n\n")
+            if not any(f'msgctxt "{c}"' in block for c in ("lesson", "variant"))]
+    po.write_text("\n\n".join(kept), encoding="utf-8")  # the YAML's texts left with it
     return target
 
 
@@ -74,3 +78,58 @@ def test_a_catalogue_outside_a_locale_folder_is_told_where_it_belongs(capsys, mo
     shutil.copy(mod / PO, stray)
     code, out = validate(capsys, stray)
     assert code == 1 and "must sit in <package>/locale/<language>/LC_MESSAGES" in out
+
+
+HEADER = ('msgid ""\nmsgstr ""\n"Language: de\\n"\n'
+          '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+          '"Content-Type: text/plain; charset=utf-8\\n"\n')
+RACE = "id: snail-race\nname: Snail race\ndescription: Two snails, one leaf.\n"
+LESSON = ("lesson: snail-race\nname: Learn the snail race\nsetup: {variant: snail-race, "
+          "players: 2}\nsteps:\n  - title: Off you go\n    text: Move your {colour} snail.\n")
+GERMAN = {("variant", "Snail race"): "Schneckenrennen",
+          ("variant", "Two snails, one leaf."): "Zwei Schnecken, ein Blatt.",
+          ("lesson", "Learn the snail race"): "Lerne das Schneckenrennen",
+          ("lesson", "Off you go"): "Los geht's",
+          ("lesson", "Move your {colour} snail."): "Ziehe deine Schnecke in {colour}."}
+
+
+def test_a_mods_lesson_and_variant_texts_are_checked_and_read_from_its_catalogue(
+        capsys, tmp_path):
+    """A mod's YAML texts (its variant's name and description, its lesson's steps) are
+    messages of its own catalogue: validate names one the catalogue lacks, and a German
+    table reads them from it."""
+    from game.i18n.render import pattern
+    from game.i18n.yamltexts import lesson_text
+
+    package = tmp_path / "snailrace"
+    (package / "lessons").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "snail-race.yaml").write_text(RACE, encoding="utf-8")
+    (package / "lessons" / "snails.yaml").write_text(LESSON, encoding="utf-8")
+    po = package / "locale" / "de" / "LC_MESSAGES" / "snailrace.po"
+    po.parent.mkdir(parents=True)
+    entries = [f'msgctxt "{c}"\nmsgid "{e}"\nmsgstr "{d}"\n' for (c, e), d in GERMAN.items()]
+    po.write_text("\n".join([HEADER, *entries[1:]]), encoding="utf-8")
+    code, out = validate(capsys, po)
+    assert code == 1 and f"{po}: lacks 'Snail race' (context 'variant')" in out
+    po.write_text("\n".join([HEADER, *entries]), encoding="utf-8")
+    code, out = validate(capsys, po)
+    assert code == 0, out
+    said = lesson_text("Move your {colour} snail.", package / "lessons" / "snails.yaml")
+    assert pattern(said, "de") == "Ziehe deine Schnecke in {colour}."
+
+
+def test_a_mods_catalogue_named_like_a_game_does_not_take_the_games_place(tmp_path):
+    """A lesson beside a catalogue called ``market`` that is not the Market's: its texts
+    stay as written, and the Market still reads German from its own."""
+    from game.i18n import render
+    from game.i18n.yamltexts import lesson_text
+    from game.ui.variantwords import variant_text
+
+    package = tmp_path / "copycat"
+    (package / "lessons").mkdir(parents=True)
+    po = package / "locale" / "de" / "LC_MESSAGES" / "market.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(HEADER, encoding="utf-8")
+    assert lesson_text("Off you go", package / "lessons" / "x.yaml") == "Off you go"
+    assert render(variant_text("The Market of Tlatelolco"), "de") == "Der Markt von Tlatelolco"

@@ -59,7 +59,7 @@ def test_a_tap_on_a_far_space_walks_there_step_by_step(make_hub, browser):  # no
         TOOL.claim_seat(browser, hub.url, seat)
         buttons = sheet_buttons(TOOL.tap_place(browser, where))
         said = f"Walk to {where}: 3 AP"
-        assert plan["text"] == said and said in buttons, list(buttons)
+        assert str(plan["text"]) == said and said in buttons, list(buttons)
         before = len(game.log)
         buttons[said].click()
         TOOL.until(browser, lambda d: len(game.log) == before + 3 or None, "the three steps")

@@ -83,3 +83,59 @@ def test_a_language_the_client_does_not_speak_reads_the_televisions():
     assert page_language("xx") is None and page_language(None) is None
     every = page_texts("de")["texts"]
     assert all(every.values()) and len(every) > 40
+
+
+def test_a_computer_seat_is_named_in_the_language_of_each_phone_that_reads_it(make_hub):
+    """The lobby's list of seats: a German phone reads "Computer (Schwer)" for a seat the
+    television's computer plays, an English one "Computer (Hard)" at the same table."""
+    from dataclasses import replace
+
+    from game.remote.snapshot import default_table
+    from game.ui.remote import _
+    from game.ui.session import level_label
+
+    table = default_table(2, ["Ana", "Ben"])
+    table[1] = replace(table[1], open=False,
+                       driver=_("Computer ({level})", level=level_label("hard")))
+    hub = make_hub(2, table=table)
+    german, english = Device(hub), Device(hub)
+    german.send({"type": "join", "v": 2, "room": hub.room, "lang": "de"})
+    english.send({"type": "join", "v": 2, "room": hub.room, "lang": "en"})
+    said_de = german.wait(lambda m: m["type"] == "seats")["seats"][1]
+    said_en = english.wait(lambda m: m["type"] == "seats")["seats"][1]
+    assert (said_de["status"], said_de["driver"]) == ("closed", "Computer (Schwer)")
+    assert said_en["driver"] == "Computer (Hard)"
+
+
+def mexica_walking():
+    """A Mexica game in its play phase, the deciding seat's Pilli able to walk."""
+    from game.core.rng import Rng
+
+    game = new_game("mexica", 2, seed=3)
+    rng = Rng(3)
+    while game.state.phase != "play" or game.state.pilli[game.current_player] is None:
+        game.apply(game.playout_action(rng))
+    return game
+
+
+def test_a_german_phone_reads_mexicas_walk_plans_and_its_supply_in_german(make_hub):
+    game = mexica_walking()
+    seat = game.current_player
+    hub = make_hub(2, names=["Ana", "Ben"])
+    german, english = Device(hub), Device(hub)
+    german.join(seat=seat, lang="de")
+    english.join(seat=1 - seat, lang="en")
+    owner = Owner(game, hub)
+    owner.start()
+    try:
+        mine = german.wait(lambda m: m["type"] == "state" and m["deciding"])
+        theirs = english.wait(lambda m: m["type"] == "state")
+    finally:
+        owner.finish()
+    plans = [plan["text"] for plan in mine["plans"]]
+    assert plans and all(t.startswith("Ziehe auf ") and t.endswith(" AP") for t in plans), \
+        plans
+    counters = [c["label"] for s in mine["panel"]["sections"] for c in s["counters"]]
+    assert "Aktionspunkte in diesem Zug" in counters, counters
+    titles = [s["title"] for s in theirs["panel"]["sections"]]
+    assert titles == ["Your supply"], titles

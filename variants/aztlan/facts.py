@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.words import roman
-from game.i18n import Listing, Msg, Seat
-from game.kit.facts import best_scoring, tally
+from game.i18n import Msg, Seat
+from game.kit.facts import best_scoring, most, tally
 from variants.aztlan.text import _
 
 
@@ -33,18 +33,6 @@ def largest_domain(events: Sequence[Any]) -> Msg | None:
                player=Seat(seat))
 
 
-def _most(counts: dict[int, int], one: Msg, tie: Msg) -> Msg | None:
-    """``one`` for the seat with the most (``player``, ``n``); ``tie`` names every seat
-    that shares the top (``players``, ``n``), the count first."""
-    top = max(counts.values(), default=0)
-    if top < 1:
-        return None
-    seats = sorted(seat for seat, n in counts.items() if n == top)
-    if len(seats) == 1:
-        return Msg(one.domain, one.id, {"n": top, "player": Seat(seats[0])}, one.plural)
-    return Msg(tie.domain, tie.id, {"n": top, "players": Listing(tuple(Seat(s) for s in seats))})
-
-
 def game_facts(events: Sequence[Any]) -> list[Msg]:
     """The largest domain, who declared most battles and lost most pawns, the best age."""
     lost: dict[int, int] = {}
@@ -53,11 +41,11 @@ def game_facts(events: Sequence[Any]) -> list[Msg]:
             lost[e.seat] = lost.get(e.seat, 0) + int((e.data or {}).get("count", 0))
     best = best_scoring(events, "age")
     facts = [largest_domain(events),
-             _most(tally(events, "battle"),
+             most(tally(events, "battle"),
                    _.n("Most battles declared: {player}, {n} battle",
                        "Most battles declared: {player}, {n} battles", n=0),
                    _("Most battles declared, {n} each: {players}")),
-             _most(lost, _.n("Most pawns lost: {player}, {n} pawn",
+             most(lost, _.n("Most pawns lost: {player}, {n} pawn",
                              "Most pawns lost: {player}, {n} pawns", n=0),
                    _("Most pawns lost, {n} each: {players}")),
              None if best is None else _("Best age: +{points} for {player} in age {age}",

@@ -69,8 +69,11 @@ class AztlanView(AidPictures):
     tools: tuple[str, ...] = ()
     scoring_overlay = True  # each player's "score" event opens the overlay, domain by domain
     seat_fact_lines = 1  # pawns left, this age's card, used cards, prosperity cards
-    shortcuts = (("Arrows", "Territory / option"), ("Tab", "Next"), ("Enter", "Act"),
-                 ("1-9", "Card / option"), ("R", "Eagle & Jaguar"), ("Right click", "Cancel"))
+    shortcuts = ((_("Arrows", context="key"), _("Territory / option")),
+                 (_("Tab", context="key"), _("Next")), (_("Enter", context="key"), _("Act")),
+                 (_("1-9", context="key"), _("Card / option")),
+                 (_("R", context="key"), _("Eagle & Jaguar")),
+                 (_("Right click", context="key"), _("Cancel")))
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)

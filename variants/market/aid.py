@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.words import plural
+from game.i18n import Listing, Msg
 from game.kit.aidrows import aid_row
 from variants.market import scoring
 from variants.market.geometry import teams_for
 from variants.market.params import COLOURS
+from variants.market.text import _, colour_of
 
 #: the rulebook's holdings, in seat order (seats 0 + 2 against 1 + 3: facing partners)
 RULEBOOK_HELD = (
@@ -42,24 +43,29 @@ def player_aid(params: dict[str, Any], players: int) -> dict[str, Any]:
     step = params["pass"]
     partners = players == 4 and params["partnerships"]
     return {
-        "intro": "On your turn choose one: pass or play.",
+        "intro": _("On your turn choose one: pass or play."),
         "actions": [
-            ("Pass: replenish", f"draw {step['draw']} from the bag onto the vendors"),
-            ("Pass: move the market", f"{step['moves']} tiles into the hole"),
-            ("Pass: obtain money", f"{step['coins']} coin onto a buyer without one"),
-            ("Pass: the king (optional)", f"{step['king']} token from his row or column"),
-            ("Play: move a tile", "1 coin from a buyer (the messenger moves free)"),
-            ("Play: buy (at least once)", "1 coin; the ambassador lets you keep it"),
+            (_("Pass: replenish"), _("draw {n} from the bag onto the vendors", n=step["draw"])),
+            (_("Pass: move the market"), _.n("{n} tile into the hole", "{n} tiles into the hole",
+                                             n=step["moves"])),
+            (_("Pass: obtain money"), _.n("{n} coin onto a buyer without one",
+                                          "{n} coins onto buyers without one", n=step["coins"])),
+            (_("Pass: the king (optional)"), _.n("{n} token from his row or column",
+                                                 "{n} tokens from his row or column",
+                                                 n=step["king"])),
+            (_("Play: move a tile"), _("1 coin from a buyer (the messenger moves free)")),
+            (_("Play: buy (at least once)"), _("1 coin; the ambassador lets you keep it")),
         ],
         "scoring": [
-            "A buyer buys from a vendor on its line with no crowd between: it takes all "
-            "the vendor's tokens and must be empty or hold that colour.",
-            "Between them, each porter returns one token to the vendor and each governor "
-            "gives one to the king, starting from the vendor.",
-            "The game ends after the round in which the bag runs empty.",
-            ("For each colour, the partner with more tokens of it scores" if partners else
-             "For each colour, you score") + " tokens x the king's tokens of that colour.",
-            "Ties: more coins, then more commodity tokens.",
+            _("A buyer buys from a vendor on its line with no crowd between: it takes all "
+              "the vendor's tokens and must be empty or hold that colour."),
+            _("Between them, each porter returns one token to the vendor and each governor "
+              "gives one to the king, starting from the vendor."),
+            _("The game ends after the round in which the bag runs empty."),
+            _("For each colour, the partner with more tokens of it scores tokens x the "
+              "king's tokens of that colour.") if partners else
+            _("For each colour, you score tokens x the king's tokens of that colour."),
+            _("Ties: more coins, then more commodity tokens."),
         ],
         "pages": [turn_page(params, players), actions_page(params),
                   purchase_page(params), tiles_page(params), end_page(params, players)],
@@ -78,17 +84,17 @@ def table(params: dict[str, Any]) -> list[str | None]:
 
 
 def turn_page(params: dict[str, Any], players: int) -> dict[str, Any]:
-    text = [
-        "Your buyers stand along your side, one at the end of each line of the market: "
-        "each buys only from a vendor on its own line.",
-        "On your turn, pass or play.",
+    text: list[Msg] = [
+        _("Your buyers stand along your side, one at the end of each line of the market: "
+          "each buys only from a vendor on its own line."),
+        _("On your turn, pass or play."),
     ]
     if params["partnerships"]:
-        text.append("With four players, partners sit facing each other and score as one.")
+        text.append(_("With four players, partners sit facing each other and score as one."))
     return {
-        "title": "The market and your turn",
-        "lead": "Buy commodities with your four buyers. The king's tokens of a colour "
-                "multiply what it is worth.",
+        "title": _("The market and your turn"),
+        "lead": _("Buy commodities with your four buyers. The king's tokens of a colour "
+                  "multiply what it is worth."),
         "text": text,
         "figure": {"kind": "table", "market": table(params), "goods": dict(TABLE_GOODS),
                    "king": dict(TABLE_KING), "grid": int(params["grid"])},
@@ -99,25 +105,29 @@ def turn_page(params: dict[str, Any], players: int) -> dict[str, Any]:
 def actions_page(params: dict[str, Any]) -> dict[str, Any]:
     step = params["pass"]
 
-    def row(label: str, cost: str, note: str, piece: str) -> dict[str, Any]:
+    def row(label: Msg, cost: Msg | str, note: Msg, piece: str) -> dict[str, Any]:
         return aid_row(label, note, piece, cost)
 
+    coin = _.n("{n} coin", "{n} coins", n=1)
     return {
-        "title": "Pass or play",
+        "title": _("Pass or play"),
         "groups": [
-            {"heading": "Pass: all four, in order", "rows": [
-                row(f"Draw {step['draw']} from the bag", "", "each onto its vendor (not "
-                    "once the bag is empty)", "bag"),
-                row(f"Move {plural(step['moves'], 'tile')}", "", "any tile into the hole",
-                    "shift"),
-                row(f"Take {plural(step['coins'], 'coin')}", "", "onto a buyer with none",
-                    "coin"),
-                row("Feed the king", "", f"you may move {step['king']} token from a "
-                    "vendor in his row or column", "king")]},
-            {"heading": "Play: in any order", "rows": [
-                row("Move a tile", "1 coin", "paid by one of your buyers", "shift"),
-                row("The messenger", "free", "moves as often as you like", "messenger"),
-                row("Buy", "1 coin", "at least once: all the vendor's tokens", "buy")]},
+            {"heading": _("Pass: all four, in order"), "rows": [
+                row(_("Draw {n} from the bag", n=step["draw"]), "", _(
+                    "each onto its vendor (not once the bag is empty)"), "bag"),
+                row(_.n("Move {n} tile", "Move {n} tiles", n=step["moves"]), "",
+                    _("any tile into the hole"), "shift"),
+                row(_.n("Take {n} coin", "Take {n} coins", n=step["coins"]), "",
+                    _("onto a buyer with none"), "coin"),
+                row(_("Feed the king"), "", _.n(
+                    "you may move {n} token from a vendor in his row or column",
+                    "you may move {n} tokens from vendors in his row or column",
+                    n=step["king"]), "king")]},
+            {"heading": _("Play: in any order"), "rows": [
+                row(_("Move a tile"), coin, _("paid by one of your buyers"), "shift"),
+                row(_("The messenger"), _("free", context="cost"),
+                    _("moves as often as you like"), "messenger"),
+                row(_("Buy"), coin, _("at least once: all the vendor's tokens"), "buy")]},
         ],
     }
 
@@ -140,16 +150,18 @@ def purchase_example() -> dict[str, Any]:
 def purchase_page(params: dict[str, Any]) -> dict[str, Any]:
     ex = purchase_example()
     return {
-        "title": "Buying",
-        "lead": "A buyer with a coin buys every token of a vendor on its line, for one "
-                "coin.",
+        "title": _("Buying"),
+        "lead": _("A buyer with a coin buys every token of a vendor on its line, for one "
+                  "coin."),
         "text": [
-            "No crowd may stand between them, and the buyer must be empty or already "
-            "hold that colour.",
-            "On the way, from the vendor: a porter returns 1 token to the vendor, a "
-            "governor gives 1 to the king, an ambassador lets the buyer keep its coin.",
-            f"Here {ex['tokens']} {ex['colour']}: the buyer gets {ex['buyer']}, the "
-            f"vendor keeps {ex['vendor']}, the king gets {ex['king']}, and the coin stays.",
+            _("No crowd may stand between them, and the buyer must be empty or already "
+              "hold that colour."),
+            _("On the way, from the vendor: a porter returns 1 token to the vendor, a "
+              "governor gives 1 to the king, an ambassador lets the buyer keep its coin."),
+            _("Here {n} {colour}: the buyer gets {buyer}, the vendor keeps {vendor}, the "
+              "king gets {king}, and the coin stays.", n=ex["tokens"],
+              colour=colour_of(ex["colour"]), buyer=ex["buyer"], vendor=ex["vendor"],
+              king=ex["king"]),
         ],
         "figure": ex,
         "figure_share": 0.5,
@@ -159,25 +171,26 @@ def purchase_page(params: dict[str, Any]) -> dict[str, Any]:
 def tiles_page(params: dict[str, Any]) -> dict[str, Any]:
     tiles = params["tiles"]
     words = {
-        "crowd": ("Crowd", "no purchase across it"),
-        "porter": ("Porter", "returns 1 bought token to the vendor"),
-        "governor": ("Governor", "gives 1 bought token to the king"),
-        "ambassador": ("Ambassador", "the buyer keeps its coin"),
-        "messenger": ("Messenger", "moves free during a play"),
-        "king": ("King", "his tokens of a colour multiply it"),
+        "crowd": (_("Crowd", context="aid"), _("no purchase across it")),
+        "porter": (_("Porter", context="aid"), _("returns 1 bought token to the vendor")),
+        "governor": (_("Governor", context="aid"), _("gives 1 bought token to the king")),
+        "ambassador": (_("Ambassador", context="aid"), _("the buyer keeps its coin")),
+        "messenger": (_("Messenger", context="aid"), _("moves free during a play")),
+        "king": (_("King", context="aid"), _("his tokens of a colour multiply it")),
     }
     vendors = sum(int(tiles[c]) for c in COLOURS)
-    rows = [{"label": "Vendors", "cost": f"×{vendors}",
-             "note": "one per colour: " + ", ".join(COLOURS),
+    rows = [{"label": _("Vendors"), "cost": f"×{vendors}",
+             "note": _("one per colour: {colours}", colours=Listing(
+                 tuple(colour_of(c) for c in COLOURS), "comma")),
              "icon": {"kind": "tile", "tile": "vendors"}}]
     for name in ("crowd", "porter", "governor", "ambassador", "messenger", "king"):
         if int(tiles.get(name, 0)):
             label, note = words[name]
             rows.append({"label": label, "cost": f"×{tiles[name]}", "note": note,
                          "icon": {"kind": "tile", "tile": name}})
-    rows.append({"label": "The hole", "cost": "", "note": "any tile may move into it",
+    rows.append({"label": _("The hole"), "cost": "", "note": _("any tile may move into it"),
                  "icon": {"kind": "tile", "tile": "hole"}})
-    return {"title": "The people of the market",
+    return {"title": _("The people of the market"),
             "groups": [{"heading": "", "rows": rows}]}
 
 
@@ -207,16 +220,16 @@ def final_count(players: int, partnerships: bool) -> dict[str, Any]:
 def end_page(params: dict[str, Any], players: int) -> dict[str, Any]:
     partners = bool(params["partnerships"]) and players == 4
     count = final_count(players, bool(params["partnerships"]))
-    rule = ("For each colour, the partner holding more of it scores: tokens × the king's "
-            "tokens of that colour." if partners else
-            "For each colour you score your tokens × the king's tokens of it.")
-    text = ["The game ends after the round in which the bag runs empty.", rule,
-            "No king's tokens of a colour: it scores nothing.",
-            "Ties: the side of the player with more coins, then more tokens."]
+    rule = _("For each colour, the partner holding more of it scores: tokens × the king's "
+             "tokens of that colour.") if partners else \
+        _("For each colour you score your tokens × the king's tokens of it.")
+    text = [_("The game ends after the round in which the bag runs empty."), rule,
+            _("No king's tokens of a colour: it scores nothing."),
+            _("Ties: the side of the player with more coins, then more tokens.")]
     if partners:
         best = max(count["teams"], key=lambda t: t["points"])
-        text.insert(2, f"The rulebook's count: {best['points']} beats "
-                       f"{min(t['points'] for t in count['teams'])} (grey: the partner "
-                       "holds more of it).")
-    return {"title": "The end and the count", "text": text, "figure": count,
+        text.insert(2, _("The rulebook's count: {best} beats {other} (grey: the partner "
+                         "holds more of it).", best=best["points"],
+                         other=min(t["points"] for t in count["teams"])))
+    return {"title": _("The end and the count"), "text": text, "figure": count,
             "figure_share": 0.58}

@@ -5,22 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.kit.facts import biggest, most, player_name, tally
+from game.i18n import Msg, Seat
+from game.kit.facts import biggest, most, tally
 from variants.market.params import COLOURS
+from variants.market.text import _, colour_of
 
 
-def game_facts(king: Mapping[str, int], events: Sequence[Any]) -> list[str]:
+def game_facts(king: Mapping[str, int], events: Sequence[Any]) -> list[Msg]:
     """The king's favourite colour (most of his tokens), the biggest purchase, and who
     bought most often."""
-    out: list[str] = []
+    out: list[Msg] = []
     favourite = max(COLOURS, key=lambda c: king.get(c, 0))
     if king.get(favourite, 0) > 0:
-        out.append(f"The king's favourite colour: {favourite} ×{king[favourite]}")
+        out.append(_("The king's favourite colour: {colour} ×{n}",
+                     colour=colour_of(favourite), n=king[favourite]))
     largest = biggest(events, "buy", "taken")
     if largest is not None and largest.seat is not None:
-        out.append(f"Biggest purchase: {largest.data['taken']} {largest.data.get('colour')} "
-                   f"by {player_name(largest.seat)}")
-    buyers = most("Most purchases", tally(events, "buy"), "purchase")
+        out.append(_("Biggest purchase: {n} {colour} by {player}", n=largest.data["taken"],
+                     colour=colour_of(str(largest.data.get("colour"))),
+                     player=Seat(largest.seat)))
+    buyers = most(tally(events, "buy"), _.n("Most purchases: {player}, {n} purchase",
+                                            "Most purchases: {player}, {n} purchases", n=0),
+                  _("Most purchases, {n} each: {players}"))
     if buyers:
         out.append(buyers)
     return out

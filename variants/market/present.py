@@ -50,7 +50,7 @@ class MarketPresentation(Presentation[MarketState]):
 
         return device_panel(view, seat)
 
-    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[str]:
+    def game_facts(self, state: MarketState, events: Sequence[Any]) -> list[Any]:
         return facts.game_facts(state.king, events)
 
     def tie_break(self, state: MarketState) -> Text:

@@ -15,6 +15,7 @@ from typing import Any
 from variants.mexica.geometry import foot_targets
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaTable
+from variants.mexica.text import _
 from variants.mexica.verbs import play, refusal
 
 
@@ -47,6 +48,6 @@ def walk_plans(t: MexicaTable, state: MexicaState, seat: int) -> list[dict[str, 
         for _there, walked in sorted(layer, key=lambda item: item[1][-1]):
             if len(walked) > 1:
                 cost = len(walked) * t.c_step
-                out.append({"verb": "move", "actions": walked,
-                            "text": f"Walk to {walked[-1].split()[1]}: {cost} AP"})
+                out.append({"verb": "move", "actions": walked, "text": _(
+                    "Walk to {space}: {cost} AP", space=walked[-1].split()[1], cost=cost)})
     return out

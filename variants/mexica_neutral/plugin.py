@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.core.hookspecs import hookimpl
+from variants.mexica_neutral import text  # noqa: F401 - its catalogue: the YAML's words
 from variants.mexica_neutral.rules import NeutralMexicaRules
 
 HERE = Path(__file__).resolve().parent

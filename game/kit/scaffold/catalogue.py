@@ -1,5 +1,6 @@
 """The catalogue ``aztec-arcade new-variant`` writes (see :mod:`game.kit.scaffold`): the
-package's ``text.py``, which makes its messages, and a complete German translation, so a
+package's ``text.py``, which makes its messages, and a complete German translation (its
+code's messages and its YAML's texts: the variant's name and description, the lesson's), so a
 new game speaks two languages from its first run and its tests check the catalogue as
 ``aztec-arcade validate`` does (docs/modding/translating.md)."""
 
@@ -61,4 +62,40 @@ msgstr "Ein Zug bewegt den Läufer 1 bis {most} Felder weit"
 
 msgid "the runner would run past the last space ({left} left)"
 msgstr "Der Läufer liefe über das letzte Feld hinaus (noch {left} übrig)"
+
+msgctxt "variant"
+msgid "__TITLE__"
+msgstr "__TITLE__"
+
+msgctxt "variant"
+msgid "Move the runner 1 to 3 spaces a turn; whoever brings it onto the last space wins."
+msgstr "Ziehe den Läufer 1 bis 3 Felder pro Zug; wer ihn auf das letzte Feld bringt, gewinnt."
+
+msgctxt "lesson"
+msgid "__TITLE__"
+msgstr "__TITLE__"
+
+msgctxt "lesson"
+msgid "Move the runner and reach the last space first."
+msgstr "Ziehe den Läufer und erreiche als Erster das letzte Feld."
+
+msgctxt "lesson"
+msgid "Move the runner"
+msgstr "Ziehe den Läufer"
+
+msgctxt "lesson"
+msgid ""
+"The runner stands before a track of 6 spaces. Move it 3 spaces: whoever brings it onto the "
+"last space wins."
+msgstr ""
+"Der Läufer steht vor einer Bahn aus 6 Feldern. Ziehe ihn 3 Felder weit: Wer ihn auf das "
+"letzte Feld bringt, gewinnt."
+
+msgctxt "lesson"
+msgid "Win the race"
+msgstr "Gewinne das Rennen"
+
+msgctxt "lesson"
+msgid "Ana moved it to space 4. Move it 2 spaces, onto the last one, and win."
+msgstr "Ana hat ihn auf Feld 4 gezogen. Ziehe ihn 2 Felder weit, auf das letzte, und gewinne."
 '''

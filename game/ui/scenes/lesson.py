@@ -26,9 +26,10 @@ import math
 from typing import TYPE_CHECKING
 
 from game.core.lessons.model import Lesson, Position, Step, fill
-from game.i18n import Seat, Text, say
+from game.i18n import Msg, Seat, Text, language, say
 from game.i18n.client import _
-from game.i18n.render import advice
+from game.i18n.render import advice, pattern
+from game.i18n.yamltexts import lesson_text
 from game.kit.client import theme
 from game.kit.client.messages import personalise
 from game.kit.client.text import fit, wrap
@@ -62,6 +63,24 @@ MEANING: dict[str, Text] = {
     "Enter": _("Do it"), "E": _("End turn"), "T": _("Spend AP token"), "Tab": _("Tool"),
     "R": _("Rotate"), "U": _("Undo"), "Y": _("Redo"), "Esc": _("Menu"), "H": _("Show me"),
     "Arrows": _("Move the cursor")}
+#: a key cap's words (a letter or a digit is shown as it is)
+CAPS: dict[str, Text] = {
+    "Enter": _("Enter", context="key"), "Esc": _("Esc", context="key"),
+    "Tab": _("Tab", context="key"), "Arrows": _("Arrows", context="key"),
+    "D-pad": _("D-pad", context="key")}
+#: a seat's colour inside a step's text ("the {colour} pawns"), by its palette name
+COLOUR_IN_TEXT: dict[str, Text] = {
+    "Orange": _("orange", context="colour in a sentence"),
+    "Sky": _("sky", context="colour in a sentence"),
+    "Green": _("green", context="colour in a sentence"),
+    "Vermillion": _("vermillion", context="colour in a sentence"),
+    "Yellow": _("yellow", context="colour in a sentence"),
+    "Blue": _("blue", context="colour in a sentence"),
+    "Purple": _("purple", context="colour in a sentence"),
+    "White": _("white", context="colour in a sentence"),
+    "Cyan": _("cyan", context="colour in a sentence"),
+    "Pink": _("pink", context="colour in a sentence"),
+    "Violet": _("violet", context="colour in a sentence")}
 
 
 class ScriptedSeat(ComputerSeat):
@@ -74,7 +93,7 @@ class ScriptedSeat(ComputerSeat):
 
     @property
     def label(self) -> str:
-        return "CPU"
+        return say(_("CPU", context="seat"))
 
     def poll(self, turn: Turn) -> str | None:
         self.pace.wait += turn.dt
@@ -207,7 +226,7 @@ class LessonScene(PlayScene):
         except OSError as exc:
             self.app.toast(_("Could not note the lesson as done: {problem}",
                              problem=str(exc.strerror or exc)))
-        self.app.toast(_("Lesson complete: {lesson}", lesson=self.lesson.name), 5.0)
+        self.app.toast(_("Lesson complete: {lesson}", lesson=self.name), 5.0)
         self.app.play_sound("winner")
         if not self.game.is_over:  # the results follow a finished game by themselves
             self.done = True
@@ -230,7 +249,7 @@ class LessonScene(PlayScene):
             return True
         step = self.step
         if step is None or not step.accept or self.acted:
-            self.refuse("Read the step, then press Enter")
+            self.refuse(_("Read the step, then press Enter"))
             return False
         if step.matches(self.taken, action) is None and self.session.is_legal(action):
             self._other(step, action)
@@ -256,8 +275,8 @@ class LessonScene(PlayScene):
                 if wanted else ""
         except Exception:  # noqa: BLE001 - a plugin's wording failing: the notation
             said = wanted
-        note = step.other or _("That works too, but try this now: {move}.", move=said)
-        self.lesson_note = self.session.say(note)
+        self.lesson_note = self.words(step.other) if step.other else self.session.say(
+            _("That works too, but try this now: {move}.", move=said))
         self.note_t = 0.0
         self.view.on_reset()  # drop a walk the view had queued
         self._present()
@@ -292,7 +311,7 @@ class LessonScene(PlayScene):
                 self.app.play_sound("select")
             return True
         if kind in ("undo", "redo") and learner:
-            self.refuse("A lesson checks every step as you go: there is no undo")
+            self.refuse(_("A lesson checks every step as you go: there is no undo"))
             return True
         return False
 
@@ -311,7 +330,8 @@ class LessonScene(PlayScene):
         driver = self.seats.deciding()
         if driver is not None and not driver.wants_local_input:
             return (*(driver.shortcuts() or ()), *MENU_SHORTCUTS)
-        return (*((k, MEANING.get(k, MEANING["Enter"])) for k in self.step_keys(step)),
+        return (*((CAPS.get(k, k), MEANING.get(k, MEANING["Enter"]))
+                  for k in self.step_keys(step)),
                 (_("H", context="key"), MEANING["H"]), *MENU_SHORTCUTS)
 
     def step_keys(self, step: Step | None) -> tuple[str, ...]:
@@ -336,10 +356,9 @@ class LessonScene(PlayScene):
         border = theme.ACCENT if not self.lesson_note else theme.DANGER
         screen.box(x, y, w, h, border, radius=16, width=3 + round(glow))
         if step is None:
-            text = say(_("You have finished the lesson {lesson}.", lesson=self.lesson.name))
+            text = say(_("You have finished the lesson {lesson}.", lesson=self.name))
         else:
-            text = personalise(fill(step.text, self.colour_names(), self.lesson.learner),
-                               self.session.names)
+            text = self.words(step.text)
         self._draw_head(screen, step)
         shown = self.lesson_note or text
         colour = theme.ACCENT if self.lesson_note else theme.TEXT
@@ -357,10 +376,25 @@ class LessonScene(PlayScene):
         for i, line in enumerate(lines):
             screen.text(line, x + 24, y + 50 + step_y * i, size, colour)
 
+    @property
+    def name(self) -> Text:
+        """The lesson's name in the reader's language."""
+        return lesson_text(self.lesson.name, self.lesson.source)
+
+    def words(self, text: str) -> str:
+        """A text of the lesson file in the television's language (its package's
+        catalogue), the seats' colours filled in where it names them."""
+        said = lesson_text(text, self.lesson.source)
+        words = pattern(said, language()) if isinstance(said, Msg) else said
+        return personalise(fill(words, self.colour_names(), self.lesson.learner),
+                           self.session.names)
+
     def colour_names(self) -> list[str]:
-        """Each seat's colour as people call the one the screen shows ("orange")."""
+        """Each seat's colour as people call the one the screen shows ("orange"), in the
+        television's language."""
         names = theme.colour_names(self.session.palette)
-        return [names[i % len(names)].lower() for i in self.session.colour_index]
+        return [say(COLOUR_IN_TEXT.get(name, name.lower()))
+                for name in (names[i % len(names)] for i in self.session.colour_index)]
 
     def _draw_head(self, screen: Screen, step: Step | None) -> None:
         """The step's number and title on the left, its keys as key caps on the right;
@@ -378,7 +412,7 @@ class LessonScene(PlayScene):
         if step is None:
             heads = [say(_("Lesson complete")).upper()]
         else:
-            title = f" · {step.title}" if step.title else ""
+            title = f" · {self.words(step.title)}" if step.title else ""
             heads = [say(_("Step {number} of {total}{title}", number=step.number, total=total,
                            title=title)).upper(),
                      say(_("Step {number}/{total}{title}", number=step.number, total=total,
@@ -407,8 +441,9 @@ class LessonScene(PlayScene):
         """The key caps (label, a key rather than its controller button)."""
         caps: list[tuple[str, bool]] = []
         for key in keys:
-            caps.append((key, True))
+            caps.append((say(CAPS.get(key, key)), True))
             pad = PAD.get(key)
             if pad and pads:
-                caps.append((f"pad {pad}", False))
+                caps.append((say(_("pad {button}", context="key",
+                                   button=CAPS.get(pad, pad))), False))
         return caps

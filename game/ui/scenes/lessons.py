@@ -16,6 +16,7 @@ from game.core.errors import AztecArcadeError, ConfigIssue
 from game.core.lessons.model import Lesson
 from game.i18n import Text, say
 from game.i18n.client import _
+from game.i18n.yamltexts import lesson_text
 from game.kit.client import theme
 from game.kit.client.messages import one_line
 from game.kit.client.text import fit
@@ -36,7 +37,8 @@ class LessonsScene(MenuScene):
 
     def __init__(self) -> None:
         super().__init__()
-        self.menu = Menu([], 360, 200, 1200, item_h=96, gap=14, visible=7, align="left")
+        # wide: a description is one line, and German's run a third longer than English
+        self.menu = Menu([], 160, 200, 1600, item_h=96, gap=14, visible=7, align="left")
         self.error: Text = ""
         self.store: LessonStore | None = None
         #: whether the list waits for the lessons' check (:meth:`update` polls it)
@@ -79,8 +81,9 @@ class LessonsScene(MenuScene):
                 state = _("done ✓")
             else:
                 state = _("{n} min", n=lesson.minutes)
-            items.append(MenuItem(lesson.name, partial(self.choose, lesson),
-                                  value=partial(_said, state), detail=lesson.description))
+            items.append(MenuItem(lesson_text(lesson.name, lesson.source),
+                                  partial(self.choose, lesson), value=partial(_said, state),
+                                  detail=lesson_text(lesson.description, lesson.source)))
         for name, _file, message, issues in found.broken:
             items.append(MenuItem(name, None, enabled=False, error=_reason(message, issues)))
         items.append(MenuItem(_("Back"), self.back))
@@ -92,7 +95,7 @@ class LessonsScene(MenuScene):
             self.begin(lesson, resume=False)
             return
         self.app.stack.push(Confirm(_("Resume {lesson} where you left it?",
-                                      lesson=lesson.name),
+                                      lesson=lesson_text(lesson.name, lesson.source)),
                                     lambda: self.begin(lesson, resume=True),
                                     lambda: self.begin(lesson, resume=False),
                                     yes=_("Resume"), no=_("Start over")))

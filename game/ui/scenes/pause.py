@@ -16,6 +16,7 @@ from game.ui.dialogs import Confirm
 from game.ui.saves import AUTOSAVE, HOSTED
 from game.ui.scenes.common import HasSession, MenuScene, TypingScene
 from game.ui.seatchoice import SeatsScene, game_on_stack
+from game.ui.variantwords import variant_text
 from game.ui.widgets import Menu, MenuItem, TextField, draw_footer
 
 if TYPE_CHECKING:
@@ -130,7 +131,8 @@ class SaveScene(TypingScene):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        default = f"{session.game.spec.name} {time.strftime('%Y-%m-%d %H-%M')}"
+        default = f"{say(variant_text(session.game.spec.name))} " \
+            f"{time.strftime('%Y-%m-%d %H-%M')}"
         self.field = TextField(default, max_len=40,
                                allowed=lambda ch: ch.isalnum() or ch in " _-")
         self.error: Text = NOT_SAVED if session.game.is_position else ""

@@ -267,7 +267,7 @@ class ResultsScene(MenuScene):
     def save_replay(self) -> None:
         assert self.app is not None
         game = self.session.game
-        name = say(_("Replay {game} {when}", game=game.spec.name,
+        name = say(_("Replay {game} {when}", game=variant_text(game.spec.name),
                      when=time.strftime('%Y-%m-%d %H-%M-%S')))
         try:
             path = self.app.saves.write(name, game, self.session.names, self.session.meta())

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
+from game.i18n import say
 from game.kit.client import (
     CAPTION,
     AidContext,
@@ -22,6 +23,7 @@ from game.kit.client import (
     theme,
 )
 from variants.market.params import COLOURS
+from variants.market.text import _, colour_of, tile_of
 from variants.market.view import paint as mp
 from variants.market.view import tiles as mt
 
@@ -72,12 +74,13 @@ def table(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
         mp.paint_buyer(screen, (gx + b * cs, by, cs, cs * depth), b + 1,
                        [b == 1, "red" if b == 3 else None, 2 if b == 3 else 0], colour, mark)
     ly = by + cs * depth + CAPTION * 0.8
-    seat_tag(screen, ctx, 0, gx, ly, CAPTION, f"{seat_name(0)}: your 4 buyers")
+    seat_tag(screen, ctx, 0, gx, ly, CAPTION, say(_("{name}: your 4 buyers",
+                                                   name=seat_name(0))))
 
 
 #: what each tile between does, as the purchase picture says it
-EFFECTS = {"porter": "1 back to the vendor", "governor": "1 to the king",
-           "ambassador": "the coin stays", "messenger": "nothing", "king": "nothing"}
+EFFECTS = {"porter": _("1 back to the vendor"), "governor": _("1 to the king"),
+           "ambassador": _("the coin stays"), "messenger": _("nothing"), "king": _("nothing")}
 
 
 def purchase(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
@@ -90,8 +93,8 @@ def purchase(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext
     cs = min((h - CAPTION * 1.6) / (len(column) + 0.9), w / 5.2)
     seat_colour, mark = seat_look(ctx, 0)
     after_x = x + w - cs * 2.3
-    screen.text("Before", x + cs / 2, y, CAPTION, theme.ACCENT, "midtop")
-    screen.text("After", after_x + cs / 2, y, CAPTION, theme.ACCENT, "midtop")
+    screen.text(_("Before"), x + cs / 2, y, CAPTION, theme.ACCENT, "midtop")
+    screen.text(_("After"), after_x + cs / 2, y, CAPTION, theme.ACCENT, "midtop")
     for k, cx in enumerate((x, after_x)):
         vendor = int(fig["tokens"]) if k == 0 else int(fig["vendor"])
         state = _goods({colour: vendor})
@@ -107,19 +110,21 @@ def purchase(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext
         cy = top + (i + 0.5) * cs
         if i == 0:
             arrow(screen, (mid_l, cy), (mid_r, cy), theme.ACCENT, 6)
-            screen.text(f"{fig['tokens']} bought", (mid_l + mid_r) / 2, cy - 10, size,
+            screen.text(_("{n} bought", n=fig["tokens"]), (mid_l + mid_r) / 2, cy - 10, size,
                         theme.TEXT, "midbottom")
             continue
-        screen.text(tile.capitalize(), mid_l, cy - 4, size, theme.ACCENT, "bottomleft")
+        screen.text(say(tile_of(tile)).capitalize(), mid_l, cy - 4, size, theme.ACCENT,
+                    "bottomleft")
         screen.text(EFFECTS.get(tile, ""), mid_l, cy + 4, size, theme.TEXT, "topleft")
     by = top + (len(column) + 0.5) * cs
-    screen.text(f"gets {fig['buyer']}", mid_r, by, size, theme.TEXT, "midright")
+    screen.text(_("gets {n}", n=fig["buyer"]), mid_r, by, size, theme.TEXT, "midright")
     kx = after_x + cs * 1.25
     gov = column.index("governor") if "governor" in column else 1
     ky = top + gov * cs
     mt.paint_tile(screen, kx, ky, cs, "king", _goods(king={colour: int(fig["king"])}))
-    screen.text("King", kx + cs / 2, ky - 6, size, theme.ACCENT, "midbottom")
-    badge(screen, f"+{fig['king']} {colour}", kx + cs / 2, ky + cs + size * 0.9, size)
+    screen.text(_("King", context="aid"), kx + cs / 2, ky - 6, size, theme.ACCENT, "midbottom")
+    badge(screen, say(_("+{n} {colour}", n=fig["king"], colour=colour_of(colour))),
+          kx + cs / 2, ky + cs + size * 0.9, size)
 
 
 def count(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
@@ -136,7 +141,7 @@ def count(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
     r = size * 0.5
     for j, c in enumerate(COLOURS):
         mp.token(screen, c, x + name_w + (j + 0.5) * col_w, y + line / 2, r * 1.6)
-    screen.text("total", total_x, y + line / 2, size, theme.TEXT_DIM, "midright")
+    screen.text(_("total"), total_x, y + line / 2, size, theme.TEXT_DIM, "midright")
     for i, row in enumerate(rows):
         cy = y + (i + 1.5) * line
         if i % 2 == 0:
@@ -149,7 +154,7 @@ def count(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
             screen.text(text, cx, cy, size, colour, "center")
         screen.text(str(row["points"]), total_x, cy, size, theme.TEXT, "midright")
     ky = y + (len(rows) + 1.5) * line
-    screen.text("King", x, ky, size, theme.ACCENT, "midleft")
+    screen.text(_("King", context="aid"), x, ky, size, theme.ACCENT, "midleft")
     for j, c in enumerate(COLOURS):
         cx = x + name_w + (j + 0.5) * col_w
         screen.text(f"× {fig['king'][c]}", cx, ky, size, theme.ACCENT, "center")
@@ -163,7 +168,8 @@ def count(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
                 screen.text("+", end + size * 0.3, ty, size, theme.TEXT, "midleft")
                 end += size * 1.1
             end = seat_tag(screen, ctx, int(seat), end, ty, size)
-        screen.text(f"{team['points']} points", total_x, ty, size, theme.ACCENT,
+        screen.text(_.n("{n} point", "{n} points", n=team["points"]), total_x, ty, size,
+                    theme.ACCENT,
                     "midright")
 
 

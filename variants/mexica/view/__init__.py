@@ -61,8 +61,9 @@ from variants.mexica.view.preview import (
 class MexicaView(SeatStyle, AidPictures):
     tools = ("walk", "canal", "bridge", "temple", "found", "relocate", "tokens")
     tool: str = "walk"
-    shortcuts = (("Tab", "Tool"), ("R", "Rotate"), ("1-4", "Temple level"),
-                 ("T", "Spend AP token"))
+    shortcuts = ((_("Tab", context="key"), _("Tool")), (_("R", context="key"), _("Rotate")),
+                 (_("1-4", context="key"), _("Temple level")),
+                 (_("T", context="key"), _("Spend AP token")))
 
     def __init__(self, session: Any, app: Any) -> None:
         super().__init__(session, app)
