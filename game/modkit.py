@@ -64,6 +64,7 @@ from game.i18n import Domain, Msg, Seat, Text, render, say
 from game.i18n.modcheck import check_catalogue
 from game.kit.aidrows import aid_row
 from game.kit.conformance import ConformanceError, check_variant
+from game.kit.verbs import Verb, dispatch
 
 if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.kit.client import theme  # noqa: F401
@@ -91,6 +92,8 @@ __all__ = [
     # plugins and rules engines
     "hookimpl", "Rules", "GameType", "PLAN_SEP", "Event", "IllegalAction", "ConfigIssue",
     "AztecArcadeError", "Rng", "mix_seed",
+    # a game's verbs: each one's check, effect and words
+    "Verb", "dispatch",
     # reading and quoting what a player typed
     "action_words", "plain_number", "quote",
     # words for people ("1 space", "2 spaces", "a temple", "age III")

@@ -1,18 +1,18 @@
 """Aztlán's rules: the ages and their four phases, the cards, the end of the game.
 
 The rules object is immutable after construction; all play data lives in an
-:class:`AztlanState`. ``apply`` parses an action, refuses it unless ``legal_actions``
-lists its canonical form (so the two can never disagree; ``refusals`` says why), and only
-then calls the verb's handler from the table in ``handlers``, which changes the state.
-After every action ``handlers.settle`` runs the automatic steps (ties, removals, scorings
-without a decision, the next age) until some seat must decide.
+:class:`AztlanState`. ``apply`` parses an action and looks its verb up in
+``verbs.VERBS``: the verb's check refuses it unless ``legal_actions`` lists its canonical
+form (so the two can never disagree) and says why, and only then does the verb's handler
+change the state. After every action ``mechanics.settle`` runs the automatic steps (ties,
+removals, scorings without a decision, the next age) until some seat must decide.
 
 Chance (the first stacking order, the prosperity deck) comes from the generator kept in
 the state, so a seed and a log replay a game exactly.
 
-This module is the facade only: what the parameters fix, the small queries and the legal
-lists live in :class:`~variants.aztlan.table.AztlanTable`, and every helper takes
-``(table, state)``, so none of them imports the facade.
+This module is the facade only: what the parameters fix and the small queries live in
+:class:`~variants.aztlan.table.AztlanTable`, the legal lists in ``legal``, and every
+helper takes ``(table, state)``, so none of them imports the facade.
 """
 
 from __future__ import annotations
@@ -25,22 +25,24 @@ from game.core.errors import ConfigIssue, IllegalAction
 from game.core.events import Event
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.i18n import Msg, Seat, Text
-from game.i18n.message import Value, reason
+from game.i18n import Text
+from game.i18n.message import reason
+from game.kit.verbs import dispatch
 from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
-from variants.aztlan.handlers import HANDLERS, settle, start_age
-from variants.aztlan.notation import VERBS, Action, parse
+from variants.aztlan.legal import legal_actions
+from variants.aztlan.mechanics import settle, start_age
+from variants.aztlan.notation import Action, parse
 from variants.aztlan.params import (
     PARAMETERS,
     check_aztlan_params,
     check_aztlan_players,
 )
 from variants.aztlan.playout import greedy_playout_action, playout_action
-from variants.aztlan.refusals import refusal
 from variants.aztlan.state import AztlanState
 from variants.aztlan.table import AztlanTable
-from variants.aztlan.text import _, named, territory
+from variants.aztlan.text import _
+from variants.aztlan.verbs import VERBS, actor
 from variants.aztlan.words import player_name
 
 __all__ = ["AztlanRules", "player_name"]
@@ -117,7 +119,7 @@ class AztlanRules(Rules):
         return self.table.current_player(state)
 
     def legal_actions(self, state: AztlanState) -> list[str]:
-        return self.table.legal_actions(state)
+        return legal_actions(self.table, state)
 
     def turn_seat(self, state: AztlanState) -> int | None:
         """The seat whose turn it is in the score order (``state.turn`` is a position)."""
@@ -196,7 +198,7 @@ class AztlanRules(Rules):
         return action
 
     # =====================================================================================
-    # apply: parse, look up in the legal list, one handler per verb
+    # apply: parse, then the verb's check and handler (``verbs.VERBS``)
     # =====================================================================================
     def _accept(self, state: AztlanState, action: str) -> Action:
         """The parsed action if ``apply`` takes it now; else IllegalAction with a reason."""
@@ -206,16 +208,14 @@ class AztlanRules(Rules):
         if state.phase == "over":
             raise IllegalAction(_("the game is over"))
         a = self.table.parsed(action)
-        if a.text not in self.legal_actions(state):
-            raise IllegalAction(refusal(self.table, state, a))
+        why = dispatch(VERBS, a.verb).check(self.table, state, a)
+        if why is not None:
+            raise IllegalAction(why)
         return a
 
     def apply(self, state: AztlanState, action: str) -> tuple[str, list[Event]]:
         a = self._accept(state, action)
-        seat = self.current_player(state)
-        assert seat is not None
-        ev: list[Event] = []
-        HANDLERS[a.verb](self.table, state, seat, a, ev)
+        ev: list[Event] = dispatch(VERBS, a.verb).do(self.table, state, a)
         settle(self.table, state, ev)
         return a.text, ev
 
@@ -258,48 +258,16 @@ class AztlanRules(Rules):
         return device_panel(self.cards, self.type_names, view, seat)
 
     def describe_action(self, state: AztlanState, action: str) -> Text:
-        seat = self.current_player(state)
-        who: Value = Seat(seat) if seat is not None else _("Nobody")
         if action.split() == ["choose", "?"]:  # as redacted for the other seats
             return _("{player} chooses a power card face down",
-                     you="You choose a power card face down", player=who)
+                     you="You choose a power card face down",
+                     player=actor(self.table, state))
         try:
             a = parse(action, self.island, self.types)
         except IllegalAction:
             return action
-        words: list[Value] = [territory(self.island, x) if kind == "t" else
-                              named(self.type_names[x]) if kind == "k" else x
-                              for x, kind in zip(a.args, VERBS[a.verb], strict=True)]
-        said = DESCRIPTIONS[a.verb]
-        values = dict(zip(("first", "second"), words, strict=False))
-        return Msg(said.domain, said.id, {"player": who, **values}, said.plural, said.you,
-                   said.context)
+        say = dispatch(VERBS, a.verb).say
+        assert say is not None
+        said: Text = say(self.table, state, a)
+        return said
 
-
-#: verb -> the log's sentence, with the actor (``player``) and the action's arguments
-#: (``first``, ``second``: territories, a type, a card)
-DESCRIPTIONS: dict[str, Msg] = {
-    "choose": _("{player} chooses power card {first}", you="You choose power card {first}"),
-    "place": _("{player} places a pawn in {first}", you="You place a pawn in {first}"),
-    "eagle": _("{player} plays Eagle and Jaguar Warriors for an extra pawn in {first}",
-               you="You play Eagle and Jaguar Warriors for an extra pawn in {first}"),
-    "move": _("{player} moves a pawn from {first} to {second}",
-              you="You move a pawn from {first} to {second}"),
-    "stay": _("{player} moves no pawn", you="You move no pawn"),
-    "battle": _("{player} removes every opponent from {first}",
-                you="You remove every opponent from {first}"),
-    "coexist": _("{player} coexists in {first} and draws a prosperity card",
-                 you="You coexist in {first} and draw a prosperity card"),
-    "sacred": _("{player} plays Sacred Games to stay in {first}",
-                you="You play Sacred Games to stay in {first}"),
-    "tlatoani": _("{player} plays Great Tlatoani to win the tie in {first}",
-                  you="You play Great Tlatoani to win the tie in {first}"),
-    "decline": _("{player} plays no card", you="You play no card"),
-    "bless": _("{player} plays the blessing for {first}",
-               you="You play the blessing for {first}"),
-    "rafts": _("{player} plays Rafts and Canoes to join {first} and {second}",
-               you="You play Rafts and Canoes to join {first} and {second}"),
-    "wild": _("{player} scores with {first} as the wild type",
-              you="You score with {first} as the wild type"),
-    "score": _("{player} scores the age", you="You score the age"),
-}
