@@ -17,7 +17,6 @@ helper takes ``(table, state)``, so none of them imports the facade.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.engine import GameType, Rules
@@ -28,27 +27,30 @@ from game.core.schema import Context, Obj
 from game.i18n import Text
 from game.i18n.message import reason
 from game.kit.verbs import dispatch
-from variants.aztlan import ai, facts
 from variants.aztlan import cards as C
+from variants.aztlan.bot import AztlanBot
 from variants.aztlan.legal import legal_actions
 from variants.aztlan.mechanics import settle, start_age
-from variants.aztlan.notation import Action, parse
+from variants.aztlan.notation import Action
 from variants.aztlan.params import (
     PARAMETERS,
     check_aztlan_params,
     check_aztlan_players,
 )
-from variants.aztlan.playout import greedy_playout_action, playout_action
+from variants.aztlan.present import AztlanPresentation
 from variants.aztlan.state import AztlanState
 from variants.aztlan.table import AztlanTable
 from variants.aztlan.text import _
-from variants.aztlan.verbs import VERBS, actor
+from variants.aztlan.verbs import VERBS
 from variants.aztlan.words import player_name
 
 __all__ = ["AztlanRules", "player_name"]
 
 
-class AztlanRules(Rules):
+class AztlanRules(Rules[AztlanState], AztlanBot, AztlanPresentation):
+    """The facade: the rules proper here, the computer players' hooks in ``bot``, what
+    people are shown in ``present`` (the facets of ``game.core.facets``)."""
+
     engine_id: ClassVar[str] = "aztlan"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
@@ -56,7 +58,6 @@ class AztlanRules(Rules):
     #: client passes a shared screen to the decider before a secret decision (choosing a
     #: power card: ``secret_decision``)
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded", private=True)
-    evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
@@ -140,11 +141,6 @@ class AztlanRules(Rules):
         hand, so the client offers it only once its holder asks to see their cards."""
         return action.split(" ", 1)[0] in C.SECRET_PLAYS
 
-    def player_aid(self) -> dict[str, Any]:
-        from variants.aztlan.aid import player_aid
-
-        return player_aid(self.params, self.players)
-
     def is_over(self, state: AztlanState) -> bool:
         return state.phase == "over"
 
@@ -153,19 +149,6 @@ class AztlanRules(Rules):
 
     def winners(self, state: AztlanState) -> list[int]:
         return list(state.winners)
-
-    def game_facts(self, state: AztlanState, events: Sequence[Any]) -> list[Any]:
-        return facts.game_facts(events)
-
-    def tie_break(self, state: AztlanState) -> Text:
-        """"Tied on 60 points: decided by the counter lower in the score stack"."""
-        top = max(state.scores, default=0)
-        tied = [seat for seat, score in enumerate(state.scores) if score == top]
-        if len(tied) < 2 or set(tied) <= set(state.winners):
-            return ""
-        return _.n("Tied on {n} point: decided by the counter lower in the score stack",
-                   "Tied on {n} points: decided by the counter lower in the score stack",
-                   n=top)
 
     def to_dict(self, state: AztlanState) -> dict[str, Any]:
         return self.codec.dump(state)
@@ -226,48 +209,4 @@ class AztlanRules(Rules):
         except IllegalAction as exc:
             return reason(exc)
         return None
-
-    def progresses(self, action: str) -> bool:
-        """A pawn placed from the age's supply: the age never goes back and within an age
-        the supply (every view shows it) only shrinks (it is filled at the start of the
-        next), so no earlier position had the same age and supply. The other verbs move
-        pawns, answer conflicts or play cards whose effects can come back."""
-        words = action.split(None, 1)
-        return bool(words) and words[0].lower() == "place"
-
-    # =====================================================================================
-    # playouts and descriptions
-    # =====================================================================================
-    def playout_action(self, state: AztlanState, rng: Rng) -> str:
-        return playout_action(self.table, state, rng)
-
-    def greedy_playout_action(self, state: AztlanState, rng: Rng) -> str:
-        return greedy_playout_action(self.table, state, rng)
-
-    # -- the computer players' hooks (variants.aztlan.ai) -----------------------------------
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> AztlanState:
-        return ai.determinize(self.table, view, seat, rng)
-
-    def evaluate(self, view: AztlanState, seat: int,
-                 weights: Mapping[str, float] | None = None) -> float:
-        return ai.evaluate(self.table, view, seat, weights)
-
-    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        from variants.aztlan.device import device_panel
-
-        return device_panel(self.cards, self.type_names, view, seat)
-
-    def describe_action(self, state: AztlanState, action: str) -> Text:
-        if action.split() == ["choose", "?"]:  # as redacted for the other seats
-            return _("{player} chooses a power card face down",
-                     you="You choose a power card face down",
-                     player=actor(self.table, state))
-        try:
-            a = parse(action, self.island, self.types)
-        except IllegalAction:
-            return action
-        say = dispatch(VERBS, a.verb).say
-        assert say is not None
-        said: Text = say(self.table, state, a)
-        return said
 
