@@ -20,7 +20,7 @@ from tests.client.conftest import every_text_drawn, unseen
 from tests.client.test_snapshots import SIZE, check
 from variants.aztlan.state import AztlanState
 from variants.aztlan.view import AztlanView
-from variants.aztlan.view_layout import make_layout
+from variants.aztlan.view.layout import make_layout
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 POISON_CARD = 77  # no power card has this number

@@ -2,7 +2,7 @@
 at (:class:`Planner`), what a lesson's hint moves (:class:`Hinter`), and what drawing and
 animating paint with (:class:`Painter`).
 
-Why protocols: the helpers (``view_plan``, ``view_hint``, ``view_draw``) serve
+Why protocols: the helpers (``preview``, ``hint``, ``draw``) serve
 ``AztlanView``, which imports them; naming the view's class would close a circle of
 imports. Each protocol lists only what its helpers use, so a reader sees what a helper
 can touch, and a test can hand a helper a plain object.
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.kit.client import Anim, Area, Effects, Layer, PiecesLayer, SessionView, Snapshot
-from variants.aztlan.view_layout import Layout, MapGeometry
-from variants.aztlan.view_model import Decision, Model, Option
+from variants.aztlan.view.layout import Layout, MapGeometry
+from variants.aztlan.view.model import Decision, Model, Option
 
 if TYPE_CHECKING:
     from variants.aztlan.rules import AztlanRules
