@@ -683,7 +683,7 @@ def test_a_seat_card_is_repainted_when_its_own_facts_change_and_only_then(ui):
         g.apply(f"choose {card}")
     play = start(ui.app, g)
     ui.frames(2)
-    snaps = play.view.seat_snaps
+    snaps = play.view.canvas.seat_snaps
     before = {seat: snaps[seat].pixels for seat in range(3)}
     placer = g.current_player
     assert play.apply(next(a for a in play.game.legal_actions() if a.startswith("place")))

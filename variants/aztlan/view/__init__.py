@@ -44,10 +44,7 @@ from game.kit.client import (
     Area,
     BoardView,
     Intent,
-    Layer,
-    PiecesLayer,
     Screen,
-    Snapshot,
     finish,
     sooner,
     theme,
@@ -61,6 +58,7 @@ from variants.aztlan.view import hint as vhint
 from variants.aztlan.view import overlay
 from variants.aztlan.view import preview as vpreview
 from variants.aztlan.view.aid_pages import AidPictures
+from variants.aztlan.view.canvas import Canvas
 from variants.aztlan.view.layout import Layout, MapGeometry, make_layout, territory_places
 from variants.aztlan.view.model import Decision, Model, Option, decide
 from variants.aztlan.view.panel import ColumnLayout, column_layout, hit, prosperity_words
@@ -101,18 +99,8 @@ class AztlanView(AidPictures):
         self.decision: Decision = Decision("wait", None, "")
         self._key: Any = None
         self.serial = 0
-        self.static_layer = Layer()
-        self.pieces_layer = PiecesLayer()
-        self.over_layer = Layer()
-        #: the score and age tracks' and the decision panel's contents, and each seat's
-        #: facts, kept while what they show holds
-        self.snaps = {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot()}
-        self.seat_snaps: dict[int, Snapshot] = {}
-        #: the area, scale and seat colours the decision panel's frames were painted
-        #: ahead for (one per seat, so a seat's first decision paints none)
-        self.warmed: Any = None
-        #: (the map's layout, territories whose conflict mark is in the sprite cache)
-        self.fights_warmed: tuple[Any, int] = (None, 0)
+        #: the pixels kept between frames (layers, snapshots), which drawing fills
+        self.canvas = Canvas()
         #: where the decision panel is (the play screen's, until ``draw_panel`` says)
         self.panel_area: Area = PANEL_AREA
         self._sync()
@@ -496,12 +484,7 @@ class AztlanView(AidPictures):
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
         self._key = None
-        # the map and pieces layers are kept: their keys say all they show (the pieces
-        # repaint where territories differ), so an undo or a replay's step costs the change
-        self.over_layer.key = None
-        self.pieces_layer.shows = None
-        for snap in [*self.snaps.values(), *self.seat_snaps.values()]:
-            snap.forget()
+        self.canvas.forget()
         self._sync()
 
     # =====================================================================================

@@ -41,12 +41,12 @@ def draw(v: Painter, screen: Screen, area: Area) -> None:
     rules = v.rules
     lay = v.layout(area)
     base = (screen.scale, screen.ox, screen.oy, lay)
-    st = v.static_layer
+    st = v.canvas.static_layer
     if st.key != base:
         vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, rules.island)
         st.key = base
     colours, marks = v.army_colours, v.army_marks
-    pieces = v.pieces_layer
+    pieces = v.canvas.pieces_layer
     shows = pieces_key(base, m, colours, marks)
     if pieces.shows != shows:
         pieces.sync(st, screen, lay.map_rect, base,
@@ -71,7 +71,7 @@ def draw_overlay(v: Painter, screen: Screen, lay: Layout, m: Model,
     pieces) or for another viewer, the pieces show bare: never an old board, nor one
     viewer's highlights to another. So the frame of an action paints the pieces it moved,
     and the copy of the board under the new highlights is left to the next frame."""
-    over, pieces = v.over_layer, v.pieces_layer
+    over, pieces = v.canvas.over_layer, v.canvas.pieces_layer
     key = (shows, v.serial)
     if over.key == key:
         return over
@@ -88,13 +88,13 @@ def draw_tracks(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     """The score track and the age track under the map: their stone panels (cached art)
     and, inside, what they show, kept while the scores, the age and the turn order hold."""
     colours, marks = tuple(v.seat_colours), tuple(v.seat_marks)
-    v.snaps["track"].draw(screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours,
+    v.canvas.snaps["track"].draw(screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours,
                                               marks),
                           lambda s: vp.paint_track(s, lay.track, m.scores, m.ranking,
                                                    v.seat_colours, v.seat_marks),
                           under=frames.beneath(screen, *lay.track, theme.PANEL_LIGHT,
                                                 radius=12, width=2))
-    v.snaps["age"].draw(screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours,
+    v.canvas.snaps["age"].draw(screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours,
                                           marks),
                         lambda s: paint_age(s, lay.age, v, m),
                         under=frames.beneath(screen, *lay.age, theme.PANEL_LIGHT, radius=12,
@@ -113,17 +113,17 @@ def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
     seat = d.seat
     edge = v.seat_colours[seat] if seat is not None else theme.PANEL_LIGHT
     warm = (area, screen.scale, tuple(v.seat_colours))
-    if v.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
+    if v.canvas.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
         for rim in (4, 2):
             frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14,
                                width=rim, hole=area)
-        v.warmed = warm
+        v.canvas.warmed = warm
     rim = 4 if d.kind != "wait" else 2
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
            v.cursor, v.mode, v.source, v.raft, v.target, tuple(v.seat_colours),
            tuple(v.seat_marks), edge, rim)
     # the viewer's cards may show: another viewer's panel repaints at once
-    v.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay),
+    v.canvas.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay),
                           secret=m.viewer,
                           under=frames.beneath(screen, *area, edge, radius=14, width=rim))
 
@@ -135,7 +135,7 @@ def draw_seat_facts(v: Painter, screen: Screen, seat: int, rect: Area) -> None:
     if m is None:
         return
     # urgent: the card under the facts changes with the turn, drawn afresh each frame
-    snap = v.seat_snaps.setdefault(seat, Snapshot(urgent=True))
+    snap = v.canvas.seat_snaps.setdefault(seat, Snapshot(urgent=True))
     deciding = seat == m.current  # the card under the facts is lighter then
     key = (facts_key(m, seat), deciding, tuple(v.army_colours), tuple(v.army_marks))
     snap.draw(screen, rect, key, lambda s: paint_seat_facts(s, v, m, seat, rect))
@@ -185,12 +185,12 @@ def warm_fight(v: Painter, lay: Layout, pieces: PiecesLayer) -> None:
     if scr is None:
         return
     key = (lay, scr.scale, scr.ox, scr.oy)
-    done = v.fights_warmed[1] if v.fights_warmed[0] == key else 0
+    done = v.canvas.fights_warmed[1] if v.canvas.fights_warmed[0] == key else 0
     if done < len(v.geo.polys):
         x0, y0, w, h = territory_bounds(v, lay, done, [], True)
         sprites.warm_in_place(scr, ("fight", done, lay), x0, y0, w, h, 0.0,
                               partial(paint_fight, v, lay, done))
-        v.fights_warmed = (key, done + 1)
+        v.canvas.fights_warmed = (key, done + 1)
 
 
 def paint_fight(v: Painter, lay: Layout, t: int, scr: Screen) -> None:
