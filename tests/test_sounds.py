@@ -158,8 +158,10 @@ def _verbs(package: str) -> set[str]:
         from variants.mexica.rules import MexicaRules
 
         return set(MexicaRules.ACTIONS) | set(MexicaRules.TURN_STEPS)
-    module = importlib.import_module(f"variants.{package}.handlers")
-    return set(module.HANDLERS)
+    try:  # the engine template's verbs table (variants/<game>/verbs.py)
+        return set(importlib.import_module(f"variants.{package}.verbs").VERBS)
+    except ModuleNotFoundError:
+        return set(importlib.import_module(f"variants.{package}.handlers").HANDLERS)
 
 
 #: a built-in variant of each engine, and a player count it allows
