@@ -142,7 +142,7 @@ def mexica_spots(play: PlayScene) -> list[Point]:
 
 
 def aztlan_spots(play: PlayScene) -> list[Point]:
-    from variants.aztlan.view_layout import make_layout
+    from variants.aztlan.view.layout import make_layout
 
     geo = play.view.geo
     lay = make_layout(BOARD_AREA, geo)

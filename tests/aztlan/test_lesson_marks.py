@@ -1,7 +1,7 @@
-"""A lesson's step marks the panel's option that plays it (``view_model.plays_target``):
+"""A lesson's step marks the panel's option that plays it (``view.model.plays_target``):
 the learner sees which button or card to press, and only that one."""
 
-from variants.aztlan.view_model import plays_target
+from variants.aztlan.view.model import plays_target
 
 
 def test_the_step_marks_the_option_that_plays_it_and_no_other() -> None:

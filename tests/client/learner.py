@@ -18,7 +18,7 @@ import pygame
 
 from game.ui.scenes.lesson import LessonScene
 from variants.aztlan.view import AztlanView
-from variants.aztlan.view_layout import make_layout as make_aztlan_layout
+from variants.aztlan.view.layout import make_layout as make_aztlan_layout
 from variants.market.view import MarketView
 from variants.market.view.layout import step_target
 from variants.mexica.view import MexicaView

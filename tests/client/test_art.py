@@ -281,7 +281,7 @@ def test_a_seat_deciding_elsewhere_paints_no_frame_art_on_its_first_turn(make_ap
     for every seat, so no later frame of the game paints one."""
     from game.ui.seats import SeatStatus
     from game.ui.statusline import draw_seat_status
-    from variants.aztlan.view_model import Decision
+    from variants.aztlan.view.model import Decision
 
     app = make_app(size=(1920, 1080))
     play = showcase.start_play(app, new_game("aztlan", 4, seed=3))

@@ -20,7 +20,7 @@ from tests.client.conftest import every_text_drawn, unseen
 from tests.client.test_snapshots import SIZE, check
 from variants.aztlan.state import AztlanState
 from variants.aztlan.view import AztlanView
-from variants.aztlan.view_layout import make_layout
+from variants.aztlan.view.layout import make_layout
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 POISON_CARD = 77  # no power card has this number
@@ -683,7 +683,7 @@ def test_a_seat_card_is_repainted_when_its_own_facts_change_and_only_then(ui):
         g.apply(f"choose {card}")
     play = start(ui.app, g)
     ui.frames(2)
-    snaps = play.view.seat_snaps
+    snaps = play.view.canvas.seat_snaps
     before = {seat: snaps[seat].pixels for seat in range(3)}
     placer = g.current_player
     assert play.apply(next(a for a in play.game.legal_actions() if a.startswith("place")))

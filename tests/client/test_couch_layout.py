@@ -31,7 +31,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
 from tests.client.conftest import Driver
 from tests.client.test_scenes import game_until, start_play
-from variants.aztlan import view_plan
+from variants.aztlan.view import preview as view_plan
 from variants.market.view.layout import make_layout
 
 CANVAS = 1920 * 1080

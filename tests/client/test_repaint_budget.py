@@ -29,7 +29,7 @@ from game.ui import playersbar, showcase, statusline, widgets  # noqa: E402
 from game.ui.dialogs import Confirm  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
 from tests.client.test_peek import hold, placing, release  # noqa: E402
-from variants.aztlan import view_draw  # noqa: E402
+from variants.aztlan.view import draw as view_draw  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -129,9 +129,10 @@ def test_the_running_client_settles_on_the_picture_a_full_repaint_gives(make_app
     spread = pygame.image.tobytes(app.screen.surface, "RGB")
     app.repaints_per_frame = app.screen.repaints_left = None
     view = play.view  # every kept part forgets its pixels (nothing else of the view)
-    view.static_layer.key = view.pieces_layer.key = view.over_layer.key = None
-    view.pieces_layer.shows = None
-    for snap in [*view.snaps.values(), *view.seat_snaps.values(), play.log._painted]:
+    canvas = view.canvas
+    canvas.static_layer.key = canvas.pieces_layer.key = canvas.over_layer.key = None
+    canvas.pieces_layer.shows = None
+    for snap in [*canvas.snaps.values(), *canvas.seat_snaps.values(), play.log._painted]:
         snap.forget()
     statusline._KEPT.clear()
     playersbar._FACES.clear()
@@ -161,7 +162,7 @@ def test_a_seats_secrets_leave_the_screen_in_the_frame_the_screen_stops_showing_
     ui.frames(1)
     second = panel_pixels(ui.app, play)
     ui.app.repaints_per_frame = ui.app.screen.repaints_left = None
-    panel = play.view.snaps["panel"]
+    panel = play.view.canvas.snaps["panel"]
     panel.forget()
     ui.app.draw()
     public = panel_pixels(ui.app, play)
@@ -275,7 +276,7 @@ def test_after_an_action_the_board_shows_its_new_pieces_at_once_and_highlights_s
 
     def spy(v, screen, lay, m, shows):
         layer = real(v, screen, lay, m, shows)
-        bare = layer is v.pieces_layer
+        bare = layer is v.canvas.pieces_layer
         shown.append(("bare" if bare else "over", shows, None if bare else layer.key[0]))
         return layer
 
@@ -284,7 +285,7 @@ def test_after_an_action_the_board_shows_its_new_pieces_at_once_and_highlights_s
     for _ in range(6):
         if play.privacy is not None:
             showcase.key(app, pygame.K_RETURN)
-        before = view.pieces_layer.shows
+        before = view.canvas.pieces_layer.shows
         play.apply(play.game.legal_actions()[0])
         shown.clear()
         app.run(max_frames=MAX_LATE + 2)

@@ -82,7 +82,7 @@ def test_every_mexica_action_on_a_space_is_at_the_place_the_picture_shows(painte
 
 def test_every_aztlan_action_on_a_territory_is_at_the_territory_the_picture_shows(
         painter):  # noqa: F811
-    from variants.aztlan.view_layout import make_layout
+    from variants.aztlan.view.layout import make_layout
 
     game = new_game("aztlan", 4, seed=2)
     for _ in range(12):

@@ -1,6 +1,6 @@
 """The Aztlán player aid: the rules as pages, every number read from the variant's
 parameters, and the rulebook's examples as positions the board view draws
-(``variants.aztlan.aid_pages``).
+(``variants.aztlan.view.aid_pages``).
 
 The examples are the rulebook's: a conflict (two pawns with a 5 against one with a 9)
 and the scoring of an age with the 9 (city): domains of 4 territories with 1 city, 3 with

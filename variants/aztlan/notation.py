@@ -15,7 +15,7 @@ from variants.aztlan.map import Island
 from variants.aztlan.text import _
 
 #: verb -> kinds of its arguments: "t" territory, "n" number, "k" territory type
-VERBS: dict[str, str] = {
+ARGUMENTS: dict[str, str] = {
     "choose": "n", "place": "t", "eagle": "t", "move": "tt", "stay": "",
     "battle": "t", "coexist": "t", "sacred": "t", "tlatoani": "t", "decline": "",
     "bless": "k", "rafts": "tt", "score": "", "wild": "k",
@@ -46,10 +46,10 @@ def parse(action: str, island: Island, types: list[str]) -> Action:
     if not words:
         raise IllegalAction(_("empty action"))
     verb, rest = words[0], words[1:]
-    if verb not in VERBS:
+    if verb not in ARGUMENTS:
         raise IllegalAction(_("unknown action {verb}; actions are: {verbs}",
-                              verb=quote(words[0]), verbs=", ".join(VERBS)))
-    kinds = VERBS[verb]
+                              verb=quote(words[0]), verbs=", ".join(ARGUMENTS)))
+    kinds = ARGUMENTS[verb]
     if len(rest) != len(kinds):
         usage = _USAGE.get(verb, verb)
         raise IllegalAction(_.n("{verb} takes {n} argument: {usage}",
@@ -86,7 +86,7 @@ def parse(action: str, island: Island, types: list[str]) -> Action:
 
 def canonical(verb: str, args: tuple[Any, ...], island: Island) -> str:
     words = [verb]
-    for arg, kind in zip(args, VERBS[verb], strict=True):
+    for arg, kind in zip(args, ARGUMENTS[verb], strict=True):
         words.append(island.ids[arg] if kind == "t" else str(arg))
     return " ".join(words)
 
@@ -95,10 +95,10 @@ def vocabulary(island: Island, types: list[str], strengths: list[int]) -> list[s
     """Every canonical action on this island (a superset of what can be legal), in a
     fixed order: the OpenSpiel bridge numbers actions by their position in it."""
     ids = island.ids
-    out = [verb for verb, kinds in VERBS.items() if not kinds]
+    out = [verb for verb, kinds in ARGUMENTS.items() if not kinds]
     out += [f"choose {c}" for c in sorted(set(strengths))]
-    out += [f"{verb} {t}" for verb, kinds in VERBS.items() if kinds == "t" for t in ids]
-    out += [f"{verb} {k}" for verb, kinds in VERBS.items() if kinds == "k" for k in types]
+    out += [f"{verb} {t}" for verb, kinds in ARGUMENTS.items() if kinds == "t" for t in ids]
+    out += [f"{verb} {k}" for verb, kinds in ARGUMENTS.items() if kinds == "k" for k in types]
     out += [f"move {ids[a]} {ids[b]}" for a in range(island.size) for b in island.nbrs[a]]
     out += [f"rafts {ids[a]} {ids[b]}" for a in range(island.size)
             for b in range(a + 1, island.size)]

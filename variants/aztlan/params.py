@@ -123,7 +123,7 @@ PROSPERITY_CARD = Obj({
 
 #: A weight of the computer players' evaluation (points, or a share of them).
 _WEIGHT = Number(min=0.0, max=100.0)
-#: What the computer players' evaluation weighs (``variants.aztlan.ai``): the defaults
+#: What the computer players' evaluation weighs (``variants.aztlan.bot``): the defaults
 #: are the hand-set values the levels were first measured with.
 WEIGHTS = Obj({
     "pawn_to_place": Field(_WEIGHT, "Points a pawn still to place this age is worth.",

@@ -14,6 +14,7 @@ domains are found once a step and each territory is priced from its neighbours' 
 from __future__ import annotations
 
 from game.core.rng import Rng
+from variants.aztlan.legal import legal_actions
 from variants.aztlan.scoring import best_wild_type, domain_points
 from variants.aztlan.state import AztlanState
 from variants.aztlan.table import AztlanTable
@@ -24,7 +25,7 @@ Counts = dict[str, int]
 
 def playout_action(table: AztlanTable, state: AztlanState, rng: Rng) -> str:
     s = state
-    legal = table.legal_actions(s)
+    legal = legal_actions(table, s)
     if s.phase == "develop" and s.step == "move":
         eagles = [x for x in legal if x.startswith("eagle ")]
         if eagles and rng.randbelow(2) == 0:

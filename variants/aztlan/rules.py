@@ -1,23 +1,22 @@
 """Aztlán's rules: the ages and their four phases, the cards, the end of the game.
 
 The rules object is immutable after construction; all play data lives in an
-:class:`AztlanState`. ``apply`` parses an action, refuses it unless ``legal_actions``
-lists its canonical form (so the two can never disagree; ``refusals`` says why), and only
-then calls the verb's handler from the table in ``handlers``, which changes the state.
-After every action ``handlers.settle`` runs the automatic steps (ties, removals, scorings
-without a decision, the next age) until some seat must decide.
+:class:`AztlanState`. ``apply`` parses an action and looks its verb up in
+``verbs.VERBS``: the verb's check refuses it unless ``legal_actions`` lists its canonical
+form (so the two can never disagree) and says why, and only then does the verb's handler
+change the state. After every action ``mechanics.settle`` runs the automatic steps (ties,
+removals, scorings without a decision, the next age) until some seat must decide.
 
 Chance (the first stacking order, the prosperity deck) comes from the generator kept in
 the state, so a seed and a log replay a game exactly.
 
-This module is the facade only: what the parameters fix, the small queries and the legal
-lists live in :class:`~variants.aztlan.table.AztlanTable`, and every helper takes
-``(table, state)``, so none of them imports the facade.
+This module is the facade only: what the parameters fix and the small queries live in
+:class:`~variants.aztlan.table.AztlanTable`, the legal lists in ``legal``, and every
+helper takes ``(table, state)``, so none of them imports the facade.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.engine import GameType, Rules
@@ -25,28 +24,33 @@ from game.core.errors import ConfigIssue, IllegalAction
 from game.core.events import Event
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
-from game.i18n import Msg, Seat, Text
-from game.i18n.message import Value, reason
-from variants.aztlan import ai, facts
+from game.i18n import Text
+from game.i18n.message import reason
+from game.kit.verbs import dispatch
 from variants.aztlan import cards as C
-from variants.aztlan.handlers import HANDLERS, settle, start_age
-from variants.aztlan.notation import VERBS, Action, parse
+from variants.aztlan.bot import AztlanBot
+from variants.aztlan.legal import legal_actions
+from variants.aztlan.mechanics import settle, start_age
+from variants.aztlan.notation import Action
 from variants.aztlan.params import (
     PARAMETERS,
     check_aztlan_params,
     check_aztlan_players,
 )
-from variants.aztlan.playout import greedy_playout_action, playout_action
-from variants.aztlan.refusals import refusal
+from variants.aztlan.present import AztlanPresentation
 from variants.aztlan.state import AztlanState
 from variants.aztlan.table import AztlanTable
-from variants.aztlan.text import _, named, territory
+from variants.aztlan.text import _
+from variants.aztlan.verbs import VERBS
 from variants.aztlan.words import player_name
 
 __all__ = ["AztlanRules", "player_name"]
 
 
-class AztlanRules(Rules):
+class AztlanRules(Rules[AztlanState], AztlanBot, AztlanPresentation):
+    """The facade: the rules proper here, the computer players' hooks in ``bot``, what
+    people are shown in ``present`` (the facets of ``game.core.facets``)."""
+
     engine_id: ClassVar[str] = "aztlan"
     parameters: ClassVar[Obj] = PARAMETERS
     playout_limit: int = 5_000
@@ -54,7 +58,6 @@ class AztlanRules(Rules):
     #: client passes a shared screen to the decider before a secret decision (choosing a
     #: power card: ``secret_decision``)
     game_type: ClassVar[GameType] = GameType("imperfect", "seeded", private=True)
-    evaluation_scale: ClassVar[float] = ai.EVALUATION_SCALE
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
@@ -117,7 +120,7 @@ class AztlanRules(Rules):
         return self.table.current_player(state)
 
     def legal_actions(self, state: AztlanState) -> list[str]:
-        return self.table.legal_actions(state)
+        return legal_actions(self.table, state)
 
     def turn_seat(self, state: AztlanState) -> int | None:
         """The seat whose turn it is in the score order (``state.turn`` is a position)."""
@@ -138,11 +141,6 @@ class AztlanRules(Rules):
         hand, so the client offers it only once its holder asks to see their cards."""
         return action.split(" ", 1)[0] in C.SECRET_PLAYS
 
-    def player_aid(self) -> dict[str, Any]:
-        from variants.aztlan.aid import player_aid
-
-        return player_aid(self.params, self.players)
-
     def is_over(self, state: AztlanState) -> bool:
         return state.phase == "over"
 
@@ -151,19 +149,6 @@ class AztlanRules(Rules):
 
     def winners(self, state: AztlanState) -> list[int]:
         return list(state.winners)
-
-    def game_facts(self, state: AztlanState, events: Sequence[Any]) -> list[Any]:
-        return facts.game_facts(events)
-
-    def tie_break(self, state: AztlanState) -> Text:
-        """"Tied on 60 points: decided by the counter lower in the score stack"."""
-        top = max(state.scores, default=0)
-        tied = [seat for seat, score in enumerate(state.scores) if score == top]
-        if len(tied) < 2 or set(tied) <= set(state.winners):
-            return ""
-        return _.n("Tied on {n} point: decided by the counter lower in the score stack",
-                   "Tied on {n} points: decided by the counter lower in the score stack",
-                   n=top)
 
     def to_dict(self, state: AztlanState) -> dict[str, Any]:
         return self.codec.dump(state)
@@ -196,7 +181,7 @@ class AztlanRules(Rules):
         return action
 
     # =====================================================================================
-    # apply: parse, look up in the legal list, one handler per verb
+    # apply: parse, then the verb's check and handler (``verbs.VERBS``)
     # =====================================================================================
     def _accept(self, state: AztlanState, action: str) -> Action:
         """The parsed action if ``apply`` takes it now; else IllegalAction with a reason."""
@@ -206,16 +191,14 @@ class AztlanRules(Rules):
         if state.phase == "over":
             raise IllegalAction(_("the game is over"))
         a = self.table.parsed(action)
-        if a.text not in self.legal_actions(state):
-            raise IllegalAction(refusal(self.table, state, a))
+        why = dispatch(VERBS, a.verb).check(self.table, state, a)
+        if why is not None:
+            raise IllegalAction(why)
         return a
 
     def apply(self, state: AztlanState, action: str) -> tuple[str, list[Event]]:
         a = self._accept(state, action)
-        seat = self.current_player(state)
-        assert seat is not None
-        ev: list[Event] = []
-        HANDLERS[a.verb](self.table, state, seat, a, ev)
+        ev: list[Event] = dispatch(VERBS, a.verb).do(self.table, state, a)
         settle(self.table, state, ev)
         return a.text, ev
 
@@ -227,79 +210,3 @@ class AztlanRules(Rules):
             return reason(exc)
         return None
 
-    def progresses(self, action: str) -> bool:
-        """A pawn placed from the age's supply: the age never goes back and within an age
-        the supply (every view shows it) only shrinks (it is filled at the start of the
-        next), so no earlier position had the same age and supply. The other verbs move
-        pawns, answer conflicts or play cards whose effects can come back."""
-        words = action.split(None, 1)
-        return bool(words) and words[0].lower() == "place"
-
-    # =====================================================================================
-    # playouts and descriptions
-    # =====================================================================================
-    def playout_action(self, state: AztlanState, rng: Rng) -> str:
-        return playout_action(self.table, state, rng)
-
-    def greedy_playout_action(self, state: AztlanState, rng: Rng) -> str:
-        return greedy_playout_action(self.table, state, rng)
-
-    # -- the computer players' hooks (variants.aztlan.ai) -----------------------------------
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> AztlanState:
-        return ai.determinize(self.table, view, seat, rng)
-
-    def evaluate(self, view: AztlanState, seat: int,
-                 weights: Mapping[str, float] | None = None) -> float:
-        return ai.evaluate(self.table, view, seat, weights)
-
-    def device_panel(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        from variants.aztlan.device import device_panel
-
-        return device_panel(self.cards, self.type_names, view, seat)
-
-    def describe_action(self, state: AztlanState, action: str) -> Text:
-        seat = self.current_player(state)
-        who: Value = Seat(seat) if seat is not None else _("Nobody")
-        if action.split() == ["choose", "?"]:  # as redacted for the other seats
-            return _("{player} chooses a power card face down",
-                     you="You choose a power card face down", player=who)
-        try:
-            a = parse(action, self.island, self.types)
-        except IllegalAction:
-            return action
-        words: list[Value] = [territory(self.island, x) if kind == "t" else
-                              named(self.type_names[x]) if kind == "k" else x
-                              for x, kind in zip(a.args, VERBS[a.verb], strict=True)]
-        said = DESCRIPTIONS[a.verb]
-        values = dict(zip(("first", "second"), words, strict=False))
-        return Msg(said.domain, said.id, {"player": who, **values}, said.plural, said.you,
-                   said.context)
-
-
-#: verb -> the log's sentence, with the actor (``player``) and the action's arguments
-#: (``first``, ``second``: territories, a type, a card)
-DESCRIPTIONS: dict[str, Msg] = {
-    "choose": _("{player} chooses power card {first}", you="You choose power card {first}"),
-    "place": _("{player} places a pawn in {first}", you="You place a pawn in {first}"),
-    "eagle": _("{player} plays Eagle and Jaguar Warriors for an extra pawn in {first}",
-               you="You play Eagle and Jaguar Warriors for an extra pawn in {first}"),
-    "move": _("{player} moves a pawn from {first} to {second}",
-              you="You move a pawn from {first} to {second}"),
-    "stay": _("{player} moves no pawn", you="You move no pawn"),
-    "battle": _("{player} removes every opponent from {first}",
-                you="You remove every opponent from {first}"),
-    "coexist": _("{player} coexists in {first} and draws a prosperity card",
-                 you="You coexist in {first} and draw a prosperity card"),
-    "sacred": _("{player} plays Sacred Games to stay in {first}",
-                you="You play Sacred Games to stay in {first}"),
-    "tlatoani": _("{player} plays Great Tlatoani to win the tie in {first}",
-                  you="You play Great Tlatoani to win the tie in {first}"),
-    "decline": _("{player} plays no card", you="You play no card"),
-    "bless": _("{player} plays the blessing for {first}",
-               you="You play the blessing for {first}"),
-    "rafts": _("{player} plays Rafts and Canoes to join {first} and {second}",
-               you="You play Rafts and Canoes to join {first} and {second}"),
-    "wild": _("{player} scores with {first} as the wild type",
-              you="You score with {first} as the wild type"),
-    "score": _("{player} scores the age", you="You score the age"),
-}

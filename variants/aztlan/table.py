@@ -1,16 +1,16 @@
 """Aztlán's table: what the parameters fix for a whole game (the island, the cards, the
 armies and their pawns, the texts of the actions), and the pure queries of a state that
-the rules, the handlers, the refusals and the bots share.
+the verbs, the legal lists and the bots share.
 
-Why a table apart from the rules: the helpers (``handlers``, ``refusals``, ``ai``,
-``playout``) take ``(table, state)`` and never the rules facade, so the facade can import
-them without a circle. The table never changes after construction (``parsed`` and
+Why a table apart from the rules: the helpers (``verbs``, ``mechanics``, ``legal``,
+``bot``, ``playout``) take ``(table, state)`` and never the rules facade, so the facade
+can import them without a circle. The table never changes after construction (``parsed`` and
 ``domain_totals`` keep answers, which are pure functions of their keys).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from game.core.notation import KeptParses
@@ -54,16 +54,12 @@ class AztlanTable:
         ids = self.island.ids
         #: the texts of the develop phase's actions, written once: its legal list is
         #: asked for by every ``apply`` (membership) and the bots' searches
-        self._place_texts = [f"place {t}" for t in ids]
-        self._eagle_texts = [f"eagle {t}" for t in ids]
-        self._move_texts = [[f"move {ids[a]} {ids[b]}" for b in self.island.nbrs[a]]
-                            for a in range(self.island.size)]
+        self.place_texts = [f"place {t}" for t in ids]
+        self.eagle_texts = [f"eagle {t}" for t in ids]
+        self.move_texts = [[f"move {ids[a]} {ids[b]}" for b in self.island.nbrs[a]]
+                           for a in range(self.island.size)]
         #: what action texts parse to here (``game.core.notation.KeptParses``)
         self.parsed = KeptParses(lambda text: parse(text, self.island, self.types))
-        #: phase -> the legal actions of the seat to decide
-        self._legal: dict[str, Callable[[AztlanState, int], list[str]]] = {
-            "choose": self._legal_choose, "develop": self._legal_develop,
-            "conflict": self._legal_conflict, "score": self._legal_score}
 
     def current_player(self, state: AztlanState) -> int | None:
         if state.phase == "over":
@@ -74,7 +70,7 @@ class AztlanTable:
         return state.order[state.turn]
 
     # =====================================================================================
-    # small queries (the handlers, the refusals and the bots ask them)
+    # small queries (the verbs, the legal lists and the bots ask them)
     # =====================================================================================
     def army(self, s: AztlanState, seat: int) -> int:
         return s.control[seat]
@@ -167,51 +163,3 @@ class AztlanTable:
     def has_scoring_choice(self, s: AztlanState, seat: int) -> bool:
         return (self.cards.is_wild(s.chosen[seat]) or bool(self.blessings(s, seat))
                 or bool(self.raft_pairs(s, seat)))
-
-    # =====================================================================================
-    # legal actions, one function per phase
-    # =====================================================================================
-    def legal_actions(self, state: AztlanState) -> list[str]:
-        seat = self.current_player(state)
-        if seat is None:
-            return []
-        return self._legal[state.phase](state, seat)
-
-    def _legal_choose(self, s: AztlanState, seat: int) -> list[str]:
-        return [f"choose {c}" for c in sorted(s.hands[seat])]
-
-    def _legal_develop(self, s: AztlanState, seat: int) -> list[str]:
-        if s.step == "place":
-            return list(self._place_texts)
-        out = list(self._eagle_texts) if self.can_eagle(s, seat) else []
-        army = self.army(s, seat)
-        moves = self._move_texts
-        for a, counts in enumerate(s.board):
-            if counts[army]:
-                out += moves[a]
-        out.append("stay")
-        return out
-
-    def _legal_conflict(self, s: AztlanState, seat: int) -> list[str]:
-        ids = self.island.ids
-        p = s.pending
-        if p is not None:
-            where = ids[p.territory]
-            if p.kind == "decide":
-                return [f"battle {where}", f"coexist {where}"]
-            verb = "sacred" if p.kind == "sacred" else "tlatoani"
-            return [f"{verb} {where}", "decline"]
-        out = []
-        for t in self.won(s, seat):
-            out += [f"battle {ids[t]}", f"coexist {ids[t]}"]
-        return out
-
-    def _legal_score(self, s: AztlanState, seat: int) -> list[str]:
-        ids = self.island.ids
-        out = [f"bless {k}" for k in self.blessings(s, seat)]
-        out += [f"rafts {ids[a]} {ids[b]}" for a, b in self.raft_pairs(s, seat)]
-        if self.cards.is_wild(s.chosen[seat]):
-            out += [f"wild {k}" for k in self.types]
-        else:
-            out.append("score")
-        return out

@@ -5,9 +5,9 @@ conflict side by side, the scoring options with their points, or whom we wait fo
 the viewer's own card, pawns and prosperity cards while they place or move.
 ``column_layout`` gives the rectangles of cards and buttons, shared by drawing and by the
 view's hit tests. What every seat has (pawns, cards) stands on its seat card
-(``view_facts``), so the panel repeats no row per player and the map gets the board area.
+(``facts``), so the panel repeats no row per player and the map gets the board area.
 
-Everything is drawn from the :class:`~variants.aztlan.view_model.Model` (built from
+Everything is drawn from the :class:`~variants.aztlan.view.model.Model` (built from
 ``game.view``), never from the live state, and nothing here changes anything.
 """
 
@@ -20,8 +20,8 @@ from game.i18n import Seat, say
 from game.kit.client import Screen, draw_mark, fit, fit_lines, theme
 from game.modkit import plural
 from variants.aztlan.text import _, short_card
-from variants.aztlan.view_model import Decision, Model, Option, plays_target
-from variants.aztlan.view_paint import INK, paint_pawn, shade, type_icon
+from variants.aztlan.view.model import Decision, Model, Option, plays_target
+from variants.aztlan.view.paint import INK, paint_pawn, shade, type_icon
 
 Rect = tuple[float, float, float, float]
 PARCHMENT = (242, 230, 200)

@@ -1,6 +1,6 @@
 """The pictures of Aztlán's player aid, drawn with the board's own painters (the island,
 its territories and lakes, the tribes' pawns, the power cards, the score counters of
-``view_paint`` and ``view_panel``) from the aid's page descriptions
+``paint`` and ``panel``) from the aid's page descriptions
 (``variants.aztlan.aid``). Drawing only: nothing here changes any state."""
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from game.kit.client import (
     seat_tag,
     theme,
 )
-from variants.aztlan import view_paint as ap
 from variants.aztlan.aid import ROMAN
 from variants.aztlan.map import Island
 from variants.aztlan.text import _
-from variants.aztlan.view_layout import Layout, MapGeometry
-from variants.aztlan.view_panel import CARD_BACK, PARCHMENT, card_back, power_card
+from variants.aztlan.view import paint as ap
+from variants.aztlan.view.layout import Layout, MapGeometry
+from variants.aztlan.view.panel import CARD_BACK, PARCHMENT, card_back, power_card
 
 #: the phases of an age, as the first page shows them
 PHASES = ((_("Choose", context="phase"), _("a power card, in secret"), "card"),

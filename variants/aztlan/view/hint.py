@@ -2,15 +2,15 @@
 (marked where it is played, the cursor left to the learner).
 
 Functions of the board view they serve, read as a
-:class:`~variants.aztlan.view_ports.Hinter`; they change the view's cursor, focus or
+:class:`~variants.aztlan.view.ports.Hinter`; they change the view's cursor, focus or
 mark, never the game.
 """
 
 from __future__ import annotations
 
-from variants.aztlan import view_plan as vplan
-from variants.aztlan.view_model import plays_target
-from variants.aztlan.view_ports import Hinter
+from variants.aztlan.view import preview as vpreview
+from variants.aztlan.view.model import plays_target
+from variants.aztlan.view.ports import Hinter
 
 #: the verbs played on territories of the map (the rest are options of the panel)
 MAP_VERBS = ("place", "eagle", "move")
@@ -46,7 +46,7 @@ def point_at(v: Hinter, action: str | None) -> bool:
         v.cursor = where[-1]
         v._refresh()
         return v.decision.kind in ("place", "move") and \
-            vplan.plan(v, v.cursor).action == first
+            vpreview.plan(v, v.cursor).action == first
     if verb in ("battle", "coexist") and where:
         v.conflict_t = where[0]
         v._decide()

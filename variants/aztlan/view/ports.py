@@ -2,7 +2,7 @@
 at (:class:`Planner`), what a lesson's hint moves (:class:`Hinter`), and what drawing and
 animating paint with (:class:`Painter`).
 
-Why protocols: the helpers (``view_plan``, ``view_hint``, ``view_draw``) serve
+Why protocols: the helpers (``preview``, ``hint``, ``draw``, ``anim``) serve
 ``AztlanView``, which imports them; naming the view's class would close a circle of
 imports. Each protocol lists only what its helpers use, so a reader sees what a helper
 can touch, and a test can hand a helper a plain object.
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.kit.client import Anim, Area, Effects, Layer, PiecesLayer, SessionView, Snapshot
-from variants.aztlan.view_layout import Layout, MapGeometry
-from variants.aztlan.view_model import Decision, Model, Option
+from game.kit.client import Anim, Area, Effects, SessionView
+from variants.aztlan.view.canvas import Canvas
+from variants.aztlan.view.layout import Layout, MapGeometry
+from variants.aztlan.view.model import Decision, Model, Option
 
 if TYPE_CHECKING:
     from variants.aztlan.rules import AztlanRules
@@ -65,7 +66,7 @@ class Hinter(Planner, Protocol):
 
 class Painter(Planner, Protocol):
     """What the board is painted and animated with: the map's geometry and layout, the
-    layers and snapshots kept between frames, the colours and marks, the animations."""
+    pixels kept between frames (its ``canvas``), the colours and marks, the animations."""
 
     geo: MapGeometry
     ghost: int | None
@@ -77,13 +78,7 @@ class Painter(Planner, Protocol):
     panel_flash: dict[int, tuple[str, float]]
     _key: Any
     serial: int
-    static_layer: Layer
-    pieces_layer: PiecesLayer
-    over_layer: Layer
-    snaps: dict[str, Snapshot]
-    seat_snaps: dict[int, Snapshot]
-    warmed: Any
-    fights_warmed: tuple[Any, int]
+    canvas: Canvas
     fx: Effects
 
     @property

@@ -7,7 +7,7 @@ hand: the power cards to choose from, the powers of a conflict side by side with
 Coexist, Sacred Games or Great Tlatoani for the player asked out of turn, the scoring
 options with their points. Each seat card shows what its seat has (``seat_fact_lines``).
 
-Secrets: everything drawn comes from :class:`~variants.aztlan.view_model.Model`, built from
+Secrets: everything drawn comes from :class:`~variants.aztlan.view.model.Model`, built from
 ``game.view(viewer)`` where the viewer is the seat the play screen allows
 (``session.shown``: a person here passed the screen for a secret decision, or the only
 person of the game) or nobody (``view(None)``, a spectator), never from the live state.
@@ -18,7 +18,7 @@ Input: the mouse hovers and clicks territories, cards and buttons; arrows move a
 cursor (or the card / option focus), Tab steps through the useful territories or options,
 Enter acts, digits pick a card by its number or the n-th option, E ends a move step (no
 move) or scores, R toggles Eagle & Jaguar. ``status`` always says what a click or Enter
-would do, or the engine's reason why not (``view_plan``, asking ``Game.why_not``).
+would do, or the engine's reason why not (``preview``, asking ``Game.why_not``).
 
 Prosperity cards: a decision where one may be played is made over the board, in view of
 all, so the panel offers a card's play only while the decider's cards show (P held, or
@@ -30,7 +30,7 @@ cards, how to see them.
 Drawing never changes state: the island, the pawns and the highlights are painted into
 three cached layers (the map; the pieces, keyed on ``session.version``; the highlights,
 keyed on every hover or focus change); a frame blits them and adds the cursor and the
-animations (``view_draw``). This module keeps the view's state and its input.
+animations (``draw``). This module keeps the view's state and its input.
 """
 
 from __future__ import annotations
@@ -44,25 +44,25 @@ from game.kit.client import (
     Area,
     BoardView,
     Intent,
-    Layer,
-    PiecesLayer,
     Screen,
-    Snapshot,
     finish,
     sooner,
     theme,
 )
 from game.modkit import Event, roman
-from variants.aztlan import view_draw as vdraw
-from variants.aztlan import view_hint, view_scoring
-from variants.aztlan import view_plan as vplan
-from variants.aztlan.aid_pages import AidPictures
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.text import _, named
-from variants.aztlan.view_layout import Layout, MapGeometry, make_layout, territory_places
-from variants.aztlan.view_model import Decision, Model, Option, decide
-from variants.aztlan.view_panel import ColumnLayout, column_layout, hit, prosperity_words
-from variants.aztlan.view_plan import MAP_KINDS
+from variants.aztlan.view import anim as vanim
+from variants.aztlan.view import draw as vdraw
+from variants.aztlan.view import hint as vhint
+from variants.aztlan.view import overlay
+from variants.aztlan.view import preview as vpreview
+from variants.aztlan.view.aid_pages import AidPictures
+from variants.aztlan.view.canvas import Canvas
+from variants.aztlan.view.layout import Layout, MapGeometry, make_layout, territory_places
+from variants.aztlan.view.model import Decision, Model, Option, decide
+from variants.aztlan.view.panel import ColumnLayout, column_layout, hit, prosperity_words
+from variants.aztlan.view.preview import MAP_KINDS
 
 
 class AztlanView(AidPictures):
@@ -102,18 +102,8 @@ class AztlanView(AidPictures):
         self.decision: Decision = Decision("wait", None, "")
         self._key: Any = None
         self.serial = 0
-        self.static_layer = Layer()
-        self.pieces_layer = PiecesLayer()
-        self.over_layer = Layer()
-        #: the score and age tracks' and the decision panel's contents, and each seat's
-        #: facts, kept while what they show holds
-        self.snaps = {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot()}
-        self.seat_snaps: dict[int, Snapshot] = {}
-        #: the area, scale and seat colours the decision panel's frames were painted
-        #: ahead for (one per seat, so a seat's first decision paints none)
-        self.warmed: Any = None
-        #: (the map's layout, territories whose conflict mark is in the sprite cache)
-        self.fights_warmed: tuple[Any, int] = (None, 0)
+        #: the pixels kept between frames (layers, snapshots), which drawing fills
+        self.canvas = Canvas()
         #: where the decision panel is (the play screen's, until ``draw_panel`` says)
         self.panel_area: Area = PANEL_AREA
         self._sync()
@@ -233,12 +223,12 @@ class AztlanView(AidPictures):
         """Recompute the status line, the hover preview, and repaint the highlights on
         the next frame."""
         self.serial += 1
-        self.status = vplan.status(self)
+        self.status = vpreview.status(self)
         self.ghost = None
         d = self.decision
         if d.kind in ("place", "move") and d.seat is not None:
             t = self.hover_t if self.hover_t is not None else self.cursor
-            if 0 <= t < len(self.geo.ids) and vplan.plan(self, t).action:
+            if 0 <= t < len(self.geo.ids) and vpreview.plan(self, t).action:
                 self.ghost = t
 
     @property
@@ -334,7 +324,7 @@ class AztlanView(AidPictures):
             self._decide()
 
     def _click_territory(self, t: int) -> str | None:
-        plan = vplan.plan(self, t)
+        plan = vpreview.plan(self, t)
         if plan.effect is not None:
             what, value = plan.effect
             begun = self.begun()
@@ -365,7 +355,7 @@ class AztlanView(AidPictures):
         if opt.action and self.session.is_legal(opt.action):
             return opt.action
         if opt.action:
-            self.status = vplan.why(self, opt.action) or say(_("not possible now"))
+            self.status = vpreview.why(self, opt.action) or say(_("not possible now"))
         return None
 
     def _arrow(self, direction: str) -> None:
@@ -477,14 +467,14 @@ class AztlanView(AidPictures):
     def show_hint(self, action: str | None) -> bool:
         """Put the cursor (a territory, or the focus on a card or a button) on ``action``:
         a hint or a lesson's H. The map shows a pawn's ghost where it would land, a
-        move's source stays selected, and Enter plays it (``view_hint``)."""
-        return view_hint.point_at(self, action) or (
+        move's source stays selected, and Enter plays it (``hint``)."""
+        return vhint.point_at(self, action) or (
             action is not None and BoardView.show_hint(self, action))
 
     def show_target(self, action: str | None) -> bool:
         """Mark where ``action`` is played (a lesson's step) and leave the cursor and the
-        focus where they are: the learner makes the move (``view_hint``)."""
-        return view_hint.mark(self, action) or (
+        focus where they are: the learner makes the move (``hint``)."""
+        return vhint.mark(self, action) or (
             action is not None and BoardView.show_hint(self, action))
 
     def refused(self, action: str, reason: Text) -> None:
@@ -497,12 +487,7 @@ class AztlanView(AidPictures):
         self.source = self.mode = self.raft = None
         self.highlight_cells = frozenset()
         self._key = None
-        # the map and pieces layers are kept: their keys say all they show (the pieces
-        # repaint where territories differ), so an undo or a replay's step costs the change
-        self.over_layer.key = None
-        self.pieces_layer.shows = None
-        for snap in [*self.snaps.values(), *self.seat_snaps.values()]:
-            snap.forget()
+        self.canvas.forget()
         self._sync()
 
     # =====================================================================================
@@ -517,7 +502,7 @@ class AztlanView(AidPictures):
         self.source = self.mode = self.raft = None
         self.target, self.target_cells = None, ()
         known = len(self.anims)
-        vdraw.animate(self, events)
+        vanim.animate(self, events)
         sooner(self.anims[known:], self.fx.reduced)
         self._sync()
 
@@ -536,7 +521,7 @@ class AztlanView(AidPictures):
             a.t += dt
         self.anims = [a for a in self.anims if not a.done]
         self.panel_flash = {s: (text, t + dt) for s, (text, t) in self.panel_flash.items()
-                            if t + dt < vdraw.POP_TIME}
+                            if t + dt < vanim.POP_TIME}
         self._sync()
 
     # =====================================================================================
@@ -544,7 +529,7 @@ class AztlanView(AidPictures):
     # =====================================================================================
     def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
         """One step per scoring domain of every "score" event, then any blessings."""
-        return view_scoring.scoring_steps(self.session, events)
+        return overlay.scoring_steps(self.session, events)
 
     def scoring_title(self, events: list[Event]) -> str:
         """ "Scoring of age I", from the score event's age."""
@@ -559,10 +544,10 @@ class AztlanView(AidPictures):
         self.serial += 1
 
     def results_table(self) -> dict[str, Any] | None:
-        return view_scoring.results_table(self.session)
+        return overlay.results_table(self.session)
 
     # =====================================================================================
-    # drawing (nothing but pixel caches changes): view_draw
+    # drawing (nothing but pixel caches changes): draw
     # =====================================================================================
     def draw(self, screen: Screen, area: Area) -> None:
         vdraw.draw(self, screen, area)

@@ -1,7 +1,7 @@
 """What a click or Enter would do on Aztlán's board, and why not: the status line.
 
 Functions of the board view they serve, read as a
-:class:`~variants.aztlan.view_ports.Planner` (its model, its decision, its cursor and
+:class:`~variants.aztlan.view.ports.Planner` (its model, its decision, its cursor and
 selection); nothing here changes the game or draws. A refusal's
 reason is the engine's own (``Game.why_not``).
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 from game.i18n import say as say_text
 from variants.aztlan.text import _, named
-from variants.aztlan.view_model import Decision, Option
-from variants.aztlan.view_ports import Planner
+from variants.aztlan.view.model import Decision, Option
+from variants.aztlan.view.ports import Planner
 
 #: decisions where Enter acts on the map cursor (else on the focused option)
 MAP_KINDS = ("place", "move", "wait", "over")

@@ -6,7 +6,7 @@ earlier ages, the number of prosperity cards) stand on the shell's seat card und
 seat's name, where players look for whose turn it is and the scores, rather than in a
 side panel row per seat that took the height the decision needs. The chosen card is face
 down unless it is the viewer's own (ringed in gold while still secret) or the cards are
-revealed: everything comes from the :class:`~variants.aztlan.view_model.Model`, built
+revealed: everything comes from the :class:`~variants.aztlan.view.model.Model`, built
 from ``game.view(viewer)``. Nothing here changes state.
 """
 
@@ -18,9 +18,9 @@ from game.i18n import say
 from game.kit.client import Screen, draw_mark, frames, theme
 from game.modkit import roman
 from variants.aztlan.text import _
-from variants.aztlan.view_model import HIDDEN, PHASE_NAMES, Model
-from variants.aztlan.view_paint import INK, paint_pawn, shade
-from variants.aztlan.view_panel import PARCHMENT, card_back, mini_card
+from variants.aztlan.view.model import HIDDEN, PHASE_NAMES, Model
+from variants.aztlan.view.paint import INK, paint_pawn, shade
+from variants.aztlan.view.panel import PARCHMENT, card_back, mini_card
 
 Rect = tuple[float, float, float, float]
 #: a power card on a seat card (this age's), and a used one beside it

@@ -1,6 +1,6 @@
-"""Aztlán's hooks for the computer players (see ``game.core.engine`` and ``game.ai``), as
-functions of the table and a state (``AztlanRules.determinize`` and ``evaluate`` call
-them).
+"""Aztlán's hooks for the computer players (the ``BotHooks`` facet of
+``game.core.facets``, read by ``game.ai``): :class:`AztlanBot`, which the rules inherit,
+over functions of the table and a state. The playout policies are in ``playout``.
 
 * ``determinize``: the view hides the prosperity deck, the other players' prosperity
   hands (only their sizes show) and, until the reveal, the power cards the others chose
@@ -8,6 +8,7 @@ them).
   whole deck list minus the seat's own hand and the discard pile; they are dealt at random
   to the other hands and the deck. Each hidden chosen power card is drawn at random from
   that player's unplayed cards. The generator is sampled afresh.
+* ``progresses``: a pawn placed from the age's supply (see :meth:`AztlanBot.progresses`).
 * ``evaluate``: each seat's score plus what its position promises this age (its domains
   scored with its power card's type), its prosperity cards as they count at the end, and
   its pawns still to place; the seat's value minus the best rival's (with three or more
@@ -18,14 +19,16 @@ them).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
+from game.core.facets import BotHooks
 from game.core.rng import Rng
+from variants.aztlan.playout import greedy_playout_action, playout_action
 from variants.aztlan.scoring import best_of
 from variants.aztlan.state import AztlanState
 from variants.aztlan.table import AztlanTable
 
-#: points that make a clear lead (the rules' ``evaluation_scale``)
+#: points that make a clear lead (the facet's ``evaluation_scale``)
 EVALUATION_SCALE = 10.0
 
 #: the cards that win conflicts, join domains or add a pawn: worth more in hand
@@ -124,3 +127,33 @@ def ai_values(table: AztlanTable, s: AztlanState, w: Weights) -> list[float]:
                 values[seat] += w["blessing_share"] * cards.blessing_points * max(held, 2)
         values[seat] += w["pawn_to_place"] * s.supply[army]
     return values
+
+
+class AztlanBot(BotHooks[AztlanState]):
+    """The computer players' hooks, each a call into the functions above or ``playout``
+    with the rules' table."""
+
+    evaluation_scale: ClassVar[float] = EVALUATION_SCALE
+    #: what the parameters fix (the rules set it: ``variants.aztlan.table``)
+    table: AztlanTable
+
+    def playout_action(self, state: AztlanState, rng: Rng) -> str:
+        return playout_action(self.table, state, rng)
+
+    def greedy_playout_action(self, state: AztlanState, rng: Rng) -> str:
+        return greedy_playout_action(self.table, state, rng)
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> AztlanState:
+        return determinize(self.table, view, seat, rng)
+
+    def evaluate(self, view: AztlanState, seat: int,
+                 weights: Mapping[str, float] | None = None) -> float:
+        return evaluate(self.table, view, seat, weights)
+
+    def progresses(self, action: str) -> bool:
+        """A pawn placed from the age's supply: the age never goes back and within an age
+        the supply (every view shows it) only shrinks (it is filled at the start of the
+        next), so no earlier position had the same age and supply. The other verbs move
+        pawns, answer conflicts or play cards whose effects can come back."""
+        words = action.split(None, 1)
+        return bool(words) and words[0].lower() == "place"

@@ -16,7 +16,7 @@ import pygame
 from game.i18n import say
 from game.kit.client import Screen, draw_mark, frames, offscreen, pieces, sprites, texture, theme
 from variants.aztlan.text import _, named
-from variants.aztlan.view_layout import Layout, MapGeometry, Point
+from variants.aztlan.view.layout import Layout, MapGeometry, Point
 
 INK = (22, 18, 14)
 SEA = (20, 52, 88)

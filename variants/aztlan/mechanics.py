@@ -1,106 +1,25 @@
-"""Aztlán's moves: one handler per verb (:data:`HANDLERS`), and the automatic steps.
+"""Aztlán's automatic steps: what follows from a verb without a decision.
 
-``AztlanRules.apply`` calls a handler only for an action that ``legal_actions`` lists,
-so a handler never checks: it changes the state and reports events. :func:`settle` then
-runs what needs no decision (ties, removals, scorings without a choice, the next age)
-until some seat must decide.
+A verb's handler (``verbs``) calls some of these (the next seat to develop, the scoring
+of an age, drawing and playing cards); after every action the facade runs
+:func:`settle`, which runs what needs no decision (ties, removals, scorings without a
+choice, the next age) until some seat must decide.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from game.core.events import Event
 from game.core.rng import Rng
 from game.i18n import Listing, Seat
 from game.i18n.message import Value
 from variants.aztlan import cards as C
-from variants.aztlan.notation import Action
 from variants.aztlan.scoring import score_domains
 from variants.aztlan.state import AztlanState, Pending, Scoring, Tally
 from variants.aztlan.table import AztlanTable
-from variants.aztlan.text import SACRED_GAMES, TLATOANI, _, named, territory
-
-Handler = Callable[[AztlanTable, AztlanState, int, Action, list[Event]], None]
-
-
-# -- choosing ------------------------------------------------------------------------------
-def choose(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    card = a.args[0]
-    s.hands[seat].remove(card)
-    s.chosen[seat] = card
-    ev.append(Event("choose", _("{player} chooses a power card face down",
-                                you="You choose a power card face down", player=Seat(seat)),
-                    seat))
-    ev.append(Event("chosen", _("{player} chose power card {card}",
-                                you="You chose power card {card}", player=Seat(seat),
-                                card=card), seat,
-                    data={"card": card}, visible_to=(seat,)))
-    s.turn += 1
-    if s.turn == table.players:
-        s.phase, s.step, s.eagle, s.turn = "develop", "place", False, 0
-        if not table.has_pawns(s, s.order[0]):
-            next_developer(table, s, ev)
+from variants.aztlan.text import _, named, territory
 
 
 # -- development ---------------------------------------------------------------------------
-def place(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    t = a.args[0]
-    army = table.army(s, seat)
-    s.supply[army] -= 1
-    s.board[t][army] += 1
-    s.step = "move"
-    ev.append(Event("place", _("{player} places a {army} pawn in {territory}",
-                               you="You place a {army} pawn in {territory}",
-                               player=Seat(seat), army=named(table.army_names[army]),
-                               territory=territory(table.island, t)), seat,
-                    data={"territory": table.island.ids[t], "army": army}))
-
-
-def eagle(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    t = a.args[0]
-    army = table.army(s, seat)
-    source = table.eagle_source(s, army)
-    if source == "reserve":
-        s.reserve[army] -= 1
-    else:
-        s.removed[army] -= 1
-    play_card(table, s, seat, C.EAGLE)
-    s.board[t][army] += 1
-    s.eagle = True
-    if source == "reserve":
-        text = _("{player} plays Eagle and Jaguar Warriors: an extra pawn (from the reserve) "
-                 "in {territory}",
-                 you="You play Eagle and Jaguar Warriors: an extra pawn (from the reserve) "
-                     "in {territory}", player=Seat(seat), territory=territory(table.island, t))
-    else:
-        text = _("{player} plays Eagle and Jaguar Warriors: an extra pawn (from the removed "
-                 "pawns) in {territory}",
-                 you="You play Eagle and Jaguar Warriors: an extra pawn (from the removed "
-                     "pawns) in {territory}", player=Seat(seat),
-                 territory=territory(table.island, t))
-    ev.append(Event("eagle", text, seat,
-                    data={"territory": table.island.ids[t], "army": army, "source": source}))
-
-
-def move(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    src, dst = a.args
-    army = table.army(s, seat)
-    s.board[src][army] -= 1
-    s.board[dst][army] += 1
-    ev.append(Event("move", _("{player} moves a pawn from {source} to {target}",
-                              you="You move a pawn from {source} to {target}",
-                              player=Seat(seat), source=territory(table.island, src),
-                              target=territory(table.island, dst)), seat,
-                    data={"from": table.island.ids[src], "to": table.island.ids[dst],
-                          "army": army}))
-    next_developer(table, s, ev)
-
-
-def stay(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    next_developer(table, s, ev)
-
-
 def next_developer(table: AztlanTable, s: AztlanState, ev: list[Event]) -> None:
     s.step, s.eagle = "place", False
     n = table.players
@@ -120,67 +39,6 @@ def next_developer(table: AztlanTable, s: AztlanState, ev: list[Event]) -> None:
 
 
 # -- conflicts -----------------------------------------------------------------------------
-def battle(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    t = a.args[0]
-    army = table.army(s, seat)
-    losers = {table.commander(s, x) for x, n in enumerate(s.board[t]) if n and x != army}
-    s.pending = Pending("sacred", t, seat, [p for p in s.order if p in losers], [])
-    ev.append(Event("battle", _("{player} declares battle in {territory}",
-                                you="You declare battle in {territory}", player=Seat(seat),
-                                territory=territory(table.island, t)), seat,
-                    data={"territory": table.island.ids[t]}))
-
-
-def coexist(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    t = a.args[0]
-    s.pending = None
-    s.resolved.append(t)
-    ev.append(Event("coexist", _("{player} coexists in {territory} and draws a prosperity "
-                                 "card",
-                                 you="You coexist in {territory} and draw a prosperity card",
-                                 player=Seat(seat), territory=territory(table.island, t)), seat,
-                    data={"territory": table.island.ids[t]}))
-    draw(table, s, seat, ev)
-
-
-def sacred(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    p = s.pending
-    assert p is not None and p.winner is not None
-    play_card(table, s, seat, C.SACRED)
-    p.queue.pop(0)
-    p.saved.append(seat)
-    ev.append(Event("sacred", _("{player} plays Sacred Games: {winner} must coexist with "
-                                "{player} in {territory}",
-                                you="You play Sacred Games: {winner} must coexist with you "
-                                    "in {territory}", player=Seat(seat),
-                                winner=Seat(p.winner),
-                                territory=territory(table.island, p.territory)), seat,
-                    data={"territory": table.island.ids[p.territory]}))
-
-
-def tlatoani(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    t = a.args[0]
-    play_card(table, s, seat, C.TLATOANI)
-    s.pending = Pending("decide", t, seat, [], [])
-    ev.append(Event("tlatoani", _("{player} plays Great Tlatoani and wins the tie in "
-                                  "{territory}",
-                                  you="You play Great Tlatoani and win the tie in {territory}",
-                                  player=Seat(seat), territory=territory(table.island, t)), seat,
-                    data={"territory": table.island.ids[t]}))
-
-
-def decline(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    p = s.pending
-    assert p is not None
-    p.queue.pop(0)
-    card = SACRED_GAMES if p.kind == "sacred" else TLATOANI
-    ev.append(Event("decline", _("{player} does not play {card} in {territory}",
-                                 you="You do not play {card} in {territory}",
-                                 player=Seat(seat), card=card,
-                                 territory=territory(table.island, p.territory)), seat,
-                    data={"territory": table.island.ids[p.territory]}))
-
-
 def finish_battle(table: AztlanTable, s: AztlanState, p: Pending, ev: list[Event]) -> None:
     t, winner = p.territory, p.winner
     assert winner is not None
@@ -224,49 +82,7 @@ def remove_all_but(table: AztlanTable, s: AztlanState, t: int, keep: set[int],
                             data={"territory": table.island.ids[t], "army": army, "count": n}))
 
 
-# -- scoring -------------------------------------------------------------------------------
-def bless(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    kind = a.args[0]
-    cards = table.cards
-    card = next(c for c in s.prosperity[seat] if cards.effect[c] == C.BLESSING
-                and cards.bless_type[c] == kind)
-    s.prosperity[seat].remove(card)
-    s.discard.append(card)
-    owned = s.army_cells(table.army(s, seat))
-    count = sum(1 for t in owned if table.island.types[t] == kind)
-    points = count * cards.blessing_points
-    assert s.scoring is not None
-    s.scoring.bonus += points
-    ev.append(Event("bless", _("{player} plays {card}: {count} {type} controlled, +{points} "
-                               "with this scoring",
-                               you="You play {card}: {count} {type} controlled, +{points} "
-                                   "with this scoring", player=Seat(seat),
-                               card=named(cards.card_name[card]), count=count,
-                               type=named(table.type_names[kind]), points=points), seat,
-                    data={"type": kind, "points": points}))
-
-
-def rafts(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    x, y = a.args
-    play_card(table, s, seat, C.RAFTS)
-    assert s.scoring is not None
-    s.scoring.links.append((x, y))
-    ev.append(Event("rafts", _("{player} plays Rafts and Canoes: {first} and {second} join "
-                               "one domain",
-                               you="You play Rafts and Canoes: {first} and {second} join one "
-                                   "domain", player=Seat(seat),
-                               first=territory(table.island, x), second=territory(table.island, y)),
-                    seat, data={"territories": [table.island.ids[x], table.island.ids[y]]}))
-
-
-def score(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    score_age(table, s, seat, table.power_type(s, seat), ev)
-
-
-def wild(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
-    score_age(table, s, seat, a.args[0], ev)
-
-
+# -- scoring and the ages ------------------------------------------------------------------
 def score_age(table: AztlanTable, s: AztlanState, seat: int, kind: str, ev: list[Event]) -> None:
     """``seat`` scores its domains with territory type ``kind``; the next seat's turn."""
     ids = table.island.ids
@@ -414,14 +230,6 @@ def draw(table: AztlanTable, s: AztlanState, seat: int, ev: list[Event]) -> None
     ev.append(Event("drawn", _("{player} draws {card}", you="You draw {card}",
                                player=Seat(seat), card=named(table.cards.card_name[card])),
                     seat, data={"card": card}, visible_to=(seat,), barrier=True))
-
-
-#: verb -> its handler: the moves table
-HANDLERS: dict[str, Handler] = {
-    "choose": choose, "place": place, "eagle": eagle, "move": move, "stay": stay,
-    "battle": battle, "coexist": coexist, "sacred": sacred, "tlatoani": tlatoani,
-    "decline": decline, "bless": bless, "rafts": rafts, "score": score, "wild": wild,
-}
 
 
 # -- automatic steps -----------------------------------------------------------------------

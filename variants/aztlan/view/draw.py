@@ -1,9 +1,9 @@
-"""Drawing Aztlán's board and animating its events, for the board view.
+"""Drawing Aztlán's board, for the board view (its events' animations: ``anim``).
 
 Functions of the board view they serve, read as a
-:class:`~variants.aztlan.view_ports.Painter`. Drawing changes nothing but pixel caches:
+:class:`~variants.aztlan.view.ports.Painter`. Drawing changes nothing but pixel caches:
 the island, the pieces and the highlights are painted into the view's three cached
-layers; a frame blits them and adds the cursor and the animations.
+layers; a frame blits them and adds the cursor and the animations under way.
 The score and age tracks under the map, the decision panel and the seats' facts are kept
 as snapshots (``game.kit.client.layers.Snapshot``) while what they show holds.
 """
@@ -14,9 +14,7 @@ import math
 from functools import partial
 from typing import Any
 
-from game.i18n import say
 from game.kit.client import (
-    Anim,  # kinds: drop, slide, pop, domain, banner
     Area,
     Layer,
     Piece,
@@ -28,19 +26,12 @@ from game.kit.client import (
     sprites,
     theme,
 )
-from game.modkit import Event
-from variants.aztlan import view_paint as vp
-from variants.aztlan.text import _
-from variants.aztlan.view_facts import facts_key, flash, paint_age, paint_seat_facts
-from variants.aztlan.view_layout import Layout
-from variants.aztlan.view_model import Model, Option
-from variants.aztlan.view_panel import column_layout, paint_column, prosperity_words
-from variants.aztlan.view_ports import Painter
-
-POP_TIME = 1.6
-DROP_TIME = 0.35
-SLIDE_TIME = 0.4
-DOMAIN_TIME = 0.9
+from variants.aztlan.view import paint as vp
+from variants.aztlan.view.facts import facts_key, flash, paint_age, paint_seat_facts
+from variants.aztlan.view.layout import Layout
+from variants.aztlan.view.model import Model, Option
+from variants.aztlan.view.panel import column_layout, paint_column, prosperity_words
+from variants.aztlan.view.ports import Painter
 
 
 def draw(v: Painter, screen: Screen, area: Area) -> None:
@@ -50,12 +41,12 @@ def draw(v: Painter, screen: Screen, area: Area) -> None:
     rules = v.rules
     lay = v.layout(area)
     base = (screen.scale, screen.ox, screen.oy, lay)
-    st = v.static_layer
+    st = v.canvas.static_layer
     if st.key != base:
         vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, rules.island)
         st.key = base
     colours, marks = v.army_colours, v.army_marks
-    pieces = v.pieces_layer
+    pieces = v.canvas.pieces_layer
     shows = pieces_key(base, m, colours, marks)
     if pieces.shows != shows:
         pieces.sync(st, screen, lay.map_rect, base,
@@ -80,7 +71,7 @@ def draw_overlay(v: Painter, screen: Screen, lay: Layout, m: Model,
     pieces) or for another viewer, the pieces show bare: never an old board, nor one
     viewer's highlights to another. So the frame of an action paints the pieces it moved,
     and the copy of the board under the new highlights is left to the next frame."""
-    over, pieces = v.over_layer, v.pieces_layer
+    over, pieces = v.canvas.over_layer, v.canvas.pieces_layer
     key = (shows, v.serial)
     if over.key == key:
         return over
@@ -97,13 +88,13 @@ def draw_tracks(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     """The score track and the age track under the map: their stone panels (cached art)
     and, inside, what they show, kept while the scores, the age and the turn order hold."""
     colours, marks = tuple(v.seat_colours), tuple(v.seat_marks)
-    v.snaps["track"].draw(screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours,
+    v.canvas.snaps["track"].draw(screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours,
                                               marks),
                           lambda s: vp.paint_track(s, lay.track, m.scores, m.ranking,
                                                    v.seat_colours, v.seat_marks),
                           under=frames.beneath(screen, *lay.track, theme.PANEL_LIGHT,
                                                 radius=12, width=2))
-    v.snaps["age"].draw(screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours,
+    v.canvas.snaps["age"].draw(screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours,
                                           marks),
                         lambda s: paint_age(s, lay.age, v, m),
                         under=frames.beneath(screen, *lay.age, theme.PANEL_LIGHT, radius=12,
@@ -122,17 +113,17 @@ def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
     seat = d.seat
     edge = v.seat_colours[seat] if seat is not None else theme.PANEL_LIGHT
     warm = (area, screen.scale, tuple(v.seat_colours))
-    if v.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
+    if v.canvas.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
         for rim in (4, 2):
             frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14,
                                width=rim, hole=area)
-        v.warmed = warm
+        v.canvas.warmed = warm
     rim = 4 if d.kind != "wait" else 2
     key = (v._key, id(d), v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t,
            v.cursor, v.mode, v.source, v.raft, v.target, tuple(v.seat_colours),
            tuple(v.seat_marks), edge, rim)
     # the viewer's cards may show: another viewer's panel repaints at once
-    v.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay),
+    v.canvas.snaps["panel"].draw(screen, area, key, lambda s: paint_column(s, v, m, d, lay),
                           secret=m.viewer,
                           under=frames.beneath(screen, *area, edge, radius=14, width=rim))
 
@@ -144,7 +135,7 @@ def draw_seat_facts(v: Painter, screen: Screen, seat: int, rect: Area) -> None:
     if m is None:
         return
     # urgent: the card under the facts changes with the turn, drawn afresh each frame
-    snap = v.seat_snaps.setdefault(seat, Snapshot(urgent=True))
+    snap = v.canvas.seat_snaps.setdefault(seat, Snapshot(urgent=True))
     deciding = seat == m.current  # the card under the facts is lighter then
     key = (facts_key(m, seat), deciding, tuple(v.army_colours), tuple(v.army_marks))
     snap.draw(screen, rect, key, lambda s: paint_seat_facts(s, v, m, seat, rect))
@@ -194,12 +185,12 @@ def warm_fight(v: Painter, lay: Layout, pieces: PiecesLayer) -> None:
     if scr is None:
         return
     key = (lay, scr.scale, scr.ox, scr.oy)
-    done = v.fights_warmed[1] if v.fights_warmed[0] == key else 0
+    done = v.canvas.fights_warmed[1] if v.canvas.fights_warmed[0] == key else 0
     if done < len(v.geo.polys):
         x0, y0, w, h = territory_bounds(v, lay, done, [], True)
         sprites.warm_in_place(scr, ("fight", done, lay), x0, y0, w, h, 0.0,
                               partial(paint_fight, v, lay, done))
-        v.fights_warmed = (key, done + 1)
+        v.canvas.fights_warmed = (key, done + 1)
 
 
 def paint_fight(v: Painter, lay: Layout, t: int, scr: Screen) -> None:
@@ -416,95 +407,3 @@ def draw_target(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list
     screen.circle(x, y, s * 0.7, vp.INK, 5 * k)
     screen.circle(x, y, s * 0.7, theme.GOOD, 3 * k)
     vp.paint_pawn(screen, x, y - lift, s * 0.8, colours[army], marks[army])
-
-
-#: bursts by kind of event at a territory: a battle flares red, the gods' favour gold
-BURSTS = {"battle": theme.DANGER, "sacred": (255, 206, 60), "tlatoani": (255, 206, 60),
-          "tie": (200, 200, 210)}
-
-
-def pop_rows(v: Painter) -> dict[int, int]:
-    """Per territory, the row the next word popping up over it takes: words over one
-    territory ("Sacred Games", then "Coexist") stand one above the other, never on top of
-    each other."""
-    rows: dict[int, int] = {}
-    for a in v.anims:
-        if a.kind == "pop":
-            rows[a.cells[0]] = max(rows.get(a.cells[0], 0), a.data.get("row", 0) + 1)
-    return rows
-
-
-def pop(v: Painter, rows: dict[int, int], cell: int, text: str, colour: Any,
-        delay: float) -> None:
-    """A word popping up over ``cell``, on the next free row there."""
-    row = rows.get(cell, 0)
-    rows[cell] = row + 1
-    v.anims.append(Anim("pop", (cell,), POP_TIME, delay,
-                        data={"text": text, "colour": colour, "row": row}))
-
-
-def animate(v: Painter, events: list[Event]) -> None:
-    """Animations for the events of one applied action (private ones have none)."""
-    idx = v.rules.island.index
-    delay = 0.0
-    rows = pop_rows(v)
-    for e in events:
-        if not e.visible(None):
-            continue  # private (a chosen card, a drawn card): nothing to animate
-        data = e.data or {}
-        if e.kind in ("place", "eagle") and data.get("territory") in idx:
-            v.anims.append(Anim("drop", (idx[data["territory"]],), DROP_TIME,
-                                   data={"army": data.get("army", 0)}))
-        elif e.kind == "move" and data.get("to") in idx and data.get("from") in idx:
-            v.anims.append(Anim("slide", (idx[data["from"]], idx[data["to"]]),
-                                   SLIDE_TIME, data={"army": data.get("army", 0)}))
-        elif e.kind == "removed" and data.get("territory") in idx:
-            pop(v, rows, idx[data["territory"]], f"-{data.get('count', 1)}", theme.DANGER,
-                delay)
-        elif e.kind in ("coexist", "tie", "battle", "sacred", "tlatoani") and \
-                data.get("territory") in idx:
-            word = say({"coexist": _("Coexist", context="pop"), "tie": _("Tie", context="pop"),
-                        "battle": _("Battle!", context="pop"),
-                        "sacred": _("Sacred Games", context="pop"),
-                        "tlatoani": _("Tlatoani", context="pop")}[e.kind])
-            spark = BURSTS.get(e.kind)
-            if spark is not None:
-                v.fx.burst(idx[data["territory"]], spark, count=40 if e.kind == "battle" else 24,
-                           ring=150 if e.kind == "battle" else 100, delay=delay)
-            pop(v, rows, idx[data["territory"]], word, theme.ACCENT, delay)
-        elif e.kind == "score" and e.seat is not None:
-            delay = animate_score(v, e, delay)
-        elif e.kind == "reveal":
-            v.anims.append(Anim("banner", (), POP_TIME, data={
-                "text": say(_("Power cards revealed"))}))
-        elif e.kind == "draw" and e.seat is not None:
-            v.panel_flash[e.seat] = ("+1 card", 0.0)
-
-
-def animate_score(v: Painter, e: Event, delay: float) -> float:
-    """A seat's domains lit one after another, each with its points; returns the delay
-    after the last."""
-    idx = v.rules.island.index
-    data = e.data or {}
-    assert e.seat is not None
-    for a in v.anims:  # the conflicts' words are old news: the scoring's own show
-        if a.kind in ("banner", "pop"):
-            a.t = a.delay + a.dur
-    # the army that scored (in Aztec Gods, control swaps right after)
-    army = v.model.army(e.seat) if v.model is not None else e.seat
-    for dm in data.get("domains", []):
-        if not dm.get("points"):
-            continue
-        cells = tuple(idx[c] for c in dm.get("territories", []) if c in idx)
-        n = len(cells)
-        if cells:
-            colours = v.army_colours
-            v.fx.burst(cells[0], colours[army] if 0 <= army < len(colours) else
-                       theme.ACCENT, count=30, ring=120, delay=delay)
-        v.anims.append(Anim("domain", cells, DOMAIN_TIME, delay, data={
-            "text": f"+{dm['points']}", "detail": f"{n}+{dm['matching']}²",
-            "army": army}))
-        delay += DOMAIN_TIME  # one domain's words at a time: never on another's
-    if e.points:
-        v.panel_flash[e.seat] = (f"+{e.points}", 0.0)
-    return delay
