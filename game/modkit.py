@@ -29,6 +29,7 @@ from game.api import (
 from game.core.engine import PLAN_SEP, GameType, Rules
 from game.core.errors import AztecArcadeError, ConfigIssue, IllegalAction, quote
 from game.core.events import Event
+from game.core.facets import BotHooks, Presentation, bot_hooks, presentation
 from game.core.hookspecs import hookimpl
 from game.core.lazy import lazy_names
 from game.core.lessons.model import Lesson, play_script
@@ -92,6 +93,9 @@ __all__ = [
     # plugins and rules engines
     "hookimpl", "Rules", "GameType", "PLAN_SEP", "Event", "IllegalAction", "ConfigIssue",
     "AztecArcadeError", "Rng", "mix_seed",
+    # the rules' optional facets: the computer players' hooks and the screens' hooks, and
+    # how a caller asks any engine for them
+    "BotHooks", "Presentation", "bot_hooks", "presentation",
     # a game's verbs: each one's check, effect and words
     "Verb", "dispatch",
     # reading and quoting what a player typed
@@ -107,8 +111,6 @@ __all__ = [
     "asset_file",
     # texts as messages, in each reader's language (docs/modding/translating.md)
     "Domain", "Msg", "Seat", "Text", "render", "say", "check_catalogue",
-    # a verb's check, effect and words, and the lookup in a game's table of verbs
-    "Verb", "dispatch",
     # a player aid's rows (``Rules.player_aid`` pages)
     "aid_row",
     # lessons ("Learn to play")

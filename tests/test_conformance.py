@@ -14,6 +14,7 @@ import pytest
 
 from game.api import list_variants, load_game, new_game
 from game.core.errors import SaveError
+from game.core.facets import BotHooks
 from game.core.registry import get_registry
 from game.core.rng import Rng
 from game.core.schema import Field, Int, Obj
@@ -219,7 +220,7 @@ class Forgetful(Race):
         return text, events
 
 
-class Unfaithful(Race):
+class Unfaithful(Race, BotHooks[dict]):
     """Samples a state its seat can tell from the real one (everybody back at the start)."""
 
     engine_id = "conf-unfaithful"
@@ -246,7 +247,7 @@ class TupleView(Race):
         return data
 
 
-class HidesOwnMoves(Race):
+class HidesOwnMoves(Race, BotHooks[dict]):
     """Determinizes a state in which the deciding seat may not step 2."""
 
     engine_id = "conf-hides-moves"

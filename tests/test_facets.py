@@ -205,3 +205,24 @@ def test_the_program_asks_the_facets_for_hooks_never_the_rules():
              if str(path.relative_to(ROOT)) not in CONTRACT
              for call in direct_hook_calls(path)]
     assert not found, found
+
+
+def test_the_rules_contract_is_the_rules_only():
+    """The facets are apart from the rules (issue 35, F3): ``Rules`` inherits neither,
+    so an engine declares the hooks it answers, and no method of the contract takes a
+    state typed ``Any`` (a state is the engine's own type, ``S``)."""
+    import re
+    from pathlib import Path
+
+    from game.core.engine import Rules
+    from game.core.facets import BotHooks, Presentation
+
+    assert not issubclass(Rules, BotHooks) and not issubclass(Rules, Presentation)
+    source = (Path(__file__).resolve().parents[1] / "game/core/engine.py").read_text("utf-8")
+    assert not re.search(r"\bstate: Any\b", source)
+    from variants.aztlan.rules import AztlanRules
+    from variants.market.rules import MarketRules
+    from variants.mexica.rules import MexicaRules
+
+    for engine in (MexicaRules, MarketRules, AztlanRules):  # the built-ins declare both
+        assert issubclass(engine, BotHooks) and issubclass(engine, Presentation)

@@ -144,12 +144,15 @@ def rules_section() -> str:
     out += ["", "Methods with a default (override the ones your game needs; the others, "
             "in the table above, are abstract):", ""]
     out.extend(default_methods(Rules))
-    out += ["", "The computer players' hooks (`game.core.facets.BotHooks`, which `Rules` "
-            "inherits), each with a default:", ""]
+    out += ["", "The computer players' hooks: the optional facet `BotHooks` (from "
+            "`game.modkit`), which an engine declares by inheriting it too, "
+            "`class MyRules(Rules[MyState], BotHooks[MyState])`; an engine that does not "
+            "gets these defaults. Each hook:", ""]
     out.extend(attribute_items(BotHooks))
     out.extend(default_methods(BotHooks))
-    out += ["", "The screens' hooks (`game.core.facets.Presentation`, which `Rules` "
-            "inherits), each with a default:", ""]
+    out += ["", "The screens' hooks: the optional facet `Presentation` (from "
+            "`game.modkit`), declared the same way; callers ask any engine for its facets "
+            "with `bot_hooks(rules)` and `presentation(rules)`. Each hook:", ""]
     out.extend(default_methods(Presentation))
     fields = ", ".join(f"{name}={getattr(GameType(), name)!r}"
                        for name in GameType.__dataclass_fields__)

@@ -66,11 +66,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Generic, Literal, get_args
 
 from game.core.errors import ConfigIssue, IllegalAction
 from game.core.events import Event
-from game.core.facets import BotHooks, Presentation, S
+from game.core.facets import S
 from game.core.schema import Context, Obj
 from game.i18n.message import Text, reason
 
@@ -117,13 +117,18 @@ class GameType:
             raise ValueError("GameType: private information needs information='imperfect'")
 
 
-class Rules(BotHooks[S], Presentation[S], ABC):
-    """Base class for a rules engine (one game family), over its state type ``S``.
+class Rules(ABC, Generic[S]):
+    """Base class for a rules engine (one game family), over its state type ``S``: the
+    rules only.
 
-    The computer players' hooks and the screens' hooks are the facets of
-    :mod:`game.core.facets`; a ``Rules`` still inherits both with their defaults, so an
-    engine overrides any of them on its rules class as before. Callers ask for them
-    through ``facets.bot_hooks(rules)`` and ``facets.presentation(rules)``."""
+    The computer players' hooks and the screens' hooks are the optional facets of
+    :mod:`game.core.facets`, apart from the rules (as OpenSpiel keeps its Game, State and
+    Observer apart): an engine declares the ones it answers by inheriting them too,
+    ``class MyRules(Rules[MyState], BotHooks[MyState], Presentation[MyState])``, and
+    overrides their hooks there. Callers always ask through ``facets.bot_hooks(rules)``
+    and ``facets.presentation(rules)``, which give an engine that declares neither the
+    defaults (with any same-named method of its own, for engines written before the
+    facets)."""
 
     #: Name that variant YAML files use in their ``plugin:`` key.
     engine_id: ClassVar[str]

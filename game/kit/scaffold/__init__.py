@@ -272,7 +272,8 @@ brings it onto the last space wins. Each player scores the spaces they moved it.
 The engine contract (see game/core/engine.py and docs/modding/rules-engine.md in Aztec
 Arcade): the rules object is built once from the validated YAML parameters and never
 changes; the state is a plain dict that ``apply`` changes and ``to_dict``/``from_dict``
-turn into JSON types and back.
+turn into JSON types and back. The rules declare the optional facets they answer
+(``Presentation`` here; ``BotHooks`` for the computer players' hooks).
 Actions are canonical lower-case strings, ``legal_actions`` lists exactly what ``apply``
 accepts, and ``apply`` refuses anything else with ``IllegalAction`` and a reason, before
 changing anything.
@@ -290,6 +291,7 @@ from game.modkit import (
     IllegalAction,
     Int,
     Obj,
+    Presentation,
     Rules,
     Seat,
     Text,
@@ -299,8 +301,14 @@ from game.modkit import (
 
 from __PKG__.text import _
 
+State = dict[str, Any]
 
-class __CLASS__Rules(Rules):
+
+class __CLASS__Rules(Rules[State], Presentation[State]):
+    """The rules, and the screens' hooks (the Presentation facet: how a move reads in
+    the log and on the buttons). A game whose computer players need help would add
+    BotHooks[State] too (evaluate, candidates, determinize for hidden parts)."""
+
     engine_id = "__NAME__"
     #: nothing is hidden and nothing is left to chance (change it when yours is)
     game_type = GameType(information="perfect", chance="none")
