@@ -5,8 +5,8 @@ English), and a game without the hook has none."""
 from __future__ import annotations
 
 from game.api import new_game
-from game.core.engine import Rules
 from game.core.events import Event
+from game.core.facets import Presentation
 from game.core.rng import Rng
 from game.i18n import render
 from game.kit.facts import biggest, most, tally
@@ -78,5 +78,5 @@ def test_aztlan_counts_battles_and_domains():
 
 def test_without_the_hook_a_game_has_no_facts_and_no_tie_breaker():
     game, events = play_out("mexica", 2, 3)
-    assert Rules.game_facts(game.rules, game.state, events) == []
-    assert Rules.tie_break(game.rules, game.state) == ""
+    assert Presentation.game_facts(game.rules, game.state, events) == []
+    assert Presentation.tie_break(game.rules, game.state) == ""

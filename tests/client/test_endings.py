@@ -170,10 +170,10 @@ def test_facts_come_from_public_events_and_name_the_players(ui):
 
 
 def test_a_game_without_facts_shows_none(ui):
-    from game.core.engine import Rules
+    from game.core.facets import Presentation
 
     game = finished("mexica", 2, seed=3)
-    game.rules.game_facts = lambda state, events: Rules.game_facts(game.rules, state, events)
+    game.rules.game_facts = lambda state, events: Presentation.game_facts(game.rules, state, events)
     scene = open_results(ui, game)
     assert scene.facts == []
     assert "No facts for this game" in ui.texts()
