@@ -24,6 +24,12 @@ step by step from one Enter (then undone and walked again), a Market purchase wi
 goods flying to the buyer and its burst (then undone and bought again), and the title with
 its dusk, moving water and the framed game behind the menu. Target: p99 <= 8 ms.
 
+A still board (issue 37): the late Mexica board at 1920x1080 with nobody touching
+anything, shown by the real loop (``App.run``) for 30 seconds of wall clock (10 with
+``--quick``) once it has settled, ended by a QUIT from SDL's timer: the CPU time of the
+loop's thread and of the whole process over that time, as a share of one core, and the
+frames the loop drew and the sleeps it took. Target: <= 5 % of a core.
+
 Start-up: ``python -m game play --frames 1`` in a fresh process with
 ``AZTEC_ARCADE_TIMING=1``, which makes the client print the time from process start to
 its first drawn frame; median of 5 runs (:mod:`benchmarks.startup`, which also times
@@ -333,6 +339,33 @@ def bench_effects(name: str, run: Callable[[App, int], list[float]], size: tuple
     return times, list(CPU_TIMES)
 
 
+STILL_TARGET = 0.05
+
+
+def bench_still(seconds: float) -> dict[str, float]:
+    """The share of a core the client's thread and process use showing a settled late
+    board for ``seconds``, and the frames drawn and sleeps taken meanwhile."""
+    app = App(size=SIZES[-1], fullscreen=False, saves=SaveStore(Path(HOME) / "saves"))
+    showcase.late_board(app, players=4, seed=7, spare=60)
+    for _ in range(3000):  # until it settles (its entrance, the banner, a few seconds)
+        if app.wakes_in() is None:
+            break
+        app.step([], 1 / 60)
+    else:
+        raise RuntimeError("the still board never settled")
+    pygame.event.clear()
+    pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), 1)
+    drawn, slept = app.frames_drawn, app.sleeps
+    t0, c0, p0 = time.perf_counter(), time.thread_time(), time.process_time()
+    app.run()  # the QUIT ends it (and closes the app)
+    wall = time.perf_counter() - t0
+    out = {"thread": (time.thread_time() - c0) / wall, "process": (time.process_time() - p0)
+           / wall, "wall": wall, "frames": app.frames_drawn - drawn,
+           "sleeps": app.sleeps - slept}
+    pygame.display.quit()
+    return out
+
+
 def bench_startup(runs: int) -> tuple[list[float], list[float]]:
     """(first frame after process start as the client reports it, wall time from spawning
     the process until that line arrived), in seconds: :mod:`benchmarks.startup`'s runs."""
@@ -385,6 +418,15 @@ def main(argv: list[str] | None = None) -> int:
         wall, cpu = bench_effects(name, run, (w, h), frames)
         missed += not row(f"effects: {name} {w}x{h}", wall, FRAME_TARGET)
         row("  its frames' CPU time", cpu, None)
+    still = bench_still(10.0 if args.quick else 30.0)
+    ok = still["thread"] <= STILL_TARGET
+    missed += not ok
+    print(f"{'still board, share of a core (thread)':<46} {still['wall']:>5.1f} s "
+          f"{still['thread'] * 100:>10.2f}% {'':>11} {STILL_TARGET * 100:>10.0f}%  "
+          f"{'PASS' if ok else 'MISS'}", flush=True)
+    print(f"{'  the whole process':<46} {'':>7} {still['process'] * 100:>10.2f}%", flush=True)
+    print(f"{'  frames drawn, sleeps taken':<46} {'':>7} {still['frames']:>11.0f} "
+          f"{still['sleeps']:>11.0f}", flush=True)
     reported, spawned = bench_startup(runs)
     missed += not row("start-up to the first title frame", reported, FIRST_FRAME_TARGET,
                       on="median")

@@ -22,6 +22,11 @@ SETTINGS = Obj(
             "(*.yaml); relative paths are relative to the settings file.", default=None),
         "reduce_motion": Field(Bool(), "Fewer and shorter effects (sparks, rings, shaking).",
                                default=False),
+        "ambient_motion": Field(
+            Str(choices=("full", "calm", "still")), "The menus' moving scenery (water, stars, "
+            "the game behind the title): \"full\"; \"calm\", a few frames a second once "
+            "nobody touches anything; \"still\", at rest then (the machine sleeps).",
+            default="full"),
         "fullscreen": Field(Bool(), "Start in fullscreen.", default=False),
         "volume": Field(Int(min=0, max=100), "Sound effects volume in percent.", default=70),
         "music_volume": Field(Int(min=0, max=100), "Music volume in percent.", default=50),

@@ -1,6 +1,8 @@
 """The client's main loop: window, scene stack, input, audio, saves.
 
-The loop draws at up to 60 fps. ``step`` is separated from ``run`` so tests can feed
+The loop draws at up to 60 fps while anything moves, and sleeps until the next input or
+timer while nothing does (:meth:`App.wakes_in`, each scene's ``wakes_in``): a still board
+costs the machine nothing. ``step`` is separated from ``run`` so tests can feed
 synthesised events frame by frame under the dummy video driver. Plugin code (the rules,
 the board views) is only called through guards (:mod:`game.ui.isolation`); whatever it
 raises, in any scene or in a bot's thread, unwinds to ``step`` as a ``PluginFailure``,
@@ -43,10 +45,12 @@ from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
 from game.ui.services import AppServices
 from game.ui.session import Session
-from game.ui.shell import Scene, SceneStack
+from game.ui.shell import POLL, Scene, SceneStack, soonest
 from game.ui.trace import Trace
 from game.ui.widgets import FOOTER_Y
 
+#: the longest step of time a frame takes (a slow frame does not make animations leap)
+MAX_STEP = 0.1
 #: inputs that put the toasts away
 CLOSES_TOASTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
                  pygame.JOYBUTTONDOWN)
@@ -91,6 +95,11 @@ class App:
         #: every plugin failure handled so far (the newest last)
         self.failures: list[PluginFailure] = []
         self.time = 0.0
+        #: seconds (frames' time) since the last input (the ambient motion settles)
+        self.quiet = 0.0
+        #: frames drawn, and the sleeps ``run`` took waiting for an input or a timer
+        self.frames_drawn = 0
+        self.sleeps = 0
         #: kept parts repainted a frame (``Screen.repaints_left``): all of them (None)
         #: unless ``run`` spreads them, so that a test's one frame shows everything
         self.repaints_per_frame: int | None = None
@@ -256,6 +265,8 @@ class App:
         self.remote.after_draw()
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        self.frames_drawn += 1
+        self.quiet = 0.0 if events else self.quiet + dt
         self.screen.start_frame(self.repaints_per_frame)
         if self.dev:
             self.dev_check()
@@ -284,6 +295,29 @@ class App:
         self._toasts_shown = set() if top is not None and top.is_menu else \
             {m for m, _until in self.toasts[-3:]}
         self.draw()
+
+    def wakes_in(self) -> float | None:
+        """When the next frame is due though no input comes: 0 (now) while anything
+        moves, the seconds to the next timer (a toast going, a watched file, the phones,
+        a fade of the music), None when nothing will change until an input. A plugin
+        failing in a view's answer is handled as in a frame (the title comes up)."""
+        try:
+            due = [scene.wakes_in() for scene in self.stack.visible()]
+        except PluginFailure as failure:
+            self.plugin_failed(failure)
+            return 0.0
+        top = self.stack.top
+        if self.toasts and not (top is not None and top.is_menu):  # they age on screen
+            due.append(max(0.0, min(until for _m, until in self.toasts) - self.time))
+        if self.audio.fading or self.screen.deferred:  # or a kept part showed old pixels
+            due.append(0.0)
+        if self.dev:
+            due.append(max(0.0, self._dev_next - self.time))
+        if self.remote.running or self.saves.pending:  # a phone's move, a save's result
+            due.append(POLL)
+        if self.trace is not None:  # a tool plays the window frame by frame
+            due.append(0.0)
+        return soonest(*due, None)
 
     # -- a plugin failed ---------------------------------------------------------------
     def plugin_failed(self, failure: PluginFailure) -> None:
@@ -410,11 +444,12 @@ class App:
         frames = 0
         timing = os.environ.get("AZTEC_ARCADE_TIMING") == "1"
         while self.running and (max_frames is None or frames < max_frames):
+            woken, longest = self._sleep() if frames else ([], 0.0)
             start = time.perf_counter()
             dt = self.clock.tick(60) / 1000.0
             if self.trace is not None:
                 self.trace.before_frame(self)
-            self.draw_frame(pygame.event.get(), min(dt, 0.1))
+            self.draw_frame(woken + pygame.event.get(), min(dt, longest))
             pygame.display.flip()
             self.after_frame()
             if self.trace is not None:
@@ -427,6 +462,22 @@ class App:
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
             frames += 1
+
+    def _sleep(self) -> tuple[list[pygame.event.Event], float]:
+        """Wait, without drawing, until an input comes or the next timer is due
+        (:meth:`wakes_in`); nothing waits while anything moves or an input is queued.
+        Returns the event that woke the loop (for the next frame) and the longest step of
+        time that frame may take: a frame after a sleep to a timer moves the clocks on
+        by the whole sleep (the timer falls due), any other by a tenth of a second at
+        most (an animation does not leap)."""
+        wait = self.wakes_in()
+        if wait is not None and wait <= 0 or pygame.event.peek():
+            return [], MAX_STEP
+        self.sleeps += 1
+        event = pygame.event.wait(max(1, round(wait * 1000)) if wait is not None else 0)
+        if event.type == pygame.NOEVENT:
+            return [], max(MAX_STEP, wait or 0.0)
+        return [event], MAX_STEP
 
     def close(self) -> None:
         """The window closes (the loop ended by quitting, or by an error): every scene is

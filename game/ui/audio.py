@@ -106,6 +106,13 @@ class Audio:
         return self._sounds[key]
 
     # -- music -----------------------------------------------------------------------------
+    @property
+    def fading(self) -> bool:
+        """The music is ducking, coming back or crossfading: the loop keeps calling
+        :meth:`update` (it does not sleep) until the levels are where they go."""
+        goal = DUCKED if self.ducked else 1.0
+        return self.duck_level != goal or any(v.level != v.target for v in self.voices)
+
     def update(self, dt: float, track: str, ducked: bool) -> None:
         """Once a frame: crossfade to ``track`` (a shipped loop's name or a file path, ""
         for silence), duck or not, move the fades on by ``dt`` seconds."""

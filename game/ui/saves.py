@@ -175,6 +175,12 @@ class SaveStore:
         self.writer.flush()
         self.seats_writer.flush()
 
+    @property
+    def pending(self) -> bool:
+        """An autosave (or its phones' seats) is still being written: the window looks
+        again for its outcome (a failure is said in a toast) even when nothing moves."""
+        return self.writer.writing or self.seats_writer.writing
+
     def errors(self) -> list[str]:
         """Background autosaves that failed since the last call, one reason each."""
         return self.writer.errors() + [say(_("The phones' seats were not kept: {problem}",

@@ -64,6 +64,42 @@ SCENES: dict[SceneName, str] = {
 }
 
 
+#: seconds without input after which a screen's ambient motion (a pulsing cursor, the
+#: menus' water) may rest: the loop then sleeps until an input or a timer (``App.run``)
+SETTLE = 4.0
+#: seconds a scene's entrance (titles and menu rows sliding in) plays, whatever the input
+ENTRANCE = 1.0
+#: seconds between looks at what runs beside the frames (a worker, the phones' hub)
+POLL = 0.1
+#: frames a second of the menus' scenery once settled under the "calm" ambient motion
+CALM_FPS = 12
+
+
+def ambient(app: Shell) -> float | None:
+    """When a screen whose only motion is ambient (scenery, a pulse) needs its next frame:
+    every frame (0) while someone is at the controls and under "full" ambient motion, a
+    few a second under "calm", and never (None) under "still" once it has settled."""
+    if app.quiet < SETTLE:
+        return 0.0
+    mode = app.settings.get("ambient_motion", "full")
+    if mode == "still":
+        return None
+    return 1.0 / CALM_FPS if mode == "calm" else 0.0
+
+
+def soonest(*waits: float | None) -> float | None:
+    """The soonest of several :meth:`Scene.wakes_in` answers (None: none is due)."""
+    due = [w for w in waits if w is not None]
+    return min(due) if due else None
+
+
+def rests(app: Shell) -> float | None:
+    """When a screen whose motion is only a cue (a board's pulsing cursor) needs its next
+    frame: every frame for a few seconds after an input, then never: a still board costs
+    nothing, whatever the ambient motion."""
+    return 0.0 if app.quiet < SETTLE else None
+
+
 #: the factories found so far, by scene name: asked every frame (which scenes are up)
 _FACTORIES: dict[str, Callable[..., Scene]] = {}
 
@@ -138,6 +174,13 @@ class Scene:
 
     def draw(self, screen: Screen) -> None:
         """Draw; must not change any state."""
+
+    def wakes_in(self) -> float | None:
+        """When this scene must be drawn again though no input comes: 0 while something
+        on it moves (the next frame), the seconds until a timer of its own is due, or
+        None when nothing on it changes until an input. The app sleeps meanwhile
+        (``App.run``). The default draws every frame: a scene says when it may rest."""
+        return 0.0
 
     def opaque_rects(self, screen: Screen) -> list[pygame.Rect]:
         """Pixel rectangles this frame's ``draw`` will cover with opaque pixels, so the
@@ -274,6 +317,10 @@ class Shell(Protocol):
     #: seconds since the window opened (the frames' time, not the wall clock)
     @property
     def time(self) -> float: ...
+    #: seconds (frames' time) since the last input: a screen's ambient motion rests after
+    #: :data:`SETTLE` of them
+    @property
+    def quiet(self) -> float: ...
 
     def play_sound(self, name: str) -> None: ...
     def toast(self, message: Text, seconds: float = 4.0) -> None: ...

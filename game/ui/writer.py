@@ -41,6 +41,12 @@ class FileWriter:
             return self._cond.wait_for(lambda: self._pending is None and not self._busy,
                                        timeout)
 
+    @property
+    def writing(self) -> bool:
+        """A write is waiting or under way (its failure is yet to be known)."""
+        with self._cond:
+            return self._pending is not None or self._busy
+
     def errors(self) -> list[str]:
         """The failures since the last call (each a one-line reason)."""
         with self._cond:

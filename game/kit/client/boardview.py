@@ -88,6 +88,18 @@ class BoardView:
         client's App). Read-only; kept for one release so older views still run."""
         return self.services
 
+    @property
+    def moving(self) -> bool:
+        """Whether something on the board moves by itself now (pieces on their way,
+        bursts, queued steps), so the client must draw the next frame; once it is False
+        and nobody touches anything for a few seconds, the client rests (stops drawing,
+        and a pulsing cursor pauses where it is) until the next input. This default reads
+        what the built-in views keep: :attr:`busy`, the effects (:attr:`fx`), and the
+        ``anims`` (animation records) and ``queue`` (a :class:`~game.kit.client.stepqueue.
+        StepQueue`) a view may hold; a view moving some other way overrides it."""
+        return bool(self.busy) or self.fx.active or bool(getattr(self, "anims", None)) \
+            or bool(getattr(self, "queue", None))
+
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""
         return None

@@ -142,6 +142,9 @@ class Screen:
     repaints_left: int | None = None
     #: repaints the next frame owes (see :meth:`promise_repaint`)
     promised = 0
+    #: kept parts that showed old pixels this frame (their repaint waits for a frame to
+    #: come): the client draws the next frame even if nothing else moves
+    deferred = 0
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
@@ -186,6 +189,7 @@ class Screen:
         if self.repaints_left > 0 or late >= MAX_LATE:
             self.repaints_left -= 1
             return True
+        self.deferred += 1
         return False
 
     def spend_repaint(self) -> None:
@@ -199,12 +203,13 @@ class Screen:
         that can wait do not pile onto it."""
         if self.repaints_left is not None:
             self.promised += 1
+            self.deferred += 1
 
     def start_frame(self, repaints: int | None) -> None:
         """A new frame with ``repaints`` kept parts to repaint (None: all), less those
         promised by the frame before."""
         self.repaints_left = None if repaints is None else repaints - self.promised
-        self.promised = 0
+        self.promised = self.deferred = 0
 
     # -- coordinates ---------------------------------------------------------------------
     def px(self, x: float, y: float) -> tuple[int, int]:

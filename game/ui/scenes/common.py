@@ -14,7 +14,7 @@ from game.kit.client import theme
 from game.kit.client.fx import motion_reduced
 from game.ui.session import Session
 from game.ui.sessions import palette_name
-from game.ui.shell import Scene
+from game.ui.shell import ENTRANCE, Scene, ambient
 
 if TYPE_CHECKING:
     from game.kit.client.intent import Intent
@@ -86,6 +86,14 @@ class BaseScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def ambient_wake(self) -> float | None:
+        """:meth:`Scene.wakes_in` of a screen whose own motion is its entrance and then
+        ambient (the menus' scenery, a pulsing focus): every frame while it comes in, then
+        as the ambient motion setting says (:func:`game.ui.shell.ambient`)."""
+        if self.t < ENTRANCE or self.app is None:
+            return 0.0
+        return ambient(self.app)
+
     def draw_text_block(self, screen: Screen, lines: list[tuple[str, Any]], x: float, y: float,
                         size: float = theme.FONT_BODY, gap: float = 8) -> float:
         for text, colour in lines:
@@ -123,10 +131,16 @@ class MenuScene(BaseScene):
         super().update(dt)
         self.menu.update(dt)
 
+    def wakes_in(self) -> float | None:
+        return self.ambient_wake()
+
 
 class TypingScene(BaseScene):
     """A screen with text fields. Letters type only while it is on top: once it is covered
     or gone they must be hotkeys again for the scene that shows instead."""
+
+    def wakes_in(self) -> float | None:
+        return self.ambient_wake()
 
     def typing(self, on: bool) -> None:
         if self.app is not None:

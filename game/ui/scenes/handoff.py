@@ -19,6 +19,7 @@ from game.kit.client.screen import draw_mark
 from game.kit.client.text import pulse
 from game.ui.scenes.common import BaseScene, open_game_menu, seat_colours, seat_mark
 from game.ui.seats import pad_refusal
+from game.ui.shell import ENTRANCE, rests
 from game.ui.widgets import draw_footer
 
 if TYPE_CHECKING:
@@ -55,6 +56,11 @@ class HandoffScene(BaseScene):
         elif intent.kind in ("confirm", "click"):
             self.app.play_sound("click")
             self.app.stack.pop()
+
+    def wakes_in(self) -> float | None:
+        """The pulsing words are a cue: the screen rests a few seconds after it came up
+        (the device may take minutes to pass)."""
+        return 0.0 if self.t < ENTRANCE or self.app is None else rests(self.app)
 
     def draw(self, screen: Screen) -> None:
         assert self.app is not None

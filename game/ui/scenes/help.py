@@ -83,6 +83,8 @@ def _aid(rules: Any) -> dict[str, Any] | None:
 
 
 RULES_HELP = _("Rules help")
+#: seconds a page is shown before the next one is painted off the screen
+WARM_AFTER = 0.5
 
 
 class HelpScene(BaseScene):
@@ -171,8 +173,13 @@ class HelpScene(BaseScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._still += dt
-        if self.t > 0.3 and self._still > 0.5 and self.app is not None:
+        if self.t > 0.3 and self._still > WARM_AFTER and self.app is not None:
             self._warm_next(self.app.screen)  # grown in, and the page has been read a while
+
+    def wakes_in(self) -> float | None:
+        if self._still <= WARM_AFTER:  # the next page is painted once this one was read
+            return WARM_AFTER + 0.01 - self._still
+        return self.ambient_wake()
 
     def _warm_next(self, screen: Screen) -> None:
         """Paint the page after this one (then the one before) off the screen, once: a

@@ -24,6 +24,7 @@ from game.ui.qrimage import QrImage
 from game.ui.remote import RemoteLink
 from game.ui.scenes.common import MenuScene
 from game.ui.seatchoice import ChoiceScene, draw_marks, game_on_stack, seat_question
+from game.ui.shell import POLL, soonest
 from game.ui.widgets import INK, Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -94,6 +95,10 @@ class InviteScene(MenuScene):
         self._refresh()
         if self.note and self.menu.focus != self._note_at:
             self.note = ""  # an answer about one seat goes when the focus moves on
+
+    def wakes_in(self) -> float | None:
+        """Phones join and leave by themselves: looked at a few times a second."""
+        return soonest(POLL, self.ambient_wake())
 
     def _refresh(self) -> None:
         """The menu follows the seats (a phone joins, drops, comes back)."""

@@ -24,6 +24,7 @@ from game.ui.dialogs import Confirm
 from game.ui.lessonstore import LessonStore, lesson_store, start_session
 from game.ui.lessonworker import lesson_worker
 from game.ui.scenes.common import MenuScene
+from game.ui.shell import POLL, soonest
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
 if TYPE_CHECKING:
@@ -58,6 +59,11 @@ class LessonsScene(MenuScene):
         if self.checking and self.app is not None and \
                 lesson_worker(self.app.registry).poll() is not None:
             self._build()
+
+    def wakes_in(self) -> float | None:
+        """While the lessons are checked, their worker is asked a few times a second."""
+        return soonest(POLL, self.ambient_wake()) if self.checking else \
+            self.ambient_wake()
 
     def _build(self) -> None:
         assert self.app is not None and self.store is not None

@@ -36,6 +36,7 @@ from game.ui.listview import ActionListView
 from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
 from game.ui.scenes.common import BaseScene, open_game_menu, replay_history, seat_colours, seat_mark
 from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.resting import board_wake
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.services import AppServices
@@ -512,6 +513,8 @@ class PlayScene(BaseScene):
         """Whether the results may follow the end of the game now (a lesson first says
         what there is to say about it)."""
         return True
+
+    wakes_in = board_wake
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:

@@ -37,6 +37,7 @@ from game.ui.resultspanels import (
     row_centre,
 )
 from game.ui.scenes.common import MenuScene, random_seed, replay_history, seat_colours
+from game.ui.shell import ENTRANCE
 from game.ui.variantwords import variant_text
 from game.ui.widgets import Menu, MenuItem, draw_backdrop, draw_footer, draw_header
 
@@ -234,6 +235,12 @@ class ResultsScene(MenuScene):
         if self.app is not None and self.app.toasts:  # they show here, in the facts' strip
             self.notes += [message for message, _until in self.app.toasts]
             self.app.toasts.clear()
+
+    def wakes_in(self) -> float | None:
+        """The bars grow, the winners are cheered, the bursts fade: then ambient."""
+        if self.t < BARS_DONE + ENTRANCE or self.fx.active:
+            return 0.0
+        return self.ambient_wake()
 
     def _cheer(self) -> None:
         """The winner moment: bursts in the winners' colours over their rows and the

@@ -26,6 +26,11 @@ PALETTES = ("okabe-ito", "high-contrast")
 PALETTE_LABELS = {"okabe-ito": _("Colour-blind safe"), "high-contrast": _("High contrast")}
 ON, OFF = _("On", context="setting"), _("Off", context="setting")
 VOLUME_STEP = 10
+#: the menus' moving scenery once nobody touches anything (game.ui.shell.ambient)
+AMBIENT = ("full", "calm", "still")
+AMBIENT_LABELS = {"full": _("Full", context="ambient motion"),
+                  "calm": _("Calm", context="ambient motion"),
+                  "still": _("Still", context="ambient motion")}
 
 
 def save_user_settings(changes: dict[str, Any]) -> Text:
@@ -71,10 +76,12 @@ class SettingsScene(MenuScene):
                      adjust=self.change_palette),
             MenuItem(_("Reduce motion"), self.toggle_motion, value=self._motion_text,
                      adjust=lambda _d: self.toggle_motion()),
+            MenuItem(_("Ambient motion"), lambda: self.change_ambient(1),
+                     value=self._ambient_text, adjust=self.change_ambient),
             MenuItem(_("Language"), lambda: self.change_language(1),
                      value=self._language_text, adjust=self.change_language),
             MenuItem(_("Back"), self.back),
-        ], 360, 190, 1200, item_h=80, gap=12)
+        ], 360, 176, 1200, item_h=74, gap=8)
 
     # -- values ----------------------------------------------------------------------
     def _fullscreen_text(self) -> Text:
@@ -136,6 +143,21 @@ class SettingsScene(MenuScene):
     def _motion_text(self) -> Text:
         assert self.app is not None
         return ON if self.app.settings.get("reduce_motion") else OFF
+
+    # -- ambient motion ----------------------------------------------------------------
+    def _ambient_text(self) -> Text:
+        assert self.app is not None
+        mode = str(self.app.settings.get("ambient_motion", AMBIENT[0]))
+        return AMBIENT_LABELS.get(mode, mode)
+
+    def change_ambient(self, step: int) -> None:
+        """Full, calm or still scenery once the screen settles: from the next frame on."""
+        assert self.app is not None
+        mode = str(self.app.settings.get("ambient_motion", AMBIENT[0]))
+        i = AMBIENT.index(mode) if mode in AMBIENT else 0
+        new = AMBIENT[(i + step) % len(AMBIENT)]
+        self.app.settings["ambient_motion"] = new
+        self._persist({"ambient_motion": new})
 
     # -- language --------------------------------------------------------------------
     def _language_text(self) -> Text:

@@ -27,6 +27,7 @@ from game.ui.scenes.common import MenuScene, random_seed
 from game.ui.services import AppServices
 from game.ui.session import Session
 from game.ui.sessions import colours_from_meta, make_session, names_from_meta
+from game.ui.shell import POLL, soonest
 from game.ui.variantwords import variant_text
 from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
 
@@ -369,6 +370,12 @@ class TitleScene(MenuScene):
             if self.attract is None:
                 self.attract = Attract(self.app, self.attract_seed)
             self.attract.update(dt)
+
+    def wakes_in(self) -> float | None:
+        """Ambient (the scenery, the game behind the menu), and a few times a second while
+        the lessons' check runs."""
+        return soonest(POLL, self.ambient_wake()) if self.checking else \
+            self.ambient_wake()
 
     def _learn_checked(self) -> None:
         """"Learn to play" again once the lessons' check has finished (the row is
