@@ -34,9 +34,9 @@ from game.ui.cues import GameSounds
 from game.ui.hints import Hinter, HintShow
 from game.ui.listview import ActionListView
 from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
+from game.ui.resting import board_wake
 from game.ui.scenes.common import BaseScene, open_game_menu, replay_history, seat_colours, seat_mark
 from game.ui.scenes.handoff import HandoffScene
-from game.ui.scenes.resting import board_wake
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.services import AppServices
