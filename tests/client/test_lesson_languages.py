@@ -10,6 +10,7 @@ import pytest
 from game.core.registry import get_registry
 from game.i18n import say
 from game.kit.client.screen import Screen
+from game.ui.lessonworker import lesson_worker
 from tests.client.test_language import Marks, english_words, spoken
 from tests.client.test_lessons import lesson_ids, open_lesson, play_steps
 
@@ -29,6 +30,7 @@ def test_the_mexica_lesson_in_german_says_its_steps_in_german(ui):
 
 
 def test_the_list_of_lessons_in_german_names_and_describes_each_in_german(ui):
+    assert lesson_worker(ui.app.registry).join(timeout=60) is not None  # checked first
     with spoken("de"):
         ui.app.stack.push("lessons")
         ui.frames(5)
@@ -184,6 +186,7 @@ def test_the_list_of_lessons_in_german_cuts_no_description(make_app, size):
 
     ui = Driver(make_app(size=size, fullscreen=False))
     marks = Marks()
+    assert lesson_worker(ui.app.registry).join(timeout=60) is not None  # checked first
     with spoken("de"):
         ui.app.stack.push("lessons")
         ui.frames(10)

@@ -2,9 +2,9 @@
 anything, the real loop (``App.run``) sleeps until an input or a timer instead of drawing
 60 frames a second, and an input wakes it for the very next frame.
 
-No wall clock: the keys come from SDL's own timer while the loop runs, and the tests
-count the frames the App drew and the sleeps it took, and look at what the frame after
-the wake shows.
+No wall clock and no race: a key is posted at the moment the loop goes to sleep (as if
+pressed while it slept), and the tests count the frames the App drew and the sleeps it
+took, and look at what the frame after the wake shows.
 """
 
 from __future__ import annotations
@@ -33,21 +33,26 @@ def settle(app) -> int:
     raise AssertionError(f"the screen never settled ({type(app.stack.top).__name__})")
 
 
-def later(key: int, ms: int = 200) -> None:
-    """A key press that SDL delivers ``ms`` after the loop starts (the loop is asleep by
-    then if it sleeps at all: nothing else is queued)."""
+def later(monkeypatch, key: int) -> None:
+    """A key press that comes while the loop sleeps: posted when the loop starts to wait
+    for an input (a timer could fire before the loop slept, on a loaded machine)."""
     pygame.event.clear()
-    pygame.time.set_timer(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""),
-                          ms, 1)
+    wait = pygame.event.wait
+
+    def press_then_wait(*args: object) -> pygame.event.Event:
+        monkeypatch.setattr(pygame.event, "wait", wait)  # once
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        return wait(*args)
+    monkeypatch.setattr(pygame.event, "wait", press_then_wait)
 
 
-def test_a_still_board_draws_nothing_until_a_key_and_the_key_wakes_it(app):
+def test_a_still_board_draws_nothing_until_a_key_and_the_key_wakes_it(app, monkeypatch):
     play = showcase.start_play(app, new_game("mexica", 2, seed=3))
     settle(app)
     view = play.view
     cursor = view.cursor
     drawn, slept = app.frames_drawn, app.sleeps
-    later(pygame.K_RIGHT)
+    later(monkeypatch, pygame.K_RIGHT)
     app.run(max_frames=2)
     # the first frame at once, then one sleep, ended by the key: nothing drawn meanwhile
     assert app.frames_drawn - drawn == 2
@@ -98,7 +103,7 @@ def test_a_toast_going_is_a_timer_the_sleep_wakes_for(app):
     assert app.wakes_in() is None  # and back to rest
 
 
-def test_the_title_moves_on_under_full_ambient_motion_and_rests_under_still(app):
+def test_the_title_moves_on_under_full_ambient_motion_and_rests_under_still(app, monkeypatch):
     showcase.title(app)
     for _ in range(int(SETTLE * 60) + 60):
         app.step([], DT)
@@ -119,7 +124,7 @@ def test_the_title_moves_on_under_full_ambient_motion_and_rests_under_still(app)
     assert app.stack.top.__class__.__name__ == "TitleScene"
     settle(app)  # at rest: the loop sleeps on the title now
     drawn, slept = app.frames_drawn, app.sleeps
-    later(pygame.K_DOWN)
+    later(monkeypatch, pygame.K_DOWN)
     app.run(max_frames=2)
     assert (app.frames_drawn - drawn, app.sleeps - slept) == (2, 1)
 

@@ -35,6 +35,7 @@ from game.kit.client.messages import personalise
 from game.kit.client.text import fit, wrap
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
+from game.ui.shell import soonest
 from game.ui.widgets import INK
 
 if TYPE_CHECKING:
@@ -314,6 +315,12 @@ class LessonScene(PlayScene):
             self.refuse(_("A lesson checks every step as you go: there is no undo"))
             return True
         return False
+
+    def wakes_in(self) -> float | None:
+        """The board's, and the lesson's note going when its time is up."""
+        board = super().wakes_in()
+        return soonest(board, max(0.0, NOTE_SECONDS - self.note_t)) if self.lesson_note \
+            else board
 
     def update(self, dt: float) -> None:
         self.note_t += dt
