@@ -27,7 +27,7 @@ from game.ai.greedy import GreedyBot
 from game.core.engine import Rules
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.facets import bot_hooks
+from game.core.facets import bot_hooks, presentation
 from game.core.rng import Rng
 from game.i18n import Msg, say
 from game.i18n.client import _
@@ -116,14 +116,18 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
     work = rules.clone(state)
     events: list[Event] = []
     played: list[str] = []
+    words: list[str] = []  # each step as the seat reads it ("you shift ..."), not notation
+    describe = presentation(rules).describe_action
     for step in plan:
         if rules.is_over(work) or rules.current_player(work) != seat:
             break
         try:
+            said = say(describe(work, step), reader=seat)
             canonical, evs = rules.apply(work, step)
         except IllegalAction:
             break
         played.append(canonical)
+        words.append(said[:1].lower() + said[1:])
         events.extend(evs)
     gained = rules.scores(work)[seat] - before_score
     value = advantage(rules, work, seat, weights) - before_value
@@ -134,7 +138,7 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
         parts.append(say(_("+{points} now ({why})", points=gained,
                            why=_short(say(mine[0].text, reader=seat))) if mine
                          else _("+{points} now", points=gained), reader=seat))
-    rest = played[1:]
+    rest = words[1:]
     if rest:
         shown = ", ".join(rest[:SHOWN_STEPS]) + (", ..." if len(rest) > SHOWN_STEPS else "")
         parts.append(say(_("then {steps}", steps=shown)))

@@ -78,3 +78,22 @@ def test_the_reason_without_an_explain_hook_comes_from_points_and_plan():
     seat = game.current_player
     text = derived_reason(game.rules, state, seat, [game.legal_actions()[0]])
     assert text and "\n" not in text
+
+
+def test_the_rest_of_a_plan_reads_in_words_not_in_notation():
+    """A hint's "then ..." says the plan's later steps as the player reads them ("then
+    you move ..."), never the notation ("then move t12 t5", seen on the television)."""
+    game = new_game("mexica", 2, seed=1)
+    while game.current_player is not None and game.state.phase != "play":
+        game.apply(game.legal_actions()[0])  # the leaders placed
+    seat = game.current_player
+    work = game.rules.clone(game.state)
+    plan = []
+    for _ in range(2):  # two walks by the same seat
+        step = next(a for a in game.rules.legal_actions(work) if a.startswith("move"))
+        plan.append(step)
+        game.rules.apply(work, step)
+    text = derived_reason(game.rules, game.rules.clone(game.state), seat, plan)
+    assert "then " in text
+    assert plan[1] not in text
+    assert "then you " in text.lower()

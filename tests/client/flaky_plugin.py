@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from game.core.facets import BotHooks, Presentation
 from game.kit.client.boardview import BoardView
 from tests.race_rules import Race
 
@@ -28,14 +29,16 @@ def broke(name: str) -> RuntimeError:
     return RuntimeError(f"{name} broke on purpose")
 
 
-class Flaky(Race):
+class Flaky(Race, BotHooks[dict[str, Any]], Presentation[dict[str, Any]]):
+    """The race, answering both facets (their defaults), so each hook can break."""
+
     engine_id = "flaky"
     #: the methods that raise now
     broken: ClassVar[set[str]] = set()
 
 
 def _breakable(name: str) -> Any:
-    own = getattr(Race, name)
+    own = getattr(Flaky, name)  # the race's own, or the facet's default
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         if name in Flaky.broken:
