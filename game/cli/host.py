@@ -167,13 +167,15 @@ def _saved_table(args: argparse.Namespace, store: SaveStore) -> _Table:
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from game.ai import level_name, make_bot
+    from game.ai import make_bot
+    from game.i18n.client import _
     from game.remote import RemoteError, require
     from game.remote.hub import RemoteHub
     from game.remote.keep import new_tag
     from game.remote.net import lan_address
     from game.remote.snapshot import SeatInfo, default_table
     from game.ui.saves import HOSTED, SaveStore
+    from game.ui.session import level_label
 
     require()
     store = SaveStore(autosave_name=HOSTED)
@@ -183,7 +185,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     bots = {seat: make_bot(kind, seed=mix_seed(game.seed, "seat", seat))
             for seat, kind in enumerate(plan.kinds) if kind != HUMAN}
     table = [s if seat not in bots else SeatInfo(s.name, s.colour, s.mark, open=False,
-                                                  driver=f"Computer ({level_name(kind)})")
+                                                  driver=_("Computer ({level})",
+                                                           level=level_label(kind)))
              for seat, (s, kind) in enumerate(zip(default_table(game.players, plan.names),
                                                   plan.kinds, strict=True))]
     hub = RemoteHub(table, room=kept.room if kept else None, pictures=not args.no_pictures)

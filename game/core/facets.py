@@ -254,14 +254,15 @@ class Presentation(Generic[S]):
         """
         return []
 
-    def game_facts(self, state: S, events: Sequence[Event]) -> list[str]:
+    def game_facts(self, state: S, events: Sequence[Event]) -> list[Text]:
         """Optional: a few facts of a finished game that people like to read out, for the
-        results screen ("largest district founded: 13 spaces by Player 2").
+        results screen ("largest district founded: 13 spaces by Ana").
 
         ``state`` is the final state; ``events`` are the public events of the whole game
-        in order (no private ones: a fact never gives a secret away). Name seats
-        "Player N" (the client puts the chosen names in); :mod:`game.kit.facts` holds the
-        helpers the built-in games share. None is needed: the default shows no facts.
+        in order (no private ones: a fact never gives a secret away). Each is a message of
+        the game's catalogue, its seats as ``Seat(n)`` values, so each reader sees it in
+        their language with the chosen names; :mod:`game.kit.facts` holds the helpers the
+        built-in games share (``most``). None is needed: the default shows no facts.
         """
         return []
 
