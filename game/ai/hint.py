@@ -122,12 +122,14 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
         if rules.is_over(work) or rules.current_player(work) != seat:
             break
         try:
-            said = say(describe(work, step), reader=seat)
+            text = describe(work, step)
+            said = say(text, reader=seat)
             canonical, evs = rules.apply(work, step)
         except IllegalAction:
             break
         played.append(canonical)
-        words.append(said[:1].lower() + said[1:])
+        # mid-sentence: "then you walk ...", but a name stays as it is written
+        words.append(said[:1].lower() + said[1:] if said != say(text) else said)
         events.extend(evs)
     gained = rules.scores(work)[seat] - before_score
     value = advantage(rules, work, seat, weights) - before_value
