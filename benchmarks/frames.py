@@ -142,7 +142,7 @@ def late(variant: str) -> Callable[[App], tuple[PlayScene, list[str]]]:
 def mexica_spots(play: PlayScene) -> list[Point]:
     from variants.mexica.view.paint import make_layout
 
-    board = play.game.rules.board
+    board = play.game.rules.table.board
     lay = make_layout(BOARD_AREA, board.width, board.height)
     return [lay.centre(cell) for cell in range(board.size)]
 

@@ -317,10 +317,10 @@ def test_a_dotted_option_sets_one_key_and_keeps_the_rest_of_the_parameter():
 
     options = parse_options(["costs.canal=1", "costs.bridge=2", "ap_per_turn=5"])
     assert options == {"costs": {"canal": 1, "bridge": 2}, "ap_per_turn": 5}
-    rules = new_game("mexica", 2, seed=1, options=options).rules
-    usual = new_game("mexica", 2, seed=1).rules
-    assert (rules.c_canal, rules.c_bridge, rules.ap_per_turn) == (1, 2, 5)
-    assert (rules.c_step, rules.c_teleport) == (usual.c_step, usual.c_teleport)
+    table = new_game("mexica", 2, seed=1, options=options).rules.table
+    usual = new_game("mexica", 2, seed=1).rules.table
+    assert (table.c_canal, table.c_bridge, table.ap_per_turn) == (1, 2, 5)
+    assert (table.c_step, table.c_teleport) == (usual.c_step, usual.c_teleport)
 
 
 @pytest.mark.slow

@@ -50,7 +50,7 @@ def _water(lake: frozenset[int], canal: bytes) -> frozenset[int]:
 def water_cells(game: Game) -> frozenset[int]:
     """The lake and every canal cell: the district check asks for each cell's neighbours,
     millions of questions over the file's games."""
-    return _water(game.rules.board.lake, bytes(game.state.canal))
+    return _water(game.rules.table.board.lake, bytes(game.state.canal))
 
 
 #: district layouts already checked (canals, labels, districts): the check is a pure
@@ -60,7 +60,7 @@ _CHECKED_LAYOUTS: set[tuple[object, ...]] = set()
 
 def check_districts(game: Game) -> None:
     """(a) Every non-water island cell is in exactly one 4-connected district."""
-    board, s = game.rules.board, game.state
+    board, s = game.rules.table.board, game.state
     layout = (id(board), bytes(s.canal), tuple(s.label),
               tuple((k, tuple(v)) for k, v in s.dcells.items()))
     if layout in _CHECKED_LAYOUTS:
@@ -72,7 +72,7 @@ def check_districts(game: Game) -> None:
 
 
 def _check_district_layout(game: Game) -> None:
-    board, s = game.rules.board, game.state
+    board, s = game.rules.table.board, game.state
     water = water_cells(game)
     count: Counter[int] = Counter()
     for label, cells in s.dcells.items():
@@ -142,7 +142,7 @@ def check_components(game: Game) -> None:
 
 def check_board(game: Game) -> None:
     """Pieces stand where pieces may stand; AP never go negative."""
-    board, s = game.rules.board, game.state
+    board, s = game.rules.table.board, game.state
     water = water_cells(game)
     assert s.ap >= 0
     placed = [p for p in s.pilli if p is not None]
@@ -254,7 +254,7 @@ def _argument_shapes(names: tuple[str, ...]) -> tuple[dict[str, Any], Any]:
 @st.composite
 def plausible_actions(draw, game: Game) -> str:
     """Syntactically plausible actions: a real verb with board cells, axes, numbers."""
-    shapes, other = _argument_shapes(tuple(game.rules.board.names))
+    shapes, other = _argument_shapes(tuple(game.rules.table.board.names))
     verb = draw(st.sampled_from(VERBS))
     args = draw(shapes.get(verb, other))
     return " ".join([verb, *args])

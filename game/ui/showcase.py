@@ -156,7 +156,7 @@ def board(app: App) -> PlayScene:
     frames(app, 150)  # the turn banner has gone
     view: Any = play.view  # Mexica's: its cell cursor and walk preview
     rules: Any = game.rules
-    b, s = rules.board, game.state
+    b, s = rules.table.board, game.state
     here = s.pilli[s.turn]
     if here is not None:
         def distance(c: int) -> int:

@@ -49,7 +49,7 @@ def test_mexica_example_turn_leaves_the_ap_the_page_says(options):
     assert g.state.ap == fig["ap"] == g.rules.params["ap_per_turn"]
     here = fig["start"]
     for step in fig["steps"]:
-        board = g.rules.board
+        board = g.rules.table.board
         if step["token"]:
             action = "take"
         elif board.index[step["cell"]] in g.state.bridges and board.index[here] in \
@@ -111,7 +111,7 @@ def neutral_game(fig: dict[str, Any]) -> Any:
         "calpulli": {"period1": [5], "period2": [6]}})
     g.apply("start " + f"a{len(rows)}")
     g.apply("start " + f"b{len(rows)}")
-    s, idx = g.state, g.rules.board.index
+    s, idx = g.state, g.rules.table.board.index
     for tile in canals(fig):
         s.tiles.append(tuple(sorted(idx[n] for n in tile)))
     for t in fig["temples"]:
@@ -119,7 +119,7 @@ def neutral_game(fig: dict[str, Any]) -> Any:
             s.temples[idx[t["cell"]]] = (t["owner"], t["level"])
     s.tokens[idx[fig["token"]["cell"]]] = fig["token"]["size"]
     s.hands = [[1], [1]]
-    s.rebuild(g.rules.board)
+    s.rebuild(g.rules.table.board)
     return g
 
 

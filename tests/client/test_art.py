@@ -226,7 +226,7 @@ def test_founding_bursts_on_the_board(pygame_display):
     """A founding bursts on the district's token cell, wherever the layout puts it."""
     session = Session(new_game("mexica", 2, seed=1))
     view = MexicaView(session, ServicesStub())
-    b, s = session.game.rules.board, session.game.state
+    b, s = session.game.rules.table.board, session.game.state
     founded = Event("founded", "Ana founds a district", 0, data={"cell": b.names[b.island[0]]})
     va.bursts(view.fx, b, s, [], [founded], view.colours)
     assert view.fx.started == 1 and view.fx.sparks[0].anchor == b.island[0]

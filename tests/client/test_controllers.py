@@ -84,7 +84,7 @@ def test_a_claimed_pad_plays_only_for_its_seat(ui):
     ui.key(pygame.K_RETURN)
     play = ui.top
     assert isinstance(play, PlayScene)
-    view, board = play.view, play.game.rules.board
+    view, board = play.view, play.game.rules.table.board
     assert play.session.controllers == {ANA_PAD: 0, BEN_PAD: 1}
     assert play.game.current_player == 0
 

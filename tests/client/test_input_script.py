@@ -17,7 +17,7 @@ from .conftest import Driver
 
 def cell_pixel(ui: Driver, play: PlayScene, name: str) -> tuple[int, int]:
     """The window pixel at the centre of board space ``name``."""
-    board = play.game.rules.board
+    board = play.game.rules.table.board
     lay = make_layout(BOARD_AREA, board.width, board.height)
     return ui.app.screen.px(*lay.centre(board.index[name]))
 
@@ -59,7 +59,7 @@ def test_title_setup_and_a_whole_turn_by_mouse_and_keyboard(ui):
     assert play.session.names == ["Ana", "Ben"]
     assert not app.input.text_mode
     view = play.view
-    board = game.rules.board
+    board = game.rules.table.board
     printed_canals = list(game.state.tiles)  # the board's own canal (column p)
     ui.frames(10)
 

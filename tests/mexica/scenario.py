@@ -80,7 +80,7 @@ def scenario(
         opts.update(options)
     game = new_game("mexica", players, seed=seed, options=opts)
     rules, s = game.rules, game.state
-    b = rules.board
+    b = rules.table.board
     idx = b.index
 
     def cell(name: str) -> int:
@@ -137,7 +137,7 @@ def scenario(
 
     s.turn = turn
     s.round = round
-    s.ap = rules.ap_per_turn if ap is None else ap
+    s.ap = rules.table.ap_per_turn if ap is None else ap
     s.taken = taken
     s.acted = False
     s.all_passed = (turn == 0) if all_passed is None else all_passed
@@ -151,7 +151,7 @@ def scenario(
 def _start(game: Game, wanted: dict[int, Any]) -> None:
     """Each seat places its Pilli on a start space with the ``start`` action: the one it
     wants if free, else a free one nobody wants (so later seats still get theirs)."""
-    s, b = game.state, game.rules.board
+    s, b = game.state, game.rules.table.board
     starts = [b.names[c] for c in b.starts]
     claimed = {w for w in wanted.values() if w is not None}
     for seat in range(game.players):
@@ -187,7 +187,7 @@ def _deal_temples(game: Game, period: int, hands: Any, reserve: Any) -> None:
 def where(game: Game, seat: int) -> str | None:
     """The cell a seat's Pilli stands on."""
     p = game.state.pilli[seat]
-    return None if p is None else game.rules.board.names[p]
+    return None if p is None else game.rules.table.board.names[p]
 
 
 def ap(game: Game) -> int:
@@ -197,7 +197,7 @@ def ap(game: Game) -> int:
 def district_size(game: Game, name: str) -> int:
     """Size of the district containing a (non-water) cell."""
     s = game.state
-    c = game.rules.board.index[name]
+    c = game.rules.table.board.index[name]
     assert not s.canal[c]
     return len(s.dcells[s.label[c]])
 

@@ -46,7 +46,7 @@ def test_both_axes_are_offered_when_both_fit():
     g = scenario(PALACE, pilli={0: "e3", 1: "e5"}, canals=[("c3",)])
     assert bridge_actions(g) == ["bridge c3 ew", "bridge c3 ns"]
     g.apply("bridge c3 ew")
-    assert g.state.bridges == {g.rules.board.index["c3"]: "ew"}
+    assert g.state.bridges == {g.rules.table.board.index["c3"]: "ew"}
 
 
 def test_bridge_never_ends_in_the_lake_or_a_canal():
@@ -95,7 +95,7 @@ def test_relocation_only_once_the_supply_is_empty():
     g = field(bridges={"c3": "ns"}, supply={"bridges": 0})
     assert_legal(g, "relocate c3 e3 ns")
     assert play(g, "relocate c3 e3 ns") == [5]
-    names = g.rules.board.names
+    names = g.rules.table.board.names
     assert {names[c]: a for c, a in g.state.bridges.items()} == {"e3": "ns"}
     assert g.state.supply["bridges"] == 0
 

@@ -41,7 +41,7 @@ def test_any_canal_anywhere_leaves_the_districts_a_full_recompute_gives(seed, pl
     must hold for any cut) until the island is water; after every one, the districts
     equal a full recompute."""
     game = new_game("mexica", players, seed=seed % 1000)
-    board, s = game.rules.board, game.state
+    board, s = game.rules.table.board, game.state
     rng = Rng(seed)
     land = [c for c in board.island if not s.canal[c]]
     cuts = splits = 0
@@ -76,7 +76,7 @@ def test_the_districts_of_played_games_equal_a_full_recompute(variant, players):
             game.apply(action)
             if action.startswith("canal"):
                 canals += 1
-                assert districts(game.state) == recomputed(game.rules.board, game.state)
+                assert districts(game.state) == recomputed(game.rules.table.board, game.state)
         loaded = game.rules.from_dict(game.rules.to_dict(game.state))
         assert districts(loaded) == districts(game.state)
     assert canals > 20

@@ -116,7 +116,7 @@ def test_published_setup_components_and_board():
     assert all(h == [1, 1, 1, 2, 2, 2, 3, 3, 4] for h in s.hands)
     assert all(sorted(r) == [1, 1, 1, 2, 2, 3, 3, 4, 4] for r in s.reserve)
     assert sorted(g.legal_actions()) == ["start h8", "start i7", "start i9", "start j8"]
-    board = g.rules.board
+    board = g.rules.table.board
     assert sum(k == "." for k in board.kind) == 187
     assert len(board.palace) == 5
     for seat, cell in enumerate(["i7", "h8", "j8", "i9"]):

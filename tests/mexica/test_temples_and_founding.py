@@ -23,7 +23,7 @@ def test_temple_costs_its_level_in_ap_and_leaves_the_hand():
     g = scenario(PALACE, pilli={0: "b2", 1: "e5"}, hands={0: [1, 2, 3, 4], 1: [1]})
     assert play(g, "temple c2 3") == [3]
     assert g.state.hands[0] == [1, 2, 4]
-    assert g.state.temples[g.rules.board.index["c2"]] == (0, 3)
+    assert g.state.temples[g.rules.table.board.index["c2"]] == (0, 3)
     assert_illegal(g, "temple d2 4", match="costs 4 AP")
     assert play(g, "temple d2 2", "temple b3 1") == [1, 0]
     assert g.state.hands[0] == [4]
@@ -92,7 +92,7 @@ def test_founding_is_free_scores_founder_and_present_pilli():
     assert play(g, "found c2") == [6]
     assert g.scores == [2, 1]
     assert g.state.display == [5]
-    assert g.state.tokens == {g.rules.board.index["c2"]: 3}
+    assert g.state.tokens == {g.rules.table.board.index["c2"]: 3}
 
 
 def test_pilli_outside_or_on_a_bridge_get_no_presence_points():

@@ -42,7 +42,7 @@ def touches_lake(rows: list[str], name: str) -> bool:
 
 def neutral_layout(game: Game) -> dict[str, int]:
     """{space: level} of the neutral temples, by space name."""
-    names = game.rules.board.names
+    names = game.rules.table.board.names
     return {names[c]: level for c, (owner, level) in game.state.temples.items()
             if owner == NEUTRAL}
 
@@ -82,7 +82,7 @@ def scenario_game(width: int, height: int, neutral: dict[str, int],
     game = new_game(VARIANT, 2, seed=0, options=options)
     game.apply("start b2")
     game.apply("start c2")
-    idx = game.rules.board.index
+    idx = game.rules.table.board.index
     game.state.pilli = [idx["b3"], idx["c3"]]
     return game
 
@@ -91,7 +91,7 @@ def build(game: Game, seat: int, space: str, level: int) -> None:
     """Put one of ``seat``'s temples from its hand on ``space`` (scenario set-up)."""
     state = game.state
     state.hands[seat].remove(level)  # raises if the hand has no such temple
-    c = game.rules.board.index[space]
+    c = game.rules.table.board.index[space]
     assert c not in state.temples
     state.temples[c] = (seat, level)
 
@@ -100,6 +100,6 @@ def found(game: Game, space: str, size: int) -> None:
     """Lay a displayed calpulli token of ``size`` on ``space`` (scenario set-up)."""
     state = game.state
     state.display.remove(size)
-    c = game.rules.board.index[space]
+    c = game.rules.table.board.index[space]
     assert len(state.dcells[state.label[c]]) == size, "token size must match the district"
     state.tokens[c] = size

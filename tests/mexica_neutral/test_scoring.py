@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from variants.mexica.scoring import score_period
+
 from ._util import NEUTRAL, build, found, scenario_game
 
 
@@ -103,13 +105,13 @@ def test_founded_district_scores_again_in_period_two():
 
 
 def test_scoring_called_directly_matches_the_table():
-    """The same neutral-1st case through ``_score_period`` on a copy of the state."""
+    """The same neutral-1st case through ``score_period`` on a copy of the state."""
     game = scenario_game(3, 2, {"e2": 4}, period1=[6])
     build(game, 0, "f2", 3)
     build(game, 1, "g2", 2)
     found(game, "g3", 6)
     state = game.rules.clone(game.state)
-    events = game.rules._score_period(state)
+    events = score_period(game.rules.table, state)
     assert state.scores == [3, 2]
     assert district_places(events, 6) == {NEUTRAL: (4, 1, 0), 0: (3, 2, 3), 1: (2, 3, 2)}
 
@@ -185,7 +187,7 @@ def test_period_two_scores_founded_and_unfounded_with_neutral():
     """Two districts split by a canal row: a founded 4-space one and an unfounded
     4-space one, neutral present in both; scored through the period-end trigger."""
     game = scenario_game(9, 1, {"e2": 2, "l2": 3}, period1=[4])
-    board = game.rules.board
+    board = game.rules.table.board
     state = game.state
     state.tiles.append((board.index["i2"],))
     state.supply["single"] -= 1

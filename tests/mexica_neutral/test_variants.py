@@ -165,7 +165,7 @@ def test_nothing_is_built_on_a_neutral_temple():
         with pytest.raises(IllegalAction):
             game.apply(action)
     assert "canal g7" in legal and "temple g7 1" in legal
-    assert game.state.temples[game.rules.board.index["h7"]] == (NEUTRAL, 2)
+    assert game.state.temples[game.rules.table.board.index["h7"]] == (NEUTRAL, 2)
 
 
 def test_walled_in_by_neutral_temples_and_the_palace():
@@ -174,7 +174,7 @@ def test_walled_in_by_neutral_temples_and_the_palace():
     game = new_game(VARIANT, 2, seed=0, options={"neutral_temples": {"h7": 1, "i6": 1}})
     game.apply("start i7")
     game.apply("start j8")
-    idx = game.rules.board.index
+    idx = game.rules.table.board.index
     game.state.pilli[1] = idx["j7"]
     moves = sorted(a for a in game.legal_actions() if a.startswith("move "))
     assert moves == ["move i8"]
@@ -182,7 +182,7 @@ def test_walled_in_by_neutral_temples_and_the_palace():
 
 def test_calpulli_token_cannot_go_on_a_neutral_temple():
     game = scenario_game(3, 2, {"e2": 2}, period1=[6])
-    idx = game.rules.board.index
+    idx = game.rules.table.board.index
     game.state.pilli[0] = idx["f3"]
     build(game, 1, "g2", 1)
     legal = game.legal_actions()

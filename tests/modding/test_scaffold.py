@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from game.api import new_game
 from game.core.registry import ENTRY_POINT_GROUP, Registry, reset_registry
 from game.kit.conformance import check_variant
 from game.kit.scaffold import ScaffoldError, check_name, new_variant
+from game.kit.verbs import Verb
 from game.ui.scenes.results import ResultsScene
 
 from .conftest import ROOT, frames, key, start_play
@@ -86,12 +88,13 @@ def test_a_missing_parent_folder_is_refused(tmp_path):
 def test_the_package_layout_and_entry_point(tmp_path, modules):
     target = generate(tmp_path)
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
-    assert files == ["README.md", "modtest_race/__init__.py",
+    assert files == ["README.md", "modtest_race/__init__.py", "modtest_race/legal.py",
                      "modtest_race/lessons/modtest-race.yaml",
                      "modtest_race/locale/de/LC_MESSAGES/modtest_race.po",
                      "modtest_race/modtest-race.yaml", "modtest_race/plugin.py",
-                     "modtest_race/rules.py", "modtest_race/text.py", "modtest_race/view.py",
-                     "pyproject.toml", "tests/test_modtest_race.py"]
+                     "modtest_race/present.py", "modtest_race/rules.py",
+                     "modtest_race/table.py", "modtest_race/text.py", "modtest_race/verbs.py",
+                     "modtest_race/view.py", "pyproject.toml", "tests/test_modtest_race.py"]
     project = tomllib.loads((target / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["name"] == "aztec-arcade-modtest-race"
     assert project["project"]["entry-points"][ENTRY_POINT_GROUP] == {
@@ -108,6 +111,45 @@ def test_the_package_layout_and_entry_point(tmp_path, modules):
                  and "__" in p.read_text(encoding="utf-8").replace("__init__", "")
                  .replace("__future__", "").replace("__file__", "").replace("__name__", "")]
     assert not leftovers  # every template token was filled in
+
+
+def test_the_package_follows_the_engine_template_of_the_built_in_games(tmp_path, modules):
+    """The files a modder opens first are split as Mexica's, the Market's and Aztlán's
+    are (docs/layout.md): the facade holds no verb, each verb is a record in VERBS, and
+    the parts take the table and the state, never the rules."""
+    target = generate(tmp_path)
+    package = target / "modtest_race"
+    rules_py = (package / "rules.py").read_text(encoding="utf-8")
+    [facade] = [n for n in ast.parse(rules_py).body if isinstance(n, ast.ClassDef)]
+    methods = {n.name: n for n in facade.body if isinstance(n, ast.FunctionDef)}
+    assert set(methods) <= {"__init__", "check_params", "new_state", "to_dict", "from_dict",
+                            "current_player", "legal_actions", "is_over", "scores",
+                            "winners", "apply", "why_not"}  # the contract, nothing more
+    for name in ("legal_actions", "apply", "why_not"):  # each handed to its part
+        [body] = methods[name].body
+        assert isinstance(body, ast.Return) and isinstance(body.value, ast.Call), name
+    assert not [n.value for n in ast.walk(facade) if isinstance(n, ast.Constant)
+                and isinstance(n.value, str) and n.value.startswith("move ")]
+    assert "Event(" not in rules_py and "IllegalAction(" not in rules_py
+    assert "BotHooks" not in rules_py.split('"""')[-1]  # no bot hooks declared ...
+    assert not (package / "bot.py").exists()             # ... so no bot.py
+
+    from modtest_race.rules import ModtestRaceRules
+    from modtest_race.table import ModtestRaceTable
+    from modtest_race.verbs import VERBS, play, refusal
+
+    assert set(VERBS) == {"move"}
+    assert all(isinstance(v, Verb) and v.say is not None for v in VERBS.values())
+    rules = ModtestRaceRules({"length": 5, "max_step": 3}, 2)
+    assert rules.table == ModtestRaceTable(players=2, length=5, max_step=3)
+    state = rules.new_state(0)
+    assert str(refusal(rules.table, state, "move 4")) == "a turn moves the runner 1 to 3 spaces"
+    assert rules.why_not(state, "move 2") is None
+    assert play(rules.table, state, "move 2")[0] == "move 2" and state["pos"] == 2
+    assert str(rules.describe_action(state, "move 3")) == "Move the runner 3 spaces to space 5"
+    for part in ("table.py", "legal.py", "verbs.py", "present.py"):
+        text = (package / part).read_text(encoding="utf-8")
+        assert "modtest_race.rules" not in text, part  # the parts never import the facade
 
 
 def test_the_generated_game_passes_the_conformance_kit(tmp_path, modules):

@@ -43,6 +43,7 @@ def test_every_section_that_changes_the_package_runs_its_tests_after():
     edited = {s.args[0] for found in sections.values() for s in found
               if s.kind not in ("run", "skip")}
     assert edited == {"pyramid_race/pyramid-race.yaml", "pyramid_race/rules.py",
+                      "pyramid_race/table.py", "pyramid_race/verbs.py",
                       "pyramid_race/view.py", "pyramid_race/lessons/pyramid-race.yaml",
                       "tests/test_pyramid_race.py",
                       "pyramid_race/locale/de/LC_MESSAGES/pyramid_race.po"}

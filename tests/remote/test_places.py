@@ -57,7 +57,7 @@ def test_every_mexica_action_on_a_space_is_at_the_place_the_picture_shows(painte
     for _ in range(advance):
         game.apply(game.playout_action(rng))
     places = places_of(painter, game)
-    board = game.rules.board
+    board = game.rules.table.board
     assert {p["name"] for p in places} == {board.names[c] for c in range(board.size)
                                            if c not in board.lake}
     # each place lies on its space: the view's own hit test, at the place's centre

@@ -26,11 +26,11 @@ def test_a_mexica_turn_offers_every_walk_of_several_steps_and_each_plays():
     assert got[other]["plans"] == [] and got[None]["plans"] == []
     plans = got[seat]["plans"]
     ap = game.state.ap
-    board = game.rules.board
+    board = game.rules.table.board
     # every space a foot walk of 2..AP steps reaches, once, at its walking cost
     from variants.mexica.queries import walk_costs
 
-    want = {board.names[c]: cost for c, cost in walk_costs(game.rules, game.state).items()
+    want = {board.names[c]: cost for c, cost in walk_costs(game.rules.table, game.state).items()
             if 1 < cost <= ap}
     assert {p["actions"][-1].split()[1]: len(p["actions"]) for p in plans} == want
     for plan in plans:

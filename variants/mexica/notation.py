@@ -7,11 +7,12 @@ Parsing only splits the words; whether the action is allowed *now* is its verb's
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import get_args
 
 from game.core.errors import IllegalAction
 from game.core.notation import action_words
 from variants.mexica.state import Axis
+from variants.mexica.table import MexicaTable
 from variants.mexica.text import _
 
 #: the verbs of the notation, for a refusal of an unknown one (the notation is not translated)
@@ -29,19 +30,19 @@ def parse(action: str) -> tuple[str, list[str]]:
     return words[0], words[1:]
 
 
-def vocabulary(rules: Any) -> list[str]:
+def vocabulary(t: MexicaTable) -> list[str]:
     """Every action Mexica's ``legal_actions`` can list on a given board (a superset), in
     a fixed order: the OpenSpiel bridge numbers actions by their position in it. From the
     board and the parameters alone (never from a state)."""
-    b = rules.board
+    b = t.board
     names = b.names
     island = [names[c] for c in b.island]
     land = sorted(b.building_land)
-    levels = sorted(set(rules.params["temples"]["period1"])
-                    | set(rules.params["temples"]["period2"]))
+    levels = sorted(set(t.params["temples"]["period1"])
+                    | set(t.params["temples"]["period2"]))
     out = ["end", "take", "spend", "agree", "refuse"]
     out += [f"start {names[c]}" for c in b.starts]
-    out += [f"remove {size}" for size in sorted(rules.token_info)]
+    out += [f"remove {size}" for size in sorted(t.token_info)]
     for verb in ("found", "move", "boat", "teleport"):
         out += [f"{verb} {c}" for c in island]
     out += [f"temple {c} {lv}" for c in island for lv in levels]

@@ -24,11 +24,9 @@ from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
 from game.i18n import Text
 from variants.mexica.bot import MexicaBot
-from variants.mexica.geometry import first_round
 from variants.mexica.legal import legal_actions
 from variants.mexica.params import PARAMETERS, check_mexica_params
 from variants.mexica.present import MexicaPresentation
-from variants.mexica.scoring import score_period
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaTable, current_player
 from variants.mexica.verbs import play, refusal
@@ -48,16 +46,9 @@ class MexicaRules(Rules[MexicaState], MexicaBot, MexicaPresentation):
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
-        self.table = table = self.table_type.from_params(params, players)
-        #: what the views and the tests read of the rules: the table's board and costs
-        self.board = table.board
-        self.token_info = table.token_info
-        self.c_canal, self.c_bridge, self.c_relocate = (table.c_canal, table.c_bridge,
-                                                        table.c_relocate)
-        self.c_step, self.c_teleport = table.c_step, table.c_teleport
-        self.c_take, self.c_level = table.c_take, table.c_level
-        self.ap_per_turn = table.ap_per_turn
-        self.codec = table.codec
+        #: what the parameters fix: the board, the costs, the state's JSON form; the
+        #: parts of the rules, the views and the tests read it here
+        self.table = self.table_type.from_params(params, players)
 
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
@@ -66,7 +57,7 @@ class MexicaRules(Rules[MexicaState], MexicaBot, MexicaPresentation):
     def action_vocabulary(self) -> list[str]:
         from variants.mexica.notation import vocabulary
 
-        return vocabulary(self)
+        return vocabulary(self.table)
 
     @classmethod
     def check_players(cls, params: dict[str, Any], players: int) -> list[ConfigIssue]:
@@ -157,10 +148,3 @@ class MexicaRules(Rules[MexicaState], MexicaBot, MexicaPresentation):
 
     def why_not(self, state: MexicaState, action: str) -> Text | None:
         return refusal(self.table, state, action)
-
-    # -- asked by the tests of the rules' parts -------------------------------------------
-    def _first_round(self, s: MexicaState) -> bool:
-        return first_round(self.table, s)
-
-    def _score_period(self, s: MexicaState) -> list[Event]:
-        return score_period(self.table, s)

@@ -7,10 +7,10 @@ client's previews) is handed this :class:`MexicaTable` and a state: none of them
 ``district_levels``, ``rank`` and ``award`` are how the scorings treat the temples'
 owners (the neutral colour takes places and scores nothing).
 
-The helpers that must play actions on a copy (the previews of ``queries``, a phone's
-walks in ``plans``, the hint's words in ``explain``) take a :class:`MexicaReads`: the
-table and the facade's ``apply``, ``why_not`` and ``clone``, so a preview asks exactly
-what a check asks and the two agree.
+The helpers that must play actions on a copy (a preview's ``queries.simulate``, the
+hint's words in ``explain``) take a :class:`MexicaReads`: the table and the facade's
+``apply``, ``why_not`` and ``clone``, so a preview asks exactly what a check asks and
+the two agree.
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def deciding(t: MexicaTable, state: MexicaState) -> int:
 
 
 class MexicaReads(Protocol):
-    """What ``queries``, ``plans``, ``explain`` and the bots ask of Mexica's rules (a rule
+    """What ``queries``, ``explain`` and the bots ask of Mexica's rules (a rule
     variant's rules included: the neutral colour ranks through its table's ``rank``).
     Nothing here changes a state it is given except ``apply``, which the helpers call on
     clones."""

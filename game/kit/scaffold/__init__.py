@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.core.errors import AztecArcadeError, quote
 from game.kit.scaffold.catalogue import GERMAN, TEXT
+from game.kit.scaffold.engine import LEGAL, PRESENT, RULES, TABLE, VERBS
 from game.kit.scaffold.lesson import LESSON
 from game.kit.scaffold.testfile import TESTS
 
@@ -117,7 +118,11 @@ def next_steps(name: str, target: Path) -> str:
     rows = [("pyproject.toml", "the entry point (group aztec_arcade.variants)"),
             (f"{package}/plugin.py", "register_rules, register_variants, register_views, "
              "register_lessons"),
-            (f"{package}/rules.py", "the rules engine: a race along a short track"),
+            (f"{package}/rules.py", "the rules engine's facade: a race along a short track"),
+            (f"{package}/table.py", "what the parameters fix, read once"),
+            (f"{package}/legal.py", "what may be played now"),
+            (f"{package}/verbs.py", "each verb's check, handler and sentence"),
+            (f"{package}/present.py", "how a move reads in the log and on the buttons"),
             (f"{package}/{name}.yaml", "the variant: name, players, track length, steps"),
             (f"{package}/view.py", "the board view (pygame)"),
             (f"{package}/text.py", "the game's catalogue: its texts as messages"),
@@ -189,8 +194,11 @@ aztec-arcade validate __PKG__/__NAME__.yaml
 ```
 
 - `__PKG__/__NAME__.yaml`: the variant (name, players, the numbers of the game).
-- `__PKG__/rules.py`: the rules engine (`Rules`, from `game.modkit`, the one module of
-  Aztec Arcade a mod imports); its `parameters` schema says what the YAML may contain.
+- `__PKG__/rules.py`: the rules engine's facade (`Rules`, from `game.modkit`, the one
+  module of Aztec Arcade a mod imports); its `parameters` schema says what the YAML may
+  contain. Each part of the rules lives in the module named for it, as in Aztec Arcade's
+  own games: `table.py` (what the parameters fix), `legal.py` (what may be played),
+  `verbs.py` (each verb's check, handler and sentence), `present.py` (how a move reads).
 - `__PKG__/view.py`: how the board looks and how input becomes actions.
 - `__PKG__/plugin.py`: the hooks that hand all three to the game.
 '''
@@ -262,154 +270,11 @@ parameters:
   max_step: 3     # most spaces one turn may move the runner
 '''
 
-_TEMPLATES["__PKG__/rules.py"] = '''\
-"""The rules of __TITLE__: a race along a short track.
-
-One runner stands before the first space of a track of ``length`` spaces. In turn, each
-player moves it 1 to ``max_step`` spaces forward (never past the last space); whoever
-brings it onto the last space wins. Each player scores the spaces they moved it.
-
-The engine contract (see game/core/engine.py and docs/modding/rules-engine.md in Aztec
-Arcade): the rules object is built once from the validated YAML parameters and never
-changes; the state is a plain dict that ``apply`` changes and ``to_dict``/``from_dict``
-turn into JSON types and back. The rules declare the optional facets they answer
-(``Presentation`` here; ``BotHooks`` for the computer players' hooks).
-Actions are canonical lower-case strings, ``legal_actions`` lists exactly what ``apply``
-accepts, and ``apply`` refuses anything else with ``IllegalAction`` and a reason, before
-changing anything.
-"""
-
-from __future__ import annotations
-
-from typing import Any
-
-from game.modkit import (
-    Context,
-    Event,
-    Field,
-    GameType,
-    IllegalAction,
-    Int,
-    Obj,
-    Presentation,
-    Rules,
-    Seat,
-    Text,
-    plain_number,
-    quote,
-)
-
-from __PKG__.text import _
-
-State = dict[str, Any]
-
-
-class __CLASS__Rules(Rules[State], Presentation[State]):
-    """The rules, and the screens' hooks (the Presentation facet: how a move reads in
-    the log and on the buttons). A game whose computer players need help would add
-    BotHooks[State] too (evaluate, candidates, determinize for hidden parts)."""
-
-    engine_id = "__NAME__"
-    #: nothing is hidden and nothing is left to chance (change it when yours is)
-    game_type = GameType(information="perfect", chance="none")
-    parameters = Obj({
-        "length": Field(Int(min=2, max=40), "Spaces on the track.", default=12),
-        "max_step": Field(Int(min=1, max=9), "Most spaces one turn may move the runner.",
-                          default=3),
-    })
-    playout_limit = 200
-
-    @classmethod
-    def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
-        if params["max_step"] >= params["length"]:
-            ctx.error(("max_step",), "must be smaller than length, or the first player "
-                      "always wins at once")
-
-    # -- the state -------------------------------------------------------------------
-    def new_state(self, seed: int) -> dict[str, Any]:
-        return {"pos": 0, "turn": 0, "moved": [0] * self.players, "winner": None}
-
-    def to_dict(self, state: dict[str, Any]) -> dict[str, Any]:
-        return {"pos": state["pos"], "turn": state["turn"], "moved": list(state["moved"]),
-                "winner": state["winner"]}
-
-    def from_dict(self, data: dict[str, Any]) -> dict[str, Any]:
-        pos, turn, winner = int(data["pos"]), int(data["turn"]), data["winner"]
-        moved = [int(m) for m in data["moved"]]
-        if not 0 <= pos <= self.params["length"] or not 0 <= turn < self.players:
-            raise ValueError("runner or turn out of range")
-        if len(moved) != self.players or (winner is not None and winner not in
-                                          range(self.players)):
-            raise ValueError("wrong number of players")
-        return {"pos": pos, "turn": turn, "moved": moved, "winner": winner}
-
-    # -- queries ---------------------------------------------------------------------
-    def current_player(self, state: dict[str, Any]) -> int | None:
-        return None if state["winner"] is not None else state["turn"]
-
-    def left(self, state: dict[str, Any]) -> int:
-        """Spaces between the runner and the last space."""
-        return self.params["length"] - state["pos"]
-
-    def legal_actions(self, state: dict[str, Any]) -> list[str]:
-        if state["winner"] is not None:
-            return []
-        most = min(self.params["max_step"], self.left(state))
-        return [f"move {n}" for n in range(1, most + 1)]
-
-    def is_over(self, state: dict[str, Any]) -> bool:
-        return state["winner"] is not None
-
-    def scores(self, state: dict[str, Any]) -> list[int]:
-        return list(state["moved"])
-
-    def winners(self, state: dict[str, Any]) -> list[int]:
-        return [] if state["winner"] is None else [state["winner"]]
-
-    def describe_action(self, state: dict[str, Any], action: str) -> Text:
-        steps = int(action.split()[1])
-        return _.n("Move the runner {n} space to space {space}",
-                   "Move the runner {n} spaces to space {space}",
-                   n=steps, space=state["pos"] + steps)
-
-    # -- the one action --------------------------------------------------------------
-    def apply(self, state: dict[str, Any], action: str) -> tuple[str, list[Event]]:
-        if action not in self.legal_actions(state):
-            raise IllegalAction(self._refusal(state, action))
-        seat, steps = state["turn"], int(action.split()[1])
-        state["pos"] += steps
-        state["moved"][seat] += steps
-        events = [Event("move", _("{player} moves the runner {steps} to space {space}",
-                                  you="You move the runner {steps} to space {space}",
-                                  player=Seat(seat), steps=steps, space=state["pos"]),
-                        seat, points=steps)]
-        if state["pos"] == self.params["length"]:
-            state["winner"] = seat
-            events.append(Event("game_over", _("{player} reaches the last space and wins",
-                                               you="You reach the last space and win",
-                                               player=Seat(seat)), seat))
-        else:
-            state["turn"] = (seat + 1) % self.players
-        return action, events
-
-    def _refusal(self, state: dict[str, Any], action: str) -> Text:
-        """Why ``action`` is not legal now, in words for the player (a message: each
-        reader sees it in their language)."""
-        if state["winner"] is not None:
-            return _("the race is over")
-        word, _space, number = action.partition(" ")
-        steps = plain_number(number)
-        if word != "move" or steps is None:
-            return _("{action} is not an action of this game; write move N, e.g. move 1",
-                     action=quote(action))
-        if str(steps) != number:
-            return _("write the number plainly: move {steps}", steps=steps)
-        if not 1 <= steps <= self.params["max_step"]:
-            return _("a turn moves the runner 1 to {most} spaces",
-                     most=self.params["max_step"])
-        return _("the runner would run past the last space ({left} left)",
-                 left=self.left(state))
-'''
+_TEMPLATES["__PKG__/rules.py"] = RULES
+_TEMPLATES["__PKG__/table.py"] = TABLE
+_TEMPLATES["__PKG__/legal.py"] = LEGAL
+_TEMPLATES["__PKG__/verbs.py"] = VERBS
+_TEMPLATES["__PKG__/present.py"] = PRESENT
 
 _TEMPLATES["__PKG__/view.py"] = '''\
 """The board view of __TITLE__ for the Aztec Arcade client.
@@ -424,9 +289,12 @@ Keys: 1-9 move that many spaces, Left/Right choose, Enter moves; or click a spac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.modkit import BoardView, draw_panel, inside, theme
+
+from __PKG__.rules import __CLASS__Rules
+from __PKG__.table import __CLASS__Table
 
 
 class __CLASS__View(BoardView):
@@ -438,8 +306,9 @@ class __CLASS__View(BoardView):
 
     # -- helpers ---------------------------------------------------------------------
     @property
-    def rules(self) -> Any:
-        return self.session.game.rules
+    def table(self) -> __CLASS__Table:
+        """What the parameters fix (``length``, ``max_step``): the rules' table."""
+        return cast("__CLASS__Rules", self.session.game.rules).table
 
     @property
     def state(self) -> Any:
@@ -449,7 +318,7 @@ class __CLASS__View(BoardView):
                     ) -> tuple[float, float, float, float]:
         """Space ``i`` (0 = the start, length = the last space) as x, y, w, h."""
         x, y, w, h = area
-        count = self.rules.params["length"] + 1
+        count = self.table.length + 1
         size = min((w - 80) / count, 120.0)
         left = x + (w - size * count) / 2
         return left + i * size + 4, y + h / 2 - size / 2, size - 8, size - 8
@@ -493,7 +362,7 @@ class __CLASS__View(BoardView):
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Any, area: tuple[float, float, float, float]) -> None:
         draw_panel(screen, *area, title="__TITLE__")
-        length = self.rules.params["length"]
+        length = self.table.length
         pos = self.state["pos"]
         colours = self.session.colours
         seat = self.session.game.current_player
@@ -518,9 +387,9 @@ class __CLASS__View(BoardView):
     def draw_panel(self, screen: Any, area: tuple[float, float, float, float]) -> None:
         x, y, w, h = area
         top = draw_panel(screen, x, y, w, h, "The race")
-        left = self.rules.params["length"] - self.state["pos"]
+        left = self.table.length - self.state["pos"]
         lines = [f"{left} spaces to the goal",
-                 f"Move 1 to {self.rules.params['max_step']} a turn",
+                 f"Move 1 to {self.table.max_step} a turn",
                  "Reach the last space to win"]
         for i, line in enumerate(lines):
             screen.text(line, x + 24, top + 10 + i * 48, theme.FONT_BODY, theme.TEXT)

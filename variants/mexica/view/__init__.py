@@ -113,7 +113,7 @@ class MexicaView(SeatStyle, AidPictures):
 
     @property
     def board(self) -> Board:
-        return self.rules.board
+        return self.rules.table.board
 
     def _home(self) -> int:
         b = self.board
@@ -473,7 +473,7 @@ class MexicaView(SeatStyle, AidPictures):
     def draw(self, screen: Screen, area: Area) -> None:
         game = self.session.game
         rules, s = self.rules, game.state
-        b = rules.board
+        b = rules.table.board
         lay = self._board_lay = vp.make_layout(area, b.width, b.height)
         base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)
         st = self._static
@@ -540,7 +540,7 @@ class MexicaView(SeatStyle, AidPictures):
 
     def opaque_rect(self, screen: Screen, area: Area) -> Any:
         """The island's painted layer (the lake around it included), opaque to the edge."""
-        b = self.rules.board
+        b = self.rules.table.board
         return screen.rect(*vp.make_layout(area, b.width, b.height).outer)
 
     def board_rect(self, area: Area) -> Area:

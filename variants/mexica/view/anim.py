@@ -183,7 +183,7 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
     if not any(e.kind in ("scoring", "district_scored") for e in events):
         return []
     game = session.game
-    b, s = game.rules.board, game.state
+    b, s = game.rules.table.board, game.state
     steps: list[dict[str, Any]] = []
     for e in events:
         if e.kind != "district_scored":
@@ -243,7 +243,7 @@ def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
     """Per frame: dropping pieces, the Pilli (current one pulsing), cursor, pop-ups."""
     _draw_drops(screen, lay, view, s)
     _draw_pilli(screen, lay, view, s)
-    if 0 <= view.cursor < rules.board.size and s.phase != "over" and view.tool != "tokens":
+    if 0 <= view.cursor < rules.table.board.size and s.phase != "over" and view.tool != "tokens":
         _draw_cursor(screen, lay, view)
     _draw_pops(screen, lay, view)
 
@@ -376,4 +376,4 @@ def draw_flights(screen: Screen, view: Any, shelf: Any, lay: vp.Layout,
     """Founded tokens flying from the display to their districts, over board and panel."""
     for a, (x, y, side) in flights(view, shelf, lay):
         size = a.data["size"]
-        vp.paint_token(screen, x, y, side, size, rules.token_info.get(size))
+        vp.paint_token(screen, x, y, side, size, rules.table.token_info.get(size))

@@ -174,7 +174,7 @@ def _paint_ghost(scr: Screen, lay: Layout, rules: MexicaRules, p: Any, colour: A
         _ghost(scr, lay, c, lambda sub, x, y: paint_temple(sub, x, y, cs, p.level, colour,
                                                           mark))
     elif p.ghost == "token" and p.ok:
-        info = rules.token_info.get(p.level)
+        info = rules.table.token_info.get(p.level)
         _ghost(scr, lay, c, lambda sub, x, y: paint_token(sub, x, y, cs, p.level, info))
     elif p.ghost == "pilli" and p.ok:
         _ghost(scr, lay, c, lambda sub, x, y: paint_pilli(sub, x + cs / 2, y + cs / 2, cs,

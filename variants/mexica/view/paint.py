@@ -275,7 +275,7 @@ def paint_state(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState
     """Everything on the board except the Pilli (drawn per frame) and hidden cells."""
     cs = lay.cs
     founded = sorted({state.label[c] for c in state.tokens})
-    view_land.paint_founded(scr, lay, rules.board,
+    view_land.paint_founded(scr, lay, rules.table.board,
                             [sorted(state.dcells.get(label, ())) for label in founded])
     for tile in state.tiles:
         if not hidden.intersection(tile):
@@ -283,7 +283,7 @@ def paint_state(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState
             x, y, w, h = tile_rect(lay, tile)
             stamp(scr, ("canal", small.cols, small.rows, local), x, y, w, h, 0.0,
                   lambda sub, small=small, local=local: paint_canal(sub, small, local))
-    board = rules.board
+    board = rules.table.board
     for c, axis in state.bridges.items():
         for r in board.ramps(c, axis):
             if r >= 0:
@@ -304,7 +304,7 @@ def paint_state(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState
     for c, size in state.tokens.items():
         if c not in hidden:
             x, y = lay.xy(c)
-            info = rules.token_info.get(size)
+            info = rules.table.token_info.get(size)
             look = (info["founder"], info["presence"]) if info else None
             stamp(scr, ("token", size, look), x, y, cs, cs, cs * 0.1,
                   lambda sub, size=size, info=info:

@@ -304,7 +304,7 @@ def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float
             continue
         scr.box(tx, ty, size, size, theme.TOKEN, radius=8 * k)
         scr.box(tx, ty, size, size, INK, radius=8 * k, width=3 * k)
-        info = rules.token_info.get(t)
+        info = rules.table.token_info.get(t)
         if info:
             token_numbers(scr, tx + size / 2, ty + size / 2, t, info,
                              theme.readable(size * 0.5), theme.readable(size * 0.34),

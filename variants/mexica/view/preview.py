@@ -81,7 +81,7 @@ def compute(session: Any, t: Tooling) -> Preview:
     fn = {"walk": _walk, "canal": _canal, "bridge": _bridge, "temple": _temple,
           "found": _found, "relocate": _relocate, "tokens": _tokens}[t.tool]
     p = fn(session, rules, s, t)
-    p.standing = q.district_standing(rules, s, t.cursor)
+    p.standing = q.district_standing(rules.table, s, t.cursor)
     return p
 
 
@@ -106,7 +106,7 @@ def _check(session: Any, p: Preview, action: str, text: Text) -> Preview:
 
 
 def _start(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
-    b = rules.board
+    b = rules.table.board
     free = frozenset(c for c in b.starts if c not in s.pilli)
     p = Preview(zone=free, ghost="pilli", cells=(t.cursor,))
     who = session.name(s.turn)
@@ -127,10 +127,10 @@ def _ap_note(s: MexicaState, text: Text) -> Msg:
 
 
 def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
-    b = rules.board
+    b = rules.table.board
     me = s.pilli[s.turn]
-    costs = q.walk_costs(rules, s)
-    boats = q.boat_costs(rules, s)
+    costs = q.walk_costs(rules.table, s)
+    boats = q.boat_costs(rules.table, s)
     labels = _walk_labels(s, costs, boats)
     zone = frozenset(c for c, (_, style) in labels.items() if style != "far")
     p = Preview(zone=zone, labels=labels)
@@ -144,8 +144,8 @@ def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Previ
         options.append((costs[c], 0, "walk"))
     if c in boats:
         options.append((boats[c], 1, "boat"))
-    if q.teleport_ok(rules, s, c):
-        options.append((rules.c_teleport, 2, "teleport"))
+    if q.teleport_ok(rules.table, s, c):
+        options.append((rules.table.c_teleport, 2, "teleport"))
     if not options:
         return _refuse(p, _no_way(session, rules, s, c))
     cost, _rank, kind = min(options)
@@ -179,7 +179,7 @@ def _walk_labels(s: MexicaState, costs: dict[int, int], boats: dict[int, int]
 
 def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> Text:
     """Why no walk, boat or teleport reaches ``c``."""
-    b = rules.board
+    b = rules.table.board
     name = b.names[c]
     if c in b.lake or (s.canal[c] and c not in s.bridges):
         return _("{space} is water: a Pilli walks on land and bridges", space=name)
@@ -196,9 +196,9 @@ def _no_way(session: Any, rules: MexicaRules, s: MexicaState, c: int) -> Text:
 
 def _walk_to(rules: MexicaRules, s: MexicaState, p: Preview, me: int, c: int, cost: int) -> Preview:
     """A walk of several steps: the path, and the first step the engine would refuse."""
-    b = rules.board
+    b = rules.table.board
     name = b.names[c]
-    path = q.walk_path(rules, s, c) or []
+    path = q.walk_path(rules.table, s, c) or []
     p.path = [me, *path]
     text = _("Walk to {space}: {cost}", space=name, cost=ap(cost))
     if cost > s.ap:
@@ -224,7 +224,7 @@ def canal_cells(board: Board, cursor: int, mode: str) -> tuple[int, ...] | None:
 
 
 def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
-    b = rules.board
+    b = rules.table.board
     p = Preview(ghost="canal")
     cells = canal_cells(b, t.cursor, t.canal_mode)
     if cells is None:
@@ -233,11 +233,11 @@ def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
     p.cells = cells
     action = "canal " + " ".join(b.names[c] for c in sorted(cells))
     text = _("Canal {spaces}: {cost}", spaces=" ".join(b.names[c] for c in sorted(cells)),
-             cost=ap(rules.c_canal))
+             cost=ap(rules.table.c_canal))
     _check(session, p, action, text)
     if not p.ok:
         return p
-    pieces = q.canal_preview(rules, s, cells)
+    pieces = q.canal_preview(rules.table, s, cells)
     if not pieces:
         return p
     split = pieces[0]["new"]
@@ -265,31 +265,31 @@ def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
 
 
 def _bridge(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
-    b = rules.board
+    b = rules.table.board
     c = t.cursor
     fits = frozenset(x for tile in s.tiles for x in tile
-                     if x not in s.bridges and q.bridge_axes(rules, s, x))
+                     if x not in s.bridges and q.bridge_axes(rules.table, s, x))
     p = Preview(ghost="bridge", cells=(c,), zone=fits)
     if s.supply["bridges"] <= 0:
         return _refuse(p, _("No bridges are left in the supply: use the relocate tool"))
-    axes = q.bridge_axes(rules, s, c)
+    axes = q.bridge_axes(rules.table, s, c)
     axis = t.axis if t.axis in axes or not axes else axes[0]
     p.axis = axis
     name = b.names[c]
     text = _("Bridge on {space} ({axis}): {cost}", space=name, axis=axis_of(axis),
-             cost=ap(rules.c_bridge))
+             cost=ap(rules.table.c_bridge))
     if len(axes) == 2:
         text = _("{what} — R turns it", what=text)
     return _check(session, p, f"bridge {name} {axis}", text)
 
 
 def _temple(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
-    b = rules.board
+    b = rules.table.board
     c = t.cursor
     hand = s.hands[s.turn]
     p = Preview(ghost="temple", cells=(c,), level=t.level,
-                zone=frozenset(q.temple_spots(rules, s)))
-    f = q.founding(rules, s)
+                zone=frozenset(q.temple_spots(rules.table, s)))
+    f = q.founding(rules.table, s)
     if f is not None:
         p.districts.append({"cells": frozenset(f["cells"]), "size": f["size"],
                             "token": False, "faint": True})
@@ -298,20 +298,20 @@ def _temple(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Pre
         return _refuse(p, _("You have no level-{level} temple left (in hand: {have}); press a "
                             "digit to pick a level", level=t.level, have=have))
     name = b.names[c]
-    cost = t.level * rules.c_level
+    cost = t.level * rules.table.c_level
     return _check(session, p, f"temple {name} {t.level}",
                   _("Temple of level {level} on {space}: {cost}", level=t.level, space=name,
                     cost=ap(cost)))
 
 
 def _found(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
-    b = rules.board
+    b = rules.table.board
     c = t.cursor
     p = Preview(ghost="token", cells=(c,))
-    for d in q.foundable_districts(rules, s):
+    for d in q.foundable_districts(s):
         p.districts.append({"cells": frozenset(d["cells"]), "size": d["size"],
                             "token": True, "faint": True})
-    f = q.founding(rules, s)
+    f = q.founding(rules.table, s)
     if f is None:
         return _refuse(p, _("Your Pilli must stand in a district (not on a bridge) to found "
                             "it"))
@@ -338,7 +338,7 @@ def _found(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
 
 
 def _relocate(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
-    b = rules.board
+    b = rules.table.board
     c = t.cursor
     name = b.names[c]
     p = Preview(cells=(c,), select=t.source)
@@ -352,27 +352,27 @@ def _relocate(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> P
         if c in s.pilli:
             return _refuse(p, _("A Pilli stands on that bridge"))
         p.ok, p.status = True, _("Pick up the bridge on {space} (relocating costs {cost})",
-                                 space=name, cost=ap(rules.c_relocate))
+                                 space=name, cost=ap(rules.table.c_relocate))
         return p
     src = t.source
     p.ghost = "bridge"
     p.zone = frozenset(x for tile in s.tiles for x in tile
-                       if q.bridge_axes(rules, s, x, ignore=src))
+                       if q.bridge_axes(rules.table, s, x, ignore=src))
     if c == src:  # a relocation goes elsewhere; here it only puts the bridge back
         p.ghost = None
         p.ok, p.status = True, _("Put the bridge back on {space} (cancel)", space=name)
         return p
-    axes = q.bridge_axes(rules, s, c, ignore=src)
+    axes = q.bridge_axes(rules.table, s, c, ignore=src)
     axis = t.axis if t.axis in axes or not axes else axes[0]
     p.axis = axis
     text = _("Move the bridge {space} to {target} ({axis}): {cost}", space=b.names[src],
-             target=name, axis=axis_of(axis), cost=ap(rules.c_relocate))
+             target=name, axis=axis_of(axis), cost=ap(rules.table.c_relocate))
     return _check(session, p, f"relocate {b.names[src]} {name} {axis}", text)
 
 
 def token_menu(rules: MexicaRules, s: MexicaState) -> list[tuple[str, Text]]:
     menu: list[tuple[str, Text]] = [
-        ("take", _("Take an AP token ({cost})", cost=ap(rules.c_take))),
+        ("take", _("Take an AP token ({cost})", cost=ap(rules.table.c_take))),
         ("spend", _("Spend an AP token (+{cost})", cost=ap(1)))]
     if s.period == 2:
         for size in sorted(set(s.display)):
