@@ -67,13 +67,18 @@ from game.kit.aidrows import aid_row
 from game.kit.conformance import ConformanceError, check_variant
 from game.kit.verbs import Verb, dispatch
 
-if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
-    from game.kit.client import theme  # noqa: F401
-    from game.kit.client.boardview import Area, BoardView, SeatStyle  # noqa: F401
-    from game.kit.client.intent import Intent  # noqa: F401
-    from game.kit.client.screen import Screen  # noqa: F401
-    from game.kit.client.text import draw_panel, fit, inside  # noqa: F401
-    from game.ui.session import Session  # noqa: F401
+if TYPE_CHECKING:  # for editors and type checkers (``as``: re-exported); at run time
+    # see __getattr__
+    from game.kit.client import theme as theme
+    from game.kit.client.boardview import Area as Area
+    from game.kit.client.boardview import BoardView as BoardView
+    from game.kit.client.boardview import SeatStyle as SeatStyle
+    from game.kit.client.intent import Intent as Intent
+    from game.kit.client.screen import Screen as Screen
+    from game.kit.client.text import draw_panel as draw_panel
+    from game.kit.client.text import fit as fit
+    from game.kit.client.text import inside as inside
+    from game.ui.session import Session as Session
 
 #: client names -> the module that holds them (``None``: the name is that module)
 _CLIENT: dict[str, tuple[str, str | None]] = {

@@ -181,6 +181,20 @@ def test_the_generated_tests_pass_as_generated(tmp_path):
     assert "10 passed" in result.stdout
 
 
+def test_the_generated_package_type_checks_strictly_against_the_kit(tmp_path):
+    """A modder who runs ``mypy --strict`` on the package sees no error: the game ships
+    its types (``py.typed``) and the kit's client names are exported to type checkers,
+    not only at run time."""
+    target = new_variant("modtest-typed", tmp_path)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
+    # the game as a modder has it: installed (editable here), read for its py.typed
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                             "--cache-dir", os.devnull, "modtest_typed"],
+                            cwd=target, env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success: no issues found" in result.stdout
+
+
 def test_the_generated_game_plays_to_the_end_in_the_client(tmp_path, home, make_app,
                                                            modules):
     """Its board view comes through register_views and turns keys into moves."""
