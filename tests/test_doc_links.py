@@ -79,7 +79,8 @@ README = ROOT / "README.md"
 
 def test_the_readme_fits_on_one_screen():
     lines = README.read_text(encoding="utf-8").splitlines()
-    assert len(lines) <= 60, f"README.md has {len(lines)} lines; move the detail to docs/"
+    # the project, its two commands, a screenshot, the house and the way to docs/
+    assert len(lines) <= 72, f"README.md has {len(lines)} lines; move the detail to docs/"
 
 
 def test_the_readme_says_how_to_play_install_and_test():
