@@ -16,7 +16,10 @@ from game.api import new_game
 from game.i18n import say
 from game.kit.client import theme
 from game.kit.client.layers import Snapshot
+from game.kit.client.layout import STATUS_AREA
 from game.kit.client.screen import Screen
+from game.kit.client.textmap import Placed, TextMap
+from game.kit.client.textmap import overlaps as ink_overlaps
 from game.ui import showcase
 from tests.client.conftest import Driver
 from tests.client.test_language import spoken
@@ -84,3 +87,112 @@ def test_mexicas_tokens_to_come_fit_their_box_in_every_language(make_app, monkey
     box = min(holders, key=lambda b: b.w * b.h)
     assert box.contains(text) and text.x - box.x >= 2 and box.right - text.right >= 2, \
         (words, text, box)
+
+
+# ---------------------------------------------------------------------------------------
+# the game screen at a table of long names, in German
+# ---------------------------------------------------------------------------------------
+def german_table(app, variant: str, players: int, seed: int = 1):
+    """``variant`` for ``players`` seats with long names, in German, past any hand-off
+    (Aztlán's secret cards), its banner gone."""
+    from game.ui.scenes.play import PlayScene
+
+    ui = Driver(app)
+    play = showcase.start_play(app, new_game(variant, players, seed=seed))
+    play.session.names[:] = list(LONG_NAMES[:players])
+    ui.frames(3)
+    for _ in range(3):  # Aztlán: "Pass to ..." before each secret card
+        if ui.app.stack.top is play:
+            break
+        ui.key(pygame.K_RETURN)
+        ui.frames(3)
+    assert isinstance(ui.app.stack.top, PlayScene)
+    play._lay_out()  # the long names stand the cards one under another
+    return ui, play
+
+
+@contextmanager
+def text_map(app) -> Iterator[TextMap]:
+    """Every text placed on any screen from now on (a board's layer painted once and then
+    copied too), kept parts painted anew each frame."""
+    tmap = TextMap(window=app.screen.surface)
+    Screen.recorder = tmap
+    Snapshot.paint_always = True
+    try:
+        yield tmap
+    finally:
+        Screen.recorder = None
+        Snapshot.paint_always = False
+
+
+def seen_texts(app, tmap: TextMap) -> list[Placed]:
+    """The texts a person sees on the window after one more frame."""
+    tmap.next_frame()
+    app.draw()
+    return tmap.visible()
+
+
+def window_y(app, logical_y: float) -> int:
+    return app.screen.px(0, logical_y)[1]
+
+
+#: a hint as long as Aztlán's are in German (a move, its plan and its reason)
+LONG_HINT = ("Tipp: Du setzt eine Figur in t11 (Sonnenpyramide) – danach: du ziehst eine "
+             "Figur von t11 (Sonnenpyramide) nach t4 (Rote Dünen); verbessert deine Lage "
+             "um etwa 1 Punkt")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("variant", "players"), [("aztlan", 4), ("tlatelolco-market", 3),
+                                                  ("mexica", 4)])
+def test_a_status_on_two_lines_covers_no_word_of_the_board_or_the_log(make_app, size,
+                                                                     variant, players):
+    """A long status (a German hint) wraps onto a second line: it takes the shortcut
+    bar's room, and every word of the board, the panel and the log that showed before it
+    (Aztlán's score track, the Market's south seat's label, the log's last line) still
+    shows."""
+    app = make_app(size=size, fullscreen=False)
+    with spoken("de"), text_map(app) as tmap:
+        _ui, play = german_table(app, variant, players)
+        play.banner.hide()
+        play.hints.text = "Tipp: Zug beenden"  # a short status: one line
+        before = seen_texts(app, tmap)
+        play.hints.text = LONG_HINT
+        after = seen_texts(app, tmap)
+    status_top = window_y(app, STATUS_AREA[1])
+    shown = {(p.text, p.rect.topleft) for p in after}
+    hidden = [p.text for p in before
+              if p.ink.bottom <= status_top and (p.text, p.rect.topleft) not in shown]
+    assert hidden == [], hidden
+    wrapped = [p for p in after if p.role == "status"]
+    assert len(wrapped) == 2, [p.text for p in wrapped]  # the hint is whole, on two lines
+    assert " ".join(p.text for p in wrapped) == LONG_HINT
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("variant", "players"), [("aztlan", 4), ("mexica", 4)])
+def test_the_turn_banner_covers_all_of_the_seat_cards_or_none(make_app, monkeypatch, size,
+                                                             variant, players):
+    """Four long names stand the seat cards one under another, taller than the banner
+    once was: the banner "Itzpapalotl ist dran" lies over every card whole, never over
+    the top of the list with the last cards showing half."""
+    from game.kit.client.layout import seat_cards
+
+    app = make_app(size=size, fullscreen=False)
+    with spoken("de"), text_map(app) as tmap:
+        _ui, play = german_table(app, variant, players)
+        play.banner.show(f"{LONG_NAMES[3]} ist dran")
+        play.banner.t = 0.9  # slid in, not yet going
+        with drawn_boxes(monkeypatch) as (_texts, boxes):
+            app.draw()
+        seen = seen_texts(app, tmap)
+    cards = [app.screen.rect(*card)
+             for card in seat_cards(players, play.view.seat_fact_lines, play.wide)]
+    banner = max((b for b in boxes if b.contains(cards[0].clip(b)) and b.colliderect(cards[0])),
+                 key=lambda b: b.w * b.h)
+    for card in cards:
+        assert banner.contains(card) or not banner.colliderect(card), (card, banner)
+    names = {p.text for p in seen}
+    assert f"{LONG_NAMES[3]} ist dran" in names
+    assert not any(name in names for name in LONG_NAMES), names  # no card peeks out
+    assert not ink_overlaps(seen), [(a.text, b.text) for a, b in ink_overlaps(seen)]
