@@ -196,3 +196,27 @@ def test_the_turn_banner_covers_all_of_the_seat_cards_or_none(make_app, monkeypa
     assert f"{LONG_NAMES[3]} ist dran" in names
     assert not any(name in names for name in LONG_NAMES), names  # no card peeks out
     assert not ink_overlaps(seen), [(a.text, b.text) for a, b in ink_overlaps(seen)]
+
+
+def test_a_hints_plan_reads_as_german_word_order():
+    """The rest of a hint's plan follows "danach" ("then"): German puts the verb second
+    after it ("danach ziehst du"), so the catalogue's words must not make "danach du
+    ziehst" (seen on the television) of the seat's own sentence."""
+    import re
+
+    from game.ai.hint import derived_reason
+
+    game = new_game("mexica", 2, seed=1)
+    while game.current_player is not None and game.state.phase != "play":
+        game.apply(game.legal_actions()[0])  # the leaders placed
+    seat = game.current_player
+    work = game.rules.clone(game.state)
+    plan = []
+    for _ in range(2):  # two walks by the same seat
+        step = next(a for a in game.rules.legal_actions(work) if a.startswith("move"))
+        plan.append(step)
+        game.rules.apply(work, step)
+    with spoken("de"):
+        text = derived_reason(game.rules, game.rules.clone(game.state), seat, plan)
+    assert "danach" in text and "danach du " not in text, text
+    assert re.search(r"danach: du \w+st ", text), text
