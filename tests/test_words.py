@@ -10,8 +10,11 @@ import pytest
 
 from game.api import list_variants, new_game
 from game.core.rng import Rng
-from game.core.words import imperative, indefinite, personalise, plural
+from game.core.words import Addressed, imperative, indefinite, personalise, plural
 from game.i18n import render
+
+#: the learner's seat as a lesson names it: spoken to
+YOU = Addressed("You")
 
 #: "1 spaces", "1 levels": a count of one with a plural noun
 ONE_PLURAL = re.compile(r"(?<![\d.])1 (spaces|levels|pawns|cards|territories|points|tiles|"
@@ -47,14 +50,14 @@ def test_no_event_of_a_whole_game_says_one_with_a_plural(variant):
     assert not wrong, wrong[:5]
 
 
-# -- the second person: a seat named "You" (the learner of a lesson) -------------------------
+# -- the second person: a seat spoken to (the learner of a lesson) ------------------------
 #: "You's", or "You" with a verb in the third person ("You wins", "you pays", "You is")
 THIRD_PERSON_YOU = re.compile(r"\b(?:you|YOU)(?:'s|'S)|\byou (?:[a-z]*[^s\W]s|is|has|was|does)\b",
                               re.IGNORECASE)
 
 
 def test_a_seat_named_you_is_spoken_to():
-    names = ["You", "Ana", "Ben"]
+    names = [YOU, "Ana", "Ben"]
     said = {text: personalise(text, names) for text in (
         "Player 1 wins with 31 points", "Player 1's turn", "Player 1 passes",
         "Player 1 puts a coin on buyer 2", "Player 1 pays with buyer 3's coin",
@@ -80,6 +83,14 @@ def test_a_seat_named_you_is_spoken_to():
     assert not [t for t in said.values() if THIRD_PERSON_YOU.search(t)]
 
 
+def test_a_player_who_types_you_as_a_name_is_named_not_spoken_to():
+    """Being spoken to is a flag of the seat (a lesson's learner), not the word its name
+    happens to be in English."""
+    assert personalise("Player 1 wins", ["You", "Ana"]) == "You wins"
+    assert personalise("Player 1 wins", [YOU, "Ana"]) == "You win"
+    assert personalise("Player 1 wins", [Addressed("Du"), "Ana"]) == "You win"
+
+
 def test_other_names_keep_the_third_person():
     names = ["Ana", "Ben"]
     assert personalise("Player 1 wins with 31 points", names) == "Ana wins with 31 points"
@@ -90,7 +101,7 @@ def test_other_names_keep_the_third_person():
 
 
 def test_the_verb_is_changed_only_after_the_learner_as_a_subject():
-    names = ["You", "Ana"]
+    names = [YOU, "Ana"]
     # an object followed by a plural noun is no verb in the third person
     assert personalise("Player 2 gives Player 1 tokens", names) == "Ana gives you tokens"
     assert personalise("1 pawn of Player 1 returns", names) == "1 pawn of you returns"
@@ -100,9 +111,9 @@ def test_the_verb_is_changed_only_after_the_learner_as_a_subject():
 
 @pytest.mark.parametrize("variant", [v["id"] for v in list_variants()])
 def test_no_text_of_a_whole_game_speaks_of_you_in_the_third_person(variant):
-    """Every event and every action's description of whole games, seat 1 named "You"."""
+    """Every event and every action's description of whole games, seat 1 spoken to."""
     spec = next(v for v in list_variants() if v["id"] == variant)
-    names = ["You"] + [f"Computer {i + 2}" for i in range(spec["max_players"] - 1)]
+    names = [YOU] + [f"Computer {i + 2}" for i in range(spec["max_players"] - 1)]
     for seed in (1, 2):
         g = new_game(variant, spec["max_players"], seed=seed)
         rng = Rng(seed)
@@ -136,10 +147,10 @@ def test_no_event_of_a_whole_game_says_a_before_eight_or_eleven(variant):
 
 
 def test_words_in_s_that_are_no_verbs_stay():
-    names = ["You"]
+    names = [YOU]
     assert personalise("Player 1 always plays first", names) == "You always play first"
     assert personalise("Player 1 also wins", names) == "You also win"
-    assert personalise("Player 1 plus Player 2", ["You", "Ana"]) == "You plus Ana"
+    assert personalise("Player 1 plus Player 2", [YOU, "Ana"]) == "You plus Ana"
     assert personalise("Hint: take — Player 1 founds it", names) == \
         "Hint: take — you found it"
 

@@ -1,6 +1,6 @@
 """Words for people: a count with its noun in the right number ("1 space", "2 levels"),
-and the names chosen at setup in the engine's texts, in the second person for a seat named
-"You" ("You win", "your turn").
+and the names chosen at setup in the engine's texts, in the second person for a seat that
+is spoken to (:class:`Addressed`: "You win", "your turn").
 
 Every message a player reads (logs, status lines, refusals, panels) says counts through
 :func:`plural`, so no screen shows "1 spaces" and every game spells them the same way; and
@@ -39,8 +39,15 @@ def indefinite(phrase: str) -> str:
 
 
 # -- names in the engine's texts -------------------------------------------------------------
-#: a seat named this is spoken to, not about: the learner of a lesson ("You win")
-SECOND_PERSON = "you"
+class Addressed(str):
+    """The name of a seat that is spoken to, not about: a lesson's learner, a phone's own
+    seat ("You win", "Your turn"). The flag is the name's type, never its letters: the
+    learner reads "You" in English and "Du" in German, and a player who types "You" at
+    setup is named, not spoken to."""
+
+    __slots__ = ()
+
+
 #: "Player 2" or "Player 2's", the engine's way of naming a seat in a text
 MENTION = re.compile(r"\bPlayer (\d+)\b('s\b)?")
 #: a clause starts here: the start of the text or after punctuation (a subject may follow)
@@ -64,8 +71,8 @@ def player(seat: int) -> str:
 
 
 def addressed(name: str) -> bool:
-    """Whether a seat of this name is spoken to in the second person (a lesson's "You")."""
-    return name.strip().casefold() == SECOND_PERSON
+    """Whether a seat of this name is spoken to in the second person (:class:`Addressed`)."""
+    return isinstance(name, Addressed)
 
 
 def base_form(word: str) -> str | None:
@@ -105,9 +112,10 @@ def _speak_to(rest: str) -> str:
 
 
 def personalise(text: str, names: list[str]) -> str:
-    """Engine texts say "Player 2"; show the names chosen at setup instead. A seat named
-    "You" is spoken to: "Player 1 wins" reads "You win", "Player 1's turn" "Your turn",
-    "No coin for Player 1" "No coin for you", so a lesson never says "You wins"."""
+    """Engine texts say "Player 2"; show the names chosen at setup instead. A seat whose
+    name is :class:`Addressed` is spoken to: "Player 1 wins" reads "You win", "Player 1's
+    turn" "Your turn", "No coin for Player 1" "No coin for you", so a lesson never says
+    "You wins"."""
     if not names:
         return text
     out: list[str] = []

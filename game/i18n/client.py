@@ -22,3 +22,6 @@ JOINTS = {
 }
 #: a seat when the reader knows no names (a log file, the command line)
 PLAYER = _("Player {number}")
+#: the name of a seat spoken to (a lesson's learner) on its card and in every sentence
+#: that names it: the reader's word for "you"
+YOU = _("You", context="seat")

@@ -2,7 +2,8 @@
 own language), :func:`say` for the television's reader (:func:`set_language`).
 
 A reader is a language, the players' names and the seat spoken to ("You pass" on that
-seat's phone; a seat named "You", a lesson's learner, is spoken to everywhere). A
+seat's phone; a lesson's learner, whose name is
+:class:`~game.core.words.Addressed`, is spoken to everywhere). A
 message naming that seat as its ``player`` uses its ``you`` msgid, which each catalogue
 says in its own words: no sentence is bent by rules of one language.
 """
@@ -13,7 +14,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
-from game.core.words import addressed, imperative, personalise
+from game.core.words import Addressed, addressed, imperative, personalise
 from game.i18n.catalogue import SOURCE, translations
 from game.i18n.message import Listing, Msg, Seat, Text, Value
 
@@ -57,8 +58,19 @@ def advice(text: Text, seat: int, names: Sequence[str] = ()) -> str:
 
 
 def spoken_to(seat: int, names: Sequence[str], reader: int | None) -> bool:
-    """Whether the reader is this seat (a phone's own seat, or a seat named "You")."""
+    """Whether the reader is this seat (a phone's own seat, or an addressed one)."""
     return seat == reader or (0 <= seat < len(names) and addressed(names[seat]))
+
+
+def seat_name(name: str, lang: str) -> str:
+    """A seat's name as a reader in ``lang`` reads it: a seat spoken to (a lesson's
+    learner) is that language's word for "you" ("You", "Du"), still flagged as
+    :class:`~game.core.words.Addressed`; any other name as it was chosen."""
+    if not addressed(name):
+        return name
+    from game.i18n.client import YOU
+
+    return Addressed(_render(YOU, lang, (), None))
 
 
 def pattern(msg: Msg, lang: str, you: bool = False) -> str:
@@ -107,7 +119,7 @@ def _value(value: Value, lang: str, names: tuple[str, ...], reader: int | None) 
     if isinstance(value, Seat):
         i = value.index
         if 0 <= i < len(names):
-            return names[i]
+            return seat_name(names[i], lang)
         from game.i18n.client import PLAYER
 
         return _render(replace(PLAYER, values={"number": i + 1}), lang, names, reader)

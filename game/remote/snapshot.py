@@ -22,7 +22,7 @@ from game import i18n
 from game.api import Game
 from game.core.events import Event, personalise
 from game.core.facets import presentation
-from game.core.words import SECOND_PERSON, imperative
+from game.core.words import Addressed, imperative
 from game.i18n import Listing, Msg, Seat, Text
 from game.i18n.client import _
 from game.kit.client import theme
@@ -289,11 +289,12 @@ def checked_plans(raw: Any, legal: set[str], names: list[str], lang: str = "en",
 
 
 def addressing(names: list[str], role: Role) -> list[str]:
-    """``names`` with the role's own seat named "You", so that the engine's texts speak to
-    the person holding it (:func:`game.core.words.personalise`)."""
+    """``names`` with the role's own seat spoken to (:class:`~game.core.words.Addressed`),
+    so that the engine's texts speak to the person holding it
+    (:func:`game.core.words.personalise`)."""
     if role is None or not 0 <= role < len(names):
         return names
-    return [SECOND_PERSON.capitalize() if i == role else n for i, n in enumerate(names)]
+    return [Addressed("You") if i == role else n for i, n in enumerate(names)]
 
 
 def button_text(description: Text, seat: int | None, names: list[str],

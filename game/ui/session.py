@@ -20,10 +20,11 @@ from typing import Any
 from game.api import Game
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.words import personalise, player
-from game.i18n import Msg, Seat, Text
+from game.core.words import addressed, personalise, player
+from game.i18n import Msg, Seat, Text, language
 from game.i18n import say as i18n_say
 from game.i18n.client import _
+from game.i18n.render import seat_name
 from game.kit.client import theme
 from game.kit.client.messages import default_name
 from game.ui.isolation import PluginFailure, guard_game
@@ -92,6 +93,22 @@ class Session:
         self.deciding_here: int | None = None
         #: hints each seat has taken (the H key; saved in the meta, shown in the results)
         self.hints: list[int] = [0] * game.players
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the television shows them. A seat spoken to (a lesson's
+        learner, :class:`~game.core.words.Addressed`) is named by the television's word
+        for "you", said again when read, so a language chosen in Settings shows on its
+        card at once. The list is the session's own: a name changed in it stays."""
+        names = self._names
+        for seat, name in enumerate(names):
+            if addressed(name) and (said := seat_name(name, language())) != name:
+                names[seat] = said
+        return names
+
+    @names.setter
+    def names(self, names: list[str]) -> None:
+        self._names = names
 
     # -- queries (cached per version) ---------------------------------------------------
     def legal(self) -> list[str]:
@@ -250,6 +267,12 @@ class Session:
 
     def meta(self) -> dict[str, Any]:
         """What a save keeps besides the game: who sat where, in which colour, which
-        seats the computer plays and how many hints each seat took."""
-        return {"names": list(self.names), "colours": list(self.colour_index),
-                "seats": list(self.kinds), "hints": list(self.hints)}
+        seats the computer plays and how many hints each seat took; the seats spoken to
+        (a lesson saved as a game) by their number, as the words name them in one language
+        only."""
+        meta: dict[str, Any] = {"names": list(self.names), "colours": list(self.colour_index),
+                                "seats": list(self.kinds), "hints": list(self.hints)}
+        spoken = [seat for seat, name in enumerate(self._names) if addressed(name)]
+        if spoken:
+            meta["addressed"] = spoken
+        return meta

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError
+from game.core.words import Addressed
 from game.i18n import say
 from game.i18n.client import _
 from game.kit.client import theme
@@ -61,8 +62,14 @@ def colours_from_meta(meta: dict[str, Any], players: int) -> list[int] | None:
 
 
 def names_from_meta(meta: dict[str, Any], players: int) -> list[str]:
+    """The seats' names saved with a game; a seat spoken to (a lesson saved as a game) is
+    spoken to again, in whatever language the table reads now."""
     raw = meta.get("names") if isinstance(meta, dict) else None
     names = [bound_name(str(n)) for n in raw[:players]] if isinstance(raw, list) else []
     while len(names) < players:
         names.append(default_name(len(names)))
+    spoken = meta.get("addressed") if isinstance(meta, dict) else None
+    for seat in spoken if isinstance(spoken, list) else []:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+            names[seat] = Addressed(names[seat])
     return names

@@ -14,6 +14,7 @@ from game.kit.client.layers import KeptParts
 from game.kit.client.layout import STATUS_AREA
 from game.kit.client.screen import draw_mark
 from game.kit.client.text import fit_lines
+from game.ui.widgets import FOOTER_H, FOOTER_Y
 
 if TYPE_CHECKING:
     from game.kit.client.screen import Colour, Screen
@@ -25,8 +26,12 @@ REFUSED_TEXT = (255, 190, 180)
 
 #: the least room between the status's words and the hints at its right
 HINTS_GAP = 48.0
-#: the height a second line adds: a long status grows upward rather than losing words
+#: the height a second line adds: a long status grows rather than losing words
 LINE_STEP = 46.0
+#: where a long status may reach down to: the shortcut bar's room, which it takes while
+#: it needs two lines (the bar's keys are in help, F1, too), never the board's or the
+#: log's words above it (a score track, a seat's label), which only the game shows
+BELOW = FOOTER_Y + FOOTER_H - 8.0
 
 #: the status line's words as painted, one kept part per place and kind of line: they
 #: change with every action ("action 41"), and fresh words cost the frame after an action
@@ -46,10 +51,16 @@ def _lines(screen: Screen, text: str, width: float, full: float) -> tuple[list[s
     return fit_lines(screen, text, size, full), False
 
 
-def _frame(lines: list[str]) -> tuple[float, float, float, float]:
+def _frame(lines: list[str], below: bool = True) -> tuple[float, float, float, float]:
+    """The status's box for ``lines``: a second line takes the shortcut bar's room under
+    it (``below``), a third grows upward."""
     x, y, w, h = STATUS_AREA
     grow = LINE_STEP * (len(lines) - 1)
-    return x, y - grow, w, h + grow
+    if not grow:
+        return x, y, w, h
+    down = BELOW - (y + h) if below else 0.0
+    up = max(0.0, grow - down)
+    return x, y - up, w, h + up + down
 
 
 def warm(screen: Screen, colours: list[tuple[int, int, int]]) -> None:
@@ -57,8 +68,8 @@ def warm(screen: Screen, colours: list[tuple[int, int, int]]) -> None:
     lines high, into the art cache now, without drawing it. Why: painted the first time
     each seat's phone or computer decides, it made that frame 1.5 ms longer."""
     borders: list[Colour] = list(colours)
-    for lines in (1, 2):
-        box = x, y, w, h = _frame([""] * lines)
+    for lines, below in ((1, True), (2, True), (2, False)):
+        box = x, y, w, h = _frame([""] * lines, below)
         frames.warm_panels(screen, x, y, w, h, borders, radius=12, fill=theme.PANEL,
                            hole=_seat_inner(box))
 
@@ -80,8 +91,11 @@ def _draw_lines(screen: Screen, lines: list[str], x: float, box: tuple[float, fl
                     role="status")
 
 
-def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = False) -> None:
-    """``said`` on the left (a refusal in red), ``hints`` on the right."""
+def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = False,
+                below: bool = True) -> bool:
+    """``said`` on the left (a refusal in red), ``hints`` on the right. A long one takes
+    two lines in the shortcut bar's room (``below``; else upward, as under an overlay that
+    draws its own bar): whether it did, so the bar is not drawn over it."""
     if refused:
         text, colour = say(_("Not allowed: {reason}", reason=said)), REFUSED_TEXT
     else:
@@ -92,7 +106,7 @@ def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = Fa
     full = STATUS_AREA[2] - 40
     beside = full - (screen.text_width(shown, theme.FONT_SMALL) + HINTS_GAP if shown else 0)
     lines, with_hints = _lines(screen, text, beside, full)
-    x, y, w, h = box = _frame(lines)
+    x, y, w, h = box = _frame(lines, below)
     under = frames.beneath(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL) \
         if refused else frames.beneath(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12,
                                        fill=theme.PANEL, width=2)
@@ -107,12 +121,14 @@ def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = Fa
     inner = (x + 8, y + 4, w - 16, h - 8)
     _KEPT.at(("status", inner), refused).draw(screen, inner, (tuple(lines), shown, colour),
                                               paint, under=under)
+    return y + h > FOOTER_Y
 
 
 def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
-                     mark: str, t: float, tail: str) -> None:
+                     mark: str, t: float, tail: str) -> bool:
     """A seat deciding elsewhere, framed in its colour: its mark, or a spinner and
-    growing dots while it is busy; its hint and ``tail`` on the right."""
+    growing dots while it is busy; its hint and ``tail`` on the right. Whether it took
+    the shortcut bar's room (as :func:`draw_status`)."""
     text = status.text
     if status.busy:
         text += "." * (int(t * 3) % 4)
@@ -139,3 +155,4 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
                           3.5 if lit else 5, shade)
     else:
         draw_mark(screen, mark, cx, cy, 12, colour)
+    return y + h > FOOTER_Y

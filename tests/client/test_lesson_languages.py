@@ -8,11 +8,16 @@ import pygame
 import pytest
 
 from game.core.registry import get_registry
-from game.i18n import say
+from game.core.words import addressed
+from game.i18n import Seat, render, say
+from game.i18n.client import _
 from game.kit.client.screen import Screen
 from game.ui.lessonworker import lesson_worker
 from tests.client.test_language import Marks, english_words, spoken
 from tests.client.test_lessons import lesson_ids, open_lesson, play_steps
+
+#: a sentence about the learner's seat
+PLAYER_TURN = _("{player}'s turn", you="Your turn", player=Seat(0))
 
 
 def test_the_mexica_lesson_in_german_says_its_steps_in_german(ui):
@@ -60,8 +65,36 @@ def test_a_step_the_learner_does_otherwise_is_explained_in_german(ui):
     assert "Das geht auch, aber baue jetzt das 1er-Gebäude auf k3." in texts
 
 
+def test_the_learners_card_names_them_in_the_tables_language(ui):
+    """The learner's seat card reads the table's word for "you", in German "Du", and a
+    language chosen during the lesson renames it at once (the seat is spoken to by a
+    flag, never by the English word its name once was)."""
+    scene = open_lesson(ui, "mexica")
+    ui.frames(2)
+    assert "You" in ui.texts()
+    with spoken("de"):
+        ui.frames(1)
+        german = ui.texts()
+        said = scene.session.say(PLAYER_TURN)
+    assert "Du" in german and "You" not in german, sorted(german)
+    assert said == "Du bist dran"
+
+
+def test_a_lesson_saved_as_a_game_still_speaks_to_its_learner(ui):
+    """"Save game" in a lesson keeps which seat is spoken to: loaded, in any language,
+    the learner is "you" again, not a player named "You"."""
+    from game.ui.sessions import names_from_meta
+
+    scene = open_lesson(ui, "mexica")
+    with spoken("de"):
+        names = names_from_meta(scene.session.meta(), scene.game.players)
+    assert names[0] == "Du" and addressed(names[0]) and not addressed(names[1])
+    with spoken("en"):
+        assert render(PLAYER_TURN, "en", names) == "Your turn"
+
+
 #: the seats' names of the shipped lessons, as their files write them, and an age's number
-AS_WRITTEN = {"You", "Ana", "Ben", "Cy", "II", "III", "IV"}
+AS_WRITTEN = {"Ana", "Ben", "Cy", "II", "III", "IV"}
 
 
 @pytest.mark.parametrize("lesson_id", lesson_ids())

@@ -1,4 +1,5 @@
-"""Issue 17: the learner of a lesson is named "You", and every line the client draws about
+"""Issue 17: the learner of a lesson is spoken to (its name is
+:class:`~game.core.words.Addressed`, "You" in English), and every line the client draws about
 that seat speaks to them ("You win", "Your turn", "You pay"), never "You wins" or "You's
 prosperity cards"; a person named Ana still reads "Ana wins"."""
 
@@ -10,7 +11,7 @@ from game.api import new_game
 from game.core.rng import Rng
 from game.remote.snapshot import results
 from game.ui.session import Session
-from tests.test_words import THIRD_PERSON_YOU
+from tests.test_words import THIRD_PERSON_YOU, YOU
 
 from .conftest import every_text_drawn
 from .test_lessons import lesson_ids, open_lesson, play_steps
@@ -33,8 +34,8 @@ def test_a_lesson_speaks_to_its_learner_in_the_second_person(ui, lesson_id):
 
 def test_the_results_and_banners_say_you_win_and_ana_wins():
     game = new_game("mexica", 3, seed=1)
-    you = Session(game, ["You", "Ana", "Ben"])
-    ana = Session(game, ["Ana", "You", "Ben"])
+    you = Session(game, [YOU, "Ana", "Ben"])
+    ana = Session(game, ["Ana", YOU, "Ben"])
     assert you.say("{0} wins!", 0) == "You win!"
     assert ana.say("{0} wins!", 0) == "Ana wins!"
     assert you.say("{0}'s turn", 0) == "Your turn"
@@ -52,5 +53,5 @@ def test_a_phone_reads_you_win_and_ana_wins():
     names = ["Ana", "Ben"]
     winner = game.winners[0]
     assert results(game, names)["text"] == f"{names[winner]} wins"
-    names[winner] = "You"
+    names[winner] = YOU
     assert results(game, names)["text"] == "You win"

@@ -10,6 +10,7 @@ import pytest
 
 from game.api import new_game
 from game.core.rng import Rng
+from game.core.words import Addressed
 from game.i18n import Seat, from_data, render
 from game.i18n.languages import choose, normalise, system_language
 from game.i18n.pseudo import pseudo, unmarked
@@ -29,7 +30,20 @@ def test_the_readers_own_seat_is_spoken_to_in_each_language():
     assert render(msg, "en", ["Ana", "Ben"], reader=0) == "Your turn"
     assert render(msg, "de", ["Ana", "Ben"], reader=0) == "Du bist dran"
     assert render(msg, "de", ["Ana", "Ben"], reader=1) == "Ana ist dran"
-    assert render(msg, "de", ["You", "Ben"]) == "Du bist dran"  # a lesson's learner
+    assert render(msg, "de", [Addressed("You"), "Ben"]) == "Du bist dran"  # a lesson's learner
+    assert render(msg, "de", ["You", "Ben"]) == "You ist dran"  # a player named so
+
+
+def test_the_seat_spoken_to_is_named_in_each_readers_language():
+    """A lesson's learner is no English word: each reader names the seat in theirs."""
+    from game.i18n.client import _ as client
+
+    msg = client("{pad} disconnected; {player} plays on with keyboard or mouse", pad="Pad 1",
+                 player=Seat(0))  # a sentence with no "you" form names the seat
+    names = [Addressed("You"), "Ben"]
+    assert "; You plays" in render(msg, "en", names)
+    german = render(msg, "de", names)
+    assert "; Du spielt" in german and "You" not in german
 
 
 @pytest.mark.parametrize(("n", "en", "de"), [(1, "1 buyer could still buy",

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.engine import PLAN_SEP
 from game.core.game import start_game
+from game.core.words import Addressed
 
 if TYPE_CHECKING:
     from game.core.catalog import Catalog
@@ -117,9 +118,13 @@ class Lesson:
         return game
 
     def seat_names(self) -> list[str]:
+        """The seats' names: the file's, "Computer N" where it names none, and the
+        learner's seat spoken to whatever the file calls it (:class:`Addressed`: its card
+        reads the table's word for "you", "You" or "Du")."""
         names = list(self.names[:self.players])
         for seat in range(len(names), self.players):
-            names.append("You" if seat == self.learner else f"Computer {seat + 1}")
+            names.append(f"Computer {seat + 1}")
+        names[self.learner] = Addressed("You")
         return names
 
 

@@ -25,8 +25,6 @@ SEAT_MAX_H = 76.0
 #: a line of a game's own facts under a seat's name (``BoardView.seat_fact_lines``: pawns
 #: left, cards in hand); the cards grow by it and the panel under them gives up the room
 SEAT_FACT_H = 48.0
-#: the turn banner lies over the seat cards for a moment (never over the board)
-BANNER_AREA: Area = (RIGHT_X, 10.0, RIGHT_W, 162.0)
 #: the board area: 59 % of the canvas; each view reports the part its board covers
 #: (``BoardView.board_rect``)
 BOARD_AREA: Area = (16.0, 8.0, 1312.0, 940.0)
@@ -80,7 +78,7 @@ def seat_cards(players: int, fact_lines: int = 0,
 
 def seats_area(players: int, fact_lines: int = 0, wide: bool = False) -> Area:
     """The seat cards' part of the right column (grown by a game's facts per seat, and
-    by cards on rows of their own)."""
+    by cards on rows of their own); the turn banner lies over all of it for a moment."""
     x, y, w, h = SEATS_AREA
     cards = seat_cards(players, fact_lines, wide)
     bottom = max(cy + ch for _cx, cy, _cw, ch in cards) if cards else y + h

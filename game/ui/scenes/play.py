@@ -25,7 +25,7 @@ from game.i18n.client import _
 from game.i18n.message import reason
 from game.kit.client import fx, theme
 from game.kit.client.boardview import Area, BoardView
-from game.kit.client.layout import BANNER_AREA, BOARD_AREA, log_area, panel_area
+from game.kit.client.layout import BOARD_AREA, log_area, panel_area, seats_area
 from game.kit.client.messages import one_line
 from game.kit.client.text import inside
 from game.ui import statusline
@@ -526,10 +526,13 @@ class PlayScene(BaseScene):
         self.view.draw_panel(screen, panel_area(self.game.players, self.view.seat_fact_lines,
                                                 self.wide))
         # (after the log: a panel may reach over it)
-        self._draw_status(screen)
-        draw_footer(screen, self.shortcuts)
+        if not self._draw_status(screen):  # a long status takes the shortcut bar's room
+            draw_footer(screen, self.shortcuts)
         if self.app is not None and self.app.stack.top is self:  # never over a menu
-            self.banner.draw(screen, BANNER_AREA)
+            # over the whole list of seat cards, never a part of it (a card half hidden
+            # under "Itzpapalotl ist dran" read as a broken screen)
+            self.banner.draw(screen, seats_area(self.game.players, self.view.seat_fact_lines,
+                                                self.wide))
 
     def opaque_rects(self, screen: Screen) -> list[pygame.Rect]:
         rect = self.view.opaque_rect(screen, self.board_area)
@@ -550,7 +553,8 @@ class PlayScene(BaseScene):
             return [round(v) for v in scene.shown_scores()]
         return None
 
-    def _draw_status(self, screen: Screen) -> None:
+    def _draw_status(self, screen: Screen) -> bool:
+        """The status line; whether it took the shortcut bar's room (a long one)."""
         warm = (screen.scale, tuple(self.colours))
         if self._warmed != warm:
             statusline.warm(screen, list(self.colours))
@@ -560,36 +564,31 @@ class PlayScene(BaseScene):
         hints.append(say(_("action {number}", number=len(self.game.log))))
         scoring = self._scoring()
         if scoring is not None:  # the overlay's step, never a refusal from before it
-            draw_status(screen, scoring.status(), hints)
-            return
+            return draw_status(screen, scoring.status(), hints, below=False)  # (its own bar)
         if self.confirming is not None and self.confirming[0] == self.session.version:
-            draw_status(screen, self.confirming[2], hints)  # a question is always seen
-            return
+            return draw_status(screen, self.confirming[2], hints)  # a question is always seen
         if self.refusal:
             with fx.shifted(screen, fx.shake_offset(self.refused_t, fx.motion_reduced(self.app))):
-                draw_status(screen, self.refusal, hints, refused=True)
-            return
+                return draw_status(screen, self.refusal, hints, refused=True)
         if self.seats.peeking is not None:
-            draw_status(screen, self.session.say(_(
+            return draw_status(screen, self.session.say(_(
                 "{player}'s secrets show while P is held: others look away",
                 you="Your secrets show while P is held: others look away",
                 player=Seat(self.seats.peeking))), hints)
-            return
         driver = self.seats.deciding()
         status = driver.status() if driver is not None else None
         if driver is not None and status is not None:
             seat, colours = driver.seat, self.colours
             colour = colours[seat] if seat < len(colours) else theme.ACCENT
-            draw_seat_status(screen, status, colour, seat_mark(self.session, seat), self.t,
-                             hints[-1])
-            return
+            return draw_seat_status(screen, status, colour, seat_mark(self.session, seat),
+                                    self.t, hints[-1])
         if self.hinter.thinking:
             text: Text = _("Looking for a hint…")
         else:
             # the view's line may quote the engine ("Player 2's Pilli"): named here
             text = self.hint_text or (self.session.say(self.view.status) if self.view.status
                                       else "") or self.note or self._default_status()
-        draw_status(screen, text, hints)
+        return draw_status(screen, text, hints)
 
     def _default_status(self) -> Text:
         seat = self.game.current_player

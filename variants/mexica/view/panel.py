@@ -40,6 +40,7 @@ TOKENS_H = 72
 SUPPLY_H = 44
 ROW_H = 44
 CHIP = 28  # chip font size
+LATER_PAD = 4  # room either side of the words in the face-down tokens' box
 
 
 def _need(scr: Screen, view: Any, s: MexicaState, aw: float,
@@ -47,7 +48,7 @@ def _need(scr: Screen, view: Any, s: MexicaState, aw: float,
     """The panel's height at scale ``k``, and how far the header and the rows
     :func:`_tools` draws reach down (the calpulli display sits under them): measured once
     for both."""
-    rows = _token_slots(s, aw - 12 * k, k)[1]
+    rows = _token_slots(s, aw - 12 * k, k, _later_width(scr, s, aw - 12 * k, k))[1]
     tools, menu = _tool_rows(scr, view, aw - 12 * k, k)
     head = _head_h(scr, s, aw - 12 * k, k)
     seats = len(s.scores) + (1 if neutral_temples(s) else 0)
@@ -270,19 +271,38 @@ def _short(action: str, label: Text) -> Text:
     return SHORT.get(verb, label)
 
 
-def _token_slots(s: MexicaState, w: float, k: float) -> tuple[list[tuple[int, int, int | None]],
-                                                                  int]:
+def _later(s: MexicaState) -> Text:
+    """The face-down period-2 tokens' box: how many come later."""
+    return _("+{n} later", n=len(s.hidden))
+
+
+def _later_width(scr: Screen, s: MexicaState, w: float, k: float) -> float:
+    """How wide the face-down tokens' box is: two token places, or as wide as its words
+    need in the reader's language ("+7 später"; the pseudo-language's are 40 % longer),
+    up to the display's width."""
+    size, step = (TOKENS_H - 10) * k, (TOKENS_H - 4) * k
+    need = scr.text_width(_later(s), theme.FONT_SMALL) + 2 * LATER_PAD * k
+    return min(w, max(size + step, need))
+
+
+def _token_slots(s: MexicaState, w: float, k: float,
+                 later_w: float) -> tuple[list[tuple[int, int, int | None]], int]:
     """(column, row, token) of each tile of the display, and the number of rows; the
-    face-down period-2 tokens (token None) take two places, "+7 later" on one line."""
+    face-down period-2 tokens (token None) come last, in a box ``later_w`` wide
+    (:func:`_later_width`), "+7 later" on one line: on the row if it fits there."""
     per_row = _per_row(w, k)
+    step = (TOKENS_H - 4) * k
     slots: list[tuple[int, int, int | None]] = []
     col = row = 0
-    for t in list(s.display) + ([None] if s.hidden else []):
-        wide = 2 if t is None else 1
-        if col + wide > per_row:
+    for t in s.display:
+        if col + 1 > per_row:
             col, row = 0, row + 1
         slots.append((col, row, t))
-        col += wide
+        col += 1
+    if s.hidden:
+        if col and col * step + later_w > w:
+            col, row = 0, row + 1
+        slots.append((col, row, None))
     return slots, row + 1
 
 
@@ -290,17 +310,18 @@ def _display(scr: Screen, rules: MexicaRules, s: MexicaState, x: float, y: float
              k: float) -> float:
     size = (TOKENS_H - 10) * k
     step = (TOKENS_H - 4) * k
-    slots, rows = _token_slots(s, w, k)
+    later = _later_width(scr, s, w, k)
+    slots, rows = _token_slots(s, w, k, later)
     items = [t for _c, _r, t in slots]
     for col, row, t in slots:
         tx = x + col * step
         ty = y + row * TOKENS_H * k
         if t is None:
-            bw = size + step
+            bw = later
             scr.box(tx, ty, bw, size, theme.PANEL_LIGHT, radius=8 * k)
             scr.box(tx, ty, bw, size, theme.TEXT_DIM, radius=8 * k, width=2 * k)
-            scr.text(_("+{n} later", n=len(s.hidden)), tx + bw / 2, ty + size / 2, theme.FONT_SMALL,
-                     theme.TEXT, "center")
+            scr.text(_fit(scr, _later(s), theme.FONT_SMALL, bw - 2 * LATER_PAD * k),
+                     tx + bw / 2, ty + size / 2, theme.FONT_SMALL, theme.TEXT, "center")
             continue
         scr.box(tx, ty, size, size, theme.TOKEN, radius=8 * k)
         scr.box(tx, ty, size, size, INK, radius=8 * k, width=3 * k)
