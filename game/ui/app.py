@@ -294,6 +294,7 @@ class App:
         self.toasts = [(m, t) for m, t in self.toasts if t > self.time]
         self._toasts_shown = set() if top is not None and top.is_menu else \
             {m for m, _until in self.toasts[-3:]}
+        self.heap.before_draw(self.stack.scenes)  # a game's screen gone: freed first
         self.draw()
 
     def wakes_in(self) -> float | None:

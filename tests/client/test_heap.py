@@ -13,6 +13,8 @@ from game.api import new_game
 from game.kit.client import heap
 from game.kit.client.heap import settle
 from game.ui import showcase
+from game.ui.scenes.play import PlayScene
+from game.ui.sessions import make_session
 
 
 @pytest.fixture
@@ -94,3 +96,23 @@ def test_a_game_that_left_the_screen_is_freed_at_once(app, thawed):
     assert not app.heap.watch(app.stack.top, app.stack.scenes)
     assert gone() is None  # freed as the game's screen went
     assert gc.get_freeze_count() == 0  # and the menus run unfrozen
+
+
+def test_a_game_that_left_the_screen_is_freed_before_the_next_screen_paints(app, thawed):
+    """The frame in which the game's screen goes frees what it held before the next
+    screen paints its own art, so the two are never held at once."""
+    under = app.stack.top  # the title
+    play = PlayScene(make_session(app, new_game("mexica", 2, seed=1), ["Ana", "Ben"]))
+    app.stack.push(play)
+    app.step([], 1 / 60)
+    assert app.heap.watch(play, app.stack.scenes)
+    play.me = play  # type: ignore[attr-defined]  # in a cycle, as a view's callbacks put it
+    heap.tidy()
+    gone = weakref.ref(play)
+    seen: list[bool] = []
+    draw = under.draw
+    under.draw = lambda screen: (seen.append(gone() is None), draw(screen))  # type: ignore[method-assign]
+    play.update = lambda dt: app.stack.pop()  # type: ignore[method-assign]  # it leaves
+    del play
+    app.step([], 1 / 60)
+    assert seen and seen[0]  # freed when the screen under it first painted

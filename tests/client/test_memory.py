@@ -92,6 +92,23 @@ def test_the_fonts_loaded_stay_within_their_bound_and_draw_right_after(window):
     assert pixels_of(window, again) == before
 
 
+def test_a_few_open_faces_serve_every_size_and_draw_as_a_face_loaded_at_it(window):
+    """A face set to another size draws exactly what a face opened at that size draws,
+    and a pulse through many sizes opens no more faces than the bound (each open face
+    holds its tables: 32 of them held 11 MB)."""
+    faces = set()
+    for size in range(31, 31 + 4 * FONT_ENTRIES):
+        window.text("Tlahuizcalpan 103", 100, 300, size)
+        faces |= {id(font) for font in screen_module._FONTS.values()}
+    assert len(faces) <= FONT_ENTRIES
+    screen_module._TEXT_CACHE.clear()
+    drawn = window.render("Xochiquetzal ÄÖÜ 7", 47, (255, 255, 255))
+    fresh = pygame.font.Font(screen_module.font_file(), window.font_px(47))
+    alone = fresh.render("Xochiquetzal ÄÖÜ 7", True, (255, 255, 255))
+    assert drawn.get_size() == alone.get_size()
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(alone, "RGBA")
+
+
 def test_half_transparent_boxes_stay_within_their_bound(window):
     cache = screen_module._BOXES
     for i in range(600):  # banners and toasts of every size

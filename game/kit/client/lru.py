@@ -70,6 +70,14 @@ class LruCache:
         self._data.move_to_end(key)
         return hit[0]
 
+    def pop(self, key: Any) -> Any:
+        """Forget ``key`` and return what it held (None if nothing)."""
+        hit = self._data.pop(key, None)
+        if hit is None:
+            return None
+        self.size -= hit[1]
+        return hit[0]
+
     def put(self, key: Any, value: Any, size: float = 0.0) -> None:
         """Keep ``value``; one larger than the whole byte bound is not kept (it would
         push out everything else, itself too, and again at every use)."""

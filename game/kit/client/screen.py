@@ -62,10 +62,15 @@ FIT_CACHE_ENTRIES = 2000
 #: window) and a rounded one (a banner, a toast) is under 1 MB; a screen uses a few
 BOX_CACHE_ENTRIES = 256
 BOX_CACHE_BYTES = 3 * 1024 * 1024
-#: loaded typefaces kept, by pixel size. Why: a window size used up to 42 pixel sizes over
-#: the scripted evening and 26 within one second (the scoring overlay's numbers pulse
-#: through a range of sizes); a font holds 0.2-0.5 MB and loads in under a millisecond
-FONT_ENTRIES = 32
+#: typefaces kept open, each set to the pixel size it was last asked for. Why so few: a
+#: window size used up to 42 pixel sizes over the scripted evening and 26 within one
+#: second (the scoring overlay's numbers pulse through a range of sizes), and one open
+#: face per size held 32 of them, 0.35 MB each (the face's tables and its glyphs), 11 MB
+#: over the whole evening. A face changes its size in place (``Font.point_size``: it
+#: forgets its glyphs, the face stays), and faces are asked only when a line is rendered
+#: or measured for the first time (the rendered lines and widths are kept), so a few
+#: faces serve every size with their glyphs warm for the sizes most used
+FONT_ENTRIES = 6
 #: rows of a plain half-transparent box kept as one strip, blitted once per rows
 BOX_STRIP = 64
 
@@ -407,17 +412,27 @@ def _box(size: tuple[int, int], colour: Colour, rim: int, rad: int) -> pygame.Su
 
 
 def _font(face: FontKey) -> pygame.font.Font:
-    """The typeface file (None: pygame's own) at a pixel size, loaded once."""
+    """The typeface file (None: pygame's own) at a pixel size: a kept face at that size,
+    else the least recently used face of that file set to it (see :data:`FONT_ENTRIES`),
+    else a face loaded. Callers use it at once: the next call may change its size."""
     f: pygame.font.Font | None = _FONTS.get(face)
+    if f is not None:
+        return f
+    path, px = face
+    if len(_FONTS) >= FONT_ENTRIES:
+        for key in _FONTS.keys():  # the least recently used first
+            if key[0] == path:
+                f = _FONTS.pop(key)
+                f.point_size = px
+                break
     if f is None:
-        path, px = face
         try:
             f = pygame.font.Font(path, px)
         except (OSError, RuntimeError) as exc:  # a damaged file: the default font
             log.warning("cannot read the font %s (%s); using pygame's default font",
                         FONT_FILE, exc)
             f = pygame.font.Font(None, px)
-        _FONTS.put(face, f)
+    _FONTS.put(face, f)
     return f
 
 

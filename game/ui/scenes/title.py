@@ -17,6 +17,7 @@ from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames, palette
 from game.kit.client.messages import one_line
+from game.kit.client.screen import Screen
 from game.kit.client.text import ease_out, fit
 from game.ui.isolation import PluginFailure
 from game.ui.lastsetup import Setup, recall
@@ -34,7 +35,6 @@ from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
 if TYPE_CHECKING:
     from game.api import Game
     from game.kit.client.intent import Intent
-    from game.kit.client.screen import Screen
     from game.ui.shell import Shell
 
 TITLE = "AZTEC ARCADE"
@@ -51,6 +51,8 @@ ATTRACT_VEIL = 110
 #: out of sight, shrunk to one part in BLUR of its size and spread out again (no word,
 #: number or edge of it survives), and painted again this many times a second
 BLUR = 24
+#: the scale the game is drawn at before it is blurred (pixels per logical unit)
+ATTRACT_SCALE = 0.25
 BACKDROP_FPS = 12
 #: the stone frame around the game playing behind the menu (logical units)
 FRAME_BORDER = 14.0
@@ -149,19 +151,28 @@ class Attract:
     def picture(self, screen: Screen) -> tuple[pygame.Surface, tuple[int, int]]:
         """The game, blurred, and where it goes (pixels). A pixel cache: painted again
         :data:`BACKDROP_FPS` times a second of the game's age, or for a new window size,
-        so the frames in between only blit it."""
+        so the frames in between only blit it.
+
+        Why drawn at :data:`ATTRACT_SCALE`, not at the window's: only a blur of it is ever
+        shown, and at the window's scale the game's view painted a screenful of canvas
+        and its own layers for it, 26 MB at once at 1080p, the client's highest point
+        over an evening (``benchmarks/memory.py --client``). A quarter of 1080p still
+        holds six pixels for each one the blur keeps."""
         key = (screen.surface.get_size(), screen.scale, int(self.age * BACKDROP_FPS),
                id(self.view))
         if self.cache.get("key") != key:
-            area = screen.rect(*ATTRACT_AREA)
+            lw, lh = theme.LOGICAL_SIZE
             off = self.cache.get("canvas")
-            if off is None or off.get_size() != screen.surface.get_size():
-                off = self.cache["canvas"] = pygame.Surface(screen.surface.get_size())
+            size = (round(lw * ATTRACT_SCALE), round(lh * ATTRACT_SCALE))
+            if off is None or off.get_size() != size:
+                off = self.cache["canvas"] = pygame.Surface(size)
             off.fill(palette.NIGHT)
-            self.view.draw(screen.derived(off, screen.ox, screen.oy), ATTRACT_AREA)
-            area = area.clip(off.get_rect())
-            small = (max(1, round(ATTRACT_AREA[2] / BLUR)), max(1, round(ATTRACT_AREA[3] / BLUR)))
-            shrunk = pygame.transform.smoothscale(off.subsurface(area), small)
+            small = Screen(off)  # the whole canvas at that scale, as a small window shows it
+            self.view.draw(small, ATTRACT_AREA)
+            crop = small.rect(*ATTRACT_AREA).clip(off.get_rect())
+            tiny = (max(1, round(ATTRACT_AREA[2] / BLUR)), max(1, round(ATTRACT_AREA[3] / BLUR)))
+            shrunk = pygame.transform.smoothscale(off.subsurface(crop), tiny)
+            area = screen.rect(*ATTRACT_AREA).clip(screen.surface.get_rect())
             self.cache["picture"] = (pygame.transform.smoothscale(shrunk, area.size),
                                      area.topleft)
             self.cache["key"] = key
