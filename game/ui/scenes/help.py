@@ -23,7 +23,9 @@ from game.kit.client.art import frames
 from game.kit.client.boardview import BoardView
 from game.kit.client.layers import Snapshot, offscreen
 from game.kit.client.text import ease_out, fit, inside
+from game.ui import padcaps
 from game.ui.aid_draw import draw_page
+from game.ui.input import PadFamily, shown_pad
 from game.ui.isolation import call_plugin, guard_rules
 from game.ui.scenes.common import BaseScene, MenuScene
 from game.ui.sessions import palette_name
@@ -51,14 +53,22 @@ CONTROLS: tuple[tuple[Text, Text], ...] = (
     (_("F1", context="key"), _("This help")),
     (_("F11", context="key"), _("Fullscreen")),
 )
-PADS = _("Controller: A do · B back · X end turn · Y/RB tool · LB rotate · Start menu")
+#: the controls page's first line, with the keys' names and with a pad's
+KEYS_LEAD = _("With a controller, press one of its buttons to see them named here.")
+PAD_LEAD = _("Your controller's buttons. The keys still work: press one to see them.")
 
 
-def controls_page() -> AidPage:
-    """The keys' page, last in every aid, in the television's language (an aid's pages
-    hold words: made when the aid opens)."""
-    return AidPage(say(_("Controls")), lead=say(PADS), groups=(AidGroup("", tuple(
-        AidRow(say(meaning), say(key)) for key, meaning in CONTROLS)),))
+def controls_page(family: PadFamily | None = None) -> AidPage:
+    """The controls' page, last in every aid, in the television's language (an aid's
+    pages hold words: made when the aid opens, and again when the input changes between
+    keys and a pad): with ``family``, each control a pad has a button for is named as
+    that pad names it (:mod:`game.ui.padcaps`)."""
+    def named(key: Text) -> str:
+        return (padcaps.words(key, family) if family else "") or say(key)
+
+    return AidPage(say(_("Controls")), lead=say(PAD_LEAD if family else KEYS_LEAD),
+                   groups=(AidGroup("", tuple(AidRow(say(meaning), named(key))
+                                              for key, meaning in CONTROLS)),))
 
 #: the panel (logical units) and its parts
 PANEL = (40.0, 22.0, 1840.0, 984.0)
@@ -105,8 +115,10 @@ class HelpScene(BaseScene):
         self.intro = str(aid.get("intro", ""))
         self.cost_rows: list[Row] = [(str(a), str(b)) for a, b in aid.get("actions", [])]
         self.scoring = [str(line) for line in aid.get("scoring", [])]
+        #: the pad whose buttons the controls page names (None: the keys)
+        self.pads = shown_pad()
         self.pages: list[AidPage] = [*(pages_of(aid, description) if aid or description
-                                       else []), controls_page()]
+                                       else []), controls_page(self.pads)]
         self.rules = rules
         self.variant = variant
         self.engine = engine
@@ -172,6 +184,10 @@ class HelpScene(BaseScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if shown_pad() != self.pads:  # a pad's button or a key since: name the others
+            self.pads = shown_pad()
+            self.pages[-1] = controls_page(self.pads)
+            self._warm.discard(len(self.pages) - 1)
         self._still += dt
         if self.t > 0.3 and self._still > WARM_AFTER and self.app is not None:
             self._warm_next(self.app.screen)  # grown in, and the page has been read a while
@@ -272,7 +288,7 @@ class HelpScene(BaseScene):
             name = fit(screen, self.title, 36, room)
             screen.text(name, x + w - SIDE - cw - 40, y + 40, 36, theme.TEXT_DIM, "topright")
         body = (x + SIDE, y + BODY_TOP, w - 2 * SIDE, BODY[3])
-        self._kept.draw(screen, body, ("aid", self.variant, self.page, body),
+        self._kept.draw(screen, body, ("aid", self.variant, self.page, body, self.pads),
                         lambda s: draw_page(s, body, page, self.painter))
         self._draw_nav(screen, dy)
         draw_footer(screen, self.shortcuts)
