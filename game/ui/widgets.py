@@ -62,17 +62,20 @@ def draw_header(screen: Screen, title: Text, t: float, subtitle: Text = "") -> N
 def draw_footer(screen: Screen,
                 shortcuts: tuple[tuple[Text, Text], ...] | list[tuple[Text, Text]]) -> None:
     """The shortcut bar along the bottom: key caps and what they do, or, when the last
-    input came from a controller, that pad's buttons (:mod:`game.ui.padcaps`; a shortcut
-    the pad has no button for keeps its key). Text never shrinks below the floor: when
-    the shortcuts do not all fit, the ones before the last (usually the menu key) give
-    way from the end, since help (F1) lists them all. Every screen shows it, so it is
-    painted once and blitted while the shortcuts hold; its gold edge is drawn each frame
-    (it reaches over what lies above the bar). One kept bar per set of shortcuts: a menu
-    over the board draws both bars in a frame, and a bar that only ever shows its own
-    shortcuts never has old pixels to show (see ``Screen.may_repaint``)."""
+    input came from a controller, what that pad's buttons do (:mod:`game.ui.padcaps`; a
+    shortcut no button makes is left out: a key press shows it again). Text never
+    shrinks below the floor: when the shortcuts do not all fit, the ones before the last
+    (usually the menu key) give way from the end, since help (F1) lists them all. Every
+    screen shows it, so it is painted once and blitted while the shortcuts hold; its gold
+    edge is drawn each frame (it reaches over what lies above the bar). One kept bar per
+    set of shortcuts: a menu over the board draws both bars in a frame, and a bar that
+    only ever shows its own shortcuts never has old pixels to show (see
+    ``Screen.may_repaint``)."""
     family = shown_pad()
     shown = tuple((say(key), say(meaning), tuple(padcaps.glyphs(key, family))
                    if family else ()) for key, meaning in shortcuts)  # in today's words
+    if any(caps for _key, _meaning, caps in shown):  # what the pad in hand can do
+        shown = tuple(entry for entry in shown if entry[2])
     _FOOTERS.at(shown).draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
               lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)

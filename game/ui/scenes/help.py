@@ -61,14 +61,13 @@ PAD_LEAD = _("Your controller's buttons. The keys still work: press one to see t
 def controls_page(family: PadFamily | None = None) -> AidPage:
     """The controls' page, last in every aid, in the television's language (an aid's
     pages hold words: made when the aid opens, and again when the input changes between
-    keys and a pad): with ``family``, each control a pad has a button for is named as
-    that pad names it (:mod:`game.ui.padcaps`)."""
-    def named(key: Text) -> str:
-        return (padcaps.words(key, family) if family else "") or say(key)
-
+    keys and a pad): with ``family``, the controls that pad has buttons for, named as it
+    names them (:mod:`game.ui.padcaps`); a key press shows the keys again."""
+    rows = [(meaning, padcaps.words(key, family) if family else say(key))
+            for key, meaning in CONTROLS]
     return AidPage(say(_("Controls")), lead=say(PAD_LEAD if family else KEYS_LEAD),
-                   groups=(AidGroup("", tuple(AidRow(say(meaning), named(key))
-                                              for key, meaning in CONTROLS)),))
+                   groups=(AidGroup("", tuple(AidRow(say(meaning), name)
+                                              for meaning, name in rows if name)),))
 
 #: the panel (logical units) and its parts
 PANEL = (40.0, 22.0, 1840.0, 984.0)
