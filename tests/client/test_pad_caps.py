@@ -38,6 +38,13 @@ def guid(vendor: int, product: int) -> str:
     return raw.hex()
 
 
+@pytest.fixture(autouse=True)
+def keys_after() -> Iterator[None]:
+    """The keys are named again after each test (a new window starts so too)."""
+    yield
+    input_module._SHOWN[0] = None  # noqa: SLF001
+
+
 @pytest.fixture
 def german() -> Iterator[None]:
     from game.i18n import language, set_language

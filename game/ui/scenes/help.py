@@ -114,10 +114,11 @@ class HelpScene(BaseScene):
         self.intro = str(aid.get("intro", ""))
         self.cost_rows: list[Row] = [(str(a), str(b)) for a, b in aid.get("actions", [])]
         self.scoring = [str(line) for line in aid.get("scoring", [])]
-        #: the pad whose buttons the controls page names (None: the keys)
-        self.pads = shown_pad()
+        #: the pad whose buttons the controls page names (None: the keys), as the window's
+        #: input last was (see :meth:`name_controls`)
+        self.pads: PadFamily | None = None
         self.pages: list[AidPage] = [*(pages_of(aid, description) if aid or description
-                                       else []), controls_page(self.pads)]
+                                       else []), controls_page()]
         self.rules = rules
         self.variant = variant
         self.engine = engine
@@ -155,6 +156,7 @@ class HelpScene(BaseScene):
     # -- the view's pictures -------------------------------------------------------------
     def enter(self, app: Shell) -> None:
         super().enter(app)
+        self.name_controls()
         self.painter = self._painter(app)
         last = _LAST_PAGE.get(app, {}).get(self.variant, 0)
         self.page = max(0, min(last, len(self.pages) - 1))
@@ -181,12 +183,16 @@ class HelpScene(BaseScene):
 
         return paint
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if shown_pad() != self.pads:  # a pad's button or a key since: name the others
+    def name_controls(self) -> None:
+        """The controls page names the keys, or the pad whose input came last."""
+        if shown_pad() != self.pads:
             self.pads = shown_pad()
             self.pages[-1] = controls_page(self.pads)
             self._warm.discard(len(self.pages) - 1)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.name_controls()  # a pad's button or a key since it opened
         self._still += dt
         if self.t > 0.3 and self._still > WARM_AFTER and self.app is not None:
             self._warm_next(self.app.screen)  # grown in, and the page has been read a while
