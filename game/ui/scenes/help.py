@@ -267,13 +267,14 @@ class HelpScene(BaseScene):
         """The previous and next buttons and the page dots (logical rects)."""
         x, y, w, h = PANEL
         ny = y + h - NAV_H - 14 + dy
-        bw = 580.0
-        prev = (x + SIDE - 20, ny, bw, NAV_H)
-        nxt = (x + w - SIDE + 20 - bw, ny, bw, NAV_H)
         n = len(self.pages)
         step = min(52.0, 560.0 / max(1, n))
         left = x + w / 2 - step * n / 2
         dots = [(left + i * step, ny, step, NAV_H) for i in range(n)]
+        # the buttons reach to the dots (a German page name needs all of it)
+        bw = max(580.0, left - (x + SIDE - 20) - 24)
+        prev = (x + SIDE - 20, ny, bw, NAV_H)
+        nxt = (x + w - SIDE + 20 - bw, ny, bw, NAV_H)
         return prev, nxt, dots
 
     def draw(self, screen: Screen) -> None:

@@ -19,6 +19,7 @@ from game.kit.client import (
     Screen,
     arrow,
     badge,
+    fit_lines,
     seat_look,
     seat_tag,
     theme,
@@ -103,8 +104,12 @@ def age(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> 
         screen.box(bx + 8, y, slot - 16, box_h, (44, 58, 88, 200), radius=16)
         screen.text(f"{i + 1}  {say(name)}", bx + slot / 2, y + 14, 38, theme.ACCENT,
                     "midtop")
-        _symbol(screen, ctx, piece, bx + slot / 2, y + box_h * 0.5, s)
-        screen.text(words, bx + slot / 2, y + box_h - 16, CAPTION, theme.TEXT, "midbottom")
+        lines = fit_lines(screen, words, CAPTION, slot - 32)  # German runs into the next
+        _symbol(screen, ctx, piece, bx + slot / 2,
+                y + box_h * 0.5 - (len(lines) - 1) * CAPTION * 0.4, s)
+        for k, line in enumerate(reversed(lines)):
+            screen.text(line, bx + slot / 2, y + box_h - 16 - k * CAPTION * 1.15, CAPTION,
+                        theme.TEXT, "midbottom")
         if i:
             arrow(screen, (bx - 10, y + box_h / 2), (bx + 14, y + box_h / 2), theme.ACCENT, 5)
     ty = y + box_h + 34
