@@ -20,6 +20,7 @@ from game.kit.client import (
     arrow,
     badge,
     fit_lines,
+    fit_size,
     seat_look,
     seat_tag,
     theme,
@@ -239,10 +240,12 @@ def develop(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext)
             badge(screen, letter, px + s * 0.75, py - s * 0.6, CAPTION)
     finally:
         surface.set_clip(clip)
+    size = min((fit_size(screen, line, w - CAPTION * 1.6, CAPTION, theme.FONT_SMALL)
+                for line in words), default=CAPTION)  # German: both a little smaller
     for i, line in enumerate(words):
         ty = y + map_h + 16 + (i + 0.5) * CAPTION * 1.5
         badge(screen, "AB"[i], x + CAPTION * 0.6, ty, CAPTION)
-        screen.text(line, x + CAPTION * 1.6, ty, CAPTION, theme.TEXT, "midleft")
+        screen.text(line, x + CAPTION * 1.6, ty, size, theme.TEXT, "midleft")
 
 
 def domains(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
@@ -319,8 +322,12 @@ def stack(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
     top_y = base - 2.5 * chh * 1.02
     low_y = base - chh / 2
     tx = cx + cw * 0.6
-    screen.text(_("plays first"), tx, top_y, CAPTION, theme.TEXT, "midleft")
-    screen.text(_("wins a tie"), tx, low_y, CAPTION, theme.ACCENT, "midleft")
+    for words, ly, colour in ((_("plays first"), top_y, theme.TEXT),
+                              (_("wins a tie"), low_y, theme.ACCENT)):
+        lines = fit_lines(screen, words, CAPTION, x + w - tx)  # German takes two
+        for k, line in enumerate(lines):
+            screen.text(line, tx, ly + (k - (len(lines) - 1) / 2) * CAPTION * 1.1, CAPTION,
+                        colour, "midleft")
     screen.text(_("three counters on one score"), x + w * 0.05, base + 30, CAPTION,
                 theme.TEXT_DIM)
 
