@@ -72,8 +72,6 @@ import pygame  # noqa: E402
 
 from benchmarks.common import fmt, percentile, print_head  # noqa: E402
 from benchmarks.startup import FIRST_FRAME_TARGET, child_env, run_once  # noqa: E402
-from game.api import Game, new_game  # noqa: E402
-from game.core.rng import Rng  # noqa: E402
 from game.ui import showcase  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
@@ -99,43 +97,10 @@ class Board(NamedTuple):
     spots: Callable[[PlayScene], list[Point]]
 
 
-def pass_device(app: App, play: PlayScene) -> None:
-    """Dismiss the "Pass to" screen, as the next player does, if the game shows one."""
-    if play.privacy is not None:
-        showcase.key(app, pygame.K_RETURN)
-
-
-def quiet_stretch(variant: str, players: int, seed: int) -> tuple[Game, list[str]]:
-    """The playout game at the latest point from which ``QUIET`` actions follow with no
-    scoring and not to the end (the overlay and the results screen are other scenes),
-    and those actions."""
-    full = new_game(variant, players, seed=seed)
-    rng = Rng(seed)
-    quiet: list[bool] = []
-    while not full.is_over:
-        events = full.apply(full.playout_action(rng))
-        quiet.append(not any(e.kind in ("scoring", "score") for e in events))
-    log = full.log
-    stop = next((i for i in range(len(log) - QUIET - 1, -1, -1)
-                 if all(quiet[i:i + QUIET])), None)
-    if stop is None:
-        raise ValueError(f"seed {seed} of {variant} has no {QUIET} actions without a scoring")
-    game = new_game(variant, players, seed=seed)
-    for action in log[:stop]:
-        game.apply(action)
-    return game, log[stop:stop + QUIET]
-
-
 def late(variant: str) -> Callable[[App], tuple[PlayScene, list[str]]]:
-    """A four-player board late in ``variant``'s game, for the games that
-    ``game.ui.showcase`` has no late board of."""
+    """A four-player board late in ``variant``'s game (:func:`showcase.late_game`)."""
     def start(app: App) -> tuple[PlayScene, list[str]]:
-        game, following = quiet_stretch(variant, players=4, seed=7)
-        play = showcase.start_play(app, game)
-        showcase.frames(app, 1)
-        pass_device(app, play)
-        showcase.frames(app, 150)  # the turn banner has gone
-        return play, following
+        return showcase.late_game(app, variant, players=4, seed=7, quiet=QUIET)
     return start
 
 

@@ -10,7 +10,7 @@ not deciding. Keyboard and mouse always work for everyone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -48,6 +48,64 @@ BUTTONS: dict[int, IntentKind] = {
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: "hint",
 }
 
+#: what a controller's analogue trigger does when pulled (the left one: peek, as P)
+TRIGGERS: dict[int, IntentKind] = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: "peek"}
+
+#: the families of pads whose buttons are named alike (:mod:`game.ui.padcaps` names them)
+PadFamily = Literal["xbox", "deck", "playstation", "playstation5", "nintendo"]
+#: USB vendor ids in an SDL joystick GUID (bytes 4-5, little-endian), by family
+VENDORS: dict[int, PadFamily] = {0x054C: "playstation", 0x057E: "nintendo", 0x28DE: "deck"}
+#: words in a pad's name, by family, for a pad whose GUID names no vendor (Bluetooth,
+#: Steam's virtual pads); the first that matches decides
+NAME_WORDS: tuple[tuple[str, PadFamily], ...] = (
+    ("steam deck", "deck"), ("dualsense", "playstation5"), ("ps5", "playstation5"),
+    ("playstation", "playstation"), ("dualshock", "playstation"), ("ps4", "playstation"),
+    ("ps3", "playstation"), ("sony", "playstation"), ("nintendo", "nintendo"),
+    ("switch", "nintendo"), ("joy-con", "nintendo"), ("pro controller", "nintendo"))
+#: the PS5's product ids (its Back button is "Create", the PS4's "Share")
+PS5_PRODUCTS = frozenset((0x0CE6, 0x0DF2))
+#: the Steam Deck's own controls (Valve's other pads show Xbox names)
+DECK_PRODUCTS = frozenset((0x1205,))
+
+
+def pad_family(name: str, guid: str = "") -> PadFamily:
+    """Which family's names a pad's buttons carry: SDL numbers buttons by position (A is
+    the bottom face button, as labelled on Xbox pads), so only the pad's vendor and name
+    tell a PlayStation's Cross or a Switch's ZL from an Xbox pad's A or LT. Any pad not
+    known is named as an Xbox pad, as SDL's layout is."""
+    family: PadFamily | None = None
+    try:
+        raw = bytes.fromhex(guid)
+    except ValueError:
+        raw = b""
+    if len(raw) == 16:
+        vendor, product = int.from_bytes(raw[4:6], "little"), int.from_bytes(raw[8:10], "little")
+        family = VENDORS.get(vendor)
+        if family == "playstation" and product in PS5_PRODUCTS:
+            family = "playstation5"
+        if family == "deck" and product not in DECK_PRODUCTS:
+            family = None
+    if family is not None:
+        return family
+    lowered = name.lower()
+    return next((f for word, f in NAME_WORDS if word in lowered), "xbox")
+
+
+def key_intent(code: int) -> IntentKind | None:
+    """What a key pressed alone does (Tab, which Shift turns, included)."""
+    return "tab" if code == pygame.K_TAB else KEYS.get(code)
+
+
+#: the family of the pad whose input came last, None when a key came after it: what the
+#: footer, help and lessons name the controls by (set as input arrives, never by a draw)
+_SHOWN: list[PadFamily | None] = [None]
+
+
+def shown_pad() -> PadFamily | None:
+    """The family of pad whose buttons the screen names now (None: the keys)."""
+    return _SHOWN[0]
+
+
 MOUSE_BUTTONS: dict[int, IntentKind] = {1: "click", 3: "rclick"}
 
 #: keys that still act while a text field takes the letters
@@ -69,6 +127,9 @@ class InputMapper:
         self.controllers: dict[int, Any] = {}
         self._stick: dict[tuple[int, int], int] = {}
         self.text_mode = False
+        #: each open pad's family, by instance id (a pad not opened is named as an Xbox pad)
+        self.families: dict[int, PadFamily] = {}
+        _SHOWN[0] = None  # a new window starts with the keys
         #: where the mouse last moved, in logical units (None: it has not moved yet)
         self.pointer: Point | None = None
         if sdl_controller is not None:
@@ -88,7 +149,19 @@ class InputMapper:
         except (pygame.error, ValueError, TypeError):
             return None
         self.controllers[instance_id] = pad
+        try:
+            guid = str(pad.as_joystick().get_guid())
+        except (pygame.error, AttributeError):
+            guid = ""
+        self.families[instance_id] = pad_family(str(getattr(pad, "name", "")), guid)
         return instance_id
+
+    def _came_from(self, intents: list[Intent], instance_id: Any) -> list[Intent]:
+        """Name the controls after the pad that gave ``intents`` (if it gave any)."""
+        if intents:
+            _SHOWN[0] = self.families.get(instance_id, "xbox") \
+                if isinstance(instance_id, int) else "xbox"
+        return intents
 
     def translate(self, event: pygame.event.Event,
                   to_logical: ToLogical = _same) -> list[Intent]:
@@ -96,6 +169,7 @@ class InputMapper:
         if t == pygame.QUIT:
             return [Intent("quit")]
         if t == pygame.KEYDOWN:
+            _SHOWN[0] = None  # the keys are named again
             return self._key(event)
         if t == pygame.KEYUP:
             ended = event.key == PEEK_KEY and not self.text_mode
@@ -118,7 +192,7 @@ class InputMapper:
             return []  # letters arrive as TEXTINPUT
         if pygame.K_1 <= event.key <= pygame.K_9 and not self.text_mode:
             return [Intent("digit", event.key - pygame.K_0)]
-        kind = KEYS.get(event.key)
+        kind = key_intent(event.key)
         if kind == "confirm" and event.key == pygame.K_SPACE and self.text_mode:
             return []
         return [Intent(kind)] if kind else []
@@ -153,14 +227,15 @@ class InputMapper:
             return [Intent("controller_removed", instance_id, device="controller")]
         if t == pygame.CONTROLLERBUTTONDOWN:
             kind = BUTTONS.get(getattr(event, "button", -1))
-            return [Intent(kind, device=pad_device(getattr(event, "instance_id", 0)))] \
-                if kind else []
+            sender: int = getattr(event, "instance_id", 0)
+            return self._came_from([Intent(kind, device=pad_device(sender))]
+                                   if kind else [], sender)
         if t == pygame.CONTROLLERAXISMOTION:
-            return self._axis(event)
+            return self._came_from(self._axis(event), getattr(event, "instance_id", 0))
         return []
 
     def _axis(self, event: pygame.event.Event) -> list[Intent]:
-        if event.axis == pygame.CONTROLLER_AXIS_TRIGGERLEFT:
+        if event.axis in TRIGGERS:
             return self._trigger(event)
         if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
@@ -184,7 +259,8 @@ class InputMapper:
         if pulled == self._stick.get(key, 0):
             return []
         self._stick[key] = pulled
-        return [Intent("peek" if pulled else "peek_end", device=pad_device(event.instance_id))]
+        kind = TRIGGERS[event.axis] if pulled else "peek_end"
+        return [Intent(kind, device=pad_device(event.instance_id))]
 
 
 def pad_device(instance_id: int) -> str:

@@ -246,6 +246,42 @@ def late_board(app: App, players: int = 4, seed: int = 7,
     return play, following
 
 
+def quiet_stretch(variant: str, players: int, seed: int,
+                  quiet: int) -> tuple[Game, list[str]]:
+    """The playout game at the latest point from which ``quiet`` actions follow with no
+    scoring and not to the end (the overlay and the results screen are other scenes),
+    and those actions."""
+    full = new_game(variant, players, seed=seed)
+    rng = Rng(seed)
+    calm: list[bool] = []
+    while not full.is_over:
+        events = full.apply(full.playout_action(rng))
+        calm.append(not any(e.kind in ("scoring", "score") for e in events))
+    log = full.log
+    stop = next((i for i in range(len(log) - quiet - 1, -1, -1)
+                 if all(calm[i:i + quiet])), None)
+    if stop is None:
+        raise ValueError(f"seed {seed} of {variant} has no {quiet} actions without a scoring")
+    game = new_game(variant, players, seed=seed)
+    for action in log[:stop]:
+        game.apply(action)
+    return game, log[stop:stop + quiet]
+
+
+def late_game(app: App, variant: str, players: int = 4, seed: int = 7,
+              quiet: int = 30) -> tuple[PlayScene, list[str]]:
+    """Any game's board late in a playout game (:func:`quiet_stretch`), in the play
+    scene once the turn banner has gone (and the "Pass to" screen, in a game with
+    secrets, dismissed as the next player does), and the actions that would follow."""
+    game, following = quiet_stretch(variant, players, seed, quiet)
+    play = start_play(app, game)
+    frames(app, 1)
+    if play.privacy is not None:
+        key(app, pygame.K_RETURN)
+    frames(app, 150)
+    return play, following
+
+
 PICTURES: dict[str, Callable[[App], Any]] = {
     "title": title, "setup": setup, "board": board, "scoring": scoring, "results": results,
 }

@@ -24,6 +24,9 @@ from game.kit.client.text import (
     inside,
     pulse,
 )
+from game.ui import padcaps
+from game.ui.input import shown_pad
+from game.ui.padcaps import INK as INK  # dark text on bright (focused) backgrounds
 
 if TYPE_CHECKING:
     from game.kit.client.intent import Intent
@@ -36,7 +39,6 @@ FOOTER_H = 64
 FOOTERS_KEPT = 64
 #: the shortcut bar as painted, one per set of keys (see :func:`draw_footer`)
 _FOOTERS = KeptParts(FOOTERS_KEPT)
-INK = (16, 18, 28)  # dark text on bright (focused) backgrounds
 
 
 def draw_backdrop(screen: Screen, t: float) -> None:
@@ -59,33 +61,59 @@ def draw_header(screen: Screen, title: Text, t: float, subtitle: Text = "") -> N
 
 def draw_footer(screen: Screen,
                 shortcuts: tuple[tuple[Text, Text], ...] | list[tuple[Text, Text]]) -> None:
-    """The shortcut bar along the bottom: key caps and what they do. Text never shrinks
-    below the floor: when the keys do not all fit, the ones before the last (usually the
-    menu key) give way from the end, since help (F1) lists them all. Every screen shows
-    it, so it is painted once and blitted while the keys hold; its gold edge is drawn
-    each frame (it reaches over what lies above the bar). One kept bar per set of keys:
-    a menu over the board draws both bars in a frame, and a bar that only ever shows its
-    own keys never has old pixels to show (see ``Screen.may_repaint``)."""
-    shown = tuple((say(key), say(meaning)) for key, meaning in shortcuts)  # in today's words
+    """The shortcut bar along the bottom: key caps and what they do, or, when the last
+    input came from a controller, what that pad's buttons do (:mod:`game.ui.padcaps`; a
+    shortcut no button makes is left out: a key press shows it again). Text never
+    shrinks below the floor: when the shortcuts do not all fit, the ones before the last
+    (usually the menu key) give way from the end, since help (F1) lists them all. Every
+    screen shows it, so it is painted once and blitted while the shortcuts hold; its gold
+    edge is drawn each frame (it reaches over what lies above the bar). One kept bar per
+    set of shortcuts: a menu over the board draws both bars in a frame, and a bar that
+    only ever shows its own shortcuts never has old pixels to show (see
+    ``Screen.may_repaint``)."""
+    family = shown_pad()
+    shown = tuple((say(key), say(meaning), tuple(padcaps.glyphs(key, family))
+                   if family else ()) for key, meaning in shortcuts)  # in today's words
+    if any(caps for _key, _meaning, caps in shown):  # what the pad in hand can do
+        shown = tuple(entry for entry in shown if entry[2])
     _FOOTERS.at(shown).draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
               lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)
 
 
-def _paint_footer(screen: Screen, shortcuts: tuple[tuple[str, str], ...]) -> None:
-    screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
+FooterEntry = tuple[str, str, tuple[padcaps.Glyph, ...]]
+
+
+def footer_entries(screen: Screen, shortcuts: tuple[FooterEntry, ...]
+                   ) -> list[tuple[FooterEntry, float]]:
+    """The shortcuts the bar has room for, each with its width (caps, meaning, gap)."""
     size = theme.FONT_SMALL
     shown = list(shortcuts)
-    widths = [screen.text_width(k, size) + 24 + 10 + screen.text_width(v, size) + 30
-              for k, v in shown]
+    widths = [_cap_width(screen, key, caps) + 14 + screen.text_width(v, size) + 30
+              for key, v, caps in shown]
     while len(shown) > 1 and sum(widths) > 1880:
         del shown[-2], widths[-2]
+    return list(zip(shown, widths, strict=True))
+
+
+def _cap_width(screen: Screen, key: str, caps: tuple[padcaps.Glyph, ...]) -> float:
+    size = theme.FONT_SMALL
+    return padcaps.caps_width(screen, list(caps), size) if caps else \
+        screen.text_width(key, size) + 20
+
+
+def _paint_footer(screen: Screen, shortcuts: tuple[FooterEntry, ...]) -> None:
+    screen.box(0, FOOTER_Y, 1920, FOOTER_H, (8, 10, 18))
+    size = theme.FONT_SMALL
     x = 20.0
     y = FOOTER_Y + FOOTER_H / 2
-    for (key, meaning), w in zip(shown, widths, strict=True):
-        kw = screen.text_width(key, size) + 20
-        screen.box(x, y - size * 0.6, kw, size * 1.2, theme.ACCENT, radius=6)
-        screen.text(key, x + kw / 2, y, size, INK, "center")
+    for (key, meaning, caps), w in footer_entries(screen, shortcuts):
+        kw = _cap_width(screen, key, caps)
+        if caps:
+            padcaps.draw_caps(screen, list(caps), x, y, size)
+        else:
+            screen.box(x, y - size * 0.6, kw, size * 1.2, theme.ACCENT, radius=6)
+            screen.text(key, x + kw / 2, y, size, INK, "center")
         screen.text(meaning, x + kw + 10, y, size, theme.TEXT, "midleft")
         x += w
 

@@ -138,7 +138,8 @@ def play_through(variant: str, players: int, view_class, actions: int, seed: int
     return frames
 
 
-@pytest.mark.parametrize(("players", "size"), [(4, (1920, 1080)), (2, (1280, 720))])
+@pytest.mark.parametrize(("players", "size"), [(4, (1920, 1080)), (2, (1280, 720)),
+                                                  (3, (1280, 800))])
 def test_the_market_board_repainted_piece_by_piece_is_the_whole_board(verified, size,
                                                                        players):
     from variants.market.view import MarketView
@@ -146,7 +147,8 @@ def test_the_market_board_repainted_piece_by_piece_is_the_whole_board(verified, 
     assert play_through("tlatelolco-market", players, MarketView, 150, 7, size) > 150
 
 
-@pytest.mark.parametrize(("players", "size"), [(4, (1920, 1080)), (3, (1280, 720))])
+@pytest.mark.parametrize(("players", "size"), [(4, (1920, 1080)), (3, (1280, 720)),
+                                                  (4, (1280, 800))])
 def test_the_aztlan_board_repainted_territory_by_territory_is_the_whole_board(verified, size,
                                                                              players):
     from variants.aztlan.view import AztlanView

@@ -271,3 +271,22 @@ def test_market_snapshot_in_german(shot_app, tmp_path, german):
     play = view_showcase.midgame(shot_app)
     assert isinstance(play, PlayScene)
     check(shot_app.screen.surface, "market-midgame-de", tmp_path)
+
+
+# ---------------------------------------------------------------------------------------
+# a handheld's screen (the Steam Deck's 1280x800, 16:10): every game late in its game
+# ---------------------------------------------------------------------------------------
+HANDHELD = (1280, 800)
+
+
+@pytest.mark.parametrize(("variant", "players", "name"), [
+    ("mexica", 4, "late-mexica-1280x800"), ("mexica-2p-neutral", 2, "late-mexica-2p-1280x800"),
+    ("aztlan", 4, "late-aztlan-1280x800"), ("tlatelolco-market", 4, "late-market-1280x800")])
+def test_late_board_on_a_handheld_snapshot(make_app, tmp_path, variant, players, name):
+    """Each game's board late in a game on a handheld's 16:10 screen: the 1920x1080 canvas
+    across the whole width, the board, the panels and the footer within the window."""
+    app = make_app(size=HANDHELD, fullscreen=False)
+    play, _following = showcase.late_game(app, variant, players)
+    assert app.stack.top is play and app.screen.surface.get_size() == HANDHELD
+    assert app.screen.scale == pytest.approx(HANDHELD[0] / 1920)
+    check(app.screen.surface, name, tmp_path)

@@ -21,7 +21,7 @@ def reference(screen: Screen, effects: fx.Effects, where) -> None:
                           tuple(round(c * k) for c in s.colour))
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1000, 700)])
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080), (1000, 700)])
 def test_the_sparks_are_the_pixels_screen_circle_draws(pygame_display, size):
     effects = fx.Effects(seed=7)
     places = {"a": (400.0, 300.0), "b": (1500.0, 800.0)}
@@ -39,7 +39,7 @@ def test_the_sparks_are_the_pixels_screen_circle_draws(pygame_display, size):
     assert effects.sparks  # sparks were still flying at the end
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1000, 700)])
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080), (1000, 700)])
 @pytest.mark.parametrize("width", [2.0, 3.5, 7.0])
 def test_joined_lines_are_the_pixels_of_a_line_and_two_dots_per_segment(pygame_display, size,
                                                                         width):

@@ -1,7 +1,8 @@
-"""Text a person reads from a sofa: every scene of every game is drawn, at 1920x1080 and at
-1280x720, in every language the client ships and in the pseudo-language (German and
-French run longer than English), and every text draw and every line cut to fit is
-recorded (``Screen.recorder``, which sees the real draws: no mock of pygame).
+"""Text a person reads from a sofa: every scene of every game is drawn, at 1920x1080, at
+1280x720 and at a handheld's 1280x800, in every language the client ships and in the
+pseudo-language (German and French run longer than English), and every text draw and
+every line cut to fit is recorded (``Screen.recorder``, which sees the real draws: no
+mock of pygame).
 
 The rules checked:
 
@@ -55,7 +56,7 @@ GAMES = (("mexica", 4, 2), ("tlatelolco-market", 4, 2), ("aztlan", 3, 4),
          ("mexica-2p-neutral", 2, 3), ("aztlan-2p", 2, 3))
 #: the play screen is drawn after every this many actions (and on every overlay)
 EVERY = 10
-SIZES = ((1920, 1080), (1280, 720))
+SIZES = ((1920, 1080), (1280, 720), (1280, 800))
 
 
 _DIGITS = re.compile(r"\d+")
@@ -320,7 +321,8 @@ def test_at_1920_no_text_below_the_floor_must_reads_at_forty_and_no_needless_cut
 
 
 @pytest.mark.slow
-def test_at_1280_no_text_cut_that_two_lines_would_hold(make_app, spoken):
-    rec = tour(make_app(size=SIZES[1], fullscreen=False))
+@pytest.mark.parametrize("size", SIZES[1:], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_1280_no_text_cut_that_two_lines_would_hold(make_app, spoken, size):
+    rec = tour(make_app(size=size, fullscreen=False))
     assert len(rec.draws) > 500
     assert_no_cut_that_two_lines_would_hold(rec)

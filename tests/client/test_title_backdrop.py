@@ -13,7 +13,7 @@ from tests.client.conftest import DT, Driver
 from tests.client.drawn_texts import overlap, texts_drawn
 
 VARIANTS = ["mexica", "mexica-2p-neutral", "tlatelolco-market", "aztlan"]
-SIZES = [(1920, 1080), (1280, 720)]
+SIZES = [(1920, 1080), (1280, 720), (1280, 800)]
 #: the most two neighbouring pixels of the backdrop differ in brightness (0-255): a
 #: letter's edge on a board differs by a hundred and more
 SHARPEST = 12

@@ -23,7 +23,9 @@ from game.kit.client.art import frames
 from game.kit.client.boardview import BoardView
 from game.kit.client.layers import Snapshot, offscreen
 from game.kit.client.text import ease_out, fit, inside
+from game.ui import padcaps
 from game.ui.aid_draw import draw_page
+from game.ui.input import PadFamily, shown_pad
 from game.ui.isolation import call_plugin, guard_rules
 from game.ui.scenes.common import BaseScene, MenuScene
 from game.ui.sessions import palette_name
@@ -51,14 +53,21 @@ CONTROLS: tuple[tuple[Text, Text], ...] = (
     (_("F1", context="key"), _("This help")),
     (_("F11", context="key"), _("Fullscreen")),
 )
-PADS = _("Controller: A do · B back · X end turn · Y/RB tool · LB rotate · Start menu")
+#: the controls page's first line, with the keys' names and with a pad's
+KEYS_LEAD = _("With a controller, press one of its buttons to see them named here.")
+PAD_LEAD = _("Your controller's buttons. The keys still work: press one to see them.")
 
 
-def controls_page() -> AidPage:
-    """The keys' page, last in every aid, in the television's language (an aid's pages
-    hold words: made when the aid opens)."""
-    return AidPage(say(_("Controls")), lead=say(PADS), groups=(AidGroup("", tuple(
-        AidRow(say(meaning), say(key)) for key, meaning in CONTROLS)),))
+def controls_page(family: PadFamily | None = None) -> AidPage:
+    """The controls' page, last in every aid, in the television's language (an aid's
+    pages hold words: made when the aid opens, and again when the input changes between
+    keys and a pad): with ``family``, the controls that pad has buttons for, named as it
+    names them (:mod:`game.ui.padcaps`); a key press shows the keys again."""
+    rows = [(meaning, padcaps.words(key, family) if family else say(key))
+            for key, meaning in CONTROLS]
+    return AidPage(say(_("Controls")), lead=say(PAD_LEAD if family else KEYS_LEAD),
+                   groups=(AidGroup("", tuple(AidRow(say(meaning), name)
+                                              for meaning, name in rows if name)),))
 
 #: the panel (logical units) and its parts
 PANEL = (40.0, 22.0, 1840.0, 984.0)
@@ -105,6 +114,9 @@ class HelpScene(BaseScene):
         self.intro = str(aid.get("intro", ""))
         self.cost_rows: list[Row] = [(str(a), str(b)) for a, b in aid.get("actions", [])]
         self.scoring = [str(line) for line in aid.get("scoring", [])]
+        #: the pad whose buttons the controls page names (None: the keys), as the window's
+        #: input last was (see :meth:`name_controls`)
+        self.pads: PadFamily | None = None
         self.pages: list[AidPage] = [*(pages_of(aid, description) if aid or description
                                        else []), controls_page()]
         self.rules = rules
@@ -144,6 +156,7 @@ class HelpScene(BaseScene):
     # -- the view's pictures -------------------------------------------------------------
     def enter(self, app: Shell) -> None:
         super().enter(app)
+        self.name_controls()
         self.painter = self._painter(app)
         last = _LAST_PAGE.get(app, {}).get(self.variant, 0)
         self.page = max(0, min(last, len(self.pages) - 1))
@@ -170,8 +183,16 @@ class HelpScene(BaseScene):
 
         return paint
 
+    def name_controls(self) -> None:
+        """The controls page names the keys, or the pad whose input came last."""
+        if shown_pad() != self.pads:
+            self.pads = shown_pad()
+            self.pages[-1] = controls_page(self.pads)
+            self._warm.discard(len(self.pages) - 1)
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.name_controls()  # a pad's button or a key since it opened
         self._still += dt
         if self.t > 0.3 and self._still > WARM_AFTER and self.app is not None:
             self._warm_next(self.app.screen)  # grown in, and the page has been read a while
@@ -246,13 +267,14 @@ class HelpScene(BaseScene):
         """The previous and next buttons and the page dots (logical rects)."""
         x, y, w, h = PANEL
         ny = y + h - NAV_H - 14 + dy
-        bw = 580.0
-        prev = (x + SIDE - 20, ny, bw, NAV_H)
-        nxt = (x + w - SIDE + 20 - bw, ny, bw, NAV_H)
         n = len(self.pages)
         step = min(52.0, 560.0 / max(1, n))
         left = x + w / 2 - step * n / 2
         dots = [(left + i * step, ny, step, NAV_H) for i in range(n)]
+        # the buttons reach to the dots (a German page name needs all of it)
+        bw = max(580.0, left - (x + SIDE - 20) - 24)
+        prev = (x + SIDE - 20, ny, bw, NAV_H)
+        nxt = (x + w - SIDE + 20 - bw, ny, bw, NAV_H)
         return prev, nxt, dots
 
     def draw(self, screen: Screen) -> None:
@@ -272,7 +294,7 @@ class HelpScene(BaseScene):
             name = fit(screen, self.title, 36, room)
             screen.text(name, x + w - SIDE - cw - 40, y + 40, 36, theme.TEXT_DIM, "topright")
         body = (x + SIDE, y + BODY_TOP, w - 2 * SIDE, BODY[3])
-        self._kept.draw(screen, body, ("aid", self.variant, self.page, body),
+        self._kept.draw(screen, body, ("aid", self.variant, self.page, body, self.pads),
                         lambda s: draw_page(s, body, page, self.painter))
         self._draw_nav(screen, dy)
         draw_footer(screen, self.shortcuts)

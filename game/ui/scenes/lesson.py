@@ -33,6 +33,8 @@ from game.i18n.yamltexts import lesson_text
 from game.kit.client import theme
 from game.kit.client.messages import personalise
 from game.kit.client.text import fit, wrap
+from game.ui import padcaps
+from game.ui.input import shown_pad
 from game.ui.scenes.play import MENU_SHORTCUTS, PlayScene
 from game.ui.seats import ComputerSeat, Pace, SeatStatus, Turn
 from game.ui.shell import soonest
@@ -56,9 +58,6 @@ LINE = 44
 MAX_LINES = 3
 #: seconds the "that works too" note stays in place of the step's text
 NOTE_SECONDS = 8.0
-#: what a key of a step is on a controller (None: no button does it)
-PAD = {"Enter": "A", "E": "X", "Tab": "Y", "R": "LB", "Esc": "B", "H": "R3",
-       "Arrows": "D-pad"}
 #: what a key does, for the footer
 MEANING: dict[str, Text] = {
     "Enter": _("Do it"), "E": _("End turn"), "T": _("Spend AP token"), "Tab": _("Tool"),
@@ -67,8 +66,7 @@ MEANING: dict[str, Text] = {
 #: a key cap's words (a letter or a digit is shown as it is)
 CAPS: dict[str, Text] = {
     "Enter": _("Enter", context="key"), "Esc": _("Esc", context="key"),
-    "Tab": _("Tab", context="key"), "Arrows": _("Arrows", context="key"),
-    "D-pad": _("D-pad", context="key")}
+    "Tab": _("Tab", context="key"), "Arrows": _("Arrows", context="key")}
 #: a seat's colour inside a step's text ("the {colour} pawns"), by its palette name
 COLOUR_IN_TEXT: dict[str, Text] = {
     "Orange": _("orange", context="colour in a sentence"),
@@ -445,12 +443,13 @@ class LessonScene(PlayScene):
 
     @staticmethod
     def _caps(keys: tuple[str, ...], pads: bool) -> list[tuple[str, bool]]:
-        """The key caps (label, a key rather than its controller button)."""
+        """The key caps (label, a key rather than its controller button); when the last
+        input came from a pad, that pad's buttons (:mod:`game.ui.padcaps`) instead."""
         caps: list[tuple[str, bool]] = []
+        family = shown_pad()
         for key in keys:
-            caps.append((say(CAPS.get(key, key)), True))
-            pad = PAD.get(key)
-            if pad and pads:
-                caps.append((say(_("pad {button}", context="key",
-                                   button=CAPS.get(pad, pad))), False))
+            pad = padcaps.words(CAPS.get(key, key), family or "xbox")
+            caps.append((pad if family and pad else say(CAPS.get(key, key)), True))
+            if pad and pads and not family:
+                caps.append((say(_("pad {button}", context="key", button=pad)), False))
         return caps

@@ -19,6 +19,8 @@ from game.kit.client import (
     Screen,
     arrow,
     badge,
+    fit_lines,
+    fit_size,
     seat_look,
     seat_tag,
     theme,
@@ -103,8 +105,12 @@ def age(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> 
         screen.box(bx + 8, y, slot - 16, box_h, (44, 58, 88, 200), radius=16)
         screen.text(f"{i + 1}  {say(name)}", bx + slot / 2, y + 14, 38, theme.ACCENT,
                     "midtop")
-        _symbol(screen, ctx, piece, bx + slot / 2, y + box_h * 0.5, s)
-        screen.text(words, bx + slot / 2, y + box_h - 16, CAPTION, theme.TEXT, "midbottom")
+        lines = fit_lines(screen, words, CAPTION, slot - 32)  # German runs into the next
+        _symbol(screen, ctx, piece, bx + slot / 2,
+                y + box_h * 0.5 - (len(lines) - 1) * CAPTION * 0.4, s)
+        for k, line in enumerate(reversed(lines)):
+            screen.text(line, bx + slot / 2, y + box_h - 16 - k * CAPTION * 1.15, CAPTION,
+                        theme.TEXT, "midbottom")
         if i:
             arrow(screen, (bx - 10, y + box_h / 2), (bx + 14, y + box_h / 2), theme.ACCENT, 5)
     ty = y + box_h + 34
@@ -234,10 +240,12 @@ def develop(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext)
             badge(screen, letter, px + s * 0.75, py - s * 0.6, CAPTION)
     finally:
         surface.set_clip(clip)
+    size = min((fit_size(screen, line, w - CAPTION * 1.6, CAPTION, theme.FONT_SMALL)
+                for line in words), default=CAPTION)  # German: both a little smaller
     for i, line in enumerate(words):
         ty = y + map_h + 16 + (i + 0.5) * CAPTION * 1.5
         badge(screen, "AB"[i], x + CAPTION * 0.6, ty, CAPTION)
-        screen.text(line, x + CAPTION * 1.6, ty, CAPTION, theme.TEXT, "midleft")
+        screen.text(line, x + CAPTION * 1.6, ty, size, theme.TEXT, "midleft")
 
 
 def domains(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -> None:
@@ -314,8 +322,12 @@ def stack(screen: Screen, area: Area, fig: Mapping[str, Any], ctx: AidContext) -
     top_y = base - 2.5 * chh * 1.02
     low_y = base - chh / 2
     tx = cx + cw * 0.6
-    screen.text(_("plays first"), tx, top_y, CAPTION, theme.TEXT, "midleft")
-    screen.text(_("wins a tie"), tx, low_y, CAPTION, theme.ACCENT, "midleft")
+    for words, ly, colour in ((_("plays first"), top_y, theme.TEXT),
+                              (_("wins a tie"), low_y, theme.ACCENT)):
+        lines = fit_lines(screen, words, CAPTION, x + w - tx)  # German takes two
+        for k, line in enumerate(lines):
+            screen.text(line, tx, ly + (k - (len(lines) - 1) / 2) * CAPTION * 1.1, CAPTION,
+                        colour, "midleft")
     screen.text(_("three counters on one score"), x + w * 0.05, base + 30, CAPTION,
                 theme.TEXT_DIM)
 
