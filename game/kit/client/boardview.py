@@ -40,6 +40,7 @@ class BoardView:
     #: the footer shows no Tab key.
     tools: tuple[str, ...] = ()
     #: The tool in use now, named next to Tab in the footer ("Tool: canal"); None: none.
+    #: A view that keeps a code here names it in words with :meth:`tool_label`.
     tool: Text | None = None
     #: What Enter or a click would do now, or why it is refused; the status line shows
     #: it (empty: the play screen's own hint).
@@ -99,6 +100,12 @@ class BoardView:
         StepQueue`) a view may hold; a view moving some other way overrides it."""
         return bool(self.busy) or self.fx.active or bool(getattr(self, "anims", None)) \
             or bool(getattr(self, "queue", None))
+
+    def tool_label(self) -> Text | None:
+        """The tool in use in the reader's words, for the footer: :attr:`tool` itself. A
+        view whose :attr:`tool` is a code ("walk") answers with the tool's message, so
+        the footer never shows the code ("Werkzeug: walk")."""
+        return self.tool
 
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""

@@ -143,7 +143,7 @@ class PlayScene(BaseScene):
             return (*keys, *peek, *MENU_SHORTCUTS)
         view = self.view
         extra = tuple(view.shortcuts or ()) or VIEW_SHORTCUTS
-        tool = view.tool
+        tool = view.tool_label()
         out = list(BASE_SHORTCUTS)
         for key, meaning in extra:
             if str(key) == "Tab":  # a message's own text is its English

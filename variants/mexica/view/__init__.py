@@ -46,7 +46,7 @@ from variants.mexica.view import anim as va
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.aid_pages import AidPictures
-from variants.mexica.view.panel import paint_panel
+from variants.mexica.view.panel import TOOL_LABELS, paint_panel
 from variants.mexica.view.preview import (
     CANAL_MODES,
     MODE_NAMES,
@@ -187,6 +187,9 @@ class MexicaView(SeatStyle, AidPictures):
     # =====================================================================================
     # input
     # =====================================================================================
+    def tool_label(self) -> Text | None:
+        return TOOL_LABELS.get(self.tool) if isinstance(self.tool, str) else self.tool
+
     def handle(self, intent: Intent, area: Area) -> str | None:
         self._sync()
         kind = intent.kind

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import Text
 from game.kit.client import Screen, theme
 from variants.mexica.state import MexicaState
+from variants.mexica.text import _
 from variants.mexica.view.paint import (
     CANAL_EDGE,
     INK,
@@ -50,7 +52,7 @@ def paint_highlight(scr: Screen, lay: Layout, cells: frozenset[int]) -> None:
     outline(scr, lay, cells, theme.ACCENT, max(4.0, cs * 0.14))
 
 
-def _badge(scr: Screen, lay: Layout, cell: int, text: str, gold: bool) -> None:
+def _badge(scr: Screen, lay: Layout, cell: int, text: Text, gold: bool) -> None:
     cs = lay.cs
     cx, cy = lay.centre(cell)
     size = max(16.0, cs * 0.5)
@@ -142,8 +144,8 @@ def _paint_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) 
     for d in districts:
         mid = middle_cell(lay.cols, d["cells"])
         if mid is not None and (not d["faint"] or d["token"]):
-            _badge(scr, lay, mid, f"{d['size']}" + (" token!" if d["token"] and
-                                                     not d["faint"] else ""), d["token"])
+            _badge(scr, lay, mid, _("{size} token!", context="badge", size=d["size"])
+                   if d["token"] and not d["faint"] else str(d["size"]), d["token"])
 
 
 def _paint_labels(scr: Screen, lay: Layout, labels: dict[int, tuple[str, str]]) -> None:
