@@ -36,7 +36,8 @@ CLIENT_SECONDS = 2.0
 #: the Hard bot's default iteration budget (reproducible) when no budget is given
 DEFAULT_ITERATIONS = 300
 
-_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard",
+          "openspiel-mcts": "OpenSpiel MCTS"}  # a guest level of the balance lab
 
 #: processes a Hard player of the client searches with (``aztec-arcade play --jobs``),
 #: and whether they search in other processes only: how many cores this process may use

@@ -281,18 +281,20 @@ class Bot:
         seat = view.get("seat")
         if not isinstance(seat, int):
             raise ValueError("the view must be Game.view(seat) for the deciding seat")
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         self.decisions += 1
         digest = view_digest(view)
         self.history.append(digest)
         if self._plan and self._expect == digest and self._plan[0] in legal:
             action = self._plan.pop(0)
             self._advance(rules, action, seat)
-            self.stats = {"reused": True, "seconds": time.perf_counter() - start}
+            self.stats = {"reused": True, "seconds": time.perf_counter() - start,
+                          "cpu": time.process_time() - cpu}
             return action
         self._plan, self._state, self._expect = [], None, None
         if len(legal) == 1:
-            self.stats = {"forced": True, "seconds": time.perf_counter() - start}
+            self.stats = {"forced": True, "seconds": time.perf_counter() - start,
+                          "cpu": time.process_time() - cpu}
             return legal[0]
         rng = Rng(mix_seed(self.seed, self.level, digest, self.decisions))
         self.stats = {}
@@ -306,6 +308,8 @@ class Bot:
         if not plan or plan[0] not in legal:
             plan, state = [rng.choice(legal)], None
         self.stats["seconds"] = time.perf_counter() - start
+        # this process's CPU (a search in other processes is not in it)
+        self.stats["cpu"] = time.process_time() - cpu
         action = plan[0]
         if state is not None and len(plan) > 1:
             self._plan, self._state = plan[1:], state
