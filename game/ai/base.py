@@ -189,13 +189,18 @@ def patience(rules: Rules) -> int:
 
 
 class Budget:
-    """Iterations (reproducible) and/or wall-clock seconds (the client)."""
+    """Iterations (reproducible) and/or wall-clock seconds (the client). ``until`` is a
+    moment (``time.time()``) at which to stop whatever the seconds say: a search in
+    another process keeps the decision's deadline, however long the job took to get
+    there (a pool still starting, a busy machine)."""
 
-    def __init__(self, iterations: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
+                 until: float | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = 200
         self.iterations = iterations
         self.seconds = seconds
+        self.until = until
         self.start = 0.0
         self.done = 0
 
@@ -209,7 +214,7 @@ class Budget:
         if self.seconds is not None and self.done > 0 and \
                 time.perf_counter() - self.start >= self.seconds:
             return False
-        return True
+        return not (self.until is not None and self.done > 0 and time.time() >= self.until)
 
     def describe(self) -> str:
         parts = []
@@ -327,6 +332,10 @@ class Bot:
             self._plan, self._state, self._expect = [], None, None
             return
         self._expect = view_digest(seat_view(rules, state, seat))
+
+    def prepare(self, rules: Rules) -> None:
+        """Get ready to decide with ``rules`` (Hard starts its worker processes); the
+        client calls it when a seat gets its computer player. Returns at once."""
 
     def close(self) -> None:
         """Release what the bot holds besides memory (Hard's worker processes)."""

@@ -181,6 +181,8 @@ class MCTSBot(Bot):
         self.backup = "maxn"
         #: during a search with ``backup: paranoid``: the deciding seat
         self._paranoid: int | None = None
+        #: during a search: how many moves the root offered in the last iteration
+        self._root_choices = 0
         self.settle(None)
 
     def settle(self, variant: Mapping[str, Any] | None) -> None:
@@ -227,6 +229,18 @@ class MCTSBot(Bot):
             if self._pool is None:
                 self._pool = RootPool(rules, processes, search_root)
             return self._pool
+
+    def prepare(self, rules: Rules) -> None:
+        """Start the processes of an offloaded or root-parallel search now, before the
+        first decision, which would otherwise wait for them to start (a second or two)."""
+        if self.workers > 1 or self.offload:
+            from game.ai.parallel import Cancelled
+
+            try:
+                self.root_pool(rules, self.workers if self.offload else self.workers - 1
+                               ).warm()
+            except (Cancelled, RuntimeError):  # closed meanwhile: nothing to start
+                pass
 
     def give_up_pool(self, error: BaseException) -> None:
         """Search in this process alone from now on (the pool failed: ``error``)."""
@@ -293,6 +307,7 @@ class MCTSBot(Bot):
         if rollout_turns is None:
             rollout_turns = 0 if use_cache else rules.players
         root = Node(None, None, None)
+        self._root_choices = 0
         self._paranoid = seat if self.backup == "paranoid" else None
         budget.begin()
         sample = first
@@ -307,6 +322,11 @@ class MCTSBot(Bot):
                 self._rollout(rules, state, rng, rollout_turns)
             _backup(path, self._rewards(rules, state))
             budget.done += 1
+            if use_cache and self._root_choices == 1:
+                # one move at the root, and with a candidates hook the root's moves are
+                # the same in every sample (cached by the seat's view, which every
+                # sample shows): more iterations could only confirm it
+                break
         self.stats.update(iterations=budget.done, root_moves=len(root.children),
                           depth=depth_sum / max(1, budget.done))
         return root
@@ -334,6 +354,7 @@ class MCTSBot(Bot):
                 moves = [m for m in moves if split_plan(m)[0] in at_root.legal_set
                          and not self._plan_loops(rules, at_root.first, at_root.seat, m,
                                                   at_root.looping)] or at_root.legal
+                self._root_choices = len(moves)
             if not moves:
                 break
             child, expanded = self._step(rules, state, node, moves, player, rng)
@@ -488,6 +509,7 @@ def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
     ``job`` with ``rules``, its root statistics and the iterations it took. Module-level,
     so the pool sends it to a spawned process by reference."""
     bot = MCTSBot(job.seed, iterations=job.iterations, seconds=job.seconds, **job.options)
+    bot.budget.until = job.until
     bot.weights = job.weights
     bot.history.extend(job.history)
     rng = Rng(job.seed)

@@ -76,6 +76,10 @@ class RootJob:
     #: leave out the root moves that loop (:meth:`Bot.fresh`) here, not in the caller:
     #: an offloaded decision does none of its work in the window's process
     fresh: bool = False
+    #: a time-budgeted decision: the moment (``time.time()``) its trees stop, counted
+    #: from the decision's start, so the time a job takes to reach its process (a pool
+    #: still starting, a busy machine) comes out of the budget instead of adding to it
+    until: float | None = None
 
 
 class Cancelled(Exception):
@@ -181,6 +185,11 @@ class RootPool:
         self._finalizer = weakref.finalize(self, _stop, self.executor, self.keeper,
                                            self.tether)
 
+    def warm(self) -> None:
+        """Start the processes now (the executor starts them with its first job), so
+        that a decision made later does not wait for them; returns at once."""
+        self.keeper.submit(self.executor.submit, time.time)
+
     def submit(self, job: RootJob) -> Future[tuple[RootTotals, int]]:
         """``job`` handed to a process (started now if none is free), from the keeper."""
         handed = self.keeper.submit(self.executor.submit, run_job, self.grow, job)
@@ -213,10 +222,11 @@ def root_parallel(bot: Searcher, rules: Rules, view: dict[str, Any], legal: list
     split = shares(budget.iterations, workers) if budget.iterations is not None else None
     # the other trees stop a little early, so that their answers are back in time
     remote_seconds = None if budget.seconds is None else max(0.05, budget.seconds - GRACE)
+    until = None if remote_seconds is None else time.time() + remote_seconds
     try:
         futures = _hand_out(bot, rules, seeds, RootJob(
             view, list(legal), seat, 0, None, remote_seconds, bot.search_options(),
-            bot.weights, list(bot.history), offload),
+            bot.weights, list(bot.history), offload, until),
             (split if offload else split[1:]) if split else None)
     except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
         if isinstance(exc, Cancelled) or bot.cancelled:  # (closed while handing out)

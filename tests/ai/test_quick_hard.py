@@ -1,0 +1,99 @@
+"""Hard answers within a second in the window (issue 38): its trees keep the decision's
+deadline however late they start, its processes start before its first turn, and it
+stops searching when there is nothing to weigh. Work is counted, never timed."""
+
+from __future__ import annotations
+
+import time
+
+from game import ai
+from game.ai import make_bot, parallel
+from game.ai.base import Budget, moves_for
+from game.ai.mcts import search_root
+from game.ai.parallel import RootJob
+from game.ai.policy import determinize
+from game.api import new_game
+from game.core.rng import Rng
+
+
+def _mexica(actions: int):
+    game = new_game("mexica", 2, seed=3)
+    bots = [make_bot("normal", seed=seat) for seat in range(2)]
+    while len(game.log) < actions:
+        seat = game.current_player
+        game.apply(bots[seat].choose(game.rules, game.view(seat), game.legal_actions()))
+    return game
+
+
+def test_with_one_plan_to_weigh_hard_stops_after_one_iteration():
+    """In the middle of a Mexica turn the candidates hook offers one plan: Hard plays
+    its first step after one iteration instead of a whole budget's."""
+    game = _mexica(25)
+    seat = game.current_player
+    view = game.view(seat)
+    plans, _ = moves_for(game.rules, determinize(game.rules, view, seat, Rng(1)), seat)
+    assert len(plans) == 1 and len(game.legal_actions()) > 100
+    bot = make_bot("hard", seed=5, iterations=300)
+    action = bot.choose(game.rules, view, game.legal_actions())
+    assert bot.stats["iterations"] == 1
+    assert action == plans[0].split(";")[0].strip()
+
+
+def test_with_plans_to_weigh_hard_spends_its_whole_budget():
+    game = _mexica(28)
+    bot = make_bot("hard", seed=5, iterations=60)
+    bot.choose(game.rules, game.view(game.current_player), game.legal_actions())
+    assert bot.stats["iterations"] == 60 and bot.stats["root_moves"] > 1
+
+
+def test_a_tree_that_starts_after_the_deadline_grows_one_iteration():
+    """A job that reaches its process late (a pool still starting, a busy machine) keeps
+    the decision's deadline rather than its own seconds: it answers after one
+    iteration, so the window's player is not kept waiting."""
+    game = _mexica(28)
+    seat = game.current_player
+    job = RootJob(game.view(seat), game.legal_actions(), seat, seed=11, iterations=None,
+                  seconds=30.0, options=make_bot("hard").search_options(), weights=None,
+                  history=[], until=time.time() - 1.0)
+    totals, iterations = search_root(job, game.rules)
+    assert iterations == 1 and totals
+    budget = Budget(None, 30.0, until=time.time() - 1.0)
+    budget.begin()
+    assert budget.more()  # one iteration always, so there is an answer
+    budget.done = 1
+    assert not budget.more()
+
+
+def _processes(bot) -> list:
+    pool = bot._pool
+    return [] if pool is None else list((pool.executor._processes or {}).values())
+
+
+def test_the_window_s_hard_player_starts_its_process_before_its_first_turn():
+    """The client calls ``prepare`` when a seat gets its computer player: an offloaded
+    Hard player's process is then running before any decision (its first answer would
+    otherwise wait for a fresh interpreter to start), and ends with the player."""
+    assert ai.CLIENT_SECONDS <= 1.0
+    game = _mexica(0)
+    bot = make_bot("hard", seed=1, seconds=ai.CLIENT_SECONDS, offload=True)
+    try:
+        bot.prepare(game.rules)
+        until = time.monotonic() + parallel.PATIENCE
+        while not _processes(bot) and time.monotonic() < until:
+            time.sleep(0.05)
+        running = _processes(bot)
+        assert len(running) == 1 and running[0].is_alive()
+        assert bot.decisions == 0
+    finally:
+        bot.close()
+    until = time.monotonic() + parallel.PATIENCE
+    while running[0].is_alive() and time.monotonic() < until:
+        time.sleep(0.05)
+    assert not running[0].is_alive()
+
+
+def test_a_player_without_processes_has_nothing_to_prepare():
+    game = _mexica(0)
+    for bot in (make_bot("hard", seed=1, iterations=10), make_bot("normal")):
+        bot.prepare(game.rules)
+        assert getattr(bot, "_pool", None) is None
