@@ -141,6 +141,23 @@ def reward(rules: Rules, state: Any, seat: int, weights: Weights = None) -> floa
     return logistic(_evaluate(hooks, state, seat, weights) / float(hooks.evaluation_scale or 10.0))
 
 
+def rewards(rules: Rules, state: Any, weights: Weights = None) -> list[float]:
+    """:func:`reward` for every seat. An engine whose hooks answer ``evaluate_seats(state,
+    weights)`` (every seat's ``evaluate`` in a list, at the cost of one: each seat's
+    value is measured against the others', so one evaluation computes them all) is asked
+    once instead of once per seat; the numbers are the same."""
+    if rules.is_over(state):
+        return [terminal_reward(rules, state, p) for p in range(rules.players)]
+    hooks = bot_hooks(rules)
+    scale = float(hooks.evaluation_scale or 10.0)
+    every = getattr(hooks, "evaluate_seats", None)
+    if every is None:
+        values = [_evaluate(hooks, state, p, weights) for p in range(rules.players)]
+    else:
+        values = [float(v) for v in (every(state, weights) if weights else every(state))]
+    return [logistic(v / scale) for v in values]
+
+
 def advantage_and_reward(rules: Rules, state: Any, seat: int,
                          weights: Weights = None) -> tuple[float, float]:
     """:func:`advantage` and :func:`reward` of one state with one evaluation (the search

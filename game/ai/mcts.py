@@ -45,6 +45,7 @@ from game.ai.base import (
     apply_plan,
     has_own_hook,
     reward,
+    rewards,
     seat_view,
     split_plan,
     view_digest,
@@ -335,7 +336,7 @@ class MCTSBot(Bot):
         """Each seat's reward for the nodes where it chose (``backup``)."""
         me = self._paranoid
         if me is None:
-            return {p: reward(rules, state, p, self.weights) for p in range(rules.players)}
+            return dict(enumerate(rewards(rules, state, self.weights)))
         mine = reward(rules, state, me, self.weights)
         return {p: mine if p == me else 1.0 - mine for p in range(rules.players)}
 

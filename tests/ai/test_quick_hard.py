@@ -1,18 +1,22 @@
 """Hard answers within a second in the window (issue 38): its trees keep the decision's
-deadline however late they start, its processes start before its first turn, and it
-stops searching when there is nothing to weigh. Work is counted, never timed."""
+deadline however late they start, its processes start before its first turn, it stops
+searching when there is nothing to weigh, and it scores a leaf for every seat with one
+evaluation. Work is counted, never timed."""
 
 from __future__ import annotations
 
 import time
 
+import pytest
+
 from game import ai
 from game.ai import make_bot, parallel
-from game.ai.base import Budget, moves_for
+from game.ai.base import Budget, level_weights, moves_for, reward, rewards
 from game.ai.mcts import search_root
 from game.ai.parallel import RootJob
 from game.ai.policy import determinize
 from game.api import new_game
+from game.core.facets import bot_hooks
 from game.core.rng import Rng
 
 
@@ -97,3 +101,33 @@ def test_a_player_without_processes_has_nothing_to_prepare():
     for bot in (make_bot("hard", seed=1, iterations=10), make_bot("normal")):
         bot.prepare(game.rules)
         assert getattr(bot, "_pool", None) is None
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("tlatelolco-market", 4), ("aztlan", 3), ("aztlan-2p", 2), ("mexica", 3),
+    ("mexica-2p-neutral", 2)])
+def test_a_leaf_is_scored_for_every_seat_by_one_evaluation_of_the_same_values(
+        variant, players, monkeypatch):
+    """Hard scores each leaf for every seat: the variant's ``evaluate_seats`` answers all
+    of them at the cost of one ``evaluate``, with exactly each seat's ``evaluate``."""
+    game = new_game(variant, players, seed=4)
+    bots = [make_bot("normal", seed=seat) for seat in range(players)]
+    rules = game.rules
+    hooks = bot_hooks(rules)
+    weights = level_weights(rules, "hard")
+    checked = 0
+    while len(game.log) < 40 and not game.is_over:
+        if len(game.log) % 8 == 0:
+            state = determinize(rules, game.view(0), 0, Rng(len(game.log)))
+            one_by_one = [reward(rules, state, p, weights) for p in range(players)]
+            calls: list[int] = []
+            every = type(hooks).evaluate_seats
+            monkeypatch.setattr(type(hooks), "evaluate_seats",
+                                lambda self, *a: calls.append(1) or every(self, *a))
+            assert rewards(rules, state, weights) == one_by_one
+            monkeypatch.undo()
+            assert calls == [1]
+            checked += 1
+        seat = game.current_player
+        game.apply(bots[seat].choose(rules, game.view(seat), game.legal_actions()))
+    assert checked >= 3
