@@ -120,10 +120,7 @@ def test_a_leaf_is_scored_for_every_seat_by_one_evaluation_of_the_same_values(
         if len(game.log) % 8 == 0:
             state = determinize(rules, game.view(0), 0, Rng(len(game.log)))
             one_by_one = [reward(rules, state, p, weights) for p in range(players)]
-            calls: list[int] = []
-            every = type(hooks).evaluate_seats
-            monkeypatch.setattr(type(hooks), "evaluate_seats",
-                                lambda self, *a: calls.append(1) or every(self, *a))
+            calls = _counted(monkeypatch, type(hooks))
             assert rewards(rules, state, weights) == one_by_one
             monkeypatch.undo()
             assert calls == [1]
@@ -131,3 +128,12 @@ def test_a_leaf_is_scored_for_every_seat_by_one_evaluation_of_the_same_values(
         seat = game.current_player
         game.apply(bots[seat].choose(rules, game.view(seat), game.legal_actions()))
     assert checked >= 3
+
+
+def _counted(monkeypatch, cls) -> list[int]:
+    """``cls.evaluate_seats`` noting each call in the list returned."""
+    calls: list[int] = []
+    every = cls.evaluate_seats
+    monkeypatch.setattr(cls, "evaluate_seats",
+                        lambda self, *a: calls.append(1) or every(self, *a))
+    return calls
