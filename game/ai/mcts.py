@@ -161,6 +161,9 @@ class MCTSBot(Bot):
         #: thread then never waits for the interpreter while a computer player thinks
         self.offload = bool(offload)
         self._pool: RootPool | None = None
+        #: seconds after their trees' deadline the last answers from the pool were back
+        #: (see game.ai.parallel.margin)
+        self.late = 0.0
         #: the pool is started by the deciding thread and closed by another (the window's)
         self._pool_lock = threading.Lock()
         self.budget = Budget(iterations, seconds)
@@ -271,11 +274,16 @@ class MCTSBot(Bot):
         first = determinize(rules, view, seat, rng)
         if first is None:
             # Hidden information and no determinize hook: no state to search from.
-            greedy = GreedyBot(self.seed)
-            greedy.weights = self.weights  # Hard's own, on Normal's search
-            return greedy.decide(rules, view, legal, rng)
+            return self._greedy(rules, view, legal, rng)
         plans = self.search(rules, view, legal, seat, rng, first)
         return plans, first
+
+    def _greedy(self, rules: Rules, view: dict[str, Any], legal: list[str],
+                rng: Rng) -> tuple[list[str], Any]:
+        """Normal's decision with Hard's weights: where no search can answer."""
+        greedy = GreedyBot(self.seed)
+        greedy.weights = self.weights  # Hard's own, on Normal's search
+        return greedy.decide(rules, view, legal, rng)
 
     # -- the search --------------------------------------------------------------------
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
@@ -290,7 +298,12 @@ class MCTSBot(Bot):
             totals = root_totals(self.grow(rules, view, legal, seat, rng, first,
                                            self.budget))
         if not totals:
-            return [rng.choice(legal)]
+            if self.cancelled:  # (the answer is dropped)
+                return [rng.choice(legal)]
+            # no tree answered in time (an offloaded search whose process is still
+            # starting): Normal's choice, made here, rather than a long wait
+            self.stats["fallback"] = "normal"
+            return self._greedy(rules, view, legal, rng)[0]
         move, (visits, total) = max(totals.items(),
                                     key=lambda kv: (kv[1][0], kv[1][1] / max(1, kv[1][0])))
         self.stats["value"] = total / max(1, visits)

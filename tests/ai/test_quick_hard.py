@@ -137,3 +137,48 @@ def _counted(monkeypatch, cls) -> list[int]:
     monkeypatch.setattr(cls, "evaluate_seats",
                         lambda self, *a: calls.append(1) or every(self, *a))
     return calls
+
+
+def test_trees_stop_earlier_when_their_answers_came_back_late():
+    """A busy machine (or a slow frame thread beside the search) delays the answers'
+    way back: the next decision's trees stop earlier by that much, so the wait keeps
+    its budget; never by more than half of it, and by GRACE on a quiet machine."""
+    assert parallel.margin(1.0, 0.0) == parallel.GRACE
+    assert parallel.margin(1.0, 0.3) == 0.3 + parallel.SLACK
+    assert parallel.margin(1.0, 5.0) == 0.5
+
+
+def test_an_answer_that_waited_for_its_process_to_start_is_not_a_late_way_back():
+    bot = make_bot("hard", seed=1, seconds=1.0, offload=True)
+    parallel._note_late(bot, 2.4, 1.0)  # the first decision, its process starting
+    assert bot.late == 0.0
+    parallel._note_late(bot, 0.2, 1.0)
+    parallel._note_late(bot, 0.1, 1.0)
+    assert bot.late == (0.2 + 0.1) / 2
+
+
+def test_with_no_tree_back_in_time_hard_plays_normals_choice_instead_of_waiting(
+        monkeypatch):
+    """An offloaded decision whose process does not answer (still starting on a busy
+    machine, the first turn of a game) waits a moment past its budget, then plays
+    Normal's choice made here: the table is not kept waiting for seconds."""
+    from concurrent.futures import Future
+
+    never: list[Future] = []
+
+    def hand_out(bot, rules, seeds, job, split):
+        never.append(Future())
+        return never
+
+    monkeypatch.setattr(parallel, "_hand_out", hand_out)
+    game = _mexica(28)
+    bot = make_bot("hard", seed=5, seconds=0.2, offload=True)
+    try:
+        action = bot.choose(game.rules, game.view(game.current_player),
+                            game.legal_actions())
+    finally:
+        bot.close()
+    assert action in game.legal_actions()
+    assert bot.stats["fallback"] == "normal"
+    assert "no answer within" in bot.stats["tree_error"]
+    assert never and not never[0].done()
