@@ -339,9 +339,14 @@ def _heading(plan: Plan, command: str, records_name: str, names: dict[str, str])
 
 
 def _guest_options(plan: Plan, level: str) -> str:
-    """A guest level's options in the run (its own defaults where none is given)."""
+    """A guest level's budget as its player says it (``Bot.describe``), and the options
+    the run gave it."""
     given = {k: v for arm in plan.arms for k, v in arm.bot_options.get(level, {}).items()}
-    return ", ".join(f"{k}={v}" for k, v in given.items()) or "its default options"
+    player = plan.guests[level](seed=0, iterations=plan.iterations, **given)
+    said = player.describe()
+    player.close()
+    options = ", ".join(f"{k}={v}" for k, v in given.items())
+    return f"{said}; options {options}" if options else f"{said}; its default options"
 
 
 def _summary(plan: Plan, arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:

@@ -45,7 +45,8 @@ def test_a_tiny_tournament_against_openspiel_mcts_reports_its_counts(capsys, tmp
     page = (out / "report.html").read_text()
     assert f"<td>{hard:g} of 2</td>" in page
     assert f"<td>{2 - hard:g} of 2</td>" in page
-    assert "OpenSpiel MCTS: cpu=2, start=4." in page
+    assert "OpenSpiel MCTS: openspiel-mcts (2x hard&#x27;s CPU); options cpu=2, start=4." \
+        in page
 
 
 @pytest.mark.slow
