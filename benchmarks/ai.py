@@ -13,7 +13,7 @@ bots (every few decisions, the bots' own plan steps skipped). At each position a
 bot of every level decides from ``game.view(seat)``; the table shows the mean and p95
 time of a decision, and for Hard the search speed in iterations per second. Hard runs
 on the tournament's iteration budget (``--iterations``, default 300); with ``--client``
-also on the client's wall-clock budget, which must stay under 3 s.
+also on the client's wall-clock budget, which must stay within 1 s (issue 38).
 
 ``--workers 1,2`` times root-parallel Hard instead (``game.ai.parallel``): on the
 client's budget, each worker count with one bot whose process pool is started before
@@ -48,7 +48,7 @@ from game.api import Game, list_variants, new_game  # noqa: E402
 from game.core.rng import mix_seed  # noqa: E402
 
 #: the client's promise: a Hard decision within this many seconds
-CLIENT_TARGET = 3.0
+CLIENT_TARGET = 1.0
 
 
 def positions(variant: str, players: int, seeds: list[int], every: int) -> list[Game]:
@@ -84,6 +84,31 @@ def time_level(level: str, games: list[Game], **budget: Any) -> tuple[list[float
         seconds.append(took)
         if level == "hard" and "iterations" in bot.stats and took > 0:
             speeds.append(bot.stats["iterations"] / took)
+    return seconds, speeds
+
+
+def time_client(games: list[Game]) -> tuple[list[float], list[float]]:
+    """Seconds per decision and iterations per second of Hard as the window runs it
+    (offloaded to its own process, :data:`CLIENT_SECONDS`), its process started before
+    the clock runs (the window starts it when the seat gets its player)."""
+    bot = make_bot("hard", seed=0, seconds=CLIENT_SECONDS, offload=True)
+    seconds: list[float] = []
+    speeds: list[float] = []
+    try:
+        for i, game in enumerate([games[0]] + games):
+            seat = game.current_player
+            view, legal = game.view(seat), game.legal_actions()
+            bot.reset()
+            start = time.perf_counter()
+            bot.choose(game.rules, view, legal)
+            took = time.perf_counter() - start
+            if i == 0:
+                continue  # the process starting
+            seconds.append(took)
+            if "iterations" in bot.stats and took > 0:
+                speeds.append(bot.stats["iterations"] / took)
+    finally:
+        bot.close()
     return seconds, speeds
 
 
@@ -178,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.client:
             rows.append(("hard", {"seconds": CLIENT_SECONDS}))
         for level, budget in rows:
-            seconds, speeds = time_level(level, games, **budget)
+            seconds, speeds = time_client(games) if "seconds" in budget else \
+                time_level(level, games, **budget)
             label = level if not budget else (
                 f"hard {budget['iterations']} it" if "iterations" in budget
                 else f"hard {budget['seconds']:g} s")
@@ -196,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{speed}  {result}", flush=True)
     print()
     if args.client:
-        print("PASS/MISS: the slowest client decision against the 3 s promise. "
+        print(f"PASS/MISS: the slowest client decision against the {CLIENT_TARGET:g} s "
+              "promise. "
               + ("All met." if not missed else f"{missed} missed."))
     return 0
 

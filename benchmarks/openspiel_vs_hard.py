@@ -1,5 +1,9 @@
 """Our Hard player against OpenSpiel's MCTS with random rollouts, through the bridge.
 
+The balance lab plays the same match at any multiple of Hard's CPU and with up to four
+players (``aztec-arcade balance VARIANT --bots hard,openspiel-mcts``, see docs/lab.md);
+this script keeps the equal-CPU run of issue 19.
+
 Not a test: a long run (tens of minutes per variant); run it at low priority::
 
     nice -n 19 python3 benchmarks/openspiel_vs_hard.py --variant mexica --games 20

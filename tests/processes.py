@@ -98,11 +98,15 @@ def wait_for(condition: Callable[[], bool], what: str, bound: float = PATIENCE) 
         time.sleep(0.05)
 
 
+#: the Hard players of ``tests/client/hard_window.py``, each with its search process
+HARD_SEATS = 2
+
+
 def start_searching_window(home: Path, *flags: str) -> tuple[subprocess.Popen[str], list[Proc]]:
-    """``tests/client/hard_window.py`` in a process of its own, once its Hard player's
-    search process has started searching (it is set up, and has spent
-    :data:`SEARCHING_TICKS` of CPU since: an idle one spends none); the process and its
-    search processes. ``home``: its user folder."""
+    """``tests/client/hard_window.py`` in a process of its own, once its Hard players'
+    search processes are there and one of them has started searching (set up, and
+    :data:`SEARCHING_TICKS` of CPU spent since: an idle one spends none); the process and
+    its search processes. ``home``: its user folder."""
     script = Path(__file__).parent / "client" / "hard_window.py"
     root = str(Path(__file__).resolve().parent.parent)
     env = dict(os.environ, AZTEC_ARCADE_HOME=str(home),
@@ -110,18 +114,20 @@ def start_searching_window(home: Path, *flags: str) -> tuple[subprocess.Popen[st
     window = subprocess.Popen([sys.executable, str(script), *flags], cwd=root, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        wait_for(lambda: len(workers(window.pid)) == 1 or window.poll() is not None,
-                 "the window starts a search process")
+        # each Hard seat starts its process when it is seated (Bot.prepare)
+        wait_for(lambda: len(workers(window.pid)) == HARD_SEATS or window.poll() is not None,
+                 "the window starts its Hard players' search processes")
         assert window.poll() is None, window.communicate()[1]
-        (worker,) = found = workers(window.pid)
-        # Set up: its lifeline thread is there. Without one (--no-pipe) the CPU time below
-        # counts from its start, whose set-up takes a third of it here; on a machine so
-        # slow that it is still setting up, its check of its parent ends it all the same.
-        wait_for(lambda: threads(worker) >= 2 or "--no-pipe" in flags,
-                 "the search process is set up")
-        start = cpu_ticks(worker)
-        wait_for(lambda: cpu_ticks(worker) >= start + SEARCHING_TICKS,
-                 "the search process searches")
+        found = workers(window.pid)
+        # Set up: their lifeline threads are there. Without one (--no-pipe) the CPU time
+        # below counts from their start, whose set-up takes a third of it here; on a
+        # machine so slow that one is still setting up, its check of its parent ends it
+        # all the same.
+        wait_for(lambda: all(threads(w) >= 2 for w in found) or "--no-pipe" in flags,
+                 "the search processes are set up")
+        start = {w: cpu_ticks(w) for w in found}
+        wait_for(lambda: any(cpu_ticks(w) >= start[w] + SEARCHING_TICKS for w in found),
+                 "a search process searches")
     except BaseException:
         end_all(workers(window.pid))
         window.kill()

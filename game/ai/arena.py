@@ -8,9 +8,10 @@ that every answer is legal before it applies it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Protocol, runtime_checkable
 
 from game.ai import make_bot
 from game.ai.base import Bot
@@ -93,6 +94,39 @@ def seat_levels(levels: Sequence[str], game_index: int) -> list[str]:
 
 
 @dataclass
+class Table:
+    """What a player may know of its game beyond the board: the variant, its options and
+    the level on each seat, and the CPU seconds of each seat's decisions that searched so
+    far. A guest player held to a multiple of another level's thinking (OpenSpiel's MCTS
+    at ten times Hard's CPU) reads the last; the bots of this package never do."""
+
+    variant: str
+    options: dict[str, Any] | None
+    seats: list[str]
+    cpu: list[list[float]]
+
+    def mean_cpu(self, level: str) -> float | None:
+        """The mean CPU seconds of the searched decisions of every seat of ``level``
+        so far (None before the first)."""
+        spent = [s for seat, lv in enumerate(self.seats) if lv == level
+                 for s in self.cpu[seat]]
+        return math.fsum(spent) / len(spent) if spent else None
+
+
+@runtime_checkable
+class Seated(Protocol):
+    """A bot that is told its :class:`Table` before the game's first decision."""
+
+    def sit(self, table: Table) -> None: ...
+
+
+#: makes a guest player (a level from outside this package, e.g. OpenSpiel's MCTS from
+#: :mod:`game.bridges`): called as ``make(seed=..., iterations=..., seconds=...,
+#: **options)``; a module-level class or function, so that a task naming it pickles
+BotMaker = Callable[..., Bot]
+
+
+@dataclass
 class Match:
     """One game of a tournament, finished: its seating and everything it caused."""
 
@@ -103,29 +137,40 @@ class Match:
     events: list[Event]
     #: thinking time per decision that searched (plan steps, forced moves left out)
     seconds: list[tuple[int, float]]
+    #: the seats, their levels and the CPU seconds of each decision that searched
+    table: Table | None = None
 
 
 def play_match(variant: str, levels: Sequence[str], index: int, seed: int = 0,
                options: dict[str, Any] | None = None, iterations: int | None = None,
                seconds: float | None = None,
-               bot_options: dict[str, dict[str, Any]] | None = None) -> Match:
+               bot_options: dict[str, dict[str, Any]] | None = None,
+               guests: Mapping[str, BotMaker] | None = None) -> Match:
     """Game ``index`` of a tournament: seed ``seed + index``, seats rotated, each bot seeded
     from the game's seed and its seat. It depends on nothing else, so the games of a
     tournament can be played in any order, in any process. ``bot_options`` maps a level
-    to extra options for its bots (see :func:`game.ai.make_bot`)."""
+    to extra options for its bots (see :func:`game.ai.make_bot`); ``guests`` maps a
+    level that is no level of this package to what makes its players."""
     seed_i = seed + index
     game = new_game(variant, len(levels), seed_i, options)
     seats = seat_levels(levels, index)
     extra = bot_options or {}
-    bots = [make_bot(level, seed=mix_seed(seed_i, "bot", s), iterations=iterations,
-                     seconds=seconds, **extra.get(level, {}))
+    makers: Mapping[str, BotMaker] = guests or {}
+    bots = [(makers[level] if level in makers else partial(make_bot, level))(
+                seed=mix_seed(seed_i, "bot", s), iterations=iterations, seconds=seconds,
+                **extra.get(level, {}))
             for s, level in enumerate(seats)]
+    table = Table(variant, options, list(seats), [[] for _ in seats])
+    for bot in bots:
+        if isinstance(bot, Seated):
+            bot.sit(table)
     first = game.current_player
     thought: list[tuple[int, float]] = []
 
     def note(seat: int, action: str, bot: Bot) -> None:
         if not bot.stats.get("reused") and not bot.stats.get("forced"):
             thought.append((seat, float(bot.stats.get("seconds", 0.0))))
+            table.cpu[seat].append(float(bot.stats.get("cpu", 0.0)))
 
     events: list[Event] = []
     try:
@@ -133,7 +178,7 @@ def play_match(variant: str, levels: Sequence[str], index: int, seed: int = 0,
     finally:  # Hard's search processes (``workers``) end with the game
         for bot in bots:
             bot.close()
-    return Match(index, seats, first, game, events, thought)
+    return Match(index, seats, first, game, events, thought, table)
 
 
 def tournament(variant: str, levels: Sequence[str], games: int, seed: int = 0,

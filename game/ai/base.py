@@ -141,6 +141,23 @@ def reward(rules: Rules, state: Any, seat: int, weights: Weights = None) -> floa
     return logistic(_evaluate(hooks, state, seat, weights) / float(hooks.evaluation_scale or 10.0))
 
 
+def rewards(rules: Rules, state: Any, weights: Weights = None) -> list[float]:
+    """:func:`reward` for every seat. An engine whose hooks answer ``evaluate_seats(state,
+    weights)`` (every seat's ``evaluate`` in a list, at the cost of one: each seat's
+    value is measured against the others', so one evaluation computes them all) is asked
+    once instead of once per seat; the numbers are the same."""
+    if rules.is_over(state):
+        return [terminal_reward(rules, state, p) for p in range(rules.players)]
+    hooks = bot_hooks(rules)
+    scale = float(hooks.evaluation_scale or 10.0)
+    every = getattr(hooks, "evaluate_seats", None)
+    if every is None:
+        values = [_evaluate(hooks, state, p, weights) for p in range(rules.players)]
+    else:
+        values = [float(v) for v in (every(state, weights) if weights else every(state))]
+    return [logistic(v / scale) for v in values]
+
+
 def advantage_and_reward(rules: Rules, state: Any, seat: int,
                          weights: Weights = None) -> tuple[float, float]:
     """:func:`advantage` and :func:`reward` of one state with one evaluation (the search
@@ -189,13 +206,18 @@ def patience(rules: Rules) -> int:
 
 
 class Budget:
-    """Iterations (reproducible) and/or wall-clock seconds (the client)."""
+    """Iterations (reproducible) and/or wall-clock seconds (the client). ``until`` is a
+    moment (``time.time()``) at which to stop whatever the seconds say: a search in
+    another process keeps the decision's deadline, however long the job took to get
+    there (a pool still starting, a busy machine)."""
 
-    def __init__(self, iterations: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
+                 until: float | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = 200
         self.iterations = iterations
         self.seconds = seconds
+        self.until = until
         self.start = 0.0
         self.done = 0
 
@@ -209,7 +231,7 @@ class Budget:
         if self.seconds is not None and self.done > 0 and \
                 time.perf_counter() - self.start >= self.seconds:
             return False
-        return True
+        return not (self.until is not None and self.done > 0 and time.time() >= self.until)
 
     def describe(self) -> str:
         parts = []
@@ -281,18 +303,20 @@ class Bot:
         seat = view.get("seat")
         if not isinstance(seat, int):
             raise ValueError("the view must be Game.view(seat) for the deciding seat")
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         self.decisions += 1
         digest = view_digest(view)
         self.history.append(digest)
         if self._plan and self._expect == digest and self._plan[0] in legal:
             action = self._plan.pop(0)
             self._advance(rules, action, seat)
-            self.stats = {"reused": True, "seconds": time.perf_counter() - start}
+            self.stats = {"reused": True, "seconds": time.perf_counter() - start,
+                          "cpu": time.process_time() - cpu}
             return action
         self._plan, self._state, self._expect = [], None, None
         if len(legal) == 1:
-            self.stats = {"forced": True, "seconds": time.perf_counter() - start}
+            self.stats = {"forced": True, "seconds": time.perf_counter() - start,
+                          "cpu": time.process_time() - cpu}
             return legal[0]
         rng = Rng(mix_seed(self.seed, self.level, digest, self.decisions))
         self.stats = {}
@@ -306,6 +330,8 @@ class Bot:
         if not plan or plan[0] not in legal:
             plan, state = [rng.choice(legal)], None
         self.stats["seconds"] = time.perf_counter() - start
+        # this process's CPU (a search in other processes is not in it)
+        self.stats["cpu"] = time.process_time() - cpu
         action = plan[0]
         if state is not None and len(plan) > 1:
             self._plan, self._state = plan[1:], state
@@ -323,6 +349,10 @@ class Bot:
             self._plan, self._state, self._expect = [], None, None
             return
         self._expect = view_digest(seat_view(rules, state, seat))
+
+    def prepare(self, rules: Rules) -> None:
+        """Get ready to decide with ``rules`` (Hard starts its worker processes); the
+        client calls it when a seat gets its computer player. Returns at once."""
 
     def close(self) -> None:
         """Release what the bot holds besides memory (Hard's worker processes)."""

@@ -45,6 +45,7 @@ from game.ai.base import (
     apply_plan,
     has_own_hook,
     reward,
+    rewards,
     seat_view,
     split_plan,
     view_digest,
@@ -160,6 +161,9 @@ class MCTSBot(Bot):
         #: thread then never waits for the interpreter while a computer player thinks
         self.offload = bool(offload)
         self._pool: RootPool | None = None
+        #: seconds after their trees' deadline the last answers from the pool were back
+        #: (see game.ai.parallel.margin)
+        self.late = 0.0
         #: the pool is started by the deciding thread and closed by another (the window's)
         self._pool_lock = threading.Lock()
         self.budget = Budget(iterations, seconds)
@@ -181,6 +185,8 @@ class MCTSBot(Bot):
         self.backup = "maxn"
         #: during a search with ``backup: paranoid``: the deciding seat
         self._paranoid: int | None = None
+        #: during a search: how many moves the root offered in the last iteration
+        self._root_choices = 0
         self.settle(None)
 
     def settle(self, variant: Mapping[str, Any] | None) -> None:
@@ -228,6 +234,18 @@ class MCTSBot(Bot):
                 self._pool = RootPool(rules, processes, search_root)
             return self._pool
 
+    def prepare(self, rules: Rules) -> None:
+        """Start the processes of an offloaded or root-parallel search now, before the
+        first decision, which would otherwise wait for them to start (a second or two)."""
+        if self.workers > 1 or self.offload:
+            from game.ai.parallel import Cancelled
+
+            try:
+                self.root_pool(rules, self.workers if self.offload else self.workers - 1
+                               ).warm()
+            except (Cancelled, RuntimeError):  # closed meanwhile: nothing to start
+                pass
+
     def give_up_pool(self, error: BaseException) -> None:
         """Search in this process alone from now on (the pool failed: ``error``)."""
         self._close_pool()
@@ -256,11 +274,16 @@ class MCTSBot(Bot):
         first = determinize(rules, view, seat, rng)
         if first is None:
             # Hidden information and no determinize hook: no state to search from.
-            greedy = GreedyBot(self.seed)
-            greedy.weights = self.weights  # Hard's own, on Normal's search
-            return greedy.decide(rules, view, legal, rng)
+            return self._greedy(rules, view, legal, rng)
         plans = self.search(rules, view, legal, seat, rng, first)
         return plans, first
+
+    def _greedy(self, rules: Rules, view: dict[str, Any], legal: list[str],
+                rng: Rng) -> tuple[list[str], Any]:
+        """Normal's decision with Hard's weights: where no search can answer."""
+        greedy = GreedyBot(self.seed)
+        greedy.weights = self.weights  # Hard's own, on Normal's search
+        return greedy.decide(rules, view, legal, rng)
 
     # -- the search --------------------------------------------------------------------
     def search(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
@@ -275,7 +298,12 @@ class MCTSBot(Bot):
             totals = root_totals(self.grow(rules, view, legal, seat, rng, first,
                                            self.budget))
         if not totals:
-            return [rng.choice(legal)]
+            if self.cancelled:  # (the answer is dropped)
+                return [rng.choice(legal)]
+            # no tree answered in time (an offloaded search whose process is still
+            # starting): Normal's choice, made here, rather than a long wait
+            self.stats["fallback"] = "normal"
+            return self._greedy(rules, view, legal, rng)[0]
         move, (visits, total) = max(totals.items(),
                                     key=lambda kv: (kv[1][0], kv[1][1] / max(1, kv[1][0])))
         self.stats["value"] = total / max(1, visits)
@@ -293,6 +321,7 @@ class MCTSBot(Bot):
         if rollout_turns is None:
             rollout_turns = 0 if use_cache else rules.players
         root = Node(None, None, None)
+        self._root_choices = 0
         self._paranoid = seat if self.backup == "paranoid" else None
         budget.begin()
         sample = first
@@ -307,6 +336,11 @@ class MCTSBot(Bot):
                 self._rollout(rules, state, rng, rollout_turns)
             _backup(path, self._rewards(rules, state))
             budget.done += 1
+            if use_cache and self._root_choices == 1:
+                # one move at the root, and with a candidates hook the root's moves are
+                # the same in every sample (cached by the seat's view, which every
+                # sample shows): more iterations could only confirm it
+                break
         self.stats.update(iterations=budget.done, root_moves=len(root.children),
                           depth=depth_sum / max(1, budget.done))
         return root
@@ -315,7 +349,7 @@ class MCTSBot(Bot):
         """Each seat's reward for the nodes where it chose (``backup``)."""
         me = self._paranoid
         if me is None:
-            return {p: reward(rules, state, p, self.weights) for p in range(rules.players)}
+            return dict(enumerate(rewards(rules, state, self.weights)))
         mine = reward(rules, state, me, self.weights)
         return {p: mine if p == me else 1.0 - mine for p in range(rules.players)}
 
@@ -334,6 +368,7 @@ class MCTSBot(Bot):
                 moves = [m for m in moves if split_plan(m)[0] in at_root.legal_set
                          and not self._plan_loops(rules, at_root.first, at_root.seat, m,
                                                   at_root.looping)] or at_root.legal
+                self._root_choices = len(moves)
             if not moves:
                 break
             child, expanded = self._step(rules, state, node, moves, player, rng)
@@ -488,6 +523,7 @@ def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
     ``job`` with ``rules``, its root statistics and the iterations it took. Module-level,
     so the pool sends it to a spawned process by reference."""
     bot = MCTSBot(job.seed, iterations=job.iterations, seconds=job.seconds, **job.options)
+    bot.budget.until = job.until
     bot.weights = job.weights
     bot.history.extend(job.history)
     rng = Rng(job.seed)

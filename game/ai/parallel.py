@@ -19,7 +19,8 @@ Budgets: an iteration budget is the decision's total, split between the trees (s
 tournament at 300 iterations compares like with like), and every tree's samples come
 from seeds drawn from the decision's generator, so a decision is the same for a seed and
 a worker count. A time budget (the client) gives this process's tree the whole time and the
-others a little less (:data:`GRACE`), so that their answers are back when it ends; answers
+others a little less (:data:`GRACE`, or how late their answers were last time, see
+:func:`margin`), so that their answers are back when it ends; answers
 that are not back shortly after it (a pool still starting) are left out. If the pool cannot
 be used (rules that cannot be sent to another process, a worker that died), the bot
 says so in its stats and searches in this process alone from then on.
@@ -52,10 +53,24 @@ from game.core.rng import Rng
 #: seconds before the end of a time-budgeted decision that every tree stops, so that the
 #: other processes' answers are back and merged within the budget
 GRACE = 0.15
-#: seconds an offloaded decision waits past its budget for its first answer (the pool's
-#: processes start with its first decision, which takes a second or two on a slow
-#: machine); nothing back by then, the decision plays a legal move drawn from its seed
+#: what a time-budgeted decision adds to how late its answers came back last time (the
+#: answers' way back, on a busy machine or beside a slow frame thread) when it sets its
+#: trees' deadline: they stop that much earlier, so the wait stays within the budget
+SLACK = 0.05
+
+
+def margin(seconds: float, late: float) -> float:
+    """How long before the end of a ``seconds`` budget the trees stop: :data:`GRACE`, or
+    more when the last answers came back ``late`` seconds after their trees stopped;
+    never more than half the budget."""
+    return min(seconds / 2, max(GRACE, late + SLACK))
+#: seconds a pool's process may take to take a job (a start that hangs: the pool failed)
 PATIENCE = 30.0
+#: seconds an offloaded, time-budgeted decision waits past its budget for an answer (its
+#: process may still be starting: a second or two on a busy machine, though the client
+#: starts it when the seat gets its player); nothing back by then, Hard plays Normal's
+#: choice, made in this process, rather than keep the table waiting
+LATE = 0.25
 
 _RULES: Rules | None = None  # the worker process's rules (see _start)
 
@@ -76,6 +91,10 @@ class RootJob:
     #: leave out the root moves that loop (:meth:`Bot.fresh`) here, not in the caller:
     #: an offloaded decision does none of its work in the window's process
     fresh: bool = False
+    #: a time-budgeted decision: the moment (``time.time()``) its trees stop, counted
+    #: from the decision's start, so the time a job takes to reach its process (a pool
+    #: still starting, a busy machine) comes out of the budget instead of adding to it
+    until: float | None = None
 
 
 class Cancelled(Exception):
@@ -121,6 +140,10 @@ class Searcher(Protocol):
 
     @property
     def cancelled(self) -> bool: ...
+
+    #: seconds after their trees' deadline the last time-budgeted answers were back
+    #: (smoothed; see :func:`margin`)
+    late: float
 
     @property
     def wake(self) -> Future[None]: ...
@@ -181,6 +204,11 @@ class RootPool:
         self._finalizer = weakref.finalize(self, _stop, self.executor, self.keeper,
                                            self.tether)
 
+    def warm(self) -> None:
+        """Start the processes now (the executor starts them with its first job), so
+        that a decision made later does not wait for them; returns at once."""
+        self.keeper.submit(self.executor.submit, time.time)
+
     def submit(self, job: RootJob) -> Future[tuple[RootTotals, int]]:
         """``job`` handed to a process (started now if none is free), from the keeper."""
         handed = self.keeper.submit(self.executor.submit, run_job, self.grow, job)
@@ -212,11 +240,13 @@ def root_parallel(bot: Searcher, rules: Rules, view: dict[str, Any], legal: list
     budget = bot.budget
     split = shares(budget.iterations, workers) if budget.iterations is not None else None
     # the other trees stop a little early, so that their answers are back in time
-    remote_seconds = None if budget.seconds is None else max(0.05, budget.seconds - GRACE)
+    remote_seconds = None if budget.seconds is None else \
+        max(0.05, budget.seconds - margin(budget.seconds, bot.late))
+    until = None if remote_seconds is None else time.time() + remote_seconds
     try:
         futures = _hand_out(bot, rules, seeds, RootJob(
             view, list(legal), seat, 0, None, remote_seconds, bot.search_options(),
-            bot.weights, list(bot.history), offload),
+            bot.weights, list(bot.history), offload, until),
             (split if offload else split[1:]) if split else None)
     except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
         if isinstance(exc, Cancelled) or bot.cancelled:  # (closed while handing out)
@@ -232,6 +262,8 @@ def root_parallel(bot: Searcher, rules: Rules, view: dict[str, Any], legal: list
                                                    remote_seconds)]
         local_iterations = 0 if offload else int(bot.stats.get("iterations", 0))
         done = _answers(bot, futures, start, offload)
+        if until is not None and done and not bot.cancelled:
+            _note_late(bot, time.time() - until, budget.seconds or 0.0)
     except BaseException:  # Ctrl+C in a tool: no process searches on, nothing waits
         bot.close()
         raise
@@ -255,6 +287,15 @@ def root_parallel(bot: Searcher, rules: Rules, view: dict[str, Any], legal: list
     return merge(tables)
 
 
+def _note_late(bot: Searcher, late: float, seconds: float) -> None:
+    """How long after their deadline the answers were here (see :func:`margin`), kept
+    smoothed; an answer later than a whole budget waited for a process to start, which
+    says nothing of the way back, and is not counted."""
+    if late <= seconds:
+        late = max(0.0, late)
+        bot.late = late if bot.late <= 0 else (bot.late + late) / 2
+
+
 def _hand_out(bot: Searcher, rules: Rules, seeds: list[int], job: RootJob,
               split: list[int] | None) -> list[Future[tuple[RootTotals, int]]]:
     """``job`` to the pool once per seed (with its share of the iterations)."""
@@ -267,15 +308,15 @@ def _answers(bot: Searcher, futures: list[Future[tuple[RootTotals, int]]], start
              offload: bool) -> set[Future[tuple[RootTotals, int]]]:
     """The trees whose answers are back in time: a decision keeps its time budget (a
     late tree is left out), except that an offloaded decision, which has no tree of its
-    own, waits for its first answer (the pool's processes may still be starting) up to
-    :data:`PATIENCE` more. Cancelling the decision ends every wait at once."""
+    own, waits for its first answer up to :data:`LATE` more. Cancelling the decision
+    ends every wait at once."""
     wake = bot.wake
     deadline = None if bot.budget.seconds is None else start + bot.budget.seconds
     done = _until(futures, wake, deadline, every=True)
     if offload and not done and not wake.done():
-        done = _until(futures, wake, time.perf_counter() + PATIENCE, every=False)
-        if not done:
-            bot.stats["tree_error"] = f"no answer within {PATIENCE:g} s"
+        done = _until(futures, wake, time.perf_counter() + LATE, every=False)
+        if not done:  # the search answers with Normal's choice instead (MCTSBot.search)
+            bot.stats["tree_error"] = f"no answer within {LATE:g} s past the budget"
     return done
 
 

@@ -418,7 +418,24 @@ def cmd_balance(args: argparse.Namespace) -> int:
     (see :mod:`game.lab`)."""
     from game.lab.command import balance
 
-    return balance(args, parse_options(args.option))
+    return balance(args, parse_options(args.option), _guests(args.bots))
+
+
+def _guests(levels: list[str]) -> dict[str, Any]:
+    """The guest players ``balance --bots`` names (see ``GUEST_LEVELS``), each made by a
+    module above the lab's floor; a missing extra is the lab's one-line message."""
+    from game.cli.parser import GUEST_LEVELS
+
+    named = [lv for lv in dict.fromkeys(levels) if lv in GUEST_LEVELS]
+    if not named:
+        return {}
+    from game.lab import extras
+
+    for level in named:
+        extras.require(GUEST_LEVELS[level], f"--bots {level}")
+    from game.bridges.openspiel_mcts import OpenSpielMCTS
+
+    return {"openspiel-mcts": OpenSpielMCTS}
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -111,15 +111,21 @@ def seconds_arg(text: str) -> float:
     return value
 
 
-def _levels(text: str) -> list[str]:
-    """Computer levels separated by commas, each one the game knows."""
+#: ``balance --bots`` also takes these players from outside the game's own levels:
+#: level -> the extra of pyproject.toml it needs (game.cli.commands makes them)
+GUEST_LEVELS = {"openspiel-mcts": "openspiel"}
+
+
+def _levels(text: str, guests: Sequence[str] = ()) -> list[str]:
+    """Computer levels separated by commas, each one the game knows (or a guest's)."""
     from game.ai import LEVELS
 
+    known = [*LEVELS, *guests]
     levels = [part.strip().lower() for part in text.split(",") if part.strip()]
     for level in levels:
-        if level not in LEVELS:
+        if level not in known:
             raise argparse.ArgumentTypeError(f"unknown computer level {quote(level)}; "
-                                             f"choose from {', '.join(LEVELS)}")
+                                             f"choose from {', '.join(known)}")
     return levels
 
 
@@ -133,8 +139,9 @@ def bot_levels(text: str) -> list[str]:
 
 
 def levels_arg(text: str) -> list[str]:
-    """``balance --bots hard,normal``: one level per seat, or one level for every seat."""
-    levels = _levels(text)
+    """``balance --bots hard,normal``: one level per seat, or one level for every seat
+    (OpenSpiel's MCTS too: ``openspiel-mcts``)."""
+    levels = _levels(text, list(GUEST_LEVELS))
     if not levels:
         raise argparse.ArgumentTypeError("name a computer level per seat, e.g. "
                                          "--bots hard,normal")
@@ -266,8 +273,10 @@ def _add_balance(sub: Subparsers, handler: Handler) -> None:
     p.add_argument("--games", type=whole(1, "the number of games"), default=100,
                    metavar="N", help="games per variant and sweep value (default: 100)")
     p.add_argument("--bots", type=levels_arg, default=["normal"], metavar="LEVEL,...",
-                   help="computer level per seat (easy, normal, hard), or one level for "
-                        "every seat; seats rotate between games (default: normal)")
+                   help="computer level per seat (easy, normal, hard, or openspiel-mcts: "
+                        "OpenSpiel's MCTS at --bot-option openspiel-mcts:cpu=10 times "
+                        "Hard's CPU, needs the 'openspiel' extra), or one level for every "
+                        "seat; seats rotate between games (default: normal)")
     p.add_argument("--players", type=whole(1, "the number of players"), default=None,
                    metavar="K", help="players per game (default: one per --bots level, or "
                    "the smallest count every variant allows)")

@@ -10,18 +10,25 @@ import argparse
 import shlex
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.errors import AztecArcadeError, ConfigError
 from game.lab import extras
 from game.lab.plan import make_plan
-from game.lab.stats import ArmSummary, mean
+from game.lab.stats import ArmSummary, Rate, mean
+
+if TYPE_CHECKING:
+    from game.ai.arena import BotMaker
 
 
-def balance(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
+def balance(args: argparse.Namespace, options: dict[str, Any] | None,
+            guests: Mapping[str, BotMaker] | None = None) -> int:
     """Everything a person can get wrong is checked before the first game: the extras,
-    the arguments, the folder of the report. Each game is on disk as it ends."""
+    the arguments, the folder of the report. Each game is on disk as it ends. ``guests``:
+    players from outside :mod:`game.ai` that ``args.bots`` may name (the command line's
+    OpenSpiel MCTS), level -> what makes them."""
     from game.core.registry import get_registry
 
     extras.require("lab", "the balance lab")
@@ -30,7 +37,8 @@ def balance(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
     elif args.scheduler:
         raise ConfigError("--scheduler names a Dask scheduler; add --backend dask")
     plan = make_plan(args.variants, args.bots, args.players, args.games, args.seed,
-                     args.iterations, options, args.sweep or [], args.bot_option or [])
+                     args.iterations, options, args.sweep or [], args.bot_option or [],
+                     guests)
 
     from game.lab.report import write_report
     from game.lab.run import fingerprint, run_tasks
@@ -96,7 +104,14 @@ def _print_summary(arms: list[ArmSummary]) -> None:
                           enumerate(arm.seats))
         levels = ""
         if len(arm.levels) > 1:
-            levels = "; " + ", ".join(f"{level_name(lv)} {100 * r.rate:.0f}%"
+            levels = "; " + ", ".join(_level_rate(level_name(lv), r)
                                       for lv, r in arm.levels.items())
         print(f"  {arm.label}: {seats}{levels}; mean length {mean(arm.turns):.0f} turns, "
               f"{mean(arm.lengths):.0f} actions")
+
+
+def _level_rate(name: str, rate: Rate) -> str:
+    """``Hard 75% (won 3 of 4, 95% interval 30-95%)``: the rate, the count, the interval."""
+    lo, hi = rate.interval()
+    return (f"{name} {100 * rate.rate:.0f}% (won {rate.wins:g} of {rate.games}, 95% "
+            f"interval {100 * lo:.0f}-{100 * hi:.0f}%)")

@@ -16,13 +16,14 @@ from __future__ import annotations
 import inspect
 import itertools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import ConfigError
 
 if TYPE_CHECKING:
+    from game.ai.arena import BotMaker
     from game.ai.base import Bot
 
 #: bot options that the lab sets itself and a sweep may not override
@@ -65,6 +66,9 @@ class Task:
     options: dict[str, Any] | None
     iterations: int
     bot_options: dict[str, dict[str, Any]]
+    #: the guest levels of the run and what makes their players (see
+    #: :data:`game.ai.arena.BotMaker`: module-level, so a task pickles to a worker)
+    guests: Mapping[str, BotMaker] = field(default_factory=dict)
 
     def describe(self) -> str:
         """The game for a person: which, in which arm, and the seed that repeats it."""
@@ -81,11 +85,12 @@ class Plan:
     seed: int
     iterations: int
     sweeps: list[Sweep]
+    guests: Mapping[str, BotMaker] = field(default_factory=dict)
 
     def tasks(self) -> list[Task]:
         """Arm by arm, game by game: the order of the records in the results."""
         return [Task(a, arm.label, arm.variant, tuple(self.levels), i, self.seed,
-                     arm.options, self.iterations, arm.bot_options)
+                     arm.options, self.iterations, arm.bot_options, dict(self.guests))
                 for a, arm in enumerate(self.arms) for i in range(self.games)]
 
     @property
@@ -135,7 +140,8 @@ def read_value(text: str, what: str) -> Any:
         raise ConfigError(f"cannot read the value {text!r} of {what}") from None
 
 
-def parse_sweep(text: str, levels: Sequence[str]) -> Sweep:
+def parse_sweep(text: str, levels: Sequence[str],
+                guests: Mapping[str, BotMaker] | None = None) -> Sweep:
     """``NAME=V1,V2,...`` (values read as YAML); ``LEVEL:OPTION=...`` for a bot option."""
     example = "write it as NAME=V1,V2,..., e.g. --sweep ap_per_turn=5,6,7"
     name, sep, rest = text.partition("=")
@@ -150,14 +156,16 @@ def parse_sweep(text: str, levels: Sequence[str]) -> Sweep:
         raise ConfigError(f"--sweep {text!r}: a value is repeated")
     level, colon, option = name.partition(":")
     if colon:
-        check_bot_option(level.strip().lower(), option.strip(), levels, f"--sweep {name}")
+        check_bot_option(level.strip().lower(), option.strip(), levels, f"--sweep {name}",
+                         guests)
         return Sweep(name, values, level.strip().lower(), option.strip())
     if any(not part for part in name.split(".")):
         raise ConfigError(f"--sweep {text!r}: {name!r} is not a parameter name; {example}")
     return Sweep(name, values, None, name)
 
 
-def parse_bot_option(text: str, levels: Sequence[str]) -> tuple[str, str, Any]:
+def parse_bot_option(text: str, levels: Sequence[str],
+                     guests: Mapping[str, BotMaker] | None = None) -> tuple[str, str, Any]:
     """``--bot-option LEVEL:NAME=VALUE``."""
     head, sep, value = text.partition("=")
     level, colon, name = head.partition(":")
@@ -165,25 +173,31 @@ def parse_bot_option(text: str, levels: Sequence[str]) -> tuple[str, str, Any]:
         raise ConfigError(f"--bot-option {text!r}: write it as LEVEL:NAME=VALUE, e.g. "
                           "--bot-option hard:exploration=0.5")
     level, name = level.strip().lower(), name.strip()
-    check_bot_option(level, name, levels, f"--bot-option {head}")
+    check_bot_option(level, name, levels, f"--bot-option {head}", guests)
     return level, name, read_value(value, f"--bot-option {head}")
 
 
-def bot_class(level: str) -> type[Bot]:
+def bot_class(level: str, guests: Mapping[str, BotMaker] | None = None
+              ) -> Callable[..., Bot]:
+    """What makes the bots of ``level``: a guest's maker, or a level's class."""
     from game.ai import EasyBot, GreedyBot, MCTSBot
 
+    if guests and level in guests:
+        return guests[level]
     return {"easy": EasyBot, "normal": GreedyBot, "hard": MCTSBot}[level]
 
 
-def check_bot_option(level: str, name: str, levels: Sequence[str], what: str) -> None:
+def check_bot_option(level: str, name: str, levels: Sequence[str], what: str,
+                     guests: Mapping[str, BotMaker] | None = None) -> None:
     from game.ai import LEVELS
 
-    if level not in LEVELS:
+    known_levels = [*LEVELS, *(guests or {})]
+    if level not in known_levels:
         raise ConfigError(f"{what}: unknown computer level {level!r}; choose from "
-                          f"{', '.join(LEVELS)}")
+                          f"{', '.join(known_levels)}")
     if level not in levels:
         raise ConfigError(f"{what}: no {level} bot plays (--bots {','.join(levels)})")
-    known = [p for p in inspect.signature(bot_class(level)).parameters
+    known = [p for p in inspect.signature(bot_class(level, guests)).parameters
              if p not in RESERVED_BOT_OPTIONS]
     if name not in known:
         offer = f"its options are {', '.join(known)}" if known else "it takes no options"
@@ -211,13 +225,21 @@ def merge(base: dict[str, Any] | None, extra: dict[str, Any]) -> dict[str, Any]:
 
 def make_plan(variants: Sequence[str], levels: Sequence[str], players: int | None,
               games: int, seed: int, iterations: int, options: dict[str, Any] | None,
-              sweeps: Sequence[str], bot_options: Sequence[str]) -> Plan:
+              sweeps: Sequence[str], bot_options: Sequence[str],
+              guests: Mapping[str, BotMaker] | None = None) -> Plan:
     """Check every argument and build the arms: each variant times each combination of
-    swept values. Raises ConfigError naming the bad argument."""
-    from game.ai import make_bot
+    swept values. ``guests`` maps levels from outside :mod:`game.ai` (the command line
+    hands in OpenSpiel's MCTS) to what makes their players. Raises ConfigError naming the
+    bad argument."""
+    from game.ai import LEVELS
     from game.api import new_game
 
+    guests = dict(guests or {})
     levels = list(levels)
+    unknown = [lv for lv in levels if lv not in LEVELS and lv not in guests]
+    if unknown:
+        raise ConfigError(f"--bots: unknown computer level {unknown[0]!r}; choose from "
+                          f"{', '.join([*LEVELS, *guests])}")
     if players is None:
         players = len(levels) if len(levels) > 1 else _smallest_common(variants)
     if len(levels) == 1:
@@ -227,9 +249,9 @@ def make_plan(variants: Sequence[str], levels: Sequence[str], players: int | Non
                           "name one level per seat, or one level for every seat")
     fixed: dict[str, dict[str, Any]] = {}
     for text in bot_options:
-        level, name, value = parse_bot_option(text, levels)
+        level, name, value = parse_bot_option(text, levels, guests)
         fixed.setdefault(level, {})[name] = value
-    parsed = [parse_sweep(text, levels) for text in sweeps]
+    parsed = [parse_sweep(text, levels, guests) for text in sweeps]
     if len({s.name for s in parsed}) != len(parsed):
         raise ConfigError("--sweep names the same parameter twice")
     arms: list[Arm] = []
@@ -255,12 +277,23 @@ def make_plan(variants: Sequence[str], levels: Sequence[str], players: int | Non
                     raise ConfigError(f"{variant} with {where}: {exc}") from None
                 raise
             for level, opts in arm_bots.items():
-                try:
-                    make_bot(level, seed=0, iterations=iterations, **opts)
-                except (TypeError, ValueError) as exc:
-                    raise ConfigError(f"the {level} bot refuses {opts}: {exc}") from None
+                _try_bot(level, iterations, opts, guests)
             arms.append(arm)
-    return Plan(arms, levels, players, games, seed, iterations, parsed)
+    return Plan(arms, levels, players, games, seed, iterations, parsed, guests)
+
+
+def _try_bot(level: str, iterations: int, opts: dict[str, Any],
+             guests: Mapping[str, BotMaker]) -> None:
+    """A bot of ``level`` with ``opts``, made and closed: a ConfigError if it refuses."""
+    from functools import partial
+
+    from game.ai import make_bot
+
+    make = guests[level] if level in guests else partial(make_bot, level)
+    try:
+        make(seed=0, iterations=iterations, **opts).close()
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"the {level} bot refuses {opts}: {exc}") from None
 
 
 def _smallest_common(variants: Sequence[str]) -> int:

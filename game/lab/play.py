@@ -3,7 +3,9 @@
 This is the function the workers run, in this process, in a pool of processes or on a
 Dask worker: it takes a :class:`~game.lab.plan.Task` and returns plain data. The record
 holds only what the game determined (no timings), so the same task gives the same record
-byte for byte wherever it ran.
+byte for byte wherever it ran; the one exception is a game with a guest player held to a
+multiple of another level's CPU (OpenSpiel's MCTS), whose moves depend on the timings: its
+record says what each level spent.
 """
 
 from __future__ import annotations
@@ -106,10 +108,11 @@ def _play(task: Task) -> dict[str, Any]:
     if TEST_ENV in os.environ:
         _test_hook(task)
     match = play_match(task.variant, task.levels, task.index, task.seed, task.options,
-                       iterations=task.iterations, bot_options=task.bot_options)
+                       iterations=task.iterations, bot_options=task.bot_options,
+                       guests=task.guests)
     game = match.game
     scores = game.scores
-    return {
+    record: dict[str, Any] = {
         "arm": task.arm,
         "label": task.label,
         "variant": task.variant,
@@ -125,3 +128,9 @@ def _play(task: Task) -> dict[str, Any]:
         "turns": turns(game),
         "points": points_by_reason(match.events, scores),
     }
+    if task.guests and match.table is not None:
+        # a guest held to a multiple of another level's CPU: what each level spent (the
+        # only timing in a record, so only where the opponents' budgets depend on it)
+        record["cpu"] = {level: match.table.mean_cpu(level)
+                         for level in dict.fromkeys(match.seats)}
+    return record

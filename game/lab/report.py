@@ -332,8 +332,21 @@ def _heading(plan: Plan, command: str, records_name: str, names: dict[str, str])
             f"seats rotate between games; game <i>i</i> uses seed {plan.seed}+<i>i</i>. "
             + (f"Hard searches {plan.iterations} iterations per decision. "
                if "hard" in plan.levels else "")
+            + "".join(f"{_e(level_name(lv))}: {_e(_guest_options(plan, lv))}. "
+                      for lv in dict.fromkeys(plan.levels) if lv in plan.guests)
             + f"Raw results: <code>{_e(records_name)}</code> (one JSON line per game).</p>",
             f"<div class='cmd'>{_e(command)}</div>"]
+
+
+def _guest_options(plan: Plan, level: str) -> str:
+    """A guest level's budget as its player says it (``Bot.describe``), and the options
+    the run gave it."""
+    given = {k: v for arm in plan.arms for k, v in arm.bot_options.get(level, {}).items()}
+    player = plan.guests[level](seed=0, iterations=plan.iterations, **given)
+    said = player.describe()
+    player.close()
+    options = ", ".join(f"{k}={v}" for k, v in given.items())
+    return f"{said}; options {options}" if options else f"{said}; its default options"
 
 
 def _summary(plan: Plan, arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:
@@ -386,7 +399,32 @@ def _win_rates(plan: Plan, arms: Sequence[ArmSummary], seats: list[str]) -> list
         parts.append(f"<figure>{svg}<figcaption>The share of games each level won "
                      "(over every seat it played; seats rotate between games)."
                      "</figcaption></figure>")
+        parts += _level_counts(arms, levels)
     return parts
+
+
+def _level_counts(arms: Sequence[ArmSummary], levels: Sequence[str]) -> list[str]:
+    """Per arm and level: the games won as a count, the rate with its interval, and the
+    CPU per decision where the records say (a guest held to a multiple of it)."""
+    from game.ai import level_name
+
+    rows = []
+    for k, arm in enumerate(arms):
+        for lv in levels:
+            rate = arm.levels.get(lv)
+            if rate is None:
+                continue
+            spent = arm.cpu.get(lv)
+            rows.append([_arm_cell(k, arm), _e(level_name(lv)),
+                         f"{rate.wins:g} of {rate.games}", _pct(rate),
+                         f"{1000 * mean(spent):.0f} ms" if spent else "-"])
+    head = ["arm", "level", "games won", "win rate [95% interval]",
+            "CPU per decision"]
+    return [_table(head, rows),
+            "<p>A shared win counts 1/k. CPU per decision is the mean over the games of "
+            "each level's mean CPU time per decision that searched (plan steps and forced "
+            "moves left out); it is recorded only in runs with a guest player whose "
+            "thinking is a multiple of another level's.</p>"]
 
 
 def _scores_and_lengths(arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:

@@ -42,6 +42,9 @@ class ArmSummary:
     points: dict[str, int] = field(default_factory=dict)
     #: how often each seat decided first
     first: dict[int, int] = field(default_factory=dict)
+    #: level -> its mean CPU seconds per searched decision, one per game that says
+    #: (games with a guest player held to a multiple of another level's CPU)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -87,6 +90,9 @@ def summarise(records: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[
                 arm.points[why] = arm.points.get(why, 0) + pts
         if record.get("first") is not None:
             arm.first[record["first"]] = arm.first.get(record["first"], 0) + 1
+        for level, spent in (record.get("cpu") or {}).items():
+            if isinstance(spent, int | float):
+                arm.cpu.setdefault(level, []).append(float(spent))
     return out
 
 

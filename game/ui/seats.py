@@ -200,6 +200,7 @@ class ComputerSeat(SeatDriver):
         self.worker = worker
         self.pace = pace
         self.bot: Bot = client_bot(kind, seed=mix_seed(session.game.seed, "seat", seat))
+        self.bot.prepare(session.game.rules)  # Hard's processes start now, not at its turn
         #: (session version, seat) and the action decided for it, waiting for the pace
         self.answer: tuple[tuple[int, int], str] | None = None
 

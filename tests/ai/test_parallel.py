@@ -15,9 +15,11 @@ from game.api import new_game
 
 
 def _midgame():
+    """A turn's start, where Hard weighs eleven plans (in the middle of a turn it often
+    has one, and then stops searching after one iteration)."""
     game = new_game("mexica", 2, seed=3)
     bots = [make_bot("normal", seed=seat) for seat in range(2)]
-    while len(game.log) < 30:
+    while len(game.log) < 28:
         seat = game.current_player
         game.apply(bots[seat].choose(game.rules, game.view(seat), game.legal_actions()))
     return game

@@ -80,7 +80,18 @@ def determinize(table: AztlanTable, view: dict[str, Any], seat: int | None,
 def evaluate(table: AztlanTable, view: AztlanState, seat: int,
              weights: Weights | None = None) -> float:
     w = weights or table.params["bot_weights"]["normal"]
+    return _lead(ai_values(table, view, w), seat, w)
+
+
+def evaluate_seats(table: AztlanTable, view: AztlanState,
+                   weights: Weights | None = None) -> list[float]:
+    """:func:`evaluate` for every seat at the cost of one: the values are the same."""
+    w = weights or table.params["bot_weights"]["normal"]
     values = ai_values(table, view, w)
+    return [_lead(values, seat, w) for seat in range(len(values))]
+
+
+def _lead(values: list[float], seat: int, w: Weights) -> float:
     others = [v for i, v in enumerate(values) if i != seat]
     if not others:
         return values[seat]
@@ -149,6 +160,11 @@ class AztlanBot(BotHooks[AztlanState]):
     def evaluate(self, view: AztlanState, seat: int,
                  weights: Mapping[str, float] | None = None) -> float:
         return evaluate(self.table, view, seat, weights)
+
+    def evaluate_seats(self, view: AztlanState,
+                       weights: Mapping[str, float] | None = None) -> list[float]:
+        """Every seat's ``evaluate`` at once (Hard scores each leaf for every seat)."""
+        return evaluate_seats(self.table, view, weights)
 
     def progresses(self, action: str) -> bool:
         """A pawn placed from the age's supply: the age never goes back and within an age

@@ -71,7 +71,16 @@ def determinize(t: MarketTable, views: SampledViews[MarketState], view: dict[str
 
 
 def evaluate(t: MarketTable, view: MarketState, seat: int) -> float:
+    return _lead(t, ai_values(t, view), seat)
+
+
+def evaluate_seats(t: MarketTable, view: MarketState) -> list[float]:
+    """:func:`evaluate` for every seat at the cost of one: the values are the same."""
     values = ai_values(t, view)
+    return [_lead(t, values, seat) for seat in range(len(t.team_of))]
+
+
+def _lead(t: MarketTable, values: dict[tuple[int, ...], float], seat: int) -> float:
     mine = values[t.team_of[seat]]
     others = [v for team, v in values.items() if team != t.team_of[seat]]
     return mine - (max(others) if others else 0.0)
@@ -147,3 +156,8 @@ class MarketBot(BotHooks[MarketState]):
     def evaluate(self, view: MarketState, seat: int,
                  weights: Mapping[str, float] | None = None) -> float:
         return evaluate(self.table, view, seat)
+
+    def evaluate_seats(self, view: MarketState,
+                       weights: Mapping[str, float] | None = None) -> list[float]:
+        """Every seat's ``evaluate`` at once (Hard scores each leaf for every seat)."""
+        return evaluate_seats(self.table, view)

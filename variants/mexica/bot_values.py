@@ -73,9 +73,14 @@ class MexicaBotValues(BotHooks[MexicaState]):
     # =====================================================================================
     def evaluate(self, view: MexicaState, seat: int,
                  weights: Weights | None = None) -> float:
+        return _lead(self.ai_values(view, weights), seat)
+
+    def evaluate_seats(self, view: MexicaState,
+                       weights: Weights | None = None) -> list[float]:
+        """Every seat's ``evaluate`` at the cost of one (Hard scores each leaf for every
+        seat): the values are the same."""
         values = self.ai_values(view, weights)
-        others = [v for i, v in enumerate(values) if i != seat]
-        return values[seat] - (max(others) if others else 0.0)
+        return [_lead(values, seat) for seat in range(len(values))]
 
     def ai_weights(self, weights: Weights | None = None) -> Weights:
         """``weights``, or Normal's from the variant file (the plans' own estimates)."""
@@ -267,3 +272,9 @@ def sample_hidden(params: dict[str, Any], view: dict[str, Any], count: int,
     while len(out) < count:  # an inconsistent view: fill with plausible sizes
         out.append(rng.choice(sizes))
     return sorted(out)
+
+
+def _lead(values: list[float], seat: int) -> float:
+    """The seat's value less the best of the others'."""
+    others = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - (max(others) if others else 0.0)
