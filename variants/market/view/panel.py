@@ -226,6 +226,27 @@ def hint(view: Any) -> Text:
              n=n)
 
 
+def panel_key(view: Any) -> tuple[Any, ...]:
+    """What :func:`paint_panel` shows, as the words it draws and the choices behind
+    them: equal from frame to frame while the panel's pixels are the same."""
+    game = view.session.game
+    choice = exit_choice(view.session)
+    return (view.session.version, id(game), view.preview, view.mode, view.cursor,
+            view.tile_choice, view.payer, view.option, tuple(view.colours), headline(view),
+            say(hint(view)), say(about(view)), choice and (choice[0], say(choice[1])))
+
+
+def board_key(view: Any, glow: float) -> tuple[Any, ...]:
+    """What the view's ``draw`` shows while no piece flies and no burst burns: the
+    board's state, the names and colours, and the pulse, cursor, preview and ghosts
+    drawn over it (the scoring's highlighted step)."""
+    game = view.session.game
+    return (view.session.version, id(game), tuple(game.scores), glow, view.cursor,
+            view.preview, view.target, view.highlighted, view._my_side(),
+            tuple(view.colours), tuple(view.marks),
+            tuple(view.session.name(seat) for seat in range(game.players)))
+
+
 def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     lay = panel_layout(view, area)
     k = lay.k
