@@ -64,6 +64,7 @@ class Compositor:
         """The next frame is painted whole (the window was exposed or remade)."""
         self._generation = None
         self._last = {}
+        self.pending = []  # a whole frame paints every place asked for
 
     def compose(self, surface: pygame.Surface, generation: Hashable,
                 parts: Sequence[Part] | None) -> list[pygame.Rect] | None:
