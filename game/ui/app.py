@@ -28,29 +28,29 @@ from game.core.settings import load_settings
 from game.i18n import Text, say, set_language
 from game.i18n.client import _
 from game.i18n.languages import SYSTEM, choose
-from game.kit.client import theme
-from game.kit.client.art import scenery
 from game.kit.client.boardview import BoardView
+from game.kit.client.damage import Compositor
 from game.kit.client.heap import HeapSettler
 from game.kit.client.intent import Intent
-from game.kit.client.layout import LOG_AREA
 from game.kit.client.messages import report, short
 from game.kit.client.screen import Screen
-from game.kit.client.text import fit_lines
 from game.ui.audio import Audio
 from game.ui.cues import MENU_MUSIC
 from game.ui.input import InputMapper, pad_label
 from game.ui.isolation import PluginFailure, call_plugin, guard_view
+from game.ui.painter import Painter
 from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
 from game.ui.services import AppServices
 from game.ui.session import Session
 from game.ui.shell import POLL, Scene, SceneStack, soonest
 from game.ui.trace import Trace
-from game.ui.widgets import FOOTER_Y
 
 #: the longest step of time a frame takes (a slow frame does not make animations leap)
 MAX_STEP = 0.1
+#: events after which the window's pixels are not the last frame's: it is painted whole
+EXPOSED = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE,
+           pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
 #: inputs that put the toasts away
 CLOSES_TOASTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
                  pygame.JOYBUTTONDOWN)
@@ -89,6 +89,7 @@ class App:
         #: settles the heap when a game's screen comes up (run's loop, between frames)
         self.heap = HeapSettler()
         self.frame_times: list[float] = []
+        self.painter = Painter(self)  # paints only what changed, when the scenes say
         self.toasts: list[tuple[str, float]] = []
         #: the toasts this frame shows (a press puts those away)
         self._toasts_shown: set[str] = set()
@@ -128,6 +129,7 @@ class App:
         self.fullscreen = not self.fullscreen
         self._make_window()
         self.screen.resize(_display())
+        self.compositor.forget()
 
     # -- services ------------------------------------------------------------------------
     def _load_views(self) -> dict[str, Callable[..., Any]]:
@@ -274,6 +276,8 @@ class App:
             # any press puts away the toasts on screen (not those waiting behind a menu)
             self.toasts = [(m, t) for m, t in self.toasts if m not in self._toasts_shown]
         for event in events:
+            if event.type in EXPOSED:
+                self.compositor.forget()
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.screen.resize(_display())
                 continue
@@ -395,36 +399,20 @@ class App:
                    _("{pad} disconnected", pad=pad_label(pad)))
 
     def draw(self) -> None:
-        scenes = self.stack.visible()
-        if not scenes or not scenes[0].backdrop:
-            scenery.wall(self.screen, [r for scene in scenes
-                                       for r in scene.opaque_rects(self.screen)])
-        for scene in scenes:
-            scene.draw(self.screen)
-        top = self.stack.top
-        if top is not None and top.is_menu:  # a menu is read in peace
-            return
-        on_board = any(scene.has_board for scene in self.stack.visible())
-        area = (LOG_AREA[0], LOG_AREA[1] + LOG_AREA[3], LOG_AREA[2], 6) if on_board else \
-            (360.0, FOOTER_Y - 8.0, 1200.0, 3)
-        bottom = area[1]
-        for message, _until in self.toasts[-3:]:  # the oldest at the bottom
-            bottom = self._draw_toast(message, area, bottom) - 8
+        """Paint the frame (:class:`~game.ui.painter.Painter`)."""
+        self.painter.draw()
 
-    def _draw_toast(self, message: str, area: tuple[float, float, float, int],
-                    bottom: float) -> float:
-        """One toast above ``bottom``: on a game screen in the side column (over the
-        action log), elsewhere above the footer; never over the board, the status line or
-        the footer. Returns its top."""
-        screen, size = self.screen, theme.FONT_SMALL
-        x, _bottom, w, most = area
-        lines = fit_lines(screen, message, size, w - 32, lines=most)
-        h = 18 + 36 * len(lines)
-        screen.box(x, bottom - h, w, h, (0, 0, 0, 225), radius=12)
-        screen.box(x, bottom - h, w, h, theme.ACCENT, radius=12, width=2)
-        for i, line in enumerate(lines):
-            screen.text(line, x + 16, bottom - h + 9 + 36 * i, size, theme.TEXT)
-        return bottom - h
+    def draw_whole(self) -> None:
+        """Paint the whole frame, every scene's ``draw`` unclipped."""
+        self.painter.draw_whole()
+
+    def present(self) -> list[pygame.Rect] | None:
+        """Show the frame drawn (all of it: None; or the rectangles returned)."""
+        return self.painter.present()
+
+    @property
+    def compositor(self) -> Compositor:
+        return self.painter.compositor
 
     def run(self, max_frames: int | None = None) -> int:
         """Frames until the window is closed (then :meth:`close`) or ``max_frames``."""
@@ -451,7 +439,7 @@ class App:
             if self.trace is not None:
                 self.trace.before_frame(self)
             self.draw_frame(woken + pygame.event.get(), min(dt, longest))
-            pygame.display.flip()
+            self.present()
             self.after_frame()
             if self.trace is not None:
                 self.trace.after_frame(self)

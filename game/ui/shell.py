@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.core.registry import Registry
     from game.i18n import Text
     from game.kit.client.boardview import BoardView
+    from game.kit.client.damage import Part
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
     from game.remote.hub import RemoteHub
@@ -174,6 +175,13 @@ class Scene:
 
     def draw(self, screen: Screen) -> None:
         """Draw; must not change any state."""
+
+    def parts(self, screen: Screen) -> list[Part] | None:
+        """This frame's drawing as parts, each with its bounds and what decides its
+        pixels (:mod:`game.kit.client.damage`), so that only what changed is painted
+        and presented; their painting is what ``draw`` paints. None (the default): the
+        scene cannot say, and the whole frame is painted."""
+        return None
 
     def wakes_in(self) -> float | None:
         """When this scene must be drawn again though no input comes: 0 while something

@@ -35,11 +35,11 @@ def test_a_frame_without_the_wall_under_the_board_is_the_frame_with_it(make_app,
     holes = play.opaque_rects(app.screen)
     assert len(holes) == 1 and holes[0].w * holes[0].h > 0.25 * 1920 * 1080
     app.screen.surface.fill(MAGENTA)  # a pixel the board did not cover would stay so
-    app.draw()
+    app.draw_whole()
     spared = pygame.image.tobytes(app.screen.surface, "RGB")
     monkeypatch.setattr(PlayScene, "opaque_rects", lambda self, screen: [])
     app.screen.surface.fill(MAGENTA)
-    app.draw()
+    app.draw_whole()
     assert spared == pygame.image.tobytes(app.screen.surface, "RGB")
 
 

@@ -11,7 +11,7 @@ through :class:`~game.kit.client.services.SessionView` and the client through
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from game.i18n import Text, say
@@ -106,6 +106,24 @@ class BoardView:
         view whose :attr:`tool` is a code ("walk") answers with the tool's message, so
         the footer never shows the code ("Werkzeug: walk")."""
         return self.tool
+
+    #: The view paints only inside its board area (``draw``, clipped to it) and the
+    #: panel's area (``draw_panel``), and says what decides their pixels
+    #: (:meth:`board_key`, :meth:`panel_key`): the play screen then paints and presents
+    #: only the parts of a frame that changed (:mod:`game.kit.client.damage`). False
+    #: (the default): every frame is painted whole, whatever the view draws.
+    keyed: bool = False
+
+    def board_key(self) -> Hashable:
+        """With :attr:`keyed`: what the board's pixels depend on now, equal from frame to
+        frame while they are the same (the session's version, the cursor, the hover, the
+        tools); None while they change every frame (a pulse, pieces on their way)."""
+        return None
+
+    def panel_key(self) -> Hashable:
+        """With :attr:`keyed`: what the side panel's pixels depend on now (as
+        :meth:`board_key`); None: they change every frame."""
+        return None
 
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""

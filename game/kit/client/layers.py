@@ -195,6 +195,12 @@ class Snapshot:
         surface = screen.surface
         clip = surface.get_clip()  # a caller's clip (a framed board) holds: only inside it
         r = screen.rect(*rect).clip(clip)
+        if (not r.w or not r.h) and not self.paint_always and Screen.recorder is None:
+            # wholly clipped away (a frame painting only what changed elsewhere): nothing
+            # of it shows, and its kept pixels still hold
+            if under is not None:
+                under(None)
+            return
         full = (key, screen.scale, screen.ox, screen.oy, surface.get_size(), tuple(r))
         if self.pixels is not None and not self.paint_always and Screen.recorder is None:
             if self.key == full and secret == self.secret:
@@ -234,6 +240,7 @@ class Snapshot:
             if self.late == 0 and not screen.may_repaint(0):
                 self.late = 1
                 screen.promise_repaint()
+                screen.redraw_next(r)
                 if under is not None:
                     under(None)
                 return True
@@ -243,6 +250,7 @@ class Snapshot:
         if screen.may_repaint(self.late):
             return False
         self.late += 1  # the same place and size: its old pixels for a frame
+        screen.redraw_next(r)
         if under is not None:
             under(r)
         screen.surface.blit(self.pixels, r.topleft)

@@ -153,6 +153,9 @@ class Screen:
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
+        #: pixel rectangles to draw again next frame, though nothing else changes there:
+        #: a kept part that showed old pixels this frame (see :meth:`redraw_next`)
+        self.pending: list[pygame.Rect] = []
         _fonts_usable()
         self._text_cache = _TEXT_CACHE
         self._width_cache = _WIDTH_CACHE
@@ -209,6 +212,12 @@ class Screen:
         if self.repaints_left is not None:
             self.promised += 1
             self.deferred += 1
+
+    def redraw_next(self, rect: pygame.Rect) -> None:
+        """Draw ``rect`` (pixels of this screen) again next frame: a kept part showed old
+        pixels there, and a frame drawing only what changed
+        (:mod:`game.kit.client.damage`) would not know that it owes its repaint."""
+        self.pending.append(rect.copy())
 
     def start_frame(self, repaints: int | None) -> None:
         """A new frame with ``repaints`` kept parts to repaint (None: all), less those

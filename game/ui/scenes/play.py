@@ -15,37 +15,38 @@ which autosaves, names the plugin and goes back to the title.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.errors import AztecArcadeError, IllegalAction
-from game.i18n import Msg, Seat, Text, say
+from game.i18n import Msg, Seat, Text
 from game.i18n.client import _
 from game.i18n.message import reason
-from game.kit.client import fx, theme
+from game.kit.client import fx
 from game.kit.client.boardview import Area, BoardView
 from game.kit.client.layout import BOARD_AREA, log_area, panel_area, seats_area
 from game.kit.client.messages import one_line
 from game.kit.client.text import inside
-from game.ui import statusline
+from game.ui import playframe
 from game.ui.actionlog import ActionLog
 from game.ui.cues import GameSounds
 from game.ui.hints import Hinter, HintShow
 from game.ui.listview import ActionListView
 from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
 from game.ui.resting import board_wake
-from game.ui.scenes.common import BaseScene, open_game_menu, replay_history, seat_colours, seat_mark
+from game.ui.scenes.common import BaseScene, open_game_menu, replay_history, seat_colours
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.services import AppServices
-from game.ui.statusline import draw_seat_status, draw_status
-from game.ui.widgets import Banner, draw_footer
+from game.ui.widgets import Banner
 
 if TYPE_CHECKING:
     from game.api import Game
     from game.core.events import Event
+    from game.kit.client.damage import Part
     from game.kit.client.intent import Intent
     from game.kit.client.screen import Screen
     from game.ui.session import Session
@@ -103,7 +104,7 @@ class PlayScene(BaseScene):
         self.hints = HintShow(session)
         #: the scale and colours the status line's seat frames were painted for (a pixel
         #: cache's note, like a view's layers)
-        self._warmed: tuple[float, tuple[tuple[int, int, int], ...]] | None = None
+        self.warmed: tuple[float, tuple[tuple[int, int, int], ...]] | None = None
         #: the seat cards stand one under another (a name too long for two abreast)
         self.wide = False
 
@@ -518,27 +519,57 @@ class PlayScene(BaseScene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Screen) -> None:
-        draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
-                         self._shown_scores(), self.session.marks, self.seats.labels(),
-                         self.seats.icons(), self.view, self.wide)
-        self.view.draw(screen, self.board_area)
-        self.log.draw(screen)
-        self.view.draw_panel(screen, panel_area(self.game.players, self.view.seat_fact_lines,
-                                                self.wide))
-        # (after the log: a panel may reach over it)
-        if not self._draw_status(screen):  # a long status takes the shortcut bar's room
-            draw_footer(screen, self.shortcuts)
+        for part in self._painting(screen):
+            part(screen)
+
+    def _painting(self, screen: Screen) -> list[Callable[[Screen], None]]:
+        """The frame's painting in order: what :meth:`parts` cuts into parts."""
+        panel = panel_area(self.game.players, self.view.seat_fact_lines, self.wide)
+        out = [self.draw_bar, self.draw_board, self.log.draw,
+               lambda s: self.view.draw_panel(s, panel),  # (after the log: it may reach over)
+               lambda s: playframe.paint_status_and_footer(self, s)]
         if self.app is not None and self.app.stack.top is self:  # never over a menu
             # over the whole list of seat cards, never a part of it (a card half hidden
             # under "Itzpapalotl ist dran" read as a broken screen)
-            self.banner.draw(screen, seats_area(self.game.players, self.view.seat_fact_lines,
-                                                self.wide))
+            out.append(lambda s: self.banner.draw(s, self.banner_area()))
+        return out
+
+    def banner_area(self) -> tuple[float, float, float, float]:
+        """Where the turn banner lies: over every seat card."""
+        return seats_area(self.game.players, self.view.seat_fact_lines, self.wide)
+
+    def parts(self, screen: Screen) -> list[Part] | None:
+        """The frame cut into parts when the view says what decides its pixels
+        (:mod:`game.ui.playframe`); a subclass drawing more than this scene does paints
+        whole frames."""
+        if type(self).draw is not PlayScene.draw:
+            return None
+        return playframe.parts(self, screen)
+
+    def draw_bar(self, screen: Screen) -> None:
+        draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
+                         self.shown_scores(), self.session.marks, self.seats.labels(),
+                         self.seats.icons(), self.view, self.wide)
+
+    def draw_board(self, screen: Screen) -> None:
+        """The view's board; a keyed view's clipped to its area, as it promises (so a
+        burst flying out of the board ends at its edge in every frame alike)."""
+        if not getattr(self.view, "keyed", False):
+            self.view.draw(screen, self.board_area)
+            return
+        surface = screen.surface
+        clip = surface.get_clip()
+        surface.set_clip(screen.rect(*self.board_area).clip(clip))
+        try:
+            self.view.draw(screen, self.board_area)
+        finally:
+            surface.set_clip(clip)
 
     def opaque_rects(self, screen: Screen) -> list[pygame.Rect]:
         rect = self.view.opaque_rect(screen, self.board_area)
         return [rect] if isinstance(rect, pygame.Rect) else []
 
-    def _scoring(self) -> ScoringScene | None:
+    def scoring(self) -> ScoringScene | None:
         """This game's scoring overlay, if it is showing."""
         assert self.app is not None
         for scene in self.app.stack.visible():
@@ -546,49 +577,12 @@ class PlayScene(BaseScene):
                 return scene
         return None
 
-    def _shown_scores(self) -> list[int] | None:
+    def shown_scores(self) -> list[int] | None:
         """While the scoring overlay counts up, the bar shows its numbers."""
-        scene = self._scoring()
+        scene = self.scoring()
         if scene is not None and scene.baseline:
             return [round(v) for v in scene.shown_scores()]
         return None
-
-    def _draw_status(self, screen: Screen) -> bool:
-        """The status line; whether it took the shortcut bar's room (a long one)."""
-        warm = (screen.scale, tuple(self.colours))
-        if self._warmed != warm:
-            statusline.warm(screen, list(self.colours))
-            self._warmed = warm
-        hints = [say(h) for h, shown in ((_("U undo"), self.session.can_undo()),
-                                         (_("Y redo"), self.session.can_redo())) if shown]
-        hints.append(say(_("action {number}", number=len(self.game.log))))
-        scoring = self._scoring()
-        if scoring is not None:  # the overlay's step, never a refusal from before it
-            return draw_status(screen, scoring.status(), hints, below=False)  # (its own bar)
-        if self.confirming is not None and self.confirming[0] == self.session.version:
-            return draw_status(screen, self.confirming[2], hints)  # a question is always seen
-        if self.refusal:
-            with fx.shifted(screen, fx.shake_offset(self.refused_t, fx.motion_reduced(self.app))):
-                return draw_status(screen, self.refusal, hints, refused=True)
-        if self.seats.peeking is not None:
-            return draw_status(screen, self.session.say(_(
-                "{player}'s secrets show while P is held: others look away",
-                you="Your secrets show while P is held: others look away",
-                player=Seat(self.seats.peeking))), hints)
-        driver = self.seats.deciding()
-        status = driver.status() if driver is not None else None
-        if driver is not None and status is not None:
-            seat, colours = driver.seat, self.colours
-            colour = colours[seat] if seat < len(colours) else theme.ACCENT
-            return draw_seat_status(screen, status, colour, seat_mark(self.session, seat),
-                                    self.t, hints[-1])
-        if self.hinter.thinking:
-            text: Text = _("Looking for a hint…")
-        else:
-            # the view's line may quote the engine ("Player 2's Pilli"): named here
-            text = self.hint_text or (self.session.say(self.view.status) if self.view.status
-                                      else "") or self.note or self._default_status()
-        return draw_status(screen, text, hints)
 
     def _default_status(self) -> Text:
         seat = self.game.current_player

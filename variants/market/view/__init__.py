@@ -31,6 +31,7 @@ preview and the cursor.
 
 from __future__ import annotations
 
+import math
 from typing import Any, cast
 
 from game.i18n import Text
@@ -59,7 +60,7 @@ from variants.market.view import overlay as vo
 from variants.market.view import paint as vp
 from variants.market.view.aid_pages import AidPictures
 from variants.market.view.layout import CARDS, Layout, make_layout, step_target
-from variants.market.view.panel import paint_panel, panel_hit, tiles_left
+from variants.market.view.panel import board_key, paint_panel, panel_hit, panel_key, tiles_left
 from variants.market.view.pieces import pieces
 from variants.market.view.places import market_places
 from variants.market.view.preview import (
@@ -77,6 +78,8 @@ from variants.market.view.reveal import burst_step, paint_step, reveal_steps
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
 DEFAULT_PANEL = PANEL_AREA
+#: steps of the cursor's and the turn's pulse (each a repaint of the board)
+GLOW_STEPS = 12
 #: the reed mat the market is laid out on (dark, so the tiles and cards stand out)
 MAT = (74, 58, 36)
 
@@ -532,10 +535,12 @@ class MarketView(SeatStyle, AidPictures):
         screen.surface.blit(pieces_layer.scr.surface, pieces_layer.rect.topleft)
         self._draw_frame(screen, lay, s)
 
-    def _draw_frame(self, screen: Screen, lay: Layout, s: Any) -> None:
-        import math
+    def _glow(self) -> float:
+        """The cursor's and the turn's pulse in steps: the board holds between two."""
+        return round((0.5 + 0.5 * math.sin(self.time * 5.0)) * GLOW_STEPS) / GLOW_STEPS
 
-        glow = 0.5 + 0.5 * math.sin(self.time * 5.0)
+    def _draw_frame(self, screen: Screen, lay: Layout, s: Any) -> None:
+        glow = self._glow()
         if s.phase != "over":
             vo.paint_turn(screen, lay, self._my_side(), glow)
         if self.highlighted is not None:
@@ -576,6 +581,14 @@ class MarketView(SeatStyle, AidPictures):
         return market_places(make_layout(area, rules.n, rules.sides), rules.geo.names,
                              rules.sides, [[str(x) for x in row] for row in rules.line_names],
                              self.session.game.state)
+
+    keyed = True  # a frame paints the board and the panel again when their keys change
+
+    def board_key(self) -> Any:
+        return None if self.anims or self.fx.active else board_key(self, self._glow())
+
+    def panel_key(self) -> Any:
+        return panel_key(self)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area

@@ -32,6 +32,8 @@ BASE_W = 528.0
 HINT_H = 112.0
 OPTION_H = 78.0
 ABOUT_H = 76.0
+#: the vendor options shown for the buyer under the cursor, at most
+MOST_OPTIONS = 3
 Rect = tuple[float, float, float, float]
 
 
@@ -49,6 +51,12 @@ class PanelLayout:
     button: Rect | None = None
     about: Rect = (0.0, 0.0, 0.0, 0.0)
     bottom: float = 0.0
+    #: the stone's height and scale: room for the most vendor options at the panel's
+    #: own scale whatever the pointer is over, so the stone keeps one size and look
+    #: while it moves (a stone of another size is new art, 5-9 ms at 1080p, and its
+    #: bottom edge would jump under the player's eye)
+    tall: float = 0.0
+    stone_k: float = 1.0
 
 
 def tiles_left(game: Any) -> list[tuple[str, int]]:
@@ -79,12 +87,13 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
     k = min(aw / BASE_W, 1.6)
     game = view.session.game
     s = game.state
-    options = view.preview.options[:3] if view.preview.buyer else []
+    options = view.preview.options[:MOST_OPTIONS] if view.preview.buyer else []
     palette = tiles_left(game) if s.phase == "place" else []
     per = chips_per_row(view, palette, aw)
     pal_rows = (len(palette) + per - 1) // per
-    need = (8 + 58 + (44 * pal_rows if palette else 44) + HINT_H + 12
-            + OPTION_H * len(options) + (8 if options else 0) + 52 + ABOUT_H + 8)
+    need = (8 + 58 + (44 * pal_rows if palette else 44) + HINT_H + 12 + 52 + ABOUT_H + 8)
+    stone = (k, min(ah, (need + OPTION_H * MOST_OPTIONS + 8) * k))
+    need += OPTION_H * len(options) + (8 if options else 0)
     if need * k > ah:
         k *= ah / (need * k)
     x, w = ax + 8 * k, aw - 16 * k
@@ -120,6 +129,7 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
     lay.about = (x, y, w, ABOUT_H * k)
     y += (ABOUT_H + 8) * k
     lay.bottom = y
+    lay.stone_k, lay.tall = stone
     return lay
 
 
@@ -216,11 +226,33 @@ def hint(view: Any) -> Text:
              n=n)
 
 
+def panel_key(view: Any) -> tuple[Any, ...]:
+    """What :func:`paint_panel` shows, as the words it draws and the choices behind
+    them: equal from frame to frame while the panel's pixels are the same."""
+    game = view.session.game
+    choice = exit_choice(view.session)
+    return (view.session.version, id(game), view.preview, view.mode, view.cursor,
+            view.tile_choice, view.payer, view.option, tuple(view.colours), headline(view),
+            say(hint(view)), say(about(view)), choice and (choice[0], say(choice[1])))
+
+
+def board_key(view: Any, glow: float) -> tuple[Any, ...]:
+    """What the view's ``draw`` shows while no piece flies and no burst burns: the
+    board's state, the names and colours, and the pulse, cursor, preview and ghosts
+    drawn over it (the scoring's highlighted step)."""
+    game = view.session.game
+    return (view.session.version, id(game), tuple(game.scores), glow, view.cursor,
+            view.preview, view.target, view.highlighted, view._my_side(),
+            tuple(view.colours), tuple(view.marks),
+            tuple(view.session.name(seat) for seat in range(game.players)))
+
+
 def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     lay = panel_layout(view, area)
     k = lay.k
     ax, ay, aw, _ah = area
-    frames.panel(scr, ax, ay, aw, lay.bottom - ay, theme.PANEL_LIGHT, radius=14 * k, width=2)
+    frames.panel(scr, ax, ay, aw, lay.tall, theme.PANEL_LIGHT, radius=14 * lay.stone_k,
+                 width=2)
     _paint_header(scr, lay, view)
     _paint_modes(scr, lay, view)
     hx, hy, hw, _hh = lay.hint  # what to do

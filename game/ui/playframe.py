@@ -1,0 +1,173 @@
+"""The play screen's frame as parts (:mod:`game.kit.client.damage`), so that a frame
+paints only what changed: the seat cards, the board, the action log, the side panel,
+the status line, the footer and the turn banner, in the order the play screen paints
+them, each with its bounds and what decides its pixels.
+
+Only a board view that says what decides its own pixels (``BoardView.keyed``, with
+``board_key`` and ``panel_key``) lets the frame be cut into parts: a view drawing
+freely gets the whole frame painted, as before. The deciding seat's card pulses and a
+busy seat's spinner turns, so those are painted every frame; the rest only when its key
+changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import Seat, Text, say
+from game.i18n.client import _
+from game.kit.client import fx, theme
+from game.kit.client.damage import Part
+from game.kit.client.layout import STATUS_AREA, panel_area, seat_cards
+from game.ui import statusline
+from game.ui.playersbar import turn_holder
+from game.ui.scenes.common import seat_mark
+from game.ui.statusline import LINE_STEP, draw_seat_status, draw_status
+from game.ui.widgets import draw_footer
+
+if TYPE_CHECKING:
+    from game.kit.client.screen import Screen
+
+#: the play screen (game.ui.scenes.play imports this module: it is not typed here)
+PlayScene = Any
+
+Paint = Callable[["Screen"], None]
+#: paints the status line; whether it took the shortcut bar's room (a two-line status)
+StatusPaint = Callable[["Screen"], bool]
+#: logical units a part's painting may reach past its layout's rectangle: a panel's
+#: shadow (10), a deciding card's breathing ring (5), a refusal's shake
+MARGIN = 24.0
+#: how far the deciding seat's breathing ring reaches past its card (its growth, 5,
+#: and half its width)
+RING = 7.0
+
+
+def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
+    """The frame's parts, or None when the view cannot say what decides its pixels."""
+    view = scene.view
+    if not getattr(view, "keyed", False):
+        return None
+    game = scene.game
+    lines = view.seat_fact_lines
+
+    def rect(area: tuple[float, float, float, float], margin: float = MARGIN) -> pygame.Rect:
+        x, y, w, h = area
+        return screen.rect(x - margin, y - margin, w + 2 * margin, h + 2 * margin)
+
+    def part(place: str, area: pygame.Rect, key: Hashable, paint: Paint,
+             moving: pygame.Rect | None = None) -> Part:
+        return Part(place, area, key, lambda: paint(screen), moving)
+
+    cards = seat_cards(game.players, lines, scene.wide)
+    bar = rect(cards[0]).unionall([rect(card) for card in cards[1:]])
+    # the cards change with the game and the seats; the deciding one breathes
+    current = game.current_player
+    bar_key = None if lines else (
+        tuple(scene.session.names), tuple(scene.colours), tuple(scene.session.marks),
+        tuple(game.scores), scene.shown_scores() and tuple(scene.shown_scores()), current,
+        tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide,
+        turn_holder(game) if current is not None else None)
+    breathing = rect(cards[current], RING) if current is not None and current < len(cards) \
+        else None
+    status_key, status = status_part(scene)
+    shown = tuple((say(key), say(meaning)) for key, meaning in scene.shortcuts)
+    # the status and the shortcut bar are one part: a status needing two lines takes the
+    # bar's room, and the bar is painted only when it does not
+    below = status_area()
+    low = screen.rect(0, below[1] - MARGIN, 1920, 1080 - below[1] + MARGIN)
+    panel = panel_area(game.players, lines, scene.wide)
+    out = [
+        part("bar", bar, bar_key, scene.draw_bar, breathing),
+        part("board", rect(scene.board_area, 0), view.board_key(), scene.draw_board),
+        part("log", rect(scene.log.area), (tuple(scene.log.lines), scene.log.scroll,
+                                           scene.log.area), scene.log.draw),
+        part("panel", rect(panel), (view.panel_key(), panel),
+             lambda s: view.draw_panel(s, panel)),
+        part("status", low, None if status_key is None else (status_key, shown),
+             lambda s: paint_status_and_footer(scene, s, status, shown)),
+    ]
+    if scene.banner.active and scene.app is not None and scene.app.stack.top is scene:
+        area = scene.banner_area()
+        out.append(part("banner", rect(area), None, lambda s: scene.banner.draw(s, area)))
+    return out
+
+
+def status_area() -> tuple[float, float, float, float]:
+    """Where the status line may paint: a second line takes the shortcut bar's room, a
+    third grows upward (``game.ui.statusline``), so one line's step above it to the
+    window's bottom."""
+    x, y, w, _h = STATUS_AREA
+    return x, y - LINE_STEP, w, 1080 - (y - LINE_STEP)
+
+
+def status_part(scene: PlayScene) -> tuple[Hashable, StatusPaint]:
+    """What decides the status line's pixels now (None: they move, a spinner or a
+    shake), and how to paint it: an overlay's step, a question, a refusal, a peek, a
+    seat deciding elsewhere, or what the pointer is over."""
+    assert scene.app is not None
+    session = scene.session
+    hints = [say(h) for h, shown in ((_("U undo"), session.can_undo()),
+                                     (_("Y redo"), session.can_redo())) if shown]
+    hints.append(say(_("action {number}", number=len(scene.game.log))))
+    scoring = scene.scoring()
+    if scoring is not None:  # the overlay's step, never a refusal from before it
+        return _plain(say(scoring.status()), hints, below=False)  # (the overlay's own bar)
+    if scene.confirming is not None and scene.confirming[0] == session.version:
+        return _plain(say(scene.confirming[2]), hints)  # a question is always seen
+    if scene.refusal:
+        dx = fx.shake_offset(scene.refused_t, fx.motion_reduced(scene.app))
+
+        def refused(screen: Screen) -> bool:
+            with fx.shifted(screen, dx):
+                return draw_status(screen, scene.refusal, hints, refused=True)
+        return ("refused", scene.refusal, tuple(hints), dx), refused
+    if scene.seats.peeking is not None:
+        return _plain(say(session.say(_(
+            "{player}'s secrets show while P is held: others look away",
+            you="Your secrets show while P is held: others look away",
+            player=Seat(scene.seats.peeking)))), hints)
+    driver = scene.seats.deciding()
+    status = driver.status() if driver is not None else None
+    if driver is not None and status is not None:
+        seat, colours = driver.seat, scene.colours
+        colour = colours[seat] if seat < len(colours) else theme.ACCENT
+        mark = seat_mark(session, seat)
+
+        def seat_status(screen: Screen) -> bool:
+            return draw_seat_status(screen, status, colour, mark, scene.t, hints[-1])
+        key = None if status.busy else ("seat", status.text, status.hint, colour, mark,
+                                        hints[-1])
+        return key, seat_status
+    text: Text
+    if scene.hinter.thinking:
+        text = _("Looking for a hint…")
+    else:
+        # the view's line may quote the engine ("Player 2's Pilli"): named here
+        view = scene.view
+        text = scene.hint_text or (session.say(view.status) if view.status else "") \
+            or scene.note or scene._default_status()
+    return _plain(say(text), hints)
+
+
+def _plain(text: str, hints: list[str], below: bool = True) -> tuple[Hashable, StatusPaint]:
+    def paint(screen: Screen) -> bool:
+        return draw_status(screen, text, hints, below=below)
+    return ("plain", text, tuple(hints), below), paint
+
+
+def paint_status_and_footer(scene: PlayScene, screen: Screen,
+                            paint: StatusPaint | None = None,
+                            shown: tuple[tuple[Text, Text], ...] | None = None) -> None:
+    """The status line (``paint``, else as :func:`status_part` says now), once its frames
+    are in the art cache for this scale and these colours (a pixel cache's note, as a
+    view's layers keep); then the shortcut bar, unless a two-line status took its room
+    (its keys are in help, F1, too)."""
+    warmed = (screen.scale, tuple(scene.colours))
+    if scene.warmed != warmed:
+        statusline.warm(screen, list(scene.colours))
+        scene.warmed = warmed
+    if not (paint or status_part(scene)[1])(screen):
+        draw_footer(screen, scene.shortcuts if shown is None else shown)

@@ -1,0 +1,179 @@
+"""Only what changed is painted and presented (issue 37), and it is the whole truth:
+after every frame of scripted games of every variant, played through the real client
+(hovers, cursor keys, hand-offs, scoring reveals, the pieces' motion), the window holds
+exactly the frame a whole repaint paints, every scene's ``draw`` unclipped.
+
+A view that says what decides its pixels (``BoardView.keyed``: the Market) gets frames
+painted in parts; the others are painted whole, which these games check as well.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.api import list_variants, new_game
+from game.kit.client.damage import Compositor, Part, merged
+from game.ui import showcase
+from game.ui.app import App
+from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.scoring import ScoringScene
+
+GOLDEN = Path(__file__).parent.parent / "fixtures" / "golden-plays.json"
+SEED = 35  # the golden games' seed
+DT = 1 / 60
+
+
+def shown() -> bytes:
+    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+def where_they_differ(a: bytes, b: bytes, size: tuple[int, int]) -> pygame.Rect:
+    """The bounds of the pixels that differ."""
+    w, _h = size
+    at = [i // 3 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
+    xs, ys = [i % w for i in at], [i // w for i in at]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+def frame(app: App, events: list[pygame.event.Event] | None = None,
+          counts: list[bool] | None = None) -> None:
+    """One frame, then the same state painted whole: the window must not change."""
+    composed = app.compositor.whole_frames + app.compositor.part_frames
+    app.step(events or [], DT)
+    painted = app.present()
+    if counts is not None:
+        counts.append(painted is not None)
+    if app.compositor.whole_frames + app.compositor.part_frames == composed:
+        return  # painted whole, unclipped (a view that does not say): nothing to compare
+    after = shown()
+    app.draw_whole()
+    whole = shown()
+    if after != whole:
+        size = pygame.display.get_surface().get_size()
+        raise AssertionError(f"the frame painted in parts ({painted}) differs from a whole "
+                             f"repaint at {where_they_differ(after, whole, size)} "
+                             f"({type(app.stack.top).__name__})")
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def golden_games() -> list[tuple[str, int]]:
+    data = json.loads(GOLDEN.read_text("utf-8"))
+    out = []
+    for variant in sorted(v["id"] for v in list_variants()):
+        counts = sorted(int(k.rsplit("/", 1)[1]) for k in data
+                        if k.rsplit("/", 1)[0] == variant)
+        out.append((variant, counts[len(counts) // 2]))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), golden_games())
+def test_every_frame_painted_in_parts_is_the_whole_repaint(make_app, variant, players):
+    log = json.loads(GOLDEN.read_text("utf-8"))[f"{variant}/{players}"]["log"]
+    app = make_app(size=(640, 360))  # the same parts at any size, fewer pixels
+    play = showcase.start_play(app, new_game(variant, players, seed=SEED))
+    rng = random.Random(7)
+    w, h = pygame.display.get_surface().get_size()
+    arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+    in_parts: list[bool] = []
+    for i, action in enumerate(log):
+        for _ in range(60):  # a hand-off or a scoring reveal shows: it is passed on
+            top = app.stack.top
+            if isinstance(top, HandoffScene | ScoringScene):
+                frame(app, [key(pygame.K_RETURN)], in_parts)
+            elif top is play:
+                break
+            else:
+                frame(app, [], in_parts)
+        if app.stack.top is not play:
+            break  # the results came up: the game is over
+        play.apply(action)
+        frame(app, [], in_parts)  # the action's frame: its pieces start to move
+        pos = (rng.randrange(w), rng.randrange(h))
+        frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())],
+              in_parts)
+        if i % 3 == 0:
+            frame(app, [key(rng.choice(arrows))], in_parts)
+        for _ in range(0 if i % 10 else 12):  # now and then the motion plays out
+            frame(app, [], in_parts)
+    assert app.failures == []
+    assert len(play.game.log) >= len(log) - 1
+    if variant == "tlatelolco-market":  # its view says what decides its pixels
+        assert sum(in_parts) > len(in_parts) / 2, \
+            f"{sum(in_parts)} of {len(in_parts)} frames painted in parts"
+
+
+def test_a_kept_part_left_for_later_is_painted_the_next_frame(make_app):
+    """As the running client does, one kept part is repainted a frame: one whose words
+    changed shows its old pixels for a frame and asks for its place the next."""
+    app = make_app(size=(960, 540))
+    app.repaints_per_frame = 1
+    play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    for _ in range(30):
+        frame(app)
+    play.apply(play.game.legal_actions()[0])  # the log, the panel, the status, the cards
+    pending = []
+    for _ in range(8):
+        app.step([], DT)
+        app.present()
+        pending.append(len(app.screen.pending))  # asked during the frame, for the next
+    assert any(pending), "no kept part waited for a later frame"
+    app.repaints_per_frame = None
+    before = shown()
+    app.draw_whole()
+    assert shown() == before
+
+
+def test_a_market_board_at_rest_paints_only_its_moving_parts(make_app):
+    app = make_app(size=(1920, 1080))
+    showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    for _ in range(200):
+        frame(app)
+    app.step([], DT)
+    painted = app.present()
+    assert painted is not None
+    area = sum(r.w * r.h for r in painted)
+    assert 0 < area < 0.7 * 1920 * 1080  # the glowing board and the breathing seat card
+
+
+def test_a_resize_paints_and_presents_the_whole_window(make_app):
+    app = make_app()
+    showcase.start_play(app, new_game("tlatelolco-market", 2, seed=3))
+    frame(app)
+    frame(app)
+    pygame.display.set_mode((1024, 600), pygame.RESIZABLE)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600)], DT)
+    assert app.present() is None
+
+
+def test_parts_that_did_not_change_are_not_painted(pygame_display):
+    surface = pygame.Surface((100, 100))
+    painted: list[str] = []
+
+    def parts(key_b: int) -> list[Part]:
+        return [Part("a", pygame.Rect(0, 0, 100, 100), 1, lambda: painted.append("a")),
+                Part("b", pygame.Rect(10, 10, 10, 10), key_b, lambda: painted.append("b"))]
+
+    comp = Compositor()
+    assert comp.compose(surface, "g", parts(1)) is None  # the first frame: whole
+    painted.clear()
+    assert comp.compose(surface, "g", parts(1)) == []  # nothing changed: nothing painted
+    assert painted == []
+    assert comp.compose(surface, "g", parts(2)) == [pygame.Rect(10, 10, 10, 10)]
+    assert painted == ["a", "b"]  # what lies under b too, in order
+    assert comp.compose(surface, "h", parts(2)) is None  # another scene: whole
+
+
+def test_rects_far_apart_are_painted_apart_and_most_of_the_window_whole():
+    window = pygame.Rect(0, 0, 1000, 1000)
+    a, b = pygame.Rect(0, 0, 100, 100), pygame.Rect(800, 800, 100, 100)
+    assert merged([a, b], window) == [a, b]
+    assert merged([a, pygame.Rect(20, 20, 100, 100)], window) == [pygame.Rect(0, 0, 120, 120)]
+    assert merged([pygame.Rect(0, 0, 1000, 950)], window) is None
