@@ -7,9 +7,11 @@ it never reveals what the seat cannot see: the bot samples the hidden parts
 (``determinize``), and the reason is worded from that sample, never from the game.
 
 The reason comes from the variant's optional ``Rules.explain`` hook; without one (or when
-it says nothing) :func:`derived_reason` words one from what the plan does on the sample:
+it says nothing) :func:`derived_reasons` words one from what the plan does on the sample:
 the points it scores now (from the events, chance and private ones left out), what it
-plays next, and how much the evaluation gains.
+plays next, and how much the evaluation gains; and shorter wordings of it, in fewer
+clauses, for a screen whose room is bounded. A reason is never cut at a number of
+characters ("... eine Wa…" was seen in German): the screen measures what it draws.
 
 In the client a :class:`HintBot` thinks in a worker thread
 (:class:`~game.ai.worker.BotWorker`), as the computer seats do; :func:`suggest` is the
@@ -32,21 +34,27 @@ from game.core.rng import Rng
 from game.i18n import Msg, say
 from game.i18n.client import _
 
-#: longest reason shown (one line of the status bar)
-MAX_REASON = 110
-#: steps of the rest of the plan named in a derived reason
-SHOWN_STEPS = 3
+#: steps of the rest of the plan named in a derived reason (the others are counted)
+SHOWN_STEPS = 2
 
 
 @dataclass(frozen=True)
 class Hint:
     """A suggestion for ``seat``: ``action`` now, ``plan`` the turn it starts (``action``
-    first), ``reason`` one line for people (may say "Player 2": personalise it)."""
+    first), ``reason`` one line for people (may say "Player 2": personalise it), and
+    ``shorter`` the same reason in fewer clauses, each whole, the shortest last: where
+    the room is bounded the screen shows the fullest that fits, never a cut one."""
 
     seat: int
     action: str
     plan: tuple[str, ...]
     reason: str
+    shorter: tuple[str, ...] = ()
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The reason's wordings, the fullest first."""
+        return (self.reason, *self.shorter)
 
 
 class HintBot(GreedyBot):
@@ -76,13 +84,13 @@ class HintBot(GreedyBot):
         action = super().choose(rules, view, legal)
         seat = int(view["seat"])
         plan = self._plan_made if self._plan_made[:1] == [action] else [action]
-        reason = ""
+        reasons: tuple[str, ...] = ()
         if self._before is not None:
-            reason = reason_for(rules, self._before, seat, plan)
+            reasons = reasons_for(rules, self._before, seat, plan)
         elif len(legal) == 1:
-            reason = "the only move there is"
-        self.hint = Hint(seat, action, tuple(plan), reason or "the Normal computer "
-                         "player's choice")
+            reasons = (say(_("the only move there is")),)
+        reasons = reasons or (say(_("the Normal computer player's choice")),)
+        self.hint = Hint(seat, action, tuple(plan), reasons[0], reasons[1:])
         return action
 
 
@@ -94,22 +102,32 @@ def suggest(rules: Rules, view: dict[str, Any], legal: list[str], seed: int = 0)
     return bot.hint
 
 
-def reason_for(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> str:
-    """The variant's ``explain`` if it has one to say, else :func:`derived_reason`."""
+def reasons_for(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> tuple[str, ...]:
+    """The variant's ``explain`` if it has one to say, else :func:`derived_reasons`."""
     if not plan:
-        return ""
+        return ()
     if has_own_hook(rules, "explain"):
         text = bot_hooks(rules).explain(rules.clone(state), seat, plan[0], tuple(plan[1:]))
         if isinstance(text, Msg):  # a message: in the television's language
             text = say(text, reader=seat)
         if isinstance(text, str) and text.strip():
-            return one_line(text)
-    return derived_reason(rules, state, seat, plan)
+            return (one_line(text),)
+    return derived_reasons(rules, state, seat, plan)
 
 
 def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> str:
+    """The fullest of :func:`derived_reasons`."""
+    return derived_reasons(rules, state, seat, plan)[0]
+
+
+def derived_reasons(rules: Rules, state: Any, seat: int,
+                    plan: Sequence[str]) -> tuple[str, ...]:
     """A reason worded from what ``plan`` does for ``seat`` on a copy of ``state``: its
-    points now (and what scored them), the rest of the plan, the evaluation it gains."""
+    points now (and what scored them), the rest of the plan, the evaluation it gains.
+    Said in fewer words by meaning, never by a count of characters: every clause whole,
+    then each clause in its short form (the points without what scored them, the plan's
+    next step only), then the most telling clause alone; each said in the television's
+    language, to the seat asking."""
     before_score = rules.scores(state)[seat]
     weights = level_weights(rules, "normal")  # the hint is Normal's choice
     before_value = advantage(rules, state, seat, weights)
@@ -133,32 +151,51 @@ def derived_reason(rules: Rules, state: Any, seat: int, plan: Sequence[str]) -> 
         events.extend(evs)
     gained = rules.scores(work)[seat] - before_score
     value = advantage(rules, work, seat, weights) - before_value
-    parts: list[str] = []  # each said in the television's language, to the seat asking
-    if gained > 0:
-        mine = [e for e in events if e.seat == seat and e.points > 0 and e.visible(seat)
-                and not e.barrier]
-        parts.append(say(_("+{points} now ({why})", points=gained,
-                           why=_short(say(mine[0].text, reader=seat))) if mine
-                         else _("+{points} now", points=gained), reader=seat))
+    points = _points(events, seat, gained)
     rest = words[1:]
-    if rest:
-        shown = ", ".join(rest[:SHOWN_STEPS]) + (", ..." if len(rest) > SHOWN_STEPS else "")
-        parts.append(say(_("then {steps}", steps=shown)))
+    plans = (_then(rest, SHOWN_STEPS), _then(rest, 1)) if rest else None
+    better = None
     if gained <= 0 and value > 0.5:
-        parts.append(say(_.n("improves your position by about {n} point (the Normal "
-                             "player's estimate)", "improves your position by about {n} "
-                             "points (the Normal player's estimate)", n=round(value))))
-    elif not parts:
-        parts.append(say(_("nothing better to do now") if played == ["end"] or not played
-                         else _("the move the Normal player rates best here")))
-    return one_line("; ".join(parts))
+        n = round(value)
+        better = (say(_.n("improves your position by about {n} point (the Normal player's "
+                          "estimate)", "improves your position by about {n} points (the "
+                          "Normal player's estimate)", n=n)),
+                  say(_.n("improves your position by about {n} point",
+                          "improves your position by about {n} points", n=n)))
+    clauses = [c for c in (points, plans, better) if c is not None]
+    if not clauses:
+        return (say(_("nothing better to do now") if played == ["end"] or not played
+                    else _("the move the Normal player rates best here")),)
+    telling = points or better or plans
+    assert telling is not None
+    wordings = ("; ".join(full for full, _short in clauses),
+                "; ".join(short for _full, short in clauses), telling[1])
+    return tuple(dict.fromkeys(one_line(w) for w in wordings))
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= 50 else text[:49] + "…"
+def _points(events: list[Event], seat: int, gained: int) -> tuple[str, str] | None:
+    """The points the plan scores now, with what scored them and without, or None."""
+    if gained <= 0:
+        return None
+    short = say(_("+{points} now", points=gained), reader=seat)
+    mine = [e for e in events if e.seat == seat and e.points > 0 and e.visible(seat)
+            and not e.barrier]
+    if not mine:
+        return short, short
+    return say(_("+{points} now ({why})", points=gained,
+                 why=say(mine[0].text, reader=seat)), reader=seat), short
+
+
+def _then(steps: list[str], shown: int) -> str:
+    """"then" the first ``shown`` of ``steps``, the others counted, not named."""
+    named = ", ".join(steps[:shown])
+    more = len(steps) - shown
+    if more > 0:
+        named = say(_.n("{steps} and {n} more move", "{steps} and {n} more moves", n=more,
+                        steps=named))
+    return say(_("then {steps}", steps=named))
 
 
 def one_line(text: str) -> str:
-    """``text`` on one line, at most :data:`MAX_REASON` characters."""
-    text = " ".join(str(text).split())
-    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + "…"
+    """``text`` on one line (its spaces and breaks made single spaces), whole."""
+    return " ".join(str(text).split())

@@ -261,7 +261,7 @@ def action_groups(game: Game, names: list[str], lang: str = "en") -> list[dict[s
         words = action.split(None, 1)
         verb = words[0] if words else action
         try:
-            text = _button_text(game.describe(action), seat, known, lang)
+            text = _button_text(game.describe(action), seat, kinds(known), lang)
         except Exception:  # noqa: BLE001 - a description is a nicety; the action stays
             text = action
         groups.setdefault(verb, []).append({"action": action, "text": text})
@@ -312,13 +312,22 @@ def button_text(description: Text, seat: int | None, names: list[str],
     return personalise(said, addressing(names, seat))
 
 
+def kinds(names: Sequence[str]) -> tuple[tuple[str, bool], ...]:
+    """Each name with whether it is spoken to (:class:`~game.core.words.Addressed`): a
+    cache key that tells a learner flagged "You" from a player who typed "You" (equal
+    as strings, and so one key, until the flag was part of it)."""
+    return tuple((str(name), isinstance(name, Addressed)) for name in names)
+
+
 @functools.lru_cache(maxsize=4096)
-def _button_text(description: Text, seat: int | None, names: tuple[str, ...],
+def _button_text(description: Text, seat: int | None, names: tuple[tuple[str, bool], ...],
                  lang: str) -> str:
     """:func:`button_text`, remembered: a turn's hundreds of buttons mostly say what the
     last state's said, and the wording's regular expressions were a third of the time a
-    Mexica state message took to build (bounded: a long evening keeps 4,096 at most)."""
-    return button_text(description, seat, list(names), lang)
+    Mexica state message took to build (bounded: a long evening keeps 4,096 at most).
+    ``names`` as :func:`kinds` keys them."""
+    return button_text(description, seat,
+                       [Addressed(name) if spoken else name for name, spoken in names], lang)
 
 
 def results(game: Game, names: list[str], lang: str = "en",

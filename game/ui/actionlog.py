@@ -1,7 +1,9 @@
 """The action log panel of the play screen: every action and its public events, newest
 at the bottom, in the colour of the seat that acted, scrollable. An action is one line:
-the engine's own words for it when it told it ("Ana starts on h8"), else its notation
-("Ana: temple c9 1"), never both.
+the engine's own words for it when it told it ("Ana starts on h8"), else the game's
+sentence for it (``describe_action``, added to the history by
+:func:`~game.ui.logwords.in_words`), and
+only for a game without either its notation ("Ana: temple c9 1"), never two of them.
 
 The lines are derived from the session's history once per change (``Session.version``),
 never per frame; each entry's lines are kept while it stays in the history (and the names
@@ -20,6 +22,7 @@ from game.kit.client import theme
 from game.kit.client.layers import Snapshot
 from game.kit.client.layout import LOG_AREA, LOG_LINE, Area
 from game.kit.client.text import draw_panel, fit, inside, wrap
+from game.ui.logwords import narration
 
 if TYPE_CHECKING:
     from game.core.events import Event
@@ -46,24 +49,6 @@ def action_line(session: Session, colours: list[Colour], seat: int | None,
     who = session.name(seat) if seat is not None else "—"
     colour = colours[seat] if seat is not None and 0 <= seat < len(colours) else theme.TEXT
     return f"{who}: {session.game.rules.redact(action, seat, None)}", colour
-
-
-def narration(events: Sequence[Event], seat: int | None, action: str) -> Event | None:
-    """The event in which the engine tells the action itself in words ("Ana starts on
-    h8" for "start h8", "Ana passes" for "pass"), if it wrote one: the first public event
-    (a turn change aside) when it is the acting seat's and either of the action's own kind
-    ("founded" for "found") or no score ("Ana agrees"). The log shows that line in place
-    of the notation, so an action is one line, not the notation and then its words."""
-    if seat is None:
-        return None
-    verb = action.split(" ", 1)[0]
-    for event in events:
-        if not event.visible(None) or event.kind == "turn":
-            continue
-        if event.seat == seat and (event.kind.startswith(verb) or not event.points):
-            return event
-        return None
-    return None
 
 
 def entry_head(session: Session, colours: list[Colour], seat: int | None, action: str,

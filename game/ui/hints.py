@@ -11,6 +11,7 @@ dropped.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.ai.hint import Hint, HintBot
@@ -24,6 +25,7 @@ from game.i18n.render import advice
 from game.kit.client.messages import report
 from game.ui.isolation import PluginFailure
 from game.ui.session import HUMAN
+from game.ui.statusline import Wordings
 
 if TYPE_CHECKING:
     from game.kit.client.boardview import BoardView
@@ -46,10 +48,10 @@ class Hinter:
         #: the hint on show, for ``key``
         self.hint: Hint | None = None
         #: the rest of a plan whose first step was just played as hinted: (session
-        #: version, the plan from its next step, the plan's reason). The next hint for the
+        #: version, the plan from its next step, the plan's hint). The next hint for the
         #: seat is its next step, at once: a fresh search could undo what the last hint
         #: did (the Market's free messenger, moved there and back for ever)
-        self.follow: tuple[int, tuple[str, ...], str] | None = None
+        self.follow: tuple[int, tuple[str, ...], Hint] | None = None
         #: a hint made without the worker (the plan's next step), for :meth:`poll`
         self._ready: Hint | None = None
 
@@ -71,7 +73,7 @@ class Hinter:
             return False
         follow, self.follow = self.follow, None
         if follow is not None and follow[0] == session.version and follow[1][0] in legal:
-            self._ready = Hint(seat, follow[1][0], follow[1], follow[2])
+            self._ready = replace(follow[2], seat=seat, action=follow[1][0], plan=follow[1])
             self.key = key
             return True
         view = json.loads(json.dumps(game.view(seat)))
@@ -108,7 +110,7 @@ class Hinter:
         if hint is not None and not barrier and action == hint.action and len(hint.plan) > 1 \
                 and self.key is not None and self.session.version == self.key[0] + 1 \
                 and self.session.game.current_player == hint.seat:
-            self.follow = (self.session.version, hint.plan[1:], hint.reason)
+            self.follow = (self.session.version, hint.plan[1:], hint)
 
     def poll(self) -> Hint | None:
         """The new hint once the worker has one for the position now (handed out once);
@@ -160,8 +162,9 @@ class HintShow:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.hinter = Hinter(session)
-        #: the hint's line for the status bar while the board shows it ('' if none)
-        self.text = ""
+        #: the hint's line for the status bar while the board shows it ('' if none), with
+        #: its shorter wordings (:class:`~game.ui.statusline.Wordings`)
+        self.text: str = ""
         #: the hinted action Enter plays because the board does not point at it
         self.on_enter: str | None = None
 
@@ -187,9 +190,14 @@ class HintShow:
             said = hint.action
         pointed = view.show_hint(hint.action)
         self.on_enter = None if pointed else hint.action
-        reason = self.session.say(as_text(hint.reason))
-        self.text = say(_("Hint: {move} — {why}", move=said, why=reason) if pointed else
-                        _("Hint: {move} — {why} (Enter: do it)", move=said, why=reason))
+
+        def line(reason: str) -> str:
+            why = self.session.say(as_text(reason))
+            return say(_("Hint: {move} — {why}", move=said, why=why) if pointed else
+                       _("Hint: {move} — {why} (Enter: do it)", move=said, why=why))
+
+        # the status line shows the fullest wording that fits its room, never a cut one
+        self.text = Wordings(line(hint.reason), [line(r) for r in hint.shorter])
 
     def hide(self, view: BoardView) -> None:
         if self.text:

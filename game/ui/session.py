@@ -28,6 +28,7 @@ from game.i18n.render import seat_name
 from game.kit.client import theme
 from game.kit.client.messages import default_name
 from game.ui.isolation import PluginFailure, guard_game
+from game.ui.logwords import in_words
 
 HUMAN = "human"
 #: what a seat can be: a person or a computer level (see game.ai)
@@ -166,8 +167,9 @@ class Session:
                 self._undo.clear()  # another seat has acted since: its turn is kept
             self._undo.append((before_seat, snapshot))
         self._redo.clear()
-        self.history.append((before_seat, canonical, events))
-        self._changed()
+        self._changed()  # autosaved before the log's words for the move are asked for
+        self.history.append((before_seat, canonical, in_words(
+            events, before_seat, canonical, lambda: self._restore(snapshot))))
         for listener in self.listeners:
             listener(canonical, events)
         return events

@@ -4,6 +4,7 @@ refused, or what a seat deciding elsewhere is doing (a computer thinking)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.i18n import Text, say
@@ -13,7 +14,7 @@ from game.kit.client.art import frames
 from game.kit.client.layers import KeptParts
 from game.kit.client.layout import STATUS_AREA
 from game.kit.client.screen import draw_mark
-from game.kit.client.text import fit_lines
+from game.kit.client.text import wrap
 from game.ui.widgets import FOOTER_H, FOOTER_Y
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ REFUSED_FILL = (90, 24, 24)
 REFUSED_TEXT = (255, 190, 180)
 
 
+#: the lines a status takes before it grows over the board: its own and the shortcut bar's
+LINES = 2
 #: the least room between the status's words and the hints at its right
 HINTS_GAP = 48.0
 #: the height a second line adds: a long status grows rather than losing words
@@ -40,15 +43,44 @@ BELOW = FOOTER_Y + FOOTER_H - 8.0
 _KEPT = KeptParts(8)
 
 
+class Wordings(str):
+    """A status text (its fullest wording) with ``shorter`` wordings of itself, each
+    whole, the shortest last: a hint and its reason in fewer clauses. The status line
+    shows the fullest that fits its :data:`LINES`, measured as drawn."""
+
+    shorter: tuple[str, ...]
+
+    def __new__(cls, text: str, shorter: Sequence[str] = ()) -> Wordings:
+        made = super().__new__(cls, text)
+        made.shorter = tuple(shorter)
+        return made
+
+
 def _lines(screen: Screen, text: str, width: float, full: float) -> tuple[list[str], bool]:
     """The status text as drawn: one line beside the hints, else one line without them,
-    else two lines (the box grows upward). Also whether the hints still show."""
+    else wrapped, whole, on as many lines as it takes (the box grows: wrap, never cut).
+    Also whether the hints still show."""
     size = theme.FONT_BODY
     if screen.text_width(text, size) <= width:
         return [text], True
     if screen.text_width(text, size) <= full:
         return [text], False
-    return fit_lines(screen, text, size, full), False
+    return wrap(screen, text, size, full), False
+
+
+def _fitting(screen: Screen, texts: Sequence[str], width: float,
+             full: float) -> tuple[list[str], bool]:
+    """:func:`_lines` of the first of ``texts`` (a text, then its shorter wordings) that
+    fits :data:`LINES`, else of the last, however many lines it takes."""
+    for text in texts:
+        lines, with_hints = _lines(screen, text, width, full)
+        if len(lines) <= LINES:
+            break
+    return lines, with_hints
+
+
+def _wordings(said: Text) -> list[Text]:
+    return [said, *said.shorter] if isinstance(said, Wordings) else [said]
 
 
 def _frame(lines: list[str], below: bool = True) -> tuple[float, float, float, float]:
@@ -106,17 +138,19 @@ def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = Fa
                 below: bool = True) -> bool:
     """``said`` on the left (a refusal in red), ``hints`` on the right. A long one takes
     two lines in the shortcut bar's room (``below``; else upward, as under an overlay that
-    draws its own bar): whether it did, so the bar is not drawn over it."""
+    draws its own bar): whether it did, so the bar is not drawn over it. Of
+    :class:`Wordings`, the fullest that fits two lines; none is ever cut."""
     if refused:
-        text, colour = say(_("Not allowed: {reason}", reason=said)), REFUSED_TEXT
+        texts = [say(_("Not allowed: {reason}", reason=w)) for w in _wordings(said)]
+        colour = REFUSED_TEXT
     else:
-        text, colour = say(said), theme.TEXT
+        texts, colour = [say(w) for w in _wordings(said)], theme.TEXT
     shown = "  ·  ".join(hints)
     # the words beside the hints take the room the hints leave (German's "U rückgängig ·
     # Aktion 168" is longer than "U undo · action 168"), with a gap between them
     full = STATUS_AREA[2] - 40
     beside = full - (screen.text_width(shown, theme.FONT_SMALL) + HINTS_GAP if shown else 0)
-    lines, with_hints = _lines(screen, text, beside, full)
+    lines, with_hints = _fitting(screen, texts, beside, full)
     x, y, w, h = box = _frame(lines, below)
     under = frames.beneath(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL) \
         if refused else frames.beneath(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12,

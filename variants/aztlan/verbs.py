@@ -118,6 +118,7 @@ def move(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Even
 
 
 def stay(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
+    ev.append(telling(table, seat, a))  # nothing else tells it: the log's line
     next_developer(table, s, ev)
 
 
@@ -305,6 +306,7 @@ def score(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Eve
 
 
 def wild(table: AztlanTable, s: AztlanState, seat: int, a: Action, ev: list[Event]) -> None:
+    ev.append(telling(table, seat, a))  # the type chosen, before the points it scores
     score_age(table, s, seat, a.args[0], ev)
 
 
@@ -389,17 +391,28 @@ def _doing(handler: Handler) -> Callable[[AztlanTable, AztlanState, Action], lis
     return do
 
 
-def _saying(said: Msg) -> Callable[[AztlanTable, AztlanState, Action], Msg]:
-    """A log's sentence as a verb's ``say``: the actor (``player``) and the action's
-    arguments (``first``, ``second``: territories, a type, a card) filled in."""
-    def say(table: AztlanTable, s: AztlanState, a: Action) -> Msg:
-        words: list[Value] = [territory(table.island, x) if kind == "t" else
-                              named(table.type_names[x]) if kind == "k" else x
-                              for x, kind in zip(a.args, ARGUMENTS[a.verb], strict=True)]
-        values = dict(zip(("first", "second"), words, strict=False))
-        return Msg(said.domain, said.id, {"player": actor(table, s), **values}, said.plural,
-                   said.you, said.context)
-    return say
+def sentence(table: AztlanTable, who: Value, a: Action) -> Msg:
+    """The log's sentence for ``a`` (:data:`DESCRIPTIONS`) played by ``who``: the actor
+    (``player``) and the action's arguments (``first``, ``second``: territories, a type,
+    a card) filled in."""
+    said = DESCRIPTIONS[a.verb]
+    words: list[Value] = [territory(table.island, x) if kind == "t" else
+                          named(table.type_names[x]) if kind == "k" else x
+                          for x, kind in zip(a.args, ARGUMENTS[a.verb], strict=True)]
+    values = dict(zip(("first", "second"), words, strict=False))
+    return Msg(said.domain, said.id, {"player": who, **values}, said.plural, said.you,
+               said.context)
+
+
+def telling(table: AztlanTable, seat: int, a: Action) -> Event:
+    """The event that tells ``a`` in the log, for a verb whose effects tell nothing of it
+    (staying put, the wild type chosen): without it the log showed the notation."""
+    return Event(a.verb, sentence(table, Seat(seat), a), seat)
+
+
+def _saying(table: AztlanTable, s: AztlanState, a: Action) -> Msg:
+    """A verb's ``say``: its sentence, the deciding seat (nobody once it is over) acting."""
+    return sentence(table, actor(table, s), a)
 
 
 #: verb -> the log's sentence, with the actor (``player``) and the action's arguments
@@ -439,6 +452,6 @@ HANDLERS: dict[str, Handler] = {
 
 #: verb -> how it is refused, done and said (``game.kit.verbs``)
 VERBS: dict[str, Verb[AztlanTable, AztlanState]] = {
-    verb: Verb(check, _doing(handler), _saying(DESCRIPTIONS[verb]))
+    verb: Verb(check, _doing(handler), _saying)
     for verb, handler in HANDLERS.items()
 }

@@ -381,7 +381,9 @@ def check_end(t: MarketTable, s: MarketState, args: tuple[Any, ...]) -> Verdict:
 
 def end(t: MarketTable, s: MarketState, seat: int, args: tuple[Any, ...],
         _purchase: Any) -> list[Event]:
-    return end_turn(t, s)
+    # the play's end is told first: the next turn's event alone left the log the notation
+    said = Event("end", _said("end")(t, s, args), seat)
+    return [said, *end_turn(t, s)]
 
 
 # -- the steps between: the rest of a pass, the next turn --------------------------------

@@ -12,6 +12,7 @@ from game.api import Game
 from game.core.events import personalise  # noqa: F401 - the scenes import it from here
 from game.kit.client import theme
 from game.kit.client.fx import motion_reduced
+from game.ui.logwords import in_words
 from game.ui.session import Session
 from game.ui.sessions import palette_name
 from game.ui.shell import ENTRANCE, Scene, ambient
@@ -54,13 +55,15 @@ def replay_history(game: Game) -> list[tuple[int | None, str, list[Any]]] | None
     start (the engine is deterministic); None if that fails. Used for loaded games, whose
     events were not kept."""
     try:
-        fresh = Game(game.spec, game.rules, game.rules.new_state(game.seed), game.seed,
-                     game.options, [])
+        fresh, behind = (Game(game.spec, game.rules, game.rules.new_state(game.seed),
+                              game.seed, game.options, []) for _ in range(2))
         out: list[tuple[int | None, str, list[Any]]] = []
         for action in game.log:
             seat = fresh.current_player
             events = fresh.apply(action)
-            out.append((seat, action, events))
+            # ``behind``, one action back, describes one no event tells (the session's way)
+            out.append((seat, action, in_words(events, seat, action, lambda: behind)))
+            behind.apply(action)
         return out
     except Exception:  # noqa: BLE001 - callers fall back to what they have
         return None
