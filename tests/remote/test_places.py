@@ -133,19 +133,19 @@ def test_every_market_square_and_buyer_is_where_the_view_hits_it(painter):  # no
     game = advanced("tlatelolco-market", 4, 7, 40)
     places = places_of(painter, game)
     rules, screen = game.rules, painter.app.screen
-    lay = make_layout(BOARD_AREA, rules.n, rules.sides)
+    lay = make_layout(BOARD_AREA, rules.table.n, rules.table.sides)
     squares = [p for p in places if "seat" not in p]
     buyers = [p for p in places if "seat" in p]
-    assert [p["name"] for p in squares] == rules.geo.names
+    assert [p["name"] for p in squares] == rules.table.geo.names
     assert len(buyers) == 4 * 4
     for place in places:
         x, y, w, h = place["rect"]
         assert w > 4 and h > 4
-        target = lay.hit(screen.to_logical((x + w / 2, y + h / 2)), rules.sides)
+        target = lay.hit(screen.to_logical((x + w / 2, y + h / 2)), rules.table.sides)
         if "seat" in place:
-            assert target == ("buyer", rules.sides[place["seat"]], int(place["name"]) - 1)
+            assert target == ("buyer", rules.table.sides[place["seat"]], int(place["name"]) - 1)
         else:
-            assert target == ("sq", rules.geo.names.index(place["name"]))
+            assert target == ("sq", rules.table.geo.names.index(place["name"]))
     # a vendor's square is also named by its colour, and says what lies there
     state = game.state
     for sq, tile in enumerate(state.market):
