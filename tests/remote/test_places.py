@@ -88,7 +88,7 @@ def test_every_aztlan_action_on_a_territory_is_at_the_territory_the_picture_show
     for _ in range(12):
         game.apply(game.playout_action(Rng(2)))
     places = places_of(painter, game)
-    island = game.rules.island
+    island = game.rules.table.island
     assert [p["name"] for p in places] == island.ids
     assert {p["title"] for p in places} >= {"Maize Terraces (t1)", "Flint Heights (t30)"}
     view, screen = painter._view, painter.app.screen
@@ -104,7 +104,7 @@ def test_every_aztlan_action_on_a_territory_is_at_the_territory_the_picture_show
 @pytest.mark.parametrize("variant,players", [("aztlan", 3), ("aztlan-2p", 2)])
 def test_every_aztlan_action_naming_a_territory_is_held_by_its_places(painter,  # noqa: F811
                                                                        variant, players):
-    ids = set(new_game(variant, players, seed=1).rules.island.ids)
+    ids = set(new_game(variant, players, seed=1).rules.table.island.ids)
     verbs_at_places: set[str] = set()
     for seed in (1, 2, 3):
         game = new_game(variant, players, seed=seed)
