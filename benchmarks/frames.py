@@ -146,9 +146,10 @@ def market_spots(play: PlayScene) -> list[Point]:
     from variants.market.view.layout import make_layout
 
     rules = play.game.rules
-    lay = make_layout(BOARD_AREA, rules.n)
-    return ([lay.centre(sq) for sq in range(rules.geo.size)]
-            + [lay.buyer_centre(side, b) for side in rules.sides for b in range(rules.n)])
+    lay = make_layout(BOARD_AREA, rules.table.n)
+    return ([lay.centre(sq) for sq in range(rules.table.geo.size)]
+            + [lay.buyer_centre(side, b) for side in rules.table.sides
+               for b in range(rules.table.n)])
 
 
 BOARDS = (

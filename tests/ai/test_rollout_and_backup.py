@@ -109,7 +109,7 @@ def test_a_greedy_pawn_grows_a_domain_of_its_cards_type_where_it_wins_the_confli
     rules, state = game.rules, game.rules.clone(game.state)
     seat = rules.current_player(state)
     assert seat == 2
-    ids, types = rules.island.ids, rules.island.types
+    ids, types = rules.table.island.ids, rules.table.island.types
     t1, t2, t8 = (ids.index(t) for t in ("t1", "t2", "t8"))
     assert (types[t1], types[t2], types[t8]) == ("fields", "jungle", "jungle")
     state.chosen = [9, 4, 6]

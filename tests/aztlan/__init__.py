@@ -46,11 +46,11 @@ def position(players: int = 3, *, variant: str = VARIANT, seed: int = 1, age: in
     assert all(scores[a] >= scores[b] for a, b in zip(order, order[1:], strict=False)), \
         "turn order must follow the scores"
     chosen = dict(chosen if chosen is not None else {s: CARDS[-1 - s] for s in range(players)})
-    armies = rules.armies
+    armies = rules.table.armies
     d.update(phase="develop", step="move", age=age, order=order, ranking=list(order),
              turn=players - 1, scores=scores, revealed=False, eagle=False, resolved=[],
              pending=None, scoring=None)
-    if rules.factions:
+    if rules.table.factions:
         d["control"] = [(s + age - 1) % armies for s in range(players)]
     used = [[c for c in CARDS if c != chosen[s]][:age - 1] for s in range(players)]
     d["used"] = used
@@ -64,7 +64,7 @@ def position(players: int = 3, *, variant: str = VARIANT, seed: int = 1, age: in
     d["board"] = counts
     on_board = [sum(c[a] for c in counts.values()) for a in range(armies)]
     d["reserve"] = list(reserve if reserve is not None else
-                        [rules.army_pawns[a] - on_board[a] for a in range(armies)])
+                        [rules.table.army_pawns[a] - on_board[a] for a in range(armies)])
     d["removed"] = list(removed if removed is not None else [0] * armies)
     d["supply"] = [0] * armies
     deck = list(d["deck"])
@@ -84,7 +84,7 @@ def kinds(events) -> list[str]:
 
 def pawns(g: Game, territory: str) -> list[int]:
     """Pawns per army in a territory."""
-    return list(g.state.board[g.rules.island.index[territory]])
+    return list(g.state.board[g.rules.table.island.index[territory]])
 
 
 def hand_sizes(g: Game) -> list[int]:

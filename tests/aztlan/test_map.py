@@ -115,7 +115,7 @@ def test_polygons_are_drawable_and_do_not_overlap(island_map):
 
 def test_the_engine_reads_the_map():
     g = new_game(VARIANT, 3, seed=0)
-    isl = g.rules.island
+    isl = g.rules.table.island
     assert isl.size == 30
     assert isl.ids[0] == "t1" and isl.names[0] == "Maize Terraces"
     assert isl.adjacent(isl.index["t1"], isl.index["t2"])

@@ -32,11 +32,11 @@ def test_domain_scoring_table(size, matching, value):
 
 def test_the_table_comes_from_the_yaml():
     g = position(3)
-    assert g.rules.bonus == BONUS
+    assert g.rules.table.bonus == BONUS
 
 
 def _types(g, *ids):
-    isl = g.rules.island
+    isl = g.rules.table.island
     return [isl.types[isl.index[t]] for t in ids]
 
 
@@ -46,7 +46,7 @@ def test_rulebook_domains_score_5_7_2_0_with_card_9_city():
     a, b, c, d = ["t22", "t29", "t30", "t24"], ["t19", "t26", "t18"], ["t7"], ["t5"]
     board = {t: {0: 1} for t in a + b + c + d}
     g = position(3, chosen={0: 9, 1: 8, 2: 7}, board=board)
-    assert g.rules.cards.power_type[9] == "city"
+    assert g.rules.table.cards.power_type[9] == "city"
     assert _types(g, *a).count("city") == 1 and _types(g, *b).count("city") == 2
     assert _types(g, *c) == ["city"] and _types(g, *d) == ["mountains"]
     events = g.apply("stay")           # no conflicts, no cards: everyone is scored
@@ -83,7 +83,7 @@ def test_every_type_prices_the_rulebook_wild_four_domains_as_the_scoring_does():
     six, three, two = ["t3", "t4", "t9", "t10", "t11", "t20"], ["t22", "t28", "t29"], [
         "t24", "t25"]
     g = position(3)
-    isl, types = g.rules.island, g.rules.types
+    isl, types = g.rules.table.island, g.rules.table.types
     owned = {isl.index[t] for t in six + three + two}
     totals = type_points(isl, isl.components(owned), types, BONUS)
     assert totals == {t: sum(d.points for d in score_domains(isl, owned, t, BONUS))
@@ -94,7 +94,7 @@ def test_every_type_prices_the_rulebook_wild_four_domains_as_the_scoring_does():
 
 def test_a_wild_card_tie_goes_to_the_first_type_in_order():
     g = position(3)
-    isl, types = g.rules.island, g.rules.types
+    isl, types = g.rules.table.island, g.rules.table.types
     assert best_wild_type(isl, set(), types, BONUS) == types[0]  # nothing scores: all 0
 
 
@@ -171,8 +171,8 @@ def test_end_of_game_bonuses_and_the_lower_counter_wins_a_tie():
 
 def test_the_power_card_values_rise_with_strength():
     g = position(3)
-    values = [g.rules.cards.power_value[c] for c in g.rules.cards.strengths]
+    values = [g.rules.table.cards.power_value[c] for c in g.rules.table.cards.strengths]
     assert values == sorted(values) and len(set(values)) == len(values)
-    types = g.rules.cards.power_type
+    types = g.rules.table.cards.power_type
     assert types[4] == "wild" and types[9] == "city" and types[7] == "mountains"
     assert {types[5], types[6], types[8]} == {"desert", "fields", "jungle"}

@@ -12,7 +12,7 @@ from tests.aztlan import VARIANT, VARIANT_2P, pawns, position
 
 def test_factions_and_their_reserves():
     g = new_game(VARIANT_2P, 2, seed=4)
-    assert g.rules.army_names == ["Coyote and Quetzal", "Ocelot and Serpent"]
+    assert g.rules.table.army_names == ["Coyote and Quetzal", "Ocelot and Serpent"]
     assert g.state.control == [0, 1]
     assert g.state.supply == [10, 10]          # age I
     assert g.state.reserve == [50, 50]         # two tribes of 30 pawns, 10 taken

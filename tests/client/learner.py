@@ -223,13 +223,13 @@ def _market(hands: Hands, view: MarketView, action: str) -> None:
         hands.press("end")
         return
     rules = view.rules
-    index = {name: i for i, name in enumerate(rules.geo.names)}
+    index = {name: i for i, name in enumerate(rules.table.geo.names)}
     side = view._my_side()
     if args and args[0] in index:
         goal: tuple[Any, ...] = ("sq", index[args[0]])
     else:
         goal = ("buyer", side, int(args[0]) - 1)
-    _go(hands, view, goal, lambda c, d: step_target(c, d, rules.n, rules.sides))
+    _go(hands, view, goal, lambda c, d: step_target(c, d, rules.table.n, rules.table.sides))
     for _ in range(12):  # a purchase: R steps through the buyer's choices
         if view.preview.action == action:
             break

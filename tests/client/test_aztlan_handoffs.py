@@ -73,7 +73,7 @@ def by_hand(ui, play, action: str) -> None:
         let_go_of_p(ui)
         ui.click(*centre(play, args[1]))
     elif verb in ("battle", "coexist"):
-        where = play.game.rules.island.index[args[0]]
+        where = play.game.rules.table.island.index[args[0]]
         if view.decision.territory != where:
             ui.click(*centre(play, args[0]))  # the conflict to decide
         ui.key(option_key(play, action))

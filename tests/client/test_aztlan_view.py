@@ -342,7 +342,7 @@ def test_moving_a_pawn_with_two_clicks_or_skipping(ui):
     ui.click(*centre(play, "t30"))  # not a pawn of ours there
     assert "No pawn of yours" in play.view.status and g.log[-1] == "place t12"
     ui.click(*centre(play, "t12"))  # pick the source
-    assert play.view.source == g.rules.island.index["t12"]
+    assert play.view.source == g.rules.table.island.index["t12"]
     point(ui, *centre(play, "t20"))
     assert "does not border" in play.view.status  # the engine's reason
     ui.click(*centre(play, "t13"))
@@ -431,9 +431,9 @@ def test_tab_steps_through_the_conflicts_won(ui):
     g.apply("stay")
     assert g.legal_actions() == ["battle t5", "coexist t5", "battle t9", "coexist t9"]
     play = start(ui.app, g)
-    assert play.view.decision.territory == g.rules.island.index["t5"]
+    assert play.view.decision.territory == g.rules.table.island.index["t5"]
     ui.key(pygame.K_TAB)
-    assert play.view.decision.territory == g.rules.island.index["t9"]
+    assert play.view.decision.territory == g.rules.table.island.index["t9"]
     ui.key(pygame.K_DOWN)  # to Coexist
     ui.key(pygame.K_RETURN)
     assert g.log[-1] == "coexist t9"
@@ -611,7 +611,7 @@ def test_words_over_one_territory_stand_apart(ui):
     assert play.privacy is None  # Ben, asked for Sacred Games over the board
     ui.key(pygame.K_1)
     assert g.log[-1] == "sacred t5"
-    t5 = g.rules.island.index["t5"]
+    t5 = g.rules.table.island.index["t5"]
     pops = [a for a in play.view.anims if a.kind == "pop" and a.cells == (t5,)]
     texts = [a.data["text"] for a in pops]
     assert "Sacred Games" in texts and "Coexist" in texts, texts
@@ -725,7 +725,7 @@ def test_quiet_frames_paint_the_conflict_marks_before_the_conflicts_begin(ui):
     assert g.state.phase == "conflict"
     assert marks() == len(play.view.geo.polys)
     assert SPRITES.renders - renders < 5  # the prompt's words at most, no mark
-    assert any(key[:3] == ("in place", "fight", g.rules.island.index["t5"])
+    assert any(key[:3] == ("in place", "fight", g.rules.table.island.index["t5"])
                for key in SPRITES._lru.keys())  # noqa: SLF001
 
 

@@ -130,7 +130,7 @@ def test_each_board_itself_takes_55_percent(big, variant, players):
 
 def test_the_market_grid_is_as_large_as_its_table_allows(big):
     play = showcase.start_play(big.app, new_game("tlatelolco-market", 4, seed=1))
-    x, y, w, h = make_layout(BOARD_AREA, play.view.rules.n, play.view.rules.sides).grid
+    x, y, w, h = make_layout(BOARD_AREA, play.view.rules.table.n, play.view.rules.table.sides).grid
     assert w * h / CANVAS >= MARKET_GRID_SHARE
 
 
@@ -363,9 +363,9 @@ def test_a_small_market_board_draws_no_lesser_words_over_its_tiles(make_app, mon
     scene = showcase.lesson(app, "market")
     rules = scene.view.rules
     area = (16.0, 8.0, 1000.0, 560.0)
-    lay = make_layout(area, rules.n, rules.sides)
+    lay = make_layout(area, rules.table.n, rules.table.sides)
     lesser = {"Crowd", "Porter", "Governor", "Messenger", "Ambassador", "FREE", "pottery",
-              "fabric", "jewels", "herbs", "empty", *rules.geo.names}
+              "fabric", "jewels", "herbs", "empty", *rules.table.geo.names}
     assert lay.cs < 112  # a small board: the case this is about
     scene.view._static, scene.view._pieces = Layer(), PiecesLayer()  # painted afresh
     centres: list[tuple[str, float, float]] = []

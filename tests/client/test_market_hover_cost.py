@@ -21,10 +21,10 @@ def test_pointing_at_every_buyer_and_vendor_paints_no_new_panel(make_app):
     app = make_app(size=(1920, 1080))
     play = market_showcase.midgame(app)
     view = play.view
-    rules = play.game.rules
-    lay = make_layout(play.board_area, rules.n)
-    spots = [lay.buyer_centre(side, b) for side in rules.sides for b in range(rules.n)] \
-        + [lay.centre(sq) for sq in range(rules.geo.size)]
+    table = play.game.rules.table
+    lay = make_layout(play.board_area, table.n)
+    spots = [lay.buyer_centre(side, b) for side in table.sides for b in range(table.n)] \
+        + [lay.centre(sq) for sq in range(table.geo.size)]
     showcase.frames(app, 5)
     before = set(ART._lru.keys())
     options = set()

@@ -100,12 +100,12 @@ def test_the_market_takes_the_room_the_seats_leave(make_app, players):
     app = make_app(size=(1920, 1080), fullscreen=False)
     play = showcase.start_play(app, new_game("tlatelolco-market", players, seed=1))
     rules = play.view.rules
-    lay = make_layout(BOARD_AREA, rules.n, rules.sides)
+    lay = make_layout(BOARD_AREA, rules.table.n, rules.table.sides)
     x, y, w, h = lay.grid
     assert w * h / CANVAS >= GRID_SHARES[players]
     pad = lay.cs * 0.08  # the plaza round the grid
     parts = {"grid": (x - pad, y - pad, w + 2 * pad, h + 2 * pad)}
-    for side in rules.sides:
+    for side in rules.table.sides:
         parts[f"{side} row"] = lay.side_row(side)
         parts[f"{side} strip"] = lay.band_rect(side)
         parts[f"{side} name"] = lay.label_rect(side)
@@ -146,7 +146,7 @@ def test_every_word_on_the_table_is_readable_and_apart(make_app, monkeypatch, si
         for b, rb in texts[i + 1:]:
             shadow = a == b and abs(ra[0] - rb[0]) < 4 and abs(ra[1] - rb[1]) < 4
             assert shadow or not overlaps(ra, rb), (a, ra, b, rb)
-    lay = make_layout(BOARD_AREA, view.rules.n, view.rules.sides)
+    lay = make_layout(BOARD_AREA, view.rules.table.n, view.rules.table.sides)
     assert vt.roomy(lay.cs)
     top, art, _word = vt.rows(lay.cs)
     on_tiles = 0
@@ -162,8 +162,8 @@ def test_every_word_on_the_table_is_readable_and_apart(make_app, monkeypatch, si
                 continue  # the counts are the picture's own
             assert not overlaps(r, picture), (text, game.state.market[sq])
     assert on_tiles >= 16
-    for side in view.rules.sides:  # every seat's whole name is on the table
-        seat = view.rules.sides.index(side)
+    for side in view.rules.table.sides:  # every seat's whole name is on the table
+        seat = view.rules.table.sides.index(side)
         assert any(play.session.names[seat] in text for text, _r in texts), side
 
 

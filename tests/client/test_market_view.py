@@ -57,13 +57,13 @@ def send(view, kind, value=None, pos=None):
 
 
 def square_pos(view, name):
-    lay = make_layout(AREA, view.rules.n, view.rules.sides)
-    return lay.centre(view.rules.geo.index[name])
+    lay = make_layout(AREA, view.rules.table.n, view.rules.table.sides)
+    return lay.centre(view.rules.table.geo.index[name])
 
 
 def buyer_pos(view, seat, b):
-    lay = make_layout(AREA, view.rules.n, view.rules.sides)
-    return lay.buyer_centre(view.rules.sides[seat], b)
+    lay = make_layout(AREA, view.rules.table.n, view.rules.table.sides)
+    return lay.buyer_centre(view.rules.table.sides[seat], b)
 
 
 def crafted(players=2, **changes):
@@ -106,7 +106,7 @@ def drive_setup(session, view):
     """Lay every tile and place the start coins with the keyboard only: arrows to an
     empty square, a digit for the tile, Enter; then a digit and Enter for each coin."""
     game = session.game
-    n = game.rules.n
+    n = game.rules.table.n
     produced = []
     while game.state.phase == "place":
         s = game.state
@@ -129,11 +129,11 @@ def drive_setup(session, view):
         send(view, "digit", pick)
         assert view.tile_choice == left[pick - 1]
         action = send(view, "confirm")
-        assert action == f"place {game.rules.geo.names[goal]} {left[pick - 1]}"
+        assert action == f"place {game.rules.table.geo.names[goal]} {left[pick - 1]}"
         produced.append(action)
         play(session, view, action)
     assert game.state.phase == "coins"
-    assert len(produced) == game.rules.geo.size - 1
+    assert len(produced) == game.rules.table.geo.size - 1
     while game.state.phase == "coins":
         seat = game.state.turn
         send(view, "digit", seat % n + 1)
@@ -161,10 +161,10 @@ def test_setup_by_keyboard_then_a_pass_by_clicks(players):
     assert send(view, "end") == "pass"
     play(session, view, "pass")
     assert game.state.phase == "move" and view.mode == "shift"
-    hole = game.rules.geo.names[game.state.hole()]
+    hole = game.rules.table.geo.names[game.state.hole()]
     assert send(view, "click", pos=square_pos(view, hole)) is None
     assert "hole" in view.status
-    tile_square = next(n for i, n in enumerate(game.rules.geo.names)
+    tile_square = next(n for i, n in enumerate(game.rules.table.geo.names)
                        if game.state.market[i] is not None)
     action = send(view, "click", pos=square_pos(view, tile_square))
     assert action == f"shift {tile_square}"
@@ -203,7 +203,7 @@ def test_hovering_a_buyer_previews_porter_governor_and_ambassador():
     assert "coin kept (ambassador)" in status
     p = view.preview
     assert p.ok and p.action == "buy 1 red" and session.is_legal("buy 1 red")
-    names = session.game.rules.geo.names
+    names = session.game.rules.table.geo.names
     assert {names[sq]: tile for sq, tile in p.acts} == {"a2": "porter", "a3": "governor"}
     assert [names[sq] for sq in p.ambassador] == ["a4"]
     # the engine agrees with the preview
@@ -222,7 +222,7 @@ def test_a_crowd_blocks_and_the_preview_names_it():
     assert "black: blocked by the crowd on b3" in view.status
     p = view.preview
     assert not p.ok and p.action is None
-    assert [session.game.rules.geo.names[sq] for sq in p.blockers] == ["b3"]
+    assert [session.game.rules.table.geo.names[sq] for sq in p.blockers] == ["b3"]
     assert send(view, "confirm") is None
     assert "buy 2 black" not in session.legal()
 
@@ -277,7 +277,7 @@ def test_tab_cycles_modes_and_pay_shift_is_one_click():
     play(session, view, "shift c1")
     assert view.next_action() is None
     s = session.game.state
-    assert s.market[session.game.rules.geo.index["d4"]] == "crowd"
+    assert s.market[session.game.rules.table.geo.index["d4"]] == "crowd"
     assert s.buyers[0][2][0] is False
     # the take-back: E passes, and the panel says so
     assert view.preview.status
@@ -294,7 +294,7 @@ def test_king_step_by_keyboard_and_leaving_him():
         play(session, view, game.legal_actions()[0])
     assert game.state.phase == "king"
     assert view.mode == "king" and view.preview.sources
-    first = game.rules.geo.names[view.preview.sources[0]]
+    first = game.rules.table.geo.names[view.preview.sources[0]]
     assert view.cursor == ("sq", view.preview.sources[0])
     assert send(view, "confirm") == f"king {first}"
     assert send(view, "end") == "king skip"

@@ -183,7 +183,7 @@ def play(game: Game, *actions: str) -> list:
 
 def all_actions(game: Game) -> list[str]:
     """Every well-formed action of the notation, legal or not."""
-    geo = game.rules.geo
+    geo = game.rules.table.geo
     tiles = ("black", "blue", "red", "green", "crowd", "porter", "governor", "ambassador",
              "messenger", "king")
     buyers = range(1, geo.n + 1)

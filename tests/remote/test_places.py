@@ -88,7 +88,7 @@ def test_every_aztlan_action_on_a_territory_is_at_the_territory_the_picture_show
     for _ in range(12):
         game.apply(game.playout_action(Rng(2)))
     places = places_of(painter, game)
-    island = game.rules.island
+    island = game.rules.table.island
     assert [p["name"] for p in places] == island.ids
     assert {p["title"] for p in places} >= {"Maize Terraces (t1)", "Flint Heights (t30)"}
     view, screen = painter._view, painter.app.screen
@@ -104,7 +104,7 @@ def test_every_aztlan_action_on_a_territory_is_at_the_territory_the_picture_show
 @pytest.mark.parametrize("variant,players", [("aztlan", 3), ("aztlan-2p", 2)])
 def test_every_aztlan_action_naming_a_territory_is_held_by_its_places(painter,  # noqa: F811
                                                                        variant, players):
-    ids = set(new_game(variant, players, seed=1).rules.island.ids)
+    ids = set(new_game(variant, players, seed=1).rules.table.island.ids)
     verbs_at_places: set[str] = set()
     for seed in (1, 2, 3):
         game = new_game(variant, players, seed=seed)
@@ -133,19 +133,19 @@ def test_every_market_square_and_buyer_is_where_the_view_hits_it(painter):  # no
     game = advanced("tlatelolco-market", 4, 7, 40)
     places = places_of(painter, game)
     rules, screen = game.rules, painter.app.screen
-    lay = make_layout(BOARD_AREA, rules.n, rules.sides)
+    lay = make_layout(BOARD_AREA, rules.table.n, rules.table.sides)
     squares = [p for p in places if "seat" not in p]
     buyers = [p for p in places if "seat" in p]
-    assert [p["name"] for p in squares] == rules.geo.names
+    assert [p["name"] for p in squares] == rules.table.geo.names
     assert len(buyers) == 4 * 4
     for place in places:
         x, y, w, h = place["rect"]
         assert w > 4 and h > 4
-        target = lay.hit(screen.to_logical((x + w / 2, y + h / 2)), rules.sides)
+        target = lay.hit(screen.to_logical((x + w / 2, y + h / 2)), rules.table.sides)
         if "seat" in place:
-            assert target == ("buyer", rules.sides[place["seat"]], int(place["name"]) - 1)
+            assert target == ("buyer", rules.table.sides[place["seat"]], int(place["name"]) - 1)
         else:
-            assert target == ("sq", rules.geo.names.index(place["name"]))
+            assert target == ("sq", rules.table.geo.names.index(place["name"]))
     # a vendor's square is also named by its colour, and says what lies there
     state = game.state
     for sq, tile in enumerate(state.market):

@@ -61,19 +61,9 @@ class AztlanRules(Rules[AztlanState], AztlanBot, AztlanPresentation):
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
-        #: what the parameters fix, which the helpers read (``variants.aztlan.table``)
-        self.table = table = AztlanTable(params, players)
-        self.island = table.island
-        self.cards = table.cards
-        self.types = table.types
-        self.type_names = table.type_names
-        self.ages = table.ages
-        self.bonus = table.bonus
-        self.factions = table.factions
-        self.army_names = table.army_names
-        self.army_pawns = table.army_pawns
-        self.armies = table.armies
-        self.codec = table.codec
+        #: what the parameters fix (``variants.aztlan.table``): the island, the cards, the
+        #: armies, the state's JSON form; the helpers, the views and the tests read it here
+        self.table = AztlanTable(params, players)
 
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
@@ -87,25 +77,25 @@ class AztlanRules(Rules[AztlanState], AztlanBot, AztlanPresentation):
     # setup
     # =====================================================================================
     def new_state(self, seed: int) -> AztlanState:
-        n = self.players
+        n, t = self.players, self.table
         rng = Rng(mix_seed(seed, "aztlan"))
         s = AztlanState()
         s.ranking = list(range(n))
         rng.shuffle(s.ranking)  # the first stacking order of the score counters
         s.scores = [0] * n
         s.control = list(range(n))
-        s.hands = [list(self.cards.strengths) for _ in range(n)]
+        s.hands = [list(t.cards.strengths) for _ in range(n)]
         s.chosen = [None] * n
         s.used = [[] for _ in range(n)]
         s.prosperity = [[] for _ in range(n)]
-        s.deck = list(self.cards.deck)
+        s.deck = list(t.cards.deck)
         rng.shuffle(s.deck)
-        s.board = [[0] * self.armies for _ in range(self.island.size)]
-        s.reserve = list(self.army_pawns)
-        s.supply = [0] * self.armies
-        s.removed = [0] * self.armies
+        s.board = [[0] * t.armies for _ in range(t.island.size)]
+        s.reserve = list(t.army_pawns)
+        s.supply = [0] * t.armies
+        s.removed = [0] * t.armies
         s.rng = rng.state
-        start_age(self.table, s, [])
+        start_age(t, s, [])
         return s
 
     # =====================================================================================
@@ -114,7 +104,7 @@ class AztlanRules(Rules[AztlanState], AztlanBot, AztlanPresentation):
     def action_vocabulary(self) -> list[str]:
         from variants.aztlan.notation import vocabulary
 
-        return vocabulary(self.island, self.types, self.cards.strengths)
+        return vocabulary(self.table.island, self.table.types, self.table.cards.strengths)
 
     def current_player(self, state: AztlanState) -> int | None:
         return self.table.current_player(state)
@@ -151,13 +141,13 @@ class AztlanRules(Rules[AztlanState], AztlanBot, AztlanPresentation):
         return list(state.winners)
 
     def to_dict(self, state: AztlanState) -> dict[str, Any]:
-        return self.codec.dump(state)
+        return self.table.codec.dump(state)
 
     def from_dict(self, data: dict[str, Any]) -> AztlanState:
-        return self.codec.load(data)
+        return self.table.codec.load(data)
 
     def clone(self, state: AztlanState) -> AztlanState:
-        return self.codec.copy(state)
+        return self.table.codec.copy(state)
 
     def view(self, state: AztlanState, seat: int | None) -> dict[str, Any]:
         data = self.to_dict(state)
@@ -171,7 +161,7 @@ class AztlanRules(Rules[AztlanState], AztlanBot, AztlanPresentation):
                     # Another player's hand shows every card not yet face up, so that the
                     # hand does not give the chosen card away.
                     data["chosen"][i] = {"hidden": 1}
-                    data["hands"][i] = [c for c in self.cards.strengths
+                    data["hands"][i] = [c for c in self.table.cards.strengths
                                         if c not in state.used[i]]
         return data
 

@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 from game.core.engine import GameType, Rules
 from game.core.errors import ConfigIssue, IllegalAction
 from game.core.events import Event
-from game.core.notation import KeptParses
 from game.core.rng import Rng, mix_seed
 from game.core.schema import Context, Obj
 from game.i18n import Msg, Text
@@ -31,7 +30,7 @@ from game.kit.verbs import dispatch
 from variants.market import legal, scoring
 from variants.market.bot import MarketBot
 from variants.market.mechanics import Purchase, draw, king_sources
-from variants.market.notation import canonical, parse
+from variants.market.notation import canonical
 from variants.market.params import (
     COLOURS,
     PARAMETERS,
@@ -40,7 +39,7 @@ from variants.market.params import (
     check_market_players,
 )
 from variants.market.present import MarketPresentation
-from variants.market.state import Buyer, MarketState, state_codec
+from variants.market.state import Buyer, MarketState
 from variants.market.table import MarketTable
 from variants.market.text import player_name
 from variants.market.verbs import VERBS, after_market, verdict
@@ -60,15 +59,15 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
 
     def __init__(self, params: dict[str, Any], players: int) -> None:
         super().__init__(params, players)
+        #: what the parameters fix: the geometry, the seats' sides, lines and teams, the
+        #: state's JSON form; the helpers, the views and the tests read it here
         t = self.table = MarketTable.build(params, players)
-        #: the bots' samples of one view share its state (``game.kit.sampling``)
-        self.sampled_views: SampledViews[MarketState] = SampledViews(self.from_own_dict,
-                                                                     self.clone)
-        #: the table's data the views read from the rules
-        self.geo, self.n, self.sides, self.teams = t.geo, t.n, t.sides, t.teams
-        self.lines, self.line_names = t.lines, t.line_names
-        #: what action texts parse to on this market (``game.core.notation.KeptParses``)
-        self.parsed = KeptParses(lambda text: parse(text, t.geo))
+        # The rules' own parts, besides their table: the contract's answers that callers
+        # knowing no game read of any rules object (the results screen the teams, the
+        # conformance kit, saves and the bots the playout bound), and the bots' working
+        # memory, which changes as they sample.
+        #: the contract's ``Rules.teams``: the table's own list, not a copy
+        self.teams = t.teams
         # A safe bound for the playout policy, which makes progress every play (see
         # variants.market.policy): plays <= tokens, passes with a draw <= tokens / draw.
         tokens = sum(params["commodities"].values())
@@ -76,7 +75,9 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
         per_turn = max(3, 1 + t.pass_moves + t.pass_coins + t.pass_king)
         setup = t.geo.size + players * t.start_coins
         self.playout_limit = max(type(self).playout_limit, 4 * (setup + turns * per_turn))
-        self.codec = state_codec(t.geo, params, players)
+        #: the bots' samples of one view share its state (``game.kit.sampling``)
+        self.sampled_views: SampledViews[MarketState] = SampledViews(t.codec.trusted,
+                                                                     t.codec.copy)
 
     @classmethod
     def check_params(cls, params: dict[str, Any], ctx: Context) -> None:
@@ -93,7 +94,7 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
         p = self.params
         rng = Rng(mix_seed(seed, "market"))
         s = MarketState()
-        s.market = [None] * self.geo.size
+        s.market = [None] * self.table.geo.size
         s.bag = {c: p["commodities"][c] for c in COLOURS}
         s.removed = dict.fromkeys(COLOURS, 0)
         if p["removed_evenly"]:
@@ -105,7 +106,7 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
             for c in draw(s.bag, p["removed"], rng):
                 s.removed[c] += 1
         s.supply = p["coins"]
-        s.buyers = [[Buyer(False, None, 0)] * self.n for _ in range(self.players)]
+        s.buyers = [[Buyer(False, None, 0)] * self.table.n for _ in range(self.players)]
         if p["random_market"]:
             layout: list[str | None] = [t for t in TILE_NAMES for _ in range(p["tiles"][t])]
             layout.append(None)
@@ -121,7 +122,7 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
     def action_vocabulary(self) -> list[str]:
         from variants.market.notation import vocabulary
 
-        return vocabulary(self.geo)
+        return vocabulary(self.table.geo)
 
     def current_player(self, state: MarketState) -> int | None:
         return None if state.phase == "over" else state.turn
@@ -130,13 +131,13 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
         return state.phase == "over"
 
     def scores(self, state: MarketState) -> list[int]:
-        return scoring.scores(scoring.holdings(state.buyers), state.king, self.teams)
+        return scoring.scores(scoring.holdings(state.buyers), state.king, self.table.teams)
 
     def winners(self, state: MarketState) -> list[int]:
         return list(state.winners)
 
     def to_dict(self, state: MarketState) -> dict[str, Any]:
-        return self.codec.dump(state)
+        return self.table.codec.dump(state)
 
     def from_dict(self, data: dict[str, Any]) -> MarketState:
         if isinstance(data, dict) and data.get("undo") is not None and data.get("purchases"):
@@ -144,26 +145,21 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
             # move after a purchase. It can never be used (a purchase cannot be taken
             # back), so such a state reads as the game it is, without it.
             data = {**data, "undo": None}
-        s = self.codec.load(data)
-        if s.phase == "king" and not king_sources(s, self.geo.cross):
+        s = self.table.codec.load(data)
+        if s.phase == "king" and not king_sources(s, self.table.geo.cross):
             raise ValueError("a pass waits for the king but no vendor can give him a token")
         return s
 
-    def from_own_dict(self, data: dict[str, Any]) -> MarketState:
-        """``from_dict`` of a JSON form these rules wrote (a view the bots sample from),
-        without checking it again (``StateCodec.trusted``)."""
-        return self.codec.trusted(data)
-
     def clone(self, state: MarketState) -> MarketState:
-        return self.codec.copy(state)
+        return self.table.codec.copy(state)
 
     def view(self, state: MarketState, seat: int | None) -> dict[str, Any]:
         data = self.to_dict(state)
         data.pop("rng")
         data["bag"] = {"hidden": sum(state.bag.values())}
         data["removed"] = {"hidden": sum(state.removed.values())}
-        data["sides"] = list(self.sides)
-        data["teams"] = [list(t) for t in self.teams]
+        data["sides"] = list(self.table.sides)
+        data["teams"] = [list(t) for t in self.table.teams]
         return data
 
     # =====================================================================================
@@ -191,7 +187,7 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
         else IllegalAction with the reason."""
         if not isinstance(action, str):
             raise IllegalAction(f"an action is a line of text, not {type(action).__name__}")
-        verb, args = self.parsed(action)
+        verb, args = self.table.parsed(action)
         checked = verdict(self.table, state, verb, args)
         if isinstance(checked, Msg):
             raise IllegalAction(checked)
@@ -200,7 +196,7 @@ class MarketRules(Rules[MarketState], MarketBot, MarketPresentation):
     def apply(self, state: MarketState, action: str) -> tuple[str, list[Event]]:
         verb, args, purchase = self._accept(state, action)
         events = dispatch(VERBS, verb).do(self.table, state, (args, purchase))
-        return canonical(verb, args, self.geo), events
+        return canonical(verb, args, self.table.geo), events
 
     def why_not(self, state: MarketState, action: str) -> Text | None:
         """The same check as ``apply``'s, without a copy of the state."""

@@ -1,8 +1,9 @@
 """The Market's table: the immutable data one game's parameters and player count make.
 
-The board's geometry, each seat's side, lines and team, and the numbers of a pass. It
-is built once (``MarketRules`` builds it) and never changes; everything that changes is
-in the :class:`~variants.market.state.MarketState`. The rules' helpers (``verbs``,
+The board's geometry, each seat's side, lines and team, the numbers of a pass and the
+state's JSON form. It is built once (``MarketRules`` builds it) and never changes (its
+``parsed`` keeps answers, pure functions of their texts); everything that changes is in
+the :class:`~variants.market.state.MarketState`. The rules' helpers (``verbs``,
 ``legal``, ``scoring``, ``bot``, ``policy``) take ``(table, state)``, so they need
 nothing of the rules facade and the facade alone knows them all.
 """
@@ -12,8 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.notation import KeptParses
+from game.core.typedstate import StateCodec
 from game.i18n import Msg
 from variants.market.geometry import Geometry, sides_for, teams_for
+from variants.market.notation import parse
+from variants.market.state import MarketState, state_codec
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,6 +41,11 @@ class MarketTable:
     pass_coins: int
     pass_king: int
     start_coins: int
+    #: the state's JSON form on this market for this many seats
+    codec: StateCodec[MarketState]
+    #: what action texts parse to on this market (``game.core.notation.KeptParses``):
+    #: it keeps answers, which are pure functions of the text and the geometry
+    parsed: KeptParses[tuple[str, tuple[Any, ...]]]
 
     @classmethod
     def build(cls, params: dict[str, Any], players: int) -> MarketTable:
@@ -49,7 +59,9 @@ class MarketTable:
                    line_names=[geo.line_names[side] for side in sides],
                    draw_count=step["draw"], pass_moves=step["moves"],
                    pass_coins=step["coins"], pass_king=step["king"],
-                   start_coins=params["start_coins"])
+                   start_coins=params["start_coins"],
+                   codec=state_codec(geo, params, players),
+                   parsed=KeptParses(lambda text: parse(text, geo)))
 
     @property
     def n(self) -> int:

@@ -150,24 +150,24 @@ class AztlanView(AidPictures):
     @property
     def army_colours(self) -> list[tuple[int, int, int]]:
         rules = self.rules
-        if not rules.factions:
+        if not rules.table.factions:
             return self.seat_colours
         palette = getattr(self.session, "palette", "okabe-ito")
-        return [theme.player_colour(palette, 4 + a) for a in range(rules.armies)]
+        return [theme.player_colour(palette, 4 + a) for a in range(rules.table.armies)]
 
     @property
     def army_marks(self) -> list[str]:
         rules = self.rules
-        if not rules.factions:
+        if not rules.table.factions:
             return self.seat_marks
-        return [theme.MARKS[(4 + a) % len(theme.MARKS)] for a in range(rules.armies)]
+        return [theme.MARKS[(4 + a) % len(theme.MARKS)] for a in range(rules.table.armies)]
 
     def army_name(self, army: int) -> str:
         m = self.model
-        rules = self.rules
-        if m is None or not rules.factions:
+        table = self.rules.table
+        if m is None or not table.factions:
             return self.session.name(army)
-        return f"{say(named(rules.army_names[army]))} ({self.session.name(m.commander(army))})"
+        return f"{say(named(table.army_names[army]))} ({self.session.name(m.commander(army))})"
 
     # =====================================================================================
     # state upkeep (never from draw)
@@ -538,7 +538,7 @@ class AztlanView(AidPictures):
                    else _("Scoring", context="title"))
 
     def highlight(self, step: dict[str, Any] | None) -> None:
-        idx = self.rules.island.index
+        idx = self.rules.table.island.index
         cells = [] if step is None else step.get("cells") or []
         self.highlight_cells = frozenset(idx[c] for c in cells if c in idx)
         self.serial += 1
@@ -574,7 +574,7 @@ class AztlanView(AidPictures):
     def picture_places(self, area: Area) -> list[dict[str, Any]]:
         """Every territory, by the notation's id ("t12") and its name: a phone's tap on
         it offers the placements, moves, conflicts and rafts there."""
-        return territory_places(self.layout(area), self.geo, self.rules.island.names)
+        return territory_places(self.layout(area), self.geo, self.rules.table.island.names)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         self.panel_area = area  # where clicks on the panel land (layout only)

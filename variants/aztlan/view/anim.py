@@ -50,7 +50,7 @@ def pop(v: Painter, rows: dict[int, int], cell: int, text: str, colour: Any,
 
 def animate(v: Painter, events: list[Event]) -> None:
     """Animations for the events of one applied action (private ones have none)."""
-    idx = v.rules.island.index
+    idx = v.rules.table.island.index
     delay = 0.0
     rows = pop_rows(v)
     for e in events:
@@ -89,7 +89,7 @@ def animate(v: Painter, events: list[Event]) -> None:
 def animate_score(v: Painter, e: Event, delay: float) -> float:
     """A seat's domains lit one after another, each with its points; returns the delay
     after the last."""
-    idx = v.rules.island.index
+    idx = v.rules.table.island.index
     data = e.data or {}
     assert e.seat is not None
     for a in v.anims:  # the conflicts' words are old news: the scoring's own show

@@ -43,7 +43,7 @@ def draw(v: Painter, screen: Screen, area: Area) -> None:
     base = (screen.scale, screen.ox, screen.oy, lay)
     st = v.canvas.static_layer
     if st.key != base:
-        vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, rules.island)
+        vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, rules.table.island)
         st.key = base
     colours, marks = v.army_colours, v.army_marks
     pieces = v.canvas.pieces_layer

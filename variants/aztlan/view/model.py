@@ -74,19 +74,19 @@ class Model:
         self.players: int = game.players
         self.current: int | None = game.current_player
         self.rules = rules
-        isl = rules.island
+        isl = rules.table.island
         self.island = isl
-        self.cards = rules.cards
+        self.cards = rules.table.cards
         index = isl.index
         self.phase: str = data["phase"]
         self.age: int = data["age"]
-        self.ages: int = rules.ages
+        self.ages: int = rules.table.ages
         self.order: list[int] = list(data["order"])
         self.turn: int = data["turn"]
         self.ranking: list[int] = list(data["ranking"])
         self.scores: list[int] = list(data["scores"])
         self.control: list[int] = list(data["control"])
-        self.armies: int = rules.armies
+        self.armies: int = rules.table.armies
         self.board: list[list[int]] = [[0] * self.armies for _ in range(isl.size)]
         for t, counts in data["board"].items():
             self.board[index[t]] = list(counts)
@@ -149,7 +149,7 @@ class Model:
     def type_name(self, kind: str) -> str:
         if kind == "wild":
             return say(_("Wild", context="type"))
-        return say(named(str(self.rules.type_names.get(kind, kind))))
+        return say(named(str(self.rules.table.type_names.get(kind, kind))))
 
     def label(self, t: int) -> str:
         return f"{self.island.ids[t]} {say(named(self.island.names[t]))}"
@@ -161,7 +161,7 @@ class Model:
                 ) -> list[Domain]:
         base = list(self.scoring["links"]) if self.scoring else []
         return score_domains(self.island, self.cells_of(self.army(seat)), kind,
-                             self.rules.bonus, base + list(links))
+                             self.rules.table.bonus, base + list(links))
 
     def score_total(self, seat: int, kind: str, links: Sequence[tuple[int, int]] = ()) -> int:
         bonus = self.scoring["bonus"] if self.scoring else 0

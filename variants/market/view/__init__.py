@@ -138,7 +138,7 @@ class MarketView(SeatStyle, AidPictures):
 
     def _my_side(self) -> str | None:
         s = self.session.game.state
-        sides = self.rules.sides
+        sides = self.rules.table.sides
         return sides[s.turn] if 0 <= s.turn < len(sides) else None
 
     def _sync(self) -> None:
@@ -189,18 +189,18 @@ class MarketView(SeatStyle, AidPictures):
             self.cursor = ("buyer", side, free[0] if free else 0)
         elif s.phase == "move" and self.cursor[0] != "sq":
             # next to the hole: the tiles a pass most likely moves
-            hole, n = s.hole(), rules.n
+            hole, n = s.hole(), rules.table.n
             r, c = divmod(hole, n)
             near = [(r + dr) * n + c + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
                     if 0 <= r + dr < n and 0 <= c + dc < n]
             self.cursor = ("sq", near[0] if near else hole)
         elif s.phase == "king":
-            sources = king_sources(s, rules.geo.cross)
+            sources = king_sources(s, rules.table.geo.cross)
             if sources:
                 self.cursor = ("sq", sources[0])
         elif s.phase == "turn" and not same_seat and side is not None:
             self.cursor = ("buyer", side, 0)
-        elif self.cursor[0] == "buyer" and self.cursor[1] not in rules.sides:
+        elif self.cursor[0] == "buyer" and self.cursor[1] not in rules.table.sides:
             self.cursor = ("sq", 0)
 
     def _refresh(self) -> None:
@@ -219,7 +219,8 @@ class MarketView(SeatStyle, AidPictures):
         if kind in ("point", "click", "rclick") and intent.pos is not None:
             return self._pointer(kind, intent.pos, area)
         if kind in ("up", "down", "left", "right"):
-            self._move_to(step_target(self.cursor, kind, self.rules.n, self.rules.sides))
+            table = self.rules.table
+            self._move_to(step_target(self.cursor, kind, table.n, table.sides))
             return None
         if kind == "confirm":
             return self._confirm()
@@ -247,8 +248,8 @@ class MarketView(SeatStyle, AidPictures):
             hit = panel_hit(self, self._panel_area, pos)
             if hit is not None:
                 return self._panel(hit)
-        lay = make_layout(area, self.rules.n, self.rules.sides)
-        target = lay.hit(pos, self.rules.sides)
+        lay = make_layout(area, self.rules.table.n, self.rules.table.sides)
+        target = lay.hit(pos, self.rules.table.sides)
         if target is None:
             return None
         self._move_to(target)
@@ -294,7 +295,7 @@ class MarketView(SeatStyle, AidPictures):
         plan = [" ".join(a.split()) for a in action.split(";") if a.strip()]
         words = plan[0].split() if plan else []
         verb = words[0] if words else ""
-        index = {name: i for i, name in enumerate(self.rules.geo.names)}
+        index = {name: i for i, name in enumerate(self.rules.table.geo.names)}
         side = self._my_side()
         square = next((index[w] for w in words[1:] if w in index), None)
         number = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
@@ -386,7 +387,7 @@ class MarketView(SeatStyle, AidPictures):
                 self._refresh()
             return
         side = self._my_side()
-        if side is None or not 1 <= value <= self.rules.n or s.phase == "over":
+        if side is None or not 1 <= value <= self.rules.table.n or s.phase == "over":
             return
         self.cursor = ("buyer", side, value - 1)
         self.option = None
@@ -475,7 +476,7 @@ class MarketView(SeatStyle, AidPictures):
         rows: list[list[Text]] = []
         seats: list[int | None] = []
         starred = False
-        for team in rules.teams:
+        for team in rules.table.teams:
             for seat in team:
                 cells: list[Text] = [names[seat]]
                 tokens, points = 0, 0
@@ -496,7 +497,7 @@ class MarketView(SeatStyle, AidPictures):
         rows.append([_("King", context="mode")] + [str(s.king[c]) for c in COLOURS] + ["-"])
         seats.append(None)
         summary = []
-        for team in rules.teams:
+        for team in rules.table.teams:
             total = scoring.team_points(held, s.king, team)
             summary.append(f"{' + '.join(names[m] for m in team)}: {total}")
         note: Text = "  ·  ".join(summary)
@@ -512,11 +513,11 @@ class MarketView(SeatStyle, AidPictures):
     def draw(self, screen: Screen, area: Area) -> None:
         game = self.session.game
         rules, s = self.rules, game.state
-        lay = make_layout(area, rules.n, rules.sides)
+        lay = make_layout(area, rules.table.n, rules.table.sides)
         names = [self.session.name(seat) for seat in range(game.players)]
         colours, marks = self.colours, self.marks
         base = (tuple(area), screen.scale, screen.ox, screen.oy, tuple(names),
-                tuple(colours), tuple(marks), rules.sides)
+                tuple(colours), tuple(marks), rules.table.sides)
         st = self._static
         if st.key != base:
             scr = st.fresh(screen, area)
@@ -565,8 +566,8 @@ class MarketView(SeatStyle, AidPictures):
         """The table: the market's squares, every side's buyers with its colour strip and
         name, and the bag, money supply, king's whims and holdings laid out around them on
         the mat (the market grid alone is ``make_layout(area, n, sides).grid``)."""
-        lay = make_layout(area, self.rules.n, self.rules.sides)
-        sides = self.rules.sides
+        lay = make_layout(area, self.rules.table.n, self.rules.table.sides)
+        sides = self.rules.table.sides
         rects = [lay.grid] + [lay.band_rect(side) for side in sides] + \
             [lay.label_rect(side) for side in sides] + [lay.card(role) for role in CARDS]
         x0 = min(r[0] for r in rects)
@@ -577,9 +578,9 @@ class MarketView(SeatStyle, AidPictures):
     def picture_places(self, area: Area) -> list[dict[str, Any]]:
         """The squares and every seat's buyers (``view.places``): a phone's tap on one
         offers the moves, purchases and coins there."""
-        rules = self.rules
-        return market_places(make_layout(area, rules.n, rules.sides), rules.geo.names,
-                             rules.sides, [[str(x) for x in row] for row in rules.line_names],
+        table = self.rules.table
+        return market_places(make_layout(area, table.n, table.sides), table.geo.names,
+                             table.sides, [[str(x) for x in row] for row in table.line_names],
                              self.session.game.state)
 
     keyed = True  # a frame paints the board and the panel again when their keys change

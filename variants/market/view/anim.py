@@ -45,8 +45,8 @@ class Anim(Timed):
 
 def from_events(rules: Any, state: Any, events: list[Event]) -> list[Anim]:
     """Animations for the events of one applied action (``state`` is after it)."""
-    index = rules.geo.index
-    sides = rules.sides
+    index = rules.table.geo.index
+    sides = rules.table.sides
     out: list[Anim] = []
     kept_coin = any(e.kind == "ambassador" for e in events)
     delay = 0.0
@@ -124,7 +124,7 @@ def score_pops(rules: Any, before: list[int], after: list[int],
                colours: list[Any]) -> list[Anim]:
     """"+N" over the name of every seat whose (team) score went up."""
     out = []
-    for seat, side in enumerate(rules.sides):
+    for seat, side in enumerate(rules.table.sides):
         if seat < len(before) and seat < len(after) and after[seat] > before[seat]:
             colour = colours[seat] if seat < len(colours) else None
             out.append(Anim("pop", ("label", side), (), POP_TIME, delay=FLY_TIME,
@@ -138,7 +138,7 @@ GOLD = (255, 206, 60)
 def bursts(fx: Effects, rules: Any, events: list[Event], colours: list[Any]) -> None:
     """Bursts a player notices: goods landing with the buyer (in the goods' colour),
     a token reaching the king (gold), the game's final scoring over each side."""
-    sides = rules.sides
+    sides = rules.table.sides
     for e in events:
         d = e.data or {}
         seat = e.seat

@@ -178,7 +178,7 @@ def paint_buyer(scr: Screen, rect: Rect, number: int, held: list[Any], colour: A
 # ---------------------------------------------------------------------------------------
 def team_of(rules: Any, seat: int) -> int | None:
     """The team index of ``seat`` when teams have more than one member."""
-    for i, team in enumerate(rules.teams):
+    for i, team in enumerate(rules.table.teams):
         if seat in team and len(team) > 1:
             return i
     return None
@@ -190,7 +190,7 @@ def team_text(rules: Any, names: list[str], seat: int) -> str:
     i = team_of(rules, seat)
     if i is None:
         return ""
-    others = " + ".join(names[m] for m in rules.teams[i] if m != seat and m < len(names))
+    others = " + ".join(names[m] for m in rules.table.teams[i] if m != seat and m < len(names))
     return say(_("Team {letter} with {partners}", letter=TEAM_LETTERS[i % 4],
                  partners=others))
 
@@ -210,7 +210,7 @@ def paint_static(scr: Screen, lay: Layout, rules: Any, names: list[str],
     for sq in range(lay.n * lay.n):
         x, y, w, h = lay.square(sq)
         scr.box(x + 2, y + 2, w - 4, h - 4, (0, 0, 0, 70), radius=cs * 0.08)
-    for seat, side in enumerate(rules.sides):
+    for seat, side in enumerate(rules.table.sides):
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
         mark = marks[seat] if seat < len(marks) else "circle"
         team = team_of(rules, seat)
@@ -254,7 +254,7 @@ def _name_line(scr: Screen, rect: Rect, rules: Any, seat: int, names: list[str],
     team = team_of(rules, seat)
     tails = [""]
     if team is not None:
-        others = [names[m] for m in rules.teams[team] if m != seat and m < len(names)]
+        others = [names[m] for m in rules.table.teams[team] if m != seat and m < len(names)]
         letter = TEAM_LETTERS[team % 4]
         tails = ["  ·  " + say(_("Team {letter} with {partners}", letter=letter,
                                  partners=" + ".join(others))),
@@ -421,7 +421,7 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
     top = card(scr, rect, say(_("Holdings")).upper())
     held = holdings(s.buyers)
     rows: list[tuple[str, Any]] = []
-    for i, team in enumerate(rules.teams):
+    for i, team in enumerate(rules.table.teams):
         if len(team) > 1:
             rows.append(("team", i))
         rows.extend(("seat", m) for m in team)
@@ -436,7 +436,7 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
         if cy + 16 > y + h:  # a small card (a board behind the title's menu): the rows
             break  # that fit, none over its edge
         if kind == "team":
-            team = rules.teams[who]
+            team = rules.table.teams[who]
             tcolour = TEAM_COLOURS[who % len(TEAM_COLOURS)]
             scr.text(_("Team {letter}", letter=TEAM_LETTERS[who % 4]), x + 14, cy,
                      theme.FONT_SMALL, tcolour, "midleft")

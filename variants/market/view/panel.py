@@ -191,7 +191,7 @@ def headline(view: Any, named: bool = True) -> str:
 def hint(view: Any) -> Text:
     game = view.session.game
     s = game.state
-    n = game.rules.n
+    n = game.rules.table.n
     computer = getattr(view.session, "is_computer", None)
     if s.phase != "over" and callable(computer) and computer(game.current_player):
         # the keys below are a person's; while a computer decides they would mislead
@@ -384,15 +384,15 @@ def about(view: Any) -> Text:
     target = view.cursor
     if target[0] == "sq":
         tile = s.market[target[1]]
-        name = rules.geo.names[target[1]]
+        name = rules.table.geo.names[target[1]]
         if tile is None:
             return _("{square}: empty square", square=name) if s.phase == "place" else \
                 _("{square}: the hole", square=name)
         return _("{square}: {role}", square=name, role=ROLES.get(tile, tile))
     side, b = target[1], target[2]
-    if side not in rules.sides:
+    if side not in rules.table.sides:
         return ""
-    seat = rules.sides.index(side)
+    seat = rules.table.sides.index(side)
     coin, colour, tokens = s.buyers[seat][b]
-    return str(view.session.say(buyer_info(seat, b, rules.line_names[seat][b], coin, colour,
+    return str(view.session.say(buyer_info(seat, b, rules.table.line_names[seat][b], coin, colour,
                                        tokens)))

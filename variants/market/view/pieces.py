@@ -56,9 +56,9 @@ def pieces(screen: Screen, lay: Layout, rules: Any, s: Any, names: list[str], co
     """Every piece of the layer, in painting order. ``hidden``: squares whose tile is
     moving (the animation draws it); ``hidden_buyers``: buyers whose goods are flying
     to them (drawn without their goods)."""
-    out = [square_piece(lay, s, sq, rules.geo.names[sq], sq in hidden)
+    out = [square_piece(lay, s, sq, rules.table.geo.names[sq], sq in hidden)
            for sq in range(len(s.market))]
-    for seat, side in enumerate(rules.sides):
+    for seat, side in enumerate(rules.table.sides):
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
         mark = marks[seat] if seat < len(marks) else "circle"
         for b in range(lay.n):

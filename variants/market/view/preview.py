@@ -139,7 +139,7 @@ def describe_purchase(p: Purchase, colour: str) -> Msg:
 
 
 def seat_of(rules: Any, side: str) -> int | None:
-    return rules.sides.index(side) if side in rules.sides else None
+    return rules.table.sides.index(side) if side in rules.table.sides else None
 
 
 def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
@@ -147,8 +147,8 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
     purchase from it would do (or why it cannot happen)."""
     game = session.game
     rules, s = game.rules, game.state
-    line = rules.lines[seat][b]
-    name = rules.line_names[seat][b]
+    line = rules.table.lines[seat][b]
+    name = rules.table.line_names[seat][b]
     probe = rules.clone(s)
     probe.turn = seat  # "what would this buyer get": the mechanics read the buyer's seat
     deciding = game.current_player == seat and s.phase == "turn"
@@ -176,7 +176,7 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
             text = _.n("{colour}: blocked by the crowd on {where}",
                        "{colour}: blocked by crowds on {where}", n=len(blockers),
                        colour=colour_of(colour),
-                       where=_.listing([rules.geo.names[p] for p in blockers], "comma"))
+                       where=_.listing([rules.table.geo.names[p] for p in blockers], "comma"))
         elif purchase is not None:
             text = describe_purchase(purchase, colour)
             if coinless:
@@ -229,7 +229,7 @@ def compute(session: Any, t: Tooling) -> Preview:
           "turn": _turn}[s.phase]
     p = fn(session, t)
     if s.phase == "king":
-        p.sources = tuple(king_sources(s, game.rules.geo.cross))
+        p.sources = tuple(king_sources(s, game.rules.table.geo.cross))
     p.status = sentence(p.status)
     return p
 
@@ -238,7 +238,7 @@ def compute(session: Any, t: Tooling) -> Preview:
 # per phase
 # ---------------------------------------------------------------------------------------
 def _names(session: Any) -> list[str]:
-    return list(session.game.rules.geo.names)
+    return list(session.game.rules.table.geo.names)
 
 
 def _try(session: Any, p: Preview, actions: list[str], good: Text) -> Preview:
@@ -273,7 +273,7 @@ def _buyer_info(session: Any, side: str, b: int) -> Text:
     if seat is None:
         return ""
     coin, colour, tokens = s.buyers[seat][b]
-    return buyer_info(seat, b, rules.line_names[seat][b], coin, colour, tokens)
+    return buyer_info(seat, b, rules.table.line_names[seat][b], coin, colour, tokens)
 
 
 def _square_info(session: Any, sq: int) -> Text:
@@ -316,15 +316,15 @@ def _coin(session: Any, t: Tooling) -> Preview:
         if seat != s.turn:
             p.status = _("{buyer}. {player}, choose one of your own buyers (1-{n})",
                          buyer=_buyer_info(session, t.target[1], b),
-                         player=Seat(s.turn), n=rules.n)
+                         player=Seat(s.turn), n=rules.table.n)
             return p
         good = _("Enter: put your start coin on buyer {number}", number=b + 1) if start \
             else _("Enter: take a coin from the supply onto buyer {number}", number=b + 1)
         return _try(session, p, [f"coin {b + 1}"], good)
     p.status = _("Put your start coin on one of your buyers: keys 1-{n} or the arrows",
-                 n=rules.n) if start else \
+                 n=rules.table.n) if start else \
         _("Put a coin from the supply on one of your buyers: keys 1-{n} or the arrows",
-          n=rules.n)
+          n=rules.table.n)
     return p
 
 
@@ -405,16 +405,16 @@ def _turn(session: Any, t: Tooling) -> Preview:
             return _shift_preview(session, p, sq, None)
         if t.payer is None:
             p.status = _("{square}. Pay + shift: first pick the paying buyer (1-{n})",
-                         square=_square_info(session, sq), n=rules.n)
+                         square=_square_info(session, sq), n=rules.table.n)
             return p
         return _shift_preview(session, p, sq, t.payer)
     # buy mode on a square: a vendor, bought by one of the player's buyers on its line
     if tile not in COLOURS:
         p.status = _("{square}. Buy: pick one of your buyers (1-{n}) or a vendor",
-                     square=_square_info(session, sq), n=rules.n)
+                     square=_square_info(session, sq), n=rules.table.n)
         return p
-    side = rules.sides[s.turn]
-    mine = [b for b in range(rules.n) if sq in rules.lines[s.turn][b]]
+    side = rules.table.sides[s.turn]
+    mine = [b for b in range(rules.table.n) if sq in rules.table.lines[s.turn][b]]
     if not mine:
         p.status = _("{square}: none of your buyers stands on its line",
                      square=_square_info(session, sq))
@@ -438,7 +438,7 @@ def _with_buyer(session: Any, p: Preview, side: str, b: int, option: int | None,
         return p
     options = buyer_options(session, seat, b)
     p.options = options
-    label = _("Buyer {number} ({line})", number=b + 1, line=rules.line_names[seat][b])
+    label = _("Buyer {number} ({line})", number=b + 1, line=rules.table.line_names[seat][b])
     if not options:
         if not preview_only:
             p.status = _("{buyer}: no vendor on this line", buyer=label)

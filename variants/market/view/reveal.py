@@ -40,7 +40,7 @@ def holder_rows(rules: Any, held: list[dict[str, int]], colour: str, king: int,
     """A row per side: the member holding most of ``colour`` (their tokens count), what
     a partner holds beside it, and the side's points for the colour."""
     rows: list[dict[str, Any]] = []
-    for team in rules.teams:
+    for team in rules.table.teams:
         best = max(team, key=lambda m: (held[m][colour], -m))
         n = held[best][colour]
         detail = f"{n} × {king}"
@@ -85,7 +85,7 @@ def final_lines(rules: Any, state: Any, names: list[str]) -> list[Text]:
     held = scoring.holdings(state.buyers)
     lines: list[Text] = [f"{' + '.join(names[m] for m in team)}: "
                          f"{scoring.team_points(held, state.king, team)}"
-                         for team in rules.teams]
+                         for team in rules.table.teams]
     decided = rules.tie_break(state)
     if decided:
         lines.append(decided)
@@ -95,7 +95,7 @@ def final_lines(rules: Any, state: Any, names: list[str]) -> list[Text]:
 def holders(rules: Any, state: Any, colour: str) -> list[tuple[str, int]]:
     """Every (side, buyer) holding goods of ``colour``."""
     out = []
-    for seat, side in enumerate(rules.sides):
+    for seat, side in enumerate(rules.table.sides):
         for b, (_coin, goods, count) in enumerate(state.buyers[seat]):
             if goods == colour and count:
                 out.append((side, b))
