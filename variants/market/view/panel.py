@@ -344,10 +344,12 @@ def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
 def _option_lines(scr: Screen, text: Text, width: float) -> list[str]:
     """An option in two lines; a reason too long for them is left to the status line
     (which reads the chosen option in full) rather than cut mid-word."""
-    if isinstance(text, Msg) and "reason" in text.values and "n" in text.values and \
+    if isinstance(text, Msg) and "reason" in text.values and \
             len(wrap(scr, text, theme.FONT_SMALL, width)) > 2:
+        colour = text.values.get("colour", "")
         text = _("buy {n} {colour} — not now (why: below)", n=text.values["n"],
-                 colour=text.values.get("colour", ""))
+                 colour=colour) if "n" in text.values else \
+            _("{colour}: not now (why: below)", colour=colour)
     return fit_lines(scr, text, theme.FONT_SMALL, width)
 
 
