@@ -293,7 +293,7 @@ def test_a_lesson_names_seat_colours_as_the_screen_shows_them(path):
             rest = re.sub(rf"\b{re.escape(name)}\b", " ", rest)
         said = {w for w in re.findall(r"[A-Za-z]+", rest) if w.lower() in COLOUR_WORDS}
         assert not said, f"{path.name}: {text!r} names a colour: write {{colour}}"
-        armies = list(getattr(rules, "army_names", []))
+        armies = list(getattr(rules.table, "army_names", []))
         for tribe in re.findall(r"People of the \w+", text):
             assert tribe in armies, f"{path.name}: {tribe} plays no seat here ({armies})"
         mine = re.search(r"You lead the (People of the \w+)", text)

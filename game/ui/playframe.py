@@ -48,7 +48,7 @@ RING = 7.0
 def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     """The frame's parts, or None when the view cannot say what decides its pixels."""
     view = scene.view
-    if not getattr(view, "keyed", False):
+    if not view.keyed:
         return None
     game = scene.game
     lines = view.seat_fact_lines

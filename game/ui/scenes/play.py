@@ -554,7 +554,7 @@ class PlayScene(BaseScene):
     def draw_board(self, screen: Screen) -> None:
         """The view's board; a keyed view's clipped to its area, as it promises (so a
         burst flying out of the board ends at its edge in every frame alike)."""
-        if not getattr(self.view, "keyed", False):
+        if not self.view.keyed:
             self.view.draw(screen, self.board_area)
             return
         surface = screen.surface
