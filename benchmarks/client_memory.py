@@ -136,7 +136,10 @@ def summary(marks: list[Mark], frames: int, failures: list[str]) -> None:
     else:
         projected = peak
     verdict = "PASS" if projected < TARGET_MB else "MISS"
-    print(f"{verdict}: target < {TARGET_MB:.0f} MB for a two-hour game")
+    # a short run ends while the bounded caches still fill, so its growth line overstates
+    # the hours after it; the two hours played (--full) are the verdict
+    how = "" if frames >= TWO_HOURS else " (projected from a short run; --full plays them)"
+    print(f"{verdict}: target < {TARGET_MB:.0f} MB for a two-hour game{how}")
     if failures:
         print(f"plugin failures during the run: {failures}")
 
