@@ -167,7 +167,7 @@ class ActionLog:
         top = draw_panel(screen, x, y, w, h, _("Action log"))
         end = len(self.lines) - self.scroll
         first = self.first_shown()
-        shown = tuple(self.lines[first:end])
+        shown = tuple(self.lines[first:min(end, first + self.rows)])
         # the newest line stays at the bottom: rows a cut text left empty are at the top
         top += (self.rows - len(shown)) * LOG_LINE if first > 0 else 0
         # inside the panel's rim: the stone and the title under it are the same each frame
@@ -182,6 +182,10 @@ class ActionLog:
         first = max(0, end - self.rows)
         while 0 < first < end and not self.heads[first]:
             first += 1
+        if first >= end > 0:
+            # the newest text alone is longer than the panel (long names at 1280x720: the
+            # panel holds two rows): its beginning, rather than an empty log
+            first = next(i for i in range(end - 1, -1, -1) if self.heads[i])
         return first
 
     def _paint(self, screen: Screen, shown: tuple[tuple[str, Colour], ...],

@@ -105,3 +105,23 @@ def test_no_action_is_told_twice(stub_app, variant, players):
     if variant.startswith("mexica"):
         assert not notation, notation
         assert any(" AP" in t for t in lines)
+
+
+def test_a_newest_text_longer_than_the_panel_shows_its_beginning(stub_app):
+    """At 1280x720 the panel holds two rows, and with long names the newest text can
+    wrap over three ("Xochiquetzal places a People of the Ocelot pawn in t22 (Moon
+    Plaza)"): the panel shows that text's beginning, never nothing at all."""
+    from game.ui.actionlog import LOG_LINE
+
+    log = ActionLog((1344.0, 792.0, 560.0, 70 + 2 * LOG_LINE))
+    assert log.rows == 2
+    ink = (255, 255, 255)
+    log.lines = [("Ana passes", ink), ("Xochiquetzal places a People", ink),
+                 ("of the Ocelot pawn in t22", ink), ("(Moon Plaza)", ink)]
+    log.heads = [True, True, False, False]
+    first = log.first_shown()
+    assert first == 1  # the newest text's first line
+    seen: list[str] = []
+    log._paint = lambda screen, shown, top: seen.extend(t for t, _c in shown)
+    log.draw(stub_app.screen)
+    assert seen == ["Xochiquetzal places a People", "of the Ocelot pawn in t22"]
