@@ -87,13 +87,8 @@ def type_icon(scr: Screen, kind: str, cx: float, cy: float, r: float,
             scr.box(cx - bw / 2, cy + s * 0.75 - (i + 1) * s * 0.42, bw, s * 0.42, INK)
         scr.box(cx - s * 0.18, cy + s * 0.75 - 3 * s * 0.42 - s * 0.32, s * 0.36, s * 0.32,
                 INK)
-    else:  # wild: a star
-        pts = []
-        for i in range(10):
-            ang = -math.pi / 2 + i * math.pi / 5
-            rr = s if i % 2 == 0 else s * 0.45
-            pts.append((cx + rr * math.cos(ang), cy + rr * math.sin(ang)))
-        scr.polygon(pts, INK)
+    else:  # wild: a star (the seats' star mark)
+        draw_mark(scr, "star", cx, cy, s, INK)
 
 
 def paint_pattern(scr: Screen, kind: str, x: float, y: float, w: float, h: float,
@@ -326,13 +321,18 @@ def stack_position(lay: Layout, geo: MapGeometry, counts: list[int], t: int,
     counts = list(counts)
     counts[army] = max(1, counts[army])
     present = [a for a, n in enumerate(counts) if n]
+    cx, cy, s = _stacks_at(lay, geo, t, len(present))
+    return stack_slots(len(present), cx, cy, s)[present.index(army)], s
+
+
+def _stacks_at(lay: Layout, geo: MapGeometry, t: int, armies: int) -> tuple[float, float,
+                                                                              float]:
+    """The centre of ``t``'s stacks and each stack's size, for ``armies`` present."""
     pts = label_points(lay, geo, t)
     r = pts["r"][0]
     cx, cy = pts["pawns"]
-    s = max(12.0, r * (0.55 if len(present) <= 2 else 0.46))
-    if len(present) > 2:
-        cy += r * 0.08
-    return stack_slots(len(present), cx, cy, s)[present.index(army)], s
+    s = max(12.0, r * (0.55 if armies <= 2 else 0.46))
+    return cx, cy + (r * 0.08 if armies > 2 else 0.0), s
 
 
 def paint_stacks(scr: Screen, lay: Layout, geo: MapGeometry, counts: list[int],
@@ -342,12 +342,7 @@ def paint_stacks(scr: Screen, lay: Layout, geo: MapGeometry, counts: list[int],
     present = [(a, n) for a, n in enumerate(counts) if n]
     if not present:
         return
-    pts = label_points(lay, geo, t)
-    r = pts["r"][0]
-    cx, cy = pts["pawns"]
-    s = max(12.0, r * (0.55 if len(present) <= 2 else 0.46))
-    if len(present) > 2:
-        cy += r * 0.08
+    cx, cy, s = _stacks_at(lay, geo, t, len(present))
     for (army, n), (px, py) in zip(present, stack_slots(len(present), cx, cy, s),
                                    strict=False):
         colour = colours[army] if army < len(colours) else theme.NEUTRAL_COLOUR
