@@ -34,6 +34,14 @@ if TYPE_CHECKING:
 LOG_KEEP = 400
 #: wrapped texts kept before the cache starts over
 WRAP_CACHE = 5000
+#: where a panel's lines begin under its title strip and without one (``draw_panel``),
+#: and the room kept under the last line
+TITLED_TOP = 52.0
+UNTITLED_TOP = 16.0
+BOTTOM = 18.0
+#: the fewest rows a log shows under its title: a shorter panel gives the title's room
+#: to a row (a newest text wrapped over three lines is then read whole)
+TITLED_ROWS = 3
 
 Colour = tuple[int, int, int]
 Entry = tuple[int | None, str, list["Event"]]
@@ -90,8 +98,35 @@ class ActionLog:
 
     @property
     def rows(self) -> int:
-        """Lines the panel shows at once."""
-        return int((self.area[3] - 70) // LOG_LINE)
+        """Lines the panel shows at once: under its title, or in the title's room where
+        fewer than :data:`TITLED_ROWS` would fit under it (four long names at 1280x720:
+        a text there wraps over three lines, and a log of two rows showed no whole one)
+        or the text at the bottom needs it."""
+        return self._rows(self.titled)
+
+    def _rows(self, titled: bool) -> int:
+        return int((self.area[3] - (TITLED_TOP if titled else UNTITLED_TOP) - BOTTOM)
+                   // LOG_LINE)
+
+    @property
+    def titled(self) -> bool:
+        """Whether the panel has its title: not where the title's room is a row, nor
+        while the text at the bottom is longer than the rows under it ("Xochiquetzal
+        spielt Heilige Spiele: …" over four lines in German). Scrolled back, it has it:
+        the strip says how many newer lines are below."""
+        under = self._rows(True)
+        return self.scroll > 0 or (under >= TITLED_ROWS and self._last_text() <= under)
+
+    def _last_text(self) -> int:
+        """How many lines the text at the bottom of the panel (the newest, unless
+        scrolled back) wraps over."""
+        end = len(self.lines) - self.scroll
+        if end <= 0:
+            return 0
+        head = next((i for i in range(end - 1, -1, -1) if self.heads[i]), 0)
+        after = next((i for i in range(head + 1, len(self.lines)) if self.heads[i]),
+                     len(self.lines))
+        return after - head
 
     def stale(self, session: Session) -> bool:
         return self.version != session.version
@@ -164,14 +199,20 @@ class ActionLog:
 
     def draw(self, screen: Screen) -> None:
         x, y, w, h = self.area
-        top = draw_panel(screen, x, y, w, h, _("Action log"))
+        top = draw_panel(screen, x, y, w, h, _("Action log") if self.titled else "")
         end = len(self.lines) - self.scroll
         first = self.first_shown()
         shown = tuple(self.lines[first:min(end, first + self.rows)])
         # the newest line stays at the bottom: rows a cut text left empty are at the top
         top += (self.rows - len(shown)) * LOG_LINE if first > 0 else 0
+        last = first + len(shown)
+        if shown and last < len(self.lines) and not self.heads[last]:
+            # a text goes on below the panel (longer than it, or scrolled back): said so
+            text, colour = shown[-1]
+            shown = (*shown[:-1], (text + " …", colour))
         # inside the panel's rim: the stone and the title under it are the same each frame
-        self._painted.draw(screen, (x + 8, y + 8, w - 16, h - 16), (shown, self.scroll, top),
+        self._painted.draw(screen, (x + 8, y + 8, w - 16, h - 16),
+                           (shown, self.scroll, top, self.titled),
                            lambda s: self._paint(s, shown, top))
 
     def first_shown(self) -> int:

@@ -8,6 +8,7 @@ import pytest
 
 from game.api import new_game
 from game.core.rng import Rng
+from game.kit.client.layers import Snapshot
 from game.ui import showcase
 from game.ui.actionlog import ActionLog
 
@@ -107,21 +108,62 @@ def test_no_action_is_told_twice(stub_app, variant, players):
         assert any(" AP" in t for t in lines)
 
 
-def test_a_newest_text_longer_than_the_panel_shows_its_beginning(stub_app):
-    """At 1280x720 the panel holds two rows, and with long names the newest text can
-    wrap over three ("Xochiquetzal places a People of the Ocelot pawn in t22 (Moon
-    Plaza)"): the panel shows that text's beginning, never nothing at all."""
-    from game.ui.actionlog import LOG_LINE
-
-    log = ActionLog((1344.0, 792.0, 560.0, 70 + 2 * LOG_LINE))
-    assert log.rows == 2
-    ink = (255, 255, 255)
-    log.lines = [("Ana passes", ink), ("Xochiquetzal places a People", ink),
-                 ("of the Ocelot pawn in t22", ink), ("(Moon Plaza)", ink)]
-    log.heads = [True, True, False, False]
-    first = log.first_shown()
-    assert first == 1  # the newest text's first line
+def painted(log, screen) -> tuple[list[str], bool]:
+    """The log's rows as one frame paints them, and whether its title strip is drawn."""
     seen: list[str] = []
-    log._paint = lambda screen, shown, top: seen.extend(t for t, _c in shown)
-    log.draw(stub_app.screen)
-    assert seen == ["Xochiquetzal places a People", "of the Ocelot pawn in t22"]
+    log._paint = lambda s, shown, top: seen.extend(t for t, _c in shown)
+    log._painted = Snapshot()
+    log.draw(screen)
+    del log._paint
+    return seen, log.titled
+
+
+INK = (255, 255, 255)
+
+
+def test_a_newest_text_over_three_lines_is_read_whole_in_the_short_panel(stub_app):
+    """Four long names at 1280x720: the panel is 142 high, two rows under its title, and
+    the newest text wraps over three ("Itzpapalotl moves a pawn from t5 (Obsidian Crags)
+    to t12 (Thunder Drum)"); its third line was lost. The title's room is a row there:
+    the three lines show, whole, the newest at the bottom."""
+    log = ActionLog((1344.0, 806.0, 560.0, 142.0))
+    log.lines = [("Ana passes", INK), ("Itzpapalotl moves a pawn from t5", INK),
+                 ("(Obsidian Crags) to t12 (Thunder", INK), ("Drum)", INK)]
+    log.heads = [True, True, False, False]
+    assert log.rows == 3
+    seen, titled = painted(log, stub_app.screen)
+    assert seen == ["Itzpapalotl moves a pawn from t5", "(Obsidian Crags) to t12 (Thunder",
+                    "Drum)"]
+    assert not titled
+
+
+def test_a_panel_with_room_keeps_its_title_until_the_newest_text_needs_the_room(stub_app):
+    """Three rows under the title: short texts keep it; a newest text of four lines (a
+    German "spielt Heilige Spiele" with long names) takes the title's room and is read
+    whole; scrolled back, the title strip is there to say what is below."""
+    log = ActionLog((1344.0, 748.0, 560.0, 200.0))
+    log.lines = [("Ana passes", INK), ("Bo passes", INK), ("Cy passes", INK)]
+    log.heads = [True, True, True]
+    seen, titled = painted(log, stub_app.screen)
+    assert titled and seen == ["Ana passes", "Bo passes", "Cy passes"]
+    long = ["Xochiquetzal spielt Heilige Spiele:", "Tlahuizcalpan muss in t13",
+            "(Amaranthhügel) mit Xochiquetzal", "koexistieren"]
+    log.lines += [(t, INK) for t in long]
+    log.heads += [True, False, False, False]
+    seen, titled = painted(log, stub_app.screen)
+    assert seen == long and not titled
+    log.scroll_by(3)
+    seen, titled = painted(log, stub_app.screen)
+    assert titled and seen[-1].endswith("…")  # the text goes on below, said so
+
+
+def test_a_text_longer_than_the_whole_panel_shows_its_beginning_marked_cut(stub_app):
+    """A text longer than the panel even without its title (a scoring in the
+    pseudo-language) shows its beginning, never nothing, and its last row says it goes
+    on ("…"), never a silent cut."""
+    log = ActionLog((1344.0, 806.0, 560.0, 142.0))
+    log.lines = [("Ana passes", INK)] + [(f"part {i}", INK) for i in range(5)]
+    log.heads = [True, True] + [False] * 4
+    assert log.first_shown() == 1  # the newest text's first line
+    seen, _titled = painted(log, stub_app.screen)
+    assert seen == ["part 0", "part 1", "part 2 …"]
