@@ -50,6 +50,9 @@ class Hint:
     plan: tuple[str, ...]
     reason: str
     shorter: tuple[str, ...] = ()
+    #: the hint for the plan's next step once this one is played, with its own reason
+    #: (this one's "then you move a pawn from t20 to t11" would say that step twice)
+    then: Hint | None = None
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -86,12 +89,34 @@ class HintBot(GreedyBot):
         plan = self._plan_made if self._plan_made[:1] == [action] else [action]
         reasons: tuple[str, ...] = ()
         if self._before is not None:
-            reasons = reasons_for(rules, self._before, seat, plan)
+            self.hint = plan_hint(rules, self._before, seat, tuple(plan))
+            if self.hint is not None:
+                return action
         elif len(legal) == 1:
             reasons = (say(_("the only move there is")),)
         reasons = reasons or (say(_("the Normal computer player's choice")),)
         self.hint = Hint(seat, action, tuple(plan), reasons[0], reasons[1:])
         return action
+
+
+def plan_hint(rules: Rules, state: Any, seat: int, plan: tuple[str, ...]) -> Hint | None:
+    """The hint for ``plan`` on the sampled ``state``, and for each of its later steps
+    (:attr:`Hint.then`) the reason of the plan's rest, worded on the sample as it is once
+    the steps before are played; None if the plan has no reason to give."""
+    reasons = reasons_for(rules, state, seat, plan)
+    if not reasons:
+        return None
+    then = None
+    if len(plan) > 1:
+        work = rules.clone(state)
+        try:
+            rules.apply(work, plan[0])
+        except IllegalAction:
+            work = None
+        if work is not None and not rules.is_over(work) and \
+                rules.current_player(work) == seat:
+            then = plan_hint(rules, work, seat, plan[1:])
+    return Hint(seat, plan[0], plan, reasons[0], reasons[1:], then)
 
 
 def suggest(rules: Rules, view: dict[str, Any], legal: list[str], seed: int = 0) -> Hint:

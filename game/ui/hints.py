@@ -73,7 +73,12 @@ class Hinter:
             return False
         follow, self.follow = self.follow, None
         if follow is not None and follow[0] == session.version and follow[1][0] in legal:
-            self._ready = replace(follow[2], seat=seat, action=follow[1][0], plan=follow[1])
+            # the next step with its own reason: the last one's ("then you move …")
+            # would say the step twice
+            then = follow[2].then
+            self._ready = replace(then, seat=seat) if then is not None and \
+                then.plan == follow[1] else Hint(seat, follow[1][0], follow[1],
+                                                 say(_("the Normal computer player's choice")))
             self.key = key
             return True
         view = json.loads(json.dumps(game.view(seat)))

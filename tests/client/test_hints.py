@@ -148,3 +148,38 @@ def test_a_plan_is_not_followed_after_another_move(ui):
     scene.apply(other)  # the player did something else: a fresh search
     ui.frames(1)
     assert scene.hinter.follow is None
+
+
+def test_the_plans_next_step_is_hinted_with_its_own_reason_never_the_step_twice(ui):
+    """Aztlán for three: the hint "You place a pawn in t20 — then you move a pawn from
+    t20 to t11", played as hinted, was followed by "You move a pawn from t20 to t11 —
+    then you move a pawn from t20 to t11": the next step kept the first one's reason.
+    The next step's hint gives the reason of what is left of the plan, never its own
+    move again after "then"."""
+    game = new_game("aztlan", 3, seed=11)
+    while game.legal_actions()[0].startswith("choose"):  # the tribes, chosen in secret
+        game.apply(game.legal_actions()[0])
+    scene = PlayScene(make_session(ui.app, game, ["Ana", "Ben", "Cy"]))
+    ui.app.stack.push(scene)
+    ui.frames(2)
+    for _ in range(60):  # a hint whose plan goes on after its first step
+        while ui.app.stack.top is not scene:  # a screen handed over: Enter when ready
+            ui.key(pygame.K_RETURN)
+        ui.key(pygame.K_h)
+        wait_hint(ui, scene)
+        hint = scene.hinter.hint
+        assert hint is not None
+        if len(hint.plan) > 1 and scene.hints.enter_action() is None:
+            break
+        scene.apply(hint.action)
+        ui.frames(1)
+    else:
+        raise AssertionError("no hint with a plan of several steps")
+    scene.apply(hint.action)  # played as hinted
+    ui.frames(1)
+    ui.key(pygame.K_h)
+    wait_hint(ui, scene)
+    text = str(scene.hint_text)
+    move, _dash, why = text.removeprefix("Hint: ").partition(" — ")
+    assert scene.hinter.hint is not None and scene.hinter.hint.action == hint.plan[1]
+    assert why and move.lower() not in why.lower(), text
