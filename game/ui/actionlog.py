@@ -205,11 +205,6 @@ class ActionLog:
         shown = tuple(self.lines[first:min(end, first + self.rows)])
         # the newest line stays at the bottom: rows a cut text left empty are at the top
         top += (self.rows - len(shown)) * LOG_LINE if first > 0 else 0
-        last = first + len(shown)
-        if shown and last < len(self.lines) and not self.heads[last]:
-            # a text goes on below the panel (longer than it, or scrolled back): said so
-            text, colour = shown[-1]
-            shown = (*shown[:-1], (text + " …", colour))
         # inside the panel's rim: the stone and the title under it are the same each frame
         self._painted.draw(screen, (x + 8, y + 8, w - 16, h - 16),
                            (shown, self.scroll, top, self.titled),
