@@ -335,15 +335,23 @@ def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
         if chosen:
             scr.box(*r, theme.ACCENT, radius=6 * k, width=3 * k)
         vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
-        lines = _option_lines(scr, option.text, r[2] - 44 * k)
+        lines = _option_lines(scr, option.text, r[2] - 44 * k, option.shorter)
         top = r[1] + r[3] / 2 - 17 * (len(lines) - 1)
         for j, line in enumerate(lines):
             scr.text(line, r[0] + 34 * k, top + 34 * j, theme.FONT_SMALL, theme.TEXT, "midleft")
 
 
-def _option_lines(scr: Screen, text: Text, width: float) -> list[str]:
-    """An option in two lines; a reason too long for them is left to the status line
-    (which reads the chosen option in full) rather than cut mid-word."""
+def _option_lines(scr: Screen, text: Text, width: float,
+                  shorter: tuple[Text, ...] = ()) -> list[str]:
+    """An option in two lines: in its fullest wording that fits them (``shorter``: a
+    purchase without what its porters do, …); a reason too long for them is left to
+    the status line (which reads the chosen option in full) rather than cut mid-word."""
+    for wording in (text, *shorter):
+        if len(wrap(scr, wording, theme.FONT_SMALL, width)) <= 2:
+            text = wording
+            break
+    else:
+        text = shorter[-1] if shorter else text
     if isinstance(text, Msg) and "reason" in text.values and \
             len(wrap(scr, text, theme.FONT_SMALL, width)) > 2:
         colour = text.values.get("colour", "")

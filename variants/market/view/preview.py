@@ -56,6 +56,9 @@ class Option:
     purchase: Purchase | None
     blockers: tuple[int, ...]
     path: tuple[int, ...]
+    #: ``text`` in fewer words, each whole, the shortest last: a row too narrow for the
+    #: fullest shows the fullest that fits, and the status line reads ``text`` whole
+    shorter: tuple[Text, ...] = ()
 
 
 @dataclass
@@ -117,22 +120,38 @@ def engine_reason(game: Any, actions: list[str]) -> Text | None:
     return None
 
 
-def describe_purchase(p: Purchase, colour: str) -> Msg:
-    """"buy 3 red: gets 2 (porter returns 1), coin kept (ambassador)"."""
+def purchase_wordings(p: Purchase, colour: str, coinless: bool = False) -> tuple[Msg, ...]:
+    """What a purchase does, in fewer words each: whole, then without what the porters
+    and governors do, then only what it buys; ``coinless``: each said to wait for the
+    buyer's coin ("…, once it has a coin")."""
+    full = describe_purchase(p, colour)
+    plain = describe_purchase(p, colour, effects=False)
+    if coinless:
+        return (_("{purchase}, once it has a coin", purchase=full),
+                _("{purchase}, once it has a coin", purchase=plain),
+                _("buy {n} {colour}, once it has a coin (more: below)", n=p.taken,
+                  colour=colour_of(colour)))
+    return (full, plain, _("buy {n} {colour} (more: below)", n=p.taken,
+                           colour=colour_of(colour)))
+
+
+def describe_purchase(p: Purchase, colour: str, effects: bool = True) -> Msg:
+    """"buy 3 red: gets 2 (porter returns 1), coin kept (ambassador)"; without
+    ``effects``: "buy 3 red: gets 2, coin kept (ambassador)"."""
     porters = sum(1 for _sq, tile in p.acts if tile == "porter")
     governors = sum(1 for _sq, tile in p.acts if tile == "governor")
-    effects: list[Msg] = []
+    acted: list[Msg] = []
     if porters:
-        effects.append(_.n("porter returns {back}", "{n} porters return {back}", n=porters,
+        acted.append(_.n("porter returns {back}", "{n} porters return {back}", n=porters,
                            back=p.to_vendor))
     if governors:
-        effects.append(_.n("governor gives the king {given}",
+        acted.append(_.n("governor gives the king {given}",
                            "{n} governors give the king {given}", n=governors,
                            given=p.to_king))
     gets = _("gets all {n}", n=p.taken) if p.to_buyer == p.taken else \
         _("gets {n}", n=p.to_buyer)
-    if effects:
-        gets = _("{gets} ({effects})", gets=gets, effects=_.listing(effects, "comma"))
+    if acted and effects:
+        gets = _("{gets} ({effects})", gets=gets, effects=_.listing(acted, "comma"))
     coin = _("coin kept (ambassador)") if p.keeps_coin else _("pays its coin")
     return _("buy {n} {colour}: {gets}, {coin}", n=p.taken, colour=colour_of(colour),
              gets=gets, coin=coin)
@@ -172,25 +191,25 @@ def buyer_options(session: Any, seat: int, b: int) -> list[Option]:
         ok = deciding and session.is_legal(action)
         purchase = result if isinstance(result, Purchase) else None
         text: Text
+        shorter: list[Text] = []
         if blockers:
             text = _.n("{colour}: blocked by the crowd on {where}",
                        "{colour}: blocked by crowds on {where}", n=len(blockers),
                        colour=colour_of(colour),
                        where=_.listing([rules.table.geo.names[p] for p in blockers], "comma"))
         elif purchase is not None:
-            text = describe_purchase(purchase, colour)
-            if coinless:
-                text = _("{purchase}, once it has a coin", purchase=text)
+            wordings = purchase_wordings(purchase, colour, coinless)
+            text, shorter = wordings[0], list(wordings[1:])
         else:
             assert not isinstance(result, Purchase)
             text = _("{colour}: {reason}", colour=colour_of(colour), reason=result)
         if purchase is not None and deciding and not ok and not coinless:
             why = engine_reason(game, [action])
             if why:  # what it would buy, and why not now (the rest would not fit)
-                text = _("buy {n} {colour} — not now: {reason}", n=purchase.taken,
-                         colour=colour_of(colour), reason=why)
+                text, shorter = _("buy {n} {colour} — not now: {reason}", n=purchase.taken,
+                                  colour=colour_of(colour), reason=why), []
         out.append(Option(colour, sq, text, ok, action if deciding else None, purchase,
-                          blockers, path))
+                          blockers, path, tuple(shorter)))
     return out
 
 
