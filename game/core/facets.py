@@ -9,7 +9,8 @@ of it, by other parts of the program, and every one has a safe default:
   (``candidates``), a reason for the hint key (``explain``) and their settings;
 * :class:`Presentation`: what the screens ask: a sentence for the log
   (``describe_action``), the player aid, the phone's panel and plans, the results'
-  facts and tie-break, and what an action gives up (``forgoes``).
+  facts and tie-break, what an action gives up (``forgoes``) and the log's shorter
+  wordings (``log_wordings``).
 
 Keeping them apart is how OpenSpiel keeps Game, State and Observer apart, or
 boardgame.io its AI enumeration apart from the moves: a reader of the rules need not
@@ -49,7 +50,7 @@ BOT_HOOKS = ("playout_action", "greedy_playout_action", "evaluate", "evaluation_
              "search_settings", "determinize", "candidates", "progresses", "explain")
 #: the optional hooks of the screens (the television, the phones, the results)
 PRESENTATION = ("describe_action", "player_aid", "device_panel", "device_plans",
-                "game_facts", "tie_break", "forgoes")
+                "game_facts", "tie_break", "forgoes", "log_wordings")
 
 
 def has_hidden(data: Any) -> bool:
@@ -279,6 +280,17 @@ class Presentation(Generic[S]):
         client waits for one press more ("5 AP left: press again to confirm"), so that a
         slip costs nothing; ``apply`` takes it as always. Never changes ``state``."""
         return ""
+
+    def log_wordings(self, event: Event) -> Sequence[Text]:
+        """Optional: ``event``'s text in fewer words, each whole and true, the shortest
+        last, for the action log where its room is short (four long names in German
+        at 1280x720 leave the log three rows): the log shows the fullest wording that
+        fits whole, never a cut text. Say the same thing by meaning, e.g. a scoring
+        names the points and leaves out every reason ("Ana adds 71 at the end"); the
+        text itself stays what the log shows where it fits, and what the phones and
+        the results read. ``event`` may be the game's ``describe_action`` sentence
+        (kind: the action's verb) for a move no event tells. Default: none."""
+        return ()
 
 
 def _adopt(adapter: object, rules: object, base: type, names: Sequence[str]) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.core.facets import presentation
 from game.i18n import say
 from game.i18n.client import _
 from game.kit.client import theme
@@ -165,7 +166,8 @@ class ActionLog:
         seat, action, events = entry
         width = self.area[2] - 44
         text, colour, told = entry_head(session, colours, seat, action, events)
-        out = [(part, colour, i == 0) for i, part in enumerate(self._wrap(screen, text, width))]
+        out = [(part, colour, i == 0)
+               for i, part in enumerate(self._said(screen, session, text, told, width))]
         for event in events:
             if event is told or not event.visible(None) or event.kind == "turn":
                 continue
@@ -173,9 +175,25 @@ class ActionLog:
             tint = theme.GOOD if event.points else theme.TEXT_DIM
             if event.kind in ("scoring", "period", "game_over"):
                 tint = theme.ACCENT
-            out += [("   " + part, tint, i == 0)
-                    for i, part in enumerate(self._wrap(screen, text, width - 24))]
+            out += [("   " + part, tint, i == 0) for i, part in
+                    enumerate(self._said(screen, session, text, event, width - 24))]
         return out
+
+    def _said(self, screen: Screen, session: Session, text: str, event: Event | None,
+              width: float) -> list[str]:
+        """``text`` (``event``'s) wrapped, or where it is longer than the panel can show,
+        the fullest of the game's shorter wordings of it that fits whole (its
+        ``log_wordings``: "Xochiquetzal adds 71 at the end" for the scoring with every
+        reason, over five lines in German); else the shortest, whose beginning shows."""
+        lines = self._wrap(screen, text, width)
+        rows = self._rows(False)
+        if event is None or len(lines) <= rows:
+            return lines
+        for shorter in presentation(session.game.rules).log_wordings(event):
+            lines = self._wrap(screen, say(shorter, session.names), width)
+            if len(lines) <= rows:
+                break
+        return lines
 
     def _wrap(self, screen: Screen, text: str, width: float) -> list[str]:
         key = (text, width)

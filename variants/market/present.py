@@ -13,15 +13,29 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.errors import IllegalAction
+from game.core.events import Event
 from game.core.facets import Presentation
 from game.i18n import Text
 from game.kit.verbs import dispatch
+from game.kit.wordings import Shorter, shorter
 from variants.market import facts, legal, scoring
 from variants.market.notation import parse
 from variants.market.state import MarketState
 from variants.market.table import MarketTable
 from variants.market.text import _
 from variants.market.verbs import VERBS
+
+#: the log's shorter wordings of its long texts, by meaning: the winners without the
+#: table of points (the seat cards show it), a draw without the bag's count
+SHORTER: dict[str, Shorter] = {
+    "The bag is empty and the round is over. {table}. Winner: {winners}":
+        lambda v: [_("The round is over. Winner: {winners}", winners=v["winners"]),
+                   _("Winner: {winners}", winners=v["winners"])],
+    "{player} draws {goods} for the vendors ({left} left in the bag)":
+        lambda v: [_("{player} draws {goods} for the vendors", player=v["player"],
+                     goods=v["goods"]),
+                   _("{player} draws {goods}", player=v["player"], goods=v["goods"])],
+}
 
 
 class MarketPresentation(Presentation[MarketState]):
@@ -39,6 +53,9 @@ class MarketPresentation(Presentation[MarketState]):
         assert say is not None
         said: Text = say(self.table, state, args)
         return said
+
+    def log_wordings(self, event: Event) -> Sequence[Text]:
+        return shorter(event.text, SHORTER)
 
     def player_aid(self) -> dict[str, Any]:
         from variants.market.aid import player_aid

@@ -13,14 +13,31 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.errors import IllegalAction
+from game.core.events import Event
 from game.core.facets import Presentation
 from game.i18n import Text
+from game.kit.wordings import Shorter, shorter
 from variants.mexica import facts
 from variants.mexica.notation import parse
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaTable, deciding
 from variants.mexica.text import _, ap
 from variants.mexica.verbs import check, sentence
+
+#: the log's shorter wordings of its long texts, by meaning: what happens, without why
+#: (the board and the display show it)
+SHORTER: dict[str, Shorter] = {
+    "{player} proposes removing the size-{size} calpulli token; every other player must "
+    "agree": lambda v: [_("{player} proposes removing the size-{size} calpulli token",
+                          player=v["player"], size=v["size"])],
+    "Period 2 begins: the set-aside calpulli tokens are revealed ({sizes}) and every "
+    "player takes their remaining temples":
+        lambda v: [_("Period 2 begins: the set-aside calpulli tokens are revealed ({sizes})",
+                     sizes=v["sizes"]), _("Period 2 begins")],
+    "Period {period} ends after this round: the display is empty and a player has built "
+    "every temple": lambda v: [_("Period {period} ends after this round",
+                                 period=v["period"])],
+}
 
 
 class MexicaPresentation(Presentation[MexicaState]):
@@ -41,6 +58,9 @@ class MexicaPresentation(Presentation[MexicaState]):
         except IllegalAction:
             return action
         return sentence(t, state, deciding(t, state), verb, plan)
+
+    def log_wordings(self, event: Event) -> Sequence[Text]:
+        return shorter(event.text, SHORTER)
 
     def player_aid(self) -> dict[str, Any]:
         from variants.mexica.aid import player_aid
