@@ -99,3 +99,28 @@ def test_the_lessons_panel_header_and_period_line_never_meet(make_app, size, les
     assert header_clear(ui)[0] == "Place your Pilli"
     showcase.lesson(ui.app, lesson)  # a move in the middle of the lesson
     header_clear(ui)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "de", "qps"])
+def test_the_neutral_row_is_read_whole_in_every_language(make_app, size, lang):
+    """Mexica for two: the neutral colour's row says its temples and their levels, in
+    fewer words where the row is narrow, never cut ("Neutral: 10 Gebäude, Summe der ."
+    was seen at 1280x720 in German)."""
+    from tests.client.test_language import spoken
+    from variants.mexica.text import _
+
+    ui = Driver(make_app(size=size, fullscreen=False))
+    with spoken(lang):
+        showcase.start_play(ui.app, new_game("mexica-2p-neutral", 2, seed=4))
+        ui.frames(2)
+        with drawn_rects(ui) as seen:
+            ui.app.draw()
+        whole = say(_.n("Neutral: {n} temple, {levels} levels",
+                        "Neutral: {n} temples, {levels} levels", n=10, levels=20))
+        short = say(_.n("Neutral: {n} temple", "Neutral: {n} temples", n=10))
+    rows = [t for t, _r in seen if t in (whole, short) or t.startswith(short[:6])]
+    assert len(rows) == 1, [t for t, _r in seen]
+    assert rows[0] in (whole, short), rows
+    if lang == "en":
+        assert rows[0] == whole  # the fullest where it fits

@@ -434,10 +434,15 @@ def _neutral_row(scr: Screen, levels: list[int], x: float, y: float, w: float,
     scr.box(x, y, w, h, theme.PANEL, radius=8 * k)
     scr.box(x, y, 44 * k, h, seat_colour([], -1), radius=8 * k)
     draw_mark(scr, seat_mark([], -1), x + 22 * k, cy, 12 * k, INK)
-    words = _.n("Neutral: {n} temple, {levels} levels", "Neutral: {n} temples, {levels} levels",
-                n=len(levels), levels=sum(levels))
-    scr.text(_fit(scr, words, CHIP * k, w - 70 * k), x + 58 * k, cy, theme.readable(CHIP * k),
-             theme.TEXT_DIM, "midleft")
+    size, room = theme.readable(CHIP * k), w - 70 * k
+    # the fullest wording that fits the row ("Neutral: 10 Gebäude, Wert 20" in German at
+    # 1280x720 was cut to "…, Summe der ."): the levels are in each district's standing
+    wordings = (_.n("Neutral: {n} temple, {levels} levels",
+                    "Neutral: {n} temples, {levels} levels", n=len(levels), levels=sum(levels)),
+                _.n("Neutral: {n} temple", "Neutral: {n} temples", n=len(levels)))
+    words = next((wd for wd in wordings if scr.text_width(wd, size) <= room), wordings[-1])
+    scr.text(_fit(scr, words, CHIP * k, room), x + 58 * k, cy, size, theme.TEXT_DIM,
+             "midleft")
 
 
 def _fit(scr: Screen, text: Text, size: float, width: float) -> str:
