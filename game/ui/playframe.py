@@ -13,6 +13,7 @@ changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -81,7 +82,7 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     panel = panel_area(game.players, lines, scene.wide)
     out = [
         part("bar", bar, bar_key, scene.draw_bar, breathing),
-        part("board", rect(scene.board_area, 0), view.board_key(), scene.draw_board),
+        *board_parts(scene, screen, rect(scene.board_area, 0)),
         part("log", rect(scene.log.area), (tuple(scene.log.lines), scene.log.scroll,
                                            scene.log.area), scene.log.draw),
         part("panel", rect(panel), (view.panel_key(), panel),
@@ -93,6 +94,17 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         area = scene.banner_area()
         out.append(part("banner", rect(area), None, lambda s: scene.banner.draw(s, area)))
     return out
+
+
+def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Part]:
+    """The board as one part (``board_key``, painted by ``draw``), or as the parts the
+    view hands over (``board_parts``), each clipped to the board."""
+    view = scene.view
+    given = view.board_parts(screen, scene.board_area)
+    if given is None:
+        return [Part("board", board, view.board_key(), lambda: scene.draw_board(screen))]
+    return [Part(("board", p.place), screen.rect(*p.area).clip(board), p.key,
+                 partial(p.paint, screen)) for p in given]
 
 
 def status_area() -> tuple[float, float, float, float]:
