@@ -20,11 +20,12 @@ import pygame
 
 from game.i18n import Seat, Text, say
 from game.i18n.client import _
+from game.i18n.render import language
 from game.kit.client import fx, theme
 from game.kit.client.damage import Part
 from game.kit.client.layout import STATUS_AREA, panel_area, seat_cards
 from game.ui import statusline
-from game.ui.playersbar import turn_holder
+from game.ui.playersbar import RING, turn_holder
 from game.ui.scenes.common import seat_mark
 from game.ui.statusline import LINE_STEP, draw_seat_status, draw_status
 from game.ui.widgets import draw_footer
@@ -41,9 +42,6 @@ StatusPaint = Callable[["Screen"], bool]
 #: logical units a part's painting may reach past its layout's rectangle: a panel's
 #: shadow (10), a deciding card's breathing ring (5), a refusal's shake
 MARGIN = 24.0
-#: how far the deciding seat's breathing ring reaches past its card (its growth, 5,
-#: and half its width)
-RING = 7.0
 
 
 def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
@@ -68,13 +66,15 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     current = game.current_player
     bar_key = None if lines else (
         tuple(scene.session.names), tuple(scene.colours), tuple(scene.session.marks),
-        tuple(game.scores), scene.shown_scores() and tuple(scene.shown_scores()), current,
-        tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide,
-        turn_holder(game) if current is not None else None)
+        _kept(("game", scene.session.version, id(game)), lambda: (
+            tuple(game.scores), turn_holder(game) if current is not None else None)),
+        scene.shown_scores() and tuple(scene.shown_scores()), current,
+        tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide)
     breathing = rect(cards[current], RING) if current is not None and current < len(cards) \
         else None
     status_key, status = status_part(scene)
-    shown = tuple((say(key), say(meaning)) for key, meaning in scene.shortcuts)
+    shown = _kept(("shortcuts", scene.shortcuts), lambda: tuple(
+        (say(key), say(meaning)) for key, meaning in scene.shortcuts))
     # the status and the shortcut bar are one part: a status needing two lines takes the
     # bar's room, and the bar is painted only when it does not
     below = status_area()
@@ -107,6 +107,21 @@ def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Pa
                  partial(p.paint, screen)) for p in given]
 
 
+#: what the frame's keys hold, by the facts it follows and the language: the same words
+#: and scores every frame are not worked out again (a few dozen catalogue look-ups and
+#: the game's scoring a frame otherwise)
+_KEPT: dict[Hashable, Any] = {}
+
+
+def _kept(facts: Hashable, words: Callable[[], Any]) -> Any:
+    key = (facts, language())
+    if key not in _KEPT:
+        if len(_KEPT) > 256:
+            _KEPT.clear()
+        _KEPT[key] = words()
+    return _KEPT[key]
+
+
 def status_area() -> tuple[float, float, float, float]:
     """Where the status line may paint: a second line takes the shortcut bar's room, a
     third grows upward (``game.ui.statusline``), so one line's step above it to the
@@ -121,9 +136,10 @@ def status_part(scene: PlayScene) -> tuple[Hashable, StatusPaint]:
     seat deciding elsewhere, or what the pointer is over."""
     assert scene.app is not None
     session = scene.session
-    hints = [say(h) for h, shown in ((_("U undo"), session.can_undo()),
-                                     (_("Y redo"), session.can_redo())) if shown]
-    hints.append(say(_("action {number}", number=len(scene.game.log))))
+    undo, redo, number = session.can_undo(), session.can_redo(), len(scene.game.log)
+    hints = list(_kept(("hints", undo, redo, number), lambda: tuple(
+        [say(h) for h, shown in ((_("U undo"), undo), (_("Y redo"), redo)) if shown]
+        + [say(_("action {number}", number=number))])))
     scoring = scene.scoring()
     if scoring is not None:  # the overlay's step, never a refusal from before it
         return _plain(say(scoring.status()), hints, below=False)  # (the overlay's own bar)

@@ -9,9 +9,11 @@ painted in parts; the others are painted whole, which these games check as well.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -229,3 +231,25 @@ def test_a_board_part_whose_key_misses_its_pulse_is_caught(make_app, monkeypatch
     with pytest.raises(AssertionError, match="differs from a whole repaint"):
         for _ in range(120):
             frame(app)
+
+
+def test_a_still_market_frame_says_no_word_anew(make_app, monkeypatch):
+    """A frame where nothing changed works its keys out from facts (the game's version,
+    the cursor, the language), not by saying every text of the screen again to find it
+    unchanged: it looks up almost nothing in the catalogues."""
+    app = make_app(size=(1920, 1080))
+    showcase.late_game(app, "tlatelolco-market", players=4, seed=7, quiet=30)
+    for _ in range(150):  # what the last action set moving lands
+        frame(app)
+    render = importlib.import_module("game.i18n.render")
+    looked_up: list[str] = []
+    real = render._render
+
+    def counting(msg: Any, *args: Any) -> str:
+        looked_up.append(msg.id)
+        return real(msg, *args)
+    monkeypatch.setattr(render, "_render", counting)
+    for _ in range(30):
+        app.step([], DT)
+        assert app.present() is not None  # in parts
+    assert len(looked_up) <= 2 * 30, f"{len(looked_up) / 30:.0f} words looked up a frame"

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from typing import Any, cast
 
-from game.i18n import Text
+from game.i18n import Text, language
 from game.kit.client import (
     PANEL_AREA,
     Area,
@@ -104,6 +104,7 @@ class MarketView(SeatStyle, AidPictures):
         self._decision: tuple[Any, ...] = ()
         self._scores = list(session.game.scores)
         self._panel_area = DEFAULT_PANEL
+        self._panel_facts: tuple[Any, Any] | None = None
         self._static = Layer()
         self._pieces = PiecesLayer()
         self._sync()
@@ -551,7 +552,17 @@ class MarketView(SeatStyle, AidPictures):
         return None if self.anims or self.fx.active else board_key(self, self._glow())
 
     def panel_key(self) -> Any:
-        return panel_key(self)
+        """The panel's words and choices (``panel_key``), worked out again only when the
+        facts they follow change: a still frame says no word."""
+        session = self.session
+        computer = getattr(session, "is_computer", None)
+        facts = (session.version, id(session.game), self.preview, self.mode, self.cursor,
+                 self.tile_choice, self.payer, self.option, tuple(self.colours),
+                 tuple(session.names), language(),
+                 callable(computer) and computer(session.game.current_player))
+        if self._panel_facts is None or self._panel_facts[0] != facts:
+            self._panel_facts = (facts, panel_key(self))
+        return self._panel_facts[1]
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from game.i18n import say
+from game.i18n import language, say
 from game.kit.client import Area, BoardPart, Screen, texture, theme
 from variants.market.text import _
 from variants.market.view import anim as va
@@ -31,7 +31,23 @@ MAT = (74, 58, 36)
 
 
 def board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
-    """The board in ``area`` as parts, in painting order."""
+    """The board in ``area`` as parts, in painting order. Asked every frame: while
+    nothing moves and the facts they follow hold (the game's version, the cursor, the
+    preview, the pulse's step, the seats' looks, the language), the last frame's are
+    given again, without working out a rectangle or a word."""
+    session = view.session
+    facts = (tuple(area), screen.scale, screen.ox, screen.oy, session.version,
+             id(session.game), view.cursor, view.preview, view.target, view.highlighted,
+             view._glow(), tuple(session.names), tuple(view.colours), language())
+    kept = getattr(view, "_kept_parts", None)
+    if kept is not None and kept[0] == facts and not view.anims and not view.fx.active:
+        return list(kept[1])
+    out = _board_parts(view, screen, area)
+    view._kept_parts = (facts, tuple(out))
+    return out
+
+
+def _board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     game = view.session.game
     rules, s = view.rules, game.state
     lay = make_layout(area, rules.table.n, rules.table.sides)
