@@ -8,6 +8,13 @@ Only a board view that says what decides its own pixels (``BoardView.keyed``, wi
 freely gets the whole frame painted, as before. The deciding seat's card pulses and a
 busy seat's spinner turns, so those are painted every frame; the rest only when its key
 changes.
+
+After an action the board, the panel, the log and the status change at once. The board
+is what the players look at, and the seat cards and the banner say whose turn it is:
+those are painted in that frame; the panel, the log and the status may wait a frame or
+two, in that order (:attr:`~game.kit.client.damage.Part.later`), so that the frame after
+an action is not the slowest of the game. A status that moves (a spinner, a refusal's
+shake) never waits.
 """
 
 from __future__ import annotations
@@ -42,6 +49,8 @@ StatusPaint = Callable[["Screen"], bool]
 #: logical units a part's painting may reach past its layout's rectangle: a panel's
 #: shadow (10), a deciding card's breathing ring (5), a refusal's shake
 MARGIN = 24.0
+#: the order in which the parts that may wait after an action are painted (``Part.later``)
+PANEL_WAITS, LOG_WAITS, STATUS_WAITS = 1, 2, 3
 
 
 def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
@@ -57,8 +66,8 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         return screen.rect(x - margin, y - margin, w + 2 * margin, h + 2 * margin)
 
     def part(place: str, area: pygame.Rect, key: Hashable, paint: Paint,
-             moving: pygame.Rect | None = None) -> Part:
-        return Part(place, area, key, lambda: paint(screen), moving)
+             moving: pygame.Rect | None = None, later: int = 0) -> Part:
+        return Part(place, area, key, lambda: paint(screen), moving, later)
 
     cards = seat_cards(game.players, lines, scene.wide)
     bar = rect(cards[0]).unionall([rect(card) for card in cards[1:]])
@@ -84,11 +93,12 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         part("bar", bar, bar_key, scene.draw_bar, breathing),
         *board_parts(scene, screen, rect(scene.board_area, 0)),
         part("log", rect(scene.log.area), (tuple(scene.log.lines), scene.log.scroll,
-                                           scene.log.area), scene.log.draw),
+                                           scene.log.area), scene.log.draw, later=LOG_WAITS),
         part("panel", rect(panel), (view.panel_key(), panel),
-             lambda s: view.draw_panel(s, panel)),
+             lambda s: view.draw_panel(s, panel), later=PANEL_WAITS),
         part("status", low, None if status_key is None else (status_key, shown),
-             lambda s: paint_status_and_footer(scene, s, status, shown)),
+             lambda s: paint_status_and_footer(scene, s, status, shown),
+             later=0 if status_key is None or scene.refusal else STATUS_WAITS),
     ]
     if scene.banner.active and scene.app is not None and scene.app.stack.top is scene:
         area = scene.banner_area()

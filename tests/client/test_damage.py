@@ -20,7 +20,8 @@ import pytest
 
 from game.api import list_variants, new_game
 from game.kit.client import Area, BoardPart, BoardView, Screen
-from game.kit.client.damage import Compositor, Part, merged
+from game.kit.client.damage import MOST_WAITED, Compositor, Part, merged
+from game.kit.client.screen import MAX_LATE
 from game.ui import showcase
 from game.ui.app import App
 from game.ui.scenes.handoff import HandoffScene
@@ -117,7 +118,9 @@ def test_every_frame_painted_in_parts_is_the_whole_repaint(make_app, variant, pl
 
 def test_a_kept_part_left_for_later_is_painted_the_next_frame(make_app):
     """As the running client does, one kept part is repainted a frame: one whose words
-    changed shows its old pixels for a frame and asks for its place the next."""
+    changed shows its old pixels for a frame (a part of the frame waiting its turn, or a
+    kept part over the budget, asking for its place the next), and then the window is
+    the whole repaint."""
     app = make_app(size=(960, 540))
     app.repaints_per_frame = 1
     play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
@@ -128,7 +131,8 @@ def test_a_kept_part_left_for_later_is_painted_the_next_frame(make_app):
     for _ in range(8):
         app.step([], DT)
         app.present()
-        pending.append(len(app.screen.pending))  # asked during the frame, for the next
+        # owed by the frame, or asked during the frame for the next
+        pending.append(len(app.compositor.owed) + len(app.screen.pending))
     assert any(pending), "no kept part waited for a later frame"
     app.repaints_per_frame = None
     before = shown()
@@ -253,3 +257,117 @@ def test_a_still_market_frame_says_no_word_anew(make_app, monkeypatch):
         app.step([], DT)
         assert app.present() is not None  # in parts
     assert len(looked_up) <= 2 * 30, f"{len(looked_up) / 30:.0f} words looked up a frame"
+
+
+def spread_frame(app: App, events: list[pygame.event.Event] | None = None) -> bool:
+    """One frame as the running client paints it (``repaints_per_frame`` 1: parts that
+    may wait are spread over the next frames), then the same state painted whole: the
+    window must equal it but inside the rectangles whose repaint is owed (a waiting
+    part's, a kept part's showing old pixels). The window is put back as it was, so that
+    the next frame starts from what the player saw. True if nothing was owed and the
+    window equals the whole repaint everywhere."""
+    composed = app.compositor.whole_frames + app.compositor.part_frames
+    app.step(events or [], DT)
+    app.present()
+    if app.compositor.whole_frames + app.compositor.part_frames == composed:
+        return True  # painted whole, unclipped
+    window = pygame.display.get_surface()
+    after = window.copy()
+    owed = [*app.compositor.owed, *app.screen.pending]
+    app.screen.repaints_left = None  # the whole repaint paints every kept part anew
+    app.draw_whole()
+    whole = window.copy()
+    patched = after.copy()
+    for rect in owed:  # what may still differ, taken from the whole repaint
+        patched.blit(whole, rect, rect)
+    if pygame.image.tobytes(patched, "RGB") != pygame.image.tobytes(whole, "RGB"):
+        raise AssertionError(
+            f"the frame differs from a whole repaint outside what is owed ({owed}) at "
+            f"{where_they_differ(shown_of(patched), shown_of(whole), window.get_size())}")
+    window.blit(after, (0, 0))
+    return not owed and shown_of(after) == shown_of(whole)
+
+
+def shown_of(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_an_actions_repaints_spread_over_frames_then_equal_a_whole_repaint(make_app):
+    """As the running client paints: after each action of a golden Market game (with
+    hovers and keys between), each frame equals a whole repaint but where a part's repaint
+    is owed, and once nothing more happens the window equals it within a few frames."""
+    log = json.loads(GOLDEN.read_text("utf-8"))["tlatelolco-market/4"]["log"]
+    app = make_app(size=(640, 360))
+    app.repaints_per_frame = 1
+    play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    rng = random.Random(7)
+    w, h = pygame.display.get_surface().get_size()
+    waited, owed_frames = [], 0
+    for i, action in enumerate(log[:40]):
+        for _ in range(60):  # a scoring reveal is passed on
+            if app.stack.top is play:
+                break
+            spread_frame(app, [key(pygame.K_RETURN)])
+        play.apply(action)
+        frames = 0
+        while not spread_frame(app):  # the action's frames: the board first, then the rest
+            frames += 1
+            assert frames <= MOST_WAITED + MAX_LATE + 1, "a part's repaint waits forever"
+        waited.append(frames)
+        pos = (rng.randrange(w), rng.randrange(h))
+        owed_frames += not spread_frame(app, [pygame.event.Event(
+            pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())])
+        if i % 3 == 0:
+            owed_frames += not spread_frame(app, [key(rng.choice((pygame.K_LEFT,
+                                                                  pygame.K_RIGHT)))])
+    assert app.failures == []
+    assert max(waited) >= 2, "an action's repaints were not spread"
+
+
+def test_a_board_part_missing_its_pulse_is_caught_when_repaints_spread(make_app, monkeypatch):
+    """The spread guard still finds a part keyed without what decides its pixels: what it
+    leaves stale is never owed."""
+    app = make_app(size=(960, 540))
+    app.repaints_per_frame = 1
+    play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    kind = play.view.__class__
+    real = kind.board_parts
+
+    def blind(view: BoardView, screen: Screen, area: Area) -> list[BoardPart] | None:
+        parts = real(view, screen, area) or []
+        return [BoardPart(p.place, p.area, "same" if p.place == "cursor" else p.key, p.paint)
+                for p in parts]
+    monkeypatch.setattr(kind, "board_parts", blind)
+    with pytest.raises(AssertionError, match="outside what is owed"):
+        for _ in range(120):
+            spread_frame(app)
+
+
+def test_a_waiting_part_is_painted_a_frame_later_and_nothing_over_it_before(pygame_display):
+    surface = pygame.Surface((100, 100))
+    painted: list[str] = []
+
+    def parts(key: int) -> list[Part]:
+        return [Part("board", pygame.Rect(0, 0, 60, 100), key,
+                     lambda: painted.append("board")),
+                Part("panel", pygame.Rect(50, 0, 50, 100), key,
+                     lambda: painted.append("panel"), later=1),
+                Part("log", pygame.Rect(50, 80, 50, 20), key,
+                     lambda: painted.append("log"), later=2)]
+
+    comp = Compositor()
+    comp.compose(surface, "g", parts(1), spread=True)
+    painted.clear()
+    rects = comp.compose(surface, "g", parts(2), spread=True)  # the board is most of it
+    assert painted == ["board"]  # the panel and the log wait, and nothing paints over them
+    assert rects == [pygame.Rect(0, 0, 50, 100)]
+    assert comp.owed == [pygame.Rect(50, 0, 50, 100), pygame.Rect(50, 80, 50, 20)]
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)
+    assert painted == ["board", "panel"]  # the panel next (painting its place anew)
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)
+    assert "log" in painted and comp.owed == []
+    painted.clear()
+    assert comp.compose(surface, "g", parts(2), spread=True) == []  # all caught up
+    assert painted == []

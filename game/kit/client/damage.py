@@ -16,14 +16,27 @@ is painted and presented, as before. So is every frame after a change of what is
 (another scene, a resize, the language, the settings) or when the damage covers most of
 the window, where one pass is cheaper than several. The window's own surface holds the
 last frame, so no second screenful of memory is kept.
+
+The frame right after an action changes the board, the side panel, the log and the status
+at once: painted together they would make it the slowest frame of the game. A part may
+say its repaint can wait (:attr:`Part.later`): the compositor, asked to spread
+(``compose(..., spread=True)``, as the running client does), paints the parts that
+cannot wait this frame, but not where a waiting part is, and the waiting ones one a frame
+after them (the one waiting longest first, then the most urgent); none in a frame that
+already repaints much of the window unless it has waited :data:`SPREAD_WAIT` frames, and
+none waits more than :data:`MOST_WAITED`. Until then the window shows its old pixels
+where such a part is: :attr:`Compositor.owed` says where.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
+
+from game.kit.client.art.scenery import around
 
 #: damage covering more than this share of the window is painted as a whole frame
 WHOLE_SHARE = 0.9
@@ -35,6 +48,13 @@ JOIN_SLACK = 1.1
 #: preview, the panel, the status and the breathing card: painted apart, not as their
 #: bounds, which are most of the window)
 MOST_RECTS = 8
+#: a frame whose parts that cannot wait damage more than this share of the window (the
+#: board after an action) paints no waiting part, unless it waited :data:`SPREAD_WAIT`
+SPREAD_SHARE = 0.25
+SPREAD_WAIT = 2
+#: no part waits more frames than this: the frames after an action equal a whole
+#: repaint again after at most this many more (while nothing else changes)
+MOST_WAITED = 3
 
 
 @dataclass(frozen=True)
@@ -49,6 +69,10 @@ class Part:
     #: the part of ``rect`` that changes every frame while the key holds (a card's
     #: breathing ring); None: nothing does (with a key of None: all of ``rect``)
     moving: pygame.Rect | None = None
+    #: 0: repainted in the frame its key changes; 1, 2, ...: its repaint may wait a frame
+    #: or a few while the parts that cannot are painted (the lower, the sooner), when the
+    #: compositor spreads them
+    later: int = 0
 
 
 class Compositor:
@@ -62,28 +86,51 @@ class Compositor:
         #: frames painted whole and in parts so far (tests and benchmarks read them)
         self.whole_frames = 0
         self.part_frames = 0
+        #: the pixel rectangles of the parts whose repaint waits (their bounds, old and
+        #: new): the frame just painted differs from a whole repaint only inside them
+        self.owed: list[pygame.Rect] = []
+        #: frames each waiting part has waited
+        self._waited: dict[Hashable, int] = {}
 
     def forget(self) -> None:
         """The next frame is painted whole (the window was exposed or remade)."""
         self._generation = None
         self._last = {}
         self.pending = []  # a whole frame paints every place asked for
+        self.owed = []
+        self._waited = {}
 
     def compose(self, surface: pygame.Surface, generation: Hashable,
-                parts: Sequence[Part] | None) -> list[pygame.Rect] | None:
+                parts: Sequence[Part] | None,
+                spread: bool = False) -> list[pygame.Rect] | None:
         """Paint the frame of ``parts`` onto ``surface``: whole (returns None) when the
         ``generation`` (what the frame shows: its scenes, size, language) changed, there
         are no parts, or the damage is most of the window; else only the damaged
-        rectangles (returned: the ones to present, perhaps none)."""
+        rectangles (returned: the ones to present, perhaps none). ``spread``: the parts
+        that may wait (:attr:`Part.later`) are painted one a frame."""
         pending, self.pending = self.pending, []
         if parts is None:
             self.forget()
             return None
         last, self._last = self._last, {p.place: (tuple(p.rect), p.key) for p in parts}
-        rects = None if generation != self._generation else \
-            _damage(parts, last, pending, surface.get_rect())
+        window = surface.get_rect()
+        rects = None
+        if generation == self._generation:
+            waiting = self._waiting(parts, last, window) if spread else []
+            rects = _damage(parts, last, pending, window, {p.place for p in waiting})
+            if rects is not None:
+                for part in waiting:  # shown as they were: damaged again next frame
+                    self._last[part.place] = last.get(part.place,
+                                                      (tuple(part.rect), _UNSEEN))
+                self.owed = [r for part in waiting for r in _bounds(part, last)]
+                # nothing is painted where a waiting part is (its old pixels stay whole):
+                # a panel's words are not worked out for the sliver of it a board's
+                # rectangle reaches into
+                rects = [piece for r in rects for piece in around(r, self.owed)]
         self._generation = generation
         if rects is None:
+            self.owed = []
+            self._waited = {}
             self.whole_frames += 1
             _paint(surface, parts, surface.get_rect())
             return None
@@ -92,14 +139,55 @@ class Compositor:
             _paint(surface, parts, rect)
         return rects
 
+    def _waiting(self, parts: Sequence[Part], last: dict[Hashable, Any],
+                 window: pygame.Rect) -> list[Part]:
+        """The changed parts that may wait whose repaint waits this frame; counts the
+        frames each has waited."""
+        changed = [p for p in parts if _changed(p, last.get(p.place))]
+        urgent = sum(_area(p.rect.clip(window)) for p in changed if not p.later)
+        busy = urgent > SPREAD_SHARE * _area(window)
+        queue = sorted((p for p in changed if p.later),
+                       key=lambda p: (-self._waited.get(p.place, 0), p.later))
+        waiting = []
+        for i, part in enumerate(queue):
+            waited = self._waited.get(part.place, 0)
+            if waited >= MOST_WAITED or (i == 0 and (not busy or waited >= SPREAD_WAIT)):
+                continue  # painted now
+            waiting.append(part)
+        self._waited = {p.place: self._waited.get(p.place, 0) + 1 for p in waiting}
+        return waiting
+
+
+#: the key a part not painted yet is remembered with: equal to no part's key
+_UNSEEN = object()
+
+
+def _changed(part: Part, was: tuple[tuple[int, ...], Hashable] | None) -> bool:
+    """Whether ``part`` is painted again: it is new, its key or bounds changed, or it
+    changes every frame."""
+    return was is None or part.key is None or was != (tuple(part.rect), part.key)
+
+
+def _bounds(part: Part, last: dict[Hashable, Any]) -> list[pygame.Rect]:
+    """Where a waiting part's pixels are not yet what it paints: its bounds, and its
+    old ones."""
+    was = last.get(part.place)
+    old = [] if was is None or tuple(was[0]) == tuple(part.rect) else [pygame.Rect(was[0])]
+    return [part.rect.copy(), *old]
+
 
 def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], Hashable]],
-            pending: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] | None:
-    """The rectangles to paint again, merged; None: the whole window."""
+            pending: list[pygame.Rect], window: pygame.Rect,
+            waiting: frozenset[Hashable] | set[Hashable] = frozenset()
+            ) -> list[pygame.Rect] | None:
+    """The rectangles to paint again (but for the ``waiting`` parts'), merged; None:
+    the whole window."""
     out = list(pending)
     seen = set()
     for part in parts:
         seen.add(part.place)
+        if part.place in waiting:
+            continue
         was = last.get(part.place)
         rect = tuple(part.rect)
         if was is None:
