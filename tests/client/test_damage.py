@@ -371,3 +371,24 @@ def test_a_waiting_part_is_painted_a_frame_later_and_nothing_over_it_before(pyga
     painted.clear()
     assert comp.compose(surface, "g", parts(2), spread=True) == []  # all caught up
     assert painted == []
+
+
+def test_the_deciding_cards_ring_does_not_measure_its_words_again(make_app, monkeypatch):
+    """The deciding seat's card is painted every frame for its breathing ring; its words
+    are laid out once (per card, words and language), so a still frame measures no text."""
+    app = make_app(size=(1920, 1080))
+    showcase.late_game(app, "tlatelolco-market", players=4, seed=7, quiet=30)
+    for _ in range(150):  # what the last action set moving lands
+        frame(app)
+    measured: list[str] = []
+    real = Screen.text_width
+
+    def counting(screen: Screen, text: Any, size: float) -> float:
+        measured.append(str(text))
+        return real(screen, text, size)
+    monkeypatch.setattr(Screen, "text_width", counting)
+    for _ in range(30):
+        app.step([], DT)
+        painted = app.present()
+        assert painted is not None and painted  # in parts, the ring among them
+    assert len(measured) <= 30, f"{len(measured) / 30:.0f} texts measured a frame"
