@@ -20,12 +20,12 @@ last frame, so no second screenful of memory is kept.
 The frame right after an action changes the board, the side panel, the log and the status
 at once: painted together they would make it the slowest frame of the game. A part may
 say its repaint can wait (:attr:`Part.later`): the compositor, asked to spread
-(``compose(..., spread=True)``, as the running client does), paints the parts that
-cannot wait this frame, but not where a waiting part is, and the waiting ones one a frame
-after them (the one waiting longest first, then the most urgent); none in a frame that
-already repaints much of the window unless it has waited :data:`SPREAD_WAIT` frames, and
-none waits more than :data:`MOST_WAITED`. Until then the window shows its old pixels
-where such a part is: :attr:`Compositor.owed` says where.
+(``compose(..., spread=True)``, as the running client does), paints in a frame that
+repaints much of the window (:data:`SPREAD_SHARE`) only the parts that cannot wait, and
+nothing where a waiting part is; the waiting ones are painted one a frame after it (the
+one waiting longest first, then the most urgent), none more than :data:`MOST_WAITED`
+frames. Until then the window shows its old pixels where such a part is:
+:attr:`Compositor.owed` says where. A lighter frame (a hover's) paints every part.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ JOIN_SLACK = 1.1
 #: bounds, which are most of the window)
 MOST_RECTS = 8
 #: a frame whose parts that cannot wait damage more than this share of the window (the
-#: board after an action) paints no waiting part, unless it waited :data:`SPREAD_WAIT`
+#: board after an action) paints no part that may wait (unless it waited the most);
+#: those are painted one a frame after it. A lighter frame (a hover's) paints them all
 SPREAD_SHARE = 0.25
-SPREAD_WAIT = 2
 #: no part waits more frames than this: the frames after an action equal a whole
 #: repaint again after at most this many more (while nothing else changes)
 MOST_WAITED = 3
@@ -149,9 +149,11 @@ class Compositor:
         queue = sorted((p for p in changed if p.later),
                        key=lambda p: (-self._waited.get(p.place, 0), p.later))
         waiting = []
-        for i, part in enumerate(queue):
+        first = True  # of those waiting already, the first is painted in a quiet frame
+        for part in queue:
             waited = self._waited.get(part.place, 0)
-            if waited >= MOST_WAITED or (i == 0 and (not busy or waited >= SPREAD_WAIT)):
+            if waited >= MOST_WAITED or not busy and (not waited or first):
+                first = first and not waited
                 continue  # painted now
             waiting.append(part)
         self._waited = {p.place: self._waited.get(p.place, 0) + 1 for p in waiting}
