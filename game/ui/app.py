@@ -314,7 +314,8 @@ class App:
         top = self.stack.top
         if self.toasts and not (top is not None and top.is_menu):  # they age on screen
             due.append(max(0.0, min(until for _m, until in self.toasts) - self.time))
-        if self.audio.fading or self.screen.deferred:  # or a kept part showed old pixels
+        if self.audio.fading or self.screen.deferred or self.compositor.owed:
+            # (or a kept part showed old pixels, or a part's repaint waits)
             due.append(0.0)
         if self.dev:
             due.append(max(0.0, self._dev_next - self.time))

@@ -54,7 +54,9 @@ class Painter:
             return
         generation = (screen.surface.get_size(), tuple(map(id, scenes)), language(),
                       repr(self.app.settings))
-        self.painted = self.compositor.compose(screen.surface, generation, parts)
+        # a frame with a repaint budget (the running client's) spreads the parts too
+        self.painted = self.compositor.compose(screen.surface, generation, parts,
+                                               spread=screen.repaints_left is not None)
 
     def draw_whole(self) -> None:
         """Paint the whole frame, every scene's ``draw`` unclipped (what a frame painted
@@ -85,8 +87,8 @@ class Painter:
             parts = scene.parts(screen)
             if parts is None:
                 return None
-            out += [Part((i, part.place), part.rect, part.key, part.paint, part.moving)
-                    for part in parts]
+            out += [Part((i, part.place), part.rect, part.key, part.paint, part.moving,
+                         part.later) for part in parts]
         toasts = self._toast_area()
         if toasts is not None and self.app.toasts:
             x, y, w, _h = toasts

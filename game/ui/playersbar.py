@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import say
+from game.i18n import language, say
 from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
@@ -19,6 +19,9 @@ from game.ui.widgets import INK
 
 #: the seat's colour at the left of its card, with its mark
 TILE_W = 56.0
+#: how far a card's painting reaches past it: the deciding card's breathing ring (its
+#: growth, 5, and half its width)
+RING = 7.0
 
 #: the faces (tile, mark, words) of the cards of seats not deciding now, as painted, one
 #: per place: they change only with a name, a score or the turn, and painting a card's
@@ -63,7 +66,12 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
     turn = turn_holder(game) if current is not None else None
     lines = view.seat_fact_lines if view is not None else 0
     inline = wide and game.players > 2  # the facts on the second line, not under it
+    clip = screen.surface.get_clip()
     for seat, (x, y, w, card_h) in enumerate(seat_cards(game.players, lines, wide)):
+        if not clip.colliderect(screen.rect(x - RING, y - RING, w + 2 * RING,
+                                            card_h + 2 * RING)):
+            continue  # a frame painting only what changed elsewhere (the deciding card's
+            # ring): a card out of it is left as it is, unworded
         h = card_h if inline else card_h - lines * SEAT_FACT_H  # the facts below
         deciding = seat == current
         mark = marks[seat] if marks and seat < len(marks) else \
@@ -133,7 +141,9 @@ def wide_cards(screen: Screen, names: list[str], players: int) -> bool:
         return False  # one card a row already
     _x, _y, w, _h = seat_cards(players)[0]
     room = name_room(w)
-    return any(screen.text_width(name, theme.FONT_BODY) > room for name in names[:players])
+    shown = tuple(names[:players])  # (asked every frame: measured once per names)
+    return bool(screen.memo(("wide cards", shown, room), lambda: any(
+        screen.text_width(name, theme.FONT_BODY) > room for name in shown)))
 
 
 def _score_place(screen: Screen, name: str, score: str, tag: str, room: float,
@@ -162,6 +172,35 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
                names: list[str], score_text: str, deciding: bool, holds_turn: bool,
                labels: list[str] | None, icons: list[str] | None,
                lined: bool = False) -> None:
+    """A card's words (:func:`_seat_layout`), laid out once per card, its words and the
+    language: the deciding card is painted every frame for its breathing ring, and
+    measuring its words again each time was most of that frame's work."""
+    label = labels[seat] if labels and seat < len(labels) else ""
+    icon = icons[seat] if icons and seat < len(icons) else ""
+    name = names[seat] if seat < len(names) else default_name(seat)
+    drawn = screen.memo(("seat words", card, name, score_text, deciding, holds_turn, label,
+                         icon, lined, language()),
+                        lambda: _seat_layout(screen, card, name, score_text, deciding,
+                                             holds_turn, label, icon, lined))
+    for op, *args in drawn:
+        if op == "text":
+            text, tx, ty, size, colour, anchor, role = args
+            screen.text(text, tx, ty, size, colour, anchor, role=role)
+        elif op == "box":
+            bx, by, bw, bh, colour, radius = args
+            screen.box(bx, by, bw, bh, colour, radius=radius)
+        else:
+            draw_mark(screen, *args)
+
+
+#: one drawing of a card's words: ("text", text, x, y, size, colour, anchor, role),
+#: ("box", x, y, w, h, colour, radius) or ("mark", mark, x, y, r, colour)
+Drawn = tuple[Any, ...]
+
+
+def _seat_layout(screen: Screen, card: tuple[float, float, float, float], name: str,
+                 score_text: str, deciding: bool, holds_turn: bool, label: str, icon: str,
+                 lined: bool) -> list[Drawn]:
     """A card's words: the name over the turn tag and who plays the seat, and the score
     (:func:`_score_place`: large at the right where it fits, else smaller beside the
     name or under it, never over the tag). Without a tag or a label the name stands
@@ -169,11 +208,9 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
     rather than cut. A ``lined`` card keeps its second line for the game's facts: the
     name stays on the first, and a label follows it there if it fits."""
     x, y, w, h = card
+    out: list[Drawn] = []
     tag, tag_colour = _tag(deciding, holds_turn)
-    label = labels[seat] if labels and seat < len(labels) else ""
-    icon = icons[seat] if icons and seat < len(icons) else ""
     left, right = x + TILE_W + 12, x + w - 14
-    name = names[seat] if seat < len(names) else default_name(seat)
     big = theme.readable(theme.FONT_LARGE * 1.2)
     room = right - left
     fits = screen.text_width(name, theme.FONT_BODY) + 16 + \
@@ -185,35 +222,38 @@ def _seat_text(screen: Screen, seat: int, card: tuple[float, float, float, float
     top = h * (0.23 if lined else 0.24)
     line_end = right
     if place == "big":
-        screen.text(score_text, right, y + h / 2, big, theme.TEXT, "midright", role="score")
+        out.append(("text", score_text, right, y + h / 2, big, theme.TEXT, "midright",
+                    "score"))
         room -= 16 + screen.text_width(score_text, big)
         line_end = right - screen.text_width(score_text, big) - 16
     elif place in ("line1", "small"):
-        screen.text(score_text, right, y + (top if place == "line1" else h / 2),
-                    theme.FONT_READ, theme.TEXT, "midright", role="score")
+        out.append(("text", score_text, right, y + (top if place == "line1" else h / 2),
+                    theme.FONT_READ, theme.TEXT, "midright", "score"))
         room -= 16 + screen.text_width(score_text, theme.FONT_READ)
         if place == "small":
             line_end = right - screen.text_width(score_text, theme.FONT_READ) - 16
     else:  # under the name, at the right of the second line
-        screen.text(score_text, right, y + h * 0.76, theme.FONT_READ, theme.TEXT,
-                    "midright", role="score")
+        out.append(("text", score_text, right, y + h * 0.76, theme.FONT_READ, theme.TEXT,
+                    "midright", "score"))
         line_end = right - screen.text_width(score_text, theme.FONT_READ) - 12
     size = fit_size(screen, name, room, theme.FONT_BODY)
-    screen.text(fit(screen, name, size, room), left, y + (top if two_lines else h / 2),
-                size, theme.TEXT, "midleft", role="turn" if deciding else "")
+    out.append(("text", fit(screen, name, size, room), left,
+                y + (top if two_lines else h / 2), size, theme.TEXT, "midleft",
+                "turn" if deciding else ""))
     lx, ly = left, y + h * 0.76  # the card's second line: the turn tag, who plays it
     if not two_lines:  # a shallow card: the tag and the label follow the name
         lx, ly = left + 16 + screen.text_width(name, size), y + h / 2
     tw = screen.text_width(tag, theme.FONT_SMALL) + 16
     if tag and (two_lines or lx + tw <= line_end or not deciding):
         # (on one line a tag that does not fit is left to the deciding card's ring)
-        screen.box(lx, ly - 15, tw, 30, tag_colour, radius=8)
-        screen.text(tag, lx + tw / 2, ly, theme.FONT_SMALL, INK, "center")
+        out.append(("box", lx, ly - 15, tw, 30, tag_colour, 8))
+        out.append(("text", tag, lx + tw / 2, ly, theme.FONT_SMALL, INK, "center", ""))
         lx += tw + 10
     if lined:  # the second line is the facts': the icon and label go after the name
         lx, ly = left + 16 + screen.text_width(name, size), y + top
     if icon:
-        draw_mark(screen, icon, lx + 12, ly, 12, theme.ACCENT)
+        out.append(("mark", icon, lx + 12, ly, 12, theme.ACCENT))
         lx += 30
     if label and screen.text_width(label, theme.FONT_SMALL) <= line_end - lx:
-        screen.text(label, lx, ly, theme.FONT_SMALL, theme.TEXT_DIM, "midleft")
+        out.append(("text", label, lx, ly, theme.FONT_SMALL, theme.TEXT_DIM, "midleft", ""))
+    return out

@@ -9,19 +9,25 @@ painted in parts; the others are painted whole, which these games check as well.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from game.api import list_variants, new_game
-from game.kit.client.damage import Compositor, Part, merged
+from game.kit.client import Area, BoardPart, BoardView, Screen
+from game.kit.client.damage import MOST_WAITED, Compositor, Part, merged
+from game.kit.client.screen import MAX_LATE
 from game.ui import showcase
 from game.ui.app import App
 from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
+from variants.market.view.layout import make_layout
 
 GOLDEN = Path(__file__).parent.parent / "fixtures" / "golden-plays.json"
 SEED = 35  # the golden games' seed
@@ -112,7 +118,9 @@ def test_every_frame_painted_in_parts_is_the_whole_repaint(make_app, variant, pl
 
 def test_a_kept_part_left_for_later_is_painted_the_next_frame(make_app):
     """As the running client does, one kept part is repainted a frame: one whose words
-    changed shows its old pixels for a frame and asks for its place the next."""
+    changed shows its old pixels for a frame (a part of the frame waiting its turn, or a
+    kept part over the budget, asking for its place the next), and then the window is
+    the whole repaint."""
     app = make_app(size=(960, 540))
     app.repaints_per_frame = 1
     play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
@@ -123,7 +131,8 @@ def test_a_kept_part_left_for_later_is_painted_the_next_frame(make_app):
     for _ in range(8):
         app.step([], DT)
         app.present()
-        pending.append(len(app.screen.pending))  # asked during the frame, for the next
+        # owed by the frame, or asked during the frame for the next
+        pending.append(len(app.compositor.owed) + len(app.screen.pending))
     assert any(pending), "no kept part waited for a later frame"
     app.repaints_per_frame = None
     before = shown()
@@ -177,3 +186,209 @@ def test_rects_far_apart_are_painted_apart_and_most_of_the_window_whole():
     assert merged([a, b], window) == [a, b]
     assert merged([a, pygame.Rect(20, 20, 100, 100)], window) == [pygame.Rect(0, 0, 120, 120)]
     assert merged([pygame.Rect(0, 0, 1000, 950)], window) is None
+
+
+def market_spots(play: PlayScene) -> list[tuple[float, float]]:
+    """Every square and every buyer of the Market's board (logical points)."""
+    table = play.game.rules.table
+    lay = make_layout(play.board_area, table.n, table.sides)
+    return ([lay.centre(sq) for sq in range(table.geo.size)]
+            + [lay.buyer_centre(side, b) for side in table.sides for b in range(table.n)])
+
+
+def test_pointing_at_every_market_space_repaints_the_hover_not_the_board(make_app):
+    """A hover's frame repaints the cursor's old and new places, the preview, the panel
+    and the status line, each as it would be painted whole: never the whole board."""
+    app = make_app(size=(1280, 720))
+    play, _following = showcase.late_game(app, "tlatelolco-market", players=4, seed=7,
+                                          quiet=30)
+    for _ in range(120):  # what the last action set moving lands
+        frame(app)
+    board = app.screen.rect(*play.board_area)
+    shares = []
+    for spot in market_spots(play):
+        pos = app.screen.px(*spot)
+        counts: list[bool] = []
+        frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())],
+              counts)
+        assert counts == [True], "a hover's frame was painted whole"
+        painted = app.painter.painted or []
+        shares.append(sum(r.clip(board).w * r.clip(board).h for r in painted)
+                      / (board.w * board.h))
+        frame(app)  # the frame after it: the pulse goes on
+    assert max(shares) < 0.5, f"a hover repainted {max(shares):.0%} of the board"
+
+
+def test_a_board_part_whose_key_misses_its_pulse_is_caught(make_app, monkeypatch):
+    """The guard itself: a cursor part keyed without its pulse shows stale pixels, and
+    comparing with a whole repaint finds them."""
+    app = make_app(size=(960, 540))
+    play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    kind = play.view.__class__  # (the view behind its plugin guard)
+    real = kind.board_parts
+
+    def blind(view: BoardView, screen: Screen, area: Area) -> list[BoardPart] | None:
+        parts = real(view, screen, area) or []
+        return [BoardPart(p.place, p.area, "same" if p.place == "cursor" else p.key, p.paint)
+                for p in parts]
+    monkeypatch.setattr(kind, "board_parts", blind)
+    with pytest.raises(AssertionError, match="differs from a whole repaint"):
+        for _ in range(120):
+            frame(app)
+
+
+def test_a_still_market_frame_says_no_word_anew(make_app, monkeypatch):
+    """A frame where nothing changed works its keys out from facts (the game's version,
+    the cursor, the language), not by saying every text of the screen again to find it
+    unchanged: it looks up almost nothing in the catalogues."""
+    app = make_app(size=(1920, 1080))
+    showcase.late_game(app, "tlatelolco-market", players=4, seed=7, quiet=30)
+    for _ in range(150):  # what the last action set moving lands
+        frame(app)
+    render = importlib.import_module("game.i18n.render")
+    looked_up: list[str] = []
+    real = render._render
+
+    def counting(msg: Any, *args: Any) -> str:
+        looked_up.append(msg.id)
+        return real(msg, *args)
+    monkeypatch.setattr(render, "_render", counting)
+    for _ in range(30):
+        app.step([], DT)
+        assert app.present() is not None  # in parts
+    assert len(looked_up) <= 2 * 30, f"{len(looked_up) / 30:.0f} words looked up a frame"
+
+
+def spread_frame(app: App, events: list[pygame.event.Event] | None = None) -> bool:
+    """One frame as the running client paints it (``repaints_per_frame`` 1: parts that
+    may wait are spread over the next frames), then the same state painted whole: the
+    window must equal it but inside the rectangles whose repaint is owed (a waiting
+    part's, a kept part's showing old pixels). The window is put back as it was, so that
+    the next frame starts from what the player saw. True if nothing was owed and the
+    window equals the whole repaint everywhere."""
+    composed = app.compositor.whole_frames + app.compositor.part_frames
+    app.step(events or [], DT)
+    app.present()
+    if app.compositor.whole_frames + app.compositor.part_frames == composed:
+        return True  # painted whole, unclipped
+    window = pygame.display.get_surface()
+    after = window.copy()
+    owed = [*app.compositor.owed, *app.screen.pending]
+    app.screen.repaints_left = None  # the whole repaint paints every kept part anew
+    app.draw_whole()
+    whole = window.copy()
+    patched = after.copy()
+    for rect in owed:  # what may still differ, taken from the whole repaint
+        patched.blit(whole, rect, rect)
+    if pygame.image.tobytes(patched, "RGB") != pygame.image.tobytes(whole, "RGB"):
+        raise AssertionError(
+            f"the frame differs from a whole repaint outside what is owed ({owed}) at "
+            f"{where_they_differ(shown_of(patched), shown_of(whole), window.get_size())}")
+    window.blit(after, (0, 0))
+    return not owed and shown_of(after) == shown_of(whole)
+
+
+def shown_of(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_an_actions_repaints_spread_over_frames_then_equal_a_whole_repaint(make_app):
+    """As the running client paints: after each action of a golden Market game (with
+    hovers and keys between), each frame equals a whole repaint but where a part's repaint
+    is owed, and once nothing more happens the window equals it within a few frames."""
+    log = json.loads(GOLDEN.read_text("utf-8"))["tlatelolco-market/4"]["log"]
+    app = make_app(size=(640, 360))
+    app.repaints_per_frame = 1
+    play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    rng = random.Random(7)
+    w, h = pygame.display.get_surface().get_size()
+    waited, owed_frames = [], 0
+    for i, action in enumerate(log[:40]):
+        for _ in range(60):  # a scoring reveal is passed on
+            if app.stack.top is play:
+                break
+            spread_frame(app, [key(pygame.K_RETURN)])
+        play.apply(action)
+        frames = 0
+        while not spread_frame(app):  # the action's frames: the board first, then the rest
+            frames += 1
+            assert frames <= MOST_WAITED + MAX_LATE + 1, "a part's repaint waits forever"
+        waited.append(frames)
+        pos = (rng.randrange(w), rng.randrange(h))
+        owed_frames += not spread_frame(app, [pygame.event.Event(
+            pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())])
+        if i % 3 == 0:
+            owed_frames += not spread_frame(app, [key(rng.choice((pygame.K_LEFT,
+                                                                  pygame.K_RIGHT)))])
+    assert app.failures == []
+    assert max(waited) >= 2, "an action's repaints were not spread"
+
+
+def test_a_board_part_missing_its_pulse_is_caught_when_repaints_spread(make_app, monkeypatch):
+    """The spread guard still finds a part keyed without what decides its pixels: what it
+    leaves stale is never owed."""
+    app = make_app(size=(960, 540))
+    app.repaints_per_frame = 1
+    play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    kind = play.view.__class__
+    real = kind.board_parts
+
+    def blind(view: BoardView, screen: Screen, area: Area) -> list[BoardPart] | None:
+        parts = real(view, screen, area) or []
+        return [BoardPart(p.place, p.area, "same" if p.place == "cursor" else p.key, p.paint)
+                for p in parts]
+    monkeypatch.setattr(kind, "board_parts", blind)
+    with pytest.raises(AssertionError, match="outside what is owed"):
+        for _ in range(120):
+            spread_frame(app)
+
+
+def test_a_waiting_part_is_painted_a_frame_later_and_nothing_over_it_before(pygame_display):
+    surface = pygame.Surface((100, 100))
+    painted: list[str] = []
+
+    def parts(key: int) -> list[Part]:
+        return [Part("board", pygame.Rect(0, 0, 60, 100), key,
+                     lambda: painted.append("board")),
+                Part("panel", pygame.Rect(50, 0, 50, 100), key,
+                     lambda: painted.append("panel"), later=1),
+                Part("log", pygame.Rect(50, 80, 50, 20), key,
+                     lambda: painted.append("log"), later=2)]
+
+    comp = Compositor()
+    comp.compose(surface, "g", parts(1), spread=True)
+    painted.clear()
+    rects = comp.compose(surface, "g", parts(2), spread=True)  # the board is most of it
+    assert painted == ["board"]  # the panel and the log wait, and nothing paints over them
+    assert rects == [pygame.Rect(0, 0, 50, 100)]
+    assert comp.owed == [pygame.Rect(50, 0, 50, 100), pygame.Rect(50, 80, 50, 20)]
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)
+    assert painted == ["board", "panel"]  # the panel next (painting its place anew)
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)
+    assert "log" in painted and comp.owed == []
+    painted.clear()
+    assert comp.compose(surface, "g", parts(2), spread=True) == []  # all caught up
+    assert painted == []
+
+
+def test_the_deciding_cards_ring_does_not_measure_its_words_again(make_app, monkeypatch):
+    """The deciding seat's card is painted every frame for its breathing ring; its words
+    are laid out once (per card, words and language), so a still frame measures no text."""
+    app = make_app(size=(1920, 1080))
+    showcase.late_game(app, "tlatelolco-market", players=4, seed=7, quiet=30)
+    for _ in range(150):  # what the last action set moving lands
+        frame(app)
+    measured: list[str] = []
+    real = Screen.text_width
+
+    def counting(screen: Screen, text: Any, size: float) -> float:
+        measured.append(str(text))
+        return real(screen, text, size)
+    monkeypatch.setattr(Screen, "text_width", counting)
+    for _ in range(30):
+        app.step([], DT)
+        painted = app.present()
+        assert painted is not None and painted  # in parts, the ring among them
+    assert len(measured) <= 30, f"{len(measured) / 30:.0f} texts measured a frame"

@@ -16,22 +16,45 @@ is painted and presented, as before. So is every frame after a change of what is
 (another scene, a resize, the language, the settings) or when the damage covers most of
 the window, where one pass is cheaper than several. The window's own surface holds the
 last frame, so no second screenful of memory is kept.
+
+The frame right after an action changes the board, the side panel, the log and the status
+at once: painted together they would make it the slowest frame of the game. A part may
+say its repaint can wait (:attr:`Part.later`): the compositor, asked to spread
+(``compose(..., spread=True)``, as the running client does), paints in a frame that
+repaints much of the window (:data:`SPREAD_SHARE`) only the parts that cannot wait, and
+nothing where a waiting part is; the waiting ones are painted one a frame after it (the
+one waiting longest first, then the most urgent), none more than :data:`MOST_WAITED`
+frames. Until then the window shows its old pixels where such a part is:
+:attr:`Compositor.owed` says where. A lighter frame (a hover's) paints every part.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
+
+from game.kit.client.art.scenery import around
 
 #: damage covering more than this share of the window is painted as a whole frame
 WHOLE_SHARE = 0.9
 #: two rectangles are painted as their bounds when those are at most this much larger
 #: than the two (each rectangle painted is another pass over the parts reaching into it)
 JOIN_SLACK = 1.1
-#: at most this many rectangles are painted apart; more are merged into their bounds
-MOST_RECTS = 4
+#: at most this many rectangles are painted apart; beyond it, the two whose bounds add
+#: the least are joined (a hover's frame damages the cursor's old and new place, the
+#: preview, the panel, the status and the breathing card: painted apart, not as their
+#: bounds, which are most of the window)
+MOST_RECTS = 8
+#: a frame whose parts that cannot wait damage more than this share of the window (the
+#: board after an action) paints no part that may wait (unless it waited the most);
+#: those are painted one a frame after it. A lighter frame (a hover's) paints them all
+SPREAD_SHARE = 0.25
+#: no part waits more frames than this: the frames after an action equal a whole
+#: repaint again after at most this many more (while nothing else changes)
+MOST_WAITED = 3
 
 
 @dataclass(frozen=True)
@@ -46,6 +69,10 @@ class Part:
     #: the part of ``rect`` that changes every frame while the key holds (a card's
     #: breathing ring); None: nothing does (with a key of None: all of ``rect``)
     moving: pygame.Rect | None = None
+    #: 0: repainted in the frame its key changes; 1, 2, ...: its repaint may wait a frame
+    #: or a few while the parts that cannot are painted (the lower, the sooner), when the
+    #: compositor spreads them
+    later: int = 0
 
 
 class Compositor:
@@ -59,28 +86,51 @@ class Compositor:
         #: frames painted whole and in parts so far (tests and benchmarks read them)
         self.whole_frames = 0
         self.part_frames = 0
+        #: the pixel rectangles of the parts whose repaint waits (their bounds, old and
+        #: new): the frame just painted differs from a whole repaint only inside them
+        self.owed: list[pygame.Rect] = []
+        #: frames each waiting part has waited
+        self._waited: dict[Hashable, int] = {}
 
     def forget(self) -> None:
         """The next frame is painted whole (the window was exposed or remade)."""
         self._generation = None
         self._last = {}
         self.pending = []  # a whole frame paints every place asked for
+        self.owed = []
+        self._waited = {}
 
     def compose(self, surface: pygame.Surface, generation: Hashable,
-                parts: Sequence[Part] | None) -> list[pygame.Rect] | None:
+                parts: Sequence[Part] | None,
+                spread: bool = False) -> list[pygame.Rect] | None:
         """Paint the frame of ``parts`` onto ``surface``: whole (returns None) when the
         ``generation`` (what the frame shows: its scenes, size, language) changed, there
         are no parts, or the damage is most of the window; else only the damaged
-        rectangles (returned: the ones to present, perhaps none)."""
+        rectangles (returned: the ones to present, perhaps none). ``spread``: the parts
+        that may wait (:attr:`Part.later`) are painted one a frame."""
         pending, self.pending = self.pending, []
         if parts is None:
             self.forget()
             return None
         last, self._last = self._last, {p.place: (tuple(p.rect), p.key) for p in parts}
-        rects = None if generation != self._generation else \
-            _damage(parts, last, pending, surface.get_rect())
+        window = surface.get_rect()
+        rects = None
+        if generation == self._generation:
+            waiting = self._waiting(parts, last, window) if spread else []
+            rects = _damage(parts, last, pending, window, {p.place for p in waiting})
+            if rects is not None:
+                for part in waiting:  # shown as they were: damaged again next frame
+                    self._last[part.place] = last.get(part.place,
+                                                      (tuple(part.rect), _UNSEEN))
+                self.owed = [r for part in waiting for r in _bounds(part, last)]
+                # nothing is painted where a waiting part is (its old pixels stay whole):
+                # a panel's words are not worked out for the sliver of it a board's
+                # rectangle reaches into
+                rects = [piece for r in rects for piece in around(r, self.owed)]
         self._generation = generation
         if rects is None:
+            self.owed = []
+            self._waited = {}
             self.whole_frames += 1
             _paint(surface, parts, surface.get_rect())
             return None
@@ -89,14 +139,57 @@ class Compositor:
             _paint(surface, parts, rect)
         return rects
 
+    def _waiting(self, parts: Sequence[Part], last: dict[Hashable, Any],
+                 window: pygame.Rect) -> list[Part]:
+        """The changed parts that may wait whose repaint waits this frame; counts the
+        frames each has waited."""
+        changed = [p for p in parts if _changed(p, last.get(p.place))]
+        urgent = sum(_area(p.rect.clip(window)) for p in changed if not p.later)
+        busy = urgent > SPREAD_SHARE * _area(window)
+        queue = sorted((p for p in changed if p.later),
+                       key=lambda p: (-self._waited.get(p.place, 0), p.later))
+        waiting = []
+        first = True  # of those waiting already, the first is painted in a quiet frame
+        for part in queue:
+            waited = self._waited.get(part.place, 0)
+            if waited >= MOST_WAITED or not busy and (not waited or first):
+                first = first and not waited
+                continue  # painted now
+            waiting.append(part)
+        self._waited = {p.place: self._waited.get(p.place, 0) + 1 for p in waiting}
+        return waiting
+
+
+#: the key a part not painted yet is remembered with: equal to no part's key
+_UNSEEN = object()
+
+
+def _changed(part: Part, was: tuple[tuple[int, ...], Hashable] | None) -> bool:
+    """Whether ``part`` is painted again: it is new, its key or bounds changed, or it
+    changes every frame."""
+    return was is None or part.key is None or was != (tuple(part.rect), part.key)
+
+
+def _bounds(part: Part, last: dict[Hashable, Any]) -> list[pygame.Rect]:
+    """Where a waiting part's pixels are not yet what it paints: its bounds, and its
+    old ones."""
+    was = last.get(part.place)
+    old = [] if was is None or tuple(was[0]) == tuple(part.rect) else [pygame.Rect(was[0])]
+    return [part.rect.copy(), *old]
+
 
 def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], Hashable]],
-            pending: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] | None:
-    """The rectangles to paint again, merged; None: the whole window."""
+            pending: list[pygame.Rect], window: pygame.Rect,
+            waiting: frozenset[Hashable] | set[Hashable] = frozenset()
+            ) -> list[pygame.Rect] | None:
+    """The rectangles to paint again (but for the ``waiting`` parts'), merged; None:
+    the whole window."""
     out = list(pending)
     seen = set()
     for part in parts:
         seen.add(part.place)
+        if part.place in waiting:
+            continue
         was = last.get(part.place)
         rect = tuple(part.rect)
         if was is None:
@@ -115,8 +208,9 @@ def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], H
 def merged(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] | None:
     """``rects`` with those joined whose bounds cost little more to paint than they do
     apart (a rectangle inside another, two side by side), at most :data:`MOST_RECTS`
-    (the rest into their bounds); None when they cover most of ``window``. Overlapping
-    rectangles left apart are both painted: the pixels they share come out the same."""
+    (the two adding least joined, again and again); None when they cover most of
+    ``window``. Overlapping rectangles left apart are both painted: the pixels they share
+    come out the same."""
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = rect.copy()
@@ -131,12 +225,19 @@ def merged(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] |
                     joined = True
                     break
         out.append(rect)
-    if len(out) > MOST_RECTS:
-        out = [out[0].unionall(out[1:])]
-    area = sum(r.w * r.h for r in out)
-    if area > WHOLE_SHARE * window.w * window.h:
+    while len(out) > MOST_RECTS:  # join the two that cost least to paint as one
+        a, b = min(((a, b) for i, a in enumerate(out) for b in out[i + 1:]),
+                   key=lambda ab: _area(ab[0].union(ab[1])) - _area(ab[0]) - _area(ab[1]))
+        out.remove(a)
+        out.remove(b)
+        out.append(a.union(b))
+    if sum(map(_area, out)) > WHOLE_SHARE * _area(window):
         return None
     return out
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
 
 
 def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect) -> None:
