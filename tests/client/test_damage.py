@@ -392,3 +392,29 @@ def test_the_deciding_cards_ring_does_not_measure_its_words_again(make_app, monk
         painted = app.present()
         assert painted is not None and painted  # in parts, the ring among them
     assert len(measured) <= 30, f"{len(measured) / 30:.0f} texts measured a frame"
+
+
+def test_parts_sharing_a_wait_are_painted_in_the_same_frame(pygame_display):
+    """A panel handed over as parts (its stone, its rows) waits as one: never shown with
+    its heading new and its rows old."""
+    surface = pygame.Surface((100, 100))
+    painted: list[str] = []
+
+    def parts(key: int) -> list[Part]:
+        return [Part("board", pygame.Rect(0, 0, 60, 100), key,
+                     lambda: painted.append("board")),
+                *[Part(("panel", row), pygame.Rect(60, 20 * row, 40, 20), key,
+                       lambda row=row: painted.append(f"row {row}"), later=1)
+                  for row in range(3)],
+                Part("log", pygame.Rect(60, 80, 40, 20), key,
+                     lambda: painted.append("log"), later=2)]
+
+    comp = Compositor()
+    comp.compose(surface, "g", parts(1), spread=True)
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)  # the board is most of it
+    assert painted == ["board"]
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)
+    assert [p for p in painted if p.startswith("row")] == ["row 0", "row 1", "row 2"]
+    assert "log" not in painted  # its turn comes next

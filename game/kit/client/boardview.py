@@ -153,6 +153,20 @@ class BoardView:
         :meth:`board_key`); None: they change every frame."""
         return None
 
+    def panel_parts(self, screen: Screen, area: Area) -> list[BoardPart] | None:
+        """With :attr:`keyed`: the side panel drawn in ``area`` as :class:`BoardPart` s,
+        in painting order, as :meth:`board_parts` gives the board: its stone, its
+        heading, each row of choices, each a part, so that a hover changing one row's
+        words paints that row again (over the stone beneath it), not every word of the
+        panel. Painting them all in order must give exactly ``draw_panel``'s pixels;
+        each part's painting stays inside its ``area``, which the play screen clips to
+        the panel's bounds. The parts' repaint after an action waits a frame or two,
+        all together (the panel is never shown half new). None (the default): the
+        panel is one part, keyed by :meth:`panel_key` and painted by ``draw_panel``.
+        Called every frame: make it cheap (give the last frame's parts again while
+        the facts they follow hold)."""
+        return None
+
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""
         return None

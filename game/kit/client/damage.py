@@ -24,7 +24,8 @@ say its repaint can wait (:attr:`Part.later`): the compositor, asked to spread
 repaints much of the window (:data:`SPREAD_SHARE`) only the parts that cannot wait, and
 nothing where a waiting part is; the waiting ones are painted one a frame after it (the
 one waiting longest first, then the most urgent), none more than :data:`MOST_WAITED`
-frames. Until then the window shows its old pixels where such a part is:
+frames; parts sharing a ``later`` (a side panel given as parts) wait and are painted
+together. Until then the window shows its old pixels where such a part is:
 :attr:`Compositor.owed` says where. A lighter frame (a hover's) paints every part.
 """
 
@@ -71,7 +72,7 @@ class Part:
     moving: pygame.Rect | None = None
     #: 0: repainted in the frame its key changes; 1, 2, ...: its repaint may wait a frame
     #: or a few while the parts that cannot are painted (the lower, the sooner), when the
-    #: compositor spreads them
+    #: compositor spreads them; parts with the same number are painted in the same frame
     later: int = 0
 
 
@@ -149,11 +150,15 @@ class Compositor:
         queue = sorted((p for p in changed if p.later),
                        key=lambda p: (-self._waited.get(p.place, 0), p.later))
         waiting = []
-        first = True  # of those waiting already, the first is painted in a quiet frame
+        # of those waiting already, the first is painted in a quiet frame, with every
+        # part sharing its ``later`` (a panel in parts is never shown half new)
+        group: int | None = None
         for part in queue:
             waited = self._waited.get(part.place, 0)
-            if waited >= MOST_WAITED or not busy and (not waited or first):
-                first = first and not waited
+            if waited >= MOST_WAITED or not busy and (
+                    not waited or group is None or part.later == group):
+                if waited and group is None:
+                    group = part.later
                 continue  # painted now
             waiting.append(part)
         self._waited = {p.place: self._waited.get(p.place, 0) + 1 for p in waiting}

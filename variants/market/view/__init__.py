@@ -60,6 +60,7 @@ from variants.market.view.aid_pages import AidPictures
 from variants.market.view.frame import board_parts
 from variants.market.view.layout import CARDS, make_layout, step_target
 from variants.market.view.panel import board_key, paint_panel, panel_hit, panel_key, tiles_left
+from variants.market.view.panelframe import panel_parts
 from variants.market.view.places import market_places
 from variants.market.view.preview import (
     MODE_LABELS,
@@ -563,6 +564,13 @@ class MarketView(SeatStyle, AidPictures):
         if self._panel_facts is None or self._panel_facts[0] != facts:
             self._panel_facts = (facts, panel_key(self))
         return self._panel_facts[1]
+
+    def panel_parts(self, screen: Screen, area: Area) -> list[BoardPart]:
+        """The stone, the heading and each row, each repainted alone when its key
+        changes (``view.panelframe``)."""
+        x, y, w, h = area
+        self._panel_area = (x, y, w, h)  # where clicks on the panel land (layout only)
+        return panel_parts(self, screen, area)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area

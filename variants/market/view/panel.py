@@ -248,20 +248,38 @@ def board_key(view: Any, glow: float) -> tuple[Any, ...]:
 
 
 def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
+    """The whole panel: its stone, then each of its parts in the order
+    ``view.panelframe`` hands them over."""
     lay = panel_layout(view, area)
-    k = lay.k
+    paint_stone(scr, lay, area)
+    _paint_header(scr, lay, view)
+    _paint_modes(scr, lay, view)
+    paint_hint(scr, lay, view)
+    for _r, i in lay.options:
+        paint_option(scr, lay, view, i)
+    if lay.button:
+        _paint_exit(scr, lay.button, lay.k, view)
+    paint_about(scr, lay, view)
+
+
+def paint_stone(scr: Screen, lay: PanelLayout, area: Rect) -> None:
     ax, ay, aw, _ah = area
     frames.panel(scr, ax, ay, aw, lay.tall, theme.PANEL_LIGHT, radius=14 * lay.stone_k,
                  width=2)
-    _paint_header(scr, lay, view)
-    _paint_modes(scr, lay, view)
-    hx, hy, hw, _hh = lay.hint  # what to do
+
+
+def paint_hint(scr: Screen, lay: PanelLayout, view: Any) -> None:
+    """What to do, in up to three lines."""
+    k = lay.k
+    hx, hy, hw, _hh = lay.hint
     for i, line in enumerate(fit_lines(scr, hint(view), theme.FONT_SMALL, hw - 8 * k, 3)):
         scr.text(line, hx + 4 * k, hy + 36 * i, theme.FONT_SMALL, theme.TEXT)
-    _paint_options(scr, lay, view)
-    if lay.button:
-        _paint_exit(scr, lay.button, k, view)
-    ux, uy, uw, _uh = lay.about  # what is under the cursor
+
+
+def paint_about(scr: Screen, lay: PanelLayout, view: Any) -> None:
+    """What is under the cursor, in up to two lines."""
+    k = lay.k
+    ux, uy, uw, _uh = lay.about
     for i, line in enumerate(fit_lines(scr, about(view), theme.FONT_SMALL, uw - 8 * k)):
         scr.text(line, ux + 4 * k, uy + 4 * k + 34 * i, theme.FONT_SMALL, theme.TEXT_DIM)
 
@@ -323,22 +341,23 @@ def _paint_modes(scr: Screen, lay: PanelLayout, view: Any) -> None:
                  "midright")
 
 
-def _paint_options(scr: Screen, lay: PanelLayout, view: Any) -> None:
-    """The buyer under the cursor: each vendor on its line, what buying there does."""
+def paint_option(scr: Screen, lay: PanelLayout, view: Any, i: int) -> None:
+    """The buyer under the cursor's ``i``-th vendor on its line: what buying there
+    does."""
     k = lay.k
-    for r, i in lay.options:
-        option = view.preview.options[i]
-        chosen = i == view.preview.option
-        fill = (46, 74, 58) if option.ok else ((74, 40, 40) if option.blockers
-                                                else theme.PANEL_LIGHT)
-        scr.box(*r, fill, radius=6 * k)
-        if chosen:
-            scr.box(*r, theme.ACCENT, radius=6 * k, width=3 * k)
-        vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
-        lines = _option_lines(scr, option.text, r[2] - 44 * k, option.shorter)
-        top = r[1] + r[3] / 2 - 17 * (len(lines) - 1)
-        for j, line in enumerate(lines):
-            scr.text(line, r[0] + 34 * k, top + 34 * j, theme.FONT_SMALL, theme.TEXT, "midleft")
+    r = lay.options[i][0]
+    option = view.preview.options[i]
+    chosen = i == view.preview.option
+    fill = (46, 74, 58) if option.ok else ((74, 40, 40) if option.blockers
+                                            else theme.PANEL_LIGHT)
+    scr.box(*r, fill, radius=6 * k)
+    if chosen:
+        scr.box(*r, theme.ACCENT, radius=6 * k, width=3 * k)
+    vp.token(scr, option.colour, r[0] + 16 * k, r[1] + r[3] / 2, 10 * k)
+    lines = _option_lines(scr, option.text, r[2] - 44 * k, option.shorter)
+    top = r[1] + r[3] / 2 - 17 * (len(lines) - 1)
+    for j, line in enumerate(lines):
+        scr.text(line, r[0] + 34 * k, top + 34 * j, theme.FONT_SMALL, theme.TEXT, "midleft")
 
 
 def _option_lines(scr: Screen, text: Text, width: float,
