@@ -552,15 +552,20 @@ class MarketView(SeatStyle, AidPictures):
     def board_key(self) -> Any:
         return None if self.anims or self.fx.active else board_key(self, self._glow())
 
+    def panel_facts(self) -> tuple[Any, ...]:
+        """What the panel follows: the game's version, the tools, the seats, the
+        language (a frame's key is worked out from these, not from saying words)."""
+        session = self.session
+        computer = getattr(session, "is_computer", None)
+        return (session.version, id(session.game), self.preview, self.mode, self.cursor,
+                self.tile_choice, self.payer, self.option, tuple(self.colours),
+                tuple(session.names), language(),
+                callable(computer) and computer(session.game.current_player))
+
     def panel_key(self) -> Any:
         """The panel's words and choices (``panel_key``), worked out again only when the
         facts they follow change: a still frame says no word."""
-        session = self.session
-        computer = getattr(session, "is_computer", None)
-        facts = (session.version, id(session.game), self.preview, self.mode, self.cursor,
-                 self.tile_choice, self.payer, self.option, tuple(self.colours),
-                 tuple(session.names), language(),
-                 callable(computer) and computer(session.game.current_player))
+        facts = self.panel_facts()
         if self._panel_facts is None or self._panel_facts[0] != facts:
             self._panel_facts = (facts, panel_key(self))
         return self._panel_facts[1]

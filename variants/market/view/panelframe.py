@@ -22,7 +22,7 @@ from typing import Any
 from game.i18n import language, say
 from game.kit.client import Area, BoardPart, Screen, fit_lines, theme
 from variants.market.view import panel as vpn
-from variants.market.view.preview import exit_choice, modes_for
+from variants.market.view.preview import modes_for
 
 Rect = tuple[float, float, float, float]
 #: logical units a panel's stone reaches past its rectangle: its shadow (10), rounded
@@ -36,9 +36,11 @@ LINE_H = 38.0
 def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     """The panel in ``area`` as parts, in painting order. Asked every frame: while the
     facts the panel follows hold (``view.panel_key``: the game's version, the cursor,
-    the preview, the tools, the seats, the language), the last frame's are given
-    again, without laying the panel out or saying a word."""
-    facts = (tuple(area), screen.scale, screen.ox, screen.oy, view.panel_key())
+    the preview, the tools, the seats, the language: ``view.panel_facts``), the last
+    frame's are given again, without laying the panel out or saying a word. The heading
+    and the way out are keyed by the game's version and the names (what their words
+    follow), not by saying them."""
+    facts = (tuple(area), screen.scale, screen.ox, screen.oy, view.panel_facts())
     kept = getattr(view, "_kept_panel", None)
     if kept is not None and kept[0] == facts:
         return list(kept[1])
@@ -54,6 +56,7 @@ def _panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     game = view.session.game
     s = game.state
     said = language()
+    version = (view.session.version, id(game), tuple(view.session.names))
     out = [BoardPart("stone", _grown((ax, ay, aw, lay.tall), SHADOW),
                      ("stone", tuple(area), lay.tall, lay.stone_k),
                      partial(_call, vpn.paint_stone, lay, area))]
@@ -61,8 +64,7 @@ def _panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     colour = view.colours[seat] if seat is not None and seat < len(view.colours) else None
     x, y, w, h = lay.header
     out.append(BoardPart("header", (x, ay, w, y + h + 6 * k - ay),
-                         ("header", lay.header, k, said, colour, s.round, vpn.headline(view),
-                          vpn.headline(view, named=False)),
+                         ("header", lay.header, k, said, colour, version),
                          partial(_call, vpn._paint_header, lay, view)))
     rows = [r for r, _m in lay.chips] + [r for r, _t in lay.palette]
     if rows:  # (a chip's raised side and shadow reach twice its depth, 3k, below it)
@@ -82,10 +84,8 @@ def _panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
                              ("option", r, k, said, preview.options[i], i == preview.option),
                              partial(_call, vpn.paint_option, lay, view, i)))
     if lay.button is not None:  # its words in up to two lines of up to 36k
-        choice = exit_choice(view.session)
         out.append(BoardPart("exit", _centred(lay.button, 34 + 46 * k, 3.0),
-                             ("exit", lay.button, k, said,
-                              choice and (choice[0], say(choice[1]))),
+                             ("exit", lay.button, k, said, version),
                              partial(_call, vpn._paint_exit, lay.button, k, view)))
     ux, uy, uw, uh = lay.about
     about = say(vpn.about(view))
