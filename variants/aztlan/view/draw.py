@@ -345,7 +345,7 @@ def draw_moving(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list
     d = v.decision
     k = lay.k
     geo = v.geo
-    if shows_cursor(v):
+    if shows_cursor(v) and clipped_in(screen, lay, v.geo, v.cursor):
         colour = theme.TEXT if d.kind != "wait" else theme.TEXT_DIM
         under, over = cursor_widths(lay, pulse(v))
         vp.outline(screen, lay, geo, v.cursor, vp.INK, under)
@@ -397,6 +397,17 @@ def draw_moving(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list
             if alpha > 0.05:
                 vp.badge(screen, a.data["text"], mx + mw / 2, my + mh / 2, 56 * k,
                          role=theme.PASSING)
+
+
+def clipped_in(screen: Screen, lay: Layout, geo: Any, t: int) -> bool:
+    """Whether territory ``t``'s outline reaches into the part of the screen being
+    painted: a frame painting only a strip of the board (where it meets the seat cards,
+    every frame) skips the cursor's outlines, dozens of segments each."""
+    x, y, w, h = geo.bbox[t]
+    (x0, y0), (x1, y1) = lay.pt((x, y)), lay.pt((x + w, y + h))
+    reach = 12 * lay.k  # the widest outline's half and its round ends
+    return screen.rect(x0 - reach, y0 - reach, x1 - x0 + 2 * reach,
+                       y1 - y0 + 2 * reach).colliderect(screen.surface.get_clip())
 
 
 def draw_ghost(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list[Any],

@@ -68,12 +68,16 @@ def _pulse_pixels(v: Painter, lay: Layout, screen: Screen) -> tuple[int, ...]:
 
 
 def panel_key(v: Painter) -> Hashable:
-    """What the side panel's pixels depend on: the decision and the model it is drawn
-    from (whose secrets among them), what is focused, hovered and selected, and the
-    frame in the deciding seat's colour."""
-    return (v._key, v.serial, v.focus, v.hover_button, v.hover_card, v.hover_t, v.cursor,
-            v.mode, v.source, v.raft, v.target, _colours(v), tuple(v.session.names),
-            panel_edge(v), panel_rim(v.decision))
+    """What the side panel's pixels depend on: the model it is drawn from (whose secrets
+    among them), the decision (the object itself: a new one equal to the old looks the
+    same), what is focused, hovered and played, the territory it tells about, and the
+    frame in the deciding seat's colour. The hover and the cursor over the map only
+    where the panel tells about the territory under them (placing, moving, waiting)."""
+    d = v.decision
+    spot = (v.hover_t if v.hover_t is not None else v.cursor) \
+        if d.kind in ("place", "move", "wait") else None
+    return (v._key, d, v.focus, v.hover_button, v.hover_card, spot, v.mode, v.target,
+            _colours(v), tuple(v.session.names), panel_edge(v), panel_rim(d))
 
 
 def _colours(v: Painter) -> tuple[Hashable, ...]:
