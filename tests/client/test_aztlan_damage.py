@@ -22,6 +22,7 @@ import random
 import pygame
 
 from game.api import new_game
+from game.i18n import set_language
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from tests.aztlan import position
@@ -286,3 +287,25 @@ def test_the_keys_change_whenever_the_pixels_do(make_app):
     assert app.failures == []
     assert painted.checked > 300
     assert sum(counts) > len(counts) / 2, f"{sum(counts)} of {len(counts)} frames in parts"
+
+
+def test_a_language_chosen_mid_game_repaints_every_kept_word(make_app):
+    """The language changed in Settings during a game: the side panel (the decision's
+    words), the score and age tracks are in it at once, as painting everything afresh
+    paints them (they were kept in English, their keys said nothing of the language)."""
+    app = make_app(size=(960, 540))
+    play = start(app, new_game("aztlan", 3, seed=5))
+    counts: list[bool] = []
+    frame(app, [key(pygame.K_RETURN)], counts)
+    frames(app, 20, counts)
+    try:
+        set_language("de")
+        frames(app, 5, counts)
+        before = shown()
+        view = play.view
+        view.canvas.static_layer.key = None
+        view.canvas.forget()
+        app.draw_whole()
+        assert shown() == before, "a kept part still shows the language before"
+    finally:
+        set_language("en")

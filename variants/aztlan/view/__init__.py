@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, cast
 
-from game.i18n import Seat, Text, say
+from game.i18n import Seat, Text, language, say
 from game.kit.client import (
     PANEL_AREA,
     Anim,
@@ -178,7 +178,7 @@ class AztlanView(AidPictures):
     # =====================================================================================
     def _sync(self) -> None:
         viewer, decider = self.viewer(), self.decider()
-        key = (self.session.version, id(self.session.game), viewer, decider)
+        key = (self.session.version, id(self.session.game), viewer, decider, language())
         if key == self._key:
             return
         old = self.decision

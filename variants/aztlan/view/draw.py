@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import language
 from game.kit.client import (
     Area,
     Layer,
@@ -101,15 +102,17 @@ def draw_overlay(v: Painter, screen: Screen, lay: Layout, m: Model,
 
 def draw_tracks(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     """The score track and the age track under the map: their stone panels (cached art)
-    and, inside, what they show, kept while the scores, the age and the turn order hold."""
+    and, inside, what they show, kept while the scores, the age and the turn order hold
+    (and the language their words are in)."""
     colours, marks = tuple(v.seat_colours), tuple(v.seat_marks)
     kept(v, screen, "track", lay.track).draw(
-        screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours, marks),
+        screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours, marks, language()),
         lambda s: vp.paint_track(s, lay.track, m.scores, m.ranking, v.seat_colours,
                                  v.seat_marks),
         under=beneath(screen, lay.track, theme.PANEL_LIGHT, radius=12, width=2))
     kept(v, screen, "age", lay.age).draw(
-        screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours, marks),
+        screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours, marks,
+                          language()),
         lambda s: paint_age(s, lay.age, v, m),
         under=beneath(screen, lay.age, theme.PANEL_LIGHT, radius=12, width=2))
 
