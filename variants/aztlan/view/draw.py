@@ -154,11 +154,10 @@ def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
     edge = panel_edge(v)
     warm = (area, screen.scale, tuple(v.seat_colours))
     if v.canvas.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
-        # the art cache holds less than the play screen keeps at 1080p, and what was
-        # painted ahead first goes first: the frames of decisions made here (the shared
-        # screen's common case) last, so that a seat's first decision here paints no stone
-        # (5 ms and more, the frame after an action; test_aztlan_frame_cost)
-        for rim in (2, 4):
+        # (the art cache holds less than the play screen keeps at 1080p with four seats:
+        # what was painted ahead first goes first, the frames of decisions made here;
+        # test_aztlan_frame_cost, test_art's seat deciding elsewhere)
+        for rim in (4, 2):
             frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14,
                                width=rim, hole=area)
         v.canvas.warmed = warm
