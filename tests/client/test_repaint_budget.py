@@ -136,7 +136,7 @@ def test_the_running_client_settles_on_the_picture_a_full_repaint_gives(make_app
         snap.forget()
     statusline._KEPT.clear()
     playersbar._FACES.clear()
-    app.draw()
+    app.draw_whole()  # (a frame in parts would paint nothing: no key changed)
     assert differing(pygame.image.tobytes(app.screen.surface, "RGB"), spread) is None
 
 
@@ -164,11 +164,11 @@ def test_a_seats_secrets_leave_the_screen_in_the_frame_the_screen_stops_showing_
     ui.app.repaints_per_frame = ui.app.screen.repaints_left = None
     panel = play.view.canvas.snaps["panel"]
     panel.forget()
-    ui.app.draw()
+    ui.app.draw_whole()
     public = panel_pixels(ui.app, play)
     panel.forget()
     monkeypatch.setattr(view_draw, "paint_column", lambda *args: None)
-    ui.app.draw()
+    ui.app.draw_whole()
     bare = panel_pixels(ui.app, play)
     assert public != bare  # the panel has words to show
     assert first == bare and second == public

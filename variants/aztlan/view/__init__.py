@@ -29,15 +29,18 @@ cards, how to see them.
 
 Drawing never changes state: the island, the pawns and the highlights are painted into
 three cached layers (the map; the pieces, keyed on ``session.version``; the highlights,
-keyed on every hover or focus change); a frame blits them and adds the cursor and the
-animations (``draw``). This module keeps the view's state and its input.
+keyed on what they show); a frame blits them and adds the cursor and the animations
+(``draw``). The view says what decides the pixels of its board and panel (``keyed``,
+``keys``), so the play screen paints each again only when that changed. This module
+keeps the view's state and its input.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, cast
 
-from game.i18n import Seat, Text, say
+from game.i18n import Seat, Text, language, say
 from game.kit.client import (
     PANEL_AREA,
     Anim,
@@ -55,6 +58,7 @@ from variants.aztlan.text import _, named
 from variants.aztlan.view import anim as vanim
 from variants.aztlan.view import draw as vdraw
 from variants.aztlan.view import hint as vhint
+from variants.aztlan.view import keys as vkeys
 from variants.aztlan.view import overlay
 from variants.aztlan.view import preview as vpreview
 from variants.aztlan.view.aid_pages import AidPictures
@@ -174,7 +178,7 @@ class AztlanView(AidPictures):
     # =====================================================================================
     def _sync(self) -> None:
         viewer, decider = self.viewer(), self.decider()
-        key = (self.session.version, id(self.session.game), viewer, decider)
+        key = (self.session.version, id(self.session.game), viewer, decider, language())
         if key == self._key:
             return
         old = self.decision
@@ -575,6 +579,15 @@ class AztlanView(AidPictures):
         """Every territory, by the notation's id ("t12") and its name: a phone's tap on
         it offers the placements, moves, conflicts and rafts there."""
         return territory_places(self.layout(area), self.geo, self.rules.table.island.names)
+
+    keyed = True  # the board and the panel are painted again when their keys change
+
+    def board_key(self) -> Hashable:
+        kept = self._layout
+        return vkeys.board_key(self, kept and kept[1], self.services.screen)
+
+    def panel_key(self) -> Hashable:
+        return vkeys.panel_key(self)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         self.panel_area = area  # where clicks on the panel land (layout only)
