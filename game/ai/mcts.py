@@ -52,13 +52,23 @@ from game.ai.base import (
 )
 from game.ai.greedy import GreedyBot
 from game.ai.policy import determinize
+from game.ai.reuse import Kept, find, keep
 from game.ai.roots import RootTotals, root_totals
 from game.core.cores import PER_CORE, most_processes
 from game.core.engine import Rules
 from game.core.errors import ConfigError, quote
 from game.core.facets import bot_hooks
 from game.core.rng import Rng
-from game.core.schema import BACKUPS, ROLLOUT_POLICIES, Context, Field, Int, Obj, search_settings
+from game.core.schema import (
+    BACKUPS,
+    ROLLOUT_POLICIES,
+    Bool,
+    Context,
+    Field,
+    Int,
+    Obj,
+    search_settings,
+)
 
 if TYPE_CHECKING:
     from game.ai.parallel import RootJob, RootPool
@@ -118,9 +128,11 @@ def check_workers(workers: Any) -> int:
 
 
 #: what a Hard bot's own options may say: the settings a variant file may give
-#: (``bot_search``), and how long a playout may run
+#: (``bot_search``), how long a playout may run and whether trees are reused
 _OPTIONS = Obj({**search_settings().fields,
-                "max_rollout": Field(Int(min=0), "Actions a playout runs at most.")})
+                "max_rollout": Field(Int(min=0), "Actions a playout runs at most."),
+                "reuse": Field(Bool(), "Keep the searched subtree for the next decision "
+                               "(game.ai.reuse).")})
 
 
 def checked_options(given: dict[str, Any]) -> dict[str, Any]:
@@ -151,7 +163,7 @@ class MCTSBot(Bot):
                  max_rollout: int | None = None, eval_order_depth: int | None = None,
                  prior_visits: float | None = None, rollout_policy: str | None = None,
                  backup: str | None = None, weights: dict[str, float] | None = None,
-                 workers: int = 1, offload: bool = False) -> None:
+                 workers: int = 1, offload: bool = False, reuse: bool = False) -> None:
         super().__init__(seed, weights)
         check_workers(workers)
         #: processes the search is spread over (root parallel, see game.ai.parallel);
@@ -167,6 +179,11 @@ class MCTSBot(Bot):
         #: the pool is started by the deciding thread and closed by another (the window's)
         self._pool_lock = threading.Lock()
         self.budget = Budget(iterations, seconds)
+        checked_options({"reuse": reuse})
+        #: start each search from the last one's subtree where the view matches
+        #: (game.ai.reuse; this process's tree only)
+        self.reuse = reuse
+        self._kept: Kept | None = None
         given = {"exploration": exploration, "rollout_turns": rollout_turns,
                  "widening": widening, "max_rollout": max_rollout,
                  "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
@@ -253,12 +270,17 @@ class MCTSBot(Bot):
         self.offload = False
         self.stats["pool_error"] = f"{type(error).__name__}: {error}"
 
+    def reset(self) -> None:
+        super().reset()
+        self._kept = None  # an undo: the kept tree is of a future taken back
+
     def close(self) -> None:
         """A bot that is no longer used: its decision, if any, is cancelled and returns at
         once, and the pool's processes end (mid-search too). Returns at once. It decides
         again (with a new pool) only once ``cancelled`` is cleared, as the client's
         worker does with each request."""
         self.cancelled = True
+        self._kept = None
         self._close_pool()
 
     def _close_pool(self) -> None:
@@ -294,9 +316,11 @@ class MCTSBot(Bot):
             from game.ai.parallel import root_parallel
 
             totals = root_parallel(self, rules, view, legal, seat, rng, first)
+            root = None
         else:
-            totals = root_totals(self.grow(rules, view, legal, seat, rng, first,
-                                           self.budget))
+            root = self.grow(rules, view, legal, seat, rng, first, self.budget,
+                             self._reused(rules, view))
+            totals = root_totals(root)
         if not totals:
             if self.cancelled:  # (the answer is dropped)
                 return [rng.choice(legal)]
@@ -308,19 +332,33 @@ class MCTSBot(Bot):
                                     key=lambda kv: (kv[1][0], kv[1][1] / max(1, kv[1][0])))
         self.stats["value"] = total / max(1, visits)
         self.stats["visits"] = visits
+        if self.reuse and root is not None:
+            self._kept = keep(rules, root, move, first, seat)
         return split_plan(move)
 
+    def _reused(self, rules: Rules, view: dict[str, Any]) -> Node | None:
+        """The kept subtree's node at ``view`` (with ``reuse``), detached as a root."""
+        kept, self._kept = self._kept, None
+        if not self.reuse or kept is None or kept.seat != view["seat"]:
+            return None
+        node: Node | None = find(rules, kept, view_digest(view))
+        if node is not None:
+            node.parent = None
+            self.stats["reused_visits"] = node.visits
+        return node
+
     def grow(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
-             rng: Rng, first: Any, budget: Budget) -> Node:
+             rng: Rng, first: Any, budget: Budget, root: Node | None = None) -> Node:
         """One search tree from ``first`` (then fresh samples of ``view``) under
-        ``budget``, its root moves limited to ``legal``; its root."""
+        ``budget``, its root moves limited to ``legal``, grown on ``root`` if given (a
+        subtree kept from the last decision, see game.ai.reuse); its root."""
         legal_set = set(legal)
         looping: dict[str, bool] = {}  # root plans that go round in circles
         use_cache = has_own_hook(rules, "candidates")
         rollout_turns = self.rollout_turns
         if rollout_turns is None:
             rollout_turns = 0 if use_cache else rules.players
-        root = Node(None, None, None)
+        root = root or Node(None, None, None)
         self._root_choices = 0
         self._paranoid = seat if self.backup == "paranoid" else None
         budget.begin()

@@ -1,0 +1,74 @@
+"""Hard's ``reuse`` option (game.ai.reuse): the next decision starts from the subtree the
+last one searched, only where the position is the one that subtree stands for, and a game
+is still the same for a seed and an iteration budget."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.arena import play_game
+from game.api import new_game
+from game.core.errors import ConfigError
+
+#: small, so that whole games take seconds
+ITERATIONS = 30
+
+
+def hard_game(reuse: bool, seed: int = 4) -> tuple[Any, list[dict[str, Any]]]:
+    """A Market game for two, a Hard (``reuse``) on seat 0 against a plain Hard; the
+    finished game and the stats of seat 0's searched decisions."""
+    game = new_game("tlatelolco-market", players=2, seed=seed)
+    bots = [make_bot("hard", seed=1, iterations=ITERATIONS, reuse=reuse),
+            make_bot("hard", seed=2, iterations=ITERATIONS)]
+    searched: list[dict[str, Any]] = []
+
+    def note(seat: int, _action: str, bot: Any) -> None:
+        if seat == 0 and "iterations" in bot.stats:
+            searched.append(dict(bot.stats))
+
+    play_game(game, bots, on_decision=note)
+    return game, searched
+
+
+def test_a_reusing_hard_starts_many_decisions_with_searched_replies():
+    """Most of the Market's decisions follow one of the same seat's (a turn is several
+    small steps): those start from the visits the last search gave that position, and
+    search the same number of new iterations on top."""
+    _game, searched = hard_game(reuse=True)
+    reused = [s for s in searched if s.get("reused_visits", 0) > 0]
+    assert len(reused) >= len(searched) // 3, (len(reused), len(searched))
+    assert all(s["iterations"] == ITERATIONS for s in searched)
+    assert all(s["visits"] <= ITERATIONS + s.get("reused_visits", 0) for s in searched)
+
+
+def test_without_the_option_no_decision_reuses():
+    _game, searched = hard_game(reuse=False)
+    assert searched and not any("reused_visits" in s for s in searched)
+
+
+def test_a_reusing_hard_plays_the_same_game_for_a_seed():
+    first, _ = hard_game(reuse=True)
+    again, _ = hard_game(reuse=True)
+    assert first.log == again.log and first.scores == again.scores
+
+
+def test_a_position_the_kept_tree_never_reached_starts_afresh():
+    """After an undo (``reset``) or at a position of another game, the kept subtree
+    stands for nothing the seat sees: the search starts from an empty tree."""
+    game = new_game("tlatelolco-market", players=2, seed=9)
+    bot = make_bot("hard", seed=1, iterations=ITERATIONS, reuse=True)
+    seat = game.current_player
+    bot.choose(game.rules, game.view(seat), game.legal_actions())
+    other = new_game("tlatelolco-market", players=2, seed=10)
+    bot.choose(other.rules, other.view(other.current_player), other.legal_actions())
+    assert "reused_visits" not in bot.stats
+    bot.reset()
+    assert bot._kept is None  # noqa: SLF001 - what an undo drops
+
+
+def test_reuse_is_a_checked_option():
+    with pytest.raises(ConfigError, match="reuse: expected true or false"):
+        make_bot("hard", reuse="yes")
