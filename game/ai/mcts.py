@@ -52,7 +52,7 @@ from game.ai.base import (
 )
 from game.ai.greedy import GreedyBot
 from game.ai.policy import determinize
-from game.ai.reuse import Kept, find, keep
+from game.ai.reuse import Kept, keep, resume
 from game.ai.roots import RootTotals, root_totals
 from game.core.cores import PER_CORE, most_processes
 from game.core.engine import Rules
@@ -332,6 +332,10 @@ class MCTSBot(Bot):
                                     key=lambda kv: (kv[1][0], kv[1][1] / max(1, kv[1][0])))
         self.stats["value"] = total / max(1, visits)
         self.stats["visits"] = visits
+        # every root move's visits, virtual ones included (more than the iterations and
+        # the priors: a reused tree's)
+        self.stats["root_visits"] = sum(v for v, _t in totals.values())
+        self.stats["root_edges"] = len(totals)
         if self.reuse and root is not None:
             self._kept = keep(rules, root, move, first, seat)
         return split_plan(move)
@@ -339,11 +343,8 @@ class MCTSBot(Bot):
     def _reused(self, rules: Rules, view: dict[str, Any]) -> Node | None:
         """The kept subtree's node at ``view`` (with ``reuse``), detached as a root."""
         kept, self._kept = self._kept, None
-        if not self.reuse or kept is None or kept.seat != view["seat"]:
-            return None
-        node: Node | None = find(rules, kept, view_digest(view))
+        node: Node | None = resume(rules, kept, view) if self.reuse else None
         if node is not None:
-            node.parent = None
             self.stats["reused_visits"] = node.visits
         return node
 
@@ -556,10 +557,17 @@ class MCTSBot(Bot):
                     return
 
 
+#: in a pool's process: the subtree its last job kept (``RootJob.keep``); a pool works
+#: for one bot, so one is enough
+_KEPT: list[Kept] = []
+
+
 def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
     """A root-parallel worker's part (:data:`game.ai.parallel.Grow`): one tree grown for
     ``job`` with ``rules``, its root statistics and the iterations it took. Module-level,
-    so the pool sends it to a spawned process by reference."""
+    so the pool sends it to a spawned process by reference. With ``job.keep`` the tree
+    starts from the subtree this process kept last time (where the view matches) and
+    keeps the one below its own most visited move."""
     bot = MCTSBot(job.seed, iterations=job.iterations, seconds=job.seconds, **job.options)
     bot.budget.until = job.until
     bot.weights = job.weights
@@ -570,5 +578,12 @@ def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
         return {}, 0
     legal = (bot.fresh(rules, first, job.seat, job.legal) or job.legal) if job.fresh \
         else job.legal
-    root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget)
+    kept = _KEPT.pop() if _KEPT else None
+    start = resume(rules, kept, job.view) if job.keep else None
+    root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget, start)
+    if job.keep and root.children:
+        best = max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+        mine = keep(rules, root, best, first, job.seat)
+        if mine is not None:
+            _KEPT.append(mine)
     return root_totals(root), bot.budget.done

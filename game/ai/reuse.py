@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Protocol
 
-from game.ai.base import apply_plan, position_key, split_plan
+from game.ai.base import apply_plan, position_key, split_plan, view_digest
 from game.core.engine import Rules
 
 #: plies below the kept node the look-up descends at most (a round of four seats whose
@@ -97,3 +97,14 @@ def find(rules: Rules, kept: Kept, digest: str) -> Any | None:
             return None
         level = following
     return None
+
+
+def resume(rules: Rules, kept: Kept | None, view: dict[str, Any]) -> Any | None:
+    """The node of ``kept`` at ``view`` (``Game.view(seat)``), detached from the rest of
+    the old tree to be the next search's root; None if there is none."""
+    if kept is None or kept.seat != view["seat"]:
+        return None
+    node = find(rules, kept, view_digest(view))
+    if node is not None:
+        node.parent = None
+    return node

@@ -15,6 +15,11 @@ from game.core.errors import ConfigError
 
 #: small, so that whole games take seconds
 ITERATIONS = 30
+#: the most visits a root move can have after a search from an empty tree: every
+#: iteration, and the virtual visits a new edge near the root starts with (``prior_visits``)
+FRESH_MOST = ITERATIONS + 3
+#: those virtual visits
+PRIOR = 3
 
 
 def hard_game(reuse: bool, seed: int = 4) -> tuple[Any, list[dict[str, Any]]]:
@@ -41,12 +46,42 @@ def test_a_reusing_hard_starts_many_decisions_with_searched_replies():
     reused = [s for s in searched if s.get("reused_visits", 0) > 0]
     assert len(reused) >= len(searched) // 3, (len(reused), len(searched))
     assert all(s["iterations"] == ITERATIONS for s in searched)
-    assert all(s["visits"] <= ITERATIONS + s.get("reused_visits", 0) for s in searched)
+    assert all(s["visits"] <= FRESH_MOST + s.get("reused_visits", 0) for s in searched)
+    assert sum(map(more_than_fresh, reused)) >= 3
 
 
 def test_without_the_option_no_decision_reuses():
     _game, searched = hard_game(reuse=False)
     assert searched and not any("reused_visits" in s for s in searched)
+    assert all(s["visits"] <= FRESH_MOST and not more_than_fresh(s) for s in searched)
+
+
+def more_than_fresh(stats: dict[str, Any]) -> bool:
+    """Whether a decision's root holds more visits than a search from nothing gives:
+    every iteration, and the virtual visits each new edge near the root starts with."""
+    return stats["root_visits"] > ITERATIONS + PRIOR * stats["root_edges"]
+
+
+def test_an_offloaded_hard_reuses_the_tree_its_process_kept():
+    """The window's Hard grows its tree in another process (``offload``): that process
+    keeps the subtree, and later decisions start with more visits at the root than one
+    search from nothing can give."""
+    game = new_game("tlatelolco-market", players=2, seed=4)
+    bot = make_bot("hard", seed=1, iterations=ITERATIONS, reuse=True, offload=True)
+    rival = make_bot("normal", seed=2)
+    searched: list[dict[str, Any]] = []
+    try:
+        while not game.is_over and len(searched) < 20:
+            seat = game.current_player
+            player = bot if seat == 0 else rival
+            game.apply(player.choose(game.rules, game.view(seat), game.legal_actions()))
+            if seat == 0 and "trees" in bot.stats:
+                assert bot.stats["trees"] == 1 and bot.offload  # searched over there
+                searched.append(dict(bot.stats))
+    finally:
+        bot.close()
+    assert len(searched) == 20
+    assert sum(map(more_than_fresh, searched)) >= 3
 
 
 def test_a_reusing_hard_plays_the_same_game_for_a_seed():
