@@ -51,24 +51,14 @@ from game.ai.base import (
     view_digest,
 )
 from game.ai.greedy import GreedyBot
+from game.ai.options import check_workers, checked_options
 from game.ai.policy import determinize
-from game.ai.reuse import Kept, keep, resume
+from game.ai.reuse import Kept, keep, resume, samples
 from game.ai.roots import RootTotals, root_totals
-from game.core.cores import PER_CORE, most_processes
 from game.core.engine import Rules
-from game.core.errors import ConfigError, quote
 from game.core.facets import bot_hooks
 from game.core.rng import Rng
-from game.core.schema import (
-    BACKUPS,
-    ROLLOUT_POLICIES,
-    Bool,
-    Context,
-    Field,
-    Int,
-    Obj,
-    search_settings,
-)
+from game.core.schema import BACKUPS, ROLLOUT_POLICIES
 
 if TYPE_CHECKING:
     from game.ai.parallel import RootJob, RootPool
@@ -76,7 +66,7 @@ if TYPE_CHECKING:
 
 class Node:
     __slots__ = ("move", "player", "parent", "children", "visits", "total", "avail",
-                 "moves", "moves_key", "ordered", "priors")
+                 "moves", "moves_key", "ordered", "priors", "reused")
 
     def __init__(self, move: str | None, player: int | None, parent: Node | None) -> None:
         self.move = move
@@ -92,6 +82,9 @@ class Node:
         self.ordered = False
         #: near the root: each move's value right after it, for the seat that moves
         self.priors: dict[str, float] | None = None
+        #: kept from the last decision (game.ai.reuse) and near the root now, though
+        #: grown deeper down: its moves may want ordering and its edges their priors
+        self.reused = False
 
 
 class _Root(NamedTuple):
@@ -113,38 +106,6 @@ SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "widening": 2.0, "max_rollout": 400,
                                    "eval_order_depth": 2, "prior_visits": 3.0,
                                    "rollout_policy": "random", "backup": "maxn"}
-
-def check_workers(workers: Any) -> int:
-    """``workers`` if it is a number of processes this machine may run
-    (:func:`game.core.cores.most_processes`); a ConfigError naming the cap if not."""
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ConfigError(f"workers must be a whole number of at least 1, got "
-                          f"{quote(workers)}")
-    most = most_processes()
-    if workers > most:
-        raise ConfigError(f"workers must be at most {most} on this machine ({PER_CORE} "
-                          f"processes per core), got {quote(workers)}")
-    return workers
-
-
-#: what a Hard bot's own options may say: the settings a variant file may give
-#: (``bot_search``), how long a playout may run and whether trees are reused
-_OPTIONS = Obj({**search_settings().fields,
-                "max_rollout": Field(Int(min=0), "Actions a playout runs at most."),
-                "reuse": Field(Bool(), "Keep the searched subtree for the next decision "
-                               "(game.ai.reuse).")})
-
-
-def checked_options(given: dict[str, Any]) -> dict[str, Any]:
-    """A Hard bot's own search settings, within the bounds a variant file's are held to
-    (a NaN exploration, for one, would make every move's score NaN and none the best);
-    a one-line ConfigError naming every setting that is not."""
-    ctx = Context()
-    _OPTIONS.check(given, (), ctx)
-    if ctx.issues:
-        raise ConfigError("; ".join(f"{issue.path}: {issue.message}" for issue in ctx.issues))
-    return given
-
 
 def _backup(path: list[Node], rewards: dict[int, float]) -> None:
     """Each node on ``path`` is credited with the reward of the seat that moved into it."""
@@ -337,13 +298,14 @@ class MCTSBot(Bot):
         self.stats["root_visits"] = sum(v for v, _t in totals.values())
         self.stats["root_edges"] = len(totals)
         if self.reuse and root is not None:
-            self._kept = keep(rules, root, move, first, seat)
+            self._kept = keep(rules, root, move, samples(rules, view, seat, rng, first), seat)
         return split_plan(move)
 
     def _reused(self, rules: Rules, view: dict[str, Any]) -> Node | None:
         """The kept subtree's node at ``view`` (with ``reuse``), detached as a root."""
         kept, self._kept = self._kept, None
-        node: Node | None = resume(rules, kept, view) if self.reuse else None
+        node: Node | None = resume(rules, kept, view, self.eval_order_depth) \
+            if self.reuse else None
         if node is not None:
             self.stats["reused_visits"] = node.visits
         return node
@@ -460,6 +422,13 @@ class MCTSBot(Bot):
     def _moves(self, rules: Rules, node: Node, state: Any, player: int,
                use_cache: bool, depth: int) -> list[str]:
         near = depth < self.eval_order_depth
+        if node.reused:
+            node.reused = False
+            if near and node.priors is None:  # as if it had been near when it grew
+                node.moves = None
+                moves = self._moves(rules, node, state, player, use_cache, depth)
+                self._prime(node)
+                return moves
         if use_cache:
             key = view_digest(seat_view(rules, state, player))
             if node.moves is not None and node.moves_key == key:
@@ -483,6 +452,15 @@ class MCTSBot(Bot):
         allowed = set(legal)
         known = node.priors or {}
         return [m for m in node.moves if m in allowed] + [m for m in legal if m not in known]
+
+    def _prime(self, node: Node) -> None:
+        """The virtual visits a new edge near the root starts with (:meth:`_child`),
+        given to the edges a reused node grew where they had none."""
+        for move, child in node.children.items():
+            prior = node.priors.get(move) if node.priors else None
+            if prior is not None and self.prior_visits > 0:
+                child.visits += self.prior_visits
+                child.total += prior * self.prior_visits
 
     def _order(self, rules: Rules, state: Any, player: int,
                moves: list[str]) -> tuple[list[str], dict[str, float]]:
@@ -579,11 +557,12 @@ def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
     legal = (bot.fresh(rules, first, job.seat, job.legal) or job.legal) if job.fresh \
         else job.legal
     kept = _KEPT.pop() if _KEPT else None
-    start = resume(rules, kept, job.view) if job.keep else None
+    start = resume(rules, kept, job.view, bot.eval_order_depth) if job.keep else None
     root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget, start)
     if job.keep and root.children:
         best = max(root.children.items(), key=lambda kv: kv[1].visits)[0]
-        mine = keep(rules, root, best, first, job.seat)
+        mine = keep(rules, root, best, samples(rules, job.view, job.seat, rng, first),
+                    job.seat)
         if mine is not None:
             _KEPT.append(mine)
     return root_totals(root), bot.budget.done
