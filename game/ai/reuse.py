@@ -3,24 +3,31 @@
 A decision's tree already holds searched replies below the move it chose: the next
 decisions of the same turn (the Market asks for every small step) and the rivals'
 likely answers. Without reuse that work is thrown away and the next search starts from
-nothing. With it, the bot keeps the chosen move's subtree together with the sampled
-state that move was played on, and at its next decision looks in that subtree for the
+nothing. With it, the bot keeps the chosen move's subtree together with sampled
+states that move was played on, and at its next decision looks in that subtree for the
 node whose position shows the seat *exactly* the view it now decides at (the digest of
 ``Game.view(seat)``, the same test the plans of :mod:`game.ai.base` use). That node
 becomes the new root, its statistics intact, and the new iterations add to them.
 
 Why a view match in *several* samples: the tree is open loop (its edges are moves, chance
 lives in the samples), so a node stands for "these moves were played", whatever was
-drawn, and its statistics mix every draw. Below a draw they are mostly about draws
-that did not happen, and a search that starts from them plays worse than one from
-nothing (measured: the Market draws for the vendors at every pass, and reuse with one
-sample won 12 of 30 games against Hard without it). So the bot keeps
-:data:`SAMPLES` states of the last decision's view, each with the chosen move played,
-and a node is reused only if the moves down to it show the seat exactly its present view
-in every one of them: then nothing on the way depended on what the samples drew
-differently (a draw, a card a rival held), and the node's statistics are about this
-position. When anything differs (a draw, a rival's move that is no edge of the kept
+drawn, and its statistics mix every draw. Below a draw that the seat has now seen, they
+are mostly about draws that did not happen. So the bot keeps :data:`SAMPLES` states of
+the last decision's view, each with the chosen move played, and a node is reused only if
+the moves down to it show the seat exactly its present view in every one of them: then
+nothing on the way depended on what the samples drew differently (the Market's draw
+for the vendors at a pass, a card a rival held), and the node's statistics are about
+this position. When anything differs (a draw, a rival's move that is no edge of the kept
 tree, a revealed card), no node matches and the search starts afresh, as it always did.
+
+Nodes that were deep in the old tree and are near the new root never had their moves
+ordered by the evaluation nor their edges its priors (a search does that near its root
+only, see :mod:`game.ai.mcts`); :func:`resume` marks them, and the search gives them both
+on their first visit.
+
+Measured (docs/computer-players.md): neither this form nor a first one (one sample, no
+priors for the reused nodes) beat Hard without reuse at the same iterations, so it is
+an option, off by default.
 
 The look-up walks the kept subtree breadth first, most visited edges first, for at most
 :data:`MAX_PLIES` plies and :data:`MAX_NODES` positions, so it costs a few

@@ -107,3 +107,30 @@ def test_a_position_the_kept_tree_never_reached_starts_afresh():
 def test_reuse_is_a_checked_option():
     with pytest.raises(ConfigError, match="reuse: expected true or false"):
         make_bot("hard", reuse="yes")
+
+
+def test_a_reused_node_near_the_root_gets_the_evaluation_s_priors():
+    """Near its root a search starts every edge with the evaluation's value as a few
+    virtual visits, so that a few noisy replies cannot overrule it. A node kept from the
+    last decision grew farther down, without them: once it is near the new root, its
+    edges get them too (and its moves the evaluation's order), as a fresh search's
+    would."""
+    from game.ai.mcts import Node
+
+    game = new_game("tlatelolco-market", players=2, seed=4)
+    bot = make_bot("hard", seed=1, iterations=ITERATIONS, reuse=True)
+    state = game.rules.clone(game.state)
+    seat = game.current_player
+    node = Node(None, None, None)
+    grown = game.rules.legal_actions(state)[:2]
+    for move in grown:  # two edges as a deep node grows them: one real visit each
+        child = bot._child(node, move, seat)  # noqa: SLF001
+        child.visits, child.total = 1, 0.5
+    node.reused = True
+    moves = bot._moves(game.rules, node, state, seat, False, 0)  # noqa: SLF001
+    assert node.priors and set(grown) <= set(node.priors)
+    assert sorted(moves) == sorted(game.rules.legal_actions(state))
+    for move in grown:
+        child = node.children[move]
+        assert child.visits == 1 + PRIOR
+        assert child.total == 0.5 + PRIOR * node.priors[move]
