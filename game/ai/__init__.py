@@ -26,7 +26,8 @@ from typing import Any
 from game.ai.base import LEVELS, Bot
 from game.ai.easy import EasyBot
 from game.ai.greedy import GreedyBot
-from game.ai.mcts import MCTSBot, check_workers
+from game.ai.mcts import MCTSBot
+from game.ai.options import check_workers
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "GreedyBot", "MCTSBot", "make_bot", "level_name",
            "client_bot", "set_client_workers", "CLIENT_SECONDS", "DEFAULT_ITERATIONS"]

@@ -51,14 +51,14 @@ from game.ai.base import (
     view_digest,
 )
 from game.ai.greedy import GreedyBot
+from game.ai.options import check_workers, checked_options
 from game.ai.policy import determinize
+from game.ai.reuse import Kept, keep, resume, samples
 from game.ai.roots import RootTotals, root_totals
-from game.core.cores import PER_CORE, most_processes
 from game.core.engine import Rules
-from game.core.errors import ConfigError, quote
 from game.core.facets import bot_hooks
 from game.core.rng import Rng
-from game.core.schema import BACKUPS, ROLLOUT_POLICIES, Context, Field, Int, Obj, search_settings
+from game.core.schema import BACKUPS, ROLLOUT_POLICIES
 
 if TYPE_CHECKING:
     from game.ai.parallel import RootJob, RootPool
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 
 class Node:
     __slots__ = ("move", "player", "parent", "children", "visits", "total", "avail",
-                 "moves", "moves_key", "ordered", "priors")
+                 "moves", "moves_key", "ordered", "priors", "reused")
 
     def __init__(self, move: str | None, player: int | None, parent: Node | None) -> None:
         self.move = move
@@ -82,6 +82,9 @@ class Node:
         self.ordered = False
         #: near the root: each move's value right after it, for the seat that moves
         self.priors: dict[str, float] | None = None
+        #: kept from the last decision (game.ai.reuse) and near the root now, though
+        #: grown deeper down: its moves may want ordering and its edges their priors
+        self.reused = False
 
 
 class _Root(NamedTuple):
@@ -104,36 +107,6 @@ SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "eval_order_depth": 2, "prior_visits": 3.0,
                                    "rollout_policy": "random", "backup": "maxn"}
 
-def check_workers(workers: Any) -> int:
-    """``workers`` if it is a number of processes this machine may run
-    (:func:`game.core.cores.most_processes`); a ConfigError naming the cap if not."""
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ConfigError(f"workers must be a whole number of at least 1, got "
-                          f"{quote(workers)}")
-    most = most_processes()
-    if workers > most:
-        raise ConfigError(f"workers must be at most {most} on this machine ({PER_CORE} "
-                          f"processes per core), got {quote(workers)}")
-    return workers
-
-
-#: what a Hard bot's own options may say: the settings a variant file may give
-#: (``bot_search``), and how long a playout may run
-_OPTIONS = Obj({**search_settings().fields,
-                "max_rollout": Field(Int(min=0), "Actions a playout runs at most.")})
-
-
-def checked_options(given: dict[str, Any]) -> dict[str, Any]:
-    """A Hard bot's own search settings, within the bounds a variant file's are held to
-    (a NaN exploration, for one, would make every move's score NaN and none the best);
-    a one-line ConfigError naming every setting that is not."""
-    ctx = Context()
-    _OPTIONS.check(given, (), ctx)
-    if ctx.issues:
-        raise ConfigError("; ".join(f"{issue.path}: {issue.message}" for issue in ctx.issues))
-    return given
-
-
 def _backup(path: list[Node], rewards: dict[int, float]) -> None:
     """Each node on ``path`` is credited with the reward of the seat that moved into it."""
     for n in path:
@@ -151,7 +124,7 @@ class MCTSBot(Bot):
                  max_rollout: int | None = None, eval_order_depth: int | None = None,
                  prior_visits: float | None = None, rollout_policy: str | None = None,
                  backup: str | None = None, weights: dict[str, float] | None = None,
-                 workers: int = 1, offload: bool = False) -> None:
+                 workers: int = 1, offload: bool = False, reuse: bool = False) -> None:
         super().__init__(seed, weights)
         check_workers(workers)
         #: processes the search is spread over (root parallel, see game.ai.parallel);
@@ -167,6 +140,11 @@ class MCTSBot(Bot):
         #: the pool is started by the deciding thread and closed by another (the window's)
         self._pool_lock = threading.Lock()
         self.budget = Budget(iterations, seconds)
+        checked_options({"reuse": reuse})
+        #: start each search from the last one's subtree where the view matches
+        #: (game.ai.reuse; this process's tree only)
+        self.reuse = reuse
+        self._kept: Kept | None = None
         given = {"exploration": exploration, "rollout_turns": rollout_turns,
                  "widening": widening, "max_rollout": max_rollout,
                  "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
@@ -253,12 +231,17 @@ class MCTSBot(Bot):
         self.offload = False
         self.stats["pool_error"] = f"{type(error).__name__}: {error}"
 
+    def reset(self) -> None:
+        super().reset()
+        self._kept = None  # an undo: the kept tree is of a future taken back
+
     def close(self) -> None:
         """A bot that is no longer used: its decision, if any, is cancelled and returns at
         once, and the pool's processes end (mid-search too). Returns at once. It decides
         again (with a new pool) only once ``cancelled`` is cleared, as the client's
         worker does with each request."""
         self.cancelled = True
+        self._kept = None
         self._close_pool()
 
     def _close_pool(self) -> None:
@@ -294,9 +277,11 @@ class MCTSBot(Bot):
             from game.ai.parallel import root_parallel
 
             totals = root_parallel(self, rules, view, legal, seat, rng, first)
+            root = None
         else:
-            totals = root_totals(self.grow(rules, view, legal, seat, rng, first,
-                                           self.budget))
+            root = self.grow(rules, view, legal, seat, rng, first, self.budget,
+                             self._reused(rules, view))
+            totals = root_totals(root)
         if not totals:
             if self.cancelled:  # (the answer is dropped)
                 return [rng.choice(legal)]
@@ -308,19 +293,35 @@ class MCTSBot(Bot):
                                     key=lambda kv: (kv[1][0], kv[1][1] / max(1, kv[1][0])))
         self.stats["value"] = total / max(1, visits)
         self.stats["visits"] = visits
+        # every root move's visits, virtual ones included (more than the iterations and
+        # the priors: a reused tree's)
+        self.stats["root_visits"] = sum(v for v, _t in totals.values())
+        self.stats["root_edges"] = len(totals)
+        if self.reuse and root is not None:
+            self._kept = keep(rules, root, move, samples(rules, view, seat, rng, first), seat)
         return split_plan(move)
 
+    def _reused(self, rules: Rules, view: dict[str, Any]) -> Node | None:
+        """The kept subtree's node at ``view`` (with ``reuse``), detached as a root."""
+        kept, self._kept = self._kept, None
+        node: Node | None = resume(rules, kept, view, self.eval_order_depth) \
+            if self.reuse else None
+        if node is not None:
+            self.stats["reused_visits"] = node.visits
+        return node
+
     def grow(self, rules: Rules, view: dict[str, Any], legal: list[str], seat: int,
-             rng: Rng, first: Any, budget: Budget) -> Node:
+             rng: Rng, first: Any, budget: Budget, root: Node | None = None) -> Node:
         """One search tree from ``first`` (then fresh samples of ``view``) under
-        ``budget``, its root moves limited to ``legal``; its root."""
+        ``budget``, its root moves limited to ``legal``, grown on ``root`` if given (a
+        subtree kept from the last decision, see game.ai.reuse); its root."""
         legal_set = set(legal)
         looping: dict[str, bool] = {}  # root plans that go round in circles
         use_cache = has_own_hook(rules, "candidates")
         rollout_turns = self.rollout_turns
         if rollout_turns is None:
             rollout_turns = 0 if use_cache else rules.players
-        root = Node(None, None, None)
+        root = root or Node(None, None, None)
         self._root_choices = 0
         self._paranoid = seat if self.backup == "paranoid" else None
         budget.begin()
@@ -421,6 +422,13 @@ class MCTSBot(Bot):
     def _moves(self, rules: Rules, node: Node, state: Any, player: int,
                use_cache: bool, depth: int) -> list[str]:
         near = depth < self.eval_order_depth
+        if node.reused:
+            node.reused = False
+            if near and node.priors is None:  # as if it had been near when it grew
+                node.moves = None
+                moves = self._moves(rules, node, state, player, use_cache, depth)
+                self._prime(node)
+                return moves
         if use_cache:
             key = view_digest(seat_view(rules, state, player))
             if node.moves is not None and node.moves_key == key:
@@ -444,6 +452,15 @@ class MCTSBot(Bot):
         allowed = set(legal)
         known = node.priors or {}
         return [m for m in node.moves if m in allowed] + [m for m in legal if m not in known]
+
+    def _prime(self, node: Node) -> None:
+        """The virtual visits a new edge near the root starts with (:meth:`_child`),
+        given to the edges a reused node grew where they had none."""
+        for move, child in node.children.items():
+            prior = node.priors.get(move) if node.priors else None
+            if prior is not None and self.prior_visits > 0:
+                child.visits += self.prior_visits
+                child.total += prior * self.prior_visits
 
     def _order(self, rules: Rules, state: Any, player: int,
                moves: list[str]) -> tuple[list[str], dict[str, float]]:
@@ -518,10 +535,17 @@ class MCTSBot(Bot):
                     return
 
 
+#: in a pool's process: the subtree its last job kept (``RootJob.keep``); a pool works
+#: for one bot, so one is enough
+_KEPT: list[Kept] = []
+
+
 def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
     """A root-parallel worker's part (:data:`game.ai.parallel.Grow`): one tree grown for
     ``job`` with ``rules``, its root statistics and the iterations it took. Module-level,
-    so the pool sends it to a spawned process by reference."""
+    so the pool sends it to a spawned process by reference. With ``job.keep`` the tree
+    starts from the subtree this process kept last time (where the view matches) and
+    keeps the one below its own most visited move."""
     bot = MCTSBot(job.seed, iterations=job.iterations, seconds=job.seconds, **job.options)
     bot.budget.until = job.until
     bot.weights = job.weights
@@ -532,5 +556,13 @@ def search_root(job: RootJob, rules: Rules) -> tuple[RootTotals, int]:
         return {}, 0
     legal = (bot.fresh(rules, first, job.seat, job.legal) or job.legal) if job.fresh \
         else job.legal
-    root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget)
+    kept = _KEPT.pop() if _KEPT else None
+    start = resume(rules, kept, job.view, bot.eval_order_depth) if job.keep else None
+    root = bot.grow(rules, job.view, legal, job.seat, rng, first, bot.budget, start)
+    if job.keep and root.children:
+        best = max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+        mine = keep(rules, root, best, samples(rules, job.view, job.seat, rng, first),
+                    job.seat)
+        if mine is not None:
+            _KEPT.append(mine)
     return root_totals(root), bot.budget.done

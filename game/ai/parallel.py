@@ -95,6 +95,10 @@ class RootJob:
     #: from the decision's start, so the time a job takes to reach its process (a pool
     #: still starting, a busy machine) comes out of the budget instead of adding to it
     until: float | None = None
+    #: start from the subtree the process kept from its last job of this bot and keep
+    #: one for the next (Hard's ``reuse``, :mod:`game.ai.reuse`): only where that stays
+    #: the same for a seed, a pool of one process, or where time decides anyway
+    keep: bool = False
 
 
 class Cancelled(Exception):
@@ -125,6 +129,9 @@ class Searcher(Protocol):
 
     @property
     def offload(self) -> bool: ...
+
+    @property
+    def reuse(self) -> bool: ...
 
     @property
     def budget(self) -> Budget: ...
@@ -246,7 +253,8 @@ def root_parallel(bot: Searcher, rules: Rules, view: dict[str, Any], legal: list
     try:
         futures = _hand_out(bot, rules, seeds, RootJob(
             view, list(legal), seat, 0, None, remote_seconds, bot.search_options(),
-            bot.weights, list(bot.history), offload, until),
+            bot.weights, list(bot.history), offload, until,
+            bot.reuse and (len(seeds) == 1 or budget.iterations is None)),
             (split if offload else split[1:]) if split else None)
     except Exception as exc:  # noqa: BLE001 - no pool: this process searches alone
         if isinstance(exc, Cancelled) or bot.cancelled:  # (closed while handing out)
