@@ -53,7 +53,7 @@ class Painter:
             self.draw_whole()
             return
         generation = (screen.surface.get_size(), tuple(map(id, scenes)), language(),
-                      repr(self.app.settings))
+                      repr(self.app.settings), tuple(scene.secrets_shown() for scene in scenes))
         # a frame with a repaint budget (the running client's) spreads the parts too
         self.painted = self.compositor.compose(screen.surface, generation, parts,
                                                spread=screen.repaints_left is not None)

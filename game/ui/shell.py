@@ -21,7 +21,7 @@ App is the only implementation, and only the command line, ``game.ui.showcase``,
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 if TYPE_CHECKING:
@@ -181,6 +181,12 @@ class Scene:
         pixels (:mod:`game.kit.client.damage`), so that only what changed is painted
         and presented; their painting is what ``draw`` paints. None (the default): the
         scene cannot say, and the whole frame is painted."""
+        return None
+
+    def secrets_shown(self) -> Hashable:
+        """Whose secrets this scene shows now (None: nobody's). A change paints the next
+        frame whole: a part whose repaint may wait (a side panel after an action) must
+        never keep showing a hand the screen has stopped showing."""
         return None
 
     def wakes_in(self) -> float | None:

@@ -15,7 +15,7 @@ which autosaves, names the plugin and goes back to the title.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -545,6 +545,9 @@ class PlayScene(BaseScene):
         if type(self).draw is not PlayScene.draw:
             return None
         return playframe.parts(self, screen)
+
+    def secrets_shown(self) -> Hashable:
+        return self.session.shown
 
     def draw_bar(self, screen: Screen) -> None:
         draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
