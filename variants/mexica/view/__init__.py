@@ -43,6 +43,7 @@ from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, axis_of, ordinal
 from variants.mexica.view import anim as va
+from variants.mexica.view import keys
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.aid_pages import AidPictures
@@ -558,6 +559,18 @@ class MexicaView(SeatStyle, AidPictures):
         lay = vp.make_layout(area, b.width, b.height)
         return [{"name": b.names[c], "rect": [*lay.xy(c), lay.cs, lay.cs]}
                 for c in range(b.width * b.height) if c not in b.lake]
+
+    @property  # BoardView.keyed is a plain attribute that views may make a property
+    def keyed(self) -> bool:  # type: ignore[override]
+        """A frame paints the board and the panel again when their keys change, unless
+        the panel's painting reaches past it now (``keys.reaches_out``)."""
+        return not keys.reaches_out(self)
+
+    def board_key(self) -> Any:
+        return keys.board_key(self)
+
+    def panel_key(self) -> Any:
+        return keys.panel_key(self)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         shelf = paint_panel(screen, area, self)

@@ -1,0 +1,60 @@
+"""What decides the pixels of Mexica's board and side panel, so that the play screen
+paints and presents only the parts of a frame that changed (issue 37,
+:mod:`game.kit.client.damage`).
+
+Every key is made of facts the view already holds (the session's version, the tool and
+its settings, the preview's serial, the clock of the motion): no text is measured or
+rendered and nothing is laid out to make one, since a key is worked out every frame
+whether or not anything changed.
+
+The play screen clips each part to its own bounds. Two things ``draw_panel`` paints reach
+past the panel's: the standing of the district under the cursor, beside the panel over
+the action log, and a founded token flying from the panel's display to the board. While
+either shows, :func:`reaches_out` is True and the view is not keyed, so those frames are
+painted whole as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+
+def reaches_out(view: Any) -> bool:
+    """Whether the side panel's painting reaches past the panel this frame: the hovered
+    district's standing (shown as ``MexicaView._draw_standing`` shows it) or a founded
+    token on its way from the display to its district."""
+    standing = view.preview.standing
+    if standing and standing["rows"] and not view.highlight_cells:
+        return True
+    return any(a.kind == "token" for a in view.anims)
+
+
+def board_key(view: Any) -> Hashable:
+    """What the board's pixels depend on, None while pieces move, points rise or bursts
+    burn. The board's layers follow the game (its version), the seats' colours and
+    marks, the preview (its serial: every move of the cursor and change of tool or
+    setting makes a new one, and the cursor's look follows them) and the scoring's
+    highlight; over them the cursor, the Pilli and the lake's glints. The lake's light,
+    the deciding Pilli's breath and the cursor's pulse follow the view's clock, so the
+    key holds only while the clock does (a frame with no time passing): the board is
+    painted every frame, and the rest of the window only when its own key changes."""
+    if view.anims or view.pops or view.fx.active:
+        return None
+    game = view.session.game
+    return (view.session.version, id(game), view.time, view._serial, view._hl_serial,
+            tuple(view.colours), tuple(view.marks))
+
+
+def panel_key(view: Any) -> Hashable:
+    """What the side panel's pixels depend on: the game (AP, period and round, the
+    display, the supply, the hands and scores, whose turn), the tool in hand and the
+    settings its mode line names (the canal's shape, the bridge's way, the temple's
+    level, the bridge picked up, the token chosen in the menu), the seats' looks and
+    the "+N" rising over a seat's row. The cursor alone changes none of it: a bridge's
+    way is the preview's, which may turn with the space under the cursor."""
+    game = view.session.game
+    preview = view.preview
+    return (view.session.version, id(game), view.tool, view.canal_mode, preview.axis,
+            view.level, view.source, preview.menu_index, tuple(view.colours),
+            tuple(view.marks), tuple(sorted(view.panel_pops.items())))
