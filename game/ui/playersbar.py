@@ -19,6 +19,9 @@ from game.ui.widgets import INK
 
 #: the seat's colour at the left of its card, with its mark
 TILE_W = 56.0
+#: how far a card's painting reaches past it: the deciding card's breathing ring (its
+#: growth, 5, and half its width)
+RING = 7.0
 
 #: the faces (tile, mark, words) of the cards of seats not deciding now, as painted, one
 #: per place: they change only with a name, a score or the turn, and painting a card's
@@ -63,7 +66,12 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
     turn = turn_holder(game) if current is not None else None
     lines = view.seat_fact_lines if view is not None else 0
     inline = wide and game.players > 2  # the facts on the second line, not under it
+    clip = screen.surface.get_clip()
     for seat, (x, y, w, card_h) in enumerate(seat_cards(game.players, lines, wide)):
+        if not clip.colliderect(screen.rect(x - RING, y - RING, w + 2 * RING,
+                                            card_h + 2 * RING)):
+            continue  # a frame painting only what changed elsewhere (the deciding card's
+            # ring): a card out of it is left as it is, unworded
         h = card_h if inline else card_h - lines * SEAT_FACT_H  # the facts below
         deciding = seat == current
         mark = marks[seat] if marks and seat < len(marks) else \

@@ -13,17 +13,19 @@ changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import Seat, Text, say
 from game.i18n.client import _
+from game.i18n.render import language
 from game.kit.client import fx, theme
 from game.kit.client.damage import Part
 from game.kit.client.layout import STATUS_AREA, panel_area, seat_cards
 from game.ui import statusline
-from game.ui.playersbar import turn_holder
+from game.ui.playersbar import RING, turn_holder
 from game.ui.scenes.common import seat_mark
 from game.ui.statusline import LINE_STEP, draw_seat_status, draw_status
 from game.ui.widgets import draw_footer
@@ -40,9 +42,6 @@ StatusPaint = Callable[["Screen"], bool]
 #: logical units a part's painting may reach past its layout's rectangle: a panel's
 #: shadow (10), a deciding card's breathing ring (5), a refusal's shake
 MARGIN = 24.0
-#: how far the deciding seat's breathing ring reaches past its card (its growth, 5,
-#: and half its width)
-RING = 7.0
 
 
 def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
@@ -67,13 +66,15 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     current = game.current_player
     bar_key = None if lines else (
         tuple(scene.session.names), tuple(scene.colours), tuple(scene.session.marks),
-        tuple(game.scores), scene.shown_scores() and tuple(scene.shown_scores()), current,
-        tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide,
-        turn_holder(game) if current is not None else None)
+        _kept(("game", scene.session.version, id(game)), lambda: (
+            tuple(game.scores), turn_holder(game) if current is not None else None)),
+        scene.shown_scores() and tuple(scene.shown_scores()), current,
+        tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide)
     breathing = rect(cards[current], RING) if current is not None and current < len(cards) \
         else None
     status_key, status = status_part(scene)
-    shown = tuple((say(key), say(meaning)) for key, meaning in scene.shortcuts)
+    shown = _kept(("shortcuts", scene.shortcuts), lambda: tuple(
+        (say(key), say(meaning)) for key, meaning in scene.shortcuts))
     # the status and the shortcut bar are one part: a status needing two lines takes the
     # bar's room, and the bar is painted only when it does not
     below = status_area()
@@ -81,7 +82,7 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     panel = panel_area(game.players, lines, scene.wide)
     out = [
         part("bar", bar, bar_key, scene.draw_bar, breathing),
-        part("board", rect(scene.board_area, 0), view.board_key(), scene.draw_board),
+        *board_parts(scene, screen, rect(scene.board_area, 0)),
         part("log", rect(scene.log.area), (tuple(scene.log.lines), scene.log.scroll,
                                            scene.log.area), scene.log.draw),
         part("panel", rect(panel), (view.panel_key(), panel),
@@ -93,6 +94,32 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         area = scene.banner_area()
         out.append(part("banner", rect(area), None, lambda s: scene.banner.draw(s, area)))
     return out
+
+
+def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Part]:
+    """The board as one part (``board_key``, painted by ``draw``), or as the parts the
+    view hands over (``board_parts``), each clipped to the board."""
+    view = scene.view
+    given = view.board_parts(screen, scene.board_area)
+    if given is None:
+        return [Part("board", board, view.board_key(), lambda: scene.draw_board(screen))]
+    return [Part(("board", p.place), screen.rect(*p.area).clip(board), p.key,
+                 partial(p.paint, screen)) for p in given]
+
+
+#: what the frame's keys hold, by the facts it follows and the language: the same words
+#: and scores every frame are not worked out again (a few dozen catalogue look-ups and
+#: the game's scoring a frame otherwise)
+_KEPT: dict[Hashable, Any] = {}
+
+
+def _kept(facts: Hashable, words: Callable[[], Any]) -> Any:
+    key = (facts, language())
+    if key not in _KEPT:
+        if len(_KEPT) > 256:
+            _KEPT.clear()
+        _KEPT[key] = words()
+    return _KEPT[key]
 
 
 def status_area() -> tuple[float, float, float, float]:
@@ -109,9 +136,10 @@ def status_part(scene: PlayScene) -> tuple[Hashable, StatusPaint]:
     seat deciding elsewhere, or what the pointer is over."""
     assert scene.app is not None
     session = scene.session
-    hints = [say(h) for h, shown in ((_("U undo"), session.can_undo()),
-                                     (_("Y redo"), session.can_redo())) if shown]
-    hints.append(say(_("action {number}", number=len(scene.game.log))))
+    undo, redo, number = session.can_undo(), session.can_redo(), len(scene.game.log)
+    hints = list(_kept(("hints", undo, redo, number), lambda: tuple(
+        [say(h) for h, shown in ((_("U undo"), undo), (_("Y redo"), redo)) if shown]
+        + [say(_("action {number}", number=number))])))
     scoring = scene.scoring()
     if scoring is not None:  # the overlay's step, never a refusal from before it
         return _plain(say(scoring.status()), hints, below=False)  # (the overlay's own bar)

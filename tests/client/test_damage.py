@@ -9,19 +9,24 @@ painted in parts; the others are painted whole, which these games check as well.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from game.api import list_variants, new_game
+from game.kit.client import Area, BoardPart, BoardView, Screen
 from game.kit.client.damage import Compositor, Part, merged
 from game.ui import showcase
 from game.ui.app import App
 from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
+from variants.market.view.layout import make_layout
 
 GOLDEN = Path(__file__).parent.parent / "fixtures" / "golden-plays.json"
 SEED = 35  # the golden games' seed
@@ -177,3 +182,74 @@ def test_rects_far_apart_are_painted_apart_and_most_of_the_window_whole():
     assert merged([a, b], window) == [a, b]
     assert merged([a, pygame.Rect(20, 20, 100, 100)], window) == [pygame.Rect(0, 0, 120, 120)]
     assert merged([pygame.Rect(0, 0, 1000, 950)], window) is None
+
+
+def market_spots(play: PlayScene) -> list[tuple[float, float]]:
+    """Every square and every buyer of the Market's board (logical points)."""
+    table = play.game.rules.table
+    lay = make_layout(play.board_area, table.n, table.sides)
+    return ([lay.centre(sq) for sq in range(table.geo.size)]
+            + [lay.buyer_centre(side, b) for side in table.sides for b in range(table.n)])
+
+
+def test_pointing_at_every_market_space_repaints_the_hover_not_the_board(make_app):
+    """A hover's frame repaints the cursor's old and new places, the preview, the panel
+    and the status line, each as it would be painted whole: never the whole board."""
+    app = make_app(size=(1280, 720))
+    play, _following = showcase.late_game(app, "tlatelolco-market", players=4, seed=7,
+                                          quiet=30)
+    for _ in range(120):  # what the last action set moving lands
+        frame(app)
+    board = app.screen.rect(*play.board_area)
+    shares = []
+    for spot in market_spots(play):
+        pos = app.screen.px(*spot)
+        counts: list[bool] = []
+        frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())],
+              counts)
+        assert counts == [True], "a hover's frame was painted whole"
+        painted = app.painter.painted or []
+        shares.append(sum(r.clip(board).w * r.clip(board).h for r in painted)
+                      / (board.w * board.h))
+        frame(app)  # the frame after it: the pulse goes on
+    assert max(shares) < 0.5, f"a hover repainted {max(shares):.0%} of the board"
+
+
+def test_a_board_part_whose_key_misses_its_pulse_is_caught(make_app, monkeypatch):
+    """The guard itself: a cursor part keyed without its pulse shows stale pixels, and
+    comparing with a whole repaint finds them."""
+    app = make_app(size=(960, 540))
+    play = showcase.start_play(app, new_game("tlatelolco-market", 4, seed=SEED))
+    kind = play.view.__class__  # (the view behind its plugin guard)
+    real = kind.board_parts
+
+    def blind(view: BoardView, screen: Screen, area: Area) -> list[BoardPart] | None:
+        parts = real(view, screen, area) or []
+        return [BoardPart(p.place, p.area, "same" if p.place == "cursor" else p.key, p.paint)
+                for p in parts]
+    monkeypatch.setattr(kind, "board_parts", blind)
+    with pytest.raises(AssertionError, match="differs from a whole repaint"):
+        for _ in range(120):
+            frame(app)
+
+
+def test_a_still_market_frame_says_no_word_anew(make_app, monkeypatch):
+    """A frame where nothing changed works its keys out from facts (the game's version,
+    the cursor, the language), not by saying every text of the screen again to find it
+    unchanged: it looks up almost nothing in the catalogues."""
+    app = make_app(size=(1920, 1080))
+    showcase.late_game(app, "tlatelolco-market", players=4, seed=7, quiet=30)
+    for _ in range(150):  # what the last action set moving lands
+        frame(app)
+    render = importlib.import_module("game.i18n.render")
+    looked_up: list[str] = []
+    real = render._render
+
+    def counting(msg: Any, *args: Any) -> str:
+        looked_up.append(msg.id)
+        return real(msg, *args)
+    monkeypatch.setattr(render, "_render", counting)
+    for _ in range(30):
+        app.step([], DT)
+        assert app.present() is not None  # in parts
+    assert len(looked_up) <= 2 * 30, f"{len(looked_up) / 30:.0f} words looked up a frame"

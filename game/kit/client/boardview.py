@@ -12,6 +12,7 @@ through :class:`~game.kit.client.services.SessionView` and the client through
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from game.i18n import Text, say
@@ -29,6 +30,22 @@ if TYPE_CHECKING:
     from game.kit.client.services import SessionView, ViewServices
 
 Area = tuple[float, float, float, float]  # logical x, y, w, h
+
+
+@dataclass(frozen=True)
+class BoardPart:
+    """A part of a keyed view's board (:meth:`BoardView.board_parts`): a name, the
+    logical rectangle its painting stays inside, what decides its pixels (None: they
+    change every frame) and its painting.
+
+    A board is not one picture for damage's sake: a pulsing cursor, a hover's preview or
+    a token in flight covers a few squares, and as one part the whole board (half the
+    window) would be painted again for it."""
+
+    place: str
+    area: Area
+    key: Hashable
+    paint: Callable[[Screen], None]
 
 
 class BoardView:
@@ -118,6 +135,17 @@ class BoardView:
         """With :attr:`keyed`: what the board's pixels depend on now, equal from frame to
         frame while they are the same (the session's version, the cursor, the hover, the
         tools); None while they change every frame (a pulse, pieces on their way)."""
+        return None
+
+    def board_parts(self, screen: Screen, area: Area) -> list[BoardPart] | None:
+        """With :attr:`keyed`: the board drawn in ``area`` as :class:`BoardPart` s, in
+        painting order, so that a frame paints again only the parts whose key changed
+        (the cursor's rectangle as it pulses, a hover's preview, a piece in flight), each
+        with what lies under and over it. Painting them all in order must give exactly
+        ``draw``'s pixels; each part's painting stays inside its ``area`` (the play
+        screen clips it there). None (the default): the board is one part, keyed by
+        :meth:`board_key` and painted by ``draw``. Called every frame: make it cheap
+        (keys from facts such as the session's version and the cursor, not from texts)."""
         return None
 
     def panel_key(self) -> Hashable:

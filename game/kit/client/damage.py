@@ -30,8 +30,11 @@ WHOLE_SHARE = 0.9
 #: two rectangles are painted as their bounds when those are at most this much larger
 #: than the two (each rectangle painted is another pass over the parts reaching into it)
 JOIN_SLACK = 1.1
-#: at most this many rectangles are painted apart; more are merged into their bounds
-MOST_RECTS = 4
+#: at most this many rectangles are painted apart; beyond it, the two whose bounds add
+#: the least are joined (a hover's frame damages the cursor's old and new place, the
+#: preview, the panel, the status and the breathing card: painted apart, not as their
+#: bounds, which are most of the window)
+MOST_RECTS = 8
 
 
 @dataclass(frozen=True)
@@ -115,8 +118,9 @@ def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], H
 def merged(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] | None:
     """``rects`` with those joined whose bounds cost little more to paint than they do
     apart (a rectangle inside another, two side by side), at most :data:`MOST_RECTS`
-    (the rest into their bounds); None when they cover most of ``window``. Overlapping
-    rectangles left apart are both painted: the pixels they share come out the same."""
+    (the two adding least joined, again and again); None when they cover most of
+    ``window``. Overlapping rectangles left apart are both painted: the pixels they share
+    come out the same."""
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = rect.copy()
@@ -131,12 +135,19 @@ def merged(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] |
                     joined = True
                     break
         out.append(rect)
-    if len(out) > MOST_RECTS:
-        out = [out[0].unionall(out[1:])]
-    area = sum(r.w * r.h for r in out)
-    if area > WHOLE_SHARE * window.w * window.h:
+    while len(out) > MOST_RECTS:  # join the two that cost least to paint as one
+        a, b = min(((a, b) for i, a in enumerate(out) for b in out[i + 1:]),
+                   key=lambda ab: _area(ab[0].union(ab[1])) - _area(ab[0]) - _area(ab[1]))
+        out.remove(a)
+        out.remove(b)
+        out.append(a.union(b))
+    if sum(map(_area, out)) > WHOLE_SHARE * _area(window):
         return None
     return out
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
 
 
 def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect) -> None:

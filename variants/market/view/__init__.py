@@ -34,10 +34,11 @@ from __future__ import annotations
 import math
 from typing import Any, cast
 
-from game.i18n import Text
+from game.i18n import Text, language
 from game.kit.client import (
     PANEL_AREA,
     Area,
+    BoardPart,
     Intent,
     Layer,
     PiecesLayer,
@@ -46,8 +47,6 @@ from game.kit.client import (
     StepQueue,
     finish,
     sooner,
-    texture,
-    theme,
 )
 from game.modkit import Event
 from variants.market import scoring
@@ -56,12 +55,11 @@ from variants.market.params import COLOURS
 from variants.market.rules import MarketRules
 from variants.market.text import _, tile_of
 from variants.market.view import anim as va
-from variants.market.view import overlay as vo
 from variants.market.view import paint as vp
 from variants.market.view.aid_pages import AidPictures
-from variants.market.view.layout import CARDS, Layout, make_layout, step_target
+from variants.market.view.frame import board_parts
+from variants.market.view.layout import CARDS, make_layout, step_target
 from variants.market.view.panel import board_key, paint_panel, panel_hit, panel_key, tiles_left
-from variants.market.view.pieces import pieces
 from variants.market.view.places import market_places
 from variants.market.view.preview import (
     MODE_LABELS,
@@ -74,14 +72,12 @@ from variants.market.view.preview import (
     modes_for,
     sentence,
 )
-from variants.market.view.reveal import burst_step, paint_step, reveal_steps
+from variants.market.view.reveal import burst_step, reveal_steps
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
 DEFAULT_PANEL = PANEL_AREA
 #: steps of the cursor's and the turn's pulse (each a repaint of the board)
 GLOW_STEPS = 12
-#: the reed mat the market is laid out on (dark, so the tiles and cards stand out)
-MAT = (74, 58, 36)
 
 class MarketView(SeatStyle, AidPictures):
     tools = MODES
@@ -108,6 +104,7 @@ class MarketView(SeatStyle, AidPictures):
         self._decision: tuple[Any, ...] = ()
         self._scores = list(session.game.scores)
         self._panel_area = DEFAULT_PANEL
+        self._panel_facts: tuple[Any, Any] | None = None
         self._static = Layer()
         self._pieces = PiecesLayer()
         self._sync()
@@ -511,52 +508,18 @@ class MarketView(SeatStyle, AidPictures):
     # drawing (no state changes beyond the pixel caches)
     # =====================================================================================
     def draw(self, screen: Screen, area: Area) -> None:
-        game = self.session.game
-        rules, s = self.rules, game.state
-        lay = make_layout(area, rules.table.n, rules.table.sides)
-        names = [self.session.name(seat) for seat in range(game.players)]
-        colours, marks = self.colours, self.marks
-        base = (tuple(area), screen.scale, screen.ox, screen.oy, tuple(names),
-                tuple(colours), tuple(marks), rules.table.sides)
-        st = self._static
-        if st.key != base:
-            scr = st.fresh(screen, area)
-            scr.surface.blit(texture.reed(scr.surface.get_size(), MAT, weave=scr.ln(30)),
-                             (0, 0))
-            vp.paint_static(scr, lay, rules, names, colours, marks)
-            st.key = base
-        squares, buyers = va.hidden(self.anims)
-        pieces_layer = self._pieces
-        shows = (base, self.session.version, id(game), squares, buyers, tuple(game.scores))
-        if shows != pieces_layer.shows:  # else not even the list of pieces is made
-            pieces_layer.sync(st, screen, area, base, pieces(
-                screen, lay, rules, s, names, colours, marks, list(game.scores), squares, buyers))
-            pieces_layer.shows = shows
-        assert pieces_layer.scr is not None
-        screen.surface.blit(pieces_layer.scr.surface, pieces_layer.rect.topleft)
-        self._draw_frame(screen, lay, s)
+        """The board's parts (``view.frame``), painted in order."""
+        for part in self.board_parts(screen, area):
+            part.paint(screen)
+
+    def board_parts(self, screen: Screen, area: Area) -> list[BoardPart]:
+        """The table, the pulsing frames, the preview, the cursor and what is in flight,
+        each repainted alone when its key changes (``view.frame``)."""
+        return board_parts(self, screen, area)
 
     def _glow(self) -> float:
         """The cursor's and the turn's pulse in steps: the board holds between two."""
         return round((0.5 + 0.5 * math.sin(self.time * 5.0)) * GLOW_STEPS) / GLOW_STEPS
-
-    def _draw_frame(self, screen: Screen, lay: Layout, s: Any) -> None:
-        glow = self._glow()
-        if s.phase != "over":
-            vo.paint_turn(screen, lay, self._my_side(), glow)
-        if self.highlighted is not None:
-            paint_step(screen, lay, self.rules, s, self.highlighted, glow)
-        if self.target is not None and s.phase != "over" and not self.anims:
-            where, ghost = self.target  # a lesson's step: its ghost, ringed in green
-            vo.paint_preview(screen, lay, s, ghost, glow)
-            vo.outline(screen, lay.target_rect(where), theme.GOOD, 6 + 3 * glow, lay.cs * 0.12)
-        if s.phase != "over" and not self.anims:
-            vo.paint_preview(screen, lay, s, self.preview, glow)
-        if s.phase != "over":
-            vo.paint_cursor(screen, lay.target_rect(self.cursor), self.preview.ok, glow,
-                            lay.cs)
-        va.draw_moving(screen, lay, self.anims, s)
-        self.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
 
     def opaque_rect(self, screen: Screen, area: Area) -> Any:
         """The reed mat the market lies on fills the whole area, opaque."""
@@ -589,7 +552,17 @@ class MarketView(SeatStyle, AidPictures):
         return None if self.anims or self.fx.active else board_key(self, self._glow())
 
     def panel_key(self) -> Any:
-        return panel_key(self)
+        """The panel's words and choices (``panel_key``), worked out again only when the
+        facts they follow change: a still frame says no word."""
+        session = self.session
+        computer = getattr(session, "is_computer", None)
+        facts = (session.version, id(session.game), self.preview, self.mode, self.cursor,
+                 self.tile_choice, self.payer, self.option, tuple(self.colours),
+                 tuple(session.names), language(),
+                 callable(computer) and computer(session.game.current_player))
+        if self._panel_facts is None or self._panel_facts[0] != facts:
+            self._panel_facts = (facts, panel_key(self))
+        return self._panel_facts[1]
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         x, y, w, h = area

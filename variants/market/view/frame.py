@@ -1,0 +1,211 @@
+"""The market's board as parts (``BoardView.board_parts``): the table (mat, plaza, tiles,
+buyers, cards), the seat to move's pulsing frame, the scoring's highlight, a lesson's
+ghost, the hover's preview, the cursor, and what is in flight, each with the rectangle
+its painting stays inside and what decides its pixels.
+
+The cursor and the seat's frame pulse (a step every few frames) and a pointer's hover
+changes the preview: as parts of their own, each such frame paints their few squares
+again instead of the whole table. The view's ``draw`` paints the same parts in order, so
+a whole frame and a frame in parts are one picture. Bounds are generous where words
+are drawn (a badge's width is measured); too small a bound is a bug the pixel guard
+(tests/client/test_damage.py) finds.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from game.i18n import language, say
+from game.kit.client import Area, BoardPart, Screen, texture, theme
+from variants.market.text import _
+from variants.market.view import anim as va
+from variants.market.view import overlay as vo
+from variants.market.view import paint as vp
+from variants.market.view.layout import Layout, Rect, make_layout
+from variants.market.view.pieces import pieces
+from variants.market.view.reveal import paint_step
+
+#: the reed mat the market is laid out on (dark, so the tiles and cards stand out)
+MAT = (74, 58, 36)
+
+
+def board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
+    """The board in ``area`` as parts, in painting order. Asked every frame: while
+    nothing moves and the facts they follow hold (the game's version, the cursor, the
+    preview, the pulse's step, the seats' looks, the language), the last frame's are
+    given again, without working out a rectangle or a word."""
+    session = view.session
+    facts = (tuple(area), screen.scale, screen.ox, screen.oy, session.version,
+             id(session.game), view.cursor, view.preview, view.target, view.highlighted,
+             view._glow(), tuple(session.names), tuple(view.colours), language())
+    kept = getattr(view, "_kept_parts", None)
+    if kept is not None and kept[0] == facts and not view.anims and not view.fx.active:
+        return list(kept[1])
+    out = _board_parts(view, screen, area)
+    view._kept_parts = (facts, tuple(out))
+    return out
+
+
+def _board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
+    game = view.session.game
+    rules, s = view.rules, game.state
+    lay = make_layout(area, rules.table.n, rules.table.sides)
+    glow = view._glow()
+    names = tuple(view.session.name(seat) for seat in range(game.players))
+    base = (tuple(area), screen.scale, screen.ox, screen.oy, names,
+            tuple(view.colours), tuple(view.marks), rules.table.sides)
+    hidden = va.hidden(view.anims)
+    shows = (base, view.session.version, id(game), hidden)
+    out = [BoardPart("table", area, shows, partial(paint_table, view, lay, area, base,
+                                                   shows))]
+    still = s.phase != "over"
+    side = view._my_side()
+    if still and side is not None:
+        out.append(BoardPart("turn", turn_bounds(lay, side), (side, glow),
+                             partial(_turn, lay, side, glow)))
+    version = (view.session.version, id(game))
+    if view.highlighted is not None:
+        out.append(BoardPart("step", area, (version, view.highlighted, glow),
+                             partial(_step, view, lay, s, glow)))
+    if view.target is not None and still and not view.anims:
+        out.append(BoardPart("target", area, (version, view.target, glow),
+                             partial(_target, lay, s, view.target, glow)))
+    if still and not view.anims:
+        p = view.preview
+        pulse = glow if p.sources or p.slide is not None else None
+        out.append(BoardPart("preview", preview_bounds(screen, lay, s, p),
+                             (version, p, pulse), partial(_preview, lay, s, p, glow)))
+    if still:
+        rect = lay.target_rect(view.cursor)
+        out.append(BoardPart("cursor", _grown(rect, max(4.0, lay.cs * 0.04) + 3),
+                             (rect, view.preview.ok, glow),
+                             partial(_cursor, rect, view.preview.ok, glow, lay.cs)))
+    if view.anims or view.fx.active:
+        bounds = area if view.fx.active else anim_bounds(screen, lay, s, view.anims)
+        out.append(BoardPart("moving", bounds, None, partial(_moving, view, lay, s)))
+    return out
+
+
+def paint_table(view: Any, lay: Layout, area: Area, base: tuple[Any, ...],
+                shows: tuple[Any, ...], screen: Screen) -> None:
+    """The mat, the plaza and the seats' bands (a layer kept per ``base``), the tiles,
+    buyers and cards over them (kept per ``shows``, repainted piece by piece)."""
+    game = view.session.game
+    rules = view.rules
+    names, colours, marks = list(base[4]), list(base[5]), list(base[6])
+    st = view._static
+    if st.key != base:
+        scr = st.fresh(screen, area)
+        scr.surface.blit(texture.reed(scr.surface.get_size(), MAT, weave=scr.ln(30)),
+                         (0, 0))
+        vp.paint_static(scr, lay, rules, names, colours, marks)
+        st.key = base
+    layer = view._pieces
+    if shows != layer.shows:  # else not even the list of pieces is made
+        squares, buyers = shows[-1]
+        layer.sync(st, screen, area, base, pieces(
+            screen, lay, rules, game.state, names, colours, marks, list(game.scores),
+            squares, buyers))
+        layer.shows = shows
+    assert layer.scr is not None
+    screen.surface.blit(layer.scr.surface, layer.rect.topleft)
+
+
+def turn_bounds(lay: Layout, side: str) -> Rect:
+    """Where the seat to move's frame pulses (:func:`vo.paint_turn` at its widest)."""
+    x, y, w, h = lay.side_row(side)
+    bx, by, bw, bh = lay.band_rect(side)
+    x0, y0 = min(x, bx), min(y, by)
+    x1, y1 = max(x + w, bx + bw), max(y + h, by + bh)
+    return _grown((x0, y0, x1 - x0, y1 - y0), 9 + 3 + 3)
+
+
+def preview_bounds(screen: Screen, lay: Layout, s: Any, p: Any) -> Rect:
+    """The bounds of everything :func:`vo.paint_preview` draws for ``p``: the squares
+    and the buyer it outlines (and the arrows between their centres), and the badges
+    it sets on them, measured."""
+    cs = lay.cs
+    rects: list[Rect] = [lay.square(sq) for sq in (*p.sources, *p.path, *p.blockers)]
+    if p.sources and "king" in s.market:
+        rects.append(lay.square(s.market.index("king")))
+    if p.buyer is not None:
+        rects.append(lay.buyer(*p.buyer))
+    if p.buyer is not None and p.vendor is not None:
+        rects.append(lay.square(p.vendor))
+        badges = [(sq, say(_("blocks", context="crowd")).upper(), cs * 0.2, cs * 0.34)
+                  for sq in p.blockers]
+        badges += [(sq, say(_("1 back") if tile == "porter" else _("1 to king")),
+                    cs * 0.22, -cs * 0.05) for sq, tile in p.acts]
+        badges += [(sq, say(_("coin kept", context="badge")), cs * 0.22, -cs * 0.05)
+                   for sq in p.ambassador]
+        for sq, text, size, dy in badges:
+            cx, cy = lay.centre(sq)
+            w = screen.text_width(text, theme.readable(size)) + size * 0.6
+            h = size * 1.15
+            rects.append((cx - w / 2, cy + dy - h / 2, w, h))
+    if p.slide is not None:
+        rects += [lay.square(sq) for sq in p.slide]
+    if not rects:
+        return (lay.x0, lay.y0, 0.0, 0.0)
+    return _grown(_union(rects), max(8.0, cs * 0.09) + 3)
+
+
+def anim_bounds(screen: Screen, lay: Layout, s: Any, anims: list[va.Anim]) -> Rect:
+    """The bounds of every flight of ``anims`` from start to end (so they hold while
+    the pieces move): a tile sliding with its shadow, a token or a coin on its arc, a
+    score's "+N" rising from its label."""
+    cs = lay.cs
+    rects: list[Rect] = []
+    for a in anims:
+        (fx, fy), (tx, ty) = va.resolve(lay, s, a.src), va.resolve(lay, s, a.dst)
+        box = _union([(fx, fy, 0.0, 0.0), (tx, ty, 0.0, 0.0)])
+        if a.kind == "slide":
+            rects.append(_grown(box, cs * 0.6))
+        elif a.kind in ("token", "coin"):
+            x, y, w, h = _grown(box, cs * 0.25)
+            rects.append((x, y - cs * 0.8, w, h + cs * 0.8))
+        elif a.kind == "pop":
+            size = max(26.0, cs * (0.5 if a.tile.startswith("+") else 0.3))
+            w = screen.text_width(a.tile, theme.readable(size)) + 8
+            top, bottom = fy - cs * 0.9 - size, fy - cs * 0.2 + size
+            rects.append((fx - w / 2, top, w + 4, bottom - top + 4))
+    return _union(rects) if rects else (lay.x0, lay.y0, 0.0, 0.0)
+
+
+def _grown(rect: Rect, by: float) -> Rect:
+    x, y, w, h = rect
+    return (x - by, y - by, w + 2 * by, h + 2 * by)
+
+
+def _union(rects: list[Rect]) -> Rect:
+    x0 = min(r[0] for r in rects)
+    y0 = min(r[1] for r in rects)
+    return (x0, y0, max(r[0] + r[2] for r in rects) - x0, max(r[1] + r[3] for r in rects) - y0)
+
+
+def _turn(lay: Layout, side: str, glow: float, screen: Screen) -> None:
+    vo.paint_turn(screen, lay, side, glow)
+
+
+def _step(view: Any, lay: Layout, s: Any, glow: float, screen: Screen) -> None:
+    paint_step(screen, lay, view.rules, s, view.highlighted, glow)
+
+
+def _target(lay: Layout, s: Any, target: tuple[Any, Any], glow: float, screen: Screen) -> None:
+    where, ghost = target  # a lesson's step: its ghost, ringed in green
+    vo.paint_preview(screen, lay, s, ghost, glow)
+    vo.outline(screen, lay.target_rect(where), theme.GOOD, 6 + 3 * glow, lay.cs * 0.12)
+
+
+def _preview(lay: Layout, s: Any, p: Any, glow: float, screen: Screen) -> None:
+    vo.paint_preview(screen, lay, s, p, glow)
+
+
+def _cursor(rect: Rect, ok: bool, glow: float, cs: float, screen: Screen) -> None:
+    vo.paint_cursor(screen, rect, ok, glow, cs)
+
+
+def _moving(view: Any, lay: Layout, s: Any, screen: Screen) -> None:
+    va.draw_moving(screen, lay, view.anims, s)
+    view.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
