@@ -85,8 +85,7 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         *board_parts(scene, screen, rect(scene.board_area, 0)),
         part("log", rect(scene.log.area), (tuple(scene.log.lines), scene.log.scroll,
                                            scene.log.area), scene.log.draw),
-        part("panel", rect(panel), (view.panel_key(), panel),
-             lambda s: view.draw_panel(s, panel)),
+        *panel_parts(scene, screen, panel, rect(panel)),
         part("status", low, None if status_key is None else (status_key, shown),
              lambda s: paint_status_and_footer(scene, s, status, shown)),
     ]
@@ -105,6 +104,19 @@ def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Pa
         return [Part("board", board, view.board_key(), lambda: scene.draw_board(screen))]
     return [Part(("board", p.place), screen.rect(*p.area).clip(board), p.key,
                  partial(p.paint, screen)) for p in given]
+
+
+def panel_parts(scene: PlayScene, screen: Screen, panel: tuple[float, float, float, float],
+                bounds: pygame.Rect) -> list[Part]:
+    """The side panel as one part (``panel_key``, painted by ``draw_panel``), or as the
+    parts the view hands over (``panel_parts``: a box beside it over the log too)."""
+    view = scene.view
+    given = view.panel_parts(screen, panel)
+    if given is None:
+        return [Part("panel", bounds, (view.panel_key(), panel),
+                     lambda: view.draw_panel(screen, panel))]
+    return [Part(("panel", p.place), screen.rect(*p.area), p.key, partial(p.paint, screen))
+            for p in given]
 
 
 #: what the frame's keys hold, by the facts it follows and the language: the same words

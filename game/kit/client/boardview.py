@@ -153,6 +153,16 @@ class BoardView:
         :meth:`board_key`); None: they change every frame."""
         return None
 
+    def panel_parts(self, screen: Screen, area: Area) -> list[BoardPart] | None:
+        """With :attr:`keyed`: the side panel drawn in ``area`` as :class:`BoardPart` s,
+        in painting order, as :meth:`board_parts` hands over the board. A part may reach
+        past the panel (a box beside it over the action log, a piece flying from the
+        panel to the board): each is painted after the log, clipped to its own area, so
+        what lies beside the panel need not make the frame whole. Painting them all in
+        order must give exactly ``draw_panel``'s pixels. None (the default): the panel is
+        one part, keyed by :meth:`panel_key` and painted by ``draw_panel``."""
+        return None
+
     def handle(self, intent: Intent, area: Area) -> str | None:
         """Return an engine action to apply, or None. May update hover/cursor state."""
         return None
