@@ -44,13 +44,15 @@ class Frames:
         self.parts = 0
         self.whole = 0
         self.last: dict[str, tuple[object, bytes]] = {}
+        #: the pixel rectangles the last frame painted (None: all of the window)
+        self.painted: list[pygame.Rect] | None = None
 
     def __call__(self, events: list[pygame.event.Event] | None = None,
                  dt: float = DT) -> None:
         app = self.app
         painted_in_parts = app.compositor.part_frames
         app.step(events or [], dt)
-        painted = app.present()
+        painted = self.painted = app.present()
         if app.compositor.part_frames == painted_in_parts:
             self.whole += 1
         else:
@@ -231,3 +233,63 @@ def test_a_walk_step_by_step_is_painted_in_parts(make_app):
     # a step's own frame changes the board, the panel's AP, the log and the status line,
     # most of the window, and is painted whole; the frames of its motion are in parts
     assert frame.share > 0.8, f"{frame.parts} frames of {frame.parts + frame.whole} in parts"
+
+
+def board_pixels(app: App, painted: list[pygame.Rect]) -> int:
+    """How many of the board's pixels the rectangles ``painted`` cover (they do not
+    overlap: the compositor joins those that would)."""
+    play = app.stack.top
+    board = app.screen.rect(*play.view.board_rect(play.board_area))
+    return sum(r.clip(board).w * r.clip(board).h for r in painted)
+
+
+def board_size(app: App) -> int:
+    play = app.stack.top
+    board = app.screen.rect(*play.view.board_rect(play.board_area))
+    return board.w * board.h
+
+
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 4), ("mexica-2p-neutral", 2)])
+def test_a_hover_over_any_space_of_a_late_board_repaints_a_little_of_it(make_app, variant,
+                                                                          players):
+    """The pointer over every space of a late board in turn, with the walk tool and with
+    the temple tool (whose marks cover the board): every such frame is painted in parts,
+    is what a whole repaint paints, and repaints less than half the board, the standing
+    of a district beside the panel included (it lies over the action log)."""
+    app = make_app(size=(1280, 720))
+    play, _following = showcase.late_game(app, variant, players)
+    view, board = play.view, play.game.rules.table.board
+    frame = Frames(app)
+    standings = 0
+    for tool in ("walk", "temple"):
+        while view.tool != tool:
+            frame([key(pygame.K_TAB)])
+        for cell in range(board.size):
+            frame([point(app, cell)])
+            assert view.cursor == cell
+            assert frame.painted is not None, f"hovering {board.names[cell]} painted whole"
+            share = board_pixels(app, frame.painted) / board_size(app)
+            assert share < 0.5, f"hovering {board.names[cell]} ({tool}) repainted " \
+                f"{share:.0%} of the board"
+            standing = view.preview.standing
+            standings += bool(standing and standing["rows"])
+    assert standings > 10  # districts were hovered: their standing showed
+    assert app.failures == []
+
+
+@pytest.mark.parametrize(("variant", "players"), [("mexica", 4), ("mexica-2p-neutral", 2)])
+def test_a_settled_late_board_repaints_only_its_moving_lights(make_app, variant, players):
+    """Nobody touches anything: the lake's light, the breath of the Pilli to play and the
+    cursor's pulse move, and each frame repaints only small rectangles around them, not
+    the board; what it shows is what a whole repaint shows."""
+    app = make_app(size=(1280, 720))
+    play, _following = showcase.late_game(app, variant, players)
+    frame = Frames(app)
+    shares = []
+    for _ in range(120):  # two seconds: every ripple comes and goes
+        frame()
+        assert frame.painted is not None, "a still frame was painted whole"
+        assert frame.painted, "nothing moved on a still board"
+        shares.append(board_pixels(app, frame.painted) / board_size(app))
+    assert max(shares) < 0.12, f"a still frame repainted {max(shares):.0%} of the board"
+    assert app.failures == []

@@ -7,27 +7,16 @@ its settings, the preview's serial, the clock of the motion): no text is measure
 rendered and nothing is laid out to make one, since a key is worked out every frame
 whether or not anything changed.
 
-The play screen clips each part to its own bounds. Two things ``draw_panel`` paints reach
-past the panel's: the standing of the district under the cursor, beside the panel over
-the action log, and a founded token flying from the panel's display to the board. While
-either shows, :func:`reaches_out` is True and the view is not keyed, so those frames are
-painted whole as before.
+The board and the panel are handed over as parts (:mod:`variants.mexica.view.frame`),
+each with its own key; :func:`board_key` stands for the whole board where one key is
+asked for, and :func:`panel_key` is the key of the panel's own part (the standing of the
+district under the cursor beside it and a token flying from it are parts of their own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from typing import Any
-
-
-def reaches_out(view: Any) -> bool:
-    """Whether the side panel's painting reaches past the panel this frame: the hovered
-    district's standing (shown as ``MexicaView._draw_standing`` shows it) or a founded
-    token on its way from the display to its district."""
-    standing = view.preview.standing
-    if standing and standing["rows"] and not view.highlight_cells:
-        return True
-    return any(a.kind == "token" for a in view.anims)
 
 
 def board_key(view: Any) -> Hashable:
@@ -37,8 +26,9 @@ def board_key(view: Any) -> Hashable:
     setting makes a new one, and the cursor's look follows them) and the scoring's
     highlight; over them the cursor, the Pilli and the lake's glints. The lake's light,
     the deciding Pilli's breath and the cursor's pulse follow the view's clock, so the
-    key holds only while the clock does (a frame with no time passing): the board is
-    painted every frame, and the rest of the window only when its own key changes."""
+    key holds only while the clock does (a frame with no time passing). The frame itself
+    follows the parts' own keys, finer than this one: a still board repaints only its
+    moving lights."""
     if view.anims or view.pops or view.fx.active:
         return None
     game = view.session.game
