@@ -26,6 +26,7 @@ from game.ui.playframe import MARGIN, status_area
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
 from tests.client.test_damage import GOLDEN, SEED, key, shown, where_they_differ
+from variants.mexica import queries as q
 from variants.mexica.view.layout import make_layout
 
 DT = 1 / 60
@@ -292,4 +293,44 @@ def test_a_settled_late_board_repaints_only_its_moving_lights(make_app, variant,
         assert frame.painted, "nothing moved on a still board"
         shares.append(board_pixels(app, frame.painted) / board_size(app))
     assert max(shares) < 0.12, f"a still frame repainted {max(shares):.0%} of the board"
+    assert app.failures == []
+
+
+def test_a_temple_built_under_the_pointer_shows_in_the_standing_beside_the_panel(make_app):
+    """The pointer on a space of a district, the temple tool in hand: the standing of the
+    district shows beside the panel, over the log; a click builds the temple there and
+    the standing counts its levels at once (its own part, painted again), as a whole
+    repaint shows it."""
+    app = make_app(size=(1280, 720))
+    log = json.loads(GOLDEN.read_text("utf-8"))["mexica/3"]["log"]
+    game = new_game("mexica", 3, seed=SEED)
+    for action in log:  # on to a turn that may build a temple in a district with temples
+        game.apply(action)
+        state, table = game.state, game.rules.table
+        if state.phase == "play" and any(
+                (q.district_standing(table, state, table.board.index[a.split()[1]]) or
+                 {}).get("rows") for a in game.legal_actions() if a.startswith("temple")):
+            break
+    play = showcase.start_play(app, game)
+    view, board = play.view, play.game.rules.table.board
+    frame = Frames(app)
+    for _ in range(150):  # the turn's banner has gone
+        frame()
+    while view.tool != "temple":
+        frame([key(pygame.K_TAB)])
+    for cell in range(board.size):
+        frame([point(app, cell)])
+        if view.preview.ok and view.preview.standing and view.preview.standing["rows"]:
+            break
+    else:
+        pytest.fail("no space where a temple may be built in a district")
+    before = [(r["owner"], r["levels"]) for r in view.preview.standing["rows"]]
+    seat = play.game.state.turn
+    frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.screen.px(
+        *make_layout(play.board_area, board.width, board.height).centre(cell)), button=1)])
+    for _ in range(60):  # the temple rises; the standing holds its new levels
+        frame()
+    after = [(r["owner"], r["levels"]) for r in view.preview.standing["rows"]]
+    assert after != before and any(owner == seat for owner, _levels in after)
+    assert frame.painted is not None
     assert app.failures == []
