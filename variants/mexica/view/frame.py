@@ -39,12 +39,9 @@ from variants.mexica.view.preview import Preview
 #: logical units the panel's part reaches past its area: its shadow, generously (a
 #: frame repainting the panel repaints the seat cards' shadows over it too)
 REACH = 24.0
-#: how far the panel's stone casts its shadow past it (``frames.panel``: 10, moved a
-#: third of that right and half of it down), with room for the rounding ...
-SHADOW = 12.0
-#: ... and above it, less: the deciding seat's card breathes every frame just above the
-#: panel, and a frame painting that ring need not paint the panel
-LIFT = 6.0
+#: how far the panel's stone casts its shadow past it (``frames.panel``: a pad of 10
+#: units around it, the shadow moved a third of that right and half of it down)
+SHADOW = 10.0
 #: how far a ghost piece, an outline or a bridge across a canal reaches past its cells
 GHOST_REACH = 0.5
 
@@ -340,10 +337,17 @@ def _fx(view: Any, lay: vp.Layout, screen: Screen) -> None:
 
 
 def _panel(view: Any, area: Area, screen: Screen) -> None:
-    x, y, w, h = area
-    if screen.surface.get_clip().colliderect(
-            screen.rect(x - SHADOW, y - LIFT, w + 2 * SHADOW, h + LIFT + SHADOW)):
+    if screen.surface.get_clip().colliderect(_stone(screen, area)):
         paint_panel(screen, area, view)  # (else it paints nothing there: not measured)
+
+
+def _stone(screen: Screen, area: Area) -> pygame.Rect:
+    """The pixels the panel's stone and its shadow may paint, exactly above it: the
+    deciding seat's card breathes every frame just over the panel, and a frame painting
+    only that ring need not paint the panel."""
+    r = screen.rect(*area)
+    pad = screen.ln(SHADOW)
+    return pygame.Rect(r.x - pad, r.y - pad + pad // 2, r.w + 2 * pad, r.h + 2 * pad)
 
 
 def _standing(view: Any, panel: Area, screen: Screen) -> None:
