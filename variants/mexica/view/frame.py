@@ -73,14 +73,15 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
     s, b = game.state, view.board
     base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)
     table = (base, vp.state_key(s), view._hidden(), tuple(view.colours), tuple(view.marks))
-    out = [BoardPart("table", lay.outer, table, partial(_table, view, lay, base, table))]
     p, target = view.preview, view.target
     field = Preview(zone=p.zone, labels=p.labels,
                     districts=[d for d in p.districts if d["faint"]])
+    wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
+    out = [BoardPart("table", lay.outer, table, partial(_table, view, lay, base, table,
+                                                        wide))]
     aim = None if target is None else (tuple(target.cells), tuple(target.path),
                                        target.ghost, target.ok, target.axis, target.level)
     shown = (table, aim, view.highlight_cells, language())
-    wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
     key: Any
     if wide is not None:
         key = (shown, field.zone, tuple(field.labels.items()),
@@ -127,7 +128,8 @@ def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[Board
         out.append(BoardPart("pops", _union([_pop_bounds(screen, lay, p) for p in view.pops]),
                              None, partial(_pops, view, lay)))
     if view.fx.active:
-        out.append(BoardPart("fx", area, None, partial(_fx, view, lay)))
+        out.append(BoardPart("fx", _fx_bounds(view, lay, area), None,
+                             partial(_fx, view, lay)))
     return tuple(out)
 
 
@@ -210,7 +212,9 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
         key = (standing["size"], standing["token"], standing["founded"], rows,
                tuple(view.session.name(r[0]) for r in rows), tuple(view.colours),
                tuple(view.marks), language())
-        out.append(BoardPart("standing", _grown(box, 14), key,
+        x, y, w, h = box  # with its shadow (``frames.panel``), clear of the panel's stone
+        out.append(BoardPart("standing", (x - SHADOW - 2, y - SHADOW / 2 - 1,
+                                          w + 2 * SHADOW + 4, h + 1.5 * SHADOW + 3), key,
                              partial(_standing, view, area)))
     if any(a.kind == "token" for a in view.anims) and view._board_lay is not None:
         out.append(BoardPart("flight", _flight_bounds(view, screen, area), None,
@@ -231,8 +235,10 @@ def standing_box(view: Any, panel: Area) -> Area | None:
 
 # -- painting ---------------------------------------------------------------------------
 def _table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any, ...],
-           screen: Screen) -> None:
-    """The map (a layer kept per size) and the pieces over it (kept per ``key``)."""
+           field: Rect | None, screen: Screen) -> None:
+    """The map (a layer kept per size) and the pieces over it (kept per ``key``), but for
+    the rectangle of the preview's ``field``, whose layer holds the pieces too and covers
+    them next (a frame painting the whole board copies its pixels once, not twice)."""
     st = view._static
     if st.key != base:
         vp.paint_static(st.fresh(screen, lay.outer), lay, view.board)
@@ -243,7 +249,29 @@ def _table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any, ...
                        view.colours, view.marks, key[2])
         pieces.key = key
     assert pieces.scr is not None
-    screen.surface.blit(pieces.scr.surface, pieces.rect.topleft)
+    surface = screen.surface
+    if field is None:
+        surface.blit(pieces.scr.surface, pieces.rect.topleft)
+        return
+    clip = surface.get_clip()
+    try:
+        for rect in _outside(clip, screen.rect(*field).clip(pieces.rect)):
+            surface.set_clip(rect)
+            surface.blit(pieces.scr.surface, pieces.rect.topleft)
+    finally:
+        surface.set_clip(clip)
+
+
+def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``rect`` but for ``hole``, as up to four rectangles (above, below, left, right)."""
+    inner = rect.clip(hole)
+    if not inner.w or not inner.h:
+        return [rect]
+    out = [pygame.Rect(rect.x, rect.y, rect.w, inner.y - rect.y),
+           pygame.Rect(rect.x, inner.bottom, rect.w, rect.bottom - inner.bottom),
+           pygame.Rect(rect.x, inner.y, inner.x - rect.x, inner.h),
+           pygame.Rect(inner.right, inner.y, rect.right - inner.right, inner.h)]
+    return [r for r in out if r.w > 0 and r.h > 0]
 
 
 def _overlay(view: Any, lay: vp.Layout, layer: Layer, key: Any, bounds: Area, p: Preview,
@@ -444,6 +472,29 @@ def _pop_bounds(screen: Screen, lay: vp.Layout, pop: va.Pop) -> Rect:
     w = screen.text_width(pop.text, theme.readable(size)) + 8
     top = cy - cs * 1.6 - size
     return (cx - w / 2 - 4, top - 4, w + 12, cy - cs * 0.4 + size - top + 12)
+
+
+def _fx_bounds(view: Any, lay: vp.Layout, area: Area) -> Rect:
+    """Where the bursts paint this frame (``Effects.draw``): each started spark, ring and
+    glow around the cell it flies from; the whole board if one is anchored elsewhere."""
+    fx = view.fx
+    rects: list[Rect] = []
+    for s in fx.sparks:
+        if s.t >= s.delay:
+            if not isinstance(s.anchor, int):
+                return area
+            cx, cy = lay.centre(s.anchor)
+            r = s.size + 3
+            rects.append((cx + s.x - r, cy + s.y - r, 2 * r, 2 * r))
+    for g in (*fx.rings, *fx.glows):
+        if g.t >= g.delay:
+            if not isinstance(g.anchor, int):
+                return area
+            cx, cy = lay.centre(g.anchor)
+            r = g.radius * 1.1 + 20  # a glow's sprite is rounded up to 8 pixels
+            rects.append((cx - r, cy - r, 2 * r, 2 * r))
+    box = _clip(_union(rects), area) if rects else None
+    return box if box is not None else (lay.x0, lay.y0, 0.0, 0.0)
 
 
 def _flight_bounds(view: Any, screen: Screen, panel: Area) -> Rect:
