@@ -135,8 +135,8 @@ def test_every_tool_and_setting_painted_in_parts_is_the_whole_repaint(make_app, 
         for _ in range(0 if i % 7 else 30):  # now and then the motion plays out
             frame()
     assert app.failures == []
-    # hovering a district with temples shows its standing over the log, past the panel,
-    # and the scoring reveal is an overlay: those frames are whole
+    # the scoring reveal is an overlay, and a frame changing most of the window (a tool's
+    # marks, the panel and the status at once) is painted as one: those frames are whole
     assert frame.share > 0.25, f"{frame.parts} frames of {frame.parts + frame.whole} in parts"
 
 
@@ -215,8 +215,8 @@ def test_a_walk_step_by_step_is_painted_in_parts(make_app):
     view = play.view
     board, state = play.game.rules.table.board, play.game.state
     here = state.pilli[state.turn]
-    # a long walk to a space in no district with temples (the standing of a district
-    # under the cursor is painted over the log, past the panel: such frames are whole)
+    # a long walk to a space in no district with temples (whose standing, beside the
+    # panel, would change with every step)
     for cell in sorted(range(board.size), key=lambda c: abs(c - here)):
         if showcase.walk_cursor(app, view, cell, board.width) and view.preview.ok and \
                 len(view.preview.path) >= 3 and not view.preview.standing:
