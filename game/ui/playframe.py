@@ -119,14 +119,15 @@ def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Pa
 def panel_parts(scene: PlayScene, screen: Screen, panel: tuple[float, float, float, float],
                 bounds: pygame.Rect) -> list[Part]:
     """The side panel as one part (``panel_key``, painted by ``draw_panel``), or as the
-    parts the view hands over (``panel_parts``: its stone, its rows), each clipped to
-    the panel's ``bounds``; after an action they wait together (``PANEL_WAITS``)."""
+    parts the view hands over (``panel_parts``: its stone, its rows, a box beside it
+    over the log), each clipped to its own area; after an action they wait together
+    (``PANEL_WAITS``)."""
     view = scene.view
     given = view.panel_parts(screen, panel)
     if given is None:
         return [Part("panel", bounds, (view.panel_key(), panel),
                      lambda: view.draw_panel(screen, panel), later=PANEL_WAITS)]
-    return [Part(("panel", p.place), screen.rect(*p.area).clip(bounds), p.key,
+    return [Part(("panel", p.place), screen.rect(*p.area), p.key,
                  partial(p.paint, screen), later=PANEL_WAITS) for p in given]
 
 

@@ -158,13 +158,14 @@ class BoardView:
         in painting order, as :meth:`board_parts` gives the board: its stone, its
         heading, each row of choices, each a part, so that a hover changing one row's
         words paints that row again (over the stone beneath it), not every word of the
-        panel. Painting them all in order must give exactly ``draw_panel``'s pixels;
-        each part's painting stays inside its ``area``, which the play screen clips to
-        the panel's bounds. The parts' repaint after an action waits a frame or two,
-        all together (the panel is never shown half new). None (the default): the
-        panel is one part, keyed by :meth:`panel_key` and painted by ``draw_panel``.
-        Called every frame: make it cheap (give the last frame's parts again while
-        the facts they follow hold)."""
+        panel. A part may also reach past the panel (a box beside it over the action
+        log, a piece flying from the panel to the board): each is painted after the log,
+        clipped to its own area, so what lies beside the panel need not make the frame
+        whole. Painting them all in order must give exactly ``draw_panel``'s pixels. The
+        parts' repaint after an action waits a frame or two, all together (the panel is
+        never shown half new). None (the default): the panel is one part, keyed by
+        :meth:`panel_key` and painted by ``draw_panel``. Called every frame: make it
+        cheap (give the last frame's parts again while the facts they follow hold)."""
         return None
 
     def handle(self, intent: Intent, area: Area) -> str | None:

@@ -10,11 +10,13 @@ rest in a queue. The shell drains it by calling :meth:`MexicaView.next_action` o
 frame after applying; it returns the next step when the previous one has finished
 animating, or None. Anything else (a refusal, undo, a new click) drops the queue.
 
-Drawing never changes state: the map, the pieces and the current preview are painted into
-three cached layers, each on a copy of the one below: the map (keyed on the area and the
-screen scale), the pieces (``session.version``) and the preview (which changes with every
-hover, so a hover repaints only the preview); each frame blits the top layer and adds only
-the moving things (Pilli, cursor, drops, pop-ups).
+Drawing never changes state: the board and the panel are painted as parts
+(:mod:`variants.mexica.view.frame`), each repainted alone when what it shows changes. The
+map and the pieces are cached layers (the map keyed on the area and the screen scale, the
+pieces on what the game shows), the preview two more over just the rectangles it marks
+(what the tool marks all over the board, and what changes with the cursor, so a hover
+repaints only the latter); each frame adds only what moves (the lake's light, the Pilli,
+the cursor, drops, pop-ups), each in its own small rectangle.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from game.i18n import Text, say
 from game.kit.client import (
     Anim,
     Area,
+    BoardPart,
     Intent,
     Layer,
     Screen,
@@ -43,10 +46,11 @@ from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, axis_of, ordinal
 from variants.mexica.view import anim as va
+from variants.mexica.view import frame, keys
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.aid_pages import AidPictures
-from variants.mexica.view.panel import TOOL_LABELS, paint_panel
+from variants.mexica.view.panel import TOOL_LABELS
 from variants.mexica.view.preview import (
     CANAL_MODES,
     MODE_NAMES,
@@ -90,9 +94,16 @@ class MexicaView(SeatStyle, AidPictures):
         self._seen_display = list(session.game.state.display)
         self._static = Layer()  # the map
         self._pieces = Layer()  # the map and the pieces
-        self._comp = Layer()  # the pieces and the current preview
+        self._field = Layer()  # the pieces under the preview's field, and the field
+        self._near = Layer()  # the pieces under the preview near the cursor, and all of it
+        #: the board's parts and the facts they were made for (``view.frame``)
+        self._kept_parts: tuple[Any, ...] | None = None
+        #: the lake's ripples in groups, and the layout they were made for
+        self._glint_groups: tuple[Any, ...] | None = None
         #: the side panel's contents, kept while what they show holds
         self.panel_part = Snapshot()
+        #: where the panel's parts lie, and the facts they were measured for (``view.panel``)
+        self.panel_place: tuple[Any, ...] | None = None
         #: where the board was last drawn: like the layers, a fact of the pixels (a founded
         #: token flies from the panel, drawn after the board, to its cell there)
         self._board_lay: vp.Layout | None = None
@@ -474,40 +485,15 @@ class MexicaView(SeatStyle, AidPictures):
     # drawing (no state changes beyond the pixel caches)
     # =====================================================================================
     def draw(self, screen: Screen, area: Area) -> None:
-        game = self.session.game
-        rules, s = self.rules, game.state
-        b = rules.table.board
-        lay = self._board_lay = vp.make_layout(area, b.width, b.height)
-        base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)
-        st = self._static
-        if st.key != base:
-            vp.paint_static(st.fresh(screen, lay.outer), lay, b)
-            st.key = base
-        # the pieces change only with the game (or an animation hiding a cell); the preview
-        # changes with every hover, so it gets its own layer on top of a copy of them
-        hidden = self._hidden()
-        pieces = self._pieces
-        key = (base, vp.state_key(s), hidden, tuple(self.colours), tuple(self.marks))
-        if pieces.key != key:
-            vp.paint_state(pieces.copy_of(st, screen, lay.outer), lay, rules, s, self.colours,
-                           self.marks, hidden)
-            pieces.key = key
-        comp = self._comp
-        comp_key = (pieces.key, self._serial, self._hl_serial)
-        if comp.key != comp_key:
-            scr = comp.copy_of(pieces, screen, lay.outer)
-            if self.highlight_cells:
-                vo.paint_highlight(scr, lay, self.highlight_cells)
-            if self.target is not None:
-                vo.paint_target(scr, lay, rules, s, self.target, self.colours, self.marks)
-            vo.paint_preview(scr, lay, rules, s, self.preview, self.colours,
-                             self.marks, self.highlight_cells)
-            comp.key = comp_key
-        assert comp.scr is not None
-        screen.surface.blit(comp.scr.surface, comp.rect.topleft)
-        va.draw_glints(screen, lay, b, self.time)
-        va.draw_moving(screen, lay, self, rules, s)
-        self.fx.draw(screen, lay.centre)
+        """The board's parts (``view.frame``), painted in order."""
+        for part in self.board_parts(screen, area):
+            part.paint(screen)
+
+    def board_parts(self, screen: Screen, area: Area) -> list[BoardPart]:
+        """The table, the preview's field and what is near the cursor, the lake's
+        ripples, each Pilli, the cursor and what moves, each repainted alone when its key
+        changes (``view.frame``)."""
+        return frame.board_parts(self, screen, area)
 
     def _draw_standing(self, screen: Screen, panel: Area) -> None:
         """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too).
@@ -559,8 +545,18 @@ class MexicaView(SeatStyle, AidPictures):
         return [{"name": b.names[c], "rect": [*lay.xy(c), lay.cs, lay.cs]}
                 for c in range(b.width * b.height) if c not in b.lake]
 
+    keyed = True  # a frame paints the parts of the board and the panel whose keys changed
+
+    def board_key(self) -> Any:
+        return keys.board_key(self)
+
+    def panel_key(self) -> Any:
+        return keys.panel_key(self)
+
+    def panel_parts(self, screen: Screen, area: Area) -> list[BoardPart]:
+        """The panel, the standing beside it and a token flying from it (``view.frame``)."""
+        return frame.panel_parts(self, screen, area)
+
     def draw_panel(self, screen: Screen, area: Area) -> None:
-        shelf = paint_panel(screen, area, self)
-        self._draw_standing(screen, area)
-        if self._board_lay is not None:  # a founded token flies from the display
-            va.draw_flights(screen, self, shelf, self._board_lay, self.rules)
+        for part in self.panel_parts(screen, area):
+            part.paint(screen)

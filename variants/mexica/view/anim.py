@@ -2,8 +2,8 @@
 along the water), a founded token's flight from the display to its district, "+N" pop-ups.
 
 ``piece_anims`` and ``score_pops`` turn an applied action's events into animation records;
-the view advances them in ``update``. ``draw_moving`` paints what moves this frame and
-changes nothing.
+the view advances them in ``update``. The ``draw_*`` functions paint what moves this frame
+(each a part of the board's frame, :mod:`variants.mexica.view.frame`) and change nothing.
 """
 
 from __future__ import annotations
@@ -217,38 +217,57 @@ def scoring_steps(session: Any, events: list[Event]) -> list[dict[str, Any]]:
 GLINTS = 16  # light on the lake at once, each coming and going
 
 
-def draw_glints(screen: Screen, lay: vp.Layout, board: Board, t: float) -> None:
-    """The lake moves: short ripples of light drift across a few water cells, each
-    fading in and out on its own beat (a few lines a frame; the lake itself is cached)."""
+Point = tuple[float, float]
+#: a ripple of light: its three points, its colour and its width (logical units)
+Strokes = tuple[Point, Point, Point, tuple[int, int, int], float]
+#: a box of :meth:`Screen.box`: x, y, w, h, colour, radius, width (logical units)
+BoxSpec = tuple[float, float, float, float, Any, float, float]
+
+
+def glints(board: Board) -> list[tuple[int, float]]:
+    """The lake's cells that catch the light, each with the pace of its beat (the same
+    for a board every time: its own seed)."""
     lake = sorted(board.lake)
     if not lake:
-        return
+        return []
     rng = random.Random(board.width * 7919 + board.height)
+    cells = rng.sample(lake, min(GLINTS, len(lake)))
+    return [(c, rng.uniform(0.18, 0.3)) for c in cells]
+
+
+def glint_phase(i: int, rate: float, t: float) -> float | None:
+    """Where the ``i``-th glint is in its beat at ``t``; None while it is dark."""
+    phase = (t * rate + i / GLINTS) % 1.0
+    return None if phase > 0.6 else phase
+
+
+def glint_bounds(lay: vp.Layout, c: int) -> tuple[float, float, float, float]:
+    """Where a glint on ``c`` is painted at any point of its beat."""
     cs = lay.cs
-    for i, c in enumerate(rng.sample(lake, min(GLINTS, len(lake)))):
-        phase = (t * rng.uniform(0.18, 0.3) + i / GLINTS) % 1.0
-        if phase > 0.6:
-            continue
-        k = math.sin(phase / 0.6 * math.pi)
-        x, y = lay.centre(c)
-        x += cs * (phase - 0.3) * 0.8
-        colour = mix(palette.WATER, GLINT, k)
-        w = cs * (0.18 + 0.1 * k)
-        screen.line((x - w, y), (x, y - cs * 0.07), colour, max(1.5, cs * 0.05))
-        screen.line((x, y - cs * 0.07), (x + w, y), colour, max(1.5, cs * 0.05))
+    x, y = lay.centre(c)
+    lw = max(1.5, cs * 0.05) + 2
+    return (x - cs * 0.52 - lw, y - cs * 0.07 - lw, cs * 1.04 + 2 * lw, cs * 0.07 + 2 * lw)
 
 
-def draw_moving(screen: Screen, lay: vp.Layout, view: Any, rules: MexicaRules,
-                s: MexicaState) -> None:
-    """Per frame: dropping pieces, the Pilli (current one pulsing), cursor, pop-ups."""
-    _draw_drops(screen, lay, view, s)
-    _draw_pilli(screen, lay, view, s)
-    if 0 <= view.cursor < rules.table.board.size and s.phase != "over" and view.tool != "tokens":
-        _draw_cursor(screen, lay, view)
-    _draw_pops(screen, lay, view)
+def glint_strokes(lay: vp.Layout, c: int, phase: float) -> Strokes:
+    """The lake moves: a short ripple of light drifting across the water cell ``c``,
+    ``phase`` (0..0.6) of the way through its beat, fading in and out."""
+    cs = lay.cs
+    k = math.sin(phase / 0.6 * math.pi)
+    x, y = lay.centre(c)
+    x += cs * (phase - 0.3) * 0.8
+    w = cs * (0.18 + 0.1 * k)
+    return ((x - w, y), (x, y - cs * 0.07), (x + w, y), mix(palette.WATER, GLINT, k),
+            max(1.5, cs * 0.05))
 
 
-def _draw_drops(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> None:
+def draw_glint(screen: Screen, strokes: Strokes) -> None:
+    a, b, c, colour, width = strokes
+    screen.line(a, b, colour, width)
+    screen.line(b, c, colour, width)
+
+
+def draw_drops(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> None:
     """Pieces dropping onto the board (every animation but the Pilli's and a founded
     token's, which flies over the panel too: :func:`draw_flights`)."""
     cs = lay.cs
@@ -281,51 +300,59 @@ def _rise(screen: Screen, x: float, y: float, cs: float, e: float, temple: tuple
     screen.surface.set_clip(clip)
 
 
-def _draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState) -> None:
-    """Every Pilli: walking ones in mid-step, dropped ones growing, the current one pulsing."""
+def draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState, seat: int,
+               a: Anim | None) -> None:
+    """``seat``'s Pilli: in mid-step or growing while ``a`` moves it, pulsing while its
+    seat is to play."""
     cs = lay.cs
-    current = s.turn if s.phase in ("play", "vote") else None
-    moving = {a.data["seat"]: a for a in view.anims if a.kind == "pilli"}
-    for seat, c in enumerate(s.pilli):
-        if c is None:
-            continue
-        cx, cy = lay.centre(c)
-        k = 1.0
-        a = moving.get(seat)
-        if a is not None:
-            e = a.progress
-            frm = a.data["from"]
-            if frm is None or a.data["verb"] in ("start", "teleport"):
-                k = drop_scale(e)
-            elif len(a.data.get("path", ())) > 1:  # a boat glides along the water, no hop
-                cx, cy = along(lay, a.data["path"], e * e * (3 - 2 * e))
-            else:
-                fx, fy = lay.centre(frm)
-                e = e * e * (3 - 2 * e)
-                cx = fx + (cx - fx) * e
-                cy = fy + (cy - fy) * e - math.sin(e * math.pi) * cs * 0.25
-        glow = 0.0
-        if seat == current:
-            glow = 0.5 + 0.5 * math.sin(view.time * 5.0)
-            k *= 1.0 + 0.06 * glow
-        vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(view.colours, seat),
-                       vp.seat_mark(view.marks, seat), k, glow)
+    c = s.pilli[seat]
+    assert c is not None
+    cx, cy = lay.centre(c)
+    k = 1.0
+    if a is not None:
+        e = a.progress
+        frm = a.data["from"]
+        if frm is None or a.data["verb"] in ("start", "teleport"):
+            k = drop_scale(e)
+        elif len(a.data.get("path", ())) > 1:  # a boat glides along the water, no hop
+            cx, cy = along(lay, a.data["path"], e * e * (3 - 2 * e))
+        else:
+            fx, fy = lay.centre(frm)
+            e = e * e * (3 - 2 * e)
+            cx = fx + (cx - fx) * e
+            cy = fy + (cy - fy) * e - math.sin(e * math.pi) * cs * 0.25
+    glow = 0.0
+    if seat == current_seat(s):
+        glow = 0.5 + 0.5 * math.sin(view.time * 5.0)
+        k *= 1.0 + 0.06 * glow
+    vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(view.colours, seat),
+                   vp.seat_mark(view.marks, seat), k, glow)
 
 
-def _draw_cursor(screen: Screen, lay: vp.Layout, view: Any) -> None:
-    """The pulsing cursor frame: light when the preview is possible, red when refused."""
+def current_seat(s: MexicaState) -> int | None:
+    """The seat whose Pilli breathes: the one to play or to vote."""
+    return s.turn if s.phase in ("play", "vote") else None
+
+
+def cursor_boxes(lay: vp.Layout, view: Any) -> tuple[BoxSpec, BoxSpec]:
+    """The pulsing cursor frame: light when the preview is possible, red when refused;
+    its two boxes (the frame, the dark line inside it)."""
     cs = lay.cs
     p = view.preview
     x, y = lay.xy(view.cursor)
     pulse = 0.5 + 0.5 * math.sin(view.time * 6.0)
     w = max(3.0, cs * (0.08 + 0.03 * pulse))
     colour = theme.TEXT if p.ok or not p.ghost else theme.DANGER
-    screen.box(x - w / 2, y - w / 2, cs + w, cs + w, colour, radius=cs * 0.1, width=w)
-    screen.box(x + w / 2, y + w / 2, cs - w, cs - w, vp.INK, radius=cs * 0.06,
-               width=max(1.5, cs * 0.025))
+    return ((x - w / 2, y - w / 2, cs + w, cs + w, colour, cs * 0.1, w),
+            (x + w / 2, y + w / 2, cs - w, cs - w, vp.INK, cs * 0.06, max(1.5, cs * 0.025)))
 
 
-def _draw_pops(screen: Screen, lay: vp.Layout, view: Any) -> None:
+def draw_cursor(screen: Screen, boxes: tuple[BoxSpec, ...]) -> None:
+    for x, y, w, h, colour, radius, width in boxes:
+        screen.box(x, y, w, h, colour, radius=radius, width=width)
+
+
+def draw_pops(screen: Screen, lay: vp.Layout, view: Any) -> None:
     """Points rising from the board and fading."""
     cs = lay.cs
     for pop in view.pops:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import Text
+from game.i18n import Text, language
 from game.kit.client import Screen, draw_mark, fit_lines, frames, theme
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, ap
@@ -79,15 +79,32 @@ def _per_row(w: float, k: float) -> int:
     return max(2, int((w + 6 * k) // ((TOKENS_H - 4) * k)))
 
 
-def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any) -> Shelf:
-    """Paint the panel; return where its calpulli display sits (a token flies from it).
+def shelf_of(scr: Screen, area: tuple[float, float, float, float], view: Any) -> Shelf:
+    """Where :func:`paint_panel` paints the calpulli display in ``area`` now (a founded
+    token flies from it), without painting."""
+    return _placed(scr, area, view)[0]
 
-    Its stone each frame, its contents kept (``view.panel_part``) while what they show
-    holds: the game (the session's version), the tool in hand and its setting, whose turn
-    it is, the seats' looks and the score pops rising over the rows."""
+
+Placed = tuple[Shelf, tuple[float, float, float, float], float]
+
+
+def _placed(scr: Screen, area: tuple[float, float, float, float], view: Any) -> Placed:
+    """The display's place, the contents' origin, width and scale, and the height; kept
+    while the panel's key, its area and the language hold (measuring the panel's words
+    to find them costs more than painting it when a frame paints a sliver of it)."""
+    facts = (tuple(area), scr.scale, view.panel_key(), language())
+    kept = view.panel_place
+    if kept is not None and kept[0] == facts:
+        placed: Placed = kept[1]
+        return placed
+    placed = _place(scr, area, view)
+    view.panel_place = (facts, placed)
+    return placed
+
+
+def _place(scr: Screen, area: tuple[float, float, float, float], view: Any) -> Placed:
     ax, ay, aw, ah = area
     s = view.session.game.state
-    rules = view.session.game.rules
     k = min(aw / BASE_W, 1.6)
     need, tools_h = _need(scr, view, s, aw, k)
     if need > ah:
@@ -95,10 +112,22 @@ def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any)
         need, tools_h = _need(scr, view, s, aw, k)
     x, w = ax + 6 * k, aw - 12 * k
     y = ay + 6 * k
-    h = min(ah, need)
     top = y + tools_h + GAP * k
     shelf = Shelf(x, top + GAP * k, (TOKENS_H - 10) * k, (TOKENS_H - 4) * k, TOKENS_H * k,
                   _per_row(w, k))
+    return shelf, (x, y, w, k), min(ah, need)
+
+
+def paint_panel(scr: Screen, area: tuple[float, float, float, float], view: Any) -> Shelf:
+    """Paint the panel; return where its calpulli display sits (a token flies from it).
+
+    Its stone each frame, its contents kept (``view.panel_part``) while what they show
+    holds: the game (the session's version), the tool in hand and its setting, whose turn
+    it is, the seats' looks and the score pops rising over the rows."""
+    ax, ay, aw, _ah = area
+    s = view.session.game.state
+    rules = view.session.game.rules
+    shelf, (x, y, w, k), h = _placed(scr, area, view)
     view.panel_part.draw(scr, (ax, ay, aw, h), _contents_key(view),
                          lambda sc: _contents(sc, view, s, rules, (x, y, w, k)),
                          under=frames.beneath(scr, ax, ay, aw, h, theme.PANEL_LIGHT,

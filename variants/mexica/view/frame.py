@@ -1,0 +1,538 @@
+"""Mexica's board and side panel as parts (``BoardView.board_parts`` and ``panel_parts``),
+so that a frame paints again only what changed (issue 37, :mod:`game.kit.client.damage`).
+
+The board, in painting order: the table (the map and the pieces, a kept layer), the
+preview's field (what the tool in hand marks all over the board: the spaces it reaches,
+the walking costs, the faint districts), the preview near the cursor (its way, its ghost,
+the district it closes), each ripple of light on the lake, the pieces dropping in, each
+Pilli, the cursor, the points rising and the bursts. The lake's light, the breathing
+Pilli of the seat to play and the cursor's pulse change every frame: as parts of their
+own, those few small rectangles are painted again, not the board (1.2 Mpx at 1080p). A
+hover changes only the preview near the cursor; what the tool marks elsewhere is kept.
+
+The panel: its stone and contents, the standing of the district under the cursor (beside
+the panel, over the action log) and a founded token flying from the panel's display to
+its district: painted after the log, each in its own bounds, so neither makes a frame
+whole.
+
+The view's ``draw`` and ``draw_panel`` paint the same parts in order, so a whole frame and
+a frame in parts are one picture; too small a bound is a bug the pixel guard
+(tests/client/test_mexica_damage.py) finds.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.i18n import language, say
+from game.kit.client import Area, BoardPart, Layer, Screen, theme
+from variants.mexica.text import _
+from variants.mexica.view import anim as va
+from variants.mexica.view import overlay as vo
+from variants.mexica.view import paint as vp
+from variants.mexica.view.panel import paint_panel, shelf_of
+from variants.mexica.view.preview import Preview
+
+#: logical units the panel's part reaches past its area: its shadow, generously (a
+#: frame repainting the panel repaints the seat cards' shadows over it too)
+REACH = 24.0
+#: how far the panel's stone casts its shadow past it (``frames.panel``: a pad of 10
+#: units around it, the shadow moved a third of that right and half of it down)
+SHADOW = 10.0
+#: how far a ghost piece, an outline or a bridge across a canal reaches past its cells
+GHOST_REACH = 0.5
+
+
+def board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
+    """The board in ``area`` as parts, in painting order. Asked every frame: while nothing
+    moves and the facts they follow hold (the game's version, the preview's serial, the
+    highlight, the seats' looks, the language), the last frame's are given again and only
+    the lake's ripples are worked out anew."""
+    session = view.session
+    b = view.board
+    lay = view._board_lay = vp.make_layout(area, b.width, b.height)
+    facts = (tuple(area), screen.scale, screen.ox, screen.oy, session.version,
+             id(session.game), view._serial, view._hl_serial, view.cursor, view.tool,
+             tuple(view.colours), tuple(view.marks), language())
+    still = not (view.anims or view.pops or view.fx.active)
+    kept = view._kept_parts
+    if still and kept is not None and kept[0] == facts:
+        lower, upper = kept[1], kept[2]
+    else:
+        lower, upper = _lower(view, screen, lay), _upper(view, screen, lay, area)
+        view._kept_parts = (facts, lower, upper) if still else None
+    return [*lower, *_glints(view, screen, lay), *_pulses(view, screen, lay, upper)]
+
+
+def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
+    """The table and the preview over it, each a kept layer."""
+    game = view.session.game
+    s, b = game.state, view.board
+    base = (tuple(b.rows), screen.scale, screen.ox, screen.oy, lay)
+    table = (base, vp.state_key(s), view._hidden(), tuple(view.colours), tuple(view.marks))
+    p, target = view.preview, view.target
+    field = Preview(zone=p.zone, labels=p.labels,
+                    districts=[d for d in p.districts if d["faint"]])
+    wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
+    out = [BoardPart("table", lay.outer, table, partial(_table, view, lay, base, table,
+                                                        wide))]
+    aim = None if target is None else (tuple(target.cells), tuple(target.path),
+                                       target.ghost, target.ok, target.axis, target.level)
+    shown = (table, aim, view.highlight_cells, language())
+    key: Any
+    if wide is not None:
+        key = (shown, field.zone, tuple(field.labels.items()),
+               tuple((d["cells"], d["size"], d["token"]) for d in field.districts))
+        out.append(BoardPart("field", wide, key, partial(
+            _overlay, view, lay, view._field, key, wide, field)))
+    near = _near_bounds(screen, lay, p)
+    if near is not None:
+        key = (shown, view._serial, view._hl_serial)
+        out.append(BoardPart("near", near, key, partial(
+            _overlay, view, lay, view._near, key, near, p)))
+    return tuple(out)
+
+
+def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[BoardPart, ...]:
+    """What is painted over the lake's ripples: pieces dropping in, each Pilli, the cursor,
+    the points rising and the bursts."""
+    s = view.state
+    cs = lay.cs
+    out: list[BoardPart] = []
+    drops = [a for a in view.anims if a.kind not in ("pilli", "token")]
+    if drops:
+        out.append(BoardPart("drops", _union([_drop_bounds(lay, a) for a in drops]), None,
+                             partial(_drops, view, lay)))
+    moving = {a.data["seat"]: a for a in view.anims if a.kind == "pilli"}
+    current = va.current_seat(s)
+    for seat, c in enumerate(s.pilli):
+        if c is None:
+            continue
+        a = moving.get(seat)
+        cells = [c] if a is None else [c, *([] if a.data["from"] is None else
+                                            [a.data["from"]]), *a.data.get("path", ())]
+        bounds = _grown(_union([_cell(lay, x) for x in cells]),
+                        cs * (0.25 if a is None else 0.45) + 3)
+        key = None if a is not None or seat == current else \
+            (c, vp.seat_colour(view.colours, seat), vp.seat_mark(view.marks, seat))
+        out.append(BoardPart(f"pilli {seat}", bounds, key,
+                             partial(_pilli, view, lay, seat, a)))
+    if 0 <= view.cursor < view.board.size and s.phase != "over" and view.tool != "tokens":
+        w = max(3.0, cs * 0.11)
+        out.append(BoardPart("cursor", _grown(_cell(lay, view.cursor), w / 2 + 3), None,
+                             partial(_cursor, ())))  # (its key: :func:`_pulses`)
+    if view.pops:
+        out.append(BoardPart("pops", _union([_pop_bounds(screen, lay, p) for p in view.pops]),
+                             None, partial(_pops, view, lay)))
+    if view.fx.active:
+        out.append(BoardPart("fx", _fx_bounds(view, lay, area), None,
+                             partial(_fx, view, lay)))
+    return tuple(out)
+
+
+def _pulses(view: Any, screen: Screen, lay: vp.Layout,
+            upper: tuple[BoardPart, ...]) -> list[BoardPart]:
+    """``upper`` with the cursor's key: the pixels of its pulse now (its boxes as the
+    screen rounds them), so that it is painted again only when they change."""
+    out = list(upper)
+    for i, part in enumerate(out):
+        if part.place == "cursor":
+            boxes = va.cursor_boxes(lay, view)
+            key = tuple((screen.rect(x, y, w, h), colour, screen.ln(radius), screen.ln(width))
+                        for x, y, w, h, colour, radius, width in boxes)
+            out[i] = BoardPart("cursor", part.area, key, partial(_cursor, boxes))
+    return out
+
+
+def _glints(view: Any, screen: Screen, lay: vp.Layout) -> list[BoardPart]:
+    """The ripples of light on the lake, a few near each other in a part: each part is
+    painted again when the pixels of one of its ripples change (the screen's rounding of
+    their points, their colour)."""
+    groups = view._glint_groups
+    if groups is None or groups[0] != (lay, id(view.board)):
+        groups = view._glint_groups = ((lay, id(view.board)), glint_groups(view.board, lay))
+    out = []
+    for n, (bounds, members) in enumerate(groups[1]):
+        strokes: list[va.Strokes] = []
+        key: list[Any] = []
+        for i, c, rate in members:
+            phase = va.glint_phase(i, rate, view.time)
+            if phase is None:
+                key.append(None)
+                continue
+            a, b, m, colour, width = line = va.glint_strokes(lay, c, phase)
+            strokes.append(line)
+            key.append((screen.px(*a), screen.px(*b), screen.px(*m), colour,
+                        screen.ln(width)))
+        out.append(BoardPart(f"glints {n}", bounds, tuple(key), partial(_glint, strokes)))
+    return out
+
+
+#: two groups of ripples are joined when their bounds are at most this much larger than
+#: the two (ripples on neighbouring cells of a row): fewer parts, hardly more pixels
+GLINT_SLACK = 1.5
+
+
+def glint_groups(board: Any, lay: vp.Layout) -> list[tuple[Rect, list[tuple[int, int, float]]]]:
+    """The lake's ripples (their number, cell and pace) in groups of neighbours, each
+    with the bounds of its ripples: those that cost hardly more to paint together are
+    joined, so that a frame has fewer parts to weigh, none of them large."""
+    groups = [(va.glint_bounds(lay, c), [(i, c, rate)])
+              for i, (c, rate) in enumerate(va.glints(board))]
+    joined = True
+    while joined:
+        joined = False
+        for n, (ra, ma) in enumerate(groups):
+            for rb, mb in groups[n + 1:]:
+                union = _union([ra, rb])
+                if _size(union) <= GLINT_SLACK * (_size(ra) + _size(rb)):
+                    groups = [g for g in groups if g[1] is not ma and g[1] is not mb]
+                    groups.append((union, sorted(ma + mb)))
+                    joined = True
+                    break
+            if joined:
+                break
+    return sorted(groups, key=lambda g: g[1][0][0])
+
+
+def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
+    """The side panel in ``area`` as parts: its stone and contents (``panel_key``), the
+    standing of the district under the cursor beside it, over the log, and a founded
+    token on its way from the display to its district (which moves every frame)."""
+    out = [BoardPart("panel", _grown(area, REACH), (view.panel_key(), tuple(area)),
+                     partial(_panel, view, area))]
+    box = standing_box(view, area)
+    if box is not None:
+        standing = view.preview.standing
+        rows = tuple((r["owner"], r["place"], r["levels"], r["points"])
+                     for r in standing["rows"][:4])
+        key = (standing["size"], standing["token"], standing["founded"], rows,
+               tuple(view.session.name(r[0]) for r in rows), tuple(view.colours),
+               tuple(view.marks), language())
+        x, y, w, h = box  # with its shadow (``frames.panel``), clear of the panel's stone
+        out.append(BoardPart("standing", (x - SHADOW - 2, y - SHADOW / 2 - 1,
+                                          w + 2 * SHADOW + 4, h + 1.5 * SHADOW + 3), key,
+                             partial(_standing, view, area)))
+    if any(a.kind == "token" for a in view.anims) and view._board_lay is not None:
+        out.append(BoardPart("flight", _flight_bounds(view, screen, area), None,
+                             partial(_flights, view, area)))
+    return out
+
+
+def standing_box(view: Any, panel: Area) -> Area | None:
+    """Where the standing of the district under the cursor shows beside ``panel`` (just
+    under it, over the top of the action log), or None: no district, or the scoring's
+    own highlight shows."""
+    standing = view.preview.standing if view.preview else None
+    if not standing or not standing["rows"] or view.highlight_cells:
+        return None
+    x, y, w, h = panel
+    return (x, y + h + 12, w, 52.0 + 38.0 * len(standing["rows"][:4]))
+
+
+# -- painting ---------------------------------------------------------------------------
+def _table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any, ...],
+           field: Rect | None, screen: Screen) -> None:
+    """The map (a layer kept per size) and the pieces over it (kept per ``key``), but for
+    the rectangle of the preview's ``field``, whose layer holds the pieces too and covers
+    them next (a frame painting the whole board copies its pixels once, not twice)."""
+    st = view._static
+    if st.key != base:
+        vp.paint_static(st.fresh(screen, lay.outer), lay, view.board)
+        st.key = base
+    pieces = view._pieces
+    if pieces.key != key:
+        vp.paint_state(pieces.copy_of(st, screen, lay.outer), lay, view.rules, view.state,
+                       view.colours, view.marks, key[2])
+        pieces.key = key
+    assert pieces.scr is not None
+    surface = screen.surface
+    if field is None:
+        surface.blit(pieces.scr.surface, pieces.rect.topleft)
+        return
+    clip = surface.get_clip()
+    try:
+        for rect in _outside(clip, screen.rect(*field).clip(pieces.rect)):
+            surface.set_clip(rect)
+            surface.blit(pieces.scr.surface, pieces.rect.topleft)
+    finally:
+        surface.set_clip(clip)
+
+
+def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``rect`` but for ``hole``, as up to four rectangles (above, below, left, right)."""
+    inner = rect.clip(hole)
+    if not inner.w or not inner.h:
+        return [rect]
+    out = [pygame.Rect(rect.x, rect.y, rect.w, inner.y - rect.y),
+           pygame.Rect(rect.x, inner.bottom, rect.w, rect.bottom - inner.bottom),
+           pygame.Rect(rect.x, inner.y, inner.x - rect.x, inner.h),
+           pygame.Rect(inner.right, inner.y, rect.right - inner.right, inner.h)]
+    return [r for r in out if r.w > 0 and r.h > 0]
+
+
+def _overlay(view: Any, lay: vp.Layout, layer: Layer, key: Any, bounds: Area, p: Preview,
+             screen: Screen) -> None:
+    """The pieces under ``bounds`` with the scoring's highlight, a lesson's step and the
+    preview ``p`` over them: a layer of its own, kept per ``key``."""
+    pieces = view._pieces
+    assert pieces.scr is not None
+    full = (key, bounds, pieces.rect)
+    if layer.key != full:
+        scr = _region(layer, pieces, screen, bounds)
+        s = view.state
+        if view.highlight_cells:
+            vo.paint_highlight(scr, lay, view.highlight_cells)
+        if view.target is not None:
+            vo.paint_target(scr, lay, view.rules, s, view.target, view.colours, view.marks)
+        vo.paint_preview(scr, lay, view.rules, s, _within(screen, lay, p, bounds), view.colours,
+                         view.marks, view.highlight_cells)
+        layer.key = full
+    assert layer.scr is not None
+    screen.surface.blit(layer.scr.surface, layer.rect.topleft)
+
+
+def _region(layer: Layer, below: Layer, screen: Screen, bounds: Area) -> Screen:
+    """``layer`` over ``bounds`` (within ``below``), starting as a copy of ``below``
+    there. Its pixels sit an even number of pixels from ``below``'s, so every logical
+    point rounds to the same pixel on either (Python rounds halves to even)."""
+    assert below.scr is not None
+    rect = screen.rect(*bounds).clip(below.rect)
+    dx, dy = (rect.x - below.rect.x) % 2, (rect.y - below.rect.y) % 2
+    rect = pygame.Rect(rect.x - dx, rect.y - dy, max(1, rect.w + dx), max(1, rect.h + dy))
+    if layer.scr is None or layer.scr.surface.get_size() != rect.size:
+        layer.scr = screen.derived(pygame.Surface(rect.size), 0.0, 0.0)
+    scr = layer.scr
+    scr.ox = below.scr.ox - (rect.x - below.rect.x)
+    scr.oy = below.scr.oy - (rect.y - below.rect.y)
+    layer.rect = rect
+    scr.surface.blit(below.scr.surface, (0, 0), rect.move(-below.rect.x, -below.rect.y))
+    return scr
+
+
+def _within(screen: Screen, lay: vp.Layout, p: Preview, bounds: Area) -> Preview:
+    """``p`` without the marks outside ``bounds`` (a space's box or cost, a district's
+    outline and badge): they would paint nothing there, at the price of a box, a word or
+    an outline each."""
+    x0, y0, w, h = bounds
+    cs = lay.cs
+
+    def meets(r: Rect | None) -> bool:
+        return r is not None and r[0] < x0 + w and r[0] + r[2] > x0 and r[1] < y0 + h \
+            and r[1] + r[3] > y0
+
+    def inside(c: int) -> bool:
+        x, y = lay.xy(c)
+        return x < x0 + w and x + cs > x0 and y < y0 + h and y + cs > y0
+
+    def shows(d: dict[str, Any]) -> bool:
+        box = _cells(lay, d["cells"])
+        return meets(None if box is None else _grown(box, cs * GHOST_REACH)) or \
+            any(map(meets, _badges(screen, lay, [d])))
+    out = Preview(**{**p.__dict__})
+    out.zone = frozenset(filter(inside, p.zone))
+    out.labels = {c: v for c, v in p.labels.items() if inside(c)}
+    out.districts = [d for d in p.districts if shows(d)]
+    return out
+
+
+def _glint(strokes: list[va.Strokes], screen: Screen) -> None:
+    for line in strokes:
+        va.draw_glint(screen, line)
+
+
+def _drops(view: Any, lay: vp.Layout, screen: Screen) -> None:
+    va.draw_drops(screen, lay, view, view.state)
+
+
+def _pilli(view: Any, lay: vp.Layout, seat: int, a: Any, screen: Screen) -> None:
+    va.draw_pilli(screen, lay, view, view.state, seat, a)
+
+
+def _cursor(boxes: tuple[va.BoxSpec, ...], screen: Screen) -> None:
+    va.draw_cursor(screen, boxes)
+
+
+def _pops(view: Any, lay: vp.Layout, screen: Screen) -> None:
+    va.draw_pops(screen, lay, view)
+
+
+def _fx(view: Any, lay: vp.Layout, screen: Screen) -> None:
+    view.fx.draw(screen, lay.centre)
+
+
+def _panel(view: Any, area: Area, screen: Screen) -> None:
+    if screen.surface.get_clip().colliderect(_stone(screen, area)):
+        paint_panel(screen, area, view)  # (else it paints nothing there: not measured)
+
+
+def _stone(screen: Screen, area: Area) -> pygame.Rect:
+    """The pixels the panel's stone and its shadow may paint, exactly above it: the
+    deciding seat's card breathes every frame just over the panel, and a frame painting
+    only that ring need not paint the panel."""
+    r = screen.rect(*area)
+    pad = screen.ln(SHADOW)
+    return pygame.Rect(r.x - pad, r.y - pad + pad // 2, r.w + 2 * pad, r.h + 2 * pad)
+
+
+def _standing(view: Any, panel: Area, screen: Screen) -> None:
+    view._draw_standing(screen, panel)
+
+
+def _flights(view: Any, panel: Area, screen: Screen) -> None:
+    va.draw_flights(screen, view, shelf_of(screen, panel, view), view._board_lay, view.rules)
+
+
+# -- bounds -----------------------------------------------------------------------------
+Rect = tuple[float, float, float, float]
+
+
+def _cell(lay: vp.Layout, c: int) -> Rect:
+    x, y = lay.xy(c)
+    return (x, y, lay.cs, lay.cs)
+
+
+def _cells(lay: vp.Layout, cells: Any) -> Rect | None:
+    """The bounds of ``cells`` (None: no cells), from their columns and rows."""
+    cols, rows = [], []
+    for c in cells:
+        cols.append(c % lay.cols)
+        rows.append(c // lay.cols)
+    if not cols:
+        return None
+    cs = lay.cs
+    x0, y0 = lay.x0 + min(cols) * cs, lay.y0 + min(rows) * cs
+    return (x0, y0, (max(cols) + 1) * cs + lay.x0 - x0, (max(rows) + 1) * cs + lay.y0 - y0)
+
+
+def _badges(screen: Screen, lay: vp.Layout, districts: list[dict[str, Any]]) -> list[Rect]:
+    """Where the districts' size badges are painted (``overlay._badge``), measured."""
+    cs = lay.cs
+    out = []
+    for d in districts:
+        mid = vo.middle_cell(lay.cols, d["cells"])
+        if mid is None or (d["faint"] and not d["token"]):
+            continue
+        text = say(_("{size} token!", context="badge", size=d["size"])
+                   if d["token"] and not d["faint"] else str(d["size"]))
+        size = max(16.0, cs * 0.5)
+        w = max(cs * 0.8, screen.text_width(text, theme.readable(size)) + cs * 0.3)
+        cx, cy = lay.centre(mid)
+        out.append((cx - w / 2 - 3, cy - cs * 0.31 - 3, w + 6, cs * 0.62 + 6))
+    return out
+
+
+def _field_bounds(screen: Screen, lay: vp.Layout, field: Preview, highlight: frozenset[int],
+                  target: Preview | None) -> Rect | None:
+    """Where the preview's field, the scoring's highlight and a lesson's step paint."""
+    cells = [*field.zone, *field.labels, *highlight,
+             *(c for d in field.districts for c in d["cells"])]
+    if target is not None:
+        cells += [*target.cells, *target.path]
+    return _bounds(screen, lay, cells, field.districts)
+
+
+def _near_bounds(screen: Screen, lay: vp.Layout, p: Preview) -> Rect | None:
+    """Where the preview near the cursor paints: its way, the space it selects, its ghost
+    and the districts it closes or founds."""
+    strong = [d for d in p.districts if not d["faint"]]
+    cells = [*p.path, *(c for d in strong for c in d["cells"])]
+    if p.select is not None:
+        cells.append(p.select)
+    if p.ghost:
+        cells += p.cells
+    return _bounds(screen, lay, cells, strong)
+
+
+def _bounds(screen: Screen, lay: vp.Layout, cells: list[int],
+            districts: list[dict[str, Any]]) -> Rect | None:
+    box = _cells(lay, cells)
+    if box is None:
+        return None
+    rect = _union([_grown(box, lay.cs * GHOST_REACH + 3), *_badges(screen, lay, districts)])
+    return _clip(rect, lay.outer)
+
+
+def _drop_bounds(lay: vp.Layout, a: Any) -> Rect:
+    """Where a piece dropping in (up to 1.7 times its size, with its shadow) or a temple
+    rising paints."""
+    box = _cells(lay, a.cells)
+    assert box is not None
+    return _grown(box, max(box[2], box[3]) * 0.4 + lay.cs * 0.5)
+
+
+def _pop_bounds(screen: Screen, lay: vp.Layout, pop: va.Pop) -> Rect:
+    """Where a "+N" rising from its space paints, from start to end."""
+    cs = lay.cs
+    cx, cy = lay.centre(pop.cell)
+    size = max(30.0, cs * 0.8)
+    w = screen.text_width(pop.text, theme.readable(size)) + 8
+    top = cy - cs * 1.6 - size
+    return (cx - w / 2 - 4, top - 4, w + 12, cy - cs * 0.4 + size - top + 12)
+
+
+def _fx_bounds(view: Any, lay: vp.Layout, area: Area) -> Rect:
+    """Where the bursts paint this frame (``Effects.draw``): each started spark, ring and
+    glow around the cell it flies from; the whole board if one is anchored elsewhere."""
+    fx = view.fx
+    rects: list[Rect] = []
+    for s in fx.sparks:
+        if s.t >= s.delay:
+            if not isinstance(s.anchor, int):
+                return area
+            cx, cy = lay.centre(s.anchor)
+            r = s.size + 3
+            rects.append((cx + s.x - r, cy + s.y - r, 2 * r, 2 * r))
+    for g in (*fx.rings, *fx.glows):
+        if g.t >= g.delay:
+            if not isinstance(g.anchor, int):
+                return area
+            cx, cy = lay.centre(g.anchor)
+            r = g.radius * 1.1 + 20  # a glow's sprite is rounded up to 8 pixels
+            rects.append((cx - r, cy - r, 2 * r, 2 * r))
+    box = _clip(_union(rects), area) if rects else None
+    return box if box is not None else (lay.x0, lay.y0, 0.0, 0.0)
+
+
+def _flight_bounds(view: Any, screen: Screen, panel: Area) -> Rect:
+    """Where the tokens in flight paint, from the display to their districts, arc and
+    all."""
+    lay = view._board_lay
+    shelf = shelf_of(screen, panel, view)
+    rects = []
+    for a in view.anims:
+        if a.kind != "token":
+            continue
+        x, y, side = shelf.slot(a.data.get("slot", 0))
+        cell = side / 0.86
+        start = (x - (cell - side) / 2, y - (cell - side) / 2, cell, cell)
+        ex, ey = lay.xy(a.cells[0])
+        box = _union([start, (ex, ey, lay.cs, lay.cs)])
+        bx, by, bw, bh = _grown(box, max(cell, lay.cs) * 0.2 + 4)
+        rects.append((bx, by - va.FLY_ARC_MAX, bw, bh + va.FLY_ARC_MAX))
+    return _union(rects)
+
+
+def _size(rect: Rect) -> float:
+    return rect[2] * rect[3]
+
+
+def _grown(rect: Rect, by: float) -> Rect:
+    x, y, w, h = rect
+    return (x - by, y - by, w + 2 * by, h + 2 * by)
+
+
+def _union(rects: list[Rect]) -> Rect:
+    x0 = min(r[0] for r in rects)
+    y0 = min(r[1] for r in rects)
+    return (x0, y0, max(r[0] + r[2] for r in rects) - x0, max(r[1] + r[3] for r in rects) - y0)
+
+
+def _clip(rect: Rect, to: Rect) -> Rect | None:
+    x0, y0 = max(rect[0], to[0]), max(rect[1], to[1])
+    x1 = min(rect[0] + rect[2], to[0] + to[2])
+    y1 = min(rect[1] + rect[3], to[1] + to[3])
+    return None if x1 <= x0 or y1 <= y0 else (x0, y0, x1 - x0, y1 - y0)
