@@ -183,6 +183,8 @@ class Snapshot:
         self.urgent = urgent
         #: the seat whose secrets its pixels show (None: none)
         self.secret: Hashable = None
+        #: where its kept pixels were taken (pixels): a later clip inside it blits from them
+        self.at: pygame.Rect | None = None
 
     def draw(self, screen: Screen, rect: Rect, key: Hashable,
              paint: Callable[[Screen], None], secret: Hashable = None,
@@ -201,12 +203,15 @@ class Snapshot:
             if under is not None:
                 under(None)
             return
-        full = (key, screen.scale, screen.ox, screen.oy, surface.get_size(), tuple(r))
+        # why the clip is not in the key: a frame painted in parts may cut a part into
+        # several rectangles, each a clip of the same kept pixels; keyed by its clip, the
+        # part painted its contents again for each one (13-16 ms frames in Mexica)
+        full = (key, screen.scale, screen.ox, screen.oy, surface.get_size())
         if self.pixels is not None and not self.paint_always and Screen.recorder is None:
-            if self.key == full and secret == self.secret:
+            if self.key == full and secret == self.secret and self._holds(r):
                 if under is not None:
                     under(r)
-                surface.blit(self.pixels, r.topleft)
+                self._blit(surface, r)
                 return
             if self._waits(screen, r, full, secret, under):
                 return
@@ -222,7 +227,15 @@ class Snapshot:
             self.key = self.pixels = None
             return
         self.pixels = surface.subsurface(r).copy()
-        self.key, self.secret = full, secret
+        self.key, self.secret, self.at = full, secret, r
+
+    def _holds(self, r: pygame.Rect) -> bool:
+        return self.at is not None and self.at.contains(r)
+
+    def _blit(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The kept pixels that fall in ``r`` (inside where they were taken)."""
+        assert self.pixels is not None and self.at is not None
+        surface.blit(self.pixels, r.topleft, r.move(-self.at.x, -self.at.y))
 
     def _waits(self, screen: Screen, r: pygame.Rect, full: tuple[Any, ...],
                secret: Hashable, under: Under | None) -> bool:
@@ -231,8 +244,8 @@ class Snapshot:
         show, so a part whose secret owner changed leaves the background drawn under it
         bare for one frame at most, then repaints."""
         assert self.pixels is not None
-        if self.key[1:] != full[1:]:  # moved or resized: the old pixels do not fit
-            return False
+        if self.key[1:] != full[1:] or not self._holds(r):  # moved or resized: the old
+            return False                                        # pixels do not fit
         if self.urgent:
             screen.spend_repaint()
             return False
@@ -253,12 +266,12 @@ class Snapshot:
         screen.redraw_next(r)
         if under is not None:
             under(r)
-        screen.surface.blit(self.pixels, r.topleft)
+        self._blit(screen.surface, r)
         return True
 
     def forget(self) -> None:
         """Paint afresh next time (the view was reset)."""
-        self.key = self.pixels = self.secret = None
+        self.key = self.pixels = self.secret = self.at = None
 
 
 class KeptParts:
