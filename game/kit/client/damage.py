@@ -26,6 +26,11 @@ nothing where a waiting part is; the waiting ones are painted one a frame after 
 one waiting longest first, then the most urgent), none more than :data:`MOST_WAITED`
 frames. Until then the window shows its old pixels where such a part is:
 :attr:`Compositor.owed` says where. A lighter frame (a hover's) paints every part.
+
+A part may say where it hides what lies under it (:attr:`Part.opaque`: an overlay's
+panel over the play screen's right column). What the parts before it paint there is never
+seen: a change of theirs there damages nothing (the seat cards counting up under a
+scoring reveal), and a rectangle inside it is painted from that part on.
 """
 
 from __future__ import annotations
@@ -73,6 +78,10 @@ class Part:
     #: or a few while the parts that cannot are painted (the lower, the sooner), when the
     #: compositor spreads them
     later: int = 0
+    #: pixels inside ``rect`` the part covers with opaque pixels whatever lies under
+    #: them, decided by its bounds and key: the parts before it are not painted there, and
+    #: their changes there damage nothing. None: it covers nowhere for sure
+    opaque: pygame.Rect | None = None
 
 
 class Compositor:
@@ -186,20 +195,24 @@ def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], H
     the whole window."""
     out = list(pending)
     seen = set()
-    for part in parts:
+    for part, hidden in zip(parts, _hidden(parts), strict=True):
         seen.add(part.place)
         if part.place in waiting:
             continue
         was = last.get(part.place)
         rect = tuple(part.rect)
+        changed: list[pygame.Rect] = []
         if was is None:
-            out.append(part.rect)
+            changed.append(part.rect)
         elif part.key is None or was != (rect, part.key):
-            out.append(part.rect)
+            changed.append(part.rect)
             if was[0] != rect:
-                out.append(pygame.Rect(was[0]))
+                changed.append(pygame.Rect(was[0]))
         elif part.moving is not None:
-            out.append(part.moving)
+            changed.append(part.moving)
+        # what a later part hides is not seen to change (a gone part's place is: it may
+        # have lain over one)
+        out += [piece for r in changed for piece in around(r, hidden)] if hidden else changed
     out += [pygame.Rect(was[0]) for place, was in last.items() if place not in seen]
     out = [r.clip(window) for r in out]
     return merged([r for r in out if r.w and r.h], window)
@@ -240,11 +253,30 @@ def _area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
 
 
+def _hidden(parts: Sequence[Part]) -> list[list[pygame.Rect]]:
+    """For each part, where the parts painted after it hide it (their opaque pixels)."""
+    out: list[list[pygame.Rect]] = []
+    over: list[pygame.Rect] = []
+    for part in reversed(parts):
+        out.append(over)
+        if part.opaque is not None:
+            over = [*over, part.opaque]
+    out.reverse()
+    return out
+
+
+def _hides(part: Part, within: pygame.Rect) -> bool:
+    return part.opaque is not None and bool(part.opaque.contains(within))
+
+
 def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect) -> None:
-    """Every part reaching into ``within``, in order, each clipped to its own bounds."""
+    """Every part reaching into ``within``, in order, each clipped to its own bounds;
+    from the last part whose opaque pixels cover ``within`` on (what lies under it is
+    not seen)."""
+    first = next((i for i in range(len(parts) - 1, -1, -1) if _hides(parts[i], within)), 0)
     clip = surface.get_clip()
     try:
-        for part in parts:
+        for part in parts[first:]:
             inside = part.rect.clip(within)
             if inside.w and inside.h:
                 surface.set_clip(inside)
