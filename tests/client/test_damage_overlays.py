@@ -6,12 +6,14 @@ the board beneath does; and a part keyed without what moves it is caught.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pygame
 import pytest
 
-from game.kit.client import fx, theme
+from game.kit.client import damage, fx, theme
 from game.kit.client.damage import Compositor, Part
 from game.kit.client.screen import Screen
 from game.ui import showcase
@@ -210,3 +212,22 @@ def test_the_bounds_of_bursts_hold_every_pixel_they_paint(pygame_display):
             assert outside.count() == 0, f"{outside.count()} pixels outside {bounds}"
         effects.update(DT)
     assert not effects.active and effects.bounds(screen) is None
+
+
+def test_what_the_overlay_hides_is_not_painted_under_its_numbers(make_app):
+    """The window's frame keeps where the overlay hides the play screen: a rectangle
+    inside its panel (a total counting up, a "+N" popping) paints nothing beneath it,
+    not the side panel the overlay covers."""
+    app = make_app(size=(1280, 720))
+    scene = reveal(app, "tlatelolco-market")
+    showcase.frames(app, 30)  # slid in
+    parts = app.painter._parts(app.stack.visible())
+    assert parts is not None
+    overlay = next(p for p in parts if p.place == (1, "panel"))
+    assert overlay.opaque is not None
+    total = next(p for p in parts if p.place == (1, ("total", 0)))
+    painted: list[Any] = []
+    told = [replace(p, paint=partial(painted.append, p.place)) for p in parts]
+    damage._paint(app.screen.surface, told, total.rect.clip(overlay.opaque))
+    assert painted[0] == (1, "panel") and (0, "panel") not in painted
+    assert scene.app is app

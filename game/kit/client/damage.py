@@ -123,10 +123,11 @@ class Compositor:
             return None
         last, self._last = self._last, {p.place: (tuple(p.rect), p.key) for p in parts}
         window = surface.get_rect()
+        hidden = _hidden(parts)
         rects = None
         if generation == self._generation:
             waiting = self._waiting(parts, last, window) if spread else []
-            rects = _damage(parts, last, pending, window, {p.place for p in waiting})
+            rects = _damage(parts, last, pending, window, {p.place for p in waiting}, hidden)
             if rects is not None:
                 for part in waiting:  # shown as they were: damaged again next frame
                     self._last[part.place] = last.get(part.place,
@@ -141,11 +142,11 @@ class Compositor:
             self.owed = []
             self._waited = {}
             self.whole_frames += 1
-            _paint(surface, parts, surface.get_rect())
+            _paint(surface, parts, surface.get_rect(), hidden)
             return None
         self.part_frames += 1
         for rect in rects:
-            _paint(surface, parts, rect)
+            _paint(surface, parts, rect, hidden)
         return rects
 
     def _waiting(self, parts: Sequence[Part], last: dict[Hashable, Any],
@@ -189,13 +190,13 @@ def _bounds(part: Part, last: dict[Hashable, Any]) -> list[pygame.Rect]:
 
 def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], Hashable]],
             pending: list[pygame.Rect], window: pygame.Rect,
-            waiting: frozenset[Hashable] | set[Hashable] = frozenset()
-            ) -> list[pygame.Rect] | None:
+            waiting: frozenset[Hashable] | set[Hashable] = frozenset(),
+            covered: Sequence[list[pygame.Rect]] | None = None) -> list[pygame.Rect] | None:
     """The rectangles to paint again (but for the ``waiting`` parts'), merged; None:
     the whole window."""
     out = list(pending)
     seen = set()
-    for part, hidden in zip(parts, _hidden(parts), strict=True):
+    for part, hidden in zip(parts, covered or _hidden(parts), strict=True):
         seen.add(part.place)
         if part.place in waiting:
             continue
@@ -265,20 +266,16 @@ def _hidden(parts: Sequence[Part]) -> list[list[pygame.Rect]]:
     return out
 
 
-def _hides(part: Part, within: pygame.Rect) -> bool:
-    return part.opaque is not None and bool(part.opaque.contains(within))
-
-
-def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect) -> None:
+def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect,
+           hidden: Sequence[list[pygame.Rect]] | None = None) -> None:
     """Every part reaching into ``within``, in order, each clipped to its own bounds;
-    from the last part whose opaque pixels cover ``within`` on (what lies under it is
-    not seen)."""
-    first = next((i for i in range(len(parts) - 1, -1, -1) if _hides(parts[i], within)), 0)
+    but a part whose pixels there a later part's opaque pixels cover (``hidden``, as
+    :func:`_hidden` finds them), which would never be seen."""
     clip = surface.get_clip()
     try:
-        for part in parts[first:]:
+        for part, over in zip(parts, hidden or _hidden(parts), strict=True):
             inside = part.rect.clip(within)
-            if inside.w and inside.h:
+            if inside.w and inside.h and not any(o.contains(inside) for o in over):
                 surface.set_clip(inside)
                 part.paint()
     finally:
