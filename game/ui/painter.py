@@ -9,7 +9,6 @@ frames: a part left as it was draws no text.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -88,7 +87,8 @@ class Painter:
             parts = scene.parts(screen)
             if parts is None:
                 return None
-            out += [replace(part, place=(i, part.place)) for part in parts]
+            out += [Part((i, part.place), part.rect, part.key, part.paint, part.moving,
+                         part.later, part.opaque) for part in parts]
         toasts = self._toast_area()
         if toasts is not None and self.app.toasts:
             x, y, w, _h = toasts

@@ -11,11 +11,15 @@ from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.i18n import Text, say
 from game.i18n.render import language
+from game.kit.client.art import scenery
 from game.kit.client.damage import Part
+from game.kit.client.text import ease_out
 from game.ui.input import shown_pad
-from game.ui.widgets import FOOTER_Y, draw_footer
+from game.ui.widgets import FOOTER_Y, Menu, draw_footer
 
 if TYPE_CHECKING:
     from game.kit.client.screen import Screen
@@ -58,3 +62,41 @@ def paint_all(parts: list[Part]) -> None:
     """A frame's parts painted whole, in order (a scene's ``draw``)."""
     for part in parts:
         part.paint()
+
+
+def dusk(screen: Screen, t: float) -> list[Part]:
+    """The menus' backdrop (:func:`~game.kit.client.art.scenery.dusk`) as parts: its
+    still picture, each star (repainted as its brightness steps) and the lake and the
+    friezes (as their scroll moves a pixel)."""
+    out = [Part("dusk", screen.surface.get_rect(), "still", partial(scenery.still, screen))]
+    reach = screen.ln(2.2) + 2  # a star's widest, and its edge
+    for i, star in enumerate(scenery.stars(t)):
+        cx, cy = screen.px(star[0], star[1])
+        out.append(Part(("star", i), pygame.Rect(cx - reach, cy - reach, 2 * reach + 1,
+                                                 2 * reach + 1), star[3],
+                        partial(scenery.paint_star, screen, star)))
+    out += [Part(place, rect, scroll, paint)
+            for place, rect, scroll, paint in scenery.bands(screen, t)]
+    return out
+
+
+def menu(screen: Screen, rows: Menu, focused: bool = True) -> list[Part]:
+    """A menu as parts: each row (repainted when its words, focus or motion change: the
+    focused one as its ring breathes) and the marks of a scrolled list."""
+    reach = 34.0  # a focused tile's lift, its ring at its widest and the ring's line
+    out = []
+    for i in rows.shown():
+        x, y, w, h = rows.row_rect(i)
+        on = focused and i == rows.focus
+        slid = x - 700 * (1 - ease_out((rows.t - (i - rows.first) * 0.05) / 0.35))
+        out.append(piece(screen, ("row", i), (min(x, slid), y, w + x - min(x, slid), h),
+                         rows.row_key(screen, i, on),
+                         partial(rows.draw_row, i=i, focused=on), reach=reach))
+    if rows.first > 0 or rows.first + rows.visible < len(rows.items):
+        cx = rows.x + rows.w / 2
+        marks = screen.rect(cx - 20, rows.y - 32, 40, 22).union(
+            screen.rect(cx - 20, rows.y + rows.height + 8, 40, 22))
+        out.append(Part("scroll marks", marks, (rows.first, len(rows.items), rows.y,
+                                                rows.height),
+                        partial(rows.draw_scroll_marks, screen)))
+    return out

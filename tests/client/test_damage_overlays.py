@@ -231,3 +231,63 @@ def test_what_the_overlay_hides_is_not_painted_under_its_numbers(make_app):
     damage._paint(app.screen.surface, told, total.rect.clip(overlay.opaque))
     assert painted[0] == (1, "panel") and (0, "panel") not in painted
     assert scene.app is app
+
+
+# ---------------------------------------------------------------------------------------
+# the title
+# ---------------------------------------------------------------------------------------
+def title_frames(app: App, frames: int, areas: list[float] | None = None) -> None:
+    """The title's frames as a player sees them (the logo dropping in, the game behind
+    the menu starting and playing, the focus moved now and then), each checked against a
+    whole repaint; with ``areas``, the share of the window each frame repainted."""
+    w, h = pygame.display.get_surface().get_size()
+    for i in range(frames):
+        events = [key(pygame.K_DOWN if i % 80 < 40 else pygame.K_UP)] if i % 20 == 7 else []
+        counts: list[bool] = []
+        frame(app, events, counts)
+        if areas is not None:
+            assert counts == [True], f"frame {i} of the title was painted whole"
+            areas.append(sum(r.w * r.h for r in app.painter.painted or []) / (w * h))
+
+
+def test_every_frame_of_the_title_is_the_whole_repaint(make_app):
+    from game.ui.scenes.title import ATTRACT_DELAY, TitleScene
+
+    app = make_app(size=(960, 540))
+    app.stack.clear_to(TitleScene(attract_seed=3))
+    title_frames(app, int(ATTRACT_DELAY * 60) + 200)
+    assert app.stack.top.attract is not None and not app.stack.top.attract.broken
+    assert app.failures == []
+
+
+def test_the_title_repaints_what_moves_not_the_window(make_app):
+    """Once the logo has dropped in and the game behind the menu has faded in, a frame
+    of the title repaints its stars, letters, bands and the focus ring: a fraction of
+    the window in most frames (the logo's bobbing letters are most of it), never the
+    whole of it."""
+    from game.ui.scenes.title import ATTRACT_DELAY, TitleScene
+
+    app = make_app(size=(1920, 1080))
+    app.stack.clear_to(TitleScene(attract_seed=3))
+    showcase.frames(app, int(ATTRACT_DELAY * 60) + 90)
+    areas: list[float] = []
+    title_frames(app, 120, areas)
+    areas.sort()
+    assert areas[len(areas) // 2] < 0.25, f"the median frame repainted {areas[60]:.0%}"
+    assert max(areas) < 0.6
+
+
+def test_a_title_part_keyed_without_what_moves_it_is_caught(make_app, monkeypatch):
+    """The guard itself: a logo letter keyed without where it stands leaves stale pixels
+    as it bobs, and comparing with a whole repaint finds them."""
+    from game.ui.scenes.title import TitleScene
+
+    real = TitleScene._logo
+
+    def blind(self: TitleScene, screen: Screen) -> list[Part]:
+        return [replace(p, key="same") for p in real(self, screen)]
+    monkeypatch.setattr(TitleScene, "_logo", blind)
+    app = make_app(size=(960, 540))
+    app.stack.clear_to(TitleScene(attract=False))
+    with pytest.raises(AssertionError, match="differs from a whole repaint"):
+        title_frames(app, 120)
