@@ -138,29 +138,40 @@ class Attract:
     def draw(self, screen: Screen, alpha: float) -> None:
         if self.broken or self.view is None:
             return
+        self.draw_frame(screen)
+        self.draw_picture(screen, alpha)
+
+    def draw_frame(self, screen: Screen) -> None:
+        """The stone frame around the game."""
         x, y, w, h = ATTRACT_AREA
         border = FRAME_BORDER
         frames.panel(screen, x - border, y - border, w + 2 * border, h + 2 * border,
                      palette.GOLD, radius=18, fill=palette.NIGHT, width=4)
+
+    def draw_picture(self, screen: Screen, alpha: float) -> None:
+        """The game's blurred picture and the veil over it."""
         try:
             surf, at = self.picture(screen)
         except (Exception, PluginFailure):  # noqa: BLE001
             self.broken = True
             return
         screen.surface.blit(surf, at)
-        screen.box(x, y, w, h, (*palette.NIGHT, self._veil(alpha)))
+        screen.box(*ATTRACT_AREA, (*palette.NIGHT, self._veil(alpha)))
 
-    def part(self, screen: Screen, alpha: float) -> Part | None:
-        """The framed game as a part: repainted as often as its picture is, or its veil
-        fades; it hides what lies under the picture."""
+    def parts(self, screen: Screen, alpha: float) -> list[Part]:
+        """The framed game as parts: its frame (still), and its picture under the veil,
+        repainted as often as the picture is painted or the veil fades, hiding what lies
+        under it (a new picture repaints it and the menu over it, nothing more)."""
         if self.broken or self.view is None:
-            return None
+            return []
         x, y, w, h = ATTRACT_AREA
         reach = FRAME_BORDER + 24  # the frame and its soft shadow
-        return Part("attract", screen.rect(x - reach, y - reach, w + 2 * reach, h + 2 * reach),
-                    (self._picture_key(screen), self._veil(alpha)),
-                    partial(self.draw, screen, alpha),
-                    opaque=screen.rect(x, y, w, h).clip(screen.surface.get_rect()))
+        area = screen.rect(x, y, w, h).clip(screen.surface.get_rect())
+        return [Part("attract frame", screen.rect(x - reach, y - reach, w + 2 * reach,
+                                                  h + 2 * reach),
+                     "frame", partial(self.draw_frame, screen)),
+                Part("attract picture", area, (self._picture_key(screen), self._veil(alpha)),
+                     partial(self.draw_picture, screen, alpha), opaque=area)]
 
     def _veil(self, alpha: float) -> int:
         """How dark the veil over the picture is now (it fades as the game comes in)."""
@@ -194,7 +205,12 @@ class Attract:
             tiny = (max(1, round(ATTRACT_AREA[2] / BLUR)), max(1, round(ATTRACT_AREA[3] / BLUR)))
             shrunk = pygame.transform.smoothscale(off.subsurface(crop), tiny)
             area = screen.rect(*ATTRACT_AREA).clip(screen.surface.get_rect())
-            self.cache["picture"] = (pygame.transform.smoothscale(shrunk, area.size),
+            # spread into the last picture's pixels: a new screenful of them is a fresh
+            # mapping each time (game.kit.client.heap), its first touch a millisecond
+            kept = self.cache.get("picture")
+            into = kept[0] if kept is not None and kept[0].get_size() == area.size else \
+                pygame.Surface(area.size, 0, shrunk)
+            self.cache["picture"] = (pygame.transform.smoothscale(shrunk, area.size, into),
                                      area.topleft)
             self.cache["key"] = key
         picture: tuple[pygame.Surface, tuple[int, int]] = self.cache["picture"]
@@ -444,9 +460,8 @@ class TitleScene(MenuScene):
     def _frame(self, screen: Screen) -> list[Part]:
         """The title's painting in order, as parts (``draw`` paints them all)."""
         out = sceneparts.dusk(screen, self.t)
-        framed = self.attract.part(screen, 1.0) if self.attract is not None else None
-        if framed is not None:
-            out.append(framed)
+        if self.attract is not None:
+            out += self.attract.parts(screen, 1.0)
         out += self._logo(screen)
         out.append(piece(screen, "subtitle", (0, 290, 1920, 60), "subtitle", partial(
             _say, text=_("couch board games on one shared screen"), x=960, y=320,
