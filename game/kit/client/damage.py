@@ -215,8 +215,20 @@ def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], H
         # have lain over one)
         out += [piece for r in changed for piece in around(r, hidden)] if hidden else changed
     out += [pygame.Rect(was[0]) for place, was in last.items() if place not in seen]
-    out = [r.clip(window) for r in out]
-    return merged([r for r in out if r.w and r.h], window)
+    out = [r for r in (r.clip(window) for r in out) if r.w and r.h]
+    # what changed inside a part's opaque pixels is joined only with what changed inside
+    # them too: joined with a sliver outside (a breathing card's ring beside an overlay)
+    # it would reach what the overlay hides, and paint it
+    covers = [p.opaque for p in parts if p.opaque is not None]
+    inside = [r for r in out if any(o.contains(r) for o in covers)]
+    if not inside:
+        return merged(out, window)
+    apart = [merged(group, window) for group in
+             (inside, [r for r in out if not any(o.contains(r) for o in covers)])]
+    if apart[0] is None or apart[1] is None:
+        return None
+    rects = apart[0] + apart[1]
+    return None if sum(map(_area, rects)) > WHOLE_SHARE * _area(window) else rects
 
 
 def merged(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] | None:

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.i18n import Msg, Text, say
 from game.i18n.client import _
 from game.i18n.message import as_text
@@ -306,12 +308,29 @@ class ScoringScene(BaseScene):
             size = theme.readable(theme.FONT_BODY * (0.95 + 0.05 * pulse(self.t, 5)))
             out.append(piece(screen, "continue", (x, y + h - 140, w, 130), (at, size),
                              partial(self._draw_continue, x=x, y=y, w=w, h=h, size=size)))
+        # what the panel holds stays inside its opaque pixels, and so do its parts: a
+        # frame repainting them never reaches what the panel hides (the side panel under
+        # it, a sliver of which would be worked out whole)
+        inner = out[0].opaque
+        assert inner is not None
+        out[1:] = [Part(p.place, p.rect.clip(inner), p.key, p.paint) for p in out[1:]]
         bursts = self.fx.bounds(screen, self._anchor(x, w, ty, row_h))
-        if bursts is not None:
-            out.append(Part("bursts", bursts, None, partial(
-                self.fx.draw, screen, self._anchor(x, w, ty, row_h))))
+        if bursts is not None:  # the bursts too: they fly within the panel
+            out.append(Part("bursts", bursts.clip(inner), None, partial(
+                self._draw_bursts, screen, self._anchor(x, w, ty, row_h), inner)))
         out.append(footer(screen, self.shortcuts))
         return out
+
+    def _draw_bursts(self, screen: Screen, where: Callable[[Any], tuple[float, float]],
+                     inside: pygame.Rect) -> None:
+        """The bursts over the totals, within the panel (``inside``, pixels)."""
+        surface = screen.surface
+        clip = surface.get_clip()
+        surface.set_clip(clip.clip(inside))
+        try:
+            self.fx.draw(screen, where)
+        finally:
+            surface.set_clip(clip)
 
     @staticmethod
     def _anchor(x: float, w: float, ty: float,
