@@ -291,3 +291,34 @@ def test_a_title_part_keyed_without_what_moves_it_is_caught(make_app, monkeypatc
     app.stack.clear_to(TitleScene(attract=False))
     with pytest.raises(AssertionError, match="differs from a whole repaint"):
         title_frames(app, 120)
+
+
+def test_a_change_inside_an_overlay_is_not_joined_with_a_sliver_beside_it(pygame_display):
+    """A step's title changing inside the overlay and a card's ring breathing beside its
+    edge are painted apart, even when a frame has more changes than are painted apart
+    (glints on the board): joined, their bounds would reach down the side panel's margin
+    beside the overlay and paint the side panel for it."""
+    surface = pygame.Surface((400, 400))
+    painted: list[str] = []
+
+    def parts(step: int) -> list[Part]:
+        spread = (0, 350, 100, 300, 50, 250, 150, 200)  # far apart: joining them costs
+        glints = [Part(("glint", i), pygame.Rect(35 * i, y, 4, 4), step,
+                       lambda: painted.append("glint")) for i, y in enumerate(spread)]
+        return [Part("ground", pygame.Rect(0, 0, 400, 400), 1,
+                     lambda: painted.append("ground")), *glints,
+                Part("ring", pygame.Rect(295, 0, 100, 18), 1, lambda: painted.append("ring"),
+                     moving=pygame.Rect(295, 0, 100, 18)),
+                Part("side panel", pygame.Rect(295, 20, 100, 100), 1,
+                     lambda: painted.append("side panel")),
+                Part("overlay", pygame.Rect(300, 5, 95, 390), 1,
+                     lambda: painted.append("overlay"), opaque=pygame.Rect(300, 5, 95, 390)),
+                Part("title", pygame.Rect(305, 8, 80, 20), step,
+                     lambda: painted.append("title"))]
+
+    comp = Compositor()
+    comp.compose(surface, "g", parts(1))
+    painted.clear()
+    rects = comp.compose(surface, "g", parts(2))
+    assert rects is not None and "title" in painted
+    assert "side panel" not in painted, rects
