@@ -88,7 +88,7 @@ class Painter:
             if parts is None:
                 return None
             out += [Part((i, part.place), part.rect, part.key, part.paint, part.moving,
-                         part.later) for part in parts]
+                         part.later, part.opaque) for part in parts]
         toasts = self._toast_area()
         if toasts is not None and self.app.toasts:
             x, y, w, _h = toasts

@@ -7,7 +7,7 @@ and never changes anything, so drawing a frame twice gives the same picture.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -307,8 +307,37 @@ class Menu:
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, screen: Screen, focused: bool = True) -> None:
-        for i in range(self.first, min(len(self.items), self.first + self.visible)):
+        for i in self.shown():
             self._draw_item(screen, i, focused and i == self.focus)
+        self.draw_scroll_marks(screen)
+
+    def shown(self) -> range:
+        """The rows on screen (scrolled from :attr:`first`)."""
+        return range(self.first, min(len(self.items), self.first + self.visible))
+
+    def draw_row(self, screen: Screen, i: int, focused: bool) -> None:
+        """Row ``i`` as :meth:`draw` paints it (a screen handing its frame over in parts
+        paints each row apart)."""
+        self._draw_item(screen, i, focused)
+
+    def row_key(self, screen: Screen, i: int, focused: bool) -> Hashable:
+        """What decides row ``i``'s pixels now: its words, focus, slide, shake, focus
+        ring (in pixels: it breathes) and arrows' bounce."""
+        item = self.items[i]
+        x, y, w, h = self.row_rect(i)
+        slide = ease_out((self.t - (i - self.first) * 0.05) / 0.35)
+        shake = shake_offset(self.t - self.refused[1], self.calm()) \
+            if self.refused is not None and self.refused[0] == i else 0.0
+        ring = 3 + 6 * pulse(self.t, 5) if focused else 0.0
+        return (item.label, item.detail, item.error, item.enabled, item.swatch,
+                item.value() if item.value is not None else None, item.adjust is not None,
+                focused, (x, y, w, h), slide, shake, self.font, self.align,
+                tuple(screen.rect(x - ring - 6, y - ring / 2 - 6, w + 2 * ring + 12,
+                                  h + ring + 12)) if focused else None,
+                4 * pulse(self.t, 6) if focused and item.adjust else None)
+
+    def draw_scroll_marks(self, screen: Screen) -> None:
+        """The marks above and below a scrolled list saying more rows are there."""
         if self.first > 0:
             cx = self.x + self.w / 2
             y = self.y - 14

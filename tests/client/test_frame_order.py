@@ -17,7 +17,14 @@ def test_the_loop_flips_each_frame_before_its_after_frame_work(app, monkeypatch)
         order.append("flip")
         flip()
 
+    update = pygame.display.update
+
+    def updated(*rects: object) -> None:  # a frame painted in parts (the title's)
+        order.append("flip")
+        update(*rects)
+
     monkeypatch.setattr(pygame.display, "flip", flipped)
+    monkeypatch.setattr(pygame.display, "update", updated)
     monkeypatch.setattr(app.remote, "after_draw", lambda: (order.append("after"), after()))
     app.run(max_frames=3)
     assert order == ["flip", "after"] * 3

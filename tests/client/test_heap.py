@@ -110,8 +110,9 @@ def test_a_game_that_left_the_screen_is_freed_before_the_next_screen_paints(app,
     heap.tidy()
     gone = weakref.ref(play)
     seen: list[bool] = []
-    draw = under.draw
+    draw, parts = under.draw, under.parts  # (the title paints whole or in parts)
     under.draw = lambda screen: (seen.append(gone() is None), draw(screen))  # type: ignore[method-assign]
+    under.parts = lambda screen: (seen.append(gone() is None), parts(screen))[1]  # type: ignore[method-assign]
     play.update = lambda dt: app.stack.pop()  # type: ignore[method-assign]  # it leaves
     del play
     app.step([], 1 / 60)

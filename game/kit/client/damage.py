@@ -27,6 +27,11 @@ one waiting longest first, then the most urgent), none more than :data:`MOST_WAI
 frames; parts sharing a ``later`` (a side panel given as parts) wait and are painted
 together. Until then the window shows its old pixels where such a part is:
 :attr:`Compositor.owed` says where. A lighter frame (a hover's) paints every part.
+
+A part may say where it hides what lies under it (:attr:`Part.opaque`: an overlay's
+panel over the play screen's right column). What the parts before it paint there is never
+seen: a change of theirs there damages nothing (the seat cards counting up under a
+scoring reveal), and a rectangle inside it is painted from that part on.
 """
 
 from __future__ import annotations
@@ -74,6 +79,10 @@ class Part:
     #: or a few while the parts that cannot are painted (the lower, the sooner), when the
     #: compositor spreads them; parts with the same number are painted in the same frame
     later: int = 0
+    #: pixels inside ``rect`` the part covers with opaque pixels whatever lies under
+    #: them, decided by its bounds and key: the parts before it are not painted there, and
+    #: their changes there damage nothing. None: it covers nowhere for sure
+    opaque: pygame.Rect | None = None
 
 
 class Compositor:
@@ -115,10 +124,11 @@ class Compositor:
             return None
         last, self._last = self._last, {p.place: (tuple(p.rect), p.key) for p in parts}
         window = surface.get_rect()
+        hidden = _hidden(parts)
         rects = None
         if generation == self._generation:
             waiting = self._waiting(parts, last, window) if spread else []
-            rects = _damage(parts, last, pending, window, {p.place for p in waiting})
+            rects = _damage(parts, last, pending, window, {p.place for p in waiting}, hidden)
             if rects is not None:
                 for part in waiting:  # shown as they were: damaged again next frame
                     self._last[part.place] = last.get(part.place,
@@ -133,11 +143,11 @@ class Compositor:
             self.owed = []
             self._waited = {}
             self.whole_frames += 1
-            _paint(surface, parts, surface.get_rect())
+            _paint(surface, parts, surface.get_rect(), hidden)
             return None
         self.part_frames += 1
         for rect in rects:
-            _paint(surface, parts, rect)
+            _paint(surface, parts, rect, hidden)
         return rects
 
     def _waiting(self, parts: Sequence[Part], last: dict[Hashable, Any],
@@ -185,29 +195,45 @@ def _bounds(part: Part, last: dict[Hashable, Any]) -> list[pygame.Rect]:
 
 def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], Hashable]],
             pending: list[pygame.Rect], window: pygame.Rect,
-            waiting: frozenset[Hashable] | set[Hashable] = frozenset()
-            ) -> list[pygame.Rect] | None:
+            waiting: frozenset[Hashable] | set[Hashable] = frozenset(),
+            covered: Sequence[list[pygame.Rect]] | None = None) -> list[pygame.Rect] | None:
     """The rectangles to paint again (but for the ``waiting`` parts'), merged; None:
     the whole window."""
     out = list(pending)
     seen = set()
-    for part in parts:
+    for part, hidden in zip(parts, covered or _hidden(parts), strict=True):
         seen.add(part.place)
         if part.place in waiting:
             continue
         was = last.get(part.place)
         rect = tuple(part.rect)
+        changed: list[pygame.Rect] = []
         if was is None:
-            out.append(part.rect)
+            changed.append(part.rect)
         elif part.key is None or was != (rect, part.key):
-            out.append(part.rect)
+            changed.append(part.rect)
             if was[0] != rect:
-                out.append(pygame.Rect(was[0]))
+                changed.append(pygame.Rect(was[0]))
         elif part.moving is not None:
-            out.append(part.moving)
+            changed.append(part.moving)
+        # what a later part hides is not seen to change (a gone part's place is: it may
+        # have lain over one)
+        out += [piece for r in changed for piece in around(r, hidden)] if hidden else changed
     out += [pygame.Rect(was[0]) for place, was in last.items() if place not in seen]
-    out = [r.clip(window) for r in out]
-    return merged([r for r in out if r.w and r.h], window)
+    out = [r for r in (r.clip(window) for r in out) if r.w and r.h]
+    # what changed inside a part's opaque pixels is joined only with what changed inside
+    # them too: joined with a sliver outside (a breathing card's ring beside an overlay)
+    # it would reach what the overlay hides, and paint it
+    covers = [p.opaque for p in parts if p.opaque is not None]
+    inside = [r for r in out if any(o.contains(r) for o in covers)]
+    if not inside:
+        return merged(out, window)
+    apart = [merged(group, window) for group in
+             (inside, [r for r in out if not any(o.contains(r) for o in covers)])]
+    if apart[0] is None or apart[1] is None:
+        return None
+    rects = apart[0] + apart[1]
+    return None if sum(map(_area, rects)) > WHOLE_SHARE * _area(window) else rects
 
 
 def merged(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect] | None:
@@ -245,13 +271,28 @@ def _area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
 
 
-def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect) -> None:
-    """Every part reaching into ``within``, in order, each clipped to its own bounds."""
+def _hidden(parts: Sequence[Part]) -> list[list[pygame.Rect]]:
+    """For each part, where the parts painted after it hide it (their opaque pixels)."""
+    out: list[list[pygame.Rect]] = []
+    over: list[pygame.Rect] = []
+    for part in reversed(parts):
+        out.append(over)
+        if part.opaque is not None:
+            over = [*over, part.opaque]
+    out.reverse()
+    return out
+
+
+def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect,
+           hidden: Sequence[list[pygame.Rect]] | None = None) -> None:
+    """Every part reaching into ``within``, in order, each clipped to its own bounds;
+    but a part whose pixels there a later part's opaque pixels cover (``hidden``, as
+    :func:`_hidden` finds them), which would never be seen."""
     clip = surface.get_clip()
     try:
-        for part in parts:
+        for part, over in zip(parts, hidden or _hidden(parts), strict=True):
             inside = part.rect.clip(within)
-            if inside.w and inside.h:
+            if inside.w and inside.h and not any(o.contains(inside) for o in over):
                 surface.set_clip(inside)
                 part.paint()
     finally:

@@ -193,6 +193,40 @@ class Effects:
                 screen.circle(at[0], at[1], radius, _fade(r.colour, e), max(2.0, 10 * (1 - e)))
         self._draw_sparks(screen, place)
 
+    def bounds(self, screen: Screen, where: Callable[[Any], tuple[float, float] | None]
+               | None = None) -> pygame.Rect | None:
+        """The pixels :meth:`draw` paints now (its glows, rings and sparks, placed as it
+        places them), None when it paints nothing: a frame painted in parts
+        (:mod:`game.kit.client.damage`) repaints the bursts' bounds, not the screen."""
+        placed: dict[int, tuple[float, float] | None] = {}
+
+        def place(anchor: Any) -> tuple[int, int] | None:
+            key = id(anchor)
+            if key not in placed:
+                placed[key] = where(anchor) if where is not None else anchor
+            at = placed[key]
+            return None if at is None else screen.px(*at)
+
+        out: list[pygame.Rect] = []
+        for g in self.glows:
+            at = place(g.anchor) if g.t >= g.delay else None
+            if at is not None:  # the sprite (as _glow sizes it)
+                px = max(8, round(screen.ln(g.radius) / 8) * 8)
+                out.append(pygame.Rect(at[0] - px, at[1] - px, 2 * px, 2 * px))
+        for r in self.rings:
+            at = place(r.anchor) if r.t >= r.delay else None
+            if at is not None:  # the widest it gets, and its line
+                reach = screen.ln(r.radius) + screen.ln(10.0) + 2
+                out.append(pygame.Rect(at[0] - reach, at[1] - reach, 2 * reach, 2 * reach))
+        scale = screen.scale
+        for s in self.sparks:
+            at = place(s.anchor) if s.t >= s.delay else None
+            if at is not None:
+                cx, cy = at[0] + round(s.x * scale), at[1] + round(s.y * scale)
+                reach = max(1, round(s.size * scale)) + 2
+                out.append(pygame.Rect(cx - reach, cy - reach, 2 * reach, 2 * reach))
+        return out[0].unionall(out[1:]) if out else None
+
     def _draw_sparks(self, screen: Screen,
                      place: Callable[[Any], tuple[float, float] | None]) -> None:
         """Each spark as ``screen.circle`` draws it, the same pixels, with the scaling

@@ -7,19 +7,25 @@ event whose ``data["places"]`` holds owner, levels, place and points); bonus poi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from game.i18n import Msg, Text, say
 from game.i18n.client import _
 from game.i18n.message import as_text
 from game.kit.client import theme
 from game.kit.client.art import frames
+from game.kit.client.damage import Part
 from game.kit.client.fx import Effects
 from game.kit.client.layout import RIGHT_W, RIGHT_X, STATUS_AREA
 from game.kit.client.screen import draw_mark
 from game.kit.client.text import draw_panel, ease_out, fit, fit_lines, fit_size, mix, pulse
+from game.ui.sceneparts import footer, paint_all, piece
 from game.ui.scenes.common import BaseScene, seat_colours, seat_mark
-from game.ui.widgets import INK, draw_footer
+from game.ui.widgets import INK
 
 if TYPE_CHECKING:
     from game.core.events import Event
@@ -259,120 +265,225 @@ class ScoringScene(BaseScene):
         return out
 
     def draw(self, screen: Screen) -> None:
+        paint_all(self._frame(screen))
+
+    def parts(self, screen: Screen) -> list[Part] | None:
+        """The overlay as parts: its panel (hiding the right column under it: the seat
+        cards counting up there damage nothing), the step's count, title and rows, each
+        row's "+N" while it pops, each seat's total and number, the bursts over them
+        (their bounds), "Press Enter" while it pulses, and the shortcut bar; each keyed by
+        what decides its pixels, so a frame repaints what moves. The scene beneath hands
+        over its own parts (a board view that cannot say paints whole frames)."""
+        return self._frame(screen)
+
+    def _frame(self, screen: Screen) -> list[Part]:
+        """The overlay's painting in order, as parts (``draw`` paints them all)."""
         assert self.app is not None
         colours = seat_colours(self.app, self.session, self.session.game.players)
         x, y, w, h = PANEL
         x += (1 - ease_out(self.t / 0.35)) * 700  # slides in from the right
+        at = x  # where it stands, in the keys (each text is placed from it)
+        step = self.steps[self.index]
+        players = len(self.session.names)
+        row_h = min(62.0, 320.0 / max(1, players))
+        ty = y + h - 80 - row_h * players
+        lines = screen.memo(("scoring step", step["title"], step["subtitle"], w), lambda: (
+            fit_lines(screen, step["title"], theme.FONT_BODY, w - 40),
+            fit_lines(screen, step["subtitle"], theme.FONT_BODY, w - 40)
+            if step["subtitle"] else []))
+        told = len(lines[0]) + len(lines[1])
+        pop = ease_out(self.step_t / 0.3)
+        out = [piece(screen, "panel", (x - 8, y - 8, w + 16, h + 16), (at, self.title, ty),
+                     partial(self._draw_panel, x=x, ty=ty), reach=16,
+                     opaque=(x + 8, y + 8, w - 16, h - 16)),
+               piece(screen, "count", (x, y + 84, w, 40), (at, self.index),
+                     partial(self._draw_count, x=x + w / 2, y=y + 84)),
+               piece(screen, "title", (x, y + 122, w, 46 * told + 14),
+                     (at, self.index, mix(theme.ACCENT, theme.TEXT, pop)),
+                     partial(self._draw_title, lines=lines, x=x, top=y + 16, w=w, pop=pop))]
+        out += self._rows(screen, step, (x, y + 136 + 46 * told, w, ty - 50), colours,
+                          pop, at)
+        out += self._totals(screen, x, ty, w, row_h, colours, at)
+        if self.finished:
+            size = theme.readable(theme.FONT_BODY * (0.95 + 0.05 * pulse(self.t, 5)))
+            out.append(piece(screen, "continue", (x, y + h - 140, w, 130), (at, size),
+                             partial(self._draw_continue, x=x, y=y, w=w, h=h, size=size)))
+        # what the panel holds stays inside its opaque pixels, and so do its parts: a
+        # frame repainting them never reaches what the panel hides (the side panel under
+        # it, a sliver of which would be worked out whole)
+        inner = out[0].opaque
+        assert inner is not None
+        out[1:] = [Part(p.place, p.rect.clip(inner), p.key, p.paint) for p in out[1:]]
+        bursts = self.fx.bounds(screen, self._anchor(x, w, ty, row_h))
+        if bursts is not None:  # the bursts too: they fly within the panel
+            out.append(Part("bursts", bursts.clip(inner), None, partial(
+                self._draw_bursts, screen, self._anchor(x, w, ty, row_h), inner)))
+        out.append(footer(screen, self.shortcuts))
+        return out
+
+    def _draw_bursts(self, screen: Screen, where: Callable[[Any], tuple[float, float]],
+                     inside: pygame.Rect) -> None:
+        """The bursts over the totals, within the panel (``inside``, pixels)."""
+        surface = screen.surface
+        clip = surface.get_clip()
+        surface.set_clip(clip.clip(inside))
+        try:
+            self.fx.draw(screen, where)
+        finally:
+            surface.set_clip(clip)
+
+    @staticmethod
+    def _anchor(x: float, w: float, ty: float,
+                row_h: float) -> Callable[[Any], tuple[float, float]]:
+        """Where a burst over a seat's total stands."""
+        return lambda anchor: (x + w - 70, ty + anchor[1] * row_h + (row_h - 10) / 2)
+
+    def _draw_panel(self, screen: Screen, x: float, ty: float) -> None:
+        """The panel, its shadow, the scoring's title and the totals' heading."""
+        _x, y, w, h = PANEL
         screen.box(x - 8, y - 8, w + 16, h + 16, (0, 0, 0, 150), radius=22)
         top = draw_panel(screen, x, y, w, h, border=theme.ACCENT)
         size = fit_size(screen, self.title, w - 40, theme.FONT_LARGE)  # "Die Wertung des Königs"
         screen.text(fit(screen, self.title, size, w - 40), x + w / 2, top + 10 + (
             theme.FONT_LARGE - size) / 2, size, theme.ACCENT, "midtop")
-        step = self.steps[self.index]
-        screen.text(_("{number} of {total}", number=self.index + 1, total=len(self.steps)),
-                    x + w / 2, top + 68,
-                    theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
-        pop = ease_out(self.step_t / 0.3)
-        glow = mix(theme.ACCENT, theme.TEXT, pop)  # the new step's title flashes in
-        lines = fit_lines(screen, step["title"], theme.FONT_BODY, w - 40)
-        for i, line in enumerate(lines):
-            screen.text(line, x + w / 2, top + 106 + 46 * i, theme.FONT_BODY, glow, "midtop")
-        if step["subtitle"]:  # the step's rule (the Market: the king's multiplier)
-            for part in fit_lines(screen, step["subtitle"], theme.FONT_BODY, w - 40):
-                lines = [*lines, part]  # a longer language's rule takes a second line
-                screen.text(part, x + w / 2, top + 106 + 46 * (len(lines) - 1),
-                            theme.FONT_BODY, theme.ACCENT, "midtop", role="score")
-        players = len(self.session.names)
-        row_h = min(62.0, 320.0 / max(1, players))
-        ty = y + h - 80 - row_h * players
-        self._draw_step(screen, step, (x, top + 120 + 46 * len(lines), w, ty - 50), colours,
-                        pop)
-        self._draw_totals(screen, x, ty, w, row_h, colours)
-        if self.finished:
-            k = pulse(self.t, 5)
-            size = theme.readable(theme.FONT_BODY * (0.95 + 0.05 * k))
-            lines = fit_lines(screen, _("Press Enter to continue"), size, w - 40)
-            for i, line in enumerate(lines):  # a longer language's takes two lines, upward
-                screen.text(line, x + w / 2, y + h - 40 - 44 * (len(lines) - 1 - i), size,
-                            theme.ACCENT, "center")
-        self.fx.draw(screen, lambda anchor: (x + w - 70, ty + anchor[1] * row_h
-                                             + (row_h - 10) / 2))
-        draw_footer(screen, self.shortcuts)
+        screen.text(say(_("Scores")).upper(), x + 24, ty - 40, theme.FONT_SMALL, theme.ACCENT)
 
-    def _draw_step(self, screen: Screen, step: Step, area: tuple[float, float, float, float],
-                   colours: list[tuple[int, int, int]], pop: float) -> None:
-        """The current step's rows (place, seat, levels, points), or its lines of text,
-        as many as fit between ``area``'s top and its bottom edge."""
+    @staticmethod
+    def _draw_title(screen: Screen, lines: tuple[list[str], list[str]], x: float,
+                    top: float, w: float, pop: float) -> None:
+        """The step's title, flashing in (``pop``), and its rule (the Market: the king's
+        multiplier), a longer language's on a second line."""
+        glow = mix(theme.ACCENT, theme.TEXT, pop)
+        title, rule = lines
+        for i, line in enumerate(title):
+            screen.text(line, x + w / 2, top + 106 + 46 * i, theme.FONT_BODY, glow, "midtop")
+        for i, line in enumerate(rule, len(title)):
+            screen.text(line, x + w / 2, top + 106 + 46 * i, theme.FONT_BODY, theme.ACCENT,
+                        "midtop", role="score")
+
+    def _draw_count(self, screen: Screen, x: float, y: float) -> None:
+        screen.text(_("{number} of {total}", number=self.index + 1, total=len(self.steps)),
+                    x, y, theme.FONT_SMALL, theme.TEXT_DIM, "midtop")
+
+    def _draw_continue(self, screen: Screen, x: float, y: float, w: float, h: float,
+                       size: float) -> None:
+        lines = fit_lines(screen, _("Press Enter to continue"), size, w - 40)
+        for i, line in enumerate(lines):  # a longer language's takes two lines, upward
+            screen.text(line, x + w / 2, y + h - 40 - 44 * (len(lines) - 1 - i), size,
+                        theme.ACCENT, "center")
+
+    def _rows(self, screen: Screen, step: Step, area: tuple[float, float, float, float],
+              colours: list[tuple[int, int, int]], pop: float, at: float) -> list[Part]:
+        """The current step's rows (place, seat, levels, then the "+N" popping in), or its
+        lines of text, as many as fit between ``area``'s top and its bottom edge."""
         x, ry, w, bottom = area
-        names = self.session.names
         fits = max(1, int((bottom - ry) // 74))
         # without places (a seat's points, not a district's ranking) the names move left
         placed = any(row["place"] is not None for row in step["rows"])
         name_x = NAME_X if placed else NAME_X - 60
-        for row in step["rows"][:fits]:
-            owner = row["owner"]
-            is_seat = isinstance(owner, int) and 0 <= owner < len(names)
-            colour = colours[owner] if is_seat else theme.NEUTRAL_COLOUR
-            name = names[owner] if is_seat else say(_("Neutral", context="seat"))
-            frames.tile(screen, x + 20, ry, w - 40, 64, theme.PANEL_LIGHT, radius=10, depth=3)
-            place = row["place"]
-            if place is not None:
-                screen.text(ordinal(int(place)), x + 30, ry + 32, theme.FONT_BODY,
-                            theme.ACCENT, "midleft")
-            if is_seat:
-                draw_mark(screen, seat_mark(self.session, owner), x + name_x - 20, ry + 32, 15,
-                          colour)
+        out: list[Part] = []
+        size = theme.readable(theme.FONT_BODY * (POP - (POP - 1) * pop))
+        for i, row in enumerate(step["rows"][:fits]):
             points = f"+{row['points']}"
-            # the name whole first (a long one takes the detail's room), then the detail
-            # in what is left: "5 × 7 (Ben 1)", else "5 × 7", else nothing
-            end = x + w - 36 - screen.text_width(points, theme.readable(
-                theme.FONT_BODY * POP)) - 14
-            # a long name steps down a size or two before anything of it is cut
-            size = fit_size(screen, name, end - (x + name_x), theme.FONT_BODY,
-                            theme.FONT_SMALL + 4)
-            label = fit(screen, name, size, end - (x + name_x))
-            screen.text(label, x + name_x, ry + 32, size, colour, "midleft")
-            room = end - (x + name_x + screen.text_width(label, size) + 16)
-            detail = str(row["detail"])
-            if screen.text_width(detail, theme.FONT_SMALL) > room:
-                detail = detail.split(" (")[0]
-            if detail and screen.text_width(detail, theme.FONT_SMALL) <= room:
-                screen.text(detail, end, ry + 32, theme.FONT_SMALL, theme.TEXT_DIM,
-                            "midright")
-            screen.text(points, x + w - 36, ry + 32,
-                        theme.readable(theme.FONT_BODY * (POP - (POP - 1) * pop)), theme.GOOD,
-                        "midright", role="score")
+            out += [piece(screen, ("row", i), (x + 20, ry, w - 40, 64), (at, self.index),
+                          partial(self._draw_row, row=row, x=x, y=ry, w=w, name_x=name_x,
+                                  colours=colours)),
+                    piece(screen, ("points", i), (x + w - 200, ry, 164, 64),
+                          (at, self.index, size),
+                          partial(_say_score, text=points, x=x + w - 36, y=ry + 32,
+                                  size=size, colour=theme.GOOD))]
             ry += 74
         if not step["rows"]:
-            for line in step["lines"] or [say(_("Nobody scores here"))]:
-                for part in fit_lines(screen, line, theme.FONT_BODY, w - 60):
-                    if ry + 66 > bottom:
-                        return
-                    screen.text(part, x + w / 2, ry + 20, theme.FONT_BODY, theme.TEXT_DIM,
-                                "midtop")
-                    ry += 46
-                ry += 8
+            out.append(piece(screen, "lines", (x, ry, w, bottom - ry), (at, self.index),
+                             partial(self._draw_lines, step=step, x=x, ry=ry, w=w,
+                                     bottom=bottom)))
+        return out
 
-    def _draw_totals(self, screen: Screen, x: float, ty: float, w: float, row_h: float,
-                     colours: list[tuple[int, int, int]]) -> None:
-        """The running totals from ``ty`` down, a gaining seat's number pulsing."""
+    def _draw_row(self, screen: Screen, row: Row, x: float, y: float, w: float,
+                  name_x: float, colours: list[tuple[int, int, int]]) -> None:
+        """A row's tile, place, seat and detail (its points are their own part)."""
         names = self.session.names
-        screen.text(say(_("Scores")).upper(), x + 24, ty - 40, theme.FONT_SMALL, theme.ACCENT)
+        owner = row["owner"]
+        is_seat = isinstance(owner, int) and 0 <= owner < len(names)
+        colour = colours[owner] if is_seat else theme.NEUTRAL_COLOUR
+        name = names[owner] if is_seat else say(_("Neutral", context="seat"))
+        frames.tile(screen, x + 20, y, w - 40, 64, theme.PANEL_LIGHT, radius=10, depth=3)
+        place = row["place"]
+        if place is not None:
+            screen.text(ordinal(int(place)), x + 30, y + 32, theme.FONT_BODY,
+                        theme.ACCENT, "midleft")
+        if is_seat:
+            draw_mark(screen, seat_mark(self.session, owner), x + name_x - 20, y + 32, 15,
+                      colour)
+        points = f"+{row['points']}"
+        # the name whole first (a long one takes the detail's room), then the detail
+        # in what is left: "5 × 7 (Ben 1)", else "5 × 7", else nothing
+        end = x + w - 36 - screen.text_width(points, theme.readable(
+            theme.FONT_BODY * POP)) - 14
+        # a long name steps down a size or two before anything of it is cut
+        size = fit_size(screen, name, end - (x + name_x), theme.FONT_BODY,
+                        theme.FONT_SMALL + 4)
+        label = fit(screen, name, size, end - (x + name_x))
+        screen.text(label, x + name_x, y + 32, size, colour, "midleft")
+        room = end - (x + name_x + screen.text_width(label, size) + 16)
+        detail = str(row["detail"])
+        if screen.text_width(detail, theme.FONT_SMALL) > room:
+            detail = detail.split(" (")[0]
+        if detail and screen.text_width(detail, theme.FONT_SMALL) <= room:
+            screen.text(detail, end, y + 32, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
+
+    @staticmethod
+    def _draw_lines(screen: Screen, step: Step, x: float, ry: float, w: float,
+                    bottom: float) -> None:
+        """A step without rows: its lines of text (or that nobody scores)."""
+        for line in step["lines"] or [say(_("Nobody scores here"))]:
+            for part in fit_lines(screen, line, theme.FONT_BODY, w - 60):
+                if ry + 66 > bottom:
+                    return
+                screen.text(part, x + w / 2, ry + 20, theme.FONT_BODY, theme.TEXT_DIM,
+                            "midtop")
+                ry += 46
+            ry += 8
+
+    def _totals(self, screen: Screen, x: float, ty: float, w: float, row_h: float,
+                colours: list[tuple[int, int, int]], at: float) -> list[Part]:
+        """The running totals from ``ty`` down: each seat's row (its bar growing as it
+        counts) and its number, a gaining seat's pulsing."""
+        names = self.session.names
         shown = self.shown_scores()
         best = max(max(shown), 1.0) if shown else 1.0
         counting = self.step_t < COUNT_SECONDS
+        out: list[Part] = []
         for seat, value in enumerate(shown):
             yy = ty + seat * row_h
             bh = row_h - 10
-            frames.tile(screen, x + 20, yy, w - 40, bh, theme.PANEL_LIGHT, radius=10, depth=3)
-            bar = (w - 120) * max(0.0, value) / best
-            screen.box(x + 80, yy + bh - 8, max(4.0, bar), 6, colours[seat])
-            screen.box(x + 20, yy, 48, bh, colours[seat], radius=10)
-            draw_mark(screen, seat_mark(self.session, seat), x + 44, yy + bh / 2,
-                      min(16, bh * 0.3), INK)
-            screen.text(fit(screen, names[seat], theme.FONT_BODY, w - 260), x + 84, yy + bh / 2,
-                        theme.FONT_BODY, theme.TEXT, "midleft")
+            bar = max(4.0, (w - 120) * max(0.0, value) / best)
             gaining = counting and self.steps[self.index]["gains"][seat] > 0
-            size = theme.FONT_LARGE * (1.0 + (0.15 * pulse(self.t, 14) if gaining else 0))
-            screen.text(str(round(value)), x + w - 36, yy + bh / 2, theme.readable(size),
-                        theme.GOOD if gaining else theme.TEXT, "midright", role="score")
+            size = theme.readable(theme.FONT_LARGE * (
+                1.0 + (0.15 * pulse(self.t, 14) if gaining else 0)))
+            number = str(round(value))
+            out += [piece(screen, ("total", seat), (x + 20, yy, w - 40, bh),
+                          (at, screen.rect(x + 80, yy + bh - 8, bar, 6).w),
+                          partial(self._draw_total, seat=seat, x=x, yy=yy, w=w, bh=bh,
+                                  bar=bar, colour=colours[seat], name=names[seat])),
+                    piece(screen, ("score", seat), (x + w - 260, yy - 8, 224, bh + 16),
+                          (at, number, size, gaining),
+                          partial(_say_score, text=number, x=x + w - 36, y=yy + bh / 2,
+                                  size=size, colour=theme.GOOD if gaining else theme.TEXT))]
+        return out
+
+    def _draw_total(self, screen: Screen, seat: int, x: float, yy: float, w: float,
+                    bh: float, bar: float, colour: tuple[int, int, int], name: str) -> None:
+        frames.tile(screen, x + 20, yy, w - 40, bh, theme.PANEL_LIGHT, radius=10, depth=3)
+        screen.box(x + 80, yy + bh - 8, bar, 6, colour)
+        screen.box(x + 20, yy, 48, bh, colour, radius=10)
+        draw_mark(screen, seat_mark(self.session, seat), x + 44, yy + bh / 2,
+                  min(16, bh * 0.3), INK)
+        screen.text(fit(screen, name, theme.FONT_BODY, w - 260), x + 84, yy + bh / 2,
+                    theme.FONT_BODY, theme.TEXT, "midleft")
+
+
+def _say_score(screen: Screen, text: str, x: float, y: float, size: float,
+               colour: tuple[int, int, int]) -> None:
+    """Points or a total, right-aligned at (``x``, ``y``)."""
+    screen.text(text, x, y, size, colour, "midright", role="score")

@@ -16,21 +16,24 @@ from game.i18n import Listing, Text, say
 from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames, palette
+from game.kit.client.damage import Part
 from game.kit.client.messages import one_line
 from game.kit.client.screen import Screen
 from game.kit.client.text import ease_out, fit
+from game.ui import sceneparts
 from game.ui.isolation import PluginFailure
 from game.ui.lastsetup import Setup, recall
 from game.ui.lessonstore import lessons_done
 from game.ui.lessonworker import lesson_worker
 from game.ui.saves import AUTOSAVE
+from game.ui.sceneparts import footer, paint_all, piece
 from game.ui.scenes.common import MenuScene, random_seed
 from game.ui.services import AppServices
 from game.ui.session import Session
 from game.ui.sessions import colours_from_meta, make_session, names_from_meta
 from game.ui.shell import POLL, soonest
 from game.ui.variantwords import variant_text
-from game.ui.widgets import FOOTER_Y, Menu, MenuItem, draw_backdrop, draw_footer
+from game.ui.widgets import FOOTER_Y, Menu, MenuItem
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -135,18 +138,48 @@ class Attract:
     def draw(self, screen: Screen, alpha: float) -> None:
         if self.broken or self.view is None:
             return
+        self.draw_frame(screen)
+        self.draw_picture(screen, alpha)
+
+    def draw_frame(self, screen: Screen) -> None:
+        """The stone frame around the game."""
         x, y, w, h = ATTRACT_AREA
         border = FRAME_BORDER
         frames.panel(screen, x - border, y - border, w + 2 * border, h + 2 * border,
                      palette.GOLD, radius=18, fill=palette.NIGHT, width=4)
+
+    def draw_picture(self, screen: Screen, alpha: float) -> None:
+        """The game's blurred picture and the veil over it."""
         try:
             surf, at = self.picture(screen)
         except (Exception, PluginFailure):  # noqa: BLE001
             self.broken = True
             return
         screen.surface.blit(surf, at)
-        veil = 255 - (255 - ATTRACT_VEIL) * max(0.0, min(1.0, alpha, self.age / 1.2))
-        screen.box(x, y, w, h, (*palette.NIGHT, int(veil)))
+        screen.box(*ATTRACT_AREA, (*palette.NIGHT, self._veil(alpha)))
+
+    def parts(self, screen: Screen, alpha: float) -> list[Part]:
+        """The framed game as parts: its frame (still), and its picture under the veil,
+        repainted as often as the picture is painted or the veil fades, hiding what lies
+        under it (a new picture repaints it and the menu over it, nothing more)."""
+        if self.broken or self.view is None:
+            return []
+        x, y, w, h = ATTRACT_AREA
+        reach = FRAME_BORDER + 24  # the frame and its soft shadow
+        area = screen.rect(x, y, w, h).clip(screen.surface.get_rect())
+        return [Part("attract frame", screen.rect(x - reach, y - reach, w + 2 * reach,
+                                                  h + 2 * reach),
+                     "frame", partial(self.draw_frame, screen)),
+                Part("attract picture", area, (self._picture_key(screen), self._veil(alpha)),
+                     partial(self.draw_picture, screen, alpha), opaque=area)]
+
+    def _veil(self, alpha: float) -> int:
+        """How dark the veil over the picture is now (it fades as the game comes in)."""
+        return int(255 - (255 - ATTRACT_VEIL) * max(0.0, min(1.0, alpha, self.age / 1.2)))
+
+    def _picture_key(self, screen: Screen) -> tuple[Any, ...]:
+        return (screen.surface.get_size(), screen.scale, int(self.age * BACKDROP_FPS),
+                id(self.view))
 
     def picture(self, screen: Screen) -> tuple[pygame.Surface, tuple[int, int]]:
         """The game, blurred, and where it goes (pixels). A pixel cache: painted again
@@ -158,8 +191,7 @@ class Attract:
         and its own layers for it, 26 MB at once at 1080p, the client's highest point
         over an evening (``benchmarks/memory.py --client``). A quarter of 1080p still
         holds six pixels for each one the blur keeps."""
-        key = (screen.surface.get_size(), screen.scale, int(self.age * BACKDROP_FPS),
-               id(self.view))
+        key = self._picture_key(screen)
         if self.cache.get("key") != key:
             lw, lh = theme.LOGICAL_SIZE
             off = self.cache.get("canvas")
@@ -173,7 +205,12 @@ class Attract:
             tiny = (max(1, round(ATTRACT_AREA[2] / BLUR)), max(1, round(ATTRACT_AREA[3] / BLUR)))
             shrunk = pygame.transform.smoothscale(off.subsurface(crop), tiny)
             area = screen.rect(*ATTRACT_AREA).clip(screen.surface.get_rect())
-            self.cache["picture"] = (pygame.transform.smoothscale(shrunk, area.size),
+            # spread into the last picture's pixels: a new screenful of them is a fresh
+            # mapping each time (game.kit.client.heap), its first touch a millisecond
+            kept = self.cache.get("picture")
+            into = kept[0] if kept is not None and kept[0].get_size() == area.size else \
+                pygame.Surface(area.size, 0, shrunk)
+            self.cache["picture"] = (pygame.transform.smoothscale(shrunk, area.size, into),
                                      area.topleft)
             self.cache["key"] = key
         picture: tuple[pygame.Surface, tuple[int, int]] = self.cache["picture"]
@@ -411,11 +448,33 @@ class TitleScene(MenuScene):
             self.attract.cache.clear()
 
     def draw(self, screen: Screen) -> None:
-        draw_backdrop(screen, self.t)
+        paint_all(self._frame(screen))
+
+    def parts(self, screen: Screen) -> list[Part] | None:
+        """The title as parts: the dusk's still picture, each star, the lake and the
+        friezes (as they move a pixel), the framed game (as often as its picture is
+        painted), each letter of the logo (as it bobs), the menu's rows (the focused one
+        as its ring breathes), the messages and the shortcut bar."""
+        return self._frame(screen)
+
+    def _frame(self, screen: Screen) -> list[Part]:
+        """The title's painting in order, as parts (``draw`` paints them all)."""
+        out = sceneparts.dusk(screen, self.t)
         if self.attract is not None:
-            self.attract.draw(screen, 1.0)
-        self._draw_logo(screen)
-        self.menu.draw(screen)
+            out += self.attract.parts(screen, 1.0)
+        out += self._logo(screen)
+        out.append(piece(screen, "subtitle", (0, 290, 1920, 60), "subtitle", partial(
+            _say, text=_("couch board games on one shared screen"), x=960, y=320,
+            size=theme.FONT_BODY, colour=theme.TEXT_DIM)))
+        out += sceneparts.menu(screen, self.menu)
+        if self.error or self.notice:
+            out.append(piece(screen, "messages", (0, 920, 1920, 90),
+                             (say(self.error), self.notice), self._draw_messages))
+        out.append(footer(screen, self.shortcuts))
+        return out
+
+    def _draw_messages(self, screen: Screen) -> None:
+        """Why the last choice failed, or why the autosave cannot be loaded."""
         if self.error:
             screen.text(fit(screen, self.error, theme.FONT_BODY, 1840), 960, 960,
                         theme.FONT_BODY, theme.DANGER, "center")
@@ -429,24 +488,40 @@ class TitleScene(MenuScene):
                                       "folder."),
                             theme.FONT_SMALL, 1840), 960, 976, theme.FONT_SMALL,
                         theme.TEXT_DIM, "center")
-        draw_footer(screen, self.shortcuts)
 
-    def _draw_logo(self, screen: Screen) -> None:
-        size = theme.FONT_TITLE * 1.35
+    def _logo(self, screen: Screen) -> list[Part]:
+        """The logo's letters, dropping in, then bobbing and changing colour: each its
+        own part, repainted as it moves a pixel (a letter and its shadow)."""
+        size = theme.readable(theme.FONT_TITLE * 1.35)
         colours = theme.PALETTES["okabe-ito"]
-        widths = [screen.text_width(ch, theme.readable(size)) for ch in TITLE]
-        total = sum(widths)
-        x = 960 - total / 2
+        widths = screen.memo(("logo widths", TITLE, size), lambda: [
+            screen.text_width(ch, size) for ch in TITLE])
+        x = 960 - sum(widths) / 2
         drop = ease_out(self.t / 0.8)
+        out = []
         for i, (ch, w) in enumerate(zip(TITLE, widths, strict=True)):
-            if ch == " ":
-                x += w
-                continue
-            bob = math.sin(self.t * 2.6 + i * 0.55) * 12
-            y = 200 + bob - (1 - drop) * (300 + i * 40)
-            colour = colours[(i + int(self.t * 1.5)) % len(colours)]
-            screen.text(ch, x + w / 2 + 6, y + 8, theme.readable(size), (0, 0, 0), "center")
-            screen.text(ch, x + w / 2, y, theme.readable(size), colour, "center")
+            if ch != " ":
+                bob = math.sin(self.t * 2.6 + i * 0.55) * 12
+                y = 200 + bob - (1 - drop) * (300 + i * 40)
+                colour = colours[(i + int(self.t * 1.5)) % len(colours)]
+                at = (x + w / 2, y)
+                out.append(piece(screen, ("letter", i), (x - 10, y - size * 0.7, w + 26,
+                                                         size * 1.4 + 12),
+                                 (ch, screen.px(*at), screen.px(at[0] + 6, at[1] + 8),
+                                  colour),
+                                 partial(_letter, ch=ch, at=at, size=size, colour=colour),
+                                 reach=0))
             x += w
-        screen.text(_("couch board games on one shared screen"), 960, 320, theme.FONT_BODY,
-                    theme.TEXT_DIM, "center")
+        return out
+
+
+def _letter(screen: Screen, ch: str, at: tuple[float, float], size: float,
+            colour: tuple[int, int, int]) -> None:
+    """One letter of the logo, over its shadow."""
+    screen.text(ch, at[0] + 6, at[1] + 8, size, (0, 0, 0), "center")
+    screen.text(ch, at[0], at[1], size, colour, "center")
+
+
+def _say(screen: Screen, text: Text, x: float, y: float, size: float,
+         colour: tuple[int, int, int]) -> None:
+    screen.text(text, x, y, size, colour, "center")

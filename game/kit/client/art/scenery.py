@@ -2,14 +2,17 @@
 dusk over the lake with a temple of depth, moving water and step-fret friezes.
 
 The still parts are painted once per window size; per frame only the water strip and
-the friezes are blitted at a moving offset, and a few stars twinkle.
+the friezes are blitted at a moving offset, and a few stars twinkle. A screen painted in
+parts (:mod:`game.kit.client.damage`) repaints each band when its scroll moves a pixel
+and each star when its brightness steps.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -97,29 +100,64 @@ def _vignette(surf: pygame.Surface) -> None:
 def dusk(screen: Screen, t: float) -> None:
     """The menus' backdrop: sky, temple and far shore (still), the lake (moving), stars
     and the friezes along the top and the bottom (scrolling)."""
+    still(screen)
+    for star in stars(t):
+        paint_star(screen, star)
+    for _place, _rect, _shift, paint in bands(screen, t):
+        paint()
+
+
+def still(screen: Screen) -> None:
+    """The backdrop's still picture: sky, far shore and temples (painted once a size)."""
     size = screen.surface.get_size()
     key = ("dusk", size, screen.scale)
-    still = ART.get(key, lambda: _display_format(_dusk(screen, size)))
-    screen.surface.blit(still, (0, 0))
-    _stars(screen, t)
-    lake = screen.rect(0, WATER_TOP, 1920, 1080 - WATER_TOP)
-    strip = water((lake.w, lake.h), palette.WATER_DEEP, seed=23,
-                  ripple=screen.ln(16), tile=True)
-    greca.blit_band(screen.surface, strip, lake, t * screen.ln(14))
-    band = greca.strip(screen.ln(FRIEZE_H), palette.GOLD, palette.NIGHT)
-    top = screen.rect(0, 0, 1920, FRIEZE_H)
-    greca.blit_band(screen.surface, band, top, t * screen.ln(12))
-    bottom = screen.rect(0, 1016 - FRIEZE_H, 1920, FRIEZE_H)
-    greca.blit_band(screen.surface, band, bottom, -t * screen.ln(12))
+    screen.surface.blit(ART.get(key, lambda: _display_format(_dusk(screen, size))), (0, 0))
 
 
-def _stars(screen: Screen, t: float) -> None:
+#: a star's brightness steps through a few levels as it twinkles (this many apart): a
+#: frame shows two or three stars changed, not all of them (their repaint is a few dots)
+STAR_STEP = 16
+
+
+def stars(t: float) -> list[tuple[float, float, float, int]]:
+    """Each star at ``t``: where (logical), how large (logical radius) and how bright
+    (grey level, dimmer than any text, so words over the sky stay clear)."""
     rng = random.Random(31)
+    out = []
     for i in range(STARS):
         x, y = rng.uniform(20, 1900), rng.uniform(40, HORIZON - 260)
         k = 0.5 + 0.5 * math.sin(t * rng.uniform(0.8, 2.2) + i)
-        v = round(90 + 110 * k)  # dimmer than any text, so words over the sky stay clear
-        screen.circle(x, y, 1.2 + 1.0 * k * rng.random(), (v, v, min(255, v + 24)))
+        level = round(110 * k / STAR_STEP) * STAR_STEP
+        out.append((x, y, 1.2 + level / 110 * rng.random(), 90 + level))
+    return out
+
+
+def paint_star(screen: Screen, star: tuple[float, float, float, int]) -> None:
+    x, y, radius, v = star
+    screen.circle(x, y, radius, (v, v, min(255, v + 24)))
+
+
+Band = tuple[str, pygame.Rect, int, Callable[[], None]]
+
+
+def bands(screen: Screen, t: float) -> list[Band]:
+    """The backdrop's moving bands, the lake and the friezes at the top and the bottom:
+    each one's name, pixel rectangle, scroll in whole pixels (which decides its pixels)
+    and painting."""
+    lake = screen.rect(0, WATER_TOP, 1920, 1080 - WATER_TOP)
+    strip = water((lake.w, lake.h), palette.WATER_DEEP, seed=23,
+                  ripple=screen.ln(16), tile=True)
+    band = greca.strip(screen.ln(FRIEZE_H), palette.GOLD, palette.NIGHT)
+    top = screen.rect(0, 0, 1920, FRIEZE_H)
+    bottom = screen.rect(0, 1016 - FRIEZE_H, 1920, FRIEZE_H)
+    out: list[Band] = []
+    for place, art, rect, shift in (("lake", strip, lake, t * screen.ln(14)),
+                                    ("top frieze", band, top, t * screen.ln(12)),
+                                    ("bottom frieze", band, bottom, -t * screen.ln(12))):
+        scroll = round(shift) % art.get_width()
+        out.append((place, rect, scroll, partial(greca.blit_band, screen.surface, art, rect,
+                                                 scroll)))
+    return out
 
 
 def _dusk(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
