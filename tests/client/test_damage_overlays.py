@@ -322,3 +322,36 @@ def test_a_change_inside_an_overlay_is_not_joined_with_a_sliver_beside_it(pygame
     rects = comp.compose(surface, "g", parts(2))
     assert rects is not None and "title" in painted
     assert "side panel" not in painted, rects
+
+
+class _Cuts:
+    """A text recorder that keeps the lines cut to fit."""
+
+    def __init__(self) -> None:
+        self.cuts: list[str] = []
+
+    def drawn(self, text: str, size: float, role: str) -> None:
+        pass
+
+    def cut(self, text: str, size: float, width: float, screen: Screen) -> None:
+        self.cuts.append(text)
+
+    def placed(self, *args: Any) -> None:
+        pass
+
+
+def test_a_long_step_title_is_read_whole(make_app, monkeypatch):
+    """Issue 36: a step's title in a longer language ("Cuauhtemoc: 8 territories,
+    5 matching" in the pseudo-language at 1280x720) was cut on its second line while the
+    panel had room below: it takes three lines before anything is cut."""
+    app = make_app(size=(1280, 720))
+    scene = reveal(app, "aztlan")
+    x, y, w, h = scoring_module.PANEL
+    title = "Tlahuizcalpan: 8 territories, 5 matching their card, 3 by a lake"
+    lines = scoring_module.fit_lines(app.screen, title, theme.FONT_BODY, w - 40, lines=3)
+    assert len(lines) == 3 and not any("…" in line for line in lines)  # three lines' worth
+    scene.steps[scene.index] = {**scene.steps[scene.index], "title": title}
+    cuts = _Cuts()
+    monkeypatch.setattr(Screen, "recorder", cuts)
+    scene.draw(app.screen)
+    assert not [c for c in cuts.cuts if c.startswith("Tlahuizcalpan")], cuts.cuts

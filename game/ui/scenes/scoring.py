@@ -288,7 +288,8 @@ class ScoringScene(BaseScene):
         row_h = min(62.0, 320.0 / max(1, players))
         ty = y + h - 80 - row_h * players
         lines = screen.memo(("scoring step", step["title"], step["subtitle"], w), lambda: (
-            fit_lines(screen, step["title"], theme.FONT_BODY, w - 40),
+            # three lines before a cut: a longer language's title has the room below
+            fit_lines(screen, step["title"], theme.FONT_BODY, w - 40, lines=3),
             fit_lines(screen, step["subtitle"], theme.FONT_BODY, w - 40)
             if step["subtitle"] else []))
         told = len(lines[0]) + len(lines[1])
