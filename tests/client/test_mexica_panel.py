@@ -124,3 +124,25 @@ def test_the_neutral_row_is_read_whole_in_every_language(make_app, size, lang):
     assert rows[0] in (whole, short), rows
     if lang == "en":
         assert rows[0] == whole  # the fullest where it fits
+
+
+def test_the_districts_standing_never_runs_under_the_status_line():
+    """Issue 36, seen in the real window: under four long names' cards (one a row) the
+    side panel ends low, and the hovered district's standing box, placed under it, ran
+    its fourth row under the status line. It now ends above it, over the panel's foot."""
+    from types import SimpleNamespace
+
+    from game.kit.client.layout import LOG_BOTTOM, panel_area
+    from variants.mexica.view.frame import standing_box
+
+    rows = [{"owner": seat, "place": seat + 1, "levels": 3, "points": 0} for seat in range(4)]
+    view = SimpleNamespace(preview=SimpleNamespace(standing={"rows": rows}),
+                           highlight_cells=None)
+    for players in (2, 3, 4):
+        for wide in (False, True):
+            panel = panel_area(players, 0, wide)
+            box = standing_box(view, panel)
+            assert box is not None
+            x, y, w, h = box
+            assert y + h <= LOG_BOTTOM, (players, wide, box)
+            assert (x, w) == (panel[0], panel[2])

@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
         Snapshot,
         offscreen,
     )
-    from game.kit.client.layout import BOARD_AREA, PANEL_AREA  # noqa: F401
+    from game.kit.client.layout import BOARD_AREA, LOG_BOTTOM, PANEL_AREA  # noqa: F401
     from game.kit.client.screen import Screen  # noqa: F401
     from game.kit.client.services import SessionView, ViewServices  # noqa: F401
     from game.kit.client.stepqueue import StepQueue  # noqa: F401
@@ -92,6 +92,7 @@ KIT: dict[str, dict[str, tuple[str, str | None]]] = {
         "theme": ("game.kit.client.theme", None),
         "BOARD_AREA": ("game.kit.client.layout", "BOARD_AREA"),
         "PANEL_AREA": ("game.kit.client.layout", "PANEL_AREA"),
+        "LOG_BOTTOM": ("game.kit.client.layout", "LOG_BOTTOM"),
         "draw_mark": ("game.kit.client.art.marks", "draw"),
         "NEUTRAL": ("game.kit.client.art.marks", "NEUTRAL"),
         "NEUTRAL_MARK": ("game.kit.client.art.marks", "NEUTRAL_MARK"),
@@ -153,7 +154,8 @@ __all__ = [
     # the view and what it is lent
     "BoardView", "SeatStyle", "Area", "BoardPart", "Intent", "ViewServices", "SessionView",
     # the screen
-    "Screen", "theme", "BOARD_AREA", "PANEL_AREA", "draw_mark", "NEUTRAL", "NEUTRAL_MARK",
+    "Screen", "theme", "BOARD_AREA", "PANEL_AREA", "LOG_BOTTOM", "draw_mark", "NEUTRAL",
+    "NEUTRAL_MARK",
     # text
     "fit", "fit_size", "fit_lines", "wrap", "inside", "mix", "draw_panel",
     # the art

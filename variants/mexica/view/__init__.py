@@ -500,16 +500,15 @@ class MexicaView(SeatStyle, AidPictures):
         It sits beside the board, just under the side panel (over the top of the action
         log while a district is hovered), so it never covers land nor runs under a
         footer."""
-        standing = self.preview.standing if self.preview else None
-        if not standing or not standing["rows"] or self.highlight_cells:
+        box = frame.standing_box(self, panel)
+        if box is None or self.preview is None or self.preview.standing is None:
             return
-        x, y, w, h = panel
+        standing = self.preview.standing
+        bx, by, bw, bh = box
         size = standing["size"]
         head = (_("{size}-space district, token {token}", size=size, token=standing["token"])
                 if standing["founded"] else _("{size}-space district, unfounded", size=size))
         rows = standing["rows"][:4]
-        bw, bh = w, 52.0 + 38.0 * len(rows)
-        bx, by = x, y + h + 12
         frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
         screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
 

@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from game.i18n import language, say
-from game.kit.client import Area, BoardPart, Layer, Screen, theme
+from game.kit.client import LOG_BOTTOM, Area, BoardPart, Layer, Screen, theme
 from variants.mexica.text import _
 from variants.mexica.view import anim as va
 from variants.mexica.view import overlay as vo
@@ -230,7 +230,11 @@ def standing_box(view: Any, panel: Area) -> Area | None:
     if not standing or not standing["rows"] or view.highlight_cells:
         return None
     x, y, w, h = panel
-    return (x, y + h + 12, w, 52.0 + 38.0 * len(standing["rows"][:4]))
+    bh = 52.0 + 38.0 * len(standing["rows"][:4])
+    # never under the status line: under four long names' cards the panel ends low, and
+    # the box's fourth row ran under it (1280x720 and 1280x800); then it covers the
+    # panel's foot instead, while the district is hovered
+    return (x, min(y + h + 12, LOG_BOTTOM - bh), w, bh)
 
 
 # -- painting ---------------------------------------------------------------------------
