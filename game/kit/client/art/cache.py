@@ -51,6 +51,11 @@ class ArtCache:
         self._lru.put(key, surf, w * h * surf.get_bytesize())
         return surf
 
+    def peek(self, key: Hashable) -> pygame.Surface | None:
+        """The surface kept for ``key``, if it is (nothing painted, nothing counted)."""
+        surf: pygame.Surface | None = self._lru.get(key)
+        return surf
+
     def __len__(self) -> int:
         return len(self._lru)
 
