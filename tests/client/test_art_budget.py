@@ -21,27 +21,25 @@ from game.kit.client.art import frames
 from game.kit.client.art.cache import ART, ART_BYTES, ArtCache
 from game.ui import showcase
 from game.ui.scenes.handoff import HandoffScene
+from tests.client.art_helpers import held
 
 #: the room left: what a play screen keeps is at most this share of the budget
 ROOM = 0.8
-
-
-def _bytes(surf: pygame.Surface) -> int:
-    return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
 @pytest.mark.parametrize("variant", ["aztlan", "mexica", "tlatelolco-market"])
 def test_the_art_budget_holds_what_a_1080p_play_screen_keeps(make_app, monkeypatch, variant):
     kept: dict[Hashable, int] = {}
     recording = [False]
-    get = ArtCache.get
 
-    def recorded(self: ArtCache, key: Hashable,
-                 make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surf = get(self, key, make)
-        if self is ART and recording[0]:
-            kept[key] = _bytes(surf)
-        return surf
+    def recorded(get: Callable[..., Any]) -> Callable[..., Any]:
+        def look_up(self: ArtCache, key: Hashable, make: Callable[..., Any],
+                    *args: Any) -> Any:
+            art = get(self, key, make, *args)
+            if self is ART and recording[0]:
+                kept[key] = held(art)
+            return art
+        return look_up
 
     warm = frames.warm_panels
 
@@ -52,7 +50,8 @@ def test_the_art_budget_holds_what_a_1080p_play_screen_keeps(make_app, monkeypat
         finally:
             recording[0] = was
 
-    monkeypatch.setattr(ArtCache, "get", recorded)
+    monkeypatch.setattr(ArtCache, "get", recorded(ArtCache.get))
+    monkeypatch.setattr(ArtCache, "get_pieces", recorded(ArtCache.get_pieces))
     monkeypatch.setattr(frames, "warm_panels", ahead)
     ART.clear()
     app = make_app(size=(1920, 1080))

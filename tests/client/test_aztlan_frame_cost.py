@@ -16,6 +16,7 @@ import pygame
 from game.kit.client.art.cache import ART
 from game.ui import showcase
 from game.ui.scenes.handoff import HandoffScene
+from tests.client.art_helpers import extent
 
 #: art this small (a button, 1% of a 1080p screen) paints in a fraction of a millisecond
 SMALL = 1920 * 1080 // 100
@@ -34,7 +35,7 @@ def test_a_seats_first_decision_paints_no_panel_sized_art(make_app):
         if isinstance(app.stack.top, HandoffScene):  # passed on, as the next player does
             showcase.key(app, pygame.K_RETURN)
         seats.add(play.view.decision.seat)
-        painted += [(str(key)[:70], ART._lru.get(key).get_size())
+        painted += [(str(key)[:70], extent(ART._lru.get(key)))
                     for key in ART._lru.keys() if key not in before]
     assert len(seats) >= 3, f"the actions passed the decision to seats {seats} only"
     large = [(key, size) for key, size in painted if size[0] * size[1] > SMALL]

@@ -7,6 +7,7 @@ unchanged frame paints nothing: ``renders`` counts the paintings, ``hits`` the r
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 import pygame
 
@@ -27,6 +28,9 @@ from game.kit.client.lru import LruCache
 ART_ENTRIES = 800
 ART_BYTES = 32 * 1024 * 1024
 
+#: a piece of art and where it goes (pixels, from its whole's top left)
+Piece = tuple[pygame.Surface, tuple[int, int]]
+
 
 class ArtCache:
     def __init__(self, entries: int = ART_ENTRIES, limit: int = ART_BYTES,
@@ -41,15 +45,25 @@ class ArtCache:
         if surf is not None:
             self.hits += 1
             return surf
-        surf = make()
-        if surf.get_flags() & pygame.SRCALPHA:
-            # run-length encoded: a panel is opaque inside and clear outside its shadow,
-            # so its blits skip most of the blending (about 2.5 times faster)
-            surf.set_alpha(255, pygame.RLEACCEL)
+        surf = _encoded(make())
         self.renders += 1
-        w, h = surf.get_size()
-        self._lru.put(key, surf, w * h * surf.get_bytesize())
+        self._lru.put(key, surf, _bytes(surf))
         return surf
+
+    def get_pieces(self, key: Hashable, make: Callable[..., list[Piece]],
+                   *args: Any) -> tuple[Piece, ...]:
+        """The pieces for ``key`` (surfaces and where each goes), cut by ``make(*args)``
+        the first time only: kept, counted and forgotten together, as one piece of art.
+        Why together: art drawn as a dozen pieces each frame took a dozen lookups a
+        frame (and ``args``: no closure made each frame for a cut made once)."""
+        pieces: tuple[Piece, ...] | None = self._lru.get(key)
+        if pieces is not None:
+            self.hits += 1
+            return pieces
+        pieces = tuple((_encoded(surf), at) for surf, at in make(*args))
+        self.renders += 1
+        self._lru.put(key, pieces, sum(_bytes(surf) for surf, _at in pieces))
+        return pieces
 
     def peek(self, key: Hashable) -> pygame.Surface | None:
         """The surface kept for ``key``, if it is (nothing painted, nothing counted)."""
@@ -61,6 +75,19 @@ class ArtCache:
 
     def clear(self) -> None:
         self._lru.clear()
+
+
+def _encoded(surf: pygame.Surface) -> pygame.Surface:
+    if surf.get_flags() & pygame.SRCALPHA:
+        # run-length encoded: a panel is opaque inside and clear outside its shadow,
+        # so its blits skip most of the blending (about 2.5 times faster)
+        surf.set_alpha(255, pygame.RLEACCEL)
+    return surf
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    w, h = surf.get_size()
+    return w * h * surf.get_bytesize()
 
 
 def prime(dest: pygame.Surface, surf: pygame.Surface) -> None:

@@ -7,14 +7,14 @@ logical coordinates like the rest of the client; the pixel size is the cache key
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import lru_cache, partial
+from collections.abc import Callable, Hashable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
 from game.kit.client import theme
-from game.kit.client.art.cache import ART, prime
+from game.kit.client.art.cache import ART, Piece, prime
 from game.kit.client.art.scenery import around
 from game.kit.client.art.texture import RGB, masked_onto, shade, stone
 
@@ -93,12 +93,9 @@ def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour
         return r
     inside = screen.rect(*kept) if kept is not None else hole
     assert inside is not None
-    rim, within = _pieces(r, look, inside)
-    if hole == inside:
-        screen.surface.blits(rim, doreturn=False)
-        return r
-    screen.surface.blits(rim + within, doreturn=False)
-    screen.covered(r)
+    screen.surface.blits(_pieces(r, look, inside, whole=hole != inside), doreturn=False)
+    if hole != inside:
+        screen.covered(r)
     return r
 
 
@@ -142,8 +139,7 @@ def warm_panels(screen: Screen, x: float, y: float, w: float, h: float,
         if hole is None:
             arts = [ART.get(look.key(), look.paint)]
         else:
-            rim, within = _pieces(r, look, screen.rect(*hole))
-            arts = [art for art, _at in rim + within]
+            arts = [art for art, _at in _pieces(r, look, screen.rect(*hole), whole=True)]
         for art in arts:
             prime(screen.surface, art)
 
@@ -181,33 +177,45 @@ class _Look(NamedTuple):
 Blits = list[tuple[pygame.Surface, tuple[int, int]]]
 
 
-def _pieces(r: pygame.Rect, look: _Look, kept: pygame.Rect) -> tuple[Blits, Blits]:
+def _pieces(r: pygame.Rect, look: _Look, kept: pygame.Rect, whole: bool) -> Blits:
     """A panel under a kept part at ``kept`` (pixels), as cached pieces and where each
-    goes on the screen: those around ``kept`` (its rim, drawn every frame) and those
-    within (drawn when the part is painted again). The border's colour reaches a band
-    along the panel's edge only (:func:`_regions`): the pieces clear of it (the stone
-    inside, the shadow outside) are kept once for every border, so a panel framed in
-    each seat's colour keeps one stone, and no panel's whole art is kept (it is painted
-    for a moment when a piece is missing). At 1080p the status line's frames in five
-    colours and three heights held 15.4 MB whole (with their parts), 5.5 MB as pieces."""
+    goes on the screen: those around ``kept`` (its rim, drawn every frame) and, if
+    ``whole``, those within (drawn when the part is painted again). The border's colour
+    reaches a band along the panel's edge only (:func:`_regions`): the pieces clear of
+    it (the stone inside, the shadow outside) are kept once for every border, so a panel
+    framed in each seat's colour keeps one stone, and no panel's whole art is kept (it
+    is painted for a moment when a piece is missing). At 1080p the status line's frames
+    in five colours and three heights held 15.4 MB whole (with their parts), 5.5 MB as
+    pieces."""
     x0, y0 = r.x - look.pad, r.y - look.pad
-    plain = look._replace(border=(0, 0, 0))
-    inside = kept.move(-x0, -y0)
+    plan = _plan(look, (kept.x - x0, kept.y - y0, kept.w, kept.h))
     painted: list[pygame.Surface] = []
+    blits: Blits = []
+    for key, parts in plan if whole else plan[:2]:
+        blits += [(surf, (x0 + x, y0 + y))
+                  for surf, (x, y) in ART.get_pieces(key, _cut, look, parts, painted)]
+    return blits
 
-    def cut(part: pygame.Rect) -> pygame.Surface:
-        if not painted:  # the whole art once: cached already (drawn whole), or for now
-            art = ART.peek(look.key())
-            painted.append(look.paint() if art is None else art)
-        return _part(painted[0], part)
 
-    def get(key: tuple[Any, ...], parts: Rects) -> Blits:
-        return [(ART.get((*key, part), partial(cut, pygame.Rect(part))),
-                 (x0 + part[0], y0 + part[1])) for part in parts]
+@lru_cache(maxsize=256)
+def _plan(look: _Look, inside: tuple[int, int, int, int]) -> tuple[tuple[Hashable, Rects],
+                                                                   ...]:
+    """The art cache's keys of a panel's pieces around ``inside`` and within it (each its
+    border's own, then those for every border: :func:`_layout`), and the pieces under
+    each: worked out once, not every frame."""
+    plain = look._replace(border=(0, 0, 0))
+    return tuple((("panel pieces", at, plain if at % 2 else look, inside), parts)
+                 for at, parts in enumerate(_layout(plain, inside)))
 
-    own, shared, own_in, shared_in = _layout(plain, _box(inside))
-    rim = get(("panel piece", look), own) + get(("panel stone", plain), shared)
-    return rim, get(("panel piece", look), own_in) + get(("panel stone", plain), shared_in)
+
+def _cut(look: _Look, parts: Rects, painted: list[pygame.Surface]) -> list[Piece]:
+    """``parts`` of a panel's art, cut from its whole art: kept already (the panel is
+    drawn whole elsewhere), or painted for now and held in ``painted`` for the next
+    parts of the same drawing."""
+    if parts and not painted:
+        art = ART.peek(look.key())
+        painted.append(look.paint() if art is None else art)
+    return [(_part(painted[0], pygame.Rect(part)), (part[0], part[1])) for part in parts]
 
 
 #: rectangles as plain tuples (x, y, width, height): cache keys
