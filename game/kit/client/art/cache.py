@@ -23,8 +23,12 @@ from game.kit.client.lru import LruCache
 #: way back to a window size just left; the highest resident set was the same (178 MB).
 #: Panels were once cut from a 7 MB slab per fill colour, kept here too, for which 40 MB
 #: was needed; each panel now paints its own stone and keeps only itself, and the 8 MB
-#: saved keep a two-hour game further under 200 MB. Entries: a screen holds a few hundred
-#: small pieces (glows, tiles, panel parts), each a few hundred bytes of bookkeeping.
+#: saved keep a two-hour game further under 200 MB. A panel under a kept part (the status
+#: line, a side panel) keeps only pieces, its stone once for every seat's colour: what a
+#: late 1080p play screen keeps is 16-18 MB of each game (``tests/client/test_art_budget``,
+#: at most 80 % of the bound; 26-35 MB when each colour's panel was kept whole, so what
+#: was painted ahead went first). Entries: a screen holds a few hundred small pieces
+#: (glows, tiles, a panel's sets of pieces), each a few hundred bytes of bookkeeping.
 ART_ENTRIES = 800
 ART_BYTES = 32 * 1024 * 1024
 
