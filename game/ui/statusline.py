@@ -152,9 +152,11 @@ def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = Fa
     beside = full - (screen.text_width(shown, theme.FONT_SMALL) + HINTS_GAP if shown else 0)
     lines, with_hints = _fitting(screen, texts, beside, full)
     x, y, w, h = box = _frame(lines, below)
-    under = frames.beneath(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL) \
+    inner = _inner(box)
+    under = frames.beneath(screen, x, y, w, h, theme.DANGER, radius=12, fill=REFUSED_FILL,
+                           kept=inner) \
         if refused else frames.beneath(screen, x, y, w, h, theme.PANEL_LIGHT, radius=12,
-                                       fill=theme.PANEL, width=2)
+                                       fill=theme.PANEL, width=2, kept=inner)
     shown = shown if with_hints else ""
 
     def paint(s: Screen) -> None:
@@ -163,7 +165,6 @@ def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = Fa
             s.text(shown, x + w - 20, y + h / 2, theme.FONT_SMALL, theme.TEXT_DIM,
                    "midright")
 
-    inner = _inner(box)
     _KEPT.at(("status", inner), refused).draw(screen, inner, (tuple(lines), shown, colour),
                                               paint, under=under)
     return y + h > FOOTER_Y
@@ -190,7 +191,7 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
     inner = _seat_inner(box)
     _KEPT.at(("seat", inner)).draw(screen, inner, (tuple(lines), shown), paint,
                                    under=frames.beneath(screen, x, y, w, h, colour, radius=12,
-                                                        fill=theme.PANEL))
+                                                        fill=theme.PANEL, kept=inner))
     if status.busy:  # a ring of dots, the bright one going round
         for i in range(8):
             angle = i * math.pi / 4

@@ -78,9 +78,11 @@ def test_warmed_panels_are_ready_to_blit_and_draw_nothing(pygame_display):
     assert pixels(surface) == before
     assert surface.get_clip() == pygame.Rect(300, 300, 10, 10)
     for border in borders:
-        art, _pad = frames._art(screen, screen.rect(100, 100, 400, 300), 400, 300, border,
-                                16, frames.theme.PANEL, 3, True)
-        assert art.get_flags() & pygame.RLEACCEL  # encoded: the first blit only copies
+        look = frames._Look.of(screen, screen.rect(100, 100, 400, 300), 400, 300, border,
+                               16, frames.theme.PANEL, 3, True)
+        art = ART.peek(look.key())
+        assert art is not None and art.get_flags() & pygame.RLEACCEL  # encoded: the
+        # first blit only copies
     renders = ART.renders
     surface.set_clip(None)
     frames.panel(screen, 100, 100, 400, 300, borders[1])
@@ -111,6 +113,73 @@ def test_a_panel_with_a_hole_under_opaque_pixels_looks_as_the_whole_panel(pygame
     whole = shot(False)  # the art is painted and blitted: encoded
     assert shot(True) == whole
     assert shot(True) == whole  # its parts from the cache
+
+
+#: panels under a kept part for good, as a 1080p play screen has them: (the panel, the
+#: part, the panel's look): the status line's frame round its words and a seat's round
+#: theirs, Aztlán's side panel (corner brackets) round its contents, a part off-centre
+KEPT = {"status": ((16, 960, 1888, 70), (24, 964, 1872, 62), {"radius": 12, "width": 2}),
+        "seat-status": ((16, 960, 1888, 70), (66, 964, 1830, 62), {"radius": 12}),
+        "side-panel": ((1340, 120, 560, 500), (1340, 120, 560, 500),
+                       {"radius": 14, "width": 4}),
+        "off-centre": ((100, 100, 400, 300), (180, 90, 200, 150), {})}
+BORDERS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (213, 94, 0), (44, 58, 88)]
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize("case", list(KEPT))
+def test_a_panel_kept_as_pieces_round_its_part_looks_as_the_whole_panel(pygame_display,
+                                                                        case, size):
+    """A panel under a kept part keeps its rim in each border and its stone once for
+    every border: drawn whole, it is the whole panel's every pixel in each border, and
+    drawn round its part (covered next by the part's opaque pixels), the same picture."""
+    box, part, look = KEPT[case]
+    cover = None
+
+    def shot(border, **how) -> bytes:
+        nonlocal cover
+        surface = pygame.Surface(size)
+        surface.fill((40, 50, 60))
+        screen = Screen(surface)
+        frames.panel(screen, *box, border, **look, **how)
+        hole = screen.rect(*part)
+        if cover is None or cover.get_size() != hole.size:
+            cover = pygame.Surface(hole.size)
+            cover.fill((200, 40, 90))
+        if how.get("hole") is not None:
+            surface.blit(cover, hole)
+        return pixels(surface)
+
+    ART.clear()
+    whole = {border: shot(border) for border in BORDERS}  # each border's own whole art
+    ART.clear()
+    frames.warm_panels(Screen(pygame.Surface(size)), *box, BORDERS, **look, hole=part)
+    assert not [key for key in ART._lru.keys() if key[0] == "panel"]  # no whole art kept
+    renders = ART.renders
+    for border in BORDERS:
+        assert shot(border, kept=part) == whole[border], f"{border} drawn whole"
+        rect = Screen(pygame.Surface(size)).rect(*part)
+        covered = shot(border, kept=part, hole=rect)
+        surface = pygame.image.frombytes(whole[border], size, "RGB")
+        surface.blit(cover, rect)
+        assert covered == pixels(surface), f"{border} round its part"
+    assert ART.renders == renders  # all of it was painted ahead
+
+
+@pytest.mark.parametrize("case", ["seat-status", "side-panel"])
+def test_panels_in_every_seats_colour_keep_their_stone_once(pygame_display, case):
+    """The status line's frame and Aztlán's side panel are painted ahead in every seat's
+    colour: kept round their part, they hold far less than as whole panels (at 1080p the
+    status line's fifteen whole frames held 12.6 MB, twice what the screen kept besides
+    the wall)."""
+    box, part, look = KEPT[case]
+    screen = Screen(pygame.Surface((1920, 1080)))
+    ART.clear()
+    frames.warm_panels(screen, *box, BORDERS, **look)
+    wholes = ART._lru.size
+    ART.clear()
+    frames.warm_panels(screen, *box, BORDERS, **look, hole=part)
+    assert ART._lru.size <= 0.6 * wholes, f"{ART._lru.size / wholes:.0%} of the whole panels"
 
 
 def test_textures_are_the_same_for_a_seed(pygame_display):
@@ -312,7 +381,7 @@ def test_a_panel_with_a_hole_takes_its_colours_as_lists_too(pygame_display):
         frames.warm_panels(screen, 100, 100, 400, 300, [colour], fill=fill,
                            hole=(100, 100, 400, 300))
         frames.panel(screen, 100, 100, 400, 300, colour, fill=fill,
-                     hole=screen.rect(100, 100, 400, 300))
+                     kept=(100, 100, 400, 300), hole=screen.rect(100, 100, 400, 300))
         shots.append(pixels(surface))
     assert shots[0] == shots[1]
     assert len(set(shots[0])) > 1  # the panel's rim and shadow were drawn

@@ -131,17 +131,13 @@ def kept(v: Painter, screen: Screen, name: str, rect: Area) -> Snapshot:
 
 def beneath(screen: Screen, rect: Area, border: tuple[int, int, int],
             **look: Any) -> Callable[[pygame.Rect | None], None]:
-    """The stone panel under a kept part at ``rect`` (``frames.beneath``), but drawn
-    whole, clipped, where a frame paints only a strip of the part (where it meets a
-    part that changed: the seat cards over the side panel, the status line over the
-    tracks): the panel's art cut around each new strip was new art for the cache, 1 MB
-    and 3 ms a piece at 1080p."""
-    under = frames.beneath(screen, *rect, border, **look)
-    whole = screen.rect(*rect)
+    """The stone panel under a kept part at ``rect`` (``frames.beneath``, kept as pieces
+    around it), drawn whole, clipped, where a frame paints only a strip of the part
+    (where it meets a part that changed: the seat cards over the side panel, the status
+    line over the tracks): the panel's art cut around each new strip was new art for the
+    cache, 1 MB and 3 ms a piece at 1080p."""
+    return frames.beneath(screen, *rect, border, kept=rect, **look)
 
-    def draw(hole: pygame.Rect | None) -> None:
-        under(hole if hole == whole else None)
-    return draw
 
 def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
     """The decision at hand in the side panel: its stone panel each frame, its contents
@@ -154,9 +150,8 @@ def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
     edge = panel_edge(v)
     warm = (area, screen.scale, tuple(v.seat_colours))
     if v.canvas.warmed != warm:  # framed in each seat's colour: deciding here (4), elsewhere (2)
-        # (the art cache holds less than the play screen keeps at 1080p with four seats:
-        # what was painted ahead first goes first, the frames of decisions made here;
-        # test_aztlan_frame_cost, test_art's seat deciding elsewhere)
+        # (each kept as its rim, its stone shared: all of them fit the art cache with the
+        # rest of the play screen; test_aztlan_frame_cost, test_art_budget)
         for rim in (4, 2):
             frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14,
                                width=rim, hole=area)

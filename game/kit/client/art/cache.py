@@ -7,6 +7,7 @@ unchanged frame paints nothing: ``renders`` counts the paintings, ``hits`` the r
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 import pygame
 
@@ -22,10 +23,17 @@ from game.kit.client.lru import LruCache
 #: way back to a window size just left; the highest resident set was the same (178 MB).
 #: Panels were once cut from a 7 MB slab per fill colour, kept here too, for which 40 MB
 #: was needed; each panel now paints its own stone and keeps only itself, and the 8 MB
-#: saved keep a two-hour game further under 200 MB. Entries: a screen holds a few hundred
-#: small pieces (glows, tiles, panel parts), each a few hundred bytes of bookkeeping.
+#: saved keep a two-hour game further under 200 MB. A panel under a kept part (the status
+#: line, a side panel) keeps only pieces, its stone once for every seat's colour: what a
+#: late 1080p play screen keeps is 16-18 MB of each game (``tests/client/test_art_budget``,
+#: at most 80 % of the bound; 26-35 MB when each colour's panel was kept whole, so what
+#: was painted ahead went first). Entries: a screen holds a few hundred small pieces
+#: (glows, tiles, a panel's sets of pieces), each a few hundred bytes of bookkeeping.
 ART_ENTRIES = 800
 ART_BYTES = 32 * 1024 * 1024
+
+#: a piece of art and where it goes (pixels, from its whole's top left)
+Piece = tuple[pygame.Surface, tuple[int, int]]
 
 
 class ArtCache:
@@ -41,14 +49,29 @@ class ArtCache:
         if surf is not None:
             self.hits += 1
             return surf
-        surf = make()
-        if surf.get_flags() & pygame.SRCALPHA:
-            # run-length encoded: a panel is opaque inside and clear outside its shadow,
-            # so its blits skip most of the blending (about 2.5 times faster)
-            surf.set_alpha(255, pygame.RLEACCEL)
+        surf = _encoded(make())
         self.renders += 1
-        w, h = surf.get_size()
-        self._lru.put(key, surf, w * h * surf.get_bytesize())
+        self._lru.put(key, surf, _bytes(surf))
+        return surf
+
+    def get_pieces(self, key: Hashable, make: Callable[..., list[Piece]],
+                   *args: Any) -> tuple[Piece, ...]:
+        """The pieces for ``key`` (surfaces and where each goes), cut by ``make(*args)``
+        the first time only: kept, counted and forgotten together, as one piece of art.
+        Why together: art drawn as a dozen pieces each frame took a dozen lookups a
+        frame (and ``args``: no closure made each frame for a cut made once)."""
+        pieces: tuple[Piece, ...] | None = self._lru.get(key)
+        if pieces is not None:
+            self.hits += 1
+            return pieces
+        pieces = tuple((_encoded(surf), at) for surf, at in make(*args))
+        self.renders += 1
+        self._lru.put(key, pieces, sum(_bytes(surf) for surf, _at in pieces))
+        return pieces
+
+    def peek(self, key: Hashable) -> pygame.Surface | None:
+        """The surface kept for ``key``, if it is (nothing painted, nothing counted)."""
+        surf: pygame.Surface | None = self._lru.get(key)
         return surf
 
     def __len__(self) -> int:
@@ -56,6 +79,19 @@ class ArtCache:
 
     def clear(self) -> None:
         self._lru.clear()
+
+
+def _encoded(surf: pygame.Surface) -> pygame.Surface:
+    if surf.get_flags() & pygame.SRCALPHA:
+        # run-length encoded: a panel is opaque inside and clear outside its shadow,
+        # so its blits skip most of the blending (about 2.5 times faster)
+        surf.set_alpha(255, pygame.RLEACCEL)
+    return surf
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    w, h = surf.get_size()
+    return w * h * surf.get_bytesize()
 
 
 def prime(dest: pygame.Surface, surf: pygame.Surface) -> None:

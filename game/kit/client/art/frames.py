@@ -7,19 +7,22 @@ logical coordinates like the rest of the client; the pixel size is the cache key
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
 from game.kit.client import theme
-from game.kit.client.art.cache import ART, prime
+from game.kit.client.art.cache import ART, Piece, prime
 from game.kit.client.art.scenery import around
 from game.kit.client.art.texture import RGB, masked_onto, shade, stone
 
 if TYPE_CHECKING:
     from game.kit.client.screen import Colour, Screen
+
+#: a logical rectangle: x, y, width, height
+Area = tuple[float, float, float, float]
 
 #: the scale of every panel's stone grain (:func:`~game.kit.client.art.texture.stone`'s
 #: ``coarse``): the same grain at every panel size and window size. Each panel's stone is
@@ -69,56 +72,48 @@ def _cast_shadow(out: pygame.Surface, radius: int, blur: int, at: tuple[int, int
 
 def panel(screen: Screen, x: float, y: float, w: float, h: float, border: Colour,
           radius: float = 16, fill: Colour = theme.PANEL, width: float = 3,
-          shadow: bool = True, hole: pygame.Rect | None = None) -> pygame.Rect:
+          shadow: bool = True, hole: pygame.Rect | None = None,
+          kept: Area | None = None) -> pygame.Rect:
     """A stone panel: soft shadow, grained basalt (``fill``), lit top edge, shaded
     bottom edge, a ``border`` rim and gold step corners. Returns its pixel rect.
 
     ``hole`` (pixels) is left out: opaque pixels drawn there next hide it (a kept part's,
     see :class:`~game.kit.client.layers.Snapshot`), and at 1080p a frame's time goes mostly
-    into copying pixels."""
+    into copying pixels. ``kept`` (logical): where a kept part lies on this panel for
+    good (a status line's words, a side panel's contents); the panel is then kept as
+    pieces around it and within it (:func:`_pieces`), never whole, and drawn whole but
+    for a ``hole`` there (any other hole is covered by drawing the whole panel)."""
     r = screen.rect(x, y, w, h)
-    surf, pad = _art(screen, r, w, h, border, radius, fill, width, shadow)
-    at = (r.x - pad, r.y - pad)
-    if hole is None or not hole.w or not hole.h:
-        screen.surface.blit(surf, at)
+    look = _Look.of(screen, r, w, h, border, radius, fill, width, shadow)
+    if hole is not None and (not hole.w or not hole.h):
+        hole = None
+    if kept is None and hole is None:
+        screen.surface.blit(ART.get(look.key(), look.paint), (r.x - look.pad, r.y - look.pad))
         screen.covered(r)
         return r
-    look = _look(r, w, h, border, radius, fill, width, shadow)
-    screen.surface.blits([(piece, (at[0] + part.x, at[1] + part.y))
-                          for piece, part in _around(surf, look, hole.move(-at[0], -at[1]))],
-                         doreturn=False)
+    inside = screen.rect(*kept) if kept is not None else hole
+    assert inside is not None
+    screen.surface.blits(_pieces(r, look, inside, whole=hole != inside), doreturn=False)
+    if hole != inside:
+        screen.covered(r)
     return r
 
 
 def beneath(screen: Screen, x: float, y: float, w: float, h: float, border: Colour,
-            **look: Any) -> Callable[[pygame.Rect | None], None]:
+            kept: Area | None = None, **look: Any) -> Callable[[pygame.Rect | None], None]:
     """This panel as what lies under a kept part (a :class:`~game.kit.client.layers.Snapshot`'s
-    ``under``): drawn but for the hole the part's opaque pixels fill."""
+    ``under``): drawn but for the hole the part's opaque pixels fill. ``kept``: the part's
+    area, when it always lies there (see :func:`panel`)."""
     def draw(hole: pygame.Rect | None) -> None:
-        panel(screen, x, y, w, h, border, hole=hole, **look)
+        panel(screen, x, y, w, h, border, hole=hole, kept=kept, **look)
     return draw
-
-
-def _look(r: pygame.Rect, w: float, h: float, border: Colour, radius: float, fill: Colour,
-          width: float, shadow: bool) -> tuple[Any, ...]:
-    """What a panel's parts are cut from, as a cache key (colours as plain tuples: a
-    view may hold them as lists)."""
-    return (r.size, w, h, _rgb(border), radius, _rgb(fill), width, shadow)
-
-
-def _around(surf: pygame.Surface, look: tuple[Any, ...],
-            inside: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
-    """A panel's parts around ``inside`` (pixels within its art), each its own cached
-    surface, and where each lies in the art. Why not blit parts of the whole: a part of a
-    run-length encoded surface walks every row's runs up to its first pixel."""
-    return [(ART.get(("panel part", look, tuple(inside), tuple(part)),
-                     partial(_part, surf, part)), part)
-            for part in around(surf.get_rect(), [inside])]
 
 
 def _part(surf: pygame.Surface, part: pygame.Rect) -> pygame.Surface:
     """A copy of ``part`` of cached art. Locked first: once SDL has run-length encoded
-    the art (at its first blit), an unlocked subsurface reads pixels no longer kept."""
+    the art (at its first blit), an unlocked subsurface reads pixels no longer kept.
+    Why a piece is a copy, not blitted as a part of the whole: a part of a run-length
+    encoded surface walks every row's runs up to its first pixel."""
     surf.lock()
     try:
         return surf.subsurface(part).copy()
@@ -128,38 +123,153 @@ def _part(surf: pygame.Surface, part: pygame.Rect) -> pygame.Surface:
 
 def warm_panels(screen: Screen, x: float, y: float, w: float, h: float,
                 borders: list[Colour], radius: float = 16, fill: Colour = theme.PANEL,
-                width: float = 3, shadow: bool = True,
-                hole: tuple[float, float, float, float] | None = None) -> None:
+                width: float = 3, shadow: bool = True, hole: Area | None = None) -> None:
     """Paint a panel in each of ``borders`` into the art cache now, without drawing it.
 
     Why: a panel framed in the deciding seat's colour is painted the first time each
     seat decides (about 2.5 ms at 1080p), which makes the frames after the first moves
     of a game the slowest of it; a view warms them all at once on its first frame. Each
     is primed onto ``screen`` too (:func:`~game.kit.client.art.cache.prime`): its first blit
-    there would cost as much again. ``hole`` (logical): also its parts around it, for a
-    panel drawn under a kept part there (cutting them out of the panel undoes its
-    encoding, so they are cut first)."""
+    there would cost as much again. ``hole`` (logical): the panel is drawn under a kept
+    part there (:func:`panel`'s ``kept``), so its pieces around it are warmed, not its
+    whole art."""
     r = screen.rect(x, y, w, h)
     for border in borders:
-        surf, pad = _art(screen, r, w, h, border, radius, fill, width, shadow)
-        look = _look(r, w, h, border, radius, fill, width, shadow)
-        parts = [] if hole is None else \
-            _around(surf, look, screen.rect(*hole).move(pad - r.x, pad - r.y))
-        for art in (surf, *(piece for piece, _where in parts)):
+        look = _Look.of(screen, r, w, h, border, radius, fill, width, shadow)
+        if hole is None:
+            arts = [ART.get(look.key(), look.paint)]
+        else:
+            arts = [art for art, _at in _pieces(r, look, screen.rect(*hole), whole=True)]
+        for art in arts:
             prime(screen.surface, art)
 
 
-def _art(screen: Screen, r: pygame.Rect, w: float, h: float, border: Colour,
-         radius: float, fill: Colour, width: float,
-         shadow: bool) -> tuple[pygame.Surface, int]:
-    """A panel's cached surface (shadow included) and its shadow's pad (pixels)."""
-    rad, rim = screen.ln(radius), screen.ln(width) if width else 0
-    pad = screen.ln(10) if shadow else 0
-    corners = min(w, h) >= CORNERS_FROM
-    key = ("panel", r.size, rad, _rgb(fill), _rgb(border), rim, pad, corners)
-    surf = ART.get(key, lambda: _panel(r.size, rad, _rgb(fill), _rgb(border), rim, pad,
-                                       screen.ln(1), corners))
-    return surf, pad
+class _Look(NamedTuple):
+    """What a panel's pixels follow, in pixels (colours as plain tuples: a view may hold
+    them as lists)."""
+
+    size: tuple[int, int]
+    rad: int
+    fill: RGB
+    border: RGB
+    rim: int
+    pad: int
+    corners: bool
+    unit: int
+
+    @classmethod
+    def of(cls, screen: Screen, r: pygame.Rect, w: float, h: float, border: Colour,
+           radius: float, fill: Colour, width: float, shadow: bool) -> _Look:
+        return cls(r.size, screen.ln(radius), _rgb(fill), _rgb(border),
+                   screen.ln(width) if width else 0, screen.ln(10) if shadow else 0,
+                   min(w, h) >= CORNERS_FROM, screen.ln(1))
+
+    def key(self) -> tuple[Any, ...]:
+        """The whole art's key in the art cache."""
+        return ("panel", self.size, self.rad, self.fill, self.border, self.rim, self.pad,
+                self.corners)
+
+    def paint(self) -> pygame.Surface:
+        return _panel(self.size, self.rad, self.fill, self.border, self.rim, self.pad,
+                      self.unit, self.corners)
+
+
+Blits = list[tuple[pygame.Surface, tuple[int, int]]]
+
+
+def _pieces(r: pygame.Rect, look: _Look, kept: pygame.Rect, whole: bool) -> Blits:
+    """A panel under a kept part at ``kept`` (pixels), as cached pieces and where each
+    goes on the screen: those around ``kept`` (its rim, drawn every frame) and, if
+    ``whole``, those within (drawn when the part is painted again). The border's colour
+    reaches a band along the panel's edge only (:func:`_regions`): the pieces clear of
+    it (the stone inside, the shadow outside) are kept once for every border, so a panel
+    framed in each seat's colour keeps one stone, and no panel's whole art is kept (it
+    is painted for a moment when a piece is missing). At 1080p the status line's frames
+    in five colours and three heights held 15.4 MB whole (with their parts), 5.5 MB as
+    pieces."""
+    x0, y0 = r.x - look.pad, r.y - look.pad
+    plan = _plan(look, (kept.x - x0, kept.y - y0, kept.w, kept.h))
+    painted: list[pygame.Surface] = []
+    blits: Blits = []
+    for key, parts in plan if whole else plan[:2]:
+        blits += [(surf, (x0 + x, y0 + y))
+                  for surf, (x, y) in ART.get_pieces(key, _cut, look, parts, painted)]
+    return blits
+
+
+@lru_cache(maxsize=256)
+def _plan(look: _Look, inside: tuple[int, int, int, int]) -> tuple[tuple[Hashable, Rects],
+                                                                   ...]:
+    """The art cache's keys of a panel's pieces around ``inside`` and within it (each its
+    border's own, then those for every border: :func:`_layout`), and the pieces under
+    each: worked out once, not every frame."""
+    plain = look._replace(border=(0, 0, 0))
+    return tuple((("panel pieces", at, plain if at % 2 else look, inside), parts)
+                 for at, parts in enumerate(_layout(plain, inside)))
+
+
+def _cut(look: _Look, parts: Rects, painted: list[pygame.Surface]) -> list[Piece]:
+    """``parts`` of a panel's art, cut from its whole art: kept already (the panel is
+    drawn whole elsewhere), or painted for now and held in ``painted`` for the next
+    parts of the same drawing."""
+    if parts and not painted:
+        art = ART.peek(look.key())
+        painted.append(look.paint() if art is None else art)
+    return [(_part(painted[0], pygame.Rect(part)), (part[0], part[1])) for part in parts]
+
+
+#: rectangles as plain tuples (x, y, width, height): cache keys
+Rects = tuple[tuple[int, int, int, int], ...]
+
+
+@lru_cache(maxsize=64)
+def _layout(plain: _Look, inside: tuple[int, int, int, int]) -> tuple[Rects, Rects, Rects,
+                                                                      Rects]:
+    """A panel's pieces (:func:`_regions`) cut along ``inside``: those in the border's
+    colour and those for every border, around it, then the same within it."""
+    shared, own = _regions(plain)
+    hole = pygame.Rect(inside)
+
+    def out(parts: Rects) -> Rects:
+        return tuple(_box(p) for q in parts for p in around(pygame.Rect(q), [hole]))
+
+    def within(parts: Rects) -> Rects:
+        cuts = [pygame.Rect(q).clip(hole) for q in parts]
+        return tuple(_box(p) for p in cuts if p.w and p.h)
+    return out(own), out(shared), within(own), within(shared)
+
+
+@lru_cache(maxsize=32)
+def _regions(plain: _Look) -> tuple[Rects, Rects]:
+    """A panel's art cut into rectangles the border's colour does not reach (the stone
+    inside the rim, clear of the rounded corners and the corner brackets; the shadow
+    around the panel) and the band along its edge it does. Checked by drawing what the
+    border draws: a rectangle with a pixel of it is the border's own after all, so a
+    piece shared by every border never differs from one cut from a border's art."""
+    w, h = plain.size
+    whole = pygame.Rect(0, 0, w + 2 * plain.pad, h + 2 * plain.pad)
+    inner = pygame.Rect(plain.pad, plain.pad, w, h)
+    unit = plain.unit
+    band = inner.inflate(2 * unit, 2 * unit).clip(whole)  # the rim's shade: a unit lower
+    c = plain.rad + unit
+    if plain.corners:
+        c = max(c, rim_inset(plain.rad, unit) + 3 * _step(unit) + unit)
+    edge = plain.rim + unit
+    core = inner.inflate(-2 * edge, -2 * edge)
+    # clear of the corners' squares sideways, or up and down: the larger
+    core = max(core.clip(inner.inflate(-2 * c, 0)), core.clip(inner.inflate(0, -2 * c)),
+               key=lambda rect: rect.w * rect.h)
+    shared = around(whole, [band]) + ([core] if core.w and core.h else [])
+    own = around(band, [core]) if core.w and core.h else [band]
+    marks = pygame.Surface(whole.size, pygame.SRCALPHA)
+    _rim(marks, inner, plain._replace(border=(255, 255, 255)))
+    reached = [part for part in shared if marks.subsurface(part).get_bounding_rect().w]
+    return (tuple(_box(p) for p in shared if p not in reached),
+            tuple(_box(p) for p in own + reached))
+
+
+def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return (rect.x, rect.y, rect.w, rect.h)
 
 
 def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pad: int,
@@ -180,12 +290,24 @@ def _panel(size: tuple[int, int], rad: int, fill: RGB, border: RGB, rim: int, pa
     masked_onto(out.subsurface(inner), stone(piece, fill, seed=sum(fill) + w * 7 + h * 3,
                                              keep=False, coarse=GRAIN),
                 rad, paint=lit, mirror=True)
-    if rim:
-        pygame.draw.rect(out, shade(border, -0.4), inner.move(0, unit), rim, rad)
-        pygame.draw.rect(out, border, inner, rim, rad)
-    if corners:
-        _corners(out, inner, rad, border, unit)
+    _rim(out, inner, _Look(size, rad, fill, border, rim, pad, corners, unit))
     return out
+
+
+def _rim(out: pygame.Surface, inner: pygame.Rect, look: _Look) -> None:
+    """All a panel's border colours: its rim, the rim's shade below it and the corner
+    brackets (:func:`_core` relies on nothing else following the border)."""
+    if look.rim:
+        pygame.draw.rect(out, shade(look.border, -0.4), inner.move(0, look.unit), look.rim,
+                         look.rad)
+        pygame.draw.rect(out, look.border, inner, look.rim, look.rad)
+    if look.corners:
+        _corners(out, inner, look.rad, look.border, look.unit)
+
+
+def _step(unit: int) -> int:
+    """A corner bracket's step (pixels)."""
+    return max(2, 4 * unit)
 
 
 def rim_inset(rad: int, unit: int) -> int:
@@ -196,7 +318,7 @@ def rim_inset(rad: int, unit: int) -> int:
 def _corners(out: pygame.Surface, rect: pygame.Rect, rad: int, colour: RGB,
              unit: int) -> None:
     """Small stepped brackets inside each corner, in the rim's colour."""
-    s = max(2, 4 * unit)
+    s = _step(unit)
     inset = rim_inset(rad, unit)
     steps = ((0, 0, 3, 1), (0, 1, 1, 2), (1, 1, 1, 1))  # (x, y, w, h) in steps of s
     for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
