@@ -209,8 +209,9 @@ class Snapshot:
         full = (key, screen.scale, screen.ox, screen.oy, surface.get_size())
         if self.pixels is not None and not self.paint_always and Screen.recorder is None:
             if self.key == full and secret == self.secret and self._holds(r):
-                if under is not None:
-                    under(r)
+                if under is not None:  # kept whole: the stone is cut round all of it,
+                    whole = screen.rect(*rect)  # the same hole whatever the frame's clip
+                    under(self.at if self.at == whole else r)
                 self._blit(surface, r)
                 return
             if self._waits(screen, r, full, secret, under):
