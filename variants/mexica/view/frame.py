@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from game.i18n import language, say
-from game.kit.client import LOG_BOTTOM, Area, BoardPart, Layer, Screen, theme
+from game.kit.client import LOG_BOTTOM, Area, BoardPart, Layer, Screen, Snapshot, theme
 from variants.mexica.text import _
 from variants.mexica.view import anim as va
 from variants.mexica.view import overlay as vo
@@ -369,8 +369,11 @@ def _fx(view: Any, lay: vp.Layout, screen: Screen) -> None:
 
 
 def _panel(view: Any, area: Area, screen: Screen) -> None:
-    if screen.surface.get_clip().colliderect(_stone(screen, area)):
-        paint_panel(screen, area, view)  # (else it paints nothing there: not measured)
+    # (outside its stone it paints nothing: not even measured, unless every text drawn
+    # is read, as a panel's kept part does)
+    if screen.surface.get_clip().colliderect(_stone(screen, area)) or \
+            Screen.recorder is not None or Snapshot.paint_always:
+        paint_panel(screen, area, view)
 
 
 def _stone(screen: Screen, area: Area) -> pygame.Rect:
