@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.kit.client.art.marks import NEUTRAL, NEUTRAL_MARK  # noqa: F401
     from game.kit.client.art.marks import draw as draw_mark  # noqa: F401
     from game.kit.client.art.sprites import stamp, stamp_in_place  # noqa: F401
-    from game.kit.client.boardview import Area, BoardPart, BoardView, SeatStyle  # noqa: F401
+    from game.kit.client.boardview import Area, BoardPart, BoardView, SeatStyle, grown, union  # noqa: F401
     from game.kit.client.fx import Effects  # noqa: F401
     from game.kit.client.intent import Intent  # noqa: F401
     from game.kit.client.layers import (  # noqa: F401
@@ -83,6 +83,8 @@ KIT: dict[str, dict[str, tuple[str, str | None]]] = {
         "SeatStyle": ("game.kit.client.boardview", "SeatStyle"),
         "Area": ("game.kit.client.boardview", "Area"),
         "BoardPart": ("game.kit.client.boardview", "BoardPart"),
+        "grown": ("game.kit.client.boardview", "grown"),
+        "union": ("game.kit.client.boardview", "union"),
         "Intent": ("game.kit.client.intent", "Intent"),
         "ViewServices": ("game.kit.client.services", "ViewServices"),
         "SessionView": ("game.kit.client.services", "SessionView"),
@@ -152,7 +154,8 @@ _NAMES: dict[str, tuple[str, str | None]] = {
 #: every name of the kit, as KIT lists them (a literal, for type checkers)
 __all__ = [
     # the view and what it is lent
-    "BoardView", "SeatStyle", "Area", "BoardPart", "Intent", "ViewServices", "SessionView",
+    "BoardView", "SeatStyle", "Area", "BoardPart", "grown", "union", "Intent", "ViewServices",
+    "SessionView",
     # the screen
     "Screen", "theme", "BOARD_AREA", "PANEL_AREA", "LOG_BOTTOM", "draw_mark", "NEUTRAL",
     "NEUTRAL_MARK",

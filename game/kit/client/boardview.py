@@ -32,6 +32,21 @@ if TYPE_CHECKING:
 Area = tuple[float, float, float, float]  # logical x, y, w, h
 
 
+def grown(rect: Area, by: float) -> Area:
+    """``rect`` (logical units) grown by ``by`` on every side: a part's bounds must hold
+    the outline, glow or shadow its painting reaches beyond the shape."""
+    x, y, w, h = rect
+    return (x - by, y - by, w + 2 * by, h + 2 * by)
+
+
+def union(rects: list[Area]) -> Area:
+    """The bounds of ``rects`` (logical units, at least one): one part for pieces that
+    move together (what is in flight, the bursts of one action)."""
+    x0 = min(r[0] for r in rects)
+    y0 = min(r[1] for r in rects)
+    return (x0, y0, max(r[0] + r[2] for r in rects) - x0, max(r[1] + r[3] for r in rects) - y0)
+
+
 @dataclass(frozen=True)
 class BoardPart:
     """A part of a keyed view's board (:meth:`BoardView.board_parts`): a name, the

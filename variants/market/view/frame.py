@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from game.i18n import language, say
-from game.kit.client import Area, BoardPart, Screen, texture, theme
+from game.kit.client import Area, BoardPart, Screen, grown, texture, theme, union
 from variants.market.text import _
 from variants.market.view import anim as va
 from variants.market.view import overlay as vo
@@ -78,7 +78,7 @@ def _board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
                              (version, p, pulse), partial(_preview, lay, s, p, glow)))
     if still:
         rect = lay.target_rect(view.cursor)
-        out.append(BoardPart("cursor", _grown(rect, max(4.0, lay.cs * 0.04) + 3),
+        out.append(BoardPart("cursor", grown(rect, max(4.0, lay.cs * 0.04) + 3),
                              (rect, view.preview.ok, glow),
                              partial(_cursor, rect, view.preview.ok, glow, lay.cs)))
     if view.anims or view.fx.active:
@@ -118,7 +118,7 @@ def turn_bounds(lay: Layout, side: str) -> Rect:
     bx, by, bw, bh = lay.band_rect(side)
     x0, y0 = min(x, bx), min(y, by)
     x1, y1 = max(x + w, bx + bw), max(y + h, by + bh)
-    return _grown((x0, y0, x1 - x0, y1 - y0), 9 + 3 + 3)
+    return grown((x0, y0, x1 - x0, y1 - y0), 9 + 3 + 3)
 
 
 def preview_bounds(screen: Screen, lay: Layout, s: Any, p: Any) -> Rect:
@@ -148,7 +148,7 @@ def preview_bounds(screen: Screen, lay: Layout, s: Any, p: Any) -> Rect:
         rects += [lay.square(sq) for sq in p.slide]
     if not rects:
         return (lay.x0, lay.y0, 0.0, 0.0)
-    return _grown(_union(rects), max(8.0, cs * 0.09) + 3)
+    return grown(union(rects), max(8.0, cs * 0.09) + 3)
 
 
 def anim_bounds(screen: Screen, lay: Layout, s: Any, anims: list[va.Anim]) -> Rect:
@@ -159,29 +159,19 @@ def anim_bounds(screen: Screen, lay: Layout, s: Any, anims: list[va.Anim]) -> Re
     rects: list[Rect] = []
     for a in anims:
         (fx, fy), (tx, ty) = va.resolve(lay, s, a.src), va.resolve(lay, s, a.dst)
-        box = _union([(fx, fy, 0.0, 0.0), (tx, ty, 0.0, 0.0)])
+        box = union([(fx, fy, 0.0, 0.0), (tx, ty, 0.0, 0.0)])
         if a.kind == "slide":
-            rects.append(_grown(box, cs * 0.6))
+            rects.append(grown(box, cs * 0.6))
         elif a.kind in ("token", "coin"):
-            x, y, w, h = _grown(box, cs * 0.25)
+            x, y, w, h = grown(box, cs * 0.25)
             rects.append((x, y - cs * 0.8, w, h + cs * 0.8))
         elif a.kind == "pop":
             size = max(26.0, cs * (0.5 if a.tile.startswith("+") else 0.3))
             w = screen.text_width(a.tile, theme.readable(size)) + 8
             top, bottom = fy - cs * 0.9 - size, fy - cs * 0.2 + size
             rects.append((fx - w / 2, top, w + 4, bottom - top + 4))
-    return _union(rects) if rects else (lay.x0, lay.y0, 0.0, 0.0)
+    return union(rects) if rects else (lay.x0, lay.y0, 0.0, 0.0)
 
-
-def _grown(rect: Rect, by: float) -> Rect:
-    x, y, w, h = rect
-    return (x - by, y - by, w + 2 * by, h + 2 * by)
-
-
-def _union(rects: list[Rect]) -> Rect:
-    x0 = min(r[0] for r in rects)
-    y0 = min(r[1] for r in rects)
-    return (x0, y0, max(r[0] + r[2] for r in rects) - x0, max(r[1] + r[3] for r in rects) - y0)
 
 
 def _turn(lay: Layout, side: str, glow: float, screen: Screen) -> None:

@@ -28,7 +28,17 @@ from typing import Any
 import pygame
 
 from game.i18n import language, say
-from game.kit.client import LOG_BOTTOM, Area, BoardPart, Layer, Screen, Snapshot, theme
+from game.kit.client import (
+    LOG_BOTTOM,
+    Area,
+    BoardPart,
+    Layer,
+    Screen,
+    Snapshot,
+    grown,
+    theme,
+    union,
+)
 from variants.mexica.text import _
 from variants.mexica.view import anim as va
 from variants.mexica.view import overlay as vo
@@ -104,7 +114,7 @@ def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[Board
     out: list[BoardPart] = []
     drops = [a for a in view.anims if a.kind not in ("pilli", "token")]
     if drops:
-        out.append(BoardPart("drops", _union([_drop_bounds(lay, a) for a in drops]), None,
+        out.append(BoardPart("drops", union([_drop_bounds(lay, a) for a in drops]), None,
                              partial(_drops, view, lay)))
     moving = {a.data["seat"]: a for a in view.anims if a.kind == "pilli"}
     current = va.current_seat(s)
@@ -114,7 +124,7 @@ def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[Board
         a = moving.get(seat)
         cells = [c] if a is None else [c, *([] if a.data["from"] is None else
                                             [a.data["from"]]), *a.data.get("path", ())]
-        bounds = _grown(_union([_cell(lay, x) for x in cells]),
+        bounds = grown(union([_cell(lay, x) for x in cells]),
                         cs * (0.25 if a is None else 0.45) + 3)
         key = None if a is not None or seat == current else \
             (c, vp.seat_colour(view.colours, seat), vp.seat_mark(view.marks, seat))
@@ -122,10 +132,10 @@ def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[Board
                              partial(_pilli, view, lay, seat, a)))
     if 0 <= view.cursor < view.board.size and s.phase != "over" and view.tool != "tokens":
         w = max(3.0, cs * 0.11)
-        out.append(BoardPart("cursor", _grown(_cell(lay, view.cursor), w / 2 + 3), None,
+        out.append(BoardPart("cursor", grown(_cell(lay, view.cursor), w / 2 + 3), None,
                              partial(_cursor, ())))  # (its key: :func:`_pulses`)
     if view.pops:
-        out.append(BoardPart("pops", _union([_pop_bounds(screen, lay, p) for p in view.pops]),
+        out.append(BoardPart("pops", union([_pop_bounds(screen, lay, p) for p in view.pops]),
                              None, partial(_pops, view, lay)))
     if view.fx.active:
         out.append(BoardPart("fx", _fx_bounds(view, lay, area), None,
@@ -187,10 +197,10 @@ def glint_groups(board: Any, lay: vp.Layout) -> list[tuple[Rect, list[tuple[int,
         joined = False
         for n, (ra, ma) in enumerate(groups):
             for rb, mb in groups[n + 1:]:
-                union = _union([ra, rb])
-                if _size(union) <= GLINT_SLACK * (_size(ra) + _size(rb)):
+                both = union([ra, rb])
+                if _size(both) <= GLINT_SLACK * (_size(ra) + _size(rb)):
                     groups = [g for g in groups if g[1] is not ma and g[1] is not mb]
-                    groups.append((union, sorted(ma + mb)))
+                    groups.append((both, sorted(ma + mb)))
                     joined = True
                     break
             if joined:
@@ -202,7 +212,7 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     """The side panel in ``area`` as parts: its stone and contents (``panel_key``), the
     standing of the district under the cursor beside it, over the log, and a founded
     token on its way from the display to its district (which moves every frame)."""
-    out = [BoardPart("panel", _grown(area, REACH), (view.panel_key(), tuple(area)),
+    out = [BoardPart("panel", grown(area, REACH), (view.panel_key(), tuple(area)),
                      partial(_panel, view, area))]
     box = standing_box(view, area)
     if box is not None:
@@ -334,7 +344,7 @@ def _within(screen: Screen, lay: vp.Layout, p: Preview, bounds: Area) -> Preview
 
     def shows(d: dict[str, Any]) -> bool:
         box = _cells(lay, d["cells"])
-        return meets(None if box is None else _grown(box, cs * GHOST_REACH)) or \
+        return meets(None if box is None else grown(box, cs * GHOST_REACH)) or \
             any(map(meets, _badges(screen, lay, [d])))
     out = Preview(**{**p.__dict__})
     out.zone = frozenset(filter(inside, p.zone))
@@ -459,7 +469,7 @@ def _bounds(screen: Screen, lay: vp.Layout, cells: list[int],
     box = _cells(lay, cells)
     if box is None:
         return None
-    rect = _union([_grown(box, lay.cs * GHOST_REACH + 3), *_badges(screen, lay, districts)])
+    rect = union([grown(box, lay.cs * GHOST_REACH + 3), *_badges(screen, lay, districts)])
     return _clip(rect, lay.outer)
 
 
@@ -468,7 +478,7 @@ def _drop_bounds(lay: vp.Layout, a: Any) -> Rect:
     rising paints."""
     box = _cells(lay, a.cells)
     assert box is not None
-    return _grown(box, max(box[2], box[3]) * 0.4 + lay.cs * 0.5)
+    return grown(box, max(box[2], box[3]) * 0.4 + lay.cs * 0.5)
 
 
 def _pop_bounds(screen: Screen, lay: vp.Layout, pop: va.Pop) -> Rect:
@@ -500,7 +510,7 @@ def _fx_bounds(view: Any, lay: vp.Layout, area: Area) -> Rect:
             cx, cy = lay.centre(g.anchor)
             r = g.radius * 1.1 + 20  # a glow's sprite is rounded up to 8 pixels
             rects.append((cx - r, cy - r, 2 * r, 2 * r))
-    box = _clip(_union(rects), area) if rects else None
+    box = _clip(union(rects), area) if rects else None
     return box if box is not None else (lay.x0, lay.y0, 0.0, 0.0)
 
 
@@ -517,25 +527,15 @@ def _flight_bounds(view: Any, screen: Screen, panel: Area) -> Rect:
         cell = side / 0.86
         start = (x - (cell - side) / 2, y - (cell - side) / 2, cell, cell)
         ex, ey = lay.xy(a.cells[0])
-        box = _union([start, (ex, ey, lay.cs, lay.cs)])
-        bx, by, bw, bh = _grown(box, max(cell, lay.cs) * 0.2 + 4)
+        box = union([start, (ex, ey, lay.cs, lay.cs)])
+        bx, by, bw, bh = grown(box, max(cell, lay.cs) * 0.2 + 4)
         rects.append((bx, by - va.FLY_ARC_MAX, bw, bh + va.FLY_ARC_MAX))
-    return _union(rects)
+    return union(rects)
 
 
 def _size(rect: Rect) -> float:
     return rect[2] * rect[3]
 
-
-def _grown(rect: Rect, by: float) -> Rect:
-    x, y, w, h = rect
-    return (x - by, y - by, w + 2 * by, h + 2 * by)
-
-
-def _union(rects: list[Rect]) -> Rect:
-    x0 = min(r[0] for r in rects)
-    y0 = min(r[1] for r in rects)
-    return (x0, y0, max(r[0] + r[2] for r in rects) - x0, max(r[1] + r[3] for r in rects) - y0)
 
 
 def _clip(rect: Rect, to: Rect) -> Rect | None:
