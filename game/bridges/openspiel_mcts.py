@@ -9,14 +9,16 @@ random rollouts: OpenSpiel's own ``RandomRolloutEvaluator`` where uniform random
 game, else rollouts cut after ``cut`` actions and scored there (Mexica, whose random play
 does not end: :class:`~game.bridges.openspiel.CutRolloutEvaluator`).
 
-**Its budget** is CPU time as a multiple of another level's at the same table: before each
-decision the simulation count is set to ``cpu`` times the mean CPU seconds of the
-reference level's (``of``, Hard) searched decisions so far, divided by this player's own
-recent CPU seconds per simulation (smoothed). Hard plans a whole turn in one search and
-plays its later steps for free, while MCTS searches every action, so per turn MCTS gets
-more than ``cpu`` times Hard's thinking, never less. Before the reference level's first
-decision it runs ``start`` simulations; ``simulations`` fixes the count instead (a game
-then depends on its seed alone, not on the machine's speed).
+**Its budget** is CPU time as a multiple of another level's at the same table, held over
+the whole game (:class:`~game.bridges.budget.CpuBudget`): before each decision the
+simulation count is set so that this player's CPU so far comes to ``cpu`` times the mean
+CPU seconds of the reference level's (``of``, Hard) searched decisions so far, times this
+player's decisions so far, at this player's own recent CPU seconds per simulation
+(smoothed); one decision gets between a quarter and four times its plain share. Hard plans
+a whole turn in one search and plays its later steps for free, while MCTS searches every
+action, so per turn MCTS gets more than ``cpu`` times Hard's thinking, never less. Before
+the reference level's first decision it runs ``start`` simulations; ``simulations`` fixes
+the count instead (a game then depends on its seed alone, not on the machine's speed).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from game.ai.arena import Table  # noqa: E402
 from game.ai.base import Bot  # noqa: E402
+from game.bridges.budget import CpuBudget  # noqa: E402
 from game.bridges.openspiel import (  # noqa: E402
     AztecGame,
     CutRolloutEvaluator,
@@ -48,8 +51,6 @@ from game.core.rng import Rng  # noqa: E402
 
 #: engines whose uniform random play does not end a game: rollouts are cut
 CUT_ENGINES = ("mexica", "mexica-neutral")
-#: the weight of the newest decision in the smoothed CPU seconds per simulation
-SMOOTHING = 0.3
 
 
 class OpenSpielMCTS(Bot):
@@ -72,8 +73,7 @@ class OpenSpielMCTS(Bot):
                              f"{simulations!r}")
         self.cpu, self.of, self.simulations = float(cpu), of, simulations
         self.start, self.uct_c, self.cut, self.most = start, float(uct_c), cut, most
-        #: this player's CPU seconds per simulation, smoothed (0: none measured yet)
-        self.rate = 0.0
+        self.pace = CpuBudget(self.cpu, start, most)
         self.table: Table | None = None
         self._game: AztecGame | None = None
 
@@ -89,14 +89,13 @@ class OpenSpielMCTS(Bot):
                   f"{self.cpu:g}x {self.of}'s CPU")
         return f"openspiel-mcts ({budget})"
 
-    def budget(self) -> int:
-        """Simulations for the next decision (see the module's docstring)."""
+    def budget(self, seat: int) -> int:
+        """Simulations for ``seat``'s next decision (see the module's docstring)."""
         if self.simulations is not None:
             return self.simulations
-        spent = self.table.mean_cpu(self.of) if self.table is not None else None
-        if spent is None or self.rate <= 0:
+        if self.table is None:
             return self.start
-        return max(2, min(self.most, round(self.cpu * spent / self.rate)))
+        return self.pace.simulations(self.table.mean_cpu(self.of), self.table.cpu[seat])
 
     def game(self, rules: Rules) -> AztecGame:
         """The OpenSpiel game of this table's variant and options."""
@@ -112,6 +111,7 @@ class OpenSpielMCTS(Bot):
 
     def decide(self, rules: Rules, view: dict[str, Any], legal: list[str],
                rng: Rng) -> tuple[list[str], Any]:
+        start = time.process_time()
         game = self.game(rules)
         seat = view["seat"]
         root = determinized(game, view, seat, rng)
@@ -121,12 +121,11 @@ class OpenSpielMCTS(Bot):
             CutRolloutEvaluator(self.cut, random_state=random_state)
             if engine in CUT_ENGINES else
             mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state))
-        sims = self.budget()
-        start = time.process_time()
+        sims = self.budget(seat)
         search = mcts.MCTSBot(game, self.uct_c, sims, evaluator, solve=False,
                               random_state=random_state)
         action = root.text(search.step(root))
-        per = (time.process_time() - start) / sims
-        self.rate = per if self.rate <= 0 else (1 - SMOOTHING) * self.rate + SMOOTHING * per
+        # the whole decision (its sampled state too), as the table records it
+        self.pace.measured(sims, time.process_time() - start)
         self.stats["simulations"] = sims
         return [action], None

@@ -108,6 +108,11 @@ def _print_summary(arms: list[ArmSummary]) -> None:
                                       for lv, r in arm.levels.items())
         print(f"  {arm.label}: {seats}{levels}; mean length {mean(arm.turns):.0f} turns, "
               f"{mean(arm.lengths):.0f} actions")
+        multiples = [f"{level_name(lv)} {mean(xs):.1f}x (per game {min(xs):.1f}-"
+                     f"{max(xs):.1f}x)" for lv, xs in arm.multiples.items() if max(xs) > 1]
+        if multiples:
+            print(f"    CPU per decision, as a multiple of the thriftiest level's: "
+                  f"{', '.join(multiples)}")
 
 
 def _level_rate(name: str, rate: Rate) -> str:

@@ -414,17 +414,20 @@ def _level_counts(arms: Sequence[ArmSummary], levels: Sequence[str]) -> list[str
             rate = arm.levels.get(lv)
             if rate is None:
                 continue
-            spent = arm.cpu.get(lv)
+            spent, times = arm.cpu.get(lv), arm.multiples.get(lv)
+            multiple = (f" ({mean(times):.1f}x, per game {min(times):.1f}-{max(times):.1f}x)"
+                        if times and max(times) > 1 else "")
             rows.append([_arm_cell(k, arm), _e(level_name(lv)),
                          f"{rate.wins:g} of {rate.games}", _pct(rate),
-                         f"{1000 * mean(spent):.0f} ms" if spent else "-"])
+                         f"{1000 * mean(spent):.0f} ms{multiple}" if spent else "-"])
     head = ["arm", "level", "games won", "win rate [95% interval]",
             "CPU per decision"]
     return [_table(head, rows),
             "<p>A shared win counts 1/k. CPU per decision is the mean over the games of "
             "each level's mean CPU time per decision that searched (plan steps and forced "
             "moves left out); it is recorded only in runs with a guest player whose "
-            "thinking is a multiple of another level's.</p>"]
+            "thinking is a multiple of another level's. The multiple is of the "
+            "thriftiest level's CPU in the same game.</p>"]
 
 
 def _scores_and_lengths(arms: Sequence[ArmSummary], seats: list[str]) -> list[str]:

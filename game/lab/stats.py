@@ -45,6 +45,9 @@ class ArmSummary:
     #: level -> its mean CPU seconds per searched decision, one per game that says
     #: (games with a guest player held to a multiple of another level's CPU)
     cpu: dict[str, list[float]] = field(default_factory=dict)
+    #: per such game, each level's CPU per decision as a multiple of the thriftiest
+    #: level's that game (OpenSpiel's MCTS at ten times Hard's: is it held there?)
+    multiples: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -90,9 +93,14 @@ def summarise(records: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[
                 arm.points[why] = arm.points.get(why, 0) + pts
         if record.get("first") is not None:
             arm.first[record["first"]] = arm.first.get(record["first"], 0) + 1
-        for level, spent in (record.get("cpu") or {}).items():
-            if isinstance(spent, int | float):
-                arm.cpu.setdefault(level, []).append(float(spent))
+        spent = {level: float(cpu) for level, cpu in (record.get("cpu") or {}).items()
+                 if isinstance(cpu, int | float)}
+        for level, cpu in spent.items():
+            arm.cpu.setdefault(level, []).append(cpu)
+        least = min(spent.values(), default=0.0)
+        if len(spent) > 1 and least > 0:
+            for level, cpu in spent.items():
+                arm.multiples.setdefault(level, []).append(cpu / least)
     return out
 
 

@@ -40,6 +40,9 @@ def test_a_tiny_tournament_against_openspiel_mcts_reports_its_counts(capsys, tmp
                if r["seats"].index("hard") in r["winners"])
     # each record says what each side spent, since MCTS's budget is a multiple of it
     assert all(set(r["cpu"]) == {"hard", "openspiel-mcts"} for r in records)
+    # and the summary says how many times the thriftier side's CPU the other got, by game
+    assert "CPU per decision, as a multiple of the thriftiest level's: " in stdout
+    assert "x (per game " in stdout
     assert f"Hard {50 * hard:.0f}% (won {hard:g} of 2, 95% interval" in stdout
     assert f"OpenSpiel MCTS {50 * (2 - hard):.0f}% (won {2 - hard:g} of 2" in stdout
     page = (out / "report.html").read_text()
