@@ -1,0 +1,41 @@
+"""What Mexica's frames cost in work, not in time (issue 37): a late board's big art is
+painted once and then only blitted. A frame that paints a side panel's whole stone again
+took 45-50 ms at 1080p: the hitch a player sees as a stutter after a move."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.kit.client.art.cache import ART
+from game.kit.client.layout import panel_area
+from game.ui import showcase
+
+
+def test_the_side_panels_stone_is_cut_once_whatever_strips_of_it_frames_repaint(make_app):
+    """After an action the side panel's contents change and frames painted in parts
+    repaint it a strip at a time (the board's, the cards' and the log's rectangles cut
+    across it): its stone is kept round its contents and within them, so its art is
+    painted (or cut) once, never again for each strip a frame repaints (each cut painted
+    the panel's whole stone when the cache no longer held it: 45-50 ms frames)."""
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, screen = play.view, app.screen
+    area = panel_area(play.game.players, 0, play.wide)
+    surface = screen.surface
+    whole = screen.rect(*area)
+    top = pygame.Rect(whole.x, whole.y, whole.w, whole.h // 2)
+    strips = [pygame.Rect(top.x, top.y + dy, top.w, 20) for dy in range(0, top.h - 20, 37)]
+    renders = None
+    for change in range(3):
+        view.panel_pops[change] = (f"+{change + 1}", 0.0)  # the contents change
+        for clip in (top, *strips):  # the change painted in the top half, then strips
+            surface.set_clip(clip)
+            try:
+                view.draw_panel(screen, area)
+            finally:
+                surface.set_clip(None)
+            if renders is None:  # the first paint may cut the stone's pieces
+                renders = ART.renders
+    assert ART.renders == renders, \
+        f"the side panel's art was painted {ART.renders - renders} times more"
+    assert app.failures == []
