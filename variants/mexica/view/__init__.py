@@ -94,8 +94,11 @@ class MexicaView(SeatStyle, AidPictures):
         self._seen_display = list(session.game.state.display)
         self._static = Layer()  # the map
         self._pieces = Layer()  # the map and the pieces
-        self._field = Layer()  # the pieces under the preview's field, and the field
-        self._near = Layer()  # the pieces under the preview near the cursor, and all of it
+        self._field = frame.Region()  # the pieces under the preview's field, and the field
+        #: the pieces under the districts the preview closes or founds, and all of the
+        #: preview there but its way and its ghost
+        self._districts = frame.Region()
+        self._near = frame.Region()  # the pieces under the way and the ghost, and all of it
         #: the board's parts and the facts they were made for (``view.frame``)
         self._kept_parts: tuple[Any, ...] | None = None
         #: the lake's ripples in groups, and the layout they were made for

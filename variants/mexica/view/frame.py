@@ -3,12 +3,13 @@ so that a frame paints again only what changed (issue 37, :mod:`game.kit.client.
 
 The board, in painting order: the table (the map and the pieces, a kept layer), the
 preview's field (what the tool in hand marks all over the board: the spaces it reaches,
-the walking costs, the faint districts), the preview near the cursor (its way, its ghost,
-the district it closes), each ripple of light on the lake, the pieces dropping in, each
-Pilli, the cursor, the points rising and the bursts. The lake's light, the breathing
-Pilli of the seat to play and the cursor's pulse change every frame: as parts of their
-own, those few small rectangles are painted again, not the board (1.2 Mpx at 1080p). A
-hover changes only the preview near the cursor; what the tool marks elsewhere is kept.
+the walking costs, the faint districts), the districts the preview closes or founds, the
+preview near the cursor (its way, the space it selects, its ghost), each ripple of light
+on the lake, the pieces dropping in, each Pilli, the cursor, the points rising and the
+bursts. The lake's light, the breathing Pilli of the seat to play and the cursor's pulse
+change every frame: as parts of their own, those few small rectangles are painted again,
+not the board (1.2 Mpx at 1080p). A hover changes only the preview near the cursor (and
+the districts, when they change with it); what the tool marks elsewhere is kept.
 
 The panel: its stone and contents, the standing of the district under the cursor (beside
 the panel, over the action log) and a founded token flying from the panel's display to
@@ -98,6 +99,14 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
                tuple((d["cells"], d["size"], d["token"]) for d in field.districts))
         out.append(BoardPart("field", wide, key, partial(
             _overlay, view, lay, view._field, key, wide, field)))
+    strong = [d for d in p.districts if not d["faint"]]
+    closes = _bounds(screen, lay, [c for d in strong for c in d["cells"]], strong)
+    if closes is not None:  # all of the preview there but the way and the ghost
+        still = Preview(zone=p.zone, labels=p.labels, districts=p.districts)
+        key = (shown, p.zone, tuple(p.labels.items()),
+               tuple((d["cells"], d["size"], d["token"], d["faint"]) for d in p.districts))
+        out.append(BoardPart("districts", closes, key, partial(
+            _overlay, view, lay, view._districts, key, closes, still)))
     near = _near_bounds(screen, lay, p)
     if near is not None:
         key = (shown, view._serial, view._hl_serial)
@@ -288,7 +297,7 @@ def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     return [r for r in out if r.w > 0 and r.h > 0]
 
 
-def _overlay(view: Any, lay: vp.Layout, layer: Layer, key: Any, bounds: Area, p: Preview,
+def _overlay(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: Preview,
              screen: Screen) -> None:
     """The pieces under ``bounds`` with the scoring's highlight, a lesson's step and the
     preview ``p`` over them: a layer of its own, kept per ``key``."""
@@ -309,7 +318,31 @@ def _overlay(view: Any, lay: vp.Layout, layer: Layer, key: Any, bounds: Area, p:
     screen.surface.blit(layer.scr.surface, layer.rect.topleft)
 
 
-def _region(layer: Layer, below: Layer, screen: Screen, bounds: Area) -> Screen:
+
+
+class Region(Layer):
+    """A layer over part of the board whose pixels lie in a surface kept as large as the
+    board's: bounds that change with each hover or tool allocate nothing (a new surface
+    of half the board, its pages touched for the first time, took 2 ms of the frame)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.backing: pygame.Surface | None = None
+
+    def surface(self, screen: Screen, size: tuple[int, int], most: tuple[int, int]) -> Screen:
+        """The layer's Screen, ``size`` pixels (its origin set by the caller), within a
+        surface of at least ``most`` (the board's pixels)."""
+        back = self.backing
+        if back is None or back.get_width() < size[0] or back.get_height() < size[1]:
+            back = self.backing = pygame.Surface((max(size[0], most[0]),
+                                                  max(size[1], most[1])))
+            self.scr = None
+        if self.scr is None or self.scr.surface.get_size() != size:
+            self.scr = screen.derived(back.subsurface((0, 0, *size)), 0.0, 0.0)
+        return self.scr
+
+
+def _region(layer: Region, below: Layer, screen: Screen, bounds: Area) -> Screen:
     """``layer`` over ``bounds`` (within ``below``), starting as a copy of ``below``
     there. Its pixels sit an even number of pixels from ``below``'s, so every logical
     point rounds to the same pixel on either (Python rounds halves to even)."""
@@ -317,9 +350,7 @@ def _region(layer: Layer, below: Layer, screen: Screen, bounds: Area) -> Screen:
     rect = screen.rect(*bounds).clip(below.rect)
     dx, dy = (rect.x - below.rect.x) % 2, (rect.y - below.rect.y) % 2
     rect = pygame.Rect(rect.x - dx, rect.y - dy, max(1, rect.w + dx), max(1, rect.h + dy))
-    if layer.scr is None or layer.scr.surface.get_size() != rect.size:
-        layer.scr = screen.derived(pygame.Surface(rect.size), 0.0, 0.0)
-    scr = layer.scr
+    scr = layer.surface(screen, rect.size, below.rect.size)
     scr.ox = below.scr.ox - (rect.x - below.rect.x)
     scr.oy = below.scr.oy - (rect.y - below.rect.y)
     layer.rect = rect
@@ -453,15 +484,15 @@ def _field_bounds(screen: Screen, lay: vp.Layout, field: Preview, highlight: fro
 
 
 def _near_bounds(screen: Screen, lay: vp.Layout, p: Preview) -> Rect | None:
-    """Where the preview near the cursor paints: its way, the space it selects, its ghost
-    and the districts it closes or founds."""
-    strong = [d for d in p.districts if not d["faint"]]
-    cells = [*p.path, *(c for d in strong for c in d["cells"])]
+    """Where the preview near the cursor paints: its way, the space it selects and its
+    ghost (the districts it closes or founds are a part of their own, under it: the one
+    a token founds stays while the cursor moves, and may reach across the board)."""
+    cells = list(p.path)
     if p.select is not None:
         cells.append(p.select)
     if p.ghost:
         cells += p.cells
-    return _bounds(screen, lay, cells, strong)
+    return _bounds(screen, lay, cells, [])
 
 
 def _bounds(screen: Screen, lay: vp.Layout, cells: list[int],
