@@ -39,3 +39,30 @@ def test_the_side_panels_stone_is_cut_once_whatever_strips_of_it_frames_repaint(
     assert ART.renders == renders, \
         f"the side panel's art was painted {ART.renders - renders} times more"
     assert app.failures == []
+
+
+def test_a_change_on_the_side_panel_paints_again_only_the_band_it_changes(make_app,
+                                                                          monkeypatch):
+    """The panel's contents are kept in bands: picking another tool repaints the tools'
+    rows, and the seats' rows (their hands, scores, AP tokens: most of the panel's words)
+    are not painted again; the next seat's turn repaints them."""
+    from variants.mexica.view import panel
+
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    painted: list[str] = []
+    for name in ("_head", "_tools", "_display", "_supply", "_players"):
+        real = getattr(panel, name)
+        monkeypatch.setattr(panel, name, lambda *a, _n=name, _r=real, **k: (
+            painted.append(_n), _r(*a, **k))[1])
+    showcase.key(app, pygame.K_TAB)
+    showcase.frames(app, 4)  # (a repaint may wait a frame or three)
+    assert "_tools" in painted
+    assert "_players" not in painted and "_display" not in painted, painted
+    painted.clear()
+    seat = play.game.current_player
+    while play.game.current_player == seat:
+        play.apply(following.pop(0))
+    showcase.frames(app, 4)
+    assert "_players" in painted  # whose turn it is shows there
+    assert app.failures == []

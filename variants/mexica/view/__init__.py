@@ -32,7 +32,6 @@ from game.kit.client import (
     Layer,
     Screen,
     SeatStyle,
-    Snapshot,
     StepQueue,
     draw_mark,
     finish,
@@ -50,7 +49,7 @@ from variants.mexica.view import frame, keys
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.aid_pages import AidPictures
-from variants.mexica.view.panel import TOOL_LABELS
+from variants.mexica.view.panel import TOOL_LABELS, Bands
 from variants.mexica.view.preview import (
     CANAL_MODES,
     MODE_NAMES,
@@ -103,8 +102,8 @@ class MexicaView(SeatStyle, AidPictures):
         self._kept_parts: tuple[Any, ...] | None = None
         #: the lake's ripples in groups, and the layout they were made for
         self._glint_groups: tuple[Any, ...] | None = None
-        #: the side panel's contents, kept while what they show holds
-        self.panel_part = Snapshot()
+        #: the side panel's contents, in bands each kept while what it shows holds
+        self.panel_part = Bands()
         #: where the panel's parts lie, and the facts they were measured for (``view.panel``)
         self.panel_place: tuple[Any, ...] | None = None
         #: where the board was last drawn: like the layers, a fact of the pixels (a founded
