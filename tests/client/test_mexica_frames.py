@@ -66,3 +66,33 @@ def test_a_change_on_the_side_panel_paints_again_only_the_band_it_changes(make_a
     showcase.frames(app, 4)
     assert "_players" in painted  # whose turn it is shows there
     assert app.failures == []
+
+
+def test_hovers_with_the_found_tool_repaint_the_marks_near_the_cursor_not_the_district(
+        make_app, monkeypatch):
+    """With the Found tool in hand the district the token would found is outlined, and
+    the ghost token follows the cursor: a hover paints the preview's layers again only
+    round the cursor, never over the district's box as well (it reached across the
+    board from wherever the cursor was: 3-5 ms a hover at 1080p)."""
+    from tests.client.test_mexica_damage import point
+    from variants.mexica.view import frame
+
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    while view.tool != "found":
+        showcase.key(app, pygame.K_TAB)
+    showcase.frames(app, 2)
+    assert any(not d["faint"] for d in view.preview.districts), "no district to found"
+    rebuilt: list[int] = []
+    real = frame._region
+    monkeypatch.setattr(frame, "_region", lambda layer, below, screen, bounds: (
+        rebuilt.append(round(bounds[2] * bounds[3])), real(layer, below, screen, bounds))[1])
+    for cell in range(board.size):
+        showcase.frames(app, 1, [point(app, cell)])
+    cs = frame.vp.make_layout(play.board_area, board.width, board.height).cs
+    assert len(rebuilt) >= board.size // 2
+    # the ghost token's cell and what a ghost reaches round it; the district once
+    most = sorted(rebuilt)[-2]
+    assert most <= (3 * cs) ** 2, f"a hover repainted {most / cs ** 2:.0f} cells of layers"
+    assert app.failures == []
