@@ -96,3 +96,31 @@ def test_hovers_with_the_found_tool_repaint_the_marks_near_the_cursor_not_the_di
     most = sorted(rebuilt)[-2]
     assert most <= (3 * cs) ** 2, f"a hover repainted {most / cs ** 2:.0f} cells of layers"
     assert app.failures == []
+
+
+def test_after_an_action_the_board_paints_again_only_the_pieces_it_changed(make_app,
+                                                                           monkeypatch):
+    """Actions on a late board (canals, bridges, temples, tokens, walks): the pieces'
+    layer paints again only the pieces in the rectangles the action changed, not every
+    piece on the board; and what it shows is what painting every piece shows
+    (``table.VERIFY``)."""
+    from variants.mexica.view import paint, table
+
+    monkeypatch.setattr(table, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    stamped = []
+    real = paint.stamp
+    layer = play.view._pieces  # (not the whole painting VERIFY compares it with)
+    monkeypatch.setattr(paint, "stamp", lambda scr, *a: (
+        stamped.append(scr is layer.scr), real(scr, *a)))
+    on_board = []
+    for action in following[:16]:
+        play.apply(action)
+        showcase.frames(app, 3)
+        on_board.append(len(paint.state_pieces(
+            play.view._board_lay, play.game.rules, play.game.state, play.view.colours,
+            play.view.marks, frozenset())))
+    assert sum(stamped) < 0.2 * sum(on_board), \
+        f"{sum(stamped)} pieces painted for {sum(on_board)} on the board after each action"
+    assert app.failures == []

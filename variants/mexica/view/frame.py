@@ -44,6 +44,7 @@ from variants.mexica.text import _
 from variants.mexica.view import anim as va
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
+from variants.mexica.view import table as vt
 from variants.mexica.view.panel import paint_panel, shelf_of
 from variants.mexica.view.preview import Preview
 
@@ -88,8 +89,8 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
     field = Preview(zone=p.zone, labels=p.labels,
                     districts=[d for d in p.districts if d["faint"]])
     wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
-    out = [BoardPart("table", lay.outer, table, partial(_table, view, lay, base, table,
-                                                        wide))]
+    out = [BoardPart("table", lay.outer, table, partial(vt.paint_table, view, lay, base,
+                                                        table, wide))]
     aim = None if target is None else (tuple(target.cells), tuple(target.path),
                                        target.ghost, target.ok, target.axis, target.level)
     shown = (table, aim, view.highlight_cells, language())
@@ -225,12 +226,7 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
                      partial(_panel, view, area))]
     box = standing_box(view, area)
     if box is not None:
-        standing = view.preview.standing
-        rows = tuple((r["owner"], r["place"], r["levels"], r["points"])
-                     for r in standing["rows"][:4])
-        key = (standing["size"], standing["token"], standing["founded"], rows,
-               tuple(view.session.name(r[0]) for r in rows), tuple(view.colours),
-               tuple(view.marks), language())
+        key = standing_key(view)
         x, y, w, h = box  # with its shadow (``frames.panel``), clear of the panel's stone
         out.append(BoardPart("standing", (x - SHADOW - 2, y - SHADOW / 2 - 1,
                                           w + 2 * SHADOW + 4, h + 1.5 * SHADOW + 3), key,
@@ -239,6 +235,16 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
         out.append(BoardPart("flight", _flight_bounds(view, screen, area), None,
                              partial(_flights, view, area)))
     return out
+
+
+def standing_key(view: Any) -> tuple[Any, ...]:
+    """What the standing of the district under the cursor shows."""
+    standing = view.preview.standing
+    rows = tuple((r["owner"], r["place"], r["levels"], r["points"])
+                 for r in standing["rows"][:4])
+    return (standing["size"], standing["token"], standing["founded"], rows,
+            tuple(view.session.name(r[0]) for r in rows), tuple(view.colours),
+            tuple(view.marks), language())
 
 
 def standing_box(view: Any, panel: Area) -> Area | None:
@@ -257,46 +263,6 @@ def standing_box(view: Any, panel: Area) -> Area | None:
 
 
 # -- painting ---------------------------------------------------------------------------
-def _table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any, ...],
-           field: Rect | None, screen: Screen) -> None:
-    """The map (a layer kept per size) and the pieces over it (kept per ``key``), but for
-    the rectangle of the preview's ``field``, whose layer holds the pieces too and covers
-    them next (a frame painting the whole board copies its pixels once, not twice)."""
-    st = view._static
-    if st.key != base:
-        vp.paint_static(st.fresh(screen, lay.outer), lay, view.board)
-        st.key = base
-    pieces = view._pieces
-    if pieces.key != key:
-        vp.paint_state(pieces.copy_of(st, screen, lay.outer), lay, view.rules, view.state,
-                       view.colours, view.marks, key[2])
-        pieces.key = key
-    assert pieces.scr is not None
-    surface = screen.surface
-    if field is None:
-        surface.blit(pieces.scr.surface, pieces.rect.topleft)
-        return
-    clip = surface.get_clip()
-    try:
-        for rect in _outside(clip, screen.rect(*field).clip(pieces.rect)):
-            surface.set_clip(rect)
-            surface.blit(pieces.scr.surface, pieces.rect.topleft)
-    finally:
-        surface.set_clip(clip)
-
-
-def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """``rect`` but for ``hole``, as up to four rectangles (above, below, left, right)."""
-    inner = rect.clip(hole)
-    if not inner.w or not inner.h:
-        return [rect]
-    out = [pygame.Rect(rect.x, rect.y, rect.w, inner.y - rect.y),
-           pygame.Rect(rect.x, inner.bottom, rect.w, rect.bottom - inner.bottom),
-           pygame.Rect(rect.x, inner.y, inner.x - rect.x, inner.h),
-           pygame.Rect(inner.right, inner.y, rect.right - inner.right, inner.h)]
-    return [r for r in out if r.w > 0 and r.h > 0]
-
-
 def _overlay(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: Preview,
              screen: Screen) -> None:
     """The pieces under ``bounds`` with the scoring's highlight, a lesson's step and the
