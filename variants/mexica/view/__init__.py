@@ -32,7 +32,6 @@ from game.kit.client import (
     Layer,
     Screen,
     SeatStyle,
-    Snapshot,
     StepQueue,
     draw_mark,
     finish,
@@ -106,8 +105,6 @@ class MexicaView(SeatStyle, AidPictures):
         self._kept_parts: tuple[Any, ...] | None = None
         #: the lake's ripples in groups, and the layout they were made for
         self._glint_groups: tuple[Any, ...] | None = None
-        #: the standing of the district under the cursor, kept while it holds
-        self.standing_part = Snapshot()
         #: the side panel's contents, in bands each kept while what it shows holds
         self.panel_part = Bands()
         #: where the panel's parts lie, and the facts they were measured for (``view.panel``)
@@ -431,7 +428,6 @@ class MexicaView(SeatStyle, AidPictures):
         self.fx.finish()
         self.panel_pops = {}
         self.panel_part.forget()
-        self.standing_part.forget()
         self.source = None
         self.highlight_cells = frozenset()
         self._hl_serial += 1
@@ -512,21 +508,13 @@ class MexicaView(SeatStyle, AidPictures):
         box = frame.standing_box(self, panel)
         if box is None or self.preview is None or self.preview.standing is None:
             return
-        # its words kept over its stone: beside the scoring overlay's edge, whose cards
-        # count up, it is painted again in strips, frame after frame
-        self.standing_part.draw(screen, box, frame.standing_key(self),
-                                lambda sc: self._standing_words(sc, box),
-                                under=frames.beneath(screen, *box, theme.ACCENT, kept=box,
-                                                     radius=10, fill=(10, 14, 24)))
-
-    def _standing_words(self, screen: Screen, box: Area) -> None:
         standing = self.preview.standing
-        assert standing is not None
-        bx, by, bw, _bh = box
+        bx, by, bw, bh = box
         size = standing["size"]
         head = (_("{size}-space district, token {token}", size=size, token=standing["token"])
                 if standing["founded"] else _("{size}-space district, unfounded", size=size))
         rows = standing["rows"][:4]
+        frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
         screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
 
         for i, row in enumerate(rows):
