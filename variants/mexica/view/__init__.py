@@ -32,7 +32,6 @@ from game.kit.client import (
     Layer,
     Screen,
     SeatStyle,
-    Snapshot,
     StepQueue,
     draw_mark,
     finish,
@@ -50,7 +49,7 @@ from variants.mexica.view import frame, keys
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.aid_pages import AidPictures
-from variants.mexica.view.panel import TOOL_LABELS
+from variants.mexica.view.panel import TOOL_LABELS, Bands
 from variants.mexica.view.preview import (
     CANAL_MODES,
     MODE_NAMES,
@@ -94,14 +93,20 @@ class MexicaView(SeatStyle, AidPictures):
         self._seen_display = list(session.game.state.display)
         self._static = Layer()  # the map
         self._pieces = Layer()  # the map and the pieces
-        self._field = Layer()  # the pieces under the preview's field, and the field
-        self._near = Layer()  # the pieces under the preview near the cursor, and all of it
+        #: each piece on it and where (pixels), and the map's key they were painted over
+        self._pieces_shown: list[tuple[Any, Any]] = []
+        self._pieces_base: Any = None
+        self._field = frame.Region()  # the pieces under the preview's field, and the field
+        #: the pieces under the districts the preview closes or founds, and all of the
+        #: preview there but its way and its ghost
+        self._districts = frame.Region()
+        self._near = frame.Region()  # the pieces under the way and the ghost, and all of it
         #: the board's parts and the facts they were made for (``view.frame``)
         self._kept_parts: tuple[Any, ...] | None = None
         #: the lake's ripples in groups, and the layout they were made for
         self._glint_groups: tuple[Any, ...] | None = None
-        #: the side panel's contents, kept while what they show holds
-        self.panel_part = Snapshot()
+        #: the side panel's contents, in bands each kept while what it shows holds
+        self.panel_part = Bands()
         #: where the panel's parts lie, and the facts they were measured for (``view.panel``)
         self.panel_place: tuple[Any, ...] | None = None
         #: where the board was last drawn: like the layers, a fact of the pixels (a founded

@@ -3,12 +3,13 @@ so that a frame paints again only what changed (issue 37, :mod:`game.kit.client.
 
 The board, in painting order: the table (the map and the pieces, a kept layer), the
 preview's field (what the tool in hand marks all over the board: the spaces it reaches,
-the walking costs, the faint districts), the preview near the cursor (its way, its ghost,
-the district it closes), each ripple of light on the lake, the pieces dropping in, each
-Pilli, the cursor, the points rising and the bursts. The lake's light, the breathing
-Pilli of the seat to play and the cursor's pulse change every frame: as parts of their
-own, those few small rectangles are painted again, not the board (1.2 Mpx at 1080p). A
-hover changes only the preview near the cursor; what the tool marks elsewhere is kept.
+the walking costs, the faint districts), the districts the preview closes or founds, the
+preview near the cursor (its way, the space it selects, its ghost), each ripple of light
+on the lake, the pieces dropping in, each Pilli, the cursor, the points rising and the
+bursts. The lake's light, the breathing Pilli of the seat to play and the cursor's pulse
+change every frame: as parts of their own, those few small rectangles are painted again,
+not the board (1.2 Mpx at 1080p). A hover changes only the preview near the cursor (and
+the districts, when they change with it); what the tool marks elsewhere is kept.
 
 The panel: its stone and contents, the standing of the district under the cursor (beside
 the panel, over the action log) and a founded token flying from the panel's display to
@@ -43,6 +44,7 @@ from variants.mexica.text import _
 from variants.mexica.view import anim as va
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
+from variants.mexica.view import table as vt
 from variants.mexica.view.panel import paint_panel, shelf_of
 from variants.mexica.view.preview import Preview
 
@@ -87,8 +89,8 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
     field = Preview(zone=p.zone, labels=p.labels,
                     districts=[d for d in p.districts if d["faint"]])
     wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
-    out = [BoardPart("table", lay.outer, table, partial(_table, view, lay, base, table,
-                                                        wide))]
+    out = [BoardPart("table", lay.outer, table, partial(vt.paint_table, view, lay, base,
+                                                        table, wide))]
     aim = None if target is None else (tuple(target.cells), tuple(target.path),
                                        target.ghost, target.ok, target.axis, target.level)
     shown = (table, aim, view.highlight_cells, language())
@@ -98,6 +100,14 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
                tuple((d["cells"], d["size"], d["token"]) for d in field.districts))
         out.append(BoardPart("field", wide, key, partial(
             _overlay, view, lay, view._field, key, wide, field)))
+    strong = [d for d in p.districts if not d["faint"]]
+    closes = _bounds(screen, lay, [c for d in strong for c in d["cells"]], strong)
+    if closes is not None:  # all of the preview there but the way and the ghost
+        still = Preview(zone=p.zone, labels=p.labels, districts=p.districts)
+        key = (shown, p.zone, tuple(p.labels.items()),
+               tuple((d["cells"], d["size"], d["token"], d["faint"]) for d in p.districts))
+        out.append(BoardPart("districts", closes, key, partial(
+            _overlay, view, lay, view._districts, key, closes, still)))
     near = _near_bounds(screen, lay, p)
     if near is not None:
         key = (shown, view._serial, view._hl_serial)
@@ -216,12 +226,7 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
                      partial(_panel, view, area))]
     box = standing_box(view, area)
     if box is not None:
-        standing = view.preview.standing
-        rows = tuple((r["owner"], r["place"], r["levels"], r["points"])
-                     for r in standing["rows"][:4])
-        key = (standing["size"], standing["token"], standing["founded"], rows,
-               tuple(view.session.name(r[0]) for r in rows), tuple(view.colours),
-               tuple(view.marks), language())
+        key = standing_key(view)
         x, y, w, h = box  # with its shadow (``frames.panel``), clear of the panel's stone
         out.append(BoardPart("standing", (x - SHADOW - 2, y - SHADOW / 2 - 1,
                                           w + 2 * SHADOW + 4, h + 1.5 * SHADOW + 3), key,
@@ -230,6 +235,16 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
         out.append(BoardPart("flight", _flight_bounds(view, screen, area), None,
                              partial(_flights, view, area)))
     return out
+
+
+def standing_key(view: Any) -> tuple[Any, ...]:
+    """What the standing of the district under the cursor shows."""
+    standing = view.preview.standing
+    rows = tuple((r["owner"], r["place"], r["levels"], r["points"])
+                 for r in standing["rows"][:4])
+    return (standing["size"], standing["token"], standing["founded"], rows,
+            tuple(view.session.name(r[0]) for r in rows), tuple(view.colours),
+            tuple(view.marks), language())
 
 
 def standing_box(view: Any, panel: Area) -> Area | None:
@@ -248,47 +263,7 @@ def standing_box(view: Any, panel: Area) -> Area | None:
 
 
 # -- painting ---------------------------------------------------------------------------
-def _table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any, ...],
-           field: Rect | None, screen: Screen) -> None:
-    """The map (a layer kept per size) and the pieces over it (kept per ``key``), but for
-    the rectangle of the preview's ``field``, whose layer holds the pieces too and covers
-    them next (a frame painting the whole board copies its pixels once, not twice)."""
-    st = view._static
-    if st.key != base:
-        vp.paint_static(st.fresh(screen, lay.outer), lay, view.board)
-        st.key = base
-    pieces = view._pieces
-    if pieces.key != key:
-        vp.paint_state(pieces.copy_of(st, screen, lay.outer), lay, view.rules, view.state,
-                       view.colours, view.marks, key[2])
-        pieces.key = key
-    assert pieces.scr is not None
-    surface = screen.surface
-    if field is None:
-        surface.blit(pieces.scr.surface, pieces.rect.topleft)
-        return
-    clip = surface.get_clip()
-    try:
-        for rect in _outside(clip, screen.rect(*field).clip(pieces.rect)):
-            surface.set_clip(rect)
-            surface.blit(pieces.scr.surface, pieces.rect.topleft)
-    finally:
-        surface.set_clip(clip)
-
-
-def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """``rect`` but for ``hole``, as up to four rectangles (above, below, left, right)."""
-    inner = rect.clip(hole)
-    if not inner.w or not inner.h:
-        return [rect]
-    out = [pygame.Rect(rect.x, rect.y, rect.w, inner.y - rect.y),
-           pygame.Rect(rect.x, inner.bottom, rect.w, rect.bottom - inner.bottom),
-           pygame.Rect(rect.x, inner.y, inner.x - rect.x, inner.h),
-           pygame.Rect(inner.right, inner.y, rect.right - inner.right, inner.h)]
-    return [r for r in out if r.w > 0 and r.h > 0]
-
-
-def _overlay(view: Any, lay: vp.Layout, layer: Layer, key: Any, bounds: Area, p: Preview,
+def _overlay(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: Preview,
              screen: Screen) -> None:
     """The pieces under ``bounds`` with the scoring's highlight, a lesson's step and the
     preview ``p`` over them: a layer of its own, kept per ``key``."""
@@ -309,7 +284,31 @@ def _overlay(view: Any, lay: vp.Layout, layer: Layer, key: Any, bounds: Area, p:
     screen.surface.blit(layer.scr.surface, layer.rect.topleft)
 
 
-def _region(layer: Layer, below: Layer, screen: Screen, bounds: Area) -> Screen:
+
+
+class Region(Layer):
+    """A layer over part of the board whose pixels lie in a surface kept as large as the
+    board's: bounds that change with each hover or tool allocate nothing (a new surface
+    of half the board, its pages touched for the first time, took 2 ms of the frame)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.backing: pygame.Surface | None = None
+
+    def surface(self, screen: Screen, size: tuple[int, int], most: tuple[int, int]) -> Screen:
+        """The layer's Screen, ``size`` pixels (its origin set by the caller), within a
+        surface of at least ``most`` (the board's pixels)."""
+        back = self.backing
+        if back is None or back.get_width() < size[0] or back.get_height() < size[1]:
+            back = self.backing = pygame.Surface((max(size[0], most[0]),
+                                                  max(size[1], most[1])))
+            self.scr = None
+        if self.scr is None or self.scr.surface.get_size() != size:
+            self.scr = screen.derived(back.subsurface((0, 0, *size)), 0.0, 0.0)
+        return self.scr
+
+
+def _region(layer: Region, below: Layer, screen: Screen, bounds: Area) -> Screen:
     """``layer`` over ``bounds`` (within ``below``), starting as a copy of ``below``
     there. Its pixels sit an even number of pixels from ``below``'s, so every logical
     point rounds to the same pixel on either (Python rounds halves to even)."""
@@ -317,9 +316,7 @@ def _region(layer: Layer, below: Layer, screen: Screen, bounds: Area) -> Screen:
     rect = screen.rect(*bounds).clip(below.rect)
     dx, dy = (rect.x - below.rect.x) % 2, (rect.y - below.rect.y) % 2
     rect = pygame.Rect(rect.x - dx, rect.y - dy, max(1, rect.w + dx), max(1, rect.h + dy))
-    if layer.scr is None or layer.scr.surface.get_size() != rect.size:
-        layer.scr = screen.derived(pygame.Surface(rect.size), 0.0, 0.0)
-    scr = layer.scr
+    scr = layer.surface(screen, rect.size, below.rect.size)
     scr.ox = below.scr.ox - (rect.x - below.rect.x)
     scr.oy = below.scr.oy - (rect.y - below.rect.y)
     layer.rect = rect
@@ -453,15 +450,15 @@ def _field_bounds(screen: Screen, lay: vp.Layout, field: Preview, highlight: fro
 
 
 def _near_bounds(screen: Screen, lay: vp.Layout, p: Preview) -> Rect | None:
-    """Where the preview near the cursor paints: its way, the space it selects, its ghost
-    and the districts it closes or founds."""
-    strong = [d for d in p.districts if not d["faint"]]
-    cells = [*p.path, *(c for d in strong for c in d["cells"])]
+    """Where the preview near the cursor paints: its way, the space it selects and its
+    ghost (the districts it closes or founds are a part of their own, under it: the one
+    a token founds stays while the cursor moves, and may reach across the board)."""
+    cells = list(p.path)
     if p.select is not None:
         cells.append(p.select)
     if p.ghost:
         cells += p.cells
-    return _bounds(screen, lay, cells, strong)
+    return _bounds(screen, lay, cells, [])
 
 
 def _bounds(screen: Screen, lay: vp.Layout, cells: list[int],

@@ -43,8 +43,14 @@ def panel_key(view: Any) -> Hashable:
     level, the bridge picked up, the token chosen in the menu), the seats' looks and
     the "+N" rising over a seat's row. The cursor alone changes none of it: a bridge's
     way is the preview's, which may turn with the space under the cursor."""
+    return (*panel_layout_key(view), tuple(sorted(view.panel_pops.items())))
+
+
+def panel_layout_key(view: Any) -> tuple[Any, ...]:
+    """:func:`panel_key` but for the "+N" rising (which moves every frame for a while, and
+    moves nothing else): what the panel's layout follows."""
     game = view.session.game
     preview = view.preview
     return (view.session.version, id(game), view.tool, view.canal_mode, preview.axis,
             view.level, view.source, preview.menu_index, tuple(view.colours),
-            tuple(view.marks), tuple(sorted(view.panel_pops.items())))
+            tuple(view.marks))

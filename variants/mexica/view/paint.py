@@ -7,11 +7,14 @@ area. Pieces carry their owner's colour *and* shape mark.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.kit.client import (
     NEUTRAL,
     NEUTRAL_MARK,
+    Piece,
     Screen,
     draw_mark,
     palette,
@@ -273,42 +276,100 @@ def state_key(state: MexicaState) -> tuple[Any, ...]:
 def paint_state(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState,
                 colours: list[Any], marks: list[str], hidden: frozenset[int]) -> None:
     """Everything on the board except the Pilli (drawn per frame) and hidden cells."""
+    for piece in state_pieces(lay, rules, state, colours, marks, hidden):
+        piece.paint(scr)
+
+
+#: logical units a piece's bounds reach past its sprite's box: a sprite is padded by up
+#: to 2 pixels more than its margin (``stamp``), 3 logical units at 720p
+REACH = 4.0
+
+
+def state_pieces(lay: Layout, rules: MexicaRules, state: MexicaState, colours: list[Any],
+                 marks: list[str], hidden: frozenset[int]) -> list[Piece]:
+    """What :func:`paint_state` paints, piece by piece in its order, each with what it
+    shows (its place among it) and its bounds: after an action the pieces layer paints
+    again only where pieces came, went or changed (``view.frame``)."""
     cs = lay.cs
-    founded = sorted({state.label[c] for c in state.tokens})
-    view_land.paint_founded(scr, lay, rules.table.board,
-                            [sorted(state.dcells.get(label, ())) for label in founded])
+    board = rules.table.board
+    out = []
+    for label in sorted({state.label[c] for c in state.tokens}):
+        cells = sorted(state.dcells.get(label, ()))
+        out.append(Piece(("founded", tuple(cells)), _box(lay, cells, REACH),
+                         partial(view_land.paint_founded, lay=lay, board=board,
+                                 districts=[cells])))
     for tile in state.tiles:
         if not hidden.intersection(tile):
             small, local = _local_tile(tile, lay.cols, cs)
             x, y, w, h = tile_rect(lay, tile)
-            stamp(scr, ("canal", small.cols, small.rows, local), x, y, w, h, 0.0,
-                  lambda sub, small=small, local=local: paint_canal(sub, small, local))
-    board = rules.table.board
+            out.append(Piece(("canal", tile), (x - REACH, y - REACH, w + 2 * REACH,
+                                               h + 2 * REACH),
+                             partial(_stamped, ("canal", small.cols, small.rows, local),
+                                     (x, y, w, h, 0.0), partial(_canal, small, local))))
     for c, axis in state.bridges.items():
         for r in board.ramps(c, axis):
             if r >= 0:
-                paint_ramp(scr, lay, c, r)
+                out.append(Piece(("ramp", c, r), _box(lay, [c, r], REACH),
+                                 partial(_ramp, lay, c, r)))
     one = Layout(0.0, 0.0, cs, 1, 1)
     for c, axis in state.bridges.items():
         if c not in hidden:
-            x, y = lay.xy(c)
-            stamp(scr, ("bridge", axis), x, y, cs, cs, cs * 0.3,
-                  lambda sub, axis=axis: paint_bridge(sub, one, 0, axis))
+            out.append(_on_cell(lay, c, ("bridge", axis), cs * 0.3,
+                                partial(_bridge, one, axis)))
     for c, (owner, level) in state.temples.items():
         if c not in hidden:
-            x, y = lay.xy(c)
             colour, mark = seat_colour(colours, owner), seat_mark(marks, owner)
-            stamp(scr, ("temple", level, colour, mark), x, y, cs, cs, cs * 0.1,
-                  lambda sub, level=level, colour=colour, mark=mark:
-                  paint_temple(sub, 0.0, 0.0, cs, level, colour, mark))
+            out.append(_on_cell(lay, c, ("temple", level, tuple(colour), mark), cs * 0.1,
+                                partial(_temple, cs, level, colour, mark)))
     for c, size in state.tokens.items():
         if c not in hidden:
-            x, y = lay.xy(c)
             info = rules.table.token_info.get(size)
             look = (info["founder"], info["presence"]) if info else None
-            stamp(scr, ("token", size, look), x, y, cs, cs, cs * 0.1,
-                  lambda sub, size=size, info=info:
-                  paint_token(sub, 0.0, 0.0, cs, size, info))
+            out.append(_on_cell(lay, c, ("token", size, look), cs * 0.1,
+                                partial(_token, cs, size, info)))
+    return out
+
+
+def _on_cell(lay: Layout, c: int, key: tuple[Any, ...], margin: float,
+             paint: Callable[[Screen], None]) -> Piece:
+    """A piece stamped on cell ``c`` (its sprite ``key``, ``margin`` round the cell)."""
+    x, y = lay.xy(c)
+    cs = lay.cs
+    reach = margin + REACH
+    return Piece((key, c), (x - reach, y - reach, cs + 2 * reach, cs + 2 * reach),
+                 partial(_stamped, key, (x, y, cs, cs, margin), paint))
+
+
+def _stamped(key: tuple[Any, ...], box: tuple[float, float, float, float, float],
+             paint: Callable[[Screen], None], scr: Screen) -> None:
+    stamp(scr, key, *box, paint)
+
+
+def _box(lay: Layout, cells: list[int], reach: float) -> tuple[float, float, float, float]:
+    xs = [lay.xy(c) for c in cells]
+    x0, y0 = min(x for x, _y in xs), min(y for _x, y in xs)
+    return (x0 - reach, y0 - reach, max(x for x, _y in xs) + lay.cs - x0 + 2 * reach,
+            max(y for _x, y in xs) + lay.cs - y0 + 2 * reach)
+
+
+def _canal(small: Layout, local: tuple[int, ...], sub: Screen) -> None:
+    paint_canal(sub, small, local)
+
+
+def _ramp(lay: Layout, c: int, r: int, scr: Screen) -> None:
+    paint_ramp(scr, lay, c, r)
+
+
+def _bridge(one: Layout, axis: str, sub: Screen) -> None:
+    paint_bridge(sub, one, 0, axis)
+
+
+def _temple(cs: float, level: int, colour: Any, mark: str, sub: Screen) -> None:
+    paint_temple(sub, 0.0, 0.0, cs, level, colour, mark)
+
+
+def _token(cs: float, size: int, info: dict[str, Any] | None, sub: Screen) -> None:
+    paint_token(sub, 0.0, 0.0, cs, size, info)
 
 
 def paint_ramp(scr: Screen, lay: Layout, bridge: int, ramp: int) -> None:

@@ -1,0 +1,126 @@
+"""What Mexica's frames cost in work, not in time (issue 37): a late board's big art is
+painted once and then only blitted. A frame that paints a side panel's whole stone again
+took 45-50 ms at 1080p: the hitch a player sees as a stutter after a move."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.kit.client.art.cache import ART
+from game.kit.client.layout import panel_area
+from game.ui import showcase
+
+
+def test_the_side_panels_stone_is_cut_once_whatever_strips_of_it_frames_repaint(make_app):
+    """After an action the side panel's contents change and frames painted in parts
+    repaint it a strip at a time (the board's, the cards' and the log's rectangles cut
+    across it): its stone is kept round its contents and within them, so its art is
+    painted (or cut) once, never again for each strip a frame repaints (each cut painted
+    the panel's whole stone when the cache no longer held it: 45-50 ms frames)."""
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, screen = play.view, app.screen
+    area = panel_area(play.game.players, 0, play.wide)
+    surface = screen.surface
+    whole = screen.rect(*area)
+    top = pygame.Rect(whole.x, whole.y, whole.w, whole.h // 2)
+    strips = [pygame.Rect(top.x, top.y + dy, top.w, 20) for dy in range(0, top.h - 20, 37)]
+    renders = None
+    for change in range(3):
+        view.panel_pops[change] = (f"+{change + 1}", 0.0)  # the contents change
+        for clip in (top, *strips):  # the change painted in the top half, then strips
+            surface.set_clip(clip)
+            try:
+                view.draw_panel(screen, area)
+            finally:
+                surface.set_clip(None)
+            if renders is None:  # the first paint may cut the stone's pieces
+                renders = ART.renders
+    assert ART.renders == renders, \
+        f"the side panel's art was painted {ART.renders - renders} times more"
+    assert app.failures == []
+
+
+def test_a_change_on_the_side_panel_paints_again_only_the_band_it_changes(make_app,
+                                                                          monkeypatch):
+    """The panel's contents are kept in bands: picking another tool repaints the tools'
+    rows, and the seats' rows (their hands, scores, AP tokens: most of the panel's words)
+    are not painted again; the next seat's turn repaints them."""
+    from variants.mexica.view import panel
+
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    painted: list[str] = []
+    for name in ("_head", "_tools", "_display", "_supply", "_players"):
+        real = getattr(panel, name)
+        monkeypatch.setattr(panel, name, lambda *a, _n=name, _r=real, **k: (
+            painted.append(_n), _r(*a, **k))[1])
+    showcase.key(app, pygame.K_TAB)
+    showcase.frames(app, 4)  # (a repaint may wait a frame or three)
+    assert "_tools" in painted
+    assert "_players" not in painted and "_display" not in painted, painted
+    painted.clear()
+    seat = play.game.current_player
+    while play.game.current_player == seat:
+        play.apply(following.pop(0))
+    showcase.frames(app, 4)
+    assert "_players" in painted  # whose turn it is shows there
+    assert app.failures == []
+
+
+def test_hovers_with_the_found_tool_repaint_the_marks_near_the_cursor_not_the_district(
+        make_app, monkeypatch):
+    """With the Found tool in hand the district the token would found is outlined, and
+    the ghost token follows the cursor: a hover paints the preview's layers again only
+    round the cursor, never over the district's box as well (it reached across the
+    board from wherever the cursor was: 3-5 ms a hover at 1080p)."""
+    from tests.client.test_mexica_damage import point
+    from variants.mexica.view import frame
+
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    while view.tool != "found":
+        showcase.key(app, pygame.K_TAB)
+    showcase.frames(app, 2)
+    assert any(not d["faint"] for d in view.preview.districts), "no district to found"
+    rebuilt: list[int] = []
+    real = frame._region
+    monkeypatch.setattr(frame, "_region", lambda layer, below, screen, bounds: (
+        rebuilt.append(round(bounds[2] * bounds[3])), real(layer, below, screen, bounds))[1])
+    for cell in range(board.size):
+        showcase.frames(app, 1, [point(app, cell)])
+    cs = frame.vp.make_layout(play.board_area, board.width, board.height).cs
+    assert len(rebuilt) >= board.size // 2
+    # the ghost token's cell and what a ghost reaches round it; the district once
+    most = sorted(rebuilt)[-2]
+    assert most <= (3 * cs) ** 2, f"a hover repainted {most / cs ** 2:.0f} cells of layers"
+    assert app.failures == []
+
+
+def test_after_an_action_the_board_paints_again_only_the_pieces_it_changed(make_app,
+                                                                           monkeypatch):
+    """Actions on a late board (canals, bridges, temples, tokens, walks): the pieces'
+    layer paints again only the pieces in the rectangles the action changed, not every
+    piece on the board; and what it shows is what painting every piece shows
+    (``table.VERIFY``)."""
+    from variants.mexica.view import paint, table
+
+    monkeypatch.setattr(table, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    stamped = []
+    real = paint.stamp
+    layer = play.view._pieces  # (not the whole painting VERIFY compares it with)
+    monkeypatch.setattr(paint, "stamp", lambda scr, *a: (
+        stamped.append(scr is layer.scr), real(scr, *a)))
+    on_board = []
+    for action in following[:16]:
+        play.apply(action)
+        showcase.frames(app, 3)
+        on_board.append(len(paint.state_pieces(
+            play.view._board_lay, play.game.rules, play.game.state, play.view.colours,
+            play.view.marks, frozenset())))
+    assert sum(stamped) < 0.2 * sum(on_board), \
+        f"{sum(stamped)} pieces painted for {sum(on_board)} on the board after each action"
+    assert app.failures == []
