@@ -23,6 +23,7 @@ import pygame
 
 from game.api import new_game
 from game.i18n import set_language
+from game.kit.client.layout import seat_cards
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from tests.aztlan import position
@@ -132,6 +133,39 @@ def test_the_cursors_pulse_is_painted_in_parts_as_a_whole_repaint_paints_it(make
     changes = sum(a != b for a, b in zip(keys, keys[1:], strict=False))
     assert 2 <= changes <= 30, f"the board's key changed {changes} times in 70 frames"
     assert all(counts[-70:]), "a still board with its cursor was painted whole"
+
+
+def test_a_still_board_repaints_its_pulses_not_the_board_nor_the_other_seat_cards(make_app):
+    """A person placing, nothing else moving: the cursor's outlines and the ghost pulse,
+    the deciding seat's card breathes. Each frame repaints and presents only those, never
+    the whole board nor another seat's card with its facts (the board was one part, so
+    each step of the pulse painted the map and both tracks again; and a view with facts
+    on the seat cards had every card painted every frame)."""
+    app = make_app(size=(1280, 720))
+    play = start(app, position(3))
+    view = play.view
+    counts: list[bool] = []
+    for _ in range(600):  # the turn's banner over the seat cards goes
+        frame(app, [], counts)
+        if not play.banner.active:
+            break
+    assert not play.banner.active and view.decision.kind in ("place", "move")
+    board = app.screen.rect(*play.board_area)
+    cards = seat_cards(play.game.players, view.seat_fact_lines, play.wide)
+    current = play.game.current_player
+    others = [app.screen.rect(*card).center for seat, card in enumerate(cards)
+              if seat != current]
+    repainted = []
+    for _ in range(70):  # a whole pulse and more
+        frame(app, [], counts)
+        painted = app.painter.painted
+        assert painted is not None, "a still board was painted whole"
+        assert not [r for r in painted for at in others if r.collidepoint(at)], \
+            f"another seat's card was painted again: {painted}"
+        repainted.append(sum(r.clip(board).w * r.clip(board).h for r in painted)
+                         / (board.w * board.h))
+    assert max(repainted) < 0.1, f"a frame repainted {max(repainted):.0%} of the board"
+    assert sum(share > 0 for share in repainted) >= 2, "the cursor's pulse was never shown"
 
 
 def test_no_secret_of_the_seat_before_survives_a_hand_off_in_parts(make_app):

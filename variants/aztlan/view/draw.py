@@ -49,15 +49,34 @@ from variants.aztlan.view.ports import Painter
 
 
 def draw(v: Painter, screen: Screen, area: Area) -> None:
+    """The whole board, as its parts (``frame.board_parts``) paint it in order."""
     m = v.model
     if m is None:
         return
-    rules = v.rules
     lay = v.layout(area)
-    base = (screen.scale, screen.ox, screen.oy, lay)
+    colours, marks = v.army_colours, v.army_marks
+    paint_map(v, screen, lay, m)
+    # the tracks before what moves: their kept pixels must never hold a passing spark
+    draw_tracks(v, screen, lay, m)
+    draw_cursor(v, screen, lay)
+    draw_target(v, screen, lay, m, colours, marks)
+    draw_ghost(v, screen, lay, m, colours, marks)
+    draw_anims(v, screen, lay, colours, marks)
+    v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
+
+
+def map_base(screen: Screen, lay: Layout) -> tuple[Any, ...]:
+    """What the island's layer is painted for: the scale and the layout."""
+    return (screen.scale, screen.ox, screen.oy, lay)
+
+
+def paint_map(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
+    """The island, its pieces and the highlights over them: three kept layers, each
+    painted again only when what it shows changed, the top one blitted."""
+    base = map_base(screen, lay)
     st = v.canvas.static_layer
     if st.key != base:
-        vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, rules.table.island)
+        vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, v.rules.table.island)
         st.key = base
     colours, marks = v.army_colours, v.army_marks
     pieces = v.canvas.pieces_layer
@@ -71,10 +90,6 @@ def draw(v: Painter, screen: Screen, area: Area) -> None:
     shown = draw_overlay(v, screen, lay, m, shows)
     assert shown.scr is not None
     screen.surface.blit(shown.scr.surface, shown.rect.topleft)
-    # the tracks before what moves: their kept pixels must never hold a passing spark
-    draw_tracks(v, screen, lay, m)
-    draw_moving(v, screen, lay, m, colours, marks)
-    v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
 
 
 def draw_overlay(v: Painter, screen: Screen, lay: Layout, m: Model,
@@ -104,16 +119,33 @@ def draw_tracks(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     """The score track and the age track under the map: their stone panels (cached art)
     and, inside, what they show, kept while the scores, the age and the turn order hold
     (and the language their words are in)."""
-    colours, marks = tuple(v.seat_colours), tuple(v.seat_marks)
+    draw_track(v, screen, lay, m)
+    draw_age(v, screen, lay, m)
+
+
+def track_key(v: Painter, m: Model) -> tuple[Any, ...]:
+    """What the score track shows."""
+    return (tuple(m.scores), tuple(m.ranking), tuple(v.seat_colours), tuple(v.seat_marks),
+            language())
+
+
+def age_key(v: Painter, m: Model) -> tuple[Any, ...]:
+    """What the age track shows."""
+    return (m.age, m.phase, tuple(m.order), m.current, tuple(v.seat_colours),
+            tuple(v.seat_marks), language())
+
+
+def draw_track(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     kept(v, screen, "track", lay.track).draw(
-        screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours, marks, language()),
+        screen, lay.track, track_key(v, m),
         lambda s: vp.paint_track(s, lay.track, m.scores, m.ranking, v.seat_colours,
                                  v.seat_marks),
         under=beneath(screen, lay.track, theme.PANEL_LIGHT, radius=12, width=2))
+
+
+def draw_age(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     kept(v, screen, "age", lay.age).draw(
-        screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours, marks,
-                          language()),
-        lambda s: paint_age(s, lay.age, v, m),
+        screen, lay.age, age_key(v, m), lambda s: paint_age(s, lay.age, v, m),
         under=beneath(screen, lay.age, theme.PANEL_LIGHT, radius=12, width=2))
 
 
@@ -337,18 +369,24 @@ def dist_to_mean(v: Painter, c: int, cells: tuple[int, ...]) -> float:
     return (x - mx) ** 2 + (y - my) ** 2
 
 
-def draw_moving(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list[Any],
-                 marks: list[str]) -> None:
-    d = v.decision
+def draw_cursor(v: Painter, screen: Screen, lay: Layout) -> None:
+    """The map's cursor: two outlines of its territory, pulsing."""
+    if shows_cursor(v) and clipped_in(screen, lay, v.geo, v.cursor):
+        under, over = cursor_widths(lay, pulse(v))
+        vp.outline(screen, lay, v.geo, v.cursor, vp.INK, under)
+        vp.outline(screen, lay, v.geo, v.cursor, cursor_colour(v), over)
+
+
+def cursor_colour(v: Painter) -> tuple[int, int, int]:
+    """The cursor's outline: bright where a person decides, dim while others do."""
+    return theme.TEXT if v.decision.kind != "wait" else theme.TEXT_DIM
+
+
+def draw_anims(v: Painter, screen: Screen, lay: Layout, colours: list[Any],
+               marks: list[str]) -> None:
+    """The pawns dropping and sliding in, the points and domains rising, the banner."""
     k = lay.k
     geo = v.geo
-    if shows_cursor(v) and clipped_in(screen, lay, v.geo, v.cursor):
-        colour = theme.TEXT if d.kind != "wait" else theme.TEXT_DIM
-        under, over = cursor_widths(lay, pulse(v))
-        vp.outline(screen, lay, geo, v.cursor, vp.INK, under)
-        vp.outline(screen, lay, geo, v.cursor, colour, over)
-    draw_target(v, screen, lay, m, colours, marks)
-    draw_ghost(v, screen, lay, m, colours, marks)
     for a in v.anims:
         if not a.started or a.done:  # (a done one waits for the next update to go)
             continue

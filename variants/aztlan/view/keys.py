@@ -52,19 +52,34 @@ def highlights_key(v: Painter) -> Hashable:
 
 def _pulse_pixels(v: Painter, lay: Layout, screen: Screen) -> tuple[int, ...]:
     """The cursor's outlines and the ghost's ring now, in the whole pixels they are drawn
-    with (an outline of width ``w`` is lines of ``ln(w)`` and dots of ``ln(w / 2)``,
-    ``Screen.joined``; a circle's radius is ``ln(r)``)."""
-    out: list[int] = []
-    at = pulse(v)
-    if shows_cursor(v):
-        for width in cursor_widths(lay, at):
-            width = max(2.0, width)  # (as paint.outline draws it)
-            out += (screen.ln(width), screen.ln(width / 2))
+    with (a circle's radius is ``ln(r)``)."""
+    out = list(cursor_pixels(v, lay, screen))
     m = v.model
     ring = ghost_ring(v, lay, m) if m is not None else None
     if ring is not None:
         out.append(screen.ln(ring[2]))
     return tuple(out)
+
+
+def cursor_pixels(v: Painter, lay: Layout, screen: Screen) -> tuple[int, ...]:
+    """The cursor's outlines now, in the whole pixels they are drawn with (an outline of
+    width ``w`` is lines of ``ln(w)`` and dots of ``ln(w / 2)``, ``Screen.joined``); none
+    when no cursor shows."""
+    out: list[int] = []
+    if shows_cursor(v):
+        for width in cursor_widths(lay, pulse(v)):
+            width = max(2.0, width)  # (as paint.outline draws it)
+            out += (screen.ln(width), screen.ln(width / 2))
+    return tuple(out)
+
+
+def seat_facts_key(v: Painter) -> Hashable:
+    """What the seats' facts on their cards show (``draw.draw_seat_facts``): the model
+    (each seat's pawns, cards, who decides), the armies' looks; None while a gain rises
+    over a card."""
+    if v.panel_flash:
+        return None
+    return (v._key, tuple(v.army_colours), tuple(v.army_marks))
 
 
 def panel_key(v: Painter) -> Hashable:
