@@ -77,7 +77,8 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     facts = view.seat_facts_key() if lines else ()
     bar_key = None if facts is None else (
         facts, tuple(scene.session.names), tuple(scene.colours), tuple(scene.session.marks),
-        _kept(("game", scene.session.version, id(game)), lambda: (
+        # (the game itself, not its id: a game gone, its id is another game's soon)
+        _kept(("game", scene.session.version, game), lambda: (
             tuple(game.scores), turn_holder(game) if current is not None else None)),
         scene.shown_scores() and tuple(scene.shown_scores()), current,
         tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide)

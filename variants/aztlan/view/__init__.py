@@ -573,6 +573,10 @@ class AztlanView(AidPictures):
     def panel_key(self) -> Hashable:
         return vkeys.panel_key(self)
 
+    def panel_parts(self, screen: Screen, area: Area) -> list[BoardPart]:
+        self.panel_area = area  # where clicks on the panel land (layout only)
+        return vframe.panel_parts(self, screen, area)
+
     def draw_panel(self, screen: Screen, area: Area) -> None:
         self.panel_area = area  # where clicks on the panel land (layout only)
         vdraw.draw_panel(self, screen, area)

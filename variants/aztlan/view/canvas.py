@@ -17,7 +17,7 @@ from game.kit.client import Layer, PiecesLayer, Snapshot
 
 
 def _snaps() -> dict[str, Snapshot]:
-    return {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot()}
+    return {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot(), "spot": Snapshot()}
 
 
 @dataclass
@@ -38,6 +38,8 @@ class Canvas:
     #: (the facts it follows, what the pieces layer shows): the map part's key, worked
     #: out once per model rather than every frame (``frame.board_parts``)
     shows: Any = None
+    #: (the facts it follows, the decision, the side panel's layout for it)
+    column: Any = None
 
     def forget(self) -> None:
         """Repaint what depends on the game's moment at the next frame. The map and
