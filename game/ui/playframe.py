@@ -71,11 +71,14 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
 
     cards = seat_cards(game.players, lines, scene.wide)
     bar = rect(cards[0]).unionall([rect(card) for card in cards[1:]])
-    # the cards change with the game and the seats; the deciding one breathes
+    # the cards change with the game, the seats and a view's facts on them (None: those
+    # move); the deciding one breathes
     current = game.current_player
-    bar_key = None if lines else (
-        tuple(scene.session.names), tuple(scene.colours), tuple(scene.session.marks),
-        _kept(("game", scene.session.version, id(game)), lambda: (
+    facts = view.seat_facts_key() if lines else ()
+    bar_key = None if facts is None else (
+        facts, tuple(scene.session.names), tuple(scene.colours), tuple(scene.session.marks),
+        # (the game itself, not its id: a game gone, its id is another game's soon)
+        _kept(("game", scene.session.version, game), lambda: (
             tuple(game.scores), turn_holder(game) if current is not None else None)),
         scene.shown_scores() and tuple(scene.shown_scores()), current,
         tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide)

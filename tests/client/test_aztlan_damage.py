@@ -23,6 +23,7 @@ import pygame
 
 from game.api import new_game
 from game.i18n import set_language
+from game.kit.client.layout import seat_cards
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from tests.aztlan import position
@@ -132,6 +133,100 @@ def test_the_cursors_pulse_is_painted_in_parts_as_a_whole_repaint_paints_it(make
     changes = sum(a != b for a, b in zip(keys, keys[1:], strict=False))
     assert 2 <= changes <= 30, f"the board's key changed {changes} times in 70 frames"
     assert all(counts[-70:]), "a still board with its cursor was painted whole"
+
+
+def test_a_still_board_repaints_its_pulses_not_the_board_nor_the_other_seat_cards(make_app):
+    """A person placing, nothing else moving: the cursor's outlines and the ghost pulse,
+    the deciding seat's card breathes. Each frame repaints and presents only those, never
+    the whole board nor another seat's card with its facts (the board was one part, so
+    each step of the pulse painted the map and both tracks again; and a view with facts
+    on the seat cards had every card painted every frame)."""
+    app = make_app(size=(1280, 720))
+    play = start(app, position(3))
+    view = play.view
+    counts: list[bool] = []
+    for _ in range(600):  # the turn's banner over the seat cards goes
+        frame(app, [], counts)
+        if not play.banner.active:
+            break
+    assert not play.banner.active and view.decision.kind in ("place", "move")
+    board = app.screen.rect(*play.board_area)
+    cards = seat_cards(play.game.players, view.seat_fact_lines, play.wide)
+    current = play.game.current_player
+    others = [app.screen.rect(*card).center for seat, card in enumerate(cards)
+              if seat != current]
+    repainted = []
+    for _ in range(70):  # a whole pulse and more
+        frame(app, [], counts)
+        painted = app.painter.painted
+        assert painted is not None, "a still board was painted whole"
+        assert not [r for r in painted for at in others if r.collidepoint(at)], \
+            f"another seat's card was painted again: {painted}"
+        repainted.append(sum(r.clip(board).w * r.clip(board).h for r in painted)
+                         / (board.w * board.h))
+    assert max(repainted) < 0.1, f"a frame repainted {max(repainted):.0%} of the board"
+    assert sum(share > 0 for share in repainted) >= 2, "the cursor's pulse was never shown"
+
+
+def _settled(app, play, counts: list[bool]) -> None:
+    """Frames until the turn's banner over the seat cards has gone."""
+    for _ in range(600):
+        frame(app, [], counts)
+        if not play.banner.active:
+            break
+    assert not play.banner.active
+
+
+def _share(app, area) -> float:
+    """The share of ``area`` (logical) the last frame repainted."""
+    rect = app.screen.rect(*area)
+    painted = app.painter.painted
+    assert painted is not None, "the frame was painted whole"
+    return sum(r.clip(rect).w * r.clip(rect).h for r in painted) / (rect.w * rect.h)
+
+
+def test_pointing_at_territories_repaints_the_panels_lines_on_them_not_the_panel(make_app):
+    """Moving the mouse over the map while moving a pawn: the side panel's lines on the
+    territory pointed at change, and only they are painted again, not the decision's
+    words and buttons (the whole panel was)."""
+    app = make_app(size=(1280, 720))
+    play = start(app, position(3, board={"t2": {2: 2}, "t8": {0: 1, 2: 1}}))
+    view = play.view
+    counts: list[bool] = []
+    _settled(app, play, counts)
+    assert view.decision.kind in ("place", "move")
+    lay = view.layout(play.board_area)
+    pointed, shares = set(), []
+    for t in range(0, len(view.geo.ids), 2):
+        pos = app.screen.px(*lay.pt(view.geo.label[t]))
+        frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())],
+              counts)
+        pointed.add(view.hover_t)
+        shares.append(_share(app, view.panel_area))
+    assert len(pointed) >= 10 and sum(share > 0 for share in shares) >= 10
+    assert max(shares) < 0.5, f"a hover repainted {max(shares):.0%} of the side panel"
+
+
+def test_a_pawn_on_its_way_repaints_round_its_way_not_the_board(make_app):
+    """A pawn sliding to the next territory: once the board shows the move's pieces,
+    each frame of the slide repaints round its way (the whole board was)."""
+    app = make_app(size=(1280, 720))
+    play = start(app, position(3, board={"t2": {2: 2}, "t8": {0: 1, 2: 1}}))
+    view = play.view
+    counts: list[bool] = []
+    _settled(app, play, counts)
+    move = next(a for a in play.session.legal() if a.startswith("move"))
+    assert play.apply(move)
+    shares = []
+    for _ in range(60):
+        frame(app, [], counts)
+        if not any(a.kind == "slide" for a in view.anims):
+            break
+        # (a whole frame: the seat whose secrets show changed with the turn)
+        shares.append(_share(app, play.board_area) if app.painter.painted is not None else 1)
+    assert len(shares) >= 10, "the slide was not seen"
+    small = sum(share < 0.2 for share in shares)
+    assert small >= len(shares) - 3, f"slide frames repainted {shares} of the board"
 
 
 def test_no_secret_of_the_seat_before_survives_a_hand_off_in_parts(make_app):

@@ -163,6 +163,12 @@ class BoardView:
         (keys from facts such as the session's version and the cursor, not from texts)."""
         return None
 
+    def seat_facts_key(self) -> Hashable:
+        """With :attr:`keyed` and :attr:`seat_fact_lines`: what the seats' facts
+        (``draw_seat_facts``) depend on now, as :meth:`board_key`; None (the default):
+        they change every frame, and every seat card is painted every frame."""
+        return None
+
     def panel_key(self) -> Hashable:
         """With :attr:`keyed`: what the side panel's pixels depend on now (as
         :meth:`board_key`); None: they change every frame."""

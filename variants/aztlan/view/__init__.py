@@ -45,24 +45,26 @@ from game.kit.client import (
     PANEL_AREA,
     Anim,
     Area,
+    BoardPart,
     BoardView,
     Intent,
     Screen,
     finish,
     sooner,
-    theme,
 )
 from game.modkit import Event, roman
 from variants.aztlan.rules import AztlanRules
 from variants.aztlan.text import _, named
 from variants.aztlan.view import anim as vanim
 from variants.aztlan.view import draw as vdraw
+from variants.aztlan.view import frame as vframe
 from variants.aztlan.view import hint as vhint
 from variants.aztlan.view import keys as vkeys
 from variants.aztlan.view import overlay
 from variants.aztlan.view import preview as vpreview
 from variants.aztlan.view.aid_pages import AidPictures
 from variants.aztlan.view.canvas import Canvas
+from variants.aztlan.view.facts import looks
 from variants.aztlan.view.layout import Layout, MapGeometry, make_layout, territory_places
 from variants.aztlan.view.model import Decision, Model, Option, decide
 from variants.aztlan.view.panel import ColumnLayout, column_layout, hit, prosperity_words
@@ -117,9 +119,7 @@ class AztlanView(AidPictures):
         """The game's rules, as the Aztlán rules they are (behind the client's guard)."""
         return cast(AztlanRules, self.session.game.rules)
 
-    # =====================================================================================
-    # who sees what
-    # =====================================================================================
+    # ---- who sees what ------------------------------------------------------------------
     def viewer(self) -> int | None:
         """The seat whose secrets may show: the one the play screen allows
         (``session.shown``, from its seat drivers: a person here who was passed the
@@ -139,32 +139,19 @@ class AztlanView(AidPictures):
 
     @property
     def seat_colours(self) -> list[tuple[int, int, int]]:
-        chosen = getattr(self.session, "colours", None)
-        if chosen:
-            return list(chosen)
-        return [theme.player_colour("okabe-ito", i) for i in range(self.session.game.players)]
+        return list(self._looks[0])
 
     @property
     def seat_marks(self) -> list[str]:
-        chosen = getattr(self.session, "marks", None)
-        if chosen:
-            return list(chosen)
-        return [theme.MARKS[i % len(theme.MARKS)] for i in range(self.session.game.players)]
+        return list(self._looks[1])
 
     @property
     def army_colours(self) -> list[tuple[int, int, int]]:
-        rules = self.rules
-        if not rules.table.factions:
-            return self.seat_colours
-        palette = getattr(self.session, "palette", "okabe-ito")
-        return [theme.player_colour(palette, 4 + a) for a in range(rules.table.armies)]
+        return list(self._looks[2])
 
     @property
     def army_marks(self) -> list[str]:
-        rules = self.rules
-        if not rules.table.factions:
-            return self.seat_marks
-        return [theme.MARKS[(4 + a) % len(theme.MARKS)] for a in range(rules.table.armies)]
+        return list(self._looks[3])
 
     def army_name(self, army: int) -> str:
         m = self.model
@@ -173,10 +160,9 @@ class AztlanView(AidPictures):
             return self.session.name(army)
         return f"{say(named(table.army_names[army]))} ({self.session.name(m.commander(army))})"
 
-    # =====================================================================================
-    # state upkeep (never from draw)
-    # =====================================================================================
+    # ---- state upkeep (never from draw) -------------------------------------------------
     def _sync(self) -> None:
+        self._looks = looks(self.session, self.rules.table)  # (a frame reads them often)
         viewer, decider = self.viewer(), self.decider()
         key = (self.session.version, id(self.session.game), viewer, decider, language())
         if key == self._key:
@@ -248,9 +234,7 @@ class AztlanView(AidPictures):
             return d.options[self.focus]
         return None
 
-    # =====================================================================================
-    # input
-    # =====================================================================================
+    # ---- input --------------------------------------------------------------------------
     def handle(self, intent: Intent, area: Area) -> str | None:
         self._sync()
         kind = intent.kind
@@ -494,9 +478,7 @@ class AztlanView(AidPictures):
         self.canvas.forget()
         self._sync()
 
-    # =====================================================================================
-    # animation
-    # =====================================================================================
+    # ---- animation ----------------------------------------------------------------------
     def on_events(self, action: str, events: list[Event]) -> None:
         # the last action's pawns land at once (its words and scores stay to be read)
         finish([a for a in self.anims if a.kind in ("drop", "slide")])
@@ -528,9 +510,7 @@ class AztlanView(AidPictures):
                             if t + dt < vanim.POP_TIME}
         self._sync()
 
-    # =====================================================================================
-    # the scoring overlay and the results screen
-    # =====================================================================================
+    # ---- the scoring overlay and the results screen -------------------------------------
     def scoring_steps(self, events: list[Event]) -> list[dict[str, Any]]:
         """One step per scoring domain of every "score" event, then any blessings."""
         return overlay.scoring_steps(self.session, events)
@@ -550,9 +530,7 @@ class AztlanView(AidPictures):
     def results_table(self) -> dict[str, Any] | None:
         return overlay.results_table(self.session)
 
-    # =====================================================================================
-    # drawing (nothing but pixel caches changes): draw
-    # =====================================================================================
+    # ---- drawing (nothing but pixel caches changes): draw -------------------------------
     def draw(self, screen: Screen, area: Area) -> None:
         vdraw.draw(self, screen, area)
 
@@ -586,8 +564,18 @@ class AztlanView(AidPictures):
         kept = self._layout
         return vkeys.board_key(self, kept and kept[1], self.services.screen)
 
+    def board_parts(self, screen: Screen, area: Area) -> list[BoardPart]:
+        return vframe.board_parts(self, screen, area)
+
+    def seat_facts_key(self) -> Hashable:
+        return vkeys.seat_facts_key(self)
+
     def panel_key(self) -> Hashable:
         return vkeys.panel_key(self)
+
+    def panel_parts(self, screen: Screen, area: Area) -> list[BoardPart]:
+        self.panel_area = area  # where clicks on the panel land (layout only)
+        return vframe.panel_parts(self, screen, area)
 
     def draw_panel(self, screen: Screen, area: Area) -> None:
         self.panel_area = area  # where clicks on the panel land (layout only)

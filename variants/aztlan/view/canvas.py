@@ -17,7 +17,7 @@ from game.kit.client import Layer, PiecesLayer, Snapshot
 
 
 def _snaps() -> dict[str, Snapshot]:
-    return {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot()}
+    return {"track": Snapshot(), "age": Snapshot(), "panel": Snapshot(), "spot": Snapshot()}
 
 
 @dataclass
@@ -35,6 +35,11 @@ class Canvas:
     warmed: Any = None
     #: (the map's layout, territories whose conflict mark is in the sprite cache)
     fights_warmed: tuple[Any, int] = (None, 0)
+    #: (the facts it follows, what the pieces layer shows): the map part's key, worked
+    #: out once per model rather than every frame (``frame.board_parts``)
+    shows: Any = None
+    #: (the facts it follows, the decision, the side panel's layout for it)
+    column: Any = None
 
     def forget(self) -> None:
         """Repaint what depends on the game's moment at the next frame. The map and

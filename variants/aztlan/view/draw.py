@@ -19,6 +19,7 @@ import pygame
 
 from game.i18n import language
 from game.kit.client import (
+    Anim,
     Area,
     Layer,
     Piece,
@@ -41,27 +42,57 @@ from variants.aztlan.view.keys import (
     panel_rim,
     pulse,
     shows_cursor,
+    spot_key,
 )
 from variants.aztlan.view.layout import Layout
 from variants.aztlan.view.model import Model, Option
-from variants.aztlan.view.panel import column_layout, paint_column, prosperity_words
+from variants.aztlan.view.panel import (
+    ColumnLayout,
+    column_layout,
+    paint_column,
+    paint_spot,
+    prosperity_words,
+    spot_area,
+)
 from variants.aztlan.view.ports import Painter
 
 
 def draw(v: Painter, screen: Screen, area: Area) -> None:
+    """The whole board, as its parts (``frame.board_parts``) paint it in order."""
     m = v.model
     if m is None:
         return
-    rules = v.rules
     lay = v.layout(area)
-    base = (screen.scale, screen.ox, screen.oy, lay)
+    colours, marks = v.army_colours, v.army_marks
+    paint_map(v, screen, lay, m)
+    # the tracks before what moves: their kept pixels must never hold a passing spark
+    draw_tracks(v, screen, lay, m)
+    draw_cursor(v, screen, lay)
+    draw_target(v, screen, lay, m, colours, marks)
+    draw_ghost(v, screen, lay, m, colours, marks)
+    draw_anims(v, screen, lay, colours, marks)
+    v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
+
+
+def map_base(screen: Screen, lay: Layout) -> tuple[Any, ...]:
+    """What the island's layer is painted for: the scale and the layout."""
+    return (screen.scale, screen.ox, screen.oy, lay)
+
+
+def paint_map(v: Painter, screen: Screen, lay: Layout, m: Model,
+              shows: tuple[Any, ...] | None = None) -> None:
+    """The island, its pieces and the highlights over them: three kept layers, each
+    painted again only when what it shows changed, the top one blitted. ``shows``: the
+    pieces layer's key, if known (``frame.board_parts``)."""
+    base = map_base(screen, lay)
     st = v.canvas.static_layer
     if st.key != base:
-        vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, rules.table.island)
+        vp.paint_static(st.fresh(screen, lay.map_rect), lay, v.geo, v.rules.table.island)
         st.key = base
     colours, marks = v.army_colours, v.army_marks
     pieces = v.canvas.pieces_layer
-    shows = pieces_key(base, m, colours, marks)
+    if shows is None:
+        shows = pieces_key(base, m, colours, marks)
     if pieces.shows != shows:
         pieces.sync(st, screen, lay.map_rect, base,
                     territory_pieces(v, lay, m, colours, marks))
@@ -71,10 +102,6 @@ def draw(v: Painter, screen: Screen, area: Area) -> None:
     shown = draw_overlay(v, screen, lay, m, shows)
     assert shown.scr is not None
     screen.surface.blit(shown.scr.surface, shown.rect.topleft)
-    # the tracks before what moves: their kept pixels must never hold a passing spark
-    draw_tracks(v, screen, lay, m)
-    draw_moving(v, screen, lay, m, colours, marks)
-    v.fx.draw(screen, lambda t: lay.pt(v.geo.label[t]))
 
 
 def draw_overlay(v: Painter, screen: Screen, lay: Layout, m: Model,
@@ -104,16 +131,33 @@ def draw_tracks(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     """The score track and the age track under the map: their stone panels (cached art)
     and, inside, what they show, kept while the scores, the age and the turn order hold
     (and the language their words are in)."""
-    colours, marks = tuple(v.seat_colours), tuple(v.seat_marks)
+    draw_track(v, screen, lay, m)
+    draw_age(v, screen, lay, m)
+
+
+def track_key(v: Painter, m: Model) -> tuple[Any, ...]:
+    """What the score track shows."""
+    return (tuple(m.scores), tuple(m.ranking), tuple(v.seat_colours), tuple(v.seat_marks),
+            language())
+
+
+def age_key(v: Painter, m: Model) -> tuple[Any, ...]:
+    """What the age track shows."""
+    return (m.age, m.phase, tuple(m.order), m.current, tuple(v.seat_colours),
+            tuple(v.seat_marks), language())
+
+
+def draw_track(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     kept(v, screen, "track", lay.track).draw(
-        screen, lay.track, (tuple(m.scores), tuple(m.ranking), colours, marks, language()),
+        screen, lay.track, track_key(v, m),
         lambda s: vp.paint_track(s, lay.track, m.scores, m.ranking, v.seat_colours,
                                  v.seat_marks),
         under=beneath(screen, lay.track, theme.PANEL_LIGHT, radius=12, width=2))
+
+
+def draw_age(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
     kept(v, screen, "age", lay.age).draw(
-        screen, lay.age, (m.age, m.phase, tuple(m.order), m.current, colours, marks,
-                          language()),
-        lambda s: paint_age(s, lay.age, v, m),
+        screen, lay.age, age_key(v, m), lambda s: paint_age(s, lay.age, v, m),
         under=beneath(screen, lay.age, theme.PANEL_LIGHT, radius=12, width=2))
 
 
@@ -124,8 +168,11 @@ def kept(v: Painter, screen: Screen, name: str, rect: Area) -> Snapshot:
     tracks). A kept part's pixels are those of the rectangle it was last painted in, so
     one part drawn both ways painted itself afresh at every change of way: twice for
     each frame painting the whole screen, though nothing in it had changed."""
-    if screen.surface.get_clip().contains(screen.rect(*rect)):
-        return v.canvas.snaps[name]
+    clip = screen.surface.get_clip()
+    whole = v.canvas.snaps[name]
+    if clip.contains(screen.rect(*rect)) or whole.at is not None and whole.at.contains(
+            clip.clip(screen.rect(*rect))):  # (kept whole: any strip of it is blitted)
+        return whole
     return v.canvas.snaps.setdefault(f"{name} strip", Snapshot())
 
 
@@ -140,8 +187,47 @@ def beneath(screen: Screen, rect: Area, border: tuple[int, int, int],
 
 
 def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
+    """The decision at hand in the side panel, and the territory pointed at in it."""
+    draw_decision(v, screen, area)
+    draw_spot(v, screen, area)
+
+
+def column(v: Painter, screen: Screen, area: Area) -> ColumnLayout:
+    """Where the decision's words, cards and buttons go in the panel at ``area``, laid
+    out once per decision (a frame asks where the territory pointed at is told about)."""
+    m, d = v.model, v.decision
+    assert m is not None
+    facts = (area, v._key, screen.scale, id(d))
+    kept = v.canvas.column
+    if kept is None or kept[0] != facts or kept[1] is not d:
+        kept = v.canvas.column = (facts, d, column_layout(screen, area, d,
+                                                          prosperity_words(m)))
+    layout: ColumnLayout = kept[2]
+    return layout
+
+
+def spot_rect(v: Painter, screen: Screen, area: Area) -> Area | None:
+    """Where the panel tells about the territory pointed at (placing, moving, waiting);
+    None in another decision."""
+    m, d = v.model, v.decision
+    if m is None or d.kind not in ("place", "move", "wait"):
+        return None
+    return spot_area(m, d, column(v, screen, area).body)
+
+
+def draw_spot(v: Painter, screen: Screen, area: Area) -> None:
+    """The territory pointed at, in the panel: kept apart from the decision's words, so
+    that pointing at another repaints its few lines, not the panel."""
+    m, rect = v.model, spot_rect(v, screen, area)
+    if m is None or rect is None:
+        return
+    kept(v, screen, "spot", rect).draw(screen, rect, spot_key(v),
+                                        lambda s: paint_spot(s, v, m, rect), secret=m.viewer)
+
+
+def draw_decision(v: Painter, screen: Screen, area: Area) -> None:
     """The decision at hand in the side panel: its stone panel each frame, its contents
-    repainted only when the decision, the focus or the hover changes."""
+    repainted only when the decision, the focus or the hover over it changes."""
     m = v.model
     if m is None:
         return
@@ -156,13 +242,18 @@ def draw_panel(v: Painter, screen: Screen, area: Area) -> None:
             frames.warm_panels(screen, x, y, w, h, list(v.seat_colours), radius=14,
                                width=rim, hole=area)
         v.canvas.warmed = warm
-    rim = panel_rim(d)
+    under = beneath(screen, area, edge, radius=14, width=panel_rim(d))
+    inside = screen.rect(*area)
+    if not screen.surface.get_clip().colliderect(inside) and Screen.recorder is None:
+        # a frame painting beside the panel (the deciding seat's card breathing over its
+        # shadow): its rim and shadow, not the stone inside, which is not seen
+        under(inside)
+        return
     # the viewer's cards may show: another viewer's panel repaints at once
     # (its layout, text laid out, only when it is painted)
     kept(v, screen, "panel", area).draw(
-        screen, area, panel_key(v),
-        lambda s: paint_column(s, v, m, d, column_layout(s, area, d, prosperity_words(m))),
-        secret=m.viewer, under=beneath(screen, area, edge, radius=14, width=rim))
+        screen, area, panel_key(v, spot=False),
+        lambda s: paint_column(s, v, m, d, column(v, s, area)), secret=m.viewer, under=under)
 
 
 def draw_seat_facts(v: Painter, screen: Screen, seat: int, rect: Area) -> None:
@@ -337,19 +428,26 @@ def dist_to_mean(v: Painter, c: int, cells: tuple[int, ...]) -> float:
     return (x - mx) ** 2 + (y - my) ** 2
 
 
-def draw_moving(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list[Any],
-                 marks: list[str]) -> None:
-    d = v.decision
+def draw_cursor(v: Painter, screen: Screen, lay: Layout) -> None:
+    """The map's cursor: two outlines of its territory, pulsing."""
+    if shows_cursor(v) and clipped_in(screen, lay, v.geo, v.cursor):
+        under, over = cursor_widths(lay, pulse(v))
+        vp.outline(screen, lay, v.geo, v.cursor, vp.INK, under)
+        vp.outline(screen, lay, v.geo, v.cursor, cursor_colour(v), over)
+
+
+def cursor_colour(v: Painter) -> tuple[int, int, int]:
+    """The cursor's outline: bright where a person decides, dim while others do."""
+    return theme.TEXT if v.decision.kind != "wait" else theme.TEXT_DIM
+
+
+def draw_anims(v: Painter, screen: Screen, lay: Layout, colours: list[Any],
+               marks: list[str], anims: list[Anim] | None = None) -> None:
+    """The pawns dropping and sliding in, the points and domains rising, the banner:
+    ``anims``, or all under way."""
     k = lay.k
     geo = v.geo
-    if shows_cursor(v) and clipped_in(screen, lay, v.geo, v.cursor):
-        colour = theme.TEXT if d.kind != "wait" else theme.TEXT_DIM
-        under, over = cursor_widths(lay, pulse(v))
-        vp.outline(screen, lay, geo, v.cursor, vp.INK, under)
-        vp.outline(screen, lay, geo, v.cursor, colour, over)
-    draw_target(v, screen, lay, m, colours, marks)
-    draw_ghost(v, screen, lay, m, colours, marks)
-    for a in v.anims:
+    for a in v.anims if anims is None else anims:
         if not a.started or a.done:  # (a done one waits for the next update to go)
             continue
         e = a.progress
@@ -390,10 +488,15 @@ def draw_moving(v: Painter, screen: Screen, lay: Layout, m: Model, colours: list
                      edge=vp.INK, role=theme.PASSING)
         elif a.kind == "banner":
             mx, my, mw, mh = lay.map_rect
-            alpha = 1.0 if e < 0.7 else (1 - e) / 0.3
-            if alpha > 0.05:
+            if banner_shown(e):
                 vp.badge(screen, a.data["text"], mx + mw / 2, my + mh / 2, 56 * k,
                          role=theme.PASSING)
+
+
+def banner_shown(e: float) -> bool:
+    """Whether a banner at ``e`` of its life shows (it goes as its time fades out)."""
+    alpha = 1.0 if e < 0.7 else (1 - e) / 0.3
+    return alpha > 0.05
 
 
 def clipped_in(screen: Screen, lay: Layout, geo: Any, t: int) -> bool:

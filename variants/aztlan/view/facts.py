@@ -29,6 +29,29 @@ USED_W, USED_H = 24.0, 34.0
 PROSPERITY_W = 32.0
 
 
+Looks = tuple[tuple[tuple[int, int, int], ...], tuple[str, ...],
+              tuple[tuple[int, int, int], ...], tuple[str, ...]]
+
+
+def looks(session: Any, table: Any) -> Looks:
+    """The seats' colours and marks (the session's, else the palette's first), and the
+    armies' (the seats' own; in Aztec Gods the factions', after the seats' in the
+    palette). Worked out once per update: a frame reads them a dozen times."""
+    players = session.game.players
+    chosen = getattr(session, "colours", None)
+    colours = tuple(chosen) if chosen else tuple(
+        theme.player_colour("okabe-ito", i) for i in range(players))
+    chosen = getattr(session, "marks", None)
+    marks = tuple(chosen) if chosen else tuple(
+        theme.MARKS[i % len(theme.MARKS)] for i in range(players))
+    if not table.factions:
+        return colours, marks, colours, marks
+    palette = getattr(session, "palette", "okabe-ito")
+    return (colours, marks, tuple(theme.player_colour(palette, 4 + a)
+                                  for a in range(table.armies)),
+            tuple(theme.MARKS[(4 + a) % len(theme.MARKS)] for a in range(table.armies)))
+
+
 def paint_seat_facts(scr: Screen, view: Any, m: Model, seat: int, rect: Rect) -> None:
     """One line: the army's pawn and how many are left to place, this age's card, the used
     cards, and at the right a prosperity card's back with their count (public). The

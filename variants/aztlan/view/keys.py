@@ -52,14 +52,8 @@ def highlights_key(v: Painter) -> Hashable:
 
 def _pulse_pixels(v: Painter, lay: Layout, screen: Screen) -> tuple[int, ...]:
     """The cursor's outlines and the ghost's ring now, in the whole pixels they are drawn
-    with (an outline of width ``w`` is lines of ``ln(w)`` and dots of ``ln(w / 2)``,
-    ``Screen.joined``; a circle's radius is ``ln(r)``)."""
-    out: list[int] = []
-    at = pulse(v)
-    if shows_cursor(v):
-        for width in cursor_widths(lay, at):
-            width = max(2.0, width)  # (as paint.outline draws it)
-            out += (screen.ln(width), screen.ln(width / 2))
+    with (a circle's radius is ``ln(r)``)."""
+    out = list(cursor_pixels(v, lay, screen))
     m = v.model
     ring = ghost_ring(v, lay, m) if m is not None else None
     if ring is not None:
@@ -67,17 +61,53 @@ def _pulse_pixels(v: Painter, lay: Layout, screen: Screen) -> tuple[int, ...]:
     return tuple(out)
 
 
-def panel_key(v: Painter) -> Hashable:
+def cursor_pixels(v: Painter, lay: Layout, screen: Screen) -> tuple[int, ...]:
+    """The cursor's outlines now, in the whole pixels they are drawn with (an outline of
+    width ``w`` is lines of ``ln(w)`` and dots of ``ln(w / 2)``, ``Screen.joined``); none
+    when no cursor shows."""
+    out: list[int] = []
+    if shows_cursor(v):
+        for width in cursor_widths(lay, pulse(v)):
+            width = max(2.0, width)  # (as paint.outline draws it)
+            out += (screen.ln(width), screen.ln(width / 2))
+    return tuple(out)
+
+
+def seat_facts_key(v: Painter) -> Hashable:
+    """What the seats' facts on their cards show (``draw.draw_seat_facts``): the model
+    (each seat's pawns, cards, who decides), the armies' looks; None while a gain rises
+    over a card."""
+    if v.panel_flash:
+        return None
+    return (v._key, tuple(v.army_colours), tuple(v.army_marks))
+
+
+def panel_key(v: Painter, spot: bool = True) -> Hashable:
     """What the side panel's pixels depend on: the model it is drawn from (whose secrets
     among them), the decision (the object itself: a new one equal to the old looks the
     same), what is focused, hovered and played, the territory it tells about, and the
     frame in the deciding seat's colour. The hover and the cursor over the map only
-    where the panel tells about the territory under them (placing, moving, waiting)."""
+    where the panel tells about the territory under them (placing, moving, waiting),
+    and not with ``spot`` False: the panel without that territory (``spot_key``)."""
     d = v.decision
-    spot = (v.hover_t if v.hover_t is not None else v.cursor) \
-        if d.kind in ("place", "move", "wait") else None
-    return (v._key, d, v.focus, v.hover_button, v.hover_card, spot, v.mode, v.target,
-            _colours(v), tuple(v.session.names), panel_edge(v), panel_rim(d))
+    return (v._key, d, v.focus, v.hover_button, v.hover_card, spot and _spot(v), v.mode,
+            v.target, _colours(v), tuple(v.session.names), panel_edge(v), panel_rim(d))
+
+
+def spot_key(v: Painter) -> Hashable:
+    """What the panel's lines on the territory pointed at show (``panel.paint_spot``):
+    which one, the model (its pawns, the words' language), the armies' looks and names,
+    and the panel's stone under them."""
+    return (v._key, _spot(v), _colours(v), tuple(v.session.names), panel_edge(v),
+            panel_rim(v.decision))
+
+
+def _spot(v: Painter) -> int | None:
+    """The territory the panel tells about: hovered, else the cursor's; placing, moving
+    or waiting only."""
+    if v.decision.kind not in ("place", "move", "wait"):
+        return None
+    return v.hover_t if v.hover_t is not None else v.cursor
 
 
 def _colours(v: Painter) -> tuple[Hashable, ...]:

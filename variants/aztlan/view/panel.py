@@ -156,7 +156,7 @@ def column_layout(scr: Screen, area: Rect, d: Decision, private: str = "") -> Co
 def paint_column(scr: Screen, view: Any, m: Model, d: Decision, lay: ColumnLayout) -> None:
     """The decision box's contents (its panel, rimmed in the deciding seat's colour, is
     the caller's): whose decision (their mark), what it is, and its cards, powers,
-    scoring or buttons."""
+    scoring or buttons; not the territory pointed at (:func:`paint_spot`)."""
     colours, marks = view.seat_colours, view.seat_marks
     bx, by, bw, bh = lay.box
     seat = d.seat
@@ -383,16 +383,39 @@ def _power_wide(scr: Screen, view: Any, army: int, box: Rect, p: _Power) -> None
 
 
 def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> None:
-    """The deciding player's own card and pawns; the hovered territory's pawns."""
+    """The deciding player's own card and pawns (the hovered territory's are
+    :func:`paint_spot`'s)."""
     x, y, w, h = body
-    # whose card and pawns: the seat whose secrets show (the decider passed the screen, a
-    # peek, the only person), else the person placing or moving, without the card
-    seat = m.viewer if m.viewer is not None else (
-        d.seat if d.kind in ("place", "move") else None)
+    seat = _own_seat(m, d)
     if seat is not None and m.phase == "develop":
-        y = _paint_own(scr, view, m, d, seat, (x, y, w, body[1] + h - y))
+        _paint_own(scr, view, m, d, seat, (x, y, w, h))
+
+
+def _own_seat(m: Model, d: Decision) -> int | None:
+    """Whose card and pawns the panel shows: the seat whose secrets show (the decider
+    passed the screen, a peek, the only person), else the person placing or moving,
+    without the card."""
+    return m.viewer if m.viewer is not None else (
+        d.seat if d.kind in ("place", "move") else None)
+
+
+def spot_area(m: Model, d: Decision, body: Rect) -> Rect:
+    """Where the territory pointed at is told about in the panel's ``body`` (a decision
+    to place, move or wait): under the player's own card and pawns (as
+    :func:`_paint_own` lays them out), to the body's bottom."""
+    x, y, w, h = body
+    if _own_seat(m, d) is not None and m.phase == "develop":
+        y += max(40.0, min(58.0, h - 6)) + 12 if h < 150 else 184
+    return (x, y, w, body[1] + h - y)
+
+
+def paint_spot(scr: Screen, view: Any, m: Model, area: Rect) -> None:
+    """The territory pointed at (hovered, else the cursor's) in the panel's ``area``
+    (:func:`spot_area`): its type, its name and the pawns on it."""
+    x, y, w, h = area
+    bottom = y + h
     t = view.hover_t if view.hover_t is not None else view.cursor
-    if t is None or y + 70 > body[1] + h:
+    if t is None or y + 70 > bottom:
         return
     type_icon(scr, m.island.types[t], x + 14, y + 16, 13)
     lines = fit_lines(scr, m.label(t), theme.FONT_SMALL, w - 36)
@@ -403,7 +426,7 @@ def _paint_info(scr: Screen, view: Any, m: Model, d: Decision, body: Rect) -> No
              theme.FONT_SMALL, theme.TEXT_DIM)
     y += 36
     for army, n in enumerate(m.board[t]):
-        if not n or y + 34 > body[1] + h:
+        if not n or y + 34 > bottom:
             continue
         paint_pawn(scr, x + 12, y + 16, 24, view.army_colours[army], view.army_marks[army])
         for line in fit_lines(scr, f"{n} · {view.army_name(army)}", theme.FONT_SMALL, w - 34):
