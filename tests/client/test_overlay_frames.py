@@ -6,11 +6,14 @@ subtitle nor the shortcut bar. Each frame is also checked against a whole repain
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.kit.client.damage import Compositor, Part
 from tests.client.test_damage import frame
 from tests.client.test_damage_overlays import reveal
+from variants.mexica.view import frame as mexica_frame
 
 
 def test_the_first_frame_of_a_reveal_is_painted_in_parts(make_app):
@@ -21,6 +24,25 @@ def test_the_first_frame_of_a_reveal_is_painted_in_parts(make_app):
     counts: list[bool] = []
     frame(app, [], counts)  # the overlay's first frame, equal to a whole repaint
     assert counts == [True], "the reveal's first frame was painted whole"
+
+
+def test_a_reveal_never_paints_the_side_panel_it_hides(make_app, monkeypatch):
+    """From the frame it opens to the frame it closes, the overlay covers Mexica's side
+    panel: sliding in, counting up and stepping on paint none of it."""
+    app = make_app(size=(1920, 1080))
+    scene = reveal(app, "mexica")
+    painted: list[int] = []
+    real = mexica_frame.paint_panel
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        painted.append(1)
+        real(*args, **kwargs)
+    monkeypatch.setattr(mexica_frame, "paint_panel", counted)
+    for _ in range(240):  # the slide, then each step counting up and stepping on
+        app.step([], 1 / 60)
+        app.present()
+    assert app.stack.top is scene and scene.index > 0
+    assert painted == [], f"the hidden side panel was painted {len(painted)} times"
 
 
 def test_an_opaque_part_coming_over_a_gone_one_leaves_what_it_hides_unpainted(
@@ -63,3 +85,18 @@ def test_a_part_gone_from_over_a_kept_opaque_part_is_painted_over(pygame_display
     comp.compose(surface, "g", parts)
     comp.compose(surface, "g", parts[:1])
     assert surface.get_at((15, 15))[:3] == (0, 0, 200)
+
+
+def test_the_overlays_wall_hides_what_lies_under_it(make_app):
+    """What the overlay's wall over the right column says it hides it paints with opaque
+    pixels: over a black and over a white ground, the same."""
+    app = make_app(size=(1280, 720))
+    scene = reveal(app, "mexica")
+    wall = next(p for p in scene.parts(app.screen) if p.place == "curtain")
+    assert wall.opaque is not None
+    seen = []
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        app.screen.surface.fill(ground)
+        wall.paint()
+        seen.append(pygame.image.tobytes(app.screen.surface.subsurface(wall.opaque), "RGB"))
+    assert seen[0] == seen[1]
