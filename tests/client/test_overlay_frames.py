@@ -11,6 +11,9 @@ from typing import Any
 import pygame
 
 from game.kit.client.damage import Compositor, Part
+from game.ui import showcase
+from game.ui.scenes.title import TitleScene
+from game.ui.widgets import FOOTER_H, FOOTER_Y
 from tests.client.test_damage import frame
 from tests.client.test_damage_overlays import reveal
 from variants.mexica.view import frame as mexica_frame
@@ -100,3 +103,20 @@ def test_the_overlays_wall_hides_what_lies_under_it(make_app):
         wall.paint()
         seen.append(pygame.image.tobytes(app.screen.surface.subsurface(wall.opaque), "RGB"))
     assert seen[0] == seen[1]
+
+
+def test_the_titles_motion_repaints_neither_its_subtitle_nor_its_shortcut_bar(make_app):
+    """Over five seconds of the title (the letters dropping in and bobbing, the lake and
+    the friezes moving, the game behind the menu coming in) no letter's repaint reaches
+    the subtitle, and no frame repaints the shortcut bar below its gold edge."""
+    app = make_app(size=(1920, 1080))
+    scene = TitleScene(attract_seed=3)
+    app.stack.clear_to(scene)
+    showcase.frames(app, 2)
+    bar = app.screen.rect(0, FOOTER_Y + 2, 1920, FOOTER_H - 2)
+    for _ in range(300):
+        app.step([], 1 / 60)
+        assert [r for r in app.painter.painted or [bar] if r.colliderect(bar)] == []
+        parts = {p.place: p.rect for p in scene.parts(app.screen)}
+        letters = [r for place, r in parts.items() if place[0] == "letter"]
+        assert parts["subtitle"].collidelist(letters) == -1
