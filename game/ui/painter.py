@@ -10,7 +10,9 @@ frames: a part left as it was draws no text.
 from __future__ import annotations
 
 from functools import partial
+from itertools import count
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -36,6 +38,11 @@ class Painter:
         self.compositor = Compositor()
         #: what the last frame painted: the rectangles to present, None for all of it
         self.painted: list[pygame.Rect] | None = None
+        #: each scene's number, in its parts' places: a scene pushed over another leaves
+        #: the parts beneath as they were (an overlay's first frame paints only itself),
+        #: and a scene never takes a gone one's parts for its own (an id may come again)
+        self._serials: WeakKeyDictionary[Scene, int] = WeakKeyDictionary()
+        self._next = count()
 
     def draw(self) -> None:
         """Paint the frame: only its parts that changed when every scene shown can say
@@ -52,8 +59,10 @@ class Painter:
             self.painted = None
             self.draw_whole()
             return
-        generation = (screen.surface.get_size(), tuple(map(id, scenes)), language(),
-                      repr(self.app.settings), tuple(scene.secrets_shown() for scene in scenes))
+        # which scenes show is in the parts' places, not here: an overlay coming or going
+        # damages its own parts' bounds (a scene showing no secrets changes none)
+        secrets = tuple(s for s in (scene.secrets_shown() for scene in scenes) if s is not None)
+        generation = (screen.surface.get_size(), language(), repr(self.app.settings), secrets)
         # a frame with a repaint budget (the running client's) spreads the parts too
         self.painted = self.compositor.compose(screen.surface, generation, parts,
                                                spread=screen.repaints_left is not None)
@@ -83,11 +92,14 @@ class Painter:
             opaque = [r for scene in scenes for r in scene.opaque_rects(screen)]
             out.append(Part("wall", window, tuple(map(tuple, opaque)),
                             lambda: scenery.wall(screen, opaque)))
-        for i, scene in enumerate(scenes):
+        for scene in scenes:
             parts = scene.parts(screen)
             if parts is None:
                 return None
-            out += [Part((i, part.place), part.rect, part.key, part.paint, part.moving,
+            serial = self._serials.get(scene)
+            if serial is None:
+                serial = self._serials[scene] = next(self._next)
+            out += [Part((serial, part.place), part.rect, part.key, part.paint, part.moving,
                          part.later, part.opaque) for part in parts]
         toasts = self._toast_area()
         if toasts is not None and self.app.toasts:

@@ -19,7 +19,7 @@ from game.kit.client.art import scenery
 from game.kit.client.damage import Part
 from game.kit.client.text import ease_out
 from game.ui.input import shown_pad
-from game.ui.widgets import FOOTER_Y, Menu, draw_footer
+from game.ui.widgets import FOOTER_H, FOOTER_Y, Menu, draw_footer
 
 if TYPE_CHECKING:
     from game.kit.client.screen import Screen
@@ -54,8 +54,11 @@ def footer(screen: Screen, shortcuts: tuple[tuple[Text, Text], ...]) -> Part:
         if len(_SAID) > 64:
             _SAID.clear()
         said = _SAID[known] = tuple((say(k), say(v)) for k, v in shortcuts)
+    # its bar is opaque below its gold edge: the lake and the frieze moving above it, and
+    # a play screen's own bar under an overlay's, are not painted there
     return Part("footer", screen.rect(0, FOOTER_Y - 4, 1920, 1084 - FOOTER_Y),
-                (said, shown_pad()), partial(draw_footer, screen, shortcuts))
+                (said, shown_pad()), partial(draw_footer, screen, shortcuts),
+                opaque=screen.rect(0, FOOTER_Y + 2, 1920, FOOTER_H - 2))
 
 
 def paint_all(parts: list[Part]) -> None:

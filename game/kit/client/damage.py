@@ -13,9 +13,10 @@ and says which rectangles to present (``pygame.display.update(rects)``).
 Damage is reported, not guessed: nothing watches the drawing. A scene that cannot say
 (a mod's view that draws freely, the title's motion) gives no parts, and the whole frame
 is painted and presented, as before. So is every frame after a change of what is shown
-(another scene, a resize, the language, the settings) or when the damage covers most of
-the window, where one pass is cheaper than several. The window's own surface holds the
-last frame, so no second screenful of memory is kept.
+(the caller's generation: a resize, the language, the settings) or when the damage covers
+most of the window (another scene's parts, all new), where one pass is cheaper than
+several. The window's own surface holds the last frame, so no second screenful of memory
+is kept.
 
 The frame right after an action changes the board, the side panel, the log and the status
 at once: painted together they would make it the slowest frame of the game. A part may
@@ -31,7 +32,9 @@ together. Until then the window shows its old pixels where such a part is:
 A part may say where it hides what lies under it (:attr:`Part.opaque`: an overlay's
 panel over the play screen's right column). What the parts before it paint there is never
 seen: a change of theirs there damages nothing (the seat cards counting up under a
-scoring reveal), and a rectangle inside it is painted from that part on.
+scoring reveal), and a rectangle inside it is painted from that part on. Nor does a part
+gone from where such a part is painted whole this frame (the play screen's banner, gone
+as the scoring overlay comes in over it).
 """
 
 from __future__ import annotations
@@ -201,6 +204,8 @@ def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], H
     the whole window."""
     out = list(pending)
     seen = set()
+    #: the opaque pixels of parts painted whole this frame (but where later ones hide them)
+    repainted: list[pygame.Rect] = []
     for part, hidden in zip(parts, covered or _hidden(parts), strict=True):
         seen.add(part.place)
         if part.place in waiting:
@@ -216,10 +221,14 @@ def _damage(parts: Sequence[Part], last: dict[Hashable, tuple[tuple[int, ...], H
                 changed.append(pygame.Rect(was[0]))
         elif part.moving is not None:
             changed.append(part.moving)
-        # what a later part hides is not seen to change (a gone part's place is: it may
-        # have lain over one)
+        if changed and changed[0] is part.rect and part.opaque is not None:
+            repainted += around(part.opaque, hidden)  # in this frame's damage
+        # what a later part hides is not seen to change
         out += [piece for r in changed for piece in around(r, hidden)] if hidden else changed
-    out += [pygame.Rect(was[0]) for place, was in last.items() if place not in seen]
+    # a gone part's place is, but where a part painted whole this frame covers it (an
+    # overlay coming in over the play screen's banner): it may have lain over any part
+    out += [piece for place, was in last.items() if place not in seen
+            for piece in around(pygame.Rect(was[0]), repainted)]
     out = [r for r in (r.clip(window) for r in out) if r.w and r.h]
     # what changed inside a part's opaque pixels is joined only with what changed inside
     # them too: joined with a sliver outside (a breathing card's ring beside an overlay)

@@ -17,7 +17,8 @@ from game.i18n import Msg, Text, say
 from game.i18n.client import _
 from game.i18n.message import as_text
 from game.kit.client import theme
-from game.kit.client.art import frames
+from game.kit.client.art import frames, scenery
+from game.kit.client.art.scenery import around
 from game.kit.client.damage import Part
 from game.kit.client.fx import Effects
 from game.kit.client.layout import RIGHT_W, RIGHT_X, STATUS_AREA
@@ -42,8 +43,12 @@ STEP_SECONDS = 1.2
 COUNT_SECONDS = 0.8
 #: the overlay covers the game screen's right column (its totals stand for the seat cards)
 #: and leaves the board in view
-PANEL = (RIGHT_X, 10.0, RIGHT_W, STATUS_AREA[1] - 18.0)
+#: (its shadow ends where the status line's panel begins)
+PANEL = (RIGHT_X, 10.0, RIGHT_W, STATUS_AREA[1] - 20.0)
 
+#: logical units of wall the overlay lays left of its panel (under its shadow), over what
+#: the right column holds
+CURTAIN = 12.0
 #: where a row's name starts (after its place and its seat's mark)
 NAME_X = 146.0
 #: how much larger a row's points pop in (the name leaves them that room)
@@ -268,12 +273,14 @@ class ScoringScene(BaseScene):
         paint_all(self._frame(screen))
 
     def parts(self, screen: Screen) -> list[Part] | None:
-        """The overlay as parts: its panel (hiding the right column under it: the seat
-        cards counting up there damage nothing), the step's count, title and rows, each
-        row's "+N" while it pops, each seat's total and number, the bursts over them
-        (their bounds), "Press Enter" while it pulses, and the shortcut bar; each keyed by
-        what decides its pixels, so a frame repaints what moves. The scene beneath hands
-        over its own parts (a board view that cannot say paints whole frames)."""
+        """The overlay as parts: the wall over the right column and its panel over it
+        (hiding what the column holds: the seat cards counting up there and the side
+        panel damage nothing, and are never painted while it shows), the step's count,
+        title and rows, each row's "+N" while it pops, each seat's total and number, the
+        bursts over them (their bounds), "Press Enter" while it pulses, and the shortcut
+        bar; each keyed by what decides its pixels, so a frame repaints what moves. The
+        scene beneath hands over its own parts (a board view that cannot say paints whole
+        frames)."""
         return self._frame(screen)
 
     def _frame(self, screen: Screen) -> list[Part]:
@@ -294,8 +301,15 @@ class ScoringScene(BaseScene):
             if step["subtitle"] else []))
         told = len(lines[0]) + len(lines[1])
         pop = ease_out(self.step_t / 0.3)
-        out = [piece(screen, "panel", (x - 8, y - 8, w + 16, h + 16), (at, self.title, ty),
-                     partial(self._draw_panel, x=x, ty=ty), reach=16,
+        # the wall over the right column from the first frame on, the panel sliding in over
+        # it: the seat cards and the side panel beneath are hidden whole, so their changes
+        # (the cards counting up, an action's repaint) and the slide repaint none of them
+        side = (PANEL[0] - CURTAIN, 0.0, 1920 - PANEL[0] + CURTAIN, STATUS_AREA[1])
+        out = [piece(screen, "curtain", side, "wall", partial(_draw_wall, area=side), reach=0,
+                     opaque=side)]
+        # (its shadow reaches 2 units past its dark edge: within the wall laid under it)
+        out += [piece(screen, "panel", (x - 8, y - 8, w + 16, h + 16), (at, self.title, ty),
+                     partial(self._draw_panel, x=x, ty=ty), reach=2,
                      opaque=(x + 8, y + 8, w - 16, h - 16)),
                piece(screen, "count", (x, y + 84, w, 40), (at, self.index),
                      partial(self._draw_count, x=x + w / 2, y=y + 84)),
@@ -312,9 +326,9 @@ class ScoringScene(BaseScene):
         # what the panel holds stays inside its opaque pixels, and so do its parts: a
         # frame repainting them never reaches what the panel hides (the side panel under
         # it, a sliver of which would be worked out whole)
-        inner = out[0].opaque
+        inner = out[1].opaque
         assert inner is not None
-        out[1:] = [Part(p.place, p.rect.clip(inner), p.key, p.paint) for p in out[1:]]
+        out[2:] = [Part(p.place, p.rect.clip(inner), p.key, p.paint) for p in out[2:]]
         bursts = self.fx.bounds(screen, self._anchor(x, w, ty, row_h))
         if bursts is not None:  # the bursts too: they fly within the panel
             out.append(Part("bursts", bursts.clip(inner), None, partial(
@@ -342,7 +356,14 @@ class ScoringScene(BaseScene):
     def _draw_panel(self, screen: Screen, x: float, ty: float) -> None:
         """The panel, its shadow, the scoring's title and the totals' heading."""
         _x, y, w, h = PANEL
-        screen.box(x - 8, y - 8, w + 16, h + 16, (0, 0, 0, 150), radius=22)
+        surface = screen.surface
+        clip = surface.get_clip()
+        try:  # the shadow but where the stone hides it: blending it there is waste
+            for rim in around(clip, [screen.rect(x + 8, y + 8, w - 16, h - 16)]):
+                surface.set_clip(rim)
+                screen.box(x - 8, y - 8, w + 16, h + 16, (0, 0, 0, 150), radius=22)
+        finally:
+            surface.set_clip(clip)
         top = draw_panel(screen, x, y, w, h, border=theme.ACCENT)
         size = fit_size(screen, self.title, w - 40, theme.FONT_LARGE)  # "Die Wertung des Königs"
         screen.text(fit(screen, self.title, size, w - 40), x + w / 2, top + 10 + (
@@ -482,6 +503,17 @@ class ScoringScene(BaseScene):
                   min(16, bh * 0.3), INK)
         screen.text(fit(screen, name, theme.FONT_BODY, w - 260), x + 84, yy + bh / 2,
                     theme.FONT_BODY, theme.TEXT, "midleft")
+
+
+def _draw_wall(screen: Screen, area: tuple[float, float, float, float]) -> None:
+    """The screens' wall within ``area`` (logical units) only."""
+    surface = screen.surface
+    clip = surface.get_clip()
+    surface.set_clip(clip.clip(screen.rect(*area)))
+    try:
+        scenery.wall(screen)
+    finally:
+        surface.set_clip(clip)
 
 
 def _say_score(screen: Screen, text: str, x: float, y: float, size: float,

@@ -151,12 +151,11 @@ class Attract:
     def draw_picture(self, screen: Screen, alpha: float) -> None:
         """The game's blurred picture and the veil over it."""
         try:
-            surf, at = self.picture(screen)
+            surf, at = self.picture(screen, self._veil(alpha))
         except (Exception, PluginFailure):  # noqa: BLE001
             self.broken = True
             return
         screen.surface.blit(surf, at)
-        screen.box(*ATTRACT_AREA, (*palette.NIGHT, self._veil(alpha)))
 
     def parts(self, screen: Screen, alpha: float) -> list[Part]:
         """The framed game as parts: its frame (still), and its picture under the veil,
@@ -181,10 +180,13 @@ class Attract:
         return (screen.surface.get_size(), screen.scale, int(self.age * BACKDROP_FPS),
                 id(self.view))
 
-    def picture(self, screen: Screen) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The game, blurred, and where it goes (pixels). A pixel cache: painted again
-        :data:`BACKDROP_FPS` times a second of the game's age, or for a new window size,
-        so the frames in between only blit it.
+    def picture(self, screen: Screen, veil: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The game, blurred, under a veil of ``veil`` (its alpha), and where it goes
+        (pixels). A pixel cache: painted again :data:`BACKDROP_FPS` times a second of the
+        game's age, or for a new window size, so the frames in between only blit it. The
+        veil is laid on the blur's few pixels before they are spread (the same picture,
+        as spreading is linear), not blended over a screenful of them in each frame that
+        repaints the picture or a row of the menu over it.
 
         Why drawn at :data:`ATTRACT_SCALE`, not at the window's: only a blur of it is ever
         shown, and at the window's scale the game's view painted a screenful of canvas
@@ -203,7 +205,13 @@ class Attract:
             self.view.draw(small, ATTRACT_AREA)
             crop = small.rect(*ATTRACT_AREA).clip(off.get_rect())
             tiny = (max(1, round(ATTRACT_AREA[2] / BLUR)), max(1, round(ATTRACT_AREA[3] / BLUR)))
-            shrunk = pygame.transform.smoothscale(off.subsurface(crop), tiny)
+            self.cache["blur"] = pygame.transform.smoothscale(off.subsurface(crop), tiny)
+            self.cache["key"] = key
+        if self.cache.get("veiled") != (key, veil):
+            shrunk = self.cache["blur"].copy()
+            cover = pygame.Surface(shrunk.get_size(), pygame.SRCALPHA)
+            cover.fill((*palette.NIGHT, veil))
+            shrunk.blit(cover, (0, 0))
             area = screen.rect(*ATTRACT_AREA).clip(screen.surface.get_rect())
             # spread into the last picture's pixels: a new screenful of them is a fresh
             # mapping each time (game.kit.client.heap), its first touch a millisecond
@@ -212,7 +220,7 @@ class Attract:
                 pygame.Surface(area.size, 0, shrunk)
             self.cache["picture"] = (pygame.transform.smoothscale(shrunk, area.size, into),
                                      area.topleft)
-            self.cache["key"] = key
+            self.cache["veiled"] = (key, veil)
         picture: tuple[pygame.Surface, tuple[int, int]] = self.cache["picture"]
         return picture
 
@@ -463,9 +471,12 @@ class TitleScene(MenuScene):
         if self.attract is not None:
             out += self.attract.parts(screen, 1.0)
         out += self._logo(screen)
-        out.append(piece(screen, "subtitle", (0, 290, 1920, 60), "subtitle", partial(
-            _say, text=_("couch board games on one shared screen"), x=960, y=320,
-            size=theme.FONT_BODY, colour=theme.TEXT_DIM)))
+        # as wide as its words: the letters bobbing above it never reach into it
+        words = _("couch board games on one shared screen")
+        wide = screen.text_width(words, theme.FONT_BODY) + 8
+        out.append(piece(screen, "subtitle", (960 - wide / 2, 290, wide, 60), "subtitle",
+                         partial(_say, text=words, x=960, y=320, size=theme.FONT_BODY,
+                                 colour=theme.TEXT_DIM), reach=0))
         out += sceneparts.menu(screen, self.menu)
         if self.error or self.notice:
             out.append(piece(screen, "messages", (0, 920, 1920, 90),
@@ -505,14 +516,26 @@ class TitleScene(MenuScene):
                 y = 200 + bob - (1 - drop) * (300 + i * 40)
                 colour = colours[(i + int(self.t * 1.5)) % len(colours)]
                 at = (x + w / 2, y)
-                out.append(piece(screen, ("letter", i), (x - 10, y - size * 0.7, w + 26,
-                                                         size * 1.4 + 12),
-                                 (ch, screen.px(*at), screen.px(at[0] + 6, at[1] + 8),
-                                  colour),
-                                 partial(_letter, ch=ch, at=at, size=size, colour=colour),
-                                 reach=0))
+                spot, shadow = screen.px(*at), screen.px(at[0] + 6, at[1] + 8)
+                ink = _ink(screen, ch, size)
+                out.append(Part(("letter", i), ink.move(spot).union(ink.move(shadow)),
+                                (ch, spot, shadow, colour),
+                                partial(_letter, screen, ch=ch, at=at, size=size,
+                                        colour=colour)))
             x += w
         return out
+
+
+def _ink(screen: Screen, ch: str, size: float) -> pygame.Rect:
+    """Where a letter of the logo drawn centred on (0, 0) has its pixels: a letter's part
+    is repainted every frame as it bobs, and its line's whole height (the room of accents
+    and descenders the logo has not) reached into the subtitle below it."""
+    def measure() -> pygame.Rect:
+        glyph = screen.render(ch, size, (255, 255, 255))
+        placed = glyph.get_rect(center=(0, 0))
+        return glyph.get_bounding_rect().move(placed.topleft).inflate(2, 2)
+    ink: pygame.Rect = screen.memo(("logo ink", ch, screen.font_px(size)), measure)
+    return ink
 
 
 def _letter(screen: Screen, ch: str, at: tuple[float, float], size: float,
