@@ -61,6 +61,10 @@ MOST_RECTS = 8
 #: board after an action) paints no part that may wait (unless it waited the most);
 #: those are painted one a frame after it. A lighter frame (a hover's) paints them all
 SPREAD_SHARE = 0.25
+#: so does a frame where parts of this many ``later`` groups changed afresh at once (the
+#: panel, the log and the status: an action's frame, even when the board repaints only
+#: the few pieces that changed)
+SPREAD_GROUPS = 3
 #: no part waits more frames than this: the frames after an action equal a whole
 #: repaint again after at most this many more (while nothing else changes)
 MOST_WAITED = 3
@@ -159,7 +163,8 @@ class Compositor:
         frames each has waited."""
         changed = [p for p in parts if _changed(p, last.get(p.place))]
         urgent = sum(_area(p.rect.clip(window)) for p in changed if not p.later)
-        busy = urgent > SPREAD_SHARE * _area(window)
+        fresh = {p.later for p in changed if p.later and not self._waited.get(p.place)}
+        busy = urgent > SPREAD_SHARE * _area(window) or len(fresh) >= SPREAD_GROUPS
         queue = sorted((p for p in changed if p.later),
                        key=lambda p: (-self._waited.get(p.place, 0), p.later))
         waiting = []

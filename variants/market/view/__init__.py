@@ -74,6 +74,7 @@ from variants.market.view.preview import (
     sentence,
 )
 from variants.market.view.reveal import burst_step, reveal_steps
+from variants.market.view.tableparts import TableParts
 
 #: the play scene's side panel, until the first ``draw_panel`` says otherwise
 DEFAULT_PANEL = PANEL_AREA
@@ -108,6 +109,7 @@ class MarketView(SeatStyle, AidPictures):
         self._panel_facts: tuple[Any, Any] | None = None
         self._static = Layer()
         self._pieces = PiecesLayer()
+        self._table = TableParts()
         self._sync()
 
     # =====================================================================================

@@ -189,43 +189,90 @@ def resolve(lay: Layout, state: Any, anchor: Anchor) -> tuple[float, float]:
     return gx + gw / 2, gy + gh / 2
 
 
+#: the order kinds of motion are painted in: sliding tiles, then what flies, then pops
+ORDER = {"slide": 0, "token": 1, "coin": 1, "pop": 2}
+
+
 def draw_moving(screen: Screen, lay: Layout, anims: list[Anim], state: Any) -> None:
+    """Every started motion, tiles first, then tokens and coins, then the pops."""
+    for a in in_order(anims):
+        paint_anim(screen, lay, a, state)
+
+
+def in_order(anims: list[Anim]) -> list[Anim]:
+    """The started motions in painting order (:data:`ORDER`, then as they came)."""
+    return sorted((a for a in anims if a.started and a.kind in ORDER),
+                  key=lambda a: ORDER[a.kind])
+
+
+def _slide_at(lay: Layout, state: Any, a: Anim) -> tuple[float, float, float]:
+    """A sliding tile's top left now, and how far it is lifted."""
+    e = a.progress
+    e = e * e * (3 - 2 * e)
+    fx, fy = resolve(lay, state, a.src)
+    tx, ty = resolve(lay, state, a.dst)
     cs = lay.cs
-    for a in anims:
-        if not a.started or a.kind != "slide":
-            continue
-        e = a.progress
-        e = e * e * (3 - 2 * e)
-        fx, fy = resolve(lay, state, a.src)
-        tx, ty = resolve(lay, state, a.dst)
-        x = fx + (tx - fx) * e - cs / 2
-        y = fy + (ty - fy) * e - cs / 2
-        vt.paint_tile(screen, x, y, cs, a.tile, state, "", lift=1.0 - abs(2 * e - 1) * 0.5)
-    for a in anims:
-        if not a.started or a.kind not in ("token", "coin"):
-            continue
-        e = a.progress
-        e = 1 - (1 - e) ** 2
-        fx, fy = resolve(lay, state, a.src)
-        tx, ty = resolve(lay, state, a.dst)
-        dist = math.hypot(tx - fx, ty - fy)
-        x = fx + (tx - fx) * e
-        y = fy + (ty - fy) * e - math.sin(e * math.pi) * min(cs * 0.8, dist * 0.3)
-        r = cs * 0.13 * (1.0 + 0.25 * math.sin(e * math.pi))
+    return fx + (tx - fx) * e - cs / 2, fy + (ty - fy) * e - cs / 2, 1.0 - abs(2 * e - 1) * 0.5
+
+
+def _flight_at(lay: Layout, state: Any, a: Anim) -> tuple[float, float, float]:
+    """A token's or a coin's centre and radius now, on its arc."""
+    e = a.progress
+    e = 1 - (1 - e) ** 2
+    fx, fy = resolve(lay, state, a.src)
+    tx, ty = resolve(lay, state, a.dst)
+    cs = lay.cs
+    dist = math.hypot(tx - fx, ty - fy)
+    x = fx + (tx - fx) * e
+    y = fy + (ty - fy) * e - math.sin(e * math.pi) * min(cs * 0.8, dist * 0.3)
+    return x, y, cs * 0.13 * (1.0 + 0.25 * math.sin(e * math.pi))
+
+
+def _pop_at(lay: Layout, state: Any, a: Anim) -> tuple[float, float, float, int]:
+    """A pop's centre, text size and opacity now."""
+    e = (a.t - a.delay) / a.dur
+    cx, cy = resolve(lay, state, a.src)
+    cs = lay.cs
+    size = max(26.0, cs * (0.5 if a.tile.startswith("+") else 0.3))
+    alpha = 255 if e < 0.6 else max(0, int(255 * (1 - e) / 0.4))
+    return cx, cy - cs * (0.2 + 0.7 * e), size, alpha
+
+
+def paint_anim(screen: Screen, lay: Layout, a: Anim, state: Any) -> None:
+    """One started motion as it is now."""
+    cs = lay.cs
+    if a.kind == "slide":
+        x, y, lift = _slide_at(lay, state, a)
+        vt.paint_tile(screen, x, y, cs, a.tile, state, "", lift=lift)
+    elif a.kind in ("token", "coin"):
+        x, y, r = _flight_at(lay, state, a)
         if a.kind == "token" and a.tile in vp.COMMODITY:
             vp.token(screen, a.tile, x, y, r)
         else:
             vp.coin(screen, x, y, r)
-    for a in anims:
-        if not a.started or a.kind != "pop":
-            continue
-        e = (a.t - a.delay) / a.dur
-        cx, cy = resolve(lay, state, a.src)
-        size = max(26.0, cs * (0.5 if a.tile.startswith("+") else 0.3))
-        alpha = 255 if e < 0.6 else max(0, int(255 * (1 - e) / 0.4))
-        px, py = screen.px(cx, cy - cs * (0.2 + 0.7 * e))
+    elif a.kind == "pop":
+        cx, cy, size, alpha = _pop_at(lay, state, a)
+        px, py = screen.px(cx, cy)
         colour = a.colour or vp.COIN
         for c, off in ((vp.INK, 2), (colour, 0)):
             img = screen.render(a.tile, theme.readable(size), c).copy()
             img.set_alpha(alpha)
             screen.surface.blit(img, img.get_rect(center=(px + off, py + off)))
+
+
+def anim_rect(screen: Screen, lay: Layout, a: Anim, state: Any) -> tuple[float, float, float,
+                                                                           float]:
+    """The logical rectangle :func:`paint_anim` paints ``a`` in now (a frame painted in
+    parts repaints where it was and where it is, not its whole way)."""
+    cs = lay.cs
+    if a.kind == "slide":  # the tile, its raised shadow and outline
+        x, y, _lift = _slide_at(lay, state, a)
+        return x - cs * 0.05 - 3, y - cs * 0.05 - 3, cs * 1.15 + 6, cs * 1.17 + 6
+    if a.kind in ("token", "coin"):
+        x, y, r = _flight_at(lay, state, a)
+        reach = r + max(1.5, r * 0.14) + 3
+        return x - reach, y - reach, 2 * reach, 2 * reach
+    cx, cy, size, _alpha = _pop_at(lay, state, a)  # its words and their shadow, 2 px on
+    w, h = screen.render(a.tile, theme.readable(size), vp.INK).get_size()
+    k = screen.scale
+    return cx - (w / 2 + 2) / k, cy - (h / 2 + 2) / k, (w + 6) / k, (h + 6) / k

@@ -31,23 +31,28 @@ MAT = (74, 58, 36)
 
 
 def board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
-    """The board in ``area`` as parts, in painting order. Asked every frame: while
-    nothing moves and the facts they follow hold (the game's version, the cursor, the
-    preview, the pulse's step, the seats' looks, the language), the last frame's are
-    given again, without working out a rectangle or a word."""
+    """The board in ``area`` as parts, in painting order. Asked every frame: while the
+    facts they follow hold (the game's version, the cursor, the preview, the pulse's
+    step, the seats' looks, the language, which pieces are in flight), the last frame's
+    are given again, without working out a rectangle or a word; what moves is added
+    anew, each motion a part of its own where it is now."""
     session = view.session
+    hidden = va.hidden(view.anims)
     facts = (tuple(area), screen.scale, screen.ox, screen.oy, session.version,
              id(session.game), view.cursor, view.preview, view.target, view.highlighted,
-             view._glow(), tuple(session.names), tuple(view.colours), language())
+             view._glow(), tuple(session.names), tuple(view.colours), language(), hidden,
+             bool(view.anims))
     kept = getattr(view, "_kept_parts", None)
-    if kept is not None and kept[0] == facts and not view.anims and not view.fx.active:
-        return list(kept[1])
-    out = _board_parts(view, screen, area)
-    view._kept_parts = (facts, tuple(out))
+    if kept is None or kept[0] != facts:
+        kept = view._kept_parts = (facts, tuple(_board_parts(view, screen, area, hidden)))
+    out = list(kept[1])
+    if view.anims or view.fx.active:
+        out += moving_parts(view, screen, area)
     return out
 
 
-def _board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
+def _board_parts(view: Any, screen: Screen, area: Area,
+                 hidden: tuple[frozenset[int], frozenset[tuple[str, int]]]) -> list[BoardPart]:
     game = view.session.game
     rules, s = view.rules, game.state
     lay = make_layout(area, rules.table.n, rules.table.sides)
@@ -55,10 +60,16 @@ def _board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     names = tuple(view.session.name(seat) for seat in range(game.players))
     base = (tuple(area), screen.scale, screen.ox, screen.oy, names,
             tuple(view.colours), tuple(view.marks), rules.table.sides)
-    hidden = va.hidden(view.anims)
     shows = (base, view.session.version, id(game), hidden)
-    out = [BoardPart("table", area, shows, partial(paint_table, view, lay, area, base,
-                                                   shows))]
+    table = view._table
+    if table.shows != shows:
+        squares, buyers = hidden
+        table.follow(shows, base, pieces(
+            screen, lay, rules, s, list(names), list(view.colours), list(view.marks),
+            list(game.scores), squares, buyers))
+    out = [BoardPart("table", area, table.key(base),
+                     partial(paint_table, view, lay, area, base, shows, table.pieces)),
+           *table.changed]
     still = s.phase != "over"
     side = view._my_side()
     if still and side is not None:
@@ -81,17 +92,34 @@ def _board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
         out.append(BoardPart("cursor", grown(rect, max(4.0, lay.cs * 0.04) + 3),
                              (rect, view.preview.ok, glow),
                              partial(_cursor, rect, view.preview.ok, glow, lay.cs)))
-    if view.anims or view.fx.active:
-        bounds = area if view.fx.active else anim_bounds(screen, lay, s, view.anims)
-        out.append(BoardPart("moving", bounds, None, partial(_moving, view, lay, s)))
+    return out
+
+
+def moving_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
+    """Each motion started (a sliding tile, a token or coin in flight, a rising "+N")
+    where it paints now, and the bursts where they paint now: a frame repaints where
+    each was and where it is, not the ways they travel."""
+    rules, s = view.rules, view.session.game.state
+    lay = make_layout(area, rules.table.n, rules.table.sides)
+    out = [BoardPart(f"moving {i}", va.anim_rect(screen, lay, a, s), None,
+                     partial(_anim, lay, a, s))
+           for i, a in enumerate(va.in_order(view.anims))]
+    if view.fx.active:
+        def where(anchor: Any) -> tuple[float, float]:
+            return va.resolve(lay, s, anchor)
+        box = view.fx.bounds(screen, where)
+        if box is not None:
+            k = screen.scale
+            bounds = ((box.x - screen.ox) / k, (box.y - screen.oy) / k, box.w / k, box.h / k)
+            out.append(BoardPart("bursts", grown(bounds, 2.0), None,
+                                 partial(_bursts, view, where)))
     return out
 
 
 def paint_table(view: Any, lay: Layout, area: Area, base: tuple[Any, ...],
-                shows: tuple[Any, ...], screen: Screen) -> None:
+                shows: tuple[Any, ...], listed: list[Any], screen: Screen) -> None:
     """The mat, the plaza and the seats' bands (a layer kept per ``base``), the tiles,
     buyers and cards over them (kept per ``shows``, repainted piece by piece)."""
-    game = view.session.game
     rules = view.rules
     names, colours, marks = list(base[4]), list(base[5]), list(base[6])
     st = view._static
@@ -102,11 +130,8 @@ def paint_table(view: Any, lay: Layout, area: Area, base: tuple[Any, ...],
         vp.paint_static(scr, lay, rules, names, colours, marks)
         st.key = base
     layer = view._pieces
-    if shows != layer.shows:  # else not even the list of pieces is made
-        squares, buyers = shows[-1]
-        layer.sync(st, screen, area, base, pieces(
-            screen, lay, rules, game.state, names, colours, marks, list(game.scores),
-            squares, buyers))
+    if shows != layer.shows:  # else not even the list of pieces is looked at
+        layer.sync(st, screen, area, base, listed)
         layer.shows = shows
     assert layer.scr is not None
     screen.surface.blit(layer.scr.surface, layer.rect.topleft)
@@ -151,29 +176,6 @@ def preview_bounds(screen: Screen, lay: Layout, s: Any, p: Any) -> Rect:
     return grown(union(rects), max(8.0, cs * 0.09) + 3)
 
 
-def anim_bounds(screen: Screen, lay: Layout, s: Any, anims: list[va.Anim]) -> Rect:
-    """The bounds of every flight of ``anims`` from start to end (so they hold while
-    the pieces move): a tile sliding with its shadow, a token or a coin on its arc, a
-    score's "+N" rising from its label."""
-    cs = lay.cs
-    rects: list[Rect] = []
-    for a in anims:
-        (fx, fy), (tx, ty) = va.resolve(lay, s, a.src), va.resolve(lay, s, a.dst)
-        box = union([(fx, fy, 0.0, 0.0), (tx, ty, 0.0, 0.0)])
-        if a.kind == "slide":
-            rects.append(grown(box, cs * 0.6))
-        elif a.kind in ("token", "coin"):
-            x, y, w, h = grown(box, cs * 0.25)
-            rects.append((x, y - cs * 0.8, w, h + cs * 0.8))
-        elif a.kind == "pop":
-            size = max(26.0, cs * (0.5 if a.tile.startswith("+") else 0.3))
-            w = screen.text_width(a.tile, theme.readable(size)) + 8
-            top, bottom = fy - cs * 0.9 - size, fy - cs * 0.2 + size
-            rects.append((fx - w / 2, top, w + 4, bottom - top + 4))
-    return union(rects) if rects else (lay.x0, lay.y0, 0.0, 0.0)
-
-
-
 def _turn(lay: Layout, side: str, glow: float, screen: Screen) -> None:
     vo.paint_turn(screen, lay, side, glow)
 
@@ -196,6 +198,9 @@ def _cursor(rect: Rect, ok: bool, glow: float, cs: float, screen: Screen) -> Non
     vo.paint_cursor(screen, rect, ok, glow, cs)
 
 
-def _moving(view: Any, lay: Layout, s: Any, screen: Screen) -> None:
-    va.draw_moving(screen, lay, view.anims, s)
-    view.fx.draw(screen, lambda anchor: va.resolve(lay, s, anchor))
+def _anim(lay: Layout, a: va.Anim, s: Any, screen: Screen) -> None:
+    va.paint_anim(screen, lay, a, s)
+
+
+def _bursts(view: Any, where: Any, screen: Screen) -> None:
+    view.fx.draw(screen, where)
