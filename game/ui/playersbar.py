@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.i18n import language, say
 from game.i18n.client import _
 from game.kit.client import theme
@@ -28,6 +30,12 @@ RING = 7.0
 #: words every frame cost about a fifth of a 1080p frame. Urgent: a card's tag says whose
 #: turn it is, which never waits for the repaint budget
 _FACES = KeptParts(16)
+#: the deciding card as painted at each step of its breathing ring, over the wall: the
+#: ring's pixels take a few steps (5 at 1080p, 7 at 4K) and repeat, so after its first
+#: breath the card is a blit of kept pixels, not a stone panel, a ring and its words
+#: painted again (a fifth of a 1080p frame, every frame). A dozen: one seat's steps, and
+#: the next seat's as the turn passes
+_RINGS = KeptParts(12)
 
 if TYPE_CHECKING:
     from game.api import Game
@@ -51,16 +59,44 @@ def _tag(deciding: bool, holds_turn: bool) -> tuple[str, tuple[int, int, int]]:
     return (turn if holds_turn else ""), theme.TEXT_DIM
 
 
+def ring(screen: Screen, card: tuple[float, float, float, float],
+         t: float) -> tuple[tuple[int, int, int, int], int]:
+    """What decides the pixels of the deciding card's breathing ring at time ``t``: its
+    pixel rectangle and corner radius (the ring grows and shrinks smoothly in logical
+    units, but its pixels step: a frame whose step is the last one's paints nothing)."""
+    x, y, w, h = card
+    grow = 2 + 3 * pulse(t, 5)
+    return tuple(screen.rect(x - grow, y - grow, w + 2 * grow, h + 2 * grow)), \
+        screen.ln(12 + grow)  # type: ignore[return-value]
+
+
+def _paint_ring(screen: Screen, card: tuple[float, float, float, float],
+                step: tuple[tuple[int, int, int, int], int], face: tuple[Any, ...]) -> None:
+    """The deciding card: its stone in gold, the ring at ``step`` (:func:`ring`) and its
+    face."""
+    x, y, w, h = card
+    frames.panel(screen, x, y, w, h, theme.ACCENT, radius=12, fill=theme.PANEL_LIGHT,
+                 width=5)
+    (rx, ry, rw, rh), radius = step
+    pygame.draw.rect(screen.surface, theme.ACCENT, pygame.Rect(rx, ry, rw, rh),
+                     screen.ln(3), radius)
+    _face(screen, *face)
+
+
 def draw_players_bar(screen: Screen, game: Game, names: list[str],
                      colours: list[tuple[int, int, int]], t: float,
                      scores: list[int] | None = None, marks: list[str] | None = None,
                      labels: list[str] | None = None, icons: list[str] | None = None,
-                     view: BoardView | None = None, wide: bool = False) -> None:
+                     view: BoardView | None = None, wide: bool = False,
+                     over_wall: bool = False) -> None:
     """One card per seat, one under another; the deciding seat's pulses. ``scores``
     replaces the game's (the scoring overlay counting up); ``labels`` tags a seat by what
     drives it ("CPU Hard"), ``icons`` draws a shape by the tag ("phone": a seat held by a
     phone). A ``view`` with ``seat_fact_lines`` paints its facts under each name.
-    ``wide`` stands the cards one under another (:func:`wide_cards`)."""
+    ``wide`` stands the cards one under another (:func:`wide_cards`). ``over_wall``: the
+    cards lie on the screens' wall (the play screen's), so the deciding card's steps are
+    kept with the wall showing round it (:data:`_RINGS`); elsewhere (a phone's picture on
+    plain ground) it is painted each time."""
     scores = game.scores if scores is None else scores
     current = game.current_player
     turn = turn_holder(game) if current is not None else None
@@ -79,17 +115,20 @@ def draw_players_bar(screen: Screen, game: Game, names: list[str],
         score = str(scores[seat]) if seat < len(scores) else "0"
         face = (seat, (x, y, w, h), names, colours[seat], mark, score, deciding, seat == turn,
                 labels, icons, inline and bool(lines))
-        if deciding:  # a gold ring breathes over the card's edge: painted every frame
-            frames.panel(screen, x, y, w, card_h, theme.ACCENT, radius=12,
-                         fill=theme.PANEL_LIGHT, width=5)
-            grow = 2 + 3 * pulse(t, 5)
-            screen.box(x - grow, y - grow, w + 2 * grow, card_h + 2 * grow, theme.ACCENT,
-                       radius=12 + grow, width=3)
-            _face(screen, *face)
+        # (what the face shows; the names and labels lists may change in place)
+        shown = (names[seat] if seat < len(names) else "", colours[seat], mark, score,
+                 seat == turn, labels[seat] if labels and seat < len(labels) else "",
+                 icons[seat] if icons and seat < len(icons) else "", inline)
+        if deciding:  # a gold ring breathes over the card's edge
+            step = ring(screen, (x, y, w, card_h), t)
+            paint = partial(_paint_ring, card=(x, y, w, card_h), step=step, face=face)
+            if over_wall:
+                _RINGS.at((seat, x, y, w, card_h, step), urgent=True).draw(
+                    screen, (x - RING, y - RING, w + 2 * RING, card_h + 2 * RING),
+                    (shown, language()), paint)
+            else:
+                paint(screen)
         else:  # the card's stone and its face are kept
-            shown = (names[seat] if seat < len(names) else "", colours[seat], mark, score,
-                     seat == turn, labels[seat] if labels and seat < len(labels) else "",
-                     icons[seat] if icons and seat < len(icons) else "", inline)
             _FACES.at((seat, x, y, w, h), urgent=True).draw(
                 screen, (x, y, w, h), shown, partial(_face_of, face),
                 under=frames.beneath(screen, x, y, w, card_h, theme.PANEL_LIGHT, radius=12,

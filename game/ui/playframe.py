@@ -5,9 +5,11 @@ them, each with its bounds and what decides its pixels.
 
 Only a board view that says what decides its own pixels (``BoardView.keyed``, with
 ``board_key`` and ``panel_key``) lets the frame be cut into parts: a view drawing
-freely gets the whole frame painted, as before. The deciding seat's card pulses and a
-busy seat's spinner turns, so those are painted every frame; the rest only when its key
-changes.
+freely gets the whole frame painted, as before. A busy seat's spinner turns, so it is
+painted every frame; the deciding seat's card breathes, and is painted when its ring's
+pixels step (a few times a breath); the rest only when its key changes. The status
+line is its stone and its words apart: a hover that changes only its words repaints
+only them.
 
 After an action the board, the panel, the log and the status change at once. The board
 is what the players look at, and the seat cards and the banner say whose turn it is:
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -32,9 +34,9 @@ from game.kit.client import fx, theme
 from game.kit.client.damage import Part
 from game.kit.client.layout import STATUS_AREA, panel_area, seat_cards
 from game.ui import statusline
-from game.ui.playersbar import RING, turn_holder
+from game.ui.playersbar import RING, ring, turn_holder
 from game.ui.scenes.common import seat_mark
-from game.ui.statusline import LINE_STEP, draw_seat_status, draw_status
+from game.ui.statusline import LINE_STEP, seat_look, status_look
 from game.ui.widgets import draw_footer
 
 if TYPE_CHECKING:
@@ -44,13 +46,57 @@ if TYPE_CHECKING:
 PlayScene = Any
 
 Paint = Callable[["Screen"], None]
-#: paints the status line; whether it took the shortcut bar's room (a two-line status)
-StatusPaint = Callable[["Screen"], bool]
 #: logical units a part's painting may reach past its layout's rectangle: a panel's
 #: shadow (10), a deciding card's breathing ring (5), a refusal's shake
 MARGIN = 24.0
+#: logical units a status line's stone reaches above its box (its shadow, 10)
+FRAME_REACH = 12.0
 #: the order in which the parts that may wait after an action are painted (``Part.later``)
 PANEL_WAITS, LOG_WAITS, STATUS_WAITS = 1, 2, 3
+
+
+class Geometry(NamedTuple):
+    """Where the frame's fixed parts lie in pixels, for one window and one layout of the
+    column: worked out once, not each frame (a frame asked the Screen for some twenty
+    rectangles that only a resize or a change of seats moves). Its rectangles are shared
+    by every frame's parts: nothing may change them in place."""
+
+    cards: list[tuple[float, float, float, float]]
+    #: each card's pixels with its breathing ring's reach
+    rings: list[pygame.Rect]
+    bar: pygame.Rect
+    board: pygame.Rect
+    log: pygame.Rect
+    panel: tuple[float, float, float, float]
+    panel_rect: pygame.Rect
+
+
+def geometry(screen: Screen, players: int, lines: int, wide: bool,
+             board_area: tuple[float, float, float, float],
+             log_area: tuple[float, float, float, float]) -> Geometry:
+    """The frame's :class:`Geometry`, kept per screen transform and layout."""
+    key = (screen.scale, screen.ox, screen.oy, players, lines, wide, board_area, log_area)
+    found: Geometry | None = _GEOMETRY.get(key)
+    if found is not None:
+        return found
+
+    def rect(area: tuple[float, float, float, float], margin: float = MARGIN) -> pygame.Rect:
+        x, y, w, h = area
+        return screen.rect(x - margin, y - margin, w + 2 * margin, h + 2 * margin)
+
+    cards = seat_cards(players, lines, wide)
+    panel = panel_area(players, lines, wide)
+    found = Geometry(
+        cards, [rect(card, RING) for card in cards],
+        rect(cards[0]).unionall([rect(card) for card in cards[1:]]),
+        rect(board_area, 0), rect(log_area), panel, rect(panel))
+    if len(_GEOMETRY) > 32:
+        _GEOMETRY.clear()
+    _GEOMETRY[key] = found
+    return found
+
+
+_GEOMETRY: dict[Hashable, Geometry] = {}
 
 
 def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
@@ -60,52 +106,71 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         return None
     game = scene.game
     lines = view.seat_fact_lines
-
-    def rect(area: tuple[float, float, float, float], margin: float = MARGIN) -> pygame.Rect:
-        x, y, w, h = area
-        return screen.rect(x - margin, y - margin, w + 2 * margin, h + 2 * margin)
+    players = game.players
 
     def part(place: str, area: pygame.Rect, key: Hashable, paint: Paint,
-             moving: pygame.Rect | None = None, later: int = 0) -> Part:
-        return Part(place, area, key, lambda: paint(screen), moving, later)
+             later: int = 0) -> Part:
+        return Part(place, area, key, lambda: paint(screen), None, later)
 
-    cards = seat_cards(game.players, lines, scene.wide)
-    bar = rect(cards[0]).unionall([rect(card) for card in cards[1:]])
+    where = geometry(screen, players, lines, scene.wide, scene.board_area, scene.log.area)
     # the cards change with the game, the seats and a view's facts on them (None: those
     # move); the deciding one breathes
     current = game.current_player
+    session = scene.session
     facts = view.seat_facts_key() if lines else ()
     bar_key = None if facts is None else (
-        facts, tuple(scene.session.names), tuple(scene.colours), tuple(scene.session.marks),
+        facts, tuple(session.names), tuple(scene.colours), tuple(session.marks),
         # (the game itself, not its id: a game gone, its id is another game's soon)
-        _kept(("game", scene.session.version, game), lambda: (
+        _kept(("game", session.version, game), lambda: (
             tuple(game.scores), turn_holder(game) if current is not None else None)),
         scene.shown_scores() and tuple(scene.shown_scores()), current,
         tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide)
-    breathing = rect(cards[current], RING) if current is not None and current < len(cards) \
-        else None
-    status_key, status = status_part(scene)
-    shown = _kept(("shortcuts", scene.shortcuts), lambda: tuple(
-        (say(key), say(meaning)) for key, meaning in scene.shortcuts))
-    # the status and the shortcut bar are one part: a status needing two lines takes the
-    # bar's room, and the bar is painted only when it does not
-    below = status_area()
-    low = screen.rect(0, below[1] - MARGIN, 1920, 1080 - below[1] + MARGIN)
-    panel = panel_area(game.players, lines, scene.wide)
-    out = [
-        part("bar", bar, bar_key, scene.draw_bar, breathing),
-        *board_parts(scene, screen, rect(scene.board_area, 0)),
-        part("log", rect(scene.log.area), (tuple(scene.log.lines), scene.log.scroll,
-                                           scene.log.area), scene.log.draw, later=LOG_WAITS),
-        *panel_parts(scene, screen, panel, rect(panel)),
-        part("status", low, None if status_key is None else (status_key, shown),
-             lambda s: paint_status_and_footer(scene, s, status, shown),
-             later=0 if status_key is None or scene.refusal else STATUS_WAITS),
+    status = status_part(scene)
+    shown = shortcut_words(scene)
+    log = scene.log
+    out = [part("bar", where.bar, bar_key, scene.draw_bar)]
+    if bar_key is not None and current is not None and current < len(where.cards):
+        # the deciding card's ring, over the bar: its pixels step a few times a breath
+        # (:func:`~game.ui.playersbar.ring`), and a frame between two steps paints nothing
+        out.append(part("ring", where.rings[current],
+                        (bar_key, ring(screen, where.cards[current], scene.t)),
+                        scene.draw_bar))
+    out += [
+        *board_parts(scene, screen, where.board),
+        part("log", where.log, (tuple(log.lines), log.scroll, log.area), log.draw,
+             later=LOG_WAITS),
+        *panel_parts(scene, screen, where.panel, where.panel_rect),
+        # the status with the shortcut bar (a status needing two lines takes the bar's
+        # room, and the bar is painted only when it does not), and the status's words
+        *status_parts(scene, screen, status, shown),
     ]
     if scene.banner.active and scene.app is not None and scene.app.stack.top is scene:
         area = scene.banner_area()
-        out.append(part("banner", rect(area), None, lambda s: scene.banner.draw(s, area)))
+        x, y, w, h = area
+        out.append(part("banner", screen.rect(x - MARGIN, y - MARGIN, w + 2 * MARGIN,
+                                              h + 2 * MARGIN), None,
+                        lambda s: scene.banner.draw(s, area)))
     return out
+
+
+def shortcut_words(scene: PlayScene) -> tuple[tuple[str, str], ...]:
+    """The shortcut bar's keys and meanings, said in the television's language: said
+    again only when they differ from the last frame's. Compared, not looked up: the
+    same messages compare by identity at once, where hashing them (their values, a
+    tool's message within) cost a few dozen hashes a frame."""
+    shortcuts, now = scene.shortcuts, language()
+    last = _SHORTCUTS.get(id(scene))
+    if last is None or last[0] != shortcuts or last[1] != now:
+        if len(_SHORTCUTS) > 8:
+            _SHORTCUTS.clear()
+        # (the scene is kept with its words: its id is not another's while they are)
+        last = _SHORTCUTS[id(scene)] = (shortcuts, now, tuple(
+            (say(key), say(meaning)) for key, meaning in shortcuts), scene)
+    return last[2]
+
+
+#: each play scene's last shortcuts, their language and their words
+_SHORTCUTS: dict[int, tuple[Any, str, tuple[tuple[str, str], ...], Any]] = {}
 
 
 def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Part]:
@@ -115,7 +180,7 @@ def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Pa
     given = view.board_parts(screen, scene.board_area)
     if given is None:
         return [Part("board", board, view.board_key(), lambda: scene.draw_board(screen))]
-    return [Part(("board", p.place), screen.rect(*p.area).clip(board), p.key,
+    return [Part(("board", p.place), _pixels(screen, p.area, board), p.key,
                  partial(p.paint, screen)) for p in given]
 
 
@@ -130,8 +195,25 @@ def panel_parts(scene: PlayScene, screen: Screen, panel: tuple[float, float, flo
     if given is None:
         return [Part("panel", bounds, (view.panel_key(), panel),
                      lambda: view.draw_panel(screen, panel), later=PANEL_WAITS)]
-    return [Part(("panel", p.place), screen.rect(*p.area), p.key,
+    return [Part(("panel", p.place), _pixels(screen, p.area), p.key,
                  partial(p.paint, screen), later=PANEL_WAITS) for p in given]
+
+
+def _pixels(screen: Screen, area: tuple[float, float, float, float],
+            within: pygame.Rect | None = None) -> pygame.Rect:
+    """A view's part's pixels (clipped to ``within``), kept by area and transform: a
+    view hands over the same areas frame after frame. Shared: never changed in place."""
+    key = (area, screen.scale, screen.ox, screen.oy, None if within is None else tuple(within))
+    found = _RECTS.get(key)
+    if found is None:
+        if len(_RECTS) > 512:
+            _RECTS.clear()
+        found = _RECTS[key] = screen.rect(*area) if within is None else \
+            screen.rect(*area).clip(within)
+    return found
+
+
+_RECTS: dict[Hashable, pygame.Rect] = {}
 
 
 #: what the frame's keys hold, by the facts it follows and the language: the same words
@@ -157,10 +239,19 @@ def status_area() -> tuple[float, float, float, float]:
     return x, y - LINE_STEP, w, 1080 - (y - LINE_STEP)
 
 
-def status_part(scene: PlayScene) -> tuple[Hashable, StatusPaint]:
-    """What decides the status line's pixels now (None: they move, a spinner or a
-    shake), and how to paint it: an overlay's step, a question, a refusal, a peek, a
-    seat deciding elsewhere, or what the pointer is over."""
+class Status(NamedTuple):
+    """The status line now: what decides its pixels (None: they move, a spinner or a
+    shake), its look on a screen (:class:`~game.ui.statusline.Look`) and how far a
+    refusal's shake moves it (logical units)."""
+
+    key: Hashable
+    look: Callable[[Screen], statusline.Look]
+    dx: float = 0.0
+
+
+def status_part(scene: PlayScene) -> Status:
+    """The status line now: an overlay's step, a question, a refusal, a peek, a seat
+    deciding elsewhere, or what the pointer is over."""
     assert scene.app is not None
     session = scene.session
     undo, redo, number = session.can_undo(), session.can_redo(), len(scene.game.log)
@@ -174,11 +265,9 @@ def status_part(scene: PlayScene) -> tuple[Hashable, StatusPaint]:
         return _plain(say(scene.confirming[2]), hints)  # a question is always seen
     if scene.refusal:
         dx = fx.shake_offset(scene.refused_t, fx.motion_reduced(scene.app))
-
-        def refused(screen: Screen) -> bool:
-            with fx.shifted(screen, dx):
-                return draw_status(screen, scene.refusal, hints, refused=True)
-        return ("refused", scene.refusal, tuple(hints), dx), refused
+        refusal = scene.refusal
+        return Status(("refused", refusal, tuple(hints), dx),
+                      lambda screen: status_look(screen, refusal, hints, refused=True), dx)
     if scene.seats.peeking is not None:
         return _plain(say(session.say(_(
             "{player}'s secrets show while P is held: others look away",
@@ -190,12 +279,11 @@ def status_part(scene: PlayScene) -> tuple[Hashable, StatusPaint]:
         seat, colours = driver.seat, scene.colours
         colour = colours[seat] if seat < len(colours) else theme.ACCENT
         mark = seat_mark(session, seat)
-
-        def seat_status(screen: Screen) -> bool:
-            return draw_seat_status(screen, status, colour, mark, scene.t, hints[-1])
+        t = scene.t
         key = None if status.busy else ("seat", status.text, status.hint, colour, mark,
                                         hints[-1])
-        return key, seat_status
+        return Status(key, lambda screen: seat_look(screen, status, colour, mark, t,
+                                                    hints[-1]))
     text: Text
     if scene.hinter.thinking:
         text = _("Looking for a hint…")
@@ -207,22 +295,71 @@ def status_part(scene: PlayScene) -> tuple[Hashable, StatusPaint]:
     return _plain(say(text), hints)
 
 
-def _plain(text: str, hints: list[str], below: bool = True) -> tuple[Hashable, StatusPaint]:
-    def paint(screen: Screen) -> bool:
-        return draw_status(screen, text, hints, below=below)
-    return ("plain", text, tuple(hints), below), paint
+def _plain(text: str, hints: list[str], below: bool = True) -> Status:
+    return Status(("plain", text, tuple(hints), below),
+                  lambda screen: status_look(screen, text, hints, below=below))
 
 
-def paint_status_and_footer(scene: PlayScene, screen: Screen,
-                            paint: StatusPaint | None = None,
-                            shown: tuple[tuple[Text, Text], ...] | None = None) -> None:
-    """The status line (``paint``, else as :func:`status_part` says now), once its frames
-    are in the art cache for this scale and these colours (a pixel cache's note, as a
-    view's layers keep); then the shortcut bar, unless a two-line status took its room
-    (its keys are in help, F1, too)."""
+def look_of(screen: Screen, status: Status) -> statusline.Look:
+    """The status's look, worked out once per key on this screen (measuring its words,
+    trying its shorter wordings), not every frame."""
+    if status.key is None:
+        return status.look(screen)
+    return screen.memo(("status look", status.key), lambda: status.look(screen))  # type: ignore[no-any-return]
+
+
+def status_parts(scene: PlayScene, screen: Screen, status: Status,
+                 shown: tuple[tuple[str, str], ...]) -> list[Part]:
+    """The status line as two parts: its stone (with the shortcut bar under it, or a
+    seat's mark, or a spinner) and its words over it. A hover that changes only the
+    words repaints only where they lie; a status that grows a line repaints the band."""
+    look = look_of(screen, status)
+    x, y, w, h = look.box
+    top = y - FRAME_REACH
+    band = _pixels(screen, (0.0, top, 1920.0, 1080.0 - top))
+    words = _pixels(screen, look.inner if not status.dx and not scene.refusal else
+                    (look.inner[0] - MARGIN, look.inner[1], look.inner[2] + 2 * MARGIN,
+                     look.inner[3]))
+    later = 0 if status.key is None or scene.refusal else STATUS_WAITS
+    footer = None if look.takes_footer else shown
+    moving = status.key is None
+    return [
+        Part("status", band, None if moving else (look.frame_key, status.dx, footer),
+             partial(paint_status_frame, scene, screen, status, look, shown), later=later),
+        Part("status words", words, None if moving else status.key,
+             partial(paint_status_words, screen, status, look), later=later),
+    ]
+
+
+def _warm(scene: PlayScene, screen: Screen) -> None:
+    """The status line's frames into the art cache for this scale and these colours
+    (a pixel cache's note, as a view's layers keep)."""
     warmed = (screen.scale, tuple(scene.colours))
     if scene.warmed != warmed:
         statusline.warm(screen, list(scene.colours))
         scene.warmed = warmed
-    if not (paint or status_part(scene)[1])(screen):
-        draw_footer(screen, scene.shortcuts if shown is None else shown)
+
+
+def paint_status_frame(scene: PlayScene, screen: Screen, status: Status,
+                       look: statusline.Look, shown: tuple[tuple[Text, Text], ...]) -> None:
+    """The status's stone, then the shortcut bar, unless a two-line status took its room
+    (its keys are in help, F1, too)."""
+    _warm(scene, screen)
+    with fx.shifted(screen, status.dx):
+        look.frame(screen)
+    if not look.takes_footer:
+        draw_footer(screen, shown)
+
+
+def paint_status_words(screen: Screen, status: Status, look: statusline.Look) -> None:
+    with fx.shifted(screen, status.dx):
+        look.words(screen)
+
+
+def paint_status_and_footer(scene: PlayScene, screen: Screen) -> None:
+    """The status line as :func:`status_part` says now, its stone and the shortcut bar
+    (:func:`paint_status_frame`), then its words: what :func:`status_parts` paint."""
+    status = status_part(scene)
+    look = look_of(screen, status)
+    paint_status_frame(scene, screen, status, look, scene.shortcuts)
+    paint_status_words(screen, status, look)

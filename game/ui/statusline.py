@@ -4,8 +4,11 @@ refused, or what a seat deciding elsewhere is doing (a computer thinking)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
 
 from game.i18n import Text, say
 from game.i18n.client import _
@@ -134,12 +137,31 @@ def _draw_lines(screen: Screen, lines: list[str], x: float, box: tuple[float, fl
                     role="status")
 
 
-def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = False,
-                below: bool = True) -> bool:
+class Look(NamedTuple):
+    """A status line as it is painted: its stone box (logical), where its words are kept
+    (``inner``), what decides the words' pixels, and its two layers. Apart so that a
+    frame in parts repaints only the words when only they change (a hover's "Click:
+    buy the cacao"), not the band of board and log the status's box reaches up into:
+    ``frame`` paints the stone round the words (and a seat's mark or spinner), ``words``
+    the words over their piece of stone; ``frame`` then ``words`` is the whole line."""
+
+    box: tuple[float, float, float, float]
+    inner: tuple[float, float, float, float]
+    words_key: Hashable
+    #: what decides the stone's pixels (its box, its look; None: a spinner turns on it)
+    frame_key: Hashable
+    frame: Callable[[Screen], None]
+    words: Callable[[Screen], None]
+    #: whether it takes the shortcut bar's room (a status of two lines)
+    takes_footer: bool
+
+
+def status_look(screen: Screen, said: Text, hints: list[str], refused: bool = False,
+                below: bool = True) -> Look:
     """``said`` on the left (a refusal in red), ``hints`` on the right. A long one takes
     two lines in the shortcut bar's room (``below``; else upward, as under an overlay that
-    draws its own bar): whether it did, so the bar is not drawn over it. Of
-    :class:`Wordings`, the fullest that fits two lines; none is ever cut."""
+    draws its own bar). Of :class:`Wordings`, the fullest that fits two lines; none is
+    ever cut."""
     if refused:
         texts = [say(_("Not allowed: {reason}", reason=w)) for w in _wordings(said)]
         colour = REFUSED_TEXT
@@ -165,16 +187,54 @@ def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = Fa
             s.text(shown, x + w - 20, y + h / 2, theme.FONT_SMALL, theme.TEXT_DIM,
                    "midright")
 
-    _KEPT.at(("status", inner), refused).draw(screen, inner, (tuple(lines), shown, colour),
-                                              paint, under=under)
-    return y + h > FOOTER_Y
+    key = (tuple(lines), shown, colour)
+
+    def words(s: Screen) -> None:
+        _KEPT.at(("status", inner), refused).draw(s, inner, key, paint,
+                                                  under=partial(_stone, under, inner, s))
+
+    return Look(box, inner, key, ("plain", refused, box), partial(_rim, under, inner), words,
+                y + h > FOOTER_Y)
 
 
-def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
-                     mark: str, t: float, tail: str) -> bool:
+def _rim(under: Callable[[pygame.Rect | None], None], inner: tuple[float, float, float, float],
+         screen: Screen) -> None:
+    """The stone round a status's words: all of its panel but where the words lie."""
+    under(screen.rect(*inner))
+
+
+def _stone(under: Callable[[pygame.Rect | None], None],
+           inner: tuple[float, float, float, float], screen: Screen,
+           hole: pygame.Rect | None) -> None:
+    """What lies under a status's words, as their kept part asks for it
+    (:class:`~game.kit.client.layers.Snapshot`'s ``under``): the frame painted the stone
+    round them already (and a seat's mark over it), so nothing when the kept words are
+    blitted (``hole``); the stone within ``inner`` only when they are painted anew."""
+    if hole is not None:
+        return
+    surface = screen.surface
+    clip = surface.get_clip()
+    surface.set_clip(screen.rect(*inner).clip(clip))
+    try:
+        under(None)
+    finally:
+        surface.set_clip(clip)
+
+
+def draw_status(screen: Screen, said: Text, hints: list[str], refused: bool = False,
+                below: bool = True) -> bool:
+    """The status line of :func:`status_look`: whether it took the shortcut bar's room,
+    so the bar is not drawn over it."""
+    look = status_look(screen, said, hints, refused, below)
+    look.frame(screen)
+    look.words(screen)
+    return look.takes_footer
+
+
+def seat_look(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
+              mark: str, t: float, tail: str) -> Look:
     """A seat deciding elsewhere, framed in its colour: its mark, or a spinner and
-    growing dots while it is busy; its hint and ``tail`` on the right. Whether it took
-    the shortcut bar's room (as :func:`draw_status`)."""
+    growing dots while it is busy; its hint and ``tail`` on the right."""
     text = status.text
     if status.busy:
         text += "." * (int(t * 3) % 4)
@@ -189,16 +249,35 @@ def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int,
             s.text(shown, x + w - 20, cy, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
 
     inner = _seat_inner(box)
-    _KEPT.at(("seat", inner)).draw(screen, inner, (tuple(lines), shown), paint,
-                                   under=frames.beneath(screen, x, y, w, h, colour, radius=12,
-                                                        fill=theme.PANEL, kept=inner))
-    if status.busy:  # a ring of dots, the bright one going round
-        for i in range(8):
-            angle = i * math.pi / 4
-            lit = (int(t * 10) - i) % 8
-            shade = colour if lit == 0 else theme.TEXT_DIM
-            screen.circle(cx + 13 * math.cos(angle), cy + 13 * math.sin(angle),
-                          3.5 if lit else 5, shade)
-    else:
-        draw_mark(screen, mark, cx, cy, 12, colour)
-    return y + h > FOOTER_Y
+    under = frames.beneath(screen, x, y, w, h, colour, radius=12, fill=theme.PANEL,
+                           kept=inner)
+    key = (tuple(lines), shown)
+
+    def frame(s: Screen) -> None:
+        _rim(under, inner, s)
+        if status.busy:  # a ring of dots, the bright one going round
+            for i in range(8):
+                angle = i * math.pi / 4
+                lit = (int(t * 10) - i) % 8
+                shade = colour if lit == 0 else theme.TEXT_DIM
+                s.circle(cx + 13 * math.cos(angle), cy + 13 * math.sin(angle),
+                         3.5 if lit else 5, shade)
+        else:
+            draw_mark(s, mark, cx, cy, 12, colour)
+
+    def words(s: Screen) -> None:
+        _KEPT.at(("seat", inner)).draw(s, inner, key, paint,
+                                       under=partial(_stone, under, inner, s))
+
+    return Look(box, inner, key, None if status.busy else ("seat", colour, mark, box), frame,
+                words, y + h > FOOTER_Y)
+
+
+def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
+                     mark: str, t: float, tail: str) -> bool:
+    """The seat's status line of :func:`seat_look`. Whether it took the shortcut bar's
+    room (as :func:`draw_status`)."""
+    look = seat_look(screen, status, colour, mark, t, tail)
+    look.frame(screen)
+    look.words(screen)
+    return look.takes_footer

@@ -47,7 +47,9 @@ def test_a_quiet_frame_paints_no_art_again(make_app, show):
     renders, hits = ART.renders, ART.hits
     app.step([], DT)
     assert ART.renders == renders
-    assert ART.hits > hits
+    # its art blitted from the cache, or (a still board painted in parts, between two
+    # steps of the deciding card's ring) nothing painted at all
+    assert ART.hits > hits or app.present() == []
 
 
 def test_a_panel_is_painted_once_per_size(pygame_display):

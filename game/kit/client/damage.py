@@ -129,7 +129,15 @@ class Compositor:
         if parts is None:
             self.forget()
             return None
-        last, self._last = self._last, {p.place: (tuple(p.rect), p.key) for p in parts}
+        now = {p.place: (tuple(p.rect), p.key) for p in parts}
+        last, self._last = self._last, now
+        if generation == self._generation and not pending and not self._waited and \
+                now == last and all(p.key is not None and p.moving is None for p in parts):
+            # a still frame (the usual one): nothing changed, nothing waits, nothing to
+            # work out (the bookkeeping below was most of such a frame's cost)
+            self.part_frames += 1
+            self.owed = []
+            return []
         window = surface.get_rect()
         hidden = _hidden(parts)
         rects = None

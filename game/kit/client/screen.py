@@ -233,8 +233,10 @@ class Screen:
         return max(1, round(v * self.scale))
 
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        x0, y0 = self.px(x, y)
-        x1, y1 = self.px(x + w, y + h)
+        # (px's arithmetic written out: a frame asks for a few dozen rectangles)
+        ox, oy, scale = self.ox, self.oy, self.scale
+        x0, y0 = round(ox + x * scale), round(oy + y * scale)
+        x1, y1 = round(ox + (x + w) * scale), round(oy + (y + h) * scale)
         return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
 
     def to_logical(self, pos: tuple[int, int]) -> tuple[float, float]:

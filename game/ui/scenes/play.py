@@ -552,7 +552,7 @@ class PlayScene(BaseScene):
     def draw_bar(self, screen: Screen) -> None:
         draw_players_bar(screen, self.game, self.session.names, self.colours, self.t,
                          self.shown_scores(), self.session.marks, self.seats.labels(),
-                         self.seats.icons(), self.view, self.wide)
+                         self.seats.icons(), self.view, self.wide, over_wall=True)
 
     def draw_board(self, screen: Screen) -> None:
         """The view's board; a keyed view's clipped to its area, as it promises (so a
