@@ -21,6 +21,8 @@ shake) never waits.
 
 from __future__ import annotations
 
+import itertools
+import weakref
 from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -120,8 +122,8 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     facts = view.seat_facts_key() if lines else ()
     bar_key = None if facts is None else (
         facts, tuple(session.names), tuple(scene.colours), tuple(session.marks),
-        # (the game itself, not its id: a game gone, its id is another game's soon)
-        _kept(("game", session.version, game), lambda: (
+        # (the game's serial, not its id: a game gone, its id is another game's soon)
+        _kept(("game", session.version, _serial(game)), lambda: (
             tuple(game.scores), turn_holder(game) if current is not None else None)),
         scene.shown_scores() and tuple(scene.shown_scores()), current,
         tuple(scene.seats.labels()), tuple(scene.seats.icons()), scene.wide)
@@ -159,18 +161,30 @@ def shortcut_words(scene: PlayScene) -> tuple[tuple[str, str], ...]:
     same messages compare by identity at once, where hashing them (their values, a
     tool's message within) cost a few dozen hashes a frame."""
     shortcuts, now = scene.shortcuts, language()
-    last = _SHORTCUTS.get(id(scene))
+    last = _SHORTCUTS.get(scene)
     if last is None or last[0] != shortcuts or last[1] != now:
-        if len(_SHORTCUTS) > 8:
-            _SHORTCUTS.clear()
-        # (the scene is kept with its words: its id is not another's while they are)
-        last = _SHORTCUTS[id(scene)] = (shortcuts, now, tuple(
-            (say(key), say(meaning)) for key, meaning in shortcuts), scene)
+        last = _SHORTCUTS[scene] = (shortcuts, now, tuple(
+            (say(key), say(meaning)) for key, meaning in shortcuts))
     return last[2]
 
 
-#: each play scene's last shortcuts, their language and their words
-_SHORTCUTS: dict[int, tuple[Any, str, tuple[tuple[str, str], ...], Any]] = {}
+#: each play scene's last shortcuts, their language and their words, kept while the
+#: scene lives (a scene gone is freed at once: ``game.ui.heap``)
+_SHORTCUTS: weakref.WeakKeyDictionary[Any, tuple[Any, str, tuple[tuple[str, str], ...]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _serial(game: Any) -> int:
+    """A number no other game of this run has: a cache keyed by it neither keeps the
+    game alive nor mistakes a new game for a freed one whose id it reuses."""
+    found = _SERIALS.get(game)
+    if found is None:
+        found = _SERIALS[game] = next(_COUNT)
+    return found
+
+
+_SERIALS: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+_COUNT = itertools.count()
 
 
 def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Part]:

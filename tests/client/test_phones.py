@@ -468,13 +468,17 @@ def test_aztlan_with_every_person_on_a_phone_never_passes_the_screen(real_views,
         play = next(s for s in ui.app.stack.scenes if isinstance(s, PlayScene))
         assert all(isinstance(d, RemoteSeat) for d in play.seats.drivers)
         viewers: set[Any] = set()
-        view_draw = play.view.draw
+        view_draw, view_parts = play.view.draw, play.view.board_parts
 
         def drawn(screen: Any, area: Any) -> None:
             viewers.add(play.view.viewer())
             view_draw(screen, area)
 
-        play.view.draw = drawn
+        def parts(screen: Any, area: Any) -> Any:  # (the board painted in parts)
+            viewers.add(play.view.viewer())
+            return view_parts(screen, area)
+
+        play.view.draw, play.view.board_parts = drawn, parts
         counts = play_to_the_end(ui, play, phones, seed=9)
     finally:
         for device in devices:
