@@ -21,6 +21,16 @@ largest block freed, up to 32 MB), so evicted art left holes the heap never gave
 the client's memory only grew. :func:`keep_heap_small` fixes the threshold at glibc's
 default (blocks from 128 KB are mapped, and unmapped when freed), and :func:`settle`
 hands what the heap has free back to the system when a game's screen comes up.
+
+The young generation's passes are kept out of a game's frames as well: by default one
+runs whenever 700 more container objects live than at the last, which an action's frame
+and the few after it reach (an action's states, events, log lines and words): a pass of
+0.2 to 0.6 ms inside the frames that cost most already. While a game's screen shows, the
+collector's own trigger is raised (:data:`HELD_YOUNG`) and the loop passes over the young
+objects between frames instead, once as many as the default trigger's have gathered
+(:func:`sweep`): the same passes, as often, where the loop would wait for the next
+frame anyway; the raised trigger bounds what a burst in one frame (or a hub thread)
+leaves unswept, so memory never grows without bound.
 """
 
 from __future__ import annotations
@@ -34,6 +44,14 @@ from typing import Any
 
 #: frames of a game between two tidies (about two seconds at 60 fps)
 TIDY_FRAMES = 120
+#: the collector's default triggers (its young generation's, and how many young passes
+#: make a middle one), restored when a game's screen goes
+DEFAULTS = gc.get_threshold()
+#: young objects past which the collector passes over them itself while a game shows:
+#: only a burst the sweeps between frames did not meet (ten times the default)
+HELD_YOUNG = 10 * DEFAULTS[0]
+#: young objects from which the loop sweeps them between frames (the default trigger)
+SWEEP_YOUNG = DEFAULTS[0]
 #: allocations from this size have their own mapping, returned when freed (glibc's
 #: default, kept from rising: see the module's notes)
 MMAP_THRESHOLD = 128 * 1024
@@ -70,11 +88,26 @@ def trim() -> None:
 
 
 def settle() -> None:
-    """One full pass now, and what survives it left out of later passes."""
+    """One full pass now, and what survives it left out of later passes; from now on
+    the young generation is swept between frames (:func:`sweep`)."""
     gc.unfreeze()
     gc.collect()
     gc.freeze()
     trim()
+    gc.set_threshold(HELD_YOUNG, *DEFAULTS[1:])
+
+
+def sweep() -> bool:
+    """Between two frames of a game: the pass the collector would have made inside the
+    next frame, made now, once :data:`SWEEP_YOUNG` young objects have gathered: the
+    young generation, or with the middle one where the collector would take it too
+    (every ``DEFAULTS[1]`` young passes). The oldest is left to :func:`tidy`. True if
+    it passed."""
+    young, middle, _old = gc.get_count()
+    if young < SWEEP_YOUNG:
+        return False
+    gc.collect(1 if middle + 1 >= DEFAULTS[1] else 0)
+    return True
 
 
 def tidy() -> None:
@@ -99,6 +132,7 @@ def release() -> None:
     gc.unfreeze()
     gc.collect()
     trim()
+    gc.set_threshold(*DEFAULTS)
 
 
 class HeapSettler:
@@ -114,7 +148,8 @@ class HeapSettler:
     def watch(self, top: Any, stack: Sequence[Any] | None = None) -> bool:
         """Called after a frame with the scene on top (and the whole ``stack``); True if
         it settled the heap (it also tidies it every :data:`TIDY_FRAMES` frames of the
-        same game, and releases it once the game's screen has left the stack)."""
+        same game and sweeps its young objects between the others, and releases it once
+        the game's screen has left the stack)."""
         if top is None or not getattr(top, "settles_heap", False):
             if self._last is not None and stack is not None and self._left(stack):
                 self._last = None
@@ -125,6 +160,8 @@ class HeapSettler:
             if self._frames >= TIDY_FRAMES:
                 self._frames = 0
                 tidy()
+            else:
+                sweep()
             return False
         self._last = weakref.ref(top)
         self._frames = 0
