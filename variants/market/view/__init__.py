@@ -61,6 +61,7 @@ from variants.market.view.frame import board_parts
 from variants.market.view.layout import CARDS, make_layout, step_target
 from variants.market.view.panel import board_key, paint_panel, panel_hit, panel_key, tiles_left
 from variants.market.view.panelframe import panel_parts
+from variants.market.view.pieces import TileArt
 from variants.market.view.places import market_places
 from variants.market.view.preview import (
     MODE_LABELS,
@@ -110,6 +111,7 @@ class MarketView(SeatStyle, AidPictures):
         self._static = Layer()
         self._pieces = PiecesLayer()
         self._table = TableParts()
+        self._tile_art = TileArt()
         self._sync()
 
     # =====================================================================================

@@ -66,7 +66,7 @@ def _board_parts(view: Any, screen: Screen, area: Area,
         squares, buyers = hidden
         table.follow(shows, base, pieces(
             screen, lay, rules, s, list(names), list(view.colours), list(view.marks),
-            list(game.scores), squares, buyers))
+            list(game.scores), squares, buyers, (view._tile_art, view._static)))
     out = [BoardPart("table", area, table.key(base),
                      partial(paint_table, view, lay, area, base, shows, table.pieces)),
            *table.changed]

@@ -7,10 +7,14 @@ only the square it left, the buyer it went to and the cards whose numbers moved
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any
 
-from game.kit.client import Piece, Rect, Screen, theme
+import pygame
+
+from game.i18n import language
+from game.kit.client import Layer, Piece, Rect, Screen, Snapshot, theme
 from variants.market.params import COLOURS
 from variants.market.view import paint as vp
 from variants.market.view import tiles as vt
@@ -25,6 +29,79 @@ FREE_REACH = (0.08, 0.06)  # the messenger's "FREE" badge
 BUYER_REACH = (0.25, 0.06)
 #: and a margin card's past its rectangle
 CARD_REACH = 12.0
+#: squares' pictures kept per ground (a vendor's every count, the king's, the holes):
+#: about 0.16 MB each at 1080p
+MOST_KEPT = 96
+
+
+class TileArt:
+    """Each square's picture as painted over the plaza, kept by what it shows: the frame
+    after a purchase or a shift paints the squares whose tiles moved again, and a tile
+    seen before (the hole, a vendor at a count it had) is one blit instead of its
+    boxes, tokens and words (0.1-0.5 ms each at 1080p).
+
+    Kept is the square's own rectangle painted over the ground (the plaza's pixels,
+    the layer beneath the pieces), so the see-through shadow and gloss are blended with
+    the very pixels they would be blended with. That holds while no square paints
+    outside its own rectangle (a word hanging below a small tile would be under the
+    next square's picture): the first picture that does is found when it is made, and
+    from then on, on that ground, every square is drawn as before."""
+
+    def __init__(self) -> None:
+        self.ground: Hashable = None
+        self.kept: dict[Hashable, pygame.Surface] = {}
+        #: a square painted outside its rectangle on this ground: nothing is kept
+        self.spills = False
+
+    def paint(self, ground: Layer, key: Hashable, square: Rect, reach: Rect,
+              draw: Callable[[Screen], None], scr: Screen) -> None:
+        """Blit the square's kept picture, or draw it (keeping it when it stays inside
+        its square)."""
+        below = ground.scr
+        if below is None or below.surface.get_size() != scr.surface.get_size() or \
+                Screen.recorder is not None or Snapshot.paint_always:
+            # not over the ground it would be kept on, or a test reads every word drawn
+            draw(scr)
+            return
+        if ground.key != self.ground:
+            self.ground, self.spills = ground.key, False
+            self.kept.clear()
+        if self.spills:
+            draw(scr)
+            return
+        at = scr.rect(*square)
+        full = (key, language(), at.topleft, at.size)
+        pixels = self.kept.get(full)
+        if pixels is not None:
+            scr.surface.blit(pixels, at.topleft)
+            return
+        draw(scr)
+        self._keep(below.surface, scr, full, at, reach)
+
+    def _keep(self, ground: pygame.Surface, scr: Screen, full: Hashable, at: pygame.Rect,
+              reach: Rect) -> None:
+        """Keep the square as just drawn over the ground, when all of its reach was
+        drawn (the frame's clip) and nothing of it lies outside the square (else
+        ``spills`` holds for this ground)."""
+        surface = scr.surface
+        prect = scr.rect(*reach)
+        if not surface.get_clip().contains(prect):
+            return  # drawn in part: kept another time
+        if not ground.get_rect().contains(prect):
+            self.spills = True  # at the layer's edge: drawn as before, all of them
+            return
+        # the strips of the reach right of and below the square: the ground's still?
+        for strip in (pygame.Rect(at.right, prect.y, prect.right - at.right, prect.h),
+                      pygame.Rect(prect.x, at.bottom, at.right - prect.x,
+                                  prect.bottom - at.bottom)):
+            if strip.w > 0 and strip.h > 0 and \
+                    pygame.image.tobytes(surface.subsurface(strip), "RGB") != \
+                    pygame.image.tobytes(ground.subsurface(strip), "RGB"):
+                self.spills = True
+                return
+        if len(self.kept) >= MOST_KEPT:
+            self.kept.clear()
+        self.kept[full] = surface.subsurface(at).copy()
 
 
 def grown(rect: Rect, by: float) -> Rect:
@@ -52,11 +129,13 @@ def card_bounds(screen: Screen, rect: Rect, words: tuple[str, str]) -> Rect:
 
 def pieces(screen: Screen, lay: Layout, rules: Any, s: Any, names: list[str], colours: list[Any],
            marks: list[str], scores: list[int], hidden: frozenset[int],
-           hidden_buyers: frozenset[tuple[str, int]]) -> list[Piece]:
+           hidden_buyers: frozenset[tuple[str, int]],
+           kept: tuple[TileArt, Layer] | None = None) -> list[Piece]:
     """Every piece of the layer, in painting order. ``hidden``: squares whose tile is
     moving (the animation draws it); ``hidden_buyers``: buyers whose goods are flying
-    to them (drawn without their goods)."""
-    out = [square_piece(lay, s, sq, rules.table.geo.names[sq], sq in hidden)
+    to them (drawn without their goods); ``kept``: the squares' kept pictures and the
+    ground they are kept over."""
+    out = [square_piece(lay, s, sq, rules.table.geo.names[sq], sq in hidden, kept)
            for sq in range(len(s.market))]
     for seat, side in enumerate(rules.table.sides):
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
@@ -88,7 +167,8 @@ def pieces(screen: Screen, lay: Layout, rules: Any, s: Any, names: list[str], co
     return out
 
 
-def square_piece(lay: Layout, s: Any, sq: int, name: str, hidden: bool) -> Piece:
+def square_piece(lay: Layout, s: Any, sq: int, name: str, hidden: bool,
+                 kept: tuple[TileArt, Layer] | None = None) -> Piece:
     x, y, cs, _ = lay.square(sq)
     tile = s.market[sq]
     if hidden:
@@ -102,8 +182,13 @@ def square_piece(lay: Layout, s: Any, sq: int, name: str, hidden: bool) -> Piece
     else:
         shows = (tile,)
     reach = FREE_REACH if tile == "messenger" else TILE_REACH
-    return Piece(("square", shows), reaching(lay.square(sq), reach),
-                 partial(paint_square, x, y, cs, tile, s, name, shows))
+    bounds = reaching(lay.square(sq), reach)
+    draw = partial(paint_square, x, y, cs, tile, s, name, shows)
+    if kept is not None and shows is not None:
+        art, ground = kept
+        draw = partial(art.paint, ground, (sq, tile, shows, s.phase == "place"),
+                       lay.square(sq), bounds, draw)
+    return Piece(("square", shows), bounds, draw)
 
 
 def paint_square(x: float, y: float, cs: float, tile: str | None, s: Any, name: str,
