@@ -124,3 +124,43 @@ def test_after_an_action_the_board_paints_again_only_the_pieces_it_changed(make_
     assert sum(stamped) < 0.2 * sum(on_board), \
         f"{sum(stamped)} pieces painted for {sum(on_board)} on the board after each action"
     assert app.failures == []
+
+
+def test_the_district_to_found_is_painted_over_the_field_not_every_outline_again(
+        make_app, monkeypatch):
+    """With the Found tool in hand every district that may be founded is outlined faintly
+    (the field) and the one the Pilli stands in strongly (the districts' layer, reaching
+    over most of the board early on): the districts' layer starts from the field's, and
+    paints none of the faint outlines again (it painted them all a second time: 6 ms on
+    the Tab to the tool at 1080p); what it shows is what painting all of the preview
+    there anew shows (``frame.VERIFY``)."""
+    from game.kit.client import theme
+    from tests.client.test_mexica_damage import point
+    from variants.mexica.view import frame
+    from variants.mexica.view import overlay as vo
+
+    monkeypatch.setattr(frame, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    faint: list[bool] = []  # each faint outline: was it painted into the districts' layer
+    real = vo.outline
+    monkeypatch.setattr(vo, "outline", lambda scr, lay, cells, colour, width: (
+        colour == theme.TEXT and faint.append(
+            scr.surface.get_parent() is view._districts.backing),
+        real(scr, lay, cells, colour, width))[1])
+    closing: list[int] = []
+    real_closing = vo.paint_closing
+    monkeypatch.setattr(vo, "paint_closing", lambda scr, lay, districts: (
+        closing.append(len(districts)), real_closing(scr, lay, districts))[1])
+    while view.tool != "found":
+        showcase.key(app, pygame.K_TAB)
+    showcase.frames(app, 2)
+    assert any(not d["faint"] for d in view.preview.districts), "no district to found"
+    assert any(d["faint"] for d in view.preview.districts), "no district outlined faintly"
+    for cell in range(0, board.size, 7):
+        showcase.frames(app, 1, [point(app, cell)])
+    assert faint and not any(faint), \
+        f"{sum(faint)} of {len(faint)} faint outlines painted into the districts' layer"
+    assert closing, "the districts' layer was never painted over the field's"
+    assert app.failures == []

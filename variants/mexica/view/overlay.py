@@ -131,8 +131,25 @@ def paint_target(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaStat
 
 def _paint_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
     """Outlined districts (faint ones first, under the others) and their size badges."""
+    _outline_districts(scr, lay, sorted(districts, key=lambda d: not d["faint"]))
+    _size_badges(scr, lay, districts)
+
+
+def paint_closing(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
+    """The districts a preview closes or founds (the strong ones of ``districts``) over
+    a copy of its field, which holds all :func:`paint_preview` paints before them (the
+    spaces it reaches, the faint outlines and their badges) and nothing after them (no
+    costs, no way, no ghost): their fill and outline, then every badge again in
+    :func:`paint_preview`'s order. A badge's box is opaque and holds its border and its
+    words, so a badge painted again over itself is the same pixels: all of it is then
+    as :func:`paint_preview` paints it, without the faint outlines again."""
+    _outline_districts(scr, lay, [d for d in districts if not d["faint"]])
+    _size_badges(scr, lay, districts)
+
+
+def _outline_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
     cs = lay.cs
-    for d in sorted(districts, key=lambda d: not d["faint"]):
+    for d in districts:
         cells = d["cells"]
         if d["faint"]:
             outline(scr, lay, cells, theme.TEXT, max(2.0, cs * 0.06))
@@ -141,6 +158,9 @@ def _paint_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) 
                 x, y = lay.xy(c)
                 scr.box(x, y, cs, cs, (255, 196, 0, 60))
             outline(scr, lay, cells, theme.ACCENT, max(3.0, cs * 0.11))
+
+
+def _size_badges(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
     for d in districts:
         mid = middle_cell(lay.cols, d["cells"])
         if mid is not None and (not d["faint"] or d["token"]):
