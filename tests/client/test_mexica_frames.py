@@ -164,3 +164,28 @@ def test_the_district_to_found_is_painted_over_the_field_not_every_outline_again
         f"{sum(faint)} of {len(faint)} faint outlines painted into the districts' layer"
     assert closing, "the districts' layer was never painted over the field's"
     assert app.failures == []
+
+
+def test_the_preview_layers_surfaces_are_made_with_the_board_not_on_a_hover_or_tab(
+        make_app):
+    """The preview's layers (its field, the districts it closes, the marks near the
+    cursor) each keep a surface as large as the board: made when the board is first
+    shown, not in the first hover, Tab or action that needs one (a new surface of the
+    board's size, its pages touched for the first time, cost 2-3 ms of such a frame)."""
+    from tests.client.test_mexica_damage import point
+
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    regions = (view._field, view._districts, view._near)
+    made = [r.backing for r in regions]
+    assert all(s is not None for s in made), "a preview layer has no surface yet"
+    for n in range(8):  # every tool, hovers over the board, actions
+        showcase.key(app, pygame.K_TAB)
+        for cell in range(n, board.size, 11):
+            showcase.frames(app, 1, [point(app, cell)])
+        play.apply(following.pop(0))
+        showcase.frames(app, 3)
+    assert all(r.backing is s for r, s in zip(regions, made, strict=True)), \
+        "a preview layer's surface was made again"
+    assert app.failures == []

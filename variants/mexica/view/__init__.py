@@ -101,6 +101,7 @@ class MexicaView(SeatStyle, AidPictures):
         #: preview there but its way and its ghost
         self._districts = frame.Region()
         self._near = frame.Region()  # the pieces under the way and the ghost, and all of it
+        self._reserved: Any = None  # the layout the regions' surfaces were made for
         #: the board's parts and the facts they were made for (``view.frame``)
         self._kept_parts: tuple[Any, ...] | None = None
         #: the lake's ripples in groups, and the layout they were made for
