@@ -189,3 +189,39 @@ def test_the_preview_layers_surfaces_are_made_with_the_board_not_on_a_hover_or_t
     assert all(r.backing is s for r, s in zip(regions, made, strict=True)), \
         "a preview layer's surface was made again"
     assert app.failures == []
+
+
+def test_the_marks_near_the_cursor_are_painted_over_the_layers_beneath_them(
+        make_app, monkeypatch):
+    """Every tool in turn, the cursor over the board: the way and the ghost near the
+    cursor are painted over copies of the field's and the districts' layers, without
+    painting again an outline reaching under the cursor (the temple tool outlines a
+    district of a hundred spaces: 1-1.5 ms a hover at 1080p) or the spaces a tool
+    reaches; what they show is what painting all of the preview there anew shows
+    (``frame.VERIFY``)."""
+    from tests.client.test_mexica_damage import point
+    from variants.mexica.view import frame
+    from variants.mexica.view import overlay as vo
+
+    monkeypatch.setattr(frame, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    outlined: list[bool] = []  # each outline: was it painted into the near layer
+    real = vo.outline
+    monkeypatch.setattr(vo, "outline", lambda scr, *a: (
+        outlined.append(scr.surface.get_parent() is view._near.backing), real(scr, *a))[1])
+    near: list[str] = []
+    real_near = vo.paint_near
+    monkeypatch.setattr(vo, "paint_near", lambda scr, lay, rules, state, p, *a: (
+        near.append(view.tool), real_near(scr, lay, rules, state, p, *a))[1])
+    tools = set()
+    for _ in range(8):
+        showcase.key(app, pygame.K_TAB)
+        tools.add(view.tool)
+        for cell in range(0, board.size, 5):
+            showcase.frames(app, 1, [point(app, cell)])
+    assert {"temple", "found", "canal", "bridge"} <= set(near), (tools, set(near))
+    assert outlined and not any(outlined), \
+        f"{sum(outlined)} of {len(outlined)} outlines painted into the near layer"
+    assert app.failures == []

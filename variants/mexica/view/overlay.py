@@ -97,13 +97,34 @@ def paint_preview(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaSta
         x, y = lay.xy(c)
         scr.box(x, y, cs, cs, (90, 230, 120, 90))
     _paint_districts(scr, lay, p.districts)
+    _paint_way(scr, lay, p)
+    _paint_labels(scr, lay, p.labels)
+    _paint_aim(scr, lay, rules, state, p, colours, marks)
+
+
+def paint_near(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState, p: Any,
+               colours: list[Any], marks: list[str]) -> None:
+    """The preview near the cursor over copies of the layers beneath it, which hold all
+    :func:`paint_preview` paints before its way, and its costs too when it shows no way
+    (the caller sees to it: a cost painted again over the way would blend its edges
+    twice): its way, the space it selects and its ghost."""
+    _paint_way(scr, lay, p)
+    _paint_aim(scr, lay, rules, state, p, colours, marks)
+
+
+def _paint_way(scr: Screen, lay: Layout, p: Any) -> None:
+    cs = lay.cs
     if len(p.path) > 1:
         pts = [lay.centre(c) for c in p.path]
         for a, b in zip(pts, pts[1:], strict=False):
             scr.line(a, b, theme.ACCENT, max(3.0, cs * 0.1))
         for pt in pts[1:-1]:
             scr.circle(pt[0], pt[1], cs * 0.09, theme.ACCENT)
-    _paint_labels(scr, lay, p.labels)
+
+
+def _paint_aim(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState, p: Any,
+               colours: list[Any], marks: list[str]) -> None:
+    cs = lay.cs
     if p.select is not None:
         x, y = lay.xy(p.select)
         scr.box(x, y, cs, cs, (255, 196, 0, 90))
