@@ -131,8 +131,8 @@ def test_the_district_to_found_is_painted_over_the_field_not_every_outline_again
     """With the Found tool in hand every district that may be founded is outlined faintly
     (the field) and the one the Pilli stands in strongly (the districts' layer, reaching
     over most of the board early on): the districts' layer starts from the field's, and
-    paints none of the faint outlines again (it painted them all a second time: 6 ms on
-    the Tab to the tool at 1080p); what it shows is what painting all of the preview
+    paints none of the faint outlines again (it painted them all a second time: 1-2 ms
+    of the Tab to the tool at 1080p); what it shows is what painting all of the preview
     there anew shows (``frame.VERIFY``)."""
     from game.kit.client import theme
     from tests.client.test_mexica_damage import point
