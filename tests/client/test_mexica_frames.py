@@ -124,3 +124,104 @@ def test_after_an_action_the_board_paints_again_only_the_pieces_it_changed(make_
     assert sum(stamped) < 0.2 * sum(on_board), \
         f"{sum(stamped)} pieces painted for {sum(on_board)} on the board after each action"
     assert app.failures == []
+
+
+def test_the_district_to_found_is_painted_over_the_field_not_every_outline_again(
+        make_app, monkeypatch):
+    """With the Found tool in hand every district that may be founded is outlined faintly
+    (the field) and the one the Pilli stands in strongly (the districts' layer, reaching
+    over most of the board early on): the districts' layer starts from the field's, and
+    paints none of the faint outlines again (it painted them all a second time: 1-2 ms
+    of the Tab to the tool at 1080p); what it shows is what painting all of the preview
+    there anew shows (``frame.VERIFY``)."""
+    from game.kit.client import theme
+    from tests.client.test_mexica_damage import point
+    from variants.mexica.view import frame
+    from variants.mexica.view import overlay as vo
+
+    monkeypatch.setattr(frame, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    faint: list[bool] = []  # each faint outline: was it painted into the districts' layer
+    real = vo.outline
+    monkeypatch.setattr(vo, "outline", lambda scr, lay, cells, colour, width: (
+        colour == theme.TEXT and faint.append(
+            scr.surface.get_parent() is view._districts.backing),
+        real(scr, lay, cells, colour, width))[1])
+    closing: list[int] = []
+    real_closing = vo.paint_closing
+    monkeypatch.setattr(vo, "paint_closing", lambda scr, lay, districts: (
+        closing.append(len(districts)), real_closing(scr, lay, districts))[1])
+    while view.tool != "found":
+        showcase.key(app, pygame.K_TAB)
+    showcase.frames(app, 2)
+    assert any(not d["faint"] for d in view.preview.districts), "no district to found"
+    assert any(d["faint"] for d in view.preview.districts), "no district outlined faintly"
+    for cell in range(0, board.size, 7):
+        showcase.frames(app, 1, [point(app, cell)])
+    assert faint and not any(faint), \
+        f"{sum(faint)} of {len(faint)} faint outlines painted into the districts' layer"
+    assert closing, "the districts' layer was never painted over the field's"
+    assert app.failures == []
+
+
+def test_the_preview_layers_surfaces_are_made_with_the_board_not_on_a_hover_or_tab(
+        make_app):
+    """The preview's layers (its field, the districts it closes, the marks near the
+    cursor) each keep a surface as large as the board: made when the board is first
+    shown, not in the first hover, Tab or action that needs one (a new surface of the
+    board's size, its pages touched for the first time, cost 2-3 ms of such a frame)."""
+    from tests.client.test_mexica_damage import point
+
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    regions = (view._field, view._districts, view._near)
+    made = [r.backing for r in regions]
+    assert all(s is not None for s in made), "a preview layer has no surface yet"
+    for n in range(8):  # every tool, hovers over the board, actions
+        showcase.key(app, pygame.K_TAB)
+        for cell in range(n, board.size, 11):
+            showcase.frames(app, 1, [point(app, cell)])
+        play.apply(following.pop(0))
+        showcase.frames(app, 3)
+    assert all(r.backing is s for r, s in zip(regions, made, strict=True)), \
+        "a preview layer's surface was made again"
+    assert app.failures == []
+
+
+def test_the_marks_near_the_cursor_are_painted_over_the_layers_beneath_them(
+        make_app, monkeypatch):
+    """Every tool in turn, the cursor over the board: the way and the ghost near the
+    cursor are painted over copies of the field's and the districts' layers, without
+    painting again an outline reaching under the cursor (the temple tool outlines a
+    district of a hundred spaces: 1-1.5 ms a hover at 1080p) or the spaces a tool
+    reaches; what they show is what painting all of the preview there anew shows
+    (``frame.VERIFY``)."""
+    from tests.client.test_mexica_damage import point
+    from variants.mexica.view import frame
+    from variants.mexica.view import overlay as vo
+
+    monkeypatch.setattr(frame, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, _following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view, board = play.view, play.game.rules.table.board
+    outlined: list[bool] = []  # each outline: was it painted into the near layer
+    real = vo.outline
+    monkeypatch.setattr(vo, "outline", lambda scr, *a: (
+        outlined.append(scr.surface.get_parent() is view._near.backing), real(scr, *a))[1])
+    near: list[str] = []
+    real_near = vo.paint_near
+    monkeypatch.setattr(vo, "paint_near", lambda scr, lay, rules, state, p, *a: (
+        near.append(view.tool), real_near(scr, lay, rules, state, p, *a))[1])
+    tools = set()
+    for _ in range(8):
+        showcase.key(app, pygame.K_TAB)
+        tools.add(view.tool)
+        for cell in range(0, board.size, 5):
+            showcase.frames(app, 1, [point(app, cell)])
+    assert {"temple", "found", "canal", "bridge"} <= set(near), (tools, set(near))
+    assert outlined and not any(outlined), \
+        f"{sum(outlined)} of {len(outlined)} outlines painted into the near layer"
+    assert app.failures == []

@@ -45,7 +45,7 @@ from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, axis_of, ordinal
 from variants.mexica.view import anim as va
-from variants.mexica.view import frame, keys
+from variants.mexica.view import frame, keys, regions
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.aid_pages import AidPictures
@@ -96,11 +96,12 @@ class MexicaView(SeatStyle, AidPictures):
         #: each piece on it and where (pixels), and the map's key they were painted over
         self._pieces_shown: list[tuple[Any, Any]] = []
         self._pieces_base: Any = None
-        self._field = frame.Region()  # the pieces under the preview's field, and the field
+        self._field = regions.Region()  # the pieces under the preview's field, and the field
         #: the pieces under the districts the preview closes or founds, and all of the
         #: preview there but its way and its ghost
-        self._districts = frame.Region()
-        self._near = frame.Region()  # the pieces under the way and the ghost, and all of it
+        self._districts = regions.Region()
+        self._near = regions.Region()  # the pieces under the way and the ghost, and all of it
+        self._reserved: Any = None  # the layout the regions' surfaces were made for
         #: the board's parts and the facts they were made for (``view.frame``)
         self._kept_parts: tuple[Any, ...] | None = None
         #: the lake's ripples in groups, and the layout they were made for

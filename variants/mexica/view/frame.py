@@ -23,12 +23,13 @@ a frame in parts are one picture; too small a bound is a bug the pixel guard
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pygame
 
-from game.i18n import language, say
+from game.i18n import language
 from game.kit.client import (
     LOG_BOTTOM,
     Area,
@@ -40,13 +41,16 @@ from game.kit.client import (
     theme,
     union,
 )
-from variants.mexica.text import _
 from variants.mexica.view import anim as va
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view import table as vt
 from variants.mexica.view.panel import paint_panel, shelf_of
 from variants.mexica.view.preview import Preview
+from variants.mexica.view.regions import GHOST_REACH, Rect, Region
+from variants.mexica.view.regions import badges as _badges
+from variants.mexica.view.regions import cells_box as _cells
+from variants.mexica.view.regions import within as _within
 
 #: logical units the panel's part reaches past its area: its shadow, generously (a
 #: frame repainting the panel repaints the seat cards' shadows over it too)
@@ -54,8 +58,6 @@ REACH = 24.0
 #: how far the panel's stone casts its shadow past it (``frames.panel``: a pad of 10
 #: units around it, the shadow moved a third of that right and half of it down)
 SHADOW = 10.0
-#: how far a ghost piece, an outline or a bridge across a canal reaches past its cells
-GHOST_REACH = 0.5
 
 
 def board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
@@ -66,6 +68,11 @@ def board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     session = view.session
     b = view.board
     lay = view._board_lay = vp.make_layout(area, b.width, b.height)
+    if (lay, screen.scale) != view._reserved:  # (a new size: a frame painted whole)
+        board = screen.rect(*lay.outer).size
+        for region in (view._field, view._districts, view._near):
+            region.reserve(board)
+        view._reserved = (lay, screen.scale)
     facts = (tuple(area), screen.scale, screen.ox, screen.oy, session.version,
              id(session.game), view._serial, view._hl_serial, view.cursor, view.tool,
              tuple(view.colours), tuple(view.marks), language())
@@ -95,24 +102,30 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
                                        target.ghost, target.ok, target.axis, target.level)
     shown = (table, aim, view.highlight_cells, language())
     key: Any
+    kept: Kept | None = None  # the field's layer, how it is kept
+    below: list[Keeper] = []  # the layers under the preview near the cursor
     if wide is not None:
         key = (shown, field.zone, tuple(field.labels.items()),
                tuple((d["cells"], d["size"], d["token"]) for d in field.districts))
-        out.append(BoardPart("field", wide, key, partial(
-            _overlay, view, lay, view._field, key, wide, field)))
+        kept = (view._field, key, wide, field)
+        below.append(partial(_keep, view, lay, *kept))
+        out.append(BoardPart("field", wide, key, partial(_shown, below[-1])))
     strong = [d for d in p.districts if not d["faint"]]
     closes = _bounds(screen, lay, [c for d in strong for c in d["cells"]], strong)
     if closes is not None:  # all of the preview there but the way and the ghost
         still = Preview(zone=p.zone, labels=p.labels, districts=p.districts)
         key = (shown, p.zone, tuple(p.labels.items()),
                tuple((d["cells"], d["size"], d["token"], d["faint"]) for d in p.districts))
-        out.append(BoardPart("districts", closes, key, partial(
-            _overlay, view, lay, view._districts, key, closes, still)))
+        below.append(partial(_keep, view, lay, view._districts, key, closes, still)
+                     if kept is None or p.labels else
+                     partial(_on_field, view, lay, key, closes, still, kept))
+        out.append(BoardPart("districts", closes, key, partial(_shown, below[-1])))
     near = _near_bounds(screen, lay, p)
     if near is not None:
         key = (shown, view._serial, view._hl_serial)
         out.append(BoardPart("near", near, key, partial(
-            _overlay, view, lay, view._near, key, near, p)))
+            _overlay, view, lay, view._near, key, near, p) if p.labels and len(p.path) > 1
+            else partial(_over, view, lay, key, near, p, tuple(below))))
     return tuple(out)
 
 
@@ -267,6 +280,19 @@ def _overlay(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p
              screen: Screen) -> None:
     """The pieces under ``bounds`` with the scoring's highlight, a lesson's step and the
     preview ``p`` over them: a layer of its own, kept per ``key``."""
+    _shown(partial(_keep, view, lay, layer, key, bounds, p), screen)
+
+
+def _shown(keep: Keeper, screen: Screen) -> None:
+    """The layer ``keep`` keeps, painted again if its key changed, on the screen."""
+    layer = keep(screen)
+    assert layer.scr is not None
+    screen.surface.blit(layer.scr.surface, layer.rect.topleft)
+
+
+def _keep(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: Preview,
+          screen: Screen) -> Region:
+    """``layer`` as :func:`_overlay` shows it, painted again if ``key`` changed."""
     pieces = view._pieces
     assert pieces.scr is not None
     full = (key, bounds, pieces.rect)
@@ -280,32 +306,78 @@ def _overlay(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p
         vo.paint_preview(scr, lay, view.rules, s, _within(screen, lay, p, bounds), view.colours,
                          view.marks, view.highlight_cells)
         layer.key = full
-    assert layer.scr is not None
-    screen.surface.blit(layer.scr.surface, layer.rect.topleft)
+    return layer
 
 
+#: a layer over part of the board, how it is kept: its key, bounds and preview
+Kept = tuple["Region", Any, Area, Preview]
+#: the layer a part shows, painted again if its key changed
+Keeper = Callable[[Screen], "Region"]
 
 
-class Region(Layer):
-    """A layer over part of the board whose pixels lie in a surface kept as large as the
-    board's: bounds that change with each hover or tool allocate nothing (a new surface
-    of half the board, its pages touched for the first time, took 2 ms of the frame)."""
+def _on_field(view: Any, lay: vp.Layout, key: Any, bounds: Area, p: Preview, field: Kept,
+              screen: Screen) -> Region:
+    """The districts a preview closes or founds, over the field's layer where it reaches
+    (the pieces elsewhere): the field marks no costs, so it holds all of the preview
+    painted under those districts, and only they and the badges are painted again
+    (:func:`overlay.paint_closing`). The Found tool's faint outlines of every district
+    that may be founded were painted twice, once per layer (over 2 ms at 1080p)."""
+    below = _keep(view, lay, *field, screen)
+    layer: Region = view._districts
+    full = (key, bounds, view._pieces.rect, below.key, below.rect)
+    if layer.key != full:
+        scr = _over_layers(layer, view, screen, bounds, [below])
+        vo.paint_closing(scr, lay, _within(screen, lay, p, bounds).districts)
+        layer.key = full
+        _verify(view, lay, layer, key, bounds, p, screen)
+    return layer
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.backing: pygame.Surface | None = None
 
-    def surface(self, screen: Screen, size: tuple[int, int], most: tuple[int, int]) -> Screen:
-        """The layer's Screen, ``size`` pixels (its origin set by the caller), within a
-        surface of at least ``most`` (the board's pixels)."""
-        back = self.backing
-        if back is None or back.get_width() < size[0] or back.get_height() < size[1]:
-            back = self.backing = pygame.Surface((max(size[0], most[0]),
-                                                  max(size[1], most[1])))
-            self.scr = None
-        if self.scr is None or self.scr.surface.get_size() != size:
-            self.scr = screen.derived(back.subsurface((0, 0, *size)), 0.0, 0.0)
-        return self.scr
+def _over(view: Any, lay: vp.Layout, key: Any, bounds: Area, p: Preview,
+          below: tuple[Keeper, ...], screen: Screen) -> None:
+    """The preview near the cursor over copies of the field's and the districts' layers
+    where they reach (the pieces elsewhere): they hold all of the preview painted under
+    its way and its ghost, so only those are painted again (:func:`overlay.paint_near`),
+    not a long walk's costs or a district's outline reaching under the cursor (a hover
+    with the temple tool outlined a district of a hundred spaces: 1-1.5 ms a hover)."""
+    layers = [keep(screen) for keep in below]
+    layer: Region = view._near
+    full = (key, bounds, view._pieces.rect, tuple((r.key, r.rect) for r in layers))
+    if layer.key != full:
+        scr = _over_layers(layer, view, screen, bounds, layers)
+        vo.paint_near(scr, lay, view.rules, view.state, p, view.colours, view.marks)
+        layer.key = full
+        _verify(view, lay, layer, key, bounds, p, screen)
+    _shown(lambda _screen: layer, screen)
+
+
+def _over_layers(layer: Region, view: Any, screen: Screen, bounds: Area,
+                 below: list[Region]) -> Screen:
+    """``layer`` over ``bounds``, a copy of the pieces there and of each of ``below``
+    (layers over the pieces) where it reaches."""
+    scr = _region(layer, view._pieces, screen, bounds)
+    for low in below:
+        assert low.scr is not None
+        both = layer.rect.clip(low.rect)
+        if both.w and both.h:
+            scr.surface.blit(low.scr.surface, both.move(-layer.rect.x, -layer.rect.y),
+                             both.move(-low.rect.x, -low.rect.y))
+    return scr
+
+
+#: tests set it: every layer painted over the layers beneath it is compared with
+#: painting all of the preview there anew
+VERIFY = False
+
+
+def _verify(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: Preview,
+            screen: Screen) -> None:
+    if VERIFY:
+        anew = _keep(view, lay, Region(), key, bounds, p, screen)
+        assert layer.scr is not None and anew.scr is not None and anew.rect == layer.rect
+        assert pygame.image.tobytes(anew.scr.surface, "RGB") == \
+            pygame.image.tobytes(layer.scr.surface, "RGB"), \
+            "a layer painted over the layers beneath it differs from painting it anew"
 
 
 def _region(layer: Region, below: Layer, screen: Screen, bounds: Area) -> Screen:
@@ -322,32 +394,6 @@ def _region(layer: Region, below: Layer, screen: Screen, bounds: Area) -> Screen
     layer.rect = rect
     scr.surface.blit(below.scr.surface, (0, 0), rect.move(-below.rect.x, -below.rect.y))
     return scr
-
-
-def _within(screen: Screen, lay: vp.Layout, p: Preview, bounds: Area) -> Preview:
-    """``p`` without the marks outside ``bounds`` (a space's box or cost, a district's
-    outline and badge): they would paint nothing there, at the price of a box, a word or
-    an outline each."""
-    x0, y0, w, h = bounds
-    cs = lay.cs
-
-    def meets(r: Rect | None) -> bool:
-        return r is not None and r[0] < x0 + w and r[0] + r[2] > x0 and r[1] < y0 + h \
-            and r[1] + r[3] > y0
-
-    def inside(c: int) -> bool:
-        x, y = lay.xy(c)
-        return x < x0 + w and x + cs > x0 and y < y0 + h and y + cs > y0
-
-    def shows(d: dict[str, Any]) -> bool:
-        box = _cells(lay, d["cells"])
-        return meets(None if box is None else grown(box, cs * GHOST_REACH)) or \
-            any(map(meets, _badges(screen, lay, [d])))
-    out = Preview(**{**p.__dict__})
-    out.zone = frozenset(filter(inside, p.zone))
-    out.labels = {c: v for c, v in p.labels.items() if inside(c)}
-    out.districts = [d for d in p.districts if shows(d)]
-    return out
 
 
 def _glint(strokes: list[va.Strokes], screen: Screen) -> None:
@@ -401,42 +447,11 @@ def _flights(view: Any, panel: Area, screen: Screen) -> None:
 
 
 # -- bounds -----------------------------------------------------------------------------
-Rect = tuple[float, float, float, float]
 
 
 def _cell(lay: vp.Layout, c: int) -> Rect:
     x, y = lay.xy(c)
     return (x, y, lay.cs, lay.cs)
-
-
-def _cells(lay: vp.Layout, cells: Any) -> Rect | None:
-    """The bounds of ``cells`` (None: no cells), from their columns and rows."""
-    cols, rows = [], []
-    for c in cells:
-        cols.append(c % lay.cols)
-        rows.append(c // lay.cols)
-    if not cols:
-        return None
-    cs = lay.cs
-    x0, y0 = lay.x0 + min(cols) * cs, lay.y0 + min(rows) * cs
-    return (x0, y0, (max(cols) + 1) * cs + lay.x0 - x0, (max(rows) + 1) * cs + lay.y0 - y0)
-
-
-def _badges(screen: Screen, lay: vp.Layout, districts: list[dict[str, Any]]) -> list[Rect]:
-    """Where the districts' size badges are painted (``overlay._badge``), measured."""
-    cs = lay.cs
-    out = []
-    for d in districts:
-        mid = vo.middle_cell(lay.cols, d["cells"])
-        if mid is None or (d["faint"] and not d["token"]):
-            continue
-        text = say(_("{size} token!", context="badge", size=d["size"])
-                   if d["token"] and not d["faint"] else str(d["size"]))
-        size = max(16.0, cs * 0.5)
-        w = max(cs * 0.8, screen.text_width(text, theme.readable(size)) + cs * 0.3)
-        cx, cy = lay.centre(mid)
-        out.append((cx - w / 2 - 3, cy - cs * 0.31 - 3, w + 6, cs * 0.62 + 6))
-    return out
 
 
 def _field_bounds(screen: Screen, lay: vp.Layout, field: Preview, highlight: frozenset[int],

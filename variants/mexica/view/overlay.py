@@ -97,13 +97,34 @@ def paint_preview(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaSta
         x, y = lay.xy(c)
         scr.box(x, y, cs, cs, (90, 230, 120, 90))
     _paint_districts(scr, lay, p.districts)
+    _paint_way(scr, lay, p)
+    _paint_labels(scr, lay, p.labels)
+    _paint_aim(scr, lay, rules, state, p, colours, marks)
+
+
+def paint_near(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState, p: Any,
+               colours: list[Any], marks: list[str]) -> None:
+    """The preview near the cursor over copies of the layers beneath it, which hold all
+    :func:`paint_preview` paints before its way, and its costs too when it shows no way
+    (the caller sees to it: a cost painted again over the way would blend its edges
+    twice): its way, the space it selects and its ghost."""
+    _paint_way(scr, lay, p)
+    _paint_aim(scr, lay, rules, state, p, colours, marks)
+
+
+def _paint_way(scr: Screen, lay: Layout, p: Any) -> None:
+    cs = lay.cs
     if len(p.path) > 1:
         pts = [lay.centre(c) for c in p.path]
         for a, b in zip(pts, pts[1:], strict=False):
             scr.line(a, b, theme.ACCENT, max(3.0, cs * 0.1))
         for pt in pts[1:-1]:
             scr.circle(pt[0], pt[1], cs * 0.09, theme.ACCENT)
-    _paint_labels(scr, lay, p.labels)
+
+
+def _paint_aim(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaState, p: Any,
+               colours: list[Any], marks: list[str]) -> None:
+    cs = lay.cs
     if p.select is not None:
         x, y = lay.xy(p.select)
         scr.box(x, y, cs, cs, (255, 196, 0, 90))
@@ -131,8 +152,25 @@ def paint_target(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaStat
 
 def _paint_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
     """Outlined districts (faint ones first, under the others) and their size badges."""
+    _outline_districts(scr, lay, sorted(districts, key=lambda d: not d["faint"]))
+    _size_badges(scr, lay, districts)
+
+
+def paint_closing(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
+    """The districts a preview closes or founds (the strong ones of ``districts``) over
+    a copy of its field, which holds all :func:`paint_preview` paints before them (the
+    spaces it reaches, the faint outlines and their badges) and nothing after them (no
+    costs, no way, no ghost): their fill and outline, then every badge again in
+    :func:`paint_preview`'s order. A badge's box is opaque and holds its border and its
+    words, so a badge painted again over itself is the same pixels: all of it is then
+    as :func:`paint_preview` paints it, without the faint outlines again."""
+    _outline_districts(scr, lay, [d for d in districts if not d["faint"]])
+    _size_badges(scr, lay, districts)
+
+
+def _outline_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
     cs = lay.cs
-    for d in sorted(districts, key=lambda d: not d["faint"]):
+    for d in districts:
         cells = d["cells"]
         if d["faint"]:
             outline(scr, lay, cells, theme.TEXT, max(2.0, cs * 0.06))
@@ -141,6 +179,9 @@ def _paint_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) 
                 x, y = lay.xy(c)
                 scr.box(x, y, cs, cs, (255, 196, 0, 60))
             outline(scr, lay, cells, theme.ACCENT, max(3.0, cs * 0.11))
+
+
+def _size_badges(scr: Screen, lay: Layout, districts: list[dict[str, Any]]) -> None:
     for d in districts:
         mid = middle_cell(lay.cols, d["cells"])
         if mid is not None and (not d["faint"] or d["token"]):
