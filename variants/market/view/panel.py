@@ -63,6 +63,9 @@ class PanelLayout:
     #: bottom edge would jump under the player's eye)
     tall: float = 0.0
     stone_k: float = 1.0
+    #: the scale of the options, the way out and the note: ``k`` while they fit under
+    #: the hint, less when they are squeezed among themselves
+    low_k: float = 1.0
 
 
 def tiles_left(game: Any) -> list[tuple[str, int]]:
@@ -140,7 +143,7 @@ def _place(view: Any, box: Rect, scales: tuple[float, float],
     options = view.preview.options[:MOST_OPTIONS] if view.preview.buyer else []
     x, w = ax + 8 * k, aw - 16 * k
     y = ay + 8 * k
-    lay = PanelLayout(k, x, y, w, (x, y, w, 52 * k))
+    lay = PanelLayout(k, x, y, w, (x, y, w, 52 * k), low_k=low_k)
     y += 58 * k
     if palette:
         cw = (w - (per - 1) * 6 * k) / per
@@ -299,7 +302,7 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     for _r, i in lay.options:
         paint_option(scr, lay, view, i)
     if lay.button:
-        _paint_exit(scr, lay.button, lay.k, view)
+        _paint_exit(scr, lay.button, lay.low_k, view)
     paint_about(scr, lay, view)
 
 
