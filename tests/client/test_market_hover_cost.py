@@ -33,7 +33,8 @@ def test_pointing_at_every_buyer_and_vendor_paints_no_new_panel(make_app):
         showcase.frames(app, 1)
         options.add(len(panel_layout(view, view._panel_area).options))
     assert len(options) >= 3, f"the pointer met buyers with {sorted(options)} options only"
-    # (a mode chip of another size is small art: a 3-option buyer squeezes the panel)
+    # (a mode chip of another size is small art: a buyer whose options do not fit
+    # under the hint squeezes the panel)
     painted = [(key, ART._lru.get(key).get_size()) for key in ART._lru.keys()
                if key not in before]
     large = [(str(key)[:60], size) for key, size in painted if size[0] * size[1] > SMALL]

@@ -94,3 +94,41 @@ def test_a_repaint_of_the_log_draws_no_word_of_the_panel(make_app, monkeypatch):
         "the log's lines were not drawn again"
     assert not panel_words & set(texts), \
         f"the panel's words were drawn with the log: {panel_words & set(texts)}"
+
+
+def test_a_buyer_with_three_vendors_leaves_the_heading_modes_and_hint_alone(
+        make_app, monkeypatch):
+    """The pointer goes from a square onto a buyer with three vendors on its line: the
+    three option rows come in under the hint, and the heading, the modes and what to do
+    stay at their size and place (before, the panel squeezed whole and drew them all
+    again at another size, 1-3 ms of a hover at 1080p)."""
+    app = make_app(size=(1920, 1080))
+    play = market_showcase.midgame(app)
+    view = play.view
+    table = play.game.rules.table
+    lay = make_layout(play.board_area, table.n)
+    buyers = [lay.buyer_centre(side, b) for side in table.sides for b in range(table.n)]
+    three = None
+    for x, y in buyers:
+        showcase.hover(app, x, y)
+        if len(vpn.panel_layout(view, view._panel_area).options) == 3:
+            three = (x, y)
+            break
+    assert three is not None, "no buyer with three vendors on its line"
+    showcase.hover(app, *lay.centre(0))
+    settle(app)
+    before = vpn.panel_layout(view, view._panel_area)
+    assert before.options == []
+    words = {vpn.headline(view), say(vpn.MODE_LABELS["buy"]),
+             *vpn.fit_lines(app.screen, vpn.hint(view), 28, before.hint[2] - 8 * before.k, 3)}
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.px(*three), rel=(0, 0),
+                              buttons=())
+    texts = drawn_texts(app, monkeypatch, [move])
+    after = vpn.panel_layout(view, view._panel_area)
+    assert len(after.options) == 3, "the hover did not list the buyer's three vendors"
+    assert (after.k, after.header, after.chips, after.hint) == \
+        (before.k, before.header, before.chips, before.hint), \
+        "a row above the options moved or changed size"
+    assert not words & set(texts), f"drawn again on the hover: {words & set(texts)}"
+    assert any(say(view.preview.options[0].text).startswith(t.rstrip("…")) for t in texts
+               if t.strip()), "the options were not drawn"

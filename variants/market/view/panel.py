@@ -34,6 +34,12 @@ OPTION_H = 78.0
 ABOUT_H = 76.0
 #: the vendor options shown for the buyer under the cursor, at most
 MOST_OPTIONS = 3
+#: the least height of an option's row, for its two lines (34 apart) to stay inside it
+ROW_LEAST = 64.0
+#: from the hint's top to what follows it, past its lines: the way out's words may stand
+#: in two lines taller than its button (its bounds reach 20 above it), and a way out
+#: that moves on a hover must not reach the hint's words (they would be drawn again)
+AFTER_HINT = 6 + 24
 Rect = tuple[float, float, float, float]
 
 
@@ -57,6 +63,9 @@ class PanelLayout:
     #: bottom edge would jump under the player's eye)
     tall: float = 0.0
     stone_k: float = 1.0
+    #: the scale of the options, the way out and the note: ``k`` while they fit under
+    #: the hint, less when they are squeezed among themselves
+    low_k: float = 1.0
 
 
 def tiles_left(game: Any) -> list[tuple[str, int]]:
@@ -83,6 +92,11 @@ def chips_per_row(view: Any, palette: list[tuple[str, int]], width: float) -> in
 
 
 def panel_layout(view: Any, area: Rect) -> PanelLayout:
+    """Where each part of the panel goes. The heading, the modes and the hint keep their
+    size and place whatever the pointer is over (redrawing them at another size cost a
+    hover 1-3 ms at 1080p): the vendor options, the way out and the note below take the
+    room under the hint, squeezed among themselves; only when the options' rows would
+    grow too short for their two lines does the whole panel squeeze, as it did before."""
     ax, ay, aw, ah = area
     k = min(aw / BASE_W, 1.6)
     game = view.session.game
@@ -91,21 +105,52 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
     palette = tiles_left(game) if s.phase == "place" else []
     per = chips_per_row(view, palette, aw)
     pal_rows = (len(palette) + per - 1) // per
-    need = (8 + 58 + (44 * pal_rows if palette else 44) + HINT_H + 12 + 52 + ABOUT_H + 8)
-    stone = (k, min(ah, (need + OPTION_H * MOST_OPTIONS + 8) * k))
-    need += OPTION_H * len(options) + (8 if options else 0)
-    if need * k > ah:
-        k *= ah / (need * k)
+    rows_h = 44 * pal_rows if palette else 44
+    top = 8 + 58 + rows_h + AFTER_HINT  # but the hint's lines
+    tail = 52 + ABOUT_H + 8
+    stone = (k, min(ah, (8 + 58 + rows_h + HINT_H + 12 + tail + OPTION_H * MOST_OPTIONS + 8)
+                    * k))
+    low = tail + OPTION_H * len(options) + (8 if options else 0)
+    hint_h = _hint_height(view, k, aw)
+    if (top + tail) * k + hint_h > ah:  # (a narrower hint may take another line)
+        k = (ah - hint_h) / (top + tail)
+        hint_h = _hint_height(view, k, aw)
+    low_k = min(k, (ah - hint_h - top * k) / low)
+    if (OPTION_H - 4) * low_k < ROW_LEAST:
+        k = low_k = min(k, (ah - hint_h) / (top + low))
+        hint_h = _hint_height(view, k, aw)
+    lay = _place(view, (ax, ay, aw, hint_h), (k, low_k), palette, per)
+    lay.stone_k, lay.tall = stone
+    return lay
+
+
+def _hint_height(view: Any, k: float, aw: float) -> float:
+    """The height of the hint's lines as drawn at scale ``k`` (36 apart, not scaled):
+    three lines' room when no screen measures them."""
+    screen = getattr(view.app, "screen", None)
+    if screen is None:
+        return HINT_H * k
+    lines = len(fit_lines(screen, hint(view), theme.FONT_SMALL, aw - 24 * k, 3))
+    return 36.0 * (max(lines, 1) - 1) + 40.0
+
+
+def _place(view: Any, box: Rect, scales: tuple[float, float],
+           palette: list[tuple[str, int]], per: int) -> PanelLayout:
+    """The parts top-down: the heading, modes and hint (``hint_h`` high) at ``k``; the
+    options, the way out and the note at ``low_k`` (``k`` while they fit)."""
+    ax, ay, aw, hint_h = box
+    k, low_k = scales
+    options = view.preview.options[:MOST_OPTIONS] if view.preview.buyer else []
     x, w = ax + 8 * k, aw - 16 * k
     y = ay + 8 * k
-    lay = PanelLayout(k, x, y, w, (x, y, w, 52 * k))
+    lay = PanelLayout(k, x, y, w, (x, y, w, 52 * k), low_k=low_k)
     y += 58 * k
     if palette:
         cw = (w - (per - 1) * 6 * k) / per
         for i, (tile, _n) in enumerate(palette):
             col, row = i % per, i // per
             lay.palette.append(((x + col * (cw + 6 * k), y + row * 44 * k, cw, 38 * k), tile))
-        y += 44 * k * pal_rows
+        y += 44 * k * ((len(palette) + per - 1) // per)
     else:
         # chips as wide as their words ("Pay + shift" is twice "Buy")
         screen = getattr(view.app, "screen", None)
@@ -118,18 +163,17 @@ def panel_layout(view: Any, area: Rect) -> PanelLayout:
             lay.chips.append(((cx, y, cw, 38 * k), mode))
             cx += cw + 6 * k
         y += 44 * k
-    lay.hint = (x, y + 6 * k, w, HINT_H * k)
-    y += (HINT_H + 12) * k
+    lay.hint = (x, y + 6 * k, w, hint_h)
+    y += hint_h + (AFTER_HINT - 6) * k
     for i in range(len(options)):
-        lay.options.append(((x, y + i * OPTION_H * k, w, (OPTION_H - 4) * k), i))
-    y += OPTION_H * k * len(options) + (8 * k if options else 0)
-    if s.phase != "over":
-        lay.button = (x, y, w, 46 * k)
-        y += 52 * k
-    lay.about = (x, y, w, ABOUT_H * k)
-    y += (ABOUT_H + 8) * k
+        lay.options.append(((x, y + i * OPTION_H * low_k, w, (OPTION_H - 4) * low_k), i))
+    y += OPTION_H * low_k * len(options) + (8 * low_k if options else 0)
+    if view.session.game.state.phase != "over":
+        lay.button = (x, y, w, 46 * low_k)
+        y += 52 * low_k
+    lay.about = (x, y, w, ABOUT_H * low_k)
+    y += (ABOUT_H + 8) * low_k
     lay.bottom = y
-    lay.stone_k, lay.tall = stone
     return lay
 
 
@@ -258,7 +302,7 @@ def paint_panel(scr: Screen, area: Rect, view: Any) -> None:
     for _r, i in lay.options:
         paint_option(scr, lay, view, i)
     if lay.button:
-        _paint_exit(scr, lay.button, lay.k, view)
+        _paint_exit(scr, lay.button, lay.low_k, view)
     paint_about(scr, lay, view)
 
 

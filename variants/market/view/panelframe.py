@@ -85,8 +85,8 @@ def _panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
                              partial(_call, vpn.paint_option, lay, view, i)))
     if lay.button is not None:  # its words in up to two lines of up to 36k
         out.append(BoardPart("exit", _centred(lay.button, 34 + 46 * k, 3.0),
-                             ("exit", lay.button, k, said, version),
-                             partial(_call, vpn._paint_exit, lay.button, k, view)))
+                             ("exit", lay.button, lay.low_k, said, version),
+                             partial(_call, vpn._paint_exit, lay.button, lay.low_k, view)))
     ux, uy, uw, uh = lay.about
     about = say(vpn.about(view))
     lines = len(fit_lines(screen, about, theme.FONT_SMALL, uw - 8 * k))
