@@ -96,9 +96,6 @@ class MexicaView(SeatStyle, AidPictures):
         #: each piece on it and where (pixels), and the map's key they were painted over
         self._pieces_shown: list[tuple[Any, Any]] = []
         self._pieces_base: Any = None
-        #: the pieces' last change: the keys before and after, the rectangles painted
-        #: again (None: all of it), for the field's layer over them (``view.field``)
-        self._pieces_change: tuple[Any, Any, list[Any] | None] | None = None
         self._field = regions.Region()  # the pieces under the preview's field, and the field
         #: the pieces under the districts the preview closes or founds, and all of the
         #: preview there but its way and its ghost

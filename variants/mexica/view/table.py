@@ -24,7 +24,7 @@ def paint_table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any
         st.key = base
     pieces = view._pieces
     if pieces.key != key:
-        view._pieces_change = (pieces.key, key, _sync(view, pieces, st, screen, lay, key))
+        _sync(view, pieces, st, screen, lay, key)
         pieces.key = key
     assert pieces.scr is not None
     surface = screen.surface
@@ -49,15 +49,13 @@ SYNC_MOST = 0.3
 
 
 def _sync(view: Any, layer: Layer, below: Layer, screen: Screen, lay: vp.Layout,
-          key: tuple[Any, ...]) -> list[pygame.Rect] | None:
+          key: tuple[Any, ...]) -> None:
     """The pieces layer over the map ``below`` shows the pieces now: painted again only
     where pieces came, went or changed (each such rectangle the map and then every piece
     reaching into it, in order: the pixels of painting them all), unless the map, the
     layout or most of the board changed. After an action that built one temple, painting
-    every piece took 1.5-2 ms at 1080p. Returns the rectangles painted again (its
-    pixels), None when it was painted whole."""
+    every piece took 1.5-2 ms at 1080p."""
     listed = vp.state_pieces(lay, view.rules, view.state, view.colours, view.marks, key[2])
-    areas: list[pygame.Rect] | None = None
     shown: list[tuple[Any, pygame.Rect]] = view._pieces_shown
     if layer.scr is None or layer.rect != below.rect or not shown or \
             view._pieces_base != key[0]:
@@ -71,21 +69,20 @@ def _sync(view: Any, layer: Layer, below: Layer, screen: Screen, lay: vp.Layout,
         changed = [r for k, r in shown if (k, tuple(r)) not in new]
         old = set(map(_spot, shown))
         changed += [r for k, r in now if (k, tuple(r)) not in old]
-        areas = joined(changed)
+        areas = _joined(changed)
         if sum(r.w * r.h for r in areas) > \
                 SYNC_MOST * scr.surface.get_width() * scr.surface.get_height():
             shown.clear()
-            _sync(view, layer, below, screen, lay, key)
-            return None
+            return _sync(view, layer, below, screen, lay, key)
         _repaint(scr, below, listed, [r for _k, r in now], areas)
         if VERIFY:
             _verify(view, layer, below, screen, lay, listed)
     view._pieces_shown = [(p.key, scr.rect(*p.bounds)) for p in listed]
     view._pieces_base = key[0]
-    return areas
+    return None
 
 
-def joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+def _joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     """``rects`` with those that meet joined (a piece gone and the one come in its place
     are painted once)."""
     out: list[pygame.Rect] = []
