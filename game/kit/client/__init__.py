@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
         Rect,
         Snapshot,
         offscreen,
+        verify_pieces,
     )
     from game.kit.client.layout import BOARD_AREA, LOG_BOTTOM, PANEL_AREA  # noqa: F401
     from game.kit.client.screen import Screen  # noqa: F401
@@ -122,6 +123,7 @@ KIT: dict[str, dict[str, tuple[str, str | None]]] = {
     "layers": {
         "Layer": ("game.kit.client.layers", "Layer"),
         "PiecesLayer": ("game.kit.client.layers", "PiecesLayer"),
+        "verify_pieces": ("game.kit.client.layers", "verify_pieces"),
         "Piece": ("game.kit.client.layers", "Piece"),
         "Rect": ("game.kit.client.layers", "Rect"),
         "Snapshot": ("game.kit.client.layers", "Snapshot"),
@@ -165,7 +167,7 @@ __all__ = [
     "frames", "marks", "palette", "pieces", "sprites", "texture", "ART", "stamp",
     "stamp_in_place",
     # layers
-    "Layer", "PiecesLayer", "Piece", "Rect", "Snapshot", "offscreen",
+    "Layer", "PiecesLayer", "Piece", "Rect", "Snapshot", "offscreen", "verify_pieces",
     # animation
     "Anim", "Timed", "finish", "sooner", "Effects", "StepQueue",
     # the player aid's pictures

@@ -139,19 +139,27 @@ class PiecesLayer(Layer):
 
     def _verify(self, below: Layer, screen: Screen, rect: Rect,
                 pieces: Sequence[Piece]) -> None:
-        whole = Layer()
-        scr = whole.copy_of(below, screen, rect)
-        for piece in pieces:
-            piece.paint(scr)
-        assert self.scr is not None
-        if pygame.image.tobytes(scr.surface, "RGB") != \
-                pygame.image.tobytes(self.scr.surface, "RGB"):
-            raise AssertionError("repainting piece by piece differs from painting every "
-                                 "piece: a piece paints outside its bounds")
+        verify_pieces(self, below, screen, rect, pieces)
 
     def _pixels(self, piece: Piece) -> pygame.Rect:
         assert self.scr is not None
         return self.scr.rect(*piece.bounds)
+
+
+def verify_pieces(layer: Layer, below: Layer, screen: Screen, rect: Rect,
+                  pieces: Sequence[Piece]) -> None:
+    """Raise unless ``layer`` (its pieces repainted in part) shows what painting every
+    piece anew over ``below`` shows: the check a view's repaint in part runs under test,
+    whoever does the repainting (:class:`PiecesLayer`, or a view's own)."""
+    whole = Layer()
+    scr = whole.copy_of(below, screen, rect)
+    for piece in pieces:
+        piece.paint(scr)
+    assert layer.scr is not None
+    if pygame.image.tobytes(scr.surface, "RGB") != \
+            pygame.image.tobytes(layer.scr.surface, "RGB"):
+        raise AssertionError("repainting piece by piece differs from painting every "
+                             "piece: a piece paints outside its bounds")
 
 
 class Snapshot:

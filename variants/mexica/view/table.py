@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.kit.client import Layer, Piece, Screen
+from game.kit.client import Layer, Piece, Screen, verify_pieces
 from variants.mexica.view import paint as vp
 
 Rect = tuple[float, float, float, float]
@@ -76,7 +76,7 @@ def _sync(view: Any, layer: Layer, below: Layer, screen: Screen, lay: vp.Layout,
             return _sync(view, layer, below, screen, lay, key)
         _repaint(scr, below, listed, [r for _k, r in now], areas)
         if VERIFY:
-            _verify(view, layer, below, screen, lay, listed)
+            verify_pieces(layer, below, screen, lay.outer, listed)
     view._pieces_shown = [(p.key, scr.rect(*p.bounds)) for p in listed]
     view._pieces_base = key[0]
     return None
@@ -113,19 +113,6 @@ def _repaint(scr: Screen, below: Layer, listed: list[Piece], spots: list[pygame.
             if spot.colliderect(area):
                 piece.paint(scr)
     surface.set_clip(None)
-
-
-def _verify(view: Any, layer: Layer, below: Layer, screen: Screen, lay: vp.Layout,
-            listed: list[Piece]) -> None:
-    whole = Layer()
-    scr = whole.copy_of(below, screen, lay.outer)
-    for piece in listed:
-        piece.paint(scr)
-    assert layer.scr is not None
-    if pygame.image.tobytes(scr.surface, "RGB") != \
-            pygame.image.tobytes(layer.scr.surface, "RGB"):
-        raise AssertionError("Mexica's pieces painted in part differ from all painted: a "
-                             "piece paints outside its bounds")
 
 
 def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
