@@ -5,7 +5,7 @@ Dask worker: it takes a :class:`~game.lab.plan.Task` and returns plain data. The
 holds only what the game determined (no timings), so the same task gives the same record
 byte for byte wherever it ran; the one exception is a game with a guest player held to a
 multiple of another level's CPU (OpenSpiel's MCTS), whose moves depend on the timings: its
-record says what each level spent.
+record says what each level spent, and keeps the game's actions.
 """
 
 from __future__ import annotations
@@ -133,4 +133,7 @@ def _play(task: Task) -> dict[str, Any]:
         # only timing in a record, so only where the opponents' budgets depend on it)
         record["cpu"] = {level: match.table.mean_cpu(level)
                          for level in dict.fromkeys(match.seats)}
+        # and its moves: they hang on the timings, so the seed cannot replay the game;
+        # with them a strange game (a stall, a blunder) can be loaded and looked at
+        record["log"] = list(game.log)
     return record

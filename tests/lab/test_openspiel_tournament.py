@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from game.api import new_game
 from game.cli import main
 from game.lab import extras
 
@@ -40,6 +41,13 @@ def test_a_tiny_tournament_against_openspiel_mcts_reports_its_counts(capsys, tmp
                if r["seats"].index("hard") in r["winners"])
     # each record says what each side spent, since MCTS's budget is a multiple of it
     assert all(set(r["cpu"]) == {"hard", "openspiel-mcts"} for r in records)
+    # and keeps its moves (they hang on timings): replayed, they end with its scores
+    for r in records:
+        replay = new_game("aztlan-2p", 2, r["seed"])
+        for action in r["log"]:
+            replay.apply(action)
+        assert replay.is_over and replay.scores == r["scores"]
+        assert len(r["log"]) == r["length"]
     # and the summary says how many times the thriftier side's CPU the other got, by game
     assert "CPU per decision, as a multiple of the thriftiest level's: " in stdout
     assert "x (per game " in stdout
