@@ -150,7 +150,8 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         area = scene.banner_area()
         x, y, w, h = area
         out.append(part("banner", screen.rect(x - MARGIN, y - MARGIN, w + 2 * MARGIN,
-                                              h + 2 * MARGIN), None,
+                                              h + 2 * MARGIN),
+                        scene.banner.key(area),
                         lambda s: scene.banner.draw(s, area)))
     return out
 

@@ -501,15 +501,30 @@ class Banner:
     def active(self) -> bool:
         return self.t < self.duration
 
+    def _left(self, area: tuple[float, float, float, float]) -> float:
+        """Where the card's left edge is now: sliding in from the screen's right edge,
+        holding at the area's, sliding out again."""
+        x = area[0]
+        slide_in = ease_out(self.t / 0.3)
+        slide_out = ease_out((self.t - (self.duration - 0.3)) / 0.3)
+        return x + ((1 - slide_in) + slide_out) * (1920 - x)
+
+    def key(self, area: tuple[float, float, float, float]) -> Hashable:
+        """What decides the banner's pixels: its words, colour and area, and where its
+        card has slid to (not its left pixel alone: its words are centred, and at a small
+        scale two places of one left pixel centre them on different pixels). While it
+        holds (most of its time) a frame paints nothing under it: it lies translucent
+        over the seat cards, which were repainted with it every frame when it counted as
+        changing every frame."""
+        return (self.text, self.sub, self.colour, area, self._left(area))
+
     def draw(self, screen: Screen, area: tuple[float, float, float, float]) -> None:
         """Draw in ``area`` (over the seat cards), sliding in from the screen's right edge
         and out again."""
         if not self.active:
             return
-        x, y, w, height = area
-        slide_in = ease_out(self.t / 0.3)
-        slide_out = ease_out((self.t - (self.duration - 0.3)) / 0.3)
-        x += ((1 - slide_in) + slide_out) * (1920 - x)
+        _x, y, w, height = area
+        x = self._left(area)
         screen.box(x, y, w, height, (8, 10, 18, 235), radius=12)
         # a step-fret band in the seat's colour: whose turn it is, from across the room
         band = greca.strip(screen.ln(BANNER_FRET), scenery.rgb(self.colour), (12, 12, 20))

@@ -424,3 +424,40 @@ def test_parts_sharing_a_wait_are_painted_in_the_same_frame(pygame_display):
     comp.compose(surface, "g", parts(2), spread=True)
     assert [p for p in painted if p.startswith("row")] == ["row 0", "row 1", "row 2"]
     assert "log" not in painted  # its turn comes next
+
+
+def test_the_turn_banner_holding_still_repaints_nothing_beneath_it(make_app, monkeypatch):
+    """The banner ("Ana's turn") lies translucent over the seat cards for almost two
+    seconds; while it holds still, a frame paints neither it nor the cards under it (it
+    used to count as changing every frame, and the cards were painted again with it)."""
+    app = make_app(size=(1920, 1080))
+    play = showcase.start_play(app, new_game("tlatelolco-market", 2, seed=SEED))
+    for _ in range(40):
+        frame(app)
+    play.banner.show("Ana's turn")
+    for _ in range(24):  # it slides in (0.3 s) and holds
+        frame(app)
+    assert play.banner.active and play.banner.t > 0.35
+    bars = 0
+    real = PlayScene.draw_bar
+
+    def counting(scene: PlayScene, screen: Screen) -> None:
+        nonlocal bars
+        bars += 1
+        real(scene, screen)
+    monkeypatch.setattr(PlayScene, "draw_bar", counting)
+    banner = type(play.banner).draw
+    banners = 0
+
+    def drawn(shown: Any, screen: Screen, area: Any) -> None:
+        nonlocal banners
+        banners += 1
+        banner(shown, screen, area)
+    monkeypatch.setattr(type(play.banner), "draw", drawn)
+    for _ in range(40):  # the hold (until 1.5 s): the deciding card's ring may step
+        app.step([], DT)
+        app.present()
+    assert play.banner.active
+    # the ring's steps repaint its own band of the cards (and the banner over it) a few
+    # times a breath; a banner counted as moving repainted both in all 40 frames
+    assert banners <= 12 and bars <= 12, (banners, bars)
