@@ -103,10 +103,11 @@ def test_after_an_action_the_board_paints_again_only_the_pieces_it_changed(make_
     """Actions on a late board (canals, bridges, temples, tokens, walks): the pieces'
     layer paints again only the pieces in the rectangles the action changed, not every
     piece on the board; and what it shows is what painting every piece shows
-    (``table.VERIFY``)."""
-    from variants.mexica.view import paint, table
+    (``PiecesLayer.verify``)."""
+    from game.kit.client import PiecesLayer
+    from variants.mexica.view import paint
 
-    monkeypatch.setattr(table, "VERIFY", True)
+    monkeypatch.setattr(PiecesLayer, "verify", True)
     app = make_app(size=(1920, 1080))
     play, following = showcase.late_board(app, players=4, seed=7, spare=60)
     stamped = []
@@ -224,4 +225,41 @@ def test_the_marks_near_the_cursor_are_painted_over_the_layers_beneath_them(
     assert {"temple", "found", "canal", "bridge"} <= set(near), (tools, set(near))
     assert outlined and not any(outlined), \
         f"{sum(outlined)} of {len(outlined)} outlines painted into the near layer"
+    assert app.failures == []
+
+
+def test_after_an_action_the_field_paints_again_only_the_marks_and_pieces_it_changed(
+        make_app, monkeypatch):
+    """The temple tool in hand outlines faintly the districts a temple may go in (the
+    field, a layer over the pieces; one reaches over a hundred spaces); actions on a late
+    board change a few pieces and a few marks: the field's layer paints again only those
+    rectangles, and draws only the edges of an outline reaching into them, not every
+    edge again (1.5 ms of the action's frame at 1080p); what it shows is what painting
+    all of the field there anew shows (``frame.VERIFY``)."""
+    from game.kit.client import Screen
+    from variants.mexica.view import frame
+    from variants.mexica.view.layout import boundary
+
+    monkeypatch.setattr(frame, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view = play.view
+    while view.tool != "temple":
+        showcase.key(app, pygame.K_TAB)
+    showcase.frames(app, 2)
+    drawn: list[int] = []  # lines drawn into the field's layer
+    real = Screen.line
+    monkeypatch.setattr(Screen, "line", lambda scr, *a, **k: (
+        scr.surface.get_parent() is view._field.backing and drawn.append(1),
+        real(scr, *a, **k))[1])
+    edges = 0  # the edges of the faint outlines the field shows after each action
+    for action in following[:12]:
+        play.apply(action)
+        showcase.frames(app, 3)
+        if view.tool == "temple":
+            edges += sum(len(boundary(view._board_lay, d["cells"]))
+                         for d in view.preview.districts if d["faint"])
+    assert edges > 500, f"only {edges} edges outlined: no field to keep"
+    assert len(drawn) < 0.2 * edges, \
+        f"{len(drawn)} lines drawn into the field for {edges} edges shown after each action"
     assert app.failures == []

@@ -80,8 +80,10 @@ class PiecesLayer(Layer):
     key changed are painted again (the background blitted back into each, then, clipped
     to it, every piece reaching into it, in order), so the frame after an action costs a
     few pieces, not the whole board. The pixels are exactly those of painting every piece
-    anew, because each rectangle is painted in full, in the same order."""
-
+    anew, because each rectangle is painted in full, in the same order. Pieces may come
+    and go (a temple built, a bridge taken up): when their number changes, those gone
+    and those come are found by key and place, so long as the pieces both lists hold
+    keep their order (else every piece is painted anew)."""
 
     #: tests set it: every repaint piece by piece is compared with painting them all
     verify: ClassVar[bool] = False
@@ -92,21 +94,31 @@ class PiecesLayer(Layer):
         #: the view's own note of what it last synced the layer with, so that an
         #: unchanged frame does not even list the pieces
         self.shows: Any = None
+        #: the pixel rectangles the last :meth:`sync` painted again (None: all of it), for
+        #: a layer kept over this one to paint itself again only there
+        self.painted: list[pygame.Rect] | None = None
 
     def sync(self, below: Layer, screen: Screen, rect: Rect, key: Hashable,
              pieces: Sequence[Piece]) -> None:
         """Show ``pieces`` over ``below`` (covering the logical ``rect``); ``key`` is what
         all pieces share (the size, the background's key): a new one repaints them all."""
         assert below.scr is not None
-        if self.key != key or self.scr is None or len(pieces) != len(self._shown) or \
-                self.rect != below.rect:
+        if self.key != key or self.scr is None or self.rect != below.rect:
             self._repaint(below, screen, rect, pieces)
             self.key = key
             return
         scr = self.scr
         spots = [self._pixels(p) for p in pieces]
-        dirty = [old.union(spots[i]) for i, (shown, old) in enumerate(self._shown)
-                 if shown != pieces[i].key]
+        if len(pieces) == len(self._shown):
+            dirty = [old.union(spots[i]) for i, (shown, old) in enumerate(self._shown)
+                     if shown != pieces[i].key]
+        else:
+            came_went = _came_went(self._shown, [(p.key, spot) for p, spot in
+                                                 zip(pieces, spots, strict=True)])
+            if came_went is None:
+                self._repaint(below, screen, rect, pieces)
+                return
+            dirty = came_went
         touched = [[piece for piece, spot in zip(pieces, spots, strict=True)
                     if spot.colliderect(area)] for area in dirty]
         if sum(map(len, touched)) > len(pieces):
@@ -124,6 +136,7 @@ class PiecesLayer(Layer):
                 piece.paint(scr)
         surface.set_clip(None)
         self._shown = [(p.key, spot) for p, spot in zip(pieces, spots, strict=True)]
+        self.painted = dirty
         if self.verify and dirty:
             self._verify(below, screen, rect, pieces)
 
@@ -132,6 +145,7 @@ class PiecesLayer(Layer):
         """Every piece painted anew over a copy of ``below``."""
         screen.spend_repaint()
         scr = self.copy_of(below, screen, rect)
+        self.painted = None
         self._shown = []
         for piece in pieces:
             piece.paint(scr)
@@ -144,6 +158,34 @@ class PiecesLayer(Layer):
     def _pixels(self, piece: Piece) -> pygame.Rect:
         assert self.scr is not None
         return self.scr.rect(*piece.bounds)
+
+
+def _came_went(shown: list[tuple[Hashable, pygame.Rect]],
+               now: list[tuple[Hashable, pygame.Rect]]) -> list[pygame.Rect] | None:
+    """The rectangles of the pieces gone from ``shown`` and come in ``now`` (by key and
+    place), those that meet joined; None when the pieces in both changed their order (a
+    rectangle painted again would lay them one over another otherwise)."""
+    old, new = set(_spots(shown)), set(_spots(now))
+    if [s for s in _spots(shown) if s in new] != [s for s in _spots(now) if s in old]:
+        return None
+    changed = [r for k, r in shown if (k, tuple(r)) not in new]
+    changed += [r for k, r in now if (k, tuple(r)) not in old]
+    out: list[pygame.Rect] = []
+    for rect in changed:  # a piece gone and the one come in its place: painted once
+        rect = rect.copy()
+        meets = [r for r in out if r.colliderect(rect)]
+        while meets:
+            for r in meets:
+                out.remove(r)
+                rect.union_ip(r)
+            meets = [r for r in out if r.colliderect(rect)]
+        out.append(rect)
+    return out
+
+
+def _spots(pieces: list[tuple[Hashable, pygame.Rect]]
+           ) -> list[tuple[Hashable, tuple[int, ...]]]:
+    return [(k, tuple(r)) for k, r in pieces]
 
 
 def verify_pieces(layer: Layer, below: Layer, screen: Screen, rect: Rect,

@@ -30,6 +30,7 @@ from game.kit.client import (
     BoardPart,
     Intent,
     Layer,
+    PiecesLayer,
     Screen,
     SeatStyle,
     StepQueue,
@@ -92,10 +93,10 @@ class MexicaView(SeatStyle, AidPictures):
         self._seen_pilli = list(session.game.state.pilli)
         self._seen_display = list(session.game.state.display)
         self._static = Layer()  # the map
-        self._pieces = Layer()  # the map and the pieces
-        #: each piece on it and where (pixels), and the map's key they were painted over
-        self._pieces_shown: list[tuple[Any, Any]] = []
-        self._pieces_base: Any = None
+        self._pieces = PiecesLayer()  # the map and the pieces
+        #: the pieces' last changes: the keys before and after, the rectangles painted
+        #: again (None: all of it), for the field's layer over them (``view.field``)
+        self._pieces_log: list[tuple[Any, Any, list[Any] | None]] = []
         self._field = regions.Region()  # the pieces under the preview's field, and the field
         #: the pieces under the districts the preview closes or founds, and all of the
         #: preview there but its way and its ghost

@@ -42,6 +42,7 @@ from game.kit.client import (
     union,
 )
 from variants.mexica.view import anim as va
+from variants.mexica.view import field as vf
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view import table as vt
@@ -296,7 +297,11 @@ def _keep(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: P
     pieces = view._pieces
     assert pieces.scr is not None
     full = (key, bounds, pieces.rect)
-    if layer.key != full:
+    if layer.key != full and layer is view._field and \
+            vf.patched(view, lay, layer, full, p, screen):
+        layer.key, layer.shows = full, p
+        _verify(view, lay, layer, key, bounds, p, screen)
+    elif layer.key != full:
         scr = _region(layer, pieces, screen, bounds)
         s = view.state
         if view.highlight_cells:
@@ -305,7 +310,7 @@ def _keep(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: P
             vo.paint_target(scr, lay, view.rules, s, view.target, view.colours, view.marks)
         vo.paint_preview(scr, lay, view.rules, s, _within(screen, lay, p, bounds), view.colours,
                          view.marks, view.highlight_cells)
-        layer.key = full
+        layer.key, layer.shows = full, p
     return layer
 
 

@@ -79,7 +79,19 @@ def boundary(lay: Layout, cells: set[int] | frozenset[int]) -> list[tuple[tuple[
 
 def outline(scr: Screen, lay: Layout, cells: set[int] | frozenset[int], colour: Any,
             width: float) -> None:
+    """The outer edges of ``cells``, those the surface's clip leaves alone skipped: a
+    layer painted again in part (the field after an action, issue 37) would otherwise
+    draw every edge of a district of a hundred spaces to change a few pixels."""
     segs = boundary(lay, cells)
+    surface = scr.surface
+    clip = surface.get_clip()
+    if clip != surface.get_rect():
+        x0, y0 = scr.to_logical(clip.topleft)
+        x1, y1 = scr.to_logical(clip.bottomright)
+        m = width + 2 / scr.scale  # a line's width and its rounding, generously
+        segs = [(a, b) for a, b in segs
+                if min(a[0], b[0]) - m < x1 and max(a[0], b[0]) + m > x0
+                and min(a[1], b[1]) - m < y1 and max(a[1], b[1]) + m > y0]
     for a, b in segs:
         scr.line(a, b, colour, width)
     # square the corners so thick outlines join cleanly

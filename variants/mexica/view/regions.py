@@ -28,6 +28,8 @@ class Region(Layer):
     def __init__(self) -> None:
         super().__init__()
         self.backing: pygame.Surface | None = None
+        #: the preview it shows (what a later painting in part compares with)
+        self.shows: Preview | None = None
 
     def reserve(self, most: tuple[int, int]) -> None:
         """Make the surface ``most`` pixels (the board's) now, its pages touched: when

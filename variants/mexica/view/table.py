@@ -1,5 +1,6 @@
 """Mexica's table: the map (a layer kept per size) and the pieces over it, a layer
-painted again after an action only where pieces came, went or changed (issue 37)."""
+painted again after an action only where pieces came, went or changed (issue 37, the
+kit's :class:`PiecesLayer`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.kit.client import Layer, Piece, Screen, verify_pieces
+from game.kit.client import Layer, PiecesLayer, Screen
 from variants.mexica.view import paint as vp
 
 Rect = tuple[float, float, float, float]
@@ -23,9 +24,8 @@ def paint_table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any
         vp.paint_static(st.fresh(screen, lay.outer), lay, view.board)
         st.key = base
     pieces = view._pieces
-    if pieces.key != key:
+    if pieces.shows != key:
         _sync(view, pieces, st, screen, lay, key)
-        pieces.key = key
     assert pieces.scr is not None
     surface = screen.surface
     if field is None:
@@ -40,51 +40,47 @@ def paint_table(view: Any, lay: vp.Layout, base: tuple[Any, ...], key: tuple[Any
         surface.set_clip(clip)
 
 
-#: tests set it: every repaint of the pieces' layer in part is compared with painting
-#: every piece anew
-VERIFY = False
-#: past this share of the board changed, every piece is painted anew (a few rectangles
-#: each painting its neighbours again would cost more)
+#: past this share of the field's layer changed after an action, it is painted whole
+#: (a few rectangles each painting the marks reaching into them again would cost more)
 SYNC_MOST = 0.3
+#: the pieces' changes kept for the field's layer (``view.field``): it may miss some,
+#: when no field shows for a while (pieces dropping in) or its part is not painted
+LOGGED = 4
 
 
-def _sync(view: Any, layer: Layer, below: Layer, screen: Screen, lay: vp.Layout,
+def _sync(view: Any, layer: PiecesLayer, below: Layer, screen: Screen, lay: vp.Layout,
           key: tuple[Any, ...]) -> None:
     """The pieces layer over the map ``below`` shows the pieces now: painted again only
-    where pieces came, went or changed (each such rectangle the map and then every piece
-    reaching into it, in order: the pixels of painting them all), unless the map, the
-    layout or most of the board changed. After an action that built one temple, painting
-    every piece took 1.5-2 ms at 1080p."""
+    where pieces came, went or changed (the kit's :class:`PiecesLayer`), unless the map
+    or the layout changed. After an action that built one temple, painting every piece
+    took 1.5-2 ms at 1080p. Its change (the keys before and after, the rectangles painted
+    again) is logged for the field's layer over it."""
     listed = vp.state_pieces(lay, view.rules, view.state, view.colours, view.marks, key[2])
-    shown: list[tuple[Any, pygame.Rect]] = view._pieces_shown
-    if layer.scr is None or layer.rect != below.rect or not shown or \
-            view._pieces_base != key[0]:
-        scr = layer.copy_of(below, screen, lay.outer)
-        for piece in listed:
-            piece.paint(scr)
-    else:
-        scr = layer.scr
-        now = [(p.key, scr.rect(*p.bounds)) for p in listed]
-        new = set(map(_spot, now))
-        changed = [r for k, r in shown if (k, tuple(r)) not in new]
-        old = set(map(_spot, shown))
-        changed += [r for k, r in now if (k, tuple(r)) not in old]
-        areas = _joined(changed)
-        if sum(r.w * r.h for r in areas) > \
-                SYNC_MOST * scr.surface.get_width() * scr.surface.get_height():
-            shown.clear()
-            return _sync(view, layer, below, screen, lay, key)
-        _repaint(scr, below, listed, [r for _k, r in now], areas)
-        if VERIFY:
-            verify_pieces(layer, below, screen, lay.outer, listed)
-    view._pieces_shown = [(p.key, scr.rect(*p.bounds)) for p in listed]
-    view._pieces_base = key[0]
-    return None
+    before = layer.shows
+    layer.sync(below, screen, lay.outer, key[0], listed)
+    layer.shows = key
+    log = view._pieces_log
+    log.append((before, key, layer.painted))
+    del log[:-LOGGED]
 
 
-def _joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` with those that meet joined (a piece gone and the one come in its place
-    are painted once)."""
+def changed_since(view: Any, shown: Any, now: Any) -> list[pygame.Rect] | None:
+    """The rectangles of the pieces' layer painted again since it showed ``shown`` until
+    it showed ``now`` (its pixels), or None: painted whole, or not known."""
+    out: list[pygame.Rect] = []
+    at = shown
+    for before, after, painted in view._pieces_log:
+        if before != at:
+            continue
+        if painted is None:
+            return None
+        out += painted
+        at = after
+    return out if at == now else None
+
+
+def joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with those that meet joined (each painted once)."""
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = rect.copy()
@@ -96,23 +92,6 @@ def _joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
             meets = [r for r in out if r.colliderect(rect)]
         out.append(rect)
     return out
-
-
-def _spot(shown: tuple[Any, pygame.Rect]) -> tuple[Any, tuple[int, ...]]:
-    return shown[0], tuple(shown[1])
-
-
-def _repaint(scr: Screen, below: Layer, listed: list[Piece], spots: list[pygame.Rect],
-             areas: list[pygame.Rect]) -> None:
-    assert below.scr is not None
-    surface = scr.surface
-    for area in areas:
-        surface.set_clip(area)
-        surface.blit(below.scr.surface, area.topleft, area)
-        for piece, spot in zip(listed, spots, strict=True):
-            if spot.colliderect(area):
-                piece.paint(scr)
-    surface.set_clip(None)
 
 
 def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
