@@ -16,6 +16,7 @@ import pygame
 from game.i18n import language
 from game.kit.client import Layer, Piece, Rect, Screen, Snapshot, theme
 from variants.market.params import COLOURS
+from variants.market.scoring import holdings
 from variants.market.view import paint as vp
 from variants.market.view import tiles as vt
 from variants.market.view.layout import Layout
@@ -159,8 +160,9 @@ def pieces(screen: Screen, lay: Layout, rules: Any, s: Any, names: list[str], co
     king = tuple(s.king[c] for c in COLOURS)
     out.append(Piece(("whims", king), grown(card("whims"), CARD_REACH),
                      lambda scr: vp.paint_whims(scr, card("whims"), s)))
-    score_key = ("score", tuple(scores), repr(s.buyers), tuple(names), tuple(colours),
-                 tuple(marks))
+    # (what the card shows: who holds what, not the buyers' coins: a payment leaves it)
+    score_key = ("score", tuple(scores), repr(holdings(s.buyers)), tuple(names),
+                 tuple(colours), tuple(marks))
     out.append(Piece(score_key, grown(card("holdings"), CARD_REACH),
                      lambda scr: vp.paint_score(scr, card("holdings"), rules, s, names,
                                                 colours, marks, scores)))
