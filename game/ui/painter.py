@@ -100,7 +100,7 @@ class Painter:
             if serial is None:
                 serial = self._serials[scene] = next(self._next)
             out += [Part((serial, part.place), part.rect, part.key, part.paint, part.moving,
-                         part.later, part.opaque) for part in parts]
+                         part.later, part.opaque, part.changed) for part in parts]
         toasts = self._toast_area()
         if toasts is not None and self.app.toasts:
             x, y, w, _h = toasts

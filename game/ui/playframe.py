@@ -196,7 +196,9 @@ def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Pa
     if given is None:
         return [Part("board", board, view.board_key(), lambda: scene.draw_board(screen))]
     return [Part(("board", p.place), _pixels(screen, p.area, board), p.key,
-                 partial(p.paint, screen)) for p in given]
+                 partial(p.paint, screen),
+                 changed=None if p.changed is None else partial(p.changed, screen))
+            for p in given]
 
 
 def panel_parts(scene: PlayScene, screen: Screen, panel: tuple[float, float, float, float],

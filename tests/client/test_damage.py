@@ -20,7 +20,7 @@ import pytest
 
 from game.api import list_variants, new_game
 from game.kit.client import Area, BoardPart, BoardView, Screen
-from game.kit.client.damage import MOST_WAITED, Compositor, Part, merged
+from game.kit.client.damage import MOST_WAITED, ChangeLog, Compositor, Part, merged
 from game.kit.client.screen import MAX_LATE
 from game.ui import showcase
 from game.ui.app import App
@@ -181,6 +181,60 @@ def test_parts_that_did_not_change_are_not_painted(pygame_display):
     assert comp.compose(surface, "g", parts(2)) == [pygame.Rect(10, 10, 10, 10)]
     assert painted == ["a", "b"]  # what lies under b too, in order
     assert comp.compose(surface, "h", parts(2)) is None  # another scene: whole
+
+
+def test_a_part_that_says_where_it_changed_damages_only_there(pygame_display):
+    """A part whose key changed, its bounds not, may say which of its pixels changed since
+    the key the window shows it with (``Part.changed``): only those are painted and
+    presented. When it cannot say (None), or its bounds moved, its bounds are, as before."""
+    surface = pygame.Surface((200, 200))
+    painted: list[str] = []
+    asked: list[object] = []
+    answers: dict[int, list[pygame.Rect] | None] = {
+        2: [pygame.Rect(10, 10, 20, 20), pygame.Rect(150, 150, 80, 80)], 3: [], 4: None}
+
+    def changed(shown: object) -> list[pygame.Rect] | None:
+        asked.append(shown)
+        return answers[2 if shown == 1 else 3 if shown == 2 else 4]
+
+    def parts(key: int, rect: pygame.Rect | None = None) -> list[Part]:
+        return [Part("wall", surface.get_rect(), 0, lambda: painted.append("wall")),
+                Part("board", rect or pygame.Rect(0, 0, 180, 180), key,
+                     lambda: painted.append("board"), changed=changed),
+                Part("cursor", pygame.Rect(100, 100, 10, 10), 0,
+                     lambda: painted.append("cursor"))]
+
+    comp = Compositor()
+    assert comp.compose(surface, "g", parts(1)) is None
+    assert asked == []  # a first frame is whole: nothing to ask
+    painted.clear()
+    # the key changed: its answer, clipped to its bounds, and what lies under it there
+    assert comp.compose(surface, "g", parts(2)) == [pygame.Rect(10, 10, 20, 20),
+                                                     pygame.Rect(150, 150, 30, 30)]
+    assert asked == [1] and painted == ["wall", "board", "wall", "board"]
+    painted.clear()
+    assert comp.compose(surface, "g", parts(3)) == []  # its pixels held: nothing
+    assert asked == [1, 2] and painted == []
+    assert comp.compose(surface, "g", parts(4)) == [pygame.Rect(0, 0, 180, 180)]  # None
+    assert asked == [1, 2, 3] and "cursor" in painted
+    # its bounds moved: the old and the new ones, without asking
+    assert comp.compose(surface, "g", parts(5, pygame.Rect(0, 0, 190, 180))) == \
+        [pygame.Rect(0, 0, 190, 180)]
+    assert asked == [1, 2, 3]
+
+
+def test_a_change_log_says_what_was_painted_since_a_key():
+    log = ChangeLog(3)
+    a, b, c = pygame.Rect(0, 0, 5, 5), pygame.Rect(10, 0, 5, 5), pygame.Rect(20, 0, 5, 5)
+    log.note(None, 1, None)  # painted whole
+    log.note(1, 2, [a])
+    log.note(2, 3, [b, c])
+    assert log.since(1, 3) == [a, b, c] and log.since(2, 3) == [b, c]
+    assert log.since(3, 3) == [] and log.since(3, 1) is None  # not back that way
+    log.note(3, 4, None)
+    assert log.since(3, 4) is None and log.since(1, 2) == [a]
+    log.note(4, 5, [a])
+    assert log.since(1, 2) is None  # forgotten: three changes kept
 
 
 def test_rects_far_apart_are_painted_apart_and_most_of_the_window_whole():

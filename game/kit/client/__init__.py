@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
     from game.kit.client.art.marks import draw as draw_mark  # noqa: F401
     from game.kit.client.art.sprites import stamp, stamp_in_place  # noqa: F401
     from game.kit.client.boardview import Area, BoardPart, BoardView, SeatStyle, grown, union  # noqa: F401
+    from game.kit.client.damage import ChangeLog  # noqa: F401
     from game.kit.client.fx import Effects  # noqa: F401
     from game.kit.client.intent import Intent  # noqa: F401
     from game.kit.client.layers import (  # noqa: F401
@@ -128,6 +129,7 @@ KIT: dict[str, dict[str, tuple[str, str | None]]] = {
         "Rect": ("game.kit.client.layers", "Rect"),
         "Snapshot": ("game.kit.client.layers", "Snapshot"),
         "offscreen": ("game.kit.client.layers", "offscreen"),
+        "ChangeLog": ("game.kit.client.damage", "ChangeLog"),
     },
     "animation": {
         "Anim": ("game.kit.client.anim", "Anim"),
@@ -168,6 +170,7 @@ __all__ = [
     "stamp_in_place",
     # layers
     "Layer", "PiecesLayer", "Piece", "Rect", "Snapshot", "offscreen", "verify_pieces",
+    "ChangeLog",
     # animation
     "Anim", "Timed", "finish", "sooner", "Effects", "StepQueue",
     # the player aid's pictures

@@ -55,12 +55,24 @@ class BoardPart:
 
     A board is not one picture for damage's sake: a pulsing cursor, a hover's preview or
     a token in flight covers a few squares, and as one part the whole board (half the
-    window) would be painted again for it."""
+    window) would be painted again for it.
+
+    A part whose key changes while few of its pixels do (the table after an action: two
+    pieces came, the rest of the board holds) may say where (``changed``): given the
+    screen and the key the window shows the part with (its area the same), the pixel
+    rectangles of the screen where painting it now differs from painting it with that
+    key, or None when it cannot say (then all of ``area`` is painted again, as without
+    it). Only those are painted and presented. It is asked before the part is painted, so
+    it may bring up to date the layers its painting reads, as the painting would; a kept
+    layer keeps its last changes in a :class:`~game.kit.client.damage.ChangeLog` (the
+    pixels each change painted again) to answer from. Too few rectangles is a bug the
+    pixel guard (tests/client/test_damage.py's ``frame``) finds."""
 
     place: str
     area: Area
     key: Hashable
     paint: Callable[[Screen], None]
+    changed: Callable[[Screen, Hashable], list[pygame.Rect] | None] | None = None
 
 
 class BoardView:

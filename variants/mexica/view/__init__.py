@@ -28,6 +28,7 @@ from game.kit.client import (
     Anim,
     Area,
     BoardPart,
+    ChangeLog,
     Intent,
     Layer,
     PiecesLayer,
@@ -46,7 +47,7 @@ from variants.mexica.rules import MexicaRules
 from variants.mexica.state import MexicaState
 from variants.mexica.text import _, axis_of, ordinal
 from variants.mexica.view import anim as va
-from variants.mexica.view import frame, keys, regions
+from variants.mexica.view import frame, keys, regions, table
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.aid_pages import AidPictures
@@ -95,9 +96,12 @@ class MexicaView(SeatStyle, AidPictures):
         self._static = Layer()  # the map
         self._pieces = PiecesLayer()  # the map and the pieces
         #: the pieces' last changes: the keys before and after, the rectangles painted
-        #: again (None: all of it), for the field's layer over them (``view.field``)
-        self._pieces_log: list[tuple[Any, Any, list[Any] | None]] = []
+        #: again (None: all of it), for the field's layer over them (``view.field``) and
+        #: the table's part to say where it changed (``view.table``)
+        self._pieces_log = ChangeLog(table.LOGGED)
         self._field = regions.Region()  # the pieces under the preview's field, and the field
+        #: the field layer's last changes, by its key, for its part to say where it changed
+        self._field_log = ChangeLog(table.LOGGED)
         #: the pieces under the districts the preview closes or founds, and all of the
         #: preview there but its way and its ghost
         self._districts = regions.Region()

@@ -24,16 +24,16 @@ SLACK = 3
 
 
 def patched(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Preview,
-            screen: Screen) -> bool:
+            screen: Screen) -> list[pygame.Rect] | None:
     """Paint ``layer`` (the field's, keyed ``full``: its key, bounds and the pieces'
     rectangle) anew only where it changed since its last painting: the rectangles the
     pieces' layer painted again since (``table.changed_since``) and those of the marks that came
-    or went. False (the caller paints it whole) unless only the table and the marks
-    changed, the pieces in part, with no costs, highlight or lesson's step on it, and the
-    changes are small."""
+    or went; returns them (the layer's pixels). None (the caller paints it whole) unless
+    only the table and the marks changed, the pieces in part, with no costs, highlight or
+    lesson's step on it, and the changes are small."""
     areas = _changes(view, lay, layer, full, p)
     if areas is None:
-        return False
+        return None
     scr, pieces = layer.scr, view._pieces
     assert scr is not None and pieces.scr is not None
     surface = scr.surface
@@ -41,7 +41,7 @@ def patched(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Preview,
     areas = [a.clip(surface.get_rect()) for a in joined(areas)]
     areas = [a for a in areas if a.w and a.h]
     if sum(a.w * a.h for a in areas) > SYNC_MOST * w * h:
-        return False
+        return None
     dx, dy = layer.rect.x - pieces.rect.x, layer.rect.y - pieces.rect.y
     s = view.state
     try:
@@ -55,7 +55,7 @@ def patched(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Preview,
                              view.colours, view.marks, view.highlight_cells)
     finally:
         surface.set_clip(None)
-    return True
+    return areas
 
 
 def _changes(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Preview

@@ -98,7 +98,8 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
                     districts=[d for d in p.districts if d["faint"]])
     wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
     out = [BoardPart("table", lay.outer, table, partial(vt.paint_table, view, lay, base,
-                                                        table, wide))]
+                                                        table, wide),
+                     partial(vt.table_changed, view, lay, base, table))]
     aim = None if target is None else (tuple(target.cells), tuple(target.path),
                                        target.ghost, target.ok, target.axis, target.level)
     shown = (table, aim, view.highlight_cells, language())
@@ -110,7 +111,9 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
                tuple((d["cells"], d["size"], d["token"]) for d in field.districts))
         kept = (view._field, key, wide, field)
         below.append(partial(_keep, view, lay, *kept))
-        out.append(BoardPart("field", wide, key, partial(_shown, below[-1])))
+        out.append(BoardPart("field", wide, key, partial(_shown, below[-1]), partial(
+            _field_changed, view, partial(vt.ready, view, lay, base, table), below[-1],
+            key, wide)))
     strong = [d for d in p.districts if not d["faint"]]
     closes = _bounds(screen, lay, [c for d in strong for c in d["cells"]], strong)
     if closes is not None:  # all of the preview there but the way and the ghost
@@ -297,11 +300,14 @@ def _keep(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: P
     pieces = view._pieces
     assert pieces.scr is not None
     full = (key, bounds, pieces.rect)
-    if layer.key != full and layer is view._field and \
-            vf.patched(view, lay, layer, full, p, screen):
+    if layer.key == full:
+        return layer
+    field, was = layer is view._field, layer.key
+    areas = vf.patched(view, lay, layer, full, p, screen) if field else None
+    if areas is not None:
         layer.key, layer.shows = full, p
         _verify(view, lay, layer, key, bounds, p, screen)
-    elif layer.key != full:
+    else:
         scr = _region(layer, pieces, screen, bounds)
         s = view.state
         if view.highlight_cells:
@@ -311,7 +317,25 @@ def _keep(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: P
         vo.paint_preview(scr, lay, view.rules, s, _within(screen, lay, p, bounds), view.colours,
                          view.marks, view.highlight_cells)
         layer.key, layer.shows = full, p
+    if field:
+        view._field_log.note(was, full, areas)
     return layer
+
+
+def _field_changed(view: Any, table: Callable[[Screen], Any], keep: Keeper, key: Any,
+                   bounds: Area, screen: Screen, shown: Any) -> list[pygame.Rect] | None:
+    """Where the field's part (``key``) differs from the field the window shows
+    (``shown``): where its layer was painted again since, on the screen; None when not
+    known (``BoardPart.changed``). The layers beneath are brought up to date first, as
+    painting the table and the field in order would."""
+    table(screen)
+    layer = keep(screen)
+    rect = view._pieces.rect
+    areas = view._field_log.since((shown, bounds, rect), (key, bounds, rect))
+    if areas is None:
+        return None
+    x, y = layer.rect.topleft
+    return [a.move(x, y) for a in areas]
 
 
 #: a layer over part of the board, how it is kept: its key, bounds and preview
