@@ -97,8 +97,6 @@ def paint_map(v: Painter, screen: Screen, lay: Layout, m: Model,
         pieces.sync(st, screen, lay.map_rect, base,
                     territory_pieces(v, lay, m, colours, marks))
         pieces.shows = shows
-    else:
-        warm_fight(v, lay, pieces)
     shown = draw_overlay(v, screen, lay, m, shows)
     assert shown.scr is not None
     screen.surface.blit(shown.scr.surface, shown.rect.topleft)
@@ -305,7 +303,7 @@ def paint_territory(v: Painter, lay: Layout, t: int, counts: list[int],
 
 
 def warm_fight(v: Painter, lay: Layout, pieces: PiecesLayer) -> None:
-    """In a frame that repaints no territory, paint one territory's conflict mark (its
+    """In a frame whose pieces stand still, paint one territory's conflict mark (its
     dashed border and blades, about half a millisecond each) into the sprite cache: the
     conflicts of an age begin all at once, and painting a dozen marks in that frame made
     it the slowest of the game (14 ms at 1080p)."""

@@ -60,6 +60,10 @@ def board_parts(v: Painter, screen: Screen, area: Area) -> list[BoardPart]:
     lay = v.layout(area)
     colours, marks = v.army_colours, v.army_marks
     shows, lit = _shows(v, screen, lay, m), highlights_key(v)
+    if v.canvas.pieces_layer.shows == shows:
+        # a frame whose pieces stand still paints one conflict mark ahead (whether or not
+        # the map is painted again: a still map is not, and its marks were left cold)
+        vdraw.warm_fight(v, lay, v.canvas.pieces_layer)
     out = [
         BoardPart("map", lay.map_rect, (shows, lit), partial(_map, v, lay, m, shows)),
         BoardPart("track", grown(lay.track, TRACK_MARGIN), (lay.track, vdraw.track_key(v, m)),
