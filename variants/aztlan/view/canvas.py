@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.kit.client import Layer, PiecesLayer, Snapshot
+from game.kit.client import ChangeLog, Layer, PiecesLayer, Snapshot
 
 
 def _snaps() -> dict[str, Snapshot]:
@@ -26,6 +26,20 @@ class Canvas:
     static_layer: Layer = field(default_factory=Layer)
     pieces_layer: PiecesLayer = field(default_factory=PiecesLayer)
     over_layer: Layer = field(default_factory=Layer)
+    #: the last changes of the pieces layer (keyed by what it shows) and of the
+    #: highlights' layer (keyed as the map's part), the rectangles each painted again:
+    #: the highlights' layer is patched from the first, the map's part says where it
+    #: changed from the second (``BoardPart.changed``)
+    pieces_log: ChangeLog = field(default_factory=ChangeLog)
+    over_log: ChangeLog = field(default_factory=ChangeLog)
+    #: the highlights on the highlights' layer: each mark's key and pixel rectangle
+    marks_shown: list[Any] = field(default_factory=list)
+    #: (from, to): the keys of the highlights' layer it could not be patched between
+    unpatched: Any = None
+    #: (its key and layout, the highlights' marks) and (the keys, where the map shown
+    #: while the layer waits differs from it), listed once a frame, not per rectangle
+    marks: Any = None
+    owed: Any = None
     #: the score and age tracks' and the decision panel's contents, and each seat's
     #: facts, kept while what they show holds
     snaps: dict[str, Snapshot] = field(default_factory=_snaps)
@@ -46,6 +60,7 @@ class Canvas:
         pieces layers are kept: their keys say all they show (the pieces repaint where
         territories differ), so an undo or a replay's step costs the change."""
         self.over_layer.key = None
+        self.marks = self.owed = self.unpatched = None
         self.pieces_layer.shows = None
         for snap in [*self.snaps.values(), *self.seat_snaps.values()]:
             snap.forget()

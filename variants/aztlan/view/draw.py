@@ -11,7 +11,7 @@ as snapshots (``game.kit.client.layers.Snapshot``) while what they show holds.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any
 
@@ -31,8 +31,10 @@ from game.kit.client import (
     sprites,
     theme,
 )
+from variants.aztlan.view import highlights as hl
 from variants.aztlan.view import paint as vp
 from variants.aztlan.view.facts import facts_key, flash, paint_age, paint_seat_facts
+from variants.aztlan.view.highlights import dist_to_mean
 from variants.aztlan.view.keys import (
     cursor_widths,
     ghost_ring,
@@ -45,7 +47,7 @@ from variants.aztlan.view.keys import (
     spot_key,
 )
 from variants.aztlan.view.layout import Layout
-from variants.aztlan.view.model import Model, Option
+from variants.aztlan.view.model import Model
 from variants.aztlan.view.panel import (
     ColumnLayout,
     column_layout,
@@ -84,6 +86,18 @@ def paint_map(v: Painter, screen: Screen, lay: Layout, m: Model,
     """The island, its pieces and the highlights over them: three kept layers, each
     painted again only when what it shows changed, the top one blitted. ``shows``: the
     pieces layer's key, if known (``frame.board_parts``)."""
+    shows = ready_pieces(v, screen, lay, m, shows)
+    shown = draw_overlay(v, screen, lay, m, shows)
+    assert shown.scr is not None
+    screen.surface.blit(shown.scr.surface, shown.rect.topleft)
+
+
+def ready_pieces(v: Painter, screen: Screen, lay: Layout, m: Model,
+                 shows: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """The island's and the pieces' layers brought up to date (the pieces' change
+    logged in the canvas's ``pieces_log``, for the highlights' layer over them); returns
+    what the pieces layer shows. (A frame whose pieces held warms a conflict mark:
+    ``frame.board_parts``, whether or not the map is painted.)"""
     base = map_base(screen, lay)
     st = v.canvas.static_layer
     if st.key != base:
@@ -94,35 +108,82 @@ def paint_map(v: Painter, screen: Screen, lay: Layout, m: Model,
     if shows is None:
         shows = pieces_key(base, m, colours, marks)
     if pieces.shows != shows:
+        before = pieces.shows
         pieces.sync(st, screen, lay.map_rect, base,
                     territory_pieces(v, lay, m, colours, marks))
         pieces.shows = shows
-    shown = draw_overlay(v, screen, lay, m, shows)
-    assert shown.scr is not None
-    screen.surface.blit(shown.scr.surface, shown.rect.topleft)
+        v.canvas.pieces_log.note(before, shows, pieces.painted)
+    return shows
+
+
+def map_changed(v: Painter, screen: Screen, lay: Layout, m: Model, shows: tuple[Any, ...],
+                shown: Any) -> list[pygame.Rect] | None:
+    """Where the map's part (keyed ``(shows, highlights)``) differs from the map the
+    window shows (keyed ``shown``), on the screen; None when not known
+    (``BoardPart.changed``). The layers are brought up to date first, as painting would,
+    but for a highlights' layer to be painted whole: that is left to the painting (and
+    its repaint budget)."""
+    ready_pieces(v, screen, lay, m, shows)
+    over = v.canvas.over_layer
+    key = (shows, highlights_key(v))
+    if over.key != key and not _patched(v, screen, lay, m, key):
+        return None
+    return hl.where(over, v.canvas.over_log, shown, key)
 
 
 def draw_overlay(v: Painter, screen: Screen, lay: Layout, m: Model,
                  shows: tuple[Any, ...]) -> Layer:
-    """The layer to show: the pieces with the highlights over them, repainted when either
-    changes, under the frame's repaint budget like a kept part. While it waits, the
-    highlights of the same pieces and viewer show a frame longer; after an action (new
-    pieces) or for another viewer, the pieces show bare: never an old board, nor one
-    viewer's highlights to another. So the frame of an action paints the pieces it moved,
-    and the copy of the board under the new highlights is left to the next frame."""
+    """The layer to show: the pieces with the highlights over them, painted again where
+    either changed (:func:`highlights.patch`), else whole under the frame's repaint
+    budget like a kept part. While it waits, the highlights of the same pieces and
+    viewer show a frame longer; after an action (new pieces) or for another viewer, the
+    pieces show bare: never an old board, nor one viewer's highlights to another."""
     over, pieces = v.canvas.over_layer, v.canvas.pieces_layer
     key = (shows, highlights_key(v))
-    if over.key == key:
+    if over.key == key or _patched(v, screen, lay, m, key):
         return over
     same = over.key is not None and over.key[0] == shows and over.viewer == m.viewer
     if over.scr is not None and not screen.may_repaint(over.late):
         over.late += 1
-        # a frame painting only what changed must come back here next frame
-        screen.redraw_next(screen.rect(*lay.map_rect))
+        # a frame painting only what changed must come back here next frame, where the
+        # highlights differ
+        kept = v.canvas.owed
+        if kept is None or kept[0] != (over.key, key, same):  # (a frame painting the
+            # map in several rectangles asks in each)
+            kept = v.canvas.owed = ((over.key, key, same),
+                                    hl.owed(v, screen, lay, _marks(v, lay, m, key), same))
+        for rect in kept[1]:
+            screen.redraw_next(rect)
         return over if same else pieces
-    paint_overlay(v, over.copy_of(pieces, screen, lay.map_rect), lay, m)
+    marks = _marks(v, lay, m, key)
+    hl.paint_all(over.copy_of(pieces, screen, lay.map_rect), marks)
+    hl.painted_whole(v, marks)
+    v.canvas.over_log.note(over.key, key, None)
     over.key, over.viewer, over.late = key, m.viewer, 0
     return over
+
+
+def _marks(v: Painter, lay: Layout, m: Model, key: Hashable) -> list[Piece]:
+    """The highlights' marks for the layer keyed ``key``, listed once."""
+    kept = v.canvas.marks
+    if kept is None or kept[0] != (key, lay):
+        kept = v.canvas.marks = ((key, lay), hl.marks(v, lay, m))
+    found: list[Piece] = kept[1]
+    return found
+
+
+def _patched(v: Painter, screen: Screen, lay: Layout, m: Model, key: Hashable) -> bool:
+    """Whether the highlights' layer was brought to ``key`` painting again only where
+    it changed (logged in the canvas's ``over_log``)."""
+    over = v.canvas.over_layer
+    if v.canvas.unpatched == (over.key, key):
+        return False  # (tried once this frame: its map is painted in several rectangles)
+    areas = hl.patch(v, screen, lay, key, _marks(v, lay, m, key))
+    if areas is None:
+        return False
+    v.canvas.over_log.note(over.key, key, areas)
+    over.key, over.viewer, over.late = key, m.viewer, 0
+    return True
 
 
 def draw_tracks(v: Painter, screen: Screen, lay: Layout, m: Model) -> None:
@@ -348,82 +409,6 @@ def territory_bounds(v: Painter, lay: Layout, t: int, counts: list[int],
         x1 = max(x1, max(p[0] for p in pts) + 20 * k)
         y1 = max(y1, max(p[1] for p in pts) + 20 * k)
     return (x0, y0, x1 - x0, y1 - y0)
-
-
-def paint_overlay(v: Painter, scr: Screen, lay: Layout, m: Model) -> None:
-    """The highlights: a scoring step's domain, the targets of the decision at hand, the
-    territory it is about, the scoring options' domains."""
-    d = v.decision
-    geo = v.geo
-    k = lay.k
-    if v.highlight_cells:
-        for t in v.highlight_cells:
-            vp.tint(scr, lay, geo, t, (255, 196, 0, 80))
-        vp.group_outline(scr, lay, geo, v.highlight_cells, theme.ACCENT, 6 * k)
-    if d.kind == "move" and v.mode != "eagle":
-        paint_move(v, scr, lay, m)
-    elif d.kind == "conflict":
-        for t in d.targets:
-            vp.outline(scr, lay, geo, t, (255, 255, 255), 3 * k)
-    if d.territory is not None and d.kind in ("conflict", "sacred", "tlatoani"):
-        vp.tint(scr, lay, geo, d.territory, (255, 196, 0, 70))
-        vp.outline(scr, lay, geo, d.territory, theme.ACCENT, 6 * k)
-    if d.kind == "score" and d.seat is not None:
-        paint_scoring(v, scr, lay, m, d.seat)
-
-
-def paint_move(v: Painter, scr: Screen, lay: Layout, m: Model) -> None:
-    """The territories a pawn may move from, or the chosen one and its neighbours."""
-    geo, k = v.geo, lay.k
-    if v.source is None:
-        for t in v.decision.targets:
-            vp.outline(scr, lay, geo, t, (255, 255, 255), 3 * k)
-        return
-    vp.tint(scr, lay, geo, v.source, (255, 196, 0, 90))
-    vp.outline(scr, lay, geo, v.source, theme.ACCENT, 5 * k)
-    for t in m.island.nbrs[v.source]:
-        vp.tint(scr, lay, geo, t, (90, 230, 120, 80))
-        vp.outline(scr, lay, geo, t, theme.GOOD, 3 * k)
-
-
-def paint_scoring(v: Painter, scr: Screen, lay: Layout, m: Model, seat: int) -> None:
-    """The focused scoring option's domains or blessed territories, the Rafts pick."""
-    geo, k = v.geo, lay.k
-    opt = v.focused_option()
-    if opt is not None and opt.kind:
-        paint_domains(v, scr, lay, m, seat, opt)
-    if opt is not None and opt.action and opt.action.startswith("bless "):
-        for t in opt.cells:
-            vp.outline(scr, lay, geo, t, theme.GOOD, 4 * k)
-    if v.raft is not None:
-        vp.outline(scr, lay, geo, v.raft, theme.ACCENT, 6 * k)
-
-
-def paint_domains(v: Painter, scr: Screen, lay: Layout, m: Model, seat: int,
-                   opt: Option) -> None:
-    geo = v.geo
-    colour = v.army_colours[m.army(seat)]
-    for dm in m.domains(seat, opt.kind or "", opt.links):
-        cells = set(dm.cells)
-        fill = (*colour, 70) if dm.points else (40, 40, 40, 70)
-        for t in cells:
-            vp.tint(scr, lay, geo, t, fill)
-        vp.group_outline(scr, lay, geo, cells, colour if dm.points else theme.TEXT_DIM,
-                         5 * lay.k)
-        mid = min(dm.cells, key=lambda c: dist_to_mean(v, c, dm.cells))
-        x, y = vp.label_points(lay, geo, mid)["name"]
-        text = f"+{dm.points}" if dm.points else "0"
-        vp.badge(scr, text, x, y, 30 * lay.k,
-                 fg=theme.ACCENT if dm.points else theme.TEXT_DIM)
-    for a, b in opt.links:
-        scr.line(lay.pt(geo.label[a]), lay.pt(geo.label[b]), theme.ACCENT, 5 * lay.k)
-
-
-def dist_to_mean(v: Painter, c: int, cells: tuple[int, ...]) -> float:
-    mx = sum(v.geo.label[x][0] for x in cells) / len(cells)
-    my = sum(v.geo.label[x][1] for x in cells) / len(cells)
-    x, y = v.geo.label[c]
-    return (x - mx) ** 2 + (y - my) ** 2
 
 
 def draw_cursor(v: Painter, screen: Screen, lay: Layout) -> None:

@@ -16,9 +16,12 @@ from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
+import pygame
+
 from game.kit.client import Anim, Area, BoardPart, Screen, grown, theme, union
 from variants.aztlan.view import draw as vdraw
 from variants.aztlan.view import paint as vp
+from variants.aztlan.view.highlights import dist_to_mean
 from variants.aztlan.view.keys import (
     cursor_pixels,
     ghost_ring,
@@ -65,7 +68,8 @@ def board_parts(v: Painter, screen: Screen, area: Area) -> list[BoardPart]:
         # the map is painted again: a still map is not, and its marks were left cold)
         vdraw.warm_fight(v, lay, v.canvas.pieces_layer)
     out = [
-        BoardPart("map", lay.map_rect, (shows, lit), partial(_map, v, lay, m, shows)),
+        BoardPart("map", lay.map_rect, (shows, lit), partial(_map, v, lay, m, shows),
+                  partial(_map_changed, v, lay, m, shows)),
         BoardPart("track", grown(lay.track, TRACK_MARGIN), (lay.track, vdraw.track_key(v, m)),
                   partial(_track, v, lay, m)),
         BoardPart("age", grown(lay.age, TRACK_MARGIN), (lay.age, vdraw.age_key(v, m)),
@@ -145,7 +149,7 @@ def domain_bounds(v: Painter, screen: Screen, lay: Layout, a: Anim) -> Area:
         x, y, w, h = geo.bbox[t]
         (x0, y0), (x1, y1) = lay.pt((x, y)), lay.pt((x + w, y + h))
         boxes.append(grown((x0, y0, x1 - x0, y1 - y0), 6 * k + 2))
-    mid = min(a.cells, key=lambda c: vdraw.dist_to_mean(v, c, a.cells))
+    mid = min(a.cells, key=lambda c: dist_to_mean(v, c, a.cells))
     x, y = vp.label_points(lay, geo, mid)["name"]
     size = 30 * k
     w = screen.text_width(f"{a.data['text']}  ({a.data['detail']})", theme.readable(size)) \
@@ -198,6 +202,11 @@ def ghost_bounds(x: float, y: float, s: float, k: float) -> Area:
 
 def _map(v: Painter, lay: Layout, m: Model, shows: Any, screen: Screen) -> None:
     vdraw.paint_map(v, screen, lay, m, shows)
+
+
+def _map_changed(v: Painter, lay: Layout, m: Model, shows: Any, screen: Screen,
+                 shown: Hashable) -> list[pygame.Rect] | None:
+    return vdraw.map_changed(v, screen, lay, m, shows, shown)
 
 
 def _track(v: Painter, lay: Layout, m: Model, screen: Screen) -> None:
