@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
         PiecesLayer,
         Rect,
         Snapshot,
+        joined_rects,
         offscreen,
         verify_pieces,
     )
@@ -124,6 +125,7 @@ KIT: dict[str, dict[str, tuple[str, str | None]]] = {
     "layers": {
         "Layer": ("game.kit.client.layers", "Layer"),
         "PiecesLayer": ("game.kit.client.layers", "PiecesLayer"),
+        "joined_rects": ("game.kit.client.layers", "joined_rects"),
         "verify_pieces": ("game.kit.client.layers", "verify_pieces"),
         "Piece": ("game.kit.client.layers", "Piece"),
         "Rect": ("game.kit.client.layers", "Rect"),
@@ -170,6 +172,7 @@ __all__ = [
     "stamp_in_place",
     # layers
     "Layer", "PiecesLayer", "Piece", "Rect", "Snapshot", "offscreen", "verify_pieces",
+    "joined_rects",
     "ChangeLog",
     # animation
     "Anim", "Timed", "finish", "sooner", "Effects", "StepQueue",

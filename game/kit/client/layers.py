@@ -170,8 +170,15 @@ def _came_went(shown: list[tuple[Hashable, pygame.Rect]],
         return None
     changed = [r for k, r in shown if (k, tuple(r)) not in new]
     changed += [r for k, r in now if (k, tuple(r)) not in old]
+    return joined_rects(changed)  # a piece gone and the one come in its place: once
+
+
+def joined_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with those that meet joined into their union, until none do: the areas
+    of a layer to paint again, each pixel once (the kit's pieces layer, and a view's
+    own layers patched where they changed)."""
     out: list[pygame.Rect] = []
-    for rect in changed:  # a piece gone and the one come in its place: painted once
+    for rect in rects:
         rect = rect.copy()
         meets = [r for r in out if r.colliderect(rect)]
         while meets:

@@ -27,6 +27,7 @@ from game.kit.client import (
     Rect,
     Screen,
     grown,
+    joined_rects,
     theme,
     union,
     verify_pieces,
@@ -95,7 +96,7 @@ def patch(v: Painter, screen: Screen, lay: Layout, key: Hashable,
         return None
     surface = over.scr.surface
     w, h = surface.get_size()
-    areas = [a for a in (a.clip(surface.get_rect()) for a in joined(below + came_went))
+    areas = [a for a in (a.clip(surface.get_rect()) for a in joined_rects(below + came_went))
              if a.w and a.h]
     if sum(a.w * a.h for a in areas) > PATCH_MOST * w * h:
         return None
@@ -132,7 +133,7 @@ def owed(v: Painter, screen: Screen, lay: Layout, found: list[Piece],
     if diff is None:
         return [whole]
     x, y = over.rect.topleft
-    return [r for r in (r.move(x, y).clip(whole) for r in joined(diff)) if r.w and r.h]
+    return [r for r in (r.move(x, y).clip(whole) for r in joined_rects(diff)) if r.w and r.h]
 
 
 def painted_whole(v: Painter, found: list[Piece]) -> None:
@@ -152,21 +153,6 @@ def where(layer: Layer, log: Any, shown: Hashable, now: Hashable) -> list[pygame
         return None
     x, y = layer.rect.topleft
     return [r.move(x, y) for r in found]
-
-
-def joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` with those that meet joined (each painted once)."""
-    out: list[pygame.Rect] = []
-    for rect in rects:
-        rect = rect.copy()
-        meets = [r for r in out if r.colliderect(rect)]
-        while meets:
-            for r in meets:
-                out.remove(r)
-                rect.union_ip(r)
-            meets = [r for r in out if r.colliderect(rect)]
-        out.append(rect)
-    return out
 
 
 Spot = tuple[Hashable, tuple[int, ...]]

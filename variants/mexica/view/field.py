@@ -12,12 +12,12 @@ from typing import Any
 
 import pygame
 
-from game.kit.client import Screen, grown
+from game.kit.client import Screen, grown, joined_rects
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view.preview import Preview
 from variants.mexica.view.regions import GHOST_REACH, Region, badges, cells_box, within
-from variants.mexica.view.table import SYNC_MOST, changed_since, joined
+from variants.mexica.view.table import SYNC_MOST, changed_since
 
 #: pixels a changed mark's rectangle is grown by (a line's width rounding past its box)
 SLACK = 3
@@ -38,7 +38,7 @@ def patched(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Preview,
     assert scr is not None and pieces.scr is not None
     surface = scr.surface
     w, h = surface.get_size()
-    areas = [a.clip(surface.get_rect()) for a in joined(areas)]
+    areas = [a.clip(surface.get_rect()) for a in joined_rects(areas)]
     areas = [a for a in areas if a.w and a.h]
     if sum(a.w * a.h for a in areas) > SYNC_MOST * w * h:
         return None

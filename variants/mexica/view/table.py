@@ -91,21 +91,6 @@ def changed_since(view: Any, shown: Any, now: Any) -> list[pygame.Rect] | None:
     return found
 
 
-def joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` with those that meet joined (each painted once)."""
-    out: list[pygame.Rect] = []
-    for rect in rects:
-        rect = rect.copy()
-        meets = [r for r in out if r.colliderect(rect)]
-        while meets:
-            for r in meets:
-                out.remove(r)
-                rect.union_ip(r)
-            meets = [r for r in out if r.colliderect(rect)]
-        out.append(rect)
-    return out
-
-
 def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     """``rect`` but for ``hole``, as up to four rectangles (above, below, left, right)."""
     inner = rect.clip(hole)
