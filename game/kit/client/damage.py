@@ -419,15 +419,7 @@ def _paint(surface: pygame.Surface, parts: Sequence[Part], within: pygame.Rect,
     """Every part reaching into ``within``, in order, each clipped to its own bounds;
     but a part whose pixels there a later part's opaque pixels cover (``hidden``, as
     :func:`_hidden` finds them), which would never be seen."""
-    clip = surface.get_clip()
-    try:
-        for part, over in zip(parts, hidden or _hidden(parts), strict=True):
-            inside = part.rect.clip(within)
-            if inside.w and inside.h and not any(o.contains(inside) for o in over):
-                surface.set_clip(inside)
-                part.paint()
-    finally:
-        surface.set_clip(clip)
+    _paint_each(surface, parts, [within], hidden or _hidden(parts))
 
 
 def _paint_each(surface: pygame.Surface, parts: Sequence[Part], rects: list[pygame.Rect],
