@@ -41,6 +41,7 @@ from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.services import AppServices
+from game.ui.sessions import palette_name
 from game.ui.widgets import Banner
 
 if TYPE_CHECKING:
@@ -488,6 +489,8 @@ class PlayScene(BaseScene):
         self.banner.update(dt)
         self.refused_t += dt
         self._forget_stale_refusal()
+        # the colours chosen in Settings (the pause menu's), before the view reads them
+        self.session.palette = palette_name(self.app)
         self.view.update(dt)
         self._lay_out()
         self.hints.update(self.view)

@@ -109,7 +109,9 @@ def ready_pieces(v: Painter, screen: Screen, lay: Layout, m: Model,
         shows = pieces_key(base, m, colours, marks)
     if pieces.shows != shows:
         before = pieces.shows
-        pieces.sync(st, screen, lay.map_rect, base,
+        # the armies' colours are every pawn's: other colours (Settings, in the middle
+        # of a game) repaint them all, as a new layout does
+        pieces.sync(st, screen, lay.map_rect, (base, tuple(colours), tuple(marks)),
                     territory_pieces(v, lay, m, colours, marks))
         pieces.shows = shows
         v.canvas.pieces_log.note(before, shows, pieces.painted)
