@@ -13,10 +13,8 @@ game's next action costs its own entry only, not the whole history again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
-
-import pygame
 
 from game.core.facets import presentation
 from game.i18n import say
@@ -25,13 +23,15 @@ from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.layers import Snapshot
 from game.kit.client.layout import LOG_AREA, LOG_LINE, Area
-from game.kit.client.screen import Screen
 from game.kit.client.text import fit, inside, wrap
 from game.ui.logwords import narration
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.core.events import Event
     from game.kit.client.intent import Intent
+    from game.kit.client.screen import Screen
     from game.ui.session import Session
 
 #: entries of the history shown (older ones drop off the top)
@@ -97,8 +97,8 @@ class ActionLog:
         #: them, so an id is never mistaken for a later entry's), for ``_drawn_for``
         self._entries: dict[int, tuple[Entry, list[Line]]] = {}
         self._drawn_for: tuple[object, ...] = ()
-        #: the lines as painted, one blit until they change
-        self._painted = KeptLines()
+        #: the lines as painted, one blit a frame until they change
+        self._painted = Snapshot()
 
     @property
     def rows(self) -> int:
@@ -241,7 +241,7 @@ class ActionLog:
 
         # inside the panel's rim: the stone and the title under it are the same each frame
         self._painted.draw(screen, kept, (shown, self.scroll, top, titled),
-                           lambda s: self._paint(s, shown, top), panel)
+                           lambda s: self._paint(s, shown, top), under=panel)
 
     def first_shown(self) -> int:
         """The first line the panel shows: never the rest of a text wrapped over more
@@ -268,60 +268,3 @@ class ActionLog:
                             n=self.scroll), x + w - 20, y + 14,
                         theme.readable(theme.FONT_SMALL * 0.8), theme.TEXT_DIM, "topright")
 
-
-class KeptLines:
-    """The log's lines as painted over its stone, kept while they stay the same: a frame
-    whose damage reaches into the log (the status line's band below it) blits them.
-
-    Not a :class:`~game.kit.client.layers.Snapshot`, which takes a new surface for each
-    change: at 1080p making the log's 544x184 pixels anew cost 0.25 ms, a third of the
-    log's paint in the frame it shows an action. This one copies into the surface it
-    kept while the size holds. Nor does it wait for the repaint budget: the play frame
-    lets the log wait its turn after an action (``playframe.LOG_WAITS``), and painting it
-    costs little more than the copy."""
-
-    def __init__(self) -> None:
-        self.key: Hashable = None
-        self.pixels: pygame.Surface | None = None
-        #: where the kept pixels were taken (pixels)
-        self.at: pygame.Rect | None = None
-
-    def draw(self, screen: Screen, rect: Area, key: Hashable,
-             paint: Callable[[Screen], None],
-             under: Callable[[pygame.Rect | None], None]) -> None:
-        """Blit the kept pixels or paint anew, as ``Snapshot.draw`` does; ``under``
-        paints what lies beneath them, but for the pixel rectangle given (kept pixels
-        cover it whole), or all of it (given None)."""
-        surface = screen.surface
-        clip = surface.get_clip()
-        whole = screen.rect(*rect)
-        r = whole.clip(clip)
-        fresh = Snapshot.paint_always or Screen.recorder is not None
-        full = (key, screen.scale, screen.ox, screen.oy, surface.get_size())
-        if not fresh and self.key == full and self.pixels is not None \
-                and self.at is not None and self.at.contains(r):
-            under(whole if self.at == whole else None)
-            surface.blit(self.pixels, r.topleft, r.move(-self.at.x, -self.at.y))
-            return
-        under(None)
-        if (not r.w or not r.h) and not fresh:
-            return  # wholly clipped away: what is kept still holds
-        surface.set_clip(r)
-        try:
-            paint(screen)
-        finally:
-            surface.set_clip(clip)
-        if surface.get_flags() & pygame.SRCALPHA or not r.w or not r.h:
-            self.forget()  # half-transparent pixels would not blit back alike
-            return
-        kept = self.pixels
-        if kept is None or kept.get_size() != r.size or \
-                kept.get_bitsize() != surface.get_bitsize() or \
-                kept.get_masks() != surface.get_masks():
-            kept = self.pixels = pygame.Surface(r.size, 0, surface)
-        kept.blit(surface, (0, 0), r)
-        self.key, self.at = full, r
-
-    def forget(self) -> None:
-        """Paint afresh next time."""
-        self.key = self.at = None

@@ -1,5 +1,5 @@
-"""The action log keeps its painted lines in one surface (``actionlog.KeptLines``) and
-draws its stone as pieces round them: whatever it blits, the pixels are those of
+"""The action log keeps its painted lines (a kit ``Snapshot``) and draws its stone as
+pieces round them: whatever it blits, the pixels are those of
 painting the panel and its lines afresh, as :func:`~game.kit.client.text.draw_panel`
 and the lines over it, in a frame painting all of it or only a strip of it."""
 

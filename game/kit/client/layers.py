@@ -284,7 +284,14 @@ class Snapshot:
         if surface.get_flags() & pygame.SRCALPHA or not r.w or not r.h:
             self.key = self.pixels = None
             return
-        self.pixels = surface.subsurface(r).copy()
+        kept = self.pixels
+        if kept is not None and kept.get_size() == r.size \
+                and kept.get_bitsize() == surface.get_bitsize():
+            # into the kept surface: a new one per change cost more than the copy
+            # (0.13 of 0.25 ms for a 544x184 panel at 1080p, against 0.02 ms)
+            kept.blit(surface, (0, 0), r)
+        else:
+            self.pixels = surface.subsurface(r).copy()
         self.key, self.secret, self.at = full, secret, r
 
     def _holds(self, r: pygame.Rect) -> bool:
