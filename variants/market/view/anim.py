@@ -238,41 +238,57 @@ def _pop_at(lay: Layout, state: Any, a: Anim) -> tuple[float, float, float, int]
     return cx, cy - cs * (0.2 + 0.7 * e), size, alpha
 
 
-def paint_anim(screen: Screen, lay: Layout, a: Anim, state: Any) -> None:
-    """One started motion as it is now."""
-    cs = lay.cs
+def now_at(lay: Layout, a: Anim, state: Any) -> tuple[float, ...]:
+    """Where ``a`` is now: a sliding tile's top left and lift, a flight's centre and
+    radius, a pop's centre, size and opacity. Worked out once a frame for its part's
+    bounds and its painting alike (a rising pop's anchor is a seat's label, laid out
+    anew for each)."""
     if a.kind == "slide":
-        x, y, lift = _slide_at(lay, state, a)
+        return _slide_at(lay, state, a)
+    if a.kind in ("token", "coin"):
+        return _flight_at(lay, state, a)
+    return _pop_at(lay, state, a)
+
+
+def paint_anim(screen: Screen, lay: Layout, a: Anim, state: Any,
+               at: tuple[float, ...] | None = None) -> None:
+    """One started motion as it is now (``at``: :func:`now_at`, if worked out)."""
+    cs = lay.cs
+    where = at if at is not None else now_at(lay, a, state)
+    if a.kind == "slide":
+        x, y, lift = where
         vt.paint_tile(screen, x, y, cs, a.tile, state, "", lift=lift)
     elif a.kind in ("token", "coin"):
-        x, y, r = _flight_at(lay, state, a)
+        x, y, r = where
         if a.kind == "token" and a.tile in vp.COMMODITY:
             vp.token(screen, a.tile, x, y, r)
         else:
             vp.coin(screen, x, y, r)
     elif a.kind == "pop":
-        cx, cy, size, alpha = _pop_at(lay, state, a)
+        cx, cy, size, alpha = where
         px, py = screen.px(cx, cy)
         colour = a.colour or vp.COIN
         for c, off in ((vp.INK, 2), (colour, 0)):
             img = screen.render(a.tile, theme.readable(size), c).copy()
-            img.set_alpha(alpha)
+            img.set_alpha(int(alpha))
             screen.surface.blit(img, img.get_rect(center=(px + off, py + off)))
 
 
-def anim_rect(screen: Screen, lay: Layout, a: Anim, state: Any) -> tuple[float, float, float,
-                                                                           float]:
+def anim_rect(screen: Screen, lay: Layout, a: Anim, state: Any,
+              at: tuple[float, ...] | None = None) -> tuple[float, float, float, float]:
     """The logical rectangle :func:`paint_anim` paints ``a`` in now (a frame painted in
-    parts repaints where it was and where it is, not its whole way)."""
+    parts repaints where it was and where it is, not its whole way; ``at``:
+    :func:`now_at`, if worked out)."""
     cs = lay.cs
+    where = at if at is not None else now_at(lay, a, state)
     if a.kind == "slide":  # the tile, its raised shadow and outline
-        x, y, _lift = _slide_at(lay, state, a)
+        x, y, _lift = where
         return x - cs * 0.05 - 3, y - cs * 0.05 - 3, cs * 1.15 + 6, cs * 1.17 + 6
     if a.kind in ("token", "coin"):
-        x, y, r = _flight_at(lay, state, a)
+        x, y, r = where
         reach = r + max(1.5, r * 0.14) + 3
         return x - reach, y - reach, 2 * reach, 2 * reach
-    cx, cy, size, _alpha = _pop_at(lay, state, a)  # its words and their shadow, 2 px on
+    cx, cy, size, _alpha = where  # its words and their shadow, 2 px on
     w, h = screen.render(a.tile, theme.readable(size), vp.INK).get_size()
     k = screen.scale
     return cx - (w / 2 + 2) / k, cy - (h / 2 + 2) / k, (w + 6) / k, (h + 6) / k

@@ -14,7 +14,7 @@ are drawn (a badge's width is measured); too small a bound is a bug the pixel gu
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.i18n import language, say
 from game.kit.client import Area, BoardPart, Screen, grown, texture, theme, union
@@ -35,28 +35,45 @@ def board_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     facts they follow hold (the game's version, the cursor, the preview, the pulse's
     step, the seats' looks, the language, which pieces are in flight), the last frame's
     are given again, without working out a rectangle or a word; what moves is added
-    anew, each motion a part of its own where it is now."""
+    anew, each motion a part of its own where it is now. What the table's parts follow
+    is kept apart (:class:`_Table`): a step of the pulse or a cursor moved lays out
+    the cursor's, the preview's and the turn's parts again, not the table's."""
     session = view.session
     hidden = va.hidden(view.anims)
-    facts = (tuple(area), screen.scale, screen.ox, screen.oy, session.version,
-             id(session.game), view.cursor, view.preview, view.target, view.highlighted,
-             view._glow(), tuple(session.names), tuple(view.colours), language(), hidden,
+    table = (tuple(area), screen.scale, screen.ox, screen.oy, session.version,
+             id(session.game), tuple(session.names), tuple(view.colours), tuple(view.marks),
+             language(), hidden)
+    facts = (table, view.cursor, view.preview, view.target, view.highlighted, view._glow(),
              bool(view.anims))
     kept = getattr(view, "_kept_parts", None)
     if kept is None or kept[0] != facts:
-        kept = view._kept_parts = (facts, tuple(_board_parts(view, screen, area, hidden)))
+        board = getattr(view, "_kept_table", None)
+        if board is None or board[0] != table:
+            board = view._kept_table = (table, _table(view, screen, area, hidden))
+        kept = view._kept_parts = (facts, tuple(_board_parts(view, screen, area, board[1])))
     out = list(kept[1])
     if view.anims or view.fx.active:
         out += moving_parts(view, screen, area)
     return out
 
 
-def _board_parts(view: Any, screen: Screen, area: Area,
-                 hidden: tuple[frozenset[int], frozenset[tuple[str, int]]]) -> list[BoardPart]:
+class _Table(NamedTuple):
+    """What the board's parts draw on while the game's position holds: its layout, the
+    table and its changed pieces' parts, the seat to move and where its frame pulses
+    (worked out again when the position, the seats or the area change, not when the
+    cursor moves or the pulse steps)."""
+
+    lay: Layout
+    parts: tuple[BoardPart, ...]
+    side: str | None
+    turn: Rect | None
+
+
+def _table(view: Any, screen: Screen, area: Area,
+           hidden: tuple[frozenset[int], frozenset[tuple[str, int]]]) -> _Table:
     game = view.session.game
     rules, s = view.rules, game.state
     lay = make_layout(area, rules.table.n, rules.table.sides)
-    glow = view._glow()
     names = tuple(view.session.name(seat) for seat in range(game.players))
     base = (tuple(area), screen.scale, screen.ox, screen.oy, names,
             tuple(view.colours), tuple(view.marks), rules.table.sides)
@@ -67,13 +84,23 @@ def _board_parts(view: Any, screen: Screen, area: Area,
         table.follow(shows, base, pieces(
             screen, lay, rules, s, list(names), list(view.colours), list(view.marks),
             list(game.scores), squares, buyers, (view._tile_art, view._static)))
-    out = [BoardPart("table", area, table.key(base),
-                     partial(paint_table, view, lay, area, base, shows, table.pieces)),
-           *table.changed]
+    side = view._my_side() if s.phase != "over" else None
+    return _Table(lay, (BoardPart("table", area, table.key(base),
+                                  partial(paint_table, view, lay, area, base, shows,
+                                          table.pieces)), *table.changed),
+                  side, turn_bounds(lay, side) if side is not None else None)
+
+
+def _board_parts(view: Any, screen: Screen, area: Area, table: _Table) -> list[BoardPart]:
+    game = view.session.game
+    s = game.state
+    lay = table.lay
+    glow = view._glow()
+    out = list(table.parts)
     still = s.phase != "over"
-    side = view._my_side()
-    if still and side is not None:
-        out.append(BoardPart("turn", turn_bounds(lay, side), (side, glow),
+    side = table.side
+    if side is not None and table.turn is not None:
+        out.append(BoardPart("turn", table.turn, (side, glow),
                              partial(_turn, lay, side, glow)))
     version = (view.session.version, id(game))
     if view.highlighted is not None:
@@ -101,9 +128,11 @@ def moving_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     each was and where it is, not the ways they travel."""
     rules, s = view.rules, view.session.game.state
     lay = make_layout(area, rules.table.n, rules.table.sides)
-    out = [BoardPart(f"moving {i}", va.anim_rect(screen, lay, a, s), None,
-                     partial(_anim, lay, a, s))
-           for i, a in enumerate(va.in_order(view.anims))]
+    out = []
+    for i, a in enumerate(va.in_order(view.anims)):
+        at = va.now_at(lay, a, s)
+        out.append(BoardPart(f"moving {i}", va.anim_rect(screen, lay, a, s, at), None,
+                             partial(_anim, lay, a, s, at)))
     if view.fx.active:
         def where(anchor: Any) -> tuple[float, float]:
             return va.resolve(lay, s, anchor)
@@ -198,8 +227,8 @@ def _cursor(rect: Rect, ok: bool, glow: float, cs: float, screen: Screen) -> Non
     vo.paint_cursor(screen, rect, ok, glow, cs)
 
 
-def _anim(lay: Layout, a: va.Anim, s: Any, screen: Screen) -> None:
-    va.paint_anim(screen, lay, a, s)
+def _anim(lay: Layout, a: va.Anim, s: Any, at: tuple[float, ...], screen: Screen) -> None:
+    va.paint_anim(screen, lay, a, s, at)
 
 
 def _bursts(view: Any, where: Any, screen: Screen) -> None:

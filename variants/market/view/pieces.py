@@ -30,8 +30,8 @@ FREE_REACH = (0.08, 0.06)  # the messenger's "FREE" badge
 BUYER_REACH = (0.25, 0.06)
 #: and a margin card's past its rectangle
 CARD_REACH = 12.0
-#: squares' pictures kept per ground (a vendor's every count, the king's, the holes):
-#: about 0.16 MB each at 1080p
+#: squares' pictures kept per ground (a vendor's count up to five, the king's, the holes),
+#: about 0.16 MB each at 1080p; beyond it the one shown longest ago is forgotten
 MOST_KEPT = 96
 
 
@@ -74,6 +74,7 @@ class TileArt:
         full = (key, language(), at.topleft, at.size)
         pixels = self.kept.get(full)
         if pixels is not None:
+            self.kept[full] = self.kept.pop(full)  # the least recently shown go first
             scr.surface.blit(pixels, at.topleft)
             return
         draw(scr)
@@ -100,8 +101,8 @@ class TileArt:
                     pygame.image.tobytes(ground.subsurface(strip), "RGB"):
                 self.spills = True
                 return
-        if len(self.kept) >= MOST_KEPT:
-            self.kept.clear()
+        while len(self.kept) >= MOST_KEPT:  # the one shown longest ago
+            del self.kept[next(iter(self.kept))]
         self.kept[full] = surface.subsurface(at).copy()
 
 
@@ -188,13 +189,27 @@ def square_piece(lay: Layout, s: Any, sq: int, name: str, hidden: bool,
     draw = partial(paint_square, x, y, cs, tile, s, name, shows)
     if kept is not None and shows is not None:
         art, ground = kept
-        draw = partial(art.paint, ground, (sq, tile, shows, s.phase == "place"),
-                       lay.square(sq), bounds, draw)
+        if tile in COLOURS and vt.apart(cs):  # kept without its count: one picture for
+            count = s.vendors[tile]  # every count of five and more, the count over it
+            draw = partial(_counted, partial(
+                art.paint, ground, (sq, tile, min(count, 5), s.phase == "place"),
+                lay.square(sq), bounds, partial(paint_square, x, y, cs, tile, s, name, shows,
+                                                counted=False)), x, y, cs, count)
+        else:
+            draw = partial(art.paint, ground, (sq, tile, shows, s.phase == "place"),
+                           lay.square(sq), bounds, draw)
     return Piece(("square", shows), bounds, draw)
 
 
+def _counted(draw: Callable[[Screen], None], x: float, y: float, cs: float, count: int,
+             scr: Screen) -> None:
+    """A vendor's tile without its count (its kept picture), then its count over it."""
+    draw(scr)
+    vt.vendor_count(scr, x, y, cs, count)
+
+
 def paint_square(x: float, y: float, cs: float, tile: str | None, s: Any, name: str,
-                 shows: Any, scr: Screen) -> None:
+                 shows: Any, scr: Screen, counted: bool = True) -> None:
     if shows is None:
         return  # the tile is moving: the animation draws it
     if tile is None:
@@ -204,7 +219,7 @@ def paint_square(x: float, y: float, cs: float, tile: str | None, s: Any, name: 
         else:
             vt.paint_hole(scr, x, y, cs, name)
     else:
-        vt.paint_tile(scr, x, y, cs, tile, s, name)
+        vt.paint_tile(scr, x, y, cs, tile, s, name, counted=counted)
 
 
 def paint_buyer(rect: Rect, number: int, held: list[Any], colour: Any, mark: str,

@@ -139,15 +139,18 @@ def crown(scr: Screen, cx: float, cy: float, s: float, ink: Any) -> None:
 # tiles
 # ---------------------------------------------------------------------------------------
 def paint_tile(scr: Screen, x: float, y: float, cs: float, tile: str, state: Any,
-               name: str = "", lift: float = 0.0) -> None:
-    """One market tile in its square at (x, y); ``lift`` > 0 draws it raised (moving)."""
+               name: str = "", lift: float = 0.0, counted: bool = True) -> None:
+    """One market tile in its square at (x, y); ``lift`` > 0 draws it raised (moving).
+    ``counted`` False: a vendor's count is left out (``vendor_count`` draws it after,
+    the same pixels: see :func:`apart`)."""
     inset = cs * 0.035
     w = cs - 2 * inset
     shade = (0, 0, 0, 110) if lift else (0, 0, 0, 90)
     dx, dy = (cs * 0.05, cs * 0.07) if lift else (cs * 0.02, cs * 0.035)
     scr.box(x + inset + dx, y + inset + dy, w, w, shade, radius=cs * 0.1)
     if tile in COLOURS:
-        _vendor(scr, x, y, cs, tile, state.vendors[tile] if state is not None else 0)
+        _vendor(scr, x, y, cs, tile, state.vendors[tile] if state is not None else 0,
+                counted)
     elif tile == "king":
         _king(scr, x, y, cs, state)
     else:
@@ -202,7 +205,18 @@ def gloss(scr: Screen, x: float, y: float, w: float, cs: float) -> None:
             radius=rim / 2)
 
 
-def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -> None:
+def apart(cs: float) -> bool:
+    """Whether a vendor's count may be drawn after the rest of its tile: on a tile with
+    room for its rows the count's box and number stand in the middle row, right of the
+    tokens, and nothing else drawn on the tile reaches there (the colour's name is in
+    the word row below, the gloss on the rims, the square's name in the top row), so
+    they come out the same drawn last. Its picture without them then serves every count
+    of five and more (:class:`~variants.market.view.pieces.TileArt`)."""
+    return roomy(cs)
+
+
+def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int,
+            counted: bool = True) -> None:
     """A vendor tile: its tokens piled at the left of the middle row and their number at
     the right, at the reading size; its colour's name in the word row."""
     inset = cs * 0.035
@@ -231,16 +245,29 @@ def _vendor(scr: Screen, x: float, y: float, cs: float, tile: str, count: int) -
         scr.circle(sx, mid, r, darker(fill, 0.75))
         glyph(scr, tile, sx, mid, r * 0.6, darker(fill, 1.4) if tile != "black"
               else (120, 120, 130))
-    size = count_size(cs, min(cs * 0.34, 56.0))
-    bw, bh = cs * 0.4, min(art, size * 1.05)
-    scr.box(x + cs * 0.52, mid - bh / 2, bw, bh, (0, 0, 0, 120), radius=cs * 0.08)
-    scr.text(str(count), x + cs * 0.52 + bw / 2, mid, size, GLYPH if count else (200, 200, 200),
-             "center", role=count_role(cs))
+    if counted or not apart(cs):
+        _count(scr, x, mid, cs, art, count)
     if word:  # the colour's name, a size smaller if need be ("SCHWARZ"), else left out
         name = say(COLOUR_NAMES.get(tile, tile)).upper()
         size = fit_size(scr, name, w - 4, word_size(cs), theme.FONT_SMALL)
         if scr.text_width(name, size) <= w - 4:
             shadow_text(scr, name, x + cs / 2, ty + top + art + word / 2, size)
+
+
+def vendor_count(scr: Screen, x: float, y: float, cs: float, count: int) -> None:
+    """A vendor's count drawn on its tile after the rest (``paint_tile``'s ``counted``
+    False, where :func:`apart`)."""
+    top, art, _word = rows(cs)
+    _count(scr, x, y + cs * 0.035 + top + art / 2, cs, art, count)
+
+
+def _count(scr: Screen, x: float, mid: float, cs: float, art: float, count: int) -> None:
+    """The vendor's number of tokens in its dark box, right of the tokens."""
+    size = count_size(cs, min(cs * 0.34, 56.0))
+    bw, bh = cs * 0.4, min(art, size * 1.05)
+    scr.box(x + cs * 0.52, mid - bh / 2, bw, bh, (0, 0, 0, 120), radius=cs * 0.08)
+    scr.text(str(count), x + cs * 0.52 + bw / 2, mid, size, GLYPH if count else (200, 200, 200),
+             "center", role=count_role(cs))
 
 
 def _king(scr: Screen, x: float, y: float, cs: float, state: Any) -> None:
