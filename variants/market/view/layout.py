@@ -41,6 +41,10 @@ STRIP_K = 0.12
 STRIP_GAP = 4.0
 #: the seat's name line beyond a north or south strip (a name at the reading size)
 NAME_H = 48.0
+#: between a north or south seat's strip and its name: clear of the turn's pulsing frame
+#: round the row and strip (``overlay.paint_turn``: 9 out at its widest, 6 thick) and of a
+#: team's band (7 out), which crossed the name's letters
+NAME_GAP = 12.0
 #: the room round the market on a side without a seat
 BARE = 14.0
 #: a west or east seat's card (which way its buyers count, its name; its team when
@@ -126,9 +130,9 @@ class Layout:
         card in the margin beside it (west, east)."""
         bx, by, bw, bh = self.band_rect(side)
         if side == "south":
-            return (bx, by + bh + 2, bw, self.band)
+            return (bx, by + bh + NAME_GAP, bw, self.band)
         if side == "north":
-            return (bx, by - 2 - self.band, bw, self.band)
+            return (bx, by - NAME_GAP - self.band, bw, self.band)
         ax, _ay, aw, _ah = self.area
         h = self.label_h
         cy = by + bh / 2
@@ -230,7 +234,7 @@ def make_layout(area: Rect, n: int, sides: tuple[str, ...] = SIDE_ORDER) -> Layo
     vk, vu = 0.0, 0.0
     for side in ("north", "south"):
         k, u = _reach(side in has)
-        vk, vu = vk + k, vu + u + (2 + NAME_H if side in has else 0.0)
+        vk, vu = vk + k, vu + u + (NAME_GAP + NAME_H if side in has else 0.0)
     cs_v = (ah - vu) / (n + vk)
     # horizontal: the grid, each side's reach, the margins
     hk, hu = 0.0, 0.0
@@ -254,8 +258,8 @@ def make_layout(area: Rect, n: int, sides: tuple[str, ...] = SIDE_ORDER) -> Layo
     x0 = ax + left + (free - block) / 2 + cs * wk + wu
     nk, nu = _reach("north" in has)
     sk, su = _reach("south" in has)
-    top = nu + (2 + NAME_H if "north" in has else 0.0)
-    bottom = su + (2 + NAME_H if "south" in has else 0.0)
+    top = nu + (NAME_GAP + NAME_H if "north" in has else 0.0)
+    bottom = su + (NAME_GAP + NAME_H if "south" in has else 0.0)
     height = cs * (n + nk + sk) + top + bottom
     y0 = ay + (ah - height) / 2 + cs * nk + top
     return Layout(area, x0, y0, cs, n, cs * GAP_K, cs * DEPTH_K, NAME_H, tuple(sides),
