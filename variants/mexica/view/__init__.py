@@ -509,9 +509,10 @@ class MexicaView(SeatStyle, AidPictures):
     def _draw_standing(self, screen: Screen, panel: Area) -> None:
         """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too).
         It sits beside the board, just under the side panel (over the top of the action
-        log while a district is hovered), so it never covers land nor runs under a
-        footer."""
-        box = frame.standing_box(self, panel)
+        log while a district is hovered; where that has no room, over the panel above its
+        seat rows: ``frame.standing_box``), so it never covers land, a seat's row nor
+        the status line."""
+        box = frame.standing_box(self, screen, panel)
         if box is None or self.preview is None or self.preview.standing is None:
             return
         standing = self.preview.standing

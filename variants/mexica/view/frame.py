@@ -12,7 +12,7 @@ not the board (1.2 Mpx at 1080p). A hover changes only the preview near the curs
 the districts, when they change with it); what the tool marks elsewhere is kept.
 
 The panel: its stone and contents, the standing of the district under the cursor (beside
-the panel, over the action log) and a founded token flying from the panel's display to
+the board, over the action log, or over the panel above its seat rows) and a founded token flying from the panel's display to
 its district: painted after the log, each in its own bounds, so neither makes a frame
 whole.
 
@@ -46,7 +46,7 @@ from variants.mexica.view import field as vf
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view import table as vt
-from variants.mexica.view.panel import paint_panel, shelf_of
+from variants.mexica.view.panel import paint_panel, seat_rows, shelf_of
 from variants.mexica.view.preview import Preview
 from variants.mexica.view.regions import GHOST_REACH, Rect, Region
 from variants.mexica.view.regions import badges as _badges
@@ -241,7 +241,7 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     token on its way from the display to its district (which moves every frame)."""
     out = [BoardPart("panel", grown(area, REACH), (view.panel_key(), tuple(area)),
                      partial(_panel, view, area))]
-    box = standing_box(view, area)
+    box = standing_box(view, screen, area)
     if box is not None:
         key = standing_key(view)
         x, y, w, h = box  # with its shadow (``frames.panel``), clear of the panel's stone
@@ -264,19 +264,26 @@ def standing_key(view: Any) -> tuple[Any, ...]:
             tuple(view.marks), language())
 
 
-def standing_box(view: Any, panel: Area) -> Area | None:
-    """Where the standing of the district under the cursor shows beside ``panel`` (just
-    under it, over the top of the action log), or None: no district, or the scoring's
-    own highlight shows."""
+def standing_box(view: Any, screen: Screen, panel: Area) -> Area | None:
+    """Where the standing of the district under the cursor shows beside ``panel``, or
+    None: no district, or the scoring's own highlight shows. Under the panel, over the
+    top of the action log; where that runs under the status line, over the log to its
+    foot; where that would cover the panel's seat rows (four long names' cards, one a
+    row, push the panel down: at 1920x1080 the box hid the fourth seat's row), just above
+    them, over the calpulli display and the supply. Its shadow reaches none of the rows:
+    a seat's colour, hand and score stay in sight while a district is hovered."""
     standing = view.preview.standing if view.preview else None
     if not standing or not standing["rows"] or view.highlight_cells:
         return None
     x, y, w, h = panel
     bh = 52.0 + 38.0 * len(standing["rows"][:4])
-    # never under the status line: under four long names' cards the panel ends low, and
-    # the box's fourth row ran under it (1280x720 and 1280x800); then it covers the
-    # panel's foot instead, while the district is hovered
-    return (x, min(y + h + 12, LOG_BOTTOM - bh), w, bh)
+    under = y + h + 12
+    if under + bh <= LOG_BOTTOM:  # (the status line is under the log)
+        return (x, under, w, bh)
+    rows = seat_rows(screen, panel, view)
+    if LOG_BOTTOM - bh - SHADOW / 2 - 1 >= rows[-1][1] + rows[-1][3]:
+        return (x, LOG_BOTTOM - bh, w, bh)
+    return (x, rows[0][1] - 1.5 * SHADOW - 3 - bh, w, bh)
 
 
 # -- painting ---------------------------------------------------------------------------
