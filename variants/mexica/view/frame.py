@@ -4,17 +4,18 @@ so that a frame paints again only what changed (issue 37, :mod:`game.kit.client.
 The board, in painting order: the table (the map and the pieces, a kept layer), the
 preview's field (what the tool in hand marks all over the board: the spaces it reaches,
 the walking costs, the faint districts), the districts the preview closes or founds, the
-preview near the cursor (its way, the space it selects, its ghost), each ripple of light
-on the lake, the pieces dropping in, each Pilli, the cursor, the points rising and the
-bursts. The lake's light, the breathing Pilli of the seat to play and the cursor's pulse
-change every frame: as parts of their own, those few small rectangles are painted again,
-not the board (1.2 Mpx at 1080p). A hover changes only the preview near the cursor (and
-the districts, when they change with it); what the tool marks elsewhere is kept.
+preview near the cursor (its way, the space it selects, its ghost), the ripples of light
+on the lake (one part that says which of them changed: :mod:`view.lights`), the pieces
+dropping in, each Pilli, the cursor, the points rising and the bursts. The lake's light,
+the breathing Pilli of the seat to play and the cursor's pulse change every frame: as
+parts of their own, those few small rectangles are painted again, not the board (1.2 Mpx
+at 1080p). A hover changes only the preview near the cursor (and the districts, when they
+change with it); what the tool marks elsewhere is kept.
 
 The panel: its stone and contents, the standing of the district under the cursor (beside
-the board, over the action log, or over the panel above its seat rows) and a founded token flying from the panel's display to
-its district: painted after the log, each in its own bounds, so neither makes a frame
-whole.
+the board, over the action log, or over the panel above its seat rows) and a founded
+token flying from the panel's display to its district: painted after the log, each in
+its own bounds, so neither makes a frame whole.
 
 The view's ``draw`` and ``draw_panel`` paint the same parts in order, so a whole frame and
 a frame in parts are one picture; too small a bound is a bug the pixel guard
@@ -46,6 +47,7 @@ from variants.mexica.view import field as vf
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view import table as vt
+from variants.mexica.view.lights import Lights
 from variants.mexica.view.panel import paint_panel, seat_rows, shelf_of
 from variants.mexica.view.preview import Preview
 from variants.mexica.view.regions import GHOST_REACH, Rect, Region
@@ -185,54 +187,19 @@ def _pulses(view: Any, screen: Screen, lay: vp.Layout,
 
 
 def _glints(view: Any, screen: Screen, lay: vp.Layout) -> list[BoardPart]:
-    """The ripples of light on the lake, a few near each other in a part: each part is
-    painted again when the pixels of one of its ripples change (the screen's rounding of
-    their points, their colour)."""
-    groups = view._glint_groups
-    if groups is None or groups[0] != (lay, id(view.board)):
-        groups = view._glint_groups = ((lay, id(view.board)), glint_groups(view.board, lay))
-    out = []
-    for n, (bounds, members) in enumerate(groups[1]):
-        strokes: list[va.Strokes] = []
-        key: list[Any] = []
-        for i, c, rate in members:
-            phase = va.glint_phase(i, rate, view.time)
-            if phase is None:
-                key.append(None)
-                continue
-            a, b, m, colour, width = line = va.glint_strokes(lay, c, phase)
-            strokes.append(line)
-            key.append((screen.px(*a), screen.px(*b), screen.px(*m), colour,
-                        screen.ln(width)))
-        out.append(BoardPart(f"glints {n}", bounds, tuple(key), partial(_glint, strokes)))
-    return out
-
-
-#: two groups of ripples are joined when their bounds are at most this much larger than
-#: the two (ripples on neighbouring cells of a row): fewer parts, hardly more pixels
-GLINT_SLACK = 1.5
-
-
-def glint_groups(board: Any, lay: vp.Layout) -> list[tuple[Rect, list[tuple[int, int, float]]]]:
-    """The lake's ripples (their number, cell and pace) in groups of neighbours, each
-    with the bounds of its ripples: those that cost hardly more to paint together are
-    joined, so that a frame has fewer parts to weigh, none of them large."""
-    groups = [(va.glint_bounds(lay, c), [(i, c, rate)])
-              for i, (c, rate) in enumerate(va.glints(board))]
-    joined = True
-    while joined:
-        joined = False
-        for n, (ra, ma) in enumerate(groups):
-            for rb, mb in groups[n + 1:]:
-                both = union([ra, rb])
-                if _size(both) <= GLINT_SLACK * (_size(ra) + _size(rb)):
-                    groups = [g for g in groups if g[1] is not ma and g[1] is not mb]
-                    groups.append((both, sorted(ma + mb)))
-                    joined = True
-                    break
-            if joined:
-                break
-    return sorted(groups, key=lambda g: g[1][0][0])
+    """The ripples of light on the lake, one part (:mod:`view.lights`): painted again
+    where the pixels of a group of ripples change (the screen's rounding of their points,
+    their colour)."""
+    facts = (lay, id(view.board), screen.scale, screen.ox, screen.oy)
+    kept = view._glint_groups
+    if kept is None or kept[0] != facts:
+        kept = view._glint_groups = (facts, Lights(view.board, lay, screen))
+    lights: Lights = kept[1]
+    if lights.area is None:
+        return []
+    key, strokes = lights.now(view.time)
+    return [BoardPart("glints", lights.area, key, partial(lights.paint, strokes),
+                      partial(lights.changed, key))]
 
 
 def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
@@ -432,11 +399,6 @@ def _region(layer: Region, below: Layer, screen: Screen, bounds: Area) -> Screen
     return scr
 
 
-def _glint(strokes: list[va.Strokes], screen: Screen) -> None:
-    for line in strokes:
-        va.draw_glint(screen, line)
-
-
 def _drops(view: Any, lay: vp.Layout, screen: Screen) -> None:
     va.draw_drops(screen, lay, view, view.state)
 
@@ -579,10 +541,6 @@ def _flight_bounds(view: Any, screen: Screen, panel: Area) -> Rect:
         bx, by, bw, bh = grown(box, max(cell, lay.cs) * 0.2 + 4)
         rects.append((bx, by - va.FLY_ARC_MAX, bw, bh + va.FLY_ARC_MAX))
     return union(rects)
-
-
-def _size(rect: Rect) -> float:
-    return rect[2] * rect[3]
 
 
 
