@@ -105,6 +105,8 @@ class MexicaView(SeatStyle, AidPictures):
         #: the pieces under the districts the preview closes or founds, and all of the
         #: preview there but its way and its ghost
         self._districts = regions.Region()
+        #: the districts layer's last changes, by its part's key (``view.frame``)
+        self._districts_log = ChangeLog(table.LOGGED)
         self._near = regions.Region()  # the pieces under the way and the ghost, and all of it
         self._reserved: Any = None  # the layout the regions' surfaces were made for
         #: the board's parts and the facts they were made for (``view.frame``)

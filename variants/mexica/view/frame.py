@@ -125,7 +125,9 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
         below.append(partial(_keep, view, lay, view._districts, key, closes, still)
                      if kept is None or p.labels else
                      partial(_on_field, view, lay, key, closes, still, kept))
-        out.append(BoardPart("districts", closes, key, partial(_shown, below[-1])))
+        out.append(BoardPart("districts", closes, key, partial(_shown, below[-1]), partial(
+            _districts_changed, view, partial(vt.ready, view, lay, base, table), below[-1],
+            key)))
     near = _near_bounds(screen, lay, p)
     if near is not None:
         key = (shown, view._serial, view._hl_serial)
@@ -293,6 +295,8 @@ def _keep(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: P
         layer.key, layer.shows = full, p
     if field:
         view._field_log.note(was, full, areas)
+    elif layer is view._districts:
+        view._districts_log.note(was and was[0], key, None)
     return layer
 
 
@@ -329,11 +333,29 @@ def _on_field(view: Any, lay: vp.Layout, key: Any, bounds: Area, p: Preview, fie
     layer: Region = view._districts
     full = (key, bounds, view._pieces.rect, below.key, below.rect)
     if layer.key != full:
-        scr = _over_layers(layer, view, screen, bounds, [below])
-        vo.paint_closing(scr, lay, _within(screen, lay, p, bounds).districts)
+        was = layer.key
+        areas = vf.closing_patched(view, lay, layer, full, p, below, screen)
+        if areas is None:
+            scr = _over_layers(layer, view, screen, bounds, [below])
+            vo.paint_closing(scr, lay, _within(screen, lay, p, bounds).districts)
         layer.key = full
+        view._districts_log.note(was and was[0], key, areas)
         _verify(view, lay, layer, key, bounds, p, screen)
     return layer
+
+
+def _districts_changed(view: Any, table: Callable[[Screen], Any], keep: Keeper, key: Any,
+                       screen: Screen, shown: Any) -> list[pygame.Rect] | None:
+    """Where the districts' part (``key``) differs from the one the window shows
+    (``shown``): where their layer was painted again since, on the screen; None when not
+    known (``BoardPart.changed``). The layers beneath are brought up to date first."""
+    table(screen)
+    layer = keep(screen)
+    areas = view._districts_log.since(shown, key)
+    if areas is None:
+        return None
+    x, y = layer.rect.topleft
+    return [a.move(x, y) for a in areas]
 
 
 def _over(view: Any, lay: vp.Layout, key: Any, bounds: Area, p: Preview,
