@@ -104,9 +104,9 @@ def closing_patched(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Prev
     whole) unless only the table changed, and the changes are small. The Found tool
     outlines the district its Pilli stands in, often half the board: after every action
     it was painted whole, and its part repainted whole, for a temple built elsewhere."""
-    old = layer.key
-    if old is None or layer.scr is None or below.scr is None or old[1:3] != full[1:3] or \
-            old[4] != full[4]:
+    old = layer.key  # (painted by ``frame._keep`` instead: its key, bounds and pieces')
+    if old is None or len(old) != len(full) or layer.scr is None or below.scr is None or \
+            old[1:3] != full[1:3] or old[4] != full[4]:
         return None
     (shown, *marks), (was, *then) = full[0], old[0]
     if marks != then or shown[1:] != was[1:]:
