@@ -263,3 +263,45 @@ def test_after_an_action_the_field_paints_again_only_the_marks_and_pieces_it_cha
     assert len(drawn) < 0.2 * edges, \
         f"{len(drawn)} lines drawn into the field for {edges} edges shown after each action"
     assert app.failures == []
+
+
+def test_the_district_to_found_is_painted_again_only_where_an_action_changed_it(
+        make_app, monkeypatch):
+    """With the Found tool in hand the district the Pilli stands in is outlined over much
+    of the board; an action elsewhere (a temple, a bridge moved) changes a few pieces
+    under it. Its layer is then painted again only there, and its part says so: the
+    action's frame repaints those few rectangles of the district's bounds, not all of
+    them (after every such action it was painted, and presented, whole). Every frame is
+    what a whole repaint shows, and the layer what painting all of it anew shows
+    (``frame.VERIFY``)."""
+    from tests.client.test_mexica_damage import Frames
+    from variants.mexica.view import frame
+    from variants.mexica.view.paint import state_key
+
+    monkeypatch.setattr(frame, "VERIFY", True)
+    app = make_app(size=(1920, 1080))
+    play, following = showcase.late_board(app, players=4, seed=7, spare=60)
+    view = play.view
+    check = Frames(app)
+    while view.tool != "found":
+        check([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="")])
+    check()
+
+    def district() -> pygame.Rect | None:
+        parts = {p.place: p for p in view.board_parts(app.screen, play.board_area)}
+        return app.screen.rect(*parts["districts"].area) if "districts" in parts else None
+
+    shares = []
+    for action in following[:30]:
+        before, bounds = state_key(play.game.state), district()
+        play.apply(action)
+        check()  # the action's frame
+        if bounds is not None and bounds == district() and \
+                state_key(play.game.state) != before and check.painted is not None:
+            inside = sum(r.clip(bounds).w * r.clip(bounds).h for r in check.painted)
+            shares.append(inside / (bounds.w * bounds.h))
+        for _ in range(3):  # those the panel and the log wait for
+            check()
+    assert len(shares) >= 3, "too few actions changed pieces under the district"
+    assert max(shares) < 0.5, [f"{share:.0%}" for share in shares]
+    assert app.failures == []

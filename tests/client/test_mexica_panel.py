@@ -125,24 +125,74 @@ def test_the_neutral_row_is_read_whole_in_every_language(make_app, size, lang):
     if lang == "en":
         assert rows[0] == whole  # the fullest where it fits
 
+LONG_NAMES = ["Xochiquetzal", "Cuauhtemoc", "Tlahuizcalpan", "Itzpapalotl"]
 
-def test_the_districts_standing_never_runs_under_the_status_line():
-    """Issue 36, seen in the real window: under four long names' cards (one a row) the
-    side panel ends low, and the hovered district's standing box, placed under it, ran
-    its fourth row under the status line. It now ends above it, over the panel's foot."""
-    from types import SimpleNamespace
 
-    from game.kit.client.layout import LOG_BOTTOM, panel_area
-    from variants.mexica.view.frame import standing_box
+def overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+        b[1] < a[1] + a[3]
 
-    rows = [{"owner": seat, "place": seat + 1, "levels": 3, "points": 0} for seat in range(4)]
-    view = SimpleNamespace(preview=SimpleNamespace(standing={"rows": rows}),
-                           highlight_cells=None)
-    for players in (2, 3, 4):
-        for wide in (False, True):
-            panel = panel_area(players, 0, wide)
-            box = standing_box(view, panel)
-            assert box is not None
-            x, y, w, h = box
-            assert y + h <= LOG_BOTTOM, (players, wide, box)
-            assert (x, w) == (panel[0], panel[2])
+
+@pytest.mark.parametrize(("size", "players", "long"), [
+    *((size, 4, True) for size in SIZES),
+    *(((1920, 1080), players, long) for players, long in ((2, False), (3, False), (3, True),
+                                                           (4, False)))])
+def test_a_districts_standing_never_covers_a_seats_row(make_app, size, players, long):
+    """Four long names, their cards one a row, push the side panel down: the standing of
+    a hovered district, placed over the panel's foot (issue 36: under it, it ran under
+    the status line), hid the fourth seat's row (its colour, hand and score) at
+    1920x1080. For every district hovered on a late board, the standing's part (its box
+    and shadow) meets neither a seat's row in the panel nor a seat's card, its box ends
+    above the status line, and the seat rows' pixels are those shown with the pointer on
+    the lake."""
+    from game.kit.client.layout import LOG_BOTTOM, panel_area, seat_cards
+    from game.ui.scenes.play import PlayScene
+    from game.ui.sessions import make_session
+    from variants.mexica.view.frame import SHADOW, standing_key
+    from variants.mexica.view.layout import make_layout
+    from variants.mexica.view.panel import seat_rows
+
+    app = make_app(size=size, fullscreen=False)
+    game, _following = showcase.quiet_stretch("mexica", players, 7, 30)
+    play = PlayScene(make_session(app, game, LONG_NAMES[:players] if long else []))
+    app.stack.clear_to(play)
+    ui = Driver(app)
+    ui.frames(150)  # the turn's banner has gone
+    assert play.wide == (long and players > 2)  # long names' cards stand one a row
+    view, board, screen = play.view, game.rules.table.board, app.screen
+    lay = make_layout(play.board_area, board.width, board.height)
+    panel = panel_area(players, 0, play.wide)
+
+    def point(cell: int) -> None:
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=screen.px(*lay.centre(cell)),
+                                     rel=(0, 0), buttons=())], 0.0)
+
+    def pixels(rects: list[Rect]) -> list[bytes]:
+        return [pygame.image.tobytes(screen.surface.subsurface(
+            screen.rect(*r).clip(screen.surface.get_rect())), "RGB") for r in rects]
+
+    rows = seat_rows(screen, panel, view)
+    assert len(rows) == players
+    point(min(board.lake))
+    assert not view.preview.standing
+    calm = pixels(rows)
+    seen = set()
+    for cell in range(board.size):
+        point(cell)
+        standing = view.preview.standing
+        if not standing or not standing["rows"]:
+            continue
+        parts = [p for p in view.panel_parts(screen, panel) if p.place == "standing"]
+        assert len(parts) == 1
+        shown = parts[0].area
+        if (standing_key(view), shown) in seen:
+            continue
+        seen.add((standing_key(view), shown))
+        for seat, row in enumerate(seat_rows(screen, panel, view)):
+            assert not overlap(shown, row), (board.names[cell], seat, shown, row)
+        for seat, card in enumerate(seat_cards(players, 0, play.wide)):
+            assert not overlap(shown, card), (board.names[cell], seat, shown, card)
+        assert shown[1] + shown[3] <= LOG_BOTTOM + 1.5 * SHADOW + 3, (board.names[cell], shown)
+        assert pixels(rows) == calm, board.names[cell]
+    assert seen  # districts were hovered: their standing showed
+    assert app.failures == []

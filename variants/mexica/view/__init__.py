@@ -105,6 +105,8 @@ class MexicaView(SeatStyle, AidPictures):
         #: the pieces under the districts the preview closes or founds, and all of the
         #: preview there but its way and its ghost
         self._districts = regions.Region()
+        #: the districts layer's last changes, by its part's key (``view.frame``)
+        self._districts_log = ChangeLog(table.LOGGED)
         self._near = regions.Region()  # the pieces under the way and the ghost, and all of it
         self._reserved: Any = None  # the layout the regions' surfaces were made for
         #: the board's parts and the facts they were made for (``view.frame``)
@@ -509,9 +511,10 @@ class MexicaView(SeatStyle, AidPictures):
     def _draw_standing(self, screen: Screen, panel: Area) -> None:
         """Ranking preview of the hovered district: who is 1st/2nd/3rd (neutral too).
         It sits beside the board, just under the side panel (over the top of the action
-        log while a district is hovered), so it never covers land nor runs under a
-        footer."""
-        box = frame.standing_box(self, panel)
+        log while a district is hovered; where that has no room, over the panel above its
+        seat rows: ``frame.standing_box``), so it never covers land, a seat's row nor
+        the status line."""
+        box = frame.standing_box(self, screen, panel)
         if box is None or self.preview is None or self.preview.standing is None:
             return
         standing = self.preview.standing

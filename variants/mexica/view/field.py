@@ -93,3 +93,51 @@ def _changes(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Preview
 
 def _district(d: dict[str, Any]) -> tuple[Any, ...]:
     return (frozenset(d["cells"]), d["size"], d["token"], d["faint"])
+
+
+def closing_patched(view: Any, lay: vp.Layout, layer: Region, full: Any, p: Preview,
+                    below: Region, screen: Screen) -> list[pygame.Rect] | None:
+    """Paint ``layer`` (the districts a preview closes or founds over the field's layer
+    ``below``, keyed ``full``: its key, bounds, the pieces' rectangle, the field's key and
+    rectangle) anew only where the pieces or the field beneath changed since its last
+    painting; returns those rectangles (the layer's pixels). None (the caller paints it
+    whole) unless only the table changed, and the changes are small. The Found tool
+    outlines the district its Pilli stands in, often half the board: after every action
+    it was painted whole, and its part repainted whole, for a temple built elsewhere."""
+    old = layer.key  # (painted by ``frame._keep`` instead: its key, bounds and pieces')
+    if old is None or len(old) != len(full) or layer.scr is None or below.scr is None or \
+            old[1:3] != full[1:3] or old[4] != full[4]:
+        return None
+    (shown, *marks), (was, *then) = full[0], old[0]
+    if marks != then or shown[1:] != was[1:]:
+        return None
+    pieces_moved = changed_since(view, was[0], shown[0])
+    field_moved = view._field_log.since(old[3], full[3])
+    if pieces_moved is None or field_moved is None:
+        return None
+    scr, pieces = layer.scr, view._pieces
+    assert pieces.scr is not None
+    surface = scr.surface
+    w, h = surface.get_size()
+    areas = [a.move(pieces.rect.x - layer.rect.x, pieces.rect.y - layer.rect.y)
+             for a in pieces_moved]
+    areas += [a.move(below.rect.x - layer.rect.x, below.rect.y - layer.rect.y)
+              for a in field_moved]
+    areas = [a.clip(surface.get_rect()) for a in joined_rects(areas)]
+    areas = [a for a in areas if a.w and a.h]
+    if sum(a.w * a.h for a in areas) > SYNC_MOST * w * h:
+        return None
+    try:
+        for area in areas:
+            surface.set_clip(area)
+            surface.blit(pieces.scr.surface, area.topleft,
+                         area.move(layer.rect.x - pieces.rect.x, layer.rect.y - pieces.rect.y))
+            surface.blit(below.scr.surface, (below.rect.x - layer.rect.x,
+                                             below.rect.y - layer.rect.y))
+            x0, y0 = scr.to_logical(area.topleft)
+            x1, y1 = scr.to_logical(area.bottomright)
+            vo.paint_closing(scr, lay, within(screen, lay, p, (x0 - 1, y0 - 1, x1 - x0 + 2,
+                                                               y1 - y0 + 2)).districts)
+    finally:
+        surface.set_clip(None)
+    return areas

@@ -4,17 +4,18 @@ so that a frame paints again only what changed (issue 37, :mod:`game.kit.client.
 The board, in painting order: the table (the map and the pieces, a kept layer), the
 preview's field (what the tool in hand marks all over the board: the spaces it reaches,
 the walking costs, the faint districts), the districts the preview closes or founds, the
-preview near the cursor (its way, the space it selects, its ghost), each ripple of light
-on the lake, the pieces dropping in, each Pilli, the cursor, the points rising and the
-bursts. The lake's light, the breathing Pilli of the seat to play and the cursor's pulse
-change every frame: as parts of their own, those few small rectangles are painted again,
-not the board (1.2 Mpx at 1080p). A hover changes only the preview near the cursor (and
-the districts, when they change with it); what the tool marks elsewhere is kept.
+preview near the cursor (its way, the space it selects, its ghost), the ripples of light
+on the lake (one part that says which of them changed: :mod:`view.lights`), the pieces
+dropping in, each Pilli, the cursor, the points rising and the bursts. The lake's light,
+the breathing Pilli of the seat to play and the cursor's pulse change every frame: as
+parts of their own, those few small rectangles are painted again, not the board (1.2 Mpx
+at 1080p). A hover changes only the preview near the cursor (and the districts, when they
+change with it); what the tool marks elsewhere is kept.
 
 The panel: its stone and contents, the standing of the district under the cursor (beside
-the panel, over the action log) and a founded token flying from the panel's display to
-its district: painted after the log, each in its own bounds, so neither makes a frame
-whole.
+the board, over the action log, or over the panel above its seat rows) and a founded
+token flying from the panel's display to its district: painted after the log, each in
+its own bounds, so neither makes a frame whole.
 
 The view's ``draw`` and ``draw_panel`` paint the same parts in order, so a whole frame and
 a frame in parts are one picture; too small a bound is a bug the pixel guard
@@ -46,7 +47,8 @@ from variants.mexica.view import field as vf
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view import table as vt
-from variants.mexica.view.panel import paint_panel, shelf_of
+from variants.mexica.view.lights import Lights
+from variants.mexica.view.panel import paint_panel, seat_rows, shelf_of
 from variants.mexica.view.preview import Preview
 from variants.mexica.view.regions import GHOST_REACH, Rect, Region
 from variants.mexica.view.regions import badges as _badges
@@ -123,7 +125,9 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
         below.append(partial(_keep, view, lay, view._districts, key, closes, still)
                      if kept is None or p.labels else
                      partial(_on_field, view, lay, key, closes, still, kept))
-        out.append(BoardPart("districts", closes, key, partial(_shown, below[-1])))
+        out.append(BoardPart("districts", closes, key, partial(_shown, below[-1]), partial(
+            _districts_changed, view, partial(vt.ready, view, lay, base, table), below[-1],
+            key)))
     near = _near_bounds(screen, lay, p)
     if near is not None:
         key = (shown, view._serial, view._hl_serial)
@@ -185,54 +189,19 @@ def _pulses(view: Any, screen: Screen, lay: vp.Layout,
 
 
 def _glints(view: Any, screen: Screen, lay: vp.Layout) -> list[BoardPart]:
-    """The ripples of light on the lake, a few near each other in a part: each part is
-    painted again when the pixels of one of its ripples change (the screen's rounding of
-    their points, their colour)."""
-    groups = view._glint_groups
-    if groups is None or groups[0] != (lay, id(view.board)):
-        groups = view._glint_groups = ((lay, id(view.board)), glint_groups(view.board, lay))
-    out = []
-    for n, (bounds, members) in enumerate(groups[1]):
-        strokes: list[va.Strokes] = []
-        key: list[Any] = []
-        for i, c, rate in members:
-            phase = va.glint_phase(i, rate, view.time)
-            if phase is None:
-                key.append(None)
-                continue
-            a, b, m, colour, width = line = va.glint_strokes(lay, c, phase)
-            strokes.append(line)
-            key.append((screen.px(*a), screen.px(*b), screen.px(*m), colour,
-                        screen.ln(width)))
-        out.append(BoardPart(f"glints {n}", bounds, tuple(key), partial(_glint, strokes)))
-    return out
-
-
-#: two groups of ripples are joined when their bounds are at most this much larger than
-#: the two (ripples on neighbouring cells of a row): fewer parts, hardly more pixels
-GLINT_SLACK = 1.5
-
-
-def glint_groups(board: Any, lay: vp.Layout) -> list[tuple[Rect, list[tuple[int, int, float]]]]:
-    """The lake's ripples (their number, cell and pace) in groups of neighbours, each
-    with the bounds of its ripples: those that cost hardly more to paint together are
-    joined, so that a frame has fewer parts to weigh, none of them large."""
-    groups = [(va.glint_bounds(lay, c), [(i, c, rate)])
-              for i, (c, rate) in enumerate(va.glints(board))]
-    joined = True
-    while joined:
-        joined = False
-        for n, (ra, ma) in enumerate(groups):
-            for rb, mb in groups[n + 1:]:
-                both = union([ra, rb])
-                if _size(both) <= GLINT_SLACK * (_size(ra) + _size(rb)):
-                    groups = [g for g in groups if g[1] is not ma and g[1] is not mb]
-                    groups.append((both, sorted(ma + mb)))
-                    joined = True
-                    break
-            if joined:
-                break
-    return sorted(groups, key=lambda g: g[1][0][0])
+    """The ripples of light on the lake, one part (:mod:`view.lights`): painted again
+    where the pixels of a group of ripples change (the screen's rounding of their points,
+    their colour)."""
+    facts = (lay, id(view.board), screen.scale, screen.ox, screen.oy)
+    kept = view._glint_groups
+    if kept is None or kept[0] != facts:
+        kept = view._glint_groups = (facts, Lights(view.board, lay, screen))
+    lights: Lights = kept[1]
+    if lights.area is None:
+        return []
+    key, strokes = lights.now(view.time)
+    return [BoardPart("glints", lights.area, key, partial(lights.paint, strokes),
+                      partial(lights.changed, key))]
 
 
 def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
@@ -241,7 +210,7 @@ def panel_parts(view: Any, screen: Screen, area: Area) -> list[BoardPart]:
     token on its way from the display to its district (which moves every frame)."""
     out = [BoardPart("panel", grown(area, REACH), (view.panel_key(), tuple(area)),
                      partial(_panel, view, area))]
-    box = standing_box(view, area)
+    box = standing_box(view, screen, area)
     if box is not None:
         key = standing_key(view)
         x, y, w, h = box  # with its shadow (``frames.panel``), clear of the panel's stone
@@ -264,19 +233,26 @@ def standing_key(view: Any) -> tuple[Any, ...]:
             tuple(view.marks), language())
 
 
-def standing_box(view: Any, panel: Area) -> Area | None:
-    """Where the standing of the district under the cursor shows beside ``panel`` (just
-    under it, over the top of the action log), or None: no district, or the scoring's
-    own highlight shows."""
+def standing_box(view: Any, screen: Screen, panel: Area) -> Area | None:
+    """Where the standing of the district under the cursor shows beside ``panel``, or
+    None: no district, or the scoring's own highlight shows. Under the panel, over the
+    top of the action log; where that runs under the status line, over the log to its
+    foot; where that would cover the panel's seat rows (four long names' cards, one a
+    row, push the panel down: at 1920x1080 the box hid the fourth seat's row), just above
+    them, over the calpulli display and the supply. Its shadow reaches none of the rows:
+    a seat's colour, hand and score stay in sight while a district is hovered."""
     standing = view.preview.standing if view.preview else None
     if not standing or not standing["rows"] or view.highlight_cells:
         return None
     x, y, w, h = panel
     bh = 52.0 + 38.0 * len(standing["rows"][:4])
-    # never under the status line: under four long names' cards the panel ends low, and
-    # the box's fourth row ran under it (1280x720 and 1280x800); then it covers the
-    # panel's foot instead, while the district is hovered
-    return (x, min(y + h + 12, LOG_BOTTOM - bh), w, bh)
+    under = y + h + 12
+    if under + bh <= LOG_BOTTOM:  # (the status line is under the log)
+        return (x, under, w, bh)
+    rows = seat_rows(screen, panel, view)
+    if LOG_BOTTOM - bh - SHADOW / 2 - 1 >= rows[-1][1] + rows[-1][3]:
+        return (x, LOG_BOTTOM - bh, w, bh)
+    return (x, rows[0][1] - 1.5 * SHADOW - 3 - bh, w, bh)
 
 
 # -- painting ---------------------------------------------------------------------------
@@ -319,6 +295,8 @@ def _keep(view: Any, lay: vp.Layout, layer: Region, key: Any, bounds: Area, p: P
         layer.key, layer.shows = full, p
     if field:
         view._field_log.note(was, full, areas)
+    elif layer is view._districts:
+        view._districts_log.note(was and was[0], key, None)
     return layer
 
 
@@ -355,11 +333,29 @@ def _on_field(view: Any, lay: vp.Layout, key: Any, bounds: Area, p: Preview, fie
     layer: Region = view._districts
     full = (key, bounds, view._pieces.rect, below.key, below.rect)
     if layer.key != full:
-        scr = _over_layers(layer, view, screen, bounds, [below])
-        vo.paint_closing(scr, lay, _within(screen, lay, p, bounds).districts)
+        was = layer.key
+        areas = vf.closing_patched(view, lay, layer, full, p, below, screen)
+        if areas is None:
+            scr = _over_layers(layer, view, screen, bounds, [below])
+            vo.paint_closing(scr, lay, _within(screen, lay, p, bounds).districts)
         layer.key = full
+        view._districts_log.note(was and was[0], key, areas)
         _verify(view, lay, layer, key, bounds, p, screen)
     return layer
+
+
+def _districts_changed(view: Any, table: Callable[[Screen], Any], keep: Keeper, key: Any,
+                       screen: Screen, shown: Any) -> list[pygame.Rect] | None:
+    """Where the districts' part (``key``) differs from the one the window shows
+    (``shown``): where their layer was painted again since, on the screen; None when not
+    known (``BoardPart.changed``). The layers beneath are brought up to date first."""
+    table(screen)
+    layer = keep(screen)
+    areas = view._districts_log.since(shown, key)
+    if areas is None:
+        return None
+    x, y = layer.rect.topleft
+    return [a.move(x, y) for a in areas]
 
 
 def _over(view: Any, lay: vp.Layout, key: Any, bounds: Area, p: Preview,
@@ -423,11 +419,6 @@ def _region(layer: Region, below: Layer, screen: Screen, bounds: Area) -> Screen
     layer.rect = rect
     scr.surface.blit(below.scr.surface, (0, 0), rect.move(-below.rect.x, -below.rect.y))
     return scr
-
-
-def _glint(strokes: list[va.Strokes], screen: Screen) -> None:
-    for line in strokes:
-        va.draw_glint(screen, line)
 
 
 def _drops(view: Any, lay: vp.Layout, screen: Screen) -> None:
@@ -572,10 +563,6 @@ def _flight_bounds(view: Any, screen: Screen, panel: Area) -> Rect:
         bx, by, bw, bh = grown(box, max(cell, lay.cs) * 0.2 + 4)
         rects.append((bx, by - va.FLY_ARC_MAX, bw, bh + va.FLY_ARC_MAX))
     return union(rects)
-
-
-def _size(rect: Rect) -> float:
-    return rect[2] * rect[3]
 
 
 

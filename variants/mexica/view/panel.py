@@ -137,6 +137,17 @@ def _place(scr: Screen, area: tuple[float, float, float, float], view: Any) -> P
     return shelf, (x, y, w, k), h, tuple((r - scr.oy) / scr.scale for r in rows), ends
 
 
+def seat_rows(scr: Screen, area: tuple[float, float, float, float], view: Any) -> list[Area]:
+    """Where :func:`paint_panel` paints each seat's row in ``area`` now (the neutral
+    colour's row last, in Mexica for two), logical units: what the district's standing
+    beside the panel must never cover (a seat's colour, hand and score)."""
+    _shelf, (x, _y, w, k), _h, _rows, ends = _placed(scr, area, view)
+    s = view.session.game.state
+    top = ends[2] + GAP * k + (SUPPLY_H + GAP) * k
+    count = len(s.scores) + (1 if neutral_temples(s) else 0)
+    return [(x, top + i * (ROW_H + GAP) * k, w, ROW_H * k) for i in range(count)]
+
+
 class Bands:
     """The panel's contents as kept parts, one band each, top to bottom: the header, the
     tools, the calpulli display, the supply and the seats' rows. Each is painted again

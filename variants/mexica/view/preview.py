@@ -7,9 +7,10 @@ while drawing). It reads the session and the pure queries and returns an immutab
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from game.i18n import Listing, Msg, Seat, Text
 from variants.mexica import queries as q
@@ -19,6 +20,8 @@ from variants.mexica.text import _, an, ap, axis_of, status
 
 if TYPE_CHECKING:
     from variants.mexica.rules import MexicaRules
+
+T = TypeVar("T")
 
 CANAL_MODES = ("double-ew", "double-ns", "single")
 MODE_NAMES = {"double-ew": _("double, east–west", context="canal"),
@@ -85,6 +88,32 @@ def compute(session: Any, t: Tooling) -> Preview:
     return p
 
 
+#: what a tool marks wherever the cursor is (the spaces a walk reaches and its costs, the
+#: canal tiles a bridge fits), worked out once per game and version of each session: a
+#: hover worked it out again (0.3 ms with the bridge tool at a late board, every canal
+#: tile weighed), and the marks, new objects each time, were compared whole in the keys
+#: of the board's parts. Kept for the session's last version only, freed with it
+_KEPT: WeakKeyDictionary[Any, tuple[Hashable, dict[Hashable, Any]]] = WeakKeyDictionary()
+
+
+def _kept(session: Any, what: Hashable, make: Callable[[], T]) -> T:
+    """``make()`` for ``what``, once per game and version of ``session`` (a session that
+    counts no versions: every time)."""
+    version = getattr(session, "version", None)
+    if version is None:
+        return make()
+    game = session.game
+    facts = (id(game), id(game.state), version)
+    kept = _KEPT.get(session)
+    if kept is None or kept[0] != facts:
+        kept = _KEPT[session] = (facts, {})
+    found = kept[1]
+    if what not in found:
+        found[what] = make()
+    made: T = found[what]
+    return made
+
+
 def sentence(text: Text, names: Sequence[str] = ()) -> str:
     """Capitalise a reason for the status line, but never a leading cell name (j15)."""
     return status(text, names)
@@ -129,10 +158,7 @@ def _ap_note(s: MexicaState, text: Text) -> Msg:
 def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.table.board
     me = s.pilli[s.turn]
-    costs = q.walk_costs(rules.table, s)
-    boats = q.boat_costs(rules.table, s)
-    labels = _walk_labels(s, costs, boats)
-    zone = frozenset(c for c, (_, style) in labels.items() if style != "far")
+    costs, boats, labels, zone = _kept(session, "walk", lambda: _reach(rules, s))
     p = Preview(zone=zone, labels=labels)
     c = t.cursor
     name = b.names[c]
@@ -161,6 +187,18 @@ def _walk(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Previ
     if cost > s.ap:
         return _refuse(p, _ap_note(s, text))
     return _check(session, p, f"teleport {name}", text)
+
+
+def _reach(rules: MexicaRules, s: MexicaState) -> tuple[dict[int, int], dict[int, int],
+                                                       dict[int, tuple[str, str]],
+                                                       frozenset[int]]:
+    """Where the turn's Pilli reaches on foot and by boat, their costs' labels and the
+    spaces it reaches without AP tokens."""
+    costs = q.walk_costs(rules.table, s)
+    boats = q.boat_costs(rules.table, s)
+    labels = _walk_labels(s, costs, boats)
+    return costs, boats, labels, frozenset(c for c, (_, style) in labels.items()
+                                           if style != "far")
 
 
 def _walk_labels(s: MexicaState, costs: dict[int, int], boats: dict[int, int]
@@ -267,8 +305,9 @@ def _canal(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Prev
 def _bridge(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> Preview:
     b = rules.table.board
     c = t.cursor
-    fits = frozenset(x for tile in s.tiles for x in tile
-                     if x not in s.bridges and q.bridge_axes(rules.table, s, x))
+    fits = _kept(session, "bridge", lambda: frozenset(
+        x for tile in s.tiles for x in tile
+        if x not in s.bridges and q.bridge_axes(rules.table, s, x)))
     p = Preview(ghost="bridge", cells=(c,), zone=fits)
     if s.supply["bridges"] <= 0:
         return _refuse(p, _("No bridges are left in the supply: use the relocate tool"))
@@ -356,8 +395,8 @@ def _relocate(session: Any, rules: MexicaRules, s: MexicaState, t: Tooling) -> P
         return p
     src = t.source
     p.ghost = "bridge"
-    p.zone = frozenset(x for tile in s.tiles for x in tile
-                       if q.bridge_axes(rules.table, s, x, ignore=src))
+    p.zone = _kept(session, ("relocate", src), lambda: frozenset(
+        x for tile in s.tiles for x in tile if q.bridge_axes(rules.table, s, x, ignore=src)))
     if c == src:  # a relocation goes elsewhere; here it only puts the bridge back
         p.ghost = None
         p.ok, p.status = True, _("Put the bridge back on {space} (cancel)", space=name)
