@@ -49,6 +49,8 @@ def wall(screen: Screen, holes: Sequence[pygame.Rect] = ()) -> None:
     ``holes`` are pixel rectangles the scene covers with opaque pixels in this frame (a
     board's painted layer): the wall is not laid there. At 1080p a frame is mostly
     copies of whole areas of pixels, and the board alone is half the screen."""
+    if holes and any(hole.contains(screen.surface.get_clip()) for hole in holes):
+        return  # a frame repainting only inside the board: nothing of the wall shows
     size = screen.surface.get_size()
     key = ("wall", size, screen.scale)
     surf = ART.get(key, lambda: _display_format(_wall(screen, size)))
