@@ -242,6 +242,9 @@ class Snapshot:
         self.secret: Hashable = None
         #: where its kept pixels were taken (pixels): a later clip inside it blits from them
         self.at: pygame.Rect | None = None
+        #: times its contents were painted anew (its kept surface is reused: a test of
+        #: what repaints counts these)
+        self.paints = 0
 
     def draw(self, screen: Screen, rect: Rect, key: Hashable,
              paint: Callable[[Screen], None], secret: Hashable = None,
@@ -276,6 +279,7 @@ class Snapshot:
         if under is not None:
             under(None)
         self.late = 0
+        self.paints += 1
         surface.set_clip(r)
         try:
             paint(screen)
