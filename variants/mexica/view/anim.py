@@ -300,6 +300,17 @@ def _rise(screen: Screen, x: float, y: float, cs: float, e: float, temple: tuple
     screen.surface.set_clip(clip)
 
 
+#: steps of the deciding Pilli's breath: its ring grows by a pixel or less from one to the
+#: next at 1080p, and between two steps the pawn is not painted again (a third of a
+#: millisecond a frame, with its shadow and ring, when it breathed smoothly)
+GLOW_STEPS = 12
+
+
+def pilli_glow(t: float) -> float:
+    """How far the deciding Pilli has breathed in at ``t`` (0 to 1, in steps)."""
+    return round((0.5 + 0.5 * math.sin(t * 5.0)) * GLOW_STEPS) / GLOW_STEPS
+
+
 def draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState, seat: int,
                a: Anim | None) -> None:
     """``seat``'s Pilli: in mid-step or growing while ``a`` moves it, pulsing while its
@@ -323,7 +334,7 @@ def draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState, seat: 
             cy = fy + (cy - fy) * e - math.sin(e * math.pi) * cs * 0.25
     glow = 0.0
     if seat == current_seat(s):
-        glow = 0.5 + 0.5 * math.sin(view.time * 5.0)
+        glow = pilli_glow(view.time)
         k *= 1.0 + 0.06 * glow
     vp.paint_pilli(screen, cx, cy, cs, vp.seat_colour(view.colours, seat),
                    vp.seat_mark(view.marks, seat), k, glow)

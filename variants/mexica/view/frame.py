@@ -157,8 +157,9 @@ def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[Board
                                             [a.data["from"]]), *a.data.get("path", ())]
         bounds = grown(union([_cell(lay, x) for x in cells]),
                         cs * (0.25 if a is None else 0.45) + 3)
-        key = None if a is not None or seat == current else \
-            (c, vp.seat_colour(view.colours, seat), vp.seat_mark(view.marks, seat))
+        key = None if a is not None else \
+            (c, vp.seat_colour(view.colours, seat), vp.seat_mark(view.marks, seat),
+             seat == current)  # (and the breath of the one to play: :func:`_pulses`)
         out.append(BoardPart(f"pilli {seat}", bounds, key,
                              partial(_pilli, view, lay, seat, a)))
     if 0 <= view.cursor < view.board.size and s.phase != "over" and view.tool != "tokens":
@@ -177,9 +178,13 @@ def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[Board
 def _pulses(view: Any, screen: Screen, lay: vp.Layout,
             upper: tuple[BoardPart, ...]) -> list[BoardPart]:
     """``upper`` with the cursor's key: the pixels of its pulse now (its boxes as the
-    screen rounds them), so that it is painted again only when they change."""
+    screen rounds them), so that it is painted again only when they change; and the
+    Pilli to play's with the step of its breath."""
     out = list(upper)
+    glow = va.pilli_glow(view.time)
     for i, part in enumerate(out):
+        if part.place.startswith("pilli") and isinstance(part.key, tuple) and part.key[-1]:
+            out[i] = BoardPart(part.place, part.area, (*part.key, glow), part.paint)
         if part.place == "cursor":
             boxes = va.cursor_boxes(lay, view)
             key = tuple((screen.rect(x, y, w, h), colour, screen.ln(radius), screen.ln(width))
