@@ -193,6 +193,9 @@ def test_a_districts_standing_never_covers_a_seats_row(make_app, size, players, 
         for seat, card in enumerate(seat_cards(players, 0, play.wide)):
             assert not overlap(shown, card), (board.names[cell], seat, shown, card)
         assert shown[1] + shown[3] <= LOG_BOTTOM + 1.5 * SHADOW + 3, (board.names[cell], shown)
+        # below the seat rows too (over the log, its rows closer if need be): above them
+        # it covered the panel's tools and the display
+        assert shown[1] >= rows[-1][1] + rows[-1][3], (board.names[cell], shown)
         assert pixels(rows) == calm, board.names[cell]
     assert seen  # districts were hovered: their standing showed
     assert app.failures == []

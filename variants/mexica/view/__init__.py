@@ -523,11 +523,12 @@ class MexicaView(SeatStyle, AidPictures):
         head = (_("{size}-space district, token {token}", size=size, token=standing["token"])
                 if standing["founded"] else _("{size}-space district, unfounded", size=size))
         rows = standing["rows"][:4]
+        top, first, step, _foot = frame.standing_spacing(box, len(rows))
         frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
-        screen.text(head, bx + 14, by + 8, theme.FONT_SMALL, theme.TEXT_DIM)
+        screen.text(head, bx + 14, by + top, theme.FONT_SMALL, theme.TEXT_DIM)
 
         for i, row in enumerate(rows):
-            ry = by + 46 + 38 * i
+            ry = by + first + step * i
             owner = row["owner"]
             colour, mark = vp.seat_colour(self.colours, owner), vp.seat_mark(self.marks, owner)
             screen.box(bx + 14, ry, 26, 26, colour, radius=5)

@@ -250,14 +250,38 @@ def standing_box(view: Any, screen: Screen, panel: Area) -> Area | None:
     if not standing or not standing["rows"] or view.highlight_cells:
         return None
     x, y, w, h = panel
-    bh = 52.0 + 38.0 * len(standing["rows"][:4])
+    n = len(standing["rows"][:4])
+    bh = standing_height(n, ROOMY)
     under = y + h + 12
     if under + bh <= LOG_BOTTOM:  # (the status line is under the log)
         return (x, under, w, bh)
     rows = seat_rows(screen, panel, view)
-    if LOG_BOTTOM - bh - SHADOW / 2 - 1 >= rows[-1][1] + rows[-1][3]:
-        return (x, LOG_BOTTOM - bh, w, bh)
+    for spacing in STANDING_SPACINGS:  # its rows closer together before it leaves the log
+        bh = standing_height(n, spacing)
+        if LOG_BOTTOM - bh - SHADOW / 2 - 1 >= rows[-1][1] + rows[-1][3]:
+            return (x, LOG_BOTTOM - bh, w, bh)
+    bh = standing_height(n, ROOMY)
     return (x, rows[0][1] - 1.5 * SHADOW - 3 - bh, w, bh)
+
+
+#: a standing's spacing: (where its heading's words stand, its first row, one row to the
+#: next, the room under the last row), in logical units. Close, its words still stand
+#: apart (28-unit words in 32-unit rows) and four rows fit over the log under four long
+#: names' panel; above the panel's seat rows the box covers the tools and the display
+ROOMY = (8.0, 46.0, 38.0, 6.0)
+CLOSE = (4.0, 38.0, 32.0, 8.0)
+STANDING_SPACINGS = (ROOMY, CLOSE)
+
+
+def standing_height(rows: int, spacing: tuple[float, float, float, float]) -> float:
+    _head, first, step, foot = spacing
+    return first + step * rows + foot
+
+
+def standing_spacing(box: Area, rows: int) -> tuple[float, float, float, float]:
+    """The spacing :func:`standing_box` gave the box of a standing of ``rows`` rows."""
+    return next((sp for sp in STANDING_SPACINGS if abs(standing_height(rows, sp) - box[3]) < 0.5),
+                ROOMY)
 
 
 # -- painting ---------------------------------------------------------------------------
