@@ -109,6 +109,23 @@ def _chosen(scr: Screen, m: Model, seat: int, x: float, y: float,
         mini_card(scr, m, x, y, CARD_W, card_h, card)
 
 
+#: logical px a seat's gain rises each second it shows
+FLASH_RISE = 14.0
+
+
+def flash_step(t: float) -> int:
+    """How far a gain shown for ``t`` seconds has risen, in whole logical px: the seat
+    cards' key holds it (``keys.seat_facts_key``), so the cards are painted again when the
+    words move a step (about one frame in four at 1080p), not every frame of the rise."""
+    return int(FLASH_RISE * t)
+
+
+def flash_steps(view: Any) -> tuple[tuple[int, str, int], ...]:
+    """Each gain rising over a seat's facts: its seat, its words and its step."""
+    return tuple((seat, text, flash_step(t))
+                 for seat, (text, t) in sorted(view.panel_flash.items()))
+
+
 def flash(scr: Screen, view: Any, seat: int, rect: Rect) -> None:
     """A seat's points or card just gained ("+4", "+1 card"), rising over its facts."""
     shown = view.panel_flash.get(seat)
@@ -116,8 +133,8 @@ def flash(scr: Screen, view: Any, seat: int, rect: Rect) -> None:
         return
     text, t = shown
     x, y, w, h = rect
-    scr.text(text, x + w - 60, y + h / 2 - 14 * t, theme.readable(30), theme.GOOD, "midright",
-             role=theme.PASSING)
+    scr.text(text, x + w - 60, y + h / 2 - flash_step(t), theme.readable(30), theme.GOOD,
+             "midright", role=theme.PASSING)
 
 
 def paint_age(scr: Screen, rect: Rect, view: Any, m: Model) -> None:
