@@ -61,6 +61,7 @@ from variants.mexica.view.preview import (
     sentence,
     token_menu,
 )
+from variants.mexica.view.standing import standing_spacing
 
 
 class MexicaView(SeatStyle, AidPictures):
@@ -523,7 +524,7 @@ class MexicaView(SeatStyle, AidPictures):
         head = (_("{size}-space district, token {token}", size=size, token=standing["token"])
                 if standing["founded"] else _("{size}-space district, unfounded", size=size))
         rows = standing["rows"][:4]
-        top, first, step, _foot = frame.standing_spacing(box, len(rows))
+        top, first, step, _foot = standing_spacing(box, len(rows))
         frames.panel(screen, bx, by, bw, bh, theme.ACCENT, radius=10, fill=(10, 14, 24))
         screen.text(head, bx + 14, by + top, theme.FONT_SMALL, theme.TEXT_DIM)
 

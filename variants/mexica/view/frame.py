@@ -54,6 +54,7 @@ from variants.mexica.view.regions import GHOST_REACH, Rect, Region
 from variants.mexica.view.regions import badges as _badges
 from variants.mexica.view.regions import cells_box as _cells
 from variants.mexica.view.regions import within as _within
+from variants.mexica.view.standing import ROOMY, STANDING_SPACINGS, standing_height
 
 #: logical units the panel's part reaches past its area: its shadow, generously (a
 #: frame repainting the panel repaints the seat cards' shadows over it too)
@@ -263,25 +264,6 @@ def standing_box(view: Any, screen: Screen, panel: Area) -> Area | None:
     bh = standing_height(n, ROOMY)
     return (x, rows[0][1] - 1.5 * SHADOW - 3 - bh, w, bh)
 
-
-#: a standing's spacing: (where its heading's words stand, its first row, one row to the
-#: next, the room under the last row), in logical units. Close, its words still stand
-#: apart (28-unit words in 32-unit rows) and four rows fit over the log under four long
-#: names' panel; above the panel's seat rows the box covers the tools and the display
-ROOMY = (8.0, 46.0, 38.0, 6.0)
-CLOSE = (4.0, 38.0, 32.0, 8.0)
-STANDING_SPACINGS = (ROOMY, CLOSE)
-
-
-def standing_height(rows: int, spacing: tuple[float, float, float, float]) -> float:
-    _head, first, step, foot = spacing
-    return first + step * rows + foot
-
-
-def standing_spacing(box: Area, rows: int) -> tuple[float, float, float, float]:
-    """The spacing :func:`standing_box` gave the box of a standing of ``rows`` rows."""
-    return next((sp for sp in STANDING_SPACINGS if abs(standing_height(rows, sp) - box[3]) < 0.5),
-                ROOMY)
 
 
 # -- painting ---------------------------------------------------------------------------
