@@ -65,6 +65,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
         verify_pieces,
     )
     from game.kit.client.layout import BOARD_AREA, LOG_BOTTOM, PANEL_AREA  # noqa: F401
+    from game.kit.client.lru import LruCache  # noqa: F401
     from game.kit.client.screen import Screen  # noqa: F401
     from game.kit.client.services import SessionView, ViewServices  # noqa: F401
     from game.kit.client.stepqueue import StepQueue  # noqa: F401
@@ -75,6 +76,7 @@ if TYPE_CHECKING:  # for editors and type checkers; at run time see __getattr__
         fit_size,
         inside,
         mix,
+        pulse,
         wrap,
     )
 
@@ -109,6 +111,7 @@ KIT: dict[str, dict[str, tuple[str, str | None]]] = {
         "wrap": ("game.kit.client.text", "wrap"),
         "inside": ("game.kit.client.text", "inside"),
         "mix": ("game.kit.client.text", "mix"),
+        "pulse": ("game.kit.client.text", "pulse"),
         "draw_panel": ("game.kit.client.text", "draw_panel"),
     },
     "the art": {
@@ -132,6 +135,7 @@ KIT: dict[str, dict[str, tuple[str, str | None]]] = {
         "Snapshot": ("game.kit.client.layers", "Snapshot"),
         "offscreen": ("game.kit.client.layers", "offscreen"),
         "ChangeLog": ("game.kit.client.damage", "ChangeLog"),
+        "LruCache": ("game.kit.client.lru", "LruCache"),
     },
     "animation": {
         "Anim": ("game.kit.client.anim", "Anim"),
@@ -166,14 +170,14 @@ __all__ = [
     "Screen", "theme", "BOARD_AREA", "PANEL_AREA", "LOG_BOTTOM", "draw_mark", "NEUTRAL",
     "NEUTRAL_MARK",
     # text
-    "fit", "fit_size", "fit_lines", "wrap", "inside", "mix", "draw_panel",
+    "fit", "fit_size", "fit_lines", "wrap", "inside", "mix", "pulse", "draw_panel",
     # the art
     "frames", "marks", "palette", "pieces", "sprites", "texture", "ART", "stamp",
     "stamp_in_place",
     # layers
     "Layer", "PiecesLayer", "Piece", "Rect", "Snapshot", "offscreen", "verify_pieces",
     "joined_rects",
-    "ChangeLog",
+    "ChangeLog", "LruCache",
     # animation
     "Anim", "Timed", "finish", "sooner", "Effects", "StepQueue",
     # the player aid's pictures

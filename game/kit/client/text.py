@@ -26,9 +26,11 @@ def ease_out(x: float) -> float:
     return 1 - (1 - x) ** 3
 
 
-def pulse(t: float, speed: float = 4.0) -> float:
-    """0..1..0 once per 2*pi/speed seconds."""
-    return 0.5 + 0.5 * math.sin(t * speed)
+def pulse(t: float, speed: float = 4.0, steps: int | None = None) -> float:
+    """0..1..0 once per 2*pi/speed seconds; in ``steps`` steps when given, so that what
+    pulses is painted again only when its step changes (a part keyed by the step)."""
+    k = 0.5 + 0.5 * math.sin(t * speed)
+    return k if steps is None else round(k * steps) / steps
 
 
 def mix(a: Colour, b: Colour, k: float) -> tuple[int, int, int]:

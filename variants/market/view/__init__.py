@@ -31,7 +31,6 @@ preview and the cursor.
 
 from __future__ import annotations
 
-import math
 from typing import Any, cast
 
 from game.i18n import Text, language
@@ -46,6 +45,7 @@ from game.kit.client import (
     SeatStyle,
     StepQueue,
     finish,
+    pulse,
     sooner,
 )
 from game.modkit import Event
@@ -524,7 +524,7 @@ class MarketView(SeatStyle, AidPictures):
 
     def _glow(self) -> float:
         """The cursor's and the turn's pulse in steps: the board holds between two."""
-        return round((0.5 + 0.5 * math.sin(self.time * 5.0)) * GLOW_STEPS) / GLOW_STEPS
+        return pulse(self.time, 5.0, GLOW_STEPS)
 
     def opaque_rect(self, screen: Screen, area: Area) -> Any:
         """The reed mat the market lies on fills the whole area, opaque."""

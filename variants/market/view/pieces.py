@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.i18n import language
-from game.kit.client import Layer, Piece, Rect, Screen, Snapshot, theme
+from game.kit.client import Layer, LruCache, Piece, Rect, Screen, Snapshot, theme
 from variants.market.params import COLOURS
 from variants.market.scoring import holdings
 from variants.market.view import paint as vp
@@ -50,7 +50,7 @@ class TileArt:
 
     def __init__(self) -> None:
         self.ground: Hashable = None
-        self.kept: dict[Hashable, pygame.Surface] = {}
+        self.kept = LruCache(MOST_KEPT)
         #: a square painted outside its rectangle on this ground: nothing is kept
         self.spills = False
 
@@ -74,7 +74,6 @@ class TileArt:
         full = (key, language(), at.topleft, at.size)
         pixels = self.kept.get(full)
         if pixels is not None:
-            self.kept[full] = self.kept.pop(full)  # the least recently shown go first
             scr.surface.blit(pixels, at.topleft)
             return
         draw(scr)
@@ -101,9 +100,7 @@ class TileArt:
                     pygame.image.tobytes(ground.subsurface(strip), "RGB"):
                 self.spills = True
                 return
-        while len(self.kept) >= MOST_KEPT:  # the one shown longest ago
-            del self.kept[next(iter(self.kept))]
-        self.kept[full] = surface.subsurface(at).copy()
+        self.kept.put(full, surface.subsurface(at).copy())
 
 
 def grown(rect: Rect, by: float) -> Rect:

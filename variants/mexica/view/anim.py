@@ -21,6 +21,7 @@ from game.kit.client import (
     Screen,
     mix,
     palette,
+    pulse,
     theme,
 )
 from game.modkit import Event
@@ -308,7 +309,7 @@ GLOW_STEPS = 12
 
 def pilli_glow(t: float) -> float:
     """How far the deciding Pilli has breathed in at ``t`` (0 to 1, in steps)."""
-    return round((0.5 + 0.5 * math.sin(t * 5.0)) * GLOW_STEPS) / GLOW_STEPS
+    return pulse(t, 5.0, GLOW_STEPS)
 
 
 def draw_pilli(screen: Screen, lay: vp.Layout, view: Any, s: MexicaState, seat: int,
