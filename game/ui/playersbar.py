@@ -188,7 +188,10 @@ def wide_cards(screen: Screen, names: list[str], players: int) -> bool:
 def _score_place(screen: Screen, name: str, score: str, tag: str, room: float,
                  two_lines: bool) -> str:
     """Where a card's score stands: "big" at the right across the card (beside the name
-    and clear of the tag under it), "line1" smaller beside the name (the tag under it
+    and clear of the tag under it), "mid" there a size smaller (the deciding card's
+    "TURN" and a score of two figures: the score stays where every other card shows
+    it, and about as large, rather than dropping beside the name), "line1" smaller
+    beside the name (the tag under it
     then has the line to itself), "line2" at the right of the second line (a long name
     keeps the first), or "big" with the name cut when nothing else fits. On a card of
     one line, "small": the name, its tag and a large score do not fit side by side."""
@@ -200,6 +203,9 @@ def _score_place(screen: Screen, name: str, score: str, tag: str, room: float,
         return "big" if name_w + 16 + tag_w + 10 + big <= room else "small"
     if name_w + 16 + big <= room and tag_w + 16 + big <= room:
         return "big"
+    mid = screen.text_width(score, theme.FONT_LARGE)
+    if name_w + 16 + mid <= room and tag_w + 16 + mid <= room:
+        return "mid"
     if name_w + 16 + read <= room:
         return "line1"
     if tag_w + 12 + read <= room:
@@ -260,11 +266,12 @@ def _seat_layout(screen: Screen, card: tuple[float, float, float, float], name: 
     # facts hold numbers a letter's tail could be read into)
     top = h * (0.23 if lined else 0.24)
     line_end = right
-    if place == "big":
-        out.append(("text", score_text, right, y + h / 2, big, theme.TEXT, "midright",
+    if place in ("big", "mid"):
+        shown = big if place == "big" else theme.FONT_LARGE
+        out.append(("text", score_text, right, y + h / 2, shown, theme.TEXT, "midright",
                     "score"))
-        room -= 16 + screen.text_width(score_text, big)
-        line_end = right - screen.text_width(score_text, big) - 16
+        room -= 16 + screen.text_width(score_text, shown)
+        line_end = right - screen.text_width(score_text, shown) - 16
     elif place in ("line1", "small"):
         out.append(("text", score_text, right, y + (top if place == "line1" else h / 2),
                     theme.FONT_READ, theme.TEXT, "midright", "score"))

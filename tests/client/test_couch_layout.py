@@ -422,3 +422,22 @@ def test_seat_cards_keep_names_tags_and_three_digit_scores_apart(big, monkeypatc
         assert "TURN" in shown  # on the card of the seat holding the turn
         if not wide or play.view.seat_fact_lines:  # (one line: the gold ring says it)
             assert "DECIDES" in shown
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1920, 1080)])
+def test_the_deciding_cards_score_stands_where_the_others_do(make_app, size):
+    """Four seats, cards two abreast: the seat holding the turn wears TURN under its
+    name, and once its score had two figures it dropped small beside the name ("Ana
+    38") while every other card showed its score large at the right. A score of two
+    figures stays at the right, across the card, at no less than the large size."""
+    screen = make_app(size=size).screen
+    card = playersbar.seat_cards(4)[0]
+    x, y, w, h = card
+    for score in ("0", "38", "99"):
+        drawn = playersbar._seat_layout(screen, card, "Ana", score, True, True, "", "", False)
+        scores = [d for d in drawn if d[0] == "text" and d[-1] == "score"]
+        assert len(scores) == 1
+        _op, text, sx, sy, size, *_rest = scores[0]
+        assert (text, sx, sy) == (score, x + w - 14, y + h / 2)  # at the right, across
+        assert size >= 52  # theme.FONT_LARGE: read from the sofa as the others are
+        assert any(d[0] == "text" and d[1] == "TURN" for d in drawn)
