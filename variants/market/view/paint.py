@@ -428,6 +428,14 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
     step = max(30.0, min(44.0, (y + h - top - 40) / max(1, len(rows) + 0.3)))
     cw = min(50.0, (w - 60) / 4)
     cols = x + w - 12 - 4 * cw
+    # every seat's name when all fit whole, else none: the colour and mark say who each
+    # row is (as the seat cards beside show), and a card naming only "Cy" among four
+    # read as if the other rows were someone else's
+    seats = [who for kind, who in rows if kind == "seat"]
+    labels = {seat: names[seat] if seat < len(names) else
+              say(_("Player {number}", number=seat + 1)) for seat in seats}
+    named = all(scr.text_width(label, theme.FONT_SMALL) <= cols - x - 48
+                for label in labels.values())
     for i, c in enumerate(COLOURS):  # the columns' heads
         token(scr, c, cols + (i + 0.5) * cw, top + 14, 11)
     top += 34
@@ -450,10 +458,8 @@ def paint_score(scr: Screen, rect: Rect, rules: Any, s: Any, names: list[str],
         seat = who
         colour = colours[seat] if seat < len(colours) else theme.NEUTRAL_COLOUR
         draw_mark(scr, marks[seat] if seat < len(marks) else "circle", x + 24, cy, 11, colour)
-        label = names[seat] if seat < len(names) else say(_("Player {number}", number=seat + 1))
-        # the name when it fits whole; else the seat's colour and mark say who it is
-        if scr.text_width(label, theme.FONT_SMALL) <= cols - x - 48:
-            scr.text(label, x + 42, cy, theme.FONT_SMALL, colour, "midleft")
+        if named:
+            scr.text(labels[seat], x + 42, cy, theme.FONT_SMALL, colour, "midleft")
         for i, c in enumerate(COLOURS):
             n = held[seat][c]
             scr.text(str(n) if n else "·", cols + (i + 0.5) * cw, cy, theme.FONT_SMALL,
