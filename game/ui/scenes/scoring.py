@@ -128,13 +128,16 @@ class ScoringScene(BaseScene):
             raw = [{"title": e.text, "event": e, "kind": "district"} for e in self.events
                    if e.kind == "district_scored"]
         covered = {"district"}
+        shown: set[int] = set()  # the events the view's steps show (by identity)
         steps: list[Step] = []
         for st in raw:
             if isinstance(st, dict):
                 steps.append(self._view_step(st))
                 if st.get("kind"):
                     covered.add(str(st["kind"]))
-        steps += self._bonus_steps(covered)
+                if st.get("event") is not None:
+                    shown.add(id(st["event"]))
+        steps += self._bonus_steps(covered, shown)
         if not steps:
             n = self.session.game.players
             steps.append({"title": say(_("No district scored")), "rows": [], "gains": [0] * n,
@@ -173,12 +176,16 @@ class ScoringScene(BaseScene):
                 "raw": st, "lines": [self.session.say(as_text(x)) for x in lines or []],
                 "subtitle": subtitle}
 
-    def _bonus_steps(self, covered: set[str]) -> list[Step]:
-        """A step per reason of ``score`` events the view's steps leave out (the palace)."""
+    def _bonus_steps(self, covered: set[str], shown: set[int]) -> list[Step]:
+        """A step per reason of ``score`` events the view's steps leave out (the palace):
+        of a reason no step names (``covered``), and not an event a step shows itself
+        (``shown``). Aztlán's steps show each seat's age scoring domain by domain, named
+        for what they are, not for the event's reason ("age"): the whole age was then
+        counted again as an "Age" step, and the totals rose to twice the points."""
         n = self.session.game.players
         bonus: dict[str, list[Event]] = {}
         for e in self.events:
-            if e.kind != "score":
+            if e.kind != "score" or id(e) in shown:
                 continue
             reason = str(e.data.get("reason", "") or "bonus")
             if reason not in covered:

@@ -1,0 +1,59 @@
+"""The scoring overlay counts every point once: its steps add up to the engine's.
+
+Played in the real window, Aztlán for three showed Ana's age scoring as her domains,
+step by step (+2, ..., 26 in all), then one more step, "Age", that gave her the same 26
+again: the overlay's totals counted up to 46 while her card and the score track said
+26. The overlay adds a step for the points the view's steps leave out, and took the
+age's points as left out because the view's steps were not labelled with that reason.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.scenes.scoring import ScoringScene
+from game.ui.showcase import playout, start_play
+from tests.client.conftest import Driver
+
+
+def scores(game, events) -> bool:
+    return any(e.kind == "score" and e.points for e in events)
+
+
+def ends(game, events) -> bool:
+    return game.is_over
+
+
+def a_scoring(ui: Driver, variant: str, players: int, seed: int, until) -> ScoringScene:
+    """The overlay of the game's first scoring (or of its end), opened by its action on
+    the play screen."""
+    game, rest = playout(until, seed=seed, players=players, before=True, variant=variant)
+    play = start_play(ui.app, game)
+    ui.frames(5)
+    play.apply(rest[0])
+    ui.frames(1)
+    scene = ui.top
+    assert isinstance(scene, ScoringScene)
+    return scene
+
+
+@pytest.mark.parametrize("variant, players, seed", [
+    ("aztlan", 3, 3), ("aztlan", 4, 5), ("aztlan-2p", 2, 3), ("mexica", 3, 3),
+    ("mexica-2p-neutral", 2, 4), ("tlatelolco-market", 4, 2)])
+@pytest.mark.parametrize("until", [scores, ends], ids=["first", "last"])
+def test_the_overlays_steps_add_up_to_the_points_scored(ui, variant, players, seed, until):
+    scene = a_scoring(ui, variant, players, seed, until)
+    game = scene.session.game
+    scored = [0] * players
+    for e in scene.events:
+        if e.kind == "score" and e.seat is not None:
+            scored[e.seat] += e.points
+    gains = [sum(step["gains"][seat] for step in scene.steps) for seat in range(players)]
+    assert gains == scored, [step["title"] for step in scene.steps]
+    for _press in range(len(scene.steps)):  # each step in turn, as Enter shows them
+        if scene.finished:
+            break
+        ui.key(pygame.K_RETURN)
+    assert scene.finished and ui.top is scene
+    assert scene.shown_scores() == [float(s) for s in game.scores]
