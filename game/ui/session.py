@@ -13,6 +13,7 @@ rules may have changed the state half way, and the autosave must not keep that.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -241,11 +242,13 @@ class Session:
 
     @property
     def colours(self) -> list[tuple[int, int, int]]:
-        return [theme.player_colour(self.palette, i) for i in self.colour_index]
+        # (asked some thirty times a frame, by the bar, the board's keys and its pieces:
+        # looked up per palette and seats' colours, not worked out each time)
+        return list(_looks(self.palette, tuple(self.colour_index))[0])
 
     @property
     def marks(self) -> list[str]:
-        return [theme.MARKS[i % len(theme.MARKS)] for i in self.colour_index]
+        return list(_looks(self.palette, tuple(self.colour_index))[1])
 
     # -- seats -------------------------------------------------------------------------
     def is_computer(self, seat: int | None) -> bool:
@@ -278,3 +281,11 @@ class Session:
         if spoken:
             meta["addressed"] = spoken
         return meta
+
+
+@functools.lru_cache(maxsize=32)
+def _looks(palette: str, index: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...],
+                                                          tuple[str, ...]]:
+    """The seats' colours in ``palette`` and their marks, for the seats' colour indices."""
+    return (tuple(theme.player_colour(palette, i) for i in index),
+            tuple(theme.MARKS[i % len(theme.MARKS)] for i in index))
