@@ -65,3 +65,13 @@ def test_the_overlays_steps_add_up_to_the_points_scored(ui, variant, players, se
         ui.key(pygame.K_RETURN)
     assert scene.finished and ui.top is scene
     assert scene.shown_scores() == [float(s) for s in game.scores]
+
+
+def test_a_score_of_nothing_makes_no_step_of_its_own(ui):
+    """The prosperity cards' lesson ended its last age on a step "Age: Ana +0": Ana's
+    score event of the age had no points, so no step of the view showed it, and the
+    overlay made one of its own for it, which gave nobody anything. (This seed's first
+    scoring has such an event: another seat's age score of nothing.)"""
+    scene = a_scoring(ui, "aztlan", 3, 3, opens("aztlan"))
+    assert any(e.kind == "score" and not e.points for e in scene.events)
+    assert [step["title"] for step in scene.steps] == ["Ana: 1 territory, 1 matching"]

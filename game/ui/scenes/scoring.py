@@ -185,8 +185,8 @@ class ScoringScene(BaseScene):
         n = self.session.game.players
         bonus: dict[str, list[Event]] = {}
         for e in self.events:
-            if e.kind != "score" or id(e) in shown:
-                continue
+            if e.kind != "score" or id(e) in shown or not e.points:
+                continue  # (a step of nothing but "+0" only keeps the room waiting)
             reason = str(e.data.get("reason", "") or "bonus")
             if reason not in covered:
                 bonus.setdefault(reason, []).append(e)
