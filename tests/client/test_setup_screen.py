@@ -10,7 +10,7 @@ import dataclasses
 import pygame
 import pytest
 
-from game.i18n import say
+from game.i18n import language, say, set_language
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
@@ -144,3 +144,34 @@ def test_a_last_setup_the_screen_no_longer_offers_falls_back_quietly(make_app, h
     assert [f.value for f in setup.names[:3]] == ["Ana", "7", "Cy"]
     assert len(set(setup.colour_index[:3])) == 3  # colours that clash are not taken
     assert setup.kinds[:3] == ["human"] * 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "qps"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_who_plays_a_seat_is_read_whole_beside_its_label(make_app, size, lang):
+    """Each seat's "Plays" row says who plays it (Human, a computer's level) with its
+    label beside it when both fit: in the pseudo-language, 40 % longer, "Plays" ran into
+    "Human" on the same row. Every value, every language: the row's words never touch."""
+    ui = Driver(make_app(size=size, fullscreen=False))
+    before = language()
+    set_language(lang)  # (after the app, which speaks the settings' language)
+    try:
+        setup = open_setup(ui)
+        setup._choose_variant(next(i for i, spec in enumerate(setup.specs)
+                                   if spec.id == "mexica"))
+        ui.frames(30)
+        kinds = [row for row in setup.rows if row.key.startswith("kind")]
+        assert kinds
+        for _kind in range(4):  # Human and each computer level
+            texts = texts_drawn(ui.app)
+            for row in kinds:
+                inside = [(text, rect) for text, rect in texts
+                          if overlap(rect, row.rect, slack=4)]
+                assert inside, row.key
+                for i, (a, ra) in enumerate(inside):
+                    for b, rb in inside[i + 1:]:
+                        assert not overlap(ra, rb), (lang, row.key, a, b)
+                setup._adjust_kind(int(row.key[4:]), 1)
+            ui.frames(1)
+    finally:
+        set_language(before)
