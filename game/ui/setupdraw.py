@@ -188,10 +188,7 @@ def draw_row(screen: Screen, scene: SetupModel, i: int, row: Row,
         room = w - 2 * (14 + h * 0.22 + 16)  # between the arrows
         size = fit_size(screen, label, room, theme.FONT_BODY if h >= 44 else
                         theme.FONT_SMALL, theme.FONT_SMALL)
-        # "Plays" from 70 units in, the value ending 70 units from the right: both whole,
-        # 24 units apart, or the value alone in the middle (a longer language's "Plays"
-        # and "Human" had run into each other, measured against the arrows' inner edges)
-        beside = w - 140 - screen.text_width(label, size) - 24
+        beside = w - 140 - screen.text_width(label, size) - 24  # as drawn: 70 in each side
         if screen.text_width(row.label, theme.FONT_SMALL) <= beside:  # room for "Plays"
             screen.text(row.label, x + 70, y + h / 2, theme.FONT_SMALL, ink, "midleft")
             screen.text(label, x + w - 70, y + h / 2, size, colour, "midright")
