@@ -355,3 +355,29 @@ def test_a_long_step_title_is_read_whole(make_app, monkeypatch):
     monkeypatch.setattr(Screen, "recorder", cuts)
     scene.draw(app.screen)
     assert not [c for c in cuts.cuts if c.startswith("Tlahuizcalpan")], cuts.cuts
+
+
+def test_an_overlay_over_a_waiting_part_is_painted(pygame_display):
+    """Played in the real window (which spreads an action's repaints), Mexica for two's
+    last scoring slid in over the side panel while the panel, changed by the action,
+    waited its turn: nothing was painted where the panel was, the overlay over it too,
+    and the overlay's lower part stood where it had been a frame before, its title
+    twice. A waiting part hidden under an opaque part holds back nothing there."""
+    surface = pygame.Surface((200, 100))
+
+    def parts(key: int) -> list[Part]:
+        return [Part("board", pygame.Rect(0, 0, 60, 100), key,
+                     lambda: surface.fill((key, 0, 0), surface.get_clip())),
+                Part("panel", pygame.Rect(150, 0, 50, 100), key,
+                     lambda: surface.fill((0, 0, key), surface.get_clip()), later=1),
+                Part("overlay", pygame.Rect(140, 0, 60, 100), key,
+                     lambda: surface.fill((10 * key, 200, 30), surface.get_clip()),
+                     opaque=pygame.Rect(140, 0, 60, 100))]
+
+    comp = Compositor()
+    assert comp.compose(surface, "g", parts(1), spread=True) is None  # the first: whole
+    # the board changes a third of the window (busy: the panel waits), the overlay too
+    assert comp.compose(surface, "g", parts(2), spread=True) is not None
+    assert surface.get_at((175, 50))[:3] == (20, 200, 30)  # the overlay, as it is now
+    assert surface.get_at((20, 50))[:3] == (2, 0, 0)
+    assert comp.owed == []  # nothing of the panel is seen while it waits

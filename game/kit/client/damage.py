@@ -201,7 +201,12 @@ class Compositor:
                 for part in waiting:  # shown as they were: damaged again next frame
                     self._last[part.place] = last.get(part.place,
                                                       (tuple(part.rect), _UNSEEN))
-                self.owed = [r for part in waiting for r in _bounds(part, last)]
+                # but where a part over it hides it: its old pixels are not seen there,
+                # and the part over it is painted (an overlay sliding in over the side
+                # panel left its own old pixels there while the panel under it waited)
+                over = {p.place: h for p, h in zip(parts, hidden, strict=True)}
+                self.owed = [piece for part in waiting for r in _bounds(part, last)
+                             for piece in around(r, over[part.place])]
                 # nothing is painted where a waiting part is (its old pixels stay whole):
                 # a panel's words are not worked out for the sliver of it a board's
                 # rectangle reaches into
