@@ -159,3 +159,26 @@ def test_a_refusal_goes_with_the_next_press_or_when_the_pointer_moves_on(stub_ui
     stub_ui.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=stub_ui.pixel(900, 500),
                                          rel=(0, 0), buttons=())], 1 / 60)
     assert not play.refusal
+
+
+def test_a_refusal_showing_is_said_anew_in_a_language_chosen_meanwhile(stub_ui):
+    """Played in the real window: a refusal showed, the group switched the language to
+    German in the pause menu's Settings, and back in the game the status line still
+    said the refusal in English until the next press. It is kept as the message."""
+    from game.i18n import language, set_language
+
+    g = mexica_turn()
+    play = start(stub_ui, g)
+    stub_ui.key(pygame.K_u)  # nothing to undo: refused
+    english = play.refusal
+    assert english and english in " ".join(stub_ui.texts())
+    before = language()
+    set_language("de")
+    try:
+        german = play.refusal
+        assert german and german != english
+        stub_ui.frames(1)
+        drawn = " ".join(stub_ui.texts())
+        assert german in drawn and english not in drawn
+    finally:
+        set_language(before)

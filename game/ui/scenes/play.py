@@ -38,6 +38,7 @@ from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
 from game.ui.resting import board_wake
 from game.ui.scenes.common import BaseScene, open_game_menu, replay_history, seat_colours
 from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.refusals import Refusing
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.services import AppServices
@@ -61,14 +62,12 @@ BASE_SHORTCUTS: tuple[tuple[Text, Text], ...] = (
 #: in a game with secrets: hold P (a controller's left trigger) to see one's own
 PEEK_SHORTCUT: tuple[tuple[Text, Text], ...] = ((_("P / LT", context="key"), _("Hold: peek")),)
 #: shown when the board view lists no shortcuts of its own
-#: logical px the pointer moves before a refusal about where it was is put away
-REFUSAL_MOVE = 48.0
 VIEW_SHORTCUTS: tuple[tuple[Text, Text], ...] = (
     (_("Tab", context="key"), _("Tool")), ("R", _("Rotate")), ("1-9", _("Choose")))
 AGAIN = _("do it again to confirm")  # how a move that gives something up is confirmed
 
 
-class PlayScene(BaseScene):
+class PlayScene(Refusing, BaseScene):
     has_board = True
     settles_heap = True
     #: where the board view draws and takes its input (a lesson keeps room for its card)
@@ -83,12 +82,8 @@ class PlayScene(BaseScene):
         self.view: BoardView
         self.log = ActionLog()
         self.banner = Banner()
-        #: why the last input was refused; shown until the next press, or until the
-        #: pointer moves on (a refusal about where the cursor was is stale once it left)
-        self.refusal = ""
-        #: where the pointer was when the refusal was shown
-        self._refused_at: tuple[float, float] | None = None
-        #: seconds since an input was last refused (the status line shakes a moment)
+        self.refusal = ""  # (:class:`~game.ui.scenes.refusals.Refusing`)
+        self._refused_at = None
         self.refused_t = fx.SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
         self.note: Text = ""
@@ -250,14 +245,6 @@ class PlayScene(BaseScene):
         self.view.on_events(action, events)
         self._after(action, events, before)
         return True
-
-    def refuse(self, why: Text) -> None:
-        """Show why an input is refused, with the error sound."""
-        assert self.app is not None
-        self.refused_t = 0.0
-        self.refusal = self.session.say(why)
-        self._refused_at = self.app.input.pointer
-        self.app.play_sound("refused")
 
     def _refuse(self, action: str, reason: str) -> None:
         self.view.refused(action, reason)
@@ -503,15 +490,6 @@ class PlayScene(BaseScene):
         if self.results_pending and self.app.stack.top is self and self.results_ready():
             self.done = True
             self.app.stack.replace("results", self.session)
-
-    def _forget_stale_refusal(self) -> None:
-        """A refusal is about where the pointer was: once it has moved well away, the
-        status line says again what the pointer is over."""
-        assert self.app is not None
-        was, now = self._refused_at, self.app.input.pointer
-        if self.refusal and was is not None and now is not None and \
-                abs(now[0] - was[0]) + abs(now[1] - was[1]) > REFUSAL_MOVE:
-            self.refusal = ""
 
     def results_ready(self) -> bool:
         """Whether the results may follow the end of the game now (a lesson first says
