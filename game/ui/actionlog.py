@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.core.facets import presentation
-from game.i18n import say
+from game.i18n import language, say
 from game.i18n.client import _
 from game.kit.client import theme
 from game.kit.client.art import frames
@@ -92,6 +92,8 @@ class ActionLog:
         self.prior: list[Entry] = []
         #: the session version the lines were built for
         self.version = -1
+        #: the language the lines were said in (a language chosen in Settings says them anew)
+        self.language = ""
         self._wrapped: dict[tuple[str, float], list[str]] = {}
         #: the lines of each entry shown, by the entry's identity (the entry is kept with
         #: them, so an id is never mistaken for a later entry's), for ``_drawn_for``
@@ -133,11 +135,11 @@ class ActionLog:
         return after - head
 
     def stale(self, session: Session) -> bool:
-        return self.version != session.version
+        return self.version != session.version or self.language != language()
 
     def rebuild(self, screen: Screen, session: Session, colours: list[Colour]) -> None:
         """Re-derive the lines from the session's history (after apply, undo, redo)."""
-        self.version = session.version
+        self.version, self.language = session.version, language()
         game = session.game
         lines: list[Line] = []
         earlier = len(game.log) - len(session.history) - len(self.prior)
@@ -147,7 +149,8 @@ class ActionLog:
                           theme.TEXT_DIM, True))
         if len(self._wrapped) > WRAP_CACHE:
             self._wrapped.clear()
-        drawn_for = (tuple(session.names), tuple(colours), screen.scale, self.area)
+        drawn_for = (tuple(session.names), tuple(colours), screen.scale, self.area,
+                     self.language)
         if drawn_for != self._drawn_for:
             self._entries, self._drawn_for = {}, drawn_for
         entries: dict[int, tuple[Entry, list[Line]]] = {}

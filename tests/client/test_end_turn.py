@@ -182,3 +182,22 @@ def test_a_refusal_showing_is_said_anew_in_a_language_chosen_meanwhile(stub_ui):
         assert german in drawn and english not in drawn
     finally:
         set_language(before)
+
+
+def test_the_action_log_is_said_anew_in_a_language_chosen_meanwhile(stub_ui):
+    """The log's lines are words said when the log was built: after the language was
+    switched in Settings they stayed in the old one until the next action."""
+    from game.i18n import language, set_language
+
+    g = mexica_turn()
+    play = start(stub_ui, g)
+    english = list(play.log.lines)
+    assert english
+    before = language()
+    set_language("de")
+    try:
+        stub_ui.frames(1)
+        assert play.log.lines != english  # the same actions, in German
+        assert len(play.log.lines) == len(english)
+    finally:
+        set_language(before)
