@@ -35,10 +35,10 @@ from game.ui.cues import GameSounds
 from game.ui.hints import Hinter, HintShow
 from game.ui.listview import ActionListView
 from game.ui.playersbar import draw_players_bar, turn_holder, wide_cards
+from game.ui.refusals import Refusing
 from game.ui.resting import board_wake
 from game.ui.scenes.common import BaseScene, open_game_menu, replay_history, seat_colours
 from game.ui.scenes.handoff import HandoffScene
-from game.ui.scenes.refusals import Refusing
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.seats import Reply, SeatDriver, Seats, Turn, pad_refusal
 from game.ui.services import AppServices
@@ -82,7 +82,7 @@ class PlayScene(Refusing, BaseScene):
         self.view: BoardView
         self.log = ActionLog()
         self.banner = Banner()
-        self.refusal = ""  # (:class:`~game.ui.scenes.refusals.Refusing`)
+        self.refusal = ""  # (:class:`~game.ui.refusals.Refusing`)
         self._refused_at = None
         self.refused_t = fx.SHAKE_TIME
         #: what the last undo or redo did, while the view has no status of its own
