@@ -218,21 +218,15 @@ def test_the_holdings_card_names_every_seat_or_none(make_app, monkeypatch, width
     only "Cy", whose name alone fitted, and left Ana, Ben and Dee to their marks, as if
     Cy were the only player there. Each row names its seat when every name fits whole,
     and none does otherwise (each row's colour and mark say whose it is)."""
+    from tests.client.test_market_view import all_text
     from variants.market.view import paint as vp
 
     app = make_app(size=(1280, 800))
     game = game_at(4, 40)
     names = ["Ana", "Ben", "Cy", "Dee"]
-    said: list[str] = []
-    draw_text = Screen.text
-
-    def record(self, text, *args, **kwargs):
-        said.append(str(text))
-        return draw_text(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(Screen, "text", record)
-    vp.paint_score(app.screen, (100.0, 100.0, width, 320.0), game.rules, game.state, names,
-                   [theme.player_colour("okabe-ito", i) for i in range(4)], ["circle"] * 4,
-                   [0, 0, 0, 0])
+    said = all_text(monkeypatch, lambda: vp.paint_score(
+        app.screen, (100.0, 100.0, width, 320.0), game.rules, game.state, names,
+        [theme.player_colour("okabe-ito", i) for i in range(4)], ["circle"] * 4,
+        [0, 0, 0, 0]))
     shown = [name for name in names if name in said]
     assert shown == (names if named else [])
