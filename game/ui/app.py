@@ -43,7 +43,7 @@ from game.ui.remote import RemoteLink
 from game.ui.saves import SaveStore
 from game.ui.services import AppServices
 from game.ui.session import Session
-from game.ui.shell import POLL, Scene, SceneStack, soonest
+from game.ui.shell import POLL, Scene, SceneStack, laid_out, soonest
 from game.ui.trace import Trace
 
 #: the longest step of time a frame takes (a slow frame does not make animations leap)
@@ -281,7 +281,8 @@ class App:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.screen.resize(_display())
                 continue
-            for intent in self.input.translate(event, self.screen.to_logical):
+            at = laid_out(self.screen, self.stack.top).to_logical  # (the top one's units)
+            for intent in self.input.translate(event, at):
                 self.dispatch(intent)
         top = self.stack.top
         if top is not None:

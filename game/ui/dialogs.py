@@ -90,7 +90,7 @@ class Confirm(MenuDialog):
         self._no()
 
     def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 170))
+        screen.box(*screen.whole(), (0, 0, 0, 170))
         grow = ease_out(self.t / 0.25)
         h = 480 * (0.85 + 0.15 * grow)
         frames.panel(screen, 460, 540 - h * 0.55, 1000, h, theme.ACCENT, radius=24, width=5)

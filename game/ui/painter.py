@@ -24,6 +24,7 @@ from game.kit.client.layers import Snapshot
 from game.kit.client.layout import LOG_AREA
 from game.kit.client.screen import Screen
 from game.kit.client.text import fit_lines
+from game.ui.shell import laid_out
 from game.ui.widgets import FOOTER_Y
 
 if TYPE_CHECKING:
@@ -71,11 +72,12 @@ class Painter:
         """Paint the whole frame, every scene's ``draw`` unclipped (what a frame painted
         in parts must equal)."""
         scenes = self.app.stack.visible()
+        screen = self.app.screen
         if not scenes or not scenes[0].backdrop:
-            scenery.wall(self.app.screen, [r for scene in scenes
-                                       for r in scene.opaque_rects(self.app.screen)])
+            scenery.wall(screen, [r for scene in scenes
+                                  for r in scene.opaque_rects(laid_out(screen, scene))])
         for scene in scenes:
-            scene.draw(self.app.screen)
+            scene.draw(laid_out(screen, scene))
         toasts = self._toast_area()
         if toasts is not None:
             self._draw_toasts(toasts)
@@ -89,11 +91,12 @@ class Painter:
         window = screen.surface.get_rect()
         out: list[Part] = []
         if not scenes[0].backdrop:
-            opaque = [r for scene in scenes for r in scene.opaque_rects(screen)]
+            opaque = [r for scene in scenes
+                      for r in scene.opaque_rects(laid_out(screen, scene))]
             out.append(Part("wall", window, tuple(map(tuple, opaque)),
                             lambda: scenery.wall(screen, opaque)))
         for scene in scenes:
-            parts = scene.parts(screen)
+            parts = scene.parts(laid_out(screen, scene))
             if parts is None:
                 return None
             serial = self._serials.get(scene)
@@ -125,8 +128,9 @@ class Painter:
         if top is not None and top.is_menu:
             return None
         on_board = any(scene.has_board for scene in self.app.stack.visible())
-        return (LOG_AREA[0], LOG_AREA[1] + LOG_AREA[3], LOG_AREA[2], 6) if on_board else \
-            (360.0, FOOTER_Y - 8.0, 1200.0, 3)
+        lower = self.app.screen.extra  # (the log and the bar stand lower on a taller canvas)
+        return (LOG_AREA[0], LOG_AREA[1] + LOG_AREA[3] + lower, LOG_AREA[2], 6) if on_board \
+            else (360.0, FOOTER_Y - 8.0 + lower, 1200.0, 3)
 
     def _draw_toasts(self, area: tuple[float, float, float, int]) -> None:
         bottom = area[1]

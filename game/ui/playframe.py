@@ -144,7 +144,7 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
         *panel_parts(scene, screen, where.panel, where.panel_rect),
         # the status with the shortcut bar (a status needing two lines takes the bar's
         # room, and the bar is painted only when it does not), and the status's words
-        *status_parts(scene, screen, status, shown),
+        *status_parts(scene, screen.foot(), status, shown),  # (on the bottom edge)
     ]
     if scene.banner.active and scene.app is not None and scene.app.stack.top is scene:
         area = scene.banner_area()
@@ -377,6 +377,7 @@ def paint_status_and_footer(scene: PlayScene, screen: Screen) -> None:
     """The status line as :func:`status_part` says now, its stone and the shortcut bar
     (:func:`paint_status_frame`), then its words: what :func:`status_parts` paint."""
     status = status_part(scene)
+    screen = screen.foot()  # (the status line stands on the bottom edge with the bar)
     look = look_of(screen, status)
     paint_status_frame(scene, screen, status, look, scene.shortcuts)
     paint_status_words(screen, status, look)

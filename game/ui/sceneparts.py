@@ -56,9 +56,10 @@ def footer(screen: Screen, shortcuts: tuple[tuple[Text, Text], ...]) -> Part:
         said = _SAID[known] = tuple((say(k), say(v)) for k, v in shortcuts)
     # its bar is opaque below its gold edge: the lake and the frieze moving above it, and
     # a play screen's own bar under an overlay's, are not painted there
-    return Part("footer", screen.rect(0, FOOTER_Y - 4, 1920, 1084 - FOOTER_Y),
+    foot = screen.foot()  # (draw_footer's: the bar stands on the bottom edge)
+    return Part("footer", foot.rect(0, FOOTER_Y - 4, 1920, 1084 - FOOTER_Y),
                 (said, shown_pad()), partial(draw_footer, screen, shortcuts),
-                opaque=screen.rect(0, FOOTER_Y + 2, 1920, FOOTER_H - 2))
+                opaque=foot.rect(0, FOOTER_Y + 2, 1920, FOOTER_H - 2))
 
 
 def paint_all(parts: list[Part]) -> None:

@@ -60,7 +60,7 @@ class ChoiceScene(MenuDialog):
         action()
 
     def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 215))  # the screen behind steps back
+        screen.box(*screen.whole(), (0, 0, 0, 215))  # the screen behind steps back
         top = self.menu.y - 130
         height = self.menu.height + 170
         screen.box(540, top, 840, height, theme.PANEL, radius=24)

@@ -132,6 +132,12 @@ def make_scene(name: SceneName, *args: Any) -> Scene:
     return scene
 
 
+def laid_out(screen: Screen, scene: Scene | None) -> Screen:
+    """The screen ``scene`` draws on and reads the pointer through: the window's own for
+    a tall scene, else its 1080 units in the middle (:meth:`Screen.band`)."""
+    return screen if scene is None or scene.tall else screen.band()
+
+
 class Scene:
     #: the scene paints the whole canvas itself (the menus' dusk), so the app does not
     #: lay its basalt wall under it first
@@ -146,6 +152,10 @@ class Scene:
     #: the app settles the heap once so the collector's full passes stay out of them
     #: (``game.kit.client.heap``)
     settles_heap = False
+    #: laid out for the whole canvas, however tall the window makes it (a game's board
+    #: and column grow into a 16:10 screen); else for 1080 units in its middle, the rest
+    #: reached through ``Screen.top`` and ``bottom`` (see :func:`laid_out`)
+    tall = False
     #: shown in the footer: (key, what it does)
     shortcuts: tuple[tuple[Text, Text], ...] = ()
 

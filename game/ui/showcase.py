@@ -29,6 +29,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.sessions import make_session
+from game.ui.shell import laid_out
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -66,8 +67,8 @@ def pad_button(app: App, button: int, instance_id: int = 0) -> None:
 
 
 def hover(app: App, x: float, y: float) -> None:
-    """Move the mouse to logical (x, y)."""
-    pos = app.screen.px(x, y)
+    """Move the mouse to the top scene's logical (x, y)."""
+    pos = laid_out(app.screen, app.stack.top).px(x, y)
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=())])
 
 

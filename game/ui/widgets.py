@@ -76,6 +76,7 @@ def draw_footer(screen: Screen,
                    if family else ()) for key, meaning in shortcuts)  # in today's words
     if any(caps for _key, _meaning, caps in shown):  # what the pad in hand can do
         shown = tuple(entry for entry in shown if entry[2])
+    screen = screen.foot()  # on the bottom edge, however tall the window
     _FOOTERS.at(shown).draw(screen, (0, FOOTER_Y, 1920, FOOTER_H), shown,
               lambda s: _paint_footer(s, shown))
     screen.line((0, FOOTER_Y), (1920, FOOTER_Y), theme.ACCENT, 3)

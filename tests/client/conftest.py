@@ -16,9 +16,9 @@ import pytest  # noqa: E402
 
 from game.i18n import say  # noqa: E402
 from game.kit.client.boardview import BoardView  # noqa: E402
-from game.kit.client.layers import Snapshot  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
+from game.ui.shell import laid_out  # noqa: E402
 
 DT = 1 / 60
 
@@ -27,21 +27,11 @@ DT = 1 / 60
 def every_text_drawn(ui) -> Iterator[list[str]]:
     """Every string drawn while the block runs, frame after frame, as the player sees it
     (status line, banners, toasts, panels, log, scoring overlays, results)."""
-    screen = ui.app.screen
+    from tests.client.drawn_texts import text_hook
+
     seen: list[str] = []
-    draw_text = screen.text
-
-    def record(text, *args, **kwargs):
-        seen.append(say(text))  # a message as the reader sees it
-        return draw_text(text, *args, **kwargs)
-
-    screen.text = record
-    Snapshot.paint_always = True  # a kept panel's words are drawn again, to be seen
-    try:
+    with text_hook(ui.app, lambda text, _rect: seen.append(say(text))):  # as read
         yield seen
-    finally:
-        del screen.text
-        Snapshot.paint_always = False
 
 
 @contextlib.contextmanager
@@ -94,7 +84,9 @@ class Driver:
                 pygame.event.Event(pygame.TEXTINPUT, text=ch)], DT)
 
     def pixel(self, x: float, y: float) -> tuple[int, int]:
-        return self.app.screen.px(x, y)
+        """Window pixels of the top scene's logical (x, y) (a menu's are its 1080 units
+        in the middle of a 16:10 window, ``Screen.band``)."""
+        return laid_out(self.app.screen, self.app.stack.top).px(x, y)
 
     def click(self, x: float, y: float, button: int = 1) -> None:
         """Click at logical (x, y); the event carries window pixels."""

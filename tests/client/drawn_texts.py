@@ -8,31 +8,57 @@ from contextlib import contextmanager
 
 from game.i18n import say
 from game.kit.client.layers import Snapshot
+from game.ui.shell import laid_out
 
 Rect = tuple[float, float, float, float]
 
 
+def window_screens(app) -> list:
+    """The window's screens a scene may draw on: its own, its 1080-unit middle (a menu's,
+    ``Screen.band``) and their feet (the shortcut bar's, ``Screen.foot``): one and the
+    same at 16:9, four on a 16:10 window."""
+    out = []
+    for screen in (app.screen, app.screen.band()):
+        for one in (screen, screen.foot()):
+            if all(one is not other for other in out):
+                out.append(one)
+    return out
+
+
 @contextmanager
-def recording(app) -> Iterator[list[tuple[str, Rect]]]:
-    """Every (text, logical rectangle) drawn on the window while the block runs (kept
-    parts are painted again, so their words are seen too)."""
-    screen = app.screen
-    seen: list[tuple[str, Rect]] = []
-    draw_text = screen.text
-
-    def record(text, *args, **kwargs):
-        r = draw_text(text, *args, **kwargs)
-        x, y = screen.to_logical(r.topleft)
-        seen.append((say(text), (x, y, r.width / screen.scale, r.height / screen.scale)))
-        return r
-
-    screen.text = record
+def text_hook(app, seen_text) -> Iterator[None]:
+    """Calls ``seen_text(text, pixel_rect)`` for each line drawn on the window while the
+    block runs, whichever of its screens draws it (kept parts are painted again, so
+    their words are seen too)."""
+    screens = window_screens(app)
+    for screen in screens:
+        def record(text, *args, _draw=screen.text, **kwargs):
+            r = _draw(text, *args, **kwargs)
+            seen_text(text, r)
+            return r
+        screen.text = record
     Snapshot.paint_always = True
     try:
-        yield seen
+        yield
     finally:
-        del screen.text
+        for screen in screens:
+            del screen.text
         Snapshot.paint_always = False
+
+
+@contextmanager
+def recording(app) -> Iterator[list[tuple[str, Rect]]]:
+    """Every (text, logical rectangle) drawn on the window while the block runs, in the
+    units of the scene on top (``game.ui.shell.laid_out``)."""
+    screen = laid_out(app.screen, app.stack.top)
+    seen: list[tuple[str, Rect]] = []
+
+    def record(text, r):
+        x, y = screen.to_logical(r.topleft)
+        seen.append((say(text), (x, y, r.width / screen.scale, r.height / screen.scale)))
+
+    with text_hook(app, record):
+        yield seen
 
 
 def texts_drawn(app) -> list[tuple[str, Rect]]:

@@ -30,6 +30,7 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.scoring import ScoringScene
 from tests.client.conftest import Driver
+from tests.client.drawn_texts import texts_drawn
 from tests.client.test_scenes import game_until, start_play
 from variants.aztlan.view import preview as view_plan
 from variants.market.view.layout import make_layout
@@ -52,25 +53,9 @@ def inside(a, b) -> bool:
 
 
 def drawn(ui: Driver) -> dict[str, tuple[float, float, float, float]]:
-    """Each text of one frame with the logical rectangle it was drawn in."""
-    screen = ui.app.screen
-    seen: dict[str, tuple[float, float, float, float]] = {}
-    draw_text = screen.text
-
-    def record(text, *args, **kwargs):
-        r = draw_text(text, *args, **kwargs)
-        x, y = screen.to_logical(r.topleft)
-        seen[say(text)] = (x, y, r.width / screen.scale, r.height / screen.scale)
-        return r
-
-    screen.text = record
-    Snapshot.paint_always = True  # kept parts' words too
-    try:
-        ui.app.draw()
-    finally:
-        del screen.text
-        Snapshot.paint_always = False
-    return seen
+    """Each text of one frame with the logical rectangle it was drawn in (the top
+    scene's units)."""
+    return {text: rect for text, rect in texts_drawn(ui.app)}
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from game.kit.client import theme
 from game.kit.client.aid import pages_of
 from game.kit.client.screen import Screen
 from game.ui.scenes.help import HelpScene, controls_page
+from game.ui.shell import laid_out
 
 from .conftest import Driver, StubView
 
@@ -130,9 +131,10 @@ def overlaps(texts: list[tuple[str, float, pygame.Rect]]) -> list[tuple[str, str
 def page_problems(ui: Driver, scene: HelpScene, page: int) -> list[str]:
     scene.go(page)
     with seen_texts(ui.app) as seen:
-        scene.draw(ui.app.screen)  # the aid alone, not the screen under it
+        scene.draw(laid_out(ui.app.screen, scene))  # the aid alone, not the screen under it
     small = [w for w, size, _ in seen.texts if size < theme.FONT_SMALL]
-    panel = ui.app.screen.rect(40, 22, 1840, 984).union(ui.app.screen.rect(0, 1016, 1920, 64))
+    screen = laid_out(ui.app.screen, scene)  # (its 1080 units, the bar on the bottom edge)
+    panel = screen.rect(40, 22, 1840, 984).union(screen.foot().rect(0, 1016, 1920, 64))
     outside = [w for w, _, r in seen.texts if r.w and not panel.contains(r)]
     where = f"page {page + 1} '{scene.pages[page].title}'"
     return ([f"{where}: below the floor: {w}" for w in small]

@@ -15,6 +15,7 @@ from game.i18n import say
 from game.kit.client.layers import Snapshot
 from game.kit.client.screen import Screen
 from game.ui.scenes.help import HelpScene
+from game.ui.shell import laid_out
 
 from .conftest import Driver
 from .test_help import MAIN, page_problems
@@ -67,7 +68,7 @@ def clipped(ui: Driver, scene: HelpScene) -> list[str]:
     Screen.text = text  # type: ignore[method-assign]
     Snapshot.paint_always = True  # the page is painted, not its kept pixels blitted
     try:
-        scene.draw(ui.app.screen)
+        scene.draw(laid_out(ui.app.screen, scene))
     finally:
         Screen.text = draw  # type: ignore[method-assign]
         Snapshot.paint_always = False

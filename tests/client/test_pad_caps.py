@@ -19,6 +19,7 @@ from game.ui.input import pad_family, shown_pad
 from game.ui.scenes.help import CONTROLS, HelpScene
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.title import TitleScene
+from game.ui.shell import laid_out
 from game.ui.widgets import FOOTER_Y, INK
 
 from .conftest import Driver
@@ -77,7 +78,7 @@ def cap_left_of(ui: Driver, rect: tuple[float, float, float, float]) -> tuple[fl
 def ink_at(ui: Driver, x: float, y: float) -> bool:
     """Whether the window shows the caps' dark ink at logical (x, y) (within a pixel)."""
     surface = ui.app.screen.surface
-    px, py = ui.app.screen.px(x, y)
+    px, py = laid_out(ui.app.screen, ui.top).px(x, y)  # (the top scene's units)
     return any(tuple(surface.get_at((px + dx, py + dy)))[:3] == INK
                for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 

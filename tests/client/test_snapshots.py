@@ -283,10 +283,13 @@ HANDHELD = (1280, 800)
     ("mexica", 4, "late-mexica-1280x800"), ("mexica-2p-neutral", 2, "late-mexica-2p-1280x800"),
     ("aztlan", 4, "late-aztlan-1280x800"), ("tlatelolco-market", 4, "late-market-1280x800")])
 def test_late_board_on_a_handheld_snapshot(make_app, tmp_path, variant, players, name):
-    """Each game's board late in a game on a handheld's 16:10 screen: the 1920x1080 canvas
-    across the whole width, the board, the panels and the footer within the window."""
+    """Each game's board late in a game on a handheld's 16:10 screen: a 1920x1200 canvas
+    across the whole window (no bands of wall above and below), the board and the log
+    reaching 120 units lower than at 16:9, the status line and the footer on the bottom
+    edge."""
     app = make_app(size=HANDHELD, fullscreen=False)
     play, _following = showcase.late_game(app, variant, players)
     assert app.stack.top is play and app.screen.surface.get_size() == HANDHELD
     assert app.screen.scale == pytest.approx(HANDHELD[0] / 1920)
+    assert app.screen.height == 1200 and app.screen.oy == 0
     check(app.screen.surface, name, tmp_path)

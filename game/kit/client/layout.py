@@ -8,6 +8,11 @@ bottom), so the numbers live here once and both import them.
 The board is the star: it has the whole height above the status line, because every
 board is bound by its height on a 16:9 screen; what a player reads beside it (whose turn,
 the scores) stands in the column at the right, one card per seat.
+
+The numbers are the 1920x1080 canvas's. A taller window (16:10, a Steam Deck's) has a
+taller canvas (``Screen.extra`` more units): the board and the log reach that much lower
+(:func:`taller`, ``log_area``'s ``extra``), and the status line and the shortcut bar stand
+on the bottom edge (``Screen.foot``), so nothing is letterboxed.
 """
 
 from __future__ import annotations
@@ -94,8 +99,18 @@ def panel_area(players: int, fact_lines: int = 0, wide: bool = False) -> Area:
     return (x, top, w, bottom - top)
 
 
-def log_area(players: int, fact_lines: int = 0, wide: bool = False) -> Area:
-    """The action log under the panel, down to the status line."""
+def log_area(players: int, fact_lines: int = 0, wide: bool = False,
+             extra: float = 0.0) -> Area:
+    """The action log under the panel, down to the status line; on a canvas ``extra``
+    units taller than 1080 (``Screen.extra``: a 16:10 screen) the log takes them, as
+    lines of the game's story, while the cards and the panel keep their places."""
     x, py, w, ph = panel_area(players, fact_lines, wide)
     top = py + ph + COLUMN_GAP
-    return (x, top, w, LOG_BOTTOM - top)
+    return (x, top, w, LOG_BOTTOM + extra - top)
+
+
+def taller(area: Area, extra: float) -> Area:
+    """``area`` reaching ``extra`` units lower: a board on a canvas that much taller
+    than 1080 (its status line and the shortcut bar stand that much lower)."""
+    x, y, w, h = area
+    return (x, y, w, h + extra)

@@ -133,6 +133,19 @@ def _fonts_usable() -> None:
 MAX_LATE = 3
 
 
+def canvas(size: tuple[int, int]) -> tuple[float, float, float, int]:
+    """The logical canvas on a window of ``size`` pixels: its scale, the pixel offsets
+    of logical (0, 0) and its height in logical units. 1920 units wide (a wider window
+    shows the wall at the sides) and 1080 high, or up to :data:`theme.TALLEST` on a
+    taller window (the Steam Deck's 1280x800 is 1920x1200 of them): a handheld's screen
+    is used to its edges, not shown a 16:9 picture between two bands of wall."""
+    w, h = size
+    lw, lh = theme.LOGICAL_SIZE
+    scale = min(w / lw, h / lh)
+    height = max(lh, min(theme.TALLEST, math.floor(h / scale + 1e-6)))
+    return scale, (w - lw * scale) / 2, (h - height * scale) / 2, height
+
+
 class Screen:
     """A surface drawn in logical units (the 1920x1080 canvas), scaled to the window: every
     drawing of the client and the views goes through one, so sizes read the same on any
@@ -169,10 +182,20 @@ class Screen:
         w, h = surface.get_size()
         if surface is pygame.display.get_surface():  # the window: the budgets follow it
             fit_to_window((w, h))
-        lw, lh = theme.LOGICAL_SIZE
-        self.scale = min(w / lw, h / lh)
-        self.ox = (w - lw * self.scale) / 2
-        self.oy = (h - lh * self.scale) / 2
+        self.scale, self.ox, self.oy, self.height = canvas((w, h))
+        #: where the canvas's top and bottom edges are in this screen's units: a screen
+        #: laid out for 1080 units (:meth:`band`) reaches above 0 and below 1080 on a
+        #: taller window, to paint its ground and footer to the edges
+        self.top, self.bottom = 0.0, float(self.height)
+        #: where this screen's logical (0, 0) is on the window (a layer's screen draws
+        #: in its window screen's units, at its own offset)
+        self.origin = (self.ox, self.oy)
+        #: the screen whose frame budget (``repaints_left``, ``pending``) this one spends
+        self.frame: Screen = self
+        #: the band and foot screens (:meth:`band`, :meth:`foot`), with the surface and
+        #: offsets they were made for
+        self._band: tuple[tuple[pygame.Surface, float, float], Screen] | None = None
+        self._foot: tuple[tuple[pygame.Surface, float, float], Screen] | None = None
         self._fit_cache.clear()
 
     def derived(self, surface: pygame.Surface, ox: float, oy: float) -> Screen:
@@ -182,8 +205,56 @@ class Screen:
         the target."""
         out = Screen(surface)
         out.scale, out.ox, out.oy = self.scale, ox, oy
+        out.height, out.top, out.bottom = self.height, self.top, self.bottom
+        out.origin = self.origin
         out._fit_cache = self._fit_cache
         return out
+
+    @property
+    def extra(self) -> int:
+        """Logical units of height beyond 1080 that a screen laid out for the whole
+        canvas has (120 on a 16:10 window such as a Steam Deck's, else 0)."""
+        return self.height - theme.LOGICAL_SIZE[1]
+
+    def band(self) -> Screen:
+        """This window as a screen laid out for 1080 units: the canvas's middle, with
+        half of any extra height above it and half below (``top`` and ``bottom`` reach
+        them). What is laid out around a centre (a menu, a dialog) is drawn on it; what
+        fills the whole height (a game's board and column) on the screen itself. The
+        same screen at 16:9."""
+        if not self.extra:
+            return self
+        made = (self.surface, self.ox, self.oy)  # (a shake moves ox for a moment)
+        if self._band is None or self._band[0] != made:
+            half = self.extra / 2
+            band = self.derived(self.surface, self.ox, self.oy + half * self.scale)
+            band.height = theme.LOGICAL_SIZE[1]
+            band.origin = (self.origin[0], self.origin[1] + half * self.scale)
+            band.frame = self  # one frame's repaint budget, whichever screen spends it
+            band.top, band.bottom = self.top - half, self.bottom - half
+            self._band = (made, band)
+        return self._band[1]
+
+    def foot(self) -> Screen:
+        """This screen moved down so that its 1080 is the canvas's bottom: what stands on
+        the bottom edge (the shortcut bar, a game's status line) is laid out for 1080
+        units and drawn on it, on any window. Itself when the two are one."""
+        drop = self.bottom - theme.LOGICAL_SIZE[1]
+        if not drop:
+            return self
+        made = (self.surface, self.ox, self.oy)
+        if self._foot is None or self._foot[0] != made:
+            foot = self.derived(self.surface, self.ox, self.oy + drop * self.scale)
+            foot.height = theme.LOGICAL_SIZE[1]
+            foot.origin = (self.origin[0], self.origin[1] + drop * self.scale)
+            foot.frame = self.frame
+            foot.top, foot.bottom = self.top - drop, self.bottom - drop
+            self._foot = (made, foot)
+        return self._foot[1]
+
+    def whole(self) -> tuple[float, float, float, float]:
+        """The whole canvas in this screen's units: what a veil over everything covers."""
+        return (0.0, self.top, float(theme.LOGICAL_SIZE[0]), self.bottom - self.top)
 
     # -- repaint budget -------------------------------------------------------------------
     def may_repaint(self, late: int) -> bool:
@@ -192,32 +263,35 @@ class Screen:
         anyway). An action changes the board, the side panel, the tracks and a seat's
         facts at once: painted in one frame they make it twice as long as the others,
         spread over the next few frames (tens of milliseconds, too short to see) none is."""
-        if self.repaints_left is None:
+        frame = self.frame
+        if frame.repaints_left is None:
             return True
-        if self.repaints_left > 0 or late >= MAX_LATE:
-            self.repaints_left -= 1
+        if frame.repaints_left > 0 or late >= MAX_LATE:
+            frame.repaints_left -= 1
             return True
-        self.deferred += 1
+        frame.deferred += 1
         return False
 
     def spend_repaint(self) -> None:
         """A repaint that could not wait (the board after an action) uses the frame's."""
-        if self.repaints_left is not None:
-            self.repaints_left -= 1
+        frame = self.frame
+        if frame.repaints_left is not None:
+            frame.repaints_left -= 1
 
     def promise_repaint(self) -> None:
         """A repaint the next frame must make whatever its budget (a seat's secrets left
         bare for this frame): the next frame starts with that much less, so the parts
         that can wait do not pile onto it."""
-        if self.repaints_left is not None:
-            self.promised += 1
-            self.deferred += 1
+        frame = self.frame
+        if frame.repaints_left is not None:
+            frame.promised += 1
+            frame.deferred += 1
 
     def redraw_next(self, rect: pygame.Rect) -> None:
         """Draw ``rect`` (pixels of this screen) again next frame: a kept part showed old
         pixels there, and a frame drawing only what changed
         (:mod:`game.kit.client.damage`) would not know that it owes its repaint."""
-        self.pending.append(rect.copy())
+        self.frame.pending.append(rect.copy())
 
     def start_frame(self, repaints: int | None) -> None:
         """A new frame with ``repaints`` kept parts to repaint (None: all), less those

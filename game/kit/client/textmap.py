@@ -102,8 +102,7 @@ class TextMap:
         where = rect
         if screen.surface is not self.window:
             x, y = screen.to_logical(rect.topleft)
-            px = _window_px(self.window, x, y)
-            where = pygame.Rect(px, rect.size)
+            where = pygame.Rect(_window_px(screen, x, y), rect.size)
         ink = surface.get_bounding_rect(min_alpha=128)
         if not ink.w or not ink.h:
             return
@@ -130,7 +129,7 @@ class TextMap:
         where = rect
         if screen.surface is not self.window:
             x, y = screen.to_logical(rect.topleft)
-            where = pygame.Rect(_window_px(self.window, x, y), rect.size)
+            where = pygame.Rect(_window_px(screen, x, y), rect.size)
         for key, placed in list(self.texts.items()):
             if where.contains(placed.ink):
                 self._forget(key)
@@ -180,13 +179,11 @@ class TextMap:
         return [p for p in seen if id(p) not in stale]
 
 
-def _window_px(window: pygame.Surface, x: float, y: float) -> tuple[int, int]:
-    """Window pixels of logical (x, y): a derived screen shares the window's scale, and
-    the window's own screen puts logical (0, 0) at its letterbox offset."""
-    lw, lh = theme.LOGICAL_SIZE
-    w, h = window.get_size()
-    scale = min(w / lw, h / lh)
-    return round((w - lw * scale) / 2 + x * scale), round((h - lh * scale) / 2 + y * scale)
+def _window_px(screen: Screen, x: float, y: float) -> tuple[int, int]:
+    """Window pixels of ``screen``'s logical (x, y): a derived screen (a layer) shares
+    its window screen's scale and logical units, whose (0, 0) is at ``origin``."""
+    ox, oy = screen.origin
+    return round(ox + x * screen.scale), round(oy + y * screen.scale)
 
 
 def _seen_share(window: pygame.Surface, bounds: pygame.Rect, placed: Placed) -> float:

@@ -7,6 +7,9 @@ a shape mark, so no one depends on colour alone.
 from __future__ import annotations
 
 LOGICAL_SIZE = (1920, 1080)
+#: the tallest canvas in logical units (16:10, a Steam Deck's 1280x800): a taller window
+#: shows the wall above and below it
+TALLEST = 1200
 
 BG = (18, 24, 38)
 PANEL = (30, 40, 62)

@@ -278,7 +278,7 @@ class HelpScene(BaseScene):
         return prev, nxt, dots
 
     def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 200))
+        screen.box(*screen.whole(), (0, 0, 0, 200))
         grow = ease_out(self.t / 0.25)
         dy = (1 - grow) * 60
         x, y, w, h = PANEL

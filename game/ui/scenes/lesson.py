@@ -115,7 +115,7 @@ class ScriptedSeat(ComputerSeat):
 
 
 class LessonScene(PlayScene):
-    board_area = LESSON_BOARD
+    board_1080 = LESSON_BOARD
 
     def __init__(self, session: Session, lesson: Lesson, store: LessonStore,
                  where: Position | None = None) -> None:
@@ -354,6 +354,7 @@ class LessonScene(PlayScene):
         self._draw_card(screen)
 
     def _draw_card(self, screen: Screen) -> None:
+        screen = screen.foot()  # over the status line, however tall the board grows
         x, y, w, h = CARD
         step = self.step
         screen.box(x, y, w, h, theme.PANEL, radius=16)

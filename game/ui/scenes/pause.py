@@ -108,7 +108,7 @@ class PauseScene(MenuScene):
                 _("Invite phones")
 
     def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+        screen.box(*screen.whole(), (0, 0, 0, 180))
         # the menu stands on its own stone: no word of the game reads through it
         bottom = self.menu.y + self.menu.height + 40
         frames.panel(screen, 600, 24, 720, bottom - 24, theme.ACCENT, radius=24, width=5)
@@ -194,7 +194,7 @@ class SaveScene(TypingScene):
         self.app.stack.pop()
 
     def draw(self, screen: Screen) -> None:
-        screen.box(0, 0, 1920, 1080, (0, 0, 0, 180))
+        screen.box(*screen.whole(), (0, 0, 0, 180))
         frames.panel(screen, 360, 300, 1200, 420, theme.ACCENT, radius=24, width=5)
         screen.text(_("Save game"), 960, 360, theme.FONT_LARGE, theme.ACCENT, "center")
         screen.text(_("Name of the save:"), 420, 420, theme.FONT_BODY, theme.TEXT_DIM)

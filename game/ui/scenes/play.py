@@ -26,7 +26,7 @@ from game.i18n.client import _
 from game.i18n.message import reason
 from game.kit.client import fx
 from game.kit.client.boardview import Area, BoardView
-from game.kit.client.layout import BOARD_AREA, log_area, panel_area, seats_area
+from game.kit.client.layout import BOARD_AREA, log_area, panel_area, seats_area, taller
 from game.kit.client.messages import one_line
 from game.kit.client.text import inside
 from game.ui import playframe
@@ -70,8 +70,10 @@ AGAIN = _("do it again to confirm")  # how a move that gives something up is con
 class PlayScene(Refusing, BaseScene):
     has_board = True
     settles_heap = True
-    #: where the board view draws and takes its input (a lesson keeps room for its card)
-    board_area: Area = BOARD_AREA
+    tall = True  # the board and the log grow into a 16:10 screen
+    #: where the board view draws and takes its input on the 1080 canvas (a lesson keeps
+    #: room for its card)
+    board_1080: Area = BOARD_AREA
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -105,6 +107,16 @@ class PlayScene(Refusing, BaseScene):
         self.wide = False
 
     # -- helpers ---------------------------------------------------------------------
+    @property
+    def extra(self) -> float:
+        """Logical units the window's canvas has beyond 1080 (``Screen.extra``)."""
+        return self.app.screen.extra if self.app is not None else 0.0
+
+    @property
+    def board_area(self) -> Area:
+        """Where the board view draws and takes its input: as tall as the canvas allows."""
+        return taller(self.board_1080, self.extra)
+
     @property
     def game(self) -> Game:
         return self.session.game
@@ -219,7 +231,7 @@ class PlayScene(Refusing, BaseScene):
         a phone takes a seat), and give the log what the cards and the panel leave."""
         assert self.app is not None
         self.wide = wide_cards(self.app.screen, self.session.names, self.game.players)
-        area = log_area(self.game.players, self.view.seat_fact_lines, self.wide)
+        area = log_area(self.game.players, self.view.seat_fact_lines, self.wide, self.extra)
         if area != self.log.area:
             self.log.area = area
             self._rebuild_log()

@@ -18,7 +18,15 @@ from game.i18n.message import reason
 from game.kit.client import theme
 from game.kit.client.art import frames
 from game.kit.client.boardview import BoardView
-from game.kit.client.layout import BOARD_AREA, LOG_AREA, STATUS_AREA, Area, log_area, panel_area
+from game.kit.client.layout import (
+    BOARD_AREA,
+    LOG_AREA,
+    STATUS_AREA,
+    Area,
+    log_area,
+    panel_area,
+    taller,
+)
 from game.kit.client.messages import one_line
 from game.kit.client.text import draw_panel, fit
 from game.ui.actionlog import entry_head, wrap_text
@@ -59,6 +67,7 @@ def fresh_game(saved: Game) -> tuple[Game, str]:
 
 class ReplayScene(BaseScene):
     has_board = True
+    tall = True  # the board and the notes grow into a 16:10 screen, as in play
     shortcuts = ((_("Left/Right", context="key"), _("Step")),
                  (_("PgUp", context="key"), _("Start")), (_("PgDn", context="key"), _("End")),
                  (_("Enter", context="key"), _("Autoplay")),
@@ -165,7 +174,7 @@ class ReplayScene(BaseScene):
         elif kind == "help":
             self.app.stack.push("help", self.saved)
         elif kind in ("point", "scroll") and self.view is not None:
-            self.view.handle(intent, BOARD_AREA)  # hover only; actions are ignored
+            self.view.handle(intent, self.board_area)  # hover only; actions are ignored
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -180,26 +189,32 @@ class ReplayScene(BaseScene):
                     self.autoplay = False
 
     # -- drawing ---------------------------------------------------------------------
+    @property
+    def board_area(self) -> Area:
+        """The board as tall as the canvas allows (as in play)."""
+        return taller(BOARD_AREA, self.app.screen.extra if self.app is not None else 0.0)
+
     def draw(self, screen: Screen) -> None:
         assert self.app is not None and self.session is not None
         game = self.session.game
+        board = self.board_area
         colours = seat_colours(self.app, self.session, game.players)
         wide = wide_cards(screen, self.names, game.players)
         draw_players_bar(screen, game, self.names, colours, self.t,
                          marks=self.session.marks if self.session else None, view=self.view,
                          wide=wide)
         if self.view is not None:
-            self.view.draw(screen, BOARD_AREA)
+            self.view.draw(screen, board)
             self.view.draw_panel(screen, panel_area(game.players, self.view.seat_fact_lines,
                                                     wide))
         else:
-            draw_panel(screen, *BOARD_AREA)
+            draw_panel(screen, *board)
             screen.text(_("No board view: the log and scores still replay"),
-                        BOARD_AREA[0] + BOARD_AREA[2] / 2, BOARD_AREA[1] + BOARD_AREA[3] / 2,
+                        board[0] + board[2] / 2, board[1] + board[3] / 2,
                         theme.FONT_BODY, theme.TEXT_DIM, "center")
         facts = self.view.seat_fact_lines if self.view is not None else 0
-        self._draw_info(screen, log_area(game.players, facts, wide))
-        self._draw_progress(screen)
+        self._draw_info(screen, log_area(game.players, facts, wide, screen.extra))
+        self._draw_progress(screen.foot())
         draw_footer(screen, self.shortcuts)
 
     def _draw_info(self, screen: Screen, area: Area = INFO_AREA) -> None:

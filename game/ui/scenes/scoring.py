@@ -43,8 +43,16 @@ STEP_SECONDS = 1.2
 COUNT_SECONDS = 0.8
 #: the overlay covers the game screen's right column (its totals stand for the seat cards)
 #: and leaves the board in view
-#: (its shadow ends where the status line's panel begins)
+#: (its shadow ends where the status line's panel begins; on a taller canvas the panel
+#: reaches as much lower: see :func:`panel`)
 PANEL = (RIGHT_X, 10.0, RIGHT_W, STATUS_AREA[1] - 20.0)
+
+
+def panel(screen: Screen) -> tuple[float, float, float, float]:
+    """The overlay's panel on ``screen``: down to the status line, which stands on the
+    canvas's bottom edge (``Screen.foot``)."""
+    x, y, w, h = PANEL
+    return (x, y, w, h + screen.extra)
 
 #: logical units of wall the overlay lays left of its panel (under its shadow), over what
 #: the right column holds
@@ -81,6 +89,7 @@ def scoring_slice(events: list[Event]) -> list[Event]:
 
 
 class ScoringScene(BaseScene):
+    tall = True  # over the play screen's column, as tall as it
     overlay = True
     shortcuts = ((_("Enter", context="key"), _("Next")),
                  (_("Esc", context="key"), _("Skip to totals")))
@@ -294,7 +303,7 @@ class ScoringScene(BaseScene):
         """The overlay's painting in order, as parts (``draw`` paints them all)."""
         assert self.app is not None
         colours = seat_colours(self.app, self.session, self.session.game.players)
-        x, y, w, h = PANEL
+        x, y, w, h = panel(screen)
         x += (1 - ease_out(self.t / 0.35)) * 700  # slides in from the right
         at = x  # where it stands, in the keys (each text is placed from it)
         step = self.steps[self.index]
@@ -311,7 +320,8 @@ class ScoringScene(BaseScene):
         # the wall over the right column from the first frame on, the panel sliding in over
         # it: the seat cards and the side panel beneath are hidden whole, so their changes
         # (the cards counting up, an action's repaint) and the slide repaint none of them
-        side = (PANEL[0] - CURTAIN, 0.0, 1920 - PANEL[0] + CURTAIN, STATUS_AREA[1])
+        side = (PANEL[0] - CURTAIN, 0.0, 1920 - PANEL[0] + CURTAIN,
+                STATUS_AREA[1] + screen.extra)
         out = [piece(screen, "curtain", side, "wall", partial(_draw_wall, area=side), reach=0,
                      opaque=side)]
         # (its shadow reaches 2 units past its dark edge: within the wall laid under it)
@@ -362,7 +372,7 @@ class ScoringScene(BaseScene):
 
     def _draw_panel(self, screen: Screen, x: float, ty: float) -> None:
         """The panel, its shadow, the scoring's title and the totals' heading."""
-        _x, y, w, h = PANEL
+        _x, y, w, h = panel(screen)
         surface = screen.surface
         clip = surface.get_clip()
         try:  # the shadow but where the stone hides it: blending it there is waste

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 #: logical heights of the menus' scene: the horizon, the water line, the friezes
 HORIZON = 760.0
 FRIEZE_H = 26.0
+#: the shortcut bar's height (``game.ui.widgets.FOOTER_H``): the lower frieze runs on it
+BAR_H = 64.0
 WATER_TOP = 900.0
 STARS = 44
 
@@ -112,7 +114,7 @@ def dusk(screen: Screen, t: float) -> None:
 def still(screen: Screen) -> None:
     """The backdrop's still picture: sky, far shore and temples (painted once a size)."""
     size = screen.surface.get_size()
-    key = ("dusk", size, screen.scale)
+    key = ("dusk", size, screen.scale, screen.oy)
     screen.surface.blit(ART.get(key, lambda: _display_format(_dusk(screen, size))), (0, 0))
 
 
@@ -146,12 +148,14 @@ def bands(screen: Screen, t: float) -> list[Band]:
     """The backdrop's moving bands, the lake and the friezes at the top and the bottom:
     each one's name, pixel rectangle, scroll in whole pixels (which decides its pixels)
     and painting."""
-    lake = screen.rect(0, WATER_TOP, 1920, 1080 - WATER_TOP)
+    # (the lake to the canvas's bottom and the friezes at its top and over the shortcut
+    # bar: on a taller canvas than 1080, ``screen.top`` and ``bottom`` reach beyond)
+    lake = screen.rect(0, WATER_TOP, 1920, screen.bottom - WATER_TOP)
     strip = water((lake.w, lake.h), palette.WATER_DEEP, seed=23,
                   ripple=screen.ln(16), tile=True)
     band = greca.strip(screen.ln(FRIEZE_H), palette.GOLD, palette.NIGHT)
-    top = screen.rect(0, 0, 1920, FRIEZE_H)
-    bottom = screen.rect(0, 1016 - FRIEZE_H, 1920, FRIEZE_H)
+    top = screen.rect(0, screen.top, 1920, FRIEZE_H)
+    bottom = screen.rect(0, screen.bottom - BAR_H - FRIEZE_H, 1920, FRIEZE_H)
     out: list[Band] = []
     for place, art, rect, shift in (("lake", strip, lake, t * screen.ln(14)),
                                     ("top frieze", band, top, t * screen.ln(12)),
