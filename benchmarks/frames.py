@@ -6,9 +6,10 @@ Not a test: run it by hand on a quiet machine::
     .venv/bin/python benchmarks/frames.py --quick    # fewer samples
 
 Frames: three four-player games played by the playout policy, each shown late in the
-play scene at 1280x720 and at 1920x1080: Mexica in late period 2 (60 actions before its
-end), and Aztlán and the Market of Tlatelolco at the last stretch of 30 actions without a
-scoring (a scoring opens the overlay, whose frames would not be the board's). Each frame
+play scene at 1280x720, at a handheld's 1280x800 and at 1920x1080: Mexica in late
+period 2 (60 actions before its end), and Aztlán and the Market of Tlatelolco at the
+last stretch of 30 actions without a scoring (a scoring opens the overlay, whose frames
+would not be the board's). Each frame
 is ``app.step(events, 1/60)`` plus ``app.present()`` (what the frame painted, to the
 window: all of it, or only the rectangles a frame painted in parts); every 4th frame the
 mouse
@@ -88,7 +89,6 @@ from benchmarks.startup import FIRST_FRAME_TARGET, child_env, run_once  # noqa: 
 from game.ui import showcase  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.saves import SaveStore  # noqa: E402
-from game.ui.scenes.play import BOARD_AREA  # noqa: E402
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -103,7 +103,9 @@ SLOWER = 4
 SLOW_TARGET = 1 / 60
 #: a settled board: the share of one core the client may use
 STILL_TARGET = 0.05
-SIZES = ((1280, 720), (1920, 1080))
+#: a television's two sizes and a handheld's 16:10 (the Steam Deck's: a taller canvas,
+#: the board and the log 120 units lower); the effects and the still board at the last
+SIZES = ((1280, 720), (1280, 800), (1920, 1080))
 #: playout actions applied during the frames: one every 20 of 600 frames
 QUIET = 30
 Point = tuple[float, float]
@@ -130,7 +132,7 @@ def mexica_spots(play: PlayScene) -> list[Point]:
     from variants.mexica.view.paint import make_layout
 
     board = play.game.rules.table.board
-    lay = make_layout(BOARD_AREA, board.width, board.height)
+    lay = make_layout(play.board_area, board.width, board.height)
     return [lay.centre(cell) for cell in range(board.size)]
 
 
@@ -138,7 +140,7 @@ def aztlan_spots(play: PlayScene) -> list[Point]:
     from variants.aztlan.view.layout import make_layout
 
     geo = play.view.geo
-    lay = make_layout(BOARD_AREA, geo)
+    lay = make_layout(play.board_area, geo)
     return [lay.pt(label) for label in geo.label]
 
 
@@ -146,7 +148,7 @@ def market_spots(play: PlayScene) -> list[Point]:
     from variants.market.view.layout import make_layout
 
     rules = play.game.rules
-    lay = make_layout(BOARD_AREA, rules.table.n)
+    lay = make_layout(play.board_area, rules.table.n)
     return ([lay.centre(sq) for sq in range(rules.table.geo.size)]
             + [lay.buyer_centre(side, b) for side in rules.table.sides
                for b in range(rules.table.n)])
