@@ -13,10 +13,10 @@ from game.api import new_game
 from game.core.rng import Rng
 from game.kit.client.art.sprites import SPRITES
 from game.kit.client.screen import Screen
-from game.ui.scenes.play import BOARD_AREA, PlayScene
+from game.ui.scenes.play import PlayScene
 from game.ui.sessions import make_session
 from tests.aztlan import position
-from tests.client.conftest import every_text_drawn, unseen
+from tests.client.conftest import Driver, every_text_drawn, unseen
 from tests.client.test_snapshots import SIZE, check
 from variants.aztlan.state import AztlanState
 from variants.aztlan.view import AztlanView
@@ -56,7 +56,7 @@ def let_go_of_p(ui):
 def centre(play, tid):
     """Logical position of a territory's label point on the play screen."""
     view = play.view
-    lay = make_layout(BOARD_AREA, view.geo)
+    lay = make_layout(play.board_area, view.geo)
     return lay.pt(view.geo.label[view.geo.ids.index(tid)])
 
 
@@ -423,6 +423,39 @@ def test_a_conflict_prompt_lists_both_powers(ui):
     assert play.view.status.startswith("Click: Coexist")
     ui.key(pygame.K_1)
     assert g.log[-1] == "battle t5"
+
+
+def test_three_armies_in_a_conflict_name_their_long_named_commanders_whole(make_app):
+    """Three armies of many pawns ("9 × 12 = 108") under commanders with long names: the
+    rows name each commander whole (the gold frame marks the strongest where the words
+    "the strongest" no longer fit beside the sums), at 1280x720 and a handheld's
+    1280x800 (found in a whole game on a handheld: "Xochiq…")."""
+    names = ["Xochiquetzal", "Tlahuizcalpan", "Cuauhtemoc"]
+    for size in ((1280, 720), (1280, 800)):
+        ui = Driver(make_app(size=size, fullscreen=False))
+        g = position(3, chosen={0: 9, 1: 8, 2: 7},
+                     board={"t5": {0: 12, 1: 12, 2: 13}, "t9": {2: 1}})
+        g.apply("stay")
+        assert g.current_player == 0 and "battle t5" in g.legal_actions()
+        play = PlayScene(make_session(ui.app, g, names))
+        ui.app.stack.clear_to(play)
+        ui.frames(2)
+        cut: list[str] = []
+
+        class Cuts:
+            def drawn(self, *_args): pass
+            def placed(self, *_args): pass
+            def cut(self, text, *_args): cut.append(text)
+
+        Screen.recorder = Cuts()
+        try:
+            texts = seen(ui, play)
+        finally:
+            Screen.recorder = None
+        assert "9 × 12 = 108" in texts and "7 × 13 = 91" in texts
+        for name in names:
+            assert name in texts, (size, name)
+        assert not [t for t in cut if any(n in t for n in names)], (size, cut)
 
 
 def test_tab_steps_through_the_conflicts_won(ui):

@@ -306,37 +306,46 @@ def paint_powers(scr: Screen, view: Any, m: Model, t: int, body: Rect) -> None:
 def _power_rows(scr: Screen, view: Any, m: Model, t: int, present: list[int],
                 body: Rect) -> None:
     """The armies one under another, each on a row: pawn, the whole name, card × pawns =
-    power, and its tag; for three or four armies whose names would be cut in columns."""
+    power, and its tag; for three or four armies whose names would be cut in columns.
+    Where a name would be cut even so ("Xochiquetzal" beside "9 × 12 = 108"), the rows
+    leave out their tags: the gold frame says which army is the strongest (every tied
+    one framed), and a seat's name is what the table reads."""
     x, y, w, h = body
     o = m.outcome(t)
     size = theme.FONT_SMALL
     row_h = min(POWER_ROW_H, h / len(present))
-    for i, army in enumerate(present):
+    rows = []
+    for army in present:
         seat = m.commander(army)
+        card = m.chosen[seat]
+        power = o.power[army] if o is not None else None
+        strongest = o is not None and army in o.top
+        tag = say(STRONGEST if strongest and o is not None and len(o.top) == 1 else
+                  TIED if strongest else WEAKER) if o is not None else ""
+        sums = f"{card if isinstance(card, int) else '?'} × {m.board[t][army]} = " \
+               f"{power if power is not None else '?'}"
+        rows.append((army, view.session.name(seat), strongest, tag, sums))
+    tag_w = scr.text_width(STRONGEST, size) + 16
+    tagged = all(scr.text_width(name, size)
+                 <= x + w - 14 - (tag_w if tag else 0) - scr.text_width(sums, size) - 12
+                 - (x + 44) for _army, name, _strongest, tag, sums in rows)
+    for i, (army, name, strongest, tag, sums) in enumerate(rows):
         top = y + i * row_h
         cy = top + (row_h - 4) / 2
-        strongest = o is not None and army in o.top
         scr.box(x + 3, top, w - 6, row_h - 4,
                 shade(theme.PANEL_LIGHT, 1.25) if strongest else theme.PANEL_LIGHT, radius=8)
         if strongest:
             scr.box(x + 3, top, w - 6, row_h - 4, theme.ACCENT, radius=8, width=3)
-        card = m.chosen[seat]
-        power = o.power[army] if o is not None else None
-        tag = say(STRONGEST if strongest and o is not None and len(o.top) == 1 else
-                  TIED if strongest else WEAKER) if o is not None else ""
         paint_pawn(scr, x + 24, cy, 24, view.army_colours[army], view.army_marks[army])
-        sums = f"{card if isinstance(card, int) else '?'} × {m.board[t][army]} = " \
-               f"{power if power is not None else '?'}"
         right = x + w - 14
-        if tag:
+        if tag and tagged:
             scr.text(tag, right, cy, size, theme.GOOD if strongest else theme.TEXT_DIM,
                      "midright")
-            right -= scr.text_width(STRONGEST, size) + 16
+            right -= tag_w
         scr.text(sums, right, cy, size, theme.ACCENT if strongest else theme.TEXT,
                  "midright")
         room = right - scr.text_width(sums, size) - 12 - (x + 44)
-        scr.text(fit(scr, view.session.name(seat), size, room), x + 44, cy, size, theme.TEXT,
-                 "midleft")
+        scr.text(fit(scr, name, size, room), x + 44, cy, size, theme.TEXT, "midleft")
 
 
 @dataclass(frozen=True)
