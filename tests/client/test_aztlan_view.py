@@ -425,6 +425,22 @@ def test_a_conflict_prompt_lists_both_powers(ui):
     assert g.log[-1] == "battle t5"
 
 
+class CutNames:
+    """A text recorder keeping the lines cut to fit (``Screen.recorder``)."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def drawn(self, *_args) -> None:
+        pass
+
+    def placed(self, *_args) -> None:
+        pass
+
+    def cut(self, text, *_args) -> None:
+        self.texts.append(text)
+
+
 def test_three_armies_in_a_conflict_name_their_long_named_commanders_whole(make_app):
     """Three armies of many pawns ("9 × 12 = 108") under commanders with long names: the
     rows name each commander whole (the gold frame marks the strongest where the words
@@ -440,14 +456,8 @@ def test_three_armies_in_a_conflict_name_their_long_named_commanders_whole(make_
         play = PlayScene(make_session(ui.app, g, names))
         ui.app.stack.clear_to(play)
         ui.frames(2)
-        cut: list[str] = []
-
-        class Cuts:
-            def drawn(self, *_args): pass
-            def placed(self, *_args): pass
-            def cut(self, text, *_args): cut.append(text)
-
-        Screen.recorder = Cuts()
+        cuts = CutNames()
+        Screen.recorder = cuts
         try:
             texts = seen(ui, play)
         finally:
@@ -455,7 +465,7 @@ def test_three_armies_in_a_conflict_name_their_long_named_commanders_whole(make_
         assert "9 × 12 = 108" in texts and "7 × 13 = 91" in texts
         for name in names:
             assert name in texts, (size, name)
-        assert not [t for t in cut if any(n in t for n in names)], (size, cut)
+        assert not [t for t in cuts.texts if any(n in t for n in names)], (size, cuts.texts)
 
 
 def test_tab_steps_through_the_conflicts_won(ui):
