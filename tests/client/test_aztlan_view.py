@@ -21,6 +21,7 @@ from tests.client.test_snapshots import SIZE, check
 from variants.aztlan.state import AztlanState
 from variants.aztlan.view import AztlanView
 from variants.aztlan.view.layout import make_layout
+from variants.aztlan.view.panel import paint_powers
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 POISON_CARD = 77  # no power card has this number
@@ -465,6 +466,16 @@ def test_three_armies_in_a_conflict_name_their_long_named_commanders_whole(make_
         assert "9 × 12 = 108" in texts and "7 × 13 = 91" in texts
         for name in names:
             assert name in texts, (size, name)
+        assert not [t for t in cuts.texts if any(n in t for n in names)], (size, cuts.texts)
+        # under a prompt of three lines (a long territory's name in German) the armies
+        # have 90 units: rows still, each name whole
+        view = play.view
+        Screen.recorder = cuts
+        try:
+            paint_powers(ui.app.screen, view, view.model, view.geo.ids.index("t5"),
+                         (1356.0, 548.0, 536.0, 90.0))
+        finally:
+            Screen.recorder = None
         assert not [t for t in cuts.texts if any(n in t for n in names)], (size, cuts.texts)
 
 

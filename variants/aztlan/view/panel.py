@@ -36,7 +36,9 @@ POWERS_FULL_H = 200.0
 POWERS_WIDE_H = 136.0
 #: one army's row when three or four armies' names need rows rather than columns
 POWER_ROW_H = 36.0
-POWER_ROW_MIN = 32.0
+#: the least: a row of the floor's text, its box just round the letters (three armies
+#: under a German prompt of three lines have 90 units, and columns there cut every name)
+POWER_ROW_MIN = 30.0
 #: line steps of the decision box's title and prompt (text at the floor's size or more)
 TITLE_STEP, PROMPT_STEP = 40.0, 34.0
 
