@@ -1,4 +1,5 @@
-"""Drawing in logical 1920x1080 units on a window of any size.
+"""Drawing in logical 1920x1080 units on a window of any size (up to 1200 units high on a
+taller one: :func:`canvas`).
 
 Scenes never see pixels: they pass logical coordinates and this wrapper scales them to
 the real surface, so 1280x720 and 4K both render crisp (text is rasterised at the final
@@ -147,9 +148,9 @@ def canvas(size: tuple[int, int]) -> tuple[float, float, float, int]:
 
 
 class Screen:
-    """A surface drawn in logical units (the 1920x1080 canvas), scaled to the window: every
-    drawing of the client and the views goes through one, so sizes read the same on any
-    screen."""
+    """A surface drawn in logical units (the 1920x1080 canvas, 1920x1200 on a 16:10
+    window), scaled to the window: every drawing of the client and the views goes through
+    one, so sizes read the same on any screen."""
 
     #: set by tests to see every text drawn and cut (all screens, derived ones too)
     recorder: TextRecorder | None = None
