@@ -30,7 +30,7 @@ def every_text_drawn(ui) -> Iterator[list[str]]:
     from tests.client.drawn_texts import text_hook
 
     seen: list[str] = []
-    with text_hook(ui.app, lambda text, _rect: seen.append(say(text))):  # as read
+    with text_hook(ui.app, lambda text, *_where: seen.append(say(text))):  # as read
         yield seen
 
 

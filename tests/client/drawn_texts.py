@@ -27,14 +27,15 @@ def window_screens(app) -> list:
 
 @contextmanager
 def text_hook(app, seen_text) -> Iterator[None]:
-    """Calls ``seen_text(text, pixel_rect)`` for each line drawn on the window while the
-    block runs, whichever of its screens draws it (kept parts are painted again, so
-    their words are seen too)."""
+    """Calls ``seen_text(text, pixel_rect, scale, keywords)`` for each line drawn on the
+    window while the block runs, whichever of its screens draws it (``keywords``: those
+    of the ``text`` call, its role; kept parts are painted again, so their words are
+    seen too)."""
     screens = window_screens(app)
     for screen in screens:
-        def record(text, *args, _draw=screen.text, **kwargs):
+        def record(text, *args, _draw=screen.text, _scale=screen.scale, **kwargs):
             r = _draw(text, *args, **kwargs)
-            seen_text(text, r)
+            seen_text(text, r, _scale, kwargs)
             return r
         screen.text = record
     Snapshot.paint_always = True
@@ -53,7 +54,7 @@ def recording(app) -> Iterator[list[tuple[str, Rect]]]:
     screen = laid_out(app.screen, app.stack.top)
     seen: list[tuple[str, Rect]] = []
 
-    def record(text, r):
+    def record(text, r, _scale, _keywords):
         x, y = screen.to_logical(r.topleft)
         seen.append((say(text), (x, y, r.width / screen.scale, r.height / screen.scale)))
 

@@ -16,11 +16,10 @@ import pytest
 
 from game.ai.hint import Hint, suggest
 from game.api import new_game
-from game.kit.client.layers import Snapshot
 from game.kit.client.layout import STATUS_AREA
 from game.ui import showcase
 from tests.client.conftest import Driver
-from tests.client.drawn_texts import window_screens
+from tests.client.drawn_texts import text_hook
 from tests.client.test_language import spoken
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "fixtures" / "golden-plays.json")
@@ -43,21 +42,13 @@ def status_lines(app) -> list[tuple[str, float]]:
     """The status line's texts of one frame, with their widths in logical units (the
     status line stands on the bottom edge: ``Screen.foot``)."""
     seen: list[tuple[str, float]] = []
-    screens = window_screens(app)
-    for screen in screens:
-        def record(text, *args, _draw=screen.text, _scale=screen.scale, **kwargs):
-            r = _draw(text, *args, **kwargs)
-            if kwargs.get("role") == "status":
-                seen.append((str(text), r.width / _scale))
-            return r
-        screen.text = record
-    Snapshot.paint_always = True  # the kept status is painted again, to be seen
-    try:
+
+    def record(text, rect, scale, keywords):
+        if keywords.get("role") == "status":
+            seen.append((str(text), rect.width / scale))
+
+    with text_hook(app, record):  # the kept status is painted again, to be seen
         app.draw()
-    finally:
-        for screen in screens:
-            del screen.text
-        Snapshot.paint_always = False
     return seen
 
 

@@ -225,15 +225,7 @@ class Screen:
         same screen at 16:9."""
         if not self.extra:
             return self
-        made = (self.surface, self.ox, self.oy)  # (a shake moves ox for a moment)
-        if self._band is None or self._band[0] != made:
-            half = self.extra / 2
-            band = self.derived(self.surface, self.ox, self.oy + half * self.scale)
-            band.height = theme.LOGICAL_SIZE[1]
-            band.origin = (self.origin[0], self.origin[1] + half * self.scale)
-            band.frame = self  # one frame's repaint budget, whichever screen spends it
-            band.top, band.bottom = self.top - half, self.bottom - half
-            self._band = (made, band)
+        self._band = self._lowered(self._band, self.extra / 2)
         return self._band[1]
 
     def foot(self) -> Screen:
@@ -243,15 +235,23 @@ class Screen:
         drop = self.bottom - theme.LOGICAL_SIZE[1]
         if not drop:
             return self
-        made = (self.surface, self.ox, self.oy)
-        if self._foot is None or self._foot[0] != made:
-            foot = self.derived(self.surface, self.ox, self.oy + drop * self.scale)
-            foot.height = theme.LOGICAL_SIZE[1]
-            foot.origin = (self.origin[0], self.origin[1] + drop * self.scale)
-            foot.frame = self.frame
-            foot.top, foot.bottom = self.top - drop, self.bottom - drop
-            self._foot = (made, foot)
+        self._foot = self._lowered(self._foot, drop)
         return self._foot[1]
+
+    def _lowered(self, kept: tuple[tuple[pygame.Surface, float, float], Screen] | None,
+                 drop: float) -> tuple[tuple[pygame.Surface, float, float], Screen]:
+        """This screen's surface as a screen of 1080 units whose logical 0 is ``drop``
+        units lower (``band``, ``foot``), kept with the surface and offsets it was made
+        for (a shake moves ``ox`` for a moment); it spends this screen's frame budget."""
+        made = (self.surface, self.ox, self.oy)
+        if kept is not None and kept[0] == made:
+            return kept
+        out = self.derived(self.surface, self.ox, self.oy + drop * self.scale)
+        out.height = theme.LOGICAL_SIZE[1]
+        out.origin = (self.origin[0], self.origin[1] + drop * self.scale)
+        out.frame = self.frame  # one frame's repaint budget, whichever screen spends it
+        out.top, out.bottom = self.top - drop, self.bottom - drop
+        return (made, out)
 
     def whole(self) -> tuple[float, float, float, float]:
         """The whole canvas in this screen's units: what a veil over everything covers."""
