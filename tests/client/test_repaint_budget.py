@@ -99,10 +99,21 @@ def test_an_urgent_part_repaints_at_once_and_without_a_budget_all_do():
     assert colour_of(screen, rect_a) == colour_of(screen, rect_b) == (250, 250, 250)
 
 
+class SteadyClock:
+    """A frame clock whose every frame is a sixtieth of a second, however long the
+    machine took: what ``App.run`` paints then depends on the frames alone, never on the
+    machine's load (with the wall clock, a busy machine's longer steps end animations
+    sooner)."""
+
+    def tick(self, _fps: int = 0) -> float:
+        return 1000 / 60
+
+
 def started(make_app, variant: str, players: int, seed: int, actions: int, frames: int):
     """A 1920x1080 App showing a game ``actions`` playout actions in, after ``frames``
-    frames of ``App.run`` (which lets one kept part repaint a frame)."""
+    frames of ``App.run`` (which lets one kept part repaint a frame), on a steady clock."""
     app = make_app(size=(1920, 1080))
+    app.clock = SteadyClock()
     game = new_game(variant, players, seed=seed)
     rng = Rng(seed)
     for _ in range(actions):
