@@ -13,11 +13,17 @@ Each iteration
    right after them, and a new edge starts with ``prior_visits`` virtual visits at that
    value: with a few hundred iterations the noisy averages of replies would otherwise
    overrule the plain evaluation, and the search would play worse than Normal's greedy
-   turn. Deeper down the playout policy picks the move to expand;
+   turn. Deeper down the playout policy picks the move to expand. The walk ends at the
+   new move, so the leaves lie at every depth, some just after the seat's own move,
+   some after its rivals' replies; with ``tree_rounds`` N it goes on, adding a move at
+   each level, until it is N rounds (a move of every seat) below the root, so every
+   iteration is scored at one horizon with the deciding seat to move again (measured
+   in Mexica for three, docs/computer-players.md: no stronger there);
 4. **simulates** with the playout policy for ``rollout_turns`` changes of the deciding
    seat, then scores every seat with the evaluation hook (a finished game: its result).
    ``rollout_policy`` picks the policy: ``random`` (the rules' ``playout_action``) or
-   ``greedy`` (their ``greedy_playout_action``: rivals that play with some sense);
+   ``greedy`` (their ``greedy_playout_action``: rivals that play with some sense; a
+   policy may answer with a whole plan, played at once);
 5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose
    (``backup: maxn``); ``backup: paranoid`` credits every rival's node with one minus the
    deciding seat's reward instead (the rivals play against it: with three or more seats
@@ -55,7 +61,7 @@ from game.ai.options import check_workers, checked_options
 from game.ai.policy import determinize
 from game.ai.reuse import Kept, keep, resume, samples
 from game.ai.roots import RootTotals, root_totals
-from game.core.engine import Rules
+from game.core.engine import PLAN_SEP, Rules
 from game.core.facets import bot_hooks
 from game.core.rng import Rng
 from game.core.schema import BACKUPS, ROLLOUT_POLICIES
@@ -105,7 +111,8 @@ class _Root(NamedTuple):
 SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "widening": 2.0, "max_rollout": 400,
                                    "eval_order_depth": 2, "prior_visits": 3.0,
-                                   "rollout_policy": "random", "backup": "maxn"}
+                                   "rollout_policy": "random", "backup": "maxn",
+                                   "tree_rounds": 0}
 
 def _backup(path: list[Node], rewards: dict[int, float]) -> None:
     """Each node on ``path`` is credited with the reward of the seat that moved into it."""
@@ -123,7 +130,8 @@ class MCTSBot(Bot):
                  rollout_turns: int | None = None, widening: float | None = None,
                  max_rollout: int | None = None, eval_order_depth: int | None = None,
                  prior_visits: float | None = None, rollout_policy: str | None = None,
-                 backup: str | None = None, weights: dict[str, float] | None = None,
+                 backup: str | None = None, tree_rounds: int | None = None,
+                 weights: dict[str, float] | None = None,
                  workers: int = 1, offload: bool = False, reuse: bool = False) -> None:
         super().__init__(seed, weights)
         check_workers(workers)
@@ -148,7 +156,8 @@ class MCTSBot(Bot):
         given = {"exploration": exploration, "rollout_turns": rollout_turns,
                  "widening": widening, "max_rollout": max_rollout,
                  "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
-                 "rollout_policy": rollout_policy, "backup": backup}
+                 "rollout_policy": rollout_policy, "backup": backup,
+                 "tree_rounds": tree_rounds}
         #: the settings this bot was given (a lab sweep, a worker of a root-parallel
         #: search): they win over the variant file's for the level, within the same bounds
         self.given: dict[str, Any] = checked_options(
@@ -161,6 +170,7 @@ class MCTSBot(Bot):
         self.prior_visits = 0.0
         self.rollout_policy = "random"
         self.backup = "maxn"
+        self.tree_rounds = 0
         #: during a search with ``backup: paranoid``: the deciding seat
         self._paranoid: int | None = None
         #: during a search: how many moves the root offered in the last iteration
@@ -184,6 +194,7 @@ class MCTSBot(Bot):
         if s["backup"] not in BACKUPS:
             raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {s['backup']!r}")
         self.backup = str(s["backup"])
+        self.tree_rounds = int(s["tree_rounds"])
 
     def describe(self) -> str:
         spread = f", {self.workers} processes" if self.workers > 1 else ""
@@ -197,7 +208,7 @@ class MCTSBot(Bot):
                 "widening": self.widening, "max_rollout": self.max_rollout,
                 "eval_order_depth": self.eval_order_depth,
                 "prior_visits": self.prior_visits, "rollout_policy": self.rollout_policy,
-                "backup": self.backup}
+                "backup": self.backup, "tree_rounds": self.tree_rounds}
 
     def root_pool(self, rules: Rules, processes: int) -> RootPool:
         """The pool of processes that grow the other trees (started on first use); none
@@ -360,7 +371,8 @@ class MCTSBot(Bot):
         each chosen move) until a node is added or the game ends; the path walked."""
         node = root
         path = [root]
-        while not rules.is_over(state):
+        deepest = self.tree_rounds * rules.players or -1
+        while not rules.is_over(state) and len(path) - 1 != deepest:
             player = rules.current_player(state)
             if player is None:
                 break
@@ -376,8 +388,8 @@ class MCTSBot(Bot):
             apply_plan(rules, state, split_plan(child.move or ""), player)
             node = child
             path.append(node)
-            if expanded:
-                break
+            if expanded and not self.tree_rounds:
+                break  # (with a tree depth, every iteration is scored at that depth)
         return path
 
     def _step(self, rules: Rules, state: Any, node: Node, moves: list[str], player: int,
@@ -524,7 +536,11 @@ class MCTSBot(Bot):
                 return
             try:
                 action = self._playout_action(rules, state, rng)
-                rules.apply(state, action)
+                if PLAN_SEP in action and last is not None:  # a whole plan (a turn)
+                    if not apply_plan(rules, state, split_plan(action), last):
+                        return
+                else:
+                    rules.apply(state, action)
             except Exception:  # noqa: BLE001 - a broken policy ends the rollout
                 return
             now = rules.current_player(state)

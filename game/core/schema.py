@@ -523,6 +523,12 @@ def search_settings() -> Obj:
         "rollout_policy": Field(Str(choices=ROLLOUT_POLICIES), "How the seats play in a "
                                 "playout: random (the variant's playout policy, the "
                                 "default) or greedy (its greedy_playout_action hook)."),
+        "tree_rounds": Field(Int(min=0, max=20), "Rounds (a move of every seat, whole "
+                             "plans where the variant offers them) below the root at which "
+                             "every iteration is scored, after its rollout: the same "
+                             "horizon for every leaf, with the deciding seat to move again "
+                             "(default 0: no limit, each iteration scored at the move it "
+                             "adds)."),
         "backup": Field(Str(choices=BACKUPS), "Whose reward a rival's node in the tree "
                         "is credited with: maxn (its own, the default) or paranoid (one "
                         "minus the deciding seat's: the rivals play against it)."),

@@ -146,6 +146,19 @@ class MexicaBot(MexicaBotValues):
             weights.pop(i)
         return "end"
 
+    def greedy_playout_action(self, state: MexicaState, rng: Rng) -> str:
+        """The whole turn the plans' quick estimate rates best (a plan: Hard's rollouts
+        play it at once), or the playout policy's move where no plan is offered (a vote,
+        the Pilli's start). Rivals that play their best-looking turn, not random steps
+        that waste their AP, let a few rollouts tell Hard's plans apart."""
+        s = state
+        seat = s.turn
+        if s.phase == "play" and s.pilli[seat] is not None:
+            plans = self.candidates(s, seat)
+            if plans:
+                return plans[0]
+        return self.playout_action(s, rng)
+
     # =====================================================================================
     # what always moves the game on, and why a move is good
     # =====================================================================================

@@ -20,6 +20,7 @@ from game.core.schema import (
     Obj,
     Str,
     level_weights_field,
+    search_settings_field,
 )
 from variants.mexica.board import ALPHABET, START
 
@@ -129,6 +130,9 @@ PARAMETERS = Obj(
                                            "position, per level (not a rule; tuned with "
                                            "`aztec-arcade balance --sweep "
                                            "bot_weights.hard.NAME=...`)."),
+        "bot_search": search_settings_field("Hard's search, where it differs from the "
+                                            "defaults (not a rule; tuned with `aztec-arcade "
+                                            "balance --sweep bot_search.hard.NAME=...`)."),
     },
 )
 
