@@ -132,16 +132,25 @@ def _evaluate(hooks: BotHooks[Any], state: Any, seat: int, weights: Weights) -> 
     return float(hooks.evaluate(state, seat))
 
 
-def reward(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:
+def reward(rules: Rules, state: Any, seat: int, weights: Weights = None,
+           scale: float = 0.0) -> float:
     """The seat's value of ``state`` in [0, 1]: the result if the game is over, else the
-    evaluation hook through a logistic of ``evaluation_scale``."""
+    evaluation hook through a logistic of ``scale`` points (0: the hooks'
+    ``evaluation_scale``)."""
     if rules.is_over(state):
         return terminal_reward(rules, state, seat)
     hooks = bot_hooks(rules)
-    return logistic(_evaluate(hooks, state, seat, weights) / float(hooks.evaluation_scale or 10.0))
+    return logistic(_evaluate(hooks, state, seat, weights) / _scale(hooks, scale))
 
 
-def rewards(rules: Rules, state: Any, weights: Weights = None) -> list[float]:
+def _scale(hooks: Any, scale: float) -> float:
+    """The points of advantage one step of the logistic spans: ``scale``, else the hooks'
+    ``evaluation_scale``, else 10."""
+    return float(scale or hooks.evaluation_scale or 10.0)
+
+
+def rewards(rules: Rules, state: Any, weights: Weights = None,
+            scale: float = 0.0) -> list[float]:
     """:func:`reward` for every seat. An engine whose hooks answer ``evaluate_seats(state,
     weights)`` (every seat's ``evaluate`` in a list, at the cost of one: each seat's
     value is measured against the others', so one evaluation computes them all) is asked
@@ -149,7 +158,7 @@ def rewards(rules: Rules, state: Any, weights: Weights = None) -> list[float]:
     if rules.is_over(state):
         return [terminal_reward(rules, state, p) for p in range(rules.players)]
     hooks = bot_hooks(rules)
-    scale = float(hooks.evaluation_scale or 10.0)
+    scale = _scale(hooks, scale)
     every = getattr(hooks, "evaluate_seats", None)
     if every is None:
         values = [_evaluate(hooks, state, p, weights) for p in range(rules.players)]
@@ -158,8 +167,8 @@ def rewards(rules: Rules, state: Any, weights: Weights = None) -> list[float]:
     return [logistic(v / scale) for v in values]
 
 
-def advantage_and_reward(rules: Rules, state: Any, seat: int,
-                         weights: Weights = None) -> tuple[float, float]:
+def advantage_and_reward(rules: Rules, state: Any, seat: int, weights: Weights = None,
+                         scale: float = 0.0) -> tuple[float, float]:
     """:func:`advantage` and :func:`reward` of one state with one evaluation (the search
     orders moves by the first and starts their edges at the second; the evaluation is
     most of a search's time)."""
@@ -167,7 +176,7 @@ def advantage_and_reward(rules: Rules, state: Any, seat: int,
         return advantage(rules, state, seat, weights), terminal_reward(rules, state, seat)
     hooks = bot_hooks(rules)
     value = _evaluate(hooks, state, seat, weights)
-    return value, logistic(value / float(hooks.evaluation_scale or 10.0))
+    return value, logistic(value / _scale(hooks, scale))
 
 
 def advantage(rules: Rules, state: Any, seat: int, weights: Weights = None) -> float:

@@ -112,7 +112,7 @@ SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "widening": 2.0, "max_rollout": 400,
                                    "eval_order_depth": 2, "prior_visits": 3.0,
                                    "rollout_policy": "random", "backup": "maxn",
-                                   "tree_rounds": 0}
+                                   "tree_rounds": 0, "reward_scale": 0.0}
 
 def _backup(path: list[Node], rewards: dict[int, float]) -> None:
     """Each node on ``path`` is credited with the reward of the seat that moved into it."""
@@ -131,6 +131,7 @@ class MCTSBot(Bot):
                  max_rollout: int | None = None, eval_order_depth: int | None = None,
                  prior_visits: float | None = None, rollout_policy: str | None = None,
                  backup: str | None = None, tree_rounds: int | None = None,
+                 reward_scale: float | None = None,
                  weights: dict[str, float] | None = None,
                  workers: int = 1, offload: bool = False, reuse: bool = False) -> None:
         super().__init__(seed, weights)
@@ -157,7 +158,7 @@ class MCTSBot(Bot):
                  "widening": widening, "max_rollout": max_rollout,
                  "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
                  "rollout_policy": rollout_policy, "backup": backup,
-                 "tree_rounds": tree_rounds}
+                 "tree_rounds": tree_rounds, "reward_scale": reward_scale}
         #: the settings this bot was given (a lab sweep, a worker of a root-parallel
         #: search): they win over the variant file's for the level, within the same bounds
         self.given: dict[str, Any] = checked_options(
@@ -171,6 +172,7 @@ class MCTSBot(Bot):
         self.rollout_policy = "random"
         self.backup = "maxn"
         self.tree_rounds = 0
+        self.reward_scale = 0.0
         #: during a search with ``backup: paranoid``: the deciding seat
         self._paranoid: int | None = None
         #: during a search: how many moves the root offered in the last iteration
@@ -195,6 +197,7 @@ class MCTSBot(Bot):
             raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {s['backup']!r}")
         self.backup = str(s["backup"])
         self.tree_rounds = int(s["tree_rounds"])
+        self.reward_scale = float(s["reward_scale"])
 
     def describe(self) -> str:
         spread = f", {self.workers} processes" if self.workers > 1 else ""
@@ -208,7 +211,8 @@ class MCTSBot(Bot):
                 "widening": self.widening, "max_rollout": self.max_rollout,
                 "eval_order_depth": self.eval_order_depth,
                 "prior_visits": self.prior_visits, "rollout_policy": self.rollout_policy,
-                "backup": self.backup, "tree_rounds": self.tree_rounds}
+                "backup": self.backup, "tree_rounds": self.tree_rounds,
+                "reward_scale": self.reward_scale}
 
     def root_pool(self, rules: Rules, processes: int) -> RootPool:
         """The pool of processes that grow the other trees (started on first use); none
@@ -361,8 +365,8 @@ class MCTSBot(Bot):
         """Each seat's reward for the nodes where it chose (``backup``)."""
         me = self._paranoid
         if me is None:
-            return dict(enumerate(rewards(rules, state, self.weights)))
-        mine = reward(rules, state, me, self.weights)
+            return dict(enumerate(rewards(rules, state, self.weights, self.reward_scale)))
+        mine = reward(rules, state, me, self.weights, self.reward_scale)
         return {p: mine if p == me else 1.0 - mine for p in range(rules.players)}
 
     def _descend(self, rules: Rules, state: Any, root: Node, at_root: _Root,
@@ -488,9 +492,11 @@ class MCTSBot(Bot):
                 continue
             me = self._paranoid
             if me is None or me == player:
-                value, priors[move] = advantage_and_reward(rules, child, player, self.weights)
+                value, priors[move] = advantage_and_reward(rules, child, player,
+                                                           self.weights, self.reward_scale)
             else:  # a rival of the paranoid search: what hurts the deciding seat most
-                value, mine = advantage_and_reward(rules, child, me, self.weights)
+                value, mine = advantage_and_reward(rules, child, me, self.weights,
+                                                   self.reward_scale)
                 value, priors[move] = -value, 1.0 - mine
             scored.append((value - 1e-3 * len(done), -i, move))
         scored.sort(reverse=True)

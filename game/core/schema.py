@@ -529,6 +529,11 @@ def search_settings() -> Obj:
                              "horizon for every leaf, with the deciding seat to move again "
                              "(default 0: no limit, each iteration scored at the move it "
                              "adds)."),
+        "reward_scale": Field(Number(min=0.0, max=1000.0), "Points of advantage that "
+                              "turn a position's evaluation into a clear win or loss in the "
+                              "search's rewards (a logistic): smaller makes being ahead of "
+                              "the best rival count more than the size of the lead "
+                              "(default 0: the variant's evaluation_scale)."),
         "backup": Field(Str(choices=BACKUPS), "Whose reward a rival's node in the tree "
                         "is credited with: maxn (its own, the default) or paranoid (one "
                         "minus the deciding seat's: the rivals play against it)."),
