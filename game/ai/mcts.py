@@ -20,7 +20,9 @@ Each iteration
    iteration is scored at one horizon with the deciding seat to move again (measured
    in Mexica for three, docs/computer-players.md: no stronger there);
 4. **simulates** with the playout policy for ``rollout_turns`` changes of the deciding
-   seat, then scores every seat with the evaluation hook (a finished game: its result).
+   seat, then scores every seat with the evaluation hook, through a logistic over
+   ``reward_scale`` points (by default the variant's ``evaluation_scale``; a finished
+   game: its result).
    ``rollout_policy`` picks the policy: ``random`` (the rules' ``playout_action``) or
    ``greedy`` (their ``greedy_playout_action``: rivals that play with some sense; a
    policy may answer with a whole plan, played at once);
@@ -372,7 +374,9 @@ class MCTSBot(Bot):
     def _descend(self, rules: Rules, state: Any, root: Node, at_root: _Root,
                  rng: Rng) -> list[Node]:
         """Selection and expansion: walk ``state`` down the tree from ``root`` (applying
-        each chosen move) until a node is added or the game ends; the path walked."""
+        each chosen move) until a node is added (with ``tree_rounds``: until that many
+        rounds below the root, adding a node at each level) or the game ends; the path
+        walked."""
         node = root
         path = [root]
         deepest = self.tree_rounds * rules.players or -1
@@ -393,7 +397,7 @@ class MCTSBot(Bot):
             node = child
             path.append(node)
             if expanded and not self.tree_rounds:
-                break  # (with a tree depth, every iteration is scored at that depth)
+                break  # (with tree_rounds, every iteration is scored at that depth)
         return path
 
     def _step(self, rules: Rules, state: Any, node: Node, moves: list[str], player: int,
