@@ -56,7 +56,10 @@ def register_views(register: Callable[[str, Callable[..., object]], None]) -> No
     module) inside the hook body, never at module level, so the engine stays headless.
     The first view registered for an engine wins: mark the hook
     ``@hookimpl(tryfirst=True)`` to replace the view of another plugin's engine (a
-    reskin of a built-in game).
+    reskin of a built-in game). The window calls this hook the first time it needs a
+    board (New game, a game's screen, the game behind the title), not at start: the
+    title comes up without importing any view; a hook that raises is reported as broken
+    from then on (New game lists what could not load).
     """
 
 

@@ -79,9 +79,10 @@ class App:
         self.input = InputMapper()
         self.saves = saves or SaveStore()
         self.registry = get_registry()
-        #: engine id -> (factory, plugin name) as ``register_views`` gave them
-        self.view_plugins: dict[str, tuple[Callable[..., Any], str]] = {}
-        self.views = self._load_views()
+        #: the board views and who registered them, loaded the first time one is asked
+        #: for (see :attr:`views`)
+        self._views: dict[str, Callable[..., Any]] | None = None
+        self._view_plugins: dict[str, tuple[Callable[..., Any], str]] = {}
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -132,12 +133,32 @@ class App:
         self.compositor.forget()
 
     # -- services ------------------------------------------------------------------------
+    @property
+    def views(self) -> dict[str, Callable[..., Any]]:
+        """Board view factories by engine id, loaded from every plugin's ``register_views``
+        hook the first time a screen asks for one (in pluggy's order; a hook that raises
+        is listed as broken, the rest load). Why not at start: the title's first frame
+        shows no board, and importing every game's view (pygame drawing code, a few
+        dozen modules) was a tenth of the time to that frame."""
+        if self._views is None:
+            self._views = self._load_views()
+        return self._views
+
+    @views.setter
+    def views(self, views: dict[str, Callable[..., Any]]) -> None:
+        self._views = views
+
+    @property
+    def view_plugins(self) -> dict[str, tuple[Callable[..., Any], str]]:
+        """Engine id -> (factory, plugin name) as ``register_views`` gave them."""
+        if self._views is None:
+            self._views = self._load_views()
+        return self._view_plugins
+
     def _load_views(self) -> dict[str, Callable[..., Any]]:
-        """Board views by engine id, from every plugin's ``register_views`` hook (in
-        pluggy's order; a hook that raises is listed as broken, the rest load)."""
         views = self.registry.load_views()
-        self.view_plugins = {engine: (factory, self.registry.view_providers[engine])
-                             for engine, factory in views.items()}
+        self._view_plugins = {engine: (factory, self.registry.view_providers[engine])
+                              for engine, factory in views.items()}
         return views
 
     def make_view(self, session: Session) -> BoardView | None:

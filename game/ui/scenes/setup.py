@@ -119,6 +119,7 @@ class SetupScene(TypingScene):
 
     def enter(self, app: Shell) -> None:
         super().enter(app)
+        app.views  # noqa: B018 - loaded now, so a board view that fails is listed here too
         self.specs = sorted(app.registry.variants.values(), key=lambda s: (s.name, s.id))
         last = recall(app.registry.variants)
         wanted = last.variant if last is not None else "mexica"
