@@ -94,6 +94,10 @@ class Window:
             ["Xvfb", self.display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         time.sleep(1.0)
+        if self.procs[-1].poll() is not None:  # another X server holds the display:
+            # the game would open there, at that screen's size, not at the one asked for
+            raise RuntimeError(f"Xvfb could not start on {self.display} (is the display in "
+                               "use? give another --display)")
         env = {**os.environ, "DISPLAY": self.display, "SDL_AUDIODRIVER": "dummy",
                "AZTEC_ARCADE_HOME": str(home), "AZTEC_ARCADE_TRACE": str(self.trace_path)}
         env.pop("SDL_VIDEODRIVER", None)
