@@ -79,8 +79,7 @@ class App:
         self.input = InputMapper()
         self.saves = saves or SaveStore()
         self.registry = get_registry()
-        #: the board views and who registered them, loaded the first time one is asked
-        #: for (see :attr:`views`)
+        #: the board views and who registered them, loaded when first asked for (views)
         self._views: dict[str, Callable[..., Any]] | None = None
         self._view_plugins: dict[str, tuple[Callable[..., Any], str]] = {}
         self.stack = SceneStack(self)
