@@ -5,13 +5,9 @@ the lead."""
 
 from __future__ import annotations
 
-import pytest
-
 from game.ai import make_bot
 from game.ai.base import evaluate, reward
-from game.ai.mcts import MCTSBot
 from game.api import Game, new_game
-from game.core.errors import ConfigError
 
 
 def _midgame(seed: int = 5) -> Game:
@@ -47,12 +43,4 @@ def test_a_smaller_scale_pushes_a_lead_further_towards_a_win():
     assert reward(game.rules, state, behind, scale=sharp) < reward(game.rules, state, behind) < 0.5
 
 
-def test_the_reward_scale_is_read_from_the_variant_file_and_checked():
-    game = new_game("mexica", 3, seed=1, options={"bot_search": {"hard": {"reward_scale": 4}}})
-    bot = make_bot("hard", seed=1, iterations=5)
-    assert isinstance(bot, MCTSBot)
-    bot.choose(game.rules, game.view(game.current_player), game.legal_actions())
-    assert bot.reward_scale == 4 and bot.search_options()["reward_scale"] == 4
-    with pytest.raises(ConfigError) as err:
-        new_game("mexica", 3, seed=1, options={"bot_search": {"hard": {"reward_scale": -1}}})
-    assert "bot_search.hard.reward_scale" in str(err.value)
+# read from the variant file and checked: test_tree_rounds.py, with tree_rounds

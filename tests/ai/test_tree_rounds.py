@@ -64,17 +64,20 @@ def test_every_iteration_is_scored_a_whole_round_below_the_root():
         assert sum(c.visits for c in root.children.values()) >= 300  # every iteration
 
 
-def test_the_tree_rounds_are_read_from_the_variant_file_and_checked():
-    game = new_game("mexica", 3, seed=1,
-                    options={"bot_search": {"hard": {"tree_rounds": 1}}})
-    assert game.rules.search_settings("hard") == {"tree_rounds": 1}
+@pytest.mark.parametrize(("name", "value"), [("tree_rounds", 1), ("reward_scale", 4)])
+def test_a_search_setting_is_read_from_the_variant_file_and_checked(name, value):
+    """Mexica's file may set Hard's search (``bot_search``): this session's two settings
+    (``tree_rounds`` here, ``reward_scale`` in test_reward_scale.py) reach the bot and
+    its root-parallel workers, and a value out of bounds is refused with its place."""
+    game = new_game("mexica", 3, seed=1, options={"bot_search": {"hard": {name: value}}})
+    assert game.rules.search_settings("hard") == {name: value}
     bot = make_bot("hard", seed=1, iterations=5)
     assert isinstance(bot, MCTSBot)
     bot.choose(game.rules, game.view(game.current_player), game.legal_actions())
-    assert bot.tree_rounds == 1 and bot.search_options()["tree_rounds"] == 1
+    assert getattr(bot, name) == value and bot.search_options()[name] == value
     with pytest.raises(ConfigError) as err:
-        new_game("mexica", 3, seed=1, options={"bot_search": {"hard": {"tree_rounds": -1}}})
-    assert "bot_search.hard.tree_rounds" in str(err.value)
+        new_game("mexica", 3, seed=1, options={"bot_search": {"hard": {name: -1}}})
+    assert f"bot_search.hard.{name}" in str(err.value)
 
 
 def test_a_greedy_rollout_in_mexica_plays_the_seats_best_looking_turn_whole():
