@@ -150,8 +150,7 @@ class App:
     @property
     def view_plugins(self) -> dict[str, tuple[Callable[..., Any], str]]:
         """Engine id -> (factory, plugin name) as ``register_views`` gave them."""
-        if self._views is None:
-            self._views = self._load_views()
+        self.views  # noqa: B018 - loaded with the views, the first time either is asked for
         return self._view_plugins
 
     def _load_views(self) -> dict[str, Callable[..., Any]]:
