@@ -69,13 +69,14 @@ def test_a_game_tidies_the_heap_every_couple_of_seconds(app, thawed, monkeypatch
     gone = weakref.ref(a)
     kept = Junk()
     del a, b
-    frozen = gc.get_freeze_count()
     for _ in range(4):
         assert not app.heap.watch(play)
     assert gone() is not None and not _frozen(kept)  # not yet
     assert not app.heap.watch(play)  # the fifth frame: tidied
     assert gone() is None  # the garbage cycle was freed
-    assert _frozen(kept) and gc.get_freeze_count() > frozen  # what lives is frozen
+    # What lives is frozen. (Not checked by ``gc.get_freeze_count()``: the tidy also
+    # frees what earlier tests froze and has since died, so the total can shrink.)
+    assert _frozen(kept)
 
 
 def _frozen(obj: object) -> bool:
