@@ -53,8 +53,10 @@ Paint = Callable[["Screen"], None]
 MARGIN = 24.0
 #: logical units a status line's stone reaches above its box (its shadow, 10)
 FRAME_REACH = 12.0
-#: the order in which the parts that may wait after an action are painted (``Part.later``)
-PANEL_WAITS, LOG_WAITS, STATUS_WAITS = 1, 2, 3
+#: the order in which the parts that may wait after an action are painted (``Part.later``):
+#: the seat cards first (a frame after the board at most: the banner and the board tell
+#: whose turn it is in the frame itself), then the side panel, the log and the status
+BAR_WAITS, PANEL_WAITS, LOG_WAITS, STATUS_WAITS = 1, 2, 3, 4
 
 
 class Geometry(NamedTuple):
@@ -130,7 +132,11 @@ def parts(scene: PlayScene, screen: Screen) -> list[Part] | None:
     status = status_part(scene)
     shown = shortcut_words(scene)
     log = scene.log
-    out = [part("bar", where.bar, bar_key, scene.draw_bar)]
+    # the cards may wait a frame while the board after an action is painted (1.4 ms of
+    # a 1080p frame for a turn passed); the deciding card's ring does not (it is over
+    # the card: the card that decides now shows so in the action's own frame)
+    out = [part("bar", where.bar, bar_key, scene.draw_bar,
+                later=0 if bar_key is None else BAR_WAITS)]
     if bar_key is not None and current is not None and current < len(where.cards):
         # the deciding card's ring, over the bar: its pixels step a few times a breath
         # (:func:`~game.ui.playersbar.ring`), and a frame between two steps paints nothing

@@ -430,6 +430,42 @@ def test_a_waiting_part_is_painted_a_frame_later_and_nothing_over_it_before(pyga
     assert painted == []
 
 
+def test_a_waiting_part_is_not_due_in_a_frame_that_repaints_a_kept_layer_anyway(
+        pygame_display):
+    """The frame after an action may owe the board's layer, which waited for the repaint
+    budget (``Screen.redraw_next``), or lose a banner: that weighs as the board's own
+    change does, so the panel that waited keeps waiting rather than coming due in the
+    same frame (two heavy repaints in one frame: 7 ms at 1080p in Aztlán)."""
+    surface = pygame.Surface((100, 100))
+    painted: list[str] = []
+
+    def parts(key: int, banner: bool = False) -> list[Part]:
+        return [Part("board", pygame.Rect(0, 0, 60, 100), key,
+                     lambda: painted.append("board")),
+                Part("panel", pygame.Rect(60, 0, 40, 60), key,
+                     lambda: painted.append("panel"), later=1),
+                *([Part("banner", pygame.Rect(0, 0, 60, 60), 0,
+                        lambda: painted.append("banner"))] if banner else [])]
+
+    comp = Compositor()
+    comp.compose(surface, "g", parts(1), spread=True)
+    comp.compose(surface, "g", parts(2), spread=True)  # the board: the panel waits
+    assert comp.owed == [pygame.Rect(60, 0, 40, 60)]
+    comp.pending.append(pygame.Rect(0, 0, 60, 100))  # the board's layer, owed
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)
+    assert painted == ["board"] and comp.owed == [pygame.Rect(60, 0, 40, 60)]
+    painted.clear()
+    comp.compose(surface, "g", parts(2), spread=True)  # a quiet frame: now the panel
+    assert "panel" in painted and comp.owed == []
+
+    comp.compose(surface, "g", parts(3, banner=True), spread=True)  # again, with a banner
+    assert comp.owed == [pygame.Rect(60, 0, 40, 60)]
+    painted.clear()
+    comp.compose(surface, "g", parts(3), spread=True)  # the banner put away
+    assert painted == ["board"] and comp.owed == [pygame.Rect(60, 0, 40, 60)]
+
+
 def test_the_deciding_cards_ring_does_not_measure_its_words_again(make_app, monkeypatch):
     """The deciding seat's card is painted every frame for its breathing ring; its words
     are laid out once (per card, words and language), so a still frame measures no text."""

@@ -194,7 +194,7 @@ class Compositor:
         rects = None
         if generation == self._generation:
             few = _few(parts, last)
-            waiting = self._waiting(parts, last, window, few) if spread else []
+            waiting = self._waiting(parts, last, window, few, pending) if spread else []
             rects = _damage(parts, last, pending, window, {p.place for p in waiting}, hidden,
                             few)
             if rects is not None:
@@ -223,13 +223,21 @@ class Compositor:
         return rects
 
     def _waiting(self, parts: Sequence[Part], last: dict[Hashable, Any],
-                 window: pygame.Rect, few: dict[Hashable, list[pygame.Rect]]) -> list[Part]:
+                 window: pygame.Rect, few: dict[Hashable, list[pygame.Rect]],
+                 pending: Sequence[pygame.Rect] = ()) -> list[Part]:
         """The changed parts that may wait whose repaint waits this frame; counts the
         frames each has waited. (A part that said where it changed, ``few``, weighs
-        those pixels, not its bounds.)"""
+        those pixels, not its bounds.) What this frame must paint anyway weighs too:
+        the places kept parts asked for (``pending``: a board's layer that waited for
+        the last frame's repaint budget) and those of parts gone (a banner put away);
+        else the panel that waited came due in the frame the board's layer did, and
+        that frame cost both (7 ms at 1080p, Aztlán, the frame after an action)."""
         changed = [p for p in parts if _changed(p, last.get(p.place))]
+        seen = {p.place for p in parts}
         urgent = sum(sum(_area(r.clip(window)) for r in few[p.place]) if p.place in few
                      else _area(p.rect.clip(window)) for p in changed if not p.later)
+        urgent += _area_of([*pending, *(pygame.Rect(was[0]) for place, was in last.items()
+                                        if place not in seen)], window)
         fresh = {p.later for p in changed if p.later and not self._waited.get(p.place)}
         busy = urgent > SPREAD_SHARE * _area(window) or len(fresh) >= SPREAD_GROUPS
         queue = sorted((p for p in changed if p.later),
@@ -405,6 +413,13 @@ def _join_costs(box: tuple[int, int, int, int, int],
 
 def _area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
+
+
+def _area_of(rects: Sequence[pygame.Rect], window: pygame.Rect) -> int:
+    """The pixels of ``window`` that ``rects`` cover, each counted once: a place asked
+    for again and again in one frame (a layer's three kept parts) is painted once."""
+    unique = {tuple(r.clip(window)) for r in rects}
+    return sum(w * h for _x, _y, w, h in unique)
 
 
 def _hidden(parts: Sequence[Part]) -> list[list[pygame.Rect]]:
