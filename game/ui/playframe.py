@@ -38,7 +38,7 @@ from game.kit.client.layout import STATUS_AREA, panel_area, seat_cards
 from game.ui import statusline
 from game.ui.playersbar import RING, ring, turn_holder
 from game.ui.scenes.common import seat_mark
-from game.ui.statusline import LINE_STEP, seat_look, status_look
+from game.ui.statusline import LINE_STEP, busy_steps, seat_look, status_look
 from game.ui.widgets import draw_footer
 
 if TYPE_CHECKING:
@@ -263,9 +263,9 @@ def status_area() -> tuple[float, float, float, float]:
 
 
 class Status(NamedTuple):
-    """The status line now: what decides its pixels (None: they move, a spinner or a
-    shake), its look on a screen (:class:`~game.ui.statusline.Look`) and how far a
-    refusal's shake moves it (logical units)."""
+    """The status line now: what decides its pixels (None: they move every frame), its
+    look on a screen (:class:`~game.ui.statusline.Look`) and how far a refusal's shake
+    moves it (logical units)."""
 
     key: Hashable
     look: Callable[[Screen], statusline.Look]
@@ -303,8 +303,8 @@ def status_part(scene: PlayScene) -> Status:
         colour = colours[seat] if seat < len(colours) else theme.ACCENT
         mark = seat_mark(session, seat)
         t = scene.t
-        key = None if status.busy else ("seat", status.text, status.hint, colour, mark,
-                                        hints[-1])
+        key = ("seat", status.text, status.hint, colour, mark, hints[-1],
+               status.busy and busy_steps(t))  # (a spinner's pixels step: busy_steps)
         return Status(key, lambda screen: seat_look(screen, status, colour, mark, t,
                                                     hints[-1]))
     text: Text

@@ -148,7 +148,7 @@ class Look(NamedTuple):
     box: tuple[float, float, float, float]
     inner: tuple[float, float, float, float]
     words_key: Hashable
-    #: what decides the stone's pixels (its box, its look; None: a spinner turns on it)
+    #: what decides the stone's pixels (its box, its look, a busy seat's spinner step)
     frame_key: Hashable
     frame: Callable[[Screen], None]
     words: Callable[[Screen], None]
@@ -235,9 +235,8 @@ def seat_look(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
               mark: str, t: float, tail: str) -> Look:
     """A seat deciding elsewhere, framed in its colour: its mark, or a spinner and
     growing dots while it is busy; its hint and ``tail`` on the right."""
-    text = status.text
-    if status.busy:
-        text += "." * (int(t * 3) % 4)
+    spin, dots = busy_steps(t) if status.busy else (0, 0)
+    text = status.text + "." * dots
     lines, with_hints = _lines(screen, text, 1100, STATUS_AREA[2] - 80)
     x, y, w, h = box = _frame(lines)
     cx, cy = x + 30, y + h / 2
@@ -258,7 +257,7 @@ def seat_look(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
         if status.busy:  # a ring of dots, the bright one going round
             for i in range(8):
                 angle = i * math.pi / 4
-                lit = (int(t * 10) - i) % 8
+                lit = (spin - i) % 8
                 shade = colour if lit == 0 else theme.TEXT_DIM
                 s.circle(cx + 13 * math.cos(angle), cy + 13 * math.sin(angle),
                          3.5 if lit else 5, shade)
@@ -269,8 +268,17 @@ def seat_look(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],
         _KEPT.at(("seat", inner)).draw(s, inner, key, paint,
                                        under=partial(_stone, under, inner, s))
 
-    return Look(box, inner, key, None if status.busy else ("seat", colour, mark, box), frame,
+    return Look(box, inner, key, ("seat", colour, mark, box, status.busy and spin), frame,
                 words, y + h > FOOTER_Y)
+
+
+def busy_steps(t: float) -> tuple[int, int]:
+    """What a busy seat's status shows at time ``t``: the spinner's lit dot (ten steps a
+    second, round eight) and the dots after its words (three a second, up to three).
+    Its pixels change only with these: keyed by them, the status line is painted ten
+    times a second while a computer thinks, not sixty (each a 1920-wide band of stone
+    and its words, a fifth of a frame at 1080p)."""
+    return int(t * 10) % 8, int(t * 3) % 4
 
 
 def draw_seat_status(screen: Screen, status: SeatStatus, colour: tuple[int, int, int],

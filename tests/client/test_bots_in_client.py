@@ -210,6 +210,34 @@ def test_frames_keep_flowing_while_hard_thinks(ui):
     assert play.session.history[-1][0] == 0
 
 
+def test_the_thinking_spinner_repaints_the_status_only_when_it_steps(ui, monkeypatch):
+    """While Hard thinks, the status line's spinner turns ten steps a second and its dots
+    grow three a second: the line's stone is painted again when one of them steps, not
+    every frame (a 1920-wide band at 1080p, sixty times a second, while the search wants
+    the interpreter)."""
+    from game.ui import playframe
+
+    play = play_with(ui, ["hard", "human"], seed=7)
+    budget = PausingBudget(iterations=120, pause_at=60)
+    bots(play)[0].budget = budget
+    until(ui, budget.paused.is_set)
+    ui.frames(30)  # the screen's entrance is over
+    painted: list[float] = []
+    real = playframe.paint_status_frame
+
+    def counting(scene, *args, **kwargs):  # type: ignore[no-untyped-def]
+        painted.append(scene.t)
+        return real(scene, *args, **kwargs)
+    monkeypatch.setattr(playframe, "paint_status_frame", counting)
+    for _ in range(60):  # a second
+        ui.app.step([], DT)
+        assert ui.app.present() is not None  # painted in parts
+    assert play.seats.worker.busy and budget.done == 60  # still thinking, mid-search
+    assert 8 <= len(painted) <= 12, f"the status's stone was painted {len(painted)} times"
+    budget.resume.set()
+    until(ui, lambda: len(play.game.log) >= 1)
+
+
 def test_the_worker_gets_a_copy_of_the_view_not_the_state(stub_ui, monkeypatch):
     ui = stub_ui
     play = play_with(ui, ["normal", "human"])
