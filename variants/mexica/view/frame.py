@@ -47,7 +47,7 @@ from variants.mexica.view import field as vf
 from variants.mexica.view import overlay as vo
 from variants.mexica.view import paint as vp
 from variants.mexica.view import table as vt
-from variants.mexica.view.lights import Lights
+from variants.mexica.view.lights import RIPPLE_FPS, Lights
 from variants.mexica.view.panel import paint_panel, seat_rows, shelf_of
 from variants.mexica.view.preview import Preview
 from variants.mexica.view.regions import GHOST_REACH, Rect, Region
@@ -197,7 +197,8 @@ def _pulses(view: Any, screen: Screen, lay: vp.Layout,
 def _glints(view: Any, screen: Screen, lay: vp.Layout) -> list[BoardPart]:
     """The ripples of light on the lake, one part (:mod:`view.lights`): painted again
     where the pixels of a group of ripples change (the screen's rounding of their points,
-    their colour)."""
+    their colour), at most :data:`~variants.mexica.view.lights.RIPPLE_FPS` times a
+    second."""
     facts = (lay, id(view.board), screen.scale, screen.ox, screen.oy)
     kept = view._glint_groups
     if kept is None or kept[0] != facts:
@@ -205,7 +206,7 @@ def _glints(view: Any, screen: Screen, lay: vp.Layout) -> list[BoardPart]:
     lights: Lights = kept[1]
     if lights.area is None:
         return []
-    key, strokes = lights.now(view.time)
+    key, strokes = lights.now(int(view.time * RIPPLE_FPS) / RIPPLE_FPS)
     return [BoardPart("glints", lights.area, key, partial(lights.paint, strokes),
                       partial(lights.changed, key))]
 

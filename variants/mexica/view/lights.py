@@ -29,6 +29,11 @@ Rect = tuple[float, float, float, float]
 #: a ripple's pixels: its three points on the screen, its colour, its width in pixels
 Stroke = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int, int], int]
 
+#: the ripples move at most this many times a second: their colour fades a step nearly
+#: every frame at 60, so the lake was painted again under them every frame (a quarter of
+#: an idle frame's pixels at 1080p); at 30 a frame in two paints no ripple, and a slow
+#: shimmer looks the same
+RIPPLE_FPS = 30
 #: two groups of ripples are joined when their bounds are at most this much larger than
 #: the two (ripples on neighbouring cells of a row): hardly more pixels
 GLINT_SLACK = 1.5
