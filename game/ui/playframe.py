@@ -201,10 +201,14 @@ def board_parts(scene: PlayScene, screen: Screen, board: pygame.Rect) -> list[Pa
     given = view.board_parts(screen, scene.board_area)
     if given is None:
         return [Part("board", board, view.board_key(), lambda: scene.draw_board(screen))]
-    return [Part(("board", p.place), _pixels(screen, p.area, board), p.key,
-                 partial(p.paint, screen),
-                 changed=None if p.changed is None else partial(p.changed, screen))
-            for p in given]
+    out = []
+    for p in given:
+        rect = _pixels(screen, p.area, board)
+        opaque = None if p.opaque is None else p.opaque.clip(rect)
+        out.append(Part(("board", p.place), rect, p.key, partial(p.paint, screen),
+                        changed=None if p.changed is None else partial(p.changed, screen),
+                        opaque=opaque if opaque and opaque.w and opaque.h else None))
+    return out
 
 
 def panel_parts(scene: PlayScene, screen: Screen, panel: tuple[float, float, float, float],

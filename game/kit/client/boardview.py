@@ -66,13 +66,19 @@ class BoardPart:
     it may bring up to date the layers its painting reads, as the painting would; a kept
     layer keeps its last changes in a :class:`~game.kit.client.damage.ChangeLog` (the
     pixels each change painted again) to answer from. Too few rectangles is a bug the
-    pixel guard (tests/client/test_damage.py's ``frame``) finds."""
+    pixel guard (tests/client/test_damage.py's ``frame``) finds.
+
+    A part that covers some of its pixels whatever lies under them (a kept layer that
+    holds a copy of the board beneath it, blitted opaque) may say where (``opaque``, in
+    the screen's pixels): the parts before it are then not painted there (a hover's
+    preview over the pieces repainted the pieces under it first, for nothing)."""
 
     place: str
     area: Area
     key: Hashable
     paint: Callable[[Screen], None]
     changed: Callable[[Screen, Hashable], list[pygame.Rect] | None] | None = None
+    opaque: pygame.Rect | None = None
 
 
 class BoardView:

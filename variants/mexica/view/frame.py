@@ -102,7 +102,9 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
     wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
     out = [BoardPart("table", lay.outer, table, partial(vt.paint_table, view, lay, base,
                                                         table, wide),
-                     partial(vt.table_changed, view, lay, base, table))]
+                     partial(vt.table_changed, view, lay, base, table),
+                     # (with a field, the table leaves the field's rectangle to it)
+                     _covers(view, screen, lay, lay.outer) if wide is None else None)]
     aim = None if target is None else (tuple(target.cells), tuple(target.path),
                                        target.ghost, target.ok, target.axis, target.level)
     shown = (table, aim, view.highlight_cells, language())
@@ -116,7 +118,7 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
         below.append(partial(_keep, view, lay, *kept))
         out.append(BoardPart("field", wide, key, partial(_shown, below[-1]), partial(
             _field_changed, view, partial(vt.ready, view, lay, base, table), below[-1],
-            key, wide)))
+            key, wide), _covers(view, screen, lay, wide)))
     strong = [d for d in p.districts if not d["faint"]]
     closes = _bounds(screen, lay, [c for d in strong for c in d["cells"]], strong)
     if closes is not None:  # all of the preview there but the way and the ghost
@@ -128,14 +130,29 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
                      partial(_on_field, view, lay, key, closes, still, kept))
         out.append(BoardPart("districts", closes, key, partial(_shown, below[-1]), partial(
             _districts_changed, view, partial(vt.ready, view, lay, base, table), below[-1],
-            key)))
+            key), _covers(view, screen, lay, closes)))
     near = _near_bounds(screen, lay, p)
     if near is not None:
         key = (shown, view._serial, view._hl_serial)
         out.append(BoardPart("near", near, key, partial(
             _overlay, view, lay, view._near, key, near, p) if p.labels and len(p.path) > 1
-            else partial(_over, view, lay, key, near, p, tuple(below))))
+            else partial(_over, view, lay, key, near, p, tuple(below)),
+            opaque=_covers(view, screen, lay, near)))
     return tuple(out)
+
+
+def _covers(view: Any, screen: Screen, lay: vp.Layout, bounds: Area) -> pygame.Rect | None:
+    """The pixels a layer over ``bounds`` covers whatever lies under them
+    (``BoardPart.opaque``): the table's layer is opaque, and each of the field, the
+    districts and the preview near the cursor starts as a copy of it there
+    (:func:`_region`), so the wall, the table and the layers under them need not be
+    painted there first (a hover painted the table and the field under its preview, then
+    the preview over them). None until the pieces' layer is laid out for this layout."""
+    pieces = view._pieces.rect
+    if pieces is None or pieces != screen.rect(*lay.outer):
+        return None
+    found: pygame.Rect = screen.rect(*bounds).clip(pieces)
+    return found
 
 
 def _upper(view: Any, screen: Screen, lay: vp.Layout, area: Area) -> tuple[BoardPart, ...]:
