@@ -70,8 +70,9 @@ class BoardPart:
 
     A part that covers some of its pixels whatever lies under them (a kept layer that
     holds a copy of the board beneath it, blitted opaque) may say where (``opaque``, in
-    the screen's pixels): the parts before it are then not painted there (a hover's
-    preview over the pieces repainted the pieces under it first, for nothing)."""
+    the screen's pixels; a board's parts, not a panel's): all of it, every time it is
+    painted. The parts before it are then not painted there (a hover's preview over the
+    pieces repainted the pieces under it first, for nothing)."""
 
     place: str
     area: Area
