@@ -102,9 +102,7 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
     wide = _field_bounds(screen, lay, field, view.highlight_cells, target)
     out = [BoardPart("table", lay.outer, table, partial(vt.paint_table, view, lay, base,
                                                         table, wide),
-                     partial(vt.table_changed, view, lay, base, table),
-                     # (with a field, the table leaves the field's rectangle to it)
-                     _covers(view, screen, lay, lay.outer) if wide is None else None)]
+                     partial(vt.table_changed, view, lay, base, table))]
     aim = None if target is None else (tuple(target.cells), tuple(target.path),
                                        target.ghost, target.ok, target.axis, target.level)
     shown = (table, aim, view.highlight_cells, language())
@@ -143,11 +141,12 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
 
 def _covers(view: Any, screen: Screen, lay: vp.Layout, bounds: Area) -> pygame.Rect | None:
     """The pixels a layer over ``bounds`` covers whatever lies under them
-    (``BoardPart.opaque``): the table's layer is opaque, and each of the field, the
-    districts and the preview near the cursor starts as a copy of it there
-    (:func:`_region`), so the wall, the table and the layers under them need not be
-    painted there first (a hover painted the table and the field under its preview, then
-    the preview over them). None until the pieces' layer is laid out for this layout."""
+    (``BoardPart.opaque``): each of the field, the districts and the preview near the
+    cursor starts as a copy of the pieces' layer there (:func:`_region`), so the table
+    and the layers under them need not be painted there first (a hover painted the table
+    and the field under its preview, then the preview over them). None until the pieces'
+    layer is laid out for this layout. (Not the table itself: the wall under it is cheap,
+    and its rectangles cut round the table's cost more than they save.)"""
     pieces = view._pieces.rect
     if pieces is None or pieces != screen.rect(*lay.outer):
         return None
