@@ -141,12 +141,11 @@ def _lower(view: Any, screen: Screen, lay: vp.Layout) -> tuple[BoardPart, ...]:
 
 def _covers(view: Any, screen: Screen, lay: vp.Layout, bounds: Area) -> pygame.Rect | None:
     """The pixels a layer over ``bounds`` covers whatever lies under them
-    (``BoardPart.opaque``): each of the field, the districts and the preview near the
-    cursor starts as a copy of the pieces' layer there (:func:`_region`), so the table
-    and the layers under them need not be painted there first (a hover painted the table
-    and the field under its preview, then the preview over them). None until the pieces'
-    layer is laid out for this layout. (Not the table itself: the wall under it is cheap,
-    and its rectangles cut round the table's cost more than they save.)"""
+    (``BoardPart.opaque``): the field, the districts and the preview near the cursor each
+    start as a copy of the pieces' layer there (:func:`_region`), so the table and the
+    layers under them need not be painted there first (a hover painted both under its
+    preview). None until the pieces' layer is laid out for this layout. (Not the table:
+    the wall under it is cheap, and the rectangles cut round it cost more.)"""
     pieces = view._pieces.rect
     if pieces is None or pieces != screen.rect(*lay.outer):
         return None
