@@ -358,3 +358,19 @@ def test_painting_a_full_screen_panel_needs_little_beyond_the_panel():
     rise, panel = map(float, proc.stdout.split())
     assert panel > 6.5
     assert rise < panel + 7.5  # the stone piece, its grain, one flipped copy (was 10)
+
+
+def test_boxes_in_one_pass_are_the_boxes_one_by_one(window):
+    """A district's spaces tinted in one ``blits`` call (``Screen.boxes``) give the pixels
+    of tinting them one ``box`` at a time, overlaps and tall boxes (past a strip's rows)
+    included, and so does an opaque colour."""
+    cells = [(100.0 + 61.3 * (i % 7), 80.0 + 61.3 * (i // 7), 61.3, 61.3) for i in range(30)]
+    cells += [(130.0, 100.0, 80.0, 200.0)]  # over others, and taller than a strip
+    for colour in ((255, 196, 0, 60), (90, 230, 120)):
+        window.fill((40, 120, 200))
+        for rect in cells:
+            window.box(*rect, colour)
+        one_by_one = pygame.image.tobytes(window.surface, "RGB")
+        window.fill((40, 120, 200))
+        window.boxes(cells, colour)
+        assert pygame.image.tobytes(window.surface, "RGB") == one_by_one

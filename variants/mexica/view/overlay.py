@@ -46,9 +46,7 @@ def middle_cell(width: int, cells: Iterable[int]) -> int | None:
 def paint_highlight(scr: Screen, lay: Layout, cells: frozenset[int]) -> None:
     """The district the scoring overlay is showing: warm fill, thick gold outline."""
     cs = lay.cs
-    for c in cells:
-        x, y = lay.xy(c)
-        scr.box(x, y, cs, cs, (255, 196, 0, 70))
+    scr.boxes([(*lay.xy(c), cs, cs) for c in cells], (255, 196, 0, 70))
     outline(scr, lay, cells, theme.ACCENT, max(4.0, cs * 0.14))
 
 
@@ -93,9 +91,7 @@ def paint_preview(scr: Screen, lay: Layout, rules: MexicaRules, state: MexicaSta
                   colours: list[Any], marks: list[str], highlight: frozenset[int]) -> None:
     """The current tool's preview: reachable cells and costs, districts, the ghost piece."""
     cs = lay.cs
-    for c in p.zone:
-        x, y = lay.xy(c)
-        scr.box(x, y, cs, cs, (90, 230, 120, 90))
+    scr.boxes([(*lay.xy(c), cs, cs) for c in p.zone], (90, 230, 120, 90))
     _paint_districts(scr, lay, p.districts)
     _paint_way(scr, lay, p)
     _paint_labels(scr, lay, p.labels)
@@ -175,9 +171,7 @@ def _outline_districts(scr: Screen, lay: Layout, districts: list[dict[str, Any]]
         if d["faint"]:
             outline(scr, lay, cells, theme.TEXT, max(2.0, cs * 0.06))
         else:
-            for c in cells:
-                x, y = lay.xy(c)
-                scr.box(x, y, cs, cs, (255, 196, 0, 60))
+            scr.boxes([(*lay.xy(c), cs, cs) for c in cells], (255, 196, 0, 60))
             outline(scr, lay, cells, theme.ACCENT, max(3.0, cs * 0.11))
 
 
