@@ -224,7 +224,7 @@ class Compositor:
 
     def _waiting(self, parts: Sequence[Part], last: dict[Hashable, Any],
                  window: pygame.Rect, few: dict[Hashable, list[pygame.Rect]],
-                 pending: Sequence[pygame.Rect] = ()) -> list[Part]:
+                 pending: Sequence[pygame.Rect]) -> list[Part]:
         """The changed parts that may wait whose repaint waits this frame; counts the
         frames each has waited. (A part that said where it changed, ``few``, weighs
         those pixels, not its bounds.) What this frame must paint anyway weighs too:

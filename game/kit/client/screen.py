@@ -329,12 +329,7 @@ class Screen:
             if rim or rad:
                 self.surface.blit(_box(r.size, colour, rim, rad), r.topleft)
                 return r
-            # plain: the same few rows over and over (a screen's dimmed backdrop is 8 MB
-            # at 1080p as one surface, half a megabyte as a strip), the same pixels
-            strip = _box((r.w, min(r.h, BOX_STRIP)), colour, 0, 0)
-            rows = strip.get_height()
-            self.surface.blits([(strip, (r.x, y), (0, 0, r.w, min(rows, r.bottom - y)))
-                                for y in range(r.y, r.bottom, rows)], doreturn=False)
+            self.surface.blits(_strips(r, colour), doreturn=False)
         else:
             pygame.draw.rect(self.surface, colour, r, self.ln(width) if width else 0,
                              self.ln(radius) if radius else 0)
@@ -351,14 +346,8 @@ class Screen:
             for rect in rects:
                 self.box(*rect, colour)
             return
-        out: list[tuple[pygame.Surface, tuple[int, int], tuple[int, int, int, int]]] = []
-        for x, y, w, h in rects:
-            r = self.rect(x, y, w, h)
-            strip = _box((r.w, min(r.h, BOX_STRIP)), colour, 0, 0)
-            rows = strip.get_height()
-            out += [(strip, (r.x, top), (0, 0, r.w, min(rows, r.bottom - top)))
-                    for top in range(r.y, r.bottom, rows)]
-        self.surface.blits(out, doreturn=False)
+        self.surface.blits([blit for rect in rects
+                            for blit in _strips(self.rect(*rect), colour)], doreturn=False)
 
     def covered(self, rect: pygame.Rect) -> None:
         """Tell the text recorder an opaque fill covered ``rect`` (pixels of this screen's
@@ -502,6 +491,19 @@ class Screen:
             else:
                 hi = mid
         return text[:lo] + ellipsis
+
+
+Blit = tuple[pygame.Surface, tuple[int, int], tuple[int, int, int, int]]
+
+
+def _strips(r: pygame.Rect, colour: Colour) -> list[Blit]:
+    """A plain half-transparent box over ``r`` as blits of one strip of its rows, over and
+    over (a screen's dimmed backdrop is 8 MB at 1080p as one surface, half a megabyte as
+    a strip): the same pixels."""
+    strip = _box((r.w, min(r.h, BOX_STRIP)), colour, 0, 0)
+    rows = strip.get_height()
+    return [(strip, (r.x, y), (0, 0, r.w, min(rows, r.bottom - y)))
+            for y in range(r.y, r.bottom, rows)]
 
 
 def _box(size: tuple[int, int], colour: Colour, rim: int, rad: int) -> pygame.Surface:
