@@ -233,12 +233,12 @@ def test_after_an_action_the_field_paints_again_only_the_marks_and_pieces_it_cha
     """The temple tool in hand outlines faintly the districts a temple may go in (the
     field, a layer over the pieces; one reaches over a hundred spaces); actions on a late
     board change a few pieces and a few marks: the field's layer paints again only those
-    rectangles, and draws only the edges of an outline reaching into them, not every
-    edge again (1.5 ms of the action's frame at 1080p); what it shows is what painting
+    rectangles, and draws only the runs of an outline reaching into them, not every
+    run again (1.5 ms of the action's frame at 1080p); what it shows is what painting
     all of the field there anew shows (``frame.VERIFY``)."""
-    from game.kit.client import Screen
+    from game.kit.client import Screen, theme
     from variants.mexica.view import frame
-    from variants.mexica.view.layout import boundary
+    from variants.mexica.view.layout import runs
 
     monkeypatch.setattr(frame, "VERIFY", True)
     app = make_app(size=(1920, 1080))
@@ -247,21 +247,21 @@ def test_after_an_action_the_field_paints_again_only_the_marks_and_pieces_it_cha
     while view.tool != "temple":
         showcase.key(app, pygame.K_TAB)
     showcase.frames(app, 2)
-    drawn: list[int] = []  # lines drawn into the field's layer
-    real = Screen.line
-    monkeypatch.setattr(Screen, "line", lambda scr, *a, **k: (
-        scr.surface.get_parent() is view._field.backing and drawn.append(1),
-        real(scr, *a, **k))[1])
-    edges = 0  # the edges of the faint outlines the field shows after each action
+    drawn: list[int] = []  # boxes of the outlines' colour drawn into the field's layer
+    real = Screen.box
+    monkeypatch.setattr(Screen, "box", lambda scr, *a, **k: (
+        scr.surface.get_parent() is view._field.backing and a[4] == theme.TEXT
+        and drawn.append(1), real(scr, *a, **k))[1])
+    shown = 0  # the runs of the faint outlines the field shows after each action
     for action in following[:12]:
         play.apply(action)
         showcase.frames(app, 3)
         if view.tool == "temple":
-            edges += sum(len(boundary(view._board_lay, d["cells"]))
+            shown += sum(len(runs(view._board_lay, d["cells"]))
                          for d in view.preview.districts if d["faint"])
-    assert edges > 500, f"only {edges} edges outlined: no field to keep"
-    assert len(drawn) < 0.2 * edges, \
-        f"{len(drawn)} lines drawn into the field for {edges} edges shown after each action"
+    assert shown > 200, f"only {shown} runs outlined: no field to keep"
+    assert len(drawn) < 0.2 * shown, \
+        f"{len(drawn)} runs drawn into the field for {shown} shown after each action"
     assert app.failures == []
 
 
@@ -305,3 +305,27 @@ def test_the_district_to_found_is_painted_again_only_where_an_action_changed_it(
     assert len(shares) >= 3, "too few actions changed pieces under the district"
     assert max(shares) < 0.5, [f"{share:.0%}" for share in shares]
     assert app.failures == []
+
+
+def test_an_outline_is_one_box_per_straight_side_squarely_joined() -> None:
+    """An L of three spaces has six sides, each one straight run however many spaces it
+    borders; painted, every pixel of its border is the outline's colour (the corners
+    squared, no gap where two spaces' edges meet) and the spaces inside are untouched."""
+    from game.kit.client import Screen
+    from variants.mexica.view.layout import Layout, outline, runs
+
+    lay = Layout(100.0, 100.0, 50.0, cols=4, rows=4)
+    cells = {0, 1, 4}  # two along the top row, one below the first
+    assert sorted(runs(lay, cells)) == [
+        (0, 0, 0, 2), (0, 1, 1, 2), (0, 2, 0, 1),  # vertical lines x = 0, 1, 2
+        (1, 0, 0, 2), (1, 1, 1, 2), (1, 2, 0, 1)]  # horizontal lines y = 0, 1, 2
+    screen = Screen(pygame.Surface((1920, 1080)))
+    screen.surface.fill((0, 0, 0))
+    outline(screen, lay, cells, (255, 0, 0), 4.0)
+    s = screen.surface
+    for x, y in ((100, 100), (150, 150), (200, 150), (150, 200), (100, 200), (200, 100),
+                 (125, 100), (175, 100), (100, 175), (175, 150), (150, 175), (125, 200)):
+        px = screen.px(x, y)
+        assert s.get_at(px)[:3] == (255, 0, 0), f"no outline at {(x, y)}"
+    for x, y in ((125, 125), (175, 125), (125, 175), (175, 175)):  # inside, and outside
+        assert s.get_at(screen.px(x, y))[:3] == (0, 0, 0), f"paint at {(x, y)}"

@@ -77,24 +77,56 @@ def boundary(lay: Layout, cells: set[int] | frozenset[int]) -> list[tuple[tuple[
     return segs
 
 
+def runs(lay: Layout, cells: set[int] | frozenset[int]) -> list[tuple[int, int, int, int]]:
+    """The outer edges of ``cells`` joined into straight runs along the grid's lines, as
+    (horizontal?, line, first, last) in grid units: a district's side along a row is one
+    run, not one edge per space (an outline of a hundred spaces has some forty edges and
+    a dozen runs)."""
+    w = lay.cols
+    across: dict[int, list[int]] = {}  # a horizontal grid line: the columns it borders
+    down: dict[int, list[int]] = {}  # a vertical grid line: the rows it borders
+    for c in cells:
+        row, col = divmod(c, w)
+        if c - w not in cells:
+            across.setdefault(row, []).append(col)
+        if c + w not in cells:
+            across.setdefault(row + 1, []).append(col)
+        if col == 0 or c - 1 not in cells:
+            down.setdefault(col, []).append(row)
+        if col == w - 1 or c + 1 not in cells:
+            down.setdefault(col + 1, []).append(row)
+    out: list[tuple[int, int, int, int]] = []
+    for flat, lines in ((1, across), (0, down)):
+        for line, steps in lines.items():
+            steps.sort()
+            first = prev = steps[0]
+            for s in steps[1:]:
+                if s != prev + 1:
+                    out.append((flat, line, first, prev + 1))
+                    first = s
+                prev = s
+            out.append((flat, line, first, prev + 1))
+    return out
+
+
 def outline(scr: Screen, lay: Layout, cells: set[int] | frozenset[int], colour: Any,
             width: float) -> None:
-    """The outer edges of ``cells``, those the surface's clip leaves alone skipped: a
-    layer painted again in part (the field after an action, issue 37) would otherwise
-    draw every edge of a district of a hundred spaces to change a few pixels."""
-    segs = boundary(lay, cells)
+    """The outer edges of ``cells``, ``width`` wide with square corners: each straight run
+    one box reaching half the width past its ends, so the runs meet squarely. Those the
+    surface's clip leaves alone are skipped: a layer painted again in part (the field
+    after an action, issue 37) would otherwise draw every run of a district of a hundred
+    spaces to change a few pixels."""
+    r, cs, x0, y0 = width / 2, lay.cs, lay.x0, lay.y0
+    boxes = [(x0 + a * cs - r, y0 + line * cs - r, (b - a) * cs + width, width) if flat
+             else (x0 + line * cs - r, y0 + a * cs - r, width, (b - a) * cs + width)
+             for flat, line, a, b in runs(lay, cells)]
     surface = scr.surface
     clip = surface.get_clip()
     if clip != surface.get_rect():
-        x0, y0 = scr.to_logical(clip.topleft)
-        x1, y1 = scr.to_logical(clip.bottomright)
-        m = width + 2 / scr.scale  # a line's width and its rounding, generously
-        segs = [(a, b) for a, b in segs
-                if min(a[0], b[0]) - m < x1 and max(a[0], b[0]) + m > x0
-                and min(a[1], b[1]) - m < y1 and max(a[1], b[1]) + m > y0]
-    for a, b in segs:
-        scr.line(a, b, colour, width)
-    # square the corners so thick outlines join cleanly
-    r = width / 2
-    for p in {p for seg in segs for p in seg}:
-        scr.box(p[0] - r, p[1] - r, width, width, colour)
+        cx0, cy0 = scr.to_logical(clip.topleft)
+        cx1, cy1 = scr.to_logical(clip.bottomright)
+        m = 2 / scr.scale  # rounding, generously
+        boxes = [b for b in boxes if b[0] - m < cx1 and b[0] + b[2] + m > cx0
+                 and b[1] - m < cy1 and b[1] + b[3] + m > cy0]
+    for box in boxes:
+        scr.box(*box, colour)
