@@ -47,7 +47,8 @@ else:
 
 #: the optional hooks of the computer players, in the order the contract documents them
 BOT_HOOKS = ("playout_action", "greedy_playout_action", "evaluate", "evaluation_weights",
-             "search_settings", "determinize", "candidates", "progresses", "explain")
+             "evaluation_terms", "search_settings", "determinize", "candidates", "progresses",
+             "explain")
 #: the optional hooks of the screens (the television, the phones, the results)
 PRESENTATION = ("describe_action", "player_aid", "device_panel", "device_plans",
                 "game_facts", "tie_break", "forgoes", "log_wordings")
@@ -130,6 +131,15 @@ class BotHooks(Generic[S]):
         table = params.get("bot_weights") if isinstance(params, dict) else None
         weights = table.get(level) if isinstance(table, dict) else None
         return dict(weights) if isinstance(weights, dict) and weights else None
+
+    def evaluation_terms(self, view: S) -> tuple[str, list[list[float]]] | None:
+        """Optional: at the start of a turn, the name of the set of coefficients the
+        evaluation weighs there with (a period's, say) and per seat the terms it weighs,
+        each unweighted (a seat's score, what its districts are expected to bring...):
+        ``tools/fit_evaluation.py`` fits the coefficients to the final scores of Normal's
+        games, and the variant file holds them for ``evaluate`` to use. None (the
+        default, and elsewhere than at a turn's start): nothing to fit."""
+        return None
 
     def search_settings(self, level: str) -> dict[str, Any] | None:
         """Optional: the search settings of the computer ``level`` where this variant

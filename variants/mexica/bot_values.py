@@ -12,13 +12,17 @@ The two bot hooks (:class:`game.core.facets.BotHooks`) that judge positions
   unfounded one in period 2, and a little in period 1 as a hint of what is to come), the
   palace bonus near a scoring, and the AP tokens; the seat's value minus the best rival's.
   What it weighs how much (``bot_weights``) is in the variant file, per computer level, so
-  that Hard can be tuned with the balance lab without making Normal stronger.
+  that Hard can be tuned with the balance lab without making Normal stronger. A level
+  whose weights say ``fitted: 1`` weighs the same sum's terms (``ai_terms``, and the
+  ``evaluation_terms`` hook) with coefficients fitted to how Normal's games of that
+  player count ended (``bot_fit``, ``tools/fit_evaluation.py``): the hand-set sum
+  explains a fifth of the final scores' spread in period 2, the fitted one nearly half.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -28,6 +32,10 @@ from game.kit.sampling import SampledViews
 from variants.mexica.geometry import buildable
 from variants.mexica.state import MexicaState
 from variants.mexica.table import MexicaTable
+
+#: what :meth:`MexicaBotValues.ai_terms` gives per seat, in order
+TERMS = ("score", "founded", "unfounded", "main", "palace", "tokens", "hand", "wait")
+FOUNDED, UNFOUNDED, MAIN, PALACE = 1, 2, 3, 4
 
 #: the evaluation's weights (``bot_weights`` in the variant file, one set per computer
 #: level; ``variants.mexica.params.WEIGHTS`` says what each one weighs)
@@ -89,27 +97,18 @@ class MexicaBotValues(BotHooks[MexicaState]):
     def ai_values(self, s: MexicaState, weights: Weights | None = None) -> list[float]:
         """Per seat: score plus the expected rest (see the module docstring)."""
         w = self.ai_weights(weights)
+        if w.get("fitted") and s.phase != "over":
+            coefs = (self.params["bot_fit"] or {}).get(self.fit_name(s))
+            if coefs is not None:
+                return [sum(c * t for c, t in zip(coefs, row, strict=True))
+                        for row in self.ai_terms(s, w)]
         n = self.players
         values = [float(v) for v in s.scores]
         if s.phase == "over":
             return values
         period = s.period
-        sigma = self._ai_sigma(s, w)
-        main = self._ai_main_district(s) if period == 2 else None
-        # a district without a temple brings nobody anything yet (unless it is the main
-        # one, where the hands are counted): it is passed over without reading its cells
-        built = {s.label[c] for c in s.temples}
-        for label, cells in s.dcells.items():
-            if label not in built and label != main:
-                continue
-            extra = None
-            if label == main:
-                # Period 2: whatever a player still holds will most likely go into the
-                # district that pays most, so count it there (spending levels elsewhere
-                # costs this projection).
-                extra = {p: w["hand_share"] * sum(h) for p, h in enumerate(s.hands)}
-            for owner, pts in self._ai_district(s, cells, sigma, extra, w).items():
-                values[owner] += pts
+        for _kind, owner, pts in self._ai_districts(s, w):
+            values[owner] += pts
         starts = self.table.board.starts
         near = 1.0 if s.end_triggered else 0.25
         token_value = w["token_value"] if period == 1 else w["token_value"] / 2
@@ -121,6 +120,68 @@ class MexicaBotValues(BotHooks[MexicaState]):
                 values[p] += self.table.palace_bonus * near
             values[p] += token_value * s.ap_tokens[p]
         return values
+
+    def evaluation_terms(self, view: MexicaState) -> tuple[str, list[list[float]]] | None:
+        if view.phase != "play" or view.acted or view.taken:
+            return None
+        return self.fit_name(view), self.ai_terms(view)
+
+    def fit_name(self, s: MexicaState) -> str:
+        """Which of ``bot_fit``'s coefficients weigh the terms: the player count's and the
+        period's (four players value a district differently from three)."""
+        return f"players_{self.players}_period_{s.period}"
+
+    def hand_set_coefficients(self, weights: Weights | None = None) -> dict[str, list[float]]:
+        """What the hand-set sum weighs :data:`TERMS` with per period, about (the palace
+        and the AP tokens count differently once the end is near): what a fit is compared
+        with, and what a term the fitted games never vary keeps."""
+        w = self.ai_weights(weights)
+        n = self.players
+        return {f"players_{n}_period_1": [1, 1, 1, 1, 0.25, w["token_value"], 0, 0],
+                f"players_{n}_period_2": [1, 1, 1, 1, 0.25, w["token_value"] / 2, 0, 0]}
+
+    def ai_terms(self, s: MexicaState, weights: Weights | None = None) -> list[list[float]]:
+        """Per seat, the terms :meth:`ai_values` weighs (:data:`TERMS`), each unweighted
+        (a seat's AP tokens counted, not valued): what a fitted evaluation is fitted on
+        (``tools/fit_evaluation.py``) and weighs."""
+        w = self.ai_weights(weights)
+        n = self.players
+        rows = [[float(v), 0.0, 0.0, 0.0, 0.0, float(s.ap_tokens[p]), float(sum(s.hands[p])),
+                 float((p - s.turn) % n)] for p, v in enumerate(s.scores)]
+        if s.phase == "over":
+            return rows
+        for kind, owner, pts in self._ai_districts(s, w):
+            rows[owner][kind] += pts
+        starts = self.table.board.starts
+        for p in range(n):
+            c = s.pilli[p]
+            if c is not None and c in starts:
+                rows[p][PALACE] = float(self.table.palace_bonus)
+        return rows
+
+    def _ai_districts(self, s: MexicaState, w: Weights) -> Iterator[tuple[int, int, float]]:
+        """What each district with a temple (or period 2's main one) is expected to bring
+        each seat: (the term of :data:`TERMS` it counts in, the seat, the points)."""
+        sigma = self._ai_sigma(s, w)
+        main = self._ai_main_district(s) if s.period == 2 else None
+        # a district without a temple brings nobody anything yet (unless it is the main
+        # one, where the hands are counted): it is passed over without reading its cells
+        label_of = s.label
+        built = {label_of[c] for c in s.temples}
+        founded = {label_of[c] for c in s.tokens}
+        for label, cells in s.dcells.items():
+            if label not in built and label != main:
+                continue
+            extra = None
+            kind = FOUNDED if label in founded else UNFOUNDED
+            if label == main:
+                # Period 2: whatever a player still holds will most likely go into the
+                # district that pays most, so count it there (spending levels elsewhere
+                # costs this projection).
+                extra = {p: w["hand_share"] * sum(h) for p, h in enumerate(s.hands)}
+                kind = MAIN
+            for owner, pts in self._ai_district(s, cells, sigma, extra, w).items():
+                yield kind, owner, pts
 
     def _ai_sigma(self, s: MexicaState, w: Weights) -> float:
         # A lead is as safe as the levels the rivals can still add: their temples in hand

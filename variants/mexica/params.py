@@ -15,6 +15,7 @@ from game.core.schema import (
     Field,
     Int,
     List,
+    Map,
     Nullable,
     Number,
     Obj,
@@ -61,7 +62,14 @@ WEIGHTS = Obj({
                         "player still holds.", default=0.3),
     "hand_share": Field(_WEIGHT, "Period 2: share of the levels in hand counted in the "
                         "district that pays most.", default=0.8),
+    "fitted": Field(Number(min=0.0, max=1.0), "1: weigh the terms with `bot_fit`'s "
+                    "coefficients instead (the weights above still shape the terms); 0: "
+                    "the hand-set sum.", default=0.0),
 })
+#: ``bot_fit``: per set (``players_3_period_1``...), one coefficient per term of the
+#: evaluation (``variants.mexica.bot_values.TERMS``)
+FIT = Map(Str(pattern="[a-z0-9_]+", hint="such as players_3_period_1", max_len=40),
+          List(Number(min=-100.0, max=100.0), min_len=8, max_len=8), max_len=64)
 TOKEN = Obj({
     "size": Field(Int(min=1, max=MAX_SPACES), "District size the token demands.",
                   required=True),
@@ -130,6 +138,13 @@ PARAMETERS = Obj(
                                            "position, per level (not a rule; tuned with "
                                            "`aztec-arcade balance --sweep "
                                            "bot_weights.hard.NAME=...`)."),
+        "bot_fit": Field(Nullable(FIT), "Coefficients of the evaluation's terms (score, "
+                         "founded, unfounded, main district, palace, AP tokens, levels in "
+                         "hand, seats to wait) per player count and period "
+                         "(`players_3_period_1`...), fitted to the final scores of Normal's "
+                         "games by `tools/fit_evaluation.py`; used by a level whose weights "
+                         "say `fitted: 1`, where there are some for the game's player count "
+                         "(not a rule).", default=None),
         "bot_search": search_settings_field("Hard's search, where it differs from the "
                                             "defaults (not a rule; tuned with `aztec-arcade "
                                             "balance --sweep bot_search.hard.NAME=...`)."),
@@ -163,6 +178,12 @@ def check_mexica_params(params: dict[str, Any], ctx: Context,
                 if s not in sizes:
                     ctx.error(path + ("calpulli", period, i),
                               f"no calpulli token of size {s} in calpulli_tokens")
+    if params["bot_fit"] is None:
+        for level, weights in params["bot_weights"].items():
+            if weights.get("fitted"):
+                ctx.error(path + ("bot_weights", level, "fitted"), "weighs the terms with "
+                          "bot_fit's coefficients, but the file has no bot_fit (fit them "
+                          "with tools/fit_evaluation.py)")
     from variants.mexica.board import board_for
 
     board = board_for(rows)
