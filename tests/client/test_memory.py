@@ -374,3 +374,27 @@ def test_boxes_in_one_pass_are_the_boxes_one_by_one(window):
         window.fill((40, 120, 200))
         window.boxes(cells, colour)
         assert pygame.image.tobytes(window.surface, "RGB") == one_by_one
+
+
+def test_an_outlined_box_painted_again_in_part_is_the_box_painted_whole(window):
+    """A layer painted again under a clip (only where a frame changed it) must show what
+    painting it whole shows. An opaque box's outline, a few pixels high and cut by the
+    clip, painted the rows inside it along the clip's edge too (pygame-ce 2.5's
+    ``draw.rect``): a rising temple's tier lost its lit ledge in the frame painted in
+    parts. Every cut of every small outlined box is now the whole box's pixels there."""
+    surface = window.surface
+    for x, y, w, h, rim in ((30.0, 30.0, 120.0, 9.0, 3.0), (200.0, 40.0, 12.0, 60.0, 3.0),
+                            (300.0, 30.0, 90.0, 14.0, 4.5), (420.0, 30.0, 9.0, 9.0, 6.0)):
+        window.fill((40, 120, 200))
+        box = window.box(x, y, w, h, (20, 16, 12), width=rim)
+        whole = surface.copy()
+        for top in range(box.top - 1, box.bottom + 1):
+            for height in (1, 2, 3):
+                cut = pygame.Rect(0, top, surface.get_width(), height)
+                window.fill((40, 120, 200))
+                surface.set_clip(cut)
+                window.box(x, y, w, h, (20, 16, 12), width=rim)
+                surface.set_clip(None)
+                inside = cut.clip(surface.get_rect())
+                assert surface.subsurface(inside).get_view("2").raw == \
+                    whole.subsurface(inside).get_view("2").raw, (box, cut)

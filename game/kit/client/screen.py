@@ -330,6 +330,8 @@ class Screen:
                 self.surface.blit(_box(r.size, colour, rim, rad), r.topleft)
                 return r
             self.surface.blits(_strips(r, colour), doreturn=False)
+        elif width and not radius:
+            _outline(self.surface, colour, r, self.ln(width))
         else:
             pygame.draw.rect(self.surface, colour, r, self.ln(width) if width else 0,
                              self.ln(radius) if radius else 0)
@@ -504,6 +506,21 @@ def _strips(r: pygame.Rect, colour: Colour) -> list[Blit]:
     rows = strip.get_height()
     return [(strip, (r.x, y), (0, 0, r.w, min(rows, r.bottom - y)))
             for y in range(r.y, r.bottom, rows)]
+
+
+def _outline(surface: pygame.Surface, colour: Colour, r: pygame.Rect, width: int) -> None:
+    """The pixels of ``pygame.draw.rect(surface, colour, r, width)`` as four fills, which
+    the surface's clip cuts exactly: pygame-ce 2.5's outline of a rectangle a few pixels
+    high, cut by the clip, also paints the rows inside it along the clip's edge, so a
+    temple's tier painted again in part (issue 37) lost its lit ledge under a dark line
+    (the whole repaint showed it)."""
+    if 2 * width >= min(r.w, r.h):
+        surface.fill(colour, r)
+        return
+    surface.fill(colour, (r.x, r.y, r.w, width))
+    surface.fill(colour, (r.x, r.bottom - width, r.w, width))
+    surface.fill(colour, (r.x, r.y + width, width, r.h - 2 * width))
+    surface.fill(colour, (r.right - width, r.y + width, width, r.h - 2 * width))
 
 
 def _box(size: tuple[int, int], colour: Colour, rim: int, rad: int) -> pygame.Surface:
