@@ -37,6 +37,11 @@ SHORTER: dict[str, Shorter] = {
     "Period {period} ends after this round: the display is empty and a player has built "
     "every temple": lambda v: [_("Period {period} ends after this round",
                                  period=v["period"])],
+    "The size-{n} calpulli token is removed: no canal tiles are left and no unfounded "
+    "district has {n} space":
+        lambda v: [_("The size-{size} calpulli token is removed: it can no longer be founded",
+                     size=v["n"]),
+                   _("The size-{size} calpulli token is removed", size=v["n"])],
 }
 
 
