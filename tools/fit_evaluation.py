@@ -164,10 +164,14 @@ def main(argv: list[str] | None = None) -> int:
                         "lines), or read them from here if it exists")
     args = parser.parse_args(argv)
     from game.api import new_game
-    from game.core.facets import bot_hooks
+    from game.core.facets import BotHooks, bot_hooks
 
     rules = new_game(args.variant, players=args.players, seed=args.seed).rules
-    hand_set = getattr(bot_hooks(rules), "hand_set_coefficients", dict)
+    hooks = bot_hooks(rules)
+    if type(hooks).evaluation_terms is BotHooks.evaluation_terms:
+        parser.error(f"{args.variant}: its rules have no evaluation_terms hook, so there "
+                     "is nothing to fit")
+    hand_set = getattr(hooks, "hand_set_coefficients", dict)
     if args.data is not None and args.data.exists():
         games = [json.loads(line) for line in args.data.read_text().splitlines() if line]
     else:

@@ -119,3 +119,11 @@ def test_the_fit_is_played_from_a_command_and_read_back_the_same(tmp_path: Path)
         "players_3_period_1", "players_3_period_2"]
     for line in block:
         assert len(json.loads(line.split(":", 1)[1])) == len(TERMS)
+
+
+def test_a_variant_without_terms_is_refused_before_any_game_is_played(capsys):
+    with pytest.raises(SystemExit) as stop:
+        fit_evaluation.main(["tlatelolco-market", "--players", "2", "--games", "2"])
+    assert stop.value.code == 2
+    assert "tlatelolco-market: its rules have no evaluation_terms hook" in \
+        capsys.readouterr().err
