@@ -176,8 +176,11 @@ def main(argv: list[str] | None = None) -> int:
         games = [json.loads(line) for line in args.data.read_text().splitlines() if line]
     else:
         jobs = [(args.variant, args.players, args.seed + i) for i in range(args.games)]
-        with Pool(max(1, args.jobs)) as pool:
-            games = pool.map(play, jobs)
+        if args.jobs > 1:
+            with Pool(args.jobs) as pool:
+                games = pool.map(play, jobs)
+        else:  # in this process: no pool forked from a process that may hold threads
+            games = [play(job) for job in jobs]
         if args.data is not None:
             args.data.write_text("".join(json.dumps(g) + "\n" for g in games))
     coefs, report = fit(games, hand_set())
