@@ -376,28 +376,35 @@ def test_boxes_in_one_pass_are_the_boxes_one_by_one(window):
         assert pygame.image.tobytes(window.surface, "RGB") == one_by_one
 
 
+def _assert_every_cut_is_the_whole(window, x: float, y: float, w: float, h: float,
+                                   rim: float, radius: float = 0) -> None:
+    """Every cut one to three rows high across the outlined box, painted under that clip,
+    shows the whole box's pixels there."""
+    surface = window.surface
+    window.fill((40, 120, 200))
+    box = window.box(x, y, w, h, (20, 16, 12), radius=radius, width=rim)
+    whole = surface.copy()
+    for top in range(box.top - 1, box.bottom + 1):
+        for height in (1, 2, 3):
+            cut = pygame.Rect(0, top, surface.get_width(), height)
+            window.fill((40, 120, 200))
+            surface.set_clip(cut)
+            window.box(x, y, w, h, (20, 16, 12), radius=radius, width=rim)
+            surface.set_clip(None)
+            inside = cut.clip(surface.get_rect())
+            assert surface.subsurface(inside).get_view("2").raw == \
+                whole.subsurface(inside).get_view("2").raw, (box, cut)
+
+
 def test_an_outlined_box_painted_again_in_part_is_the_box_painted_whole(window):
     """A layer painted again under a clip (only where a frame changed it) must show what
     painting it whole shows. An opaque box's outline, a few pixels high and cut by the
     clip, painted the rows inside it along the clip's edge too (pygame-ce 2.5's
     ``draw.rect``): a rising temple's tier lost its lit ledge in the frame painted in
     parts. Every cut of every small outlined box is now the whole box's pixels there."""
-    surface = window.surface
     for x, y, w, h, rim in ((30.0, 30.0, 120.0, 9.0, 3.0), (200.0, 40.0, 12.0, 60.0, 3.0),
                             (300.0, 30.0, 90.0, 14.0, 4.5), (420.0, 30.0, 9.0, 9.0, 6.0)):
-        window.fill((40, 120, 200))
-        box = window.box(x, y, w, h, (20, 16, 12), width=rim)
-        whole = surface.copy()
-        for top in range(box.top - 1, box.bottom + 1):
-            for height in (1, 2, 3):
-                cut = pygame.Rect(0, top, surface.get_width(), height)
-                window.fill((40, 120, 200))
-                surface.set_clip(cut)
-                window.box(x, y, w, h, (20, 16, 12), width=rim)
-                surface.set_clip(None)
-                inside = cut.clip(surface.get_rect())
-                assert surface.subsurface(inside).get_view("2").raw == \
-                    whole.subsurface(inside).get_view("2").raw, (box, cut)
+        _assert_every_cut_is_the_whole(window, x, y, w, h, rim)
 
 
 def test_a_rounded_outline_painted_again_in_part_is_the_outline_painted_whole(window):
@@ -405,20 +412,7 @@ def test_a_rounded_outline_painted_again_in_part_is_the_outline_painted_whole(wi
     by ``draw.rect`` with a radius: unlike a square outline, pygame-ce 2.5 paints the same
     pixels there under any clip (3,000 random boxes and cuts agreed). Kept as a test, so
     that a pygame that breaks it breaks a test, not a frame painted in parts."""
-    surface = window.surface
     for x, y, w, h, rim, radius in ((30.0, 30.0, 120.0, 14.0, 3.0, 6.0),
                                     (200.0, 40.0, 16.0, 60.0, 2.0, 8.0),
                                     (300.0, 30.0, 90.0, 24.0, 4.5, 12.0)):
-        window.fill((40, 120, 200))
-        box = window.box(x, y, w, h, (20, 16, 12), radius=radius, width=rim)
-        whole = surface.copy()
-        for top in range(box.top - 1, box.bottom + 1):
-            for height in (1, 2, 3):
-                cut = pygame.Rect(0, top, surface.get_width(), height)
-                window.fill((40, 120, 200))
-                surface.set_clip(cut)
-                window.box(x, y, w, h, (20, 16, 12), radius=radius, width=rim)
-                surface.set_clip(None)
-                inside = cut.clip(surface.get_rect())
-                assert surface.subsurface(inside).get_view("2").raw == \
-                    whole.subsurface(inside).get_view("2").raw, (box, cut)
+        _assert_every_cut_is_the_whole(window, x, y, w, h, rim, radius)
