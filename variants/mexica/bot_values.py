@@ -256,7 +256,8 @@ class MexicaBotValues(BotHooks[MexicaState]):
         before = self._ai_district(s, old, sigma)
         after: dict[int, float] = {}
         seen: set[int] = set(blocked)
-        canal, lake = s.canal, b.lake
+        # land beside a district's land is the district's: its label says so in one look
+        lab, nbrs = s.label, b.nbrs
         for start in old:
             if start in seen:
                 continue
@@ -265,8 +266,8 @@ class MexicaBotValues(BotHooks[MexicaState]):
             stack = [start]
             while stack:
                 c = stack.pop()
-                for n in b.nbrs[c]:
-                    if n not in seen and not canal[n] and n not in lake:
+                for n in nbrs[c]:
+                    if n not in seen and lab[n] == label:
                         seen.add(n)
                         piece.append(n)
                         stack.append(n)

@@ -108,6 +108,49 @@ def foot_targets(t: MexicaTable, s: MexicaState, p: int,
     return out
 
 
+def walk_depths(t: MexicaTable, s: MexicaState, start: int, limit: int
+                ) -> tuple[dict[int, int], dict[int, int]]:
+    """Every space a Pilli on ``start`` reaches in at most ``limit`` steps: (steps to
+    each, the space each was first reached from), breadth first in the order
+    :func:`foot_targets` gives. The same steps as asking it space by space, with what
+    stands where looked up once: the bots' plans walk from every Pilli in every
+    position they weigh."""
+    b = t.board
+    canal, lake, nbrs, bridges = s.canal, b.lake, b.nbrs, s.bridges
+    # what a step may not end on: temples, tokens and the other Pilli (the walker's own
+    # space is free to come back to)
+    taken = set(s.temples) | set(s.tokens) | {p for p in s.pilli if p is not None and p != start}
+    depth = {start: 0}
+    parent: dict[int, int] = {}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        d = depth[p]
+        if d >= limit:
+            continue
+        if canal[p]:  # standing on a bridge: off at either end
+            axis = bridges.get(p)
+            steps = [r for r in b.ramps(p, axis) if r >= 0 and not canal[r]
+                     and r not in lake and r not in taken] if axis is not None else []
+        else:
+            steps = []
+            for q in nbrs[p]:
+                if q in lake or q in taken:
+                    continue
+                if canal[q]:
+                    axis = bridges.get(q)
+                    if axis is not None and b.step_axis(p, q) == axis:
+                        steps.append(q)
+                else:
+                    steps.append(q)
+        for q in steps:
+            if q not in depth:
+                depth[q] = d + 1
+                parent[q] = p
+                queue.append(q)
+    return depth, parent
+
+
 def boat_costs(t: MexicaTable, s: MexicaState, start: int) -> dict[int, int]:
     """Cheapest AP to every bridge: each bridge reached, passed or stopped at, costs 1."""
     b = t.board
