@@ -133,14 +133,39 @@ def _evaluate(hooks: BotHooks[Any], state: Any, seat: int, weights: Weights) -> 
 
 
 def reward(rules: Rules, state: Any, seat: int, weights: Weights = None,
-           scale: float = 0.0) -> float:
+           scale: float = 0.0, how: str = "lead") -> float:
     """The seat's value of ``state`` in [0, 1]: the result if the game is over, else the
     evaluation hook through a logistic of ``scale`` points (0: the hooks'
-    ``evaluation_scale``)."""
+    ``evaluation_scale``). ``how`` ``pairwise``: see :func:`pairwise_rewards`."""
+    if how == "pairwise":
+        return pairwise_rewards(rules, state, weights, scale)[seat]
     if rules.is_over(state):
         return terminal_reward(rules, state, seat)
     hooks = bot_hooks(rules)
     return logistic(_evaluate(hooks, state, seat, weights) / _scale(hooks, scale))
+
+
+def pairwise_rewards(rules: Rules, state: Any, weights: Weights = None,
+                     scale: float = 0.0) -> list[float]:
+    """Each seat's share of its rivals it is ahead of in ``state``: each pair's
+    difference of the ``seat_values`` hook through a logistic of ``scale`` points, a
+    finished game's final scores (a tie a half). A seat far behind the leader, whose
+    lead is a loss whatever it does (its rewards all near 0, its choices near a coin's),
+    still tells apart the moves that keep it ahead of the others; with two seats this is
+    :func:`rewards`."""
+    n = rules.players
+    if rules.is_over(state):
+        values = [float(v) for v in rules.scores(state)]
+        return [sum(1.0 if values[p] > values[q] else 0.5 if values[p] == values[q] else 0.0
+                    for q in range(n) if q != p) / max(1, n - 1) for p in range(n)]
+    hooks = bot_hooks(rules)
+    values = [float(v) for v in (hooks.seat_values(state, weights) if weights
+                                 else hooks.seat_values(state))]
+    step = _scale(hooks, scale)
+    if n < 2:
+        return [logistic(values[0] / step)]
+    return [sum(logistic((values[p] - values[q]) / step) for q in range(n) if q != p)
+            / (n - 1) for p in range(n)]
 
 
 def _scale(hooks: Any, scale: float) -> float:
@@ -150,11 +175,13 @@ def _scale(hooks: Any, scale: float) -> float:
 
 
 def rewards(rules: Rules, state: Any, weights: Weights = None,
-            scale: float = 0.0) -> list[float]:
+            scale: float = 0.0, how: str = "lead") -> list[float]:
     """:func:`reward` for every seat. An engine whose hooks answer ``evaluate_seats(state,
     weights)`` (every seat's ``evaluate`` in a list, at the cost of one: each seat's
     value is measured against the others', so one evaluation computes them all) is asked
     once instead of once per seat; the numbers are the same."""
+    if how == "pairwise":
+        return pairwise_rewards(rules, state, weights, scale)
     if rules.is_over(state):
         return [terminal_reward(rules, state, p) for p in range(rules.players)]
     hooks = bot_hooks(rules)
@@ -168,10 +195,13 @@ def rewards(rules: Rules, state: Any, weights: Weights = None,
 
 
 def advantage_and_reward(rules: Rules, state: Any, seat: int, weights: Weights = None,
-                         scale: float = 0.0) -> tuple[float, float]:
+                         scale: float = 0.0, how: str = "lead") -> tuple[float, float]:
     """:func:`advantage` and :func:`reward` of one state with one evaluation (the search
     orders moves by the first and starts their edges at the second; the evaluation is
     most of a search's time)."""
+    if how == "pairwise":
+        return (advantage(rules, state, seat, weights),
+                pairwise_rewards(rules, state, weights, scale)[seat])
     if rules.is_over(state):
         return advantage(rules, state, seat, weights), terminal_reward(rules, state, seat)
     hooks = bot_hooks(rules)

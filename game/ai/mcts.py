@@ -25,7 +25,9 @@ Each iteration
    game: its result).
    ``rollout_policy`` picks the policy: ``random`` (the rules' ``playout_action``) or
    ``greedy`` (their ``greedy_playout_action``: rivals that play with some sense; a
-   policy may answer with a whole plan, played at once);
+   policy may answer with a whole plan, played at once); ``reward: pairwise`` makes a
+   seat's reward the share of its rivals it is ahead of (each pair's difference of the
+   ``seat_values`` hook through the logistic) instead of its lead over the best one;
 5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose
    (``backup: maxn``); ``backup: paranoid`` credits every rival's node with one minus the
    deciding seat's reward instead (the rivals play against it: with three or more seats
@@ -66,7 +68,7 @@ from game.ai.roots import RootTotals, root_totals
 from game.core.engine import PLAN_SEP, Rules
 from game.core.facets import bot_hooks
 from game.core.rng import Rng
-from game.core.schema import BACKUPS, ROLLOUT_POLICIES
+from game.core.schema import BACKUPS, REWARDS, ROLLOUT_POLICIES
 
 if TYPE_CHECKING:
     from game.ai.parallel import RootJob, RootPool
@@ -114,7 +116,8 @@ SEARCH_DEFAULTS: dict[str, Any] = {"exploration": 0.7, "rollout_turns": None,
                                    "widening": 2.0, "max_rollout": 400,
                                    "eval_order_depth": 2, "prior_visits": 3.0,
                                    "rollout_policy": "random", "backup": "maxn",
-                                   "tree_rounds": 0, "reward_scale": 0.0}
+                                   "tree_rounds": 0, "reward_scale": 0.0,
+                                   "reward": "lead"}
 
 def _backup(path: list[Node], rewards: dict[int, float]) -> None:
     """Each node on ``path`` is credited with the reward of the seat that moved into it."""
@@ -133,7 +136,7 @@ class MCTSBot(Bot):
                  max_rollout: int | None = None, eval_order_depth: int | None = None,
                  prior_visits: float | None = None, rollout_policy: str | None = None,
                  backup: str | None = None, tree_rounds: int | None = None,
-                 reward_scale: float | None = None,
+                 reward_scale: float | None = None, reward: str | None = None,
                  weights: dict[str, float] | None = None,
                  workers: int = 1, offload: bool = False, reuse: bool = False) -> None:
         super().__init__(seed, weights)
@@ -160,7 +163,8 @@ class MCTSBot(Bot):
                  "widening": widening, "max_rollout": max_rollout,
                  "eval_order_depth": eval_order_depth, "prior_visits": prior_visits,
                  "rollout_policy": rollout_policy, "backup": backup,
-                 "tree_rounds": tree_rounds, "reward_scale": reward_scale}
+                 "tree_rounds": tree_rounds, "reward_scale": reward_scale,
+                 "reward": reward}
         #: the settings this bot was given (a lab sweep, a worker of a root-parallel
         #: search): they win over the variant file's for the level, within the same bounds
         self.given: dict[str, Any] = checked_options(
@@ -175,6 +179,7 @@ class MCTSBot(Bot):
         self.backup = "maxn"
         self.tree_rounds = 0
         self.reward_scale = 0.0
+        self.reward = "lead"
         #: during a search with ``backup: paranoid``: the deciding seat
         self._paranoid: int | None = None
         #: during a search: how many moves the root offered in the last iteration
@@ -200,6 +205,9 @@ class MCTSBot(Bot):
         self.backup = str(s["backup"])
         self.tree_rounds = int(s["tree_rounds"])
         self.reward_scale = float(s["reward_scale"])
+        if s["reward"] not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {s['reward']!r}")
+        self.reward = str(s["reward"])
 
     def describe(self) -> str:
         spread = f", {self.workers} processes" if self.workers > 1 else ""
@@ -214,7 +222,7 @@ class MCTSBot(Bot):
                 "eval_order_depth": self.eval_order_depth,
                 "prior_visits": self.prior_visits, "rollout_policy": self.rollout_policy,
                 "backup": self.backup, "tree_rounds": self.tree_rounds,
-                "reward_scale": self.reward_scale}
+                "reward_scale": self.reward_scale, "reward": self.reward}
 
     def root_pool(self, rules: Rules, processes: int) -> RootPool:
         """The pool of processes that grow the other trees (started on first use); none
@@ -367,8 +375,9 @@ class MCTSBot(Bot):
         """Each seat's reward for the nodes where it chose (``backup``)."""
         me = self._paranoid
         if me is None:
-            return dict(enumerate(rewards(rules, state, self.weights, self.reward_scale)))
-        mine = reward(rules, state, me, self.weights, self.reward_scale)
+            return dict(enumerate(rewards(rules, state, self.weights, self.reward_scale,
+                                          self.reward)))
+        mine = reward(rules, state, me, self.weights, self.reward_scale, self.reward)
         return {p: mine if p == me else 1.0 - mine for p in range(rules.players)}
 
     def _descend(self, rules: Rules, state: Any, root: Node, at_root: _Root,
@@ -496,11 +505,11 @@ class MCTSBot(Bot):
                 continue
             me = self._paranoid
             if me is None or me == player:
-                value, priors[move] = advantage_and_reward(rules, child, player,
-                                                           self.weights, self.reward_scale)
+                value, priors[move] = advantage_and_reward(
+                    rules, child, player, self.weights, self.reward_scale, self.reward)
             else:  # a rival of the paranoid search: what hurts the deciding seat most
                 value, mine = advantage_and_reward(rules, child, me, self.weights,
-                                                   self.reward_scale)
+                                                   self.reward_scale, self.reward)
                 value, priors[move] = -value, 1.0 - mine
             scored.append((value - 1e-3 * len(done), -i, move))
         scored.sort(reverse=True)

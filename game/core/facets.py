@@ -46,9 +46,9 @@ else:
     S = typing.TypeVar("S")
 
 #: the optional hooks of the computer players, in the order the contract documents them
-BOT_HOOKS = ("playout_action", "greedy_playout_action", "evaluate", "evaluation_weights",
-             "evaluation_terms", "search_settings", "determinize", "candidates", "progresses",
-             "explain")
+BOT_HOOKS = ("playout_action", "greedy_playout_action", "evaluate", "seat_values",
+             "evaluation_weights", "evaluation_terms", "search_settings", "determinize",
+             "candidates", "progresses", "explain")
 #: the optional hooks of the screens (the television, the phones, the results)
 PRESENTATION = ("describe_action", "player_aid", "device_panel", "device_plans",
                 "game_facts", "tie_break", "forgoes", "log_wordings")
@@ -120,6 +120,15 @@ class BotHooks(Generic[S]):
         mine = scores[seat]
         others = [v for i, v in enumerate(scores) if i != seat]
         return float(mine - max(others)) if others else float(mine)
+
+    def seat_values(self, view: S, weights: Mapping[str, float] | None = None
+                    ) -> list[float]:
+        """Optional: every seat's worth of ``view`` in points, each on its own (its score
+        and what it may still expect), not measured against the others as ``evaluate``
+        is. Hard's search under ``reward: pairwise`` compares each pair of seats with
+        them: with three or more, a seat far behind the leader still plays to finish
+        ahead of the others. The default is the scores."""
+        return [float(v) for v in self._hooked.scores(view)]
 
     def evaluation_weights(self, level: str) -> dict[str, float] | None:
         """Optional: the weights the computer ``level`` (easy, normal, hard) hands to

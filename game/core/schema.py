@@ -491,6 +491,8 @@ def level_weights_field(weights: Obj, doc: str) -> Field:
 ROLLOUT_POLICIES = ("random", "greedy")
 #: how Hard's search credits the rivals' nodes (``bot_search``'s ``backup``)
 BACKUPS = ("maxn", "paranoid")
+#: what a seat's reward in Hard's search measures (``bot_search``'s ``reward``)
+REWARDS = ("lead", "pairwise")
 
 
 def search_settings_field(doc: str) -> Field:
@@ -534,6 +536,14 @@ def search_settings() -> Obj:
                               "search's rewards (a logistic): smaller makes being ahead of "
                               "the best rival count more than the size of the lead "
                               "(default 0: the variant's evaluation_scale)."),
+        "reward": Field(Str(choices=REWARDS), "What a seat's reward measures: lead (the "
+                        "default: its evaluation, its lead over the best rival, through "
+                        "the logistic; a finished game: a win) or pairwise (the share of "
+                        "its rivals it is ahead of, each pair's difference of the "
+                        "seat_values hook through the logistic; a finished game: the "
+                        "share of rivals it finished ahead of, a tie counting a half). "
+                        "With two seats they are the same; in a game played in teams a "
+                        "partner would count as a rival."),
         "backup": Field(Str(choices=BACKUPS), "Whose reward a rival's node in the tree "
                         "is credited with: maxn (its own, the default) or paranoid (one "
                         "minus the deciding seat's: the rivals play against it)."),

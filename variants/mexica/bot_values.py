@@ -90,6 +90,11 @@ class MexicaBotValues(BotHooks[MexicaState]):
         values = self.ai_values(view, weights)
         return [_lead(values, seat) for seat in range(len(values))]
 
+    def seat_values(self, view: MexicaState, weights: Weights | None = None) -> list[float]:
+        """Every seat's worth on its own (:meth:`ai_values`), for the search's pairwise
+        rewards."""
+        return self.ai_values(view, weights)
+
     def ai_weights(self, weights: Weights | None = None) -> Weights:
         """``weights``, or Normal's from the variant file (the plans' own estimates)."""
         return weights if weights else self.params["bot_weights"]["normal"]
