@@ -25,9 +25,8 @@ Each iteration
    game: its result).
    ``rollout_policy`` picks the policy: ``random`` (the rules' ``playout_action``) or
    ``greedy`` (their ``greedy_playout_action``: rivals that play with some sense; a
-   policy may answer with a whole plan, played at once); ``reward: pairwise`` makes a
-   seat's reward the share of its rivals it is ahead of (each pair's difference of the
-   ``seat_values`` hook through the logistic) instead of its lead over the best one;
+   policy may answer with a whole plan, played at once); ``reward: pairwise``: a seat's
+   share of the rivals it is ahead of (``seat_values``), not its lead over the best;
 5. **backs up** each seat's reward in [0, 1] to the nodes where that seat chose
    (``backup: maxn``); ``backup: paranoid`` credits every rival's node with one minus the
    deciding seat's reward instead (the rivals play against it: with three or more seats
@@ -190,23 +189,21 @@ class MCTSBot(Bot):
         """The search settings of the next decision: :data:`SEARCH_DEFAULTS`, under the
         variant file's for this level (``Rules.search_settings``), under the bot's own."""
         s = {**SEARCH_DEFAULTS, **(variant or {}), **self.given}
+        for name, choices in (("rollout_policy", ROLLOUT_POLICIES), ("backup", BACKUPS),
+                              ("reward", REWARDS)):
+            if s[name] not in choices:
+                raise ValueError(f"{name} must be one of {', '.join(choices)}, "
+                                 f"not {s[name]!r}")
         self.exploration = float(s["exploration"])
         self.rollout_turns = None if s["rollout_turns"] is None else int(s["rollout_turns"])
         self.widening = float(s["widening"])
         self.max_rollout = int(s["max_rollout"])
         self.eval_order_depth = int(s["eval_order_depth"])
         self.prior_visits = float(s["prior_visits"])
-        if s["rollout_policy"] not in ROLLOUT_POLICIES:
-            raise ValueError(f"rollout_policy must be one of {', '.join(ROLLOUT_POLICIES)}, "
-                             f"not {s['rollout_policy']!r}")
         self.rollout_policy = str(s["rollout_policy"])
-        if s["backup"] not in BACKUPS:
-            raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {s['backup']!r}")
         self.backup = str(s["backup"])
         self.tree_rounds = int(s["tree_rounds"])
         self.reward_scale = float(s["reward_scale"])
-        if s["reward"] not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {s['reward']!r}")
         self.reward = str(s["reward"])
 
     def describe(self) -> str:
