@@ -8,6 +8,7 @@ these same questions, so they always agree.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from game.i18n import Msg, Seat
 from variants.mexica.state import MexicaState
@@ -75,7 +76,6 @@ def foot_targets(t: MexicaTable, s: MexicaState, p: int,
                  removed_bridge: int | None = None,
                  added_bridge: tuple[int, str] | None = None) -> list[int]:
     """Where a Pilli on ``p`` can step; the overlay arguments model a pending action."""
-    b = t.board
     bridges = s.bridges
     if removed_bridge is not None or added_bridge is not None:
         bridges = _moved(bridges, removed_bridge, added_bridge)
@@ -87,19 +87,29 @@ def foot_targets(t: MexicaTable, s: MexicaState, p: int,
             return c not in s.temples and c not in s.tokens
         return c not in s.temples and c not in s.tokens and c not in s.pilli
 
+    return _steps(t, s, p, bridges, empty)
+
+
+def _steps(t: MexicaTable, s: MexicaState, p: int, bridges: dict[int, str],
+           empty: Callable[[int], bool]) -> list[int]:
+    """The spaces next to ``p`` a step may end on (``empty`` says which are free): off a
+    bridge at its ends, onto one only along its axis. Written once for the rules' steps
+    and the bots' walks."""
+    b = t.board
+    canal, lake = s.canal, b.lake
     out: list[int] = []
-    if s.canal[p]:  # standing on a bridge
+    if canal[p]:  # standing on a bridge
         axis = bridges.get(p)
         if axis is None:
             return out
         for r in b.ramps(p, axis):
-            if r >= 0 and not s.canal[r] and r not in b.lake and empty(r):
+            if r >= 0 and not canal[r] and r not in lake and empty(r):
                 out.append(r)
         return out
     for q in b.nbrs[p]:
-        if q in b.lake:
+        if q in lake:
             continue
-        if s.canal[q]:
+        if canal[q]:
             axis = bridges.get(q)
             if axis is not None and b.step_axis(p, q) == axis and empty(q):
                 out.append(q)
@@ -115,11 +125,13 @@ def walk_depths(t: MexicaTable, s: MexicaState, start: int, limit: int
     :func:`foot_targets` gives. The same steps as asking it space by space, with what
     stands where looked up once: the bots' plans walk from every Pilli in every
     position they weigh."""
-    b = t.board
-    canal, lake, nbrs, bridges = s.canal, b.lake, b.nbrs, s.bridges
     # what a step may not end on: temples, tokens and the other Pilli (the walker's own
     # space is free to come back to)
     taken = set(s.temples) | set(s.tokens) | {p for p in s.pilli if p is not None and p != start}
+
+    def empty(c: int) -> bool:
+        return c not in taken
+
     depth = {start: 0}
     parent: dict[int, int] = {}
     queue = deque([start])
@@ -128,22 +140,7 @@ def walk_depths(t: MexicaTable, s: MexicaState, start: int, limit: int
         d = depth[p]
         if d >= limit:
             continue
-        if canal[p]:  # standing on a bridge: off at either end
-            axis = bridges.get(p)
-            steps = [r for r in b.ramps(p, axis) if r >= 0 and not canal[r]
-                     and r not in lake and r not in taken] if axis is not None else []
-        else:
-            steps = []
-            for q in nbrs[p]:
-                if q in lake or q in taken:
-                    continue
-                if canal[q]:
-                    axis = bridges.get(q)
-                    if axis is not None and b.step_axis(p, q) == axis:
-                        steps.append(q)
-                else:
-                    steps.append(q)
-        for q in steps:
+        for q in _steps(t, s, p, s.bridges, empty):
             if q not in depth:
                 depth[q] = d + 1
                 parent[q] = p
