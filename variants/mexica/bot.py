@@ -25,7 +25,14 @@ from game.core.errors import IllegalAction
 from game.core.rng import Rng
 from game.i18n import Msg
 from variants.mexica.bot_values import MexicaBotValues
-from variants.mexica.geometry import boat_costs, foot_targets, founded, walk_depths, walkable
+from variants.mexica.geometry import (
+    boat_costs,
+    buildable_among,
+    foot_targets,
+    founded,
+    walk_depths,
+    walkable,
+)
 from variants.mexica.legal import (
     canal_cells,
     gen_boat,
@@ -225,14 +232,10 @@ class MexicaBot(MexicaBotValues):
         display = s.display
         hand = s.hands[seat]
         inland = self._ai_inland_table(s)
-        # (buildable() written out: this runs for every district of every plan)
-        land, canal, temples, tokens, pilli = (b.building_land, s.canal, s.temples,
-                                               s.tokens, s.pilli)
         for label, (cost, route, cell) in list(best_by_label.items()) + [
                 (s.label[c], (cost, route, c)) for cost, route, c in extra]:
             cells = s.dcells[label]
-            free = [c for c in cells if c != cell and c in land and not canal[c]
-                    and c not in temples and c not in tokens and c not in pilli]
+            free = buildable_among(self.table, s, cells, but=cell)
             free.sort(key=lambda c: (-inland[c], c))
             size = len(cells)
             foundable = size in display and not founded(s, label) and bool(free)

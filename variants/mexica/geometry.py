@@ -28,6 +28,17 @@ def buildable(t: MexicaTable, s: MexicaState, c: int) -> bool:
             and c not in s.tokens and c not in s.pilli)
 
 
+def buildable_among(t: MexicaTable, s: MexicaState, cells: list[int],
+                    but: int | None = None) -> list[int]:
+    """The cells of ``cells`` (but ``but``) that :func:`buildable` allows, in order: its
+    test written out over many cells at once, as the bots' plans ask it of every
+    district of every plan they weigh."""
+    land, canal, temples, tokens, pilli = (t.board.building_land, s.canal, s.temples,
+                                           s.tokens, s.pilli)
+    return [c for c in cells if c != but and c in land and not canal[c]
+            and c not in temples and c not in tokens and c not in pilli]
+
+
 def founded(s: MexicaState, label: int) -> bool:
     """Whether a calpulli token lies in the district (asked of the few tokens rather
     than of the district's many cells: a token lies on land, labelled as its
